@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Spec §9 country codes of the four markets. */
+export const marketCountries = ['NO', 'SE', 'DK', 'FI'] as const;
+export type MarketCountry = (typeof marketCountries)[number];
+
+/** Spec §9 time zones per country. */
+export const countryTimeZones: Record<string, string> = {
+  NO: 'Europe/Oslo',
+  SE: 'Europe/Stockholm',
+  DK: 'Europe/Copenhagen',
+  FI: 'Europe/Helsinki',
+  UK: 'Europe/London',
+  GB: 'Europe/London',
+  IS: 'Europe/London',
+};
+
+/** Spec §9 number bound. */
+export const NUMBER_BOUND = 2147483647;
+/** Spec §9 search minimum: more than 2 characters. */
+export const SEARCH_MIN_LENGTH = 3;
+
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date format');
+export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid time format (HH:mm)');
+/** Entity ids are decimal strings of positive integers (spec: a department id is a plain number). */
+export const entityId = z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'not a valid id');
+export const boundedNumber = z.number().min(-NUMBER_BOUND).max(NUMBER_BOUND);
+export const latitude = z.number().min(-90).max(90);
+export const longitude = z.number().min(-180).max(180);
+export const nonEmptyText = z.string().trim().min(1, 'required');
+export const idList = z.array(entityId).min(1).max(10_000);

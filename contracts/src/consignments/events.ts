@@ -1,0 +1,66 @@
+import type { AddressBlock, CreateOrder, MeasurementLine, resolutionSources } from './commands.js';
+import type { ConsignmentState } from './states.js';
+
+export type AddressSide = 'pickup' | 'delivery';
+/** Per side: pending until a lookup was made, then resolved (has coordinates) or unresolved. */
+export type AddressStatus = 'pending' | 'resolved' | 'unresolved';
+
+/** The booked order as stored in OrderCreated: the command payload with defaults applied. */
+export interface BookedOrder extends Omit<CreateOrder, 'measurements' | 'pickup' | 'delivery'> {
+  orderId: string;
+  pickup: AddressBlock;
+  delivery: AddressBlock;
+  measurements: MeasurementLine[];
+}
+
+/**
+ * Consignment events. State-changing events carry the resulting `state`, so projections and
+ * downstream consumers never re-implement the state machine.
+ */
+export type ConsignmentEvent =
+  | { type: 'OrderCreated'; data: { order: BookedOrder; state: ConsignmentState } }
+  | { type: 'OrderAccepted'; data: { state: ConsignmentState } }
+  | { type: 'OrderRejected'; data: { reason: string; otherReason: string | null; state: 'REJECTED' } }
+  | {
+      type: 'AddressResolved';
+      data: {
+        side: AddressSide;
+        lat: number;
+        lng: number;
+        resolvedBy: (typeof resolutionSources)[number];
+        state: ConsignmentState;
+      };
+    }
+  | { type: 'AddressUnresolved'; data: { side: AddressSide; state: ConsignmentState } }
+  | { type: 'ConsignmentAssignedToSlot'; data: { slotId: string; previousSlotId: string | null; state: 'ASSIGNED' } }
+  | { type: 'ConsignmentUnassignedFromSlot'; data: { slotId: string | null; force: boolean; state: ConsignmentState } }
+  | { type: 'ConsignmentCollected'; data: { manual: boolean; comment: string | null; state: 'COLLECTED' } }
+  | { type: 'ConsignmentDelivered'; data: { manual: boolean; comment: string | null; state: 'DELIVERED' } }
+  | {
+      type: 'ConsignmentDeviated';
+      data: { manual: boolean; reason: string; comment: string | null; state: 'DEVIATED' };
+    }
+  | { type: 'ConsignmentReturned'; data: { manual: boolean; comment: string | null; state: 'RETURNED' } }
+  | { type: 'OrderDeleted'; data: { previousState: ConsignmentState; state: 'DELETED' } }
+  | { type: 'OrderRestored'; data: { state: ConsignmentState } };
+
+export type ConsignmentEventType = ConsignmentEvent['type'];
+
+export const consignmentEventTypes: readonly ConsignmentEventType[] = [
+  'OrderCreated',
+  'OrderAccepted',
+  'OrderRejected',
+  'AddressResolved',
+  'AddressUnresolved',
+  'ConsignmentAssignedToSlot',
+  'ConsignmentUnassignedFromSlot',
+  'ConsignmentCollected',
+  'ConsignmentDelivered',
+  'ConsignmentDeviated',
+  'ConsignmentReturned',
+  'OrderDeleted',
+  'OrderRestored',
+];
+
+/** Orders and their consignment share one stream and one id (docs/decisions/0005-order-and-consignment.md). */
+export const orderStream = (orderId: string) => `order-${orderId}`;

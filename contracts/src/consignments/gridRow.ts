@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { entityId, isoDate } from '../common.js';
+import { consignmentStates } from './states.js';
+
+/** Read-model tables are named here, so the projection and the query meet by one constant. */
+export const CONSIGNMENT_GRID_TABLE = 'rm_consignment_grid';
+export const CONSIGNMENT_GRID_ENTITY = 'consignments';
+
+/** A row of the consignment grid (spec §3 "Consignment (read by the client)" plus grid columns). */
+export interface ConsignmentRow {
+  id: string;
+  orderId: string;
+  departmentId: string;
+  customerId: string;
+  /** Business date: the pickup date, local to the department's country. */
+  date: string;
+  groupId: string | null;
+  loadCarrierId: string | null;
+  groupOrder: number | null;
+  state: (typeof consignmentStates)[number];
+  type: string;
+  priority: 'normal' | 'high';
+  slotId: string | null;
+  deliveryTimeEarliest: string | null;
+  deliveryTimeLatest: string | null;
+  pickupTimeEarliest: string | null;
+  pickupTimeLatest: string | null;
+  weightValue: number;
+  weightUnit: 'KGM';
+  volumeValue: number;
+  volumeUnit: 'DMQ';
+  widthValue: number;
+  widthUnit: 'CMT';
+  heightValue: number;
+  heightUnit: 'CMT';
+  lengthValue: number;
+  lengthUnit: 'CMT';
+  packageCount: number;
+  customerRef: string | null;
+  recipientRef: string | null;
+  pickupName: string;
+  pickupAddress: string;
+  pickupZipCode: string;
+  pickupZipArea: string;
+  pickupCountryCode: string;
+  pickupLat: number | null;
+  pickupLng: number | null;
+  deliveryName: string;
+  deliveryAddress: string;
+  deliveryZipCode: string;
+  deliveryZipArea: string;
+  deliveryCountryCode: string;
+  deliveryLat: number | null;
+  deliveryLng: number | null;
+  deviationReason: string | null;
+  rejectionReason: string | null;
+  createdAt: string;
+  updatedAtEpoch: number;
+  /** Stream revision of the last event applied: clients never let an older revision win. */
+  revision: number;
+  isAssignable: boolean;
+  isSelectable: boolean;
+  isDeletable: boolean;
+  isEditable: boolean;
+}
+
+const states = z.array(z.enum(consignmentStates)).optional();
+const ids = z.array(entityId).optional();
+
+/** Query `consignments`: the grid of one or more departments over a date range. */
+export const consignmentsQuerySchema = z.object({
+  departmentIds: ids,
+  customerIds: ids,
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+  states,
+  ids: ids,
+  slotId: entityId.optional(),
+  limit: z.number().int().min(1).max(5000).default(1000),
+  offset: z.number().int().min(0).default(0),
+});
+
+/** Query `searchConsignments`: phrase of more than 2 characters, words combined with OR (spec §9). */
+export const searchConsignmentsQuerySchema = z.object({
+  searchPhrase: z.string().trim().min(3, 'search needs more than 2 characters'),
+  searchOperator: z.enum(['AND', 'OR']).default('OR'),
+  states,
+  state: z.enum(consignmentStates).optional(),
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+  dates: z.array(isoDate).optional(),
+  departmentIds: ids,
+  customerIds: ids,
+  customerId: entityId.optional(),
+  limit: z.number().int().min(1).max(1000).default(200),
+});

@@ -1,0 +1,47 @@
+import type { ConsignmentState } from './states.js';
+
+/**
+ * The consignment state machine, as data (the spec leaves the transitions open; the choice is
+ * explained in command-service/src/consignments/README.md). Each action lists the states it may
+ * start from; `to` is the resulting state, or a rule name when the result depends on the order.
+ *
+ * - `addresses`: RESOLVED when both pickup and delivery have coordinates, else UNRESOLVED.
+ * - `beforeDelete`: the state the order had before it was deleted (slot links are dropped, so an
+ *   order deleted while ASSIGNED or OFFERED comes back by its address status).
+ */
+export const consignmentTransitions = {
+  accept: { from: ['UNCONFIRMED'], to: 'addresses' },
+  reject: { from: ['UNCONFIRMED'], to: 'REJECTED' },
+  resolveAddress: { from: ['CREATED', 'UNRESOLVED', 'RESOLVED', 'REFUSED'], to: 'addresses' },
+  unresolveAddress: { from: ['CREATED', 'UNRESOLVED', 'RESOLVED', 'REFUSED'], to: 'UNRESOLVED' },
+  assign: { from: ['RESOLVED', 'REFUSED', 'OFFERED', 'ASSIGNED'], to: 'ASSIGNED' },
+  unassign: { from: ['ASSIGNED', 'OFFERED', 'REFUSED'], to: 'addresses' },
+  collect: { from: ['RESOLVED', 'UNRESOLVED', 'OFFERED', 'REFUSED', 'ASSIGNED', 'DEVIATED'], to: 'COLLECTED' },
+  deliver: { from: ['ASSIGNED', 'OFFERED', 'COLLECTED', 'DEVIATED'], to: 'DELIVERED' },
+  deviate: { from: ['ASSIGNED', 'OFFERED', 'COLLECTED'], to: 'DEVIATED' },
+  return: { from: ['COLLECTED', 'DEVIATED'], to: 'RETURNED' },
+  delete: {
+    from: ['CREATED', 'UNCONFIRMED', 'UNRESOLVED', 'RESOLVED', 'REJECTED', 'OFFERED', 'REFUSED', 'ASSIGNED'],
+    to: 'DELETED',
+  },
+  restore: { from: ['DELETED'], to: 'beforeDelete' },
+} as const satisfies Record<string, { from: readonly ConsignmentState[]; to: ConsignmentState | 'addresses' | 'beforeDelete' }>;
+
+export type ConsignmentAction = keyof typeof consignmentTransitions;
+
+export const canTransition = (action: ConsignmentAction, from: ConsignmentState): boolean =>
+  (consignmentTransitions[action].from as readonly ConsignmentState[]).includes(from);
+
+/** Row flags of the consignment read model (spec §3), derived from state and load carrier. */
+export function rowFlags(state: ConsignmentState, loadCarrierId: string | null) {
+  return {
+    isAssignable: state === 'RESOLVED' || state === 'REFUSED',
+    isSelectable: state !== 'DELETED',
+    isDeletable: canTransition('delete', state),
+    isEditable:
+      loadCarrierId === null &&
+      state !== 'DELETED' &&
+      state !== 'REJECTED' &&
+      ['CREATED', 'UNCONFIRMED', 'UNRESOLVED', 'RESOLVED', 'OFFERED', 'REFUSED', 'ASSIGNED'].includes(state),
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { consignmentStates } from './consignments/states.js';
+
+/**
+ * The context of a live subscription (spec §3 "Context filter", §7 socket). Sent in the socket's
+ * query string and, at any time, as a JSON frame. Only changes that match reach the socket.
+ */
+const list = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date format');
+
+export const subscriptionContextSchema = z.object({
+  dates: list(isoDate),
+  departmentIds: list(z.coerce.string()),
+  customerIds: list(z.coerce.string()),
+  /** Which feeds the client wants; `NONE` (the default) means entity changes only. */
+  contexts: list(z.string()),
+  /** Entity names (read-model names) to receive; empty means all. */
+  types: list(z.string()),
+  filters: list(z.string()),
+  consignmentStates: list(z.enum(consignmentStates)),
+});
+export type SubscriptionContext = z.infer<typeof subscriptionContextSchema>;
+
+export const DEFAULT_CONTEXTS = ['NONE'];
+
+/** A data message on the socket: one changed read-model row. */
+export interface ChangeMessage {
+  entity: string;
+  op: 'upsert' | 'delete';
+  id: string;
+  revision: number;
+  data: unknown;
+}
+
+/** What the gateway needs to know of a change to decide which sockets get it. */
+export interface ChangeScope {
+  departmentId: string | null;
+  customerId: string | null;
+  /** Business date (yyyy-MM-dd) of the row, when it is date-bound. */
+  date: string | null;
+  state: string | null;
+}
+
+/** Socket protocol constants (spec §7, §9). */
+export const socketProtocol = {
+  path: '/api/subscribe',
+  pingIntervalMs: 10_000,
+  staleAfterMs: 30_000,
+  reconnectAfterMs: 2_000,
+  silentFailures: 3,
+  messages: { login: 'login', ping: 'ping', pong: 'pong', ok: 'ok' },
+  closeCodes: { login: 3001, error: 3002, close: 3003, noPong: 3004 },
+} as const;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { entityId, nonEmptyText } from '../common.js';
+
+export const CUSTOMERS_TABLE = 'rm_customers';
+export const CUSTOMERS_ENTITY = 'customers';
+
+/** Spec §3 customer identifiers, plus the customer's name and home department. */
+const fields = {
+  name: nonEmptyText.max(200),
+  departmentId: entityId.nullable().default(null),
+  /** Customer number in the Alystra transport-management system. */
+  alystraId: z.string().trim().max(50).default(''),
+  alystraSubcustomer: z.string().trim().max(50).default(''),
+  /** Organisation number in the national business register. */
+  orgNumber: z.string().trim().max(30).default(''),
+  customerCode: z.string().trim().max(50).default(''),
+  accountingTags: z.array(z.string().max(100)).max(50).default([]),
+  otherIdentifiers: z.record(z.string(), z.string()).default({}),
+};
+
+export const createCustomerSchema = z.object(fields);
+export const updateCustomerSchema = z.object({
+  id: entityId,
+  ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])),
+} as { id: typeof entityId } & { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> });
+
+export type CreateCustomer = z.infer<typeof createCustomerSchema>;
+export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;
+export interface Customer extends CreateCustomer {
+  id: string;
+}
+export interface CustomerRow extends Customer {
+  revision: number;
+  updatedAtEpoch: number;
+}
+
+export type CustomerEvent =
+  | { type: 'CustomerCreated'; data: Customer }
+  | { type: 'CustomerUpdated'; data: { id: string; changes: Partial<CreateCustomer> } };
+
+export const customerStream = (id: string) => `customer-${id}`;
+
+export const customerCommandSchemas = {
+  CREATE_CUSTOMER: createCustomerSchema,
+  UPDATE_CUSTOMER: updateCustomerSchema,
+} as const;
+
+/** Query `searchCustomers`: more than 2 characters (spec §5, §9). */
+export const searchCustomersQuerySchema = z.object({
+  searchPhrase: z.string().trim().min(3, 'search needs more than 2 characters'),
+  departmentIds: z.array(entityId).optional(),
+  limit: z.number().int().min(1).max(500).default(50),
+});

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { entityId, latitude, longitude, marketCountries, nonEmptyText } from '../common.js';
+
+/** Spec §3 department types. */
+export const departmentTypes = ['airExpress', 'courier', 'express', 'hd', 'parcel', 'posten', 'other', 'h2'] as const;
+
+export const DEPARTMENTS_TABLE = 'rm_departments';
+export const DEPARTMENTS_ENTITY = 'departments';
+
+const fields = {
+  name: nonEmptyText.max(200),
+  departmentType: z.enum(departmentTypes),
+  country: z.enum(marketCountries),
+  /** Id of the department in the Alystra transport-management system. */
+  alystraId: z.string().trim().max(50).default(''),
+  emailAddresses: z.array(z.email()).max(50).default([]),
+  location: z.object({ lat: latitude, lng: longitude }).nullable().default(null),
+  /** Id used by the net-promoter-score survey provider. */
+  npsId: z.string().max(50).nullable().default(null),
+};
+
+export const createDepartmentSchema = z.object(fields);
+export const updateDepartmentSchema = z.object({
+  id: entityId,
+  ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])),
+} as { id: typeof entityId } & { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> });
+
+export type CreateDepartment = z.infer<typeof createDepartmentSchema>;
+export type UpdateDepartment = z.infer<typeof updateDepartmentSchema>;
+
+export interface Department extends CreateDepartment {
+  id: string;
+}
+export interface DepartmentRow extends Department {
+  revision: number;
+  updatedAtEpoch: number;
+}
+
+export type DepartmentEvent =
+  | { type: 'DepartmentCreated'; data: Department }
+  | { type: 'DepartmentUpdated'; data: { id: string; changes: Partial<CreateDepartment> } };
+
+export const departmentStream = (id: string) => `department-${id}`;
+
+export const departmentCommandSchemas = {
+  CREATE_DEPARTMENT: createDepartmentSchema,
+  UPDATE_DEPARTMENT: updateDepartmentSchema,
+} as const;
+
+export const departmentsQuerySchema = z.object({ ids: z.array(entityId).optional() });

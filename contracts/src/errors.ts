@@ -1,0 +1,57 @@
+/**
+ * The one error vocabulary (spec §8): every non-OK answer is an array of
+ * `{errorType, description}` items. Each errorType has exactly one HTTP status.
+ */
+export const errorStatus = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  NOT_LOGGED_IN: 401,
+  NO_ACCESS: 403,
+  NOT_FOUND: 404,
+  UNKNOWN_COMMAND: 404,
+  UNKNOWN_QUERY: 404,
+  ORDER_NOT_FOUND: 404,
+  NO_CONSIGNMENTS_FOUND: 404,
+  CONCURRENCY_CONFLICT: 409,
+  INVALID_STATE_TRANSITION: 409,
+  ALREADY_EXISTS: 409,
+  UNKNOWN_CONSIGNMENT_STATE: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorType = keyof typeof errorStatus;
+
+export interface ErrorItem {
+  errorType: ErrorType;
+  description: string;
+  /** Values a translation of `errors.{errorType}` may interpolate. */
+  params?: Record<string, string | number>;
+}
+
+/** A failure the domain or a service means to report to the caller as spec §8 body. */
+export class AppError extends Error {
+  readonly items: ErrorItem[];
+  constructor(errorType: ErrorType, description: string, params?: ErrorItem['params']) {
+    super(description);
+    this.name = 'AppError';
+    this.items = [params ? { errorType, description, params } : { errorType, description }];
+  }
+  get status(): number {
+    return errorStatus[this.items[0]!.errorType];
+  }
+  static of(items: ErrorItem[]): AppError {
+    const first = items[0] ?? { errorType: 'INTERNAL_ERROR' as const, description: 'Unknown error' };
+    const error = new AppError(first.errorType, first.description, first.params);
+    (error.items as ErrorItem[]).splice(0, 1, ...items);
+    return error;
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** Spec §4/§8: the message raised for a consignment state the product does not know. */
+export const UNKNOWN_CONSIGNMENT_STATE_MESSAGE = 'Unknown consignment state';
+export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
+export const NO_CONSIGNMENTS_FOUND_MESSAGE = 'No consignments found';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Who caused an event and why; stored with every event (ARCHITECTURE "Rules"). */
+export const eventMetadataSchema = z.object({
+  commandId: z.string(),
+  correlationId: z.string(),
+  causationId: z.string(),
+  userId: z.string(),
+  /** UTC ISO instant at which the command was decided. */
+  occurredAt: z.string(),
+});
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;
+
+/** An event as a decider emits it: a past-tense PascalCase type and its data. */
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+/**
+ * The place of an event in the global order. The order is (transactionId, position):
+ * ordering by the committing transaction first is what lets a reader never skip an event
+ * whose transaction committed after a later-numbered one (docs/decisions/0003-event-store.md).
+ */
+export interface GlobalPosition {
+  /** PostgreSQL xid8 of the appending transaction, as a decimal string. */
+  transactionId: string;
+  /** Sequence number of the event, as a decimal string (bigint). */
+  position: string;
+}
+
+export const START: GlobalPosition = { transactionId: '0', position: '0' };
+
+export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number => {
+  const tx = BigInt(a.transactionId) - BigInt(b.transactionId);
+  if (tx !== 0n) return tx < 0n ? -1 : 1;
+  const pos = BigInt(a.position) - BigInt(b.position);
+  return pos === 0n ? 0 : pos < 0n ? -1 : 1;
+};
+
+export interface RecordedEvent<T extends string = string, D = unknown> extends NewEvent<T, D> {
+  eventId: string;
+  streamId: string;
+  /** 0-based revision of the event within its stream. */
+  streamRevision: number;
+  global: GlobalPosition;
+  metadata: EventMetadata;
+}

@@ -1,0 +1,49 @@
+// Jest runs TypeScript through @swc/jest in ESM mode (see docs/decisions/0002-tooling.md).
+// Type errors are caught by `tsc -b`, which `npm test` runs first.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const packages = [
+  'contracts',
+  'platform',
+  'command-service',
+  'projector',
+  'query-service',
+  'optimizer',
+  'gateway',
+  'deploy',
+  'tests',
+];
+
+const base = {
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    // Workspace packages resolve to their sources, so tests need no build step.
+    [`^@nordlog/(${packages.join('|')})$`]: '<rootDir>/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  roots: packages.map((p) => `<rootDir>/${p}/src`),
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+};
+
+export default {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['**/*.unit.test.ts'] },
+    {
+      ...base,
+      displayName: 'int',
+      testMatch: ['**/*.int.test.ts', '**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/tests/src/support/globalSetup.ts',
+      globalTeardown: '<rootDir>/tests/src/support/globalTeardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

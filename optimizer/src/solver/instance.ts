@@ -1,0 +1,177 @@
+// The compiled, array-based form of a Problem that the search works on: every stop and job gets a dense
+// index so the hot loop reads typed arrays instead of objects.
+import type { Break, Problem } from '../model.js';
+import { compatible } from './compat.js';
+
+/** What a stop does to the load: pair halves, a delivery loaded at the start, a pickup kept to the end. */
+export const PAIR_PICKUP = 0;
+export const PAIR_DELIVERY = 1;
+export const START_DELIVERY = 2;
+export const END_PICKUP = 3;
+
+export interface Instance {
+  readonly problem: Problem;
+  readonly dims: number;
+  readonly stopCount: number;
+  readonly stopLoc: Int32Array;
+  readonly stopEarly: Float64Array;
+  readonly stopLate: Float64Array;
+  readonly stopService: Float64Array;
+  readonly stopJob: Int32Array;
+  readonly stopKind: Int8Array;
+  /** Load change when leaving the stop, stopCount × dims. */
+  readonly stopDelta: Float64Array;
+  /** 1 for a stop in a vehicle's locked prefix: never removed nor moved. */
+  readonly stopFixed: Uint8Array;
+  readonly jobCount: number;
+  /** First and second stop of each job; second is -1 for a single-stop job. */
+  readonly jobFirst: Int32Array;
+  readonly jobSecond: Int32Array;
+  readonly jobDemand: Float64Array;
+  readonly jobHigh: Uint8Array;
+  /** jobCount × vehicleCount: 1 when the vehicle may serve the job. */
+  readonly jobVehicleOk: Uint8Array;
+  readonly vehicleCount: number;
+  readonly vehProfile: Int32Array;
+  readonly vehStart: Int32Array;
+  /** -1 for an open route. */
+  readonly vehEnd: Int32Array;
+  readonly vehEarly: Float64Array;
+  readonly vehLate: Float64Array;
+  readonly vehCap: Float64Array;
+  readonly vehInvSpeed: Float64Array;
+  readonly vehServiceFactor: Float64Array;
+  readonly vehMaxDist: Float64Array;
+  readonly vehBreaks: readonly (readonly Break[])[];
+  /** Stop indices of each vehicle's locked prefix. */
+  readonly vehLocked: readonly (readonly number[])[];
+  /** Per profile: size and the matrices as Float64Array. */
+  readonly size: Int32Array;
+  readonly dist: readonly Float64Array[];
+  readonly dur: readonly Float64Array[];
+  /** The matrices the third objective level sums (distance or duration). */
+  readonly cost: readonly Float64Array[];
+  /** For each stop, the other stops sorted by distance (for string removal). */
+  readonly neighbours: readonly Int32Array[];
+  /** Vehicles with the same class are interchangeable when empty: only one of them is tried. */
+  readonly vehClass: Int32Array;
+}
+
+export function compile(problem: Problem): Instance {
+  const profiles = Object.keys(problem.matrices);
+  const dims = Math.max(1, ...problem.vehicles.map((v) => v.capacity.length), ...problem.jobs.map((j) => j.demand.length));
+  const jobs = problem.jobs;
+  const stopCount = jobs.reduce((n, j) => n + (j.pickup ? 1 : 0) + (j.delivery ? 1 : 0), 0);
+  const s = {
+    loc: new Int32Array(stopCount), early: new Float64Array(stopCount), late: new Float64Array(stopCount),
+    service: new Float64Array(stopCount), job: new Int32Array(stopCount), kind: new Int8Array(stopCount),
+    delta: new Float64Array(stopCount * dims),
+  };
+  const jobFirst = new Int32Array(jobs.length);
+  const jobSecond = new Int32Array(jobs.length).fill(-1);
+  const jobDemand = new Float64Array(jobs.length * dims);
+  const jobHigh = new Uint8Array(jobs.length);
+  let next = 0;
+  jobs.forEach((job, j) => {
+    jobHigh[j] = job.priority === 'high' ? 1 : 0;
+    job.demand.forEach((d, k) => (jobDemand[j * dims + k] = d));
+    const add = (stop: NonNullable<Job['pickup']>, kind: number, sign: number): number => {
+      const i = next++;
+      s.loc[i] = stop.location;
+      s.early[i] = stop.earliest;
+      s.late[i] = stop.latest;
+      s.service[i] = stop.service;
+      s.job[i] = j;
+      s.kind[i] = kind;
+      job.demand.forEach((d, k) => (s.delta[i * dims + k] = sign * d));
+      return i;
+    };
+    if (job.pickup && job.delivery) {
+      jobFirst[j] = add(job.pickup, PAIR_PICKUP, 1);
+      jobSecond[j] = add(job.delivery, PAIR_DELIVERY, -1);
+    } else if (job.delivery) jobFirst[j] = add(job.delivery, START_DELIVERY, -1);
+    else if (job.pickup) jobFirst[j] = add(job.pickup, END_PICKUP, 1);
+    else throw new Error(`job ${job.id} has neither pickup nor delivery`);
+  });
+  const vehicles = problem.vehicles;
+  const V = vehicles.length;
+  const vehCap = new Float64Array(V * dims);
+  vehicles.forEach((v, i) => {
+    for (let k = 0; k < dims; k++) vehCap[i * dims + k] = v.capacity[k] ?? Infinity;
+  });
+  const jobVehicleOk = new Uint8Array(jobs.length * V);
+  jobs.forEach((job, j) => vehicles.forEach((v, i) => (jobVehicleOk[j * V + i] = compatible(job, v) ? 1 : 0)));
+  const profileIndex = (name: string): number => {
+    const p = profiles.indexOf(name);
+    if (p < 0) throw new Error(`no matrix for profile ${name}`);
+    return p;
+  };
+  const dist = profiles.map((p) => Float64Array.from(problem.matrices[p]?.distance ?? []));
+  const dur = profiles.map((p) => Float64Array.from(problem.matrices[p]?.duration ?? []));
+  const size = Int32Array.from(profiles.map((p) => problem.matrices[p]?.size ?? 0));
+  const stopIndex = stopLookup(problem, jobFirst, jobSecond);
+  const vehLocked = vehicles.map((v) => (v.lockedStops ?? []).map(stopIndex));
+  const stopFixed = new Uint8Array(stopCount);
+  vehLocked.forEach((stops, v) =>
+    stops.forEach((st) => {
+      stopFixed[st] = 1;
+      // A job with a stop on a route in progress stays on that vehicle.
+      const j = s.job[st] ?? 0;
+      for (let o = 0; o < V; o++) if (o !== v) jobVehicleOk[j * V + o] = 0;
+    }),
+  );
+  return {
+    problem, dims, stopCount, stopLoc: s.loc, stopEarly: s.early, stopLate: s.late, stopService: s.service,
+    stopJob: s.job, stopKind: s.kind, stopDelta: s.delta, jobCount: jobs.length, jobFirst, jobSecond, jobDemand,
+    jobHigh, jobVehicleOk, vehicleCount: V,
+    vehProfile: Int32Array.from(vehicles.map((v) => profileIndex(v.profile))),
+    vehStart: Int32Array.from(vehicles.map((v) => v.start)),
+    vehEnd: Int32Array.from(vehicles.map((v) => v.end ?? -1)),
+    vehEarly: Float64Array.from(vehicles.map((v) => v.earliest)),
+    vehLate: Float64Array.from(vehicles.map((v) => v.latest)),
+    vehCap,
+    vehInvSpeed: Float64Array.from(vehicles.map((v) => 1 / (v.speedFactor ?? 1))),
+    vehServiceFactor: Float64Array.from(vehicles.map((v) => v.serviceTimeFactor ?? 1)),
+    vehMaxDist: Float64Array.from(vehicles.map((v) => v.maxDistance ?? Infinity)),
+    vehBreaks: vehicles.map((v) => v.breaks ?? []),
+    vehLocked, stopFixed, vehClass: vehicleClasses(problem),
+    size, dist, dur, cost: problem.objective === 'duration' ? dur : dist,
+    neighbours: neighbourLists(s.loc, dist[0] ?? new Float64Array(0), size[0] ?? 0),
+  };
+}
+
+type Job = Problem['jobs'][number];
+
+function stopLookup(problem: Problem, first: Int32Array, second: Int32Array) {
+  const byId = new Map(problem.jobs.map((j, i) => [j.id, i]));
+  return (ref: { jobId: string; type: string }): number => {
+    const j = byId.get(ref.jobId);
+    if (j === undefined) throw new Error(`locked stop of unknown job ${ref.jobId}`);
+    const job = problem.jobs[j];
+    const isSecond = job?.pickup !== undefined && job.delivery !== undefined && ref.type === 'delivery';
+    return isSecond ? (second[j] ?? -1) : (first[j] ?? -1);
+  };
+}
+
+/** Neighbour lists by distance in the first profile; ties broken by index so they are deterministic. */
+function neighbourLists(loc: Int32Array, dist: Float64Array, n: number): Int32Array[] {
+  const count = loc.length;
+  const all = Array.from({ length: count }, (_, i) => i);
+  return all.map((a) => {
+    const la = loc[a] ?? 0;
+    const d = (b: number): number => dist[la * n + (loc[b] ?? 0)] ?? 0;
+    return Int32Array.from(all.filter((b) => b !== a).sort((x, y) => d(x) - d(y) || x - y));
+  });
+}
+
+function vehicleClasses(problem: Problem): Int32Array {
+  const keys = problem.vehicles.map((v) => {
+    const { id: _id, lockedStops, ...rest } = v;
+    return (lockedStops ?? []).length > 0 ? `locked:${v.id}` : JSON.stringify(rest);
+  });
+  return Int32Array.from(keys.map((k) => keys.indexOf(k)));
+}
+
+export function breaksOf(inst: Instance, v: number): readonly Break[] {
+  return inst.vehBreaks[v] ?? [];
+}

@@ -1,0 +1,85 @@
+// SISR recreate: insert the unassigned jobs one by one, in a randomly chosen order (random, larger demand,
+// farther from the depot, closer, tighter window; high priority always first), each at its cheapest
+// position with blinks (a position is skipped with a small probability). A new vehicle is opened only
+// when no used route can take the job, which serves the objective order (assigned, vehicles, distance).
+import { applied, bestInsertion, type Candidate } from './insertion.js';
+import type { Instance } from './instance.js';
+import { refresh } from './route.js';
+import type { Rng } from './rng.js';
+import type { SolutionState } from './solution.js';
+
+export interface RecreateOptions {
+  readonly blink: number;
+  /** False during fleet minimisation: unused vehicles stay unused. */
+  readonly allowNewRoutes: boolean;
+}
+
+export function recreate(sol: SolutionState, rng: Rng | null, opts: RecreateOptions): void {
+  const inst = sol.inst;
+  const order = sortJobs(inst, sol.unassigned, rng);
+  const left: number[] = [];
+  for (const job of order) {
+    if (!insertJob(sol, job, rng, opts)) left.push(job);
+  }
+  sol.unassigned = left;
+}
+
+export function insertJob(sol: SolutionState, job: number, rng: Rng | null, opts: RecreateOptions): boolean {
+  const inst = sol.inst;
+  const V = inst.vehicleCount;
+  let best: Candidate | null = null;
+  let bestV = -1;
+  for (const r of sol.routes) {
+    if (r.stops.length === 0 || !inst.jobVehicleOk[job * V + r.v]) continue;
+    const c = bestInsertion(inst, r, job, best?.delta ?? Infinity, rng, opts.blink);
+    if (c) [best, bestV] = [c, r.v];
+  }
+  if (!best && opts.allowNewRoutes) {
+    const tried = new Set<number>();
+    for (const r of sol.routes) {
+      const cls = inst.vehClass[r.v] ?? r.v;
+      if (r.stops.length > 0 || tried.has(cls) || !inst.jobVehicleOk[job * V + r.v]) continue;
+      tried.add(cls);
+      const c = bestInsertion(inst, r, job, best?.delta ?? Infinity, null, 0);
+      if (c) [best, bestV] = [c, r.v];
+    }
+  }
+  if (!best) return false;
+  const r = sol.touch(bestV);
+  r.stops = applied(inst, r.stops, job, best.i, best.j);
+  refresh(inst, r);
+  return true;
+}
+
+function sortJobs(inst: Instance, jobs: number[], rng: Rng | null): number[] {
+  const key = jobKey(inst, rng ? rng.int(0, 12) : 1);
+  const shuffled = rng ? shuffle(jobs.slice(), rng) : jobs.slice().sort((a, b) => a - b);
+  const keyed = shuffled.map((j) => ({ j, k: key(j), h: inst.jobHigh[j] ?? 0 }));
+  keyed.sort((a, b) => b.h - a.h || a.k - b.k);
+  return keyed.map((x) => x.j);
+}
+
+/** The sort key of a recreate order, chosen with the weights of SISR (random 4, demand 4, far 2, close 1). */
+function jobKey(inst: Instance, pick: number): (j: number) => number {
+  const depotDist = (j: number): number => {
+    const s = inst.jobFirst[j] ?? 0;
+    const m = inst.size[0] ?? 0;
+    return inst.dist[0]?.[(inst.vehStart[0] ?? 0) * m + (inst.stopLoc[s] ?? 0)] ?? 0;
+  };
+  if (pick < 4) return () => 0;
+  if (pick < 8) return (j) => -(inst.jobDemand[j * inst.dims] ?? 0);
+  if (pick < 10) return (j) => -depotDist(j);
+  if (pick < 11) return depotDist;
+  return (j) => {
+    const s = inst.jobFirst[j] ?? 0;
+    return (inst.stopLate[s] ?? 0) - (inst.stopEarly[s] ?? 0);
+  };
+}
+
+function shuffle<T>(a: T[], rng: Rng): T[] {
+  for (let i = a.length - 1; i > 0; i--) {
+    const k = rng.int(0, i + 1);
+    [a[i], a[k]] = [a[k] as T, a[i] as T];
+  }
+  return a;
+}

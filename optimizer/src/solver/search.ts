@@ -1,0 +1,154 @@
+// The search: a construction, then SISR fleet minimisation (remove a route, ruin and recreate with the
+// fleet fixed, guided by absence counters), then SISR with simulated annealing on distance. The clock
+// and the stop signal come in as hooks so the search itself stays pure and reproducible.
+import type { Instance } from './instance.js';
+import { recreate } from './recreate.js';
+import { Rng } from './rng.js';
+import { remove, ruin, type RuinParams } from './ruin.js';
+import { compareScore, SolutionState, type Score } from './solution.js';
+
+export interface SearchOptions {
+  readonly seconds: number;
+  readonly seed: number;
+  readonly maxIterations: number;
+  readonly fleetShare: number;
+}
+
+export interface SearchHooks {
+  now(): number;
+  onProgress?(elapsedMs: number, iterations: number, best: SolutionState): void;
+  shouldStop?(): boolean;
+}
+
+const RUIN: RuinParams = { avgRemoved: 10, maxString: 10 };
+const BLINK = 0.01;
+const PROGRESS_MS = 100;
+
+export function search(inst: Instance, opts: SearchOptions, hooks: SearchHooks): { best: SolutionState; iterations: number } {
+  const rng = new Rng(opts.seed);
+  const t0 = hooks.now();
+  const budget = opts.seconds * 1000;
+  let iterations = 0;
+  let lastReport = -Infinity;
+  const frac = (): number => Math.max((hooks.now() - t0) / budget, iterations / opts.maxIterations);
+  const stop = (): boolean => frac() >= 1 || (iterations % 16 === 0 && (hooks.shouldStop?.() ?? false));
+  const report = (best: SolutionState, force = false): void => {
+    const elapsed = hooks.now() - t0;
+    if (!force && elapsed - lastReport < PROGRESS_MS) return;
+    lastReport = elapsed;
+    hooks.onProgress?.(elapsed, iterations, best);
+  };
+  let best = SolutionState.empty(inst);
+  recreate(best, rng, { blink: 0, allowNewRoutes: true });
+  report(best, true);
+  const lb = vehicleLowerBound(inst);
+  const fleet = { rng, stop, report, lb, share: opts.fleetShare, frac, tick: () => iterations++ };
+  best = minimiseFleet(inst, best, fleet);
+  best = minimiseCost(inst, best, { ...fleet, temperatures: temperatures(inst) });
+  report(best, true);
+  return { best, iterations };
+}
+
+interface PhaseCtx {
+  rng: Rng;
+  stop(): boolean;
+  report(best: SolutionState): void;
+  lb: number;
+  share: number;
+  frac(): number;
+  tick(): void;
+}
+
+function minimiseFleet(inst: Instance, start: SolutionState, c: PhaseCtx): SolutionState {
+  let best = start;
+  const target = best.score();
+  const absence = new Float64Array(inst.jobCount);
+  const absent = (s: SolutionState): number => s.unassigned.reduce((n, j) => n + (absence[j] ?? 0), 0);
+  let cur = best;
+  while (!c.stop() && c.frac() < c.share) {
+    const sc = cur.score();
+    if (sc.unassignedHigh <= target.unassignedHigh && sc.unassigned <= target.unassigned) {
+      if (compareScore(sc, best.score()) < 0) best = cur;
+      if (sc.vehicles <= c.lb) break;
+      cur = withoutSmallestRoute(cur, c.rng);
+    }
+    const cand = cur.clone();
+    ruin(cand, c.rng, RUIN);
+    recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: false });
+    if (cand.unassigned.length < cur.unassigned.length || absent(cand) < absent(cur)) cur = cand;
+    for (const j of cur.unassigned) absence[j] = (absence[j] ?? 0) + 1;
+    c.tick();
+    c.report(best);
+  }
+  const sc = cur.score();
+  return sc.unassignedHigh <= target.unassignedHigh && sc.unassigned <= target.unassigned && compareScore(sc, best.score()) < 0 ? cur : best;
+}
+
+function withoutSmallestRoute(sol: SolutionState, rng: Rng): SolutionState {
+  const used = sol.routes.filter((r) => r.stops.length > 0 && r.locked === 0);
+  if (used.length === 0) return sol;
+  const min = Math.min(...used.map((r) => r.stops.length));
+  const smallest = used.filter((r) => r.stops.length === min);
+  const r = smallest[rng.int(0, smallest.length)] ?? smallest[0];
+  const next = sol.clone();
+  if (r) remove(next, new Set(r.stops.map((s) => sol.inst.stopJob[s] ?? 0)));
+  return next;
+}
+
+function minimiseCost(inst: Instance, start: SolutionState, c: PhaseCtx & { temperatures: [number, number] }): SolutionState {
+  let best = start;
+  let bestScore = best.score();
+  let cur = start;
+  let curScore = bestScore;
+  const [t0, tf] = c.temperatures;
+  const from = c.frac();
+  while (!c.stop()) {
+    const f = Math.min(1, Math.max(0, (c.frac() - from) / Math.max(1e-9, 1 - from)));
+    const temp = t0 * Math.pow(tf / t0, f);
+    const cand = cur.clone();
+    ruin(cand, c.rng, RUIN);
+    recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: true });
+    const sc = cand.score();
+    if (accept(sc, curScore, temp, c.rng)) [cur, curScore] = [cand, sc];
+    if (compareScore(sc, bestScore) < 0) [best, bestScore] = [cand, sc];
+    c.tick();
+    c.report(best);
+  }
+  return best;
+}
+
+function accept(sc: Score, cur: Score, temp: number, rng: Rng): boolean {
+  const levels = sc.unassignedHigh - cur.unassignedHigh || sc.unassigned - cur.unassigned || sc.vehicles - cur.vehicles;
+  if (levels !== 0) return levels < 0;
+  return sc.cost < cur.cost - temp * Math.log(rng.next());
+}
+
+/** Annealing temperatures scaled to the instance: SISR's 100 → 1 suits Solomon's mean arc of about 45. */
+function temperatures(inst: Instance): [number, number] {
+  const m = inst.size[0] ?? 0;
+  const cost = inst.cost[0];
+  let sum = 0;
+  let n = 0;
+  const step = Math.max(1, Math.floor(inst.stopCount / 50));
+  for (let a = 0; a < inst.stopCount; a += step) {
+    for (let b = 0; b < inst.stopCount; b += step) {
+      sum += cost?.[(inst.stopLoc[a] ?? 0) * m + (inst.stopLoc[b] ?? 0)] ?? 0;
+      n++;
+    }
+  }
+  const scale = n > 0 && sum > 0 ? sum / n / 45 : 1;
+  return [10 * scale, 0.5 * scale];
+}
+
+/** No fewer vehicles than total demand over the largest capacity, in every dimension. */
+function vehicleLowerBound(inst: Instance): number {
+  let lb = inst.jobCount > 0 ? 1 : 0;
+  for (let d = 0; d < inst.dims; d++) {
+    let total = 0;
+    let cap = 0;
+    for (let j = 0; j < inst.jobCount; j++) total += inst.jobDemand[j * inst.dims + d] ?? 0;
+    for (let v = 0; v < inst.vehicleCount; v++) cap = Math.max(cap, inst.vehCap[v * inst.dims + d] ?? 0);
+    if (cap > 0 && Number.isFinite(cap) && inst.jobSecond.every((s) => s < 0)) lb = Math.max(lb, Math.ceil(total / cap - 1e-9));
+  }
+  return lb;
+}

@@ -1,0 +1,128 @@
+import type { ChangeScope, GlobalPosition } from '@nordlog/contracts';
+import type { Knex } from 'knex';
+import { gaplessHead, readGapless } from '../db/gaplessLog.js';
+import type { Notifier } from '../db/notifier.js';
+import type { Logger } from '../logger.js';
+import { runCatchUp } from '../eventStore/subscription.js';
+
+export const CHANGES_CHANNEL = 'rm_changes';
+export const CHANGES_TABLE = 'rm_changes';
+
+/** One changed read-model row, as a projection writes it to the outbox. */
+export interface Change {
+  entity: string;
+  op: 'upsert' | 'delete';
+  id: string;
+  revision: number;
+  data: unknown;
+  scope: ChangeScope;
+}
+
+export interface ChangeRecord extends Change {
+  global: GlobalPosition;
+  createdAt: string;
+}
+
+/**
+ * Writes changes to the outbox inside the projection's transaction, so a change is published
+ * if and only if the read model changed.
+ */
+export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = changes.map((c) => ({
+    entity: c.entity,
+    op: c.op,
+    entity_id: c.id,
+    revision: c.revision,
+    data: JSON.stringify(c.data ?? null),
+    department_id: c.scope.departmentId,
+    customer_id: c.scope.customerId,
+    date: c.scope.date,
+    state: c.scope.state,
+  }));
+  for (let i = 0; i < rows.length; i += 2000) await trx(CHANGES_TABLE).insert(rows.slice(i, i + 2000));
+}
+
+/** The change bus port: the gateway subscribes to changes from now on (at least once, in order). */
+export interface ChangeBus {
+  subscribe(handler: (changes: ChangeRecord[]) => void | Promise<void>): () => void;
+  close(): Promise<void>;
+}
+
+interface ChangeRow {
+  entity: string;
+  op: 'upsert' | 'delete';
+  entity_id: string;
+  revision: number;
+  data: unknown;
+  department_id: string | null;
+  customer_id: string | null;
+  date: string | null;
+  state: string | null;
+  created_at: Date;
+}
+
+/** The embedded change bus: the outbox table read in commit-safe order, woken by NOTIFY. */
+export class PostgresChangeBus implements ChangeBus {
+  private readonly abort = new AbortController();
+  private readonly running: Promise<void>[] = [];
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly notifier: Notifier,
+    private readonly logger: Logger,
+  ) {}
+
+  subscribe(handler: (changes: ChangeRecord[]) => void | Promise<void>): () => void {
+    const local = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, local.signal]);
+    const run = (async () => {
+      const from = await gaplessHead(this.knex, CHANGES_TABLE);
+      const unlisten = await this.notifier.listen(CHANGES_CHANNEL, () => undefined);
+      const waiter = this.notifier.createWaiter(CHANGES_CHANNEL);
+      try {
+        await runCatchUp<ChangeRecord>(
+          {
+            read: async (position, limit) =>
+              (await readGapless<ChangeRow>(this.knex, CHANGES_TABLE, COLUMNS, position, limit)).map(toRecord),
+            wait: (ms, s) => waiter.wait(ms, s),
+            positionOf: (record) => record.global,
+          },
+          from,
+          async (batch) => handler(batch),
+          { signal, logger: this.logger, pollMs: 1000 },
+        );
+      } finally {
+        waiter.close();
+        unlisten();
+      }
+    })();
+    this.running.push(run.catch((err: unknown) => this.logger.error({ err }, 'change subscription stopped')));
+    return () => local.abort();
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort();
+    await Promise.all(this.running);
+  }
+}
+
+const COLUMNS = 'entity, op, entity_id, revision, data, department_id, customer_id, date, state, created_at';
+
+const toRecord = (row: ChangeRow & { transaction_id: string; position: string }): ChangeRecord => ({
+  entity: row.entity,
+  op: row.op,
+  id: row.entity_id,
+  revision: row.revision,
+  data: row.data,
+  scope: { departmentId: row.department_id, customerId: row.customer_id, date: row.date, state: row.state },
+  global: { transactionId: row.transaction_id, position: row.position },
+  createdAt: row.created_at.toISOString(),
+});
+
+/** Drops outbox rows older than `retentionMs`; every live reader is far past them. */
+export async function pruneChanges(knex: Knex, retentionMs: number): Promise<number> {
+  return knex(CHANGES_TABLE)
+    .where('created_at', '<', new Date(Date.now() - retentionMs))
+    .delete();
+}

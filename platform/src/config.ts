@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once at start from the environment; a bad value fails fast with a
+ * message naming the variable. Every variable is documented in `.env.example`.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** An existing PostgreSQL server; without it an embedded server runs from DATA_DIR. */
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Load the demo data (through commands) when the event store is empty. */
+  DEMO_DATA: bool.default(true),
+  /** Folder of the built web app served at `/`. */
+  UI_DIR: z.string().optional(),
+  /** The build id answered by `GET /revision`. */
+  BUILD_ID: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,44 @@
+import type { GlobalPosition } from '@nordlog/contracts';
+import type { Knex } from 'knex';
+
+/**
+ * Reading an append-only table (events, the change outbox) in commit-safe order.
+ *
+ * Rows carry the xid8 of their transaction. A reader takes rows after its checkpoint in
+ * (transaction_id, position) order, but only from transactions older than the oldest one still
+ * running (`pg_snapshot_xmin(pg_current_snapshot())`): those are all finished, so no row can later
+ * appear before the checkpoint. A transaction that commits late is read late, never skipped.
+ */
+export function gaplessQuery(table: string, columns: string): string {
+  return `select ${columns}, transaction_id::text as transaction_id, position::text as position
+    from ${table}
+    where (transaction_id, position) > (?::text::xid8, ?::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by transaction_id, position
+    limit ?`;
+}
+
+export async function readGapless<Row>(
+  knex: Knex | Knex.Transaction,
+  table: string,
+  columns: string,
+  from: GlobalPosition,
+  limit: number,
+): Promise<(Row & { transaction_id: string; position: string })[]> {
+  const result = await knex.raw<{ rows: (Row & { transaction_id: string; position: string })[] }>(
+    gaplessQuery(table, columns),
+    [from.transactionId, from.position, limit],
+  );
+  return result.rows;
+}
+
+/** The newest readable position of such a table (the start for a reader that wants only new rows). */
+export async function gaplessHead(knex: Knex, table: string): Promise<GlobalPosition> {
+  const result = await knex.raw<{ rows: { transaction_id: string | null; position: string | null }[] }>(
+    `select transaction_id::text as transaction_id, position::text as position from ${table}
+     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     order by transaction_id desc, position desc limit 1`,
+  );
+  const row = result.rows[0];
+  return { transactionId: row?.transaction_id ?? '0', position: row?.position ?? '0' };
+}

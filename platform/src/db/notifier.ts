@@ -1,0 +1,144 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Knex } from 'knex';
+import type { Logger } from '../logger.js';
+
+/**
+ * Wake-up signals between processes over PostgreSQL LISTEN/NOTIFY, and within this process
+ * directly. A signal carries no data: readers re-read their table from their checkpoint, so a
+ * lost signal only delays them until their next poll (the safety net).
+ */
+export interface Waiter {
+  /** Resolves on a signal since the last call, or after `timeoutMs`, or when `signal` aborts. */
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  close(): void;
+}
+
+export class Notifier {
+  private readonly local = new EventEmitter();
+  private client: pg.Client | null = null;
+  private readonly channels = new Set<string>();
+  private readonly pending = new Map<string, 'sending' | 'again'>();
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly knex: Knex,
+    private readonly logger: Logger,
+  ) {
+    this.local.setMaxListeners(0);
+  }
+
+  /** Calls `listener` on every signal of `channel`, from this process or another one. */
+  async listen(channel: string, listener: () => void): Promise<() => void> {
+    this.local.on(channel, listener);
+    if (!this.channels.has(channel)) {
+      this.channels.add(channel);
+      const client = await this.connection();
+      await client.query(`listen "${channel}"`);
+    }
+    return () => this.local.off(channel, listener);
+  }
+
+  /** Signals `channel`; concurrent calls coalesce into at most one NOTIFY in flight. */
+  notify(channel: string): void {
+    this.local.emit(channel);
+    const state = this.pending.get(channel);
+    if (state) {
+      this.pending.set(channel, 'again');
+      return;
+    }
+    this.pending.set(channel, 'sending');
+    void this.send(channel);
+  }
+
+  private async send(channel: string): Promise<void> {
+    try {
+      if (!this.closed) await this.knex.raw('select pg_notify(?, ?)', [channel, String(process.pid)]);
+    } catch (err) {
+      if (!this.closed) this.logger.warn({ err, channel }, 'NOTIFY failed; readers fall back to polling');
+    }
+    if (this.pending.get(channel) === 'again' && !this.closed) {
+      this.pending.set(channel, 'sending');
+      void this.send(channel);
+    } else {
+      this.pending.delete(channel);
+    }
+  }
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const client = new pg.Client({ connectionString: this.url, application_name: 'nordlog-listen' });
+    client.on('notification', (msg) => {
+      // Signals from this process were already delivered locally.
+      if (msg.payload !== String(process.pid)) this.local.emit(msg.channel);
+    });
+    client.on('error', (err) => {
+      this.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
+      this.client = null;
+      void client.end().catch(() => undefined);
+      setTimeout(() => void this.reconnect(), 1000).unref();
+    });
+    this.client = client;
+    await client.connect();
+    return client;
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.closed) return;
+    try {
+      const client = await this.connection();
+      for (const channel of this.channels) await client.query(`listen "${channel}"`);
+      for (const channel of this.channels) this.local.emit(channel);
+    } catch (err) {
+      this.client = null;
+      this.logger.warn({ err }, 'LISTEN reconnect failed; retrying');
+      setTimeout(() => void this.reconnect(), 2000).unref();
+    }
+  }
+
+  /**
+   * A waiter remembers a signal that came while its owner was busy reading, so the next `wait`
+   * returns at once instead of sleeping through it.
+   */
+  createWaiter(channel: string): Waiter {
+    let dirty = false;
+    let wake: (() => void) | null = null;
+    const onSignal = () => {
+      dirty = true;
+      wake?.();
+    };
+    this.local.on(channel, onSignal);
+    return {
+      wait: (timeoutMs, signal) =>
+        new Promise<void>((resolve) => {
+          if (dirty || signal?.aborted) {
+            dirty = false;
+            resolve();
+            return;
+          }
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            wake = null;
+            dirty = false;
+            resolve();
+          };
+          const timer = setTimeout(done, timeoutMs);
+          wake = done;
+          signal?.addEventListener('abort', done, { once: true });
+        }),
+      close: () => {
+        this.local.off(channel, onSignal);
+        wake?.();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,74 @@
+import type { Migration } from './migrations.js';
+
+/**
+ * The platform's own tables: the event store, command results, id allocation, projection
+ * checkpoints and the change outbox. SQL that PostgreSQL 15 accepts (the embedded server is 18).
+ */
+export const platformMigrations: Migration[] = [
+  {
+    name: '0001_event_store',
+    async up(knex) {
+      await knex.raw(`
+        create table es_events (
+          position bigint generated always as identity primary key,
+          transaction_id xid8 not null default pg_current_xact_id(),
+          event_id uuid not null unique,
+          stream_id text not null,
+          stream_revision integer not null,
+          type text not null,
+          data jsonb not null,
+          metadata jsonb not null,
+          created_at timestamptz not null default now(),
+          constraint es_events_stream_revision unique (stream_id, stream_revision)
+        );
+        create index es_events_global_order on es_events (transaction_id, position);
+        create table es_command_results (
+          command_id uuid primary key,
+          status integer not null,
+          body jsonb not null,
+          created_at timestamptz not null default now()
+        );
+        create table id_allocations (
+          kind text not null,
+          key text not null,
+          id bigint not null,
+          primary key (kind, key)
+        );
+        create sequence id_seq_department;
+        create sequence id_seq_customer;
+        create sequence id_seq_order;
+      `);
+    },
+  },
+  {
+    name: '0002_projections_and_outbox',
+    async up(knex) {
+      await knex.raw(`
+        create table projection_checkpoints (
+          name text primary key,
+          transaction_id xid8 not null,
+          position bigint not null,
+          updated_at timestamptz not null default now()
+        );
+        create table rm_changes (
+          position bigint generated always as identity primary key,
+          transaction_id xid8 not null default pg_current_xact_id(),
+          entity text not null,
+          op text not null,
+          entity_id text not null,
+          revision integer not null,
+          data jsonb,
+          department_id text,
+          customer_id text,
+          date text,
+          state text,
+          created_at timestamptz not null default now()
+        );
+        create index rm_changes_order on rm_changes (transaction_id, position);
+        create index rm_changes_created on rm_changes (created_at);
+      `);
+    },
+  },
+];
+
+export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

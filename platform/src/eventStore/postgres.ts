@@ -1,0 +1,150 @@
+import { AppError, type EventMetadata, type GlobalPosition, type NewEvent, type RecordedEvent } from '@nordlog/contracts';
+import type { Knex } from 'knex';
+import { gaplessHead, readGapless } from '../db/gaplessLog.js';
+import type { Notifier, Waiter } from '../db/notifier.js';
+import type { AppendOptions, AppendResult, CommandOutcome, EventStore, ExpectedRevision } from './types.js';
+import { deterministicUuid } from './uuid.js';
+
+export const EVENTS_CHANNEL = 'es_events';
+
+interface EventRow {
+  event_id: string;
+  stream_id: string;
+  stream_revision: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  transaction_id: string;
+  position: string;
+}
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  eventId: row.event_id,
+  streamId: row.stream_id,
+  streamRevision: row.stream_revision,
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  global: { transactionId: row.transaction_id, position: row.position },
+});
+
+const COLUMNS = 'event_id, stream_id, stream_revision, type, data, metadata';
+
+/**
+ * One statement appends the events, checks the expected revision and records the command's
+ * outcome, so an append is a single round trip and a single commit.
+ */
+const APPEND_SQL = `
+  with current as (
+    select coalesce(max(stream_revision), -1) as revision from es_events where stream_id = ?
+  ), inserted as (
+    insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
+    select e.event_id, ?, current.revision + e.ord, e.type, e.data, ?::jsonb
+    from current, unnest(?::uuid[], ?::text[], ?::jsonb[]) with ordinality as e(event_id, type, data, ord)
+    where ?::int is null or current.revision = ?::int
+    returning stream_revision, transaction_id::text as transaction_id, position::text as position
+  ), outcome as (
+    insert into es_command_results (command_id, status, body)
+    select ?::uuid, ?::int, ?::jsonb || jsonb_build_object('position', (select max(position)::text from inserted))
+    where ?::int is not null and exists (select 1 from inserted)
+    on conflict (command_id) do nothing
+  )
+  select stream_revision, transaction_id, position from inserted order by stream_revision`;
+
+export class PostgresEventStore implements EventStore {
+  constructor(
+    private readonly knex: Knex,
+    private readonly notifier: Notifier,
+  ) {}
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const result = await this.knex.raw<{ rows: EventRow[] }>(
+      `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
+       from es_events where stream_id = ? order by stream_revision`,
+      [streamId],
+    );
+    return result.rows.map(toRecorded);
+  }
+
+  async appendToStream(
+    streamId: string,
+    expected: ExpectedRevision,
+    events: NewEvent[],
+    metadata: EventMetadata,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const expectedRevision = expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
+    const ids = events.map((_, i) => deterministicUuid(metadata.commandId, streamId, String(i)));
+    const outcome = options.outcome;
+    const bindings = [
+      streamId,
+      streamId,
+      JSON.stringify(metadata),
+      ids,
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      expectedRevision,
+      expectedRevision,
+      metadata.commandId,
+      outcome?.status ?? null,
+      JSON.stringify(outcome?.body ?? {}),
+      outcome?.status ?? null,
+    ];
+    let rows: { stream_revision: number; transaction_id: string; position: string }[];
+    try {
+      rows = (await this.knex.raw<{ rows: typeof rows }>(APPEND_SQL, bindings)).rows;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(streamId, expected);
+      throw err;
+    }
+    if (rows.length === 0) throw conflict(streamId, expected);
+    this.notifier.notify(EVENTS_CHANNEL);
+    return {
+      nextRevision: rows[rows.length - 1]!.stream_revision,
+      positions: rows.map((r) => ({ transactionId: r.transaction_id, position: r.position })),
+    };
+  }
+
+  async readAll(from: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
+    const rows = await readGapless<EventRow>(this.knex, 'es_events', COLUMNS, from, limit);
+    return rows.map(toRecorded);
+  }
+
+  headPosition(): Promise<GlobalPosition> {
+    return gaplessHead(this.knex, 'es_events');
+  }
+
+  createWaiter(): Waiter {
+    return this.notifier.createWaiter(EVENTS_CHANNEL);
+  }
+
+  async findOutcome(commandId: string): Promise<CommandOutcome | null> {
+    const rows = await this.knex('es_command_results').where({ command_id: commandId }).select('status', 'body');
+    const row = rows[0] as { status: number; body: unknown } | undefined;
+    return row ? { status: row.status, body: row.body } : null;
+  }
+
+  async saveOutcome(commandId: string, outcome: CommandOutcome): Promise<void> {
+    await this.knex.raw(
+      `insert into es_command_results (command_id, status, body) values (?, ?, ?::jsonb)
+       on conflict (command_id) do nothing`,
+      [commandId, outcome.status, JSON.stringify(outcome.body)],
+    );
+  }
+
+  async close(): Promise<void> {
+    // The knex pool and the notifier belong to the caller.
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+function conflict(streamId: string, expected: ExpectedRevision): AppError {
+  return new AppError(
+    'CONCURRENCY_CONFLICT',
+    `Stream ${streamId} changed since it was read (expected revision ${String(expected)}); reload and try again`,
+  );
+}

@@ -1,0 +1,63 @@
+import type { GlobalPosition } from '@nordlog/contracts';
+import type { Logger } from '../logger.js';
+
+export interface CatchUpSource<T> {
+  read(from: GlobalPosition, limit: number): Promise<T[]>;
+  wait(timeoutMs: number, signal: AbortSignal): Promise<void>;
+  positionOf(item: T): GlobalPosition;
+}
+
+export interface CatchUpOptions {
+  batchSize?: number;
+  /** The safety net: re-read at least this often even without a signal. */
+  pollMs?: number;
+  signal: AbortSignal;
+  logger: Logger;
+}
+
+/**
+ * A catch-up subscription: reads batches after `from` and hands each to `handle`, which must
+ * persist its own checkpoint; then waits for a signal (or the poll interval) and reads again.
+ * A failing batch is retried from the same position after a back-off, so nothing is skipped.
+ * Resolves when `signal` aborts.
+ */
+export async function runCatchUp<T>(
+  source: CatchUpSource<T>,
+  from: GlobalPosition,
+  handle: (batch: T[]) => Promise<void>,
+  options: CatchUpOptions,
+): Promise<void> {
+  const { signal, logger, batchSize = 1000, pollMs = 500 } = options;
+  let position = from;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      const batch = await source.read(position, batchSize);
+      if (batch.length > 0) {
+        await handle(batch);
+        position = source.positionOf(batch[batch.length - 1]!);
+        failures = 0;
+        if (batch.length === batchSize) continue;
+      }
+      if (!signal.aborted) await source.wait(pollMs, signal);
+    } catch (err) {
+      if (signal.aborted) break;
+      failures += 1;
+      const delay = Math.min(30_000, 100 * 2 ** Math.min(failures, 8));
+      logger.error({ err, failures, delay }, 'catch-up batch failed; retrying from the same position');
+      await sleep(delay, signal);
+    }
+  }
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

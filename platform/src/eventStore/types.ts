@@ -1,0 +1,53 @@
+import type { Waiter } from '../db/notifier.js';
+import type { EventMetadata, GlobalPosition, NewEvent, RecordedEvent } from '@nordlog/contracts';
+
+/**
+ * `'no_stream'`: the stream must not exist yet; `'any'`: append whatever the revision is;
+ * a number: the revision of the stream's last event the decision was made on.
+ */
+export type ExpectedRevision = number | 'no_stream' | 'any';
+
+export interface AppendResult {
+  /** Revision of the last appended event. */
+  nextRevision: number;
+  positions: GlobalPosition[];
+}
+
+/** A command's first outcome, kept so that a repeated commandId gets the same answer. */
+export interface CommandOutcome {
+  status: number;
+  body: unknown;
+}
+
+export interface AppendOptions {
+  /** Record this outcome of the command atomically with the events, where the store can. */
+  outcome?: CommandOutcome;
+}
+
+/**
+ * The event store port. Services use only this; adapters (PostgreSQL now, EventStoreDB later)
+ * pass the same contract suite (platform/src/eventStore/contract.ts).
+ *
+ * @example
+ *   const { nextRevision } = await store.appendToStream('order-1', 'no_stream',
+ *     [{ type: 'OrderCreated', data }], metadata);
+ */
+export interface EventStore {
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  appendToStream(
+    streamId: string,
+    expected: ExpectedRevision,
+    events: NewEvent[],
+    metadata: EventMetadata,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
+  /** Events after `from` in the global order, oldest first; never skips a later-committing one. */
+  readAll(from: GlobalPosition, limit: number): Promise<RecordedEvent[]>;
+  /** Position of the newest event a reader can see now. */
+  headPosition(): Promise<GlobalPosition>;
+  /** A waiter that wakes when new events may be readable (see Notifier.createWaiter). */
+  createWaiter(): Waiter;
+  findOutcome(commandId: string): Promise<CommandOutcome | null>;
+  saveOutcome(commandId: string, outcome: CommandOutcome): Promise<void>;
+  close(): Promise<void>;
+}

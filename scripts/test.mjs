@@ -1,0 +1,28 @@
+// `npm test`: type-check, lint, then every jest project (unit, integration, end-to-end).
+// The jest JSON summary goes to reports/jest.json; .ci/run prints its totals.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+mkdirSync('reports', { recursive: true });
+const extra = process.argv.slice(2);
+let status = run('npx', ['tsc', '-b']);
+if (status === 0) status = run('npx', ['eslint', '.', '--max-warnings', '0']);
+if (status !== 0) {
+  console.error('npm test: type-check or lint failed; tests not run');
+  process.exit(status);
+}
+status = run(
+  process.execPath,
+  [
+    '--experimental-vm-modules',
+    'node_modules/jest/bin/jest.js',
+    '--json',
+    '--outputFile=reports/jest.json',
+    ...extra,
+  ],
+  { NODE_NO_WARNINGS: '1' },
+);
+process.exit(status);

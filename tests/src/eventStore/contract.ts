@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppError, START, comparePositions, type EventMetadata } from '@nordlog/contracts';
+import { runCatchUp, silentLogger, type EventStore } from '@nordlog/platform';
+import { randomUUID } from 'node:crypto';
+
+export interface StoreFixture {
+  store: EventStore;
+  /** Appends one event to `stream` in a transaction that stays open until `release` is called. */
+  holdOpenAppend?(stream: string): Promise<{ release(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+export const meta = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
+  commandId: randomUUID(),
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  userId: 'tester',
+  occurredAt: '2026-11-22T08:00:00.000Z',
+  ...overrides,
+});
+
+const stream = () => `test-${randomUUID()}`;
+
+async function expectConflict(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).status).toBe(409);
+  expect((error as AppError).items[0]!.errorType).toBe('CONCURRENCY_CONFLICT');
+}
+
+/** The event-store contract: every adapter passes it (ARCHITECTURE "Every adapter passes…"). */
+export function eventStoreContract(name: string, factory: () => Promise<StoreFixture>) {
+  describe(`event store contract: ${name}`, () => {
+    let fixture: StoreFixture;
+    let store: EventStore;
+    beforeAll(async () => {
+      fixture = await factory();
+      store = fixture.store;
+    });
+    afterAll(async () => fixture.close());
+
+    it('appends to a new stream and reads it back with revisions and metadata', async () => {
+      const s = stream();
+      const m = meta();
+      const result = await store.appendToStream(s, 'no_stream', [
+        { type: 'A', data: { n: 1 } },
+        { type: 'B', data: { n: 2, nested: { ok: true } } },
+      ], m);
+      expect(result.nextRevision).toBe(1);
+      expect(result.positions).toHaveLength(2);
+      const events = await store.readStream(s);
+      expect(events.map((e) => [e.type, e.streamRevision, e.data])).toEqual([
+        ['A', 0, { n: 1 }],
+        ['B', 1, { n: 2, nested: { ok: true } }],
+      ]);
+      expect(events[0]!.metadata).toEqual(m);
+      expect(events[0]!.streamId).toBe(s);
+      expect(comparePositions(events[0]!.global, events[1]!.global)).toBe(-1);
+    });
+
+    it('reads an unknown stream as empty', async () => {
+      expect(await store.readStream(stream())).toEqual([]);
+    });
+
+    it('appends with the expected revision and refuses a stale one with CONCURRENCY_CONFLICT (409)', async () => {
+      const s = stream();
+      await store.appendToStream(s, 'no_stream', [{ type: 'A', data: {} }], meta());
+      const second = await store.appendToStream(s, 0, [{ type: 'B', data: {} }], meta());
+      expect(second.nextRevision).toBe(1);
+      await expectConflict(store.appendToStream(s, 0, [{ type: 'C', data: {} }], meta()));
+      await expectConflict(store.appendToStream(s, 5, [{ type: 'C', data: {} }], meta()));
+      await expectConflict(store.appendToStream(s, 'no_stream', [{ type: 'C', data: {} }], meta()));
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A', 'B']);
+    });
+
+    it("appends with 'any' whatever the revision", async () => {
+      const s = stream();
+      await store.appendToStream(s, 'any', [{ type: 'A', data: {} }], meta());
+      const r = await store.appendToStream(s, 'any', [{ type: 'B', data: {} }], meta());
+      expect(r.nextRevision).toBe(1);
+    });
+
+    it('lets exactly one of two concurrent appends at the same revision win', async () => {
+      const s = stream();
+      await store.appendToStream(s, 'no_stream', [{ type: 'A', data: {} }], meta());
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => store.appendToStream(s, 0, [{ type: `W${i}`, data: {} }], meta())),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results.filter((r) => r.status === 'rejected')) {
+        expect(((r as PromiseRejectedResult).reason as AppError).items[0]!.errorType).toBe('CONCURRENCY_CONFLICT');
+      }
+      expect(await store.readStream(s)).toHaveLength(2);
+    });
+
+    it('records a command outcome atomically with the append, with its position', async () => {
+      const s = stream();
+      const m = meta();
+      const r = await store.appendToStream(s, 'no_stream', [{ type: 'A', data: {} }], m, {
+        outcome: { status: 200, body: { events: ['A'] } },
+      });
+      const outcome = await store.findOutcome(m.commandId);
+      expect(outcome).toEqual({ status: 200, body: { events: ['A'], position: r.positions[0]!.position } });
+      expect(await store.findOutcome(randomUUID())).toBeNull();
+      await store.saveOutcome(m.commandId, { status: 500, body: {} });
+      expect((await store.findOutcome(m.commandId))!.status).toBe(200);
+    });
+
+    it('reads the global order from a position, oldest first, and knows its head', async () => {
+      const head = await store.headPosition();
+      const s = stream();
+      await store.appendToStream(s, 'no_stream', [1, 2, 3].map((n) => ({ type: 'N', data: { n } })), meta());
+      const after = await store.readAll(head, 1000);
+      expect(after.filter((e) => e.streamId === s).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+      const firstOfMine = after.find((e) => e.streamId === s)!;
+      const rest = await store.readAll(firstOfMine.global, 1000);
+      expect(rest.filter((e) => e.streamId === s)).toHaveLength(2);
+      expect(comparePositions(await store.headPosition(), head)).toBe(1);
+      const all = await store.readAll(START, 100_000);
+      for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.global, all[i]!.global)).toBe(-1);
+    });
+
+    it('never lets a reader skip an event whose transaction commits after a later-numbered one', async () => {
+      if (!fixture.holdOpenAppend) return;
+      const start = await store.headPosition();
+      const slow = stream();
+      const held = await fixture.holdOpenAppend(slow);
+      const fast = stream();
+      await store.appendToStream(fast, 'no_stream', [{ type: 'Fast', data: {} }], meta());
+      // The fast event is numbered after the held one, but the reader must not pass the held one.
+      const before = await store.readAll(start, 1000);
+      expect(before.some((e) => e.streamId === fast)).toBe(false);
+      await held.release();
+      const after = await store.readAll(start, 1000);
+      const mine = after.filter((e) => e.streamId === slow || e.streamId === fast).map((e) => e.streamId);
+      expect(mine).toEqual([slow, fast]);
+    });
+
+    it('feeds a catch-up subscription from a checkpoint, exactly once each', async () => {
+      const from = await store.headPosition();
+      const s = stream();
+      const seen: string[] = [];
+      const abort = new AbortController();
+      const waiter = store.createWaiter();
+      const done = runCatchUp(
+        {
+          read: (p, limit) => store.readAll(p, limit),
+          wait: (ms, signal) => waiter.wait(ms, signal),
+          positionOf: (e) => e.global,
+        },
+        from,
+        async (batch) => {
+          for (const e of batch) if (e.streamId === s) seen.push(e.eventId);
+          if (seen.length >= 20) abort.abort();
+        },
+        { signal: abort.signal, logger: silentLogger(), batchSize: 7, pollMs: 200 },
+      );
+      for (let i = 0; i < 20; i++) await store.appendToStream(s, i === 0 ? 'no_stream' : i - 1, [{ type: 'E', data: { i } }], meta());
+      await done;
+      waiter.close();
+      expect(seen).toHaveLength(20);
+      expect(new Set(seen).size).toBe(20);
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PostgresEventStore, silentLogger, startEmbeddedPostgres } from '@nordlog/platform';
+import { createTestDatabase, isReachable, LOCAL_SERVER_URL, serverUrl, type TestDatabase } from '../support/database.js';
+import { eventStoreContract, meta, type StoreFixture } from './contract.js';
+
+function fixtureOn(db: TestDatabase, cleanup: () => Promise<void>): StoreFixture {
+  return {
+    store: new PostgresEventStore(db.knex, db.notifier),
+    holdOpenAppend: async (stream) => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let inserted!: () => void;
+      const insertedPromise = new Promise<void>((r) => (inserted = r));
+      const done = db.knex.transaction(async (trx) => {
+        await trx.raw(
+          `insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
+           values (gen_random_uuid(), ?, 0, 'Slow', '{}'::jsonb, ?::jsonb)`,
+          [stream, JSON.stringify(meta())],
+        );
+        inserted();
+        await gate;
+      });
+      await insertedPromise;
+      return {
+        release: async () => {
+          release();
+          await done;
+        },
+      };
+    },
+    close: async () => {
+      await db.drop();
+      await cleanup();
+    },
+  };
+}
+
+const isEmbeddedRun = !process.env.CI_TEST_DATABASE_IS_LOCAL && serverUrl().includes(':embedded@');
+
+// The suite runs on the test server of this run (embedded, or CI's local server) …
+eventStoreContract(isEmbeddedRun ? 'embedded PostgreSQL' : 'PostgreSQL server (TEST_DATABASE_URL)', async () =>
+  fixtureOn(await createTestDatabase(), async () => undefined),
+);
+
+// … and on the other kind as well, so both are proven in every run.
+if (isEmbeddedRun) {
+  eventStoreContract('local PostgreSQL 15 server', async () => {
+    if (!(await isReachable(LOCAL_SERVER_URL))) throw new Error(`local PostgreSQL server not reachable at ${LOCAL_SERVER_URL}`);
+    return fixtureOn(await createTestDatabase([], LOCAL_SERVER_URL), async () => undefined);
+  });
+} else {
+  eventStoreContract('embedded PostgreSQL', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'nordlog-es-'));
+    const server = await startEmbeddedPostgres({ dataDir, logger: silentLogger(), fast: true });
+    const db = await createTestDatabase([], server.url);
+    return fixtureOn(db, async () => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consignmentStates } from './consignments/states.js';
+import { consignmentStateParam } from './consignments/gridRow.js';
 
 /**
  * The context of a live subscription (spec §3 "Context filter", §7 socket). Sent in the socket's
@@ -19,7 +19,7 @@ export const subscriptionContextSchema = z.object({
   /** Entity names (read-model names) to receive; empty means all. */
   types: list(z.string()),
   filters: list(z.string()),
-  consignmentStates: list(z.enum(consignmentStates)),
+  consignmentStates: list(consignmentStateParam),
 });
 export type SubscriptionContext = z.infer<typeof subscriptionContextSchema>;
 

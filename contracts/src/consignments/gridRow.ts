@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId, isoDate } from '../common.js';
-import { consignmentStates } from './states.js';
+import { UNKNOWN_CONSIGNMENT_STATE_MESSAGE } from '../errors.js';
+import { consignmentStates, isConsignmentState, type ConsignmentState } from './states.js';
 
 /** Read-model tables are named here, so the projection and the query meet by one constant. */
 export const CONSIGNMENT_GRID_TABLE = 'rm_consignment_grid';
@@ -64,7 +65,12 @@ export interface ConsignmentRow {
   isEditable: boolean;
 }
 
-const states = z.array(z.enum(consignmentStates)).optional();
+/** A state parameter: anything not in the list is the spec's "Unknown consignment state". */
+export const consignmentStateParam = z
+  .string()
+  .refine((v): v is ConsignmentState => isConsignmentState(v), { message: UNKNOWN_CONSIGNMENT_STATE_MESSAGE })
+  .transform((v) => v as ConsignmentState);
+const states = z.array(consignmentStateParam).optional();
 const ids = z.array(entityId).optional();
 
 /** Query `consignments`: the grid of one or more departments over a date range. */
@@ -85,7 +91,7 @@ export const searchConsignmentsQuerySchema = z.object({
   searchPhrase: z.string().trim().min(3, 'search needs more than 2 characters'),
   searchOperator: z.enum(['AND', 'OR']).default('OR'),
   states,
-  state: z.enum(consignmentStates).optional(),
+  state: consignmentStateParam.optional(),
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
   dates: z.array(isoDate).optional(),

@@ -1,0 +1,178 @@
+import {
+  AppError,
+  ORDER_NOT_FOUND_MESSAGE,
+  canTransition,
+  consignmentTransitions,
+  type AddressSide,
+  type AddressStatus,
+  type BookedOrder,
+  type ConsignmentAction,
+  type ConsignmentEvent,
+  type ConsignmentState,
+  type resolutionSources,
+} from '@nordlog/contracts';
+import type { Decider } from '../framework/decider.js';
+
+type Coordinates = { lat: number; lng: number } | null;
+
+export type OrderState =
+  | { status: 'none' }
+  | {
+      status: 'booked';
+      state: ConsignmentState;
+      address: Record<AddressSide, { status: AddressStatus; coordinates: Coordinates }>;
+      slotId: string | null;
+      beforeDelete: ConsignmentState | null;
+    };
+
+export type OrderCommand =
+  | { type: 'CREATE_ORDER'; order: BookedOrder }
+  | { type: 'ACCEPT' }
+  | { type: 'REJECT'; reason: string; otherReason: string | null }
+  | { type: 'RESOLVE_ADDRESS'; side: AddressSide; lat: number; lng: number; resolvedBy: (typeof resolutionSources)[number] }
+  | { type: 'UNRESOLVE_ADDRESS'; side: AddressSide }
+  | { type: 'ASSIGN'; slotId: string }
+  | { type: 'UNASSIGN'; force: boolean }
+  | { type: 'COLLECT' | 'DELIVER' | 'RETURN'; comment: string | null }
+  | { type: 'DEVIATE'; reason: string; comment: string | null }
+  | { type: 'DELETE' }
+  | { type: 'RESTORE' };
+
+type Booked = Extract<OrderState, { status: 'booked' }>;
+
+/** RESOLVED when both sides have coordinates; UNRESOLVED when a lookup failed; else CREATED. */
+export function stateFromAddresses(address: Booked['address']): ConsignmentState {
+  if (address.pickup.status === 'resolved' && address.delivery.status === 'resolved') return 'RESOLVED';
+  if (address.pickup.status === 'unresolved' || address.delivery.status === 'unresolved') return 'UNRESOLVED';
+  return 'CREATED';
+}
+
+const sideOf = (block: BookedOrder['pickup']) =>
+  block.lat != null && block.lng != null
+    ? { status: 'resolved' as const, coordinates: { lat: block.lat, lng: block.lng } }
+    : { status: 'pending' as const, coordinates: null };
+
+function refuse(action: ConsignmentAction, state: ConsignmentState): never {
+  throw new AppError('INVALID_STATE_TRANSITION', `Cannot ${action} a consignment in state ${state}`, { action, state });
+}
+
+/** Checks the transition table; true when the order is already where the action leads. */
+function guard(action: ConsignmentAction, s: Booked, alreadyDone: boolean): boolean {
+  if (alreadyDone) return true;
+  if (!canTransition(action, s.state)) refuse(action, s.state);
+  return false;
+}
+
+export const orderDecider: Decider<OrderState, OrderCommand, ConsignmentEvent> = {
+  initialState: { status: 'none' },
+  evolve,
+  decide(command, state) {
+    if (command.type === 'CREATE_ORDER') {
+      if (state.status !== 'none') throw new AppError('ALREADY_EXISTS', `Order ${command.order.orderId} already exists`);
+      const address = { pickup: sideOf(command.order.pickup), delivery: sideOf(command.order.delivery) };
+      const initial = command.order.requiresConfirmation ? 'UNCONFIRMED' : stateFromAddresses(address);
+      return [{ type: 'OrderCreated', data: { order: command.order, state: initial } }];
+    }
+    if (state.status === 'none') throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+    return decideOnBooked(command, state);
+  },
+};
+
+function decideOnBooked(command: Exclude<OrderCommand, { type: 'CREATE_ORDER' }>, s: Booked): ConsignmentEvent[] {
+  switch (command.type) {
+    case 'ACCEPT':
+      if (guard('accept', s, s.state !== 'UNCONFIRMED' && s.state !== 'REJECTED')) return [];
+      return [{ type: 'OrderAccepted', data: { state: stateFromAddresses(s.address) } }];
+    case 'REJECT':
+      if (guard('reject', s, s.state === 'REJECTED')) return [];
+      return [{ type: 'OrderRejected', data: { reason: command.reason, otherReason: command.otherReason, state: 'REJECTED' } }];
+    case 'RESOLVE_ADDRESS': {
+      const current = s.address[command.side];
+      const same = current.status === 'resolved' && current.coordinates?.lat === command.lat && current.coordinates.lng === command.lng;
+      if (guard('resolveAddress', s, same)) return [];
+      const address = { ...s.address, [command.side]: { status: 'resolved', coordinates: { lat: command.lat, lng: command.lng } } };
+      const { type: _t, ...data } = command;
+      return [{ type: 'AddressResolved', data: { ...data, state: stateFromAddresses(address) } }];
+    }
+    case 'UNRESOLVE_ADDRESS':
+      if (guard('unresolveAddress', s, s.address[command.side].status === 'unresolved')) return [];
+      return [{ type: 'AddressUnresolved', data: { side: command.side, state: 'UNRESOLVED' } }];
+    case 'ASSIGN':
+      if (guard('assign', s, s.state === 'ASSIGNED' && s.slotId === command.slotId)) return [];
+      return [{ type: 'ConsignmentAssignedToSlot', data: { slotId: command.slotId, previousSlotId: s.slotId, state: 'ASSIGNED' } }];
+    case 'UNASSIGN':
+      if (guard('unassign', s, s.slotId === null && ['CREATED', 'UNRESOLVED', 'RESOLVED'].includes(s.state))) return [];
+      return [{ type: 'ConsignmentUnassignedFromSlot', data: { slotId: s.slotId, force: command.force, state: stateFromAddresses(s.address) } }];
+    case 'COLLECT':
+      if (guard('collect', s, s.state === 'COLLECTED')) return [];
+      return [{ type: 'ConsignmentCollected', data: { manual: true, comment: command.comment, state: 'COLLECTED' } }];
+    case 'DELIVER':
+      if (guard('deliver', s, s.state === 'DELIVERED')) return [];
+      return [{ type: 'ConsignmentDelivered', data: { manual: true, comment: command.comment, state: 'DELIVERED' } }];
+    case 'DEVIATE':
+      if (guard('deviate', s, s.state === 'DEVIATED')) return [];
+      return [{ type: 'ConsignmentDeviated', data: { manual: true, reason: command.reason, comment: command.comment, state: 'DEVIATED' } }];
+    case 'RETURN':
+      if (guard('return', s, s.state === 'RETURNED')) return [];
+      return [{ type: 'ConsignmentReturned', data: { manual: true, comment: command.comment, state: 'RETURNED' } }];
+    case 'DELETE':
+      if (guard('delete', s, s.state === 'DELETED')) return [];
+      return [{ type: 'OrderDeleted', data: { previousState: s.state, state: 'DELETED' } }];
+    case 'RESTORE':
+      if (guard('restore', s, s.state !== 'DELETED')) return [];
+      return [{ type: 'OrderRestored', data: { state: restoredState(s) } }];
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+}
+
+/** An order comes back as it was before deletion, but without its slot (docs: transition table). */
+function restoredState(s: Booked): ConsignmentState {
+  const before = s.beforeDelete ?? 'CREATED';
+  return before === 'UNCONFIRMED' || before === 'REJECTED' ? before : stateFromAddresses(s.address);
+}
+
+function evolve(state: OrderState, event: ConsignmentEvent): OrderState {
+  if (event.type === 'OrderCreated') {
+    const { order } = event.data;
+    return {
+      status: 'booked',
+      state: event.data.state,
+      address: { pickup: sideOf(order.pickup), delivery: sideOf(order.delivery) },
+      slotId: null,
+      beforeDelete: null,
+    };
+  }
+  if (state.status === 'none') return state;
+  const next: Booked = { ...state, state: event.data.state };
+  switch (event.type) {
+    case 'AddressResolved':
+      return { ...next, address: { ...state.address, [event.data.side]: { status: 'resolved', coordinates: { lat: event.data.lat, lng: event.data.lng } } } };
+    case 'AddressUnresolved':
+      return { ...next, address: { ...state.address, [event.data.side]: { status: 'unresolved', coordinates: null } } };
+    case 'ConsignmentAssignedToSlot':
+      return { ...next, slotId: event.data.slotId };
+    case 'ConsignmentUnassignedFromSlot':
+      return { ...next, slotId: null };
+    case 'OrderDeleted':
+      return { ...next, slotId: null, beforeDelete: event.data.previousState };
+    case 'OrderRestored':
+      return { ...next, beforeDelete: null };
+    case 'OrderAccepted':
+    case 'OrderRejected':
+    case 'ConsignmentCollected':
+    case 'ConsignmentDelivered':
+    case 'ConsignmentDeviated':
+    case 'ConsignmentReturned':
+      return next;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** The actions in the table, for the README and tests. */
+export const actions = Object.keys(consignmentTransitions) as ConsignmentAction[];

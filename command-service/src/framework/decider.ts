@@ -1,0 +1,31 @@
+import type { NewEvent } from '@nordlog/contracts';
+
+/**
+ * A pure decider (EventSourcing.NodeJS `samples/decider`): no clock, no ids, no I/O.
+ * Time and ids arrive inside the command, filled in by the handler from injected dependencies.
+ */
+export interface Decider<State, Command, Event extends NewEvent> {
+  initialState: State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Event[];
+}
+
+/** Folds a stream's events into the decider's state. */
+export const fold = <S, E extends NewEvent>(decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>, events: E[]): S =>
+  events.reduce(decider.evolve, decider.initialState);
+
+/**
+ * One stream a command acts on. `isNew` marks a stream the handler just allocated an id for, so
+ * there is nothing to read and the append expects no stream.
+ */
+export interface Target<State = unknown, Command = unknown, Event extends NewEvent = NewEvent> {
+  id: string;
+  streamId: string;
+  isNew?: boolean;
+  decider: Decider<State, Command, Event>;
+  command: Command;
+}
+
+/** Erases a target's types, for handlers that return targets of one decider. */
+export const target = <S, C, E extends NewEvent>(t: Target<S, C, E>): Target =>
+  t as unknown as Target;

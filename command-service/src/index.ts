@@ -1,0 +1,2 @@
+export { createCommandService, type CommandServiceDeps } from './service.js';
+export { handlers } from './handlers.js';

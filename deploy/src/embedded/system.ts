@@ -1,0 +1,93 @@
+import { createCommandService } from '@nordlog/command-service';
+import { createGatewayApp, SocketHub } from '@nordlog/gateway';
+import {
+  openDatabase,
+  PostgresChangeBus,
+  PostgresEventStore,
+  PostgresIdAllocator,
+  resolveIdentity,
+  type Config,
+  type Database,
+  type Logger,
+} from '@nordlog/platform';
+import { createProjector, readModelMigrations, type Projector } from '@nordlog/projector';
+import { createQueryService } from '@nordlog/query-service';
+import type { Request } from 'express';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface System {
+  server: Server;
+  url: string;
+  db: Database;
+  hub: SocketHub;
+  projector: Projector;
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const todayInOslo = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+
+/**
+ * The composition root of the embedded default: one process runs the command service, the
+ * projector, the query service and the gateway over one PostgreSQL database.
+ */
+export async function startSystem(config: Config, logger: Logger, options: { socketPingMs?: number; socketStaleMs?: number } = {}): Promise<System> {
+  const db = await openDatabase(config, logger, readModelMigrations);
+  const store = new PostgresEventStore(db.knex, db.notifier);
+  const bus = new PostgresChangeBus(db.knex, db.notifier, logger.child({ component: 'change-bus' }));
+  // The one place identity enters (a development ADMIN until sessions exist).
+  const identify = (req: Request | IncomingMessage) => resolveIdentity(req as Request);
+  const commandApi = createCommandService({ store, ids: new PostgresIdAllocator(db.knex), logger: logger.child({ component: 'command' }), identify });
+  const queryApi = createQueryService({ knex: db.knex, identify });
+  const projector = createProjector({ knex: db.knex, store, notifier: db.notifier, logger: logger.child({ component: 'projector' }) });
+  projector.start();
+  const uiDir = config.UI_DIR ?? uiFolder();
+  const app = createGatewayApp({ commandApi, queryApi, logger, buildId: config.BUILD_ID ?? buildId(), uiDir });
+  const server = createServer(app);
+  const hub = new SocketHub({
+    bus,
+    logger: logger.child({ component: 'socket' }),
+    identify,
+    today: todayInOslo,
+    pingIntervalMs: options.socketPingMs,
+    staleAfterMs: options.socketStaleMs,
+  });
+  hub.attach(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | null = null;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    db,
+    hub,
+    projector,
+    close: () =>
+      (closing ??= (async () => {
+        await hub.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await projector.stop();
+        await bus.close();
+        await db.close();
+      })()),
+  };
+}
+
+/** The web app's build, or its placeholder page until the web-app issue lands. */
+function uiFolder(): string {
+  const built = path.resolve(here, '../../../ui/dist');
+  return existsSync(path.join(built, 'index.html')) ? built : path.resolve(here, '../../../ui/public');
+}
+
+
+/** The build id: set at build time in production (BUILD_ID); here the start time. */
+const startedAt = new Date().toISOString();
+const buildId = () => `dev-${startedAt}`;

@@ -1,0 +1,3 @@
+export { createGatewayApp, type GatewayDeps } from './app.js';
+export { SocketHub, type HubOptions } from './socket/hub.js';
+export { matches, parseContext } from './socket/context.js';

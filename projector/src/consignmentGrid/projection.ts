@@ -1,0 +1,66 @@
+import {
+  CONSIGNMENT_GRID_ENTITY,
+  CONSIGNMENT_GRID_TABLE,
+  consignmentEventTypes,
+  isConsignmentState,
+  rowFlags,
+  type ConsignmentEvent,
+  type ConsignmentRow,
+  type RecordedEvent,
+} from '@nordlog/contracts';
+import { rowProjection } from '../framework/rowProjection.js';
+import { evolveRow, rowFromOrder, searchText } from './row.js';
+
+const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentEvent =>
+  (consignmentEventTypes as readonly string[]).includes(e.type);
+
+const T = CONSIGNMENT_GRID_TABLE;
+
+export const consignmentGridProjection = rowProjection<ConsignmentRow>({
+  name: 'consignmentGrid',
+  table: T,
+  entity: CONSIGNMENT_GRID_ENTITY,
+  migrations: [
+    {
+      name: '0001_rm_consignment_grid',
+      async up(knex) {
+        await knex.raw(`
+          create table ${T} (
+            id bigint primary key,
+            revision integer not null,
+            department_id bigint not null,
+            customer_id bigint not null,
+            date date not null,
+            state text not null,
+            slot_id bigint,
+            updated_at_epoch bigint not null,
+            search_text text not null,
+            data jsonb not null
+          );
+          create index ${T}_department_date on ${T} (department_id, date, id);
+          create index ${T}_customer_date on ${T} (customer_id, date);
+          create index ${T}_slot on ${T} (slot_id) where slot_id is not null;`);
+      },
+    },
+  ],
+  rowId: (e) => (isConsignmentEvent(e) ? e.streamId.slice('order-'.length) : null),
+  evolve(row, e) {
+    if (!isConsignmentEvent(e)) return row;
+    // A state the product does not know is not applied (projections never reject an event).
+    if (!isConsignmentState(e.data.state)) return row;
+    if (e.type === 'OrderCreated') return rowFromOrder(e.data.order, e.data.state, e.streamRevision, e.metadata.occurredAt);
+    if (!row) return row;
+    const next = evolveRow(row, e);
+    return { ...next, ...rowFlags(next.state, next.loadCarrierId), revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
+  },
+  columns: (row) => ({
+    department_id: row.departmentId,
+    customer_id: row.customerId,
+    date: row.date,
+    state: row.state,
+    slot_id: row.slotId,
+    updated_at_epoch: row.updatedAtEpoch,
+    search_text: searchText(row),
+  }),
+  scope: (row) => ({ departmentId: row.departmentId, customerId: row.customerId, date: row.date, state: row.state }),
+});

@@ -1,0 +1,144 @@
+import {
+  normaliseUnit,
+  rowFlags,
+  type BookedOrder,
+  type ConsignmentEvent,
+  type ConsignmentRow,
+  type ConsignmentState,
+  type MeasurementLine,
+} from '@nordlog/contracts';
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Totals over the measurement lines, in KGM, DMQ and CMT (spec §3, §5). */
+export function measurementTotals(lines: MeasurementLine[]) {
+  let weight = 0;
+  let volume = 0;
+  let width = 0;
+  let height = 0;
+  let length = 0;
+  let count = 0;
+  for (const line of lines) {
+    const q = line.quantity;
+    const w = normaliseUnit('length', line.width, line.dimensionUnit).value;
+    const h = normaliseUnit('length', line.height, line.dimensionUnit).value;
+    const l = normaliseUnit('length', line.length, line.dimensionUnit).value;
+    const stated = normaliseUnit('volume', line.volume ?? 0, line.volumeUnit).value;
+    // Spec §5: l × w × h / 1000 dm³, or the stated volume when all three are zero.
+    const each = w === 0 && h === 0 && l === 0 ? stated : (l * w * h) / 1000;
+    weight += normaliseUnit('weight', line.weight, line.weightUnit).value * q;
+    volume += each * q;
+    width = Math.max(width, w);
+    height = Math.max(height, h);
+    length = Math.max(length, l);
+    count += q;
+  }
+  return { weight: round(weight), volume: round(volume), width: round(width), height: round(height), length: round(length), count };
+}
+
+export function rowFromOrder(order: BookedOrder, state: ConsignmentState, revision: number, at: string): ConsignmentRow {
+  const totals = measurementTotals(order.measurements);
+  const { pickup: p, delivery: d } = order;
+  return {
+    id: order.orderId,
+    orderId: order.orderId,
+    departmentId: order.departmentId,
+    customerId: order.customerId,
+    date: order.pickupDate,
+    groupId: null,
+    loadCarrierId: null,
+    groupOrder: null,
+    state,
+    type: order.type,
+    priority: order.priority,
+    slotId: null,
+    deliveryTimeEarliest: order.deliveryTimeEarliest ?? null,
+    deliveryTimeLatest: order.deliveryTimeLatest ?? null,
+    pickupTimeEarliest: order.pickupTimeEarliest ?? null,
+    pickupTimeLatest: order.pickupTimeLatest ?? null,
+    weightValue: totals.weight,
+    weightUnit: 'KGM',
+    volumeValue: totals.volume,
+    volumeUnit: 'DMQ',
+    widthValue: totals.width,
+    widthUnit: 'CMT',
+    heightValue: totals.height,
+    heightUnit: 'CMT',
+    lengthValue: totals.length,
+    lengthUnit: 'CMT',
+    packageCount: totals.count,
+    customerRef: order.customerRef ?? null,
+    recipientRef: order.recipientRef ?? null,
+    pickupName: p.name,
+    pickupAddress: p.address,
+    pickupZipCode: p.zipCode,
+    pickupZipArea: p.zipArea,
+    pickupCountryCode: p.countryCode,
+    pickupLat: p.lat ?? null,
+    pickupLng: p.lng ?? null,
+    deliveryName: d.name,
+    deliveryAddress: d.address,
+    deliveryZipCode: d.zipCode,
+    deliveryZipArea: d.zipArea,
+    deliveryCountryCode: d.countryCode,
+    deliveryLat: d.lat ?? null,
+    deliveryLng: d.lng ?? null,
+    deviationReason: null,
+    rejectionReason: null,
+    createdAt: at,
+    updatedAtEpoch: Date.parse(at),
+    revision,
+    ...rowFlags(state, null),
+  };
+}
+
+/** The row after a non-creating event; pure. */
+export function evolveRow(row: ConsignmentRow, event: Exclude<ConsignmentEvent, { type: 'OrderCreated' }>): ConsignmentRow {
+  const next: ConsignmentRow = { ...row, state: event.data.state };
+  switch (event.type) {
+    case 'AddressResolved': {
+      const { side, lat, lng } = event.data;
+      return side === 'pickup' ? { ...next, pickupLat: lat, pickupLng: lng } : { ...next, deliveryLat: lat, deliveryLng: lng };
+    }
+    case 'AddressUnresolved':
+      return event.data.side === 'pickup' ? { ...next, pickupLat: null, pickupLng: null } : { ...next, deliveryLat: null, deliveryLng: null };
+    case 'ConsignmentAssignedToSlot':
+      return { ...next, slotId: event.data.slotId };
+    case 'ConsignmentUnassignedFromSlot':
+    case 'OrderDeleted':
+      return { ...next, slotId: null };
+    case 'ConsignmentDeviated':
+      return { ...next, deviationReason: event.data.reason };
+    case 'OrderRejected':
+      return { ...next, rejectionReason: event.data.reason };
+    case 'OrderAccepted':
+    case 'ConsignmentCollected':
+    case 'ConsignmentDelivered':
+    case 'ConsignmentReturned':
+    case 'OrderRestored':
+      return next;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** Words a consignment is found by (searchConsignments), lower-cased. */
+export const searchText = (row: ConsignmentRow): string =>
+  [
+    row.id,
+    row.customerRef,
+    row.recipientRef,
+    row.pickupName,
+    row.pickupAddress,
+    row.pickupZipCode,
+    row.pickupZipArea,
+    row.deliveryName,
+    row.deliveryAddress,
+    row.deliveryZipCode,
+    row.deliveryZipArea,
+  ]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();

@@ -1,0 +1,16 @@
+import type { RecordedEvent } from '@nordlog/contracts';
+import type { Change, Knex, Migration } from '@nordlog/platform';
+
+/**
+ * A projection applies a batch of events inside the runner's transaction (which also advances
+ * its checkpoint) and returns the read-model changes to publish through the outbox.
+ * It never rejects an event: an event it cannot use is skipped.
+ */
+export interface Projection {
+  name: string;
+  /** Read-model tables it owns: truncated on rebuild, compared by checksum. */
+  tables: string[];
+  migrations: Migration[];
+  handles(event: RecordedEvent): boolean;
+  apply(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Change[]>;
+}

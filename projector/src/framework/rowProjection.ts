@@ -1,0 +1,84 @@
+import type { ChangeScope, RecordedEvent } from '@nordlog/contracts';
+import type { Change, Knex, Migration } from '@nordlog/platform';
+import type { Projection } from './projection.js';
+
+/** A read-model row: its id and the stream revision of the last event applied to it. */
+export interface VersionedRow {
+  id: string;
+  revision: number;
+}
+
+export interface RowProjectionSpec<Row extends VersionedRow> {
+  name: string;
+  table: string;
+  /** The entity name clients see on the socket. */
+  entity: string;
+  migrations: Migration[];
+  /** The row an event concerns, or null when the projection ignores it. */
+  rowId(event: RecordedEvent): string | null;
+  /** The new row (null: the row does not exist). Pure. */
+  evolve(row: Row | null, event: RecordedEvent): Row | null;
+  /** Indexed columns stored beside the row's JSON (`data`). */
+  columns(row: Row): Record<string, unknown>;
+  scope(row: Row): ChangeScope;
+}
+
+/**
+ * One row per entity, kept as JSON plus indexed columns. A batch loads the rows it touches with
+ * one query, folds the events in memory and writes each changed row once, so a rebuild costs a
+ * few statements per thousand events. An event at or below a row's revision was applied already
+ * and is skipped: delivering it twice changes nothing.
+ */
+export function rowProjection<Row extends VersionedRow>(spec: RowProjectionSpec<Row>): Projection {
+  return {
+    name: spec.name,
+    tables: [spec.table],
+    migrations: spec.migrations,
+    handles: (event) => spec.rowId(event) !== null,
+    async apply(trx, events) {
+      const ids = [...new Set(events.map(spec.rowId).filter((id): id is string => id !== null))];
+      if (ids.length === 0) return [];
+      const loaded = await trx(spec.table).whereIn('id', ids).select('data');
+      const rows = new Map<string, Row | null>(loaded.map((r: { data: Row }) => [r.data.id, r.data]));
+      const originals = new Map(rows);
+      const touched = new Set<string>();
+      for (const event of events) {
+        const id = spec.rowId(event);
+        if (id === null) continue;
+        const current = rows.get(id) ?? null;
+        if (current && event.streamRevision <= current.revision) continue;
+        rows.set(id, spec.evolve(current, event));
+        touched.add(id);
+      }
+      return write(trx, spec, rows, originals, touched);
+    },
+  };
+}
+
+async function write<Row extends VersionedRow>(
+  trx: Knex.Transaction,
+  spec: RowProjectionSpec<Row>,
+  rows: Map<string, Row | null>,
+  originals: Map<string, Row | null>,
+  touched: Set<string>,
+): Promise<Change[]> {
+  const upserts: Row[] = [];
+  const deletes: string[] = [];
+  for (const id of touched) {
+    const row = rows.get(id) ?? null;
+    if (row) upserts.push(row);
+    else if (originals.get(id)) deletes.push(id);
+  }
+  for (let i = 0; i < upserts.length; i += 1000) {
+    const chunk = upserts.slice(i, i + 1000).map((row) => ({ id: row.id, revision: row.revision, data: JSON.stringify(row), ...spec.columns(row) }));
+    await trx(spec.table).insert(chunk).onConflict('id').merge();
+  }
+  if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
+  return [
+    ...upserts.map((row): Change => ({ entity: spec.entity, op: 'upsert', id: row.id, revision: row.revision, data: row, scope: spec.scope(row) })),
+    ...deletes.map((id): Change => {
+      const before = originals.get(id)!;
+      return { entity: spec.entity, op: 'delete', id, revision: before.revision + 1, data: null, scope: spec.scope(before) };
+    }),
+  ];
+}

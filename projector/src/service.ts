@@ -1,0 +1,44 @@
+import { CHANGES_CHANNEL, pruneChanges, type EventStore, type Knex, type Logger, type Notifier } from '@nordlog/platform';
+import type { Projection } from './framework/projection.js';
+import { runProjection } from './framework/runner.js';
+import { projections as allProjections } from './projections.js';
+
+export interface ProjectorDeps {
+  knex: Knex;
+  store: EventStore;
+  notifier: Notifier;
+  logger: Logger;
+  projections?: Projection[];
+  /** How long outbox rows are kept for readers that fell behind. */
+  outboxRetentionMs?: number;
+}
+
+export interface Projector {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Keeps every read model caught up with the event store, each projection in its own loop. */
+export function createProjector(deps: ProjectorDeps): Projector {
+  const abort = new AbortController();
+  const running: Promise<void>[] = [];
+  const retention = deps.outboxRetentionMs ?? 15 * 60_000;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      const onPublished = () => deps.notifier.notify(CHANGES_CHANNEL);
+      for (const projection of deps.projections ?? allProjections) {
+        running.push(runProjection({ ...deps, onPublished }, projection, abort.signal));
+      }
+      pruneTimer = setInterval(() => {
+        pruneChanges(deps.knex, retention).catch((err: unknown) => deps.logger.warn({ err }, 'outbox pruning failed'));
+      }, 60_000);
+      pruneTimer.unref();
+    },
+    async stop() {
+      clearInterval(pruneTimer);
+      abort.abort();
+      await Promise.all(running);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { createQueryService, queries, type QueryServiceDeps } from './service.js';

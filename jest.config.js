@@ -35,6 +35,7 @@ const base = {
 };
 
 export default {
+  testTimeout: 60000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.unit.test.ts'] },
     {
@@ -43,7 +44,6 @@ export default {
       testMatch: ['**/*.int.test.ts', '**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/tests/src/support/globalSetup.ts',
       globalTeardown: '<rootDir>/tests/src/support/globalTeardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

@@ -22,7 +22,8 @@ export function solve(problem: Problem, options: SolveOptions, hooks: SolveHooks
       seconds: options.seconds,
       seed: options.seed ?? 1,
       maxIterations: options.maxIterations ?? Infinity,
-      fleetShare: options.fleetShare ?? 0.5,
+      fleetShare: options.fleetShare ?? 0.3,
+      temperatures: options.temperatures ?? [50, 1],
     },
     {
       now: hooks.now,

@@ -10,7 +10,8 @@ const bool = z
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  /** 0 picks a free port (tests). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   /** An existing PostgreSQL server; without it an embedded server runs from DATA_DIR. */

@@ -76,19 +76,27 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
   const e = inst.stopEarly[s] ?? 0;
   const l = inst.stopLate[s] ?? 0;
   const svc = (inst.stopService[s] ?? 0) * c.sf;
+  const { loc, start, latest } = r;
+  const lsRow = ls * m;
+  let bound = c.best?.delta ?? c.bound;
+  let dep = start[r.locked] as number;
+  if (r.locked > 0) dep += (inst.stopService[r.stops[r.locked - 1] as number] as number) * c.sf;
   for (let i = r.locked; i <= n; i++) {
+    if (i > r.locked) dep = (start[i] as number) + (inst.stopService[r.stops[i - 1] as number] as number) * c.sf;
     if (kind === START_DELIVERY && !capacityOk(inst, r.v, job, r.prefMax, i)) break;
     if (kind === END_PICKUP && !capacityOk(inst, r.v, job, r.sufMax, i)) continue;
-    const a = r.loc[i] ?? 0;
-    const b = r.loc[i + 1] ?? -1;
-    const delta = arcOf(cost, m, a, ls) + arcOf(cost, m, ls, b) - arcOf(cost, m, a, b);
-    if (delta >= (c.best?.delta ?? c.bound)) continue;
-    const dep = (r.start[i] ?? 0) + (i === 0 ? 0 : (inst.stopService[r.stops[i - 1] ?? 0] ?? 0) * c.sf);
-    const sv = Math.max(dep + arcOf(dur, m, a, ls) * inv, e);
+    const a = loc[i] as number;
+    const b = loc[i + 1] as number;
+    const aRow = a * m;
+    const delta = b < 0 ? (cost[aRow + ls] as number) : (cost[aRow + ls] as number) + (cost[lsRow + b] as number) - (cost[aRow + b] as number);
+    if (delta >= bound) continue;
+    let sv = dep + (dur[aRow + ls] as number) * inv;
+    if (sv < e) sv = e;
     if (sv > l) continue;
-    if (sv + svc + arcOf(dur, m, ls, b) * inv > (r.latest[i + 1] ?? 0)) continue;
+    if (sv + svc + (b < 0 ? 0 : (dur[lsRow + b] as number) * inv) > (latest[i + 1] as number)) continue;
     if (c.rng && c.rng.next() < c.blink) continue;
     offer(c, delta, i, -1, job);
+    bound = c.best?.delta ?? c.bound;
   }
 }
 

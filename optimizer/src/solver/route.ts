@@ -9,12 +9,16 @@ export class RouteState {
   loc = new Int32Array(0);
   start = new Float64Array(0);
   latest = new Float64Array(0);
+  svc = new Float64Array(0);
+  travel = new Float64Array(0);
   /** Load after boundary k (k = 0..n), × dims. */
   load = new Float64Array(0);
   prefMax = new Float64Array(0);
   sufMax = new Float64Array(0);
   distance = 0;
   cost = 0;
+  /** Whether the cache arrays belong to this route alone, so refresh may overwrite them in place. */
+  own = false;
 
   constructor(
     readonly v: number,
@@ -25,6 +29,8 @@ export class RouteState {
   clone(): RouteState {
     const r = new RouteState(this.v, this.stops.slice(), this.locked);
     r.loc = this.loc;
+    r.svc = this.svc;
+    r.travel = this.travel;
     r.start = this.start;
     r.latest = this.latest;
     r.load = this.load;
@@ -40,66 +46,106 @@ export class RouteState {
   }
 }
 
-/** Recomputes every cache of the route after its stops changed. */
+/** Recomputes every cache of the route after its stops changed (tight loops: this is the hot path). */
 export function refresh(inst: Instance, r: RouteState): void {
-  const n = r.stops.length;
+  const stops = r.stops;
+  const n = stops.length;
   const v = r.v;
   const p = inst.vehProfile[v] ?? 0;
   const m = inst.size[p] ?? 0;
-  const dur = inst.dur[p] ?? new Float64Array(0);
-  const dist = inst.dist[p] ?? new Float64Array(0);
-  const cost = inst.cost[p] ?? new Float64Array(0);
+  const dur = inst.dur[p] as Float64Array;
+  const dist = inst.dist[p] as Float64Array;
+  const cost = inst.cost[p] as Float64Array;
   const inv = inst.vehInvSpeed[v] ?? 1;
   const sf = inst.vehServiceFactor[v] ?? 1;
-  const loc = new Int32Array(n + 2);
+  const { stopLoc, stopService, stopEarly, stopLate } = inst;
+  if (!r.own || r.loc.length < n + 2) allocate(r, n + 2 + 8, inst.dims);
+  const { loc, svc, start, travel, latest } = r;
   loc[0] = inst.vehStart[v] ?? 0;
   loc[n + 1] = inst.vehEnd[v] ?? -1;
-  for (let k = 0; k < n; k++) loc[k + 1] = inst.stopLoc[r.stops[k] ?? 0] ?? 0;
-  const svc = (k: number): number => (k === 0 || k === n + 1 ? 0 : (inst.stopService[r.stops[k - 1] ?? 0] ?? 0) * sf);
-  const arc = (a: number, b: number, mat: Float64Array): number => (a < 0 || b < 0 ? 0 : (mat[a * m + b] ?? 0));
-  const start = new Float64Array(n + 2);
-  start[0] = inst.vehEarly[v] ?? 0;
+  for (let k = 0; k < n; k++) {
+    const st = stops[k] as number;
+    loc[k + 1] = stopLoc[st] as number;
+    svc[k + 1] = (stopService[st] as number) * sf;
+  }
+  travel[n + 1] = 0;
+  let t = inst.vehEarly[v] ?? 0;
+  start[0] = t;
   let distance = 0;
   let total = 0;
   for (let k = 1; k <= n + 1; k++) {
-    const a = loc[k - 1] ?? 0;
-    const b = loc[k] ?? 0;
-    const arr = (start[k - 1] ?? 0) + svc(k - 1) + arc(a, b, dur) * inv;
-    start[k] = k <= n ? Math.max(arr, inst.stopEarly[r.stops[k - 1] ?? 0] ?? 0) : arr;
-    distance += arc(a, b, dist);
-    total += arc(a, b, cost);
+    const a = loc[k - 1] as number;
+    const b = loc[k] as number;
+    if (b < 0) break;
+    const idx = a * m + b;
+    const tr = (dur[idx] as number) * inv;
+    travel[k] = tr;
+    t += (svc[k - 1] as number) + tr;
+    if (k <= n) {
+      const e = stopEarly[stops[k - 1] as number] as number;
+      if (t < e) t = e;
+    }
+    start[k] = t;
+    distance += dist[idx] as number;
+    total += cost[idx] as number;
   }
-  const latest = new Float64Array(n + 2);
-  latest[n + 1] = inst.vehLate[v] ?? 0;
+  if ((loc[n + 1] as number) < 0) start[n + 1] = t + (svc[n] as number);
+  let l = inst.vehLate[v] ?? 0;
+  latest[n + 1] = l;
   for (let k = n; k >= 0; k--) {
-    const back = (latest[k + 1] ?? 0) - svc(k) - arc(loc[k] ?? 0, loc[k + 1] ?? 0, dur) * inv;
-    latest[k] = k === 0 ? back : Math.min(inst.stopLate[r.stops[k - 1] ?? 0] ?? 0, back);
+    l -= (svc[k] as number) + (travel[k + 1] as number);
+    if (k > 0) {
+      const late = stopLate[stops[k - 1] as number] as number;
+      if (late < l) l = late;
+    }
+    latest[k] = l;
   }
-  Object.assign(r, { loc, start, latest, distance, cost: inst.problem.objective === 'duration' ? total * inv : total });
+  r.distance = distance;
+  r.cost = inst.problem.objective === 'duration' ? total * inv : total;
   refreshLoads(inst, r);
 }
 
 function refreshLoads(inst: Instance, r: RouteState): void {
   const D = inst.dims;
-  const n = r.stops.length;
-  const load = new Float64Array((n + 1) * D);
-  for (const s of r.stops) {
-    if (inst.stopKind[s] !== START_DELIVERY) continue;
-    for (let d = 0; d < D; d++) load[d] = (load[d] ?? 0) - (inst.stopDelta[s * D + d] ?? 0);
+  const stops = r.stops;
+  const n = stops.length;
+  const { stopKind, stopDelta } = inst;
+  const { load, prefMax, sufMax } = r;
+  load.fill(0, 0, D);
+  for (let k = 0; k < n; k++) {
+    const s = stops[k] as number;
+    if (stopKind[s] !== START_DELIVERY) continue;
+    for (let d = 0; d < D; d++) load[d] = (load[d] as number) - (stopDelta[s * D + d] as number);
   }
   for (let k = 1; k <= n; k++) {
-    const s = r.stops[k - 1] ?? 0;
-    for (let d = 0; d < D; d++) load[k * D + d] = (load[(k - 1) * D + d] ?? 0) + (inst.stopDelta[s * D + d] ?? 0);
+    const s = stops[k - 1] as number;
+    for (let d = 0; d < D; d++) load[k * D + d] = (load[(k - 1) * D + d] as number) + (stopDelta[s * D + d] as number);
   }
-  const prefMax = new Float64Array(load.length);
-  const sufMax = new Float64Array(load.length);
   for (let d = 0; d < D; d++) {
     let mx = -Infinity;
-    for (let k = 0; k <= n; k++) prefMax[k * D + d] = mx = Math.max(mx, load[k * D + d] ?? 0);
+    for (let k = 0; k <= n; k++) {
+      const x = load[k * D + d] as number;
+      if (x > mx) mx = x;
+      prefMax[k * D + d] = mx;
+    }
     mx = -Infinity;
-    for (let k = n; k >= 0; k--) sufMax[k * D + d] = mx = Math.max(mx, load[k * D + d] ?? 0);
+    for (let k = n; k >= 0; k--) {
+      const x = load[k * D + d] as number;
+      if (x > mx) mx = x;
+      sufMax[k * D + d] = mx;
+    }
   }
-  r.load = load;
-  r.prefMax = prefMax;
-  r.sufMax = sufMax;
+}
+
+/** Fresh cache arrays with some spare room, so the next insertions into this route reuse them. */
+function allocate(r: RouteState, size: number, dims: number): void {
+  r.loc = new Int32Array(size);
+  r.svc = new Float64Array(size);
+  r.start = new Float64Array(size);
+  r.travel = new Float64Array(size);
+  r.latest = new Float64Array(size);
+  r.load = new Float64Array(size * dims);
+  r.prefMax = new Float64Array(size * dims);
+  r.sufMax = new Float64Array(size * dims);
+  r.own = true;
 }

@@ -1,7 +1,6 @@
 // SISR ruin (Christiaens & Vanden Berghe 2020): remove strings of consecutive stops from a few routes
 // near a random seed stop, sometimes keeping a substring in the middle (split string). Removing a stop
 // removes its whole job, so a pickup never stays without its delivery.
-import type { Instance } from './instance.js';
 import { refresh } from './route.js';
 import type { Rng } from './rng.js';
 import type { SolutionState } from './solution.js';

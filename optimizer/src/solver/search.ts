@@ -12,6 +12,7 @@ export interface SearchOptions {
   readonly seed: number;
   readonly maxIterations: number;
   readonly fleetShare: number;
+  readonly temperatures: readonly [number, number];
 }
 
 export interface SearchHooks {
@@ -41,10 +42,12 @@ export function search(inst: Instance, opts: SearchOptions, hooks: SearchHooks):
   let best = SolutionState.empty(inst);
   recreate(best, rng, { blink: 0, allowNewRoutes: true });
   report(best, true);
+  // Nothing to move: no free job at all, so the budget is not spent spinning.
+  if (best.unassigned.length === 0 && best.routes.every((r) => r.stops.length === r.locked)) return { best, iterations };
   const lb = vehicleLowerBound(inst);
   const fleet = { rng, stop, report, lb, share: opts.fleetShare, frac, tick: () => iterations++ };
   best = minimiseFleet(inst, best, fleet);
-  best = minimiseCost(inst, best, { ...fleet, temperatures: temperatures(inst) });
+  best = minimiseCost(inst, best, { ...fleet, temperatures: temperatures(inst, opts.temperatures) });
   report(best, true);
   return { best, iterations };
 }
@@ -124,7 +127,7 @@ function accept(sc: Score, cur: Score, temp: number, rng: Rng): boolean {
 }
 
 /** Annealing temperatures scaled to the instance: SISR's 100 → 1 suits Solomon's mean arc of about 45. */
-function temperatures(inst: Instance): [number, number] {
+function temperatures(inst: Instance, [hot, cold]: readonly [number, number]): [number, number] {
   const m = inst.size[0] ?? 0;
   const cost = inst.cost[0];
   let sum = 0;
@@ -137,7 +140,7 @@ function temperatures(inst: Instance): [number, number] {
     }
   }
   const scale = n > 0 && sum > 0 ? sum / n / 45 : 1;
-  return [10 * scale, 0.5 * scale];
+  return [hot * scale, cold * scale];
 }
 
 /** No fewer vehicles than total demand over the largest capacity, in every dimension. */

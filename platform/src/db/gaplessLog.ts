@@ -10,11 +10,12 @@ import type { Knex } from 'knex';
  * appear before the checkpoint. A transaction that commits late is read late, never skipped.
  */
 export function gaplessQuery(table: string, columns: string): string {
+  // Order by the table's columns (t.), not the text aliases of the select list.
   return `select ${columns}, transaction_id::text as transaction_id, position::text as position
-    from ${table}
-    where (transaction_id, position) > (?::text::xid8, ?::bigint)
-      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    order by transaction_id, position
+    from ${table} t
+    where (t.transaction_id, t.position) > (?::text::xid8, ?::bigint)
+      and t.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by t.transaction_id, t.position
     limit ?`;
 }
 
@@ -35,9 +36,9 @@ export async function readGapless<Row>(
 /** The newest readable position of such a table (the start for a reader that wants only new rows). */
 export async function gaplessHead(knex: Knex, table: string): Promise<GlobalPosition> {
   const result = await knex.raw<{ rows: { transaction_id: string | null; position: string | null }[] }>(
-    `select transaction_id::text as transaction_id, position::text as position from ${table}
-     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-     order by transaction_id desc, position desc limit 1`,
+    `select t.transaction_id::text as transaction_id, t.position::text as position from ${table} t
+     where t.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     order by t.transaction_id desc, t.position desc limit 1`,
   );
   const row = result.rows[0];
   return { transactionId: row?.transaction_id ?? '0', position: row?.position ?? '0' };

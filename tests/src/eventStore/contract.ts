@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 
 export interface StoreFixture {
   store: EventStore;
+  /** Starts and commits transactions until the next xid has one more decimal digit (bounded). */
+  burnToNextXidDigit?(maxTransactions: number): Promise<boolean>;
   /** Appends one event to `stream` in a transaction that stays open until `release` is called. */
   holdOpenAppend?(stream: string): Promise<{ release(): Promise<void> }>;
   close(): Promise<void>;
@@ -121,6 +123,19 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       expect(comparePositions(await store.headPosition(), head)).toBe(1);
       const all = await store.readAll(START, 100_000);
       for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.global, all[i]!.global)).toBe(-1);
+    });
+
+    it('keeps the global order when transaction ids grow by a decimal digit (numeric, not text, order)', async () => {
+      const head = await store.headPosition();
+      const s = stream();
+      await store.appendToStream(s, 'no_stream', [{ type: 'Before', data: {} }], meta());
+      const crossed = (await fixture.burnToNextXidDigit?.(3000)) ?? false;
+      await store.appendToStream(s, 0, [{ type: 'After', data: {} }], meta());
+      const read = (await store.readAll(head, 100_000)).filter((e) => e.streamId === s).map((e) => e.type);
+      expect(read).toEqual(['Before', 'After']);
+      const newest = await store.headPosition();
+      expect((await store.readAll(newest, 10)).length).toBe(0);
+      if (!crossed) console.info('transaction ids were too far from the next decimal digit to cross it here');
     });
 
     it('never lets a reader skip an event whose transaction commits after a later-numbered one', async () => {

@@ -8,6 +8,14 @@ import { eventStoreContract, meta, type StoreFixture } from './contract.js';
 function fixtureOn(db: TestDatabase, cleanup: () => Promise<void>): StoreFixture {
   return {
     store: new PostgresEventStore(db.knex, db.notifier),
+    burnToNextXidDigit: async (max) => {
+      const current = async () => (await db.knex.raw<{ rows: { x: string }[] }>('select pg_current_xact_id()::text as x')).rows[0]!.x;
+      const start = await current();
+      const target = 10n ** BigInt(start.length);
+      if (target - BigInt(start) > BigInt(max)) return false;
+      while ((await current()).length === start.length);
+      return true;
+    },
     holdOpenAppend: async (stream) => {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));

@@ -24,6 +24,22 @@ export const serverUrl = (): string => {
   return url;
 };
 
+/** A fresh, empty database on the test server: its URL and a way to drop it. */
+export async function createEmptyDatabase(url = serverUrl()): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = connect(url, 1);
+  await admin.raw(`create database ${name}`);
+  await admin.destroy();
+  return {
+    url: withDatabase(url, name),
+    drop: async () => {
+      const dropper = connect(url, 1);
+      await dropper.raw(`drop database if exists ${name} with (force)`);
+      await dropper.destroy();
+    },
+  };
+}
+
 /** A fresh, migrated database of its own for one test file, dropped afterwards. */
 export async function createTestDatabase(
   extra: { migrations: Migration[]; table: string }[] = [],

@@ -1,0 +1,34 @@
+import { describe, it } from '@jest/globals';
+import type { CreateCustomer, CustomerEvent } from '@nordlog/contracts';
+import { given } from '../framework/testing.js';
+import { customerDecider } from './decider.js';
+
+const fields: CreateCustomer = {
+  name: 'Fjordkraft AS',
+  departmentId: '1',
+  alystraId: '10001',
+  alystraSubcustomer: '02',
+  orgNumber: '912345678',
+  customerCode: 'FJ',
+  accountingTags: ['retail'],
+  otherIdentifiers: { edi: 'X1' },
+};
+const createdEvent: CustomerEvent = { type: 'CustomerCreated', data: { id: '9', ...fields } };
+
+describe('customers', () => {
+  it('S3-ENT-050 creates a customer with every identifier of spec §3', () => {
+    given(customerDecider).when({ type: 'CREATE_CUSTOMER', id: '9', fields }).then([createdEvent]);
+  });
+  it('refuses a customer id that exists (ALREADY_EXISTS)', () => {
+    given(customerDecider, [createdEvent]).when({ type: 'CREATE_CUSTOMER', id: '9', fields }).thenRefuses('ALREADY_EXISTS');
+  });
+  it('S3-ENT-050 updates identifiers, emitting only the changes', () => {
+    given(customerDecider, [createdEvent])
+      .when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { orgNumber: '999999999', accountingTags: ['retail'] } })
+      .then([{ type: 'CustomerUpdated', data: { id: '9', changes: { orgNumber: '999999999' } } }]);
+  });
+  it('does nothing when nothing changes, refuses an unknown customer', () => {
+    given(customerDecider, [createdEvent]).when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { name: 'Fjordkraft AS' } }).thenNothing();
+    given(customerDecider).when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { name: 'x' } }).thenRefuses('NOT_FOUND');
+  });
+});

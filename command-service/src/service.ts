@@ -34,12 +34,16 @@ export function createCommandService(deps: CommandServiceDeps): Router {
   router.use(express.json({ limit: '5mb' }));
 
   router.post('/:commandName', async (req, res) => {
-    const name = req.params.commandName!;
+    const name = req.params.commandName;
     if (!isCommandName(name)) throw new AppError('UNKNOWN_COMMAND', `Unknown command: ${name}`);
     const envelope = commandEnvelopeSchema.safeParse(req.body);
     if (!envelope.success) throw validationError(envelope.error);
     const { type, commandId: clientCommandId, correlationId } = envelope.data;
-    if (type !== name) throw new AppError('VALIDATION_ERROR', `type: must be ${name}, the command named in the path`);
+    if (type !== name)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `type: must be ${name}, the command named in the path`,
+      );
     const parsed = commandSchemas[name].safeParse(envelope.data.payload);
     if (!parsed.success) throw validationError(parsed.error, 'payload');
 
@@ -49,8 +53,17 @@ export function createCommandService(deps: CommandServiceDeps): Router {
       if (prior) return void res.status(prior.status).json(prior.body);
     }
     const identity = deps.identify(req);
-    const ctx: HandlerContext = { commandId, repeatable: clientCommandId !== undefined, identity, ids: deps.ids, logger: deps.logger };
-    const handle = handlers[name] as unknown as (p: unknown, c: HandlerContext) => Promise<Target[]> | Target[];
+    const ctx: HandlerContext = {
+      commandId,
+      repeatable: clientCommandId !== undefined,
+      identity,
+      ids: deps.ids,
+      logger: deps.logger,
+    };
+    const handle = handlers[name] as unknown as (
+      p: unknown,
+      c: HandlerContext,
+    ) => Promise<Target[]> | Target[];
     const targets = await handle(parsed.data, ctx);
     const metadata: EventMetadata = {
       commandId,

@@ -6,7 +6,11 @@ import { consignmentStateParam } from './consignments/gridRow.js';
  * query string and, at any time, as a JSON frame. Only changes that match reach the socket.
  */
 const list = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(item));
+  z.preprocess(
+    (v: unknown): unknown[] =>
+      v === undefined || v === null ? [] : Array.isArray(v) ? (v as unknown[]) : [v],
+    z.array(item),
+  );
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date format');
 

@@ -42,9 +42,12 @@ export class AppError extends Error {
     return errorStatus[this.items[0]!.errorType];
   }
   static of(items: ErrorItem[]): AppError {
-    const first = items[0] ?? { errorType: 'INTERNAL_ERROR' as const, description: 'Unknown error' };
+    const first = items[0] ?? {
+      errorType: 'INTERNAL_ERROR' as const,
+      description: 'Unknown error',
+    };
     const error = new AppError(first.errorType, first.description, first.params);
-    (error.items as ErrorItem[]).splice(0, 1, ...items);
+    error.items.splice(0, 1, ...items);
     return error;
   }
 }

@@ -14,7 +14,8 @@ export const commandSchemas = {
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
 
-export const isCommandName = (name: string): name is CommandName => Object.hasOwn(commandSchemas, name);
+export const isCommandName = (name: string): name is CommandName =>
+  Object.hasOwn(commandSchemas, name);
 
 /** Every query the query service answers, by name (spec §7), with its params schema. */
 export const querySchemas = {

@@ -17,7 +17,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.get('/revision', (_req, res) => void res.set('Cache-Control', 'no-store').json({ revision: deps.buildId }));
+  app.get(
+    '/revision',
+    (_req, res) => void res.set('Cache-Control', 'no-store').json({ revision: deps.buildId }),
+  );
   app.get('/health', (_req, res) => void res.json({ ok: true }));
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);

@@ -17,33 +17,47 @@ export function checkSolution(problem: Problem, solution: Solution): string[] {
     }
     if (usedVehicles.has(vehicle.id)) errors.push(`vehicle ${vehicle.id} has two routes`);
     usedVehicles.add(vehicle.id);
-    for (const s of route.stops) seen.set(s.jobId, [...(seen.get(s.jobId) ?? []), `${vehicle.id}:${s.type}`]);
+    for (const s of route.stops)
+      seen.set(s.jobId, [...(seen.get(s.jobId) ?? []), `${vehicle.id}:${s.type}`]);
     errors.push(...checkRoute(problem, vehicle, route, jobs));
   }
   for (const v of problem.vehicles) {
-    if ((v.lockedStops ?? []).length > 0 && !usedVehicles.has(v.id)) errors.push(`${v.id}: locked stops not routed`);
+    if ((v.lockedStops ?? []).length > 0 && !usedVehicles.has(v.id))
+      errors.push(`${v.id}: locked stops not routed`);
   }
   const unassigned = new Set(solution.unassigned.map((u) => u.jobId));
   for (const job of problem.jobs) {
     const visits = seen.get(job.id) ?? [];
-    const expected = [job.pickup ? `pickup` : null, job.delivery ? `delivery` : null].filter((x) => x !== null);
-    if (visits.length === 0 && !unassigned.has(job.id)) errors.push(`job ${job.id} neither routed nor unassigned`);
-    if (visits.length > 0 && unassigned.has(job.id)) errors.push(`job ${job.id} routed and unassigned`);
-    if (visits.length > 0 && visits.length !== expected.length) errors.push(`job ${job.id} visited ${visits.join(',')}`);
+    const expected = [job.pickup ? `pickup` : null, job.delivery ? `delivery` : null].filter(
+      (x) => x !== null,
+    );
+    if (visits.length === 0 && !unassigned.has(job.id))
+      errors.push(`job ${job.id} neither routed nor unassigned`);
+    if (visits.length > 0 && unassigned.has(job.id))
+      errors.push(`job ${job.id} routed and unassigned`);
+    if (visits.length > 0 && visits.length !== expected.length)
+      errors.push(`job ${job.id} visited ${visits.join(',')}`);
     const vehiclesOf = new Set(visits.map((x) => x.split(':')[0]));
     if (vehiclesOf.size > 1) errors.push(`job ${job.id} split over vehicles`);
   }
-  for (const u of solution.unassigned) if (!jobs.has(u.jobId)) errors.push(`unknown unassigned job ${u.jobId}`);
+  for (const u of solution.unassigned)
+    if (!jobs.has(u.jobId)) errors.push(`unknown unassigned job ${u.jobId}`);
   return errors;
 }
 
-function checkRoute(problem: Problem, vehicle: Vehicle, route: Route, jobs: Map<string, Job>): string[] {
+function checkRoute(
+  problem: Problem,
+  vehicle: Vehicle,
+  route: Route,
+  jobs: Map<string, Job>,
+): string[] {
   const errors: string[] = [];
   const id = vehicle.id;
   const locked = vehicle.lockedStops ?? [];
   locked.forEach((l, k) => {
     const s = route.stops[k];
-    if (s?.jobId !== l.jobId || s.type !== l.type) errors.push(`${id}: locked stop ${k} is not ${l.jobId}/${l.type}`);
+    if (s?.jobId !== l.jobId || s.type !== l.type)
+      errors.push(`${id}: locked stop ${k} is not ${l.jobId}/${l.type}`);
   });
   const picked = new Set<string>();
   for (const s of route.stops) {
@@ -56,7 +70,8 @@ function checkRoute(problem: Problem, vehicle: Vehicle, route: Route, jobs: Map<
     if (s.type === 'pickup') picked.add(job.id);
     const isPair = job.pickup !== undefined && job.delivery !== undefined;
     const pickupLocked = locked.some((l) => l.jobId === job.id && l.type === 'pickup');
-    if (isPair && s.type === 'delivery' && !picked.has(job.id) && !pickupLocked) errors.push(`${id}: ${job.id} delivered before pickup`);
+    if (isPair && s.type === 'delivery' && !picked.has(job.id) && !pickupLocked)
+      errors.push(`${id}: ${job.id} delivered before pickup`);
   }
   errors.push(...checkLoads(vehicle, route, jobs), ...checkTimes(problem, vehicle, route, jobs));
   return errors;
@@ -64,7 +79,8 @@ function checkRoute(problem: Problem, vehicle: Vehicle, route: Route, jobs: Map<
 
 function allowedOn(job: Job, v: Vehicle): boolean {
   if (job.lockedVehicle !== undefined && job.lockedVehicle !== v.id) return false;
-  if ((job.vehicleTypes ?? []).length > 0 && !(job.vehicleTypes ?? []).includes(v.type ?? '')) return false;
+  if ((job.vehicleTypes ?? []).length > 0 && !(job.vehicleTypes ?? []).includes(v.type ?? ''))
+    return false;
   return !(job.goods ?? []).some((g) => (v.forbiddenGoods ?? []).includes(g));
 }
 
@@ -74,7 +90,8 @@ function checkLoads(vehicle: Vehicle, route: Route, jobs: Map<string, Job>): str
   const isPair = (j: Job): boolean => j.pickup !== undefined && j.delivery !== undefined;
   for (const s of route.stops) {
     const job = jobs.get(s.jobId);
-    if (job && !isPair(job) && s.type === 'delivery') job.demand.forEach((d, k) => (load[k] = (load[k] ?? 0) + d));
+    if (job && !isPair(job) && s.type === 'delivery')
+      job.demand.forEach((d, k) => (load[k] = (load[k] ?? 0) + d));
   }
   const over = (): boolean => load.some((l, k) => l > (vehicle.capacity[k] ?? Infinity) + EPS);
   if (over()) return [`${vehicle.id}: over capacity at start`];
@@ -88,11 +105,17 @@ function checkLoads(vehicle: Vehicle, route: Route, jobs: Map<string, Job>): str
   return [];
 }
 
-function checkTimes(problem: Problem, vehicle: Vehicle, route: Route, jobs: Map<string, Job>): string[] {
+function checkTimes(
+  problem: Problem,
+  vehicle: Vehicle,
+  route: Route,
+  jobs: Map<string, Job>,
+): string[] {
   const errors: string[] = [];
   const matrix = problem.matrices[vehicle.profile];
   if (!matrix) return [`${vehicle.id}: no matrix ${vehicle.profile}`];
-  const at = (m: ArrayLike<number>, a: number, b: number | undefined): number => (b === undefined ? 0 : (m[a * matrix.size + b] ?? NaN));
+  const at = (m: ArrayLike<number>, a: number, b: number | undefined): number =>
+    b === undefined ? 0 : (m[a * matrix.size + b] ?? NaN);
   const speed = vehicle.speedFactor ?? 1;
   let t = vehicle.earliest;
   let here = vehicle.start;
@@ -102,7 +125,8 @@ function checkTimes(problem: Problem, vehicle: Vehicle, route: Route, jobs: Map<
   legs.forEach((leg, k) => {
     route.breaks.forEach((b, bi) => {
       if (b.afterStops !== k) return;
-      if (b.start < t - EPS) errors.push(`${vehicle.id}: break ${bi} starts before the previous stop ends`);
+      if (b.start < t - EPS)
+        errors.push(`${vehicle.id}: break ${bi} starts before the previous stop ends`);
       breaksTaken.add(bi);
       t = Math.max(t, b.end);
     });
@@ -110,16 +134,23 @@ function checkTimes(problem: Problem, vehicle: Vehicle, route: Route, jobs: Map<
     t += at(matrix.duration, here, to) / speed;
     distance += at(matrix.distance, here, to);
     if (!leg) return;
-    if (!leg.stop) return void errors.push(`${vehicle.id}: stop ${leg.s.jobId}/${leg.s.type} does not exist`);
+    if (!leg.stop)
+      return void errors.push(`${vehicle.id}: stop ${leg.s.jobId}/${leg.s.type} does not exist`);
     t = Math.max(t, leg.stop.earliest);
-    if (t > leg.stop.latest + EPS) errors.push(`${vehicle.id}: ${leg.s.jobId}/${leg.s.type} starts ${t} after ${leg.stop.latest}`);
+    if (t > leg.stop.latest + EPS)
+      errors.push(
+        `${vehicle.id}: ${leg.s.jobId}/${leg.s.type} starts ${t} after ${leg.stop.latest}`,
+      );
     t += leg.stop.service * (vehicle.serviceTimeFactor ?? 1);
     here = leg.stop.location;
   });
   if (t > vehicle.latest + EPS) errors.push(`${vehicle.id}: back at ${t} after ${vehicle.latest}`);
-  if (distance > (vehicle.maxDistance ?? Infinity) + EPS) errors.push(`${vehicle.id}: distance ${distance} over range`);
-  if (Math.abs(distance - route.distance) > 1e-6 * Math.max(1, distance)) errors.push(`${vehicle.id}: distance ${route.distance} reported, ${distance} computed`);
-  if (breaksTaken.size !== route.breaks.length) errors.push(`${vehicle.id}: a break is placed outside the route`);
+  if (distance > (vehicle.maxDistance ?? Infinity) + EPS)
+    errors.push(`${vehicle.id}: distance ${distance} over range`);
+  if (Math.abs(distance - route.distance) > 1e-6 * Math.max(1, distance))
+    errors.push(`${vehicle.id}: distance ${route.distance} reported, ${distance} computed`);
+  if (breaksTaken.size !== route.breaks.length)
+    errors.push(`${vehicle.id}: a break is placed outside the route`);
   errors.push(...checkBreaks(vehicle, route, t));
   return errors;
 }
@@ -134,17 +165,24 @@ function checkBreaks(vehicle: Vehicle, route: Route, end: number): string[] {
   const rules = vehicle.breaks ?? [];
   if (route.breaks.length > rules.length) errors.push(`${vehicle.id}: more breaks than allowed`);
   rules.forEach((rule, i) => {
-    const b = route.breaks.find((x) => Math.abs(x.end - x.start - rule.duration) < EPS && fits(rule, x.start, vehicle));
+    const b = route.breaks.find(
+      (x) => Math.abs(x.end - x.start - rule.duration) < EPS && fits(rule, x.start, vehicle),
+    );
     const due =
       rule.kind === 'timeWindow'
         ? end > rule.earliest && vehicle.earliest <= rule.latest
         : end - vehicle.earliest > rule.maxWorkingTime;
-    if (due && !b && route.stops.length > 0) errors.push(`${vehicle.id}: break ${i} missing or misplaced`);
+    if (due && !b && route.stops.length > 0)
+      errors.push(`${vehicle.id}: break ${i} missing or misplaced`);
   });
   return errors;
 }
 
-function fits(rule: NonNullable<Vehicle['breaks']>[number], start: number, vehicle: Vehicle): boolean {
+function fits(
+  rule: NonNullable<Vehicle['breaks']>[number],
+  start: number,
+  vehicle: Vehicle,
+): boolean {
   if (rule.kind === 'timeWindow') return start >= rule.earliest - EPS && start <= rule.latest + EPS;
   return start - vehicle.earliest <= rule.maxWorkingTime + EPS;
 }

@@ -11,7 +11,12 @@ export interface TravelMatrix {
 
 /** A break in the spec's two kinds (§3 Break): within a window, or after at most a working time. */
 export type Break =
-  | { readonly kind: 'timeWindow'; readonly earliest: number; readonly latest: number; readonly duration: number }
+  | {
+      readonly kind: 'timeWindow';
+      readonly earliest: number;
+      readonly latest: number;
+      readonly duration: number;
+    }
   | { readonly kind: 'workingTime'; readonly maxWorkingTime: number; readonly duration: number };
 
 export type StopType = 'pickup' | 'delivery';

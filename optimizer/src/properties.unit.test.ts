@@ -31,9 +31,13 @@ describe('solver properties (fast-check)', () => {
         const problem = richProblem(s);
         const sol = solve(problem, { seconds: 60, seed: s.seed, maxIterations: 30 }, hooks);
         const routed = new Set(sol.routes.flatMap((r) => r.stops.map((x) => x.jobId)));
-        for (const u of sol.unassigned) expect(['capacity', 'timeWindow', 'range', 'vehicleType', 'noVehicle']).toContain(u.reason);
+        for (const u of sol.unassigned)
+          expect(['capacity', 'timeWindow', 'range', 'vehicleType', 'noVehicle']).toContain(
+            u.reason,
+          );
         const listed = new Set(sol.unassigned.map((u) => u.jobId));
-        for (const job of problem.jobs) expect(routed.has(job.id) !== listed.has(job.id)).toBe(true);
+        for (const job of problem.jobs)
+          expect(routed.has(job.id) !== listed.has(job.id)).toBe(true);
         expect(sol.cost.unassigned).toBe(sol.unassigned.length);
       }),
       { numRuns: 60 },

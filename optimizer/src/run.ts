@@ -19,7 +19,9 @@ export function startOptimization(problem: Problem, options: RunOptions): Optimi
   const { onProgress, workerUrl, ...solveOptions } = options;
   const cancel = new SharedArrayBuffer(4);
   const input: WorkerInput = { problem, options: solveOptions, cancel };
-  const worker = new Worker(workerUrl ?? new URL('./worker.js', import.meta.url), { workerData: input });
+  const worker = new Worker(workerUrl ?? new URL('./worker.js', import.meta.url), {
+    workerData: input,
+  });
   const result = new Promise<Solution & { cancelled: boolean }>((resolve, reject) => {
     worker.on('message', (msg: WorkerMessage) => {
       if (msg.type === 'progress') onProgress?.(msg.progress);

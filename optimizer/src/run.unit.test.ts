@@ -19,7 +19,9 @@ describe('optimising run in a worker thread', () => {
     const progress: Progress[] = [];
     let cancelledAt = 0;
     const run = startOptimization(problem, {
-      seconds: 60, seed: 1, workerUrl,
+      seconds: 60,
+      seed: 1,
+      workerUrl,
       onProgress: (p) => {
         progress.push(p);
         if (progress.length === 3) {

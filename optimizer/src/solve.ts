@@ -14,7 +14,11 @@ export interface SolveHooks {
   readonly shouldStop?: () => boolean;
 }
 
-export function solve(problem: Problem, options: SolveOptions, hooks: SolveHooks): Solution & { iterations: number } {
+export function solve(
+  problem: Problem,
+  options: SolveOptions,
+  hooks: SolveHooks,
+): Solution & { iterations: number } {
   const inst = compile(problem);
   const { best, iterations } = search(
     inst,
@@ -28,7 +32,8 @@ export function solve(problem: Problem, options: SolveOptions, hooks: SolveHooks
     {
       now: hooks.now,
       shouldStop: hooks.shouldStop,
-      onProgress: (elapsedMs, iters, sol) => hooks.onProgress?.({ elapsedMs, iterations: iters, cost: costOf(sol) }),
+      onProgress: (elapsedMs, iters, sol) =>
+        hooks.onProgress?.({ elapsedMs, iterations: iters, cost: costOf(sol) }),
     },
   );
   return { ...toSolution(inst, best), iterations };
@@ -56,13 +61,17 @@ export function toSolution(inst: Instance, sol: SolutionState): Solution {
       duration: timing.end - departure,
     });
   }
-  const unassigned = sol.unassigned.map((j) => ({ jobId: jobs[j]?.id ?? String(j), reason: reasonFor(inst, j) }));
+  const unassigned = sol.unassigned.map((j) => ({
+    jobId: jobs[j]?.id ?? String(j),
+    reason: reasonFor(inst, j),
+  }));
   return { routes, unassigned, cost: costOf(sol) };
 }
 
 function refOf(inst: Instance, s: number): StopRef {
   const job = inst.problem.jobs[inst.stopJob[s] ?? 0];
-  const type = inst.stopKind[s] === PAIR_DELIVERY || (job?.pickup === undefined) ? 'delivery' : 'pickup';
+  const type =
+    inst.stopKind[s] === PAIR_DELIVERY || job?.pickup === undefined ? 'delivery' : 'pickup';
   return { jobId: job?.id ?? '', type };
 }
 
@@ -75,5 +84,11 @@ export function costOf(sol: SolutionState): Cost {
     distance += r.distance;
     duration += (r.start[r.stops.length + 1] ?? 0) - (r.start[0] ?? 0);
   }
-  return { unassignedHigh: sc.unassignedHigh, unassigned: sc.unassigned, vehicles: sc.vehicles, distance, duration };
+  return {
+    unassignedHigh: sc.unassignedHigh,
+    unassigned: sc.unassigned,
+    vehicles: sc.vehicles,
+    distance,
+    duration,
+  };
 }

@@ -20,6 +20,11 @@ const cancelled = (): boolean => Atomics.load(flag, 0) === 1;
 const solution = solve(input.problem, input.options, {
   now: () => performance.now(),
   shouldStop: cancelled,
-  onProgress: (progress) => parentPort?.postMessage({ type: 'progress', progress } satisfies WorkerMessage),
+  onProgress: (progress) =>
+    parentPort?.postMessage({ type: 'progress', progress } satisfies WorkerMessage),
 });
-parentPort?.postMessage({ type: 'result', solution, cancelled: cancelled() } satisfies WorkerMessage);
+parentPort?.postMessage({
+  type: 'result',
+  solution,
+  cancelled: cancelled(),
+} satisfies WorkerMessage);

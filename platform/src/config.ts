@@ -4,9 +4,7 @@ import { z } from 'zod';
  * Configuration, parsed once at start from the environment; a bad value fails fast with a
  * message naming the variable. Every variable is documented in `.env.example`.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

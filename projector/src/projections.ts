@@ -4,7 +4,15 @@ import { departmentsProjection } from './departments/projection.js';
 import type { Projection } from './framework/projection.js';
 import { orderHistoryProjection } from './orderHistory/projection.js';
 
-export const projections: Projection[] = [departmentsProjection, customersProjection, consignmentGridProjection, orderHistoryProjection];
+export const projections: Projection[] = [
+  departmentsProjection,
+  customersProjection,
+  consignmentGridProjection,
+  orderHistoryProjection,
+];
 
 /** Read-model migrations, applied at start beside the platform's. */
-export const readModelMigrations = projections.map((p) => ({ migrations: p.migrations, table: `migrations_${p.name}` }));
+export const readModelMigrations = projections.map((p) => ({
+  migrations: p.migrations,
+  table: `migrations_${p.name}`,
+}));

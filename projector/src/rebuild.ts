@@ -23,7 +23,10 @@ export async function rebuild(
 ): Promise<{ events: number; ms: number }> {
   const started = performance.now();
   const head = await store.headPosition();
-  const total = Number((await knex.raw<{ rows: { n: string }[] }>('select count(*)::text as n from es_events')).rows[0]!.n);
+  const total = Number(
+    (await knex.raw<{ rows: { n: string }[] }>('select count(*)::text as n from es_events'))
+      .rows[0]!.n,
+  );
   let events = 0;
   for (const projection of projections) {
     await knex.transaction(async (trx) => {

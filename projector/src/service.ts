@@ -1,4 +1,11 @@
-import { CHANGES_CHANNEL, pruneChanges, type EventStore, type Knex, type Logger, type Notifier } from '@nordlog/platform';
+import {
+  CHANGES_CHANNEL,
+  pruneChanges,
+  type EventStore,
+  type Knex,
+  type Logger,
+  type Notifier,
+} from '@nordlog/platform';
 import type { Projection } from './framework/projection.js';
 import { runProjection } from './framework/runner.js';
 import { projections as allProjections } from './projections.js';
@@ -31,7 +38,9 @@ export function createProjector(deps: ProjectorDeps): Projector {
         running.push(runProjection({ ...deps, onPublished }, projection, abort.signal));
       }
       pruneTimer = setInterval(() => {
-        pruneChanges(deps.knex, retention).catch((err: unknown) => deps.logger.warn({ err }, 'outbox pruning failed'));
+        pruneChanges(deps.knex, retention).catch((err: unknown) =>
+          deps.logger.warn({ err }, 'outbox pruning failed'),
+        );
       }, 60_000);
       pruneTimer.unref();
     },

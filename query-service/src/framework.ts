@@ -8,11 +8,17 @@ export interface QueryContext {
   clock: () => Date;
 }
 
-export type QueryHandler<N extends QueryName> = (params: z.infer<(typeof querySchemas)[N]>, ctx: QueryContext) => Promise<unknown>;
+export type QueryHandler<N extends QueryName> = (
+  params: z.infer<(typeof querySchemas)[N]>,
+  ctx: QueryContext,
+) => Promise<unknown>;
 export type QueryTable = { [N in QueryName]: QueryHandler<N> };
 
 /** The departments a caller may read among those asked for (all allowed ones when none asked). */
-export function allowedDepartments(identity: Identity, asked: string[] | undefined): string[] | '*' {
+export function allowedDepartments(
+  identity: Identity,
+  asked: string[] | undefined,
+): string[] | '*' {
   if (identity.departmentIds === '*') return asked && asked.length > 0 ? asked : '*';
   const allowed = identity.departmentIds;
   return asked && asked.length > 0 ? asked.filter((d) => allowed.includes(d)) : allowed;
@@ -20,7 +26,12 @@ export function allowedDepartments(identity: Identity, asked: string[] | undefin
 
 /** Today's date (yyyy-MM-dd) in a time zone. */
 export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** Search words: lower-cased, with LIKE's wildcard characters escaped. */

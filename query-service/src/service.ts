@@ -1,4 +1,11 @@
-import { AppError, isQueryName, queryEnvelopeSchema, querySchemas, type Identity, type QueryName } from '@nordlog/contracts';
+import {
+  AppError,
+  isQueryName,
+  queryEnvelopeSchema,
+  querySchemas,
+  type Identity,
+  type QueryName,
+} from '@nordlog/contracts';
 import { validationError, type Knex } from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
 import { consignments, searchConsignments } from './consignmentGrid/query.js';
@@ -8,7 +15,13 @@ import type { QueryContext, QueryTable } from './framework.js';
 import { orderHistory } from './orderHistory/query.js';
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
-export const queries: QueryTable = { departments, searchCustomers, consignments, searchConsignments, orderHistory };
+export const queries: QueryTable = {
+  departments,
+  searchCustomers,
+  consignments,
+  searchConsignments,
+  orderHistory,
+};
 
 export interface QueryServiceDeps {
   knex: Knex;
@@ -21,13 +34,17 @@ export function createQueryService(deps: QueryServiceDeps): Router {
   const router = express.Router();
   router.use(express.json({ limit: '1mb' }));
   router.post('/:queryName', async (req, res) => {
-    const name = req.params.queryName!;
+    const name = req.params.queryName;
     if (!isQueryName(name)) throw new AppError('UNKNOWN_QUERY', `Unknown query: ${name}`);
     const envelope = queryEnvelopeSchema.safeParse(req.body ?? {});
     if (!envelope.success) throw validationError(envelope.error);
     const parsed = querySchemas[name].safeParse(envelope.data.params ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'params');
-    const ctx: QueryContext = { knex: deps.knex, identity: deps.identify(req), clock: deps.clock ?? (() => new Date()) };
+    const ctx: QueryContext = {
+      knex: deps.knex,
+      identity: deps.identify(req),
+      clock: deps.clock ?? (() => new Date()),
+    };
     const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;
     res.json(await handle(parsed.data, ctx));
   });

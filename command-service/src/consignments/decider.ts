@@ -29,7 +29,13 @@ export type OrderCommand =
   | { type: 'CREATE_ORDER'; order: BookedOrder }
   | { type: 'ACCEPT' }
   | { type: 'REJECT'; reason: string; otherReason: string | null }
-  | { type: 'RESOLVE_ADDRESS'; side: AddressSide; lat: number; lng: number; resolvedBy: (typeof resolutionSources)[number] }
+  | {
+      type: 'RESOLVE_ADDRESS';
+      side: AddressSide;
+      lat: number;
+      lng: number;
+      resolvedBy: (typeof resolutionSources)[number];
+    }
   | { type: 'UNRESOLVE_ADDRESS'; side: AddressSide }
   | { type: 'ASSIGN'; slotId: string }
   | { type: 'UNASSIGN'; force: boolean }
@@ -42,8 +48,10 @@ type Booked = Extract<OrderState, { status: 'booked' }>;
 
 /** RESOLVED when both sides have coordinates; UNRESOLVED when a lookup failed; else CREATED. */
 export function stateFromAddresses(address: Booked['address']): ConsignmentState {
-  if (address.pickup.status === 'resolved' && address.delivery.status === 'resolved') return 'RESOLVED';
-  if (address.pickup.status === 'unresolved' || address.delivery.status === 'unresolved') return 'UNRESOLVED';
+  if (address.pickup.status === 'resolved' && address.delivery.status === 'resolved')
+    return 'RESOLVED';
+  if (address.pickup.status === 'unresolved' || address.delivery.status === 'unresolved')
+    return 'UNRESOLVED';
   return 'CREATED';
 }
 
@@ -53,7 +61,11 @@ const sideOf = (block: BookedOrder['pickup']) =>
     : { status: 'pending' as const, coordinates: null };
 
 function refuse(action: ConsignmentAction, state: ConsignmentState): never {
-  throw new AppError('INVALID_STATE_TRANSITION', `Cannot ${action} a consignment in state ${state}`, { action, state });
+  throw new AppError(
+    'INVALID_STATE_TRANSITION',
+    `Cannot ${action} a consignment in state ${state}`,
+    { action, state },
+  );
 }
 
 /** Checks the transition table; true when the order is already where the action leads. */
@@ -68,9 +80,15 @@ export const orderDecider: Decider<OrderState, OrderCommand, ConsignmentEvent> =
   evolve,
   decide(command, state) {
     if (command.type === 'CREATE_ORDER') {
-      if (state.status !== 'none') throw new AppError('ALREADY_EXISTS', `Order ${command.order.orderId} already exists`);
-      const address = { pickup: sideOf(command.order.pickup), delivery: sideOf(command.order.delivery) };
-      const initial = command.order.requiresConfirmation ? 'UNCONFIRMED' : stateFromAddresses(address);
+      if (state.status !== 'none')
+        throw new AppError('ALREADY_EXISTS', `Order ${command.order.orderId} already exists`);
+      const address = {
+        pickup: sideOf(command.order.pickup),
+        delivery: sideOf(command.order.delivery),
+      };
+      const initial = command.order.requiresConfirmation
+        ? 'UNCONFIRMED'
+        : stateFromAddresses(address);
       return [{ type: 'OrderCreated', data: { order: command.order, state: initial } }];
     }
     if (state.status === 'none') throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
@@ -78,19 +96,33 @@ export const orderDecider: Decider<OrderState, OrderCommand, ConsignmentEvent> =
   },
 };
 
-function decideOnBooked(command: Exclude<OrderCommand, { type: 'CREATE_ORDER' }>, s: Booked): ConsignmentEvent[] {
+function decideOnBooked(
+  command: Exclude<OrderCommand, { type: 'CREATE_ORDER' }>,
+  s: Booked,
+): ConsignmentEvent[] {
   switch (command.type) {
     case 'ACCEPT':
       if (guard('accept', s, s.state !== 'UNCONFIRMED' && s.state !== 'REJECTED')) return [];
       return [{ type: 'OrderAccepted', data: { state: stateFromAddresses(s.address) } }];
     case 'REJECT':
       if (guard('reject', s, s.state === 'REJECTED')) return [];
-      return [{ type: 'OrderRejected', data: { reason: command.reason, otherReason: command.otherReason, state: 'REJECTED' } }];
+      return [
+        {
+          type: 'OrderRejected',
+          data: { reason: command.reason, otherReason: command.otherReason, state: 'REJECTED' },
+        },
+      ];
     case 'RESOLVE_ADDRESS': {
       const current = s.address[command.side];
-      const same = current.status === 'resolved' && current.coordinates?.lat === command.lat && current.coordinates.lng === command.lng;
+      const same =
+        current.status === 'resolved' &&
+        current.coordinates?.lat === command.lat &&
+        current.coordinates.lng === command.lng;
       if (guard('resolveAddress', s, same)) return [];
-      const address = { ...s.address, [command.side]: { status: 'resolved', coordinates: { lat: command.lat, lng: command.lng } } };
+      const address = {
+        ...s.address,
+        [command.side]: { status: 'resolved', coordinates: { lat: command.lat, lng: command.lng } },
+      };
       const { type: _t, ...data } = command;
       return [{ type: 'AddressResolved', data: { ...data, state: stateFromAddresses(address) } }];
     }
@@ -99,22 +131,64 @@ function decideOnBooked(command: Exclude<OrderCommand, { type: 'CREATE_ORDER' }>
       return [{ type: 'AddressUnresolved', data: { side: command.side, state: 'UNRESOLVED' } }];
     case 'ASSIGN':
       if (guard('assign', s, s.state === 'ASSIGNED' && s.slotId === command.slotId)) return [];
-      return [{ type: 'ConsignmentAssignedToSlot', data: { slotId: command.slotId, previousSlotId: s.slotId, state: 'ASSIGNED' } }];
+      return [
+        {
+          type: 'ConsignmentAssignedToSlot',
+          data: { slotId: command.slotId, previousSlotId: s.slotId, state: 'ASSIGNED' },
+        },
+      ];
     case 'UNASSIGN':
-      if (guard('unassign', s, s.slotId === null && ['CREATED', 'UNRESOLVED', 'RESOLVED'].includes(s.state))) return [];
-      return [{ type: 'ConsignmentUnassignedFromSlot', data: { slotId: s.slotId, force: command.force, state: stateFromAddresses(s.address) } }];
+      if (
+        guard(
+          'unassign',
+          s,
+          s.slotId === null && ['CREATED', 'UNRESOLVED', 'RESOLVED'].includes(s.state),
+        )
+      )
+        return [];
+      return [
+        {
+          type: 'ConsignmentUnassignedFromSlot',
+          data: { slotId: s.slotId, force: command.force, state: stateFromAddresses(s.address) },
+        },
+      ];
     case 'COLLECT':
       if (guard('collect', s, s.state === 'COLLECTED')) return [];
-      return [{ type: 'ConsignmentCollected', data: { manual: true, comment: command.comment, state: 'COLLECTED' } }];
+      return [
+        {
+          type: 'ConsignmentCollected',
+          data: { manual: true, comment: command.comment, state: 'COLLECTED' },
+        },
+      ];
     case 'DELIVER':
       if (guard('deliver', s, s.state === 'DELIVERED')) return [];
-      return [{ type: 'ConsignmentDelivered', data: { manual: true, comment: command.comment, state: 'DELIVERED' } }];
+      return [
+        {
+          type: 'ConsignmentDelivered',
+          data: { manual: true, comment: command.comment, state: 'DELIVERED' },
+        },
+      ];
     case 'DEVIATE':
       if (guard('deviate', s, s.state === 'DEVIATED')) return [];
-      return [{ type: 'ConsignmentDeviated', data: { manual: true, reason: command.reason, comment: command.comment, state: 'DEVIATED' } }];
+      return [
+        {
+          type: 'ConsignmentDeviated',
+          data: {
+            manual: true,
+            reason: command.reason,
+            comment: command.comment,
+            state: 'DEVIATED',
+          },
+        },
+      ];
     case 'RETURN':
       if (guard('return', s, s.state === 'RETURNED')) return [];
-      return [{ type: 'ConsignmentReturned', data: { manual: true, comment: command.comment, state: 'RETURNED' } }];
+      return [
+        {
+          type: 'ConsignmentReturned',
+          data: { manual: true, comment: command.comment, state: 'RETURNED' },
+        },
+      ];
     case 'DELETE':
       if (guard('delete', s, s.state === 'DELETED')) return [];
       return [{ type: 'OrderDeleted', data: { previousState: s.state, state: 'DELETED' } }];
@@ -149,9 +223,24 @@ function evolve(state: OrderState, event: ConsignmentEvent): OrderState {
   const next: Booked = { ...state, state: event.data.state };
   switch (event.type) {
     case 'AddressResolved':
-      return { ...next, address: { ...state.address, [event.data.side]: { status: 'resolved', coordinates: { lat: event.data.lat, lng: event.data.lng } } } };
+      return {
+        ...next,
+        address: {
+          ...state.address,
+          [event.data.side]: {
+            status: 'resolved',
+            coordinates: { lat: event.data.lat, lng: event.data.lng },
+          },
+        },
+      };
     case 'AddressUnresolved':
-      return { ...next, address: { ...state.address, [event.data.side]: { status: 'unresolved', coordinates: null } } };
+      return {
+        ...next,
+        address: {
+          ...state.address,
+          [event.data.side]: { status: 'unresolved', coordinates: null },
+        },
+      };
     case 'ConsignmentAssignedToSlot':
       return { ...next, slotId: event.data.slotId };
     case 'ConsignmentUnassignedFromSlot':

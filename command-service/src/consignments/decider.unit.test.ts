@@ -11,7 +11,14 @@ import {
 import { given } from '../framework/testing.js';
 import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
 
-const block = (lat: number | null) => ({ name: 'A', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo', countryCode: 'NO', ...(lat === null ? {} : { lat, lng: 10.75 }) });
+const block = (lat: number | null) => ({
+  name: 'A',
+  address: 'Storgata 1',
+  zipCode: '0155',
+  zipArea: 'Oslo',
+  countryCode: 'NO',
+  ...(lat === null ? {} : { lat, lng: 10.75 }),
+});
 const order = (over: Partial<BookedOrder> = {}): BookedOrder => ({
   orderId: '7',
   departmentId: '1',
@@ -25,26 +32,49 @@ const order = (over: Partial<BookedOrder> = {}): BookedOrder => ({
   measurements: [{ weight: 2, length: 10, width: 10, height: 10, quantity: 1 }],
   ...over,
 });
-const created = (state: ConsignmentState = 'RESOLVED', o = order()): ConsignmentEvent => ({ type: 'OrderCreated', data: { order: o, state } });
-const assigned = (slotId = '11', previousSlotId: string | null = null): ConsignmentEvent => ({ type: 'ConsignmentAssignedToSlot', data: { slotId, previousSlotId, state: 'ASSIGNED' } });
-const collected: ConsignmentEvent = { type: 'ConsignmentCollected', data: { manual: true, comment: null, state: 'COLLECTED' } };
-const delivered: ConsignmentEvent = { type: 'ConsignmentDelivered', data: { manual: true, comment: null, state: 'DELIVERED' } };
-const deleted = (previousState: ConsignmentState): ConsignmentEvent => ({ type: 'OrderDeleted', data: { previousState, state: 'DELETED' } });
+const created = (state: ConsignmentState = 'RESOLVED', o = order()): ConsignmentEvent => ({
+  type: 'OrderCreated',
+  data: { order: o, state },
+});
+const assigned = (slotId = '11', previousSlotId: string | null = null): ConsignmentEvent => ({
+  type: 'ConsignmentAssignedToSlot',
+  data: { slotId, previousSlotId, state: 'ASSIGNED' },
+});
+const collected: ConsignmentEvent = {
+  type: 'ConsignmentCollected',
+  data: { manual: true, comment: null, state: 'COLLECTED' },
+};
+const delivered: ConsignmentEvent = {
+  type: 'ConsignmentDelivered',
+  data: { manual: true, comment: null, state: 'DELIVERED' },
+};
+const deleted = (previousState: ConsignmentState): ConsignmentEvent => ({
+  type: 'OrderDeleted',
+  data: { previousState, state: 'DELETED' },
+});
 
 describe('orders: CREATE_ORDER', () => {
   it('books a RESOLVED order when both addresses have coordinates', () => {
-    given(orderDecider).when({ type: 'CREATE_ORDER', order: order() }).then([created('RESOLVED')]);
+    given(orderDecider)
+      .when({ type: 'CREATE_ORDER', order: order() })
+      .then([created('RESOLVED')]);
   });
   it('books a CREATED order awaiting address resolution when a side has no coordinates', () => {
     const o = order({ delivery: block(null) });
-    given(orderDecider).when({ type: 'CREATE_ORDER', order: o }).then([created('CREATED', o)]);
+    given(orderDecider)
+      .when({ type: 'CREATE_ORDER', order: o })
+      .then([created('CREATED', o)]);
   });
   it('books an UNCONFIRMED order when it needs confirmation', () => {
     const o = order({ requiresConfirmation: true });
-    given(orderDecider).when({ type: 'CREATE_ORDER', order: o }).then([created('UNCONFIRMED', o)]);
+    given(orderDecider)
+      .when({ type: 'CREATE_ORDER', order: o })
+      .then([created('UNCONFIRMED', o)]);
   });
   it('refuses to book an order id twice (ALREADY_EXISTS)', () => {
-    given(orderDecider, [created()]).when({ type: 'CREATE_ORDER', order: order() }).thenRefuses('ALREADY_EXISTS');
+    given(orderDecider, [created()])
+      .when({ type: 'CREATE_ORDER', order: order() })
+      .thenRefuses('ALREADY_EXISTS');
   });
   it('S8-ERR-021 refuses any command on an order that does not exist: "Order not found"', () => {
     given(orderDecider).when({ type: 'DELETE' }).thenRefuses('ORDER_NOT_FOUND');
@@ -54,7 +84,9 @@ describe('orders: CREATE_ORDER', () => {
 describe('orders: ACCEPT_ORDERS and REJECT_ORDERS', () => {
   const unconfirmed = created('UNCONFIRMED', order({ requiresConfirmation: true }));
   it('S4-FLOW-011 accepts an UNCONFIRMED order into its address state', () => {
-    given(orderDecider, [unconfirmed]).when({ type: 'ACCEPT' }).then([{ type: 'OrderAccepted', data: { state: 'RESOLVED' } }]);
+    given(orderDecider, [unconfirmed])
+      .when({ type: 'ACCEPT' })
+      .then([{ type: 'OrderAccepted', data: { state: 'RESOLVED' } }]);
   });
   it('S4-FLOW-011 does nothing when the order is already accepted', () => {
     given(orderDecider, [created()]).when({ type: 'ACCEPT' }).thenNothing();
@@ -62,13 +94,27 @@ describe('orders: ACCEPT_ORDERS and REJECT_ORDERS', () => {
   it('S4-FLOW-012 rejects an UNCONFIRMED order with its reason', () => {
     given(orderDecider, [unconfirmed])
       .when({ type: 'REJECT', reason: 'Outside area', otherReason: null })
-      .then([{ type: 'OrderRejected', data: { reason: 'Outside area', otherReason: null, state: 'REJECTED' } }]);
+      .then([
+        {
+          type: 'OrderRejected',
+          data: { reason: 'Outside area', otherReason: null, state: 'REJECTED' },
+        },
+      ]);
   });
   it('S4-FLOW-012 refuses to accept a rejected order and to reject an accepted one', () => {
-    const rejected: ConsignmentEvent = { type: 'OrderRejected', data: { reason: 'x', otherReason: null, state: 'REJECTED' } };
-    given(orderDecider, [unconfirmed, rejected]).when({ type: 'ACCEPT' }).thenRefuses('INVALID_STATE_TRANSITION');
-    given(orderDecider, [created()]).when({ type: 'REJECT', reason: 'x', otherReason: null }).thenRefuses('INVALID_STATE_TRANSITION');
-    given(orderDecider, [unconfirmed, rejected]).when({ type: 'REJECT', reason: 'x', otherReason: null }).thenNothing();
+    const rejected: ConsignmentEvent = {
+      type: 'OrderRejected',
+      data: { reason: 'x', otherReason: null, state: 'REJECTED' },
+    };
+    given(orderDecider, [unconfirmed, rejected])
+      .when({ type: 'ACCEPT' })
+      .thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [created()])
+      .when({ type: 'REJECT', reason: 'x', otherReason: null })
+      .thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [unconfirmed, rejected])
+      .when({ type: 'REJECT', reason: 'x', otherReason: null })
+      .thenNothing();
   });
 });
 
@@ -76,79 +122,170 @@ describe('orders: addresses (S7-CMD-035)', () => {
   const pending = created('CREATED', order({ delivery: block(null) }));
   it('RESOLVE_ADDRESS resolves the missing side and the order becomes RESOLVED', () => {
     given(orderDecider, [pending])
-      .when({ type: 'RESOLVE_ADDRESS', side: 'delivery', lat: 59.9, lng: 10.7, resolvedBy: 'FRONTEND' })
-      .then([{ type: 'AddressResolved', data: { side: 'delivery', lat: 59.9, lng: 10.7, resolvedBy: 'FRONTEND', state: 'RESOLVED' } }]);
+      .when({
+        type: 'RESOLVE_ADDRESS',
+        side: 'delivery',
+        lat: 59.9,
+        lng: 10.7,
+        resolvedBy: 'FRONTEND',
+      })
+      .then([
+        {
+          type: 'AddressResolved',
+          data: {
+            side: 'delivery',
+            lat: 59.9,
+            lng: 10.7,
+            resolvedBy: 'FRONTEND',
+            state: 'RESOLVED',
+          },
+        },
+      ]);
   });
   it('RESOLVE_ADDRESS does nothing when the side already has these coordinates', () => {
-    given(orderDecider, [created()]).when({ type: 'RESOLVE_ADDRESS', side: 'delivery', lat: 59.95, lng: 10.75, resolvedBy: 'FRONTEND' }).thenNothing();
+    given(orderDecider, [created()])
+      .when({
+        type: 'RESOLVE_ADDRESS',
+        side: 'delivery',
+        lat: 59.95,
+        lng: 10.75,
+        resolvedBy: 'FRONTEND',
+      })
+      .thenNothing();
   });
   it('UNRESOLVE_*_ADDRESS marks the order UNRESOLVED, once', () => {
-    given(orderDecider, [pending]).when({ type: 'UNRESOLVE_ADDRESS', side: 'delivery' }).then([{ type: 'AddressUnresolved', data: { side: 'delivery', state: 'UNRESOLVED' } }]);
-    const unresolved: ConsignmentEvent = { type: 'AddressUnresolved', data: { side: 'delivery', state: 'UNRESOLVED' } };
-    given(orderDecider, [pending, unresolved]).when({ type: 'UNRESOLVE_ADDRESS', side: 'delivery' }).thenNothing();
+    given(orderDecider, [pending])
+      .when({ type: 'UNRESOLVE_ADDRESS', side: 'delivery' })
+      .then([{ type: 'AddressUnresolved', data: { side: 'delivery', state: 'UNRESOLVED' } }]);
+    const unresolved: ConsignmentEvent = {
+      type: 'AddressUnresolved',
+      data: { side: 'delivery', state: 'UNRESOLVED' },
+    };
+    given(orderDecider, [pending, unresolved])
+      .when({ type: 'UNRESOLVE_ADDRESS', side: 'delivery' })
+      .thenNothing();
   });
   it('refuses address changes once the goods are collected', () => {
-    given(orderDecider, [created(), assigned(), collected]).when({ type: 'UNRESOLVE_ADDRESS', side: 'pickup' }).thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [created(), assigned(), collected])
+      .when({ type: 'UNRESOLVE_ADDRESS', side: 'pickup' })
+      .thenRefuses('INVALID_STATE_TRANSITION');
   });
 });
 
 describe('orders: slots', () => {
   it('assigns a RESOLVED consignment to a slot', () => {
-    given(orderDecider, [created()]).when({ type: 'ASSIGN', slotId: '11' }).then([assigned('11')]);
+    given(orderDecider, [created()])
+      .when({ type: 'ASSIGN', slotId: '11' })
+      .then([assigned('11')]);
   });
   it('moves an ASSIGNED consignment to another slot, naming the previous one', () => {
-    given(orderDecider, [created(), assigned('11')]).when({ type: 'ASSIGN', slotId: '12' }).then([assigned('12', '11')]);
+    given(orderDecider, [created(), assigned('11')])
+      .when({ type: 'ASSIGN', slotId: '12' })
+      .then([assigned('12', '11')]);
   });
   it('does nothing when it is already in that slot', () => {
-    given(orderDecider, [created(), assigned('11')]).when({ type: 'ASSIGN', slotId: '11' }).thenNothing();
+    given(orderDecider, [created(), assigned('11')])
+      .when({ type: 'ASSIGN', slotId: '11' })
+      .thenNothing();
   });
   it('refuses to assign a consignment whose address is not resolved', () => {
-    given(orderDecider, [created('CREATED', order({ delivery: block(null) }))]).when({ type: 'ASSIGN', slotId: '11' }).thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [created('CREATED', order({ delivery: block(null) }))])
+      .when({ type: 'ASSIGN', slotId: '11' })
+      .thenRefuses('INVALID_STATE_TRANSITION');
   });
   it('unassigns back to RESOLVED, does nothing when unassigned, refuses after delivery', () => {
     given(orderDecider, [created(), assigned('11')])
       .when({ type: 'UNASSIGN', force: false })
-      .then([{ type: 'ConsignmentUnassignedFromSlot', data: { slotId: '11', force: false, state: 'RESOLVED' } }]);
+      .then([
+        {
+          type: 'ConsignmentUnassignedFromSlot',
+          data: { slotId: '11', force: false, state: 'RESOLVED' },
+        },
+      ]);
     given(orderDecider, [created()]).when({ type: 'UNASSIGN', force: false }).thenNothing();
-    given(orderDecider, [created(), assigned(), delivered]).when({ type: 'UNASSIGN', force: true }).thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [created(), assigned(), delivered])
+      .when({ type: 'UNASSIGN', force: true })
+      .thenRefuses('INVALID_STATE_TRANSITION');
   });
 });
 
 describe('orders: manual overrides (S7-CMD-038)', () => {
   it('S4-FLOW-004 collects an assigned consignment; nothing when collected; refused after delivery', () => {
-    given(orderDecider, [created(), assigned()]).when({ type: 'COLLECT', comment: null }).then([collected]);
-    given(orderDecider, [created(), assigned(), collected]).when({ type: 'COLLECT', comment: null }).thenNothing();
-    given(orderDecider, [created(), assigned(), delivered]).when({ type: 'COLLECT', comment: null }).thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [created(), assigned()])
+      .when({ type: 'COLLECT', comment: null })
+      .then([collected]);
+    given(orderDecider, [created(), assigned(), collected])
+      .when({ type: 'COLLECT', comment: null })
+      .thenNothing();
+    given(orderDecider, [created(), assigned(), delivered])
+      .when({ type: 'COLLECT', comment: null })
+      .thenRefuses('INVALID_STATE_TRANSITION');
   });
   it('S4-FLOW-001 delivers a collected consignment; nothing when delivered; refused when only RESOLVED', () => {
-    given(orderDecider, [created(), assigned(), collected]).when({ type: 'DELIVER', comment: 'ok' }).then([{ type: 'ConsignmentDelivered', data: { manual: true, comment: 'ok', state: 'DELIVERED' } }]);
-    given(orderDecider, [created(), assigned(), delivered]).when({ type: 'DELIVER', comment: null }).thenNothing();
-    given(orderDecider, [created()]).when({ type: 'DELIVER', comment: null }).thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [created(), assigned(), collected])
+      .when({ type: 'DELIVER', comment: 'ok' })
+      .then([
+        { type: 'ConsignmentDelivered', data: { manual: true, comment: 'ok', state: 'DELIVERED' } },
+      ]);
+    given(orderDecider, [created(), assigned(), delivered])
+      .when({ type: 'DELIVER', comment: null })
+      .thenNothing();
+    given(orderDecider, [created()])
+      .when({ type: 'DELIVER', comment: null })
+      .thenRefuses('INVALID_STATE_TRANSITION');
   });
   it('S4-FLOW-003 deviates with a reason; nothing when deviated; refused after delivery', () => {
-    const deviated: ConsignmentEvent = { type: 'ConsignmentDeviated', data: { manual: true, reason: 'Not home', comment: null, state: 'DEVIATED' } };
-    given(orderDecider, [created(), assigned()]).when({ type: 'DEVIATE', reason: 'Not home', comment: null }).then([deviated]);
-    given(orderDecider, [created(), assigned(), deviated]).when({ type: 'DEVIATE', reason: 'Not home', comment: null }).thenNothing();
-    given(orderDecider, [created(), assigned(), delivered]).when({ type: 'DEVIATE', reason: 'x', comment: null }).thenRefuses('INVALID_STATE_TRANSITION');
+    const deviated: ConsignmentEvent = {
+      type: 'ConsignmentDeviated',
+      data: { manual: true, reason: 'Not home', comment: null, state: 'DEVIATED' },
+    };
+    given(orderDecider, [created(), assigned()])
+      .when({ type: 'DEVIATE', reason: 'Not home', comment: null })
+      .then([deviated]);
+    given(orderDecider, [created(), assigned(), deviated])
+      .when({ type: 'DEVIATE', reason: 'Not home', comment: null })
+      .thenNothing();
+    given(orderDecider, [created(), assigned(), delivered])
+      .when({ type: 'DEVIATE', reason: 'x', comment: null })
+      .thenRefuses('INVALID_STATE_TRANSITION');
   });
   it('S4-FLOW-002 returns a collected consignment; nothing when returned; refused before collection', () => {
-    const returned: ConsignmentEvent = { type: 'ConsignmentReturned', data: { manual: true, comment: null, state: 'RETURNED' } };
-    given(orderDecider, [created(), assigned(), collected]).when({ type: 'RETURN', comment: null }).then([returned]);
-    given(orderDecider, [created(), assigned(), collected, returned]).when({ type: 'RETURN', comment: null }).thenNothing();
-    given(orderDecider, [created(), assigned()]).when({ type: 'RETURN', comment: null }).thenRefuses('INVALID_STATE_TRANSITION');
+    const returned: ConsignmentEvent = {
+      type: 'ConsignmentReturned',
+      data: { manual: true, comment: null, state: 'RETURNED' },
+    };
+    given(orderDecider, [created(), assigned(), collected])
+      .when({ type: 'RETURN', comment: null })
+      .then([returned]);
+    given(orderDecider, [created(), assigned(), collected, returned])
+      .when({ type: 'RETURN', comment: null })
+      .thenNothing();
+    given(orderDecider, [created(), assigned()])
+      .when({ type: 'RETURN', comment: null })
+      .thenRefuses('INVALID_STATE_TRANSITION');
   });
 });
 
 describe('orders: DELETE_ORDERS and restore (S7-CMD-031)', () => {
   it('deletes an order not yet collected, dropping its slot; nothing when deleted; refused once collected', () => {
-    given(orderDecider, [created(), assigned()]).when({ type: 'DELETE' }).then([deleted('ASSIGNED')]);
-    given(orderDecider, [created(), deleted('RESOLVED')]).when({ type: 'DELETE' }).thenNothing();
-    given(orderDecider, [created(), assigned(), collected]).when({ type: 'DELETE' }).thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [created(), assigned()])
+      .when({ type: 'DELETE' })
+      .then([deleted('ASSIGNED')]);
+    given(orderDecider, [created(), deleted('RESOLVED')])
+      .when({ type: 'DELETE' })
+      .thenNothing();
+    given(orderDecider, [created(), assigned(), collected])
+      .when({ type: 'DELETE' })
+      .thenRefuses('INVALID_STATE_TRANSITION');
   });
   it('restores a deleted order by its address state (without its old slot), or as UNCONFIRMED', () => {
-    given(orderDecider, [created(), assigned(), deleted('ASSIGNED')]).when({ type: 'RESTORE' }).then([{ type: 'OrderRestored', data: { state: 'RESOLVED' } }]);
+    given(orderDecider, [created(), assigned(), deleted('ASSIGNED')])
+      .when({ type: 'RESTORE' })
+      .then([{ type: 'OrderRestored', data: { state: 'RESOLVED' } }]);
     const unconfirmed = created('UNCONFIRMED', order({ requiresConfirmation: true }));
-    given(orderDecider, [unconfirmed, deleted('UNCONFIRMED')]).when({ type: 'RESTORE' }).then([{ type: 'OrderRestored', data: { state: 'UNCONFIRMED' } }]);
+    given(orderDecider, [unconfirmed, deleted('UNCONFIRMED')])
+      .when({ type: 'RESTORE' })
+      .then([{ type: 'OrderRestored', data: { state: 'UNCONFIRMED' } }]);
     given(orderDecider, [created()]).when({ type: 'RESTORE' }).thenNothing();
   });
 });

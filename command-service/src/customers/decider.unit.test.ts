@@ -20,15 +20,25 @@ describe('customers', () => {
     given(customerDecider).when({ type: 'CREATE_CUSTOMER', id: '9', fields }).then([createdEvent]);
   });
   it('refuses a customer id that exists (ALREADY_EXISTS)', () => {
-    given(customerDecider, [createdEvent]).when({ type: 'CREATE_CUSTOMER', id: '9', fields }).thenRefuses('ALREADY_EXISTS');
+    given(customerDecider, [createdEvent])
+      .when({ type: 'CREATE_CUSTOMER', id: '9', fields })
+      .thenRefuses('ALREADY_EXISTS');
   });
   it('S3-ENT-050 updates identifiers, emitting only the changes', () => {
     given(customerDecider, [createdEvent])
-      .when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { orgNumber: '999999999', accountingTags: ['retail'] } })
+      .when({
+        type: 'UPDATE_CUSTOMER',
+        id: '9',
+        fields: { orgNumber: '999999999', accountingTags: ['retail'] },
+      })
       .then([{ type: 'CustomerUpdated', data: { id: '9', changes: { orgNumber: '999999999' } } }]);
   });
   it('does nothing when nothing changes, refuses an unknown customer', () => {
-    given(customerDecider, [createdEvent]).when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { name: 'Fjordkraft AS' } }).thenNothing();
-    given(customerDecider).when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { name: 'x' } }).thenRefuses('NOT_FOUND');
+    given(customerDecider, [createdEvent])
+      .when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { name: 'Fjordkraft AS' } })
+      .thenNothing();
+    given(customerDecider)
+      .when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { name: 'x' } })
+      .thenRefuses('NOT_FOUND');
   });
 });

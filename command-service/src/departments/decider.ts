@@ -1,4 +1,9 @@
-import { AppError, type CreateDepartment, type Department, type DepartmentEvent } from '@nordlog/contracts';
+import {
+  AppError,
+  type CreateDepartment,
+  type Department,
+  type DepartmentEvent,
+} from '@nordlog/contracts';
 import { changedFields } from '../framework/changedFields.js';
 import type { Decider } from '../framework/decider.js';
 
@@ -29,12 +34,16 @@ export const departmentDecider: Decider<DepartmentState, DepartmentCommand, Depa
   decide(command, state) {
     switch (command.type) {
       case 'CREATE_DEPARTMENT':
-        if (state.status === 'exists') throw new AppError('ALREADY_EXISTS', `Department ${command.id} already exists`);
+        if (state.status === 'exists')
+          throw new AppError('ALREADY_EXISTS', `Department ${command.id} already exists`);
         return [{ type: 'DepartmentCreated', data: { id: command.id, ...command.fields } }];
       case 'UPDATE_DEPARTMENT': {
-        if (state.status === 'none') throw new AppError('NOT_FOUND', `Department ${command.id} not found`);
+        if (state.status === 'none')
+          throw new AppError('NOT_FOUND', `Department ${command.id} not found`);
         const changes = changedFields(state.department, command.fields);
-        return Object.keys(changes).length === 0 ? [] : [{ type: 'DepartmentUpdated', data: { id: command.id, changes } }];
+        return Object.keys(changes).length === 0
+          ? []
+          : [{ type: 'DepartmentUpdated', data: { id: command.id, changes } }];
       }
       default: {
         const never: never = command;

@@ -16,10 +16,14 @@ const createdEvent: DepartmentEvent = { type: 'DepartmentCreated', data: { id: '
 
 describe('departments: CREATE_DEPARTMENT', () => {
   it('S3-ENT-018 creates a department with every field of spec §3', () => {
-    given(departmentDecider).when({ type: 'CREATE_DEPARTMENT', id: '3', fields }).then([createdEvent]);
+    given(departmentDecider)
+      .when({ type: 'CREATE_DEPARTMENT', id: '3', fields })
+      .then([createdEvent]);
   });
   it('refuses a department id that exists (ALREADY_EXISTS)', () => {
-    given(departmentDecider, [createdEvent]).when({ type: 'CREATE_DEPARTMENT', id: '3', fields }).thenRefuses('ALREADY_EXISTS');
+    given(departmentDecider, [createdEvent])
+      .when({ type: 'CREATE_DEPARTMENT', id: '3', fields })
+      .thenRefuses('ALREADY_EXISTS');
   });
 });
 
@@ -30,9 +34,17 @@ describe('departments: UPDATE_DEPARTMENT', () => {
       .then([{ type: 'DepartmentUpdated', data: { id: '3', changes: { name: 'Oslo Sentrum' } } }]);
   });
   it('does nothing when nothing changes', () => {
-    given(departmentDecider, [createdEvent]).when({ type: 'UPDATE_DEPARTMENT', id: '3', fields: { name: 'Oslo Courier', location: { lat: 59.91, lng: 10.75 } } }).thenNothing();
+    given(departmentDecider, [createdEvent])
+      .when({
+        type: 'UPDATE_DEPARTMENT',
+        id: '3',
+        fields: { name: 'Oslo Courier', location: { lat: 59.91, lng: 10.75 } },
+      })
+      .thenNothing();
   });
   it('refuses an unknown department (NOT_FOUND)', () => {
-    given(departmentDecider).when({ type: 'UPDATE_DEPARTMENT', id: '3', fields: { name: 'x' } }).thenRefuses('NOT_FOUND');
+    given(departmentDecider)
+      .when({ type: 'UPDATE_DEPARTMENT', id: '3', fields: { name: 'x' } })
+      .thenRefuses('NOT_FOUND');
   });
 });

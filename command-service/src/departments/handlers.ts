@@ -5,9 +5,22 @@ import { departmentDecider } from './decider.js';
 
 export const createDepartment: Handler<'CREATE_DEPARTMENT'> = async (fields, ctx) => {
   const id = await newId(ctx, 'department');
-  return [target({ id, streamId: departmentStream(id), isNew: true, decider: departmentDecider, command: { type: 'CREATE_DEPARTMENT', id, fields } })];
+  return [
+    target({
+      id,
+      streamId: departmentStream(id),
+      isNew: true,
+      decider: departmentDecider,
+      command: { type: 'CREATE_DEPARTMENT', id, fields },
+    }),
+  ];
 };
 
 export const updateDepartment: Handler<'UPDATE_DEPARTMENT'> = ({ id, ...fields }) => [
-  target({ id, streamId: departmentStream(id), decider: departmentDecider, command: { type: 'UPDATE_DEPARTMENT', id, fields } }),
+  target({
+    id,
+    streamId: departmentStream(id),
+    decider: departmentDecider,
+    command: { type: 'UPDATE_DEPARTMENT', id, fields },
+  }),
 ];

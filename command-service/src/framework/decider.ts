@@ -11,8 +11,10 @@ export interface Decider<State, Command, Event extends NewEvent> {
 }
 
 /** Folds a stream's events into the decider's state. */
-export const fold = <S, E extends NewEvent>(decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>, events: E[]): S =>
-  events.reduce(decider.evolve, decider.initialState);
+export const fold = <S, E extends NewEvent>(
+  decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
+  events: E[],
+): S => events.reduce(decider.evolve, decider.initialState);
 
 /**
  * One stream a command acts on. `isNew` marks a stream the handler just allocated an id for, so
@@ -27,5 +29,4 @@ export interface Target<State = unknown, Command = unknown, Event extends NewEve
 }
 
 /** Erases a target's types, for handlers that return targets of one decider. */
-export const target = <S, C, E extends NewEvent>(t: Target<S, C, E>): Target =>
-  t as unknown as Target;
+export const target = <S, C, E extends NewEvent>(t: Target<S, C, E>): Target => t;

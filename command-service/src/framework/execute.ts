@@ -1,4 +1,10 @@
-import { AppError, type CommandResult, type EventMetadata, type ErrorItem, type RecordedEvent } from '@nordlog/contracts';
+import {
+  AppError,
+  type CommandResult,
+  type EventMetadata,
+  type ErrorItem,
+  type RecordedEvent,
+} from '@nordlog/contracts';
 import type { EventStore } from '@nordlog/platform';
 import { fold, type Target } from './decider.js';
 
@@ -20,20 +26,31 @@ export async function executeTarget(
 ): Promise<{ type: string; position: string }[]> {
   const history = t.isNew ? [] : await store.readStream(t.streamId);
   const applied = history.filter((e) => e.metadata.commandId === metadata.commandId);
-  if (applied.length > 0) return applied.map((e) => ({ type: e.type, position: e.global.position }));
+  if (applied.length > 0)
+    return applied.map((e) => ({ type: e.type, position: e.global.position }));
   const state = fold(t.decider, history as never[]);
   const events = t.decider.decide(t.command, state);
   if (events.length === 0) return [];
-  const expected = t.isNew || history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision;
+  const expected =
+    t.isNew || history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision;
   try {
     const outcome = outcomeFor?.(events.map((e) => e.type));
-    const result = await store.appendToStream(t.streamId, expected, events, metadata, outcome ? { outcome } : {});
+    const result = await store.appendToStream(
+      t.streamId,
+      expected,
+      events,
+      metadata,
+      outcome ? { outcome } : {},
+    );
     return events.map((e, i) => ({ type: e.type, position: result.positions[i]!.position }));
   } catch (err) {
     if (err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT') {
       // The same command may have won the race in a concurrent retry: then it is done, not refused.
-      const again = (await store.readStream(t.streamId)).filter((e) => e.metadata.commandId === metadata.commandId);
-      if (again.length > 0) return again.map((e) => ({ type: e.type, position: e.global.position }));
+      const again = (await store.readStream(t.streamId)).filter(
+        (e) => e.metadata.commandId === metadata.commandId,
+      );
+      if (again.length > 0)
+        return again.map((e) => ({ type: e.type, position: e.global.position }));
     }
     throw err;
   }
@@ -53,14 +70,25 @@ export interface Execution {
  * commands): each stream is decided and appended on its own; the reply lists what failed, and
  * is an error only when every target failed.
  */
-export async function executeTargets(store: EventStore, targets: Target[], metadata: EventMetadata): Promise<Execution> {
+export async function executeTargets(
+  store: EventStore,
+  targets: Target[],
+  metadata: EventMetadata,
+): Promise<Execution> {
   const succeeded: { id: string; events: { type: string; position: string }[] }[] = [];
   const failed: { id: string; error: AppError }[] = [];
   const single = targets.length === 1;
   for (const t of targets) {
     try {
       const outcomeFor = single
-        ? (events: string[]) => ({ status: 200, body: resultBody(metadata.commandId, [{ id: t.id, events: events.map((type) => ({ type, position: '' })) }], []) })
+        ? (events: string[]) => ({
+            status: 200,
+            body: resultBody(
+              metadata.commandId,
+              [{ id: t.id, events: events.map((type) => ({ type, position: '' })) }],
+              [],
+            ),
+          })
         : undefined;
       succeeded.push({ id: t.id, events: await executeTarget(store, t, metadata, outcomeFor) });
     } catch (err) {
@@ -70,12 +98,21 @@ export async function executeTargets(store: EventStore, targets: Target[], metad
   }
   if (succeeded.length === 0 && failed.length > 0) {
     const first = failed[0]!.error;
-    const items = single ? first.items : failed.flatMap((f) => f.error.items.map((i) => ({ ...i, description: `${f.id}: ${i.description}` })));
+    const items = single
+      ? first.items
+      : failed.flatMap((f) =>
+          f.error.items.map((i) => ({ ...i, description: `${f.id}: ${i.description}` })),
+        );
     const retryable = failed.some((f) => f.error.items[0]!.errorType === 'CONCURRENCY_CONFLICT');
     return { status: first.status, body: items, final: !retryable, saved: false };
   }
   const saved = single && succeeded[0]!.events.length > 0;
-  return { status: 200, body: resultBody(metadata.commandId, succeeded, failed), final: true, saved };
+  return {
+    status: 200,
+    body: resultBody(metadata.commandId, succeeded, failed),
+    final: true,
+    saved,
+  };
 }
 
 function resultBody(
@@ -84,12 +121,19 @@ function resultBody(
   failed: { id: string; error: AppError }[],
 ): CommandResult {
   const positions = succeeded.flatMap((s) => s.events.map((e) => e.position)).filter(Boolean);
-  const last = positions.reduce<string | null>((max, p) => (max === null || BigInt(p) > BigInt(max) ? p : max), null);
+  const last = positions.reduce<string | null>(
+    (max, p) => (max === null || BigInt(p) > BigInt(max) ? p : max),
+    null,
+  );
   return {
     commandId,
     position: last,
     events: succeeded.flatMap((s) => s.events.map((e) => e.type)),
     ids: succeeded.map((s) => s.id),
-    failed: failed.map((f) => ({ id: f.id, errorType: f.error.items[0]!.errorType, description: f.error.items[0]!.description })),
+    failed: failed.map((f) => ({
+      id: f.id,
+      errorType: f.error.items[0]!.errorType,
+      description: f.error.items[0]!.description,
+    })),
   };
 }

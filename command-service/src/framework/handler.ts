@@ -12,7 +12,10 @@ export interface HandlerContext {
 }
 
 /** Turns a validated payload into the streams to act on and the command for each. */
-export type Handler<N extends CommandName> = (payload: CommandPayload<N>, ctx: HandlerContext) => Promise<Target[]> | Target[];
+export type Handler<N extends CommandName> = (
+  payload: CommandPayload<N>,
+  ctx: HandlerContext,
+) => Promise<Target[]> | Target[];
 
 export type HandlerTable = { [N in CommandName]: Handler<N> };
 

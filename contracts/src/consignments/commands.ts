@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { boundedNumber, entityId, hhmm, idList, isoDate, latitude, longitude, nonEmptyText } from '../common.js';
+import {
+  boundedNumber,
+  entityId,
+  hhmm,
+  idList,
+  isoDate,
+  latitude,
+  longitude,
+  nonEmptyText,
+} from '../common.js';
 
 /** Spec §4: the sources an address resolution can come from. */
 export const resolutionSources = [
@@ -91,7 +100,10 @@ export const resolveAddressSchema = z.object({
 });
 export const unresolveAddressSchema = z.object({ consignmentIds: idList });
 export const updateConsignmentSlotSchema = z.object({ consignmentIds: idList, slotId: entityId });
-export const unassignSchema = z.object({ consignmentIds: idList, force: z.boolean().default(false) });
+export const unassignSchema = z.object({
+  consignmentIds: idList,
+  force: z.boolean().default(false),
+});
 export const manualOverrideSchema = z.object({
   consignmentIds: idList,
   /** Why the planner overrides what the courier reported (kept in the order history). */

@@ -20,7 +20,10 @@ export interface BookedOrder extends Omit<CreateOrder, 'measurements' | 'pickup'
 export type ConsignmentEvent =
   | { type: 'OrderCreated'; data: { order: BookedOrder; state: ConsignmentState } }
   | { type: 'OrderAccepted'; data: { state: ConsignmentState } }
-  | { type: 'OrderRejected'; data: { reason: string; otherReason: string | null; state: 'REJECTED' } }
+  | {
+      type: 'OrderRejected';
+      data: { reason: string; otherReason: string | null; state: 'REJECTED' };
+    }
   | {
       type: 'AddressResolved';
       data: {
@@ -32,15 +35,30 @@ export type ConsignmentEvent =
       };
     }
   | { type: 'AddressUnresolved'; data: { side: AddressSide; state: ConsignmentState } }
-  | { type: 'ConsignmentAssignedToSlot'; data: { slotId: string; previousSlotId: string | null; state: 'ASSIGNED' } }
-  | { type: 'ConsignmentUnassignedFromSlot'; data: { slotId: string | null; force: boolean; state: ConsignmentState } }
-  | { type: 'ConsignmentCollected'; data: { manual: boolean; comment: string | null; state: 'COLLECTED' } }
-  | { type: 'ConsignmentDelivered'; data: { manual: boolean; comment: string | null; state: 'DELIVERED' } }
+  | {
+      type: 'ConsignmentAssignedToSlot';
+      data: { slotId: string; previousSlotId: string | null; state: 'ASSIGNED' };
+    }
+  | {
+      type: 'ConsignmentUnassignedFromSlot';
+      data: { slotId: string | null; force: boolean; state: ConsignmentState };
+    }
+  | {
+      type: 'ConsignmentCollected';
+      data: { manual: boolean; comment: string | null; state: 'COLLECTED' };
+    }
+  | {
+      type: 'ConsignmentDelivered';
+      data: { manual: boolean; comment: string | null; state: 'DELIVERED' };
+    }
   | {
       type: 'ConsignmentDeviated';
       data: { manual: boolean; reason: string; comment: string | null; state: 'DEVIATED' };
     }
-  | { type: 'ConsignmentReturned'; data: { manual: boolean; comment: string | null; state: 'RETURNED' } }
+  | {
+      type: 'ConsignmentReturned';
+      data: { manual: boolean; comment: string | null; state: 'RETURNED' };
+    }
   | { type: 'OrderDeleted'; data: { previousState: ConsignmentState; state: 'DELETED' } }
   | { type: 'OrderRestored'; data: { state: ConsignmentState } };
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { entityId, isoDate } from '../common.js';
 import { UNKNOWN_CONSIGNMENT_STATE_MESSAGE } from '../errors.js';
-import { consignmentStates, isConsignmentState, type ConsignmentState } from './states.js';
+import type { consignmentStates } from './states.js';
+import { isConsignmentState, type ConsignmentState } from './states.js';
 
 /** Read-model tables are named here, so the projection and the query meet by one constant. */
 export const CONSIGNMENT_GRID_TABLE = 'rm_consignment_grid';
@@ -68,8 +69,10 @@ export interface ConsignmentRow {
 /** A state parameter: anything not in the list is the spec's "Unknown consignment state". */
 export const consignmentStateParam = z
   .string()
-  .refine((v): v is ConsignmentState => isConsignmentState(v), { message: UNKNOWN_CONSIGNMENT_STATE_MESSAGE })
-  .transform((v) => v as ConsignmentState);
+  .refine((v): v is ConsignmentState => isConsignmentState(v), {
+    message: UNKNOWN_CONSIGNMENT_STATE_MESSAGE,
+  })
+  .transform((v) => v);
 const states = z.array(consignmentStateParam).optional();
 const ids = z.array(entityId).optional();
 

@@ -46,7 +46,8 @@ export function assertConsignmentState(value: unknown): ConsignmentState {
 /** 0 for the highest-ranked state (DELETED); sorting by rank yields the spec's order. */
 export const stateRank = (state: ConsignmentState): number => consignmentStates.indexOf(state);
 
-export const isNotCollected = (state: ConsignmentState): boolean => notCollectedStates.includes(state);
+export const isNotCollected = (state: ConsignmentState): boolean =>
+  notCollectedStates.includes(state);
 
 export type StateStyle = 'success' | 'danger' | 'warning' | 'neutral';
 

@@ -16,16 +16,31 @@ export const consignmentTransitions = {
   unresolveAddress: { from: ['CREATED', 'UNRESOLVED', 'RESOLVED', 'REFUSED'], to: 'UNRESOLVED' },
   assign: { from: ['RESOLVED', 'REFUSED', 'OFFERED', 'ASSIGNED'], to: 'ASSIGNED' },
   unassign: { from: ['ASSIGNED', 'OFFERED', 'REFUSED'], to: 'addresses' },
-  collect: { from: ['RESOLVED', 'UNRESOLVED', 'OFFERED', 'REFUSED', 'ASSIGNED', 'DEVIATED'], to: 'COLLECTED' },
+  collect: {
+    from: ['RESOLVED', 'UNRESOLVED', 'OFFERED', 'REFUSED', 'ASSIGNED', 'DEVIATED'],
+    to: 'COLLECTED',
+  },
   deliver: { from: ['ASSIGNED', 'OFFERED', 'COLLECTED', 'DEVIATED'], to: 'DELIVERED' },
   deviate: { from: ['ASSIGNED', 'OFFERED', 'COLLECTED'], to: 'DEVIATED' },
   return: { from: ['COLLECTED', 'DEVIATED'], to: 'RETURNED' },
   delete: {
-    from: ['CREATED', 'UNCONFIRMED', 'UNRESOLVED', 'RESOLVED', 'REJECTED', 'OFFERED', 'REFUSED', 'ASSIGNED'],
+    from: [
+      'CREATED',
+      'UNCONFIRMED',
+      'UNRESOLVED',
+      'RESOLVED',
+      'REJECTED',
+      'OFFERED',
+      'REFUSED',
+      'ASSIGNED',
+    ],
     to: 'DELETED',
   },
   restore: { from: ['DELETED'], to: 'beforeDelete' },
-} as const satisfies Record<string, { from: readonly ConsignmentState[]; to: ConsignmentState | 'addresses' | 'beforeDelete' }>;
+} as const satisfies Record<
+  string,
+  { from: readonly ConsignmentState[]; to: ConsignmentState | 'addresses' | 'beforeDelete' }
+>;
 
 export type ConsignmentAction = keyof typeof consignmentTransitions;
 
@@ -42,6 +57,14 @@ export function rowFlags(state: ConsignmentState, loadCarrierId: string | null) 
       loadCarrierId === null &&
       state !== 'DELETED' &&
       state !== 'REJECTED' &&
-      ['CREATED', 'UNCONFIRMED', 'UNRESOLVED', 'RESOLVED', 'OFFERED', 'REFUSED', 'ASSIGNED'].includes(state),
+      [
+        'CREATED',
+        'UNCONFIRMED',
+        'UNRESOLVED',
+        'RESOLVED',
+        'OFFERED',
+        'REFUSED',
+        'ASSIGNED',
+      ].includes(state),
   };
 }

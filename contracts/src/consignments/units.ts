@@ -19,7 +19,11 @@ export interface Normalised {
   unknownUnit: boolean;
 }
 
-export function normaliseUnit(kind: QuantityKind, value: number, unit: string | undefined): Normalised {
+export function normaliseUnit(
+  kind: QuantityKind,
+  value: number,
+  unit: string | undefined,
+): Normalised {
   const from = unit ?? canonicalUnit[kind];
   const factor = factors[kind][from];
   const result = Math.round(value * (factor ?? 1) * 1e6) / 1e6;

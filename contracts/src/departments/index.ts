@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { entityId, latitude, longitude, marketCountries, nonEmptyText } from '../common.js';
 
 /** Spec §3 department types. */
-export const departmentTypes = ['airExpress', 'courier', 'express', 'hd', 'parcel', 'posten', 'other', 'h2'] as const;
+export const departmentTypes = [
+  'airExpress',
+  'courier',
+  'express',
+  'hd',
+  'parcel',
+  'posten',
+  'other',
+  'h2',
+] as const;
 
 export const DEPARTMENTS_TABLE = 'rm_departments';
 export const DEPARTMENTS_ENTITY = 'departments';

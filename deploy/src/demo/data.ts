@@ -2,28 +2,182 @@ import type { CreateCustomer, CreateDepartment, CreateOrder } from '@nordlog/con
 
 /** Demo departments: one per market, at the city centres of spec §9 (Copenhagen added). */
 export const demoDepartments: (CreateDepartment & { key: string; tz: string })[] = [
-  { key: 'oslo', tz: 'Europe/Oslo', name: 'Oslo Courier', departmentType: 'courier', country: 'NO', alystraId: 'NO-OSL-01', emailAddresses: ['oslo@demo.example'], location: { lat: 59.911525, lng: 10.75425 }, npsId: null },
-  { key: 'stockholm', tz: 'Europe/Stockholm', name: 'Stockholm Express', departmentType: 'express', country: 'SE', alystraId: 'SE-STO-01', emailAddresses: ['stockholm@demo.example'], location: { lat: 59.336043, lng: 18.072772 }, npsId: null },
-  { key: 'copenhagen', tz: 'Europe/Copenhagen', name: 'København Pakker', departmentType: 'parcel', country: 'DK', alystraId: 'DK-CPH-01', emailAddresses: ['kobenhavn@demo.example'], location: { lat: 55.676098, lng: 12.568337 }, npsId: null },
-  { key: 'helsinki', tz: 'Europe/Helsinki', name: 'Helsinki Kuriiri', departmentType: 'courier', country: 'FI', alystraId: 'FI-HEL-01', emailAddresses: ['helsinki@demo.example'], location: { lat: 60.167335, lng: 24.950519 }, npsId: null },
+  {
+    key: 'oslo',
+    tz: 'Europe/Oslo',
+    name: 'Oslo Courier',
+    departmentType: 'courier',
+    country: 'NO',
+    alystraId: 'NO-OSL-01',
+    emailAddresses: ['oslo@demo.example'],
+    location: { lat: 59.911525, lng: 10.75425 },
+    npsId: null,
+  },
+  {
+    key: 'stockholm',
+    tz: 'Europe/Stockholm',
+    name: 'Stockholm Express',
+    departmentType: 'express',
+    country: 'SE',
+    alystraId: 'SE-STO-01',
+    emailAddresses: ['stockholm@demo.example'],
+    location: { lat: 59.336043, lng: 18.072772 },
+    npsId: null,
+  },
+  {
+    key: 'copenhagen',
+    tz: 'Europe/Copenhagen',
+    name: 'København Pakker',
+    departmentType: 'parcel',
+    country: 'DK',
+    alystraId: 'DK-CPH-01',
+    emailAddresses: ['kobenhavn@demo.example'],
+    location: { lat: 55.676098, lng: 12.568337 },
+    npsId: null,
+  },
+  {
+    key: 'helsinki',
+    tz: 'Europe/Helsinki',
+    name: 'Helsinki Kuriiri',
+    departmentType: 'courier',
+    country: 'FI',
+    alystraId: 'FI-HEL-01',
+    emailAddresses: ['helsinki@demo.example'],
+    location: { lat: 60.167335, lng: 24.950519 },
+    npsId: null,
+  },
 ];
 
 export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department: string })[] = [
-  { department: 'oslo', name: 'Fjordkraft Elektro AS', alystraId: '10001', alystraSubcustomer: '', orgNumber: '912345678', customerCode: 'FJORD', accountingTags: ['retail'], otherIdentifiers: {} },
-  { department: 'oslo', name: 'Nordlys Apotek', alystraId: '10002', alystraSubcustomer: '01', orgNumber: '987654321', customerCode: 'NLAP', accountingTags: ['pharmacy'], otherIdentifiers: {} },
-  { department: 'stockholm', name: 'Söderhamn Möbler AB', alystraId: '20001', alystraSubcustomer: '', orgNumber: '556677-8899', customerCode: 'SODM', accountingTags: ['furniture'], otherIdentifiers: {} },
-  { department: 'stockholm', name: 'Vasa Blommor', alystraId: '20002', alystraSubcustomer: '', orgNumber: '556123-4567', customerCode: 'VASA', accountingTags: [], otherIdentifiers: {} },
-  { department: 'copenhagen', name: 'Nyhavn Boghandel ApS', alystraId: '30001', alystraSubcustomer: '', orgNumber: 'DK12345678', customerCode: 'NYHB', accountingTags: ['books'], otherIdentifiers: {} },
-  { department: 'copenhagen', name: 'Amager Cykler', alystraId: '30002', alystraSubcustomer: '', orgNumber: 'DK87654321', customerCode: 'AMCY', accountingTags: [], otherIdentifiers: {} },
-  { department: 'helsinki', name: 'Kallio Kahvila Oy', alystraId: '40001', alystraSubcustomer: '', orgNumber: '1234567-8', customerCode: 'KALK', accountingTags: ['food'], otherIdentifiers: {} },
-  { department: 'helsinki', name: 'Suomenlinna Tarvike', alystraId: '40002', alystraSubcustomer: '', orgNumber: '7654321-0', customerCode: 'SUOT', accountingTags: [], otherIdentifiers: {} },
+  {
+    department: 'oslo',
+    name: 'Fjordkraft Elektro AS',
+    alystraId: '10001',
+    alystraSubcustomer: '',
+    orgNumber: '912345678',
+    customerCode: 'FJORD',
+    accountingTags: ['retail'],
+    otherIdentifiers: {},
+  },
+  {
+    department: 'oslo',
+    name: 'Nordlys Apotek',
+    alystraId: '10002',
+    alystraSubcustomer: '01',
+    orgNumber: '987654321',
+    customerCode: 'NLAP',
+    accountingTags: ['pharmacy'],
+    otherIdentifiers: {},
+  },
+  {
+    department: 'stockholm',
+    name: 'Söderhamn Möbler AB',
+    alystraId: '20001',
+    alystraSubcustomer: '',
+    orgNumber: '556677-8899',
+    customerCode: 'SODM',
+    accountingTags: ['furniture'],
+    otherIdentifiers: {},
+  },
+  {
+    department: 'stockholm',
+    name: 'Vasa Blommor',
+    alystraId: '20002',
+    alystraSubcustomer: '',
+    orgNumber: '556123-4567',
+    customerCode: 'VASA',
+    accountingTags: [],
+    otherIdentifiers: {},
+  },
+  {
+    department: 'copenhagen',
+    name: 'Nyhavn Boghandel ApS',
+    alystraId: '30001',
+    alystraSubcustomer: '',
+    orgNumber: 'DK12345678',
+    customerCode: 'NYHB',
+    accountingTags: ['books'],
+    otherIdentifiers: {},
+  },
+  {
+    department: 'copenhagen',
+    name: 'Amager Cykler',
+    alystraId: '30002',
+    alystraSubcustomer: '',
+    orgNumber: 'DK87654321',
+    customerCode: 'AMCY',
+    accountingTags: [],
+    otherIdentifiers: {},
+  },
+  {
+    department: 'helsinki',
+    name: 'Kallio Kahvila Oy',
+    alystraId: '40001',
+    alystraSubcustomer: '',
+    orgNumber: '1234567-8',
+    customerCode: 'KALK',
+    accountingTags: ['food'],
+    otherIdentifiers: {},
+  },
+  {
+    department: 'helsinki',
+    name: 'Suomenlinna Tarvike',
+    alystraId: '40002',
+    alystraSubcustomer: '',
+    orgNumber: '7654321-0',
+    customerCode: 'SUOT',
+    accountingTags: [],
+    otherIdentifiers: {},
+  },
 ];
 
 const streets: Record<string, { streets: string[]; zips: [string, string][] }> = {
-  NO: { streets: ['Karl Johans gate', 'Storgata', 'Bogstadveien', 'Thorvald Meyers gate', 'Trondheimsveien'], zips: [['0154', 'Oslo'], ['0181', 'Oslo'], ['0355', 'Oslo'], ['0552', 'Oslo'], ['0560', 'Oslo']] },
-  SE: { streets: ['Drottninggatan', 'Götgatan', 'Sveavägen', 'Hornsgatan', 'Odengatan'], zips: [['111 51', 'Stockholm'], ['118 46', 'Stockholm'], ['113 59', 'Stockholm'], ['117 28', 'Stockholm'], ['113 22', 'Stockholm']] },
-  DK: { streets: ['Strøget', 'Nørrebrogade', 'Vesterbrogade', 'Amagerbrogade', 'Østerbrogade'], zips: [['1160', 'København K'], ['2200', 'København N'], ['1620', 'København V'], ['2300', 'København S'], ['2100', 'København Ø']] },
-  FI: { streets: ['Mannerheimintie', 'Aleksanterinkatu', 'Hämeentie', 'Fredrikinkatu', 'Bulevardi'], zips: [['00100', 'Helsinki'], ['00120', 'Helsinki'], ['00530', 'Helsinki'], ['00180', 'Helsinki'], ['00250', 'Helsinki']] },
+  NO: {
+    streets: [
+      'Karl Johans gate',
+      'Storgata',
+      'Bogstadveien',
+      'Thorvald Meyers gate',
+      'Trondheimsveien',
+    ],
+    zips: [
+      ['0154', 'Oslo'],
+      ['0181', 'Oslo'],
+      ['0355', 'Oslo'],
+      ['0552', 'Oslo'],
+      ['0560', 'Oslo'],
+    ],
+  },
+  SE: {
+    streets: ['Drottninggatan', 'Götgatan', 'Sveavägen', 'Hornsgatan', 'Odengatan'],
+    zips: [
+      ['111 51', 'Stockholm'],
+      ['118 46', 'Stockholm'],
+      ['113 59', 'Stockholm'],
+      ['117 28', 'Stockholm'],
+      ['113 22', 'Stockholm'],
+    ],
+  },
+  DK: {
+    streets: ['Strøget', 'Nørrebrogade', 'Vesterbrogade', 'Amagerbrogade', 'Østerbrogade'],
+    zips: [
+      ['1160', 'København K'],
+      ['2200', 'København N'],
+      ['1620', 'København V'],
+      ['2300', 'København S'],
+      ['2100', 'København Ø'],
+    ],
+  },
+  FI: {
+    streets: ['Mannerheimintie', 'Aleksanterinkatu', 'Hämeentie', 'Fredrikinkatu', 'Bulevardi'],
+    zips: [
+      ['00100', 'Helsinki'],
+      ['00120', 'Helsinki'],
+      ['00530', 'Helsinki'],
+      ['00180', 'Helsinki'],
+      ['00250', 'Helsinki'],
+    ],
+  },
 };
 
 /** A small deterministic PRNG (mulberry32), so the demo day is the same on every machine. */
@@ -50,7 +204,10 @@ export function demoOrder(
 ): CreateOrder {
   const place = streets[dep.country]!;
   const centre = dep.location ?? { lat: 59.91, lng: 10.75 };
-  const near = () => ({ lat: +(centre.lat + (rnd() - 0.5) * 0.12).toFixed(6), lng: +(centre.lng + (rnd() - 0.5) * 0.24).toFixed(6) });
+  const near = () => ({
+    lat: +(centre.lat + (rnd() - 0.5) * 0.12).toFixed(6),
+    lng: +(centre.lng + (rnd() - 0.5) * 0.24).toFixed(6),
+  });
   const [zip, area] = pick(rnd, place.zips);
   const [pzip, parea] = pick(rnd, place.zips);
   const unresolved = rnd() < 0.08;
@@ -64,7 +221,14 @@ export function demoOrder(
     type: 'Delivery',
     requiresConfirmation: rnd() < 0.05,
     customerRef: `REF-${1000 + index}`,
-    pickup: { name: customer.name, address: `${pick(rnd, place.streets)} ${1 + Math.floor(rnd() * 80)}`, zipCode: pzip, zipArea: parea, countryCode: dep.country, ...near() },
+    pickup: {
+      name: customer.name,
+      address: `${pick(rnd, place.streets)} ${1 + Math.floor(rnd() * 80)}`,
+      zipCode: pzip,
+      zipArea: parea,
+      countryCode: dep.country,
+      ...near(),
+    },
     delivery: {
       name: `Recipient ${index + 1}`,
       address: `${pick(rnd, place.streets)} ${1 + Math.floor(rnd() * 120)}`,

@@ -28,9 +28,13 @@ async function main(): Promise<void> {
     process.removeAllListeners(signal);
     process.on(signal, () => stop(signal));
   }
-  const empty = (await system.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count === '0';
+  const empty =
+    (await system.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count === '0';
   if (empty && config.DEMO_DATA) await seedDemoData(system.url, logger);
-  logger.info({ url: `http://localhost:${system.url.split(':').pop()}`, embedded: system.db.embedded }, 'nordlog is running');
+  logger.info(
+    { url: `http://localhost:${system.url.split(':').pop()}`, embedded: system.db.embedded },
+    'nordlog is running',
+  );
 }
 
 main().catch((err: unknown) => {

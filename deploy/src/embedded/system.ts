@@ -29,24 +29,49 @@ export interface System {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const todayInOslo = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+const todayInOslo = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
 
 /**
  * The composition root of the embedded default: one process runs the command service, the
  * projector, the query service and the gateway over one PostgreSQL database.
  */
-export async function startSystem(config: Config, logger: Logger, options: { socketPingMs?: number; socketStaleMs?: number } = {}): Promise<System> {
+export async function startSystem(
+  config: Config,
+  logger: Logger,
+  options: { socketPingMs?: number; socketStaleMs?: number } = {},
+): Promise<System> {
   const db = await openDatabase(config, logger, readModelMigrations);
   const store = new PostgresEventStore(db.knex, db.notifier);
-  const bus = new PostgresChangeBus(db.knex, db.notifier, logger.child({ component: 'change-bus' }));
+  const bus = new PostgresChangeBus(
+    db.knex,
+    db.notifier,
+    logger.child({ component: 'change-bus' }),
+  );
   // The one place identity enters (a development ADMIN until sessions exist).
   const identify = (req: Request | IncomingMessage) => resolveIdentity(req as Request);
-  const commandApi = createCommandService({ store, ids: new PostgresIdAllocator(db.knex), logger: logger.child({ component: 'command' }), identify });
+  const commandApi = createCommandService({
+    store,
+    ids: new PostgresIdAllocator(db.knex),
+    logger: logger.child({ component: 'command' }),
+    identify,
+  });
   const queryApi = createQueryService({ knex: db.knex, identify });
-  const projector = createProjector({ knex: db.knex, store, notifier: db.notifier, logger: logger.child({ component: 'projector' }) });
+  const projector = createProjector({
+    knex: db.knex,
+    store,
+    notifier: db.notifier,
+    logger: logger.child({ component: 'projector' }),
+  });
   projector.start();
   const uiDir = config.UI_DIR ?? uiFolder();
-  const app = createGatewayApp({ commandApi, queryApi, logger, buildId: config.BUILD_ID ?? buildId(), uiDir });
+  const app = createGatewayApp({
+    commandApi,
+    queryApi,
+    logger,
+    buildId: config.BUILD_ID ?? buildId(),
+    uiDir,
+  });
   const server = createServer(app);
   const hub = new SocketHub({
     bus,
@@ -84,9 +109,10 @@ export async function startSystem(config: Config, logger: Logger, options: { soc
 /** The web app's build, or its placeholder page until the web-app issue lands. */
 function uiFolder(): string {
   const built = path.resolve(here, '../../../ui/dist');
-  return existsSync(path.join(built, 'index.html')) ? built : path.resolve(here, '../../../ui/public');
+  return existsSync(path.join(built, 'index.html'))
+    ? built
+    : path.resolve(here, '../../../ui/public');
 }
-
 
 /** The build id: set at build time in production (BUILD_ID); here the start time. */
 const startedAt = new Date().toISOString();

@@ -1,11 +1,35 @@
-import { DEFAULT_CONTEXTS, subscriptionContextSchema, type ChangeScope, type Identity, type SubscriptionContext } from '@nordlog/contracts';
+import {
+  DEFAULT_CONTEXTS,
+  subscriptionContextSchema,
+  type ChangeScope,
+  type Identity,
+  type SubscriptionContext,
+} from '@nordlog/contracts';
 
-const KEYS = ['dates', 'departmentIds', 'customerIds', 'contexts', 'types', 'filters', 'consignmentStates'] as const;
+const KEYS = [
+  'dates',
+  'departmentIds',
+  'customerIds',
+  'contexts',
+  'types',
+  'filters',
+  'consignmentStates',
+] as const;
 
 /** The context of a socket from its query string (repeated keys, spec §7) or a JSON frame. */
-export function parseContext(input: URLSearchParams | unknown, today: string): SubscriptionContext {
+export function parseContext(input: unknown, today: string): SubscriptionContext {
   const raw =
-    input instanceof URLSearchParams ? Object.fromEntries(KEYS.map((k) => [k, input.getAll(k).flatMap((v) => v.split(',')).filter(Boolean)])) : input;
+    input instanceof URLSearchParams
+      ? Object.fromEntries(
+          KEYS.map((k) => [
+            k,
+            input
+              .getAll(k)
+              .flatMap((v) => v.split(','))
+              .filter(Boolean),
+          ]),
+        )
+      : input;
   const context = subscriptionContextSchema.parse(raw);
   if (context.dates.length === 0) context.dates = [today];
   if (context.contexts.length === 0) context.contexts = [...DEFAULT_CONTEXTS];
@@ -18,7 +42,9 @@ export interface ChangeForMatch {
 }
 
 const canSee = (identity: Identity, scope: ChangeScope) =>
-  (identity.departmentIds === '*' || scope.departmentId === null || identity.departmentIds.includes(scope.departmentId)) &&
+  (identity.departmentIds === '*' ||
+    scope.departmentId === null ||
+    identity.departmentIds.includes(scope.departmentId)) &&
   (identity.customerId === null || scope.customerId === identity.customerId);
 
 /**
@@ -28,16 +54,22 @@ const canSee = (identity: Identity, scope: ChangeScope) =>
  * A change without a department (or customer) reaches a context that names departments (or
  * customers) only when the context asks for its entity type by name.
  */
-export function matches(context: SubscriptionContext, identity: Identity, change: ChangeForMatch): boolean {
+export function matches(
+  context: SubscriptionContext,
+  identity: Identity,
+  change: ChangeForMatch,
+): boolean {
   if (!canSee(identity, change.scope)) return false;
   const askedByType = context.types.includes(change.entity);
   if (context.types.length > 0 && !askedByType) return false;
   const { departmentId, customerId, date } = change.scope;
   if (context.departmentIds.length > 0) {
-    if (departmentId === null ? !askedByType : !context.departmentIds.includes(departmentId)) return false;
+    if (departmentId === null ? !askedByType : !context.departmentIds.includes(departmentId))
+      return false;
   }
   if (context.customerIds.length > 0) {
-    if (customerId === null ? !askedByType : !context.customerIds.includes(customerId)) return false;
+    if (customerId === null ? !askedByType : !context.customerIds.includes(customerId))
+      return false;
   }
   if (date !== null && !context.dates.includes(date)) return false;
   return true;

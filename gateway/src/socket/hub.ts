@@ -1,4 +1,9 @@
-import { socketProtocol, type ChangeMessage, type Identity, type SubscriptionContext } from '@nordlog/contracts';
+import {
+  socketProtocol,
+  type ChangeMessage,
+  type Identity,
+  type SubscriptionContext,
+} from '@nordlog/contracts';
 import type { ChangeBus, ChangeRecord, Logger } from '@nordlog/platform';
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -68,7 +73,9 @@ export class SocketHub {
     }
     const client: Client = { ws, identity, context, lastPong: Date.now() };
     this.clients.add(client);
-    ws.on('message', (data, isBinary) => this.onMessage(client, isBinary ? '' : data.toString()));
+    ws.on('message', (data, isBinary) =>
+      this.onMessage(client, isBinary ? '' : Buffer.from(data as Buffer).toString('utf8')),
+    );
     ws.on('close', () => this.clients.delete(client));
     ws.on('error', (err) => this.options.logger.debug({ err }, 'socket error'));
   }
@@ -81,7 +88,10 @@ export class SocketHub {
       client.ws.send(messages.ok);
     } catch (err) {
       // A bad frame keeps the previous context; the client is not cut off for it.
-      this.options.logger.warn({ err }, 'socket sent a frame that is neither pong nor a valid context');
+      this.options.logger.warn(
+        { err },
+        'socket sent a frame that is neither pong nor a valid context',
+      );
     }
   }
 
@@ -102,7 +112,13 @@ export class SocketHub {
     for (const client of this.clients) {
       for (const change of changes) {
         if (!matches(client.context, client.identity, change)) continue;
-        const message: ChangeMessage = { entity: change.entity, op: change.op, id: change.id, revision: change.revision, data: change.data };
+        const message: ChangeMessage = {
+          entity: change.entity,
+          op: change.op,
+          id: change.id,
+          revision: change.revision,
+          data: change.data,
+        };
         client.ws.send(JSON.stringify(message));
       }
     }

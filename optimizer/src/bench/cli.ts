@@ -30,7 +30,8 @@ function parseArgs(argv: string[]): Args {
     else if (key === '--seed') args.seed = Number(value);
     else if (key === '--out') args.out = value;
     else if (key === '--fleet-share') args.fleetShare = Number(value);
-    else if (key === '--temperatures') args.temperatures = [Number(value.split(',')[0]), Number(value.split(',')[1])];
+    else if (key === '--temperatures')
+      args.temperatures = [Number(value.split(',')[0]), Number(value.split(',')[1])];
     else if (key === '--instances') args.instances.push(...value.split(',').filter(Boolean));
     else continue;
     i++;
@@ -38,17 +39,28 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-function loadSet(set: string, only: string[]): { instances: BenchInstance[]; bks: ReturnType<typeof parseBks> } {
+function loadSet(
+  set: string,
+  only: string[],
+): { instances: BenchInstance[]; bks: ReturnType<typeof parseBks> } {
   const here = dirname(fileURLToPath(import.meta.url));
   const builtIn = resolve(here, '../../benchmarks', set);
   const dir = set === 'solomon' || set === 'lilim' ? builtIn : resolve(set);
-  const files = readdirSync(dir).filter((f) => /\.(txt|vrp)$/i.test(f)).sort();
-  const names = files.map((f) => basename(f).replace(/\.[^.]+$/, '').toLowerCase());
+  const files = readdirSync(dir)
+    .filter((f) => /\.(txt|vrp)$/i.test(f))
+    .sort();
+  const names = files.map((f) =>
+    basename(f)
+      .replace(/\.[^.]+$/, '')
+      .toLowerCase(),
+  );
   const instances = files
     .filter((_, k) => only.length === 0 || only.includes(names[k] ?? ''))
     .map((f) => {
       const text = readFileSync(join(dir, f), 'utf8');
-      const name = basename(f).replace(/\.[^.]+$/, '').toLowerCase();
+      const name = basename(f)
+        .replace(/\.[^.]+$/, '')
+        .toLowerCase();
       const firstLine = text.split(/\r?\n/).find((l) => l.trim().length > 0) ?? '';
       const isLiLim = /^\s*\d+\s+\d+\s+\d+\s*$/.test(firstLine);
       return isLiLim ? parseLiLim(name, text) : parseSolomon(name, text);
@@ -67,7 +79,16 @@ function main(): void {
   const solutions: { instance: string; routes: number[][] }[] = [];
   for (const inst of instances) {
     const t0 = performance.now();
-    const sol = solve(inst.problem, { seconds: args.seconds, seed: args.seed, fleetShare: args.fleetShare, temperatures: args.temperatures }, { now: () => performance.now() });
+    const sol = solve(
+      inst.problem,
+      {
+        seconds: args.seconds,
+        seed: args.seed,
+        fleetShare: args.fleetShare,
+        temperatures: args.temperatures,
+      },
+      { now: () => performance.now() },
+    );
     const seconds = (performance.now() - t0) / 1000;
     const errors = checkSolution(inst.problem, sol);
     if (sol.unassigned.length > 0) errors.push(`${sol.unassigned.length} jobs unassigned`);
@@ -75,8 +96,14 @@ function main(): void {
     solutions.push({ instance: inst.name, routes });
     const ref = bks.get(inst.name);
     const row: Row = {
-      instance: inst.name, vehicles: sol.cost.vehicles, distance: Math.round(sol.cost.distance * 100 + 1e-9) / 100,
-      bksVehicles: ref?.vehicles, bksDistance: ref?.distance, seconds, feasible: errors.length === 0, iterations: sol.iterations,
+      instance: inst.name,
+      vehicles: sol.cost.vehicles,
+      distance: Math.round(sol.cost.distance * 100 + 1e-9) / 100,
+      bksVehicles: ref?.vehicles,
+      bksDistance: ref?.distance,
+      seconds,
+      feasible: errors.length === 0,
+      iterations: sol.iterations,
     };
     rows.push(row);
     printRow(row, errors);

@@ -23,12 +23,25 @@ const numbers = (line: string): number[] => line.trim().split(/\s+/).filter(Bool
 
 /** Solomon: name line, VEHICLE section with `K Q`, CUSTOMER section with one row per node. */
 export function parseSolomon(name: string, text: string): BenchInstance {
-  const rows = text.split(/\r?\n/).map(numbers).filter((r) => r.length > 0 && r.every((x) => Number.isFinite(x)));
+  const rows = text
+    .split(/\r?\n/)
+    .map(numbers)
+    .filter((r) => r.length > 0 && r.every((x) => Number.isFinite(x)));
   const [fleet, ...nodeRows] = rows;
   if (!fleet || fleet.length < 2) throw new Error(`${name}: no vehicle line`);
-  const nodes = nodeRows.map(([id = 0, x = 0, y = 0, demand = 0, ready = 0, due = 0, service = 0]) => ({
-    id, x, y, demand, ready, due, service, pickup: 0, delivery: 0,
-  }));
+  const nodes = nodeRows.map(
+    ([id = 0, x = 0, y = 0, demand = 0, ready = 0, due = 0, service = 0]) => ({
+      id,
+      x,
+      y,
+      demand,
+      ready,
+      due,
+      service,
+      pickup: 0,
+      delivery: 0,
+    }),
+  );
   const jobs: Job[] = nodes.slice(1).map((n) => ({
     id: String(n.id),
     delivery: { location: n.id, earliest: n.ready, latest: n.due, service: n.service },
@@ -39,13 +52,41 @@ export function parseSolomon(name: string, text: string): BenchInstance {
 
 /** Li & Lim: `K Q SPEED`, then `ID X Y DEMAND READY DUE SERVICE PICKUP DELIVERY` per node. */
 export function parseLiLim(name: string, text: string): BenchInstance {
-  const [fleet, ...nodeRows] = text.split(/\r?\n/).map(numbers).filter((r) => r.length > 0);
+  const [fleet, ...nodeRows] = text
+    .split(/\r?\n/)
+    .map(numbers)
+    .filter((r) => r.length > 0);
   if (!fleet) throw new Error(`${name}: empty`);
-  const nodes = nodeRows.map(([id = 0, x = 0, y = 0, demand = 0, ready = 0, due = 0, service = 0, pickup = 0, delivery = 0]) => ({
-    id, x, y, demand, ready, due, service, pickup, delivery,
-  }));
+  const nodes = nodeRows.map(
+    ([
+      id = 0,
+      x = 0,
+      y = 0,
+      demand = 0,
+      ready = 0,
+      due = 0,
+      service = 0,
+      pickup = 0,
+      delivery = 0,
+    ]) => ({
+      id,
+      x,
+      y,
+      demand,
+      ready,
+      due,
+      service,
+      pickup,
+      delivery,
+    }),
+  );
   const byId = new Map(nodes.map((n) => [n.id, n]));
-  const stop = (n: Node): Job['pickup'] => ({ location: n.id, earliest: n.ready, latest: n.due, service: n.service });
+  const stop = (n: Node): Job['pickup'] => ({
+    location: n.id,
+    earliest: n.ready,
+    latest: n.due,
+    service: n.service,
+  });
   const jobs: Job[] = nodes
     .filter((n) => n.id !== 0 && n.pickup === 0 && n.delivery !== 0)
     .map((p) => {
@@ -59,11 +100,20 @@ export function parseLiLim(name: string, text: string): BenchInstance {
 function build(nodes: Node[], count: number, capacity: number, jobs: Job[]): Problem {
   const n = nodes.length;
   const distance = new Float64Array(n * n);
-  nodes.forEach((a, i) => nodes.forEach((b, j) => (distance[i * n + j] = Math.hypot(a.x - b.x, a.y - b.y))));
+  nodes.forEach((a, i) =>
+    nodes.forEach((b, j) => (distance[i * n + j] = Math.hypot(a.x - b.x, a.y - b.y))),
+  );
   const depot = nodes[0];
-  if (!depot || depot.id !== 0 || nodes.some((x, i) => x.id !== i)) throw new Error('nodes must be numbered 0..n-1');
+  if (!depot || depot.id !== 0 || nodes.some((x, i) => x.id !== i))
+    throw new Error('nodes must be numbered 0..n-1');
   const vehicles = Array.from({ length: count }, (_, k) => ({
-    id: `v${k + 1}`, profile: 'euclid', start: 0, end: 0, earliest: depot.ready, latest: depot.due, capacity: [capacity],
+    id: `v${k + 1}`,
+    profile: 'euclid',
+    start: 0,
+    end: 0,
+    earliest: depot.ready,
+    latest: depot.due,
+    capacity: [capacity],
   }));
   return { matrices: { euclid: { size: n, distance, duration: distance } }, vehicles, jobs };
 }
@@ -73,7 +123,8 @@ export function parseBks(text: string): Map<string, { vehicles: number; distance
   const out = new Map<string, { vehicles: number; distance: number }>();
   for (const line of text.split(/\r?\n/).slice(1)) {
     const [instance, vehicles, distance] = line.split(',');
-    if (instance && vehicles && distance) out.set(instance, { vehicles: Number(vehicles), distance: Number(distance) });
+    if (instance && vehicles && distance)
+      out.set(instance, { vehicles: Number(vehicles), distance: Number(distance) });
   }
   return out;
 }

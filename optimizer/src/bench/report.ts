@@ -55,7 +55,11 @@ export function printSummary(rows: Row[]): void {
     );
   };
   console.log('--- per class');
-  for (const c of classes) line(c, rows.filter((r) => classOf(r.instance) === c));
+  for (const c of classes)
+    line(
+      c,
+      rows.filter((r) => classOf(r.instance) === c),
+    );
   console.log('--- all');
   line('ALL', rows);
 }

@@ -8,7 +8,12 @@ export interface LatLng {
 
 /** Average road speeds in km/h by vehicle type (spec §3 vehicle types); tuned per market if needed. */
 export const DEFAULT_SPEEDS_KMH: Readonly<Record<string, number>> = {
-  bicycle: 15, cargobike: 13, motorcycle: 35, car: 32, van: 30, truck: 25,
+  bicycle: 15,
+  cargobike: 13,
+  motorcycle: 35,
+  car: 32,
+  van: 30,
+  truck: 25,
 };
 
 export const DEFAULT_ROAD_FACTOR = 1.3;
@@ -18,12 +23,18 @@ export function greatCircleMetres(a: LatLng, b: LatLng): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** Distances in metres, durations in seconds. */
-export function greatCircleMatrix(points: readonly LatLng[], speedKmh: number, roadFactor = DEFAULT_ROAD_FACTOR): TravelMatrix {
+export function greatCircleMatrix(
+  points: readonly LatLng[],
+  speedKmh: number,
+  roadFactor = DEFAULT_ROAD_FACTOR,
+): TravelMatrix {
   const n = points.length;
   const distance = new Float64Array(n * n);
   const duration = new Float64Array(n * n);

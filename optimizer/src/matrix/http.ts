@@ -3,7 +3,10 @@
 import type { TravelMatrix } from '../model.js';
 import type { LatLng } from './greatCircle.js';
 
-export type FetchLike = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<{
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
@@ -20,14 +23,24 @@ export function flatten(rows: unknown, n: number, scale = 1): Float64Array {
   if (!Array.isArray(rows) || rows.length !== n) throw new Error(`matrix: expected ${n} rows`);
   const out = new Float64Array(n * n);
   rows.forEach((row: unknown, i) => {
-    if (!Array.isArray(row) || row.length !== n) throw new Error(`matrix: row ${i} has the wrong length`);
-    row.forEach((x: unknown, j) => (out[i * n + j] = typeof x === 'number' ? x * scale : UNREACHABLE));
+    if (!Array.isArray(row) || row.length !== n)
+      throw new Error(`matrix: row ${i} has the wrong length`);
+    row.forEach(
+      (x: unknown, j) => (out[i * n + j] = typeof x === 'number' ? x * scale : UNREACHABLE),
+    );
   });
   return out;
 }
 
 export async function fetchJson(fetchFn: FetchLike, url: string, body?: unknown): Promise<unknown> {
-  const init = body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  const init =
+    body === undefined
+      ? undefined
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        };
   const res = await fetchFn(url, init);
   if (!res.ok) throw new Error(`matrix service answered ${res.status}`);
   return res.json();

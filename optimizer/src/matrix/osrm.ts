@@ -11,12 +11,19 @@ export function osrmTableUrl(baseUrl: string, profile: string, points: readonly 
 
 export function parseOsrmTable(answer: unknown, n: number): TravelMatrix {
   const a = record(answer);
-  if (a.code !== 'Ok') throw new Error(`OSRM table failed: ${JSON.stringify(a.code)} ${JSON.stringify(a.message ?? '')}`);
+  if (a.code !== 'Ok')
+    throw new Error(
+      `OSRM table failed: ${JSON.stringify(a.code)} ${JSON.stringify(a.message ?? '')}`,
+    );
   return { size: n, duration: flatten(a.durations, n), distance: flatten(a.distances, n) };
 }
 
 export function osrmMatrixService(baseUrl: string, fetchFn: FetchLike): MatrixService {
   return {
-    matrix: async (points, profile) => parseOsrmTable(await fetchJson(fetchFn, osrmTableUrl(baseUrl, profile, points)), points.length),
+    matrix: async (points, profile) =>
+      parseOsrmTable(
+        await fetchJson(fetchFn, osrmTableUrl(baseUrl, profile, points)),
+        points.length,
+      ),
   };
 }

@@ -3,7 +3,14 @@
 // to_index }; with verbose=false (Valhalla 3.5+) it is { durations: [[s]], distances: [[km]] }.
 import type { TravelMatrix } from '../model.js';
 import type { LatLng } from './greatCircle.js';
-import { fetchJson, flatten, record, UNREACHABLE, type FetchLike, type MatrixService } from './http.js';
+import {
+  fetchJson,
+  flatten,
+  record,
+  UNREACHABLE,
+  type FetchLike,
+  type MatrixService,
+} from './http.js';
 
 export function valhallaRequest(points: readonly LatLng[], costing: string): unknown {
   const locations = points.map((p) => ({ lat: p.lat, lon: p.lng }));
@@ -14,7 +21,11 @@ export function parseValhallaMatrix(answer: unknown, n: number): TravelMatrix {
   const m = record(answer).sources_to_targets;
   if (!Array.isArray(m)) {
     const concise = record(m);
-    return { size: n, duration: flatten(concise.durations, n), distance: flatten(concise.distances, n, 1000) };
+    return {
+      size: n,
+      duration: flatten(concise.durations, n),
+      distance: flatten(concise.distances, n, 1000),
+    };
   }
   const duration = new Float64Array(n * n).fill(UNREACHABLE);
   const distance = new Float64Array(n * n).fill(UNREACHABLE);
@@ -34,6 +45,13 @@ export function parseValhallaMatrix(answer: unknown, n: number): TravelMatrix {
 export function valhallaMatrixService(baseUrl: string, fetchFn: FetchLike): MatrixService {
   return {
     matrix: async (points, costing) =>
-      parseValhallaMatrix(await fetchJson(fetchFn, `${baseUrl.replace(/\/$/, '')}/sources_to_targets`, valhallaRequest(points, costing)), points.length),
+      parseValhallaMatrix(
+        await fetchJson(
+          fetchFn,
+          `${baseUrl.replace(/\/$/, '')}/sources_to_targets`,
+          valhallaRequest(points, costing),
+        ),
+        points.length,
+      ),
   };
 }

@@ -37,16 +37,29 @@ interface Ctx {
 }
 
 export function bestInsertion(
-  inst: Instance, r: RouteState, job: number, bound: number, rng: Rng | null, blink: number,
+  inst: Instance,
+  r: RouteState,
+  job: number,
+  bound: number,
+  rng: Rng | null,
+  blink: number,
 ): Candidate | null {
   const v = r.v;
   const p = inst.vehProfile[v] ?? 0;
   const costScale = inst.problem.objective === 'duration' ? (inst.vehInvSpeed[v] ?? 1) : 1;
   const ctx: Ctx = {
-    inst, r, m: inst.size[p] ?? 0, dur: inst.dur[p] ?? new Float64Array(0),
+    inst,
+    r,
+    m: inst.size[p] ?? 0,
+    dur: inst.dur[p] ?? new Float64Array(0),
     cost: costScale === 1 ? (inst.cost[p] ?? new Float64Array(0)) : scaled(inst, p, costScale),
-    dist: inst.dist[p] ?? new Float64Array(0), inv: inst.vehInvSpeed[v] ?? 1,
-    sf: inst.vehServiceFactor[v] ?? 1, rng, blink, best: null, bound,
+    dist: inst.dist[p] ?? new Float64Array(0),
+    inv: inst.vehInvSpeed[v] ?? 1,
+    sf: inst.vehServiceFactor[v] ?? 1,
+    rng,
+    blink,
+    best: null,
+    bound,
   };
   const [a, b] = freeStops(inst, job);
   if (b >= 0) pairInsertion(ctx, job, a, b);
@@ -58,12 +71,23 @@ function scaled(inst: Instance, p: number, k: number): Float64Array {
   return (inst.cost[p] ?? new Float64Array(0)).map((x) => x * k);
 }
 
-const arcOf = (mat: Float64Array, m: number, a: number, b: number): number => (a < 0 || b < 0 ? 0 : (mat[a * m + b] ?? 0));
+const arcOf = (mat: Float64Array, m: number, a: number, b: number): number =>
+  a < 0 || b < 0 ? 0 : (mat[a * m + b] ?? 0);
 
-function capacityOk(inst: Instance, v: number, job: number, base: Float64Array, k: number): boolean {
+function capacityOk(
+  inst: Instance,
+  v: number,
+  job: number,
+  base: Float64Array,
+  k: number,
+): boolean {
   const D = inst.dims;
   for (let d = 0; d < D; d++) {
-    if ((base[k * D + d] ?? 0) + (inst.jobDemand[job * D + d] ?? 0) > (inst.vehCap[v * D + d] ?? 0) + 1e-9) return false;
+    if (
+      (base[k * D + d] ?? 0) + (inst.jobDemand[job * D + d] ?? 0) >
+      (inst.vehCap[v * D + d] ?? 0) + 1e-9
+    )
+      return false;
   }
   return true;
 }
@@ -82,18 +106,23 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
   let dep = start[r.locked] as number;
   if (r.locked > 0) dep += (inst.stopService[r.stops[r.locked - 1] as number] as number) * c.sf;
   for (let i = r.locked; i <= n; i++) {
-    if (i > r.locked) dep = (start[i] as number) + (inst.stopService[r.stops[i - 1] as number] as number) * c.sf;
+    if (i > r.locked)
+      dep = (start[i] as number) + (inst.stopService[r.stops[i - 1] as number] as number) * c.sf;
     if (kind === START_DELIVERY && !capacityOk(inst, r.v, job, r.prefMax, i)) break;
     if (kind === END_PICKUP && !capacityOk(inst, r.v, job, r.sufMax, i)) continue;
     const a = loc[i] as number;
     const b = loc[i + 1] as number;
     const aRow = a * m;
-    const delta = b < 0 ? (cost[aRow + ls] as number) : (cost[aRow + ls] as number) + (cost[lsRow + b] as number) - (cost[aRow + b] as number);
+    const delta =
+      b < 0
+        ? (cost[aRow + ls] as number)
+        : (cost[aRow + ls] as number) + (cost[lsRow + b] as number) - (cost[aRow + b] as number);
     if (delta >= bound) continue;
     let sv = dep + (dur[aRow + ls] as number) * inv;
     if (sv < e) sv = e;
     if (sv > l) continue;
-    if (sv + svc + (b < 0 ? 0 : (dur[lsRow + b] as number) * inv) > (latest[i + 1] as number)) continue;
+    if (sv + svc + (b < 0 ? 0 : (dur[lsRow + b] as number) * inv) > (latest[i + 1] as number))
+      continue;
     if (c.rng && c.rng.next() < c.blink) continue;
     offer(c, delta, i, -1, job);
     bound = c.best?.delta ?? c.bound;
@@ -109,7 +138,8 @@ function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
   const svcD = (inst.stopService[ds] ?? 0) * c.sf;
   const eD = inst.stopEarly[ds] ?? 0;
   const lD = inst.stopLate[ds] ?? 0;
-  const svcAt = (k: number): number => (k === 0 ? 0 : (inst.stopService[r.stops[k - 1] ?? 0] ?? 0) * c.sf);
+  const svcAt = (k: number): number =>
+    k === 0 ? 0 : (inst.stopService[r.stops[k - 1] ?? 0] ?? 0) * c.sf;
   for (let i = r.locked; i <= n; i++) {
     if (!capacityOk(inst, r.v, job, r.load, i)) continue;
     const a = r.loc[i] ?? 0;
@@ -121,8 +151,13 @@ function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
     // Pickup and delivery next to each other.
     const sd0 = Math.max(depP + arcOf(dur, m, lp, ld) * inv, eD);
     if (sd0 <= lD && sd0 + svcD + arcOf(dur, m, ld, b) * inv <= (r.latest[i + 1] ?? 0)) {
-      const delta = arcOf(cost, m, a, lp) + arcOf(cost, m, lp, ld) + arcOf(cost, m, ld, b) - arcOf(cost, m, a, b);
-      if (delta < (c.best?.delta ?? c.bound) && !(c.rng && c.rng.next() < c.blink)) offer(c, delta, i, i, job);
+      const delta =
+        arcOf(cost, m, a, lp) +
+        arcOf(cost, m, lp, ld) +
+        arcOf(cost, m, ld, b) -
+        arcOf(cost, m, a, b);
+      if (delta < (c.best?.delta ?? c.bound) && !(c.rng && c.rng.next() < c.blink))
+        offer(c, delta, i, i, job);
     }
     if (i === n) continue;
     const dP = arcOf(cost, m, a, lp) + arcOf(cost, m, lp, b) - arcOf(cost, m, a, b);
@@ -138,9 +173,11 @@ function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
       const sd = Math.max(depK + arcOf(dur, m, x, ld) * inv, eD);
       if (sd <= lD && sd + svcD + arcOf(dur, m, ld, y) * inv <= (r.latest[k + 1] ?? 0)) {
         const delta = dP + arcOf(cost, m, x, ld) + arcOf(cost, m, ld, y) - arcOf(cost, m, x, y);
-        if (delta < (c.best?.delta ?? c.bound) && !(c.rng && c.rng.next() < c.blink)) offer(c, delta, i, k, job);
+        if (delta < (c.best?.delta ?? c.bound) && !(c.rng && c.rng.next() < c.blink))
+          offer(c, delta, i, k, job);
       }
-      if (k < n) sk = Math.max(depK + arcOf(dur, m, x, y) * inv, inst.stopEarly[r.stops[k] ?? 0] ?? 0);
+      if (k < n)
+        sk = Math.max(depK + arcOf(dur, m, x, y) * inv, inst.stopEarly[r.stops[k] ?? 0] ?? 0);
     }
   }
 }
@@ -172,7 +209,13 @@ function routeDistance(c: Ctx, stops: readonly number[]): number {
 }
 
 /** The stop sequence after inserting the job's free stops at slots i (and j). */
-export function applied(inst: Instance, stops: readonly number[], job: number, i: number, j: number): number[] {
+export function applied(
+  inst: Instance,
+  stops: readonly number[],
+  job: number,
+  i: number,
+  j: number,
+): number[] {
   const [a, b] = freeStops(inst, job);
   const out = stops.slice();
   if (b >= 0 && inst.stopKind[a] === PAIR_PICKUP) {

@@ -59,12 +59,20 @@ export interface Instance {
 
 export function compile(problem: Problem): Instance {
   const profiles = Object.keys(problem.matrices);
-  const dims = Math.max(1, ...problem.vehicles.map((v) => v.capacity.length), ...problem.jobs.map((j) => j.demand.length));
+  const dims = Math.max(
+    1,
+    ...problem.vehicles.map((v) => v.capacity.length),
+    ...problem.jobs.map((j) => j.demand.length),
+  );
   const jobs = problem.jobs;
   const stopCount = jobs.reduce((n, j) => n + (j.pickup ? 1 : 0) + (j.delivery ? 1 : 0), 0);
   const s = {
-    loc: new Int32Array(stopCount), early: new Float64Array(stopCount), late: new Float64Array(stopCount),
-    service: new Float64Array(stopCount), job: new Int32Array(stopCount), kind: new Int8Array(stopCount),
+    loc: new Int32Array(stopCount),
+    early: new Float64Array(stopCount),
+    late: new Float64Array(stopCount),
+    service: new Float64Array(stopCount),
+    job: new Int32Array(stopCount),
+    kind: new Int8Array(stopCount),
     delta: new Float64Array(stopCount * dims),
   };
   const jobFirst = new Int32Array(jobs.length);
@@ -100,7 +108,9 @@ export function compile(problem: Problem): Instance {
     for (let k = 0; k < dims; k++) vehCap[i * dims + k] = v.capacity[k] ?? Infinity;
   });
   const jobVehicleOk = new Uint8Array(jobs.length * V);
-  jobs.forEach((job, j) => vehicles.forEach((v, i) => (jobVehicleOk[j * V + i] = compatible(job, v) ? 1 : 0)));
+  jobs.forEach((job, j) =>
+    vehicles.forEach((v, i) => (jobVehicleOk[j * V + i] = compatible(job, v) ? 1 : 0)),
+  );
   const profileIndex = (name: string): number => {
     const p = profiles.indexOf(name);
     if (p < 0) throw new Error(`no matrix for profile ${name}`);
@@ -121,9 +131,23 @@ export function compile(problem: Problem): Instance {
     }),
   );
   return {
-    problem, dims, stopCount, stopLoc: s.loc, stopEarly: s.early, stopLate: s.late, stopService: s.service,
-    stopJob: s.job, stopKind: s.kind, stopDelta: s.delta, jobCount: jobs.length, jobFirst, jobSecond, jobDemand,
-    jobHigh, jobVehicleOk, vehicleCount: V,
+    problem,
+    dims,
+    stopCount,
+    stopLoc: s.loc,
+    stopEarly: s.early,
+    stopLate: s.late,
+    stopService: s.service,
+    stopJob: s.job,
+    stopKind: s.kind,
+    stopDelta: s.delta,
+    jobCount: jobs.length,
+    jobFirst,
+    jobSecond,
+    jobDemand,
+    jobHigh,
+    jobVehicleOk,
+    vehicleCount: V,
     vehProfile: Int32Array.from(vehicles.map((v) => profileIndex(v.profile))),
     vehStart: Int32Array.from(vehicles.map((v) => v.start)),
     vehEnd: Int32Array.from(vehicles.map((v) => v.end ?? -1)),
@@ -134,8 +158,13 @@ export function compile(problem: Problem): Instance {
     vehServiceFactor: Float64Array.from(vehicles.map((v) => v.serviceTimeFactor ?? 1)),
     vehMaxDist: Float64Array.from(vehicles.map((v) => v.maxDistance ?? Infinity)),
     vehBreaks: vehicles.map((v) => v.breaks ?? []),
-    vehLocked, stopFixed, vehClass: vehicleClasses(problem),
-    size, dist, dur, cost: problem.objective === 'duration' ? dur : dist,
+    vehLocked,
+    stopFixed,
+    vehClass: vehicleClasses(problem),
+    size,
+    dist,
+    dur,
+    cost: problem.objective === 'duration' ? dur : dist,
     neighbours: neighbourLists(s.loc, dist[0] ?? new Float64Array(0), size[0] ?? 0),
   };
 }
@@ -148,7 +177,8 @@ function stopLookup(problem: Problem, first: Int32Array, second: Int32Array) {
     const j = byId.get(ref.jobId);
     if (j === undefined) throw new Error(`locked stop of unknown job ${ref.jobId}`);
     const job = problem.jobs[j];
-    const isSecond = job?.pickup !== undefined && job.delivery !== undefined && ref.type === 'delivery';
+    const isSecond =
+      job?.pickup !== undefined && job.delivery !== undefined && ref.type === 'delivery';
     return isSecond ? (second[j] ?? -1) : (first[j] ?? -1);
   };
 }

@@ -8,10 +8,13 @@ import { refresh, RouteState } from './route.js';
 export function reasonFor(inst: Instance, job: number): UnassignedReason {
   const V = inst.vehicleCount;
   const D = inst.dims;
-  const allowed = Array.from({ length: V }, (_, v) => v).filter((v) => inst.jobVehicleOk[job * V + v]);
+  const allowed = Array.from({ length: V }, (_, v) => v).filter(
+    (v) => inst.jobVehicleOk[job * V + v],
+  );
   if (allowed.length === 0) return 'vehicleType';
   const fits = allowed.filter((v) => {
-    for (let d = 0; d < D; d++) if ((inst.jobDemand[job * D + d] ?? 0) > (inst.vehCap[v * D + d] ?? 0)) return false;
+    for (let d = 0; d < D; d++)
+      if ((inst.jobDemand[job * D + d] ?? 0) > (inst.vehCap[v * D + d] ?? 0)) return false;
     return true;
   });
   if (fits.length === 0) return 'capacity';

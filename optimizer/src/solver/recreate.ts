@@ -24,7 +24,12 @@ export function recreate(sol: SolutionState, rng: Rng | null, opts: RecreateOpti
   sol.unassigned = left;
 }
 
-export function insertJob(sol: SolutionState, job: number, rng: Rng | null, opts: RecreateOptions): boolean {
+export function insertJob(
+  sol: SolutionState,
+  job: number,
+  rng: Rng | null,
+  opts: RecreateOptions,
+): boolean {
   const inst = sol.inst;
   const V = inst.vehicleCount;
   let best: Candidate | null = null;

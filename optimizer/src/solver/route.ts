@@ -119,7 +119,8 @@ function refreshLoads(inst: Instance, r: RouteState): void {
   }
   for (let k = 1; k <= n; k++) {
     const s = stops[k - 1] as number;
-    for (let d = 0; d < D; d++) load[k * D + d] = (load[(k - 1) * D + d] as number) + (stopDelta[s * D + d] as number);
+    for (let d = 0; d < D; d++)
+      load[k * D + d] = (load[(k - 1) * D + d] as number) + (stopDelta[s * D + d] as number);
   }
   for (let d = 0; d < D; d++) {
     let mx = -Infinity;

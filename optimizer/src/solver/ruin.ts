@@ -35,7 +35,10 @@ export function ruin(sol: SolutionState, rng: Rng, params: RuinParams): number[]
     const free = r.stops.length - r.locked;
     const lt = Math.floor(rng.next() * Math.min(free, lsMax)) + 1;
     const pos = where.pos[c] ?? 0;
-    const picked = rng.next() < 0.5 || lt >= free ? stringAt(rng, r.locked, r.stops.length, pos, lt) : splitAt(rng, r.locked, r.stops.length, pos, lt);
+    const picked =
+      rng.next() < 0.5 || lt >= free
+        ? stringAt(rng, r.locked, r.stops.length, pos, lt)
+        : splitAt(rng, r.locked, r.stops.length, pos, lt);
     for (const k of picked) {
       const s = r.stops[k] ?? 0;
       if (!inst.stopFixed[s]) removed.add(inst.stopJob[s] ?? 0);

@@ -24,7 +24,8 @@ export function simulate(inst: Instance, v: number, stops: readonly number[]): T
   const sf = inst.vehServiceFactor[v] ?? 1;
   const endLoc = inst.vehEnd[v] ?? -1;
   const locOf = (k: number): number => (k < n ? (inst.stopLoc[stops[k] ?? 0] ?? 0) : endLoc);
-  const travel = (a: number, b: number): number => (a < 0 || b < 0 ? 0 : (dur[a * m + b] ?? 0) * inv);
+  const travel = (a: number, b: number): number =>
+    a < 0 || b < 0 ? 0 : (dur[a * m + b] ?? 0) * inv;
   const start = new Float64Array(n);
   const arrival = new Float64Array(n);
   const breaks: Timing['breaks'] = [];
@@ -67,7 +68,13 @@ export function simulate(inst: Instance, v: number, stops: readonly number[]): T
 
 /** Start time of the break if taken at this boundary, or whether to defer, skip (not required) or fail. */
 function decide(
-  brk: Break, t: number, tr: number, early: number, service: number, dayStart: number, last: boolean,
+  brk: Break,
+  t: number,
+  tr: number,
+  early: number,
+  service: number,
+  dayStart: number,
+  last: boolean,
 ): number | 'later' | 'skip' | 'fail' {
   const nextEnd = Math.max(t + tr, early) + service;
   if (brk.kind === 'timeWindow') {

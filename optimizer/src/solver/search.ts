@@ -25,14 +25,19 @@ const RUIN: RuinParams = { avgRemoved: 10, maxString: 10 };
 const BLINK = 0.01;
 const PROGRESS_MS = 100;
 
-export function search(inst: Instance, opts: SearchOptions, hooks: SearchHooks): { best: SolutionState; iterations: number } {
+export function search(
+  inst: Instance,
+  opts: SearchOptions,
+  hooks: SearchHooks,
+): { best: SolutionState; iterations: number } {
   const rng = new Rng(opts.seed);
   const t0 = hooks.now();
   const budget = opts.seconds * 1000;
   let iterations = 0;
   let lastReport = -Infinity;
   const frac = (): number => Math.max((hooks.now() - t0) / budget, iterations / opts.maxIterations);
-  const stop = (): boolean => frac() >= 1 || (iterations % 16 === 0 && (hooks.shouldStop?.() ?? false));
+  const stop = (): boolean =>
+    frac() >= 1 || (iterations % 16 === 0 && (hooks.shouldStop?.() ?? false));
   const report = (best: SolutionState, force = false): void => {
     const elapsed = hooks.now() - t0;
     if (!force && elapsed - lastReport < PROGRESS_MS) return;
@@ -43,11 +48,15 @@ export function search(inst: Instance, opts: SearchOptions, hooks: SearchHooks):
   recreate(best, rng, { blink: 0, allowNewRoutes: true });
   report(best, true);
   // Nothing to move: no free job at all, so the budget is not spent spinning.
-  if (best.unassigned.length === 0 && best.routes.every((r) => r.stops.length === r.locked)) return { best, iterations };
+  if (best.unassigned.length === 0 && best.routes.every((r) => r.stops.length === r.locked))
+    return { best, iterations };
   const lb = vehicleLowerBound(inst);
   const fleet = { rng, stop, report, lb, share: opts.fleetShare, frac, tick: () => iterations++ };
   best = minimiseFleet(inst, best, fleet);
-  best = minimiseCost(inst, best, { ...fleet, temperatures: temperatures(inst, opts.temperatures) });
+  best = minimiseCost(inst, best, {
+    ...fleet,
+    temperatures: temperatures(inst, opts.temperatures),
+  });
   report(best, true);
   return { best, iterations };
 }
@@ -66,7 +75,8 @@ function minimiseFleet(inst: Instance, start: SolutionState, c: PhaseCtx): Solut
   let best = start;
   const target = best.score();
   const absence = new Float64Array(inst.jobCount);
-  const absent = (s: SolutionState): number => s.unassigned.reduce((n, j) => n + (absence[j] ?? 0), 0);
+  const absent = (s: SolutionState): number =>
+    s.unassigned.reduce((n, j) => n + (absence[j] ?? 0), 0);
   let cur = best;
   while (!c.stop() && c.frac() < c.share) {
     const sc = cur.score();
@@ -84,7 +94,11 @@ function minimiseFleet(inst: Instance, start: SolutionState, c: PhaseCtx): Solut
     c.report(best);
   }
   const sc = cur.score();
-  return sc.unassignedHigh <= target.unassignedHigh && sc.unassigned <= target.unassigned && compareScore(sc, best.score()) < 0 ? cur : best;
+  return sc.unassignedHigh <= target.unassignedHigh &&
+    sc.unassigned <= target.unassigned &&
+    compareScore(sc, best.score()) < 0
+    ? cur
+    : best;
 }
 
 function withoutSmallestRoute(sol: SolutionState, rng: Rng): SolutionState {
@@ -98,7 +112,11 @@ function withoutSmallestRoute(sol: SolutionState, rng: Rng): SolutionState {
   return next;
 }
 
-function minimiseCost(inst: Instance, start: SolutionState, c: PhaseCtx & { temperatures: [number, number] }): SolutionState {
+function minimiseCost(
+  inst: Instance,
+  start: SolutionState,
+  c: PhaseCtx & { temperatures: [number, number] },
+): SolutionState {
   let best = start;
   let bestScore = best.score();
   let cur = start;
@@ -121,7 +139,10 @@ function minimiseCost(inst: Instance, start: SolutionState, c: PhaseCtx & { temp
 }
 
 function accept(sc: Score, cur: Score, temp: number, rng: Rng): boolean {
-  const levels = sc.unassignedHigh - cur.unassignedHigh || sc.unassigned - cur.unassigned || sc.vehicles - cur.vehicles;
+  const levels =
+    sc.unassignedHigh - cur.unassignedHigh ||
+    sc.unassigned - cur.unassigned ||
+    sc.vehicles - cur.vehicles;
   if (levels !== 0) return levels < 0;
   return sc.cost < cur.cost - temp * Math.log(rng.next());
 }
@@ -150,8 +171,10 @@ function vehicleLowerBound(inst: Instance): number {
     let total = 0;
     let cap = 0;
     for (let j = 0; j < inst.jobCount; j++) total += inst.jobDemand[j * inst.dims + d] ?? 0;
-    for (let v = 0; v < inst.vehicleCount; v++) cap = Math.max(cap, inst.vehCap[v * inst.dims + d] ?? 0);
-    if (cap > 0 && Number.isFinite(cap) && inst.jobSecond.every((s) => s < 0)) lb = Math.max(lb, Math.ceil(total / cap - 1e-9));
+    for (let v = 0; v < inst.vehicleCount; v++)
+      cap = Math.max(cap, inst.vehCap[v * inst.dims + d] ?? 0);
+    if (cap > 0 && Number.isFinite(cap) && inst.jobSecond.every((s) => s < 0))
+      lb = Math.max(lb, Math.ceil(total / cap - 1e-9));
   }
   return lb;
 }

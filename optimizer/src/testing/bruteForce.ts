@@ -13,7 +13,10 @@ export function bruteForce(problem: Problem): { vehicles: number; distance: numb
   const tokens: (StopRef | null)[] = [...stops, ...Array.from({ length: V - 1 }, () => null)];
   permute(tokens, (order) => {
     const { vehicles, distance } = quickCost(problem, order);
-    const better = !best || vehicles < best.vehicles || (vehicles === best.vehicles && distance < best.distance - 1e-9);
+    const better =
+      !best ||
+      vehicles < best.vehicles ||
+      (vehicles === best.vehicles && distance < best.distance - 1e-9);
     if (!better) return;
     const sol = asSolution(problem, order);
     if (sol && checkSolution(problem, sol.solution).length === 0) best = { vehicles, distance };
@@ -22,7 +25,10 @@ export function bruteForce(problem: Problem): { vehicles: number; distance: numb
 }
 
 /** Vehicles and distance of an order, before any feasibility check (cheap: most orders are not better). */
-function quickCost(problem: Problem, order: (StopRef | null)[]): { vehicles: number; distance: number } {
+function quickCost(
+  problem: Problem,
+  order: (StopRef | null)[],
+): { vehicles: number; distance: number } {
   const m = Object.values(problem.matrices)[0];
   const depot = problem.vehicles[0]?.start ?? 0;
   if (!m) return { vehicles: Infinity, distance: Infinity };
@@ -58,7 +64,10 @@ function permute<T>(items: T[], visit: (order: T[]) => void, k = 0): void {
   }
 }
 
-function asSolution(problem: Problem, order: (StopRef | null)[]): { solution: Solution; vehicles: number; distance: number } | null {
+function asSolution(
+  problem: Problem,
+  order: (StopRef | null)[],
+): { solution: Solution; vehicles: number; distance: number } | null {
   const groups: StopRef[][] = [[]];
   for (const t of order) {
     if (t === null) groups.push([]);
@@ -72,15 +81,34 @@ function asSolution(problem: Problem, order: (StopRef | null)[]): { solution: So
     const d = routeDistance(problem, vehicle.start, vehicle.end, g);
     distance += d;
     const stops = g.map((s) => ({ ...s, arrival: 0, start: 0, end: 0 }));
-    routes.push({ vehicleId: vehicle.id, stops, breaks: [], departure: 0, arrival: 0, distance: d, duration: 0 });
+    routes.push({
+      vehicleId: vehicle.id,
+      stops,
+      breaks: [],
+      departure: 0,
+      arrival: 0,
+      distance: d,
+      duration: 0,
+    });
   });
   const cost = { unassignedHigh: 0, unassigned: 0, vehicles: routes.length, distance, duration: 0 };
   return { solution: { routes, unassigned: [], cost }, vehicles: routes.length, distance };
 }
 
-function routeDistance(problem: Problem, start: number, end: number | undefined, stops: StopRef[]): number {
+function routeDistance(
+  problem: Problem,
+  start: number,
+  end: number | undefined,
+  stops: StopRef[],
+): number {
   const m = Object.values(problem.matrices)[0];
   if (!m) return Infinity;
-  const path = [start, ...stops.map((s) => location(problem, s)), ...(end === undefined ? [] : [end])];
-  return path.slice(1).reduce((sum, b, k) => sum + (m.distance[(path[k] ?? 0) * m.size + b] ?? 0), 0);
+  const path = [
+    start,
+    ...stops.map((s) => location(problem, s)),
+    ...(end === undefined ? [] : [end]),
+  ];
+  return path
+    .slice(1)
+    .reduce((sum, b, k) => sum + (m.distance[(path[k] ?? 0) * m.size + b] ?? 0), 0);
 }

@@ -15,11 +15,19 @@ export interface RichSpec {
 
 export function richProblem(spec: RichSpec): Problem {
   const rng = new Rng(spec.seed);
-  const points: [number, number][] = [[50, 50], [10, 90]];
+  const points: [number, number][] = [
+    [50, 50],
+    [10, 90],
+  ];
   const stop = (wide = false): Stop => {
     points.push([rng.int(0, 100), rng.int(0, 100)]);
     const early = wide ? 0 : rng.int(0, 300);
-    return { location: points.length - 1, earliest: early, latest: wide ? 600 : early + rng.int(10, 200), service: rng.int(0, 15) };
+    return {
+      location: points.length - 1,
+      earliest: early,
+      latest: wide ? 600 : early + rng.int(10, 200),
+      service: rng.int(0, 15),
+    };
   };
   const jobs: Job[] = Array.from({ length: spec.jobs }, (_, k) => {
     const demand = [rng.int(0, 8), rng.int(0, 4)];
@@ -31,20 +39,39 @@ export function richProblem(spec: RichSpec): Problem {
       ...(rng.next() < 0.05 ? { lockedVehicle: `v${rng.int(0, spec.vehicles)}` } : {}),
     };
     if (kind === 0) return { id: `j${k}`, pickup: stop(), delivery: stop(), demand, ...extra };
-    return kind === 1 ? { id: `j${k}`, delivery: stop(), demand, ...extra } : { id: `j${k}`, pickup: stop(), demand, ...extra };
+    return kind === 1
+      ? { id: `j${k}`, delivery: stop(), demand, ...extra }
+      : { id: `j${k}`, pickup: stop(), demand, ...extra };
   });
   const lockedJob: Job = { id: 'locked', delivery: stop(true), demand: [1, 0] };
   const vehicles: Vehicle[] = Array.from({ length: spec.vehicles }, (_, k) => {
-    const breaks: Break[] = !spec.breaks ? [] : k % 2 === 0
-      ? [{ kind: 'timeWindow', earliest: 150, latest: 250, duration: 30 }]
-      : [{ kind: 'workingTime', maxWorkingTime: 200, duration: 20 }];
+    const breaks: Break[] = !spec.breaks
+      ? []
+      : k % 2 === 0
+        ? [{ kind: 'timeWindow', earliest: 150, latest: 250, duration: 30 }]
+        : [{ kind: 'workingTime', maxWorkingTime: 200, duration: 20 }];
     return {
-      id: `v${k}`, profile: 'grid', start: k % 2, ...(k % 3 === 2 ? {} : { end: 0 }), earliest: 0, latest: 500 + rng.int(0, 200),
-      capacity: [rng.int(8, 20), rng.int(3, 8)], speedFactor: 0.5 + rng.int(0, 16) / 10, serviceTimeFactor: 0.5 + rng.int(0, 16) / 10,
+      id: `v${k}`,
+      profile: 'grid',
+      start: k % 2,
+      ...(k % 3 === 2 ? {} : { end: 0 }),
+      earliest: 0,
+      latest: 500 + rng.int(0, 200),
+      capacity: [rng.int(8, 20), rng.int(3, 8)],
+      speedFactor: 0.5 + rng.int(0, 16) / 10,
+      serviceTimeFactor: 0.5 + rng.int(0, 16) / 10,
       ...(rng.next() < 0.3 ? { maxDistance: rng.int(100, 400) } : {}),
-      type: k % 2 === 0 ? 'van' : 'car', ...(k % 2 === 1 ? { forbiddenGoods: ['adr'] } : {}), breaks,
-      ...(spec.locked && k === 0 ? { lockedStops: [{ jobId: 'locked', type: 'delivery' as const }] } : {}),
+      type: k % 2 === 0 ? 'van' : 'car',
+      ...(k % 2 === 1 ? { forbiddenGoods: ['adr'] } : {}),
+      breaks,
+      ...(spec.locked && k === 0
+        ? { lockedStops: [{ jobId: 'locked', type: 'delivery' as const }] }
+        : {}),
     };
   });
-  return { matrices: { grid: euclidMatrix(points) }, vehicles, jobs: spec.locked ? [lockedJob, ...jobs] : jobs };
+  return {
+    matrices: { grid: euclidMatrix(points) },
+    vehicles,
+    jobs: spec.locked ? [lockedJob, ...jobs] : jobs,
+  };
 }

@@ -40,7 +40,8 @@ export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Pr
     date: c.scope.date,
     state: c.scope.state,
   }));
-  for (let i = 0; i < rows.length; i += 2000) await trx(CHANGES_TABLE).insert(rows.slice(i, i + 2000));
+  for (let i = 0; i < rows.length; i += 2000)
+    await trx(CHANGES_TABLE).insert(rows.slice(i, i + 2000));
 }
 
 /** The change bus port: the gateway subscribes to changes from now on (at least once, in order). */
@@ -84,7 +85,9 @@ export class PostgresChangeBus implements ChangeBus {
         await runCatchUp<ChangeRecord>(
           {
             read: async (position, limit) =>
-              (await readGapless<ChangeRow>(this.knex, CHANGES_TABLE, COLUMNS, position, limit)).map(toRecord),
+              (
+                await readGapless<ChangeRow>(this.knex, CHANGES_TABLE, COLUMNS, position, limit)
+              ).map(toRecord),
             wait: (ms, s) => waiter.wait(ms, s),
             positionOf: (record) => record.global,
           },
@@ -97,7 +100,9 @@ export class PostgresChangeBus implements ChangeBus {
         unlisten();
       }
     })();
-    this.running.push(run.catch((err: unknown) => this.logger.error({ err }, 'change subscription stopped')));
+    this.running.push(
+      run.catch((err: unknown) => this.logger.error({ err }, 'change subscription stopped')),
+    );
     return () => local.abort();
   }
 
@@ -107,7 +112,8 @@ export class PostgresChangeBus implements ChangeBus {
   }
 }
 
-const COLUMNS = 'entity, op, entity_id, revision, data, department_id, customer_id, date, state, created_at';
+const COLUMNS =
+  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, created_at';
 
 const toRecord = (row: ChangeRow & { transaction_id: string; position: string }): ChangeRecord => ({
   entity: row.entity,
@@ -115,7 +121,12 @@ const toRecord = (row: ChangeRow & { transaction_id: string; position: string })
   id: row.entity_id,
   revision: row.revision,
   data: row.data,
-  scope: { departmentId: row.department_id, customerId: row.customer_id, date: row.date, state: row.state },
+  scope: {
+    departmentId: row.department_id,
+    customerId: row.customer_id,
+    date: row.date,
+    state: row.state,
+  },
   global: { transactionId: row.transaction_id, position: row.position },
   createdAt: row.created_at.toISOString(),
 });

@@ -35,7 +35,9 @@ export async function readGapless<Row>(
 
 /** The newest readable position of such a table (the start for a reader that wants only new rows). */
 export async function gaplessHead(knex: Knex, table: string): Promise<GlobalPosition> {
-  const result = await knex.raw<{ rows: { transaction_id: string | null; position: string | null }[] }>(
+  const result = await knex.raw<{
+    rows: { transaction_id: string | null; position: string | null }[];
+  }>(
     `select t.transaction_id::text as transaction_id, t.position::text as position from ${table} t
      where t.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
      order by t.transaction_id desc, t.position desc limit 1`,

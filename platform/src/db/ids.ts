@@ -17,7 +17,9 @@ export class PostgresIdAllocator implements IdAllocator {
   async next(kind: IdKind, key?: string): Promise<string> {
     const sequence = `id_seq_${kind}`;
     if (key === undefined) {
-      const result = await this.knex.raw<{ rows: { id: string }[] }>(`select nextval('${sequence}')::text as id`);
+      const result = await this.knex.raw<{ rows: { id: string }[] }>(
+        `select nextval('${sequence}')::text as id`,
+      );
       return result.rows[0]!.id;
     }
     const result = await this.knex.raw<{ rows: { id: string }[] }>(

@@ -54,9 +54,11 @@ export class Notifier {
 
   private async send(channel: string): Promise<void> {
     try {
-      if (!this.closed) await this.knex.raw('select pg_notify(?, ?)', [channel, String(process.pid)]);
+      if (!this.closed)
+        await this.knex.raw('select pg_notify(?, ?)', [channel, String(process.pid)]);
     } catch (err) {
-      if (!this.closed) this.logger.warn({ err, channel }, 'NOTIFY failed; readers fall back to polling');
+      if (!this.closed)
+        this.logger.warn({ err, channel }, 'NOTIFY failed; readers fall back to polling');
     }
     if (this.pending.get(channel) === 'again' && !this.closed) {
       this.pending.set(channel, 'sending');
@@ -68,7 +70,10 @@ export class Notifier {
 
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
-    const client = new pg.Client({ connectionString: this.url, application_name: 'nordlog-listen' });
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: 'nordlog-listen',
+    });
     client.on('notification', (msg) => {
       // Signals from this process were already delivered locally.
       if (msg.payload !== String(process.pid)) this.local.emit(msg.channel);

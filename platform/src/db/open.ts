@@ -24,7 +24,9 @@ export async function openDatabase(
   logger: Logger,
   extra: { migrations: Migration[]; table: string }[] = [],
 ): Promise<Database> {
-  const server = config.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, logger });
+  const server = config.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, logger });
   const url = config.DATABASE_URL ?? server!.url;
   const knex = connect(url, config.DATABASE_POOL_SIZE);
   try {

@@ -1,8 +1,20 @@
-import { AppError, type EventMetadata, type GlobalPosition, type NewEvent, type RecordedEvent } from '@nordlog/contracts';
+import {
+  AppError,
+  type EventMetadata,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from '@nordlog/contracts';
 import type { Knex } from 'knex';
 import { gaplessHead, readGapless } from '../db/gaplessLog.js';
 import type { Notifier, Waiter } from '../db/notifier.js';
-import type { AppendOptions, AppendResult, CommandOutcome, EventStore, ExpectedRevision } from './types.js';
+import type {
+  AppendOptions,
+  AppendResult,
+  CommandOutcome,
+  EventStore,
+  ExpectedRevision,
+} from './types.js';
 import { deterministicUuid } from './uuid.js';
 
 export const EVENTS_CHANNEL = 'es_events';
@@ -120,7 +132,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async findOutcome(commandId: string): Promise<CommandOutcome | null> {
-    const rows = await this.knex('es_command_results').where({ command_id: commandId }).select('status', 'body');
+    const rows = await this.knex('es_command_results')
+      .where({ command_id: commandId })
+      .select('status', 'body');
     const row = rows[0] as { status: number; body: unknown } | undefined;
     return row ? { status: row.status, body: row.body } : null;
   }

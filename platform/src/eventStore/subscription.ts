@@ -44,7 +44,10 @@ export async function runCatchUp<T>(
       if (signal.aborted) break;
       failures += 1;
       const delay = Math.min(30_000, 100 * 2 ** Math.min(failures, 8));
-      logger.error({ err, failures, delay }, 'catch-up batch failed; retrying from the same position');
+      logger.error(
+        { err, failures, delay },
+        'catch-up batch failed; retrying from the same position',
+      );
       await sleep(delay, signal);
     }
   }

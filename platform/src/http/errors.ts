@@ -7,21 +7,33 @@ import type { Logger } from '../logger.js';
 export function validationError(error: ZodError, prefix = ''): AppError {
   const items: ErrorItem[] = error.issues.map((issue) => {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    return { errorType: 'VALIDATION_ERROR', description: path ? `${path}: ${issue.message}` : issue.message };
+    return {
+      errorType: 'VALIDATION_ERROR',
+      description: path ? `${path}: ${issue.message}` : issue.message,
+    };
   });
   return AppError.of(items);
 }
 
 /** Any error to the status and body of spec §8; unexpected ones are logged and never leak. */
-export function toErrorResponse(err: unknown, logger: Logger): { status: number; body: ErrorItem[] } {
+export function toErrorResponse(
+  err: unknown,
+  logger: Logger,
+): { status: number; body: ErrorItem[] } {
   if (err instanceof AppError) return { status: err.status, body: err.items };
   if (err instanceof ZodError) return toErrorResponse(validationError(err), logger);
   const e = err as { type?: string; status?: number; message?: string };
   if (e?.type === 'entity.parse.failed') {
-    return { status: 400, body: [{ errorType: 'BAD_REQUEST', description: 'The body is not valid JSON' }] };
+    return {
+      status: 400,
+      body: [{ errorType: 'BAD_REQUEST', description: 'The body is not valid JSON' }],
+    };
   }
   if (e?.type === 'entity.too.large') {
-    return { status: 413, body: [{ errorType: 'PAYLOAD_TOO_LARGE', description: 'The body is too large' }] };
+    return {
+      status: 413,
+      body: [{ errorType: 'PAYLOAD_TOO_LARGE', description: 'The body is too large' }],
+    };
   }
   logger.error({ err }, 'unexpected error');
   return {
@@ -38,5 +50,7 @@ export const errorMiddleware =
   };
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  res.status(404).json([{ errorType: 'NOT_FOUND', description: `No such resource: ${req.method} ${req.path}` }]);
+  res
+    .status(404)
+    .json([{ errorType: 'NOT_FOUND', description: `No such resource: ${req.method} ${req.path}` }]);
 };

@@ -48,10 +48,16 @@ export const consignmentGridProjection = rowProjection<ConsignmentRow>({
     if (!isConsignmentEvent(e)) return row;
     // A state the product does not know is not applied (projections never reject an event).
     if (!isConsignmentState(e.data.state)) return row;
-    if (e.type === 'OrderCreated') return rowFromOrder(e.data.order, e.data.state, e.streamRevision, e.metadata.occurredAt);
+    if (e.type === 'OrderCreated')
+      return rowFromOrder(e.data.order, e.data.state, e.streamRevision, e.metadata.occurredAt);
     if (!row) return row;
     const next = evolveRow(row, e);
-    return { ...next, ...rowFlags(next.state, next.loadCarrierId), revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
+    return {
+      ...next,
+      ...rowFlags(next.state, next.loadCarrierId),
+      revision: e.streamRevision,
+      updatedAtEpoch: Date.parse(e.metadata.occurredAt),
+    };
   },
   columns: (row) => ({
     department_id: row.departmentId,
@@ -62,5 +68,10 @@ export const consignmentGridProjection = rowProjection<ConsignmentRow>({
     updated_at_epoch: row.updatedAtEpoch,
     search_text: searchText(row),
   }),
-  scope: (row) => ({ departmentId: row.departmentId, customerId: row.customerId, date: row.date, state: row.state }),
+  scope: (row) => ({
+    departmentId: row.departmentId,
+    customerId: row.customerId,
+    date: row.date,
+    state: row.state,
+  }),
 });

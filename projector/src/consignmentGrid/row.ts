@@ -33,10 +33,22 @@ export function measurementTotals(lines: MeasurementLine[]) {
     length = Math.max(length, l);
     count += q;
   }
-  return { weight: round(weight), volume: round(volume), width: round(width), height: round(height), length: round(length), count };
+  return {
+    weight: round(weight),
+    volume: round(volume),
+    width: round(width),
+    height: round(height),
+    length: round(length),
+    count,
+  };
 }
 
-export function rowFromOrder(order: BookedOrder, state: ConsignmentState, revision: number, at: string): ConsignmentRow {
+export function rowFromOrder(
+  order: BookedOrder,
+  state: ConsignmentState,
+  revision: number,
+  at: string,
+): ConsignmentRow {
   const totals = measurementTotals(order.measurements);
   const { pickup: p, delivery: d } = order;
   return {
@@ -93,15 +105,22 @@ export function rowFromOrder(order: BookedOrder, state: ConsignmentState, revisi
 }
 
 /** The row after a non-creating event; pure. */
-export function evolveRow(row: ConsignmentRow, event: Exclude<ConsignmentEvent, { type: 'OrderCreated' }>): ConsignmentRow {
+export function evolveRow(
+  row: ConsignmentRow,
+  event: Exclude<ConsignmentEvent, { type: 'OrderCreated' }>,
+): ConsignmentRow {
   const next: ConsignmentRow = { ...row, state: event.data.state };
   switch (event.type) {
     case 'AddressResolved': {
       const { side, lat, lng } = event.data;
-      return side === 'pickup' ? { ...next, pickupLat: lat, pickupLng: lng } : { ...next, deliveryLat: lat, deliveryLng: lng };
+      return side === 'pickup'
+        ? { ...next, pickupLat: lat, pickupLng: lng }
+        : { ...next, deliveryLat: lat, deliveryLng: lng };
     }
     case 'AddressUnresolved':
-      return event.data.side === 'pickup' ? { ...next, pickupLat: null, pickupLng: null } : { ...next, deliveryLat: null, deliveryLng: null };
+      return event.data.side === 'pickup'
+        ? { ...next, pickupLat: null, pickupLng: null }
+        : { ...next, deliveryLat: null, deliveryLng: null };
     case 'ConsignmentAssignedToSlot':
       return { ...next, slotId: event.data.slotId };
     case 'ConsignmentUnassignedFromSlot':

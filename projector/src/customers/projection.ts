@@ -1,4 +1,10 @@
-import { CUSTOMERS_ENTITY, CUSTOMERS_TABLE, type CustomerEvent, type CustomerRow, type RecordedEvent } from '@nordlog/contracts';
+import {
+  CUSTOMERS_ENTITY,
+  CUSTOMERS_TABLE,
+  type CustomerEvent,
+  type CustomerRow,
+  type RecordedEvent,
+} from '@nordlog/contracts';
 import { rowProjection } from '../framework/rowProjection.js';
 
 const isCustomerEvent = (e: RecordedEvent): e is RecordedEvent & CustomerEvent =>
@@ -6,7 +12,14 @@ const isCustomerEvent = (e: RecordedEvent): e is RecordedEvent & CustomerEvent =
 
 /** Text a customer is found by: name and every identifier, lower-cased. */
 const searchText = (row: CustomerRow) =>
-  [row.name, row.alystraId, row.alystraSubcustomer, row.orgNumber, row.customerCode, ...Object.values(row.otherIdentifiers)]
+  [
+    row.name,
+    row.alystraId,
+    row.alystraSubcustomer,
+    row.orgNumber,
+    row.customerCode,
+    ...Object.values(row.otherIdentifiers),
+  ]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
@@ -32,6 +45,10 @@ export const customersProjection = rowProjection<CustomerRow>({
     if (e.type === 'CustomerCreated') return { ...e.data, ...meta };
     return row ? { ...row, ...e.data.changes, ...meta } : row;
   },
-  columns: (row) => ({ name: row.name, department_id: row.departmentId, search_text: searchText(row) }),
+  columns: (row) => ({
+    name: row.name,
+    department_id: row.departmentId,
+    search_text: searchText(row),
+  }),
   scope: (row) => ({ departmentId: row.departmentId, customerId: row.id, date: null, state: null }),
 });

@@ -1,4 +1,10 @@
-import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE, type DepartmentEvent, type DepartmentRow, type RecordedEvent } from '@nordlog/contracts';
+import {
+  DEPARTMENTS_ENTITY,
+  DEPARTMENTS_TABLE,
+  type DepartmentEvent,
+  type DepartmentRow,
+  type RecordedEvent,
+} from '@nordlog/contracts';
 import { rowProjection } from '../framework/rowProjection.js';
 
 const isDepartmentEvent = (e: RecordedEvent): e is RecordedEvent & DepartmentEvent =>

@@ -36,10 +36,14 @@ export function rowProjection<Row extends VersionedRow>(spec: RowProjectionSpec<
     migrations: spec.migrations,
     handles: (event) => spec.rowId(event) !== null,
     async apply(trx, events) {
-      const ids = [...new Set(events.map(spec.rowId).filter((id): id is string => id !== null))];
+      const ids = [
+        ...new Set(events.map((e) => spec.rowId(e)).filter((id): id is string => id !== null)),
+      ];
       if (ids.length === 0) return [];
       const loaded = await trx(spec.table).whereIn('id', ids).select('data');
-      const rows = new Map<string, Row | null>(loaded.map((r: { data: Row }) => [r.data.id, r.data]));
+      const rows = new Map<string, Row | null>(
+        loaded.map((r: { data: Row }) => [r.data.id, r.data]),
+      );
       const originals = new Map(rows);
       const touched = new Set<string>();
       for (const event of events) {
@@ -70,15 +74,36 @@ async function write<Row extends VersionedRow>(
     else if (originals.get(id)) deletes.push(id);
   }
   for (let i = 0; i < upserts.length; i += 1000) {
-    const chunk = upserts.slice(i, i + 1000).map((row) => ({ id: row.id, revision: row.revision, data: JSON.stringify(row), ...spec.columns(row) }));
+    const chunk = upserts
+      .slice(i, i + 1000)
+      .map((row) => ({
+        id: row.id,
+        revision: row.revision,
+        data: JSON.stringify(row),
+        ...spec.columns(row),
+      }));
     await trx(spec.table).insert(chunk).onConflict('id').merge();
   }
   if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
   return [
-    ...upserts.map((row): Change => ({ entity: spec.entity, op: 'upsert', id: row.id, revision: row.revision, data: row, scope: spec.scope(row) })),
+    ...upserts.map((row): Change => ({
+      entity: spec.entity,
+      op: 'upsert',
+      id: row.id,
+      revision: row.revision,
+      data: row,
+      scope: spec.scope(row),
+    })),
     ...deletes.map((id): Change => {
       const before = originals.get(id)!;
-      return { entity: spec.entity, op: 'delete', id, revision: before.revision + 1, data: null, scope: spec.scope(before) };
+      return {
+        entity: spec.entity,
+        op: 'delete',
+        id,
+        revision: before.revision + 1,
+        data: null,
+        scope: spec.scope(before),
+      };
     }),
   ];
 }

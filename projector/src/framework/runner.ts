@@ -1,13 +1,30 @@
-import { START, comparePositions, type GlobalPosition, type RecordedEvent } from '@nordlog/contracts';
-import { runCatchUp, writeChanges, type EventStore, type Knex, type Logger } from '@nordlog/platform';
+import {
+  START,
+  comparePositions,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@nordlog/contracts';
+import {
+  runCatchUp,
+  writeChanges,
+  type EventStore,
+  type Knex,
+  type Logger,
+} from '@nordlog/platform';
 import type { Projection } from './projection.js';
 
 const CHECKPOINTS = 'projection_checkpoints';
 
-export async function readCheckpoint(knex: Knex | Knex.Transaction, name: string): Promise<GlobalPosition> {
-  const rows = (await knex(CHECKPOINTS)
+export async function readCheckpoint(
+  knex: Knex | Knex.Transaction,
+  name: string,
+): Promise<GlobalPosition> {
+  const rows = await knex(CHECKPOINTS)
     .where({ name })
-    .select(knex.raw('transaction_id::text as "transactionId"'), knex.raw('position::text as position'))) as GlobalPosition[];
+    .select<GlobalPosition[]>(
+      knex.raw('transaction_id::text as "transactionId"'),
+      knex.raw('position::text as position'),
+    );
   return rows[0] ?? START;
 }
 
@@ -36,7 +53,13 @@ export async function applyBatch(
        values (?, ?::text::xid8, ?::bigint, now())
        on conflict (name) do update set transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()
        where c.transaction_id = ?::text::xid8 and c.position = ?::bigint`,
-      [projection.name, last.global.transactionId, last.global.position, from.transactionId, from.position],
+      [
+        projection.name,
+        last.global.transactionId,
+        last.global.position,
+        from.transactionId,
+        from.position,
+      ],
     );
     if (moved.rowCount === 0) return false;
     const events = batch.filter((e) => projection.handles(e));
@@ -55,7 +78,12 @@ export interface RunnerDeps {
 }
 
 /** Keeps one projection caught up with the event store until `signal` aborts. */
-export async function runProjection(deps: RunnerDeps, projection: Projection, signal: AbortSignal, batchSize = 1000): Promise<void> {
+export async function runProjection(
+  deps: RunnerDeps,
+  projection: Projection,
+  signal: AbortSignal,
+  batchSize = 1000,
+): Promise<void> {
   const waiter = deps.store.createWaiter();
   const logger = deps.logger.child({ projection: projection.name });
   try {

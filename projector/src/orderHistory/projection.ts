@@ -1,4 +1,9 @@
-import { ORDER_HISTORY_ENTITY, ORDER_HISTORY_TABLE, consignmentEventTypes, type OrderHistoryRow } from '@nordlog/contracts';
+import {
+  ORDER_HISTORY_ENTITY,
+  ORDER_HISTORY_TABLE,
+  consignmentEventTypes,
+  type OrderHistoryRow,
+} from '@nordlog/contracts';
 import type { Change } from '@nordlog/platform';
 import type { Projection } from '../framework/projection.js';
 
@@ -27,7 +32,9 @@ export const orderHistoryProjection: Projection = {
       },
     },
   ],
-  handles: (e) => e.streamId.startsWith('order-') && (consignmentEventTypes as readonly string[]).includes(e.type),
+  handles: (e) =>
+    e.streamId.startsWith('order-') &&
+    (consignmentEventTypes as readonly string[]).includes(e.type),
   async apply(trx, events) {
     const rows = events.map((e) => ({
       order_id: e.streamId.slice('order-'.length),
@@ -42,7 +49,11 @@ export const orderHistoryProjection: Projection = {
     const inserted: { order_id: string; stream_revision: number }[] = [];
     for (let i = 0; i < rows.length; i += 1000) {
       // Idempotent: an event delivered twice hits the primary key and is not inserted again.
-      const chunk = await trx(T).insert(rows.slice(i, i + 1000)).onConflict(['order_id', 'stream_revision']).ignore().returning(['order_id', 'stream_revision']);
+      const chunk = await trx(T)
+        .insert(rows.slice(i, i + 1000))
+        .onConflict(['order_id', 'stream_revision'])
+        .ignore()
+        .returning(['order_id', 'stream_revision']);
       inserted.push(...(chunk as typeof inserted));
     }
     const byKey = new Map(events.map((e) => [`${e.streamId.slice(6)}:${e.streamRevision}`, e]));
@@ -58,7 +69,14 @@ export const orderHistoryProjection: Projection = {
         occurredAt: e.metadata.occurredAt,
         position: e.global.position,
       };
-      return { entity: ORDER_HISTORY_ENTITY, op: 'upsert', id: `${order_id}:${stream_revision}`, revision: stream_revision, data, scope: { departmentId: null, customerId: null, date: null, state: null } };
+      return {
+        entity: ORDER_HISTORY_ENTITY,
+        op: 'upsert',
+        id: `${order_id}:${stream_revision}`,
+        revision: stream_revision,
+        data,
+        scope: { departmentId: null, customerId: null, date: null, state: null },
+      };
     });
   },
 };

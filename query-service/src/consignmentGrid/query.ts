@@ -6,11 +6,22 @@ import {
   type Identity,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { allowedDepartments, searchWords, todayIn, type QueryContext, type QueryHandler } from '../framework.js';
+import {
+  allowedDepartments,
+  searchWords,
+  todayIn,
+  type QueryContext,
+  type QueryHandler,
+} from '../framework.js';
 
 type Builder = Knex.QueryBuilder;
 
-function scoped(q: Builder, identity: Identity, departmentIds: string[] | undefined, customerIds: string[] | undefined) {
+function scoped(
+  q: Builder,
+  identity: Identity,
+  departmentIds: string[] | undefined,
+  customerIds: string[] | undefined,
+) {
   const allowed = allowedDepartments(identity, departmentIds);
   if (allowed !== '*') q.whereIn('department_id', allowed);
   if (identity.customerId) q.where('customer_id', identity.customerId);
@@ -19,10 +30,16 @@ function scoped(q: Builder, identity: Identity, departmentIds: string[] | undefi
 }
 
 /** The default date is today in the time zone of the (first) department's country (spec §9). */
-async function defaultDate(ctx: QueryContext, departmentIds: string[] | undefined): Promise<string> {
+async function defaultDate(
+  ctx: QueryContext,
+  departmentIds: string[] | undefined,
+): Promise<string> {
   let zone = 'Europe/Oslo';
   if (departmentIds?.[0]) {
-    const row = (await ctx.knex(DEPARTMENTS_TABLE).where('id', departmentIds[0]).first('country')) as { country: string } | undefined;
+    const row = await ctx
+      .knex(DEPARTMENTS_TABLE)
+      .where('id', departmentIds[0])
+      .first<{ country: string } | undefined>('country');
     zone = (row && countryTimeZones[row.country]) ?? zone;
   }
   return todayIn(zone, ctx.clock());
@@ -30,7 +47,12 @@ async function defaultDate(ctx: QueryContext, departmentIds: string[] | undefine
 
 /** Query `consignments`: the grid rows of departments over a date range (default today). */
 export const consignments: QueryHandler<'consignments'> = async (params, ctx) => {
-  const q = scoped(ctx.knex(CONSIGNMENT_GRID_TABLE).select('data'), ctx.identity, params.departmentIds, params.customerIds);
+  const q = scoped(
+    ctx.knex(CONSIGNMENT_GRID_TABLE).select('data'),
+    ctx.identity,
+    params.departmentIds,
+    params.customerIds,
+  );
   if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
   else if (params.slotId) q.where('slot_id', params.slotId);
   else {
@@ -38,14 +60,23 @@ export const consignments: QueryHandler<'consignments'> = async (params, ctx) =>
     q.whereBetween('date', [from, params.toDate ?? from]);
   }
   if (params.states && params.states.length > 0) q.whereIn('state', params.states);
-  q.orderBy([{ column: 'date' }, { column: 'id' }]).limit(params.limit).offset(params.offset);
+  q.orderBy([{ column: 'date' }, { column: 'id' }])
+    .limit(params.limit)
+    .offset(params.offset);
   return ((await q) as { data: ConsignmentRow }[]).map((r) => r.data);
 };
 
 /** Query `searchConsignments`: words of the phrase combined with OR (default) or AND. */
 export const searchConsignments: QueryHandler<'searchConsignments'> = async (params, ctx) => {
-  const customers = params.customerId ? [params.customerId, ...(params.customerIds ?? [])] : params.customerIds;
-  const q = scoped(ctx.knex(CONSIGNMENT_GRID_TABLE).select('data'), ctx.identity, params.departmentIds, customers);
+  const customers = params.customerId
+    ? [params.customerId, ...(params.customerIds ?? [])]
+    : params.customerIds;
+  const q = scoped(
+    ctx.knex(CONSIGNMENT_GRID_TABLE).select('data'),
+    ctx.identity,
+    params.departmentIds,
+    customers,
+  );
   const words = searchWords(params.searchPhrase);
   q.where((w) => {
     for (const word of words) {
@@ -58,6 +89,9 @@ export const searchConsignments: QueryHandler<'searchConsignments'> = async (par
   if (params.dates && params.dates.length > 0) q.whereIn('date', params.dates);
   if (params.fromDate) q.where('date', '>=', params.fromDate);
   if (params.toDate) q.where('date', '<=', params.toDate);
-  q.orderBy([{ column: 'date', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(params.limit);
+  q.orderBy([
+    { column: 'date', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]).limit(params.limit);
   return ((await q) as { data: ConsignmentRow }[]).map((r) => r.data);
 };

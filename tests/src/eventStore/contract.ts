@@ -47,10 +47,15 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
     it('appends to a new stream and reads it back with revisions and metadata', async () => {
       const s = stream();
       const m = meta();
-      const result = await store.appendToStream(s, 'no_stream', [
-        { type: 'A', data: { n: 1 } },
-        { type: 'B', data: { n: 2, nested: { ok: true } } },
-      ], m);
+      const result = await store.appendToStream(
+        s,
+        'no_stream',
+        [
+          { type: 'A', data: { n: 1 } },
+          { type: 'B', data: { n: 2, nested: { ok: true } } },
+        ],
+        m,
+      );
       expect(result.nextRevision).toBe(1);
       expect(result.positions).toHaveLength(2);
       const events = await store.readStream(s);
@@ -89,11 +94,13 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       const s = stream();
       await store.appendToStream(s, 'no_stream', [{ type: 'A', data: {} }], meta());
       const results = await Promise.allSettled(
-        Array.from({ length: 6 }, (_, i) => store.appendToStream(s, 0, [{ type: `W${i}`, data: {} }], meta())),
+        Array.from({ length: 6 }, (_, i) =>
+          store.appendToStream(s, 0, [{ type: `W${i}`, data: {} }], meta()),
+        ),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results.filter((r) => r.status === 'rejected')) {
-        expect(((r as PromiseRejectedResult).reason as AppError).items[0]!.errorType).toBe('CONCURRENCY_CONFLICT');
+        expect((r.reason as AppError).items[0]!.errorType).toBe('CONCURRENCY_CONFLICT');
       }
       expect(await store.readStream(s)).toHaveLength(2);
     });
@@ -105,7 +112,10 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
         outcome: { status: 200, body: { events: ['A'] } },
       });
       const outcome = await store.findOutcome(m.commandId);
-      expect(outcome).toEqual({ status: 200, body: { events: ['A'], position: r.positions[0]!.position } });
+      expect(outcome).toEqual({
+        status: 200,
+        body: { events: ['A'], position: r.positions[0]!.position },
+      });
       expect(await store.findOutcome(randomUUID())).toBeNull();
       await store.saveOutcome(m.commandId, { status: 500, body: {} });
       expect((await store.findOutcome(m.commandId))!.status).toBe(200);
@@ -114,15 +124,23 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
     it('reads the global order from a position, oldest first, and knows its head', async () => {
       const head = await store.headPosition();
       const s = stream();
-      await store.appendToStream(s, 'no_stream', [1, 2, 3].map((n) => ({ type: 'N', data: { n } })), meta());
+      await store.appendToStream(
+        s,
+        'no_stream',
+        [1, 2, 3].map((n) => ({ type: 'N', data: { n } })),
+        meta(),
+      );
       const after = await store.readAll(head, 1000);
-      expect(after.filter((e) => e.streamId === s).map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
+      expect(after.filter((e) => e.streamId === s).map((e) => (e.data as { n: number }).n)).toEqual(
+        [1, 2, 3],
+      );
       const firstOfMine = after.find((e) => e.streamId === s)!;
       const rest = await store.readAll(firstOfMine.global, 1000);
       expect(rest.filter((e) => e.streamId === s)).toHaveLength(2);
       expect(comparePositions(await store.headPosition(), head)).toBe(1);
       const all = await store.readAll(START, 100_000);
-      for (let i = 1; i < all.length; i++) expect(comparePositions(all[i - 1]!.global, all[i]!.global)).toBe(-1);
+      for (let i = 1; i < all.length; i++)
+        expect(comparePositions(all[i - 1]!.global, all[i]!.global)).toBe(-1);
     });
 
     it('keeps the global order when transaction ids grow by a decimal digit (numeric, not text, order)', async () => {
@@ -131,11 +149,14 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       await store.appendToStream(s, 'no_stream', [{ type: 'Before', data: {} }], meta());
       const crossed = (await fixture.burnToNextXidDigit?.(3000)) ?? false;
       await store.appendToStream(s, 0, [{ type: 'After', data: {} }], meta());
-      const read = (await store.readAll(head, 100_000)).filter((e) => e.streamId === s).map((e) => e.type);
+      const read = (await store.readAll(head, 100_000))
+        .filter((e) => e.streamId === s)
+        .map((e) => e.type);
       expect(read).toEqual(['Before', 'After']);
       const newest = await store.headPosition();
       expect((await store.readAll(newest, 10)).length).toBe(0);
-      if (!crossed) console.info('transaction ids were too far from the next decimal digit to cross it here');
+      if (!crossed)
+        console.info('transaction ids were too far from the next decimal digit to cross it here');
     });
 
     it('never lets a reader skip an event whose transaction commits after a later-numbered one', async () => {
@@ -150,7 +171,9 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       expect(before.some((e) => e.streamId === fast)).toBe(false);
       await held.release();
       const after = await store.readAll(start, 1000);
-      const mine = after.filter((e) => e.streamId === slow || e.streamId === fast).map((e) => e.streamId);
+      const mine = after
+        .filter((e) => e.streamId === slow || e.streamId === fast)
+        .map((e) => e.streamId);
       expect(mine).toEqual([slow, fast]);
     });
 
@@ -173,7 +196,13 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
         },
         { signal: abort.signal, logger: silentLogger(), batchSize: 7, pollMs: 200 },
       );
-      for (let i = 0; i < 20; i++) await store.appendToStream(s, i === 0 ? 'no_stream' : i - 1, [{ type: 'E', data: { i } }], meta());
+      for (let i = 0; i < 20; i++)
+        await store.appendToStream(
+          s,
+          i === 0 ? 'no_stream' : i - 1,
+          [{ type: 'E', data: { i } }],
+          meta(),
+        );
       await done;
       waiter.close();
       expect(seen).toHaveLength(20);

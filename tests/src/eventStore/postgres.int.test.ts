@@ -2,14 +2,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PostgresEventStore, silentLogger, startEmbeddedPostgres } from '@nordlog/platform';
-import { createTestDatabase, isReachable, LOCAL_SERVER_URL, serverUrl, type TestDatabase } from '../support/database.js';
+import {
+  createTestDatabase,
+  isReachable,
+  LOCAL_SERVER_URL,
+  serverUrl,
+  type TestDatabase,
+} from '../support/database.js';
 import { eventStoreContract, meta, type StoreFixture } from './contract.js';
 
 function fixtureOn(db: TestDatabase, cleanup: () => Promise<void>): StoreFixture {
   return {
     store: new PostgresEventStore(db.knex, db.notifier),
     burnToNextXidDigit: async (max) => {
-      const current = async () => (await db.knex.raw<{ rows: { x: string }[] }>('select pg_current_xact_id()::text as x')).rows[0]!.x;
+      const current = async () =>
+        (await db.knex.raw<{ rows: { x: string }[] }>('select pg_current_xact_id()::text as x'))
+          .rows[0]!.x;
       const start = await current();
       const target = 10n ** BigInt(start.length);
       if (target - BigInt(start) > BigInt(max)) return false;
@@ -48,14 +56,16 @@ function fixtureOn(db: TestDatabase, cleanup: () => Promise<void>): StoreFixture
 const isEmbeddedRun = !process.env.CI_TEST_DATABASE_IS_LOCAL && serverUrl().includes(':embedded@');
 
 // The suite runs on the test server of this run (embedded, or CI's local server) …
-eventStoreContract(isEmbeddedRun ? 'embedded PostgreSQL' : 'PostgreSQL server (TEST_DATABASE_URL)', async () =>
-  fixtureOn(await createTestDatabase(), async () => undefined),
+eventStoreContract(
+  isEmbeddedRun ? 'embedded PostgreSQL' : 'PostgreSQL server (TEST_DATABASE_URL)',
+  async () => fixtureOn(await createTestDatabase(), async () => undefined),
 );
 
 // … and on the other kind as well, so both are proven in every run.
 if (isEmbeddedRun) {
   eventStoreContract('local PostgreSQL 15 server', async () => {
-    if (!(await isReachable(LOCAL_SERVER_URL))) throw new Error(`local PostgreSQL server not reachable at ${LOCAL_SERVER_URL}`);
+    if (!(await isReachable(LOCAL_SERVER_URL)))
+      throw new Error(`local PostgreSQL server not reachable at ${LOCAL_SERVER_URL}`);
     return fixtureOn(await createTestDatabase([], LOCAL_SERVER_URL), async () => undefined);
   });
 } else {

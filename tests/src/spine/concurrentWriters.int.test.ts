@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RecordedEvent } from '@nordlog/contracts';
 import { PostgresEventStore, silentLogger } from '@nordlog/platform';
 import { runProjection, type Projection } from '@nordlog/projector';
-import { createTestDatabase, isReachable, LOCAL_SERVER_URL, type TestDatabase } from '../support/database.js';
+import {
+  createTestDatabase,
+  isReachable,
+  LOCAL_SERVER_URL,
+  type TestDatabase,
+} from '../support/database.js';
 import { meta } from '../eventStore/contract.js';
 
 /** Records every delivery, without de-duplication, so a double or a gap is visible. */
@@ -20,7 +25,8 @@ const countingProjection: Projection = {
 describe('global order under concurrent writers (local PostgreSQL server)', () => {
   let db: TestDatabase;
   beforeAll(async () => {
-    if (!(await isReachable(LOCAL_SERVER_URL))) throw new Error(`the local PostgreSQL server is needed at ${LOCAL_SERVER_URL}`);
+    if (!(await isReachable(LOCAL_SERVER_URL)))
+      throw new Error(`the local PostgreSQL server is needed at ${LOCAL_SERVER_URL}`);
     db = await createTestDatabase([], LOCAL_SERVER_URL);
     await db.knex.raw('create table seen_events (event_id uuid not null)');
   });
@@ -29,11 +35,24 @@ describe('global order under concurrent writers (local PostgreSQL server)', () =
   it('the projector sees every event exactly once with 12 concurrent writers and late commits', async () => {
     const store = new PostgresEventStore(db.knex, db.notifier);
     const abort = new AbortController();
-    const projecting = runProjection({ knex: db.knex, store, logger: silentLogger() }, countingProjection, abort.signal, 17);
+    const projecting = runProjection(
+      { knex: db.knex, store, logger: silentLogger() },
+      countingProjection,
+      abort.signal,
+      17,
+    );
 
     const writers = Array.from({ length: 12 }, async (_, w) => {
       for (let i = 0; i < 60; i++) {
-        await store.appendToStream(`w${w}-${i}`, 'no_stream', [{ type: 'A', data: { w, i } }, { type: 'B', data: { w, i } }], meta());
+        await store.appendToStream(
+          `w${w}-${i}`,
+          'no_stream',
+          [
+            { type: 'A', data: { w, i } },
+            { type: 'B', data: { w, i } },
+          ],
+          meta(),
+        );
       }
     });
     // Slow writers: each takes its sequence numbers, then waits before committing, so
@@ -52,11 +71,15 @@ describe('global order under concurrent writers (local PostgreSQL server)', () =
       }
     });
     await Promise.all([...writers, ...slow]);
-    const total = Number((await db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
+    const total = Number(
+      (await db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count,
+    );
     expect(total).toBe(12 * 60 * 2 + 4 * 8);
 
     for (let i = 0; i < 400; i++) {
-      const seen = Number((await db.knex('seen_events').count<{ count: string }[]>('* as count'))[0]!.count);
+      const seen = Number(
+        (await db.knex('seen_events').count<{ count: string }[]>('* as count'))[0]!.count,
+      );
       if (seen >= total) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

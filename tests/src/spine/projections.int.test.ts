@@ -5,23 +5,42 @@ import { applyBatch, checksum, projections, readCheckpoint, rebuild } from '@nor
 import { demoOrder, prng } from '@nordlog/deploy';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
-const checksums = async (sys: TestSystem) => Promise.all(projections.map((p) => checksum(sys.db.knex, p)));
+const checksums = async (sys: TestSystem) =>
+  Promise.all(projections.map((p) => checksum(sys.db.knex, p)));
 
 describe('projections', () => {
   let sys: TestSystem;
   beforeAll(async () => {
     sys = await startTestSystem();
-    const dep = (await sys.command('CREATE_DEPARTMENT', { name: 'Oslo', departmentType: 'courier', country: 'NO', location: { lat: 59.91, lng: 10.75 } })).body.ids[0];
-    const cust = (await sys.command('CREATE_CUSTOMER', { name: 'Nordlys Apotek', departmentId: dep })).body.ids[0];
+    const dep = (
+      await sys.command('CREATE_DEPARTMENT', {
+        name: 'Oslo',
+        departmentType: 'courier',
+        country: 'NO',
+        location: { lat: 59.91, lng: 10.75 },
+      })
+    ).body.ids[0];
+    const cust = (
+      await sys.command('CREATE_CUSTOMER', { name: 'Nordlys Apotek', departmentId: dep })
+    ).body.ids[0];
     const rnd = prng(7);
     const ids: string[] = [];
     for (let i = 0; i < 120; i++) {
-      const order = demoOrder(rnd, { id: dep, country: 'NO', location: { lat: 59.91, lng: 10.75 } }, { id: cust, name: 'Nordlys Apotek' }, '2026-11-22', i);
+      const order = demoOrder(
+        rnd,
+        { id: dep, country: 'NO', location: { lat: 59.91, lng: 10.75 } },
+        { id: cust, name: 'Nordlys Apotek' },
+        '2026-11-22',
+        i,
+      );
       ids.push((await sys.command('CREATE_ORDER', order)).body.ids[0]);
     }
     await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: ids.slice(0, 60), slotId: '9' });
     await sys.command('MANUAL_COLLECT', { consignmentIds: ids.slice(0, 30) });
-    await sys.command('MANUAL_DEVIATE', { consignmentIds: ids.slice(0, 10), reason: 'Not at home' });
+    await sys.command('MANUAL_DEVIATE', {
+      consignmentIds: ids.slice(0, 10),
+      reason: 'Not at home',
+    });
     await sys.command('DELETE_ORDERS', { orderIds: ids.slice(100, 110) });
     await sys.command('UPDATE_CUSTOMER', { id: cust, customerCode: 'NLAP' });
     await sys.settled();
@@ -34,7 +53,10 @@ describe('projections', () => {
     const before = await checksums(sys);
     for (const projection of projections) {
       await sys.db.knex.transaction(async (trx) => {
-        await projection.apply(trx, events.filter((e) => projection.handles(e)));
+        await projection.apply(
+          trx,
+          events.filter((e) => projection.handles(e)),
+        );
       });
     }
     expect(await checksums(sys)).toEqual(before);

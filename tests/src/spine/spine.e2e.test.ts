@@ -3,8 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 import { connectSocket, type TestSocket } from '../support/socket.js';
 
-const block = (lat?: number) => ({ name: 'Nordlys Apotek', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo', countryCode: 'NO', ...(lat ? { lat, lng: 10.75 } : {}) });
-const orderPayload = (departmentId: string, customerId: string, over: Record<string, unknown> = {}) => ({
+const block = (lat?: number) => ({
+  name: 'Nordlys Apotek',
+  address: 'Storgata 1',
+  zipCode: '0155',
+  zipArea: 'Oslo',
+  countryCode: 'NO',
+  ...(lat ? { lat, lng: 10.75 } : {}),
+});
+const orderPayload = (
+  departmentId: string,
+  customerId: string,
+  over: Record<string, unknown> = {},
+) => ({
   departmentId,
   customerId,
   pickupDate: '2026-11-22',
@@ -24,16 +35,32 @@ describe('the spine end to end: command → event → read model → socket', ()
   let customer: string;
   beforeAll(async () => {
     sys = await startTestSystem();
-    const dep = (name: string) => ({ name, departmentType: 'courier', country: 'NO', alystraId: name, location: { lat: 59.9, lng: 10.7 } });
+    const dep = (name: string) => ({
+      name,
+      departmentType: 'courier',
+      country: 'NO',
+      alystraId: name,
+      location: { lat: 59.9, lng: 10.7 },
+    });
     oslo = (await sys.command('CREATE_DEPARTMENT', dep('Oslo'))).body.ids[0];
     bergen = (await sys.command('CREATE_DEPARTMENT', dep('Bergen'))).body.ids[0];
-    customer = (await sys.command('CREATE_CUSTOMER', { name: 'Fjordkraft Elektro AS', departmentId: oslo, orgNumber: '912345678' })).body.ids[0];
+    customer = (
+      await sys.command('CREATE_CUSTOMER', {
+        name: 'Fjordkraft Elektro AS',
+        departmentId: oslo,
+        orgNumber: '912345678',
+      })
+    ).body.ids[0];
     await sys.settled();
   });
   afterAll(async () => sys.shutdown());
 
   it('S7-CALL-011 S7-CMD-026 a command replies with its id, position, events and ids; S7-CALL-006 the query returns the new state', async () => {
-    const res = await sys.command('UPDATE_DEPARTMENT', { id: oslo, name: 'Oslo Sentrum', npsId: 'nps-7' });
+    const res = await sys.command('UPDATE_DEPARTMENT', {
+      id: oslo,
+      name: 'Oslo Sentrum',
+      npsId: 'nps-7',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ events: ['DepartmentUpdated'], ids: [oslo], failed: [] });
     expect(res.body.commandId).toMatch(/^[0-9a-f-]{36}$/);
@@ -41,25 +68,48 @@ describe('the spine end to end: command → event → read model → socket', ()
     await sys.settled();
     const departments = await sys.query('departments', {});
     expect(departments.status).toBe(200);
-    expect(departments.body.find((d: { id: string }) => d.id === oslo)).toMatchObject({ name: 'Oslo Sentrum', npsId: 'nps-7', country: 'NO', departmentType: 'courier' });
+    expect(departments.body.find((d: { id: string }) => d.id === oslo)).toMatchObject({
+      name: 'Oslo Sentrum',
+      npsId: 'nps-7',
+      country: 'NO',
+      departmentType: 'courier',
+    });
   });
 
   it('S3-ENT-019 S8-ERR-002 bad input is 400 with [{errorType, description}] naming the field, and nothing is stored', async () => {
     const before = await sys.db.knex('es_events').count<{ count: string }[]>('* as count');
-    const res = await sys.command('CREATE_DEPARTMENT', { name: 'X', departmentType: 'foo', country: 'NO' });
+    const res = await sys.command('CREATE_DEPARTMENT', {
+      name: 'X',
+      departmentType: 'foo',
+      country: 'NO',
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual([expect.objectContaining({ errorType: 'VALIDATION_ERROR', description: expect.stringContaining('payload.departmentType') })]);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        errorType: 'VALIDATION_ERROR',
+        description: expect.stringContaining('payload.departmentType'),
+      }),
+    ]);
     const after = await sys.db.knex('es_events').count<{ count: string }[]>('* as count');
     expect(after).toEqual(before);
   });
 
   it('an unknown command is 404, a type that differs from the path is 400, broken JSON is 400', async () => {
     expect((await sys.command('LAUNCH_ROCKET', {})).status).toBe(404);
-    const mismatch = await sys.post('/api/command/CREATE_DEPARTMENT', { type: 'UPDATE_DEPARTMENT', payload: {} });
+    const mismatch = await sys.post('/api/command/CREATE_DEPARTMENT', {
+      type: 'UPDATE_DEPARTMENT',
+      payload: {},
+    });
     expect(mismatch.status).toBe(400);
-    const res = await fetch(`${sys.url}/api/command/CREATE_DEPARTMENT`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const res = await fetch(`${sys.url}/api/command/CREATE_DEPARTMENT`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual([{ errorType: 'BAD_REQUEST', description: 'The body is not valid JSON' }]);
+    expect(await res.json()).toEqual([
+      { errorType: 'BAD_REQUEST', description: 'The body is not valid JSON' },
+    ]);
   });
 
   it('S3-ENT-014 S3-ENT-015 an order becomes a consignment row with normalised units and row flags', async () => {
@@ -67,7 +117,9 @@ describe('the spine end to end: command → event → read model → socket', ()
     expect(res.status).toBe(200);
     const id = res.body.ids[0];
     await sys.settled();
-    const rows = (await sys.query('consignments', { departmentIds: [oslo], fromDate: '2026-11-22' })).body;
+    const rows = (
+      await sys.query('consignments', { departmentIds: [oslo], fromDate: '2026-11-22' })
+    ).body;
     const row = rows.find((r: { id: string }) => r.id === id);
     expect(row).toMatchObject({
       state: 'RESOLVED',
@@ -89,7 +141,14 @@ describe('the spine end to end: command → event → read model → socket', ()
       groupOrder: null,
       type: 'Delivery',
     });
-    for (const key of ['deliveryTimeEarliest', 'deliveryTimeLatest', 'pickupTimeEarliest', 'pickupTimeLatest', 'updatedAtEpoch']) expect(row).toHaveProperty(key);
+    for (const key of [
+      'deliveryTimeEarliest',
+      'deliveryTimeLatest',
+      'pickupTimeEarliest',
+      'pickupTimeLatest',
+      'updatedAtEpoch',
+    ])
+      expect(row).toHaveProperty(key);
   });
 
   it('S4-FLOW-001 S4-FLOW-004 S7-CMD-038 overrides follow the state machine: 409 INVALID_STATE_TRANSITION when not allowed', async () => {
@@ -97,14 +156,31 @@ describe('the spine end to end: command → event → read model → socket', ()
     const early = await sys.command('MANUAL_DELIVER', { consignmentIds: [id] });
     expect(early.status).toBe(409);
     expect(early.body[0].errorType).toBe('INVALID_STATE_TRANSITION');
-    expect((await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId: '77' })).status).toBe(200);
-    expect((await sys.command('MANUAL_COLLECT', { consignmentIds: [id] })).body.events).toEqual(['ConsignmentCollected']);
-    expect((await sys.command('MANUAL_DELIVER', { consignmentIds: [id], comment: 'left at door' })).body.events).toEqual(['ConsignmentDelivered']);
+    expect(
+      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId: '77' })).status,
+    ).toBe(200);
+    expect((await sys.command('MANUAL_COLLECT', { consignmentIds: [id] })).body.events).toEqual([
+      'ConsignmentCollected',
+    ]);
+    expect(
+      (await sys.command('MANUAL_DELIVER', { consignmentIds: [id], comment: 'left at door' })).body
+        .events,
+    ).toEqual(['ConsignmentDelivered']);
     await sys.settled();
     const [row] = (await sys.query('consignments', { ids: [id] })).body;
-    expect(row).toMatchObject({ state: 'DELIVERED', slotId: '77', isDeletable: false, isEditable: false });
+    expect(row).toMatchObject({
+      state: 'DELIVERED',
+      slotId: '77',
+      isDeletable: false,
+      isEditable: false,
+    });
     const history = (await sys.query('orderHistory', { orderId: id })).body;
-    expect(history.map((h: { eventType: string }) => h.eventType)).toEqual(['OrderCreated', 'ConsignmentAssignedToSlot', 'ConsignmentCollected', 'ConsignmentDelivered']);
+    expect(history.map((h: { eventType: string }) => h.eventType)).toEqual([
+      'OrderCreated',
+      'ConsignmentAssignedToSlot',
+      'ConsignmentCollected',
+      'ConsignmentDelivered',
+    ]);
     expect(history[3]).toMatchObject({ userId: 'dev-admin', streamRevision: 3 });
     expect(Date.parse(history[3].occurredAt)).not.toBeNaN();
   });
@@ -118,7 +194,8 @@ describe('the spine end to end: command → event → read model → socket', ()
   it('a repeated commandId returns the first outcome and appends nothing', async () => {
     const commandId = randomUUID();
     const first = await sys.command('CREATE_ORDER', orderPayload(oslo, customer), { commandId });
-    const count = async () => Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
+    const count = async () =>
+      Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
     const before = await count();
     const again = await sys.command('CREATE_ORDER', orderPayload(oslo, customer), { commandId });
     expect(again).toEqual(first);
@@ -133,8 +210,16 @@ describe('the spine end to end: command → event → read model → socket', ()
     const res = await sys.command('DELETE_ORDERS', { orderIds: [a, b] });
     expect(res.status).toBe(200);
     expect(res.body.ids).toEqual([a]);
-    expect(res.body.failed).toEqual([{ id: b, errorType: 'INVALID_STATE_TRANSITION', description: expect.stringContaining('COLLECTED') }]);
-    expect((await sys.command('RESTORE_ORDERS', { orderIds: [a] })).body.events).toEqual(['OrderRestored']);
+    expect(res.body.failed).toEqual([
+      {
+        id: b,
+        errorType: 'INVALID_STATE_TRANSITION',
+        description: expect.stringContaining('COLLECTED'),
+      },
+    ]);
+    expect((await sys.command('RESTORE_ORDERS', { orderIds: [a] })).body.events).toEqual([
+      'OrderRestored',
+    ]);
   });
 
   it('S5-VAL-046 S9-CONST-012 search needs more than 2 characters; consignment words combine with OR', async () => {
@@ -143,8 +228,16 @@ describe('the spine end to end: command → event → read model → socket', ()
     await sys.command('CREATE_ORDER', orderPayload(oslo, customer, { customerRef: 'YAK-2' }));
     await sys.settled();
     const either = (await sys.query('searchConsignments', { searchPhrase: 'zebra-1 yak-2' })).body;
-    expect(either.map((r: { customerRef: string }) => r.customerRef).sort()).toEqual(['YAK-2', 'ZEBRA-1']);
-    const both = (await sys.query('searchConsignments', { searchPhrase: 'zebra-1 yak-2', searchOperator: 'AND' })).body;
+    expect(either.map((r: { customerRef: string }) => r.customerRef).sort()).toEqual([
+      'YAK-2',
+      'ZEBRA-1',
+    ]);
+    const both = (
+      await sys.query('searchConsignments', {
+        searchPhrase: 'zebra-1 yak-2',
+        searchOperator: 'AND',
+      })
+    ).body;
     expect(both).toEqual([]);
     const customers = (await sys.query('searchCustomers', { searchPhrase: 'fjord elektro' })).body;
     expect(customers.map((c: { id: string }) => c.id)).toEqual([customer]);
@@ -160,15 +253,21 @@ describe('the spine end to end: command → event → read model → socket', ()
   it('GET /revision answers the build id', async () => {
     const res = await fetch(`${sys.url}/revision`);
     expect(res.status).toBe(200);
-    expect((await res.json()) as unknown).toEqual({ revision: expect.any(String) });
+    expect(await res.json()).toEqual({ revision: expect.any(String) });
   });
 
   describe('live socket', () => {
     let inOslo: TestSocket;
     let inBergen: TestSocket;
     beforeAll(async () => {
-      inOslo = await connectSocket(sys.url, `departmentIds=${oslo}&dates=2026-11-22&types=consignments`);
-      inBergen = await connectSocket(sys.url, `departmentIds=${bergen}&dates=2026-11-22&types=consignments`);
+      inOslo = await connectSocket(
+        sys.url,
+        `departmentIds=${oslo}&dates=2026-11-22&types=consignments`,
+      );
+      inBergen = await connectSocket(
+        sys.url,
+        `departmentIds=${bergen}&dates=2026-11-22&types=consignments`,
+      );
     });
     afterAll(() => {
       inOslo.close();
@@ -178,21 +277,36 @@ describe('the spine end to end: command → event → read model → socket', ()
     it('S7-CALL-040 S7-CALL-043 a socket whose context matches receives the change as {entity, op, id, revision, data}; one whose context does not, does not', async () => {
       const id = (await sys.command('CREATE_ORDER', orderPayload(oslo, customer))).body.ids[0];
       const message = await inOslo.next((m) => typeof m === 'object' && m.id === id);
-      expect(message).toMatchObject({ entity: 'consignments', op: 'upsert', id, revision: 0, data: { state: 'RESOLVED', departmentId: oslo } });
+      expect(message).toMatchObject({
+        entity: 'consignments',
+        op: 'upsert',
+        id,
+        revision: 0,
+        data: { state: 'RESOLVED', departmentId: oslo },
+      });
       await sys.settled();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(inBergen.received.filter((m) => typeof m === 'object' && m.id === id)).toEqual([]);
     });
 
     it('S4-BEH-018 a new context sent as JSON is acknowledged with ok and takes effect', async () => {
-      inBergen.send(JSON.stringify({ departmentIds: [oslo], dates: ['2026-11-22'], types: ['consignments'] }));
+      inBergen.send(
+        JSON.stringify({ departmentIds: [oslo], dates: ['2026-11-22'], types: ['consignments'] }),
+      );
       expect(await inBergen.next((m) => m === 'ok')).toBe('ok');
       const id = (await sys.command('CREATE_ORDER', orderPayload(oslo, customer))).body.ids[0];
-      expect(await inBergen.next((m) => typeof m === 'object' && m.id === id)).toMatchObject({ entity: 'consignments' });
+      expect(await inBergen.next((m) => typeof m === 'object' && m.id === id)).toMatchObject({
+        entity: 'consignments',
+      });
     });
 
     it('a change on another date does not reach a socket for today', async () => {
-      const id = (await sys.command('CREATE_ORDER', orderPayload(oslo, customer, { pickupDate: '2026-11-23' }))).body.ids[0];
+      const id = (
+        await sys.command(
+          'CREATE_ORDER',
+          orderPayload(oslo, customer, { pickupDate: '2026-11-23' }),
+        )
+      ).body.ids[0];
       await sys.settled();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(inOslo.received.filter((m) => typeof m === 'object' && m.id === id)).toEqual([]);

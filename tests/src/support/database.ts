@@ -25,7 +25,9 @@ export const serverUrl = (): string => {
 };
 
 /** A fresh, empty database on the test server: its URL and a way to drop it. */
-export async function createEmptyDatabase(url = serverUrl()): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createEmptyDatabase(
+  url = serverUrl(),
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = connect(url, 1);
   await admin.raw(`create database ${name}`);
@@ -69,7 +71,8 @@ export async function createTestDatabase(
 }
 
 /** The local PostgreSQL server of this machine and CI (trust auth), when reachable. */
-export const LOCAL_SERVER_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const LOCAL_SERVER_URL =
+  process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export async function isReachable(url: string): Promise<boolean> {
   const knex = connect(url, 1);

@@ -16,7 +16,9 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) return;
   // Jest loads global setup outside its module mapping, so it uses the built platform package;
   // an incremental build keeps it current (a no-op when nothing changed).
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'platform'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', 'platform'], {
+    stdio: 'inherit',
+  });
   const { startEmbeddedPostgres, silentLogger } = await import('@nordlog/platform');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'nordlog-test-'));
   const server = await startEmbeddedPostgres({ dataDir, logger: silentLogger(), fast: true });

@@ -11,17 +11,25 @@ export interface TestSocket {
 }
 
 /** A client of `ws /api/subscribe` that records every frame (JSON parsed) and answers pings. */
-export async function connectSocket(baseUrl: string, query: string, options: { answerPings?: boolean } = {}): Promise<TestSocket> {
+export async function connectSocket(
+  baseUrl: string,
+  query: string,
+  options: { answerPings?: boolean } = {},
+): Promise<TestSocket> {
   const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/subscribe?${query}`);
   const received: unknown[] = [];
   const waiters: { match: (m: unknown) => boolean; resolve: (m: unknown) => void }[] = [];
   ws.on('message', (data) => {
-    const text = data.toString();
+    const text = Buffer.from(data as Buffer).toString('utf8');
     let message: unknown = text;
     if (text.startsWith('{')) message = JSON.parse(text);
     received.push(message);
     if (text === 'ping' && options.answerPings !== false) ws.send('pong');
-    for (const w of [...waiters]) if (w.match(message)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(message); }
+    for (const w of [...waiters])
+      if (w.match(message)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(message);
+      }
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
@@ -35,8 +43,22 @@ export async function connectSocket(baseUrl: string, query: string, options: { a
       const seen = received.find(match);
       if (seen !== undefined) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching socket message within ${timeoutMs} ms; got ${JSON.stringify(received).slice(0, 500)}`)), timeoutMs);
-        waiters.push({ match, resolve: (m) => { clearTimeout(timer); resolve(m); } });
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `no matching socket message within ${timeoutMs} ms; got ${JSON.stringify(received).slice(0, 500)}`,
+              ),
+            ),
+          timeoutMs,
+        );
+        waiters.push({
+          match,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     },
     send: (text) => ws.send(text),

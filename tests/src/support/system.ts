@@ -5,7 +5,11 @@ import { createEmptyDatabase } from './database.js';
 
 export interface TestSystem extends System {
   post(path: string, body: unknown): Promise<{ status: number; body: any }>;
-  command(type: string, payload: unknown, extra?: Record<string, unknown>): Promise<{ status: number; body: any }>;
+  command(
+    type: string,
+    payload: unknown,
+    extra?: Record<string, unknown>,
+  ): Promise<{ status: number; body: any }>;
   query(name: string, params: unknown): Promise<{ status: number; body: any }>;
   /** Resolves when every projection has caught up with the event store. */
   settled(): Promise<void>;
@@ -13,19 +17,32 @@ export interface TestSystem extends System {
 }
 
 /** The whole product on a database of its own, listening on a free port. */
-export async function startTestSystem(options: { socketPingMs?: number; socketStaleMs?: number } = {}): Promise<TestSystem> {
+export async function startTestSystem(
+  options: { socketPingMs?: number; socketStaleMs?: number } = {},
+): Promise<TestSystem> {
   const database = await createEmptyDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', DEMO_DATA: 'false' });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    DEMO_DATA: 'false',
+  });
   const system = await startSystem(config, silentLogger(), options);
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${system.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${system.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
   return {
     ...system,
     post,
-    command: (type, payload, extra = {}) => post(`/api/command/${type}`, { type, payload, ...extra }),
+    command: (type, payload, extra = {}) =>
+      post(`/api/command/${type}`, { type, payload, ...extra }),
     query: (name, params) => post(`/api/query/${name}`, { query: name, params }),
     settled: async () => {
       for (let i = 0; i < 500; i++) {

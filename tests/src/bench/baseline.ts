@@ -1,0 +1,20 @@
+import type { Knex } from '@nordlog/platform';
+import { runConcurrent } from './stats.js';
+
+const ROW = { consignmentId: 123456, state: 'RESOLVED', departmentId: 12, weight: 12.5, zip: '0155', note: 'baseline row of about 150 bytes' };
+
+/** Raw PostgreSQL insert rates on the same database, measured in the same run. */
+export async function measureBaselines(knex: Knex, n: number, concurrency: number) {
+  await knex.raw('drop table if exists bench_baseline; create table bench_baseline (id bigserial primary key, data jsonb not null)');
+  const data = JSON.stringify(ROW);
+  const single = await runConcurrent(n, concurrency, async () => {
+    await knex.raw('insert into bench_baseline (data) values (?::jsonb)', [data]);
+  });
+  const batches = Math.max(5, Math.round(n / 1000) * 5);
+  const rows = Array.from({ length: 1000 }, () => data);
+  const batched = await runConcurrent(batches, 1, async () => {
+    await knex.raw('insert into bench_baseline (data) select unnest(?::jsonb[])', [rows]);
+  });
+  await knex.raw('drop table bench_baseline');
+  return { singlePerSec: (n / single.ms) * 1000, batchedRowsPerSec: ((batches * 1000) / batched.ms) * 1000 };
+}

@@ -1,7 +1,7 @@
-import { START, comparePositions, type GlobalPosition } from '@nordlog/contracts';
+import { START, comparePositions } from '@nordlog/contracts';
 import type { EventStore, Knex } from '@nordlog/platform';
 import type { Projection } from './framework/projection.js';
-import { applyBatch, readCheckpoint } from './framework/runner.js';
+import { applyBatch, readCheckpoints, type Checkpoints } from './framework/runner.js';
 
 export interface RebuildProgress {
   projection: string;
@@ -10,9 +10,10 @@ export interface RebuildProgress {
 }
 
 /**
- * Rebuilds read models from position 0: empties the tables, resets the checkpoint and replays
- * every event in large batches without publishing changes (clients reload after a rebuild).
- * A live projector of the same projection notices the moved checkpoint and steps aside.
+ * Rebuilds read models from position 0: empties their tables, resets their checkpoints and replays
+ * every event once, in large batches applied to all of them in one transaction each, without
+ * publishing changes (clients reload after a rebuild). A live projector of the same projections
+ * notices the moved checkpoints and steps aside for the batches the rebuild takes.
  */
 export async function rebuild(
   knex: Knex,
@@ -22,34 +23,34 @@ export async function rebuild(
   batchSize = 5000,
 ): Promise<{ events: number; ms: number }> {
   const started = performance.now();
+  const names = projections.map((p) => p.name);
+  const label = names.join(', ');
+  const total = Number((await knex.raw<{ rows: { n: string }[] }>('select count(*)::text as n from es_events')).rows[0]!.n);
+  await knex.transaction(async (trx) => {
+    for (const table of projections.flatMap((p) => p.tables)) await trx.raw(`truncate ${table}`);
+    await trx('projection_checkpoints').whereIn('name', names).delete();
+  });
   const head = await store.headPosition();
-  const total = Number(
-    (await knex.raw<{ rows: { n: string }[] }>('select count(*)::text as n from es_events'))
-      .rows[0]!.n,
-  );
-  let events = 0;
-  for (const projection of projections) {
-    await knex.transaction(async (trx) => {
-      for (const table of projection.tables) await trx.raw(`truncate ${table}`);
-      await trx('projection_checkpoints').where({ name: projection.name }).delete();
-    });
-    let from: GlobalPosition = START;
-    let done = 0;
-    onProgress({ projection: projection.name, done, total });
-    for (;;) {
-      const batch = await store.readAll(from, batchSize);
-      if (batch.length === 0 || comparePositions(from, head) >= 0) break;
-      if (!(await applyBatch(knex, projection, from, batch, { publish: false }))) {
-        from = await readCheckpoint(knex, projection.name);
-        continue;
-      }
-      from = batch[batch.length - 1]!.global;
-      done += batch.length;
-      events += batch.length;
-      onProgress({ projection: projection.name, done, total });
+  let from: Checkpoints = new Map(names.map((n) => [n, START]));
+  let position = START;
+  let done = 0;
+  onProgress({ projection: label, done, total });
+  while (comparePositions(position, head) < 0) {
+    const batch = await store.readAll(position, batchSize);
+    if (batch.length === 0) break;
+    const applied = await applyBatch(knex, projections, from, batch, { publish: false });
+    if (applied.length < projections.length) {
+      // A live projector took a batch meanwhile: continue from where the checkpoints are now.
+      from = await readCheckpoints(knex, names);
+      position = [...from.values()].reduce((min, p) => (comparePositions(p, min) < 0 ? p : min));
+      continue;
     }
+    position = batch[batch.length - 1]!.global;
+    from = new Map(names.map((n) => [n, position]));
+    done += batch.length;
+    onProgress({ projection: label, done, total });
   }
-  return { events, ms: performance.now() - started };
+  return { events: done, ms: performance.now() - started };
 }
 
 /** A checksum of every row of a projection's tables (rebuild equals live). */

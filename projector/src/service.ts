@@ -7,7 +7,7 @@ import {
   type Notifier,
 } from '@nordlog/platform';
 import type { Projection } from './framework/projection.js';
-import { runProjection } from './framework/runner.js';
+import { runProjections } from './framework/runner.js';
 import { projections as allProjections } from './projections.js';
 
 export interface ProjectorDeps {
@@ -25,7 +25,7 @@ export interface Projector {
   stop(): Promise<void>;
 }
 
-/** Keeps every read model caught up with the event store, each projection in its own loop. */
+/** Keeps every read model caught up with the event store: one loop, one transaction per batch. */
 export function createProjector(deps: ProjectorDeps): Projector {
   const abort = new AbortController();
   const running: Promise<void>[] = [];
@@ -34,9 +34,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
   return {
     start() {
       const onPublished = () => deps.notifier.notify(CHANGES_CHANNEL);
-      for (const projection of deps.projections ?? allProjections) {
-        running.push(runProjection({ ...deps, onPublished }, projection, abort.signal));
-      }
+      running.push(runProjections({ ...deps, onPublished }, deps.projections ?? allProjections, abort.signal));
       pruneTimer = setInterval(() => {
         pruneChanges(deps.knex, retention).catch((err: unknown) =>
           deps.logger.warn({ err }, 'outbox pruning failed'),

@@ -54,8 +54,13 @@ export class Notifier {
 
   private async send(channel: string): Promise<void> {
     try {
-      if (!this.closed)
-        await this.knex.raw('select pg_notify(?, ?)', [channel, String(process.pid)]);
+      // A wake-up needs no durability: its commit does not wait for the WAL flush.
+      if (!this.closed) {
+        await this.knex.raw(`select set_config('synchronous_commit', 'off', true), pg_notify(?, ?)`, [
+          channel,
+          String(process.pid),
+        ]);
+      }
     } catch (err) {
       if (!this.closed)
         this.logger.warn({ err, channel }, 'NOTIFY failed; readers fall back to polling');

@@ -73,16 +73,18 @@ async function write<Row extends VersionedRow>(
     if (row) upserts.push(row);
     else if (originals.get(id)) deletes.push(id);
   }
-  for (let i = 0; i < upserts.length; i += 1000) {
-    const chunk = upserts
-      .slice(i, i + 1000)
-      .map((row) => ({
-        id: row.id,
-        revision: row.revision,
-        data: JSON.stringify(row),
-        ...spec.columns(row),
-      }));
-    await trx(spec.table).insert(chunk).onConflict('id').merge();
+  if (upserts.length > 0) {
+    // One statement and one parameter for all rows: the rows travel as a JSON array and PostgreSQL
+    // maps its keys onto the table's columns (far cheaper than thousands of bound values).
+    const records = upserts.map((row) => ({ id: row.id, revision: row.revision, data: row, ...spec.columns(row) }));
+    const columns = Object.keys(records[0]!);
+    const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
+    await trx.raw(
+      `insert into ${spec.table} (${columns.join(', ')})
+       select ${columns.join(', ')} from jsonb_populate_recordset(null::${spec.table}, ?::jsonb)
+       on conflict (id) do update set ${updates.join(', ')}`,
+      [JSON.stringify(records)],
+    );
   }
   if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
   return [

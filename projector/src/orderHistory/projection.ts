@@ -41,21 +41,19 @@ export const orderHistoryProjection: Projection = {
       stream_revision: e.streamRevision,
       position: e.global.position,
       event_type: e.type,
-      data: JSON.stringify(e.data),
+      data: e.data,
       user_id: e.metadata.userId,
       command_id: e.metadata.commandId,
       occurred_at: e.metadata.occurredAt,
     }));
-    const inserted: { order_id: string; stream_revision: number }[] = [];
-    for (let i = 0; i < rows.length; i += 1000) {
-      // Idempotent: an event delivered twice hits the primary key and is not inserted again.
-      const chunk = await trx(T)
-        .insert(rows.slice(i, i + 1000))
-        .onConflict(['order_id', 'stream_revision'])
-        .ignore()
-        .returning(['order_id', 'stream_revision']);
-      inserted.push(...(chunk as typeof inserted));
-    }
+    // Idempotent: an event delivered twice hits the primary key and is not inserted again.
+    const inserted = (
+      await trx.raw<{ rows: { order_id: string; stream_revision: number }[] }>(
+        `insert into ${T} select * from jsonb_populate_recordset(null::${T}, ?::jsonb)
+         on conflict (order_id, stream_revision) do nothing returning order_id::text, stream_revision`,
+        [JSON.stringify(rows)],
+      )
+    ).rows;
     const byKey = new Map(events.map((e) => [`${e.streamId.slice(6)}:${e.streamRevision}`, e]));
     return inserted.map(({ order_id, stream_revision }): Change => {
       const e = byKey.get(`${order_id}:${stream_revision}`)!;

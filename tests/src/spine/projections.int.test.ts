@@ -67,7 +67,7 @@ describe('projections', () => {
     const events = await store.readAll(START, 10);
     const grid = projections.find((p) => p.name === 'consignmentGrid')!;
     const checkpoint = await readCheckpoint(sys.db.knex, grid.name);
-    expect(await applyBatch(sys.db.knex, grid, START, events, { publish: true })).toBe(false);
+    expect(await applyBatch(sys.db.knex, [grid], new Map([[grid.name, START]]), events, { publish: true })).toEqual([]);
     expect(await readCheckpoint(sys.db.knex, grid.name)).toEqual(checkpoint);
   });
 
@@ -78,8 +78,8 @@ describe('projections', () => {
     const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
     const progress: number[] = [];
     const result = await rebuild(sys.db.knex, store, projections, (p) => progress.push(p.done), 50);
-    expect(result.events).toBeGreaterThan(120 * projections.length);
-    expect(progress.length).toBeGreaterThan(projections.length * 2);
+    expect(result.events).toBeGreaterThan(120);
+    expect(progress.length).toBeGreaterThan(3);
     expect(await checksums(sys)).toEqual(live);
   });
 });

@@ -72,8 +72,9 @@ export function createCommandService(deps: CommandServiceDeps): Router {
       userId: identity.userId,
       occurredAt: clock().toISOString(),
     };
-    const execution = await executeTargets(deps.store, targets, metadata);
-    if (execution.final && !execution.saved) {
+    const repeatable = clientCommandId !== undefined;
+    const execution = await executeTargets(deps.store, targets, metadata, repeatable);
+    if (repeatable && execution.final && !execution.saved) {
       await deps.store.saveOutcome(commandId, { status: execution.status, body: execution.body });
     }
     res.status(execution.status).json(execution.body);

@@ -1,5 +1,11 @@
 export { createProjector, type Projector, type ProjectorDeps } from './service.js';
 export { projections, readModelMigrations } from './projections.js';
 export { rebuild, checksum, type RebuildProgress } from './rebuild.js';
-export { applyBatch, readCheckpoint, readCheckpoints, runProjection, runProjections } from './framework/runner.js';
+export {
+  applyBatch,
+  readCheckpoint,
+  readCheckpoints,
+  runProjection,
+  runProjections,
+} from './framework/runner.js';
 export type { Projection } from './framework/projection.js';

@@ -25,7 +25,10 @@ export async function rebuild(
   const started = performance.now();
   const names = projections.map((p) => p.name);
   const label = names.join(', ');
-  const total = Number((await knex.raw<{ rows: { n: string }[] }>('select count(*)::text as n from es_events')).rows[0]!.n);
+  const total = Number(
+    (await knex.raw<{ rows: { n: string }[] }>('select count(*)::text as n from es_events'))
+      .rows[0]!.n,
+  );
   await knex.transaction(async (trx) => {
     for (const table of projections.flatMap((p) => p.tables)) await trx.raw(`truncate ${table}`);
     await trx('projection_checkpoints').whereIn('name', names).delete();

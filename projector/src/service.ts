@@ -34,7 +34,9 @@ export function createProjector(deps: ProjectorDeps): Projector {
   return {
     start() {
       const onPublished = () => deps.notifier.notify(CHANGES_CHANNEL);
-      running.push(runProjections({ ...deps, onPublished }, deps.projections ?? allProjections, abort.signal));
+      running.push(
+        runProjections({ ...deps, onPublished }, deps.projections ?? allProjections, abort.signal),
+      );
       pruneTimer = setInterval(() => {
         pruneChanges(deps.knex, retention).catch((err: unknown) =>
           deps.logger.warn({ err }, 'outbox pruning failed'),

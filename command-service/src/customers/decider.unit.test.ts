@@ -17,17 +17,17 @@ const createdEvent: CustomerEvent = { type: 'CustomerCreated', data: { id: '9', 
 
 describe('customers', () => {
   it('S3-ENT-050 creates a customer with every identifier of spec §3', () => {
-    given(customerDecider).when({ type: 'CREATE_CUSTOMER', id: '9', fields }).then([createdEvent]);
+    given(customerDecider).when({ type: 'create', id: '9', fields }).then([createdEvent]);
   });
   it('refuses a customer id that exists (ALREADY_EXISTS)', () => {
     given(customerDecider, [createdEvent])
-      .when({ type: 'CREATE_CUSTOMER', id: '9', fields })
+      .when({ type: 'create', id: '9', fields })
       .thenRefuses('ALREADY_EXISTS');
   });
   it('S3-ENT-050 updates identifiers, emitting only the changes', () => {
     given(customerDecider, [createdEvent])
       .when({
-        type: 'UPDATE_CUSTOMER',
+        type: 'update',
         id: '9',
         fields: { orgNumber: '999999999', accountingTags: ['retail'] },
       })
@@ -35,10 +35,10 @@ describe('customers', () => {
   });
   it('does nothing when nothing changes, refuses an unknown customer', () => {
     given(customerDecider, [createdEvent])
-      .when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { name: 'Fjordkraft AS' } })
+      .when({ type: 'update', id: '9', fields: { name: 'Fjordkraft AS' } })
       .thenNothing();
     given(customerDecider)
-      .when({ type: 'UPDATE_CUSTOMER', id: '9', fields: { name: 'x' } })
+      .when({ type: 'update', id: '9', fields: { name: 'x' } })
       .thenRefuses('NOT_FOUND');
   });
 });

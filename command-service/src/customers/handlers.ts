@@ -1,26 +1,15 @@
-import { customerStream } from '@nordlog/contracts';
-import { target } from '../framework/decider.js';
-import { newId, type Handler } from '../framework/handler.js';
+import { customerStream, type CreateCustomer } from '@nordlog/contracts';
+import type { Decider } from '../framework/decider.js';
+import type { Handler } from '../framework/handler.js';
+import type { ReferenceCommand } from '../framework/referenceDecider.js';
+import { referenceHandlers } from '../framework/referenceHandlers.js';
 import { customerDecider } from './decider.js';
 
-export const createCustomer: Handler<'CREATE_CUSTOMER'> = async (fields, ctx) => {
-  const id = await newId(ctx, 'customer');
-  return [
-    target({
-      id,
-      streamId: customerStream(id),
-      isNew: true,
-      decider: customerDecider,
-      command: { type: 'CREATE_CUSTOMER', id, fields },
-    }),
-  ];
-};
+const handlers = referenceHandlers<CreateCustomer>(
+  'customer',
+  customerStream,
+  customerDecider as Decider<unknown, ReferenceCommand<CreateCustomer>, never>,
+);
 
-export const updateCustomer: Handler<'UPDATE_CUSTOMER'> = ({ id, ...fields }) => [
-  target({
-    id,
-    streamId: customerStream(id),
-    decider: customerDecider,
-    command: { type: 'UPDATE_CUSTOMER', id, fields },
-  }),
-];
+export const createCustomer: Handler<'CREATE_CUSTOMER'> = handlers.create;
+export const updateCustomer: Handler<'UPDATE_CUSTOMER'> = handlers.update;

@@ -16,13 +16,11 @@ const createdEvent: DepartmentEvent = { type: 'DepartmentCreated', data: { id: '
 
 describe('departments: CREATE_DEPARTMENT', () => {
   it('S3-ENT-018 creates a department with every field of spec §3', () => {
-    given(departmentDecider)
-      .when({ type: 'CREATE_DEPARTMENT', id: '3', fields })
-      .then([createdEvent]);
+    given(departmentDecider).when({ type: 'create', id: '3', fields }).then([createdEvent]);
   });
   it('refuses a department id that exists (ALREADY_EXISTS)', () => {
     given(departmentDecider, [createdEvent])
-      .when({ type: 'CREATE_DEPARTMENT', id: '3', fields })
+      .when({ type: 'create', id: '3', fields })
       .thenRefuses('ALREADY_EXISTS');
   });
 });
@@ -30,13 +28,13 @@ describe('departments: CREATE_DEPARTMENT', () => {
 describe('departments: UPDATE_DEPARTMENT', () => {
   it('emits only the fields that changed', () => {
     given(departmentDecider, [createdEvent])
-      .when({ type: 'UPDATE_DEPARTMENT', id: '3', fields: { name: 'Oslo Sentrum', country: 'NO' } })
+      .when({ type: 'update', id: '3', fields: { name: 'Oslo Sentrum', country: 'NO' } })
       .then([{ type: 'DepartmentUpdated', data: { id: '3', changes: { name: 'Oslo Sentrum' } } }]);
   });
   it('does nothing when nothing changes', () => {
     given(departmentDecider, [createdEvent])
       .when({
-        type: 'UPDATE_DEPARTMENT',
+        type: 'update',
         id: '3',
         fields: { name: 'Oslo Courier', location: { lat: 59.91, lng: 10.75 } },
       })
@@ -44,7 +42,7 @@ describe('departments: UPDATE_DEPARTMENT', () => {
   });
   it('refuses an unknown department (NOT_FOUND)', () => {
     given(departmentDecider)
-      .when({ type: 'UPDATE_DEPARTMENT', id: '3', fields: { name: 'x' } })
+      .when({ type: 'update', id: '3', fields: { name: 'x' } })
       .thenRefuses('NOT_FOUND');
   });
 });

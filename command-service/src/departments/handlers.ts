@@ -1,26 +1,15 @@
-import { departmentStream } from '@nordlog/contracts';
-import { target } from '../framework/decider.js';
-import { newId, type Handler } from '../framework/handler.js';
+import { departmentStream, type CreateDepartment } from '@nordlog/contracts';
+import type { Decider } from '../framework/decider.js';
+import type { Handler } from '../framework/handler.js';
+import type { ReferenceCommand } from '../framework/referenceDecider.js';
+import { referenceHandlers } from '../framework/referenceHandlers.js';
 import { departmentDecider } from './decider.js';
 
-export const createDepartment: Handler<'CREATE_DEPARTMENT'> = async (fields, ctx) => {
-  const id = await newId(ctx, 'department');
-  return [
-    target({
-      id,
-      streamId: departmentStream(id),
-      isNew: true,
-      decider: departmentDecider,
-      command: { type: 'CREATE_DEPARTMENT', id, fields },
-    }),
-  ];
-};
+const handlers = referenceHandlers<CreateDepartment>(
+  'department',
+  departmentStream,
+  departmentDecider as Decider<unknown, ReferenceCommand<CreateDepartment>, never>,
+);
 
-export const updateDepartment: Handler<'UPDATE_DEPARTMENT'> = ({ id, ...fields }) => [
-  target({
-    id,
-    streamId: departmentStream(id),
-    decider: departmentDecider,
-    command: { type: 'UPDATE_DEPARTMENT', id, fields },
-  }),
-];
+export const createDepartment: Handler<'CREATE_DEPARTMENT'> = handlers.create;
+export const updateDepartment: Handler<'UPDATE_DEPARTMENT'> = handlers.update;

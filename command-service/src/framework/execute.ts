@@ -74,22 +74,25 @@ export async function executeTargets(
   store: EventStore,
   targets: Target[],
   metadata: EventMetadata,
+  /** Keep the outcome for repeats (only a client that chose the command id can repeat it). */
+  keepOutcome = true,
 ): Promise<Execution> {
   const succeeded: { id: string; events: { type: string; position: string }[] }[] = [];
   const failed: { id: string; error: AppError }[] = [];
   const single = targets.length === 1;
   for (const t of targets) {
     try {
-      const outcomeFor = single
-        ? (events: string[]) => ({
-            status: 200,
-            body: resultBody(
-              metadata.commandId,
-              [{ id: t.id, events: events.map((type) => ({ type, position: '' })) }],
-              [],
-            ),
-          })
-        : undefined;
+      const outcomeFor =
+        single && keepOutcome
+          ? (events: string[]) => ({
+              status: 200,
+              body: resultBody(
+                metadata.commandId,
+                [{ id: t.id, events: events.map((type) => ({ type, position: '' })) }],
+                [],
+              ),
+            })
+          : undefined;
       succeeded.push({ id: t.id, events: await executeTarget(store, t, metadata, outcomeFor) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -106,7 +109,7 @@ export async function executeTargets(
     const retryable = failed.some((f) => f.error.items[0]!.errorType === 'CONCURRENCY_CONFLICT');
     return { status: first.status, body: items, final: !retryable, saved: false };
   }
-  const saved = single && succeeded[0]!.events.length > 0;
+  const saved = single && keepOutcome && succeeded[0]!.events.length > 0;
   return {
     status: 200,
     body: resultBody(metadata.commandId, succeeded, failed),

@@ -76,7 +76,12 @@ async function write<Row extends VersionedRow>(
   if (upserts.length > 0) {
     // One statement and one parameter for all rows: the rows travel as a JSON array and PostgreSQL
     // maps its keys onto the table's columns (far cheaper than thousands of bound values).
-    const records = upserts.map((row) => ({ id: row.id, revision: row.revision, data: row, ...spec.columns(row) }));
+    const records = upserts.map((row) => ({
+      id: row.id,
+      revision: row.revision,
+      data: row,
+      ...spec.columns(row),
+    }));
     const columns = Object.keys(records[0]!);
     const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
     await trx.raw(

@@ -1,12 +1,27 @@
-import { START, comparePositions, type GlobalPosition, type RecordedEvent } from '@nordlog/contracts';
-import { runCatchUp, writeChanges, type Change, type EventStore, type Knex, type Logger } from '@nordlog/platform';
+import {
+  START,
+  comparePositions,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@nordlog/contracts';
+import {
+  runCatchUp,
+  writeChanges,
+  type Change,
+  type EventStore,
+  type Knex,
+  type Logger,
+} from '@nordlog/platform';
 import type { Projection } from './projection.js';
 
 const CHECKPOINTS = 'projection_checkpoints';
 
 export type Checkpoints = Map<string, GlobalPosition>;
 
-export async function readCheckpoints(knex: Knex | Knex.Transaction, names: string[]): Promise<Checkpoints> {
+export async function readCheckpoints(
+  knex: Knex | Knex.Transaction,
+  names: string[],
+): Promise<Checkpoints> {
   const rows = await knex(CHECKPOINTS)
     .whereIn('name', names)
     .select<{ name: string; transactionId: string; position: string }[]>(
@@ -14,11 +29,16 @@ export async function readCheckpoints(knex: Knex | Knex.Transaction, names: stri
       knex.raw('transaction_id::text as "transactionId"'),
       knex.raw('position::text as position'),
     );
-  const found = new Map(rows.map((r) => [r.name, { transactionId: r.transactionId, position: r.position }]));
+  const found = new Map(
+    rows.map((r) => [r.name, { transactionId: r.transactionId, position: r.position }]),
+  );
   return new Map(names.map((n) => [n, found.get(n) ?? START]));
 }
 
-export async function readCheckpoint(knex: Knex | Knex.Transaction, name: string): Promise<GlobalPosition> {
+export async function readCheckpoint(
+  knex: Knex | Knex.Transaction,
+  name: string,
+): Promise<GlobalPosition> {
   return (await readCheckpoints(knex, [name])).get(name)!;
 }
 
@@ -49,28 +69,66 @@ export async function applyBatch(
 ): Promise<string[]> {
   const last = batch[batch.length - 1];
   if (!last) return [];
+  const candidates = projections.filter(
+    (p) => comparePositions(last.global, from.get(p.name) ?? START) > 0,
+  );
+  if (candidates.length === 0) return [];
   return knex.transaction(async (trx) => {
-    await trx.raw('set local synchronous_commit = off');
-    const applied: string[] = [];
+    const moved = await advanceCheckpoints(trx, candidates, from, last.global);
     const changes: Change[] = [];
-    for (const projection of projections) {
+    for (const projection of candidates.filter((p) => moved.includes(p.name))) {
       const start = from.get(projection.name) ?? START;
-      if (comparePositions(last.global, start) <= 0) continue;
-      const moved = await trx.raw<{ rowCount: number }>(
-        `insert into ${CHECKPOINTS} as c (name, transaction_id, position, updated_at)
-         values (?, ?::text::xid8, ?::bigint, now())
-         on conflict (name) do update set transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()
-         where c.transaction_id = ?::text::xid8 and c.position = ?::bigint`,
-        [projection.name, last.global.transactionId, last.global.position, start.transactionId, start.position],
+      const events = batch.filter(
+        (e) => comparePositions(e.global, start) > 0 && projection.handles(e),
       );
-      if (moved.rowCount === 0) continue;
-      const events = batch.filter((e) => comparePositions(e.global, start) > 0 && projection.handles(e));
       if (events.length > 0) changes.push(...(await projection.apply(trx, events)));
-      applied.push(projection.name);
     }
     if (options.publish) await writeChanges(trx, changes);
-    return applied;
+    return moved;
   });
+}
+
+/**
+ * One statement: commit this transaction without waiting for the WAL flush, make sure every
+ * checkpoint row exists, and move each from its expected position to `to` (compare-and-set).
+ * Returns the names that moved.
+ */
+async function advanceCheckpoints(
+  trx: Knex.Transaction,
+  projections: Projection[],
+  from: Checkpoints,
+  to: GlobalPosition,
+): Promise<string[]> {
+  const names = projections.map((p) => p.name);
+  const starts = names.map((n) => from.get(n) ?? START);
+  const result = await trx.raw<{ rows: { name: string }[] }>(
+    `with no_flush_wait as (select set_config('synchronous_commit', 'off', true)),
+     expected as (
+       select e.name, e.tx::xid8 as tx, e.pos::bigint as pos
+       from unnest(?::text[], ?::text[], ?::text[]) as e(name, tx, pos), no_flush_wait
+     ),
+     created as (
+       insert into ${CHECKPOINTS} (name, transaction_id, position, updated_at)
+       select name, ?::text::xid8, ?::bigint, now() from expected where tx = '0'::xid8 and pos = 0
+       on conflict (name) do nothing returning name
+     ),
+     updated as (
+       update ${CHECKPOINTS} c set transaction_id = ?::text::xid8, position = ?::bigint, updated_at = now()
+       from expected where c.name = expected.name and c.transaction_id = expected.tx and c.position = expected.pos
+       returning c.name
+     )
+     select name from created union all select name from updated`,
+    [
+      names,
+      starts.map((p) => p.transactionId),
+      starts.map((p) => p.position),
+      to.transactionId,
+      to.position,
+      to.transactionId,
+      to.position,
+    ],
+  );
+  return result.rows.map((r) => r.name);
 }
 
 export interface RunnerDeps {
@@ -85,17 +143,25 @@ export interface RunnerDeps {
  * Keeps a group of projections caught up with the event store until `signal` aborts: one read
  * and one transaction per batch for the whole group.
  */
-export async function runProjections(deps: RunnerDeps, projections: Projection[], signal: AbortSignal, batchSize = 1000): Promise<void> {
+export async function runProjections(
+  deps: RunnerDeps,
+  projections: Projection[],
+  signal: AbortSignal,
+  batchSize = 1000,
+): Promise<void> {
   const waiter = deps.store.createWaiter();
   const names = projections.map((p) => p.name);
   const logger = deps.logger.child({ projections: names });
   try {
-    // The checkpoints in the database are the truth: they are re-read before every batch.
+    // The checkpoints in the database are the truth; the copy here is re-read whenever a
+    // compare-and-set finds that one moved elsewhere.
     let from = await readCheckpoints(deps.knex, names);
+    let stale = false;
     await runCatchUp<RecordedEvent>(
       {
         read: async (_position, limit) => {
-          from = await readCheckpoints(deps.knex, names);
+          if (stale) from = await readCheckpoints(deps.knex, names);
+          stale = false;
           return deps.store.readAll(oldest(from), limit);
         },
         wait: (ms, s) => waiter.wait(ms, s),
@@ -103,8 +169,16 @@ export async function runProjections(deps: RunnerDeps, projections: Projection[]
       },
       oldest(from),
       async (batch) => {
+        const last = batch[batch.length - 1]!.global;
+        const behind = projections.filter(
+          (p) => comparePositions(last, from.get(p.name) ?? START) > 0,
+        );
         const applied = await applyBatch(deps.knex, projections, from, batch, { publish: true });
-        if (applied.length < projections.length) logger.debug({ applied }, 'some checkpoints moved elsewhere; re-reading');
+        for (const name of applied) from.set(name, last);
+        if (applied.length < behind.length) {
+          stale = true;
+          logger.debug({ applied }, 'some checkpoints moved elsewhere; re-reading');
+        }
         if (applied.length > 0) deps.onPublished?.();
       },
       { signal, logger, batchSize },
@@ -115,5 +189,9 @@ export async function runProjections(deps: RunnerDeps, projections: Projection[]
 }
 
 /** One projection alone (tests, tools). */
-export const runProjection = (deps: RunnerDeps, projection: Projection, signal: AbortSignal, batchSize = 1000) =>
-  runProjections(deps, [projection], signal, batchSize);
+export const runProjection = (
+  deps: RunnerDeps,
+  projection: Projection,
+  signal: AbortSignal,
+  batchSize = 1000,
+) => runProjections(deps, [projection], signal, batchSize);

@@ -1,0 +1,33 @@
+import { target, type Decider } from './decider.js';
+import { newId, type HandlerContext } from './handler.js';
+import type { ReferenceCommand } from './referenceDecider.js';
+
+/** The create and update handlers of a reference entity. */
+export function referenceHandlers<Fields extends object>(
+  kind: 'department' | 'customer',
+  stream: (id: string) => string,
+  decider: Decider<unknown, ReferenceCommand<Fields>, never>,
+) {
+  return {
+    create: async (fields: Fields, ctx: HandlerContext) => {
+      const id = await newId(ctx, kind);
+      return [
+        target({
+          id,
+          streamId: stream(id),
+          isNew: true,
+          decider,
+          command: { type: 'create', id, fields },
+        }),
+      ];
+    },
+    update: ({ id, ...fields }: Partial<Fields> & { id: string }) => [
+      target({
+        id,
+        streamId: stream(id),
+        decider,
+        command: { type: 'update', id, fields: fields as Partial<Fields> },
+      }),
+    ],
+  };
+}

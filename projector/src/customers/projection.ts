@@ -1,14 +1,6 @@
-import {
-  CUSTOMERS_ENTITY,
-  CUSTOMERS_TABLE,
-  type CustomerEvent,
-  type CustomerRow,
-  type RecordedEvent,
-} from '@nordlog/contracts';
+import { CUSTOMERS_ENTITY, CUSTOMERS_TABLE, type CustomerRow } from '@nordlog/contracts';
+import { referenceRows } from '../framework/referenceRows.js';
 import { rowProjection } from '../framework/rowProjection.js';
-
-const isCustomerEvent = (e: RecordedEvent): e is RecordedEvent & CustomerEvent =>
-  e.type === 'CustomerCreated' || e.type === 'CustomerUpdated';
 
 /** Text a customer is found by: name and every identifier, lower-cased. */
 const searchText = (row: CustomerRow) =>
@@ -38,13 +30,7 @@ export const customersProjection = rowProjection<CustomerRow>({
       },
     },
   ],
-  rowId: (e) => (isCustomerEvent(e) ? e.data.id : null),
-  evolve(row, e) {
-    if (!isCustomerEvent(e)) return row;
-    const meta = { revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
-    if (e.type === 'CustomerCreated') return { ...e.data, ...meta };
-    return row ? { ...row, ...e.data.changes, ...meta } : row;
-  },
+  ...referenceRows<CustomerRow>('CustomerCreated', 'CustomerUpdated'),
   columns: (row) => ({
     name: row.name,
     department_id: row.departmentId,

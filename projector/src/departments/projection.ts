@@ -1,14 +1,6 @@
-import {
-  DEPARTMENTS_ENTITY,
-  DEPARTMENTS_TABLE,
-  type DepartmentEvent,
-  type DepartmentRow,
-  type RecordedEvent,
-} from '@nordlog/contracts';
+import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE, type DepartmentRow } from '@nordlog/contracts';
+import { referenceRows } from '../framework/referenceRows.js';
 import { rowProjection } from '../framework/rowProjection.js';
-
-const isDepartmentEvent = (e: RecordedEvent): e is RecordedEvent & DepartmentEvent =>
-  e.type === 'DepartmentCreated' || e.type === 'DepartmentUpdated';
 
 export const departmentsProjection = rowProjection<DepartmentRow>({
   name: 'departments',
@@ -23,13 +15,7 @@ export const departmentsProjection = rowProjection<DepartmentRow>({
       },
     },
   ],
-  rowId: (e) => (isDepartmentEvent(e) ? e.data.id : null),
-  evolve(row, e) {
-    if (!isDepartmentEvent(e)) return row;
-    const meta = { revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
-    if (e.type === 'DepartmentCreated') return { ...e.data, ...meta };
-    return row ? { ...row, ...e.data.changes, ...meta } : row;
-  },
+  ...referenceRows<DepartmentRow>('DepartmentCreated', 'DepartmentUpdated'),
   columns: (row) => ({ name: row.name, country: row.country }),
   scope: (row) => ({ departmentId: row.id, customerId: null, date: null, state: null }),
 });

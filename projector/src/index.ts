@@ -9,3 +9,4 @@ export {
   runProjections,
 } from './framework/runner.js';
 export type { Projection } from './framework/projection.js';
+export { createProjectorWorker, type WorkerOptions } from './workerHost.js';

@@ -16,6 +16,8 @@ export interface ProjectorDeps {
   notifier: Notifier;
   logger: Logger;
   projections?: Projection[];
+  /** Wait after a wake-up so one batch covers many commands (default 5 ms). */
+  coalesceMs?: number;
   /** How long outbox rows are kept for readers that fell behind. */
   outboxRetentionMs?: number;
 }
@@ -35,7 +37,11 @@ export function createProjector(deps: ProjectorDeps): Projector {
     start() {
       const onPublished = () => deps.notifier.notify(CHANGES_CHANNEL);
       running.push(
-        runProjections({ ...deps, onPublished }, deps.projections ?? allProjections, abort.signal),
+        runProjections(
+          { ...deps, onPublished, coalesceMs: deps.coalesceMs ?? 5 },
+          deps.projections ?? allProjections,
+          abort.signal,
+        ),
       );
       pruneTimer = setInterval(() => {
         pruneChanges(deps.knex, retention).catch((err: unknown) =>

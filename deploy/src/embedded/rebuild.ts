@@ -11,8 +11,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
   const wanted = process.argv.slice(2);
-  const chosen = wanted.length > 0 ? projections.filter((p) => wanted.includes(p.name)) : projections;
-  if (chosen.length === 0) throw new Error(`No projection named ${wanted.join(', ')}; known: ${projections.map((p) => p.name).join(', ')}`);
+  const chosen =
+    wanted.length > 0 ? projections.filter((p) => wanted.includes(p.name)) : projections;
+  if (chosen.length === 0)
+    throw new Error(
+      `No projection named ${wanted.join(', ')}; known: ${projections.map((p) => p.name).join(', ')}`,
+    );
   const db = await openDatabase(config, logger, readModelMigrations);
   const bar = new cliProgress.SingleBar(
     { format: '{projection} |{bar}| {percentage}% {value}/{total} events', hideCursor: true },
@@ -30,7 +34,9 @@ async function main(): Promise<void> {
     });
     bar.stop();
     const rate = result.ms > 0 ? Math.round((result.events / result.ms) * 1000) : 0;
-    console.log(`Rebuilt ${chosen.length} read model(s): ${result.events} events applied in ${(result.ms / 1000).toFixed(2)} s (${rate} events/s)`);
+    console.log(
+      `Rebuilt ${chosen.length} read model(s): ${result.events} events applied in ${(result.ms / 1000).toFixed(2)} s (${rate} events/s)`,
+    );
     for (const p of chosen) console.log(`  ${p.name}: ${await checksum(db.knex, p)}`);
   } finally {
     bar.stop();

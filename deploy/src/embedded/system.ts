@@ -10,7 +10,12 @@ import {
   type Database,
   type Logger,
 } from '@nordlog/platform';
-import { createProjector, readModelMigrations, type Projector } from '@nordlog/projector';
+import {
+  createProjector,
+  createProjectorWorker,
+  readModelMigrations,
+  type Projector,
+} from '@nordlog/projector';
 import { createQueryService } from '@nordlog/query-service';
 import type { Request } from 'express';
 import { existsSync } from 'node:fs';
@@ -39,7 +44,7 @@ const todayInOslo = () =>
 export async function startSystem(
   config: Config,
   logger: Logger,
-  options: { socketPingMs?: number; socketStaleMs?: number } = {},
+  options: { socketPingMs?: number; socketStaleMs?: number; projectorInWorker?: boolean } = {},
 ): Promise<System> {
   const db = await openDatabase(config, logger, readModelMigrations);
   const store = new PostgresEventStore(db.knex, db.notifier);
@@ -57,12 +62,20 @@ export async function startSystem(
     identify,
   });
   const queryApi = createQueryService({ knex: db.knex, identify });
-  const projector = createProjector({
-    knex: db.knex,
-    store,
-    notifier: db.notifier,
-    logger: logger.child({ component: 'projector' }),
-  });
+  // The projector runs in a worker thread by default, so read-model work uses the other core
+  // and never delays requests; in-process is kept for debugging.
+  const projectorLogger = logger.child({ component: 'projector' });
+  const projector =
+    options.projectorInWorker === false
+      ? createProjector({ knex: db.knex, store, notifier: db.notifier, logger: projectorLogger })
+      : createProjectorWorker(
+          {
+            databaseUrl: db.url,
+            poolSize: Math.max(4, Math.floor(config.DATABASE_POOL_SIZE / 2)),
+            logLevel: config.LOG_LEVEL,
+          },
+          projectorLogger,
+        );
   projector.start();
   const uiDir = config.UI_DIR ?? uiFolder();
   const app = createGatewayApp({

@@ -11,16 +11,23 @@ export interface IdAllocator {
   next(kind: IdKind, key?: string): Promise<string>;
 }
 
+/** Ids handed out from memory, fetched from the sequence this many at a time (gaps are harmless). */
+const BLOCK = 64;
+
 export class PostgresIdAllocator implements IdAllocator {
+  private readonly blocks = new Map<IdKind, string[]>();
+  private readonly refills = new Map<IdKind, Promise<void>>();
+
   constructor(private readonly knex: Knex) {}
 
   async next(kind: IdKind, key?: string): Promise<string> {
     const sequence = `id_seq_${kind}`;
     if (key === undefined) {
-      const result = await this.knex.raw<{ rows: { id: string }[] }>(
-        `select nextval('${sequence}')::text as id`,
-      );
-      return result.rows[0]!.id;
+      for (;;) {
+        const id = this.blocks.get(kind)?.shift();
+        if (id !== undefined) return id;
+        await this.refill(kind, sequence);
+      }
     }
     const result = await this.knex.raw<{ rows: { id: string }[] }>(
       `with inserted as (
@@ -40,5 +47,24 @@ export class PostgresIdAllocator implements IdAllocator {
       [kind, key],
     );
     return again.rows[0]!.id;
+  }
+
+  private refill(kind: IdKind, sequence: string): Promise<void> {
+    let pending = this.refills.get(kind);
+    if (!pending) {
+      pending = this.knex
+        .raw<{ rows: { id: string }[] }>(
+          `select nextval('${sequence}')::text as id from generate_series(1, ${BLOCK})`,
+        )
+        .then((result) => {
+          this.blocks.set(kind, [
+            ...(this.blocks.get(kind) ?? []),
+            ...result.rows.map((r) => r.id),
+          ]);
+        })
+        .finally(() => this.refills.delete(kind));
+      this.refills.set(kind, pending);
+    }
+    return pending;
   }
 }

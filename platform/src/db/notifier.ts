@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Knex } from 'knex';
@@ -20,6 +21,8 @@ export class Notifier {
   private readonly channels = new Set<string>();
   private readonly pending = new Map<string, 'sending' | 'again'>();
   private closed = false;
+  /** Tells this notifier's own NOTIFYs apart (a process may hold several, e.g. in worker threads). */
+  private readonly instance = randomUUID();
 
   constructor(
     private readonly url: string,
@@ -32,12 +35,16 @@ export class Notifier {
   /** Calls `listener` on every signal of `channel`, from this process or another one. */
   async listen(channel: string, listener: () => void): Promise<() => void> {
     this.local.on(channel, listener);
-    if (!this.channels.has(channel)) {
-      this.channels.add(channel);
-      const client = await this.connection();
-      await client.query(`listen "${channel}"`);
-    }
+    await this.ensureListening(channel);
     return () => this.local.off(channel, listener);
+  }
+
+  /** LISTENs on `channel` once, so signals of other processes arrive too. */
+  async ensureListening(channel: string): Promise<void> {
+    if (this.channels.has(channel) || this.closed) return;
+    this.channels.add(channel);
+    const client = await this.connection();
+    await client.query(`listen "${channel}"`);
   }
 
   /** Signals `channel`; concurrent calls coalesce into at most one NOTIFY in flight. */
@@ -56,10 +63,10 @@ export class Notifier {
     try {
       // A wake-up needs no durability: its commit does not wait for the WAL flush.
       if (!this.closed) {
-        await this.knex.raw(`select set_config('synchronous_commit', 'off', true), pg_notify(?, ?)`, [
-          channel,
-          String(process.pid),
-        ]);
+        await this.knex.raw(
+          `select set_config('synchronous_commit', 'off', true), pg_notify(?, ?)`,
+          [channel, this.instance],
+        );
       }
     } catch (err) {
       if (!this.closed)
@@ -81,7 +88,7 @@ export class Notifier {
     });
     client.on('notification', (msg) => {
       // Signals from this process were already delivered locally.
-      if (msg.payload !== String(process.pid)) this.local.emit(msg.channel);
+      if (msg.payload !== this.instance) this.local.emit(msg.channel);
     });
     client.on('error', (err) => {
       this.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
@@ -112,6 +119,9 @@ export class Notifier {
    * returns at once instead of sleeping through it.
    */
   createWaiter(channel: string): Waiter {
+    this.ensureListening(channel).catch((err: unknown) =>
+      this.logger.warn({ err, channel }, 'LISTEN failed; polling only'),
+    );
     let dirty = false;
     let wake: (() => void) | null = null;
     const onSignal = () => {

@@ -69,6 +69,18 @@ export const platformMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // Fewer indexes to write per append: global reads use (transaction_id, position) and stream
+    // reads (stream_id, stream_revision); positions are unique by their identity sequence, and
+    // repeats are recognised by the command id in the stream, not by event id.
+    name: '0003_lighter_event_indexes',
+    async up(knex) {
+      await knex.raw(`
+        alter table es_events drop constraint es_events_pkey;
+        alter table es_events drop constraint es_events_event_id_key;
+      `);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

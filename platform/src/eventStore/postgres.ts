@@ -7,6 +7,7 @@ import {
 } from '@nordlog/contracts';
 import type { Knex } from 'knex';
 import { gaplessHead, readGapless } from '../db/gaplessLog.js';
+import { prepared } from '../db/prepared.js';
 import type { Notifier, Waiter } from '../db/notifier.js';
 import type {
   AppendOptions,
@@ -48,20 +49,23 @@ const COLUMNS = 'event_id, stream_id, stream_revision, type, data, metadata';
  */
 const APPEND_SQL = `
   with current as (
-    select coalesce(max(stream_revision), -1) as revision from es_events where stream_id = ?
+    select coalesce(max(stream_revision), -1) as revision from es_events where stream_id = $1
   ), inserted as (
     insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
-    select e.event_id, ?, current.revision + e.ord, e.type, e.data, ?::jsonb
-    from current, unnest(?::uuid[], ?::text[], ?::jsonb[]) with ordinality as e(event_id, type, data, ord)
-    where ?::int is null or current.revision = ?::int
+    select e.event_id, $1, current.revision + e.ord, e.type, e.data, $2::jsonb
+    from current, unnest($3::uuid[], $4::text[], $5::jsonb[]) with ordinality as e(event_id, type, data, ord)
+    where $6::int is null or current.revision = $6::int
     returning stream_revision, transaction_id::text as transaction_id, position::text as position
   ), outcome as (
     insert into es_command_results (command_id, status, body)
-    select ?::uuid, ?::int, ?::jsonb || jsonb_build_object('position', (select max(position)::text from inserted))
-    where ?::int is not null and exists (select 1 from inserted)
+    select $7::uuid, $8::int, $9::jsonb || jsonb_build_object('position', (select max(position)::text from inserted))
+    where $8::int is not null and exists (select 1 from inserted)
     on conflict (command_id) do nothing
   )
   select stream_revision, transaction_id, position from inserted order by stream_revision`;
+
+const READ_STREAM_SQL = `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
+  from es_events where stream_id = $1 order by stream_revision`;
 
 export class PostgresEventStore implements EventStore {
   constructor(
@@ -70,12 +74,8 @@ export class PostgresEventStore implements EventStore {
   ) {}
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const result = await this.knex.raw<{ rows: EventRow[] }>(
-      `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
-       from es_events where stream_id = ? order by stream_revision`,
-      [streamId],
-    );
-    return result.rows.map(toRecorded);
+    const rows = await prepared<EventRow>(this.knex, 'es_read_stream', READ_STREAM_SQL, [streamId]);
+    return rows.map(toRecorded);
   }
 
   async appendToStream(
@@ -91,21 +91,18 @@ export class PostgresEventStore implements EventStore {
     const outcome = options.outcome;
     const bindings = [
       streamId,
-      streamId,
       JSON.stringify(metadata),
       ids,
       events.map((e) => e.type),
       events.map((e) => JSON.stringify(e.data ?? null)),
       expectedRevision,
-      expectedRevision,
       metadata.commandId,
       outcome?.status ?? null,
       JSON.stringify(outcome?.body ?? {}),
-      outcome?.status ?? null,
     ];
     let rows: { stream_revision: number; transaction_id: string; position: string }[];
     try {
-      rows = (await this.knex.raw<{ rows: typeof rows }>(APPEND_SQL, bindings)).rows;
+      rows = await prepared<(typeof rows)[number]>(this.knex, 'es_append', APPEND_SQL, bindings);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(streamId, expected);
       throw err;

@@ -11,6 +11,11 @@ export interface CatchUpOptions {
   batchSize?: number;
   /** The safety net: re-read at least this often even without a signal. */
   pollMs?: number;
+  /**
+   * After a wake-up, wait this long before reading, so that one batch takes the events of many
+   * commands arriving close together (fewer, larger transactions under load).
+   */
+  coalesceMs?: number;
   signal: AbortSignal;
   logger: Logger;
 }
@@ -27,7 +32,7 @@ export async function runCatchUp<T>(
   handle: (batch: T[]) => Promise<void>,
   options: CatchUpOptions,
 ): Promise<void> {
-  const { signal, logger, batchSize = 1000, pollMs = 500 } = options;
+  const { signal, logger, batchSize = 1000, pollMs = 500, coalesceMs = 0 } = options;
   let position = from;
   let failures = 0;
   while (!signal.aborted) {
@@ -40,6 +45,7 @@ export async function runCatchUp<T>(
         if (batch.length === batchSize) continue;
       }
       if (!signal.aborted) await source.wait(pollMs, signal);
+      if (coalesceMs > 0 && !signal.aborted) await sleep(coalesceMs, signal);
     } catch (err) {
       if (signal.aborted) break;
       failures += 1;

@@ -137,6 +137,8 @@ export interface RunnerDeps {
   logger: Logger;
   /** Called after a batch with published changes committed (wakes the change bus). */
   onPublished?: () => void;
+  /** See CatchUpOptions.coalesceMs. */
+  coalesceMs?: number;
 }
 
 /**
@@ -181,7 +183,7 @@ export async function runProjections(
         }
         if (applied.length > 0) deps.onPublished?.();
       },
-      { signal, logger, batchSize },
+      { signal, logger, batchSize, coalesceMs: deps.coalesceMs ?? 0 },
     );
   } finally {
     waiter.close();

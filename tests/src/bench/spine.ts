@@ -11,7 +11,9 @@ import { projections, rebuild } from '@nordlog/projector';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
+import type { ClientJob, ClientResult } from './client.js';
 import { measureBaselines } from './baseline.js';
 import { fmt, percentile, runConcurrent } from './stats.js';
 
@@ -36,6 +38,17 @@ async function post(url: string, type: string, payload: unknown) {
   const body = (await res.json()) as { ids: string[] };
   if (!res.ok) throw new Error(`${type}: ${res.status} ${JSON.stringify(body)}`);
   return body;
+}
+
+/** Runs the load generator (client.ts) in a worker thread and waits for its result. */
+function drive(job: ClientJob): Promise<ClientResult> {
+  const worker = new Worker(new URL('./client.js', import.meta.url), { workerData: job });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (m: ClientResult | { error: string }) =>
+      'error' in m ? reject(new Error(m.error)) : resolve(m),
+    );
+    worker.once('error', reject);
+  });
 }
 
 async function benchOn(label: string, databaseUrl: string) {
@@ -76,11 +89,16 @@ async function benchOn(label: string, databaseUrl: string) {
 
   for (const concurrency of [1, 16]) {
     const base = await measureBaselines(knex, N, concurrency);
-    const run = await runConcurrent(
-      N,
+    const payloads = Array.from({ length: N }, (_, i) => order(i));
+    const elu = performance.eventLoopUtilization();
+    const run = await drive({
+      port: Number(new URL(system.url).port),
       concurrency,
-      async (i) => void (await post(system.url, 'CREATE_ORDER', order(i))),
-    );
+      type: 'CREATE_ORDER',
+      payloads,
+      rate: 0,
+    });
+    const busy = performance.eventLoopUtilization(elu).utilization;
     const perSec = (N / run.ms) * 1000;
     const store = new PostgresEventStore(knex, system.db.notifier);
     const appends = await runConcurrent(N, concurrency, async (i) => {
@@ -110,6 +128,7 @@ async function benchOn(label: string, databaseUrl: string) {
       `appends/s ${fmt(appendsPerSec)} (ratio ${fmt(appendsPerSec / base.singlePerSec, 2)})`,
       `append p50/p99 ${fmt(percentile(appends.latencies, 50), 2)}/${fmt(percentile(appends.latencies, 99), 2)} ms`,
     ]);
+    rows.push(['', `server event loop busy ${fmt(busy * 100)} % during the commands`, '', '']);
     if (concurrency === 1)
       rows.push(['', `1000-row INSERT rows/s ${fmt(base.batchedRowsPerSec)}`, '', '']);
   }
@@ -128,29 +147,25 @@ async function benchOn(label: string, databaseUrl: string) {
     if (!text.startsWith('{')) return;
     const m = JSON.parse(text) as { id: string; revision: number };
     if (m.revision !== 0) return;
-    const at = performance.now();
+    const at = performance.timeOrigin + performance.now();
     const sent = answered.get(m.id);
     if (sent !== undefined) lags.push(at - sent);
     else early.set(m.id, at);
   });
   const total = RATE * SECONDS;
   const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(
-      post(system.url, 'CREATE_ORDER', order(100_000 + i)).then((body) => {
-        const at = performance.now();
-        const id = body.ids[0]!;
-        const seen = early.get(id);
-        if (seen !== undefined) lags.push(Math.max(0, seen - at));
-        else answered.set(id, at);
-      }),
-    );
+  const paced = await drive({
+    port: Number(new URL(system.url).port),
+    concurrency: 32,
+    type: 'CREATE_ORDER',
+    payloads: Array.from({ length: total }, (_, i) => order(100_000 + i)),
+    rate: RATE,
+  });
+  for (const { id, at } of paced.answers) {
+    const seen = early.get(id);
+    if (seen !== undefined) lags.push(Math.max(0, seen - at));
+    else answered.set(id, at);
   }
-  await Promise.all(inFlight);
   for (let i = 0; i < 100 && lags.length < total; i++)
     await new Promise((resolve) => setTimeout(resolve, 50));
   const achieved = (total / (performance.now() - started)) * 1000;

@@ -1,0 +1,45 @@
+import type { Logger } from '@nordlog/platform';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Projector } from './service.js';
+
+export interface WorkerOptions {
+  databaseUrl: string;
+  poolSize: number;
+  logLevel: string;
+  coalesceMs?: number;
+}
+
+/** The built worker script (the worker runs compiled code, also when tests run the sources). */
+const workerScript = () =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/worker.js');
+
+/** Runs the projector in a worker thread (see worker.ts), behind the same interface. */
+export function createProjectorWorker(options: WorkerOptions, logger: Logger): Projector {
+  let worker: Worker | null = null;
+  let exited: Promise<void> = Promise.resolve();
+  return {
+    start() {
+      if (worker) return;
+      const w = new Worker(workerScript(), { workerData: options });
+      worker = w;
+      w.on('error', (err) => logger.error({ err }, 'projector worker failed'));
+      exited = new Promise((resolve) => w.once('exit', () => resolve()));
+    },
+    async stop() {
+      const w = worker;
+      if (!w) return;
+      worker = null;
+      const stopped = new Promise<void>((resolve) =>
+        w.on('message', (m) => m === 'stopped' && resolve()),
+      );
+      w.postMessage('stop');
+      await Promise.race([
+        Promise.all([stopped, exited]),
+        new Promise((r) => setTimeout(r, 10_000)),
+      ]);
+      await w.terminate();
+    },
+  };
+}

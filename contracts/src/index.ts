@@ -13,3 +13,4 @@ export * from './consignments/gridRow.js';
 export * from './departments/index.js';
 export * from './customers/index.js';
 export * from './orderHistory/index.js';
+export * from './access/index.js';

@@ -1,0 +1,119 @@
+import { describe, expect, it } from '@jest/globals';
+import { accessFlags, adminFlags, defaultAccess, plannerFlags } from './flags.js';
+import { isValidPhone, isValidPhonePrefix, normalisePhone } from './phone.js';
+import { isAdminOrPlanner, isElevated, isPlannerType, isRestricted, roles } from './roles.js';
+import { allows, routeRules } from './routeAccess.js';
+
+describe('roles and groups', () => {
+  it('S6-ROLE-001 the roles are the seven of the spec plus the accounting role', () => {
+    expect(roles).toEqual([
+      'ADMIN',
+      'PLANNER',
+      'READ_ONLY_PLANNER',
+      'CUSTOMER',
+      'PLUS_PLANNER',
+      'PARTNER',
+      'COURIER',
+      'ACCOUNTING',
+    ]);
+  });
+  it('S6-ROLE-003 planner-type is PLANNER, PLUS_PLANNER and PARTNER', () => {
+    expect(roles.filter(isPlannerType)).toEqual(['PLANNER', 'PLUS_PLANNER', 'PARTNER']);
+  });
+  it('S6-ROLE-004 admin-or-planner is ADMIN plus the planner-type roles', () => {
+    expect(roles.filter(isAdminOrPlanner)).toEqual(['ADMIN', 'PLANNER', 'PLUS_PLANNER', 'PARTNER']);
+  });
+  it('S6-ROLE-005 elevated is ADMIN and PLUS_PLANNER', () => {
+    expect(roles.filter(isElevated)).toEqual(['ADMIN', 'PLUS_PLANNER']);
+  });
+  it('S6-ROLE-007 READ_ONLY_PLANNER is in no group; COURIER is the restricted role', () => {
+    for (const check of [isPlannerType, isAdminOrPlanner, isElevated])
+      expect(check('READ_ONLY_PLANNER')).toBe(false);
+    expect(roles.filter(isRestricted)).toEqual(['COURIER']);
+  });
+});
+
+describe('access flags', () => {
+  it('S6-FLAG-001..039 are the 21 admin and 18 planner flags of the spec, each once', () => {
+    expect(adminFlags).toHaveLength(21);
+    expect(plannerFlags).toHaveLength(18);
+    expect(new Set(accessFlags).size).toBe(39);
+  });
+  it('every flag opens at least one route, and every route rule names known flags', () => {
+    const used = new Set(routeRules.flatMap((r) => r.flags));
+    for (const flag of accessFlags.filter(
+      (f) => f !== 'PLANNER_IMPORT_EXPORT_EXTENDED' && f !== 'ADMIN_CUSTOMER_ALL',
+    ))
+      expect(used).toContain(flag);
+    for (const rule of routeRules) for (const f of rule.flags) expect(accessFlags).toContain(f);
+  });
+  it('S6-ROLE-002 the accounting role starts with invoicing access; ADMIN with every flag', () => {
+    expect(defaultAccess.ACCOUNTING).toContain('PLANNER_INVOICING');
+    expect([...defaultAccess.ADMIN].sort()).toEqual([...accessFlags].sort());
+    expect(defaultAccess.COURIER).toEqual([]);
+  });
+});
+
+describe('route access (spec §6)', () => {
+  const rule = (path: string) => routeRules.find((r) => r.path === path)!;
+  it('S6-ROLE-010 a route allows a user with any one of its flags', () => {
+    expect(
+      allows(
+        { flags: ['ADMIN_CMS_BANNERS', 'ADMIN_CMS_WHATS_THIS_MODALS'] },
+        { role: 'ADMIN', access: ['ADMIN_CMS_WHATS_THIS_MODALS'] },
+      ),
+    ).toBe(true);
+    expect(
+      allows({ flags: ['ADMIN_CMS_BANNERS'] }, { role: 'ADMIN', access: ['ADMIN_USERS'] }),
+    ).toBe(false);
+  });
+  it('S6-ROLE-011 when roles are listed the role must be among them', () => {
+    expect(
+      allows(
+        { flags: ['PLANNER_SHIPMENTS'], roles: ['ADMIN'] },
+        { role: 'PLANNER', access: ['PLANNER_SHIPMENTS'] },
+      ),
+    ).toBe(false);
+    expect(
+      allows(
+        { flags: ['PLANNER_SHIPMENTS'], roles: ['ADMIN'] },
+        { role: 'ADMIN', access: ['PLANNER_SHIPMENTS'] },
+      ),
+    ).toBe(true);
+  });
+  it('S6-ROLE-013 S6-ROLE-014 S6-ROLE-015 simple search, advanced search and reports allow ADMIN only', () => {
+    for (const path of [
+      '/planner/simple-search/:shipmentId?',
+      '/planner/advanced-search/:searchPhrase?',
+      '/reports/*',
+    ]) {
+      expect(allows(rule(path), { role: 'ADMIN', access: [] })).toBe(true);
+      expect(allows(rule(path), { role: 'PLANNER', access: [...plannerFlags] })).toBe(false);
+    }
+  });
+  it('S6-FLAG-030 invoicing needs PLANNER_INVOICING', () => {
+    const invoicing = rule('/planner/:departmentId/invoicing/*');
+    expect(allows(invoicing, { role: 'PLANNER', access: ['PLANNER_SHIPMENTS'] })).toBe(false);
+    expect(allows(invoicing, { role: 'ACCOUNTING', access: [...defaultAccess.ACCOUNTING] })).toBe(
+      true,
+    );
+  });
+});
+
+describe('phone numbers (spec §5)', () => {
+  it('S5-VAL-010 digits, spaces, dashes and a leading plus only', () => {
+    expect(isValidPhone('+47 22-33 44 55')).toBe(true);
+    expect(isValidPhone('22+33')).toBe(false);
+    expect(isValidPhone('abc')).toBe(false);
+  });
+  it('S5-VAL-011 a prefix starts with + or 00', () => {
+    expect(isValidPhonePrefix('+46')).toBe(true);
+    expect(isValidPhonePrefix('0046')).toBe(true);
+    expect(isValidPhonePrefix('46')).toBe(false);
+  });
+  it('S5-VAL-012 a number without + or 00 gets +47; others keep their country', () => {
+    expect(normalisePhone('22334455')).toBe('+4722334455');
+    expect(normalisePhone('+4622334455')).toBe('+4622334455');
+    expect(normalisePhone('0046 22-33 44 55')).toBe('+4622334455');
+  });
+});

@@ -1,0 +1,88 @@
+import type { AccessFlag } from './flags.js';
+import type { Role } from './roles.js';
+
+/**
+ * Who may open a screen (spec §6): a route allows a user holding any one of its flags; if roles
+ * are listed too, the user's role must be among them; a route with roles and no flags is checked by
+ * role alone. Otherwise the UI shows the not-found page. Flag-to-route mapping follows the flag
+ * names (the spec does not give it; docs/decisions/0008-roles-and-access.md).
+ */
+export interface RouteRule {
+  /** Path pattern; planner paths are below `/planner/{departmentId}`. */
+  path: string;
+  flags: readonly AccessFlag[];
+  roles?: readonly Role[];
+}
+
+const P = '/planner/:departmentId';
+
+export const routeRules: readonly RouteRule[] = [
+  { path: '/admin/users/*', flags: ['ADMIN_USERS'] },
+  { path: '/admin/vendors/*', flags: ['ADMIN_VENDORS'] },
+  { path: '/admin/customers/:customerId?', flags: ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'] },
+  {
+    path: '/admin/customers/:customerId/webhook/*',
+    flags: ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'],
+  },
+  { path: '/webhook-messages/*', flags: ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'] },
+  { path: '/admin/customerGroups', flags: ['ADMIN_CUSTOMER_GROUP'] },
+  { path: '/admin/departments/*', flags: ['ADMIN_DEPARTMENT', 'ADMIN_DEPARTMENT_GROUP'] },
+  { path: '/admin/optimizing/:date?', flags: ['ADMIN_OPTIMIZING'] },
+  { path: '/admin/numberSeries', flags: ['ADMIN_NUMBER_SERIES'] },
+  { path: '/admin/services-and-texts/*', flags: ['ADMIN_TEXTS'] },
+  { path: '/admin/production-time-window/*', flags: ['ADMIN_PRODUCTION_TIME_WINDOW'] },
+  { path: '/admin/matrix/*', flags: ['ADMIN_MATRIX'] },
+  { path: '/admin/jobs', flags: ['ADMIN_JOBS'] },
+  { path: '/admin/holidays', flags: ['ADMIN_HOLIDAYS'] },
+  { path: '/admin/shd', flags: ['ADMIN_SHD'] },
+  { path: '/admin/preadvice/*', flags: ['ADMIN_PRE_ADVICE'] },
+  { path: '/admin/lmEvents/:shipmentId?', flags: ['ADMIN_LM_EVENTS'] },
+  { path: '/admin/cms/*', flags: ['ADMIN_CMS_BANNERS', 'ADMIN_CMS_WHATS_THIS_MODALS'] },
+  { path: '/admin/user-roles/*', flags: ['ADMIN_ROLE'] },
+  { path: '/admin/integrations/:date?', flags: ['ADMIN_INTEGRATIONS'] },
+  { path: '/admin/report/:fromDate?/:toDate?/:type?', flags: [], roles: ['ADMIN'] },
+  { path: `${P}/live/*`, flags: ['PLANNER_LIVE'] },
+  { path: `${P}/live2/:date?`, flags: ['PLANNER_LIVE'] },
+  { path: `${P}/units/*`, flags: ['PLANNER_UNITS'] },
+  { path: `${P}/units-new/*`, flags: ['PLANNER_UNITS'] },
+  { path: `${P}/couriers/*`, flags: ['PLANNER_COURIERS'] },
+  { path: `${P}/couriers-old/*`, flags: ['PLANNER_COURIERS'] },
+  {
+    path: `${P}/import/:importId`,
+    flags: ['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED'],
+  },
+  { path: `${P}/export`, flags: ['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED'] },
+  { path: `${P}/unresolved`, flags: ['PLANNER_UNRESOLVED'] },
+  { path: `${P}/coordinates`, flags: ['PLANNER_UNRESOLVED'] },
+  { path: `${P}/reports/*`, flags: ['PLANNER_REPORTS'] },
+  { path: `${P}/shipments/*`, flags: ['PLANNER_SHIPMENTS'] },
+  { path: `${P}/shipments-search/*`, flags: ['PLANNER_SHIPMENTS'] },
+  { path: `${P}/billing-order/*`, flags: ['PLANNER_INVOICING'] },
+  { path: `${P}/invoicing/*`, flags: ['PLANNER_INVOICING'] },
+  { path: `${P}/invoicing-new/*`, flags: ['PLANNER_INVOICING'] },
+  { path: `${P}/manage-returns/*`, flags: ['PLANNER_MANAGE_RETURNS'] },
+  { path: `${P}/preadvice-followup/*`, flags: ['PLANNER_PRE_ADVICE'] },
+  { path: `${P}/routes-overview/*`, flags: ['PLANNER_ROUTE_PLANNING'] },
+  { path: `${P}/planning/*`, flags: ['PLANNER_ROUTE_PLANNING'] },
+  { path: `${P}/vehicles/*`, flags: ['PLANNER_VEHICLES'] },
+  { path: `${P}/booking/*`, flags: ['PLANNER_BOOKING'] },
+  { path: `${P}/h2-booking/create`, flags: ['PLANNER_BOOKING'] },
+  { path: `${P}/dispatch/:date?`, flags: ['PLANNER_DISPATCHING'] },
+  { path: `${P}/recurring/*`, flags: ['PLANNER_RECURRING_ORDERS'] },
+  { path: `${P}/addresses/*`, flags: ['PLANNER_ADDRESSES'] },
+  { path: `${P}/pickup-orders/*`, flags: ['PLANNER_PICKUP_ORDERS'] },
+  { path: '/planner/simple-search/:shipmentId?', flags: [], roles: ['ADMIN'] },
+  { path: '/planner/advanced-search/:searchPhrase?', flags: [], roles: ['ADMIN'] },
+  { path: '/reports/*', flags: [], roles: ['ADMIN'] },
+];
+
+/** Spec §6 route rule for one user. */
+export function allows(
+  rule: Pick<RouteRule, 'flags' | 'roles'>,
+  user: { role: string; access: readonly string[] },
+): boolean {
+  const flagOk = rule.flags.length === 0 || rule.flags.some((f) => user.access.includes(f));
+  const roleOk =
+    !rule.roles || rule.roles.length === 0 || (rule.roles as readonly string[]).includes(user.role);
+  return flagOk && roleOk;
+}

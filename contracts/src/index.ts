@@ -14,3 +14,4 @@ export * from './departments/index.js';
 export * from './customers/index.js';
 export * from './orderHistory/index.js';
 export * from './access/index.js';
+export * from './users/index.js';

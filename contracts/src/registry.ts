@@ -4,12 +4,14 @@ import { consignmentsQuerySchema, searchConsignmentsQuerySchema } from './consig
 import { customerCommandSchemas, searchCustomersQuerySchema } from './customers/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
+import { rolesQuerySchema, userCommandSchemas, usersQuerySchema } from './users/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
   ...departmentCommandSchemas,
   ...customerCommandSchemas,
   ...consignmentCommandSchemas,
+  ...userCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -24,6 +26,8 @@ export const querySchemas = {
   consignments: consignmentsQuerySchema,
   searchConsignments: searchConsignmentsQuerySchema,
   orderHistory: orderHistoryQuerySchema,
+  roles: rolesQuerySchema,
+  users: usersQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

@@ -3,12 +3,15 @@ import { customersProjection } from './customers/projection.js';
 import { departmentsProjection } from './departments/projection.js';
 import type { Projection } from './framework/projection.js';
 import { orderHistoryProjection } from './orderHistory/projection.js';
+import { rolesProjection, usersProjection } from './users/projection.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
   customersProjection,
   consignmentGridProjection,
   orderHistoryProjection,
+  usersProjection,
+  rolesProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

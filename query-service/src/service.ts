@@ -13,6 +13,7 @@ import { searchCustomers } from './customers/query.js';
 import { departments } from './departments/query.js';
 import type { QueryContext, QueryTable } from './framework.js';
 import { orderHistory } from './orderHistory/query.js';
+import { roles, users } from './users/query.js';
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
@@ -21,6 +22,8 @@ export const queries: QueryTable = {
   consignments,
   searchConsignments,
   orderHistory,
+  roles,
+  users,
 };
 
 export interface QueryServiceDeps {

@@ -1,5 +1,5 @@
 import type { CommandName, CommandPayload, Identity } from '@nordlog/contracts';
-import type { IdAllocator, Logger } from '@nordlog/platform';
+import type { IdAllocator, IdKind, Logger } from '@nordlog/platform';
 import type { Target } from './decider.js';
 
 export interface HandlerContext {
@@ -20,5 +20,5 @@ export type Handler<N extends CommandName> = (
 export type HandlerTable = { [N in CommandName]: Handler<N> };
 
 /** A new entity id; the same one again when the client repeats its command id. */
-export const newId = (ctx: HandlerContext, kind: 'department' | 'customer' | 'order') =>
+export const newId = (ctx: HandlerContext, kind: IdKind) =>
   ctx.ids.next(kind, ctx.repeatable ? ctx.commandId : undefined);

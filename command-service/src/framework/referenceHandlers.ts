@@ -1,10 +1,11 @@
 import { target, type Decider } from './decider.js';
+import type { IdKind } from '@nordlog/platform';
 import { newId, type HandlerContext } from './handler.js';
 import type { ReferenceCommand } from './referenceDecider.js';
 
 /** The create and update handlers of a reference entity. */
 export function referenceHandlers<Fields extends object>(
-  kind: 'department' | 'customer',
+  kind: IdKind,
   stream: (id: string) => string,
   decider: Decider<unknown, ReferenceCommand<Fields>, never>,
 ) {

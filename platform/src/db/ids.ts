@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-export type IdKind = 'department' | 'customer' | 'order';
+export type IdKind = 'department' | 'customer' | 'order' | 'user' | 'role';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

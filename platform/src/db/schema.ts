@@ -81,6 +81,12 @@ export const platformMigrations: Migration[] = [
       `);
     },
   },
+  {
+    name: '0004_user_and_role_ids',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_user; create sequence id_seq_role;');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

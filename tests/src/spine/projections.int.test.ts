@@ -43,6 +43,13 @@ describe('projections', () => {
     });
     await sys.command('DELETE_ORDERS', { orderIds: ids.slice(100, 110) });
     await sys.command('UPDATE_CUSTOMER', { id: cust, customerCode: 'NLAP' });
+    const role = (
+      await sys.command('CREATE_ROLE', { name: 'Dispatch', access: ['PLANNER_DISPATCHING'] })
+    ).body.ids[0];
+    const user = (
+      await sys.command('CREATE_USER', { name: 'Kari', phoneNumber: '91234567', role: 'PLANNER' })
+    ).body.ids[0];
+    await sys.command('ADD_ROLES_TO_USER', { roleIds: [role], userId: user });
     await sys.settled();
   });
   afterAll(async () => sys.shutdown());
@@ -67,7 +74,11 @@ describe('projections', () => {
     const events = await store.readAll(START, 10);
     const grid = projections.find((p) => p.name === 'consignmentGrid')!;
     const checkpoint = await readCheckpoint(sys.db.knex, grid.name);
-    expect(await applyBatch(sys.db.knex, [grid], new Map([[grid.name, START]]), events, { publish: true })).toEqual([]);
+    expect(
+      await applyBatch(sys.db.knex, [grid], new Map([[grid.name, START]]), events, {
+        publish: true,
+      }),
+    ).toEqual([]);
     expect(await readCheckpoint(sys.db.knex, grid.name)).toEqual(checkpoint);
   });
 

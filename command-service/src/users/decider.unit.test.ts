@@ -1,0 +1,109 @@
+import { describe, it } from '@jest/globals';
+import type { RoleEvent, UserEvent, UserFields } from '@nordlog/contracts';
+import { given } from '../framework/testing.js';
+import { roleDecider, userDecider } from './decider.js';
+
+const fields: UserFields & { roleIds: string[] } = {
+  name: 'Kari Planner',
+  phoneNumber: '+4791234567',
+  email: null,
+  role: 'PLANNER',
+  access: ['PLANNER_SHIPMENTS'],
+  departmentIds: ['1', 'group_2'],
+  customerId: null,
+  courierId: null,
+  requiresEmail: false,
+  requiresPwd: false,
+  roleIds: [],
+};
+const created: UserEvent = { type: 'UserCreated', data: { id: '5', ...fields } };
+const rolesAdded: UserEvent = { type: 'RolesAddedToUser', data: { id: '5', roleIds: ['7'] } };
+
+describe('users', () => {
+  it('CREATE_USER creates a user; refuses an id that exists', () => {
+    given(userDecider).when({ type: 'create', id: '5', fields }).then([created]);
+    given(userDecider, [created])
+      .when({ type: 'create', id: '5', fields })
+      .thenRefuses('ALREADY_EXISTS');
+  });
+  it('UPDATE_USER emits the changes only; nothing when nothing changes; refuses an unknown user', () => {
+    given(userDecider, [created])
+      .when({ type: 'update', id: '5', fields: { role: 'PLUS_PLANNER', name: 'Kari Planner' } })
+      .then([{ type: 'UserUpdated', data: { id: '5', changes: { role: 'PLUS_PLANNER' } } }]);
+    given(userDecider, [created])
+      .when({ type: 'update', id: '5', fields: { name: 'Kari Planner' } })
+      .thenNothing();
+    given(userDecider)
+      .when({ type: 'update', id: '5', fields: { name: 'x' } })
+      .thenRefuses('NOT_FOUND');
+  });
+  it('DELETE_USER deletes once; an update after deletion is refused', () => {
+    const deleted: UserEvent = { type: 'UserDeleted', data: { id: '5' } };
+    given(userDecider, [created]).when({ type: 'delete', id: '5' }).then([deleted]);
+    given(userDecider, [created, deleted]).when({ type: 'delete', id: '5' }).thenNothing();
+    given(userDecider, [created, deleted])
+      .when({ type: 'update', id: '5', fields: { name: 'x' } })
+      .thenRefuses('NOT_FOUND');
+  });
+  it('S6-ROLE-030 ADD_ROLES_TO_USER adds the roles the user lacks; nothing when it has them all', () => {
+    given(userDecider, [created])
+      .when({ type: 'addRoles', id: '5', roleIds: ['7', '7'] })
+      .then([rolesAdded]);
+    given(userDecider, [created, rolesAdded])
+      .when({ type: 'addRoles', id: '5', roleIds: ['7'] })
+      .thenNothing();
+    given(userDecider)
+      .when({ type: 'addRoles', id: '5', roleIds: ['7'] })
+      .thenRefuses('NOT_FOUND');
+  });
+  it('S6-ROLE-031 REMOVE_ROLES_FROM_USER removes the roles it has; nothing otherwise', () => {
+    given(userDecider, [created, rolesAdded])
+      .when({ type: 'removeRoles', id: '5', roleIds: ['7', '8'] })
+      .then([{ type: 'RolesRemovedFromUser', data: { id: '5', roleIds: ['7'] } }]);
+    given(userDecider, [created])
+      .when({ type: 'removeRoles', id: '5', roleIds: ['7'] })
+      .thenNothing();
+  });
+});
+
+describe('roles', () => {
+  const role: RoleEvent = {
+    type: 'RoleCreated',
+    data: { id: '7', name: 'Dispatch', description: '', access: ['PLANNER_DISPATCHING'] },
+  };
+  it('S6-ROLE-027 creates a role', () => {
+    given(roleDecider)
+      .when({
+        type: 'create',
+        id: '7',
+        fields: { name: 'Dispatch', description: '', access: ['PLANNER_DISPATCHING'] },
+      })
+      .then([role]);
+  });
+  it('S6-ROLE-028 updates its access; nothing when unchanged', () => {
+    given(roleDecider, [role])
+      .when({
+        type: 'update',
+        id: '7',
+        fields: { access: ['PLANNER_DISPATCHING', 'PLANNER_LIVE'] },
+      })
+      .then([
+        {
+          type: 'RoleUpdated',
+          data: { id: '7', changes: { access: ['PLANNER_DISPATCHING', 'PLANNER_LIVE'] } },
+        },
+      ]);
+    given(roleDecider, [role])
+      .when({ type: 'update', id: '7', fields: { name: 'Dispatch' } })
+      .thenNothing();
+  });
+  it('S6-ROLE-029 deletes a role once; refuses an unknown one', () => {
+    given(roleDecider, [role])
+      .when({ type: 'delete', id: '7' })
+      .then([{ type: 'RoleDeleted', data: { id: '7' } }]);
+    given(roleDecider, [role, { type: 'RoleDeleted', data: { id: '7' } }])
+      .when({ type: 'delete', id: '7' })
+      .thenNothing();
+    given(roleDecider).when({ type: 'delete', id: '7' }).thenRefuses('NOT_FOUND');
+  });
+});

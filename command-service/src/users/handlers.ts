@@ -1,0 +1,88 @@
+import { defaultAccess, roleStream, userStream, type RoleFields } from '@nordlog/contracts';
+import { target, type Decider } from '../framework/decider.js';
+import { newId, type Handler } from '../framework/handler.js';
+import type { ReferenceCommand } from '../framework/referenceDecider.js';
+import { referenceHandlers } from '../framework/referenceHandlers.js';
+import { roleDecider, userDecider, type UserCommand } from './decider.js';
+
+const onUser = (id: string, command: UserCommand) => [
+  target({ id, streamId: userStream(id), decider: userDecider, command }),
+];
+
+const roles = referenceHandlers<RoleFields>(
+  'role',
+  roleStream,
+  roleDecider as Decider<unknown, ReferenceCommand<RoleFields>, never>,
+);
+
+export const userHandlers = {
+  CREATE_USER: (async (fields, ctx) => {
+    const id = await newId(ctx, 'user');
+    return [
+      target({
+        id,
+        streamId: userStream(id),
+        isNew: true,
+        decider: userDecider,
+        command: { type: 'create', id, fields: { ...fields, roleIds: [] } },
+      }),
+    ];
+  }) satisfies Handler<'CREATE_USER'>,
+  UPDATE_USER: (({ id, ...fields }) =>
+    onUser(id, {
+      type: 'update',
+      id,
+      fields: stripUndefined(fields),
+    })) satisfies Handler<'UPDATE_USER'>,
+  DELETE_USER: (({ id }) => onUser(id, { type: 'delete', id })) satisfies Handler<'DELETE_USER'>,
+  CREATE_PLANNER: (async (fields, ctx) => {
+    const id = await newId(ctx, 'user');
+    const planner = {
+      ...fields,
+      role: 'PLANNER' as const,
+      access: [...defaultAccess.PLANNER],
+      departmentIds: [],
+      customerId: null,
+      courierId: null,
+      requiresEmail: false,
+      requiresPwd: false,
+      roleIds: [],
+    };
+    return [
+      target({
+        id,
+        streamId: userStream(id),
+        isNew: true,
+        decider: userDecider,
+        command: { type: 'create', id, fields: planner },
+      }),
+    ];
+  }) satisfies Handler<'CREATE_PLANNER'>,
+  UPDATE_PLANNER: (({ id, ...fields }) =>
+    onUser(id, {
+      type: 'update',
+      id,
+      fields: stripUndefined(fields),
+    })) satisfies Handler<'UPDATE_PLANNER'>,
+  CREATE_ROLE: roles.create satisfies Handler<'CREATE_ROLE'>,
+  UPDATE_ROLE: roles.update satisfies Handler<'UPDATE_ROLE'>,
+  DELETE_ROLE: (({ id }) => [
+    target({ id, streamId: roleStream(id), decider: roleDecider, command: { type: 'delete', id } }),
+  ]) satisfies Handler<'DELETE_ROLE'>,
+  ADD_ROLES_TO_USER: (({ userId, roleIds }) =>
+    onUser(userId, {
+      type: 'addRoles',
+      id: userId,
+      roleIds,
+    })) satisfies Handler<'ADD_ROLES_TO_USER'>,
+  REMOVE_ROLES_FROM_USER: (({ userId, roleIds }) =>
+    onUser(userId, {
+      type: 'removeRoles',
+      id: userId,
+      roleIds,
+    })) satisfies Handler<'REMOVE_ROLES_FROM_USER'>,
+};
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

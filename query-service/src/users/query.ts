@@ -1,0 +1,37 @@
+import { ROLES_TABLE, USERS_TABLE, type RoleRow, type UserRow } from '@nordlog/contracts';
+import { searchWords, type QueryHandler } from '../framework.js';
+
+/** Query `roles` (spec §7): every role entity with its access list, by name. */
+export const roles: QueryHandler<'roles'> = async (_params, { knex }) =>
+  ((await knex(ROLES_TABLE).select('data').orderBy('name')) as { data: RoleRow }[]).map(
+    (r) => r.data,
+  );
+
+/**
+ * Query `users`: users that are not deleted, with `effectiveAccess` = their own flags and the flags
+ * of the role entities given to them.
+ */
+export const users: QueryHandler<'users'> = async (params, { knex }) => {
+  const q = knex(USERS_TABLE)
+    .where('deleted', false)
+    .select('data')
+    .orderBy('name')
+    .limit(params.limit);
+  if (params.role) q.where('role', params.role);
+  if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
+  for (const word of params.searchPhrase ? searchWords(params.searchPhrase) : [])
+    q.where('search_text', 'like', `%${word}%`);
+  const rows = ((await q) as { data: UserRow }[]).map((r) => r.data);
+  const roleIds = [...new Set(rows.flatMap((u) => u.roleIds))];
+  const roleRows =
+    roleIds.length > 0
+      ? await knex(ROLES_TABLE).whereIn('id', roleIds).select<{ data: RoleRow }[]>('data')
+      : [];
+  const access = new Map(roleRows.map((r) => [r.data.id, r.data.access]));
+  return rows.map((u) => ({
+    ...u,
+    effectiveAccess: [
+      ...new Set([...u.access, ...u.roleIds.flatMap((id) => access.get(id) ?? [])]),
+    ],
+  }));
+};

@@ -15,3 +15,4 @@ export * from './customers/index.js';
 export * from './orderHistory/index.js';
 export * from './access/index.js';
 export * from './users/index.js';
+export * from './auth/index.js';

@@ -10,6 +10,10 @@ export interface GatewayDeps {
   buildId: string;
   /** Folder of the built web app; the SPA's index.html answers every other GET. */
   uiDir?: string;
+  /** `/auth/*` (spec §7). */
+  authApi?: RequestHandler;
+  /** Development only: the outgoing-messages page. */
+  devMessages?: RequestHandler;
 }
 
 /** The public HTTP entry: the two APIs, `/revision`, and the web app. */
@@ -22,6 +26,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     (_req, res) => void res.set('Cache-Control', 'no-store').json({ revision: deps.buildId }),
   );
   app.get('/health', (_req, res) => void res.json({ ok: true }));
+  if (deps.authApi) app.use('/auth', deps.authApi);
+  if (deps.devMessages) app.get('/dev/messages', deps.devMessages);
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);
   app.use('/api', notFoundHandler);

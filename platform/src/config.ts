@@ -20,11 +20,21 @@ export const configSchema = z.object({
   DEMO_DATA: bool.default(true),
   /** Folder of the built web app served at `/`. */
   UI_DIR: z.string().optional(),
+  /**
+   * Key for the one-time login tokens' HMAC. Required in production; elsewhere a random key per
+   * start is used (tokens then do not survive a restart).
+   */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET needs at least 32 characters').optional(),
   /** The build id answered by `GET /revision`. */
   BUILD_ID: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+const productionNeeds = (config: Config): string[] =>
+  config.NODE_ENV === 'production' && !config.AUTH_SECRET
+    ? ['  AUTH_SECRET: required when NODE_ENV=production']
+    : [];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -32,5 +42,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const missing = productionNeeds(parsed.data);
+  if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return parsed.data;
 }

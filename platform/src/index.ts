@@ -16,3 +16,4 @@ export * from './eventStore/uuid.js';
 export * from './changeBus/index.js';
 export * from './http/errors.js';
 export * from './http/identity.js';
+export * from './messages/index.js';

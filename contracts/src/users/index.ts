@@ -141,3 +141,12 @@ export const usersQuerySchema = z.object({
   ids: z.array(entityId).optional(),
   limit: z.number().int().min(1).max(1000).default(200),
 });
+
+/** A user's own access flags and those of the role entities given to them (spec §6). */
+export function effectiveAccess(
+  user: Pick<User, 'access' | 'roleIds'>,
+  roles: readonly Pick<RoleRow, 'id' | 'access'>[],
+): string[] {
+  const byId = new Map(roles.map((r) => [r.id, r.access]));
+  return [...new Set([...user.access, ...user.roleIds.flatMap((id) => byId.get(id) ?? [])])];
+}

@@ -1,7 +1,9 @@
 import { createCommandService } from '@nordlog/command-service';
-import { createGatewayApp, SocketHub } from '@nordlog/gateway';
+import { createAuthRouter, createGatewayApp, devMessagesPage, SocketHub } from '@nordlog/gateway';
+import { randomBytes } from 'node:crypto';
 import {
   openDatabase,
+  OutboxMessagePort,
   PostgresChangeBus,
   PostgresEventStore,
   PostgresIdAllocator,
@@ -78,9 +80,20 @@ export async function startSystem(
         );
   projector.start();
   const uiDir = config.UI_DIR ?? uiFolder();
+  const outbox = new OutboxMessagePort(db.knex, logger.child({ component: 'messages' }));
+  let hubRef: SocketHub | null = null;
+  const authApi = createAuthRouter({
+    knex: db.knex,
+    messages: outbox,
+    logger: logger.child({ component: 'auth' }),
+    secret: config.AUTH_SECRET ?? randomBytes(32).toString('hex'),
+    onLogout: (userId) => hubRef?.logout(userId),
+  });
   const app = createGatewayApp({
     commandApi,
     queryApi,
+    authApi,
+    devMessages: config.NODE_ENV === 'development' ? devMessagesPage(outbox) : undefined,
     logger,
     buildId: config.BUILD_ID ?? buildId(),
     uiDir,
@@ -95,6 +108,7 @@ export async function startSystem(
     staleAfterMs: options.socketStaleMs,
   });
   hub.attach(server);
+  hubRef = hub;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

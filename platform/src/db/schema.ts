@@ -87,6 +87,35 @@ export const platformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_user; create sequence id_seq_role;');
     },
   },
+  {
+    // Sessions and one-time tokens are kept by hash only; messages to send (SMS, e-mail) wait in
+    // an outbox that the embedded default only logs and lists.
+    name: '0005_auth',
+    async up(knex) {
+      await knex.raw(`
+        create table auth_sessions (
+          id_hash text primary key,
+          user_id text not null,
+          csrf_token text not null,
+          created_at timestamptz not null,
+          last_seen_at timestamptz not null
+        );
+        create index auth_sessions_user on auth_sessions (user_id);
+        create table auth_tokens (
+          phone_number text primary key,
+          token_hash text not null,
+          expires_at timestamptz not null,
+          tries integer not null default 0
+        );
+        create table message_outbox (
+          id bigint generated always as identity primary key,
+          channel text not null,
+          recipient text not null,
+          body text not null,
+          created_at timestamptz not null default now()
+        );`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -1,4 +1,4 @@
-import { ROLES_TABLE, USERS_TABLE, type RoleRow, type UserRow } from '@nordlog/contracts';
+import { ROLES_TABLE, USERS_TABLE, effectiveAccess, type RoleRow, type UserRow } from '@nordlog/contracts';
 import { searchWords, type QueryHandler } from '../framework.js';
 
 /** Query `roles` (spec §7): every role entity with its access list, by name. */
@@ -27,11 +27,5 @@ export const users: QueryHandler<'users'> = async (params, { knex }) => {
     roleIds.length > 0
       ? await knex(ROLES_TABLE).whereIn('id', roleIds).select<{ data: RoleRow }[]>('data')
       : [];
-  const access = new Map(roleRows.map((r) => [r.data.id, r.data.access]));
-  return rows.map((u) => ({
-    ...u,
-    effectiveAccess: [
-      ...new Set([...u.access, ...u.roleIds.flatMap((id) => access.get(id) ?? [])]),
-    ],
-  }));
+  return rows.map((u) => ({ ...u, effectiveAccess: effectiveAccess(u, roleRows.map((r) => r.data)) }));
 };

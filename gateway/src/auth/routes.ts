@@ -1,0 +1,110 @@
+import { AppError, authRules, requestTokenSchema, verifyTokenSchema } from '@nordlog/contracts';
+import { validationError, type Knex, type Logger, type MessagePort } from '@nordlog/platform';
+import express, { type Request, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import { RateLimiter } from './rateLimit.js';
+import { SessionStore } from './sessions.js';
+import { TokenStore } from './tokens.js';
+import { findUser, findUserByPhone, toAuthUser } from './users.js';
+
+export interface AuthDeps {
+  knex: Knex;
+  messages: MessagePort;
+  logger: Logger;
+  /** Key of the one-time token HMAC (AUTH_SECRET). */
+  secret: string;
+  clock?: () => Date;
+  /** Called when a session ends, to close its sockets. */
+  onLogout?: (userId: string) => void;
+}
+
+/** The session id from the cookie header (no cookie library needed for one cookie). */
+export function sessionCookie(req: { headers: { cookie?: string } }): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === authRules.cookieName) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** The authentication calls of spec §7 (token flow; password flows come next). */
+export function createAuthRouter(deps: AuthDeps): Router {
+  const clock = deps.clock ?? (() => new Date());
+  const sessions = new SessionStore(deps.knex, clock);
+  const tokens = new TokenStore(deps.knex, deps.secret, clock);
+  const perPhone = new RateLimiter(authRules.maxRequestsPerPhone, authRules.rateWindowMs, clock);
+  const perAddress = new RateLimiter(
+    authRules.maxRequestsPerAddress,
+    authRules.rateWindowMs,
+    clock,
+  );
+  const router = express.Router();
+  router.use(express.json({ limit: '16kb' }));
+
+  const setCookie = (req: Request, res: Response, value: string, maxAgeMs: number) =>
+    res.cookie(authRules.cookieName, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.secure,
+      path: '/',
+      maxAge: maxAgeMs,
+    });
+
+  router.get('/user', async (req, res) => {
+    const session = await sessions.get(sessionCookie(req));
+    const user = session ? await findUser(deps.knex, session.userId) : null;
+    if (!session || !user) throw new AppError('NOT_LOGGED_IN', 'Not logged in');
+    res.set('Cache-Control', 'no-store').json(await toAuthUser(deps.knex, user, session.csrfToken));
+  });
+
+  router.post('/request-token', async (req, res) => {
+    const { phoneNumber } = parse(requestTokenSchema, req.body);
+    if (!perAddress.hit(req.ip ?? 'unknown') || !perPhone.hit(phoneNumber)) {
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        'Too many token requests; wait a few minutes and try again',
+      );
+    }
+    // The same answer, and the same work, whether or not the number belongs to a user.
+    const token = await tokens.issue(phoneNumber);
+    const user = await findUserByPhone(deps.knex, phoneNumber);
+    if (user) {
+      deps.messages
+        .send({
+          channel: 'sms',
+          to: phoneNumber,
+          body: `Your login code is ${token}. It is valid for 10 minutes.`,
+        })
+        .catch((err: unknown) => deps.logger.error({ err }, 'sending the login token failed'));
+    }
+    res.json({ ok: true });
+  });
+
+  router.post('/verify-token', async (req, res) => {
+    const { phoneNumber, token } = parse(verifyTokenSchema, req.body);
+    const valid = await tokens.verify(phoneNumber, token);
+    const user = valid ? await findUserByPhone(deps.knex, phoneNumber) : null;
+    if (!user)
+      throw new AppError('INVALID_TOKEN', 'The code is wrong or has expired; ask for a new one');
+    // A new session id at every login: a session id planted before login is never promoted.
+    await sessions.end(sessionCookie(req));
+    const session = await sessions.create(user.id);
+    setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
+    res.json(await toAuthUser(deps.knex, user, session.csrfToken));
+  });
+
+  router.get('/logout', async (req, res) => {
+    const userId = await sessions.end(sessionCookie(req));
+    if (userId) deps.onLogout?.(userId);
+    res.clearCookie(authRules.cookieName, { path: '/' });
+    res.json({ redirectUrl: '/' });
+  });
+
+  return router;
+}

@@ -1,2 +1,7 @@
-export { createCommandService, type CommandServiceDeps } from './service.js';
+export {
+  createCommandService,
+  executeCommand,
+  type CommandServiceDeps,
+  type CommandRequest,
+} from './service.js';
 export { handlers } from './handlers.js';

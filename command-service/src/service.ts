@@ -1,12 +1,20 @@
 import {
   AppError,
   commandEnvelopeSchema,
+  commandPermissions,
   commandSchemas,
+  denial,
   isCommandName,
   type EventMetadata,
   type Identity,
 } from '@nordlog/contracts';
-import { validationError, type EventStore, type IdAllocator, type Logger } from '@nordlog/platform';
+import {
+  requestIdentity,
+  validationError,
+  type EventStore,
+  type IdAllocator,
+  type Logger,
+} from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
 import type { Target } from './framework/decider.js';
 import { executeTargets } from './framework/execute.js';
@@ -17,67 +25,86 @@ export interface CommandServiceDeps {
   store: EventStore;
   ids: IdAllocator;
   logger: Logger;
-  identify: (req: Request) => Identity;
+  /** Who calls (default: the identity the gateway attached to the request). */
+  identify?: (req: Request) => Identity;
   clock?: () => Date;
   newId?: () => string;
 }
 
+export interface CommandRequest {
+  name: string;
+  body: unknown;
+  identity: Identity;
+}
+
 /**
- * `POST /api/command/{commandName}` with body `{type, payload}` (spec §7): validate with the
- * contract's schema, decide on each stream the command touches, append, reply
+ * Runs one command as `identity` would: authorise (403 `NO_ACCESS`), validate with the contract's
+ * schema (400), decide on each stream it touches, append. The HTTP route and in-process callers
+ * (the demo data) use this same path.
+ */
+export async function executeCommand(
+  deps: CommandServiceDeps,
+  { name, body, identity }: CommandRequest,
+): Promise<{ status: number; body: unknown }> {
+  const clock = deps.clock ?? (() => new Date());
+  if (!isCommandName(name)) throw new AppError('UNKNOWN_COMMAND', `Unknown command: ${name}`);
+  const refused = denial(identity, commandPermissions[name], 'command');
+  if (refused) throw new AppError('NO_ACCESS', refused);
+  const envelope = commandEnvelopeSchema.safeParse(body);
+  if (!envelope.success) throw validationError(envelope.error);
+  const { type, commandId: clientCommandId, correlationId } = envelope.data;
+  if (type !== name)
+    throw new AppError('VALIDATION_ERROR', `type: must be ${name}, the command named in the path`);
+  const parsed = commandSchemas[name].safeParse(envelope.data.payload);
+  if (!parsed.success) throw validationError(parsed.error, 'payload');
+
+  const commandId = clientCommandId ?? (deps.newId ?? (() => crypto.randomUUID()))();
+  if (clientCommandId) {
+    const prior = await deps.store.findOutcome(commandId);
+    if (prior) return prior;
+  }
+  const ctx: HandlerContext = {
+    commandId,
+    repeatable: clientCommandId !== undefined,
+    identity,
+    ids: deps.ids,
+    logger: deps.logger,
+  };
+  const handle = handlers[name] as unknown as (
+    p: unknown,
+    c: HandlerContext,
+  ) => Promise<Target[]> | Target[];
+  const targets = await handle(parsed.data, ctx);
+  const metadata: EventMetadata = {
+    commandId,
+    correlationId: correlationId ?? commandId,
+    causationId: commandId,
+    userId: identity.userId,
+    occurredAt: clock().toISOString(),
+  };
+  const repeatable = clientCommandId !== undefined;
+  const execution = await executeTargets(deps.store, targets, metadata, repeatable);
+  if (repeatable && execution.final && !execution.saved) {
+    await deps.store.saveOutcome(commandId, { status: execution.status, body: execution.body });
+  }
+  return { status: execution.status, body: execution.body };
+}
+
+/**
+ * `POST /api/command/{commandName}` with body `{type, payload}` (spec §7), replying
  * `{commandId, position, events, ids, failed}`.
  */
 export function createCommandService(deps: CommandServiceDeps): Router {
-  const clock = deps.clock ?? (() => new Date());
-  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const identify = deps.identify ?? requestIdentity;
   const router = express.Router();
   router.use(express.json({ limit: '5mb' }));
-
   router.post('/:commandName', async (req, res) => {
-    const name = req.params.commandName;
-    if (!isCommandName(name)) throw new AppError('UNKNOWN_COMMAND', `Unknown command: ${name}`);
-    const envelope = commandEnvelopeSchema.safeParse(req.body);
-    if (!envelope.success) throw validationError(envelope.error);
-    const { type, commandId: clientCommandId, correlationId } = envelope.data;
-    if (type !== name)
-      throw new AppError(
-        'VALIDATION_ERROR',
-        `type: must be ${name}, the command named in the path`,
-      );
-    const parsed = commandSchemas[name].safeParse(envelope.data.payload);
-    if (!parsed.success) throw validationError(parsed.error, 'payload');
-
-    const commandId = clientCommandId ?? newId();
-    if (clientCommandId) {
-      const prior = await deps.store.findOutcome(commandId);
-      if (prior) return void res.status(prior.status).json(prior.body);
-    }
-    const identity = deps.identify(req);
-    const ctx: HandlerContext = {
-      commandId,
-      repeatable: clientCommandId !== undefined,
-      identity,
-      ids: deps.ids,
-      logger: deps.logger,
-    };
-    const handle = handlers[name] as unknown as (
-      p: unknown,
-      c: HandlerContext,
-    ) => Promise<Target[]> | Target[];
-    const targets = await handle(parsed.data, ctx);
-    const metadata: EventMetadata = {
-      commandId,
-      correlationId: correlationId ?? commandId,
-      causationId: commandId,
-      userId: identity.userId,
-      occurredAt: clock().toISOString(),
-    };
-    const repeatable = clientCommandId !== undefined;
-    const execution = await executeTargets(deps.store, targets, metadata, repeatable);
-    if (repeatable && execution.final && !execution.saved) {
-      await deps.store.saveOutcome(commandId, { status: execution.status, body: execution.body });
-    }
-    res.status(execution.status).json(execution.body);
+    const result = await executeCommand(deps, {
+      name: req.params.commandName,
+      body: req.body,
+      identity: identify(req),
+    });
+    res.status(result.status).json(result.body);
   });
   return router;
 }

@@ -11,7 +11,9 @@ export interface GatewayDeps {
   /** Folder of the built web app; the SPA's index.html answers every other GET. */
   uiDir?: string;
   /** `/auth/*` (spec §7). */
-  authApi?: RequestHandler;
+  authApi: RequestHandler;
+  /** Resolves the caller of `/api/*` (401 without a session). */
+  authenticate: RequestHandler;
   /** Development only: the outgoing-messages page. */
   devMessages?: RequestHandler;
 }
@@ -26,8 +28,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     (_req, res) => void res.set('Cache-Control', 'no-store').json({ revision: deps.buildId }),
   );
   app.get('/health', (_req, res) => void res.json({ ok: true }));
-  if (deps.authApi) app.use('/auth', deps.authApi);
+  app.use('/auth', deps.authApi);
   if (deps.devMessages) app.get('/dev/messages', deps.devMessages);
+  app.use('/api', deps.authenticate);
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);
   app.use('/api', notFoundHandler);

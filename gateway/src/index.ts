@@ -1,5 +1,7 @@
 export { createGatewayApp, type GatewayDeps } from './app.js';
 export { SocketHub, type HubOptions } from './socket/hub.js';
 export { matches, parseContext } from './socket/context.js';
-export { createAuthRouter, sessionCookie, type AuthDeps } from './auth/routes.js';
+export { createAuth, type Auth, type AuthDeps } from './auth/routes.js';
+export { sessionCookie } from './auth/cookie.js';
+export { Authenticator } from './auth/authenticate.js';
 export { devMessagesPage } from './auth/devMessages.js';

@@ -25,6 +25,8 @@ export const configSchema = z.object({
    * start is used (tokens then do not survive a restart).
    */
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET needs at least 32 characters').optional(),
+  /** Login-token requests allowed per client address in 10 minutes. */
+  AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   /** The build id answered by `GET /revision`. */
   BUILD_ID: z.string().optional(),
 });

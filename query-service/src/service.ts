@@ -1,12 +1,14 @@
 import {
   AppError,
+  denial,
   isQueryName,
+  queryPermissions,
   queryEnvelopeSchema,
   querySchemas,
   type Identity,
   type QueryName,
 } from '@nordlog/contracts';
-import { validationError, type Knex } from '@nordlog/platform';
+import { requestIdentity, validationError, type Knex } from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
 import { consignments, searchConsignments } from './consignmentGrid/query.js';
 import { searchCustomers } from './customers/query.js';
@@ -28,7 +30,8 @@ export const queries: QueryTable = {
 
 export interface QueryServiceDeps {
   knex: Knex;
-  identify: (req: Request) => Identity;
+  /** Who calls (default: the identity the gateway attached to the request). */
+  identify?: (req: Request) => Identity;
   clock?: () => Date;
 }
 
@@ -39,13 +42,16 @@ export function createQueryService(deps: QueryServiceDeps): Router {
   router.post('/:queryName', async (req, res) => {
     const name = req.params.queryName;
     if (!isQueryName(name)) throw new AppError('UNKNOWN_QUERY', `Unknown query: ${name}`);
+    const identity = (deps.identify ?? requestIdentity)(req);
+    const refused = denial(identity, queryPermissions[name], 'query');
+    if (refused) throw new AppError('NO_ACCESS', refused);
     const envelope = queryEnvelopeSchema.safeParse(req.body ?? {});
     if (!envelope.success) throw validationError(envelope.error);
     const parsed = querySchemas[name].safeParse(envelope.data.params ?? {});
     if (!parsed.success) throw validationError(parsed.error, 'params');
     const ctx: QueryContext = {
       knex: deps.knex,
-      identity: deps.identify(req),
+      identity,
       clock: deps.clock ?? (() => new Date()),
     };
     const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;

@@ -20,6 +20,8 @@ export type OrderState =
   | {
       status: 'booked';
       state: ConsignmentState;
+      departmentId: string;
+      customerId: string;
       address: Record<AddressSide, { status: AddressStatus; coordinates: Coordinates }>;
       slotId: string | null;
       beforeDelete: ConsignmentState | null;
@@ -214,6 +216,8 @@ function evolve(state: OrderState, event: ConsignmentEvent): OrderState {
     return {
       status: 'booked',
       state: event.data.state,
+      departmentId: order.departmentId,
+      customerId: order.customerId,
       address: { pickup: sideOf(order.pickup), delivery: sideOf(order.delivery) },
       slotId: null,
       beforeDelete: null,

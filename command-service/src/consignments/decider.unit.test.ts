@@ -313,6 +313,8 @@ describe('the decider follows the transition table of contracts', () => {
         const s: OrderState = {
           status: 'booked',
           state,
+          departmentId: '1',
+          customerId: '2',
           address: { pickup: resolved, delivery: resolved },
           slotId: state === 'ASSIGNED' || state === 'OFFERED' ? '5' : null,
           beforeDelete: state === 'DELETED' ? 'RESOLVED' : null,

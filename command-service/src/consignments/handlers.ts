@@ -1,10 +1,35 @@
-import { normaliseUnit, orderStream, type CreateOrder } from '@nordlog/contracts';
+import {
+  AppError,
+  inScope,
+  normaliseUnit,
+  orderStream,
+  type CreateOrder,
+  type Identity,
+} from '@nordlog/contracts';
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
-import { orderDecider, type OrderCommand } from './decider.js';
+import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
 
-const each = (ids: string[], command: OrderCommand) =>
-  ids.map((id) => target({ id, streamId: orderStream(id), decider: orderDecider, command }));
+/** Orders of departments (or customers) outside the caller's access are refused as NO_ACCESS. */
+const guardFor = (identity: Identity) => (state: OrderState) => {
+  if (state.status === 'booked' && !inScope(identity, state.departmentId, state.customerId)) {
+    throw new AppError(
+      'NO_ACCESS',
+      'The order belongs to a department or customer outside your access',
+    );
+  }
+};
+
+const each = (ids: string[], command: OrderCommand, ctx: HandlerContext) =>
+  ids.map((id) =>
+    target({
+      id,
+      streamId: orderStream(id),
+      decider: orderDecider,
+      command,
+      guard: guardFor(ctx.identity),
+    }),
+  );
 
 /** Spec §8: an unknown unit is used with a factor of 1, and a warning is logged. */
 function warnUnknownUnits(order: CreateOrder, ctx: HandlerContext) {
@@ -25,6 +50,9 @@ function warnUnknownUnits(order: CreateOrder, ctx: HandlerContext) {
 
 export const consignmentHandlers = {
   CREATE_ORDER: (async (payload, ctx) => {
+    if (!inScope(ctx.identity, payload.departmentId, payload.customerId)) {
+      throw new AppError('NO_ACCESS', 'You may not book orders for this department or customer');
+    }
     warnUnknownUnits(payload, ctx);
     const orderId = await newId(ctx, 'order');
     const order = { ...payload, orderId };
@@ -38,56 +66,96 @@ export const consignmentHandlers = {
       }),
     ];
   }) satisfies Handler<'CREATE_ORDER'>,
-  ACCEPT_ORDERS: (({ orderIds }) =>
-    each(orderIds, { type: 'ACCEPT' })) satisfies Handler<'ACCEPT_ORDERS'>,
-  REJECT_ORDERS: (({ orderIds, reason, otherReason }) =>
-    each(orderIds, {
-      type: 'REJECT',
-      reason,
-      otherReason: otherReason ?? null,
-    })) satisfies Handler<'REJECT_ORDERS'>,
-  RESOLVE_ADDRESS: (({ consignmentId, ...rest }) =>
-    each([consignmentId], {
-      type: 'RESOLVE_ADDRESS',
-      ...rest,
-    })) satisfies Handler<'RESOLVE_ADDRESS'>,
-  UNRESOLVE_DELIVERY_ADDRESS: (({ consignmentIds }) =>
-    each(consignmentIds, {
-      type: 'UNRESOLVE_ADDRESS',
-      side: 'delivery',
-    })) satisfies Handler<'UNRESOLVE_DELIVERY_ADDRESS'>,
-  UNRESOLVE_PICKUP_ADDRESS: (({ consignmentIds }) =>
-    each(consignmentIds, {
-      type: 'UNRESOLVE_ADDRESS',
-      side: 'pickup',
-    })) satisfies Handler<'UNRESOLVE_PICKUP_ADDRESS'>,
-  UPDATE_CONSIGNMENT_SLOT: (({ consignmentIds, slotId }) =>
-    each(consignmentIds, { type: 'ASSIGN', slotId })) satisfies Handler<'UPDATE_CONSIGNMENT_SLOT'>,
-  UNASSIGN_CONSIGNMENTS: (({ consignmentIds, force }) =>
-    each(consignmentIds, { type: 'UNASSIGN', force })) satisfies Handler<'UNASSIGN_CONSIGNMENTS'>,
-  MANUAL_COLLECT: (({ consignmentIds, comment }) =>
-    each(consignmentIds, {
-      type: 'COLLECT',
-      comment: comment ?? null,
-    })) satisfies Handler<'MANUAL_COLLECT'>,
-  MANUAL_DELIVER: (({ consignmentIds, comment }) =>
-    each(consignmentIds, {
-      type: 'DELIVER',
-      comment: comment ?? null,
-    })) satisfies Handler<'MANUAL_DELIVER'>,
-  MANUAL_DEVIATE: (({ consignmentIds, reason, comment }) =>
-    each(consignmentIds, {
-      type: 'DEVIATE',
-      reason,
-      comment: comment ?? null,
-    })) satisfies Handler<'MANUAL_DEVIATE'>,
-  MANUAL_RETURN: (({ consignmentIds, comment }) =>
-    each(consignmentIds, {
-      type: 'RETURN',
-      comment: comment ?? null,
-    })) satisfies Handler<'MANUAL_RETURN'>,
-  DELETE_ORDERS: (({ orderIds }) =>
-    each(orderIds, { type: 'DELETE' })) satisfies Handler<'DELETE_ORDERS'>,
-  RESTORE_ORDERS: (({ orderIds }) =>
-    each(orderIds, { type: 'RESTORE' })) satisfies Handler<'RESTORE_ORDERS'>,
+  ACCEPT_ORDERS: (({ orderIds }, ctx) =>
+    each(orderIds, { type: 'ACCEPT' }, ctx)) satisfies Handler<'ACCEPT_ORDERS'>,
+  REJECT_ORDERS: (({ orderIds, reason, otherReason }, ctx) =>
+    each(
+      orderIds,
+      {
+        type: 'REJECT',
+        reason,
+        otherReason: otherReason ?? null,
+      },
+      ctx,
+    )) satisfies Handler<'REJECT_ORDERS'>,
+  RESOLVE_ADDRESS: (({ consignmentId, ...rest }, ctx) =>
+    each(
+      [consignmentId],
+      {
+        type: 'RESOLVE_ADDRESS',
+        ...rest,
+      },
+      ctx,
+    )) satisfies Handler<'RESOLVE_ADDRESS'>,
+  UNRESOLVE_DELIVERY_ADDRESS: (({ consignmentIds }, ctx) =>
+    each(
+      consignmentIds,
+      {
+        type: 'UNRESOLVE_ADDRESS',
+        side: 'delivery',
+      },
+      ctx,
+    )) satisfies Handler<'UNRESOLVE_DELIVERY_ADDRESS'>,
+  UNRESOLVE_PICKUP_ADDRESS: (({ consignmentIds }, ctx) =>
+    each(
+      consignmentIds,
+      {
+        type: 'UNRESOLVE_ADDRESS',
+        side: 'pickup',
+      },
+      ctx,
+    )) satisfies Handler<'UNRESOLVE_PICKUP_ADDRESS'>,
+  UPDATE_CONSIGNMENT_SLOT: (({ consignmentIds, slotId }, ctx) =>
+    each(
+      consignmentIds,
+      { type: 'ASSIGN', slotId },
+      ctx,
+    )) satisfies Handler<'UPDATE_CONSIGNMENT_SLOT'>,
+  UNASSIGN_CONSIGNMENTS: (({ consignmentIds, force }, ctx) =>
+    each(
+      consignmentIds,
+      { type: 'UNASSIGN', force },
+      ctx,
+    )) satisfies Handler<'UNASSIGN_CONSIGNMENTS'>,
+  MANUAL_COLLECT: (({ consignmentIds, comment }, ctx) =>
+    each(
+      consignmentIds,
+      {
+        type: 'COLLECT',
+        comment: comment ?? null,
+      },
+      ctx,
+    )) satisfies Handler<'MANUAL_COLLECT'>,
+  MANUAL_DELIVER: (({ consignmentIds, comment }, ctx) =>
+    each(
+      consignmentIds,
+      {
+        type: 'DELIVER',
+        comment: comment ?? null,
+      },
+      ctx,
+    )) satisfies Handler<'MANUAL_DELIVER'>,
+  MANUAL_DEVIATE: (({ consignmentIds, reason, comment }, ctx) =>
+    each(
+      consignmentIds,
+      {
+        type: 'DEVIATE',
+        reason,
+        comment: comment ?? null,
+      },
+      ctx,
+    )) satisfies Handler<'MANUAL_DEVIATE'>,
+  MANUAL_RETURN: (({ consignmentIds, comment }, ctx) =>
+    each(
+      consignmentIds,
+      {
+        type: 'RETURN',
+        comment: comment ?? null,
+      },
+      ctx,
+    )) satisfies Handler<'MANUAL_RETURN'>,
+  DELETE_ORDERS: (({ orderIds }, ctx) =>
+    each(orderIds, { type: 'DELETE' }, ctx)) satisfies Handler<'DELETE_ORDERS'>,
+  RESTORE_ORDERS: (({ orderIds }, ctx) =>
+    each(orderIds, { type: 'RESTORE' }, ctx)) satisfies Handler<'RESTORE_ORDERS'>,
 };

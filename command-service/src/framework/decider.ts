@@ -24,9 +24,11 @@ export interface Target<State = unknown, Command = unknown, Event extends NewEve
   id: string;
   streamId: string;
   isNew?: boolean;
+  /** Refuses (throws) when the caller may not act on the entity in this state (e.g. its department). */
+  guard?: (state: State) => void;
   decider: Decider<State, Command, Event>;
   command: Command;
 }
 
 /** Erases a target's types, for handlers that return targets of one decider. */
-export const target = <S, C, E extends NewEvent>(t: Target<S, C, E>): Target => t;
+export const target = <S, C, E extends NewEvent>(t: Target<S, C, E>): Target => t as unknown as Target;

@@ -29,6 +29,7 @@ export async function executeTarget(
   if (applied.length > 0)
     return applied.map((e) => ({ type: e.type, position: e.global.position }));
   const state = fold(t.decider, history as never[]);
+  t.guard?.(state);
   const events = t.decider.decide(t.command, state);
   if (events.length === 0) return [];
   const expected =

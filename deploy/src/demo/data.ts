@@ -250,3 +250,18 @@ export function demoOrder(
     })),
   };
 }
+
+/**
+ * Demo users, one per role (development data only: never loaded when NODE_ENV=production). Log in
+ * with the phone number; the one-time code appears on http://localhost:8080/dev/messages.
+ */
+export const demoUsers = [
+  { name: 'Ada Admin', phoneNumber: '+4740000001', role: 'ADMIN' },
+  { name: 'Per Planner', phoneNumber: '+4740000002', role: 'PLANNER' },
+  { name: 'Rut Read-only', phoneNumber: '+4740000003', role: 'READ_ONLY_PLANNER' },
+  { name: 'Pål Plus', phoneNumber: '+4740000004', role: 'PLUS_PLANNER' },
+  { name: 'Pia Partner', phoneNumber: '+4740000005', role: 'PARTNER' },
+  { name: 'Kåre Customer', phoneNumber: '+4740000006', role: 'CUSTOMER' },
+  { name: 'Kim Courier', phoneNumber: '+4740000007', role: 'COURIER' },
+  { name: 'Aud Accounting', phoneNumber: '+4740000008', role: 'ACCOUNTING' },
+] as const;

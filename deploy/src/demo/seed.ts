@@ -1,17 +1,14 @@
 import type { CommandResult } from '@nordlog/contracts';
 import type { Logger } from '@nordlog/platform';
-import { demoCustomers, demoDepartments, demoOrder, prng } from './data.js';
+import { demoCustomers, demoDepartments, demoOrder, demoUsers, prng } from './data.js';
 
-/** Posts one command to the running product, as any client would. */
-async function command(baseUrl: string, type: string, payload: unknown): Promise<CommandResult> {
-  const res = await fetch(`${baseUrl}/api/command/${type}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type, payload }),
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${type} failed with ${res.status}: ${JSON.stringify(body)}`);
-  return body as CommandResult;
+/** Runs commands in process as the system: the same path as `POST /api/command/{name}`. */
+export type RunCommand = (name: string, payload: unknown) => Promise<{ status: number; body: unknown }>;
+
+async function command(run: RunCommand, type: string, payload: unknown): Promise<CommandResult> {
+  const result = await run(type, payload);
+  if (result.status !== 200) throw new Error(`${type} failed with ${result.status}: ${JSON.stringify(result.body)}`);
+  return result.body as CommandResult;
 }
 
 const todayIn = (tz: string) =>
@@ -22,7 +19,7 @@ const todayIn = (tz: string) =>
  * a day of consignments per department, some of them moved along the state machine.
  */
 export async function seedDemoData(
-  baseUrl: string,
+  run: RunCommand,
   logger: Logger,
   ordersPerDepartment = 60,
 ): Promise<void> {
@@ -32,7 +29,7 @@ export async function seedDemoData(
     { id: string; country: string; location: { lat: number; lng: number } | null; tz: string }
   >();
   for (const { key, tz, ...fields } of demoDepartments) {
-    const result = await command(baseUrl, 'CREATE_DEPARTMENT', fields);
+    const result = await command(run, 'CREATE_DEPARTMENT', fields);
     departments.set(key, {
       id: result.ids[0]!,
       country: fields.country,
@@ -42,7 +39,7 @@ export async function seedDemoData(
   }
   const customers: { id: string; name: string; department: string }[] = [];
   for (const { department, ...fields } of demoCustomers) {
-    const result = await command(baseUrl, 'CREATE_CUSTOMER', {
+    const result = await command(run, 'CREATE_CUSTOMER', {
       ...fields,
       departmentId: departments.get(department)!.id,
     });
@@ -54,18 +51,18 @@ export async function seedDemoData(
     const orderIds: string[] = [];
     for (let i = 0; i < ordersPerDepartment; i++) {
       const order = demoOrder(rnd, dep, mine[i % mine.length]!, todayIn(dep.tz), index++);
-      orderIds.push((await command(baseUrl, 'CREATE_ORDER', order)).ids[0]!);
+      orderIds.push((await command(run, 'CREATE_ORDER', order)).ids[0]!);
     }
     // Move part of the day along: some assigned to a slot, collected, delivered.
     const slotId = String(100 + Number(dep.id));
     const assigned = (
-      await command(baseUrl, 'UPDATE_CONSIGNMENT_SLOT', {
+      await command(run, 'UPDATE_CONSIGNMENT_SLOT', {
         consignmentIds: orderIds.slice(0, 24),
         slotId,
       })
     ).ids;
-    await command(baseUrl, 'MANUAL_COLLECT', { consignmentIds: assigned.slice(0, 12) });
-    await command(baseUrl, 'MANUAL_DELIVER', {
+    await command(run, 'MANUAL_COLLECT', { consignmentIds: assigned.slice(0, 12) });
+    await command(run, 'MANUAL_DELIVER', {
       consignmentIds: assigned.slice(0, 6),
       comment: 'Demo: delivered',
     });
@@ -74,4 +71,16 @@ export async function seedDemoData(
     { departments: departments.size, customers: customers.length, orders: index },
     'demo data loaded through commands',
   );
+}
+
+/** The demo users of `demoUsers`, with access to every demo department (customer: the first customer). */
+export async function seedDemoUsers(run: RunCommand, logger: Logger): Promise<void> {
+  for (const user of demoUsers) {
+    await command(run, 'CREATE_USER', {
+      ...user,
+      departmentIds: ['1', '2', '3', '4'],
+      customerId: user.role === 'CUSTOMER' ? '1' : null,
+    });
+  }
+  logger.info({ users: demoUsers.length }, 'demo users loaded through commands (see README for their phone numbers)');
 }

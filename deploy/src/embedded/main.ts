@@ -1,5 +1,5 @@
 import { createLogger, loadConfig } from '@nordlog/platform';
-import { seedDemoData } from '../demo/seed.js';
+import { seedDemoData, seedDemoUsers } from '../demo/seed.js';
 import { startSystem } from './system.js';
 
 /**
@@ -30,7 +30,11 @@ async function main(): Promise<void> {
   }
   const empty =
     (await system.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count === '0';
-  if (empty && config.DEMO_DATA) await seedDemoData(system.url, logger);
+  if (empty && config.DEMO_DATA) {
+    const run = (name: string, payload: unknown) => system.run(name, payload);
+    await seedDemoData(run, logger);
+    if (config.NODE_ENV !== 'production') await seedDemoUsers(run, logger);
+  }
   logger.info(
     { url: `http://localhost:${system.url.split(':').pop()}`, embedded: system.db.embedded },
     'nordlog is running',

@@ -1,5 +1,6 @@
-import { createCommandService } from '@nordlog/command-service';
-import { createAuthRouter, createGatewayApp, devMessagesPage, SocketHub } from '@nordlog/gateway';
+import { createCommandService, executeCommand } from '@nordlog/command-service';
+import { SYSTEM_IDENTITY, type Identity } from '@nordlog/contracts';
+import { createAuth, createGatewayApp, devMessagesPage, SocketHub } from '@nordlog/gateway';
 import { randomBytes } from 'node:crypto';
 import {
   openDatabase,
@@ -7,7 +8,6 @@ import {
   PostgresChangeBus,
   PostgresEventStore,
   PostgresIdAllocator,
-  resolveIdentity,
   type Config,
   type Database,
   type Logger,
@@ -19,15 +19,16 @@ import {
   type Projector,
 } from '@nordlog/projector';
 import { createQueryService } from '@nordlog/query-service';
-import type { Request } from 'express';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface System {
   server: Server;
+  /** Runs a command in process, as the system unless another identity is given (demo data, tests). */
+  run(name: string, payload: unknown, identity?: Identity): Promise<{ status: number; body: unknown }>;
   url: string;
   db: Database;
   hub: SocketHub;
@@ -55,15 +56,10 @@ export async function startSystem(
     db.notifier,
     logger.child({ component: 'change-bus' }),
   );
-  // The one place identity enters (a development ADMIN until sessions exist).
-  const identify = (req: Request | IncomingMessage) => resolveIdentity(req as Request);
-  const commandApi = createCommandService({
-    store,
-    ids: new PostgresIdAllocator(db.knex),
-    logger: logger.child({ component: 'command' }),
-    identify,
-  });
-  const queryApi = createQueryService({ knex: db.knex, identify });
+  // Identity enters in one place: the gateway's authenticator turns the session into the caller.
+  const commandDeps = { store, ids: new PostgresIdAllocator(db.knex), logger: logger.child({ component: 'command' }) };
+  const commandApi = createCommandService(commandDeps);
+  const queryApi = createQueryService({ knex: db.knex });
   // The projector runs in a worker thread by default, so read-model work uses the other core
   // and never delays requests; in-process is kept for debugging.
   const projectorLogger = logger.child({ component: 'projector' });
@@ -82,17 +78,19 @@ export async function startSystem(
   const uiDir = config.UI_DIR ?? uiFolder();
   const outbox = new OutboxMessagePort(db.knex, logger.child({ component: 'messages' }));
   let hubRef: SocketHub | null = null;
-  const authApi = createAuthRouter({
+  const auth = createAuth({
     knex: db.knex,
     messages: outbox,
     logger: logger.child({ component: 'auth' }),
     secret: config.AUTH_SECRET ?? randomBytes(32).toString('hex'),
-    onLogout: (userId) => hubRef?.logout(userId),
+    maxRequestsPerAddress: config.AUTH_MAX_REQUESTS_PER_ADDRESS,
+    onLogout: (userId: string) => hubRef?.logout(userId),
   });
   const app = createGatewayApp({
     commandApi,
     queryApi,
-    authApi,
+    authApi: auth.router,
+    authenticate: auth.authenticator.middleware(),
     devMessages: config.NODE_ENV === 'development' ? devMessagesPage(outbox) : undefined,
     logger,
     buildId: config.BUILD_ID ?? buildId(),
@@ -102,7 +100,7 @@ export async function startSystem(
   const hub = new SocketHub({
     bus,
     logger: logger.child({ component: 'socket' }),
-    identify,
+    identify: (req) => auth.authenticator.identifyUpgrade(req),
     today: todayInOslo,
     pingIntervalMs: options.socketPingMs,
     staleAfterMs: options.socketStaleMs,
@@ -117,6 +115,7 @@ export async function startSystem(
   let closing: Promise<void> | null = null;
   return {
     server,
+    run: (name, payload, identity = SYSTEM_IDENTITY) => executeCommand(commandDeps, { name, body: { type: name, payload }, identity }),
     url: `http://127.0.0.1:${port}`,
     db,
     hub,

@@ -2,6 +2,8 @@ import { AppError, authRules, requestTokenSchema, verifyTokenSchema } from '@nor
 import { validationError, type Knex, type Logger, type MessagePort } from '@nordlog/platform';
 import express, { type Request, type Response, type Router } from 'express';
 import type { z } from 'zod';
+import { Authenticator } from './authenticate.js';
+import { sessionCookie } from './cookie.js';
 import { RateLimiter } from './rateLimit.js';
 import { SessionStore } from './sessions.js';
 import { TokenStore } from './tokens.js';
@@ -14,17 +16,10 @@ export interface AuthDeps {
   /** Key of the one-time token HMAC (AUTH_SECRET). */
   secret: string;
   clock?: () => Date;
+  /** Token requests per client address in the rate window (default authRules.maxRequestsPerAddress). */
+  maxRequestsPerAddress?: number;
   /** Called when a session ends, to close its sockets. */
   onLogout?: (userId: string) => void;
-}
-
-/** The session id from the cookie header (no cookie library needed for one cookie). */
-export function sessionCookie(req: { headers: { cookie?: string } }): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === authRules.cookieName) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -33,10 +28,18 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return result.data;
 }
 
+export interface Auth {
+  /** `/auth/*` (spec §7). */
+  router: Router;
+  /** Resolves the caller of `/api/*` and of the socket from the session. */
+  authenticator: Authenticator;
+}
+
 /** The authentication calls of spec §7 (token flow; password flows come next). */
-export function createAuthRouter(deps: AuthDeps): Router {
+export function createAuth(deps: AuthDeps): Auth {
   const clock = deps.clock ?? (() => new Date());
   const sessions = new SessionStore(deps.knex, clock);
+  const authenticator = new Authenticator(deps.knex, sessions, clock);
   const tokens = new TokenStore(deps.knex, deps.secret, clock);
   const perPhone = new RateLimiter(authRules.maxRequestsPerPhone, authRules.rateWindowMs, clock);
   const perAddress = new RateLimiter(
@@ -93,6 +96,7 @@ export function createAuthRouter(deps: AuthDeps): Router {
     if (!user)
       throw new AppError('INVALID_TOKEN', 'The code is wrong or has expired; ask for a new one');
     // A new session id at every login: a session id planted before login is never promoted.
+    authenticator.forget(sessionCookie(req));
     await sessions.end(sessionCookie(req));
     const session = await sessions.create(user.id);
     setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
@@ -100,11 +104,12 @@ export function createAuthRouter(deps: AuthDeps): Router {
   });
 
   router.get('/logout', async (req, res) => {
+    authenticator.forget(sessionCookie(req));
     const userId = await sessions.end(sessionCookie(req));
     if (userId) deps.onLogout?.(userId);
     res.clearCookie(authRules.cookieName, { path: '/' });
     res.json({ redirectUrl: '/' });
   });
 
-  return router;
+  return { router, authenticator };
 }

@@ -13,7 +13,7 @@ export interface HubOptions {
   bus: ChangeBus;
   logger: Logger;
   /** Who the caller is; null when not logged in (the socket then gets `login` and 3001). */
-  identify: (req: IncomingMessage) => Identity | null;
+  identify: (req: IncomingMessage) => Promise<Identity | null>;
   today: () => string;
   pingIntervalMs?: number;
   staleAfterMs?: number;
@@ -54,12 +54,15 @@ export class SocketHub {
     server.on('upgrade', (req, socket, head) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (!url.pathname.endsWith(socketProtocol.path)) return void socket.destroy();
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, url));
+      this.wss.handleUpgrade(req, socket, head, (ws) => void this.accept(ws, req, url));
     });
   }
 
-  private accept(ws: WebSocket, req: IncomingMessage, url: URL): void {
-    const identity = this.options.identify(req);
+  private async accept(ws: WebSocket, req: IncomingMessage, url: URL): Promise<void> {
+    const identity = await this.options.identify(req).catch((err: unknown) => {
+      this.options.logger.error({ err }, 'socket identity lookup failed');
+      return null;
+    });
     if (!identity) {
       ws.send(messages.login);
       return void ws.close(closeCodes.login, 'login');

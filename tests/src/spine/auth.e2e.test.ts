@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestSystem, type TestSystem } from '../support/system.js';
+import {
+  lastMessageId,
+  startTestSystem,
+  waitForToken,
+  type TestSystem,
+} from '../support/system.js';
 
 const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 
@@ -13,13 +18,11 @@ describe('login with a one-time token (spec §7 authentication)', () => {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
     });
-  const lastToken = async (phone: string) => {
-    const row = await sys.db
-      .knex('message_outbox')
-      .where({ recipient: phone })
-      .orderBy('id', 'desc')
-      .first<{ body: string }>('body');
-    return /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
+  /** Asks for a code and returns the one that was sent (undefined when none was). */
+  const requestToken = async (phoneNumber: string, normalised: string) => {
+    const afterId = await lastMessageId(sys);
+    const res = await post('/auth/request-token', { phoneNumber });
+    return { res, token: await waitForToken(sys, normalised, afterId) };
   };
 
   beforeAll(async () => {
@@ -46,8 +49,8 @@ describe('login with a one-time token (spec §7 authentication)', () => {
 
   it('S3-ENT-047 S7-CALL-013 S7-CALL-014 S7-CALL-015 S7-CALL-016 token login: request, verify, /auth/user, logout', async () => {
     expect((await get('/auth/user')).status).toBe(401);
-    expect((await post('/auth/request-token', { phoneNumber: '912 34 567' })).status).toBe(200);
-    const token = await lastToken('+4791234567');
+    const { res, token } = await requestToken('912 34 567', '+4791234567');
+    expect(res.status).toBe(200);
     expect(token).toMatch(/^\d{6}$/);
     const verified = await post('/auth/verify-token', { phoneNumber: '+4791234567', token });
     expect(verified.status).toBe(200);
@@ -71,8 +74,7 @@ describe('login with a one-time token (spec §7 authentication)', () => {
   });
 
   it('a token works once; a wrong one is refused with the same message as an unknown number', async () => {
-    await post('/auth/request-token', { phoneNumber: '91234567' });
-    const token = (await lastToken('+4791234567'))!;
+    const token = (await requestToken('91234567', '+4791234567')).token!;
     const wrong = await post('/auth/verify-token', {
       phoneNumber: '91234567',
       token: token === '000000' ? '000001' : '000000',
@@ -95,8 +97,7 @@ describe('login with a one-time token (spec §7 authentication)', () => {
   });
 
   it('locks the token after 5 wrong tries', async () => {
-    await post('/auth/request-token', { phoneNumber: '92222222' });
-    const token = (await lastToken('+4792222222'))!;
+    const token = (await requestToken('92222222', '+4792222222')).token!;
     const wrong = token === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i++)
       expect(
@@ -107,12 +108,8 @@ describe('login with a one-time token (spec §7 authentication)', () => {
 
   it('a new session id at login: a cookie set before login is not promoted', async () => {
     const planted = 'nordlog_session=attacker-chosen-id';
-    await post('/auth/request-token', { phoneNumber: '91234567' });
-    const verified = await post(
-      '/auth/verify-token',
-      { phoneNumber: '91234567', token: await lastToken('+4791234567') },
-      planted,
-    );
+    const { token } = await requestToken('91234567', '+4791234567');
+    const verified = await post('/auth/verify-token', { phoneNumber: '91234567', token }, planted);
     expect(cookieOf(verified)).not.toBe(planted);
     expect((await get('/auth/user', planted)).status).toBe(401);
     expect((await get('/auth/user', cookieOf(verified))).status).toBe(200);

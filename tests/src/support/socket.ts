@@ -14,9 +14,11 @@ export interface TestSocket {
 export async function connectSocket(
   baseUrl: string,
   query: string,
-  options: { answerPings?: boolean } = {},
+  options: { answerPings?: boolean; cookie?: string } = {},
 ): Promise<TestSocket> {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/subscribe?${query}`);
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/subscribe?${query}`, {
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
   const received: unknown[] = [];
   const waiters: { match: (m: unknown) => boolean; resolve: (m: unknown) => void }[] = [];
   ws.on('message', (data) => {

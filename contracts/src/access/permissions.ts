@@ -1,0 +1,82 @@
+import type { Identity } from '../identity.js';
+import type { CommandName, QueryName } from '../registry.js';
+import type { AccessFlag } from './flags.js';
+import { isRestricted, type Role } from './roles.js';
+
+/**
+ * What each command and query needs (the identity issue's one table). A caller needs any one of
+ * `flags` (none listed: any logged-in user), and a role in `roles` when listed. `write` calls are
+ * refused to READ_ONLY_PLANNER; restricted roles (COURIER) may send only `courier` commands.
+ * `customers`: CUSTOMER users may call it for their own customer's data without the flags.
+ */
+export interface Permission {
+  flags: readonly AccessFlag[];
+  roles?: readonly Role[];
+  write: boolean;
+  courier?: boolean;
+  customers?: boolean;
+}
+
+const write = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission => ({ flags, write: true, ...extra });
+const read = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission => ({ flags, write: false, ...extra });
+
+const shipments: AccessFlag[] = ['PLANNER_SHIPMENTS'];
+const planning: AccessFlag[] = ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING', 'PLANNER_SHIPMENTS'];
+
+export const commandPermissions: Record<CommandName, Permission> = {
+  CREATE_DEPARTMENT: write(['ADMIN_DEPARTMENT']),
+  UPDATE_DEPARTMENT: write(['ADMIN_DEPARTMENT']),
+  CREATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
+  UPDATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
+  CREATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
+  ACCEPT_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  REJECT_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  RESOLVE_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
+  UNRESOLVE_DELIVERY_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
+  UNRESOLVE_PICKUP_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
+  UPDATE_CONSIGNMENT_SLOT: write(planning),
+  UNASSIGN_CONSIGNMENTS: write(planning),
+  MANUAL_COLLECT: write(shipments),
+  MANUAL_DELIVER: write(shipments),
+  MANUAL_DEVIATE: write(shipments),
+  MANUAL_RETURN: write(shipments),
+  DELETE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  RESTORE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  CREATE_USER: write(['ADMIN_USERS']),
+  UPDATE_USER: write(['ADMIN_USERS']),
+  DELETE_USER: write(['ADMIN_USERS']),
+  CREATE_PLANNER: write(['ADMIN_USERS']),
+  UPDATE_PLANNER: write(['ADMIN_USERS']),
+  CREATE_ROLE: write(['ADMIN_ROLE']),
+  UPDATE_ROLE: write(['ADMIN_ROLE']),
+  DELETE_ROLE: write(['ADMIN_ROLE']),
+  ADD_ROLES_TO_USER: write(['ADMIN_USERS', 'ADMIN_ROLE']),
+  REMOVE_ROLES_FROM_USER: write(['ADMIN_USERS', 'ADMIN_ROLE']),
+};
+
+export const queryPermissions: Record<QueryName, Permission> = {
+  departments: read([]),
+  searchCustomers: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'], { customers: true }),
+  consignments: read(['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'], { customers: true }),
+  searchConsignments: read(['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'], { customers: true }),
+  orderHistory: read(['ADMIN_LM_EVENTS', 'PLANNER_SHIPMENTS'], { customers: true }),
+  roles: read(['ADMIN_ROLE', 'ADMIN_USERS']),
+  users: read(['ADMIN_USERS']),
+};
+
+/** Why `identity` may not make this call, or null when it may (spec §6 rules). */
+export function denial(identity: Identity, permission: Permission, kind: 'command' | 'query'): string | null {
+  if (kind === 'command' && isRestricted(identity.role) && !permission.courier) return `The ${identity.role} role may not send this command`;
+  if (permission.write && identity.role === 'READ_ONLY_PLANNER') return 'A read-only planner may not change anything';
+  if (permission.roles && !(permission.roles as readonly string[]).includes(identity.role)) return `The ${identity.role} role may not do this`;
+  if (permission.customers && identity.role === 'CUSTOMER') return identity.customerId ? null : 'This customer user belongs to no customer';
+  if (permission.flags.length === 0 || identity.access.includes('*')) return null;
+  return permission.flags.some((f) => identity.access.includes(f)) ? null : `Needs one of: ${permission.flags.join(', ')}`;
+}
+
+/** May this identity see or change data of this department (and customer)? */
+export function inScope(identity: Identity, departmentId: string | null, customerId: string | null): boolean {
+  if (identity.customerId !== null && customerId !== identity.customerId) return false;
+  if (identity.departmentIds === '*' || departmentId === null) return true;
+  return identity.departmentIds.includes(departmentId);
+}

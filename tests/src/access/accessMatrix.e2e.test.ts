@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  commandPermissions,
+  defaultAccess,
+  denial,
+  queryPermissions,
+  roles,
+  type Identity,
+  type Role,
+} from '@nordlog/contracts';
+import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
+import { connectSocket } from '../support/socket.js';
+
+const countEvents = async (sys: TestSystem) =>
+  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
+
+describe('access control on the server (spec §6, one table in contracts)', () => {
+  let sys: TestSystem;
+  const sessions = new Map<Role, Session>();
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    for (const role of roles) {
+      sessions.set(
+        role,
+        await sys.login({
+          phoneNumber: freshPhone(),
+          role,
+          departmentIds: ['1'],
+          customerId: role === 'CUSTOMER' ? '1' : null,
+        }),
+      );
+    }
+  });
+  afterAll(async () => sys.shutdown());
+
+  it('not logged in: 401 on queries and commands', async () => {
+    expect((await sys.as(null).query('departments', {})).status).toBe(401);
+    const res = await sys.as(null).command('CREATE_DEPARTMENT', {});
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual([{ errorType: 'NOT_LOGGED_IN', description: 'Not logged in' }]);
+  });
+
+  it('a command without the session CSRF token is refused (403)', async () => {
+    const res = await sys
+      .as({ cookie: sys.admin.cookie, csrf: 'wrong' })
+      .command('CREATE_DEPARTMENT', { name: 'X', departmentType: 'courier', country: 'NO' });
+    expect(res.status).toBe(403);
+    expect(res.body[0].errorType).toBe('NO_ACCESS');
+  });
+
+  for (const role of roles) {
+    it(`S6-ROLE-016 S6-ROLE-007 every command and query as ${role}: allowed or denied exactly as the table says, and a denied command changes nothing`, async () => {
+      const identity: Identity = {
+        userId: 'x',
+        role,
+        access: [...defaultAccess[role]],
+        departmentIds: role === 'ADMIN' ? '*' : ['1'],
+        customerId: role === 'CUSTOMER' ? '1' : null,
+      };
+      const client = sys.as(sessions.get(role)!);
+      const before = await countEvents(sys);
+      for (const [name, permission] of Object.entries(commandPermissions)) {
+        const res = await client.command(name, {});
+        const denied = denial(identity, permission, 'command') !== null;
+        expect({ name, status: res.status === 403 ? 403 : 'not 403' }).toEqual({
+          name,
+          status: denied ? 403 : 'not 403',
+        });
+        if (denied) expect(res.body[0].errorType).toBe('NO_ACCESS');
+      }
+      expect(await countEvents(sys)).toBe(before);
+      for (const [name, permission] of Object.entries(queryPermissions)) {
+        const res = await client.query(name, {});
+        const denied = denial(identity, permission, 'query') !== null;
+        expect({ name, status: res.status === 403 ? 403 : 'not 403' }).toEqual({
+          name,
+          status: denied ? 403 : 'not 403',
+        });
+      }
+    });
+  }
+
+  it('department scoping: a planner neither books for nor changes orders of another department, nor sees them', async () => {
+    const dep = (name: string) =>
+      sys.command('CREATE_DEPARTMENT', { name, departmentType: 'courier', country: 'NO' });
+    const mine = (await dep('Mine')).body.ids[0];
+    const other = (await dep('Other')).body.ids[0];
+    const planner = await sys.login({
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [mine],
+    });
+    const block = {
+      name: 'A',
+      address: 'Storgata 1',
+      zipCode: '0155',
+      zipArea: 'Oslo',
+      countryCode: 'NO',
+      lat: 59.9,
+      lng: 10.7,
+    };
+    const order = (departmentId: string) => ({
+      departmentId,
+      customerId: '1',
+      pickupDate: '2026-11-22',
+      pickup: block,
+      delivery: block,
+      measurements: [{ weight: 1 }],
+    });
+    expect((await sys.as(planner).command('CREATE_ORDER', order(other))).status).toBe(403);
+    const theirs = (await sys.command('CREATE_ORDER', order(other))).body.ids[0];
+    expect(
+      (
+        await sys
+          .as(planner)
+          .command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [theirs], slotId: '1' })
+      ).status,
+    ).toBe(403);
+    const ours = (await sys.as(planner).command('CREATE_ORDER', order(mine))).body.ids[0];
+    await sys.settled();
+    const seen = (await sys.as(planner).query('consignments', { fromDate: '2026-11-22' })).body.map(
+      (r: { id: string }) => r.id,
+    );
+    expect(seen).toEqual([ours]);
+    expect(
+      (
+        await sys
+          .as(planner)
+          .query('consignments', { departmentIds: [other], fromDate: '2026-11-22' })
+      ).body,
+    ).toEqual([]);
+  });
+
+  it('the socket needs a session: without one it gets login and 3001; logout closes it the same way', async () => {
+    const anonymous = await connectSocket(sys.url, '');
+    expect(await anonymous.closed).toBe(3001);
+    expect(anonymous.received).toContain('login');
+    const session = await sys.login({
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: ['1'],
+    });
+    const socket = await connectSocket(sys.url, '', { cookie: session.cookie });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(socket.isOpen()).toBe(true);
+    await fetch(`${sys.url}/auth/logout`, { headers: { cookie: session.cookie } });
+    expect(await socket.closed).toBe(3001);
+    expect(socket.received).toContain('login');
+  });
+});

@@ -69,6 +69,15 @@ export function richProblem(spec: RichSpec): Problem {
         : {}),
     };
   });
+  // A locked stop cannot be moved, so the generated range must allow it: the instance stays feasible.
+  const first = vehicles[0];
+  if (spec.locked && first?.maxDistance !== undefined) {
+    const at = (i: number) => points[i]!;
+    const d = (a: number, b: number) => Math.hypot(at(a)[0] - at(b)[0], at(a)[1] - at(b)[1]);
+    const lockedAt = lockedJob.delivery!.location;
+    const needed = d(first.start, lockedAt) + (first.end !== undefined ? d(lockedAt, first.end) : 0);
+    vehicles[0] = { ...first, maxDistance: Math.max(first.maxDistance, Math.ceil(needed) + 1) };
+  }
   return {
     matrices: { grid: euclidMatrix(points) },
     vehicles,

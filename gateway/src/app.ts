@@ -29,6 +29,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   app.get('/health', (_req, res) => void res.json({ ok: true }));
   app.use('/auth', deps.authApi);
+  app.use('/auth', notFoundHandler);
   if (deps.devMessages) app.get('/dev/messages', deps.devMessages);
   app.use('/api', deps.authenticate);
   app.use('/api/command', deps.commandApi);

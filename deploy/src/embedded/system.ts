@@ -84,6 +84,7 @@ export async function startSystem(
     logger: logger.child({ component: 'auth' }),
     secret: config.AUTH_SECRET ?? randomBytes(32).toString('hex'),
     maxRequestsPerAddress: config.AUTH_MAX_REQUESTS_PER_ADDRESS,
+    impersonation: config.NODE_ENV === 'development',
     onLogout: (userId: string) => hubRef?.logout(userId),
   });
   const app = createGatewayApp({

@@ -62,8 +62,15 @@ export class Authenticator {
     return async (req, _res, next) => {
       const resolved = await this.resolve(sessionCookie(req));
       if (!resolved) throw new AppError('NOT_LOGGED_IN', 'Not logged in');
-      if (req.method !== 'GET' && req.path.startsWith('/command/') && req.get(authRules.csrfHeader) !== resolved.csrfToken) {
-        throw new AppError('NO_ACCESS', `The ${authRules.csrfHeader} header is missing or does not match the session`);
+      if (
+        req.method !== 'GET' &&
+        req.path.startsWith('/command/') &&
+        req.get(authRules.csrfHeader) !== resolved.csrfToken
+      ) {
+        throw new AppError(
+          'NO_ACCESS',
+          `The ${authRules.csrfHeader} header is missing or does not match the session`,
+        );
       }
       attachIdentity(req, resolved.identity);
       next();

@@ -1,4 +1,10 @@
-import { AppError, authRules, requestTokenSchema, verifyTokenSchema } from '@nordlog/contracts';
+import {
+  AppError,
+  authRules,
+  impersonableRoles,
+  requestTokenSchema,
+  verifyTokenSchema,
+} from '@nordlog/contracts';
 import { validationError, type Knex, type Logger, type MessagePort } from '@nordlog/platform';
 import express, { type Request, type Response, type Router } from 'express';
 import type { z } from 'zod';
@@ -7,7 +13,7 @@ import { sessionCookie } from './cookie.js';
 import { RateLimiter } from './rateLimit.js';
 import { SessionStore } from './sessions.js';
 import { TokenStore } from './tokens.js';
-import { findUser, findUserByPhone, toAuthUser } from './users.js';
+import { findFirstUserWithRole, findUser, findUserByPhone, toAuthUser } from './users.js';
 
 export interface AuthDeps {
   knex: Knex;
@@ -18,6 +24,8 @@ export interface AuthDeps {
   clock?: () => Date;
   /** Token requests per client address in the rate window (default authRules.maxRequestsPerAddress). */
   maxRequestsPerAddress?: number;
+  /** Mounts `GET /auth/user/{role}` (development impersonation); only ever true in development. */
+  impersonation?: boolean;
   /** Called when a session ends, to close its sockets. */
   onLogout?: (userId: string) => void;
 }
@@ -65,6 +73,22 @@ export function createAuth(deps: AuthDeps): Auth {
     if (!session || !user) throw new AppError('NOT_LOGGED_IN', 'Not logged in');
     res.set('Cache-Control', 'no-store').json(await toAuthUser(deps.knex, user, session.csrfToken));
   });
+
+  if (deps.impersonation) {
+    // Spec §6: development-only impersonation, as the first user of that role (e.g. a demo user).
+    router.get('/user/:role', async (req, res) => {
+      const role = req.params.role.toUpperCase();
+      if (!(impersonableRoles as readonly string[]).includes(role))
+        throw new AppError('NOT_FOUND', `No impersonation for ${req.params.role}`);
+      const user = await findFirstUserWithRole(deps.knex, role);
+      if (!user) throw new AppError('NOT_FOUND', `No user has the role ${role}`);
+      authenticator.forget(sessionCookie(req));
+      await sessions.end(sessionCookie(req));
+      const session = await sessions.create(user.id);
+      setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
+      res.json(await toAuthUser(deps.knex, user, session.csrfToken));
+    });
+  }
 
   router.post('/request-token', async (req, res) => {
     const { phoneNumber } = parse(requestTokenSchema, req.body);

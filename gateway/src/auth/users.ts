@@ -17,6 +17,14 @@ export async function findUserByPhone(knex: Knex, phone: string): Promise<UserRo
   return row?.data ?? null;
 }
 
+export async function findFirstUserWithRole(knex: Knex, role: string): Promise<UserRow | null> {
+  const row = await knex(USERS_TABLE)
+    .where({ role, deleted: false })
+    .orderBy('id')
+    .first<{ data: UserRow } | undefined>('data');
+  return row?.data ?? null;
+}
+
 export async function findUser(knex: Knex, id: string): Promise<UserRow | null> {
   const row = await knex(USERS_TABLE)
     .where({ id, deleted: false })

@@ -73,7 +73,7 @@ export const freshPhone = () =>
 
 /** The whole product on a database of its own, listening on a free port, with an ADMIN logged in. */
 export async function startTestSystem(
-  options: { socketPingMs?: number; socketStaleMs?: number } = {},
+  options: { socketPingMs?: number; socketStaleMs?: number; env?: Record<string, string> } = {},
 ): Promise<TestSystem> {
   const database = await createEmptyDatabase();
   const config = loadConfig({
@@ -82,6 +82,9 @@ export async function startTestSystem(
     HOST: '127.0.0.1',
     NODE_ENV: 'test',
     DEMO_DATA: 'false',
+    // Tests log many users in from one address.
+    AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
+    ...options.env,
   });
   const system = await startSystem(config, silentLogger(), options);
 

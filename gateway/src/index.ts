@@ -5,3 +5,4 @@ export { createAuth, type Auth, type AuthDeps } from './auth/routes.js';
 export { sessionCookie } from './auth/cookie.js';
 export { Authenticator } from './auth/authenticate.js';
 export { devMessagesPage } from './auth/devMessages.js';
+export { SessionStore } from './auth/sessions.js';

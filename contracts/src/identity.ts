@@ -10,4 +10,10 @@ export interface Identity {
 }
 
 /** The product itself acting (demo data, migrations of data): every right, every department. */
-export const SYSTEM_IDENTITY: Identity = { userId: 'system', role: 'ADMIN', access: ['*'], departmentIds: '*', customerId: null };
+export const SYSTEM_IDENTITY: Identity = {
+  userId: 'system',
+  role: 'ADMIN',
+  access: ['*'],
+  departmentIds: '*',
+  customerId: null,
+};

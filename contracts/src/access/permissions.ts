@@ -17,11 +17,23 @@ export interface Permission {
   customers?: boolean;
 }
 
-const write = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission => ({ flags, write: true, ...extra });
-const read = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission => ({ flags, write: false, ...extra });
+const write = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission => ({
+  flags,
+  write: true,
+  ...extra,
+});
+const read = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission => ({
+  flags,
+  write: false,
+  ...extra,
+});
 
 const shipments: AccessFlag[] = ['PLANNER_SHIPMENTS'];
-const planning: AccessFlag[] = ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING', 'PLANNER_SHIPMENTS'];
+const planning: AccessFlag[] = [
+  'PLANNER_ROUTE_PLANNING',
+  'PLANNER_DISPATCHING',
+  'PLANNER_SHIPMENTS',
+];
 
 export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_DEPARTMENT: write(['ADMIN_DEPARTMENT']),
@@ -56,26 +68,49 @@ export const commandPermissions: Record<CommandName, Permission> = {
 
 export const queryPermissions: Record<QueryName, Permission> = {
   departments: read([]),
-  searchCustomers: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'], { customers: true }),
-  consignments: read(['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'], { customers: true }),
-  searchConsignments: read(['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'], { customers: true }),
+  searchCustomers: read(
+    ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'],
+    { customers: true },
+  ),
+  consignments: read(
+    ['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'],
+    { customers: true },
+  ),
+  searchConsignments: read(
+    ['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'],
+    { customers: true },
+  ),
   orderHistory: read(['ADMIN_LM_EVENTS', 'PLANNER_SHIPMENTS'], { customers: true }),
   roles: read(['ADMIN_ROLE', 'ADMIN_USERS']),
   users: read(['ADMIN_USERS']),
 };
 
 /** Why `identity` may not make this call, or null when it may (spec §6 rules). */
-export function denial(identity: Identity, permission: Permission, kind: 'command' | 'query'): string | null {
-  if (kind === 'command' && isRestricted(identity.role) && !permission.courier) return `The ${identity.role} role may not send this command`;
-  if (permission.write && identity.role === 'READ_ONLY_PLANNER') return 'A read-only planner may not change anything';
-  if (permission.roles && !(permission.roles as readonly string[]).includes(identity.role)) return `The ${identity.role} role may not do this`;
-  if (permission.customers && identity.role === 'CUSTOMER') return identity.customerId ? null : 'This customer user belongs to no customer';
+export function denial(
+  identity: Identity,
+  permission: Permission,
+  kind: 'command' | 'query',
+): string | null {
+  if (kind === 'command' && isRestricted(identity.role) && !permission.courier)
+    return `The ${identity.role} role may not send this command`;
+  if (permission.write && identity.role === 'READ_ONLY_PLANNER')
+    return 'A read-only planner may not change anything';
+  if (permission.roles && !(permission.roles as readonly string[]).includes(identity.role))
+    return `The ${identity.role} role may not do this`;
+  if (permission.customers && identity.role === 'CUSTOMER')
+    return identity.customerId ? null : 'This customer user belongs to no customer';
   if (permission.flags.length === 0 || identity.access.includes('*')) return null;
-  return permission.flags.some((f) => identity.access.includes(f)) ? null : `Needs one of: ${permission.flags.join(', ')}`;
+  return permission.flags.some((f) => identity.access.includes(f))
+    ? null
+    : `Needs one of: ${permission.flags.join(', ')}`;
 }
 
 /** May this identity see or change data of this department (and customer)? */
-export function inScope(identity: Identity, departmentId: string | null, customerId: string | null): boolean {
+export function inScope(
+  identity: Identity,
+  departmentId: string | null,
+  customerId: string | null,
+): boolean {
   if (identity.customerId !== null && customerId !== identity.customerId) return false;
   if (identity.departmentIds === '*' || departmentId === null) return true;
   return identity.departmentIds.includes(departmentId);

@@ -3,11 +3,15 @@ import type { Logger } from '@nordlog/platform';
 import { demoCustomers, demoDepartments, demoOrder, demoUsers, prng } from './data.js';
 
 /** Runs commands in process as the system: the same path as `POST /api/command/{name}`. */
-export type RunCommand = (name: string, payload: unknown) => Promise<{ status: number; body: unknown }>;
+export type RunCommand = (
+  name: string,
+  payload: unknown,
+) => Promise<{ status: number; body: unknown }>;
 
 async function command(run: RunCommand, type: string, payload: unknown): Promise<CommandResult> {
   const result = await run(type, payload);
-  if (result.status !== 200) throw new Error(`${type} failed with ${result.status}: ${JSON.stringify(result.body)}`);
+  if (result.status !== 200)
+    throw new Error(`${type} failed with ${result.status}: ${JSON.stringify(result.body)}`);
   return result.body as CommandResult;
 }
 
@@ -82,5 +86,8 @@ export async function seedDemoUsers(run: RunCommand, logger: Logger): Promise<vo
       customerId: user.role === 'CUSTOMER' ? '1' : null,
     });
   }
-  logger.info({ users: demoUsers.length }, 'demo users loaded through commands (see README for their phone numbers)');
+  logger.info(
+    { users: demoUsers.length },
+    'demo users loaded through commands (see README for their phone numbers)',
+  );
 }

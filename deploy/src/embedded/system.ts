@@ -1,5 +1,5 @@
 import { createCommandService, executeCommand } from '@nordlog/command-service';
-import { SYSTEM_IDENTITY, type Identity } from '@nordlog/contracts';
+import { AppError, SYSTEM_IDENTITY, type Identity } from '@nordlog/contracts';
 import { createAuth, createGatewayApp, devMessagesPage, SocketHub } from '@nordlog/gateway';
 import { randomBytes } from 'node:crypto';
 import {
@@ -28,7 +28,11 @@ import { fileURLToPath } from 'node:url';
 export interface System {
   server: Server;
   /** Runs a command in process, as the system unless another identity is given (demo data, tests). */
-  run(name: string, payload: unknown, identity?: Identity): Promise<{ status: number; body: unknown }>;
+  run(
+    name: string,
+    payload: unknown,
+    identity?: Identity,
+  ): Promise<{ status: number; body: unknown }>;
   url: string;
   db: Database;
   hub: SocketHub;
@@ -57,7 +61,11 @@ export async function startSystem(
     logger.child({ component: 'change-bus' }),
   );
   // Identity enters in one place: the gateway's authenticator turns the session into the caller.
-  const commandDeps = { store, ids: new PostgresIdAllocator(db.knex), logger: logger.child({ component: 'command' }) };
+  const commandDeps = {
+    store,
+    ids: new PostgresIdAllocator(db.knex),
+    logger: logger.child({ component: 'command' }),
+  };
   const commandApi = createCommandService(commandDeps);
   const queryApi = createQueryService({ knex: db.knex });
   // The projector runs in a worker thread by default, so read-model work uses the other core
@@ -85,6 +93,15 @@ export async function startSystem(
     secret: config.AUTH_SECRET ?? randomBytes(32).toString('hex'),
     maxRequestsPerAddress: config.AUTH_MAX_REQUESTS_PER_ADDRESS,
     impersonation: config.NODE_ENV === 'development',
+    updateUser: async (userId: string, changes: { email: string }) => {
+      const result = await executeCommand(commandDeps, {
+        name: 'UPDATE_USER',
+        body: { type: 'UPDATE_USER', payload: { id: userId, ...changes } },
+        identity: SYSTEM_IDENTITY,
+      });
+      if (result.status !== 200)
+        throw new AppError('VALIDATION_ERROR', JSON.stringify(result.body));
+    },
     onLogout: (userId: string) => hubRef?.logout(userId),
   });
   const app = createGatewayApp({
@@ -116,7 +133,8 @@ export async function startSystem(
   let closing: Promise<void> | null = null;
   return {
     server,
-    run: (name, payload, identity = SYSTEM_IDENTITY) => executeCommand(commandDeps, { name, body: { type: name, payload }, identity }),
+    run: (name, payload, identity = SYSTEM_IDENTITY) =>
+      executeCommand(commandDeps, { name, body: { type: name, payload }, identity }),
     url: `http://127.0.0.1:${port}`,
     db,
     hub,

@@ -7,7 +7,8 @@ import type { SessionStore } from './sessions.js';
 import { findUser, toAuthUser } from './users.js';
 
 interface Resolved {
-  identity: Identity;
+  /** Null while the session still needs the user's password. */
+  identity: Identity | null;
   csrfToken: string;
   until: number;
 }
@@ -39,7 +40,13 @@ export class Authenticator {
       this.cache.delete(cookie);
       return null;
     }
-    const auth = await toAuthUser(this.knex, user, session.csrfToken);
+    // A user who must use a password has no access until this session has given it.
+    if (user.requiresPwd && !session.pwdVerified)
+      return { identity: null, csrfToken: session.csrfToken, until: 0 };
+    const auth = await toAuthUser(this.knex, user, session.csrfToken, {
+      verified: true,
+      has: true,
+    });
     const identity: Identity = {
       userId: user.id,
       role: user.role,
@@ -62,6 +69,8 @@ export class Authenticator {
     return async (req, _res, next) => {
       const resolved = await this.resolve(sessionCookie(req));
       if (!resolved) throw new AppError('NOT_LOGGED_IN', 'Not logged in');
+      if (!resolved.identity)
+        throw new AppError('PASSWORD_REQUIRED', 'Log in with your password first');
       if (
         req.method !== 'GET' &&
         req.path.startsWith('/command/') &&

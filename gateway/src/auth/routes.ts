@@ -1,9 +1,14 @@
 import {
   AppError,
   authRules,
+  claimEmailSchema,
   impersonableRoles,
+  requestPwdResetSchema,
   requestTokenSchema,
+  setPwdSchema,
+  verifyPwdSchema,
   verifyTokenSchema,
+  type UserRow,
 } from '@nordlog/contracts';
 import { validationError, type Knex, type Logger, type MessagePort } from '@nordlog/platform';
 import express, { type Request, type Response, type Router } from 'express';
@@ -11,9 +16,16 @@ import type { z } from 'zod';
 import { Authenticator } from './authenticate.js';
 import { sessionCookie } from './cookie.js';
 import { RateLimiter } from './rateLimit.js';
-import { SessionStore } from './sessions.js';
+import { CredentialStore, verifyPassword } from './passwords.js';
+import { hashSecret, randomSecret, SessionStore } from './sessions.js';
 import { TokenStore } from './tokens.js';
-import { findFirstUserWithRole, findUser, findUserByPhone, toAuthUser } from './users.js';
+import {
+  findFirstUserWithRole,
+  findUser,
+  findUserByEmail,
+  findUserByPhone,
+  toAuthUser,
+} from './users.js';
 
 export interface AuthDeps {
   knex: Knex;
@@ -26,6 +38,8 @@ export interface AuthDeps {
   maxRequestsPerAddress?: number;
   /** Mounts `GET /auth/user/{role}` (development impersonation); only ever true in development. */
   impersonation?: boolean;
+  /** Changes a user's data through the command path (claim-email); the composition root wires it. */
+  updateUser?: (userId: string, changes: { email: string }) => Promise<void>;
   /** Called when a session ends, to close its sockets. */
   onLogout?: (userId: string) => void;
 }
@@ -48,6 +62,7 @@ export function createAuth(deps: AuthDeps): Auth {
   const clock = deps.clock ?? (() => new Date());
   const sessions = new SessionStore(deps.knex, clock);
   const authenticator = new Authenticator(deps.knex, sessions, clock);
+  const credentials = new CredentialStore(deps.knex, clock);
   const tokens = new TokenStore(deps.knex, deps.secret, clock);
   const perPhone = new RateLimiter(authRules.maxRequestsPerPhone, authRules.rateWindowMs, clock);
   const perAddress = new RateLimiter(
@@ -67,11 +82,101 @@ export function createAuth(deps: AuthDeps): Auth {
       maxAge: maxAgeMs,
     });
 
-  router.get('/user', async (req, res) => {
+  /** The session and its user (a session that still needs the password counts here). */
+  const current = async (req: Request) => {
     const session = await sessions.get(sessionCookie(req));
     const user = session ? await findUser(deps.knex, session.userId) : null;
     if (!session || !user) throw new AppError('NOT_LOGGED_IN', 'Not logged in');
-    res.set('Cache-Control', 'no-store').json(await toAuthUser(deps.knex, user, session.csrfToken));
+    return { session, user };
+  };
+  const describe = async (user: UserRow, csrfToken: string, verified: boolean) =>
+    toAuthUser(deps.knex, user, csrfToken, {
+      verified,
+      has: (await credentials.hashOf(user.id)) !== null,
+    });
+
+  router.get('/user', async (req, res) => {
+    const { session, user } = await current(req);
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await describe(user, session.csrfToken, session.pwdVerified));
+  });
+
+  router.post('/verify-pwd', async (req, res) => {
+    const { password } = parse(verifyPwdSchema, req.body);
+    const { session, user } = await current(req);
+    if (await verifyPassword(password, await credentials.hashOf(user.id))) {
+      await sessions.passwordVerified(session.idHash);
+      authenticator.forget(sessionCookie(req));
+      return void res.json(await describe(user, session.csrfToken, true));
+    }
+    if ((await sessions.passwordFailed(session.idHash)) >= authRules.maxPasswordTries) {
+      await sessions.end(sessionCookie(req));
+      res.clearCookie(authRules.cookieName, { path: '/' });
+    }
+    throw new AppError('INVALID_PASSWORD', 'The password is wrong');
+  });
+
+  router.post('/claim-email', async (req, res) => {
+    const { email } = parse(claimEmailSchema, req.body);
+    const { session, user } = await current(req);
+    if (!deps.updateUser)
+      throw new AppError('SERVICE_UNAVAILABLE', 'E-mail addresses cannot be changed here');
+    await deps.updateUser(user.id, { email });
+    authenticator.forget(sessionCookie(req));
+    res.json(
+      await describe(
+        { ...user, email, requiresEmail: false },
+        session.csrfToken,
+        session.pwdVerified,
+      ),
+    );
+  });
+
+  router.post('/request-pwd-reset', async (req, res) => {
+    const { email } = parse(requestPwdResetSchema, req.body);
+    if (!perAddress.hit(req.ip ?? 'unknown'))
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        'Too many requests; wait a few minutes and try again',
+      );
+    const user = await findUserByEmail(deps.knex, email);
+    // The same answer whether or not the address belongs to a user.
+    if (user) {
+      const token = randomSecret();
+      await deps
+        .knex('auth_pwd_resets')
+        .insert({
+          token_hash: hashSecret(token),
+          user_id: user.id,
+          expires_at: new Date(clock().getTime() + authRules.resetTtlMs),
+        });
+      deps.messages
+        .send({
+          channel: 'email',
+          to: user.email ?? email,
+          body: `Set your password: /auth/set-password/${token} (valid for one hour).`,
+        })
+        .catch((err: unknown) => deps.logger.error({ err }, 'sending the password reset failed'));
+    }
+    res.json({ ok: true });
+  });
+
+  router.post('/set-pwd', async (req, res) => {
+    const { password, token } = parse(setPwdSchema, req.body);
+    const rows = await deps
+      .knex('auth_pwd_resets')
+      .where({ token_hash: hashSecret(token) })
+      .delete()
+      .returning<{ user_id: string; expires_at: Date }[]>(['user_id', 'expires_at']);
+    const reset = rows[0];
+    if (!reset || reset.expires_at.getTime() <= clock().getTime())
+      throw new AppError('INVALID_TOKEN', 'The link is wrong or has expired; ask for a new one');
+    await credentials.set(reset.user_id, password);
+    // A new password ends every session of the user; they log in again (spec §7: then /login).
+    await sessions.endAllOf(reset.user_id);
+    deps.onLogout?.(reset.user_id);
+    res.json({ redirectUrl: '/login' });
   });
 
   if (deps.impersonation) {
@@ -86,7 +191,7 @@ export function createAuth(deps: AuthDeps): Auth {
       await sessions.end(sessionCookie(req));
       const session = await sessions.create(user.id);
       setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
-      res.json(await toAuthUser(deps.knex, user, session.csrfToken));
+      res.json(await describe(user, session.csrfToken, false));
     });
   }
 
@@ -124,7 +229,7 @@ export function createAuth(deps: AuthDeps): Auth {
     await sessions.end(sessionCookie(req));
     const session = await sessions.create(user.id);
     setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
-    res.json(await toAuthUser(deps.knex, user, session.csrfToken));
+    res.json(await describe(user, session.csrfToken, false));
   });
 
   router.get('/logout', async (req, res) => {

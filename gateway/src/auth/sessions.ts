@@ -9,6 +9,8 @@ export interface Session {
   userId: string;
   csrfToken: string;
   idHash: string;
+  /** For users who must use a password: whether this session has given it. */
+  pwdVerified: boolean;
 }
 
 /**
@@ -42,8 +44,15 @@ export class SessionStore {
     const row = await this.knex('auth_sessions')
       .where({ id_hash: idHash })
       .first<
-        { user_id: string; csrf_token: string; created_at: Date; last_seen_at: Date } | undefined
-      >('user_id', 'csrf_token', 'created_at', 'last_seen_at');
+        | {
+            user_id: string;
+            csrf_token: string;
+            created_at: Date;
+            last_seen_at: Date;
+            pwd_verified: boolean;
+          }
+        | undefined
+      >('user_id', 'csrf_token', 'created_at', 'last_seen_at', 'pwd_verified');
     if (!row) return null;
     const now = this.clock().getTime();
     if (
@@ -58,7 +67,31 @@ export class SessionStore {
       await this.knex('auth_sessions')
         .where({ id_hash: idHash })
         .update({ last_seen_at: new Date(now) });
-    return { userId: row.user_id, csrfToken: row.csrf_token, idHash };
+    return {
+      userId: row.user_id,
+      csrfToken: row.csrf_token,
+      idHash,
+      pwdVerified: row.pwd_verified,
+    };
+  }
+
+  async passwordVerified(idHash: string): Promise<void> {
+    await this.knex('auth_sessions')
+      .where({ id_hash: idHash })
+      .update({ pwd_verified: true, pwd_failures: 0 });
+  }
+
+  /** Counts a wrong password; returns the failures so far in this session. */
+  async passwordFailed(idHash: string): Promise<number> {
+    const rows = await this.knex('auth_sessions')
+      .where({ id_hash: idHash })
+      .increment('pwd_failures', 1)
+      .returning<{ pwd_failures: number }[]>('pwd_failures');
+    return rows[0]?.pwd_failures ?? 0;
+  }
+
+  async endAllOf(userId: string): Promise<void> {
+    await this.knex('auth_sessions').where({ user_id: userId }).delete();
   }
 
   async end(id: string | undefined): Promise<string | null> {

@@ -32,7 +32,21 @@ export async function findUser(knex: Knex, id: string): Promise<UserRow | null> 
   return row?.data ?? null;
 }
 
-export async function toAuthUser(knex: Knex, user: UserRow, csrfToken: string): Promise<AuthUser> {
+export async function findUserByEmail(knex: Knex, email: string): Promise<UserRow | null> {
+  const row = await knex(USERS_TABLE)
+    .where({ deleted: false })
+    .whereRaw(`lower(data->>'email') = lower(?)`, [email])
+    .orderBy('id')
+    .first<{ data: UserRow } | undefined>('data');
+  return row?.data ?? null;
+}
+
+export async function toAuthUser(
+  knex: Knex,
+  user: UserRow,
+  csrfToken: string,
+  password: { verified: boolean; has: boolean } = { verified: false, has: false },
+): Promise<AuthUser> {
   const roles =
     user.roleIds.length > 0
       ? (
@@ -50,7 +64,8 @@ export async function toAuthUser(knex: Knex, user: UserRow, csrfToken: string): 
     customerId: user.customerId,
     courierId: user.courierId,
     requiresEmail: user.requiresEmail || (user.email === null && user.requiresPwd),
-    requiresPwd: user.requiresPwd,
+    requiresPwd: user.requiresPwd && !password.verified,
+    hasPassword: password.has,
     csrfToken,
   };
 }

@@ -116,6 +116,25 @@ export const platformMigrations: Migration[] = [
         );`);
     },
   },
+  {
+    // Password hashes never enter the event log (it is published downstream): they live here.
+    name: '0006_passwords',
+    async up(knex) {
+      await knex.raw(`
+        alter table auth_sessions add column pwd_verified boolean not null default false;
+        alter table auth_sessions add column pwd_failures integer not null default 0;
+        create table auth_credentials (
+          user_id text primary key,
+          password_hash text not null,
+          updated_at timestamptz not null
+        );
+        create table auth_pwd_resets (
+          token_hash text primary key,
+          user_id text not null,
+          expires_at timestamptz not null
+        );`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

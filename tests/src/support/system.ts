@@ -21,6 +21,8 @@ export interface Client {
 export interface TestSystem extends System, Client {
   /** The logged-in ADMIN session the plain `command`/`query` helpers use. */
   admin: Session;
+  /** Logs in as an existing user through the token flow. */
+  signIn(phoneNumber: string): Promise<Session>;
   /** Creates a user (as the system) and logs in as them through the token flow. */
   login(user: {
     name?: string;
@@ -136,6 +138,11 @@ export async function startTestSystem(
     if (created.status !== 200)
       throw new Error(`CREATE_USER failed: ${JSON.stringify(created.body)}`);
     await settled();
+    return signIn(user.phoneNumber);
+  };
+
+  const signIn = async (phoneNumber: string): Promise<Session> => {
+    const user = { phoneNumber };
     const anonymous = { 'content-type': 'application/json' };
     const afterId = await lastMessageId(system);
     const requested = await fetch(`${system.url}/auth/request-token`, {
@@ -161,6 +168,7 @@ export async function startTestSystem(
     ...as(admin),
     admin,
     login,
+    signIn,
     as,
     settled,
     shutdown: async () => {

@@ -129,7 +129,7 @@ export interface SolveOptions {
   readonly seed?: number;
   /** Iteration cap, for reproducible tests independent of machine speed. */
   readonly maxIterations?: number;
-  /** Share of the budget spent removing vehicles before minimising distance (default 0.3). */
+  /** Share of the budget spent removing vehicles before minimising distance (default 0.5). */
   readonly fleetShare?: number;
   /** Annealing start and end temperatures relative to a mean arc of 45 (default 50 and 1). */
   readonly temperatures?: readonly [number, number];

@@ -26,7 +26,7 @@ export function solve(
       seconds: options.seconds,
       seed: options.seed ?? 1,
       maxIterations: options.maxIterations ?? Infinity,
-      fleetShare: options.fleetShare ?? 0.3,
+      fleetShare: options.fleetShare ?? 0.5,
       temperatures: options.temperatures ?? [50, 1],
     },
     {

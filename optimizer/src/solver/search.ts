@@ -2,9 +2,11 @@
 // fleet fixed, guided by absence counters), then SISR with simulated annealing on distance. The clock
 // and the stop signal come in as hooks so the search itself stays pure and reproducible.
 import type { Instance } from './instance.js';
-import { recreate } from './recreate.js';
+import { ejectionInsert } from './eject.js';
+import { insertJob, recreate } from './recreate.js';
 import { Rng } from './rng.js';
 import { remove, ruin, type RuinParams } from './ruin.js';
+import type { RouteState } from './route.js';
 import { compareScore, SolutionState, type Score } from './solution.js';
 
 export interface SearchOptions {
@@ -24,6 +26,9 @@ export interface SearchHooks {
 const RUIN: RuinParams = { avgRemoved: 10, maxString: 10 };
 const BLINK = 0.01;
 const PROGRESS_MS = 100;
+/** Fleet phase: moves without fewer absent jobs before the plan is reshaped, and the reshape's length. */
+const STALL = 2000;
+const RESHAPE = 1000;
 
 export function search(
   inst: Instance,
@@ -51,11 +56,21 @@ export function search(
   if (best.unassigned.length === 0 && best.routes.every((r) => r.stops.length === r.locked))
     return { best, iterations };
   const lb = vehicleLowerBound(inst);
-  const fleet = { rng, stop, report, lb, share: opts.fleetShare, frac, tick: () => iterations++ };
+  const temps = temperatures(inst, opts.temperatures);
+  const fleet = {
+    rng,
+    stop,
+    report,
+    lb,
+    share: opts.fleetShare,
+    frac,
+    tick: () => iterations++,
+    reshapeTemp: temps[1] * 10,
+  };
   best = minimiseFleet(inst, best, fleet);
   best = minimiseCost(inst, best, {
     ...fleet,
-    temperatures: temperatures(inst, opts.temperatures),
+    temperatures: temps,
   });
   report(best, true);
   return { best, iterations };
@@ -69,36 +84,88 @@ interface PhaseCtx {
   share: number;
   frac(): number;
   tick(): void;
+  reshapeTemp: number;
 }
 
 function minimiseFleet(inst: Instance, start: SolutionState, c: PhaseCtx): SolutionState {
   let best = start;
   const target = best.score();
   const absence = new Float64Array(inst.jobCount);
+  const scratch = new Map<number, RouteState>();
   const absent = (s: SolutionState): number =>
     s.unassigned.reduce((n, j) => n + (absence[j] ?? 0), 0);
+  const complete = (sc: Score): boolean =>
+    sc.unassignedHigh <= target.unassignedHigh && sc.unassigned <= target.unassigned;
   let cur = best;
+  let fewest = Infinity;
+  let stalled = 0;
   while (!c.stop() && c.frac() < c.share) {
     const sc = cur.score();
-    if (sc.unassignedHigh <= target.unassignedHigh && sc.unassigned <= target.unassigned) {
+    if (complete(sc)) {
       if (compareScore(sc, best.score()) < 0) best = cur;
       if (sc.vehicles <= c.lb) break;
       cur = withoutSmallestRoute(cur, c.rng);
+      [fewest, stalled] = [Infinity, 0];
+    } else if (stalled >= STALL) {
+      // No progress on this route: reshape the best plan by annealing on distance (which also empties
+      // routes now and then), then remove a route of the reshaped plan.
+      best = reshape(best, c);
+      cur = best;
+      continue;
     }
     const cand = cur.clone();
     ruin(cand, c.rng, RUIN);
     recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: false });
+    if (cand.unassigned.length > 0) ejectHardest(cand, absence, scratch, c.rng);
     if (cand.unassigned.length < cur.unassigned.length || absent(cand) < absent(cur)) cur = cand;
     for (const j of cur.unassigned) absence[j] = (absence[j] ?? 0) + 1;
+    if (cur.unassigned.length < fewest) [fewest, stalled] = [cur.unassigned.length, 0];
+    else stalled++;
     c.tick();
     c.report(best);
   }
   const sc = cur.score();
-  return sc.unassignedHigh <= target.unassignedHigh &&
-    sc.unassigned <= target.unassigned &&
-    compareScore(sc, best.score()) < 0
-    ? cur
-    : best;
+  return complete(sc) && compareScore(sc, best.score()) < 0 ? cur : best;
+}
+
+/** A short annealing run on distance from the given plan (vehicles never increase); returns its best. */
+function reshape(start: SolutionState, c: PhaseCtx): SolutionState {
+  let best = start;
+  let bestScore = best.score();
+  let cur = start;
+  let curScore = bestScore;
+  for (let k = 0; k < RESHAPE && !c.stop(); k++) {
+    const cand = cur.clone();
+    ruin(cand, c.rng, RUIN);
+    recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: false });
+    const sc = cand.score();
+    if (accept(sc, curScore, c.reshapeTemp, c.rng)) [cur, curScore] = [cand, sc];
+    if (compareScore(sc, bestScore) < 0) [best, bestScore] = [cand, sc];
+    c.tick();
+    c.report(best);
+  }
+  return best;
+}
+
+/**
+ * Puts the most often absent job back by ejecting one or two jobs that were absent less often, then
+ * tries to place the ejected jobs in other routes.
+ */
+function ejectHardest(
+  sol: SolutionState,
+  absence: Float64Array,
+  scratch: Map<number, RouteState>,
+  rng: Rng,
+): void {
+  let job = sol.unassigned[0] ?? 0;
+  for (const j of sol.unassigned) if ((absence[j] ?? 0) > (absence[job] ?? 0)) job = j;
+  const weight = (j: number): number => absence[j] ?? 0;
+  const ejected = ejectionInsert(sol, scratch, job, weight, 2, weight(job));
+  if (!ejected) return;
+  sol.unassigned = sol.unassigned.filter((j) => j !== job);
+  for (const j of ejected) {
+    if (!insertJob(sol, j, rng, { blink: 0, allowNewRoutes: false })) sol.unassigned.push(j);
+  }
 }
 
 function withoutSmallestRoute(sol: SolutionState, rng: Rng): SolutionState {

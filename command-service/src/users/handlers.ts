@@ -1,6 +1,12 @@
-import { defaultAccess, roleStream, userStream, type RoleFields } from '@nordlog/contracts';
+import {
+  defaultAccess,
+  roleStream,
+  userStream,
+  type RoleFields,
+  type UserFields,
+} from '@nordlog/contracts';
 import { target, type Decider } from '../framework/decider.js';
-import { newId, type Handler } from '../framework/handler.js';
+import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import type { ReferenceCommand } from '../framework/referenceDecider.js';
 import { referenceHandlers } from '../framework/referenceHandlers.js';
 import { roleDecider, userDecider, type UserCommand } from './decider.js';
@@ -15,55 +21,35 @@ const roles = referenceHandlers<RoleFields>(
   roleDecider as Decider<unknown, ReferenceCommand<RoleFields>, never>,
 );
 
+async function createUser(fields: UserFields, ctx: HandlerContext) {
+  const id = await newId(ctx, 'user');
+  const command = { type: 'create' as const, id, fields: { ...fields, roleIds: [] } };
+  return [target({ id, streamId: userStream(id), isNew: true, decider: userDecider, command })];
+}
+
+const updateUser = ({ id, ...fields }: { id: string } & Partial<UserFields>) =>
+  onUser(id, { type: 'update', id, fields: stripUndefined(fields) });
+
 export const userHandlers = {
-  CREATE_USER: (async (fields, ctx) => {
-    const id = await newId(ctx, 'user');
-    return [
-      target({
-        id,
-        streamId: userStream(id),
-        isNew: true,
-        decider: userDecider,
-        command: { type: 'create', id, fields: { ...fields, roleIds: [] } },
-      }),
-    ];
-  }) satisfies Handler<'CREATE_USER'>,
-  UPDATE_USER: (({ id, ...fields }) =>
-    onUser(id, {
-      type: 'update',
-      id,
-      fields: stripUndefined(fields),
-    })) satisfies Handler<'UPDATE_USER'>,
+  CREATE_USER: createUser satisfies Handler<'CREATE_USER'>,
+  UPDATE_USER: updateUser satisfies Handler<'UPDATE_USER'>,
   DELETE_USER: (({ id }) => onUser(id, { type: 'delete', id })) satisfies Handler<'DELETE_USER'>,
-  CREATE_PLANNER: (async (fields, ctx) => {
-    const id = await newId(ctx, 'user');
-    const planner = {
-      ...fields,
-      role: 'PLANNER' as const,
-      access: [...defaultAccess.PLANNER],
-      departmentIds: [],
-      customerId: null,
-      courierId: null,
-      requiresEmail: false,
-      requiresPwd: false,
-      roleIds: [],
-    };
-    return [
-      target({
-        id,
-        streamId: userStream(id),
-        isNew: true,
-        decider: userDecider,
-        command: { type: 'create', id, fields: planner },
-      }),
-    ];
-  }) satisfies Handler<'CREATE_PLANNER'>,
-  UPDATE_PLANNER: (({ id, ...fields }) =>
-    onUser(id, {
-      type: 'update',
-      id,
-      fields: stripUndefined(fields),
-    })) satisfies Handler<'UPDATE_PLANNER'>,
+  /** Spec §3 planner: a user with the PLANNER role and its default access. */
+  CREATE_PLANNER: ((fields, ctx) =>
+    createUser(
+      {
+        ...fields,
+        role: 'PLANNER',
+        access: [...defaultAccess.PLANNER],
+        departmentIds: [],
+        customerId: null,
+        courierId: null,
+        requiresEmail: false,
+        requiresPwd: false,
+      },
+      ctx,
+    )) satisfies Handler<'CREATE_PLANNER'>,
+  UPDATE_PLANNER: updateUser satisfies Handler<'UPDATE_PLANNER'>,
   CREATE_ROLE: roles.create satisfies Handler<'CREATE_ROLE'>,
   UPDATE_ROLE: roles.update satisfies Handler<'UPDATE_ROLE'>,
   DELETE_ROLE: (({ id }) => [

@@ -13,6 +13,8 @@ export interface ClientJob {
   payloads: unknown[];
   /** Commands per second to pace at (0: as fast as possible). */
   rate: number;
+  /** Session cookie and CSRF header. */
+  headers: Record<string, string>;
 }
 
 export interface ClientResult {
@@ -34,7 +36,11 @@ function post(body: string): Promise<{ ids: string[] }> {
         path: `/api/command/${job.type}`,
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          ...job.headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];

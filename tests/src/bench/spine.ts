@@ -1,4 +1,4 @@
-import { startSystem, demoOrder, prng } from '@nordlog/deploy';
+import { startSystem, demoOrder, prng, type System } from '@nordlog/deploy';
 import {
   connect,
   loadConfig,
@@ -29,10 +29,13 @@ const SECONDS = Number(args.get('--seconds') ?? 5);
 const ONLY = args.get('--only');
 const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The session headers of the benchmark's ADMIN (set by `signIn`). */
+let auth: Record<string, string> = {};
+
 async function post(url: string, type: string, payload: unknown) {
   const res = await fetch(`${url}/api/command/${type}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...auth },
     body: JSON.stringify({ type, payload }),
   });
   const body = (await res.json()) as { ids: string[] };
@@ -51,6 +54,42 @@ function drive(job: ClientJob): Promise<ClientResult> {
   });
 }
 
+/** Creates an ADMIN and logs in through the token flow, as a client would. */
+async function signIn(system: System): Promise<void> {
+  const phoneNumber = '+4749999999';
+  await system.run('CREATE_USER', { name: 'Bench Admin', phoneNumber, role: 'ADMIN' });
+  const json = { 'content-type': 'application/json' };
+  for (let i = 0; i < 500; i++) {
+    const user = await system.db.knex('rm_users').where({ phone_number: phoneNumber }).first('id');
+    if (user) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await fetch(`${system.url}/auth/request-token`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ phoneNumber }),
+  });
+  let token: string | undefined;
+  for (let i = 0; i < 500 && !token; i++) {
+    const row = await system.db
+      .knex('message_outbox')
+      .where({ recipient: phoneNumber })
+      .first<{ body: string } | undefined>('body');
+    token = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const res = await fetch(`${system.url}/auth/verify-token`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ phoneNumber, token }),
+  });
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  auth = {
+    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
+    'x-csrf-token': csrfToken,
+  };
+}
+
 async function benchOn(label: string, databaseUrl: string) {
   console.log(`\n== ${label} ==`);
   const logger = silentLogger();
@@ -65,6 +104,7 @@ async function benchOn(label: string, databaseUrl: string) {
     logger,
   );
   const knex = system.db.knex;
+  await signIn(system);
   const dep = (
     await post(system.url, 'CREATE_DEPARTMENT', {
       name: 'Bench',
@@ -97,6 +137,7 @@ async function benchOn(label: string, databaseUrl: string) {
       type: 'CREATE_ORDER',
       payloads,
       rate: 0,
+      headers: auth,
     });
     const busy = performance.eventLoopUtilization(elu).utilization;
     const perSec = (N / run.ms) * 1000;
@@ -136,6 +177,7 @@ async function benchOn(label: string, databaseUrl: string) {
   // Projection lag at a fixed command rate: command answered (append committed) → socket message.
   const ws = new WebSocket(
     `${system.url.replace('http', 'ws')}/api/subscribe?departmentIds=${dep}&dates=${date}&types=consignments`,
+    { headers: { cookie: auth.cookie! } },
   );
   await new Promise((resolve) => ws.once('open', resolve));
   const answered = new Map<string, number>();
@@ -160,6 +202,7 @@ async function benchOn(label: string, databaseUrl: string) {
     type: 'CREATE_ORDER',
     payloads: Array.from({ length: total }, (_, i) => order(100_000 + i)),
     rate: RATE,
+    headers: auth,
   });
   for (const { id, at } of paced.answers) {
     const seen = early.get(id);

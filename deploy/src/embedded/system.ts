@@ -67,6 +67,8 @@ export async function startSystem(
     logger: logger.child({ component: 'command' }),
   };
   const commandApi = createCommandService(commandDeps);
+  const run: System['run'] = (name, payload, identity = SYSTEM_IDENTITY) =>
+    executeCommand(commandDeps, { name, body: { type: name, payload }, identity });
   const queryApi = createQueryService({ knex: db.knex });
   // The projector runs in a worker thread by default, so read-model work uses the other core
   // and never delays requests; in-process is kept for debugging.
@@ -94,11 +96,7 @@ export async function startSystem(
     maxRequestsPerAddress: config.AUTH_MAX_REQUESTS_PER_ADDRESS,
     impersonation: config.NODE_ENV === 'development',
     updateUser: async (userId: string, changes: { email: string }) => {
-      const result = await executeCommand(commandDeps, {
-        name: 'UPDATE_USER',
-        body: { type: 'UPDATE_USER', payload: { id: userId, ...changes } },
-        identity: SYSTEM_IDENTITY,
-      });
+      const result = await run('UPDATE_USER', { id: userId, ...changes });
       if (result.status !== 200)
         throw new AppError('VALIDATION_ERROR', JSON.stringify(result.body));
     },
@@ -133,8 +131,7 @@ export async function startSystem(
   let closing: Promise<void> | null = null;
   return {
     server,
-    run: (name, payload, identity = SYSTEM_IDENTITY) =>
-      executeCommand(commandDeps, { name, body: { type: name, payload }, identity }),
+    run,
     url: `http://127.0.0.1:${port}`,
     db,
     hub,

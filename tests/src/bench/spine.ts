@@ -14,6 +14,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import type { ClientJob, ClientResult } from './client.js';
+import { USERS_TABLE } from '@nordlog/contracts';
 import { measureBaselines } from './baseline.js';
 import { fmt, percentile, runConcurrent } from './stats.js';
 
@@ -60,7 +61,7 @@ async function signIn(system: System): Promise<void> {
   await system.run('CREATE_USER', { name: 'Bench Admin', phoneNumber, role: 'ADMIN' });
   const json = { 'content-type': 'application/json' };
   for (let i = 0; i < 500; i++) {
-    const user = await system.db.knex('rm_users').where({ phone_number: phoneNumber }).first('id');
+    const user = await system.db.knex(USERS_TABLE).where({ phone_number: phoneNumber }).first('id');
     if (user) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

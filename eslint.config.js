@@ -38,7 +38,8 @@ export default tseslint.config(
       'reports/**',
       '**/*.js',
       '**/*.mjs',
-      'ui/**',
+      'ui/vite.config.ts',
+      'ui/.tsbuild/**',
     ],
   },
   js.configs.recommended,
@@ -58,7 +59,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', 'tests/**/*.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -87,6 +88,11 @@ export default tseslint.config(
       ours([...services.filter((o) => o !== s), 'deploy', 'tests', 'ui']),
       'A service never imports another service; they meet through contracts, the event store, read models and the change bus.',
     ),
+  ),
+  restrict(
+    ['ui/src/**'],
+    [...io, ...nodeIo, ...ours([...services, 'platform', 'deploy', 'tests'])],
+    'ui/ runs in the browser: it imports contracts only, and calls the services over HTTP.',
   ),
   restrict(
     ['optimizer/src/**'],

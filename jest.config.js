@@ -8,6 +8,19 @@ const swc = [
     sourceMaps: 'inline',
   },
 ];
+// The web app's sources are TSX with React's automatic runtime.
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
 
 const packages = [
   'contracts',
@@ -18,12 +31,13 @@ const packages = [
   'optimizer',
   'gateway',
   'deploy',
+  'ui',
   'tests',
 ];
 
 const base = {
-  extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
   moduleNameMapper: {
     // Workspace packages resolve to their sources, so tests need no build step.
     [`^@nordlog/(${packages.join('|')})$`]: '<rootDir>/$1/src/index.ts',

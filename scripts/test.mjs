@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint, then every jest project (unit, integration, end-to-end).
+// `npm test`: type-check, lint, build the web app, then every jest project (unit, integration, end-to-end).
 // The jest JSON summary goes to reports/jest.json; .ci/run prints its totals.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -10,8 +10,10 @@ mkdirSync('reports', { recursive: true });
 const extra = process.argv.slice(2);
 let status = run('npx', ['tsc', '-b']);
 if (status === 0) status = run('npx', ['eslint', '.', '--max-warnings', '0']);
+// The browser tests drive the built web app (ui/dist).
+if (status === 0) status = run('npm', ['run', 'build', '-w', 'ui']);
 if (status !== 0) {
-  console.error('npm test: type-check or lint failed; tests not run');
+  console.error('npm test: type-check, lint or the web-app build failed; tests not run');
   process.exit(status);
 }
 status = run(
@@ -21,6 +23,8 @@ status = run(
     'node_modules/jest/bin/jest.js',
     '--json',
     '--outputFile=reports/jest.json',
+    // The summary is written first; a handle some failed test leaked must not keep CI waiting.
+    '--forceExit',
     ...extra,
   ],
   { NODE_NO_WARNINGS: '1' },

@@ -1,4 +1,9 @@
 import { consignmentHandlers } from './consignments/handlers.js';
+import { customerGroupHandlers } from './customerGroups/handlers.js';
+import { departmentGroupHandlers } from './departmentGroups/handlers.js';
+import { courierHandlers } from './couriers/handlers.js';
+import { holidayHandlers } from './holidays/handlers.js';
+import { numberSeriesHandlers } from './numberSeries/handlers.js';
 import { createCustomer, updateCustomer } from './customers/handlers.js';
 import { createDepartment, updateDepartment } from './departments/handlers.js';
 import type { HandlerTable } from './framework/handler.js';
@@ -12,4 +17,9 @@ export const handlers: HandlerTable = {
   UPDATE_CUSTOMER: updateCustomer,
   ...consignmentHandlers,
   ...userHandlers,
+  ...departmentGroupHandlers,
+  ...customerGroupHandlers,
+  ...holidayHandlers,
+  ...courierHandlers,
+  ...numberSeriesHandlers,
 };

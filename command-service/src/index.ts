@@ -5,3 +5,10 @@ export {
   type CommandRequest,
 } from './service.js';
 export { handlers } from './handlers.js';
+export {
+  BlockNumberAllocator,
+  EventStoreNumberAllocator,
+  MAX_ALLOCATION,
+  type Allocation,
+  type NumberAllocator,
+} from './numberSeries/allocator.js';

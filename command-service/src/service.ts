@@ -4,6 +4,7 @@ import {
   commandPermissions,
   commandSchemas,
   denial,
+  departmentStream,
   isCommandName,
   type EventMetadata,
   type Identity,
@@ -12,14 +13,18 @@ import {
   requestIdentity,
   validationError,
   type EventStore,
+  type Geocoder,
   type IdAllocator,
   type Logger,
 } from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
 import type { Target } from './framework/decider.js';
+import { departmentDecider } from './departments/decider.js';
+import { fold } from './framework/decider.js';
 import { executeTargets } from './framework/execute.js';
 import type { HandlerContext } from './framework/handler.js';
 import { handlers } from './handlers.js';
+import { EventStoreNumberAllocator, type NumberAllocator } from './numberSeries/allocator.js';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -29,6 +34,10 @@ export interface CommandServiceDeps {
   identify?: (req: Request) => Identity;
   clock?: () => Date;
   newId?: () => string;
+  /** Number-series allocation (default: on the event store; one per process keeps its queues). */
+  numbers?: NumberAllocator;
+  /** Address lookup for booking (docs/decisions/0015); without it addresses stay pending. */
+  geocoder?: Geocoder;
 }
 
 export interface CommandRequest {
@@ -63,11 +72,33 @@ export async function executeCommand(
     const prior = await deps.store.findOutcome(commandId);
     if (prior) return prior;
   }
+  const allocator = deps.numbers ?? new EventStoreNumberAllocator(deps.store);
+  const now = clock();
   const ctx: HandlerContext = {
     commandId,
     repeatable: clientCommandId !== undefined,
     identity,
     ids: deps.ids,
+    numbers: (seriesId, count) =>
+      allocator.allocate(seriesId, count, {
+        commandId,
+        correlationId: correlationId ?? commandId,
+        causationId: commandId,
+        userId: identity.userId,
+        occurredAt: clock().toISOString(),
+      }),
+    seriesFor: (type, scope, count) => allocator.seriesFor(type, scope, count),
+    load: async (streamId, decider) =>
+      fold(decider, (await deps.store.readStream(streamId)) as never[]),
+    readDepartment: async (id) => {
+      const state = fold(
+        departmentDecider,
+        (await deps.store.readStream(departmentStream(id))) as never[],
+      );
+      return state.status === 'exists' ? state.entity : null;
+    },
+    ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
+    now,
     logger: deps.logger,
   };
   const handle = handlers[name] as unknown as (
@@ -94,7 +125,8 @@ export async function executeCommand(
  * `POST /api/command/{commandName}` with body `{type, payload}` (spec §7), replying
  * `{commandId, position, events, ids, failed}`.
  */
-export function createCommandService(deps: CommandServiceDeps): Router {
+export function createCommandService(input: CommandServiceDeps): Router {
+  const deps = { ...input, numbers: input.numbers ?? new EventStoreNumberAllocator(input.store) };
   const identify = deps.identify ?? requestIdentity;
   const router = express.Router();
   router.use(express.json({ limit: '5mb' }));

@@ -21,6 +21,19 @@ export const NUMBER_BOUND = 2147483647;
 export const SEARCH_MIN_LENGTH = 3;
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date format');
+
+/** Whether a yyyy-MM-dd string names a day of the calendar (not 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+/** A yyyy-MM-dd date that exists in the calendar (spec §5 "invalid date format"). */
+export const calendarDate = isoDate.refine(isCalendarDate, 'invalid date format');
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid time format (HH:mm)');
 /** Entity ids are decimal strings of positive integers (spec: a department id is a plain number). */
 export const entityId = z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'not a valid id');
@@ -29,3 +42,8 @@ export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
 export const nonEmptyText = z.string().trim().min(1, 'required');
 export const idList = z.array(entityId).min(1).max(10_000);
+/** A set of entity ids (members of a group): duplicates dropped, order kept. */
+export const idSet = z
+  .array(entityId)
+  .max(10_000)
+  .transform((ids) => [...new Set(ids)]);

@@ -18,6 +18,15 @@ export const errorStatus = {
   CONCURRENCY_CONFLICT: 409,
   INVALID_STATE_TRANSITION: 409,
   ALREADY_EXISTS: 409,
+  /** Another user has this phone number (docs/decisions/0013). */
+  PHONE_NUMBER_TAKEN: 409,
+  /** Another user has this e-mail address (docs/decisions/0013). */
+  EMAIL_TAKEN: 409,
+  /** A number series whose range overlaps one that exists (or one retired after use). */
+  RANGE_OVERLAP: 409,
+  NUMBER_SERIES_EXHAUSTED: 409,
+  /** No GSIN or SSCC series applies to the order's department (docs/decisions/0015). */
+  NUMBER_SERIES_MISSING: 409,
   UNKNOWN_CONSIGNMENT_STATE: 422,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,

@@ -6,7 +6,28 @@ export interface Identity {
   access: string[];
   /** Department ids the user may see; `'*'` for all (ADMIN users and the system). */
   departmentIds: string[] | '*';
+  /**
+   * The department groups (`n` of `group_{n}`) in the user's access. The gateway has already put
+   * their current member departments into `departmentIds` (docs/decisions/0011).
+   */
+  departmentGroupIds?: string[];
   customerId: string | null;
+  /**
+   * A CUSTOMER user's customers: their own and, for a main customer, its sub-customers (the
+   * customers with the same customer number, `alystraId`, and a sub-customer code). Set by the
+   * gateway; when absent, only `customerId` (docs/decisions/0008).
+   */
+  customerIds?: string[];
+  /** The courier a COURIER user is (its own location is the one it may report). */
+  courierId?: string | null;
+}
+
+/** The customers a customer user may see, or null for users who are not bound to a customer. */
+export function customerScope(identity: Identity): string[] | null {
+  if (identity.customerId === null) return null;
+  return identity.customerIds && identity.customerIds.length > 0
+    ? identity.customerIds
+    : [identity.customerId];
 }
 
 /** The product itself acting (demo data, migrations of data): every right, every department. */

@@ -1,9 +1,32 @@
 import { z } from 'zod';
 import { consignmentCommandSchemas } from './consignments/commands.js';
 import { consignmentsQuerySchema, searchConsignmentsQuerySchema } from './consignments/gridRow.js';
-import { customerCommandSchemas, searchCustomersQuerySchema } from './customers/index.js';
+import {
+  customerGroupCommandSchemas,
+  customerGroupMembersQuerySchema,
+  customerGroupsQuerySchema,
+} from './customerGroups/index.js';
+import {
+  customerCommandSchemas,
+  searchCustomersQuerySchema,
+  subcustomersQuerySchema,
+} from './customers/index.js';
+import {
+  departmentGroupCommandSchemas,
+  departmentGroupsQuerySchema,
+} from './departmentGroups/index.js';
+import { courierCommandSchemas, courierLocationsQuerySchema } from './couriers/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
+import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
+import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
+import {
+  ordersQuerySchema,
+  searchOrdersQuerySchema,
+  unconfirmedOrdersCountQuerySchema,
+  unconfirmedOrdersQuerySchema,
+} from './consignments/orders.js';
+import { addressAutocompleteQuerySchema } from './geocoding/index.js';
 import { rolesQuerySchema, userCommandSchemas, usersQuerySchema } from './users/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
@@ -12,6 +35,11 @@ export const commandSchemas = {
   ...customerCommandSchemas,
   ...consignmentCommandSchemas,
   ...userCommandSchemas,
+  ...departmentGroupCommandSchemas,
+  ...customerGroupCommandSchemas,
+  ...holidayCommandSchemas,
+  ...numberSeriesCommandSchemas,
+  ...courierCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -23,11 +51,23 @@ export const isCommandName = (name: string): name is CommandName =>
 export const querySchemas = {
   departments: departmentsQuerySchema,
   searchCustomers: searchCustomersQuerySchema,
+  subcustomersForAlystraId: subcustomersQuerySchema,
   consignments: consignmentsQuerySchema,
   searchConsignments: searchConsignmentsQuerySchema,
   orderHistory: orderHistoryQuerySchema,
   roles: rolesQuerySchema,
   users: usersQuerySchema,
+  departmentGroups: departmentGroupsQuerySchema,
+  customerGroups: customerGroupsQuerySchema,
+  customerGroupMembers: customerGroupMembersQuerySchema,
+  holiday: holidayQuerySchema,
+  courierLocationsByDepartmentId: courierLocationsQuerySchema,
+  numberSeries: numberSeriesQuerySchema,
+  orders: ordersQuerySchema,
+  searchOrders: searchOrdersQuerySchema,
+  unconfirmedOrders: unconfirmedOrdersQuerySchema,
+  unconfirmedOrdersCount: unconfirmedOrdersCountQuerySchema,
+  addressAutocomplete: addressAutocompleteQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

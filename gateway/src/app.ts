@@ -1,11 +1,13 @@
 import { errorMiddleware, notFoundHandler, type Logger } from '@nordlog/platform';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export interface GatewayDeps {
   commandApi: RequestHandler;
   queryApi: RequestHandler;
+  /** `GET /api/rest/{resource}[/{id}]`: admin resources in ra-data-simple-rest's dialect. */
+  restApi?: RequestHandler;
   logger: Logger;
   buildId: string;
   /** Folder of the built web app; the SPA's index.html answers every other GET. */
@@ -16,6 +18,17 @@ export interface GatewayDeps {
   authenticate: RequestHandler;
   /** Development only: the outgoing-messages page. */
   devMessages?: RequestHandler;
+  /** What the web app needs to know of this installation (`GET /config`). */
+  publicConfig?: {
+    customerPortalUrl: string | null;
+    environment: string;
+    development: boolean;
+    /** Map tiles at a {z}/{x}/{y} path and their attribution (docs/decisions/0015). */
+    mapTileUrl?: string;
+    mapTileAttribution?: string;
+  };
+  /** `/openapi/*`: calls that need no session (spec §7), e.g. the postal-code check. */
+  openApi?: RequestHandler;
 }
 
 /** The public HTTP entry: the two APIs, `/revision`, and the web app. */
@@ -28,12 +41,30 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     (_req, res) => void res.set('Cache-Control', 'no-store').json({ revision: deps.buildId }),
   );
   app.get('/health', (_req, res) => void res.json({ ok: true }));
-  app.use('/auth', deps.authApi);
-  app.use('/auth', notFoundHandler);
+  app.get('/config', (_req, res) => {
+    const config = deps.publicConfig ?? {
+      customerPortalUrl: null,
+      environment: 'local',
+      development: false,
+    };
+    res.set('Cache-Control', 'no-store').json(config);
+  });
+  // Spec §2 pages under /auth/ are the web app's; every other /auth path is the API of spec §7.
+  const authPage = /^\/auth\/(set-email|request-password|set-password\/[^/]+|[\w-]+\/token)\/?$/;
+  const servesPage = (req: Request) =>
+    req.method === 'GET' &&
+    authPage.test(req.baseUrl + req.path) &&
+    req.accepts(['json', 'html']) === 'html';
+  app.use('/auth', (req, res, next) => (servesPage(req) ? next() : deps.authApi(req, res, next)));
+  app.use('/auth', (req, res, next) =>
+    servesPage(req) ? next() : notFoundHandler(req, res, next),
+  );
   if (deps.devMessages) app.get('/dev/messages', deps.devMessages);
+  if (deps.openApi) app.use('/openapi', deps.openApi);
   app.use('/api', deps.authenticate);
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);
+  if (deps.restApi) app.use('/api/rest', deps.restApi);
   app.use('/api', notFoundHandler);
   if (deps.uiDir && existsSync(deps.uiDir)) {
     const index = path.join(deps.uiDir, 'index.html');

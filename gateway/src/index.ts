@@ -6,3 +6,4 @@ export { sessionCookie } from './auth/cookie.js';
 export { Authenticator } from './auth/authenticate.js';
 export { devMessagesPage } from './auth/devMessages.js';
 export { SessionStore } from './auth/sessions.js';
+export { PostgresRateLimiter, type SharedRateLimiter } from './auth/rateLimit.js';

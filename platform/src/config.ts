@@ -5,6 +5,11 @@ import { z } from 'zod';
  * message naming the variable. Every variable is documented in `.env.example`.
  */
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+/** An optional setting; an empty value counts as not set. */
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const loopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,14 +34,157 @@ export const configSchema = z.object({
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   /** The build id answered by `GET /revision`. */
   BUILD_ID: z.string().optional(),
+  /** Where customer users are sent (spec §2: the customer portal; its address is configuration). */
+  CUSTOMER_PORTAL_URL: z.url().optional(),
+  /**
+   * How login codes and password resets reach people (docs/decisions/0012): `outbox` stores and
+   * logs them (the development page lists them); `live` sends e-mail over SMTP and SMS through
+   * the provider. Default: `live` when NODE_ENV=production, else `outbox`.
+   */
+  MESSAGE_DELIVERY: optional(z.enum(['outbox', 'live'])),
+  /** The address people open the product at; links in e-mails start with it. */
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  /** `smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465`. */
+  SMTP_URL: optional(
+    z.url({
+      protocol: /^smtps?$/,
+      error: 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587',
+    }),
+  ),
+  /**
+   * A PEM file of extra CA certificates to trust for the SMTP server (a relay with a private CA).
+   * Certificates are always verified; public CAs need nothing here.
+   */
+  SMTP_CA_FILE: optional(z.string()),
+  /** The From of e-mails, e.g. `Nordlog <no-reply@nordlog.example>`. */
+  MAIL_FROM: optional(
+    z.string().regex(/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/, 'an e-mail address'),
+  ),
+  /** LINK Mobility's base URL for this account, e.g. `https://n-eu.linkmobility.io`. */
+  SMS_PROVIDER_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'an https URL' })
+      .refine(
+        (v) => v.startsWith('https:') || loopback(new URL(v)),
+        'must be https (plain http only on this machine)',
+      ),
+  ),
+  SMS_PROVIDER_USER: optional(z.string()),
+  SMS_PROVIDER_PASSWORD: optional(z.string()),
+  SMS_PLATFORM_ID: optional(z.string()),
+  SMS_PLATFORM_PARTNER_ID: optional(z.string()),
+  /**
+   * Where addresses are looked up (docs/decisions/0015): `gazetteer` (default) uses the shipped
+   * GeoNames postal codes of NO, SE, DK and FI; `nominatim` and `photon` ask that service at
+   * GEOCODER_URL first and fall back to the gazetteer.
+   */
+  GEOCODER: z.enum(['gazetteer', 'nominatim', 'photon']).default('gazetteer'),
+  GEOCODER_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  /** How the product names itself to the geocoding service (Nominatim's usage policy). */
+  GEOCODER_USER_AGENT: z.string().min(3).default('Nordlog/0.1 (logistics booking)'),
+  /** Map tiles of the address preview: an open tile service at a {z}/{x}/{y} path (spec §7). */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/\{z\}.*\{x\}.*\{y\}/, 'a URL template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** The SMS sender: 2-11 letters and digits starting with a letter, a short number, or +MSISDN. */
+  SMS_SENDER: z
+    .string()
+    .regex(
+      /^([A-Za-z][A-Za-z0-9]{1,10}|\d{1,14}|\+[1-9]\d{6,14})$/,
+      '2-11 letters and digits starting with a letter, a short number, or +MSISDN',
+    )
+    .default('Nordlog'),
 });
 
 export type Config = z.infer<typeof configSchema>;
 
-const productionNeeds = (config: Config): string[] =>
-  config.NODE_ENV === 'production' && !config.AUTH_SECRET
-    ? ['  AUTH_SECRET: required when NODE_ENV=production']
-    : [];
+/** How messages are delivered, with every setting the chosen way needs. */
+export type MessageDelivery =
+  | { mode: 'outbox' }
+  | {
+      mode: 'live';
+      publicUrl: string;
+      smtp: { url: string; from: string; caFile?: string };
+      sms: {
+        url: string;
+        user: string;
+        password: string;
+        platformId: string;
+        platformPartnerId: string;
+        sender: string;
+      };
+    };
+
+const liveSettings = [
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'SMS_PROVIDER_URL',
+  'SMS_PROVIDER_USER',
+  'SMS_PROVIDER_PASSWORD',
+  'SMS_PLATFORM_ID',
+  'SMS_PLATFORM_PARTNER_ID',
+] as const;
+
+/** The delivery the configuration asks for, or the lines saying what it lacks. */
+function resolveDelivery(config: Config): { delivery: MessageDelivery } | { problems: string[] } {
+  const mode = config.MESSAGE_DELIVERY ?? (config.NODE_ENV === 'production' ? 'live' : 'outbox');
+  if (mode === 'outbox') {
+    return config.NODE_ENV === 'production'
+      ? {
+          problems: [
+            '  MESSAGE_DELIVERY: must be live when NODE_ENV=production (the outbox sends nothing to anyone)',
+          ],
+        }
+      : { delivery: { mode: 'outbox' } };
+  }
+  const missing = liveSettings.filter((name) => !config[name]);
+  if (missing.length > 0)
+    return {
+      problems: missing.map((name) => `  ${name}: required when MESSAGE_DELIVERY=live`),
+    };
+  const need = (name: (typeof liveSettings)[number]) => config[name] as string;
+  return {
+    delivery: {
+      mode: 'live',
+      publicUrl: need('PUBLIC_URL').replace(/\/+$/, ''),
+      smtp: {
+        url: need('SMTP_URL'),
+        from: need('MAIL_FROM'),
+        ...(config.SMTP_CA_FILE ? { caFile: config.SMTP_CA_FILE } : {}),
+      },
+      sms: {
+        url: need('SMS_PROVIDER_URL'),
+        user: need('SMS_PROVIDER_USER'),
+        password: need('SMS_PROVIDER_PASSWORD'),
+        platformId: need('SMS_PLATFORM_ID'),
+        platformPartnerId: need('SMS_PLATFORM_PARTNER_ID'),
+        sender: config.SMS_SENDER,
+      },
+    },
+  };
+}
+
+/** The message delivery of a configuration that `loadConfig` accepted. */
+export function messageDelivery(config: Config): MessageDelivery {
+  const resolved = resolveDelivery(config);
+  if ('problems' in resolved)
+    throw new Error(`Invalid configuration:\n${resolved.problems.join('\n')}`);
+  return resolved.delivery;
+}
+
+function startNeeds(config: Config): string[] {
+  const problems =
+    config.NODE_ENV === 'production' && !config.AUTH_SECRET
+      ? ['  AUTH_SECRET: required when NODE_ENV=production']
+      : [];
+  if (config.GEOCODER !== 'gazetteer' && !config.GEOCODER_URL)
+    problems.push(`  GEOCODER_URL: required when GEOCODER=${config.GEOCODER}`);
+  const delivery = resolveDelivery(config);
+  return 'problems' in delivery ? [...problems, ...delivery.problems] : problems;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -44,7 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const missing = productionNeeds(parsed.data);
+  const missing = startNeeds(parsed.data);
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return parsed.data;
 }

@@ -10,3 +10,5 @@ export {
 } from './framework/runner.js';
 export type { Projection } from './framework/projection.js';
 export { createProjectorWorker, type WorkerOptions } from './workerHost.js';
+export { consignmentSearchIndexSql } from './consignmentGrid/projection.js';
+export { searchText } from './consignmentGrid/row.js';

@@ -1,8 +1,14 @@
 import { consignmentGridProjection } from './consignmentGrid/projection.js';
+import { customerGroupsProjection } from './customerGroups/projection.js';
+import { departmentGroupsProjection } from './departmentGroups/projection.js';
+import { courierLocationsProjection } from './courierLocations/projection.js';
+import { holidaysProjection } from './holidays/projection.js';
+import { numberSeriesProjection } from './numberSeries/projection.js';
 import { customersProjection } from './customers/projection.js';
 import { departmentsProjection } from './departments/projection.js';
 import type { Projection } from './framework/projection.js';
 import { orderHistoryProjection } from './orderHistory/projection.js';
+import { ordersProjection } from './orders/projection.js';
 import { rolesProjection, usersProjection } from './users/projection.js';
 
 export const projections: Projection[] = [
@@ -12,6 +18,12 @@ export const projections: Projection[] = [
   orderHistoryProjection,
   usersProjection,
   rolesProjection,
+  departmentGroupsProjection,
+  customerGroupsProjection,
+  holidaysProjection,
+  courierLocationsProjection,
+  numberSeriesProjection,
+  ordersProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

@@ -11,8 +11,7 @@ export interface RebuildProgress {
 
 /**
  * Rebuilds read models from position 0: empties their tables, resets their checkpoints and replays
- * every event once, in large batches applied to all of them in one transaction each, without
- * publishing changes (clients reload after a rebuild). A live projector of the same projections
+ * every event once, in large batches, without publishing changes (clients reload after a rebuild). A live projector of the same projections
  * notices the moved checkpoints and steps aside for the batches the rebuild takes.
  */
 export async function rebuild(
@@ -38,17 +37,31 @@ export async function rebuild(
   let position = START;
   let done = 0;
   onProgress({ projection: label, done, total });
-  while (comparePositions(position, head) < 0) {
-    const batch = await store.readAll(position, batchSize);
+  // The next batch is read while this one is applied, and each projection applies a batch in a
+  // transaction of its own, so their inserts run side by side on the server (each projection has
+  // its own checkpoint; a batch is still atomic per projection).
+  const read = (after: typeof position) =>
+    comparePositions(after, head) < 0 ? store.readAll(after, batchSize) : Promise.resolve([]);
+  let next = read(position);
+  for (;;) {
+    const batch = await next;
     if (batch.length === 0) break;
-    const applied = await applyBatch(knex, projections, from, batch, { publish: false });
+    const last = batch[batch.length - 1]!.global;
+    next = read(last);
+    const applied = (
+      await Promise.all(
+        projections.map((p) => applyBatch(knex, [p], from, batch, { publish: false })),
+      )
+    ).flat();
     if (applied.length < projections.length) {
       // A live projector took a batch meanwhile: continue from where the checkpoints are now.
       from = await readCheckpoints(knex, names);
       position = [...from.values()].reduce((min, p) => (comparePositions(p, min) < 0 ? p : min));
+      await next.catch(() => undefined);
+      next = read(position);
       continue;
     }
-    position = batch[batch.length - 1]!.global;
+    position = last;
     from = new Map(names.map((n) => [n, position]));
     done += batch.length;
     onProgress({ projection: label, done, total });

@@ -1,11 +1,13 @@
 import type { Identity, QueryName, querySchemas } from '@nordlog/contracts';
-import type { Knex } from '@nordlog/platform';
+import type { Geocoder, Knex } from '@nordlog/platform';
 import type { z } from 'zod';
 
 export interface QueryContext {
   knex: Knex;
   identity: Identity;
   clock: () => Date;
+  /** Address lookup (docs/decisions/0015): the gazetteer by default. */
+  geocoder?: Geocoder;
 }
 
 export type QueryHandler<N extends QueryName> = (

@@ -1,1 +1,3 @@
-export { createQueryService, queries, type QueryServiceDeps } from './service.js';
+export { createQueryService, createRestApi, queries, type QueryServiceDeps } from './service.js';
+export { MIN_POSITION_REACHED_HEADER, type WaitForPosition } from './minPosition.js';
+export { createOpenApi } from './geocoding/query.js';

@@ -8,24 +8,45 @@ import {
   type Identity,
   type QueryName,
 } from '@nordlog/contracts';
-import { requestIdentity, validationError, type Knex } from '@nordlog/platform';
+import { requestIdentity, validationError, type Geocoder, type Knex } from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
 import { consignments, searchConsignments } from './consignmentGrid/query.js';
-import { searchCustomers } from './customers/query.js';
+import { customerGroupMembers, customerGroups } from './customerGroups/query.js';
+import { searchCustomers, subcustomersForAlystraId } from './customers/query.js';
+import { departmentGroups } from './departmentGroups/query.js';
 import { departments } from './departments/query.js';
 import type { QueryContext, QueryTable } from './framework.js';
+import { courierLocationsByDepartmentId } from './courierLocations/query.js';
+import { holiday } from './holidays/query.js';
+import { minPosition, type WaitForPosition } from './minPosition.js';
+import { numberSeries } from './numberSeries/query.js';
 import { orderHistory } from './orderHistory/query.js';
+import { orders, searchOrders, unconfirmedOrders, unconfirmedOrdersCount } from './orders/query.js';
+import { addressAutocomplete } from './geocoding/query.js';
+import { createRestService } from './rest/service.js';
 import { roles, users } from './users/query.js';
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
   departments,
   searchCustomers,
+  subcustomersForAlystraId,
   consignments,
   searchConsignments,
   orderHistory,
   roles,
   users,
+  departmentGroups,
+  customerGroups,
+  customerGroupMembers,
+  holiday,
+  courierLocationsByDepartmentId,
+  numberSeries,
+  orders,
+  searchOrders,
+  unconfirmedOrders,
+  unconfirmedOrdersCount,
+  addressAutocomplete,
 };
 
 export interface QueryServiceDeps {
@@ -33,12 +54,19 @@ export interface QueryServiceDeps {
   /** Who calls (default: the identity the gateway attached to the request). */
   identify?: (req: Request) => Identity;
   clock?: () => Date;
+  /** Read-your-writes (`x-min-position`): waits for the projection checkpoints (platform). */
+  waitForPosition?: WaitForPosition;
+  /** How long to wait for `x-min-position` before answering anyway (default 3 s). */
+  minPositionWaitMs?: number;
+  /** Address lookup for `addressAutocomplete` and the postal-code check (0015). */
+  geocoder?: Geocoder;
 }
 
 /** `POST /api/query/{queryName}` with body `{query, params}` (spec §7); reads read models only. */
 export function createQueryService(deps: QueryServiceDeps): Router {
   const router = express.Router();
   router.use(express.json({ limit: '1mb' }));
+  router.use(minPosition(deps.waitForPosition, deps.minPositionWaitMs));
   router.post('/:queryName', async (req, res) => {
     const name = req.params.queryName;
     if (!isQueryName(name)) throw new AppError('UNKNOWN_QUERY', `Unknown query: ${name}`);
@@ -53,10 +81,22 @@ export function createQueryService(deps: QueryServiceDeps): Router {
       knex: deps.knex,
       identity,
       clock: deps.clock ?? (() => new Date()),
+      ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
     };
     const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;
     res.json(await handle(parsed.data, ctx));
   });
+  return router;
+}
+
+/**
+ * `GET /api/rest/{resource}[/{id}]`: the admin resources in ra-data-simple-rest's dialect
+ * (contracts `restResources`), with the same read-your-writes header as the queries.
+ */
+export function createRestApi(deps: QueryServiceDeps): Router {
+  const router = express.Router();
+  router.use(minPosition(deps.waitForPosition, deps.minPositionWaitMs));
+  router.use(createRestService(deps));
   return router;
 }
 

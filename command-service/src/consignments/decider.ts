@@ -10,6 +10,8 @@ import {
   type ConsignmentEvent,
   type ConsignmentState,
   type resolutionSources,
+  type ValidationKey,
+  validationMessages,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 
@@ -25,10 +27,22 @@ export type OrderState =
       address: Record<AddressSide, { status: AddressStatus; coordinates: Coordinates }>;
       slotId: string | null;
       beforeDelete: ConsignmentState | null;
+      /** The order as last booked or edited (for edits: kept package ids, timing changes). */
+      order: BookedOrder;
     };
 
 export type OrderCommand =
-  | { type: 'CREATE_ORDER'; order: BookedOrder }
+  | { type: 'CREATE_ORDER'; order: BookedOrder; unresolved: AddressSide[] }
+  | {
+      type: 'EDIT';
+      /** The edited order; lines keep the package ids they name, `newPackageIds` fill the rest. */
+      order: Omit<BookedOrder, 'departmentId' | 'shipmentId'>;
+      unresolved: AddressSide[];
+      newPackageIds: string[];
+      /** Field refusals of the clock rule, applied only when the timing changed (0015). */
+      timingIssues: { path: (string | number)[]; message: ValidationKey }[];
+    }
+  | { type: 'MOVE'; departmentId: string }
   | { type: 'ACCEPT' }
   | { type: 'REJECT'; reason: string; otherReason: string | null }
   | {
@@ -57,10 +71,51 @@ export function stateFromAddresses(address: Booked['address']): ConsignmentState
   return 'CREATED';
 }
 
-const sideOf = (block: BookedOrder['pickup']) =>
+const sideOf = (block: BookedOrder['pickup'], unresolved = false) =>
   block.lat != null && block.lng != null
     ? { status: 'resolved' as const, coordinates: { lat: block.lat, lng: block.lng } }
-    : { status: 'pending' as const, coordinates: null };
+    : { status: unresolved ? ('unresolved' as const) : ('pending' as const), coordinates: null };
+
+const addressesOf = (order: BookedOrder, unresolved: readonly AddressSide[] = []) => ({
+  pickup: sideOf(order.pickup, unresolved.includes('pickup')),
+  delivery: sideOf(order.delivery, unresolved.includes('delivery')),
+});
+
+/** The fields whose change re-checks the clock rule on an edit. */
+const timingChanged = (a: Pick<BookedOrder, 'pickupDate' | 'pickupTimeLatest'>, b: typeof a) =>
+  a.pickupDate !== b.pickupDate || (a.pickupTimeLatest ?? null) !== (b.pickupTimeLatest ?? null);
+
+/**
+ * An edit keeps the SSCCs of the packages that stay: a line may name only package ids the order
+ * has; lines without enough ids get new ones, in order.
+ */
+function assignPackageIds(
+  lines: BookedOrder['measurements'],
+  known: ReadonlySet<string>,
+  fresh: string[],
+): BookedOrder['measurements'] {
+  const used = new Set<string>();
+  let next = 0;
+  return lines.map((line, i) => {
+    const kept = (line.packageIds ?? []).filter((id) => {
+      if (!known.has(id) || used.has(id)) {
+        throw new AppError('VALIDATION_ERROR', `payload.measurements.${i}.packageIds: not valid`, {
+          field: `measurements.${i}.packageIds`,
+          key: 'validation.invalid',
+        });
+      }
+      used.add(id);
+      return true;
+    });
+    const ids = [...kept];
+    while (ids.length < line.quantity) {
+      const id = fresh[next++];
+      if (id === undefined) throw new AppError('INTERNAL_ERROR', 'Not enough package ids drawn');
+      ids.push(id);
+    }
+    return { ...line, packageId: ids[0], packageIds: ids.slice(0, line.quantity) };
+  });
+}
 
 function refuse(action: ConsignmentAction, state: ConsignmentState): never {
   throw new AppError(
@@ -84,14 +139,20 @@ export const orderDecider: Decider<OrderState, OrderCommand, ConsignmentEvent> =
     if (command.type === 'CREATE_ORDER') {
       if (state.status !== 'none')
         throw new AppError('ALREADY_EXISTS', `Order ${command.order.orderId} already exists`);
-      const address = {
-        pickup: sideOf(command.order.pickup),
-        delivery: sideOf(command.order.delivery),
-      };
+      const address = addressesOf(command.order, command.unresolved);
       const initial = command.order.requiresConfirmation
         ? 'UNCONFIRMED'
         : stateFromAddresses(address);
-      return [{ type: 'OrderCreated', data: { order: command.order, state: initial } }];
+      return [
+        {
+          type: 'OrderCreated',
+          data: {
+            order: command.order,
+            state: initial,
+            ...(command.unresolved.length > 0 ? { unresolved: command.unresolved } : {}),
+          },
+        },
+      ];
     }
     if (state.status === 'none') throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
     return decideOnBooked(command, state);
@@ -103,6 +164,23 @@ function decideOnBooked(
   s: Booked,
 ): ConsignmentEvent[] {
   switch (command.type) {
+    case 'EDIT':
+      return decideEdit(command, s);
+    case 'MOVE': {
+      if (guard('move', s, s.departmentId === command.departmentId)) return [];
+      const planned = ['ASSIGNED', 'OFFERED', 'REFUSED'].includes(s.state);
+      return [
+        {
+          type: 'OrderMoved',
+          data: {
+            fromDepartmentId: s.departmentId,
+            departmentId: command.departmentId,
+            previousSlotId: s.slotId,
+            state: planned ? stateFromAddresses(s.address) : s.state,
+          },
+        },
+      ];
+    }
     case 'ACCEPT':
       if (guard('accept', s, s.state !== 'UNCONFIRMED' && s.state !== 'REJECTED')) return [];
       return [{ type: 'OrderAccepted', data: { state: stateFromAddresses(s.address) } }];
@@ -204,6 +282,47 @@ function decideOnBooked(
   }
 }
 
+function decideEdit(
+  command: Extract<OrderCommand, { type: 'EDIT' }>,
+  s: Booked,
+): ConsignmentEvent[] {
+  if (!canTransition('edit', s.state)) refuse('edit', s.state);
+  if (timingChanged(command.order, s.order) && command.timingIssues.length > 0)
+    throw AppError.of(
+      command.timingIssues.map((i) => {
+        const field = i.path.map(String).join('.');
+        return {
+          errorType: 'VALIDATION_ERROR' as const,
+          description: `payload.${field}: ${validationMessages[i.message]}`,
+          params: { field, key: i.message },
+        };
+      }),
+    );
+  const known = new Set(s.order.measurements.flatMap((l) => l.packageIds ?? []));
+  const order: BookedOrder = {
+    ...command.order,
+    departmentId: s.departmentId,
+    ...(s.order.shipmentId ? { shipmentId: s.order.shipmentId } : {}),
+    measurements: assignPackageIds(command.order.measurements, known, command.newPackageIds),
+  };
+  const address = addressesOf(order, command.unresolved);
+  // Spec §4 table `sameOrAddresses`: the address states follow the addresses; planned or
+  // unconfirmed orders keep their state.
+  const addressStates: ConsignmentState[] = ['CREATED', 'UNRESOLVED', 'RESOLVED'];
+  const state = addressStates.includes(s.state) ? stateFromAddresses(address) : s.state;
+  if (JSON.stringify(order) === JSON.stringify(s.order) && state === s.state) return [];
+  return [
+    {
+      type: 'OrderUpdated',
+      data: {
+        order,
+        state,
+        ...(command.unresolved.length > 0 ? { unresolved: command.unresolved } : {}),
+      },
+    },
+  ];
+}
+
 /** An order comes back as it was before deletion, but without its slot (docs: transition table). */
 function restoredState(s: Booked): ConsignmentState {
   const before = s.beforeDelete ?? 'CREATED';
@@ -218,14 +337,29 @@ function evolve(state: OrderState, event: ConsignmentEvent): OrderState {
       state: event.data.state,
       departmentId: order.departmentId,
       customerId: order.customerId,
-      address: { pickup: sideOf(order.pickup), delivery: sideOf(order.delivery) },
+      address: addressesOf(order, event.data.unresolved),
       slotId: null,
       beforeDelete: null,
+      order,
     };
   }
   if (state.status === 'none') return state;
   const next: Booked = { ...state, state: event.data.state };
   switch (event.type) {
+    case 'OrderUpdated':
+      return {
+        ...next,
+        order: event.data.order,
+        customerId: event.data.order.customerId,
+        address: addressesOf(event.data.order, event.data.unresolved),
+      };
+    case 'OrderMoved':
+      return {
+        ...next,
+        departmentId: event.data.departmentId,
+        slotId: null,
+        order: { ...state.order, departmentId: event.data.departmentId },
+      };
     case 'AddressResolved':
       return {
         ...next,

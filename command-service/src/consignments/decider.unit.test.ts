@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   canTransition,
   consignmentStates,
+  createOrderSchema,
   consignmentTransitions,
   type BookedOrder,
   type ConsignmentAction,
@@ -19,18 +20,21 @@ const block = (lat: number | null) => ({
   countryCode: 'NO',
   ...(lat === null ? {} : { lat, lng: 10.75 }),
 });
-const order = (over: Partial<BookedOrder> = {}): BookedOrder => ({
+const order = (over: Record<string, unknown> = {}): BookedOrder => ({
+  ...createOrderSchema.parse({
+    departmentId: '1',
+    customerId: '2',
+    pickupDate: '2026-11-22',
+    priority: 'normal',
+    type: 'Delivery',
+    requiresConfirmation: false,
+    pickup: block(59.9),
+    delivery: block(59.95),
+    measurements: [{ weight: 2, length: 10, width: 10, height: 10, quantity: 1 }],
+    ...over,
+  }),
   orderId: '7',
-  departmentId: '1',
-  customerId: '2',
-  pickupDate: '2026-11-22',
-  priority: 'normal',
-  type: 'Delivery',
-  requiresConfirmation: false,
-  pickup: block(59.9),
-  delivery: block(59.95),
-  measurements: [{ weight: 2, length: 10, width: 10, height: 10, quantity: 1 }],
-  ...over,
+  shipmentId: '70900010000000019',
 });
 const created = (state: ConsignmentState = 'RESOLVED', o = order()): ConsignmentEvent => ({
   type: 'OrderCreated',
@@ -56,24 +60,24 @@ const deleted = (previousState: ConsignmentState): ConsignmentEvent => ({
 describe('orders: CREATE_ORDER', () => {
   it('books a RESOLVED order when both addresses have coordinates', () => {
     given(orderDecider)
-      .when({ type: 'CREATE_ORDER', order: order() })
+      .when({ type: 'CREATE_ORDER', order: order(), unresolved: [] })
       .then([created('RESOLVED')]);
   });
   it('books a CREATED order awaiting address resolution when a side has no coordinates', () => {
     const o = order({ delivery: block(null) });
     given(orderDecider)
-      .when({ type: 'CREATE_ORDER', order: o })
+      .when({ type: 'CREATE_ORDER', order: o, unresolved: [] })
       .then([created('CREATED', o)]);
   });
   it('books an UNCONFIRMED order when it needs confirmation', () => {
     const o = order({ requiresConfirmation: true });
     given(orderDecider)
-      .when({ type: 'CREATE_ORDER', order: o })
+      .when({ type: 'CREATE_ORDER', order: o, unresolved: [] })
       .then([created('UNCONFIRMED', o)]);
   });
   it('refuses to book an order id twice (ALREADY_EXISTS)', () => {
     given(orderDecider, [created()])
-      .when({ type: 'CREATE_ORDER', order: order() })
+      .when({ type: 'CREATE_ORDER', order: order(), unresolved: [] })
       .thenRefuses('ALREADY_EXISTS');
   });
   it('S8-ERR-021 refuses any command on an order that does not exist: "Order not found"', () => {
@@ -303,6 +307,14 @@ const actionCommand: Record<ConsignmentAction, OrderCommand> = {
   return: { type: 'RETURN', comment: null },
   delete: { type: 'DELETE' },
   restore: { type: 'RESTORE' },
+  edit: {
+    type: 'EDIT',
+    order: order({ orderNote: 'Ring the bell twice' }),
+    unresolved: [],
+    newPackageIds: ['370900010000000014'],
+    timingIssues: [],
+  },
+  move: { type: 'MOVE', departmentId: '9' },
 };
 
 describe('the decider follows the transition table of contracts', () => {
@@ -318,6 +330,7 @@ describe('the decider follows the transition table of contracts', () => {
           address: { pickup: resolved, delivery: resolved },
           slotId: state === 'ASSIGNED' || state === 'OFFERED' ? '5' : null,
           beforeDelete: state === 'DELETED' ? 'RESOLVED' : null,
+          order: order(),
         };
         let events: ConsignmentEvent[] = [];
         let refused = false;
@@ -331,4 +344,148 @@ describe('the decider follows the transition table of contracts', () => {
       }
     });
   }
+});
+
+describe('orders: booking with failed address lookups, UPDATE_ORDER and MOVE_ORDERS', () => {
+  const withIds = (o: BookedOrder, ids: string[]): BookedOrder => ({
+    ...o,
+    measurements: [
+      { ...o.measurements[0]!, quantity: ids.length, packageId: ids[0], packageIds: ids },
+    ],
+  });
+  const booked = withIds(order(), ['100000000000000001']);
+
+  it('a side the geocoder could not place books the order UNRESOLVED, and replays so', () => {
+    const o = order({ delivery: block(null) });
+    const [event] = given(orderDecider)
+      .when({ type: 'CREATE_ORDER', order: o, unresolved: ['delivery'] })
+      .thenEmits(['OrderCreated']);
+    expect(event!.data).toEqual({ order: o, state: 'UNRESOLVED', unresolved: ['delivery'] });
+    // The replayed state knows the side failed: resolving it makes the order RESOLVED.
+    given(orderDecider, [event!])
+      .when({
+        type: 'RESOLVE_ADDRESS',
+        side: 'delivery',
+        lat: 59.9,
+        lng: 10.7,
+        resolvedBy: 'FRONTEND',
+      })
+      .thenEmits(['AddressResolved']);
+  });
+
+  it('S2-SCREEN-001 an edit stores the whole new order, keeps the shipment id and known package ids, and draws ids for new packages', () => {
+    const edited = withIds(order({ orderNote: 'Back door' }), ['100000000000000001']);
+    edited.measurements = [
+      { ...edited.measurements[0]!, quantity: 2, packageIds: ['100000000000000001'] },
+    ];
+    const [event] = given(orderDecider, [created('RESOLVED', booked)])
+      .when({
+        type: 'EDIT',
+        order: edited,
+        unresolved: [],
+        newPackageIds: ['100000000000000002'],
+        timingIssues: [],
+      })
+      .thenEmits(['OrderUpdated']);
+    const data = event!.data as { order: BookedOrder; state: ConsignmentState };
+    expect(data.state).toBe('RESOLVED');
+    expect(data.order.orderNote).toBe('Back door');
+    expect(data.order.shipmentId).toBe(booked.shipmentId);
+    expect(data.order.measurements[0]!.packageIds).toEqual([
+      '100000000000000001',
+      '100000000000000002',
+    ]);
+  });
+
+  it('an edit may not claim package ids the order does not have, and does nothing when nothing changed', () => {
+    given(orderDecider, [created('RESOLVED', booked)])
+      .when({
+        type: 'EDIT',
+        order: withIds(order(), ['999999999999999999']),
+        unresolved: [],
+        newPackageIds: [],
+        timingIssues: [],
+      })
+      .thenRefuses('VALIDATION_ERROR');
+    given(orderDecider, [created('RESOLVED', booked)])
+      .when({ type: 'EDIT', order: booked, unresolved: [], newPackageIds: [], timingIssues: [] })
+      .thenNothing();
+  });
+
+  it('S5-VAL-024 an edit that moves the pickup into the past is refused; one that leaves the timing alone is not', () => {
+    const past = [{ path: ['pickupDate'], message: 'validation.future' as const }];
+    given(orderDecider, [created('RESOLVED', booked)])
+      .when({
+        type: 'EDIT',
+        order: withIds(order({ pickupDate: '2026-11-21' }), ['100000000000000001']),
+        unresolved: [],
+        newPackageIds: [],
+        timingIssues: past,
+      })
+      .thenRefuses('VALIDATION_ERROR');
+    given(orderDecider, [created('RESOLVED', booked)])
+      .when({
+        type: 'EDIT',
+        order: withIds(order({ orderNote: 'x' }), ['100000000000000001']),
+        unresolved: [],
+        newPackageIds: [],
+        timingIssues: past,
+      })
+      .thenEmits(['OrderUpdated']);
+  });
+
+  it('an edit of an assigned order keeps it ASSIGNED; editing a collected or deleted one is refused', () => {
+    const edit: OrderCommand = {
+      type: 'EDIT',
+      order: withIds(order({ orderNote: 'x' }), ['100000000000000001']),
+      unresolved: ['delivery'],
+      newPackageIds: [],
+      timingIssues: [],
+    };
+    const [event] = given(orderDecider, [created('RESOLVED', booked), assigned()])
+      .when(edit)
+      .thenEmits(['OrderUpdated']);
+    expect((event!.data as { state: string }).state).toBe('ASSIGNED');
+    given(orderDecider, [created('RESOLVED', booked), assigned(), collected])
+      .when(edit)
+      .thenRefuses('INVALID_STATE_TRANSITION');
+    given(orderDecider, [created('RESOLVED', booked), deleted('RESOLVED')])
+      .when(edit)
+      .thenRefuses('INVALID_STATE_TRANSITION');
+  });
+
+  it('S4-FLOW-008 MOVE_ORDERS moves an order to another department; a planned one leaves its slot; same department: nothing', () => {
+    given(orderDecider, [created('RESOLVED', booked)])
+      .when({ type: 'MOVE', departmentId: '9' })
+      .then([
+        {
+          type: 'OrderMoved',
+          data: {
+            fromDepartmentId: '1',
+            departmentId: '9',
+            previousSlotId: null,
+            state: 'RESOLVED',
+          },
+        },
+      ]);
+    given(orderDecider, [created('RESOLVED', booked), assigned('11')])
+      .when({ type: 'MOVE', departmentId: '9' })
+      .then([
+        {
+          type: 'OrderMoved',
+          data: {
+            fromDepartmentId: '1',
+            departmentId: '9',
+            previousSlotId: '11',
+            state: 'RESOLVED',
+          },
+        },
+      ]);
+    given(orderDecider, [created('RESOLVED', booked)])
+      .when({ type: 'MOVE', departmentId: '1' })
+      .thenNothing();
+    given(orderDecider, [created('RESOLVED', booked), assigned(), collected])
+      .when({ type: 'MOVE', departmentId: '9' })
+      .thenRefuses('INVALID_STATE_TRANSITION');
+  });
 });

@@ -1,11 +1,23 @@
 import {
   AppError,
+  ORDER_NOT_FOUND_MESSAGE,
   inScope,
   normaliseUnit,
   orderStream,
-  type CreateOrder,
+  timingIssues,
   type Identity,
+  type MeasurementLine,
 } from '@nordlog/contracts';
+import { assertDepartmentsInScope } from '../framework/scope.js';
+import {
+  bookedOrder,
+  departmentOf,
+  drawPackageIds,
+  geocodeSides,
+  heavyGoodsOf,
+  pickupOrDepartment,
+  timeZoneOf,
+} from './booking.js';
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
@@ -32,7 +44,7 @@ const each = (ids: string[], command: OrderCommand, ctx: HandlerContext) =>
   );
 
 /** Spec §8: an unknown unit is used with a factor of 1, and a warning is logged. */
-function warnUnknownUnits(order: CreateOrder, ctx: HandlerContext) {
+function warnUnknownUnits(order: { measurements: MeasurementLine[] }, ctx: HandlerContext) {
   for (const line of order.measurements) {
     const checks = [
       normaliseUnit('weight', line.weight, line.weightUnit),
@@ -55,17 +67,59 @@ export const consignmentHandlers = {
     }
     warnUnknownUnits(payload, ctx);
     const orderId = await newId(ctx, 'order');
-    const order = { ...payload, orderId };
+    const { order, unresolved } = await bookedOrder(payload, orderId, ctx);
     return [
       target({
         id: orderId,
         streamId: orderStream(orderId),
         isNew: true,
         decider: orderDecider,
-        command: { type: 'CREATE_ORDER', order },
+        command: { type: 'CREATE_ORDER', order, unresolved },
       }),
     ];
   }) satisfies Handler<'CREATE_ORDER'>,
+  UPDATE_ORDER: (async ({ orderId, ...payload }, ctx) => {
+    const current = await ctx.load(orderStream(orderId), orderDecider);
+    if (current.status === 'none') throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+    guardFor(ctx.identity)(current);
+    if (!inScope(ctx.identity, current.departmentId, payload.customerId))
+      throw new AppError('NO_ACCESS', 'You may not book orders for this customer');
+    warnUnknownUnits(payload, ctx);
+    const department = await departmentOf(ctx, current.departmentId);
+    const sides = await geocodeSides(ctx, {
+      pickup: pickupOrDepartment(payload.pickup, department),
+      delivery: payload.delivery,
+    });
+    const scope = { departmentId: current.departmentId, customerId: payload.customerId };
+    const newPackageIds = await drawPackageIds(ctx, scope, payload.measurements);
+    return [
+      target({
+        id: orderId,
+        streamId: orderStream(orderId),
+        decider: orderDecider,
+        guard: guardFor(ctx.identity),
+        command: {
+          type: 'EDIT',
+          order: {
+            ...payload,
+            orderId,
+            pickup: sides.pickup,
+            delivery: sides.delivery,
+            heavyGoods: heavyGoodsOf(payload.measurements),
+          },
+          unresolved: sides.unresolved,
+          newPackageIds,
+          timingIssues: timingIssues(payload, ctx.now, timeZoneOf(payload, department)),
+        },
+      }),
+    ];
+  }) satisfies Handler<'UPDATE_ORDER'>,
+  MOVE_ORDERS: (async ({ orderIds, departmentId }, ctx) => {
+    // The caller needs access to the target department too (each order's own is guarded).
+    assertDepartmentsInScope(ctx.identity, [departmentId]);
+    await departmentOf(ctx, departmentId);
+    return each(orderIds, { type: 'MOVE', departmentId }, ctx);
+  }) satisfies Handler<'MOVE_ORDERS'>,
   ACCEPT_ORDERS: (({ orderIds }, ctx) =>
     each(orderIds, { type: 'ACCEPT' }, ctx)) satisfies Handler<'ACCEPT_ORDERS'>,
   REJECT_ORDERS: (({ orderIds, reason, otherReason }, ctx) =>

@@ -1,4 +1,5 @@
 import type { NewEvent } from '@nordlog/contracts';
+import type { UniqueClaim } from './reservation.js';
 
 /**
  * A pure decider (EventSourcing.NodeJS `samples/decider`): no clock, no ids, no I/O.
@@ -28,7 +29,13 @@ export interface Target<State = unknown, Command = unknown, Event extends NewEve
   guard?: (state: State) => void;
   decider: Decider<State, Command, Event>;
   command: Command;
+  /**
+   * The unique values (phone number, e-mail) the entity holds in a state. The executor reserves
+   * what the decided events add and releases what they drop, in one atomic append with them.
+   */
+  uniques?: (state: State) => UniqueClaim[];
 }
 
 /** Erases a target's types, for handlers that return targets of one decider. */
-export const target = <S, C, E extends NewEvent>(t: Target<S, C, E>): Target => t as unknown as Target;
+export const target = <S, C, E extends NewEvent>(t: Target<S, C, E>): Target =>
+  t as unknown as Target;

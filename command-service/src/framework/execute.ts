@@ -7,6 +7,7 @@ import {
 } from '@nordlog/contracts';
 import type { EventStore } from '@nordlog/platform';
 import { fold, type Target } from './decider.js';
+import { reservationAppends } from './reservation.js';
 
 export interface TargetOutcome {
   id: string;
@@ -14,11 +15,42 @@ export interface TargetOutcome {
   error?: AppError;
 }
 
+/** Attempts of a target with unique values: a lost race is decided again on what won it. */
+const UNIQUE_ATTEMPTS = 3;
+
+const isConflict = (err: unknown) =>
+  err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT';
+
 /**
  * Runs one target: read the stream, fold, decide, append at the revision decided on.
  * A command already applied to this stream (same commandId in its events) is not applied again.
+ * A target with unique values appends their reservations in the same atomic append; when that
+ * append loses a race it is decided again (bounded), so the loser of two commands that take the
+ * same value is refused for the value (e.g. `PHONE_NUMBER_TAKEN`), not for a conflict.
  */
 export async function executeTarget(
+  store: EventStore,
+  t: Target,
+  metadata: EventMetadata,
+  outcomeFor?: (events: string[]) => { status: number; body: unknown },
+): Promise<{ type: string; position: string }[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await attemptTarget(store, t, metadata, outcomeFor);
+    } catch (err) {
+      if (!isConflict(err)) throw err;
+      // The same command may have won the race in a concurrent retry: then it is done, not refused.
+      const again = (await store.readStream(t.streamId)).filter(
+        (e) => e.metadata.commandId === metadata.commandId,
+      );
+      if (again.length > 0)
+        return again.map((e) => ({ type: e.type, position: e.global.position }));
+      if (!t.uniques || attempt >= UNIQUE_ATTEMPTS) throw err;
+    }
+  }
+}
+
+async function attemptTarget(
   store: EventStore,
   t: Target,
   metadata: EventMetadata,
@@ -34,27 +66,27 @@ export async function executeTarget(
   if (events.length === 0) return [];
   const expected =
     t.isNew || history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision;
-  try {
-    const outcome = outcomeFor?.(events.map((e) => e.type));
-    const result = await store.appendToStream(
-      t.streamId,
-      expected,
-      events,
-      metadata,
-      outcome ? { outcome } : {},
-    );
-    return events.map((e, i) => ({ type: e.type, position: result.positions[i]!.position }));
-  } catch (err) {
-    if (err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT') {
-      // The same command may have won the race in a concurrent retry: then it is done, not refused.
-      const again = (await store.readStream(t.streamId)).filter(
-        (e) => e.metadata.commandId === metadata.commandId,
-      );
-      if (again.length > 0)
-        return again.map((e) => ({ type: e.type, position: e.global.position }));
-    }
-    throw err;
-  }
+  const reservations = t.uniques
+    ? await reservationAppends(
+        store,
+        t.id,
+        t.uniques(state),
+        t.uniques(events.reduce((s, e) => t.decider.evolve(s, e), state)),
+      )
+    : [];
+  const outcome = outcomeFor?.(events.map((e) => e.type));
+  const options = outcome ? { outcome } : {};
+  const result =
+    reservations.length === 0
+      ? await store.appendToStream(t.streamId, expected, events, metadata, options)
+      : (
+          await store.appendToStreams(
+            [{ streamId: t.streamId, expected, events }, ...reservations],
+            metadata,
+            options,
+          )
+        )[0]!;
+  return events.map((e, i) => ({ type: e.type, position: result.positions[i]!.position }));
 }
 
 export interface Execution {

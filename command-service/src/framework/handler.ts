@@ -1,6 +1,13 @@
-import type { CommandName, CommandPayload, Identity } from '@nordlog/contracts';
-import type { IdAllocator, IdKind, Logger } from '@nordlog/platform';
-import type { Target } from './decider.js';
+import type {
+  CommandName,
+  CommandPayload,
+  Department,
+  Identity,
+  NumberSeriesType,
+} from '@nordlog/contracts';
+import type { Geocoder, IdAllocator, IdKind, Logger } from '@nordlog/platform';
+import type { NumberAllocator, SeriesScope } from '../numberSeries/allocator.js';
+import type { Decider, Target } from './decider.js';
 
 export interface HandlerContext {
   commandId: string;
@@ -8,6 +15,24 @@ export interface HandlerContext {
   repeatable: boolean;
   identity: Identity;
   ids: IdAllocator;
+  /**
+   * Draws GSINs and SSCCs from a number series under this command's id (the booking issue's
+   * shipment and package numbers); never the same number twice.
+   */
+  numbers: (seriesId: string, count: number) => ReturnType<NumberAllocator['allocate']>;
+  /** The number series an order of this department and customer draws from (0015). */
+  seriesFor: (type: NumberSeriesType, scope: SeriesScope, count: number) => Promise<string>;
+  /** A department as its stream tells it (null: none); the command side reads no read model. */
+  readDepartment: (id: string) => Promise<Department | null>;
+  /** Another stream's state, folded with its decider (read only; nothing is appended). */
+  load: <S>(
+    streamId: string,
+    decider: Pick<Decider<S, never, never>, 'initialState' | 'evolve'>,
+  ) => Promise<S>;
+  /** Looks addresses up (booking); absent: addresses without coordinates stay pending. */
+  geocoder?: Geocoder;
+  /** When the command is decided (the service's clock). */
+  now: Date;
   logger: Logger;
 }
 

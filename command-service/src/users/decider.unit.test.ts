@@ -1,7 +1,9 @@
-import { describe, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { RoleEvent, UserEvent, UserFields } from '@nordlog/contracts';
+import { fold } from '../framework/decider.js';
 import { given } from '../framework/testing.js';
 import { roleDecider, userDecider } from './decider.js';
+import { userUniques } from './handlers.js';
 
 const fields: UserFields & { roleIds: string[] } = {
   name: 'Kari Planner',
@@ -105,5 +107,25 @@ describe('roles', () => {
       .when({ type: 'delete', id: '7' })
       .thenNothing();
     given(roleDecider).when({ type: 'delete', id: '7' }).thenRefuses('NOT_FOUND');
+  });
+});
+
+describe('the unique values of a user', () => {
+  it('are the phone number and, when given, the e-mail; a deleted user holds none', () => {
+    const exists = fold(userDecider, [created]);
+    expect(userUniques(exists).map((c) => [c.kind, c.value, c.refusal.errorType])).toEqual([
+      ['phoneNumber', '+4791234567', 'PHONE_NUMBER_TAKEN'],
+    ]);
+    const withEmail = fold(userDecider, [
+      created,
+      { type: 'UserUpdated', data: { id: '5', changes: { email: 'kari@example.com' } } },
+    ]);
+    expect(userUniques(withEmail).map((c) => [c.kind, c.value, c.refusal.errorType])).toEqual([
+      ['phoneNumber', '+4791234567', 'PHONE_NUMBER_TAKEN'],
+      ['email', 'kari@example.com', 'EMAIL_TAKEN'],
+    ]);
+    expect(
+      userUniques(fold(userDecider, [created, { type: 'UserDeleted', data: { id: '5' } }])),
+    ).toEqual([]);
   });
 });

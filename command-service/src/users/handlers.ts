@@ -9,10 +9,42 @@ import { target, type Decider } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import type { ReferenceCommand } from '../framework/referenceDecider.js';
 import { referenceHandlers } from '../framework/referenceHandlers.js';
-import { roleDecider, userDecider, type UserCommand } from './decider.js';
+import type { UniqueClaim } from '../framework/reservation.js';
+import { roleDecider, userDecider, type UserCommand, type UserState } from './decider.js';
+
+/**
+ * A user's phone number and e-mail address belong to that user alone (docs/decisions/0013):
+ * while the user exists, no other user may take them.
+ */
+export function userUniques(state: UserState): UniqueClaim[] {
+  if (state.status !== 'exists') return [];
+  const { phoneNumber, email } = state.entity;
+  const phone: UniqueClaim = {
+    kind: 'phoneNumber',
+    value: phoneNumber,
+    refusal: {
+      errorType: 'PHONE_NUMBER_TAKEN',
+      description: `phoneNumber: another user has the phone number ${phoneNumber}`,
+      params: { phoneNumber },
+    },
+  };
+  if (!email) return [phone];
+  return [
+    phone,
+    {
+      kind: 'email',
+      value: email,
+      refusal: {
+        errorType: 'EMAIL_TAKEN',
+        description: `email: another user has the e-mail address ${email}`,
+        params: { email },
+      },
+    },
+  ];
+}
 
 const onUser = (id: string, command: UserCommand) => [
-  target({ id, streamId: userStream(id), decider: userDecider, command }),
+  target({ id, streamId: userStream(id), decider: userDecider, command, uniques: userUniques }),
 ];
 
 const roles = referenceHandlers<RoleFields>(
@@ -24,7 +56,16 @@ const roles = referenceHandlers<RoleFields>(
 async function createUser(fields: UserFields, ctx: HandlerContext) {
   const id = await newId(ctx, 'user');
   const command = { type: 'create' as const, id, fields: { ...fields, roleIds: [] } };
-  return [target({ id, streamId: userStream(id), isNew: true, decider: userDecider, command })];
+  return [
+    target({
+      id,
+      streamId: userStream(id),
+      isNew: true,
+      decider: userDecider,
+      command,
+      uniques: userUniques,
+    }),
+  ];
 }
 
 const updateUser = ({ id, ...fields }: { id: string } & Partial<UserFields>) =>

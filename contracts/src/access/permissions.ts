@@ -1,4 +1,4 @@
-import type { Identity } from '../identity.js';
+import { customerScope, type Identity } from '../identity.js';
 import type { CommandName, QueryName } from '../registry.js';
 import type { AccessFlag } from './flags.js';
 import { isRestricted, type Role } from './roles.js';
@@ -41,6 +41,10 @@ export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   UPDATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   CREATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
+  // Editing is booking; customers edit their own orders while they wait for confirmation.
+  UPDATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
+  // Moving needs access to both departments (checked per order and for the target).
+  MOVE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   ACCEPT_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   REJECT_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   RESOLVE_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
@@ -64,11 +68,27 @@ export const commandPermissions: Record<CommandName, Permission> = {
   DELETE_ROLE: write(['ADMIN_ROLE']),
   ADD_ROLES_TO_USER: write(['ADMIN_USERS', 'ADMIN_ROLE']),
   REMOVE_ROLES_FROM_USER: write(['ADMIN_USERS', 'ADMIN_ROLE']),
+  CREATE_DEPARTMENT_GROUP: write(['ADMIN_DEPARTMENT_GROUP']),
+  UPDATE_DEPARTMENT_GROUP: write(['ADMIN_DEPARTMENT_GROUP']),
+  DELETE_DEPARTMENT_GROUP: write(['ADMIN_DEPARTMENT_GROUP']),
+  CREATE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP']),
+  UPDATE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP']),
+  DELETE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP']),
+  CREATE_HOLIDAY: write(['ADMIN_HOLIDAYS']),
+  DELETE_HOLIDAY: write(['ADMIN_HOLIDAYS']),
+  CREATE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
+  DELETE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
+  // Spec §6: the restricted courier role's one command (its own location; the handler checks it).
+  SET_COURIER_LOCATION: write([], { roles: ['COURIER'], courier: true }),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
   departments: read([]),
   searchCustomers: read(
+    ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'],
+    { customers: true },
+  ),
+  subcustomersForAlystraId: read(
     ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'],
     { customers: true },
   ),
@@ -83,6 +103,28 @@ export const queryPermissions: Record<QueryName, Permission> = {
   orderHistory: read(['ADMIN_LM_EVENTS', 'PLANNER_SHIPMENTS'], { customers: true }),
   roles: read(['ADMIN_ROLE', 'ADMIN_USERS']),
   users: read(['ADMIN_USERS']),
+  // Groups are picked on the planner's department selection like departments (spec §2
+  // `group_{n}`): every user reads the groups of their access; writes need ADMIN_DEPARTMENT_GROUP.
+  departmentGroups: read([]),
+  customerGroups: read(['ADMIN_CUSTOMER_GROUP']),
+  customerGroupMembers: read(['ADMIN_CUSTOMER_GROUP']),
+  // Booking needs the days without pickups or deliveries, so planners who book read them too.
+  holiday: read(['ADMIN_HOLIDAYS', 'PLANNER_BOOKING']),
+  courierLocationsByDepartmentId: read([
+    'PLANNER_LIVE',
+    'PLANNER_DISPATCHING',
+    'PLANNER_ROUTE_PLANNING',
+  ]),
+  numberSeries: read(['ADMIN_NUMBER_SERIES']),
+  // The order form's edit, copy and restore modes, and the confirmation page.
+  orders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
+  searchOrders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
+  unconfirmedOrders: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  unconfirmedOrdersCount: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  // The address input of the order form, the address book and the unresolved-address screen.
+  addressAutocomplete: read(['PLANNER_BOOKING', 'PLANNER_ADDRESSES', 'PLANNER_UNRESOLVED'], {
+    customers: true,
+  }),
 };
 
 /** Why `identity` may not make this call, or null when it may (spec §6 rules). */
@@ -111,7 +153,8 @@ export function inScope(
   departmentId: string | null,
   customerId: string | null,
 ): boolean {
-  if (identity.customerId !== null && customerId !== identity.customerId) return false;
+  const customers = customerScope(identity);
+  if (customers !== null && (customerId === null || !customers.includes(customerId))) return false;
   if (identity.departmentIds === '*' || departmentId === null) return true;
   return identity.departmentIds.includes(departmentId);
 }

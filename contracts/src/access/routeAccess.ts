@@ -67,6 +67,7 @@ export const routeRules: readonly RouteRule[] = [
   { path: `${P}/vehicles/*`, flags: ['PLANNER_VEHICLES'] },
   { path: `${P}/booking/*`, flags: ['PLANNER_BOOKING'] },
   { path: `${P}/h2-booking/create`, flags: ['PLANNER_BOOKING'] },
+  { path: `${P}/confirmation/:shipmentId`, flags: ['PLANNER_BOOKING'] },
   { path: `${P}/dispatch/:date?`, flags: ['PLANNER_DISPATCHING'] },
   { path: `${P}/recurring/*`, flags: ['PLANNER_RECURRING_ORDERS'] },
   { path: `${P}/addresses/*`, flags: ['PLANNER_ADDRESSES'] },

@@ -1,94 +1,7 @@
 import { z } from 'zod';
-import {
-  boundedNumber,
-  entityId,
-  hhmm,
-  idList,
-  isoDate,
-  latitude,
-  longitude,
-  nonEmptyText,
-} from '../common.js';
-
-/** Spec §4: the sources an address resolution can come from. */
-export const resolutionSources = [
-  'GEOCODING_API',
-  'DATABASE_LOOKUP',
-  'PICKUP_POINT_API',
-  'FRONTEND',
-  'EDI',
-  'CUSTOMER_SITE',
-  'DEPARTMENT_LOCATION',
-  'PARCEL_HUB',
-  'PARCEL_IN_MAILBOX',
-  'DRIVER',
-  'MAP_SERVICE',
-  'ORIGINAL_ORDER',
-  'RESTORED_ORDER',
-  'ADDRESS_SWAP',
-  'GOODS_RETURN_ADDRESS',
-] as const;
-
-export const addressBlockSchema = z.object({
-  name: nonEmptyText,
-  address: z.string().default(''),
-  zipCode: z.string().default(''),
-  zipArea: z.string().default(''),
-  countryCode: z.string().length(2).default('NO'),
-  lat: latitude.nullable().optional(),
-  lng: longitude.nullable().optional(),
-  phone: z.string().optional(),
-  secondPhone: z.string().optional(),
-  email: z.string().optional(),
-  contactPerson: z.string().optional(),
-  instructions: z.string().optional(),
-  pupUnitId: z.string().optional(),
-  resolvedBy: z.enum(resolutionSources).optional(),
-});
-export type AddressBlock = z.infer<typeof addressBlockSchema>;
-
-const positive = boundedNumber.min(0);
-export const measurementLineSchema = z.object({
-  packageId: z.string().optional(),
-  weight: positive.default(0),
-  weightUnit: z.string().optional(),
-  height: positive.default(0),
-  length: positive.default(0),
-  width: positive.default(0),
-  dimensionUnit: z.string().optional(),
-  volume: positive.optional(),
-  volumeUnit: z.string().optional(),
-  presetDimension: z.string().optional(),
-  specificationDescription: z.string().optional(),
-  loadingMeters: positive.optional(),
-  palletFootPrints: positive.optional(),
-  quantity: z.number().int().positive().max(100_000).default(1),
-  packageTypeCode: z.string().optional(),
-});
-export type MeasurementLine = z.infer<typeof measurementLineSchema>;
-
-/** The minimal booking of the spine issue; the full order form comes with the booking issue. */
-export const createOrderSchema = z.object({
-  departmentId: entityId,
-  customerId: entityId,
-  pickupDate: isoDate,
-  serviceId: z.string().optional(),
-  priority: z.enum(['normal', 'high']).default('normal'),
-  type: z.enum(['Delivery', 'Return', 'PickupPoint']).default('Delivery'),
-  customerRef: z.string().max(100).optional(),
-  recipientRef: z.string().max(100).optional(),
-  orderNote: z.string().max(2000).optional(),
-  pickup: addressBlockSchema,
-  delivery: addressBlockSchema,
-  pickupTimeEarliest: hhmm.optional(),
-  pickupTimeLatest: hhmm.optional(),
-  deliveryTimeEarliest: hhmm.optional(),
-  deliveryTimeLatest: hhmm.optional(),
-  measurements: z.array(measurementLineSchema).min(1).max(1000),
-  /** Orders booked by customers wait as UNCONFIRMED until a planner accepts them. */
-  requiresConfirmation: z.boolean().default(false),
-});
-export type CreateOrder = z.infer<typeof createOrderSchema>;
+import { entityId, idList, latitude, longitude, nonEmptyText } from '../common.js';
+import { rejectionReasons } from './catalogues.js';
+import { createOrderSchema, resolutionSources, updateOrderSchema } from './order.js';
 
 const side = z.enum(['pickup', 'delivery']);
 export const resolveAddressSchema = z.object({
@@ -111,14 +24,24 @@ export const manualOverrideSchema = z.object({
 });
 export const deviateSchema = manualOverrideSchema.extend({ reason: nonEmptyText.max(200) });
 export const orderIdsSchema = z.object({ orderIds: idList });
-export const rejectOrdersSchema = z.object({
-  orderIds: idList,
-  reason: nonEmptyText.max(200),
-  otherReason: z.string().max(1000).optional(),
-});
+/** REJECT_ORDERS (spec §7): a reason from the list; `OTHER` needs the other reason's text. */
+export const rejectOrdersSchema = z
+  .object({
+    orderIds: idList,
+    reason: z.enum(rejectionReasons, { error: 'validation.choice' }),
+    otherReason: z.string().trim().max(1000, { error: 'validation.tooLong' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === 'OTHER' && !v.otherReason)
+      ctx.addIssue({ code: 'custom', path: ['otherReason'], message: 'validation.required' });
+  });
+/** MOVE_ORDERS (spec §4 flow "move orders to another department"). */
+export const moveOrdersSchema = z.object({ orderIds: idList, departmentId: entityId });
 
 export const consignmentCommandSchemas = {
   CREATE_ORDER: createOrderSchema,
+  UPDATE_ORDER: updateOrderSchema,
+  MOVE_ORDERS: moveOrdersSchema,
   ACCEPT_ORDERS: orderIdsSchema,
   REJECT_ORDERS: rejectOrdersSchema,
   RESOLVE_ADDRESS: resolveAddressSchema,

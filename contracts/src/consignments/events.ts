@@ -1,16 +1,24 @@
-import type { AddressBlock, CreateOrder, MeasurementLine, resolutionSources } from './commands.js';
+import type { AddressBlock, CreateOrder, MeasurementLine, resolutionSources } from './order.js';
 import type { ConsignmentState } from './states.js';
 
 export type AddressSide = 'pickup' | 'delivery';
 /** Per side: pending until a lookup was made, then resolved (has coordinates) or unresolved. */
 export type AddressStatus = 'pending' | 'resolved' | 'unresolved';
 
-/** The booked order as stored in OrderCreated: the command payload with defaults applied. */
+/**
+ * The booked order as stored in OrderCreated and OrderUpdated: the parsed form (defaults applied,
+ * phones and zip codes normalised) with the ids the server gave it.
+ */
 export interface BookedOrder extends Omit<CreateOrder, 'measurements' | 'pickup' | 'delivery'> {
   orderId: string;
+  /** The GSIN (17 digits) from the department's or the default number series. */
+  shipmentId?: string;
   pickup: AddressBlock;
   delivery: AddressBlock;
+  /** Each line with one SSCC per package in `packageIds`. */
   measurements: MeasurementLine[];
+  /** Spec §5: a package weighs more than 35 kg. */
+  heavyGoods?: boolean;
 }
 
 /**
@@ -18,7 +26,25 @@ export interface BookedOrder extends Omit<CreateOrder, 'measurements' | 'pickup'
  * downstream consumers never re-implement the state machine.
  */
 export type ConsignmentEvent =
-  | { type: 'OrderCreated'; data: { order: BookedOrder; state: ConsignmentState } }
+  | {
+      type: 'OrderCreated';
+      /** `unresolved`: sides whose address lookup failed at booking. */
+      data: { order: BookedOrder; state: ConsignmentState; unresolved?: AddressSide[] };
+    }
+  | {
+      type: 'OrderUpdated';
+      data: { order: BookedOrder; state: ConsignmentState; unresolved?: AddressSide[] };
+    }
+  | {
+      type: 'OrderMoved';
+      data: {
+        fromDepartmentId: string;
+        departmentId: string;
+        /** The slot it left (a slot belongs to the old department). */
+        previousSlotId: string | null;
+        state: ConsignmentState;
+      };
+    }
   | { type: 'OrderAccepted'; data: { state: ConsignmentState } }
   | {
       type: 'OrderRejected';
@@ -66,6 +92,8 @@ export type ConsignmentEventType = ConsignmentEvent['type'];
 
 export const consignmentEventTypes: readonly ConsignmentEventType[] = [
   'OrderCreated',
+  'OrderUpdated',
+  'OrderMoved',
   'OrderAccepted',
   'OrderRejected',
   'AddressResolved',

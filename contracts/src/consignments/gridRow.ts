@@ -12,6 +12,10 @@ export const CONSIGNMENT_GRID_ENTITY = 'consignments';
 export interface ConsignmentRow {
   id: string;
   orderId: string;
+  /** The GSIN the order drew from the number series (null for orders booked before them). */
+  shipmentId: string | null;
+  /** The SSCC of every package. */
+  packageIds: string[];
   departmentId: string;
   customerId: string;
   /** Business date: the pickup date, local to the department's country. */

@@ -8,6 +8,10 @@ import type { ConsignmentState } from './states.js';
  * - `addresses`: RESOLVED when both pickup and delivery have coordinates, else UNRESOLVED.
  * - `beforeDelete`: the state the order had before it was deleted (slot links are dropped, so an
  *   order deleted while ASSIGNED or OFFERED comes back by its address status).
+ * - `sameOrAddresses`: an edit recomputes CREATED/UNRESOLVED/RESOLVED from the addresses; other
+ *   states (UNCONFIRMED, OFFERED, REFUSED, ASSIGNED) stay.
+ * - `withoutSlot`: a move keeps the state, but a planned order (ASSIGNED, OFFERED, REFUSED) leaves
+ *   its slot (slots belong to the old department) and goes back to its address state.
  */
 export const consignmentTransitions = {
   accept: { from: ['UNCONFIRMED'], to: 'addresses' },
@@ -37,9 +41,29 @@ export const consignmentTransitions = {
     to: 'DELETED',
   },
   restore: { from: ['DELETED'], to: 'beforeDelete' },
+  edit: {
+    from: ['CREATED', 'UNCONFIRMED', 'UNRESOLVED', 'RESOLVED', 'OFFERED', 'REFUSED', 'ASSIGNED'],
+    to: 'sameOrAddresses',
+  },
+  move: {
+    from: [
+      'CREATED',
+      'UNCONFIRMED',
+      'UNRESOLVED',
+      'RESOLVED',
+      'REJECTED',
+      'OFFERED',
+      'REFUSED',
+      'ASSIGNED',
+    ],
+    to: 'withoutSlot',
+  },
 } as const satisfies Record<
   string,
-  { from: readonly ConsignmentState[]; to: ConsignmentState | 'addresses' | 'beforeDelete' }
+  {
+    from: readonly ConsignmentState[];
+    to: ConsignmentState | 'addresses' | 'beforeDelete' | 'sameOrAddresses' | 'withoutSlot';
+  }
 >;
 
 export type ConsignmentAction = keyof typeof consignmentTransitions;
@@ -53,18 +77,6 @@ export function rowFlags(state: ConsignmentState, loadCarrierId: string | null) 
     isAssignable: state === 'RESOLVED' || state === 'REFUSED',
     isSelectable: state !== 'DELETED',
     isDeletable: canTransition('delete', state),
-    isEditable:
-      loadCarrierId === null &&
-      state !== 'DELETED' &&
-      state !== 'REJECTED' &&
-      [
-        'CREATED',
-        'UNCONFIRMED',
-        'UNRESOLVED',
-        'RESOLVED',
-        'OFFERED',
-        'REFUSED',
-        'ASSIGNED',
-      ].includes(state),
+    isEditable: loadCarrierId === null && canTransition('edit', state),
   };
 }

@@ -45,6 +45,14 @@ export const customerCommandSchemas = {
   UPDATE_CUSTOMER: updateCustomerSchema,
 } as const;
 
+/**
+ * Query `subcustomersForAlystraId` (spec §7): the sub-customers of a customer number: customers
+ * with that `alystraId` and a sub-customer code.
+ */
+export const subcustomersQuerySchema = z.object({
+  alystraId: z.string().trim().min(1).max(50),
+});
+
 /** Query `searchCustomers`: more than 2 characters (spec §5, §9). */
 export const searchCustomersQuerySchema = z.object({
   searchPhrase: z.string().trim().min(3, 'search needs more than 2 characters'),

@@ -1,4 +1,9 @@
-import type { CreateCustomer, CreateDepartment, CreateOrder } from '@nordlog/contracts';
+import type {
+  AddressCountry,
+  CreateCustomer,
+  CreateDepartment,
+  OrderFormInput,
+} from '@nordlog/contracts';
 
 /** Demo departments: one per market, at the city centres of spec §9 (Copenhagen added). */
 export const demoDepartments: (CreateDepartment & { key: string; tz: string })[] = [
@@ -131,6 +136,47 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
   },
 ];
 
+/** Demo department groups, by department key (addressed as `group_{n}` in access lists). */
+export const demoDepartmentGroups = [
+  { name: 'Norway', description: 'Norwegian departments', departments: ['oslo'] },
+  {
+    name: 'Nordic capitals',
+    description: 'One department in each capital',
+    departments: ['oslo', 'stockholm', 'copenhagen', 'helsinki'],
+  },
+];
+
+/** Demo customer groups, by customer name. */
+export const demoCustomerGroups = [
+  {
+    name: 'Key accounts',
+    description: 'Customers with a dedicated contact',
+    customers: ['Fjordkraft Elektro AS', 'Söderhamn Möbler AB', 'Nyhavn Boghandel ApS'],
+  },
+];
+
+/**
+ * Demo number series under a made-up GS1 company prefix (7 digits, so 9-digit serials): shipment
+ * numbers (GSIN) and package numbers (SSCC, extension digit 0).
+ */
+export const demoNumberSeries = [
+  {
+    name: 'Demo shipments',
+    type: 'GSIN',
+    companyPrefix: '7090001',
+    firstSerial: 1,
+    lastSerial: 99_999_999,
+  },
+  {
+    name: 'Demo packages',
+    type: 'SSCC',
+    companyPrefix: '7090001',
+    extensionDigit: '0',
+    firstSerial: 1,
+    lastSerial: 499_999_999,
+  },
+] as const;
+
 const streets: Record<string, { streets: string[]; zips: [string, string][] }> = {
   NO: {
     streets: [
@@ -194,14 +240,19 @@ export function prng(seed: number): () => number {
 
 const pick = <T>(rnd: () => number, list: T[]): T => list[Math.floor(rnd() * list.length)]!;
 
-/** One order of a demo day: pickup at the customer, delivery somewhere in town. */
+/**
+ * One order of a demo day: pickup at the customer, delivery somewhere in town. Spec §5 wants the
+ * pickup ahead of now: windows start at `fromHour` at the earliest, and late in the day the
+ * orders have no windows (the rest of the day).
+ */
 export function demoOrder(
   rnd: () => number,
   dep: { id: string; country: string; location: { lat: number; lng: number } | null },
   customer: { id: string; name: string },
   date: string,
   index: number,
-): CreateOrder {
+  fromHour = 0,
+): OrderFormInput {
   const place = streets[dep.country]!;
   const centre = dep.location ?? { lat: 59.91, lng: 10.75 };
   const near = () => ({
@@ -211,8 +262,17 @@ export function demoOrder(
   const [zip, area] = pick(rnd, place.zips);
   const [pzip, parea] = pick(rnd, place.zips);
   const unresolved = rnd() < 0.08;
-  const start = 8 + Math.floor(rnd() * 8);
+  const start = Math.max(fromHour, 8 + Math.floor(rnd() * 8));
   const pad = (n: number) => String(n).padStart(2, '0');
+  const windows =
+    start <= 18
+      ? {
+          pickupTimeEarliest: `${pad(start)}:00`,
+          pickupTimeLatest: `${pad(start + 2)}:00`,
+          deliveryTimeEarliest: `${pad(start + 1)}:00`,
+          deliveryTimeLatest: `${pad(Math.min(start + 5, 23))}:00`,
+        }
+      : {};
   return {
     departmentId: dep.id,
     customerId: customer.id,
@@ -226,7 +286,7 @@ export function demoOrder(
       address: `${pick(rnd, place.streets)} ${1 + Math.floor(rnd() * 80)}`,
       zipCode: pzip,
       zipArea: parea,
-      countryCode: dep.country,
+      countryCode: dep.country as AddressCountry,
       ...near(),
     },
     delivery: {
@@ -234,13 +294,10 @@ export function demoOrder(
       address: `${pick(rnd, place.streets)} ${1 + Math.floor(rnd() * 120)}`,
       zipCode: zip,
       zipArea: area,
-      countryCode: dep.country,
+      countryCode: dep.country as AddressCountry,
       ...(unresolved ? {} : near()),
     },
-    pickupTimeEarliest: `${pad(start)}:00`,
-    pickupTimeLatest: `${pad(start + 2)}:00`,
-    deliveryTimeEarliest: `${pad(start + 1)}:00`,
-    deliveryTimeLatest: `${pad(Math.min(start + 5, 23))}:00`,
+    ...windows,
     measurements: Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => ({
       weight: +(0.5 + rnd() * 30).toFixed(1),
       length: 20 + Math.floor(rnd() * 60),

@@ -1,6 +1,16 @@
 import type { CommandResult } from '@nordlog/contracts';
 import type { Logger } from '@nordlog/platform';
-import { demoCustomers, demoDepartments, demoOrder, demoUsers, prng } from './data.js';
+import {
+  demoCustomerGroups,
+  demoCustomers,
+  demoDepartmentGroups,
+  demoDepartments,
+  demoNumberSeries,
+  demoOrder,
+  demoUsers,
+  prng,
+} from './data.js';
+import { nordicPublicHolidays } from './holidays.js';
 
 /** Runs commands in process as the system: the same path as `POST /api/command/{name}`. */
 export type RunCommand = (
@@ -17,10 +27,19 @@ async function command(run: RunCommand, type: string, payload: unknown): Promise
 
 const todayIn = (tz: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
+/** The next whole hour in a time zone (demo pickups lie ahead of now, spec §5). */
+const nextHourIn = (tz: string) =>
+  Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', hourCycle: 'h23' }).format(
+      new Date(),
+    ),
+  ) + 1;
 
 /**
- * Loads the demo data through the command API (never SQL): four departments, eight customers and
- * a day of consignments per department, some of them moved along the state machine.
+ * Loads the demo data through the command API (never SQL): four departments, eight customers,
+ * department and customer groups, this year's public holidays of the four markets, a GSIN and an
+ * SSCC number series, and a day of consignments per department, some of them moved along the state
+ * machine.
  */
 export async function seedDemoData(
   run: RunCommand,
@@ -49,12 +68,30 @@ export async function seedDemoData(
     });
     customers.push({ id: result.ids[0]!, name: fields.name, department });
   }
+  for (const { departments: keys, ...fields } of demoDepartmentGroups) {
+    const departmentIds = keys.map((key) => departments.get(key)!.id);
+    await command(run, 'CREATE_DEPARTMENT_GROUP', { ...fields, departmentIds });
+  }
+  for (const { customers: names, ...fields } of demoCustomerGroups) {
+    const customerIds = names.map((name) => customers.find((c) => c.name === name)!.id);
+    await command(run, 'CREATE_CUSTOMER_GROUP', { ...fields, customerIds });
+  }
+  const holidays = nordicPublicHolidays(Number(todayIn('Europe/Oslo').slice(0, 4)));
+  for (const holiday of holidays) await command(run, 'CREATE_HOLIDAY', holiday);
+  for (const series of demoNumberSeries) await command(run, 'CREATE_NUMBER_SERIES', series);
   let index = 0;
   for (const [key, dep] of departments) {
     const mine = customers.filter((c) => c.department === key);
     const orderIds: string[] = [];
     for (let i = 0; i < ordersPerDepartment; i++) {
-      const order = demoOrder(rnd, dep, mine[i % mine.length]!, todayIn(dep.tz), index++);
+      const order = demoOrder(
+        rnd,
+        dep,
+        mine[i % mine.length]!,
+        todayIn(dep.tz),
+        index++,
+        nextHourIn(dep.tz),
+      );
       orderIds.push((await command(run, 'CREATE_ORDER', order)).ids[0]!);
     }
     // Move part of the day along: some assigned to a slot, collected, delivered.
@@ -72,7 +109,12 @@ export async function seedDemoData(
     });
   }
   logger.info(
-    { departments: departments.size, customers: customers.length, orders: index },
+    {
+      departments: departments.size,
+      customers: customers.length,
+      holidays: holidays.length,
+      orders: index,
+    },
     'demo data loaded through commands',
   );
 }

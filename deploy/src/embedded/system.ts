@@ -1,25 +1,39 @@
-import { createCommandService, executeCommand } from '@nordlog/command-service';
-import { AppError, SYSTEM_IDENTITY, type Identity } from '@nordlog/contracts';
+import {
+  createCommandService,
+  BlockNumberAllocator,
+  EventStoreNumberAllocator,
+  executeCommand,
+} from '@nordlog/command-service';
+import { AppError, SYSTEM_IDENTITY, type ErrorItem, type Identity } from '@nordlog/contracts';
 import { createAuth, createGatewayApp, devMessagesPage, SocketHub } from '@nordlog/gateway';
 import { randomBytes } from 'node:crypto';
 import {
+  LinkMobilitySmsSender,
+  LiveMessagePort,
+  messageDelivery,
+  geocoderFromConfig,
   openDatabase,
   OutboxMessagePort,
+  SmtpEmailSender,
   PostgresChangeBus,
   PostgresEventStore,
   PostgresIdAllocator,
+  ProjectionWatermark,
   type Config,
   type Database,
   type Logger,
+  type MessageDelivery,
+  type MessagePort,
 } from '@nordlog/platform';
 import {
   createProjector,
   createProjectorWorker,
+  projections,
   readModelMigrations,
   type Projector,
 } from '@nordlog/projector';
-import { createQueryService } from '@nordlog/query-service';
-import { existsSync } from 'node:fs';
+import { createOpenApi, createQueryService, createRestApi } from '@nordlog/query-service';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -51,8 +65,20 @@ const todayInOslo = () =>
 export async function startSystem(
   config: Config,
   logger: Logger,
-  options: { socketPingMs?: number; socketStaleMs?: number; projectorInWorker?: boolean } = {},
+  options: {
+    socketPingMs?: number;
+    socketStaleMs?: number;
+    projectorInWorker?: boolean;
+    /** How long a query waits for `x-min-position` (default 3 s). */
+    minPositionWaitMs?: number;
+  } = {},
 ): Promise<System> {
+  // Message settings fail the start before anything opens.
+  const delivery = messageDelivery(config);
+  const smtpCa =
+    delivery.mode === 'live' && delivery.smtp.caFile
+      ? readFileSync(delivery.smtp.caFile, 'utf8')
+      : undefined;
   const db = await openDatabase(config, logger, readModelMigrations);
   const store = new PostgresEventStore(db.knex, db.notifier);
   const bus = new PostgresChangeBus(
@@ -61,15 +87,32 @@ export async function startSystem(
     logger.child({ component: 'change-bus' }),
   );
   // Identity enters in one place: the gateway's authenticator turns the session into the caller.
+  // One geocoder for booking and the address input (docs/decisions/0015-booking.md).
+  const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
   const commandDeps = {
     store,
     ids: new PostgresIdAllocator(db.knex),
+    numbers: new BlockNumberAllocator(new EventStoreNumberAllocator(store)),
+    geocoder,
     logger: logger.child({ component: 'command' }),
   };
   const commandApi = createCommandService(commandDeps);
   const run: System['run'] = (name, payload, identity = SYSTEM_IDENTITY) =>
     executeCommand(commandDeps, { name, body: { type: name, payload }, identity });
-  const queryApi = createQueryService({ knex: db.knex });
+  // Read-your-writes: queries with `x-min-position` wait for every projection's checkpoint.
+  const watermark = new ProjectionWatermark(db.knex, db.notifier, {
+    projections: projections.map((p) => p.name),
+    logger: logger.child({ component: 'read-your-writes' }),
+  });
+  const queryDeps = {
+    knex: db.knex,
+    waitForPosition: (position: string, timeoutMs: number) =>
+      watermark.waitFor(position, timeoutMs),
+    minPositionWaitMs: options.minPositionWaitMs,
+    geocoder,
+  };
+  const queryApi = createQueryService(queryDeps);
+  const restApi = createRestApi(queryDeps);
   // The projector runs in a worker thread by default, so read-model work uses the other core
   // and never delays requests; in-process is kept for debugging.
   const projectorLogger = logger.child({ component: 'projector' });
@@ -86,31 +129,45 @@ export async function startSystem(
         );
   projector.start();
   const uiDir = config.UI_DIR ?? uiFolder();
-  const outbox = new OutboxMessagePort(db.knex, logger.child({ component: 'messages' }));
+  const messages = messagePort(delivery, smtpCa, db, logger.child({ component: 'messages' }));
+  let publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${config.PORT}`;
   let hubRef: SocketHub | null = null;
   const auth = createAuth({
     knex: db.knex,
-    messages: outbox,
+    messages: messages.port,
+    publicUrl: () => publicUrl,
     logger: logger.child({ component: 'auth' }),
     secret: config.AUTH_SECRET ?? randomBytes(32).toString('hex'),
     maxRequestsPerAddress: config.AUTH_MAX_REQUESTS_PER_ADDRESS,
     impersonation: config.NODE_ENV === 'development',
     updateUser: async (userId: string, changes: { email: string }) => {
       const result = await run('UPDATE_USER', { id: userId, ...changes });
-      if (result.status !== 200)
-        throw new AppError('VALIDATION_ERROR', JSON.stringify(result.body));
+      // The command's own refusal (e.g. 409 EMAIL_TAKEN) is the caller's answer.
+      if (result.status !== 200) throw AppError.of(result.body as ErrorItem[]);
     },
     onLogout: (userId: string) => hubRef?.logout(userId),
   });
   const app = createGatewayApp({
     commandApi,
     queryApi,
+    restApi,
     authApi: auth.router,
     authenticate: auth.authenticator.middleware(),
-    devMessages: config.NODE_ENV === 'development' ? devMessagesPage(outbox) : undefined,
+    devMessages:
+      config.NODE_ENV === 'development' && messages.outbox
+        ? devMessagesPage(messages.outbox)
+        : undefined,
     logger,
     buildId: config.BUILD_ID ?? buildId(),
     uiDir,
+    publicConfig: {
+      customerPortalUrl: config.CUSTOMER_PORTAL_URL ?? null,
+      environment: config.NODE_ENV === 'production' ? 'production' : 'local',
+      development: config.NODE_ENV === 'development',
+      mapTileUrl: config.MAP_TILE_URL,
+      mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
+    },
+    openApi: createOpenApi({ geocoder }),
   });
   const server = createServer(app);
   const hub = new SocketHub({
@@ -118,6 +175,7 @@ export async function startSystem(
     logger: logger.child({ component: 'socket' }),
     identify: (req) => auth.authenticator.identifyUpgrade(req),
     today: todayInOslo,
+    groups: auth.authenticator.groups,
     pingIntervalMs: options.socketPingMs,
     staleAfterMs: options.socketStaleMs,
   });
@@ -128,6 +186,7 @@ export async function startSystem(
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  if (!config.PUBLIC_URL) publicUrl = `http://localhost:${port}`;
   let closing: Promise<void> | null = null;
   return {
     server,
@@ -139,21 +198,52 @@ export async function startSystem(
     close: () =>
       (closing ??= (async () => {
         await hub.close();
+        watermark.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await projector.stop();
         await bus.close();
+        messages.close();
         await db.close();
       })()),
   };
 }
 
-/** The web app's build, or its placeholder page until the web-app issue lands. */
+/**
+ * The message delivery the configuration chose (docs/decisions/0012): the outbox (stored and
+ * logged; the development page lists it), or SMTP for e-mail and LINK Mobility for SMS.
+ */
+function messagePort(
+  delivery: MessageDelivery,
+  smtpCa: string | undefined,
+  db: Database,
+  logger: Logger,
+): { port: MessagePort; outbox: OutboxMessagePort | null; close(): void } {
+  if (delivery.mode === 'outbox') {
+    const outbox = new OutboxMessagePort(db.knex, logger);
+    logger.info({ delivery: 'outbox' }, 'messages are stored in the outbox, not sent');
+    return { port: outbox, outbox, close: () => undefined };
+  }
+  const email = new SmtpEmailSender({
+    url: delivery.smtp.url,
+    from: delivery.smtp.from,
+    ...(smtpCa ? { tlsCa: smtpCa } : {}),
+  });
+  const sms = new LinkMobilitySmsSender(delivery.sms);
+  logger.info(
+    {
+      delivery: 'live',
+      smtp: new URL(delivery.smtp.url).host,
+      sms: new URL(delivery.sms.url).host,
+    },
+    'messages are sent by e-mail (SMTP) and SMS (LINK Mobility)',
+  );
+  return { port: new LiveMessagePort({ email, sms }), outbox: null, close: () => email.close() };
+}
+
+/** The web app's build (`npm run build -w ui`). */
 function uiFolder(): string {
-  const built = path.resolve(here, '../../../ui/dist');
-  return existsSync(path.join(built, 'index.html'))
-    ? built
-    : path.resolve(here, '../../../ui/public');
+  return path.resolve(here, '../../../ui/dist');
 }
 
 /** The build id: set at build time in production (BUILD_ID); here the start time. */

@@ -1,13 +1,23 @@
-import { AppError, authRules, type Identity } from '@nordlog/contracts';
+import {
+  AppError,
+  authRules,
+  CUSTOMERS_TABLE,
+  type CustomerRow,
+  type Identity,
+} from '@nordlog/contracts';
 import { attachIdentity, type Knex } from '@nordlog/platform';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { sessionCookie } from './cookie.js';
+import { DepartmentGroupDirectory } from './departmentGroups.js';
 import type { SessionStore } from './sessions.js';
 import { findUser, toAuthUser } from './users.js';
 
 interface Resolved {
-  /** Null while the session still needs the user's password. */
+  /**
+   * Null while the session still needs the user's password. Its department access may still hold
+   * `group_{n}`: groups are expanded per request, never cached with the session.
+   */
   identity: Identity | null;
   csrfToken: string;
   until: number;
@@ -22,12 +32,16 @@ const CACHE_MS = 5_000;
  */
 export class Authenticator {
   private readonly cache = new Map<string, Resolved>();
+  /** Expands department groups to their current members (per request, per socket change). */
+  readonly groups: DepartmentGroupDirectory;
 
   constructor(
     private readonly knex: Knex,
     private readonly sessions: SessionStore,
     private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.groups = new DepartmentGroupDirectory(knex);
+  }
 
   async resolve(cookie: string | undefined): Promise<Resolved | null> {
     if (!cookie) return null;
@@ -53,7 +67,10 @@ export class Authenticator {
       access: auth.access,
       departmentIds: user.role === 'ADMIN' ? '*' : user.departmentIds,
       customerId: user.role === 'CUSTOMER' ? user.customerId : null,
+      courierId: user.role === 'COURIER' ? user.courierId : null,
     };
+    if (identity.customerId)
+      identity.customerIds = await customerFamily(this.knex, identity.customerId);
     const resolved = { identity, csrfToken: session.csrfToken, until: now + CACHE_MS };
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(cookie, resolved);
@@ -81,13 +98,34 @@ export class Authenticator {
           `The ${authRules.csrfHeader} header is missing or does not match the session`,
         );
       }
-      attachIdentity(req, resolved.identity);
+      attachIdentity(req, await this.groups.expand(resolved.identity));
       next();
     };
   }
 
-  /** The identity of a socket's upgrade request, or null (the socket then gets `login`, 3001). */
+  /**
+   * The identity of a socket's upgrade request, or null (the socket then gets `login`, 3001).
+   * Department groups are not expanded: the socket hub keeps them current itself.
+   */
   async identifyUpgrade(req: IncomingMessage): Promise<Identity | null> {
     return (await this.resolve(sessionCookie(req)))?.identity ?? null;
   }
+}
+
+/**
+ * A customer user's customers (spec §1: customers have sub-customers): a main customer (no
+ * sub-customer code) with its sub-customers, the customers with the same customer number and a
+ * sub-customer code; a sub-customer alone. An unknown customer: itself (it may be created later).
+ */
+export async function customerFamily(knex: Knex, customerId: string): Promise<string[]> {
+  const own = await knex(CUSTOMERS_TABLE)
+    .where('id', customerId)
+    .first<{ data: CustomerRow } | undefined>('data');
+  const number = own?.data.alystraId ?? '';
+  if (!own || number === '' || own.data.alystraSubcustomer !== '') return [customerId];
+  const family = await knex(CUSTOMERS_TABLE)
+    .whereRaw(`data->>'alystraId' = ?`, [number])
+    .andWhereRaw(`data->>'alystraSubcustomer' <> ''`)
+    .select<{ id: string }[]>(knex.raw('id::text as id'));
+  return [customerId, ...family.map((r) => r.id).filter((id) => id !== customerId)];
 }

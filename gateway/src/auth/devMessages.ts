@@ -10,12 +10,12 @@ export const devMessagesPage =
     const rows = await outbox.latest(50);
     const items = rows.map(
       (m) =>
-        `<tr><td>${m.created_at.toISOString()}</td><td>${escape(m.channel)}</td><td>${escape(m.recipient)}</td><td>${escape(m.body)}</td></tr>`,
+        `<tr><td>${m.created_at.toISOString()}</td><td>${escape(m.channel)}</td><td>${escape(m.recipient)}</td><td>${escape(m.subject ?? '')}</td><td><pre>${escape(m.body)}</pre></td></tr>`,
     );
     res
       .type('html')
       .send(
         `<!doctype html><meta charset="utf-8"><title>Outgoing messages (development)</title>` +
-          `<h1>Outgoing messages (development only)</h1><table><tr><th>When</th><th>Channel</th><th>To</th><th>Message</th></tr>${items.join('')}</table>`,
+          `<h1>Outgoing messages (development only)</h1><table><tr><th>When</th><th>Channel</th><th>To</th><th>Subject</th><th>Message</th></tr>${items.join('')}</table>`,
       );
   };

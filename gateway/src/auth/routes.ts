@@ -15,7 +15,9 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { Authenticator } from './authenticate.js';
 import { sessionCookie } from './cookie.js';
-import { RateLimiter } from './rateLimit.js';
+import { Delivery } from './delivery.js';
+import { loginCodeSms, passwordResetEmail } from './messages.js';
+import { PostgresRateLimiter } from './rateLimit.js';
 import { CredentialStore, verifyPassword } from './passwords.js';
 import { hashSecret, randomSecret, SessionStore } from './sessions.js';
 import { TokenStore } from './tokens.js';
@@ -29,7 +31,10 @@ import {
 
 export interface AuthDeps {
   knex: Knex;
+  /** Delivers login codes (SMS) and reset links (e-mail): the outbox, or the live providers. */
   messages: MessagePort;
+  /** Where people open the product (PUBLIC_URL): links in e-mails start with it. */
+  publicUrl: () => string;
   logger: Logger;
   /** Key of the one-time token HMAC (AUTH_SECRET). */
   secret: string;
@@ -64,9 +69,19 @@ export function createAuth(deps: AuthDeps): Auth {
   const authenticator = new Authenticator(deps.knex, sessions, clock);
   const credentials = new CredentialStore(deps.knex, clock);
   const tokens = new TokenStore(deps.knex, deps.secret, clock);
-  const perPhone = new RateLimiter(authRules.maxRequestsPerPhone, authRules.rateWindowMs, clock);
-  const perAddress = new RateLimiter(
-    authRules.maxRequestsPerAddress,
+  const delivery = new Delivery(deps.messages, deps.logger, clock);
+  // Shared by every gateway process: the counts live in PostgreSQL.
+  const perPhone = new PostgresRateLimiter(
+    deps.knex,
+    'phone',
+    authRules.maxRequestsPerPhone,
+    authRules.rateWindowMs,
+    clock,
+  );
+  const perAddress = new PostgresRateLimiter(
+    deps.knex,
+    'address',
+    deps.maxRequestsPerAddress ?? authRules.maxRequestsPerAddress,
     authRules.rateWindowMs,
     clock,
   );
@@ -135,29 +150,23 @@ export function createAuth(deps: AuthDeps): Auth {
 
   router.post('/request-pwd-reset', async (req, res) => {
     const { email } = parse(requestPwdResetSchema, req.body);
-    if (!perAddress.hit(req.ip ?? 'unknown'))
+    delivery.ensureAvailable('email');
+    if (!(await perAddress.hit(req.ip ?? 'unknown')))
       throw new AppError(
         'TOO_MANY_REQUESTS',
         'Too many requests; wait a few minutes and try again',
       );
     const user = await findUserByEmail(deps.knex, email);
-    // The same answer whether or not the address belongs to a user.
+    // The same answer whether or not the address belongs to a user; the mail goes afterwards.
     if (user) {
       const token = randomSecret();
-      await deps
-        .knex('auth_pwd_resets')
-        .insert({
-          token_hash: hashSecret(token),
-          user_id: user.id,
-          expires_at: new Date(clock().getTime() + authRules.resetTtlMs),
-        });
-      deps.messages
-        .send({
-          channel: 'email',
-          to: user.email ?? email,
-          body: `Set your password: /auth/set-password/${token} (valid for one hour).`,
-        })
-        .catch((err: unknown) => deps.logger.error({ err }, 'sending the password reset failed'));
+      await deps.knex('auth_pwd_resets').insert({
+        token_hash: hashSecret(token),
+        user_id: user.id,
+        expires_at: new Date(clock().getTime() + authRules.resetTtlMs),
+      });
+      const link = `${deps.publicUrl()}/auth/set-password/${token}`;
+      void delivery.dispatch(passwordResetEmail(user.email ?? email, user.name, link));
     }
     res.json({ ok: true });
   });
@@ -197,24 +206,18 @@ export function createAuth(deps: AuthDeps): Auth {
 
   router.post('/request-token', async (req, res) => {
     const { phoneNumber } = parse(requestTokenSchema, req.body);
-    if (!perAddress.hit(req.ip ?? 'unknown') || !perPhone.hit(phoneNumber)) {
+    delivery.ensureAvailable('sms');
+    if (!(await perAddress.hit(req.ip ?? 'unknown')) || !(await perPhone.hit(phoneNumber))) {
       throw new AppError(
         'TOO_MANY_REQUESTS',
         'Too many token requests; wait a few minutes and try again',
       );
     }
-    // The same answer, and the same work, whether or not the number belongs to a user.
+    // The same answer, and the same work, whether or not the number belongs to a user; the SMS
+    // goes afterwards.
     const token = await tokens.issue(phoneNumber);
     const user = await findUserByPhone(deps.knex, phoneNumber);
-    if (user) {
-      deps.messages
-        .send({
-          channel: 'sms',
-          to: phoneNumber,
-          body: `Your login code is ${token}. It is valid for 10 minutes.`,
-        })
-        .catch((err: unknown) => deps.logger.error({ err }, 'sending the login token failed'));
-    }
+    if (user) void delivery.dispatch(loginCodeSms(phoneNumber, token));
     res.json({ ok: true });
   });
 

@@ -41,18 +41,16 @@ export class SessionStore {
   async get(id: string | undefined): Promise<Session | null> {
     if (!id) return null;
     const idHash = hashSecret(id);
-    const row = await this.knex('auth_sessions')
-      .where({ id_hash: idHash })
-      .first<
-        | {
-            user_id: string;
-            csrf_token: string;
-            created_at: Date;
-            last_seen_at: Date;
-            pwd_verified: boolean;
-          }
-        | undefined
-      >('user_id', 'csrf_token', 'created_at', 'last_seen_at', 'pwd_verified');
+    const row = await this.knex('auth_sessions').where({ id_hash: idHash }).first<
+      | {
+          user_id: string;
+          csrf_token: string;
+          created_at: Date;
+          last_seen_at: Date;
+          pwd_verified: boolean;
+        }
+      | undefined
+    >('user_id', 'csrf_token', 'created_at', 'last_seen_at', 'pwd_verified');
     if (!row) return null;
     const now = this.clock().getTime();
     if (

@@ -1,5 +1,11 @@
 import {
+  COURIER_LOCATIONS_ENTITY,
+  customerScope,
   DEFAULT_CONTEXTS,
+  denial,
+  queryPermissions,
+  restPermission,
+  restResourceOfEntity,
   subscriptionContextSchema,
   type ChangeScope,
   type Identity,
@@ -41,14 +47,27 @@ export interface ChangeForMatch {
   scope: ChangeScope;
 }
 
+/**
+ * The rows of an admin resource (contracts `restResources`) reach only users whose access lets
+ * them read it with its query; other entities are not restricted by flags here.
+ */
+const mayRead = (identity: Identity, entity: string) => {
+  // Courier positions reach only those who may query them (planners of live, dispatch, planning).
+  if (entity === COURIER_LOCATIONS_ENTITY)
+    return denial(identity, queryPermissions.courierLocationsByDepartmentId, 'query') === null;
+  const resource = restResourceOfEntity(entity);
+  return resource === null || denial(identity, restPermission(resource), 'query') === null;
+};
+
 const canSee = (identity: Identity, scope: ChangeScope) =>
   (identity.departmentIds === '*' ||
     scope.departmentId === null ||
     identity.departmentIds.includes(scope.departmentId)) &&
-  (identity.customerId === null || scope.customerId === identity.customerId);
+  (customerScope(identity)?.includes(scope.customerId ?? '') ?? true);
 
 /**
- * Whether a change reaches a socket: the user may see it, and it falls inside the context's
+ * Whether a change reaches a socket: the user may see it (`identity` with department groups
+ * expanded, docs/decisions/0011), and it falls inside the context's
  * entity types, departments, customers and dates. Consignment states are not filtered here:
  * a row that leaves the accepted states must still reach the client, which drops it (spec §4).
  * A change without a department (or customer) reaches a context that names departments (or
@@ -59,7 +78,7 @@ export function matches(
   identity: Identity,
   change: ChangeForMatch,
 ): boolean {
-  if (!canSee(identity, change.scope)) return false;
+  if (!mayRead(identity, change.entity) || !canSee(identity, change.scope)) return false;
   const askedByType = context.types.includes(change.entity);
   if (context.types.length > 0 && !askedByType) return false;
   const { departmentId, customerId, date } = change.scope;

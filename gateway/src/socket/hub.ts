@@ -1,12 +1,17 @@
 import {
+  DEPARTMENT_GROUPS_ENTITY,
+  expandIdentity,
   socketProtocol,
+  splitDepartmentAccess,
   type ChangeMessage,
+  type DepartmentGroupRow,
   type Identity,
   type SubscriptionContext,
 } from '@nordlog/contracts';
 import type { ChangeBus, ChangeRecord, Logger } from '@nordlog/platform';
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { departmentsOf, type GroupMembers } from '../auth/departmentGroups.js';
 import { matches, parseContext } from './context.js';
 
 export interface HubOptions {
@@ -15,13 +20,20 @@ export interface HubOptions {
   /** Who the caller is; null when not logged in (the socket then gets `login` and 3001). */
   identify: (req: IncomingMessage) => Promise<Identity | null>;
   today: () => string;
+  /** Current members of department groups (`group_{n}` in access lists); none without it. */
+  groups?: { members(groupIds: readonly string[]): Promise<Map<string, GroupMembers>> };
   pingIntervalMs?: number;
   staleAfterMs?: number;
 }
 
 interface Client {
   ws: WebSocket;
+  /** As the session gave it: department access may hold `group_{n}`. */
   identity: Identity;
+  /** The groups of its access with their members, kept current from the change bus. */
+  groups: Map<string, GroupMembers>;
+  /** `identity` with the groups expanded: what the filter uses. */
+  view: Identity;
   context: SubscriptionContext;
   lastPong: number;
 }
@@ -74,13 +86,33 @@ export class SocketHub {
       this.options.logger.warn({ err }, 'socket refused: bad context in the query string');
       return void ws.close(closeCodes.error, 'bad context');
     }
-    const client: Client = { ws, identity, context, lastPong: Date.now() };
+    // Groups start empty (nothing of theirs is sent) and are loaded after the client is listed, so
+    // a membership change committed meanwhile still reaches it; the newer revision wins.
+    const groupIds =
+      identity.departmentIds === '*' ? [] : splitDepartmentAccess(identity.departmentIds).groupIds;
+    const groups = new Map(groupIds.map((id) => [id, { revision: -1, departmentIds: [] }]));
+    const client: Client = {
+      ws,
+      identity,
+      groups,
+      view: expandIdentity(identity, departmentsOf(groups)),
+      context,
+      lastPong: Date.now(),
+    };
     this.clients.add(client);
     ws.on('message', (data, isBinary) =>
       this.onMessage(client, isBinary ? '' : Buffer.from(data as Buffer).toString('utf8')),
     );
     ws.on('close', () => this.clients.delete(client));
     ws.on('error', (err) => this.options.logger.debug({ err }, 'socket error'));
+    if (groupIds.length > 0 && this.options.groups) {
+      try {
+        const loaded = await this.options.groups.members(groupIds);
+        for (const [id, members] of loaded) this.updateGroup(client, id, members);
+      } catch (err) {
+        this.options.logger.error({ err }, 'socket: loading department groups failed');
+      }
+    }
   }
 
   private onMessage(client: Client, text: string): void {
@@ -111,10 +143,25 @@ export class SocketHub {
     }
   }
 
+  /** Takes a group's members when they are newer than what the client has. */
+  private updateGroup(client: Client, groupId: string, members: GroupMembers): void {
+    const known = client.groups.get(groupId);
+    if (!known || members.revision <= known.revision) return;
+    client.groups.set(groupId, members);
+    client.view = expandIdentity(client.identity, departmentsOf(client.groups));
+  }
+
   broadcast(changes: ChangeRecord[]): void {
-    for (const client of this.clients) {
-      for (const change of changes) {
-        if (!matches(client.context, client.identity, change)) continue;
+    for (const change of changes) {
+      if (change.entity === DEPARTMENT_GROUPS_ENTITY) {
+        // A membership change applies to the sockets of users with that group, at once.
+        const departmentIds =
+          change.op === 'delete' ? [] : (change.data as DepartmentGroupRow).departmentIds;
+        for (const client of this.clients)
+          this.updateGroup(client, change.id, { revision: change.revision, departmentIds });
+      }
+      for (const client of this.clients) {
+        if (!matches(client.context, client.view, change)) continue;
         const message: ChangeMessage = {
           entity: change.entity,
           op: change.op,

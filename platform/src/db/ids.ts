@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 
-export type IdKind = 'department' | 'customer' | 'order' | 'user' | 'role';
+export type IdKind =
+  | 'department'
+  | 'customer'
+  | 'order'
+  | 'user'
+  | 'role'
+  | 'department_group'
+  | 'customer_group'
+  | 'number_series';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

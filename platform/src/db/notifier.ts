@@ -1,13 +1,23 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import { BroadcastChannel } from 'node:worker_threads';
 import pg from 'pg';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 
+/** This process, as NOTIFY payloads name it (threads of one process share it). */
+export const processTag = `${hostname()}:${process.pid}`;
+
+/** The least time between two NOTIFYs of one channel from one notifier (cross-process wake-ups). */
+export const NOTIFY_INTERVAL_MS = 20;
+
 /**
- * Wake-up signals between processes over PostgreSQL LISTEN/NOTIFY, and within this process
- * directly. A signal carries no data: readers re-read their table from their checkpoint, so a
- * lost signal only delays them until their next poll (the safety net).
+ * Wake-up signals: within this process (every thread, e.g. the projector's worker) through a
+ * BroadcastChannel, which costs no database round trip; between processes over PostgreSQL
+ * LISTEN/NOTIFY, at most one NOTIFY per channel every NOTIFY_INTERVAL_MS (a burst of appends
+ * costs one). A signal carries no data: readers re-read their table from their checkpoint, so a
+ * lost or late signal only delays them until the next one or their poll (the safety net).
  */
 export interface Waiter {
   /** Resolves on a signal since the last call, or after `timeoutMs`, or when `signal` aborts. */
@@ -21,8 +31,11 @@ export class Notifier {
   private readonly channels = new Set<string>();
   private readonly pending = new Map<string, 'sending' | 'again'>();
   private closed = false;
-  /** Tells this notifier's own NOTIFYs apart (a process may hold several, e.g. in worker threads). */
+  /** Tells this notifier's own in-process signals apart. */
   private readonly instance = randomUUID();
+  /** Notifiers of the same database in this process's threads. */
+  private readonly threads: BroadcastChannel;
+  private lastSent = 0;
 
   constructor(
     private readonly url: string,
@@ -30,6 +43,15 @@ export class Notifier {
     private readonly logger: Logger,
   ) {
     this.local.setMaxListeners(0);
+    const database = createHash('sha256')
+      .update(url.replace(/\/\/[^@/]*@/, '//'))
+      .digest('hex');
+    this.threads = new BroadcastChannel(`nordlog-notifier:${database.slice(0, 16)}`);
+    this.threads.onmessage = (message: unknown) => {
+      const data = (message as { data?: { channel?: string; from?: string } }).data;
+      if (data?.channel && data.from !== this.instance) this.local.emit(data.channel);
+    };
+    this.threads.unref();
   }
 
   /** Calls `listener` on every signal of `channel`, from this process or another one. */
@@ -47,25 +69,36 @@ export class Notifier {
     await client.query(`listen "${channel}"`);
   }
 
-  /** Signals `channel`; concurrent calls coalesce into at most one NOTIFY in flight. */
+  /**
+   * Signals `channel`: at once to this process's threads; to other processes by a NOTIFY, where
+   * calls coalesce into at most one in flight and one per NOTIFY_INTERVAL_MS.
+   */
   notify(channel: string): void {
     this.local.emit(channel);
+    if (!this.closed) this.threads.postMessage({ channel, from: this.instance });
     const state = this.pending.get(channel);
     if (state) {
       this.pending.set(channel, 'again');
       return;
     }
     this.pending.set(channel, 'sending');
-    void this.send(channel);
+    this.sendSoon(channel);
+  }
+
+  private sendSoon(channel: string): void {
+    const wait = this.lastSent + NOTIFY_INTERVAL_MS - Date.now();
+    if (wait <= 0) void this.send(channel);
+    else setTimeout(() => void this.send(channel), wait).unref();
   }
 
   private async send(channel: string): Promise<void> {
+    this.lastSent = Date.now();
     try {
       // A wake-up needs no durability: its commit does not wait for the WAL flush.
       if (!this.closed) {
         await this.knex.raw(
           `select set_config('synchronous_commit', 'off', true), pg_notify(?, ?)`,
-          [channel, this.instance],
+          [channel, processTag],
         );
       }
     } catch (err) {
@@ -74,7 +107,7 @@ export class Notifier {
     }
     if (this.pending.get(channel) === 'again' && !this.closed) {
       this.pending.set(channel, 'sending');
-      void this.send(channel);
+      this.sendSoon(channel);
     } else {
       this.pending.delete(channel);
     }
@@ -87,8 +120,8 @@ export class Notifier {
       application_name: 'nordlog-listen',
     });
     client.on('notification', (msg) => {
-      // Signals from this process were already delivered locally.
-      if (msg.payload !== this.instance) this.local.emit(msg.channel);
+      // Signals from this process (any thread) were already delivered through the BroadcastChannel.
+      if (msg.payload !== processTag) this.local.emit(msg.channel);
     });
     client.on('error', (err) => {
       this.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
@@ -157,6 +190,7 @@ export class Notifier {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.threads.close();
     const client = this.client;
     this.client = null;
     await client?.end().catch(() => undefined);

@@ -135,6 +135,35 @@ export const platformMigrations: Migration[] = [
         );`);
     },
   },
+  {
+    // E-mails in the development outbox keep their subject (docs/decisions/0012).
+    name: '0007_message_subject',
+    async up(knex) {
+      await knex.raw(`alter table message_outbox add column subject text`);
+    },
+  },
+  {
+    // Admin reference data (docs/decisions/0011). Holidays need no sequence: their id is their key.
+    name: '0008_admin_reference_ids',
+    async up(knex) {
+      await knex.raw(`
+        create sequence id_seq_department_group;
+        create sequence id_seq_customer_group;
+        create sequence id_seq_number_series;`);
+    },
+  },
+  {
+    // Login rate limits shared by every gateway process (docs/decisions/0009).
+    name: '0009_auth_rate_hits',
+    async up(knex) {
+      await knex.raw(`
+        create table auth_rate_hits (
+          key_hash text not null,
+          at timestamptz not null
+        );
+        create index auth_rate_hits_key on auth_rate_hits (key_hash, at);`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -15,6 +15,7 @@ import type {
   CommandOutcome,
   EventStore,
   ExpectedRevision,
+  StreamAppend,
 } from './types.js';
 import { deterministicUuid } from './uuid.js';
 
@@ -64,8 +65,45 @@ const APPEND_SQL = `
   )
   select stream_revision, transaction_id, position from inserted order by stream_revision`;
 
+/**
+ * The multi-stream append, also one statement: every stream's revision is checked, and the
+ * events of all of them are inserted only when every check holds. Rows are inserted in stream-id
+ * order, so two appends that share streams take their index locks in the same order (no
+ * deadlock between them); a racing append on any of the streams meets the unique
+ * (stream_id, stream_revision) index and the whole statement fails.
+ */
+const APPEND_MANY_SQL = `
+  with input as (
+    select s.stream_id, s.expected, s.idx
+    from unnest($1::text[], $2::int[]) with ordinality as s(stream_id, expected, idx)
+  ), current as (
+    select i.idx, i.stream_id, i.expected,
+      coalesce((select max(e.stream_revision) from es_events e where e.stream_id = i.stream_id), -1) as revision
+    from input i
+  ), checked as (
+    select bool_and(c.expected is null or c.revision = c.expected) as ok from current c
+  ), inserted as (
+    insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
+    select ev.event_id, c.stream_id, c.revision + ev.ord, ev.type, ev.data, $3::jsonb
+    from unnest($4::int[], $5::int[], $6::uuid[], $7::text[], $8::jsonb[]) as ev(idx, ord, event_id, type, data)
+    join current c on c.idx = ev.idx
+    where (select ok from checked)
+    order by c.stream_id, ev.ord
+    returning stream_id, stream_revision, transaction_id, position
+  ), outcome as (
+    insert into es_command_results (command_id, status, body)
+    select $9::uuid, $10::int, $11::jsonb || jsonb_build_object('position', (select max(position)::text from inserted))
+    where $10::int is not null and exists (select 1 from inserted)
+    on conflict (command_id) do nothing
+  )
+  select stream_id, stream_revision, transaction_id::text as transaction_id, position::text as position
+  from inserted order by position`;
+
 const READ_STREAM_SQL = `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
   from es_events where stream_id = $1 order by stream_revision`;
+
+const READ_LAST_SQL = `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
+  from es_events where stream_id = $1 order by stream_revision desc limit 1`;
 
 export class PostgresEventStore implements EventStore {
   constructor(
@@ -76,6 +114,11 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows = await prepared<EventRow>(this.knex, 'es_read_stream', READ_STREAM_SQL, [streamId]);
     return rows.map(toRecorded);
+  }
+
+  async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
+    const rows = await prepared<EventRow>(this.knex, 'es_read_last', READ_LAST_SQL, [streamId]);
+    return rows[0] ? toRecorded(rows[0]) : null;
   }
 
   async appendToStream(
@@ -115,6 +158,69 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
+  async appendToStreams(
+    appends: StreamAppend[],
+    metadata: EventMetadata,
+    options: AppendOptions = {},
+  ): Promise<AppendResult[]> {
+    if (appends.length === 0 || appends.some((a) => a.events.length === 0))
+      throw new Error('appendToStreams needs at least one event for every stream');
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length)
+      throw new Error('appendToStreams takes each stream once');
+    const events = appends.flatMap((a, i) =>
+      a.events.map((e, ord) => ({
+        idx: i + 1,
+        ord: ord + 1,
+        id: deterministicUuid(metadata.commandId, a.streamId, String(ord)),
+        type: e.type,
+        data: JSON.stringify(e.data ?? null),
+      })),
+    );
+    const outcome = options.outcome;
+    const bindings = [
+      appends.map((a) => a.streamId),
+      appends.map((a) =>
+        a.expected === 'any' ? null : a.expected === 'no_stream' ? -1 : a.expected,
+      ),
+      JSON.stringify(metadata),
+      events.map((e) => e.idx),
+      events.map((e) => e.ord),
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.data),
+      metadata.commandId,
+      outcome?.status ?? null,
+      JSON.stringify(outcome?.body ?? {}),
+    ];
+    const streams = appends.map((a) => a.streamId).join(', ');
+    let rows: {
+      stream_id: string;
+      stream_revision: number;
+      transaction_id: string;
+      position: string;
+    }[];
+    try {
+      rows = await prepared<(typeof rows)[number]>(
+        this.knex,
+        'es_append_many',
+        APPEND_MANY_SQL,
+        bindings,
+      );
+    } catch (err) {
+      if (isUniqueViolation(err) || isDeadlock(err)) throw conflictAmong(streams);
+      throw err;
+    }
+    if (rows.length === 0) throw conflictAmong(streams);
+    this.notifier.notify(EVENTS_CHANNEL);
+    return appends.map((a) => {
+      const mine = rows.filter((r) => r.stream_id === a.streamId);
+      return {
+        nextRevision: mine[mine.length - 1]!.stream_revision,
+        positions: mine.map((r) => ({ transactionId: r.transaction_id, position: r.position })),
+      };
+    });
+  }
+
   async readAll(from: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     const rows = await readGapless<EventRow>(this.knex, 'es_events', COLUMNS, from, limit);
     return rows.map(toRecorded);
@@ -151,6 +257,18 @@ export class PostgresEventStore implements EventStore {
 
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+/** Two appends that wait on each other's rows: PostgreSQL ends one of them. */
+function isDeadlock(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '40P01';
+}
+
+function conflictAmong(streams: string): AppError {
+  return new AppError(
+    'CONCURRENCY_CONFLICT',
+    `One of the streams ${streams} changed since it was read; nothing was appended; reload and try again`,
+  );
 }
 
 function conflict(streamId: string, expected: ExpectedRevision): AppError {

@@ -19,6 +19,13 @@ export interface CommandOutcome {
   body: unknown;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  expected: ExpectedRevision;
+  events: NewEvent[];
+}
+
 export interface AppendOptions {
   /** Record this outcome of the command atomically with the events, where the store can. */
   outcome?: CommandOutcome;
@@ -34,6 +41,11 @@ export interface AppendOptions {
  */
 export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The newest event of a stream, or null for an empty stream: for streams whose events each carry
+   * the state the next decision needs (number allocations), so a decision never reads them all.
+   */
+  readLastEvent(streamId: string): Promise<RecordedEvent | null>;
   appendToStream(
     streamId: string,
     expected: ExpectedRevision,
@@ -41,6 +53,17 @@ export interface EventStore {
     metadata: EventMetadata,
     options?: AppendOptions,
   ): Promise<AppendResult>;
+  /**
+   * Appends to several streams atomically: each stream at its expected revision, or nothing to
+   * any of them (`CONCURRENCY_CONFLICT`). For an invariant that spans streams, e.g. a phone
+   * number's reservation stream and the user that takes the number (docs/decisions/0013).
+   * Results are in the order of `appends`.
+   */
+  appendToStreams(
+    appends: StreamAppend[],
+    metadata: EventMetadata,
+    options?: AppendOptions,
+  ): Promise<AppendResult[]>;
   /** Events after `from` in the global order, oldest first; never skips a later-committing one. */
   readAll(from: GlobalPosition, limit: number): Promise<RecordedEvent[]>;
   /** Position of the newest event a reader can see now. */

@@ -1,18 +1,52 @@
-import { AppError, errorStatus, type ErrorItem } from '@nordlog/contracts';
+import {
+  AppError,
+  errorStatus,
+  issueKey,
+  isValidationKey,
+  validationMessages,
+  type ErrorItem,
+  type ValidationKey,
+} from '@nordlog/contracts';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger.js';
 
-/** zod issues as spec §8 items, the field path first in each description. */
+/**
+ * zod issues as spec §8 items, the field path first in each description; `params` name the field
+ * (path inside the payload) and the message key the web app translates (docs/decisions/0015):
+ * `{errorType: 'VALIDATION_ERROR', description: 'payload.pickup.zipCode: valid zip code',
+ *   params: {field: 'pickup.zipCode', key: 'validation.zipCode'}}`.
+ */
 export function validationError(error: ZodError, prefix = ''): AppError {
-  const items: ErrorItem[] = error.issues.map((issue) => {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    return {
-      errorType: 'VALIDATION_ERROR',
-      description: path ? `${path}: ${issue.message}` : issue.message,
-    };
-  });
-  return AppError.of(items);
+  return AppError.of(
+    error.issues.map((issue) => {
+      const field = issue.path.map(String).join('.');
+      const path = [prefix, field].filter(Boolean).join('.');
+      const key = issueKey(issue);
+      const text = isValidationKey(issue.message) ? validationMessages[key] : issue.message;
+      return {
+        errorType: 'VALIDATION_ERROR',
+        description: path ? `${path}: ${text}` : text,
+        params: { field, key },
+      };
+    }),
+  );
+}
+
+/** Field-level refusals decided outside zod (e.g. the clock rule), in the same shape. */
+export function fieldErrors(
+  issues: { path: (string | number)[]; message: ValidationKey }[],
+): AppError {
+  return AppError.of(
+    issues.map((issue) => {
+      const field = issue.path.map(String).join('.');
+      return {
+        errorType: 'VALIDATION_ERROR',
+        description: `payload.${field}: ${validationMessages[issue.message]}`,
+        params: { field, key: issue.message },
+      };
+    }),
+  );
 }
 
 /** Any error to the status and body of spec §8; unexpected ones are logged and never leak. */

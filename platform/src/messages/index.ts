@@ -1,42 +1,5 @@
-import type { Knex } from 'knex';
-import type { Logger } from '../logger.js';
-
-export interface OutgoingMessage {
-  channel: 'sms' | 'email';
-  to: string;
-  body: string;
-}
-
-/** The port through which one-time tokens and resets reach people (SMS and e-mail providers later). */
-export interface MessagePort {
-  send(message: OutgoingMessage): Promise<void>;
-}
-
-/**
- * The embedded default's messenger: messages are stored in `message_outbox` and logged, and in
- * development a page lists them so a person can log in without an SMS provider.
- */
-export class OutboxMessagePort implements MessagePort {
-  constructor(
-    private readonly knex: Knex,
-    private readonly logger: Logger,
-  ) {}
-
-  async send(message: OutgoingMessage): Promise<void> {
-    await this.knex('message_outbox').insert({
-      channel: message.channel,
-      recipient: message.to,
-      body: message.body,
-    });
-    this.logger.info({ channel: message.channel, to: message.to }, 'message stored in the outbox');
-  }
-
-  async latest(
-    limit = 50,
-  ): Promise<{ channel: string; recipient: string; body: string; created_at: Date }[]> {
-    return this.knex('message_outbox')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .select('channel', 'recipient', 'body', 'created_at');
-  }
-}
+export * from './types.js';
+export * from './outbox.js';
+export * from './live.js';
+export * from './smtp.js';
+export * from './linkMobility.js';

@@ -16,6 +16,34 @@ const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentE
 
 const T = CONSIGNMENT_GRID_TABLE;
 
+/**
+ * `searchConsignments` finds words anywhere in `search_text` (LIKE '%word%'), which no b-tree can
+ * serve: a trigram GIN index can (docs/decisions/0016-shipments-grid.md, measured by
+ * `npm run bench:grid`). pg_trgm ships with PostgreSQL's contrib and is a trusted extension, so
+ * the database owner may create it; where it cannot be had, search still works, without the index.
+ */
+export const consignmentSearchIndexSql = `
+  do $$
+  declare
+    trgm_schema text;
+  begin
+    if not exists (select 1 from pg_extension where extname = 'pg_trgm') then
+      begin
+        create extension pg_trgm;
+      exception when others then
+        raise notice 'pg_trgm is not available (%): searchConsignments runs without its index', sqlerrm;
+      end;
+    end if;
+    select n.nspname into trgm_schema
+      from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+     where e.extname = 'pg_trgm';
+    if trgm_schema is not null then
+      execute format(
+        'create index if not exists ${T}_search on ${T} using gin (search_text %I.gin_trgm_ops)',
+        trgm_schema);
+    end if;
+  end $$;`;
+
 export const consignmentGridProjection = rowProjection<ConsignmentRow>({
   name: 'consignmentGrid',
   table: T,
@@ -40,6 +68,12 @@ export const consignmentGridProjection = rowProjection<ConsignmentRow>({
           create index ${T}_department_date on ${T} (department_id, date, id);
           create index ${T}_customer_date on ${T} (customer_id, date);
           create index ${T}_slot on ${T} (slot_id) where slot_id is not null;`);
+      },
+    },
+    {
+      name: '0002_rm_consignment_grid_search',
+      async up(knex) {
+        await knex.raw(consignmentSearchIndexSql);
       },
     },
   ],

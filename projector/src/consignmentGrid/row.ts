@@ -54,6 +54,8 @@ export function rowFromOrder(
   return {
     id: order.orderId,
     orderId: order.orderId,
+    shipmentId: order.shipmentId ?? null,
+    packageIds: order.measurements.flatMap((l) => l.packageIds ?? []),
     departmentId: order.departmentId,
     customerId: order.customerId,
     date: order.pickupDate,
@@ -111,6 +113,21 @@ export function evolveRow(
 ): ConsignmentRow {
   const next: ConsignmentRow = { ...row, state: event.data.state };
   switch (event.type) {
+    case 'OrderUpdated': {
+      // The edited order replaces the booked one; what happened since (slot, reasons) stays.
+      const fresh = rowFromOrder(event.data.order, event.data.state, row.revision, row.createdAt);
+      return {
+        ...fresh,
+        slotId: row.slotId,
+        groupId: row.groupId,
+        loadCarrierId: row.loadCarrierId,
+        groupOrder: row.groupOrder,
+        deviationReason: row.deviationReason,
+        rejectionReason: row.rejectionReason,
+      };
+    }
+    case 'OrderMoved':
+      return { ...next, departmentId: event.data.departmentId, slotId: null };
     case 'AddressResolved': {
       const { side, lat, lng } = event.data;
       return side === 'pickup'
@@ -147,6 +164,7 @@ export function evolveRow(
 export const searchText = (row: ConsignmentRow): string =>
   [
     row.id,
+    row.shipmentId,
     row.customerRef,
     row.recipientRef,
     row.pickupName,

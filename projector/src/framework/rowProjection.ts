@@ -21,6 +21,17 @@ export interface RowProjectionSpec<Row extends VersionedRow> {
   /** Indexed columns stored beside the row's JSON (`data`). */
   columns(row: Row): Record<string, unknown>;
   scope(row: Row): ChangeScope;
+  /**
+   * Whether the row already has this event (redelivery). Default: the event's stream revision is
+   * at or below the row's; a row fed by several streams keeps one revision per stream instead.
+   */
+  applied?(row: Row, event: RecordedEvent): boolean;
+  /**
+   * Whether a row only remembers that its entity was deleted. Such a row stays in the table (so a
+   * redelivered event finds its revision and changes nothing) and is published as a delete;
+   * queries leave it out.
+   */
+  tombstone?(row: Row): boolean;
 }
 
 /**
@@ -50,8 +61,13 @@ export function rowProjection<Row extends VersionedRow>(spec: RowProjectionSpec<
         const id = spec.rowId(event);
         if (id === null) continue;
         const current = rows.get(id) ?? null;
-        if (current && event.streamRevision <= current.revision) continue;
-        rows.set(id, spec.evolve(current, event));
+        const applied = spec.applied
+          ? current !== null && spec.applied(current, event)
+          : current !== null && event.streamRevision <= current.revision;
+        if (applied) continue;
+        const next = spec.evolve(current, event);
+        if (next === current) continue; // the event changes nothing here
+        rows.set(id, next);
         touched.add(id);
       }
       return write(trx, spec, rows, originals, touched);
@@ -93,14 +109,17 @@ async function write<Row extends VersionedRow>(
   }
   if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
   return [
-    ...upserts.map((row): Change => ({
-      entity: spec.entity,
-      op: 'upsert',
-      id: row.id,
-      revision: row.revision,
-      data: row,
-      scope: spec.scope(row),
-    })),
+    ...upserts.map((row): Change => {
+      const deleted = spec.tombstone?.(row) ?? false;
+      return {
+        entity: spec.entity,
+        op: deleted ? 'delete' : 'upsert',
+        id: row.id,
+        revision: row.revision,
+        data: deleted ? null : row,
+        scope: spec.scope(row),
+      };
+    }),
     ...deletes.map((id): Change => {
       const before = originals.get(id)!;
       return {

@@ -1,4 +1,5 @@
 import {
+  customerScope,
   CONSIGNMENT_GRID_TABLE,
   DEPARTMENTS_TABLE,
   countryTimeZones,
@@ -24,8 +25,12 @@ function scoped(
 ) {
   const allowed = allowedDepartments(identity, departmentIds);
   if (allowed !== '*') q.whereIn('department_id', allowed);
-  if (identity.customerId) q.where('customer_id', identity.customerId);
-  else if (customerIds && customerIds.length > 0) q.whereIn('customer_id', customerIds);
+  const own = customerScope(identity);
+  if (own) {
+    const asked =
+      customerIds && customerIds.length > 0 ? own.filter((c) => customerIds.includes(c)) : own;
+    q.whereIn('customer_id', asked);
+  } else if (customerIds && customerIds.length > 0) q.whereIn('customer_id', customerIds);
   return q;
 }
 
@@ -66,32 +71,66 @@ export const consignments: QueryHandler<'consignments'> = async (params, ctx) =>
   return ((await q) as { data: ConsignmentRow }[]).map((r) => r.data);
 };
 
+/**
+ * A search over at most this many days reads the departments' rows of those days first (the
+ * `department_id, date` index) and matches the words on them; a longer or open range lets the
+ * planner use the trigram index of `search_text`. The planner alone picks the trigram index
+ * for common words even on a short range, which `npm run bench:grid` measured at several times
+ * slower (docs/decisions/0016-shipments-grid.md).
+ */
+export const SEARCH_SCAN_MAX_DAYS = 93;
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
 /** Query `searchConsignments`: words of the phrase combined with OR (default) or AND. */
 export const searchConsignments: QueryHandler<'searchConsignments'> = async (params, ctx) => {
   const customers = params.customerId
     ? [params.customerId, ...(params.customerIds ?? [])]
     : params.customerIds;
-  const q = scoped(
-    ctx.knex(CONSIGNMENT_GRID_TABLE).select('data'),
+  const rows = scoped(
+    ctx.knex(CONSIGNMENT_GRID_TABLE).select('id', 'date', 'search_text'),
     ctx.identity,
     params.departmentIds,
     customers,
   );
-  const words = searchWords(params.searchPhrase);
-  q.where((w) => {
-    for (const word of words) {
-      if (params.searchOperator === 'AND') w.andWhere('search_text', 'like', `%${word}%`);
-      else w.orWhere('search_text', 'like', `%${word}%`);
-    }
-  });
   const states = [...(params.states ?? []), ...(params.state ? [params.state] : [])];
-  if (states.length > 0) q.whereIn('state', states);
-  if (params.dates && params.dates.length > 0) q.whereIn('date', params.dates);
-  if (params.fromDate) q.where('date', '>=', params.fromDate);
-  if (params.toDate) q.where('date', '<=', params.toDate);
-  q.orderBy([
-    { column: 'date', order: 'desc' },
-    { column: 'id', order: 'desc' },
-  ]).limit(params.limit);
+  if (states.length > 0) rows.whereIn('state', states);
+  if (params.dates && params.dates.length > 0) rows.whereIn('date', params.dates);
+  if (params.fromDate) rows.where('date', '>=', params.fromDate);
+  if (params.toDate) rows.where('date', '<=', params.toDate);
+  const narrow =
+    (params.dates !== undefined && params.dates.length > 0) ||
+    (params.fromDate !== undefined &&
+      params.toDate !== undefined &&
+      dayNumber(params.toDate) - dayNumber(params.fromDate) < SEARCH_SCAN_MAX_DAYS);
+  const words = searchWords(params.searchPhrase);
+  const matching = (q: Builder) =>
+    q
+      .where((w) => {
+        for (const word of words) {
+          if (params.searchOperator === 'AND') w.andWhere('search_text', 'like', `%${word}%`);
+          else w.orWhere('search_text', 'like', `%${word}%`);
+        }
+      })
+      .orderBy([
+        { column: 'date', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(params.limit);
+  // Short range: the days' rows (without their JSON) first, then the JSON of the matches only.
+  const q = narrow
+    ? ctx.knex
+        .from(
+          matching(
+            ctx.knex.withMaterialized('scoped', rows).from('scoped').select('id', 'date'),
+          ).as('m'),
+        )
+        .join(`${CONSIGNMENT_GRID_TABLE} as t`, 't.id', 'm.id')
+        .select('t.data')
+        .orderBy([
+          { column: 'm.date', order: 'desc' },
+          { column: 'm.id', order: 'desc' },
+        ])
+    : matching(rows.clearSelect().select('data'));
   return ((await q) as { data: ConsignmentRow }[]).map((r) => r.data);
 };

@@ -1,5 +1,6 @@
-import { CUSTOMERS_TABLE, type CustomerRow } from '@nordlog/contracts';
+import { customerScope, CUSTOMERS_TABLE, type CustomerRow } from '@nordlog/contracts';
 import { allowedDepartments, searchWords, type QueryHandler } from '../framework.js';
+import { scopeCustomers } from '../scopes.js';
 
 /** Query `searchCustomers`: customers whose name or identifiers contain every word. */
 export const searchCustomers: QueryHandler<'searchCustomers'> = async (
@@ -11,6 +12,21 @@ export const searchCustomers: QueryHandler<'searchCustomers'> = async (
   const allowed = allowedDepartments(identity, params.departmentIds);
   if (allowed !== '*')
     q.where((w) => void w.whereIn('department_id', allowed).orWhereNull('department_id'));
-  if (identity.customerId) q.where('id', identity.customerId);
+  const customers = customerScope(identity);
+  if (customers) q.whereIn('id', customers);
+  return ((await q) as { data: CustomerRow }[]).map((r) => r.data);
+};
+
+/** Query `subcustomersForAlystraId`: the sub-customers of a customer number, within the caller's scope. */
+export const subcustomersForAlystraId: QueryHandler<'subcustomersForAlystraId'> = async (
+  { alystraId },
+  { knex, identity },
+) => {
+  const q = knex(CUSTOMERS_TABLE)
+    .select('data')
+    .whereRaw(`data->>'alystraId' = ?`, [alystraId])
+    .andWhereRaw(`data->>'alystraSubcustomer' <> ''`)
+    .orderByRaw(`data->>'alystraSubcustomer'`);
+  scopeCustomers(q, identity);
   return ((await q) as { data: CustomerRow }[]).map((r) => r.data);
 };

@@ -1,4 +1,5 @@
 import {
+  customerScope,
   AppError,
   CONSIGNMENT_GRID_TABLE,
   ORDER_HISTORY_TABLE,
@@ -24,10 +25,11 @@ export const orderHistory: QueryHandler<'orderHistory'> = async (
   { knex, identity },
 ) => {
   const allowed = allowedDepartments(identity, undefined);
-  if (allowed !== '*' || identity.customerId) {
+  const customers = customerScope(identity);
+  if (allowed !== '*' || customers) {
     const q = knex(CONSIGNMENT_GRID_TABLE).where('id', orderId);
     if (allowed !== '*') q.whereIn('department_id', allowed);
-    if (identity.customerId) q.where('customer_id', identity.customerId);
+    if (customers) q.whereIn('customer_id', customers);
     if (!(await q.first('id'))) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
   }
   const rows = (await knex(ORDER_HISTORY_TABLE)

@@ -1,4 +1,11 @@
-import { ROLES_TABLE, USERS_TABLE, effectiveAccess, type RoleRow, type UserRow } from '@nordlog/contracts';
+import {
+  ROLES_TABLE,
+  USERS_TABLE,
+  effectiveAccess,
+  type RoleRow,
+  type UserRow,
+} from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
 import { searchWords, type QueryHandler } from '../framework.js';
 
 /** Query `roles` (spec §7): every role entity with its access list, by name. */
@@ -21,11 +28,24 @@ export const users: QueryHandler<'users'> = async (params, { knex }) => {
   if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
   for (const word of params.searchPhrase ? searchWords(params.searchPhrase) : [])
     q.where('search_text', 'like', `%${word}%`);
-  const rows = ((await q) as { data: UserRow }[]).map((r) => r.data);
+  return withEffectiveAccess(
+    knex,
+    ((await q) as { data: UserRow }[]).map((r) => r.data),
+  );
+};
+
+/** Users with `effectiveAccess`: their own flags and those of the role entities given to them. */
+export async function withEffectiveAccess(knex: Knex, rows: UserRow[]) {
   const roleIds = [...new Set(rows.flatMap((u) => u.roleIds))];
   const roleRows =
     roleIds.length > 0
       ? await knex(ROLES_TABLE).whereIn('id', roleIds).select<{ data: RoleRow }[]>('data')
       : [];
-  return rows.map((u) => ({ ...u, effectiveAccess: effectiveAccess(u, roleRows.map((r) => r.data)) }));
-};
+  return rows.map((u) => ({
+    ...u,
+    effectiveAccess: effectiveAccess(
+      u,
+      roleRows.map((r) => r.data),
+    ),
+  }));
+}

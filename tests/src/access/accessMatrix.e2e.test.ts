@@ -10,6 +10,9 @@ import {
 } from '@nordlog/contracts';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 import { connectSocket } from '../support/socket.js';
+import { bookingDate, configureNumberSeries } from '../support/booking.js';
+
+const DATE = bookingDate();
 
 const countEvents = async (sys: TestSystem) =>
   Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
@@ -83,6 +86,7 @@ describe('access control on the server (spec §6, one table in contracts)', () =
   it('department scoping: a planner neither books for nor changes orders of another department, nor sees them', async () => {
     const dep = (name: string) =>
       sys.command('CREATE_DEPARTMENT', { name, departmentType: 'courier', country: 'NO' });
+    await configureNumberSeries(sys);
     const mine = (await dep('Mine')).body.ids[0];
     const other = (await dep('Other')).body.ids[0];
     const planner = await sys.login({
@@ -102,7 +106,7 @@ describe('access control on the server (spec §6, one table in contracts)', () =
     const order = (departmentId: string) => ({
       departmentId,
       customerId: '1',
-      pickupDate: '2026-11-22',
+      pickupDate: DATE,
       pickup: block,
       delivery: block,
       measurements: [{ weight: 1 }],
@@ -118,16 +122,13 @@ describe('access control on the server (spec §6, one table in contracts)', () =
     ).toBe(403);
     const ours = (await sys.as(planner).command('CREATE_ORDER', order(mine))).body.ids[0];
     await sys.settled();
-    const seen = (await sys.as(planner).query('consignments', { fromDate: '2026-11-22' })).body.map(
+    const seen = (await sys.as(planner).query('consignments', { fromDate: DATE })).body.map(
       (r: { id: string }) => r.id,
     );
     expect(seen).toEqual([ours]);
     expect(
-      (
-        await sys
-          .as(planner)
-          .query('consignments', { departmentIds: [other], fromDate: '2026-11-22' })
-      ).body,
+      (await sys.as(planner).query('consignments', { departmentIds: [other], fromDate: DATE }))
+        .body,
     ).toEqual([]);
   });
 

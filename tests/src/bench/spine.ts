@@ -1,4 +1,5 @@
 import { startSystem, demoOrder, prng, type System } from '@nordlog/deploy';
+import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import {
   connect,
   loadConfig,
@@ -116,7 +117,11 @@ async function benchOn(label: string, databaseUrl: string) {
   ).ids[0]!;
   const cust = (await post(system.url, 'CREATE_CUSTOMER', { name: 'Bench AS', departmentId: dep }))
     .ids[0]!;
-  const date = '2026-11-22';
+  // Orders draw their shipment and package ids from number series, and pick up from tomorrow on.
+  await configureNumberSeries({
+    command: async (type, payload) => ({ status: 200, body: await post(system.url, type, payload) }),
+  });
+  const date = bookingDate();
   const rnd = prng(42);
   const order = (i: number) =>
     demoOrder(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, START, comparePositions, type EventMetadata } from '@nordlog/contracts';
-import { runCatchUp, silentLogger, type EventStore } from '@nordlog/platform';
+import { runCatchUp, silentLogger, type EventStore, type StreamAppend } from '@nordlog/platform';
 import { randomUUID } from 'node:crypto';
 
 export interface StoreFixture {
@@ -70,6 +70,24 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
 
     it('reads an unknown stream as empty', async () => {
       expect(await store.readStream(stream())).toEqual([]);
+      expect(await store.readLastEvent(stream())).toBeNull();
+    });
+
+    it('reads the last event of a stream alone, as readStream has it', async () => {
+      const s = stream();
+      await store.appendToStream(
+        s,
+        'no_stream',
+        [
+          { type: 'A', data: { n: 1 } },
+          { type: 'B', data: { n: 2 } },
+        ],
+        meta(),
+      );
+      await store.appendToStream(s, 1, [{ type: 'C', data: { n: 3 } }], meta());
+      const last = await store.readLastEvent(s);
+      expect(last).toEqual((await store.readStream(s))[2]);
+      expect(last).toMatchObject({ type: 'C', streamRevision: 2, data: { n: 3 } });
     });
 
     it('appends with the expected revision and refuses a stale one with CONCURRENCY_CONFLICT (409)', async () => {
@@ -119,6 +137,89 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       expect(await store.findOutcome(randomUUID())).toBeNull();
       await store.saveOutcome(m.commandId, { status: 500, body: {} });
       expect((await store.findOutcome(m.commandId))!.status).toBe(200);
+    });
+
+    it('appends to several streams at once, each at its expected revision', async () => {
+      const [a, b] = [stream(), stream()];
+      await store.appendToStream(b, 'no_stream', [{ type: 'B0', data: {} }], meta());
+      const m = meta();
+      const results = await store.appendToStreams(
+        [
+          { streamId: a, expected: 'no_stream', events: [{ type: 'A0', data: { n: 1 } }] },
+          {
+            streamId: b,
+            expected: 0,
+            events: [
+              { type: 'B1', data: {} },
+              { type: 'B2', data: {} },
+            ],
+          },
+        ],
+        m,
+        { outcome: { status: 200, body: { ok: true } } },
+      );
+      expect(results.map((r) => [r.nextRevision, r.positions.length])).toEqual([
+        [0, 1],
+        [2, 2],
+      ]);
+      const [readA, readB] = [await store.readStream(a), await store.readStream(b)];
+      expect(readA.map((e) => [e.type, e.streamRevision, e.data])).toEqual([['A0', 0, { n: 1 }]]);
+      expect(readB.map((e) => [e.type, e.streamRevision])).toEqual([
+        ['B0', 0],
+        ['B1', 1],
+        ['B2', 2],
+      ]);
+      expect(readA[0]!.metadata).toEqual(m);
+      // One transaction: every event of the append shares its transaction id.
+      expect(new Set([readA[0]!, ...readB.slice(1)].map((e) => e.global.transactionId)).size).toBe(
+        1,
+      );
+      expect((await store.findOutcome(m.commandId))!.status).toBe(200);
+    });
+
+    it('appends nothing to any stream when one of the expected revisions is stale', async () => {
+      const [a, b, c] = [stream(), stream(), stream()];
+      await store.appendToStream(b, 'no_stream', [{ type: 'B0', data: {} }], meta());
+      await store.appendToStream(c, 'no_stream', [{ type: 'C0', data: {} }], meta());
+      const m = meta();
+      await expectConflict(
+        store.appendToStreams(
+          [
+            { streamId: a, expected: 'no_stream', events: [{ type: 'A0', data: {} }] },
+            { streamId: b, expected: 0, events: [{ type: 'B1', data: {} }] },
+            { streamId: c, expected: 'no_stream', events: [{ type: 'C1', data: {} }] },
+          ],
+          m,
+          { outcome: { status: 200, body: {} } },
+        ),
+      );
+      expect(await store.readStream(a)).toEqual([]);
+      expect((await store.readStream(b)).map((e) => e.type)).toEqual(['B0']);
+      expect((await store.readStream(c)).map((e) => e.type)).toEqual(['C0']);
+      expect(await store.findOutcome(m.commandId)).toBeNull();
+    });
+
+    it('lets exactly one of concurrent multi-stream appends that share a stream win; the others append nothing', async () => {
+      const shared = stream();
+      const own = Array.from({ length: 6 }, () => stream());
+      const results = await Promise.allSettled(
+        own.map((s, i) => {
+          const appends: StreamAppend[] = [
+            { streamId: s, expected: 'no_stream', events: [{ type: 'Own', data: { i } }] },
+            { streamId: shared, expected: 'no_stream', events: [{ type: 'Took', data: { i } }] },
+          ];
+          // Half list the shared stream first, half last: the store must not deadlock on order.
+          return store.appendToStreams(i % 2 === 0 ? appends : appends.reverse(), meta());
+        }),
+      );
+      const won = results.flatMap((r, i) => (r.status === 'fulfilled' ? [i] : []));
+      expect(won).toHaveLength(1);
+      for (const r of results.filter((x) => x.status === 'rejected'))
+        expect((r.reason as AppError).items[0]!.errorType).toBe('CONCURRENCY_CONFLICT');
+      const sharedEvents = await store.readStream(shared);
+      expect(sharedEvents.map((e) => e.data)).toEqual([{ i: won[0] }]);
+      for (const [i, s] of own.entries())
+        expect((await store.readStream(s)).length).toBe(i === won[0] ? 1 : 0);
     });
 
     it('reads the global order from a position, oldest first, and knows its head', async () => {

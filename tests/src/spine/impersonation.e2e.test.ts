@@ -1,9 +1,20 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import {
+  liveEnv,
+  startMailReceiver,
+  startSmsProvider,
+  type MailReceiver,
+  type SmsProvider,
+} from '../support/providers.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 describe('development impersonation GET /auth/user/{role}', () => {
   const systems: TestSystem[] = [];
-  afterAll(async () => Promise.all(systems.map((s) => s.shutdown())));
+  const providers: (SmsProvider | MailReceiver)[] = [];
+  afterAll(async () => {
+    await Promise.all(systems.map((s) => s.shutdown()));
+    await Promise.all(providers.map((p) => p.close()));
+  });
 
   it('S6-ROLE-032 in development it logs in as a user of the role (planner, read_only_planner, partner, customer, admin, plus_planner)', async () => {
     const sys = await startTestSystem({ env: { NODE_ENV: 'development' } });
@@ -29,8 +40,13 @@ describe('development impersonation GET /auth/user/{role}', () => {
   });
 
   it('S6-ROLE-033 a production start has no impersonation: 404 and no session', async () => {
+    // Production sends real messages (MESSAGE_DELIVERY=live): here to stand-ins on this machine.
+    const sms = await startSmsProvider();
+    const mail = await startMailReceiver();
+    providers.push(sms, mail);
     const sys = await startTestSystem({
-      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) },
+      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), ...liveEnv(sms, mail) },
+      tokens: sms.tokens,
     });
     systems.push(sys);
     const res = await fetch(`${sys.url}/auth/user/admin`);

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EventStoreNumberAllocator } from '@nordlog/command-service';
 import { START } from '@nordlog/contracts';
 import { PostgresEventStore } from '@nordlog/platform';
 import { applyBatch, checksum, projections, readCheckpoint, rebuild } from '@nordlog/projector';
 import { demoOrder, prng } from '@nordlog/deploy';
-import { startTestSystem, type TestSystem } from '../support/system.js';
+import { meta } from '../eventStore/contract.js';
+import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const checksums = async (sys: TestSystem) =>
   Promise.all(projections.map((p) => checksum(sys.db.knex, p)));
@@ -12,6 +15,7 @@ describe('projections', () => {
   let sys: TestSystem;
   beforeAll(async () => {
     sys = await startTestSystem();
+    await configureNumberSeries(sys, { companyPrefix: '7090009' });
     const dep = (
       await sys.command('CREATE_DEPARTMENT', {
         name: 'Oslo',
@@ -30,7 +34,7 @@ describe('projections', () => {
         rnd,
         { id: dep, country: 'NO', location: { lat: 59.91, lng: 10.75 } },
         { id: cust, name: 'Nordlys Apotek' },
-        '2026-11-22',
+        bookingDate(),
         i,
       );
       ids.push((await sys.command('CREATE_ORDER', order)).body.ids[0]);
@@ -50,6 +54,49 @@ describe('projections', () => {
       await sys.command('CREATE_USER', { name: 'Kari', phoneNumber: '91234567', role: 'PLANNER' })
     ).body.ids[0];
     await sys.command('ADD_ROLES_TO_USER', { roleIds: [role], userId: user });
+    // Admin reference data, deletions included: a redelivered event must not bring a deleted row back.
+    for (const name of ['Norway', 'Gone']) {
+      const group = (await sys.command('CREATE_DEPARTMENT_GROUP', { name, departmentIds: [dep] }))
+        .body.ids[0];
+      await sys.command('UPDATE_DEPARTMENT_GROUP', { id: group, description: 'changed' });
+      if (name === 'Gone') await sys.command('DELETE_DEPARTMENT_GROUP', { id: group });
+      const customers = (await sys.command('CREATE_CUSTOMER_GROUP', { name, customerIds: [cust] }))
+        .body.ids[0];
+      if (name === 'Gone') await sys.command('DELETE_CUSTOMER_GROUP', { id: customers });
+    }
+    const holiday = { country: 'NO', type: 'PUBLIC_HOLIDAY', date: '2026-05-17' };
+    const holidayId = (await sys.command('CREATE_HOLIDAY', holiday)).body.ids[0];
+    await sys.command('DELETE_HOLIDAY', { id: holidayId });
+    await sys.command('CREATE_HOLIDAY', holiday);
+    await sys.command('CREATE_HOLIDAY', { ...holiday, date: '2026-12-25' });
+    await sys.command('DELETE_HOLIDAY', {
+      id: (await sys.command('CREATE_HOLIDAY', { ...holiday, type: 'NO_PICKUP' })).body.ids[0],
+    });
+    const series = async (companyPrefix: string) =>
+      (
+        await sys.command('CREATE_NUMBER_SERIES', {
+          type: 'SSCC',
+          companyPrefix,
+          firstSerial: 1,
+          lastSerial: 100,
+        })
+      ).body.ids[0] as string;
+    const kept = await series('7090001');
+    const dropped = await series('7090002');
+    const allocator = new EventStoreNumberAllocator(
+      new PostgresEventStore(sys.db.knex, sys.db.notifier),
+    );
+    for (const id of [kept, kept, dropped]) await allocator.allocate(id, 3, meta());
+    await sys.command('DELETE_NUMBER_SERIES', { id: dropped });
+    const courier = await sys.login({ phoneNumber: freshPhone(), role: 'COURIER', courierId: '7' });
+    for (const minute of ['01', '02'])
+      await sys.as(courier).command('SET_COURIER_LOCATION', {
+        courierId: '7',
+        latitude: 59.9,
+        longitude: 10.7,
+        accuracy: 10,
+        timestamp: `2026-11-22T08:${minute}:00Z`,
+      });
     await sys.settled();
   });
   afterAll(async () => sys.shutdown());

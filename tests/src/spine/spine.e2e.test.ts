@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
+
+const DATE = bookingDate();
+const NEXT_DAY = bookingDate(2);
 import { connectSocket, type TestSocket } from '../support/socket.js';
 
 const block = (lat?: number) => ({
@@ -18,7 +22,7 @@ const orderPayload = (
 ) => ({
   departmentId,
   customerId,
-  pickupDate: '2026-11-22',
+  pickupDate: DATE,
   pickup: block(59.91),
   delivery: { ...block(59.93), name: 'Kari Nordmann', address: 'Bogstadveien 10' },
   measurements: [
@@ -35,6 +39,7 @@ describe('the spine end to end: command → event → read model → socket', ()
   let customer: string;
   beforeAll(async () => {
     sys = await startTestSystem();
+    await configureNumberSeries(sys);
     const dep = (name: string) => ({
       name,
       departmentType: 'courier',
@@ -121,9 +126,7 @@ describe('the spine end to end: command → event → read model → socket', ()
     expect(res.status).toBe(200);
     const id = res.body.ids[0];
     await sys.settled();
-    const rows = (
-      await sys.query('consignments', { departmentIds: [oslo], fromDate: '2026-11-22' })
-    ).body;
+    const rows = (await sys.query('consignments', { departmentIds: [oslo], fromDate: DATE })).body;
     const row = rows.find((r: { id: string }) => r.id === id);
     expect(row).toMatchObject({
       state: 'RESOLVED',
@@ -249,6 +252,47 @@ describe('the spine end to end: command → event → read model → socket', ()
     expect((await sys.query('searchCustomers', { searchPhrase: 'fj' })).status).toBe(400);
   });
 
+  it('S7-CALL-091 a search over a short date range (rows of those days first) finds what a long range finds, and nothing outside it', async () => {
+    await sys.command('CREATE_ORDER', orderPayload(oslo, customer, { customerRef: 'OKAPI-3' }));
+    await sys.command(
+      'CREATE_ORDER',
+      orderPayload(oslo, customer, { customerRef: 'OKAPI-4', pickupDate: NEXT_DAY }),
+    );
+    await sys.settled();
+    const find = async (params: Record<string, unknown>) =>
+      (
+        await sys.query('searchConsignments', {
+          searchPhrase: 'okapi',
+          departmentIds: [oslo],
+          ...params,
+        })
+      ).body
+        .map((r: { customerRef: string }) => r.customerRef)
+        .sort();
+    expect(await find({ fromDate: DATE, toDate: NEXT_DAY })).toEqual([
+      'OKAPI-3',
+      'OKAPI-4',
+    ]);
+    expect(await find({ fromDate: bookingDate(-200), toDate: bookingDate(200) })).toEqual([
+      'OKAPI-3',
+      'OKAPI-4',
+    ]);
+    expect(await find({})).toEqual(['OKAPI-3', 'OKAPI-4']);
+    expect(await find({ fromDate: NEXT_DAY, toDate: NEXT_DAY })).toEqual(['OKAPI-4']);
+    expect(await find({ dates: [DATE] })).toEqual(['OKAPI-3']);
+    expect(
+      await find({
+        searchPhrase: 'okapi-3 okapi-4',
+        searchOperator: 'AND',
+        fromDate: DATE,
+        toDate: NEXT_DAY,
+      }),
+    ).toEqual([]);
+    expect(
+      await find({ departmentIds: [bergen], fromDate: DATE, toDate: NEXT_DAY }),
+    ).toEqual([]);
+  });
+
   it('S4-STATE-007 an unknown state in a query is refused with "Unknown consignment state"', async () => {
     const res = await sys.query('consignments', { states: ['FOO'] });
     expect(res.status).toBe(400);
@@ -267,12 +311,12 @@ describe('the spine end to end: command → event → read model → socket', ()
     beforeAll(async () => {
       inOslo = await connectSocket(
         sys.url,
-        `departmentIds=${oslo}&dates=2026-11-22&types=consignments`,
+        `departmentIds=${oslo}&dates=${DATE}&types=consignments`,
         { cookie: sys.admin.cookie },
       );
       inBergen = await connectSocket(
         sys.url,
-        `departmentIds=${bergen}&dates=2026-11-22&types=consignments`,
+        `departmentIds=${bergen}&dates=${DATE}&types=consignments`,
         { cookie: sys.admin.cookie },
       );
     });
@@ -298,7 +342,7 @@ describe('the spine end to end: command → event → read model → socket', ()
 
     it('S4-BEH-018 a new context sent as JSON is acknowledged with ok and takes effect', async () => {
       inBergen.send(
-        JSON.stringify({ departmentIds: [oslo], dates: ['2026-11-22'], types: ['consignments'] }),
+        JSON.stringify({ departmentIds: [oslo], dates: [DATE], types: ['consignments'] }),
       );
       expect(await inBergen.next((m) => m === 'ok')).toBe('ok');
       const id = (await sys.command('CREATE_ORDER', orderPayload(oslo, customer))).body.ids[0];
@@ -309,10 +353,7 @@ describe('the spine end to end: command → event → read model → socket', ()
 
     it('a change on another date does not reach a socket for today', async () => {
       const id = (
-        await sys.command(
-          'CREATE_ORDER',
-          orderPayload(oslo, customer, { pickupDate: '2026-11-23' }),
-        )
+        await sys.command('CREATE_ORDER', orderPayload(oslo, customer, { pickupDate: NEXT_DAY }))
       ).body.ids[0];
       await sys.settled();
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,5 +1,5 @@
 import { startSystem, type System } from '@nordlog/deploy';
-import { loadConfig, silentLogger } from '@nordlog/platform';
+import { loadConfig, silentLogger, type Logger } from '@nordlog/platform';
 import { projections } from '@nordlog/projector';
 import { createEmptyDatabase } from './database.js';
 
@@ -9,13 +9,26 @@ export interface Session {
 }
 
 export interface Client {
-  post(path: string, body: unknown): Promise<{ status: number; body: any }>;
+  post(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  /** A GET (the REST resources), with the session cookie. */
+  get(
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   command(
     type: string,
     payload: unknown,
     extra?: Record<string, unknown>,
   ): Promise<{ status: number; body: any }>;
-  query(name: string, params: unknown): Promise<{ status: number; body: any }>;
+  query(
+    name: string,
+    params: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 export interface TestSystem extends System, Client {
@@ -75,9 +88,19 @@ export const freshPhone = () =>
 
 /** The whole product on a database of its own, listening on a free port, with an ADMIN logged in. */
 export async function startTestSystem(
-  options: { socketPingMs?: number; socketStaleMs?: number; env?: Record<string, string> } = {},
+  options: {
+    socketPingMs?: number;
+    socketStaleMs?: number;
+    minPositionWaitMs?: number;
+    env?: Record<string, string>;
+    /** The PostgreSQL server to create the database on (default TEST_DATABASE_URL). */
+    serverUrl?: string;
+    logger?: Logger;
+    /** Where login codes are read (default: the outbox); e.g. an SMS provider stand-in. */
+    tokens?: { mark(): number; read(phone: string, mark: number): Promise<string | undefined> };
+  } = {},
 ): Promise<TestSystem> {
-  const database = await createEmptyDatabase();
+  const database = await createEmptyDatabase(options.serverUrl);
   const config = loadConfig({
     DATABASE_URL: database.url,
     PORT: '0',
@@ -88,10 +111,11 @@ export async function startTestSystem(
     AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
     ...options.env,
   });
-  const system = await startSystem(config, silentLogger(), options);
+  const system = await startSystem(config, options.logger ?? silentLogger(), options);
 
   const settled = async () => {
-    for (let i = 0; i < 500; i++) {
+    // 30 s: CI machines are shared, and a loaded one can be slow to schedule the projector.
+    for (let i = 0; i < 1500; i++) {
       const r = await system.db.knex.raw<{ rows: { events: number; caught: number }[] }>(
         `with head as (select transaction_id, position from es_events order by transaction_id desc, position desc limit 1)
          select (select count(*) from head)::int as events,
@@ -102,26 +126,38 @@ export async function startTestSystem(
       if (events === 0 || caught === projections.length) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    throw new Error('projections did not catch up within 10 s');
+    throw new Error('projections did not catch up within 30 s');
   };
 
   const as = (session: Session | null): Client => {
-    const post = async (path: string, body: unknown) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const send = async (
+      method: 'GET' | 'POST',
+      path: string,
+      body: unknown,
+      extra: Record<string, string> = {},
+    ) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...extra };
       if (session) Object.assign(headers, { cookie: session.cookie, 'x-csrf-token': session.csrf });
       const res = await fetch(`${system.url}${path}`, {
-        method: 'POST',
+        method,
         headers,
-        body: JSON.stringify(body),
+        body: method === 'POST' ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+      const answer = { status: res.status, body: text ? JSON.parse(text) : null };
+      // Not enumerable: tests compare whole answers ({status, body}) with toEqual.
+      Object.defineProperty(answer, 'headers', { value: res.headers, enumerable: false });
+      return answer as typeof answer & { headers: Headers };
     };
+    const post = (path: string, body: unknown, headers?: Record<string, string>) =>
+      send('POST', path, body, headers);
     return {
       post,
+      get: (path, headers) => send('GET', path, undefined, headers),
       command: (type, payload, extra = {}) =>
         post(`/api/command/${type}`, { type, payload, ...extra }),
-      query: (name, params) => post(`/api/query/${name}`, { query: name, params }),
+      query: (name, params, headers) =>
+        post(`/api/query/${name}`, { query: name, params }, headers),
     };
   };
 
@@ -144,14 +180,16 @@ export async function startTestSystem(
   const signIn = async (phoneNumber: string): Promise<Session> => {
     const user = { phoneNumber };
     const anonymous = { 'content-type': 'application/json' };
-    const afterId = await lastMessageId(system);
+    const afterId = options.tokens ? options.tokens.mark() : await lastMessageId(system);
     const requested = await fetch(`${system.url}/auth/request-token`, {
       method: 'POST',
       headers: anonymous,
       body: JSON.stringify({ phoneNumber: user.phoneNumber }),
     });
     if (requested.status !== 200) throw new Error(`request-token failed: ${requested.status}`);
-    const token = await waitForToken(system, user.phoneNumber, afterId);
+    const token = options.tokens
+      ? await options.tokens.read(user.phoneNumber, afterId)
+      : await waitForToken(system, user.phoneNumber, afterId);
     const res = await fetch(`${system.url}/auth/verify-token`, {
       method: 'POST',
       headers: anonymous,
@@ -162,7 +200,15 @@ export async function startTestSystem(
     return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, csrf: csrfToken };
   };
 
-  const admin = await login({ name: 'Test Admin', phoneNumber: freshPhone(), role: 'ADMIN' });
+  let admin: Session;
+  try {
+    admin = await login({ name: 'Test Admin', phoneNumber: freshPhone(), role: 'ADMIN' });
+  } catch (err) {
+    // Nothing may outlive a failed start: a leaked server keeps jest from exiting.
+    await system.close().catch(() => undefined);
+    await database.drop().catch(() => undefined);
+    throw err;
+  }
   return {
     ...system,
     ...as(admin),

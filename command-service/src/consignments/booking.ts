@@ -1,0 +1,182 @@
+import {
+  AppError,
+  countryTimeZones,
+  isEmptyAddressBlock,
+  isHeavyGoods,
+  normaliseUnit,
+  packageCount,
+  timingIssues,
+  type AddressBlock,
+  type AddressSide,
+  type BookedOrder,
+  type CreateOrder,
+  type Department,
+  type MeasurementLine,
+} from '@nordlog/contracts';
+import { fieldErrors } from '@nordlog/platform';
+import type { HandlerContext } from '../framework/handler.js';
+
+/**
+ * What the handlers do to a booked or edited order before the decider sees it (I/O lives here,
+ * never in the decider): the empty pickup block, address lookup, the heavy-goods flag and the
+ * number series (docs/decisions/0015-booking.md).
+ */
+
+type Fields = Omit<CreateOrder, 'departmentId'>;
+
+export async function departmentOf(ctx: HandlerContext, id: string): Promise<Department> {
+  const department = await ctx.readDepartment(id);
+  if (!department) throw new AppError('NOT_FOUND', `Department ${id} not found`);
+  return department;
+}
+
+/**
+ * Spec §5 empty pickup block: the goods are handed in at the department, so its name and location
+ * stand for the pickup (resolved by DEPARTMENT_LOCATION).
+ */
+export function pickupOrDepartment(block: AddressBlock, department: Department): AddressBlock {
+  if (!isEmptyAddressBlock(block)) return block;
+  return {
+    ...block,
+    name: department.name,
+    countryCode: department.country,
+    ...(department.location
+      ? {
+          lat: department.location.lat,
+          lng: department.location.lng,
+          resolvedBy: 'DEPARTMENT_LOCATION',
+        }
+      : {}),
+  };
+}
+
+/** Spec §5: the pickup's latest moment must lie ahead, in the pickup's (else department's) zone. */
+export function timeZoneOf(order: Pick<Fields, 'pickup'>, department: Department): string {
+  return (
+    countryTimeZones[order.pickup.countryCode] ??
+    countryTimeZones[department.country] ??
+    'Europe/Oslo'
+  );
+}
+
+export function assertInFuture(order: Fields, department: Department, now: Date): void {
+  const issues = timingIssues(order, now, timeZoneOf(order, department));
+  if (issues.length > 0) throw fieldErrors(issues);
+}
+
+/**
+ * Looks up each side without coordinates. A side the geocoder cannot place is `unresolved`
+ * (the consignment becomes UNRESOLVED); without a geocoder it stays pending (CREATED).
+ */
+export async function geocodeSides(
+  ctx: HandlerContext,
+  order: Pick<Fields, 'pickup' | 'delivery'>,
+): Promise<{ pickup: AddressBlock; delivery: AddressBlock; unresolved: AddressSide[] }> {
+  const unresolved: AddressSide[] = [];
+  const place = async (side: AddressSide, block: AddressBlock): Promise<AddressBlock> => {
+    if (block.lat != null && block.lng != null) return block;
+    const geocoder = ctx.geocoder;
+    if (!geocoder) return block;
+    const found =
+      block.zipCode || block.zipArea || block.address
+        ? await geocoder.geocode({
+            address: block.address,
+            zipCode: block.zipCode,
+            zipArea: block.zipArea,
+            countryCode: block.countryCode,
+          })
+        : null;
+    if (!found?.latLng) {
+      unresolved.push(side);
+      return block;
+    }
+    return {
+      ...block,
+      zipArea: block.zipArea || found.zipArea,
+      lat: found.latLng.lat,
+      lng: found.latLng.lng,
+      // The local gazetteer is a lookup in our own data; a service is the geocoding API.
+      resolvedBy: geocoder.name === 'gazetteer' ? 'DATABASE_LOOKUP' : 'GEOCODING_API',
+    };
+  };
+  const pickup = await place('pickup', order.pickup);
+  const delivery = await place('delivery', order.delivery);
+  return { pickup, delivery, unresolved };
+}
+
+/** Spec §5 heavy goods: any package above 35 kg (weights normalised to kilograms). */
+export const heavyGoodsOf = (lines: readonly MeasurementLine[]): boolean =>
+  isHeavyGoods(lines.map((l) => normaliseUnit('weight', l.weight, l.weightUnit).value));
+
+/** Hands out package ids to lines in order, one per package. */
+export function withPackageIds(
+  lines: readonly MeasurementLine[],
+  ids: readonly string[],
+): MeasurementLine[] {
+  let next = 0;
+  return lines.map((line) => {
+    const mine = ids.slice(next, next + line.quantity);
+    next += line.quantity;
+    return { ...line, packageId: mine[0], packageIds: mine };
+  });
+}
+
+/**
+ * Draws a GSIN for the shipment and an SSCC per package from the series that apply. Both series
+ * are chosen (and checked for numbers left) before anything is drawn, so a missing or used-up
+ * series refuses the order without spending numbers.
+ */
+export async function drawShipmentNumbers(
+  ctx: HandlerContext,
+  scope: { departmentId: string; customerId: string },
+  packages: number,
+): Promise<{ shipmentId: string; packageIds: string[] }> {
+  const gsinSeries = await ctx.seriesFor('GSIN', scope, 1);
+  const ssccSeries = await ctx.seriesFor('SSCC', scope, packages);
+  const sscc = await ctx.numbers(ssccSeries, packages);
+  const gsin = await ctx.numbers(gsinSeries, 1);
+  return { shipmentId: gsin.numbers[0]!, packageIds: sscc.numbers };
+}
+
+/** SSCCs an edit needs: one per package a line holds beyond the ids it names. */
+export async function drawPackageIds(
+  ctx: HandlerContext,
+  scope: { departmentId: string; customerId: string },
+  lines: readonly MeasurementLine[],
+): Promise<string[]> {
+  const missing = lines.reduce(
+    (n, l) => n + Math.max(0, l.quantity - (l.packageIds?.length ?? 0)),
+    0,
+  );
+  if (missing === 0) return [];
+  const series = await ctx.seriesFor('SSCC', scope, missing);
+  return (await ctx.numbers(series, missing)).numbers;
+}
+
+/** The booked order of CREATE_ORDER (copies never keep the ids of the order they came from). */
+export async function bookedOrder(
+  payload: CreateOrder,
+  orderId: string,
+  ctx: HandlerContext,
+): Promise<{ order: BookedOrder; unresolved: AddressSide[] }> {
+  const department = await departmentOf(ctx, payload.departmentId);
+  assertInFuture(payload, department, ctx.now);
+  const lines = payload.measurements.map(({ packageId: _p, packageIds: _ids, ...line }) => line);
+  const sides = await geocodeSides(ctx, {
+    pickup: pickupOrDepartment(payload.pickup, department),
+    delivery: payload.delivery,
+  });
+  const numbers = await drawShipmentNumbers(ctx, payload, packageCount(lines));
+  return {
+    order: {
+      ...payload,
+      orderId,
+      shipmentId: numbers.shipmentId,
+      pickup: sides.pickup,
+      delivery: sides.delivery,
+      measurements: withPackageIds(lines, numbers.packageIds),
+      heavyGoods: heavyGoodsOf(lines),
+    },
+    unresolved: sides.unresolved,
+  };
+}

@@ -1,0 +1,23 @@
+import type { CourierLocation, CourierLocationEvent } from '@nordlog/contracts';
+import type { Decider } from '../framework/decider.js';
+
+export type CourierLocationState = { last: CourierLocation | null };
+export type CourierLocationCommand = { type: 'report'; location: CourierLocation };
+
+/**
+ * A courier's positions: one stream per courier. A report measured no later than the last one
+ * changes nothing (a retry, or a report that arrived out of order).
+ */
+export const courierLocationDecider: Decider<
+  CourierLocationState,
+  CourierLocationCommand,
+  CourierLocationEvent
+> = {
+  initialState: { last: null },
+  evolve: (_state, event) => ({ last: event.data }),
+  decide(command, state) {
+    const { location } = command;
+    if (state.last && Date.parse(location.at) <= Date.parse(state.last.at)) return [];
+    return [{ type: 'CourierLocationReported', data: location }];
+  },
+};

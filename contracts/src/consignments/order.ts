@@ -1,0 +1,445 @@
+import { z } from 'zod';
+import { NUMBER_BOUND, entityId } from '../common.js';
+import { isValidPhone, normalisePhone } from '../access/phone.js';
+import {
+  addressCountries,
+  dangerousGoodsRegulations,
+  isExcludedVasCode,
+  orderTypes,
+  packagePresetIds,
+  packingGroups,
+  vehicleTypes,
+} from './catalogues.js';
+import {
+  deliveryWindow,
+  dimensionsConsistent,
+  isBarePhonePrefix,
+  isEmptyAddressBlock,
+  isIsoDate,
+  isPositiveInteger,
+  isTime,
+  isValidEmail,
+  isValidNumber,
+  isValidZipCodeFor,
+  normaliseZipCode,
+  referenceDigitsOk,
+  toNumber,
+  zonedInstant,
+  type ValidationKey,
+} from './validation.js';
+
+/**
+ * The order form of spec §3 as one zod schema, shared by the web form (react-hook-form with
+ * `@hookform/resolvers/zod`) and the command service (CREATE_ORDER, UPDATE_ORDER). Every message is
+ * a `validation.*` key (validation.ts). Parsing normalises: phones get +47 when they have no
+ * prefix, a bare country prefix becomes empty, zip codes are trimmed (Swedish ones as `123 45`),
+ * numbers may come as text with a decimal comma.
+ */
+
+const key = (k: ValidationKey) => ({ error: k });
+
+/** Spec §4 address resolution sources. */
+export const resolutionSources = [
+  'GEOCODING_API',
+  'DATABASE_LOOKUP',
+  'PICKUP_POINT_API',
+  'FRONTEND',
+  'EDI',
+  'CUSTOMER_SITE',
+  'DEPARTMENT_LOCATION',
+  'PARCEL_HUB',
+  'PARCEL_IN_MAILBOX',
+  'DRIVER',
+  'MAP_SERVICE',
+  'ORIGINAL_ORDER',
+  'RESTORED_ORDER',
+  'ADDRESS_SWAP',
+  'GOODS_RETURN_ADDRESS',
+] as const;
+
+/** Free text, trimmed, empty allowed. */
+const text = (max: number) =>
+  z
+    .string(key('validation.invalid'))
+    .trim()
+    .max(max, key('validation.tooLong'))
+    .optional()
+    .default('');
+/** Optional free text kept absent when not given (older orders and integrations leave them out). */
+const optionalText = (max: number) =>
+  z.string(key('validation.invalid')).trim().max(max, key('validation.tooLong')).optional();
+
+/**
+ * A number field (spec §5 Number): numeric, within ±2147483647; text with a comma is accepted.
+ * An absent value takes the default; an empty field is "not a valid number".
+ */
+export const formNumber = (options: { min?: number; max?: number } = {}) =>
+  z.preprocess(
+    (v) => (v === null ? Number.NaN : typeof v === 'string' ? toNumber(v) : v),
+    z
+      .number(key('validation.number'))
+      .refine((n) => isValidNumber(n), key('validation.number'))
+      .refine((n) => n >= (options.min ?? -NUMBER_BOUND), key('validation.number'))
+      .refine((n) => n <= (options.max ?? NUMBER_BOUND), key('validation.number')),
+  );
+const nonNegative = () => formNumber({ min: 0 });
+
+/** Spec §5 quantities: positive integers. */
+export const quantity = z.preprocess(
+  (v) => (typeof v === 'string' ? toNumber(v) : v),
+  z
+    .number(key('validation.positiveInteger'))
+    .refine((n) => isPositiveInteger(n), key('validation.positiveInteger')),
+);
+
+const phone = z
+  .string(key('validation.phone'))
+  .trim()
+  .max(40, key('validation.tooLong'))
+  .refine((v) => v === '' || isBarePhonePrefix(v) || isValidPhone(v), key('validation.phone'))
+  .transform((v) => (v === '' || isBarePhonePrefix(v) ? '' : normalisePhone(v)))
+  .optional()
+  .default('');
+
+const email = z
+  .string(key('validation.email'))
+  .trim()
+  .max(200, key('validation.tooLong'))
+  .refine((v) => v === '' || isValidEmail(v), key('validation.email'))
+  .optional()
+  .default('');
+
+const reference = z
+  .string(key('validation.invalid'))
+  .trim()
+  .max(100, key('validation.tooLong'))
+  .refine(referenceDigitsOk, key('validation.referenceDigits'))
+  .optional();
+
+const coordinate = (limit: number) =>
+  z.preprocess(
+    (v) => (v === '' ? null : typeof v === 'string' ? toNumber(v) : v),
+    z
+      .number(key('validation.coordinates'))
+      .min(-limit, key('validation.coordinates'))
+      .max(limit, key('validation.coordinates'))
+      .nullable()
+      .optional(),
+  );
+
+const dateField = z.string(key('validation.date')).refine(isIsoDate, key('validation.date'));
+const timeField = z
+  .string(key('validation.time'))
+  .refine((v) => v === '' || isTime(v), key('validation.time'))
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/** A pickup or delivery block (spec §3). Required fields are checked per side in `refineOrder`. */
+export const addressBlockSchema = z.object({
+  name: text(200),
+  address: text(200),
+  zipCode: text(20),
+  zipArea: text(100),
+  countryCode: z.enum(addressCountries, key('validation.choice')).default('NO'),
+  lat: coordinate(90),
+  lng: coordinate(180),
+  phone,
+  secondPhone: phone,
+  email,
+  contactPerson: text(200),
+  instructions: text(1000),
+  /** Pickup point (parcel locker or shop) the parcel goes to or from. */
+  pupUnitId: text(50),
+  resolvedBy: z.enum(resolutionSources, key('validation.choice')).optional(),
+});
+export type AddressBlock = z.output<typeof addressBlockSchema>;
+
+/** Spec §3 measurement line (one line may stand for `quantity` identical packages). */
+export const measurementLineSchema = z.object({
+  /** The SSCC of the line's first package (assigned by the server). */
+  packageId: optionalText(18),
+  /** Every package's SSCC, one per `quantity` (assigned by the server; kept on edit). */
+  packageIds: z.array(z.string().regex(/^\d{18}$/, key('validation.invalid'))).optional(),
+  /** Kilograms per package (or `weightUnit`). */
+  weight: nonNegative().default(0),
+  weightUnit: optionalText(10),
+  /** Centimetres (or `dimensionUnit`). */
+  height: nonNegative().default(0),
+  length: nonNegative().default(0),
+  width: nonNegative().default(0),
+  dimensionUnit: optionalText(10),
+  /** dm³ per package, used when length, width and height are all zero (spec §5). */
+  volume: nonNegative().optional(),
+  volumeUnit: optionalText(10),
+  presetDimension: z.enum(packagePresetIds, key('validation.choice')).optional(),
+  specificationDescription: optionalText(200),
+  loadingMeters: nonNegative().optional(),
+  palletFootPrints: nonNegative().optional(),
+  quantity: quantity.default(1),
+  packageTypeCode: optionalText(20),
+});
+export type MeasurementLine = z.output<typeof measurementLineSchema>;
+
+/** Spec §3 additional service. Spec §9's excluded codes are never allowed. */
+export const additionalServiceSchema = z.object({
+  vasCode: z
+    .string(key('validation.required'))
+    .trim()
+    .min(1, key('validation.required'))
+    .max(20, key('validation.tooLong'))
+    .refine((v) => !isExcludedVasCode(v), key('validation.excludedVas')),
+  quantity: quantity.default(1),
+  /** A service booked on its own, without transport. */
+  pureVas: z.boolean(key('validation.invalid')).default(false),
+});
+export type AdditionalService = z.output<typeof additionalServiceSchema>;
+
+/** Spec §3 dangerous goods line. */
+export const dangerousGoodsSchema = z.object({
+  regulationCode: z.enum(dangerousGoodsRegulations, key('validation.choice')).default('ADR'),
+  /** UN number, e.g. 1203 (petrol). */
+  hazardIdentifier: z
+    .string(key('validation.required'))
+    .trim()
+    .regex(/^(UN ?)?\d{4}$/i, key('validation.invalid'))
+    .transform((v) => v.replace(/^UN ?/i, '')),
+  /** ADR class or division, e.g. 3, 2.1, 6.1. */
+  hazardClass: z
+    .string(key('validation.required'))
+    .trim()
+    .regex(/^[1-9](\.\d)?[A-Z]?$/, key('validation.invalid')),
+  packingGroup: z.enum(packingGroups, key('validation.choice')).nullable().default(null),
+  technicalName: z
+    .string(key('validation.required'))
+    .trim()
+    .min(1, key('validation.required'))
+    .max(200, key('validation.tooLong')),
+  /** ADR 1.1.3.6 points (quantity × class factor). */
+  hazardPoints: nonNegative().default(0),
+  netWeightKg: formNumber({ min: 0 }),
+  /** Tunnel restriction code or other restrictions, e.g. (D/E). */
+  restrictions: optionalText(200),
+});
+export type DangerousGoods = z.output<typeof dangerousGoodsSchema>;
+
+const articlePrice = z.object({
+  articleCode: z.string(key('validation.required')).trim().min(1, key('validation.required')),
+  articleLabel: text(200),
+  customerPrice: formNumber(),
+  resourcePrice: formNumber().optional(),
+  transportLegIndex: z.number().int().min(0).optional(),
+});
+
+/** Send the customer contact an e-mail when the order is created, collected or delivered. */
+const eventNotifications = z
+  .object({
+    created: z.boolean().default(false),
+    collected: z.boolean().default(false),
+    delivered: z.boolean().default(false),
+  })
+  .default({ created: false, collected: false, delivered: false });
+
+/** Every field of the order form (spec §3), without the cross-field rules. */
+export const orderFields = z.object({
+  departmentId: entityId,
+  customerId: z.preprocess((v) => (v === '' ? undefined : v), entityId),
+  /** The order this one was copied from (copy and copy-deleted modes), for the search result. */
+  parentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), entityId.optional()),
+  // Identity and parties
+  emailId: optionalText(200),
+  eventNotifications,
+  customerRef: reference,
+  recipientRef: reference,
+  subcustomer: optionalText(50),
+  customerInfo: optionalText(1000),
+  customerContact: optionalText(200),
+  orderNote: optionalText(2000),
+  // Pickup and delivery
+  pickup: addressBlockSchema,
+  delivery: addressBlockSchema,
+  // Service and timing
+  serviceId: optionalText(50),
+  type: z.enum(orderTypes, key('validation.choice')).default('Delivery'),
+  priority: z.enum(['normal', 'high'], key('validation.choice')).default('normal'),
+  pickupDate: dateField,
+  pickupTimeEarliest: timeField,
+  pickupTimeLatest: timeField,
+  /** The day delivery starts (default: the pickup date). */
+  deliveryDate: z
+    .string(key('validation.date'))
+    .refine((v) => v === '' || isIsoDate(v), key('validation.date'))
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  deliveryTimeEarliest: timeField,
+  deliveryTimeLatest: timeField,
+  // Invoicing and pricing
+  manualInvoiceInfo: optionalText(1000),
+  invoiceInfo: optionalText(1000),
+  correctedArticlePrices: z.array(articlePrice).max(100, key('validation.tooMany')).default([]),
+  invoiceSplit: optionalText(100),
+  standaloneInvoice: z.boolean().default(false),
+  allowIncompletePrice: z.boolean().default(false),
+  hasZeroPriceApproval: z.boolean().default(false),
+  needsZeroPriceApproval: z.boolean().default(false),
+  muteBomArticles: z.boolean().default(false),
+  calculatedArticlePrices: z.array(articlePrice).max(100, key('validation.tooMany')).default([]),
+  // Planning and grouping
+  preplannedUnitId: optionalText(50),
+  preplannedTemplateSlotId: optionalText(50),
+  selectedDepartmentId: z.preprocess((v) => (v === '' ? undefined : v), entityId.optional()),
+  groupId: optionalText(50),
+  groupName: optionalText(200),
+  groupOrder: z.number().int().min(0).max(NUMBER_BOUND).optional(),
+  paidTogether: z.boolean().default(false),
+  fixedOrder: z.boolean().default(false),
+  vehicleType: z.enum(vehicleTypes, key('validation.choice')).optional(),
+  // Contents
+  measurements: z
+    .array(measurementLineSchema)
+    .min(1, key('validation.atLeastOne'))
+    .max(1000, key('validation.tooMany')),
+  additionalServices: z
+    .array(additionalServiceSchema)
+    .max(50, key('validation.tooMany'))
+    .default([]),
+  adrGoods: z.array(dangerousGoodsSchema).max(100, key('validation.tooMany')).default([]),
+  /** Orders booked by customers wait as UNCONFIRMED until a planner accepts them. */
+  requiresConfirmation: z.boolean().default(false),
+});
+
+/** At most this many packages (SSCCs) in one order. */
+export const MAX_PACKAGES_PER_ORDER = 1000;
+
+type OrderShape = z.output<typeof orderFields>;
+type Issue = { path: (string | number)[]; message: ValidationKey };
+
+function blockIssues(side: 'pickup' | 'delivery', block: AddressBlock): Issue[] {
+  // Spec §5: an empty pickup block is allowed (the goods are at the department, 0015).
+  if (side === 'pickup' && isEmptyAddressBlock(block)) return [];
+  const issues: Issue[] = [];
+  if (block.name === '') issues.push({ path: [side, 'name'], message: 'validation.required' });
+  if (block.address === '')
+    issues.push({ path: [side, 'address'], message: 'validation.required' });
+  if (block.zipCode === '')
+    issues.push({ path: [side, 'zipCode'], message: 'validation.required' });
+  else if (!isValidZipCodeFor(block.countryCode, block.zipCode))
+    issues.push({ path: [side, 'zipCode'], message: 'validation.zipCode' });
+  if ((block.lat == null) !== (block.lng == null))
+    issues.push({
+      path: [side, block.lat == null ? 'lat' : 'lng'],
+      message: 'validation.coordinates',
+    });
+  return issues;
+}
+
+/** The cross-field rules of spec §5 on an order's fields (without the clock: `timingIssues`). */
+export function orderIssues(order: Omit<OrderShape, 'departmentId'>): Issue[] {
+  const issues = [
+    ...blockIssues('pickup', order.pickup),
+    ...blockIssues('delivery', order.delivery),
+  ];
+  order.measurements.forEach((line, i) => {
+    if (!dimensionsConsistent(line.length, line.width, line.height)) {
+      for (const d of ['length', 'width', 'height'] as const)
+        if (line[d] === 0)
+          issues.push({ path: ['measurements', i, d], message: 'validation.dimensions' });
+    }
+    if (line.packageIds && line.packageIds.length > line.quantity)
+      issues.push({ path: ['measurements', i, 'packageIds'], message: 'validation.tooMany' });
+  });
+  const packages = order.measurements.reduce((n, l) => n + l.quantity, 0);
+  if (packages > MAX_PACKAGES_PER_ORDER)
+    issues.push({ path: ['measurements'], message: 'validation.tooManyPackages' });
+  if (
+    order.pickupTimeEarliest &&
+    order.pickupTimeLatest &&
+    order.pickupTimeLatest <= order.pickupTimeEarliest
+  )
+    issues.push({ path: ['pickupTimeLatest'], message: 'validation.timeWindow' });
+  const deliveryDate = order.deliveryDate ?? order.pickupDate;
+  if (order.deliveryDate && isIsoDate(order.pickupDate) && order.deliveryDate < order.pickupDate)
+    issues.push({ path: ['deliveryDate'], message: 'validation.deliveryBeforePickup' });
+  // Spec §5: the end date is bumped a day when earliest > latest, so only an empty window
+  // (equal times) is "not later than the start".
+  const window = deliveryWindow(deliveryDate, order.deliveryTimeEarliest, order.deliveryTimeLatest);
+  if (window.start && window.end && window.end <= window.start)
+    issues.push({ path: ['deliveryTimeLatest'], message: 'validation.deliveryEnd' });
+  return issues;
+}
+
+/**
+ * Runs even when some fields failed (`when`), so the form shows every rule at once; a field that
+ * already has an issue gets no second one, and a value of the wrong type skips the cross-field rules.
+ */
+const refineOrder = (order: Omit<OrderShape, 'departmentId'>, ctx: z.RefinementCtx) => {
+  let found: Issue[];
+  try {
+    found = orderIssues(order);
+  } catch {
+    return;
+  }
+  const taken = new Set(ctx.issues.map((i) => (i.path ?? []).join('.')));
+  for (const issue of found)
+    if (!taken.has(issue.path.join('.')))
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+};
+const always = { when: () => true };
+
+/** The stored form: zip codes normalised, the delivery end date derived (spec §5 bump). */
+function finish<T extends Omit<OrderShape, 'departmentId'>>(order: T) {
+  const zip = (b: AddressBlock): AddressBlock => ({
+    ...b,
+    zipCode: normaliseZipCode(b.countryCode, b.zipCode),
+  });
+  const deliveryDate = order.deliveryDate ?? order.pickupDate;
+  return {
+    ...order,
+    pickup: zip(order.pickup),
+    delivery: zip(order.delivery),
+    deliveryDate,
+    deliveryEndDate: deliveryWindow(
+      deliveryDate,
+      order.deliveryTimeEarliest,
+      order.deliveryTimeLatest,
+    ).endDate,
+  };
+}
+
+/** CREATE_ORDER: create, copy and copy-deleted in the form all create (spec §2 modes). */
+export const createOrderSchema = orderFields.superRefine(refineOrder, always).transform(finish);
+/** What the web form validates: the same schema. */
+export const orderFormSchema = createOrderSchema;
+export type OrderFormInput = z.input<typeof createOrderSchema>;
+export type CreateOrder = z.output<typeof createOrderSchema>;
+
+/** UPDATE_ORDER: the whole form of an existing order; the department changes by MOVE_ORDERS. */
+export const updateOrderSchema = orderFields
+  .omit({ departmentId: true })
+  .extend({ orderId: entityId })
+  .superRefine(refineOrder, always)
+  .transform(finish);
+export type UpdateOrder = z.output<typeof updateOrderSchema>;
+
+/**
+ * Spec §5 "a date-time must be in the future": the pickup's latest moment (the pickup date at its
+ * latest time, or the end of that day) in the pickup's time zone must be after `now`.
+ */
+export function timingIssues(
+  order: { pickupDate: string; pickupTimeLatest?: string | undefined },
+  now: Date,
+  timeZone: string,
+): Issue[] {
+  if (!isIsoDate(order.pickupDate)) return [];
+  const latest = zonedInstant(order.pickupDate, order.pickupTimeLatest ?? '23:59', timeZone);
+  if (latest.getTime() + (order.pickupTimeLatest ? 0 : 60_000) > now.getTime()) return [];
+  return [
+    {
+      path: [order.pickupTimeLatest ? 'pickupTimeLatest' : 'pickupDate'],
+      message: 'validation.future',
+    },
+  ];
+}
+
+/** Total packages of an order (one SSCC each). */
+export const packageCount = (lines: readonly { quantity: number }[]): number =>
+  lines.reduce((n, l) => n + l.quantity, 0);

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { calendarDate, entityId } from '../common.js';
+import type { ConsignmentState } from './states.js';
+import { consignmentStateParam } from './gridRow.js';
+import type { BookedOrder } from './events.js';
+
+/** The orders read model: the whole booked order, for the form's edit, copy and restore modes. */
+export const ORDERS_TABLE = 'rm_orders';
+export const ORDERS_ENTITY = 'orders';
+
+/** A row of `rm_orders`, as the queries `orders`, `searchOrders` and `unconfirmedOrders` answer. */
+export interface OrderRow {
+  id: string;
+  orderId: string;
+  /** Spec §3 order search result: the order this one was copied from (null: none). */
+  parentId: string | null;
+  shipmentId: string | null;
+  departmentId: string;
+  customerId: string;
+  state: ConsignmentState;
+  order: BookedOrder;
+  /** Slot the consignment is planned in, if any. */
+  slotId: string | null;
+  rejectionReason: string | null;
+  otherReason: string | null;
+  createdAt: string;
+  updatedAtEpoch: number;
+  revision: number;
+  isEditable: boolean;
+  isDeletable: boolean;
+}
+
+const ids = z.array(entityId).optional();
+
+/** Query `orders` (spec §7 "orders by shipmentId or ids"). */
+export const ordersQuerySchema = z
+  .object({
+    ids,
+    shipmentId: z
+      .string()
+      .regex(/^\d{17}$/, 'a shipment id has 17 digits')
+      .optional(),
+  })
+  .refine((p) => (p.ids && p.ids.length > 0) || p.shipmentId, {
+    message: 'ids or shipmentId is required',
+  });
+
+/** Query `searchOrders` (spec §7); words combine with AND unless told (spec §9). */
+export const searchOrdersQuerySchema = z.object({
+  searchPhrase: z.string().trim().min(3, 'search needs more than 2 characters'),
+  searchOperator: z.enum(['AND', 'OR']).default('AND'),
+  states: z.array(consignmentStateParam).optional(),
+  customerIds: ids,
+  departmentIds: ids,
+  fromDate: calendarDate.optional(),
+  toDate: calendarDate.optional(),
+  /** Also search notes, instructions, contacts, phones, e-mails and package ids. */
+  advancedSearch: z.boolean().default(false),
+  limit: z.number().int().min(1).max(1000).default(200),
+});
+
+/** Queries `unconfirmedOrders` and `unconfirmedOrdersCount` (spec §7). */
+export const unconfirmedOrdersQuerySchema = z.object({
+  departmentIds: ids,
+  customerIds: ids,
+  limit: z.number().int().min(1).max(5000).default(1000),
+});
+export const unconfirmedOrdersCountQuerySchema = z.object({
+  departmentIds: ids,
+  customerIds: ids,
+});

@@ -1,0 +1,18 @@
+/**
+ * Values only one entity may hold at a time (a user's phone number and e-mail address), kept as
+ * one reservation stream per normalised value (docs/decisions/0013). The command that gives an
+ * entity such a value appends the reservation in the same atomic append as the entity's own
+ * event, at the reservation stream's revision it read, so two owners can never both succeed.
+ */
+export type ReservationEvent =
+  | { type: 'UniqueValueReserved'; data: { kind: UniqueKind; value: string; ownerId: string } }
+  | { type: 'UniqueValueReleased'; data: { kind: UniqueKind; value: string; ownerId: string } };
+
+export type UniqueKind = 'phoneNumber' | 'email';
+
+/** The normalised form a value is reserved under: phone numbers are stored normalised already. */
+export const uniqueValue = (kind: UniqueKind, value: string): string =>
+  kind === 'email' ? value.trim().toLowerCase() : value.trim();
+
+export const reservationStream = (kind: UniqueKind, value: string): string =>
+  `unique-${kind}-${uniqueValue(kind, value)}`;

@@ -1,0 +1,179 @@
+import { queryPermissions, type Permission } from './access/permissions.js';
+import { CUSTOMER_GROUPS_ENTITY, CUSTOMER_GROUPS_TABLE } from './customerGroups/index.js';
+import { CUSTOMERS_ENTITY, CUSTOMERS_TABLE } from './customers/index.js';
+import { DEPARTMENT_GROUPS_ENTITY, DEPARTMENT_GROUPS_TABLE } from './departmentGroups/index.js';
+import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE } from './departments/index.js';
+import { HOLIDAYS_ENTITY, HOLIDAYS_TABLE } from './holidays/index.js';
+import { NUMBER_SERIES_ENTITY, NUMBER_SERIES_TABLE } from './numberSeries/index.js';
+import type { CommandName, QueryName } from './registry.js';
+import { ROLES_ENTITY, ROLES_TABLE, USERS_ENTITY, USERS_TABLE } from './users/index.js';
+
+/**
+ * An admin resource read in the dialect of react-admin's `ra-data-simple-rest` at
+ * `GET /api/rest/{resource}` and `GET /api/rest/{resource}/{id}` (query service, read models
+ * only). Writes never go through REST: the web app's data provider sends them as
+ * `POST /api/command/{NAME}` with the command names listed here.
+ */
+export interface RestResource {
+  /** The read model it reads. */
+  table: string;
+  /** The entity name of its rows on the socket. */
+  entity: string;
+  /** The query whose permission and department/customer scoping it shares. */
+  query: QueryName;
+  create: CommandName | null;
+  update: CommandName | null;
+  delete: CommandName | null;
+  /** Fields `sort=["field","ASC"]` accepts (any other is 400). */
+  sortFields: readonly string[];
+  /** Fields `filter={…}` accepts besides `id` (getMany) and `q` (text search). */
+  filterFields: readonly string[];
+  defaultSort: readonly [string, 'ASC' | 'DESC'];
+}
+
+export const restResources = {
+  departments: {
+    table: DEPARTMENTS_TABLE,
+    entity: DEPARTMENTS_ENTITY,
+    query: 'departments',
+    create: 'CREATE_DEPARTMENT',
+    update: 'UPDATE_DEPARTMENT',
+    delete: null,
+    sortFields: ['id', 'name', 'departmentType', 'country', 'alystraId'],
+    filterFields: ['name', 'departmentType', 'country', 'alystraId', 'npsId'],
+    defaultSort: ['name', 'ASC'],
+  },
+  departmentGroups: {
+    table: DEPARTMENT_GROUPS_TABLE,
+    entity: DEPARTMENT_GROUPS_ENTITY,
+    query: 'departmentGroups',
+    create: 'CREATE_DEPARTMENT_GROUP',
+    update: 'UPDATE_DEPARTMENT_GROUP',
+    delete: 'DELETE_DEPARTMENT_GROUP',
+    sortFields: ['id', 'name'],
+    filterFields: ['name', 'departmentIds'],
+    defaultSort: ['name', 'ASC'],
+  },
+  customers: {
+    table: CUSTOMERS_TABLE,
+    entity: CUSTOMERS_ENTITY,
+    query: 'searchCustomers',
+    create: 'CREATE_CUSTOMER',
+    update: 'UPDATE_CUSTOMER',
+    delete: null,
+    sortFields: ['id', 'name', 'departmentId', 'alystraId', 'orgNumber', 'customerCode'],
+    filterFields: [
+      'name',
+      'departmentId',
+      'alystraId',
+      'alystraSubcustomer',
+      'orgNumber',
+      'customerCode',
+    ],
+    defaultSort: ['name', 'ASC'],
+  },
+  customerGroups: {
+    table: CUSTOMER_GROUPS_TABLE,
+    entity: CUSTOMER_GROUPS_ENTITY,
+    query: 'customerGroups',
+    create: 'CREATE_CUSTOMER_GROUP',
+    update: 'UPDATE_CUSTOMER_GROUP',
+    delete: 'DELETE_CUSTOMER_GROUP',
+    sortFields: ['id', 'name'],
+    filterFields: ['name', 'customerIds'],
+    defaultSort: ['name', 'ASC'],
+  },
+  users: {
+    table: USERS_TABLE,
+    entity: USERS_ENTITY,
+    query: 'users',
+    create: 'CREATE_USER',
+    update: 'UPDATE_USER',
+    delete: 'DELETE_USER',
+    sortFields: ['id', 'name', 'phoneNumber', 'email', 'role'],
+    filterFields: [
+      'name',
+      'phoneNumber',
+      'email',
+      'role',
+      'customerId',
+      'courierId',
+      'departmentIds',
+      'requiresEmail',
+      'requiresPwd',
+    ],
+    defaultSort: ['name', 'ASC'],
+  },
+  roles: {
+    table: ROLES_TABLE,
+    entity: ROLES_ENTITY,
+    query: 'roles',
+    create: 'CREATE_ROLE',
+    update: 'UPDATE_ROLE',
+    delete: 'DELETE_ROLE',
+    sortFields: ['id', 'name'],
+    filterFields: ['name', 'access'],
+    defaultSort: ['name', 'ASC'],
+  },
+  holidays: {
+    table: HOLIDAYS_TABLE,
+    entity: HOLIDAYS_ENTITY,
+    query: 'holiday',
+    create: 'CREATE_HOLIDAY',
+    update: null,
+    delete: 'DELETE_HOLIDAY',
+    sortFields: ['id', 'date', 'country', 'type'],
+    filterFields: ['country', 'type', 'date'],
+    defaultSort: ['date', 'ASC'],
+  },
+  numberSeries: {
+    table: NUMBER_SERIES_TABLE,
+    entity: NUMBER_SERIES_ENTITY,
+    query: 'numberSeries',
+    create: 'CREATE_NUMBER_SERIES',
+    update: null,
+    delete: 'DELETE_NUMBER_SERIES',
+    sortFields: [
+      'id',
+      'name',
+      'type',
+      'companyPrefix',
+      'firstSerial',
+      'lastSerial',
+      'nextSerial',
+      'remaining',
+      'departmentId',
+      'customerId',
+    ],
+    filterFields: ['name', 'type', 'companyPrefix', 'departmentId', 'customerId', 'used'],
+    defaultSort: ['id', 'ASC'],
+  },
+} as const satisfies Record<string, RestResource>;
+
+export type RestResourceName = keyof typeof restResources;
+export type RestSortField<R extends RestResourceName> =
+  (typeof restResources)[R]['sortFields'][number];
+export type RestFilterField<R extends RestResourceName> =
+  (typeof restResources)[R]['filterFields'][number];
+
+export const isRestResourceName = (name: string): name is RestResourceName =>
+  Object.hasOwn(restResources, name);
+
+/** Who may read a resource: the permission of its query (the one table of access/permissions). */
+export const restPermission = (name: RestResourceName): Permission =>
+  queryPermissions[restResources[name].query];
+
+/** The resource whose rows carry this socket entity name, if any. */
+export const restResourceOfEntity = (entity: string): RestResourceName | null =>
+  (Object.keys(restResources) as RestResourceName[]).find(
+    (name) => restResources[name].entity === entity,
+  ) ?? null;
+
+/** ra-data-simple-rest's list header: `Content-Range: {resource} {start}-{end}/{total}`. */
+export const REST_COUNT_HEADER = 'Content-Range';
+/** Largest page one list answer holds. */
+export const REST_MAX_PAGE = 1000;
+/** Read-your-writes: a query waits until the read models have projected this position. */
+export const MIN_POSITION_HEADER = 'x-min-position';
+/** How long a query waits for `x-min-position` before answering anyway. */
+export const MIN_POSITION_WAIT_MS = 3000;

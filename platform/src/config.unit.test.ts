@@ -1,0 +1,88 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfig, messageDelivery } from './config.js';
+
+const live = {
+  MESSAGE_DELIVERY: 'live',
+  PUBLIC_URL: 'https://nordlog.example/',
+  SMTP_URL: 'smtp://mailer:secret@smtp.example:587',
+  MAIL_FROM: 'Nordlog <no-reply@nordlog.example>',
+  SMS_PROVIDER_URL: 'https://n-eu.linkmobility.io',
+  SMS_PROVIDER_USER: 'nordlog',
+  SMS_PROVIDER_PASSWORD: 'sms-secret',
+  SMS_PLATFORM_ID: 'COMMON_API',
+  SMS_PLATFORM_PARTNER_ID: '4711',
+};
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
+
+describe('message delivery configuration, validated at start', () => {
+  it('keeps the outbox by default outside production', () => {
+    expect(messageDelivery(loadConfig({}))).toEqual({ mode: 'outbox' });
+    expect(messageDelivery(loadConfig({ NODE_ENV: 'test' }))).toEqual({ mode: 'outbox' });
+  });
+
+  it('production defaults to live delivery and fails at start naming every missing setting', () => {
+    const message = problems({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) });
+    expect(message).toContain('Invalid configuration');
+    for (const name of [
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'SMS_PROVIDER_URL',
+      'SMS_PROVIDER_USER',
+      'SMS_PROVIDER_PASSWORD',
+      'SMS_PLATFORM_ID',
+      'SMS_PLATFORM_PARTNER_ID',
+    ])
+      expect(message).toContain(`${name}: required when MESSAGE_DELIVERY=live`);
+    expect(problems({ NODE_ENV: 'production', ...live })).toBe(
+      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production',
+    );
+  });
+
+  it('refuses the outbox in production: nobody could log in', () => {
+    expect(
+      problems({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), MESSAGE_DELIVERY: 'outbox' }),
+    ).toContain('MESSAGE_DELIVERY: must be live when NODE_ENV=production');
+  });
+
+  it('gives the live settings to the composition root', () => {
+    expect(messageDelivery(loadConfig({ ...live, SMS_SENDER: '2333' }))).toEqual({
+      mode: 'live',
+      publicUrl: 'https://nordlog.example',
+      smtp: {
+        url: 'smtp://mailer:secret@smtp.example:587',
+        from: 'Nordlog <no-reply@nordlog.example>',
+      },
+      sms: {
+        url: 'https://n-eu.linkmobility.io',
+        user: 'nordlog',
+        password: 'sms-secret',
+        platformId: 'COMMON_API',
+        platformPartnerId: '4711',
+        sender: '2333',
+      },
+    });
+  });
+
+  it('refuses bad values with the variable named; an empty value counts as not set', () => {
+    expect(problems({ ...live, SMTP_URL: 'http://smtp.example' })).toContain('SMTP_URL');
+    expect(problems({ ...live, SMS_PROVIDER_URL: 'http://sms.example' })).toContain(
+      'SMS_PROVIDER_URL: must be https',
+    );
+    expect(problems({ ...live, SMS_PROVIDER_URL: 'http://127.0.0.1:9000' })).toBe('');
+    expect(problems({ ...live, SMS_SENDER: 'Far too long a sender' })).toContain('SMS_SENDER');
+    expect(problems({ ...live, MAIL_FROM: 'nordlog' })).toContain('MAIL_FROM');
+    expect(problems({ ...live, SMTP_URL: '' })).toContain(
+      'SMTP_URL: required when MESSAGE_DELIVERY=live',
+    );
+    expect(problems({ MESSAGE_DELIVERY: 'pigeon' })).toContain('MESSAGE_DELIVERY');
+  });
+});

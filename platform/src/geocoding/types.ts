@@ -1,0 +1,67 @@
+import type { AddressResult } from '@nordlog/contracts';
+
+/** What the order form typed, for `autocomplete`. */
+export interface AutocompleteRequest {
+  text: string;
+  countryCode?: string;
+  addressType?: 'address' | 'postalCode';
+  near?: { lat: number; lng: number };
+  /** Metres around `near` that count as near (spec §7: 10 000). */
+  radius?: number;
+  language?: string;
+  limit?: number;
+}
+
+/** An address to place on the map (an address block of an order). */
+export interface GeocodeRequest {
+  address: string;
+  zipCode: string;
+  zipArea: string;
+  countryCode: string;
+}
+
+/**
+ * The geocoder port (docs/decisions/0015-booking.md). The embedded default is the local gazetteer
+ * of postal codes (GeoNames); Nominatim and Photon are the production adapters over HTTP. A failed
+ * lookup is `null` or `[]`, never an error (spec §8: a lookup failure shows no message).
+ */
+export interface Geocoder {
+  readonly name: AddressResult['source'];
+  autocomplete(request: AutocompleteRequest): Promise<AddressResult[]>;
+  geocode(request: GeocodeRequest): Promise<AddressResult | null>;
+  /**
+   * Whether a postal code exists in a country: null when this geocoder has no list for the
+   * country (the format rule alone then decides).
+   */
+  knowsPostalCode?(countryCode: string, postalCode: string): Promise<boolean | null>;
+}
+
+/** Great-circle distance in metres. */
+export function distanceMetres(
+  a: { lat: number; lng: number },
+  b: { lat: number; lng: number },
+): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** Spec §3: latLng only when both coordinates exist. */
+export function latLngOf(
+  lat: number | string | null | undefined,
+  lng: number | string | null | undefined,
+): { lat: number; lng: number } | undefined {
+  if (lat === null || lat === undefined || lng === null || lng === undefined) return undefined;
+  if (lat === '' || lng === '') return undefined;
+  const la = Number(lat);
+  const ln = Number(lng);
+  return Number.isFinite(la) && Number.isFinite(ln) ? { lat: la, lng: ln } : undefined;
+}
+
+/** Spec §3: the street name is the route name plus the street number. */
+export const streetName = (route: string | undefined, number: string | undefined): string =>
+  [route, number].filter((p) => p && p.trim().length > 0).join(' ');

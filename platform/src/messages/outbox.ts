@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../logger.js';
+import type { MessagePort, OutgoingMessage } from './types.js';
+
+/**
+ * The embedded default's messenger: messages are stored in `message_outbox` and logged, and in
+ * development a page lists them so a person can log in without an SMS provider.
+ */
+export class OutboxMessagePort implements MessagePort {
+  constructor(
+    private readonly knex: Knex,
+    private readonly logger: Logger,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<void> {
+    await this.knex('message_outbox').insert({
+      channel: message.channel,
+      recipient: message.to,
+      subject: message.channel === 'email' ? message.subject : null,
+      body: message.body,
+    });
+    this.logger.info({ channel: message.channel, to: message.to }, 'message stored in the outbox');
+  }
+
+  async latest(limit = 50): Promise<
+    {
+      channel: string;
+      recipient: string;
+      subject: string | null;
+      body: string;
+      created_at: Date;
+    }[]
+  > {
+    return this.knex('message_outbox')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .select('channel', 'recipient', 'subject', 'body', 'created_at');
+  }
+}

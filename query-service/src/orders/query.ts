@@ -1,0 +1,93 @@
+import {
+  AppError,
+  ORDERS_TABLE,
+  ORDER_NOT_FOUND_MESSAGE,
+  type Identity,
+  type OrderRow,
+} from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
+import { allowedDepartments, searchWords, type QueryHandler } from '../framework.js';
+
+type Builder = Knex.QueryBuilder;
+
+/** The caller's departments (asked ones among them) and, for customer users, their customer. */
+function scoped(
+  q: Builder,
+  identity: Identity,
+  departmentIds: string[] | undefined,
+  customerIds: string[] | undefined,
+): Builder {
+  const allowed = allowedDepartments(identity, departmentIds);
+  if (allowed !== '*') q.whereIn('department_id', allowed);
+  if (identity.customerId) q.where('customer_id', identity.customerId);
+  else if (customerIds && customerIds.length > 0) q.whereIn('customer_id', customerIds);
+  return q;
+}
+
+const rows = async (q: Builder): Promise<OrderRow[]> =>
+  ((await q) as { data: OrderRow }[]).map((r) => r.data);
+
+/**
+ * Query `orders {ids} | {shipmentId}`: whole orders for the form's edit, copy and restore modes
+ * and the confirmation page. Nothing found (or nothing in scope): "Order not found" (spec §8).
+ */
+export const orders: QueryHandler<'orders'> = async (params, ctx) => {
+  const q = scoped(ctx.knex(ORDERS_TABLE).select('data'), ctx.identity, undefined, undefined);
+  if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
+  if (params.shipmentId) q.where('shipment_id', params.shipmentId);
+  const found = await rows(q.orderBy('id'));
+  if (found.length === 0) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+  return found;
+};
+
+/** Query `searchOrders` (spec §7): every word must match (AND, spec §9) unless OR is asked. */
+export const searchOrders: QueryHandler<'searchOrders'> = async (params, ctx) => {
+  const q = scoped(
+    ctx.knex(ORDERS_TABLE).select('data'),
+    ctx.identity,
+    params.departmentIds,
+    params.customerIds,
+  );
+  const column = params.advancedSearch ? 'advanced_text' : 'search_text';
+  const words = searchWords(params.searchPhrase);
+  q.where((w) => {
+    for (const word of words) {
+      if (params.searchOperator === 'AND') w.andWhere(column, 'like', `%${word}%`);
+      else w.orWhere(column, 'like', `%${word}%`);
+    }
+  });
+  if (params.states && params.states.length > 0) q.whereIn('state', params.states);
+  if (params.fromDate) q.where('date', '>=', params.fromDate);
+  if (params.toDate) q.where('date', '<=', params.toDate);
+  q.orderBy([
+    { column: 'date', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]).limit(params.limit);
+  return rows(q);
+};
+
+/** Query `unconfirmedOrders` (spec §7): orders waiting for a planner, oldest first. */
+export const unconfirmedOrders: QueryHandler<'unconfirmedOrders'> = async (params, ctx) => {
+  const q = scoped(
+    ctx.knex(ORDERS_TABLE).select('data').where('state', 'UNCONFIRMED'),
+    ctx.identity,
+    params.departmentIds,
+    params.customerIds,
+  );
+  return rows(q.orderBy([{ column: 'date' }, { column: 'id' }]).limit(params.limit));
+};
+
+/** Query `unconfirmedOrdersCount` (spec §7): `{count}`. */
+export const unconfirmedOrdersCount: QueryHandler<'unconfirmedOrdersCount'> = async (
+  params,
+  ctx,
+) => {
+  const q = scoped(
+    ctx.knex(ORDERS_TABLE).where('state', 'UNCONFIRMED'),
+    ctx.identity,
+    params.departmentIds,
+    params.customerIds,
+  );
+  const [row] = (await q.count<{ count: string }[]>('* as count')) as { count: string }[];
+  return { count: Number(row?.count ?? 0) };
+};

@@ -1,0 +1,168 @@
+import type {
+  CustomerGroupRow,
+  Identity,
+  RestFilterField,
+  RestResourceName,
+  RestSortField,
+  UserRow,
+} from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
+import { withVisibleMembers } from '../customerGroups/query.js';
+import {
+  scopeCustomers,
+  scopeDepartmentGroups,
+  scopeDepartments,
+  scopeNumberSeries,
+} from '../scopes.js';
+import { withEffectiveAccess } from '../users/query.js';
+
+type Builder = Knex.QueryBuilder;
+
+/** A filter: a scalar field compared as text, or a list field that must hold one of the values. */
+export type FilterSql = { kind: 'scalar'; expr: string } | { kind: 'list'; expr: string };
+
+/**
+ * How the query service reads one REST resource: SQL expressions for the sortable and filterable
+ * fields of contracts' `restResources` (the types make both lists complete), the text a `q`
+ * search looks in, the scope (the same rule as the resource's query) and what rows become.
+ * Every expression here is a constant: request values only ever travel as bound parameters.
+ */
+export interface RestSource<R extends RestResourceName> {
+  sort: Record<RestSortField<R>, string>;
+  filters: Record<RestFilterField<R>, FilterSql>;
+  /** Lower-cased text the words of `q` are looked for in. */
+  search: string;
+  base?: (q: Builder) => Builder;
+  scope: (q: Builder, identity: Identity) => Builder;
+  present?: (knex: Knex, identity: Identity, rows: unknown[]) => Promise<unknown[]>;
+}
+
+const text = (field: string) => `data->>'${field}'`;
+const lowerText = (field: string) => `lower(data->>'${field}')`;
+const number = (field: string) => `(data->>'${field}')::bigint`;
+const scalar = (field: string): FilterSql => ({ kind: 'scalar', expr: text(field) });
+const list = (field: string): FilterSql => ({ kind: 'list', expr: `data->'${field}'` });
+const words = (...fields: string[]) =>
+  `lower(concat_ws(' ', ${fields.map((f) => text(f)).join(', ')}))`;
+const unscoped = (q: Builder) => q;
+/** Tombstones of deleted entities stay in their read model; REST never answers them. */
+const live = (q: Builder) => q.where('deleted', false);
+
+export const restSources: { [R in RestResourceName]: RestSource<R> } = {
+  departments: {
+    sort: {
+      id: 'id',
+      name: lowerText('name'),
+      departmentType: text('departmentType'),
+      country: 'country',
+      alystraId: text('alystraId'),
+    },
+    filters: {
+      name: scalar('name'),
+      departmentType: scalar('departmentType'),
+      country: scalar('country'),
+      alystraId: scalar('alystraId'),
+      npsId: scalar('npsId'),
+    },
+    search: words('name', 'alystraId', 'country'),
+    scope: scopeDepartments,
+  },
+  departmentGroups: {
+    sort: { id: 'id', name: 'lower(name)' },
+    filters: { name: scalar('name'), departmentIds: list('departmentIds') },
+    search: words('name', 'description'),
+    base: live,
+    scope: scopeDepartmentGroups,
+  },
+  customers: {
+    sort: {
+      id: 'id',
+      name: 'lower(name)',
+      departmentId: 'department_id',
+      alystraId: text('alystraId'),
+      orgNumber: text('orgNumber'),
+      customerCode: text('customerCode'),
+    },
+    filters: {
+      name: scalar('name'),
+      departmentId: scalar('departmentId'),
+      alystraId: scalar('alystraId'),
+      alystraSubcustomer: scalar('alystraSubcustomer'),
+      orgNumber: scalar('orgNumber'),
+      customerCode: scalar('customerCode'),
+    },
+    search: 'search_text',
+    scope: scopeCustomers,
+  },
+  customerGroups: {
+    sort: { id: 'id', name: 'lower(name)' },
+    filters: { name: scalar('name'), customerIds: list('customerIds') },
+    search: words('name', 'description'),
+    base: live,
+    scope: unscoped,
+    present: (knex, identity, rows) =>
+      withVisibleMembers(knex, identity, rows as CustomerGroupRow[]),
+  },
+  users: {
+    sort: {
+      id: 'id',
+      name: 'lower(name)',
+      phoneNumber: 'phone_number',
+      email: lowerText('email'),
+      role: 'role',
+    },
+    filters: {
+      name: scalar('name'),
+      phoneNumber: scalar('phoneNumber'),
+      email: scalar('email'),
+      role: scalar('role'),
+      customerId: scalar('customerId'),
+      courierId: scalar('courierId'),
+      departmentIds: list('departmentIds'),
+      requiresEmail: scalar('requiresEmail'),
+      requiresPwd: scalar('requiresPwd'),
+    },
+    search: 'search_text',
+    base: live,
+    scope: unscoped,
+    present: (knex, _identity, rows) => withEffectiveAccess(knex, rows as UserRow[]),
+  },
+  roles: {
+    sort: { id: 'id', name: 'lower(name)' },
+    filters: { name: scalar('name'), access: list('access') },
+    search: words('name', 'description'),
+    scope: unscoped,
+  },
+  holidays: {
+    sort: { id: 'id', date: 'date', country: 'country', type: 'type' },
+    filters: { country: scalar('country'), type: scalar('type'), date: scalar('date') },
+    search: words('country', 'type', 'date'),
+    base: live,
+    scope: unscoped,
+  },
+  numberSeries: {
+    sort: {
+      id: 'id',
+      name: lowerText('name'),
+      type: 'type',
+      companyPrefix: text('companyPrefix'),
+      firstSerial: number('firstSerial'),
+      lastSerial: number('lastSerial'),
+      nextSerial: number('nextSerial'),
+      remaining: number('remaining'),
+      departmentId: 'department_id',
+      customerId: 'customer_id',
+    },
+    filters: {
+      name: scalar('name'),
+      type: scalar('type'),
+      companyPrefix: scalar('companyPrefix'),
+      departmentId: scalar('departmentId'),
+      customerId: scalar('customerId'),
+      used: scalar('used'),
+    },
+    search: words('name', 'type', 'companyPrefix'),
+    base: live,
+    scope: scopeNumberSeries,
+  },
+};

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { restResources, type RestResourceName } from '@nordlog/contracts';
+import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
+
+/** `GET /api/rest/{resource}` with ra-data-simple-rest's JSON parameters. */
+const list = (
+  resource: string,
+  params: { sort?: unknown; range?: unknown; filter?: unknown } = {},
+) => {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    query.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  return `/api/rest/${resource}?${query.toString()}`;
+};
+const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+
+describe('REST resources in the dialect of ra-data-simple-rest (GET /api/rest/{resource})', () => {
+  let sys: TestSystem;
+  const deps: Record<string, string> = {};
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    for (const [name, country] of [
+      ['Oslo', 'NO'],
+      ['Bergen', 'NO'],
+      ['Stockholm', 'SE'],
+      ['Aarhus', 'DK'],
+      ['Helsinki', 'FI'],
+    ] as const) {
+      deps[name] = (
+        await sys.command('CREATE_DEPARTMENT', {
+          name,
+          departmentType: 'courier',
+          country,
+          alystraId: `${country}-${name.toUpperCase()}`,
+        })
+      ).body.ids[0];
+    }
+    await sys.command('CREATE_CUSTOMER', { name: 'Fjordkraft', departmentId: deps.Oslo });
+    await sys.command('CREATE_CUSTOMER', { name: 'Vasa Blommor', departmentId: deps.Stockholm });
+    await sys.command('CREATE_DEPARTMENT_GROUP', {
+      name: 'Norway',
+      departmentIds: [deps.Oslo, deps.Bergen],
+    });
+    await sys.command('CREATE_CUSTOMER_GROUP', { name: 'All', customerIds: ['1', '2'] });
+    for (const [country, date] of [
+      ['NO', '2026-05-17'],
+      ['SE', '2026-06-06'],
+      ['FI', '2026-12-06'],
+      ['NO', '2026-12-25'],
+    ] as const)
+      await sys.command('CREATE_HOLIDAY', { country, type: 'PUBLIC_HOLIDAY', date });
+    await sys.command('CREATE_NUMBER_SERIES', {
+      type: 'SSCC',
+      companyPrefix: '7090001',
+      firstSerial: 1,
+      lastSerial: 10,
+    });
+    await sys.command('CREATE_ROLE', { name: 'Dispatch', access: ['PLANNER_DISPATCHING'] });
+    await sys.settled();
+  });
+  afterAll(async () => sys.shutdown());
+
+  it('getList: sort=["field","ASC"|"DESC"], an inclusive range=[start,end] and Content-Range: {resource} {start}-{end}/{total}', async () => {
+    const page = await sys.get(list('departments', { sort: ['name', 'ASC'], range: [0, 1] }));
+    expect(page.status).toBe(200);
+    expect(names(page.body)).toEqual(['Aarhus', 'Bergen']);
+    expect(page.headers.get('content-range')).toBe('departments 0-1/5');
+    expect(page.headers.get('access-control-expose-headers')).toBe('Content-Range');
+    const next = await sys.get(list('departments', { sort: ['name', 'ASC'], range: [2, 3] }));
+    expect(names(next.body)).toEqual(['Helsinki', 'Oslo']);
+    expect(next.headers.get('content-range')).toBe('departments 2-3/5');
+    const last = await sys.get(list('departments', { sort: ['name', 'DESC'], range: [4, 9] }));
+    expect(names(last.body)).toEqual(['Aarhus']);
+    expect(last.headers.get('content-range')).toBe('departments 4-4/5');
+    const beyond = await sys.get(list('departments', { range: [10, 19] }));
+    expect(beyond.body).toEqual([]);
+    expect(beyond.headers.get('content-range')).toBe('departments */5');
+  });
+
+  it('filter: field equality, a list means any of, q searches case-insensitively; total counts the filtered rows', async () => {
+    const norway = await sys.get(
+      list('departments', { filter: { country: 'NO' }, sort: ['name', 'ASC'] }),
+    );
+    expect(names(norway.body)).toEqual(['Bergen', 'Oslo']);
+    expect(norway.headers.get('content-range')).toBe('departments 0-1/2');
+    const nordic = await sys.get(
+      list('departments', { filter: { country: ['SE', 'FI'] }, sort: ['country', 'ASC'] }),
+    );
+    expect(names(nordic.body)).toEqual(['Helsinki', 'Stockholm']);
+    expect((await sys.get(list('departments', { filter: { country: [] } }))).body).toEqual([]);
+    const npsless = await sys.get(list('departments', { filter: { npsId: null } }));
+    expect(npsless.headers.get('content-range')).toBe('departments 0-4/5');
+    const q = await sys.get(list('departments', { filter: { q: 'OSL' } }));
+    expect(names(q.body)).toEqual(['Oslo']);
+    const both = await sys.get(list('departments', { filter: { q: 'no', country: 'NO' } }));
+    expect(names(both.body).sort()).toEqual(['Bergen', 'Oslo']);
+    const holidays = await sys.get(
+      list('holidays', { filter: { country: ['NO', 'FI'] }, sort: ['date', 'DESC'] }),
+    );
+    expect(holidays.body.map((h: { date: string }) => h.date)).toEqual([
+      '2026-12-25',
+      '2026-12-06',
+      '2026-05-17',
+    ]);
+    const groups = await sys.get(
+      list('departmentGroups', { filter: { departmentIds: deps.Oslo } }),
+    );
+    expect(names(groups.body)).toEqual(['Norway']);
+    expect(
+      (await sys.get(list('departmentGroups', { filter: { departmentIds: [deps.Aarhus] } }))).body,
+    ).toEqual([]);
+  });
+
+  it('getMany is filter={"id":[…]}; getManyReference is a field filter', async () => {
+    const many = await sys.get(list('departments', { filter: { id: [deps.Oslo, deps.Aarhus] } }));
+    expect(names(many.body)).toEqual(['Aarhus', 'Oslo']);
+    const customers = await sys.get(
+      list('customers', { filter: { departmentId: deps.Stockholm } }),
+    );
+    expect(names(customers.body)).toEqual(['Vasa Blommor']);
+  });
+
+  it('getOne: GET /api/rest/{resource}/{id}, 404 for an unknown id or resource', async () => {
+    const one = await sys.get(`/api/rest/departments/${deps.Bergen}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: deps.Bergen, name: 'Bergen', country: 'NO' });
+    for (const path of [
+      '/api/rest/departments/999999',
+      '/api/rest/departments/abc',
+      '/api/rest/lorries',
+      '/api/rest/lorries/1',
+    ]) {
+      const res = await sys.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body[0].errorType).toBe('NOT_FOUND');
+    }
+  });
+
+  it('400 in the spec §8 body shape for an unknown sort field, an unknown filter, bad JSON or a bad range; nothing reaches SQL', async () => {
+    for (const params of [
+      { sort: ['secret', 'ASC'] },
+      { sort: ['name; drop table rm_departments', 'ASC'] },
+      { sort: ['name', 'SIDEWAYS'] },
+      { filter: { password: 'x' } },
+      { filter: '{"country":' },
+      { range: [5, 1] },
+      { range: 'all' },
+      { filter: { id: ['1; select'] } },
+    ]) {
+      const res = await sys.get(list('departments', params));
+      expect({ params, status: res.status }).toEqual({ params, status: 400 });
+      expect(res.body).toEqual([
+        { errorType: 'BAD_REQUEST', description: expect.stringMatching(/^(sort|filter|range)/) },
+      ]);
+    }
+    expect((await sys.get(list('departments'))).body).toHaveLength(5);
+  });
+
+  it('every resource answers every sort field and every filter field it lists (contracts restResources)', async () => {
+    for (const name of Object.keys(restResources) as RestResourceName[]) {
+      const resource = restResources[name];
+      for (const field of resource.sortFields)
+        for (const order of ['ASC', 'DESC']) {
+          const res = await sys.get(list(name, { sort: [field, order], range: [0, 4] }));
+          expect({ name, field, status: res.status }).toEqual({ name, field, status: 200 });
+          expect(res.headers.get('content-range')).toMatch(new RegExp(`^${name} `));
+        }
+      for (const field of resource.filterFields) {
+        const res = await sys.get(list(name, { filter: { [field]: ['1', 'x'], q: 'a' } }));
+        expect({ name, field, status: res.status }).toEqual({ name, field, status: 200 });
+      }
+    }
+  });
+
+  it('users and roles: deleted users are left out; users carry effectiveAccess', async () => {
+    const id = (
+      await sys.command('CREATE_USER', { name: 'Gone', phoneNumber: freshPhone(), role: 'PLANNER' })
+    ).body.ids[0];
+    await sys.command('DELETE_USER', { id });
+    await sys.settled();
+    const users = (await sys.get(list('users', { filter: { role: 'ADMIN' } }))).body;
+    expect(users.length).toBeGreaterThan(0);
+    expect(users[0].effectiveAccess).toHaveLength(39);
+    expect((await sys.get(`/api/rest/users/${id}`)).status).toBe(404);
+    expect(
+      names((await sys.get(list('roles', { filter: { access: 'PLANNER_DISPATCHING' } }))).body),
+    ).toEqual(['Dispatch']);
+  });
+
+  describe('permission and scoping: those of the resource’s query', () => {
+    let planner: Session;
+    beforeAll(async () => {
+      const groupId = (await sys.query('departmentGroups', {})).body[0].id;
+      planner = await sys.login({
+        phoneNumber: freshPhone(),
+        role: 'PLANNER',
+        departmentIds: [deps.Stockholm, `group_${groupId}`],
+      });
+    });
+
+    it('403 NO_ACCESS for a user without the flag (as for /api/query)', async () => {
+      for (const name of ['numberSeries', 'users', 'roles', 'customerGroups']) {
+        const res = await sys.as(planner).get(list(name));
+        expect({ name, status: res.status }).toEqual({ name, status: 403 });
+        expect(res.body[0].errorType).toBe('NO_ACCESS');
+        expect((await sys.as(planner).get(`/api/rest/${name}/1`)).status).toBe(403);
+      }
+      expect((await sys.as(null).get(list('departments'))).status).toBe(401);
+    });
+
+    it('department scoping, group_{n} included: lists, totals and getOne see only the user’s departments', async () => {
+      const seen = await sys.as(planner).get(list('departments', { sort: ['name', 'ASC'] }));
+      expect(names(seen.body)).toEqual(['Bergen', 'Oslo', 'Stockholm']);
+      expect(seen.headers.get('content-range')).toBe('departments 0-2/3');
+      expect((await sys.as(planner).get(`/api/rest/departments/${deps.Aarhus}`)).status).toBe(404);
+      expect((await sys.as(planner).get(`/api/rest/departments/${deps.Oslo}`)).status).toBe(200);
+      const getMany = await sys
+        .as(planner)
+        .get(list('departments', { filter: { id: [deps.Oslo, deps.Helsinki] } }));
+      expect(names(getMany.body)).toEqual(['Oslo']);
+      const customers = await sys.as(planner).get(list('customers'));
+      expect(names(customers.body)).toEqual(['Fjordkraft', 'Vasa Blommor']);
+      expect(names((await sys.as(planner).get(list('departmentGroups'))).body)).toEqual(['Norway']);
+      const holidays = await sys.as(planner).get(list('holidays'));
+      expect(holidays.status).toBe(200);
+      expect(holidays.headers.get('content-range')).toBe('holidays 0-3/4');
+    });
+  });
+});

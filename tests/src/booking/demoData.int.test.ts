@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isValidGsin } from '@nordlog/contracts';
+import { seedDemoData } from '@nordlog/deploy';
+import { silentLogger } from '@nordlog/platform';
+import { startTestSystem, type TestSystem } from '../support/system.js';
+
+/** The demo data books through the same command path, so it must satisfy every booking rule. */
+describe('demo data with booking rules', () => {
+  let sys: TestSystem;
+  beforeAll(async () => {
+    sys = await startTestSystem();
+  });
+  afterAll(async () => sys.shutdown());
+
+  it('loads: every demo order has a GSIN from the demo series and lies ahead of now', async () => {
+    await seedDemoData((name, payload) => sys.run(name, payload), silentLogger(), 5);
+    await sys.settled();
+    const rows = (await sys.query('consignments', { fromDate: '2000-01-01', toDate: '2100-01-01' }))
+      .body as { shipmentId: string; packageIds: string[] }[];
+    expect(rows).toHaveLength(20);
+    expect(rows.every((r) => isValidGsin(r.shipmentId) && r.packageIds.length > 0)).toBe(true);
+  }, 60_000);
+});

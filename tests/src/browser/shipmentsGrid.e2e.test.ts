@@ -1,0 +1,421 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { demoOrder, prng } from '@nordlog/deploy';
+import { isDeepStrictEqual } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
+import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
+
+/**
+ * The shipments grid in a real browser (docs/decisions/0016-shipments-grid.md): live rows, the
+ * filter syntax, the sort cycle, selection with shift-click, the bulk delete with its confirm
+ * dialog, the column settings, and the page's date range and search.
+ */
+/** Reads until the value is what a test expects (or 5 s pass), and gives the last reading. */
+async function settledValue<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  let value = await read();
+  for (let i = 0; i < 100 && !ok(value); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  return value;
+}
+const equalTo = (expected: unknown) => (value: unknown) => isDeepStrictEqual(value, expected);
+const containing = (part: string) => (value: string | null) => (value ?? '').includes(part);
+
+describe('shipments grid in a browser', () => {
+  let sys: TestSystem;
+  let browser: Browser;
+  let oslo: string;
+  let customer: string;
+  let planner: Session;
+  // Orders pick up from tomorrow on (spec §5: not in the past), so the grid shows tomorrow.
+  const today = bookingDate();
+  const rnd = prng(7);
+  let orderNo = 0;
+
+  const createOrder = async () => {
+    const payload = demoOrder(
+      rnd,
+      { id: oslo, country: 'NO', location: { lat: 59.91, lng: 10.75 } },
+      { id: customer, name: 'Grid Kunde AS' },
+      today,
+      orderNo++,
+    );
+    const answer = await sys.command('CREATE_ORDER', payload);
+    expect(answer.status).toBe(200);
+    return answer.body.ids[0] as string;
+  };
+
+  beforeAll(async () => {
+    assertWebAppBuilt();
+    sys = await startTestSystem();
+    await configureNumberSeries(sys);
+    browser = await launchBrowser();
+    const dep = await sys.command('CREATE_DEPARTMENT', {
+      name: 'Grid terminal',
+      departmentType: 'courier',
+      country: 'NO',
+      location: { lat: 59.91, lng: 10.75 },
+    });
+    expect(dep.status).toBe(200);
+    oslo = dep.body.ids[0];
+    const cust = await sys.command('CREATE_CUSTOMER', {
+      name: 'Grid Kunde AS',
+      departmentId: oslo,
+    });
+    expect(cust.status).toBe(200);
+    customer = cust.body.ids[0];
+    for (let i = 0; i < 8; i++) await createOrder();
+    planner = await sys.login({
+      name: 'Grid Planner',
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [oslo],
+      access: ['PLANNER_SHIPMENTS'],
+    });
+    await sys.settled();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sys?.shutdown();
+  });
+
+  const open = async (
+    path = `/planner/${oslo}/shipments-search/${today}/${today}`,
+  ): Promise<Page> => {
+    const context = await browser.newContext({
+      viewport: { width: 1600, height: 1100 },
+      locale: 'en-GB',
+    });
+    const [name, ...value] = planner.cookie.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
+    const page = await context.newPage();
+    await page.goto(`${sys.url}${path}`);
+    await page.locator('[role=rowgroup] [role=row]').first().waitFor();
+    return page;
+  };
+  const rows = (page: Page) => page.locator('[role=rowgroup] [role=row][data-row-id]');
+  const column = (page: Page, id: string) =>
+    page.locator(`[role=rowgroup] .ng-col-${id}`).allInnerTexts();
+  const ids = (page: Page) => column(page, 'shipmentId');
+  const number = (text: string) => Number(text.replace(',', '.'));
+  const checkbox = (page: Page, id: string) =>
+    page.getByRole('checkbox', { name: `Select ${id}`, exact: true });
+
+  it('S1-GEN-004 S7-ANS-001 S4-BEH-010: an order created through the API shows in an open grid within a second, without a reload; scroll and selection stay', async () => {
+    const page = await open();
+    await page.evaluate('window.__sameDocument = true');
+    const before = await ids(page);
+    expect(before).toHaveLength(8);
+    await checkbox(page, before[1]!).click();
+    await expect(checkbox(page, before[1]!).getAttribute('aria-checked')).resolves.toBe('true');
+    const sent = Date.now();
+    const id = await createOrder();
+    await page.locator(`[data-row-id="${id}"]`).waitFor({ timeout: 1000 });
+    const seenAfter = Date.now() - sent;
+    expect(seenAfter).toBeLessThan(1000);
+    expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
+    expect(await ids(page)).toEqual([...before, id]);
+    await expect(checkbox(page, before[1]!).getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(page.getByTestId('bulk-count').textContent()).resolves.toBe('1 selected');
+    await expect(page.getByTestId('grid-count').textContent()).resolves.toBe(
+      'Showing 9 of 9 shipments',
+    );
+    await screenshot(page, 'grid-01-live-row');
+    await page.context().close();
+  }, 60_000);
+
+  it('S2-SCREEN-005 S2-SCREEN-018 S2-SCREEN-022..024 S5-VAL-070 S2-SCREEN-016: column filters with the syntax, the filters-active banner and clear-filters', async () => {
+    const page = await open();
+    const all = await ids(page);
+    const weights = (await column(page, 'weight')).map(number);
+    const sorted = [...weights].sort((a, b) => a - b);
+    const lo = sorted[2]!;
+    const hi = sorted[sorted.length - 3]!;
+    // The created column has filtering disabled: sort arrows but no filter button.
+    await expect(
+      page.getByRole('button', { name: 'Sort by Created', exact: true }).count(),
+    ).resolves.toBe(1);
+    await expect(
+      page.getByRole('button', { name: 'Filter Created', exact: true }).count(),
+    ).resolves.toBe(0);
+    await expect(
+      page.getByRole('button', { name: 'Filter Weight (kg)', exact: true }).count(),
+    ).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Filter Weight (kg)' }).click();
+    await page.getByRole('textbox', { name: 'Filter Weight (kg)' }).fill(`0-${hi}&${lo}-`);
+    await page.keyboard.press('Escape');
+    const expected = all.filter((_, i) => weights[i]! >= lo && weights[i]! <= hi);
+    expect(await settledValue(() => ids(page), equalTo(expected))).toEqual(expected);
+    await page.getByTestId('filters-active').waitFor();
+    await screenshot(page, 'grid-02-filter-range');
+
+    // Fuzzy: the letters in order, case-insensitive, on the displayed delivery name.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    expect(await settledValue(() => ids(page), equalTo(all))).toEqual(all);
+    const names = await column(page, 'delivery');
+    const target = names[0]!;
+    const pattern = `${target[0]}${target[target.length - 1]}`.toUpperCase();
+    const fuzzy = (v: string, p: string) => {
+      let at = 0;
+      for (const c of p.toLowerCase()) {
+        at = v.toLowerCase().indexOf(c, at);
+        if (at < 0) return false;
+        at += 1;
+      }
+      return true;
+    };
+    await page.getByRole('button', { name: 'Filter Delivery', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Filter Delivery', exact: true }).fill(pattern);
+    await page.keyboard.press('Escape');
+    const fuzzyMatches = all.filter((_, i) => fuzzy(names[i]!, pattern));
+    expect(fuzzyMatches.length).toBeGreaterThan(0);
+    expect(await settledValue(() => ids(page), equalTo(fuzzyMatches))).toEqual(fuzzyMatches);
+    // The date column matches what it shows (22/11/2026 style in en-GB is MM/dd/yyyy: the spec's en).
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    const shown = (await column(page, 'date'))[0]!;
+    await page.getByRole('button', { name: 'Filter Date', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Filter Date', exact: true }).fill(shown.slice(0, 5));
+    await page.keyboard.press('Escape');
+    expect(await settledValue(() => ids(page), equalTo(all))).toEqual(all);
+    await page
+      .getByRole('textbox', { name: 'Filter Date', exact: true })
+      .waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Filter Date', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Filter Date', exact: true }).fill(today);
+    await page.keyboard.press('Escape');
+    await page.getByText('No shipments found').waitFor();
+    await screenshot(page, 'grid-03-filter-empty');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByTestId('filters-active').count()).resolves.toBe(0);
+    expect(await settledValue(() => ids(page), equalTo(all))).toEqual(all);
+    await page.context().close();
+  }, 60_000);
+
+  it('S2-SCREEN-006 S4-BEH-005: a header cycles ascending, descending, unsorted', async () => {
+    const page = await open();
+    const original = await ids(page);
+    const weightOf = new Map(original.map((id, i) => [id, i]));
+    const weights = (await column(page, 'weight')).map(number);
+    const byWeight = [...original].sort(
+      (a, b) => weights[weightOf.get(a)!]! - weights[weightOf.get(b)!]! || 0,
+    );
+    const sort = page.getByRole('button', { name: 'Sort by Weight (kg)' });
+    const header = page.getByRole('columnheader', { name: /Weight \(kg\)/ });
+    await sort.click();
+    await expect(header.getAttribute('aria-sort')).resolves.toBe('ascending');
+    expect((await column(page, 'weight')).map(number)).toEqual([...weights].sort((a, b) => a - b));
+    await sort.click();
+    await expect(header.getAttribute('aria-sort')).resolves.toBe('descending');
+    expect((await column(page, 'weight')).map(number)).toEqual([...weights].sort((a, b) => b - a));
+    await screenshot(page, 'grid-04-sorted-descending');
+    await sort.click();
+    await expect(header.getAttribute('aria-sort')).resolves.toBe('none');
+    expect(await ids(page)).toEqual(original);
+    expect(byWeight).toHaveLength(original.length);
+    await page.context().close();
+  }, 60_000);
+
+  it('S2-SCREEN-020 S2-SCREEN-025..030: the column settings dialog hides columns, per view, across a reload, and resets', async () => {
+    const page = await open();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Settings' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Hide columns' }).waitFor();
+    await expect(dialog.getByRole('checkbox').count()).resolves.toBe(18);
+    await dialog.getByRole('checkbox', { name: 'Weight (kg)' }).check();
+    await screenshot(page, 'grid-05-column-settings');
+    await dialog.getByRole('button', { name: 'Save and close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(page.locator('[role=rowgroup] .ng-col-weight').count()).resolves.toBe(0);
+    const stored = await page.evaluate(
+      "localStorage.getItem('nordlog.grid.ShipmentPageGrid.hiddenColumns')",
+    );
+    expect(JSON.parse(stored as string)).toContain('weight');
+    expect(
+      await page.evaluate("localStorage.getItem('nordlog.grid.InstantOrdersGrid.hiddenColumns')"),
+    ).toBeNull();
+    await page.reload();
+    await rows(page).first().waitFor();
+    await expect(page.locator('[role=rowgroup] .ng-col-weight').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await dialog.getByRole('button', { name: 'Reset' }).click();
+    await dialog.getByRole('button', { name: 'Save and close' }).click();
+    await expect(page.locator('[role=rowgroup] .ng-col-weight').count()).resolves.toBeGreaterThan(
+      0,
+    );
+    // Default hidden columns (the grid's own list) are hidden again after the reset.
+    await expect(page.locator('[role=rowgroup] .ng-col-group').count()).resolves.toBe(0);
+    await expect(
+      page.locator('[role=rowgroup] .ng-col-createdAt').count(),
+    ).resolves.toBeGreaterThan(0);
+    await page.context().close();
+  }, 60_000);
+
+  it('S2-SCREEN-007 S4-BEH-006..008 S9-CONST-038 S9-CONST-039 S4-STATE-003..006 S3-ENT-017: select all, toggle, keyboard, shift-range, and a bulk delete after a confirm dialog that says how many', async () => {
+    const page = await open();
+    const all = await ids(page);
+    // Spec §9: rows of 30 px in a grid 850 px high.
+    const rowBox = await rows(page).first().boundingBox();
+    expect(rowBox?.height).toBe(30);
+    const scrollBox = await page.getByTestId('grid-scroll').boundingBox();
+    expect(scrollBox?.height).toBe(850);
+    // High priority rows carry the colour class and the icon with its label.
+    const listed = await sys
+      .as(planner)
+      .query('consignments', { departmentIds: [oslo], fromDate: today });
+    const high = (listed.body as { id: string; priority: string }[]).filter(
+      (r) => r.priority === 'high',
+    );
+    await expect(page.locator('.ng-row.ng-high').count()).resolves.toBe(high.length);
+    await expect(page.locator('[data-priority=high]').count()).resolves.toBe(high.length);
+
+    const selectAll = page.getByRole('checkbox', { name: 'Select all rows' });
+    await selectAll.click();
+    await expect(page.getByTestId('bulk-count').textContent()).resolves.toBe(
+      `${all.length} selected`,
+    );
+    await selectAll.click();
+    await expect(page.getByTestId('bulk-count').count()).resolves.toBe(0);
+
+    await checkbox(page, all[0]!).click();
+    await checkbox(page, all[0]!).click();
+    await expect(checkbox(page, all[0]!).getAttribute('aria-checked')).resolves.toBe('false');
+
+    // Keyboard: the grid takes focus, arrows move, Space toggles.
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect(checkbox(page, all[1]!).getAttribute('aria-checked')).resolves.toBe('true');
+    await page.keyboard.press('Space');
+
+    // Click row 2, shift-click row 5: rows 2 to 5.
+    await checkbox(page, all[1]!).click();
+    await checkbox(page, all[4]!).click({ modifiers: ['Shift'] });
+    const range = all.slice(1, 5);
+    for (const id of all)
+      await expect(checkbox(page, id).getAttribute('aria-checked')).resolves.toBe(
+        range.includes(id) ? 'true' : 'false',
+      );
+    await expect(page.getByTestId('bulk-count').textContent()).resolves.toBe('4 selected');
+    await screenshot(page, 'grid-06-shift-range');
+
+    const bar = page.getByRole('toolbar', { name: /selected/ });
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Delete 4 shipments?' }).waitFor();
+    await dialog.getByText('This changes 4 shipments.', { exact: false }).waitFor();
+    await screenshot(page, 'grid-07-confirm-delete');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const result = page.getByTestId('bulk-result');
+    expect(
+      await settledValue(() => result.textContent(), containing('4 succeeded, 0 failed')),
+    ).toContain('4 succeeded, 0 failed');
+    // The rows change in place (live): state Deleted, drawn as danger, with its label.
+    for (const id of range) {
+      const state = page.locator(`[data-row-id="${id}"] .ng-col-state [data-tone]`);
+      expect(await settledValue(() => state.textContent(), equalTo('Deleted'))).toBe('Deleted');
+      await expect(state.getAttribute('data-tone')).resolves.toBe('danger');
+    }
+    const tones: Record<string, string> = {
+      Created: 'neutral',
+      Resolved: 'neutral',
+      Unresolved: 'warning',
+      Unconfirmed: 'warning',
+    };
+    for (const id of all.filter((x) => !range.includes(x))) {
+      const state = page.locator(`[data-row-id="${id}"] .ng-col-state [data-tone]`);
+      await expect(state.getAttribute('data-tone')).resolves.toBe(
+        tones[(await state.textContent())!],
+      );
+    }
+    await expect(page.getByTestId('bulk-count').count()).resolves.toBe(0);
+    await screenshot(page, 'grid-08-deleted');
+    const after = await sys.as(planner).query('consignments', { ids: range });
+    expect((after.body as { state: string }[]).map((r) => r.state)).toEqual(
+      range.map(() => 'DELETED'),
+    );
+
+    // Manual overrides: collect a resolved row; then deliver it together with a row that may not
+    // be delivered yet: one succeeds, one fails, and the toast gives both counts and the reason;
+    // what failed stays selected. Deleted rows cannot be selected.
+    expect(await checkbox(page, range[0]!).count()).toBe(0);
+    const states = await column(page, 'state');
+    const rest = all.filter((id) => !range.includes(id));
+    const openRow = rest.find((id) =>
+      ['Resolved', 'Unresolved'].includes(states[all.indexOf(id)]!),
+    )!;
+    const other = rest.find((id) => id !== openRow)!;
+    await checkbox(page, openRow).click();
+    await bar.getByRole('button', { name: 'Mark collected' }).click();
+    await dialog.getByRole('heading', { name: 'Mark 1 shipment as collected?' }).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    expect(
+      await settledValue(() => result.textContent(), containing('1 succeeded, 0 failed')),
+    ).toContain('1 succeeded, 0 failed');
+    const stateOf = (id: string) =>
+      page.locator(`[data-row-id="${id}"] .ng-col-state [data-tone]`).textContent();
+    expect(await settledValue(() => stateOf(openRow), equalTo('Collected'))).toBe('Collected');
+    await checkbox(page, openRow).click();
+    await checkbox(page, other).click();
+    await bar.getByRole('button', { name: 'Mark delivered' }).click();
+    await dialog.getByRole('heading', { name: 'Mark 2 shipments as delivered?' }).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    expect(
+      await settledValue(() => result.textContent(), containing('1 succeeded, 1 failed')),
+    ).toContain('1 succeeded, 1 failed');
+    await expect(result.textContent()).resolves.toContain(`${other}:`);
+    await screenshot(page, 'grid-09-override-result');
+    expect(await settledValue(() => stateOf(openRow), equalTo('Delivered'))).toBe('Delivered');
+    await expect(
+      page
+        .locator(`[data-row-id="${openRow}"] .ng-col-state [data-tone]`)
+        .getAttribute('data-tone'),
+    ).resolves.toBe('success');
+    await expect(page.getByTestId('bulk-count').textContent()).resolves.toBe('1 selected');
+    await expect(checkbox(page, other).getAttribute('aria-checked')).resolves.toBe('true');
+    await page.context().close();
+  }, 90_000);
+
+  it('S2-SCREEN-002..004 S5-VAL-046 S9-CONST-012: date range defaults to today with the five options; search needs more than 2 characters', async () => {
+    const page = await open();
+    await page.getByLabel('Date', { exact: true }).click();
+    const options = await page.getByRole('option').allInnerTexts();
+    expect(options).toEqual(['Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'Custom']);
+    await page.getByRole('option', { name: 'Custom' }).click();
+    await page.getByRole('textbox', { name: 'From', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'To', exact: true }).waitFor();
+    await screenshot(page, 'grid-10-custom-range');
+
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/query/searchConsignments')) searches.push(r.postData() ?? '');
+    });
+    const refs = await column(page, 'customerRef');
+    const search = page.getByLabel('Search', { exact: true });
+    await search.fill(refs[2]!.slice(0, 2));
+    await page.waitForTimeout(800);
+    expect(searches).toHaveLength(0);
+    await page.getByText('More than 2 characters').waitFor();
+    // Any word (OR, the consignments default): the reference of row 3 or of row 4.
+    await search.fill(`${refs[2]} ${refs[3]}`);
+    await page.waitForURL(/shipments-search\/\d{4}-\d{2}-\d{2}\/\d{4}-\d{2}-\d{2}\/REF/);
+    expect(
+      await settledValue(
+        async () => searches.length,
+        (n) => n > 0,
+      ),
+    ).toBeGreaterThan(0);
+    expect(JSON.parse(searches[0]!).params.searchOperator).toBe('OR');
+    const wanted = [refs[2]!, refs[3]!].sort();
+    const found = await settledValue(
+      async () => (await column(page, 'customerRef')).sort(),
+      equalTo(wanted),
+    );
+    expect(found).toEqual(wanted);
+    await screenshot(page, 'grid-11-search');
+    await page.context().close();
+  }, 60_000);
+});

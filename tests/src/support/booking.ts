@@ -1,0 +1,37 @@
+import type { Client } from './system.js';
+
+/** A business date `days` after today in Oslo (spec §5: pickups lie ahead of now). */
+export function bookingDate(days = 1): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The default GSIN and SSCC series every order draws its shipment and package ids from
+ * (docs/decisions/0015-booking.md); `departmentId` makes them that department's own.
+ */
+export async function configureNumberSeries(
+  client: Pick<Client, 'command'>,
+  options: { companyPrefix?: string; departmentId?: string; lastSerial?: number } = {},
+): Promise<{ gsin: string; sscc: string }> {
+  const base = {
+    companyPrefix: options.companyPrefix ?? '7090001',
+    firstSerial: 1,
+    lastSerial: options.lastSerial ?? 9_999_999,
+    ...(options.departmentId ? { departmentId: options.departmentId } : {}),
+  };
+  const gsin = await client.command('CREATE_NUMBER_SERIES', {
+    ...base,
+    name: 'Shipments',
+    type: 'GSIN',
+  });
+  const sscc = await client.command('CREATE_NUMBER_SERIES', {
+    ...base,
+    name: 'Packages',
+    type: 'SSCC',
+  });
+  if (gsin.status !== 200 || sscc.status !== 200)
+    throw new Error(`number series: ${JSON.stringify([gsin.body, sscc.body])}`);
+  return { gsin: gsin.body.ids[0], sscc: sscc.body.ids[0] };
+}

@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { lastMessageId, waitForToken, type TestSystem } from './system.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Screenshots of the pages the browser tests visit (a CI artifact). */
+export const screenshotDir = path.join(root, 'reports', 'screenshots');
+
+/** Debian's Chromium (README: `apt-get install chromium`); CHROMIUM_PATH overrides. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function assertWebAppBuilt(): void {
+  if (!existsSync(path.join(root, 'ui', 'dist', 'index.html'))) {
+    throw new Error(
+      'ui/dist is missing: `npm test` builds it; alone, run `npm run build -w ui` first',
+    );
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `No Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+    );
+  }
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Logs in through the log-in page with the phone-and-token flow, as a person would. */
+export async function loginByToken(
+  page: Page,
+  sys: TestSystem,
+  phoneNumber: string,
+  startPath = '/login',
+): Promise<void> {
+  await page.goto(`${sys.url}${startPath}`);
+  const afterId = await lastMessageId(sys);
+  await page.getByLabel(/phone number|telefonnummer/i).fill(phoneNumber);
+  await page.getByRole('button', { name: /send code|send kode|skicka kod/i }).click();
+  const token = await waitForToken(sys, phoneNumber, afterId);
+  if (!token) throw new Error(`no login code reached ${phoneNumber}`);
+  await page.getByLabel(/^code|^kode|^kod/i).fill(token);
+  await page.getByRole('button', { name: /log in|logg inn|logga in/i }).click();
+}

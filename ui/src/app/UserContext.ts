@@ -1,0 +1,17 @@
+import type { AuthUser } from '@nordlog/contracts';
+import { createContext, useContext } from 'react';
+import type { ThemeName } from '../theme/themes';
+
+export interface Shell {
+  user: AuthUser;
+  themeName: ThemeName;
+  features: ReadonlySet<string>;
+}
+
+export const ShellContext = createContext<Shell | null>(null);
+
+export function useShell(): Shell {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell outside the app shell');
+  return shell;
+}

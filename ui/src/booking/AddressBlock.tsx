@@ -1,0 +1,234 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { addressCountries, parseCoordinates, type AddressResult } from '@nordlog/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocale, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { runQuery } from '../shell/api';
+import { Field } from './fields';
+import type { FormValues } from './formModel';
+
+const MapPreview = lazy(() => import('./MapPreview'));
+
+/** Countries by name in the user's language (spec §9 address country list). */
+function useCountryOptions() {
+  const locale = useLocale();
+  const names = new Intl.DisplayNames([locale === 'nb' ? 'nb' : locale], { type: 'region' });
+  return addressCountries.map((c) => ({ value: c, label: `${names.of(c) ?? c} (${c})` }));
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * Address autocomplete (spec §2, §7): typed text with the block's country as restriction, answered
+ * by the query service through the geocoder port. Enter picks the highlighted suggestion and never
+ * submits the form; a failed lookup shows nothing (spec §8).
+ */
+function AddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
+  const translate = useTranslate();
+  const { setValue, getValues } = useFormContext<FormValues>();
+  const countryCode = useWatch<FormValues, `${typeof side}.countryCode`>({
+    name: `${side}.countryCode`,
+  });
+  const [text, setText] = useState('');
+  const typed = useDebounced(text.trim(), 250);
+  const suggestions = useQuery({
+    queryKey: ['addressAutocomplete', typed, countryCode],
+    enabled: typed.length >= 2,
+    staleTime: 60_000,
+    queryFn: () =>
+      runQuery<AddressResult[]>('addressAutocomplete', { text: typed, countryCode }).catch(
+        () => [],
+      ),
+  });
+  const pick = (result: AddressResult) => {
+    const set = (field: keyof FormValues['pickup'], value: string) =>
+      setValue(`${side}.${field}`, value, { shouldValidate: true, shouldDirty: true });
+    if (result.streetname) set('address', result.streetname);
+    else if (!getValues(`${side}.address`)) set('address', '');
+    set('zipCode', result.zipCode);
+    set('zipArea', result.zipArea);
+    set('countryCode', result.countryCode);
+    set('lat', result.latLng ? String(result.latLng.lat) : '');
+    set('lng', result.latLng ? String(result.latLng.lng) : '');
+    set('resolvedBy', result.latLng ? 'FRONTEND' : '');
+  };
+  return (
+    <Box
+      onKeyDownCapture={(e) => {
+        // UI.md / spec §2: Enter in the address input never submits the form.
+        if (e.key === 'Enter') e.preventDefault();
+      }}
+    >
+      <Autocomplete<AddressResult, false, false, true>
+        freeSolo
+        autoHighlight
+        options={typed.length >= 2 ? (suggestions.data ?? []) : []}
+        filterOptions={(options) => options}
+        getOptionLabel={(o) => (typeof o === 'string' ? o : o.label)}
+        getOptionKey={(o) =>
+          typeof o === 'string' ? o : `${o.label}|${o.zipCode}|${o.countryCode}`
+        }
+        inputValue={text}
+        onInputChange={(_e, value) => setText(value)}
+        onChange={(_e, value) => {
+          if (value && typeof value !== 'string') pick(value);
+        }}
+        loading={suggestions.isFetching}
+        noOptionsText={translate('booking.noSuggestions')}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            size="small"
+            label={translate('booking.findAddress')}
+            helperText={translate('booking.findAddressHint')}
+          />
+        )}
+      />
+    </Box>
+  );
+}
+
+/** The coordinates as text (spec §5): "lat,lng"; anything else is ignored without a message. */
+function CoordinatesField({ side }: { side: 'pickup' | 'delivery' }) {
+  const translate = useTranslate();
+  const { setValue } = useFormContext<FormValues>();
+  const [lat, lng] = useWatch<FormValues, [`${typeof side}.lat`, `${typeof side}.lng`]>({
+    name: [`${side}.lat`, `${side}.lng`],
+  });
+  const [text, setText] = useState('');
+  useEffect(() => setText(lat && lng ? `${lat},${lng}` : ''), [lat, lng]);
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      label={translate('booking.coordinates')}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => {
+        const parsed = parseCoordinates(text);
+        if (!parsed) return;
+        setValue(`${side}.lat`, String(parsed.lat), { shouldDirty: true });
+        setValue(`${side}.lng`, String(parsed.lng), { shouldDirty: true });
+        setValue(`${side}.resolvedBy`, 'FRONTEND');
+      }}
+    />
+  );
+}
+
+/** One pickup or delivery block (spec §3) with its autocomplete and map preview. */
+export function AddressBlock({
+  side,
+  tileUrl,
+  attribution,
+}: {
+  side: 'pickup' | 'delivery';
+  tileUrl: string;
+  attribution: string;
+}) {
+  const translate = useTranslate();
+  const { setValue } = useFormContext<FormValues>();
+  const countries = useCountryOptions();
+  const [lat, lng] = useWatch<FormValues, [`${typeof side}.lat`, `${typeof side}.lng`]>({
+    name: [`${side}.lat`, `${side}.lng`],
+  });
+  // A typed address is no longer the one the coordinates belong to: the server looks it up.
+  const unplace = () => {
+    setValue(`${side}.lat`, '');
+    setValue(`${side}.lng`, '');
+    setValue(`${side}.resolvedBy`, '');
+  };
+  const f = (name: keyof FormValues['pickup']) => ({
+    name: `${side}.${name}` as const,
+    label: translate(`booking.fields.${name}`),
+  });
+  const placed =
+    lat !== '' && lng !== '' && Number.isFinite(Number(lat)) && Number.isFinite(Number(lng));
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={`${side}-title`}
+      sx={{ p: 2, height: '100%' }}
+      variant="outlined"
+    >
+      <Typography id={`${side}-title`} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate(`booking.${side}`)}
+      </Typography>
+      {side === 'pickup' ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('booking.pickupEmptyHint')}
+        </Typography>
+      ) : null}
+      <Grid container spacing={1.5}>
+        <Grid size={12}>
+          <AddressSearch side={side} />
+        </Grid>
+        <Grid size={12}>
+          <Field {...f('name')} />
+        </Grid>
+        <Grid size={12}>
+          <Field {...f('address')} onEdited={unplace} />
+        </Grid>
+        <Grid size={4}>
+          <Field {...f('zipCode')} onEdited={unplace} />
+        </Grid>
+        <Grid size={8}>
+          <Field {...f('zipArea')} onEdited={unplace} />
+        </Grid>
+        <Grid size={12}>
+          <Field {...f('countryCode')} options={countries} onEdited={unplace} />
+        </Grid>
+        <Grid size={6}>
+          <Field {...f('phone')} type="tel" />
+        </Grid>
+        <Grid size={6}>
+          <Field {...f('secondPhone')} type="tel" />
+        </Grid>
+        <Grid size={6}>
+          <Field {...f('email')} type="email" />
+        </Grid>
+        <Grid size={6}>
+          <Field {...f('contactPerson')} />
+        </Grid>
+        <Grid size={8}>
+          <Field {...f('instructions')} />
+        </Grid>
+        <Grid size={4}>
+          <Field {...f('pupUnitId')} />
+        </Grid>
+        <Grid size={12}>
+          <CoordinatesField side={side} />
+        </Grid>
+        <Grid size={12}>
+          {placed ? (
+            <Suspense fallback={<Box sx={{ height: 300 }} />}>
+              <MapPreview
+                lat={Number(lat)}
+                lng={Number(lng)}
+                tileUrl={tileUrl}
+                attribution={attribution}
+                label={translate('booking.map', { side: translate(`booking.${side}`) })}
+              />
+            </Suspense>
+          ) : (
+            <Typography variant="body2" color="text.secondary" data-testid={`${side}-not-placed`}>
+              {translate('booking.notPlaced')}
+            </Typography>
+          )}
+        </Grid>
+      </Grid>
+    </Paper>
+  );
+}

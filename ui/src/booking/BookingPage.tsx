@@ -1,0 +1,103 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { OrderRow } from '@nordlog/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { todayIn, timeZoneFor } from '../i18n/locales';
+import { usePageTitle } from '../layout/pageTitle';
+import { useDepartmentOptions } from '../layout/useDepartments';
+import { NotFound } from '../layout/NotFound';
+import { requestJson, runQuery } from '../shell/api';
+import { fetchConfig } from '../shell/config';
+import { DEFAULT_TILE_URL } from './mapDefaults';
+import { bookingModes, emptyForm, formFromOrder, type BookingMode } from './formModel';
+import { OrderForm } from './OrderForm';
+
+interface CustomerRow {
+  id: string;
+  name: string;
+}
+
+/** `/booking/create`, `/booking/{edit|copy|restore|copy-deleted}/{orderId}` (spec §2). */
+export function parseBookingPath(
+  rest: string,
+): { mode: BookingMode; orderId: string | null } | null {
+  const [mode, orderId, extra] = rest.split('/').filter(Boolean);
+  if (extra !== undefined || !(bookingModes as readonly string[]).includes(mode ?? '')) return null;
+  if (mode === 'create') return orderId === undefined ? { mode, orderId: null } : null;
+  return orderId && /^[1-9]\d{0,17}$/.test(orderId) ? { mode: mode as BookingMode, orderId } : null;
+}
+
+/** The booking page: loads what the mode needs and shows the order form (lazy chunk). */
+export default function BookingPage() {
+  const translate = useTranslate();
+  usePageTitle('booking');
+  const { departmentId = '', '*': rest = '' } = useParams();
+  const route = parseBookingPath(rest);
+  const options = useDepartmentOptions();
+  const option = options.data?.find((d) => d.id === departmentId);
+  const config = useQuery({ queryKey: ['config'], queryFn: fetchConfig, staleTime: Infinity });
+  const customers = useQuery({
+    queryKey: ['bookingCustomers'],
+    staleTime: 60_000,
+    queryFn: () =>
+      requestJson<CustomerRow[]>(
+        `/api/rest/customers?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,999]')}`,
+      ),
+  });
+  const order = useQuery({
+    queryKey: ['orders', route?.orderId],
+    enabled: route?.orderId != null,
+    queryFn: () => runQuery<OrderRow[]>('orders', { ids: [route!.orderId!] }),
+  });
+  if (!route) return <NotFound />;
+  const loading =
+    options.isPending ||
+    config.isPending ||
+    customers.isPending ||
+    (route.orderId !== null && order.isPending);
+  const title = translate(`booking.title.${route.mode}`);
+  if (loading)
+    return (
+      <Box sx={{ p: 2 }}>
+        <Typography>{translate('booking.loading')}</Typography>
+      </Box>
+    );
+  if (!option) return <NotFound />;
+  const existing = order.data?.[0] ?? null;
+  if (route.orderId !== null && !existing)
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="error">{translate('errors.ORDER_NOT_FOUND')}</Alert>
+      </Box>
+    );
+  const departments = (options.data ?? [])
+    .filter((d) => !d.group && option.members.includes(d.id))
+    .map((d) => ({ value: d.id, label: d.name, country: d.country ?? 'NO' }));
+  const first = departments[0];
+  const today = todayIn(timeZoneFor(first?.country));
+  const defaults = existing
+    ? formFromOrder(existing.order, route.mode, today)
+    : emptyForm(first?.value ?? '', first?.country ?? 'NO', today);
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {title}
+        {existing?.shipmentId ? ` · ${existing.shipmentId}` : ''}
+      </Typography>
+      <OrderForm
+        key={`${route.mode}:${route.orderId ?? ''}`}
+        mode={route.mode}
+        departmentParam={departmentId}
+        defaults={defaults}
+        departments={departments}
+        customers={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        existing={existing}
+        tileUrl={config.data?.mapTileUrl ?? DEFAULT_TILE_URL}
+        attribution={config.data?.mapTileAttribution ?? '© OpenStreetMap contributors'}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { OrderRow } from '@nordlog/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { usePageTitle } from '../layout/pageTitle';
+import { runQuery } from '../shell/api';
+
+/**
+ * `/planner/{departmentId}/confirmation/{shipmentId}` (spec §2): what was booked, with the shipment
+ * id (GSIN) and every package's SSCC. An order without a shipment id is found by its order id.
+ */
+export default function ConfirmationPage() {
+  const translate = useTranslate();
+  usePageTitle('confirmation');
+  const { departmentId = '', shipmentId = '' } = useParams();
+  const byShipment = /^\d{17}$/.test(shipmentId);
+  const order = useQuery({
+    queryKey: ['confirmation', shipmentId],
+    queryFn: () =>
+      runQuery<OrderRow[]>('orders', byShipment ? { shipmentId } : { ids: [shipmentId] }),
+  });
+  if (order.isPending)
+    return (
+      <Box sx={{ p: 2 }}>
+        <Typography>{translate('confirmation.loading')}</Typography>
+      </Box>
+    );
+  const row = order.data?.[0];
+  if (!row)
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="error">{translate('errors.ORDER_NOT_FOUND')}</Alert>
+      </Box>
+    );
+  const base = `/planner/${departmentId}`;
+  const packageIds = row.order.measurements.flatMap((l) => l.packageIds ?? []);
+  return (
+    <Box sx={{ p: 2, maxWidth: 900 }}>
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
+        <CheckCircleIcon color="success" />
+        <Typography variant="h5" component="h1">
+          {translate('confirmation.title')}
+        </Typography>
+      </Stack>
+      <Typography sx={{ mb: 2 }}>{translate('confirmation.text')}</Typography>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack spacing={1}>
+          <Typography>
+            {translate('confirmation.shipmentId')}:{' '}
+            <strong data-testid="confirmation-shipment-id">{row.shipmentId ?? '—'}</strong>
+          </Typography>
+          <Typography>
+            {translate('confirmation.orderId')}: {row.orderId}
+          </Typography>
+          <Typography component="div">
+            {translate('confirmation.state')}:{' '}
+            <Chip size="small" label={translate(`states.${row.state}`)} />
+          </Typography>
+          <Typography>
+            {row.order.pickup.name} → {row.order.delivery.name}, {row.order.delivery.zipCode}{' '}
+            {row.order.delivery.zipArea}
+          </Typography>
+          <Typography component="h2" variant="subtitle1">
+            {translate('confirmation.packageIds')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="confirmation-package-ids">
+            {packageIds.map((id) => (
+              <li key={id}>
+                <code>{id}</code>
+              </li>
+            ))}
+          </Box>
+        </Stack>
+      </Paper>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <Button variant="contained" component={RouterLink} to={`${base}/booking/create`}>
+          {translate('confirmation.newOrder')}
+        </Button>
+        {row.isEditable ? (
+          <Button component={RouterLink} to={`${base}/booking/edit/${row.orderId}`}>
+            {translate('confirmation.edit')}
+          </Button>
+        ) : null}
+        <Button component={RouterLink} to={`${base}/booking/copy/${row.orderId}`}>
+          {translate('confirmation.copy')}
+        </Button>
+        <Button component={RouterLink} to={`${base}/shipments-search`}>
+          {translate('confirmation.toShipments')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

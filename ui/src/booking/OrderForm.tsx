@@ -1,0 +1,330 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { deliveryWindow, orderTypes, type OrderRow } from '@nordlog/contracts';
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { HttpFailure } from '../errors/parse';
+import { timeZoneFor } from '../i18n/locales';
+import { runQuery, sendCommand } from '../shell/api';
+import { AddressBlock } from './AddressBlock';
+import { CheckField, Field } from './fields';
+import {
+  bookingResolver,
+  createsOrder,
+  toInput,
+  type BookingMode,
+  type FormValues,
+} from './formModel';
+import {
+  DangerousGoodsSection,
+  InvoicingSection,
+  PlanningSection,
+  ServicesSection,
+} from './sections';
+import { PackagesTable } from './PackagesTable';
+import { Summary } from './Summary';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+function DeliveryEndNote() {
+  const translate = useTranslate();
+  const [pickupDate, deliveryDate, earliest, latest] = useWatch<
+    FormValues,
+    ['pickupDate', 'deliveryDate', 'deliveryTimeEarliest', 'deliveryTimeLatest']
+  >({ name: ['pickupDate', 'deliveryDate', 'deliveryTimeEarliest', 'deliveryTimeLatest'] });
+  const day = deliveryDate || pickupDate;
+  if (!earliest || !latest || earliest <= latest || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  // Spec §5: the end date moves to the next day when the earliest time is later than the latest.
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="delivery-end-next-day">
+      {translate('booking.deliveryEndsNextDay', {
+        date: deliveryWindow(day, earliest, latest).endDate,
+      })}
+    </Typography>
+  );
+}
+
+/**
+ * The order form (spec §2 modes, §3 fields; UI.md layout): parties on top, pickup and delivery
+ * side by side with map previews, the packages table, collapsible services, dangerous goods,
+ * invoicing and planning, and the sticky summary with Save.
+ */
+export function OrderForm({
+  mode,
+  departmentParam,
+  defaults,
+  departments,
+  customers,
+  existing,
+  tileUrl,
+  attribution,
+}: {
+  mode: BookingMode;
+  departmentParam: string;
+  defaults: FormValues;
+  departments: Choice[];
+  customers: Choice[];
+  existing: OrderRow | null;
+  tileUrl: string;
+  attribution: string;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    defaultValues: defaults,
+    mode: 'onTouched',
+    resolver: bookingResolver({
+      now: () => new Date(),
+      timeZone: (v) => timeZoneFor(v.pickup.countryCode),
+    }),
+  });
+  const t = (k: string) => translate(`booking.fields.${k}`);
+  const confirm = (shipmentId: string | null, orderId: string) =>
+    navigate(`/planner/${departmentParam}/confirmation/${shipmentId ?? orderId}`);
+
+  const save = async (values: FormValues) => {
+    setSaving(true);
+    setFailure(null);
+    try {
+      const input = toInput(values);
+      if (createsOrder(mode)) {
+        const answer = await sendCommand('CREATE_ORDER', input);
+        const orderId = answer.ids[0]!;
+        const [row] = await runQuery<OrderRow[]>('orders', { ids: [orderId] });
+        await confirm(row?.shipmentId ?? null, orderId);
+        return;
+      }
+      const orderId = existing!.orderId;
+      if (mode === 'restore') await sendCommand('RESTORE_ORDERS', { orderIds: [orderId] });
+      const { departmentId: _department, ...fields } = input;
+      await sendCommand('UPDATE_ORDER', { ...fields, orderId });
+      await confirm(existing!.shipmentId, orderId);
+    } catch (err) {
+      if (!(err instanceof HttpFailure)) throw err;
+      let fieldErrors = 0;
+      for (const e of err.errors) {
+        const field = e.params?.field;
+        const key = e.params?.key;
+        if (typeof field === 'string' && typeof key === 'string' && field in flatten(values)) {
+          form.setError(field as Path<FormValues>, { type: 'server', message: key });
+          fieldErrors++;
+        }
+      }
+      const first = err.errors[0];
+      const message =
+        fieldErrors > 0
+          ? translate('booking.fixErrors')
+          : first?.errorType
+            ? translate(`errors.${first.errorType}`, { _: first.description ?? first.errorType })
+            : translate('booking.saveFailed');
+      setFailure(message);
+      notify(message, { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <Box
+        component="form"
+        noValidate
+        aria-label={translate(`booking.title.${mode}`)}
+        onSubmit={(e) => void form.handleSubmit(save)(e)}
+      >
+        <Stack spacing={2}>
+          {failure ? <Alert severity="error">{failure}</Alert> : null}
+          <Paper
+            component="section"
+            aria-labelledby="parties-title"
+            variant="outlined"
+            sx={{ p: 2 }}
+          >
+            <Typography id="parties-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+              {translate('booking.parties')}
+            </Typography>
+            <Grid container spacing={1.5}>
+              <Grid size={{ xs: 12, md: 3 }}>
+                <Field
+                  name="departmentId"
+                  label={translate('booking.department')}
+                  options={departments}
+                  disabled={!createsOrder(mode) || departments.length < 2}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 3 }}>
+                <Field
+                  name="customerId"
+                  label={translate('booking.customer')}
+                  options={customers}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field name="customerRef" label={t('customerRef')} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field name="recipientRef" label={t('recipientRef')} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field name="subcustomer" label={t('subcustomer')} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <Field name="customerContact" label={t('customerContact')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 5 }}>
+                <Field name="customerInfo" label={t('customerInfo')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <Field name="emailId" label={t('emailId')} />
+              </Grid>
+              <Grid size={12}>
+                <Field name="orderNote" label={t('orderNote')} multiline minRows={1} />
+              </Grid>
+              <Grid size={12}>
+                <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap' }}>
+                  <Typography variant="body2">{translate('booking.notify')}</Typography>
+                  {(['created', 'collected', 'delivered'] as const).map((k) => (
+                    <CheckField
+                      key={k}
+                      name={`eventNotifications.${k}`}
+                      label={translate(`booking.notifyEvents.${k}`)}
+                    />
+                  ))}
+                </Stack>
+              </Grid>
+            </Grid>
+          </Paper>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <AddressBlock side="pickup" tileUrl={tileUrl} attribution={attribution} />
+            </Grid>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <AddressBlock side="delivery" tileUrl={tileUrl} attribution={attribution} />
+            </Grid>
+          </Grid>
+          <Paper
+            component="section"
+            aria-labelledby="timing-title"
+            variant="outlined"
+            sx={{ p: 2 }}
+          >
+            <Typography id="timing-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+              {translate('booking.timing')}
+            </Typography>
+            <Grid container spacing={1.5}>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field
+                  name="type"
+                  label={t('type')}
+                  options={orderTypes.map((o) => ({
+                    value: o,
+                    label: translate(`booking.types.${o}`),
+                  }))}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field
+                  name="priority"
+                  label={t('priority')}
+                  options={(['normal', 'high'] as const).map((p) => ({
+                    value: p,
+                    label: translate(`booking.priorities.${p}`),
+                  }))}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 2 }}>
+                <Field name="serviceId" label={t('serviceId')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <CheckField name="requiresConfirmation" label={t('requiresConfirmation')} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 2 }}>
+                <Field
+                  name="pickupDate"
+                  label={t('pickupDate')}
+                  type="date"
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field
+                  name="pickupTimeEarliest"
+                  label={t('pickupTimeEarliest')}
+                  type="time"
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field
+                  name="pickupTimeLatest"
+                  label={t('pickupTimeLatest')}
+                  type="time"
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 2 }}>
+                <Field
+                  name="deliveryDate"
+                  label={t('deliveryDate')}
+                  type="date"
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field
+                  name="deliveryTimeEarliest"
+                  label={t('deliveryTimeEarliest')}
+                  type="time"
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 2 }}>
+                <Field
+                  name="deliveryTimeLatest"
+                  label={t('deliveryTimeLatest')}
+                  type="time"
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Grid>
+              <Grid size={12}>
+                <DeliveryEndNote />
+              </Grid>
+            </Grid>
+          </Paper>
+          <PackagesTable />
+          <Box>
+            <ServicesSection />
+            <DangerousGoodsSection />
+            <InvoicingSection />
+            <PlanningSection />
+          </Box>
+        </Stack>
+        <Summary saving={saving} />
+      </Box>
+    </FormProvider>
+  );
+}
+
+/** Every leaf path of the form values, to tell a server field error from another error. */
+function flatten(
+  value: unknown,
+  prefix = '',
+  out: Record<string, true> = {},
+): Record<string, true> {
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (prefix) out[prefix] = true;
+  return out;
+}

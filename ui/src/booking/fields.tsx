@@ -1,0 +1,86 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Controller, useFormContext, type Path } from 'react-hook-form';
+import type { FormValues } from './formModel';
+
+/** A field error as the user reads it: the rule's key in their language (spec §8 form messages). */
+export function useErrorText(): (message: string | undefined) => string | undefined {
+  const translate = useTranslate();
+  return (message) =>
+    message === undefined
+      ? undefined
+      : translate(message.startsWith('validation.') ? message : 'validation.invalid');
+}
+
+type FieldProps = Omit<TextFieldProps, 'name'> & {
+  name: Path<FormValues>;
+  label: string;
+  /** Called after the user changes the value (e.g. to drop coordinates of an edited address). */
+  onEdited?: () => void;
+  options?: readonly { value: string; label: string }[];
+};
+
+/** A text field of the order form with its error beside it (UI.md: errors beside the field). */
+export function Field({ name, label, onEdited, options, helperText, ...rest }: FieldProps) {
+  const { control } = useFormContext<FormValues>();
+  const errorText = useErrorText();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...rest}
+          name={field.name}
+          value={field.value ?? ''}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          onChange={(e) => {
+            field.onChange(e.target.value);
+            onEdited?.();
+          }}
+          select={options !== undefined}
+          label={label}
+          size="small"
+          fullWidth
+          error={fieldState.error !== undefined}
+          helperText={errorText(fieldState.error?.message) ?? helperText}
+        >
+          {options?.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** A checkbox of the order form. */
+export function CheckField({ name, label }: { name: Path<FormValues>; label: ReactNode }) {
+  const { control } = useFormContext<FormValues>();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <FormControlLabel
+          control={
+            <Checkbox
+              name={field.name}
+              checked={field.value === true}
+              inputRef={field.ref}
+              onChange={(e) => field.onChange(e.target.checked)}
+            />
+          }
+          label={label}
+        />
+      )}
+    />
+  );
+}

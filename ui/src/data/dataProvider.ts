@@ -1,0 +1,101 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import { parseErrorBody, type UiError } from '../errors/parse';
+import { adminResources, changedFields } from '../resources/registry';
+import { readHeaders, sendCommand } from '../shell/api';
+
+/** An HTTP error whose message is an i18n key when the first error has a known type. */
+export function toHttpError(status: number, statusText: string, body: unknown): HttpError {
+  const errors = parseErrorBody(body, status, statusText);
+  return new HttpError(messageKey(errors, status), status, { items: errors });
+}
+
+const messageKey = (errors: UiError[], status: number): string => {
+  const first = errors[0];
+  if (first?.errorType) return `errors.${first.errorType}`;
+  if (first?.description) return first.description;
+  return status === 400 ? 'errors.badRequest' : 'errors.server';
+};
+
+/** ra-data-simple-rest's HTTP client: the session cookie, read-your-writes, spec §8 errors. */
+async function httpClient(url: string, options: { method?: string; body?: BodyInit | null } = {}) {
+  const res = await fetch(url, {
+    method: options.method ?? 'GET',
+    body: options.body ?? null,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...readHeaders() },
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text.length > 0 ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  if (!res.ok) throw toHttpError(res.status, res.statusText, json);
+  return { status: res.status, headers: res.headers, body: text, json };
+}
+
+const restName = (resource: string): string => adminResources[resource]?.rest ?? resource;
+
+/**
+ * Reads through the query service's REST resources in ra-data-simple-rest's dialect; writes go
+ * to `POST /api/command/{NAME}` by the resource table (spec §7: state changes are commands).
+ */
+export function createDataProvider(apiUrl = '/api/rest'): DataProvider {
+  const rest = simpleRestProvider(apiUrl, httpClient as never);
+  const command = (resource: string, kind: 'create' | 'update' | 'delete'): string => {
+    const name = adminResources[resource]?.[kind];
+    if (!name) throw new HttpError('errors.BAD_REQUEST', 405, { items: [] });
+    return name;
+  };
+  const run = async (name: string, payload: unknown) => {
+    try {
+      return await sendCommand(name, payload);
+    } catch (err) {
+      const failure = err as { status?: number; errors?: UiError[]; body?: unknown };
+      if (typeof failure.status === 'number')
+        // Not `errors`: react-admin reads `body.errors` as per-field form errors.
+        throw new HttpError(messageKey(failure.errors ?? [], failure.status), failure.status, {
+          items: failure.errors ?? [],
+        });
+      throw err;
+    }
+  };
+  return {
+    getList: (resource, params) => rest.getList(restName(resource), params),
+    getOne: (resource, params) => rest.getOne(restName(resource), params),
+    getMany: (resource, params) => rest.getMany(restName(resource), params),
+    getManyReference: (resource, params) => rest.getManyReference(restName(resource), params),
+    create: async (resource, params) => {
+      const answer = await run(command(resource, 'create'), params.data);
+      const id = answer.ids[0] as Identifier;
+      return { data: { ...(params.data as object), id } as never };
+    },
+    update: async (resource, params) => {
+      const payload = changedFields(
+        { ...(params.data as Record<string, unknown>), id: params.id },
+        params.previousData as Record<string, unknown> | undefined,
+      );
+      await run(command(resource, 'update'), payload);
+      const data: RaRecord = {
+        ...(params.previousData as RaRecord),
+        ...(params.data as object),
+        id: params.id as Identifier,
+      };
+      return { data: data as never };
+    },
+    updateMany: async (resource, params) => {
+      for (const id of params.ids) await run(command(resource, 'update'), { id, ...params.data });
+      return { data: params.ids };
+    },
+    delete: async (resource, params) => {
+      await run(command(resource, 'delete'), { id: params.id });
+      return { data: (params.previousData ?? { id: params.id }) as RaRecord as never };
+    },
+    deleteMany: async (resource, params) => {
+      for (const id of params.ids) await run(command(resource, 'delete'), { id });
+      return { data: params.ids };
+    },
+  };
+}

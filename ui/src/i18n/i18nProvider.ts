@@ -1,0 +1,57 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import frenchMessages from 'ra-language-french';
+import type { TranslationMessages } from 'react-admin';
+import { appMessages } from './appMessages';
+import { locales, normalizeLocale, storedLocale, storeLocale, type Locale } from './locales';
+import raDa from './ra/da';
+import raFi from './ra/fi';
+import frSupplement from './ra/fr-supplement';
+import raNb from './ra/nb';
+import raSv from './ra/sv';
+
+/** react-admin's own messages per language (ours for the four it does not ship). */
+export const raMessages: Record<Locale, TranslationMessages> = {
+  da: raDa,
+  en: englishMessages,
+  fi: raFi,
+  fr: deepMerge(frenchMessages, frSupplement),
+  nb: raNb,
+  sv: raSv,
+};
+
+function deepMerge<T extends object>(base: T, extra: object): T {
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(extra)) {
+    const current = out[k];
+    out[k] =
+      v && typeof v === 'object' && current && typeof current === 'object'
+        ? deepMerge(current, v as object)
+        : v;
+  }
+  return out as T;
+}
+
+export const allMessages = (locale: Locale): TranslationMessages => ({
+  ...raMessages[locale],
+  ...appMessages[locale],
+});
+
+/** react-admin's i18n provider: all six languages, English by default, the choice kept. */
+export function createI18nProvider() {
+  const provider = polyglotI18nProvider(
+    (locale) => allMessages(normalizeLocale(locale)),
+    storedLocale(),
+    locales.map((locale) => ({ locale, name: appMessages[locale].languages[locale] })),
+    { allowMissing: false },
+  );
+  return {
+    ...provider,
+    changeLocale: (locale: string) => {
+      const l = normalizeLocale(locale);
+      storeLocale(l);
+      document.documentElement.lang = l;
+      return provider.changeLocale(l);
+    },
+  };
+}

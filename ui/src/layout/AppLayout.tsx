@@ -1,0 +1,245 @@
+import AddBoxIcon from '@mui/icons-material/AddBox';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import BadgeIcon from '@mui/icons-material/Badge';
+import BusinessIcon from '@mui/icons-material/Business';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import GroupWorkIcon from '@mui/icons-material/GroupWork';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import NumbersIcon from '@mui/icons-material/Numbers';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import PeopleIcon from '@mui/icons-material/People';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import WorkspacesIcon from '@mui/icons-material/Workspaces';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import {
+  AppBar,
+  Layout,
+  LoadingIndicator,
+  LocalesMenuButton,
+  Logout,
+  Menu,
+  TitlePortal,
+  UserMenu,
+  useSidebarState,
+  useTranslate,
+} from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { canOpen } from '../access/routes';
+import { useShell } from '../app/UserContext';
+import { NetworkNotice } from '../live/LiveProvider';
+import { usePlannerDepartment } from './plannerDepartment';
+import { ProfileMenuItem } from './ProfileMenuItem';
+import { useDepartmentOptions } from './useDepartments';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  rule: string;
+}
+
+const adminItems: Item[] = [
+  {
+    to: '/admin/departments',
+    label: 'pages.departments',
+    icon: <BusinessIcon />,
+    rule: '/admin/departments/*',
+  },
+  {
+    to: '/admin/departments/groups',
+    label: 'pages.departmentGroups',
+    icon: <WorkspacesIcon />,
+    rule: '/admin/departments/*',
+  },
+  {
+    to: '/admin/customers',
+    label: 'pages.customers',
+    icon: <ApartmentIcon />,
+    rule: '/admin/customers/:customerId?',
+  },
+  {
+    to: '/admin/customerGroups',
+    label: 'pages.customerGroups',
+    icon: <GroupWorkIcon />,
+    rule: '/admin/customerGroups',
+  },
+  { to: '/admin/users', label: 'pages.users', icon: <PeopleIcon />, rule: '/admin/users/*' },
+  {
+    to: '/admin/user-roles',
+    label: 'pages.roles',
+    icon: <BadgeIcon />,
+    rule: '/admin/user-roles/*',
+  },
+  {
+    to: '/admin/holidays',
+    label: 'pages.holidays',
+    icon: <EventBusyIcon />,
+    rule: '/admin/holidays',
+  },
+  {
+    to: '/admin/numberSeries',
+    label: 'pages.numberSeries',
+    icon: <NumbersIcon />,
+    rule: '/admin/numberSeries',
+  },
+];
+
+/** Spec §2 planner menu (256 wide, 72 collapsed: the theme's sidebar sizes), grouped as UI.md says. */
+export function AppMenu() {
+  const translate = useTranslate();
+  const { user } = useShell();
+  const department = usePlannerDepartment();
+  const { pathname } = useLocation();
+  const [open] = useSidebarState();
+  const inAdmin = pathname.startsWith('/admin');
+  const admin = adminItems.filter((i) => canOpen(user, i.rule));
+  const plannerType = ['PLANNER', 'PLUS_PLANNER', 'PARTNER', 'READ_ONLY_PLANNER', 'ADMIN'].includes(
+    user.role,
+  );
+  const heading = (key: string) =>
+    open ? (
+      <ListSubheader disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+        {translate(key)}
+      </ListSubheader>
+    ) : null;
+  return (
+    <Menu aria-label={translate('menu.label')}>
+      {!inAdmin && department ? (
+        <>
+          {heading('menu.groups.shipments')}
+          {canOpen(user, '/planner/:departmentId/shipments-search/*') ? (
+            <Menu.Item
+              to={`/planner/${department}/shipments-search`}
+              primaryText={translate('menu.shipments')}
+              leftIcon={<LocalShippingIcon />}
+            />
+          ) : null}
+          {canOpen(user, '/planner/:departmentId/booking/*') ? (
+            <Menu.Item
+              to={`/planner/${department}/booking/create`}
+              primaryText={translate('menu.booking')}
+              leftIcon={<AddBoxIcon />}
+            />
+          ) : null}
+          {canOpen(user, '/planner/:departmentId/shipments/*') ? (
+            <Menu.Item
+              to={`/planner/${department}/shipments/unconfirmed`}
+              primaryText={translate('menu.unconfirmed')}
+              leftIcon={<PendingActionsIcon />}
+            />
+          ) : null}
+          <Menu.Item
+            to="/planner"
+            primaryText={translate('menu.chooseDepartment')}
+            leftIcon={<SwapHorizIcon />}
+          />
+        </>
+      ) : null}
+      {!inAdmin && !department && plannerType ? (
+        <Menu.Item
+          to="/planner"
+          primaryText={translate('menu.planner')}
+          leftIcon={<LocalShippingIcon />}
+        />
+      ) : null}
+      {inAdmin ? (
+        <>
+          {heading('menu.groups.admin')}
+          {admin.map((i) => (
+            <Menu.Item key={i.to} to={i.to} primaryText={translate(i.label)} leftIcon={i.icon} />
+          ))}
+          {plannerType ? (
+            <Menu.Item
+              to="/planner"
+              primaryText={translate('menu.planner')}
+              leftIcon={<LocalShippingIcon />}
+            />
+          ) : null}
+        </>
+      ) : admin.length > 0 ? (
+        <Menu.Item
+          to={admin[0]!.to}
+          primaryText={translate('menu.admin')}
+          leftIcon={<AdminPanelSettingsIcon />}
+        />
+      ) : null}
+    </Menu>
+  );
+}
+
+/** Top bar: department (or group) picker on planner pages, language, user menu (UI.md frame). */
+export function AppTopBar() {
+  return (
+    <AppBar
+      color="secondary"
+      userMenu={
+        <UserMenu>
+          <ProfileMenuItem />
+          <Logout />
+        </UserMenu>
+      }
+      toolbar={
+        <>
+          <DepartmentPicker />
+          <LocalesMenuButton />
+          <LoadingIndicator />
+        </>
+      }
+    >
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+function DepartmentPicker() {
+  const translate = useTranslate();
+  const department = usePlannerDepartment();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { data } = useDepartmentOptions();
+  if (!department || !data) return null;
+  const groups = data.filter((d) => d.group);
+  const plain = data.filter((d) => !d.group);
+  const change = (id: string) => {
+    const rest = pathname.split('/').slice(3, 4).join('/') || 'shipments-search';
+    void navigate(`/planner/${id}/${rest}`);
+  };
+  return (
+    <TextField
+      select
+      size="small"
+      value={data.some((d) => d.id === department) ? department : ''}
+      onChange={(e) => change(e.target.value)}
+      slotProps={{
+        select: { SelectDisplayProps: { 'aria-label': translate('app.department') } },
+      }}
+      sx={{ minWidth: 220, mr: 1, bgcolor: 'background.paper', borderRadius: 1 }}
+    >
+      {groups.length > 0 ? <ListSubheader>{translate('planner.groups')}</ListSubheader> : null}
+      {groups.map((d) => (
+        <MenuItem key={d.id} value={d.id}>
+          {d.name}
+        </MenuItem>
+      ))}
+      {groups.length > 0 ? <ListSubheader>{translate('planner.departments')}</ListSubheader> : null}
+      {plain.map((d) => (
+        <MenuItem key={d.id} value={d.id}>
+          {d.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout menu={AppMenu} appBar={AppTopBar}>
+      {children}
+      <NetworkNotice />
+    </Layout>
+  );
+}

@@ -1,0 +1,407 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { consignmentStates, type ConsignmentRow } from '@nordlog/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLocale, useTranslate } from 'react-admin';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { canOpen } from '../access/routes';
+import { useShell } from '../app/UserContext';
+import { DataGrid } from '../grid/DataGrid';
+import { emptySelection, selectionReducer } from '../grid/selection';
+import type { GridActions, RowMenuItem } from '../grid/types';
+import { formatDate, normalizeLocale, timeZoneFor, todayIn } from '../i18n/locales';
+import { usePageTitle } from '../layout/pageTitle';
+import { useDepartmentOptions } from '../layout/useDepartments';
+import { useLiveDates } from '../live/LiveProvider';
+import { requestJson, runQuery } from '../shell/api';
+import {
+  allowedBulkActions,
+  BulkActionBar,
+  BulkConfirmDialog,
+  type BulkRequest,
+} from './BulkActions';
+import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
+import {
+  dateRanges,
+  datesBetween,
+  isSearchable,
+  loadAllRows,
+  maxGridRows,
+  parseShipmentsPath,
+  rangeDates,
+  rangeOf,
+  rowsKey,
+  shipmentsPath,
+  type DateRange,
+  type BulkOutcome,
+  type RowsParams,
+  type ShipmentsView,
+} from './shipmentsData';
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const getId = (row: ConsignmentRow) => row.id;
+const getGroup = (row: ConsignmentRow) => row.groupId;
+const isHigh = (row: ConsignmentRow) => row.priority === 'high';
+
+interface CustomerRow {
+  id: string;
+  name: string;
+  alystraId?: string | null;
+}
+
+/** The customers of the departments, for names in the grid and the customer of the URL. */
+function useCustomers(departmentIds: string[]) {
+  return useQuery({
+    queryKey: ['shipmentCustomers', departmentIds],
+    enabled: departmentIds.length > 0,
+    staleTime: 60_000,
+    queryFn: () =>
+      requestJson<CustomerRow[]>(
+        `/api/rest/customers?filter=${encodeURIComponent(JSON.stringify({ departmentId: departmentIds }))}&range=${encodeURIComponent('[0,999]')}`,
+      ),
+  });
+}
+
+/**
+ * The shipments page of a department or group (spec §2 `/shipments/…` and `/shipments-search/…`):
+ * the date range and the search phrase live in the URL; the rows are the department's
+ * consignments of the range (`consignments`), or the search's (`searchConsignments`, more than 2
+ * characters); the live connection updates them in place; a bulk-action bar acts on the
+ * selection (docs/decisions/0016-shipments-grid.md).
+ */
+export default function Shipments() {
+  const translate = useTranslate();
+  const locale = normalizeLocale(useLocale());
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { user } = useShell();
+  usePageTitle('shipments');
+  const { departmentId = '', '*': rest = '' } = useParams();
+  const options = useDepartmentOptions();
+  const option = options.data?.find((d) => d.id === departmentId);
+  const timeZone = timeZoneFor(option?.country ?? null);
+  const today = todayIn(timeZone);
+  const base: ShipmentsView['base'] = pathname.includes('/shipments-search')
+    ? 'shipments-search'
+    : 'shipments';
+  const view = parseShipmentsPath(base, rest, today);
+  const go = (next: Partial<ShipmentsView>, replace = false) =>
+    void navigate(shipmentsPath(departmentId, { ...view, ...next }), { replace });
+  const departmentIds = useMemo(() => option?.members ?? [], [option]);
+
+  // Date range: the named ranges, or custom with from/to pickers (spec §2).
+  const named = rangeOf(view.fromDate, view.toDate, today);
+  const [customOpen, setCustomOpen] = useState(named === 'custom');
+  const range: DateRange = customOpen ? 'custom' : named;
+
+  // Search: more than 2 characters (spec §9); consignments combine words with OR by default.
+  const [phrase, setPhrase] = useState(view.searchPhrase);
+  const [operator, setOperator] = useState<'OR' | 'AND'>('OR');
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The URL wins (back, a link), except while the user is typing.
+  useEffect(() => {
+    if (!typing.current) setPhrase(view.searchPhrase);
+  }, [view.searchPhrase]);
+  const onPhrase = (text: string) => {
+    setPhrase(text);
+    if (typing.current) clearTimeout(typing.current);
+    typing.current = setTimeout(() => {
+      typing.current = null;
+      const next = isSearchable(text) ? text.trim() : '';
+      if (next !== view.searchPhrase) go({ searchPhrase: next }, true);
+    }, 350);
+  };
+  useEffect(
+    () => () => {
+      if (typing.current) clearTimeout(typing.current);
+    },
+    [],
+  );
+  const searching = isSearchable(view.searchPhrase);
+
+  useLiveDates(
+    useMemo(() => datesBetween(view.fromDate, view.toDate), [view.fromDate, view.toDate]),
+  );
+
+  const states = useMemo(() => (view.filter === 'all' ? [] : [view.filter]), [view.filter]);
+  const params: RowsParams = useMemo(
+    () => ({ departmentIds, fromDate: view.fromDate, toDate: view.toDate, states }),
+    [departmentIds, view.fromDate, view.toDate, states],
+  );
+  const [progress, setProgress] = useState(0);
+  const list = useQuery({
+    queryKey: rowsKey(params),
+    enabled: departmentIds.length > 0 && !searching,
+    queryFn: async () => {
+      setProgress(0);
+      const { rows, truncated } = await loadAllRows(
+        (offset, limit) =>
+          runQuery<ConsignmentRow[]>('consignments', {
+            departmentIds: params.departmentIds,
+            fromDate: params.fromDate,
+            toDate: params.toDate,
+            ...(params.states.length > 0 ? { states: params.states } : {}),
+            limit,
+            offset,
+          }),
+        setProgress,
+      );
+      return { data: rows, truncated };
+    },
+  });
+  const search = useQuery({
+    queryKey: [
+      'consignments',
+      'search',
+      {
+        departmentIds,
+        fromDate: view.fromDate,
+        toDate: view.toDate,
+        states,
+        phrase: view.searchPhrase,
+        operator,
+      },
+    ],
+    enabled: departmentIds.length > 0 && searching,
+    queryFn: () =>
+      runQuery<ConsignmentRow[]>('searchConsignments', {
+        searchPhrase: view.searchPhrase,
+        searchOperator: operator,
+        departmentIds,
+        fromDate: view.fromDate,
+        toDate: view.toDate,
+        ...(states.length > 0 ? { states } : {}),
+        limit: 1000,
+      }),
+  });
+  const source = searching ? search : list;
+
+  const customers = useCustomers(departmentIds);
+  const names = useMemo(
+    () => new Map((customers.data ?? []).map((c) => [String(c.id), c.name])),
+    [customers.data],
+  );
+  const customerFilter = useMemo(() => {
+    if (!view.customerAlystraId) return null;
+    return new Set(
+      (customers.data ?? [])
+        .filter((c) => c.alystraId === view.customerAlystraId)
+        .map((c) => String(c.id)),
+    );
+  }, [customers.data, view.customerAlystraId]);
+  const rows = useMemo(() => {
+    const all = searching ? (search.data ?? []) : (list.data?.data ?? []);
+    return customerFilter ? all.filter((r) => customerFilter.has(r.customerId)) : all;
+  }, [searching, search.data, list.data, customerFilter]);
+
+  const columns = useMemo(
+    () => shipmentColumns(translate, locale, timeZone, (id) => names.get(id) ?? id),
+    [translate, locale, timeZone, names],
+  );
+
+  const [selection, dispatch] = useReducer(selectionReducer, emptySelection);
+  const allowed = useMemo(() => allowedBulkActions(user), [user]);
+  const [request, setRequest] = useState<BulkRequest | null>(null);
+  const mayEdit = canOpen(user, '/planner/:departmentId/booking/*');
+  const actions = useMemo<GridActions<ConsignmentRow>>(() => {
+    const menu = (row: ConsignmentRow): RowMenuItem[] =>
+      allowed
+        .filter((a) => a !== 'delete')
+        .map((a) => ({
+          label: translate(`planner.bulk.${a}`),
+          onClick: () => setRequest({ action: a, ids: [row.id] }),
+        }));
+    return {
+      onEdit: mayEdit
+        ? (row) => void navigate(`/planner/${departmentId}/booking/edit/${row.orderId}`)
+        : undefined,
+      onDelete: allowed.includes('delete')
+        ? (row) => setRequest({ action: 'delete', ids: [row.id] })
+        : undefined,
+      menu: allowed.some((a) => a !== 'delete') ? menu : undefined,
+    };
+  }, [allowed, mayEdit, navigate, departmentId, translate]);
+  const onDone = useCallback((outcome: BulkOutcome) => {
+    // What failed stays selected, so the planner sees it and can act again.
+    dispatch({ type: 'clear' });
+    if (outcome.failed.length > 0)
+      dispatch({ type: 'toggleAll', ids: outcome.failed.map((f) => f.id) });
+  }, []);
+
+  const selectedIds = [...selection.selected];
+  return (
+    <Box sx={{ p: 2 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        alignItems="center"
+        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {translate('pages.shipments')}
+          {option ? ` · ${option.name}` : ''}
+        </Typography>
+        <TextField
+          size="small"
+          type="search"
+          label={translate('app.search')}
+          value={phrase}
+          onChange={(e) => onPhrase(e.target.value)}
+          helperText={
+            phrase.trim() !== '' && !isSearchable(phrase) ? translate('app.searchHint') : ' '
+          }
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ minWidth: 240 }}
+        />
+        <TextField
+          select
+          size="small"
+          label={translate('planner.searchOperator')}
+          value={operator}
+          onChange={(e) => setOperator(e.target.value === 'AND' ? 'AND' : 'OR')}
+          helperText=" "
+          sx={{ minWidth: 130 }}
+        >
+          <MenuItem value="OR">{translate('planner.operators.OR')}</MenuItem>
+          <MenuItem value="AND">{translate('planner.operators.AND')}</MenuItem>
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={translate('planner.stateFilter')}
+          value={view.filter}
+          onChange={(e) => {
+            const v = e.target.value;
+            const filter = (consignmentStates as readonly string[]).includes(v)
+              ? (v as ShipmentsView['filter'])
+              : 'all';
+            const path = shipmentsPath(departmentId, { ...view, base: 'shipments', filter });
+            void navigate(path);
+          }}
+          helperText=" "
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="all">{translate('planner.allStates')}</MenuItem>
+          {consignmentStates.map((s) => (
+            <MenuItem key={s} value={s}>
+              {translate(`states.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={translate('app.date')}
+          value={range}
+          onChange={(e) => {
+            const r = e.target.value as DateRange;
+            if (r === 'custom') return setCustomOpen(true);
+            setCustomOpen(false);
+            const d = rangeDates(r, today);
+            go({ fromDate: d.from, toDate: d.to });
+          }}
+          helperText=" "
+          sx={{ minWidth: 170 }}
+        >
+          {dateRanges.map((r) => (
+            <MenuItem key={r} value={r}>
+              {translate(`planner.ranges.${r}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {range === 'custom' ? (
+          <>
+            <TextField
+              type="date"
+              size="small"
+              label={translate('planner.from')}
+              value={view.fromDate}
+              onChange={(e) =>
+                isoDate.test(e.target.value) &&
+                // Spec §5: the to date follows a later from date.
+                go({
+                  fromDate: e.target.value,
+                  toDate: view.toDate < e.target.value ? e.target.value : view.toDate,
+                })
+              }
+              helperText=" "
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              size="small"
+              label={translate('planner.to')}
+              value={view.toDate}
+              onChange={(e) =>
+                isoDate.test(e.target.value) &&
+                go({
+                  fromDate: view.fromDate > e.target.value ? e.target.value : view.fromDate,
+                  toDate: e.target.value,
+                })
+              }
+              helperText=" "
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </>
+        ) : null}
+      </Stack>
+      <Typography data-testid="shipments-range" variant="body2" sx={{ mb: 1 }}>
+        {formatDate(view.fromDate, locale)} – {formatDate(view.toDate, locale)}
+        {searching ? ` · ${translate('planner.searching', { phrase: view.searchPhrase })}` : ''}
+      </Typography>
+      {source.isError ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {translate('errors.server')}
+        </Alert>
+      ) : null}
+      {!searching && list.data?.truncated ? (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {translate('planner.truncated', { count: maxGridRows.toLocaleString() })}
+        </Alert>
+      ) : null}
+      <BulkActionBar
+        count={selection.selected.size}
+        allowed={allowed}
+        onAction={(action) => setRequest({ action, ids: selectedIds })}
+        onClear={() => dispatch({ type: 'clear' })}
+      />
+      <DataGrid<ConsignmentRow>
+        name={shipmentGridName}
+        label={translate('pages.shipments')}
+        columns={columns}
+        defaultHidden={shipmentDefaultHidden}
+        rows={rows}
+        getId={getId}
+        getGroup={getGroup}
+        isHighPriority={isHigh}
+        selection={selection}
+        onSelection={dispatch}
+        loading={options.isPending || (departmentIds.length > 0 && source.isPending)}
+        loadingText={
+          progress > 0 && !searching
+            ? translate('planner.loadingProgress', { count: progress.toLocaleString() })
+            : translate('planner.loadingShipments')
+        }
+        emptyText={translate('planner.noShipments')}
+        actions={actions}
+        focusId={view.shipmentId}
+      />
+      <BulkConfirmDialog request={request} onClose={() => setRequest(null)} onDone={onDone} />
+    </Box>
+  );
+}

@@ -1,0 +1,151 @@
+import { stateRank, stateStyle, type ConsignmentRow } from '@nordlog/contracts';
+import { GridIcon } from '../grid/icons';
+import type { GridColumn } from '../grid/types';
+import { formatDate, formatDateTime, type Locale } from '../i18n/locales';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The shipments page's grid (spec §2 ShipmentPageGrid) and its default hidden columns. */
+export const shipmentGridName = 'ShipmentPageGrid' as const;
+export const shipmentDefaultHidden = ['group', 'recipientRef', 'type', 'pickupTime'] as const;
+
+/** A time window of the order (HH:mm, local to the department). */
+const window = (from: string | null, to: string | null) =>
+  from || to ? `${from ?? ''}–${to ?? ''}` : '';
+
+/**
+ * The columns of the shipments grid. Numbers are shown in the user's language without
+ * thousands separators, so the filter's number ranges read them (spec §5: the displayed value).
+ */
+export function shipmentColumns(
+  translate: Translate,
+  locale: Locale,
+  timeZone: string,
+  customerName: (id: string) => string,
+): GridColumn<ConsignmentRow>[] {
+  const number = new Intl.NumberFormat(locale === 'nb' ? 'nb-NO' : locale, {
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  });
+  const h = (key: string) => translate(`planner.columns.${key}`);
+  // Cells are drawn many times while scrolling: labels and dates are worked out once each.
+  const once = <K,>(f: (key: K) => string) => {
+    const cache = new Map<K, string>();
+    return (key: K) => {
+      let v = cache.get(key);
+      if (v === undefined) cache.set(key, (v = f(key)));
+      return v;
+    };
+  };
+  const stateLabel = once((state: string) => translate(`states.${state}`));
+  const date = once((d: string) => formatDate(d, locale));
+  const high = translate('grid.highPriority');
+  const normal = translate('grid.normalPriority');
+  return [
+    {
+      id: 'shipmentId',
+      header: h('shipmentId'),
+      text: (r) => r.orderId,
+      sortValue: (r) => Number(r.orderId),
+      width: 90,
+    },
+    {
+      id: 'state',
+      header: h('state'),
+      text: (r) => stateLabel(r.state),
+      sortValue: (r) => stateRank(r.state),
+      render: (r) => {
+        // Spec §4 display: a colour always together with the state's name.
+        const tone = stateStyle(r.state);
+        return (
+          <span className={`ng-badge ng-tone-${tone}`} data-tone={tone}>
+            {stateLabel(r.state)}
+          </span>
+        );
+      },
+      width: 110,
+    },
+    {
+      id: 'priority',
+      header: h('priority'),
+      text: (r) => (r.priority === 'high' ? high : normal),
+      sortValue: (r) => (r.priority === 'high' ? 0 : 1),
+      render: (r) =>
+        r.priority === 'high' ? (
+          <span className="ng-priority" data-priority="high">
+            <GridIcon name="priority" size={15} />
+            {high}
+          </span>
+        ) : (
+          normal
+        ),
+      width: 100,
+    },
+    {
+      id: 'date',
+      header: h('date'),
+      text: (r) => date(r.date),
+      sortValue: (r) => r.date,
+      width: 95,
+    },
+    { id: 'customer', header: h('customer'), text: (r) => customerName(r.customerId), width: 130 },
+    { id: 'type', header: h('type'), text: (r) => r.type, width: 90 },
+    { id: 'customerRef', header: h('customerRef'), text: (r) => r.customerRef ?? '', width: 100 },
+    { id: 'recipientRef', header: h('recipientRef'), text: (r) => r.recipientRef ?? '' },
+    { id: 'pickup', header: h('pickup'), text: (r) => r.pickupName, width: 140 },
+    {
+      id: 'pickupTime',
+      header: h('pickupTime'),
+      text: (r) => window(r.pickupTimeEarliest, r.pickupTimeLatest),
+      sortValue: (r) => r.pickupTimeEarliest,
+      width: 100,
+    },
+    { id: 'delivery', header: h('delivery'), text: (r) => r.deliveryName, width: 140 },
+    {
+      id: 'deliveryAddress',
+      header: h('deliveryAddress'),
+      text: (r) => `${r.deliveryAddress}, ${r.deliveryZipCode} ${r.deliveryZipArea}`,
+      width: 150,
+    },
+    {
+      id: 'deliveryTime',
+      header: h('deliveryTime'),
+      text: (r) => window(r.deliveryTimeEarliest, r.deliveryTimeLatest),
+      sortValue: (r) => r.deliveryTimeEarliest,
+      width: 100,
+    },
+    {
+      id: 'packages',
+      header: h('packages'),
+      text: (r) => String(r.packageCount),
+      sortValue: (r) => r.packageCount,
+      width: 80,
+      align: 'right',
+    },
+    {
+      id: 'weight',
+      header: h('weight'),
+      text: (r) => number.format(r.weightValue),
+      sortValue: (r) => r.weightValue,
+      width: 90,
+      align: 'right',
+    },
+    {
+      id: 'volume',
+      header: h('volume'),
+      text: (r) => number.format(r.volumeValue),
+      sortValue: (r) => r.volumeValue,
+      width: 95,
+      align: 'right',
+    },
+    { id: 'group', header: h('group'), text: (r) => r.groupId ?? '', width: 90 },
+    {
+      id: 'createdAt',
+      header: h('createdAt'),
+      text: (r) => formatDateTime(r.createdAt, locale, timeZone),
+      sortValue: (r) => r.createdAt,
+      width: 140,
+      filter: false,
+    },
+  ];
+}

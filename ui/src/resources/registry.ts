@@ -1,0 +1,57 @@
+import { restResources } from '@nordlog/contracts';
+
+/**
+ * The admin resources of the web app: the react-admin resource name (its route under /admin,
+ * spec §2), the REST resource of the query service that reads it, the read-model entity whose
+ * socket changes update it, and the commands that write it (contracts' `restResources`; writes
+ * never go through REST).
+ */
+export interface AdminResource {
+  rest: string;
+  entity: string;
+  create: string | null;
+  update: string | null;
+  delete: string | null;
+}
+
+const routes = {
+  'admin/departments': 'departments',
+  'admin/departments/groups': 'departmentGroups',
+  'admin/customers': 'customers',
+  'admin/customerGroups': 'customerGroups',
+  'admin/users': 'users',
+  'admin/user-roles': 'roles',
+  'admin/holidays': 'holidays',
+  'admin/numberSeries': 'numberSeries',
+} as const satisfies Record<string, keyof typeof restResources>;
+
+export const adminResources: Record<string, AdminResource> = Object.fromEntries(
+  Object.entries(routes).map(([route, rest]) => {
+    const r = restResources[rest];
+    return [
+      route,
+      { rest, entity: r.entity, create: r.create, update: r.update, delete: r.delete },
+    ];
+  }),
+);
+
+/** The react-admin resources that show an entity (socket changes are applied to each). */
+export function resourcesOf(entity: string): string[] {
+  const names = Object.entries(adminResources)
+    .filter(([, r]) => r.entity === entity)
+    .map(([name]) => name);
+  return entity === 'consignments' ? [...names, 'consignments'] : names;
+}
+
+/** The fields of an update: the id and what changed (the command's schema takes partial data). */
+export function changedFields(
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: data.id };
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'id' || key === 'revision' || key === 'updatedAtEpoch') continue;
+    if (!previous || JSON.stringify(previous[key]) !== JSON.stringify(value)) out[key] = value;
+  }
+  return out;
+}

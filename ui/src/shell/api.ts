@@ -1,0 +1,92 @@
+import { HttpFailure, parseErrorBody } from '../errors/parse';
+
+/** The CSRF token of the session (from `GET /auth/user`), sent on every state-changing call. */
+let csrfToken: string | null = null;
+export const setCsrfToken = (token: string | null): void => {
+  csrfToken = token;
+};
+export const csrfHeaders = (): Record<string, string> =>
+  csrfToken ? { 'x-csrf-token': csrfToken } : {};
+
+/** Called on a 401 from an API call (spec §2/§8 login redirect). */
+let onUnauthorized: (() => void) | null = null;
+export const setUnauthorizedHandler = (handler: (() => void) | null): void => {
+  onUnauthorized = handler;
+};
+
+/** The position of the latest command the user sent: queries wait until it is projected. */
+let minPosition: string | null = null;
+export const rememberPosition = (position: string | null | undefined): void => {
+  if (position && (!minPosition || BigInt(position) > BigInt(minPosition))) minPosition = position;
+};
+export const readHeaders = (): Record<string, string> =>
+  minPosition ? { 'x-min-position': minPosition } : {};
+
+async function readBody(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status === 204) return null;
+  if (type.includes('json')) return res.json().catch(() => null);
+  const raw = await res.text();
+  return raw.length > 0 ? raw : null;
+}
+
+/** fetch with the session cookie and JSON; a non-OK answer throws HttpFailure (spec §8). */
+export async function requestJson<T>(
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(method === 'GET' ? readHeaders() : csrfHeaders()),
+    ...init.headers,
+  };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = await readBody(res);
+  if (!res.ok) {
+    if (res.status === 401 && !url.startsWith('/auth/')) onUnauthorized?.();
+    throw new HttpFailure(res.status, parseErrorBody(body, res.status, res.statusText), body);
+  }
+  return body as T;
+}
+
+export interface CommandAnswer {
+  commandId: string;
+  position: string | null;
+  events: string[];
+  ids: string[];
+  failed: { id: string; errorType: string; description: string }[];
+}
+
+/** `POST /api/command/{name}` with `{type, payload}` (spec §7). */
+export async function sendCommand(name: string, payload: unknown): Promise<CommandAnswer> {
+  const answer = await requestJson<CommandAnswer>(`/api/command/${name}`, {
+    method: 'POST',
+    body: { type: name, payload, commandId: crypto.randomUUID() },
+  });
+  rememberPosition(answer.position);
+  return answer;
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/** `POST /api/query/{name}` with `{query, params}`; identical requests in flight are shared (§7). */
+export function runQuery<T>(name: string, params: unknown = {}): Promise<T> {
+  const body = { query: name, params };
+  const key = `${name}:${JSON.stringify(params)}`;
+  const pending = inFlight.get(key);
+  if (pending) return pending as Promise<T>;
+  const promise = requestJson<T>(`/api/query/${name}`, {
+    method: 'POST',
+    body,
+    headers: { ...readHeaders() },
+  }).finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
+}

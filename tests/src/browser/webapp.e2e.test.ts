@@ -103,6 +103,8 @@ describe('web app in a browser', () => {
       .or(page.getByText(/no .*yet/i))
       .first()
       .waitFor();
+    // The list the page shows waited for the deletion's position; this direct read must too.
+    await sys.settled();
     const listed = await sys.get('/api/rest/departmentGroups');
     expect(listed.body).toEqual([]);
 

@@ -12,3 +12,10 @@ export {
   type Allocation,
   type NumberAllocator,
 } from './numberSeries/allocator.js';
+export {
+  ReferenceStreams,
+  REFERENCE_CHANGED_CHANNEL,
+  REFERENCE_CACHE_MS,
+  isReferenceStream,
+  type ChangeSignals,
+} from './framework/referenceStreams.js';

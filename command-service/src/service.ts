@@ -24,6 +24,7 @@ import { fold } from './framework/decider.js';
 import { executeTargets } from './framework/execute.js';
 import type { HandlerContext } from './framework/handler.js';
 import { handlers } from './handlers.js';
+import type { ReferenceStreams } from './framework/referenceStreams.js';
 import { EventStoreNumberAllocator, type NumberAllocator } from './numberSeries/allocator.js';
 
 export interface CommandServiceDeps {
@@ -38,6 +39,11 @@ export interface CommandServiceDeps {
   numbers?: NumberAllocator;
   /** Address lookup for booking (docs/decisions/0015); without it addresses stay pending. */
   geocoder?: Geocoder;
+  /**
+   * Cached department streams for other commands' decisions (docs/decisions/0017); `store` must
+   * then be `references.watch(...)` so appends drop the cache.
+   */
+  references?: ReferenceStreams;
 }
 
 export interface CommandRequest {
@@ -91,10 +97,9 @@ export async function executeCommand(
     load: async (streamId, decider) =>
       fold(decider, (await deps.store.readStream(streamId)) as never[]),
     readDepartment: async (id) => {
-      const state = fold(
-        departmentDecider,
-        (await deps.store.readStream(departmentStream(id))) as never[],
-      );
+      const stream = departmentStream(id);
+      const events = await (deps.references?.read(stream) ?? deps.store.readStream(stream));
+      const state = fold(departmentDecider, events as never[]);
       return state.status === 'exists' ? state.entity : null;
     },
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),

@@ -26,14 +26,21 @@ export function allowedDepartments(
   return asked && asked.length > 0 ? asked.filter((d) => allowed.includes(d)) : allowed;
 }
 
-/** Today's date (yyyy-MM-dd) in a time zone. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date (yyyy-MM-dd) in a time zone (one formatter per zone, created once). */
 export function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Search words: lower-cased, with LIKE's wildcard characters escaped. */

@@ -7,6 +7,7 @@ import {
   type NumberAllocationEvent,
   type NumberSeriesCatalogueEvent,
   type NumberSeriesType,
+  type RecordedEvent,
 } from '@nordlog/contracts';
 import type { EventStore } from '@nordlog/platform';
 import { fold } from '../framework/decider.js';
@@ -37,7 +38,13 @@ export interface NumberAllocator {
    * the oldest with `count` numbers left. None at any level: 409 NUMBER_SERIES_MISSING; none with
    * enough left at the level that applies: 409 NUMBER_SERIES_EXHAUSTED.
    */
-  seriesFor(type: NumberSeriesType, scope: SeriesScope, count: number): Promise<string>;
+  seriesFor(
+    type: NumberSeriesType,
+    scope: SeriesScope,
+    count: number,
+    /** Whether this process already holds `count` numbers of a series (no need to ask the store). */
+    held?: (seriesId: string, count: number) => boolean,
+  ): Promise<string>;
 }
 
 /** 0 most specific; null when the series is not for this order. */
@@ -71,13 +78,24 @@ export class EventStoreNumberAllocator implements NumberAllocator {
 
   constructor(
     private readonly store: EventStore,
-    private readonly options: { maxAttempts?: number; random?: () => number } = {},
+    private readonly options: {
+      maxAttempts?: number;
+      random?: () => number;
+      /** Where `seriesFor` reads the catalogue (a cache of it, docs/decisions/0017). */
+      readCatalogue?: () => Promise<RecordedEvent[]>;
+    } = {},
   ) {}
 
-  async seriesFor(type: NumberSeriesType, scope: SeriesScope, count: number): Promise<string> {
-    const history = (await this.store.readStream(
-      NUMBER_SERIES_CATALOGUE_STREAM,
-    )) as unknown as NumberSeriesCatalogueEvent[];
+  async seriesFor(
+    type: NumberSeriesType,
+    scope: SeriesScope,
+    count: number,
+    held?: (seriesId: string, count: number) => boolean,
+  ): Promise<string> {
+    const history = (await (this.options.readCatalogue?.() ??
+      this.store.readStream(
+        NUMBER_SERIES_CATALOGUE_STREAM,
+      ))) as unknown as NumberSeriesCatalogueEvent[];
     const catalogue = fold(numberSeriesCatalogueDecider, history);
     const applicable = Object.values(catalogue.series)
       .filter((e) => !e.deleted && e.series.type === type)
@@ -94,6 +112,7 @@ export class EventStoreNumberAllocator implements NumberAllocator {
       .filter((e) => e.level === best)
       .sort((a, b) => Number(a.series.id) - Number(b.series.id));
     for (const { series } of candidates) {
+      if (held?.(series.id, count)) return series.id;
       const last = await this.store.readLastEvent(numberSeriesStream(series.id));
       const next = last
         ? (last.data as NumberAllocationEvent['data']).nextSerial
@@ -208,7 +227,12 @@ export class BlockNumberAllocator implements NumberAllocator {
   ) {}
 
   seriesFor(type: NumberSeriesType, scope: SeriesScope, count: number): Promise<string> {
-    return this.inner.seriesFor(type, scope, count);
+    return this.inner.seriesFor(
+      type,
+      scope,
+      count,
+      (seriesId, n) => (this.blocks.get(seriesId)?.numbers.length ?? 0) >= n,
+    );
   }
 
   allocate(seriesId: string, count: number, metadata: EventMetadata): Promise<Allocation> {

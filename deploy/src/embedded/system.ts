@@ -1,10 +1,17 @@
 import {
   createCommandService,
+  ReferenceStreams,
   BlockNumberAllocator,
   EventStoreNumberAllocator,
   executeCommand,
 } from '@nordlog/command-service';
-import { AppError, SYSTEM_IDENTITY, type ErrorItem, type Identity } from '@nordlog/contracts';
+import {
+  AppError,
+  NUMBER_SERIES_CATALOGUE_STREAM,
+  SYSTEM_IDENTITY,
+  type ErrorItem,
+  type Identity,
+} from '@nordlog/contracts';
 import { createAuth, createGatewayApp, devMessagesPage, SocketHub } from '@nordlog/gateway';
 import { randomBytes } from 'node:crypto';
 import {
@@ -80,7 +87,11 @@ export async function startSystem(
       ? readFileSync(delivery.smtp.caFile, 'utf8')
       : undefined;
   const db = await openDatabase(config, logger, readModelMigrations);
-  const store = new PostgresEventStore(db.knex, db.notifier);
+  const rawStore = new PostgresEventStore(db.knex, db.notifier);
+  // Departments and the number-series catalogue, cached for bookings (docs/decisions/0017).
+  const references = new ReferenceStreams(rawStore, db.notifier);
+  await references.start();
+  const store = references.watch(rawStore);
   const bus = new PostgresChangeBus(
     db.knex,
     db.notifier,
@@ -92,7 +103,12 @@ export async function startSystem(
   const commandDeps = {
     store,
     ids: new PostgresIdAllocator(db.knex),
-    numbers: new BlockNumberAllocator(new EventStoreNumberAllocator(store)),
+    numbers: new BlockNumberAllocator(
+      new EventStoreNumberAllocator(store, {
+        readCatalogue: () => references.read(NUMBER_SERIES_CATALOGUE_STREAM),
+      }),
+    ),
+    references,
     geocoder,
     logger: logger.child({ component: 'command' }),
   };
@@ -118,7 +134,12 @@ export async function startSystem(
   const projectorLogger = logger.child({ component: 'projector' });
   const projector =
     options.projectorInWorker === false
-      ? createProjector({ knex: db.knex, store, notifier: db.notifier, logger: projectorLogger })
+      ? createProjector({
+          knex: db.knex,
+          store: rawStore,
+          notifier: db.notifier,
+          logger: projectorLogger,
+        })
       : createProjectorWorker(
           {
             databaseUrl: db.url,
@@ -199,6 +220,7 @@ export async function startSystem(
       (closing ??= (async () => {
         await hub.close();
         watermark.close();
+        references.stop();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await projector.stop();

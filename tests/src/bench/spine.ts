@@ -119,7 +119,10 @@ async function benchOn(label: string, databaseUrl: string) {
     .ids[0]!;
   // Orders draw their shipment and package ids from number series, and pick up from tomorrow on.
   await configureNumberSeries({
-    command: async (type, payload) => ({ status: 200, body: await post(system.url, type, payload) }),
+    command: async (type, payload) => ({
+      status: 200,
+      body: await post(system.url, type, payload),
+    }),
   });
   const date = bookingDate();
   const rnd = prng(42);
@@ -147,6 +150,20 @@ async function benchOn(label: string, databaseUrl: string) {
     });
     const busy = performance.eventLoopUtilization(elu).utilization;
     const perSec = (N / run.ms) * 1000;
+    // For context: a light command (a new stream, no reads, one small read-model row), which
+    // shows what the spine costs apart from the booking's own work.
+    const light = await drive({
+      port: Number(new URL(system.url).port),
+      concurrency,
+      type: 'CREATE_CUSTOMER',
+      payloads: Array.from({ length: N }, (_, i) => ({
+        name: `Bench ${concurrency}-${i}`,
+        departmentId: dep,
+      })),
+      rate: 0,
+      headers: auth,
+    });
+    const lightPerSec = (N / light.ms) * 1000;
     const store = new PostgresEventStore(knex, system.db.notifier);
     const appends = await runConcurrent(N, concurrency, async (i) => {
       await store.appendToStream(
@@ -165,7 +182,7 @@ async function benchOn(label: string, databaseUrl: string) {
     const appendsPerSec = (N / appends.ms) * 1000;
     rows.push([
       `concurrency ${concurrency}`,
-      `commands/s ${fmt(perSec)}`,
+      `CREATE_ORDER/s ${fmt(perSec)}`,
       `single-row INSERT/s ${fmt(base.singlePerSec)}`,
       `ratio ${fmt(perSec / base.singlePerSec, 2)}`,
     ]);
@@ -176,6 +193,12 @@ async function benchOn(label: string, databaseUrl: string) {
       `append p50/p99 ${fmt(percentile(appends.latencies, 50), 2)}/${fmt(percentile(appends.latencies, 99), 2)} ms`,
     ]);
     rows.push(['', `server event loop busy ${fmt(busy * 100)} % during the commands`, '', '']);
+    rows.push([
+      '',
+      `CREATE_CUSTOMER/s ${fmt(lightPerSec)} (ratio ${fmt(lightPerSec / base.singlePerSec, 2)})`,
+      `p50/p99 ${fmt(percentile(light.latencies, 50), 2)}/${fmt(percentile(light.latencies, 99), 2)} ms`,
+      '',
+    ]);
     if (concurrency === 1)
       rows.push(['', `1000-row INSERT rows/s ${fmt(base.batchedRowsPerSec)}`, '', '']);
   }

@@ -75,6 +75,56 @@ export function rowProjection<Row extends VersionedRow>(spec: RowProjectionSpec<
   };
 }
 
+/**
+ * Whether a change took a row out of a scope a socket follows (its department, customer or
+ * date): a move to another department, a new pickup date. The state is not one (the client
+ * judges states itself).
+ */
+export function leftScope(before: ChangeScope, after: ChangeScope): boolean {
+  return (
+    before.departmentId !== after.departmentId ||
+    before.customerId !== after.customerId ||
+    before.date !== after.date
+  );
+}
+
+/**
+ * The changes of one written row. A row that left its scope is first published as deleted
+ * under the old scope, so the sockets that follow the old department or date (and may not see
+ * the new one) take it out of their lists; the row itself follows under its new scope. A client
+ * that follows both gets both in one batch and keeps the newer (the upsert: same revision, later).
+ */
+export function rowChanges<Row extends VersionedRow>(
+  spec: Pick<RowProjectionSpec<Row>, 'entity' | 'scope' | 'tombstone'>,
+  row: Row,
+  before: Row | null,
+): Change[] {
+  const deleted = spec.tombstone?.(row) ?? false;
+  const scope = spec.scope(row);
+  const changes: Change[] = [];
+  if (before && !(spec.tombstone?.(before) ?? false)) {
+    const previous = spec.scope(before);
+    if (leftScope(previous, scope))
+      changes.push({
+        entity: spec.entity,
+        op: 'delete',
+        id: row.id,
+        revision: row.revision,
+        data: null,
+        scope: previous,
+      });
+  }
+  changes.push({
+    entity: spec.entity,
+    op: deleted ? 'delete' : 'upsert',
+    id: row.id,
+    revision: row.revision,
+    data: deleted ? null : row,
+    scope,
+  });
+  return changes;
+}
+
 async function write<Row extends VersionedRow>(
   trx: Knex.Transaction,
   spec: RowProjectionSpec<Row>,
@@ -109,17 +159,7 @@ async function write<Row extends VersionedRow>(
   }
   if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
   return [
-    ...upserts.map((row): Change => {
-      const deleted = spec.tombstone?.(row) ?? false;
-      return {
-        entity: spec.entity,
-        op: deleted ? 'delete' : 'upsert',
-        id: row.id,
-        revision: row.revision,
-        data: deleted ? null : row,
-        scope: spec.scope(row),
-      };
-    }),
+    ...upserts.flatMap((row) => rowChanges(spec, row, originals.get(row.id) ?? null)),
     ...deletes.map((id): Change => {
       const before = originals.get(id)!;
       return {

@@ -2,12 +2,14 @@ import { CONSIGNMENT_GRID_TABLE, USERS_TABLE } from '@nordlog/contracts';
 import { startSystem, type System } from '@nordlog/deploy';
 import { connect, loadConfig, silentLogger, withDatabase, type Knex } from '@nordlog/platform';
 import { consignmentSearchIndexSql } from '@nordlog/projector';
+import { writeFileSync } from 'node:fs';
+import type { CDPSession, Page } from 'playwright-core';
 import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
 import { benchRow, insertGridRows } from './gridRows.js';
 import { fmt, percentile } from './stats.js';
 
 /**
- * `npm run bench:grid [-- --rows N --browser-rows M --samples S --no-browser]`
+ * `npm run bench:grid [-- --rows N --browser-rows M --samples S --no-browser --profile FILE --trace FILE]`
  *
  * The shipments grid's server side and its scrolling, on the local PostgreSQL server:
  * - a database of its own with N (default 1,000,000) consignments written straight into the grid
@@ -19,7 +21,10 @@ import { fmt, percentile } from './stats.js';
  *   after the trigram index of read-model migration 0002;
  * - in Chromium, the shipments page on M (default 100,000) rows of one department-day: load time,
  *   DOM rows, and frame times while scrolling (work per scroll step, and requestAnimationFrame
- *   intervals).
+ *   intervals), each also as a ratio to the same figure of a plain-DOM virtual list (the floor)
+ *   measured in the same run; `--profile FILE` writes a CPU profile of the scroll steps
+ *   (`.cpuprofile`), `--trace FILE` a timeline trace of 30 more steps (both for DevTools'
+ *   Performance panel).
  */
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -30,6 +35,8 @@ const ROWS = arg('--rows', 1_000_000);
 const BROWSER_ROWS = Math.min(arg('--browser-rows', 100_000), ROWS);
 const SAMPLES = arg('--samples', 200);
 const BROWSER = !args.includes('--no-browser');
+const PROFILE = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
+const TRACE = args.includes('--trace') ? args[args.indexOf('--trace') + 1] : undefined;
 const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DEPARTMENTS = 20;
 const DAYS = 365;
@@ -342,60 +349,61 @@ async function main() {
   }
 }
 
-interface ScrollResult {
-  atTop: number;
-  mid: number;
-  work: number[];
-  deltas: number[];
-  jump: number;
-  viewport: number;
-}
-
 /**
- * Runs in the page (a string: the tests compile without the DOM library). Work per scroll step:
- * the virtualizer's scroll handler renders synchronously (flushSync) and the layout is forced, so
- * a step is the script, style and layout of one frame (paint excluded). Then the intervals of
+ * The scroll measurements, installed in a page as `window.__bench` (strings: the tests compile
+ * without the DOM library). `steps(n)`: the work of n scroll steps of 390 px (13 rows) each,
+ * where the scroll handler renders synchronously and the layout is forced, so a step is the
+ * script, style and layout of one frame (paint excluded). `frames(n)`: the intervals of
  * requestAnimationFrame while the list scrolls one step per frame, as a wheel or a drag does.
+ * Both go on from where the list is.
  */
-const scrollScript = String.raw`async () => {
-  const el = document.querySelector('[data-testid=grid-scroll]');
-  const body = el.querySelector('[role=rowgroup]');
-  const domRows = () => el.querySelectorAll('[role=row]').length;
+const measureScript = String.raw`(el) => {
+  const body = el.querySelector('[role=rowgroup]') ?? el.firstElementChild;
   const frame = () => new Promise((r) => requestAnimationFrame(r));
-  const atTop = domRows();
-  const work = [];
-  for (let i = 0; i < 300; i++) {
-    const t = performance.now();
-    el.scrollTop += 390;
-    el.dispatchEvent(new Event('scroll'));
-    void body.getBoundingClientRect().height;
-    void body.lastElementChild.offsetHeight;
-    work.push(performance.now() - t);
-    await frame();
-  }
-  const mid = domRows();
-  const deltas = [];
-  let last = await frame();
-  for (let i = 0; i < 300; i++) {
-    el.scrollTop += i % 2 === 0 ? 600 : -210;
-    const now = await frame();
-    deltas.push(now - last);
-    last = now;
-  }
-  const t = performance.now();
-  el.scrollTop = el.scrollHeight / 2;
-  el.dispatchEvent(new Event('scroll'));
-  void body.lastElementChild.offsetHeight;
-  const jump = performance.now() - t;
-  return { atTop, mid, work, deltas, jump, viewport: el.clientHeight };
+  window.__bench = {
+    el,
+    domRows: () => el.querySelectorAll('[role=row], .floor-row').length,
+    async steps(n) {
+      const work = [];
+      for (let i = 0; i < n; i++) {
+        const t = performance.now();
+        el.scrollTop += 390;
+        el.dispatchEvent(new Event('scroll'));
+        void body.getBoundingClientRect().height;
+        void body.lastElementChild.offsetHeight;
+        work.push(performance.now() - t);
+        await frame();
+      }
+      return work;
+    },
+    async frames(n) {
+      const deltas = [];
+      let last = await frame();
+      for (let i = 0; i < n; i++) {
+        el.scrollTop += i % 2 === 0 ? 600 : -210;
+        const now = await frame();
+        deltas.push(now - last);
+        last = now;
+      }
+      return deltas;
+    },
+    jump() {
+      const t = performance.now();
+      el.scrollTop = el.scrollHeight / 2;
+      el.dispatchEvent(new Event('scroll'));
+      void body.lastElementChild.offsetHeight;
+      return performance.now() - t;
+    },
+  };
 }`;
 
 /**
  * The floor of the same work in the same browser, for the ratio: a virtual list in plain DOM
  * code (no React, no styles library) with the grid's row height, overscan, viewport and the same
- * number of text cells per row, scrolled by the same steps.
+ * number of text cells per row, measured with the same steps and frames as the grid, in rounds
+ * that alternate with the grid's (a loaded machine changes speed within a run).
  */
-const floorScript = String.raw`async (cells) => {
+const floorScript = String.raw`(cells) => {
   document.body.innerHTML = '<div id="s" style="height:850px;width:1500px;overflow:auto;position:relative;contain:strict;font:13px sans-serif"><div id="b" style="position:relative"></div></div>';
   const el = document.getElementById('s');
   const body = document.getElementById('b');
@@ -409,6 +417,7 @@ const floorScript = String.raw`async (cells) => {
     for (let i = first; i <= last; i++) {
       if (rows.has(i)) continue;
       const row = document.createElement('div');
+      row.className = 'floor-row';
       row.style.cssText = 'position:absolute;left:0;top:' + i * h + 'px;height:30px;display:flex;contain:strict;width:1500px';
       for (let c = 0; c < cells; c++) {
         const cell = document.createElement('div');
@@ -422,17 +431,7 @@ const floorScript = String.raw`async (cells) => {
   };
   el.addEventListener('scroll', render);
   render();
-  const frame = () => new Promise((r) => requestAnimationFrame(r));
-  const work = [];
-  for (let i = 0; i < 300; i++) {
-    const t = performance.now();
-    el.scrollTop += 390;
-    el.dispatchEvent(new Event('scroll'));
-    void body.lastElementChild.offsetHeight;
-    work.push(performance.now() - t);
-    await frame();
-  }
-  return work;
+  return el;
 }`;
 
 /** The shipments page on the big department-day in Chromium: load, DOM rows, frame times. */
@@ -464,21 +463,102 @@ async function browserBench(system: System, headers: Headers, department: string
     const loadSeconds = (performance.now() - started) / 1000;
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const metrics = async () =>
-      new Map(
-        (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value] as const),
-      );
-    const before = await metrics();
-    const result = await page.evaluate<ScrollResult>(`(${scrollScript})()`);
-    const after = await metrics();
-    const delta = (n: string) => (after.get(n) ?? 0) - (before.get(n) ?? 0);
     const cells = await page
       .locator('[role=rowgroup] [role=row]')
       .first()
       .locator('[role=gridcell]')
       .count();
+    await page.evaluate(`(${measureScript})(document.querySelector('[data-testid=grid-scroll]'))`);
     const floorPage = await context.newPage();
-    const floor = await floorPage.evaluate<number[]>(`(${floorScript})(${cells})`);
+    await floorPage.evaluate(`(${measureScript})((${floorScript})(${cells}))`);
+    const atTop = await page.evaluate<number>('window.__bench.domRows()');
+    const viewport = await page.evaluate<number>('window.__bench.el.clientHeight');
+    // Rounds: grid steps, floor steps, grid frames, floor frames (300 of each in all).
+    const rounds = 3;
+    const per = 100;
+    const result = { work: [] as number[], deltas: [] as number[], mid: 0, jump: 0, viewport };
+    const floor = { work: [] as number[], deltas: [] as number[] };
+    const floorCdp = await context.newCDPSession(floorPage);
+    await floorCdp.send('Performance.enable');
+    const names2 = [
+      'ScriptDuration',
+      'RecalcStyleDuration',
+      'LayoutDuration',
+      'ThreadTime',
+      'TaskDuration',
+    ] as const;
+    const totals = {
+      grid: new Map<string, number>(names2.map((n) => [n, 0])),
+      floor: new Map<string, number>(names2.map((n) => [n, 0])),
+    };
+    const measured = async <T>(
+      which: 'grid' | 'floor',
+      target: Page,
+      session: CDPSession,
+      expression: string,
+    ): Promise<T> => {
+      await target.bringToFront();
+      const read = async () =>
+        new Map(
+          (await session.send('Performance.getMetrics')).metrics.map(
+            (m) => [m.name, m.value] as const,
+          ),
+        );
+      const before = await read();
+      const out = await target.evaluate<T>(expression);
+      const after = await read();
+      for (const n of names2)
+        totals[which].set(n, totals[which].get(n)! + (after.get(n) ?? 0) - (before.get(n) ?? 0));
+      return out;
+    };
+    const gridRun = <T>(expression: string) => measured<T>('grid', page, cdp, expression);
+    const floorRun = <T>(expression: string) =>
+      measured<T>('floor', floorPage, floorCdp, expression);
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    for (let r = 0; r < rounds; r++) {
+      result.work.push(...(await gridRun<number[]>(`window.__bench.steps(${per})`)));
+      floor.work.push(...(await floorRun<number[]>(`window.__bench.steps(${per})`)));
+    }
+    if (TRACE) {
+      // Timeline traces of 30 more steps of the grid and of the floor (style, layout and paint
+      // events with their counts and CPU times).
+      const trace = async (target: Page, session: CDPSession, file: string) => {
+        await target.bringToFront();
+        const events: unknown[] = [];
+        session.on('Tracing.dataCollected', (e: { value: unknown[] }) => events.push(...e.value));
+        const done = new Promise<void>((resolve) =>
+          session.once('Tracing.tracingComplete', () => resolve()),
+        );
+        await session.send('Tracing.start', {
+          categories:
+            'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.invalidationTracking,blink,v8',
+          transferMode: 'ReportEvents',
+        });
+        await target.evaluate('window.__bench.steps(30)');
+        await session.send('Tracing.end');
+        await done;
+        writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      };
+      await trace(page, cdp, TRACE);
+      await trace(floorPage, floorCdp, TRACE.replace(/(\.json)?$/, '.floor.json'));
+      console.log(`  traces of 30 steps written to ${TRACE} (grid) and its .floor.json`);
+    }
+    result.mid = await page.evaluate<number>('window.__bench.domRows()');
+    for (let r = 0; r < rounds; r++) {
+      result.deltas.push(...(await gridRun<number[]>(`window.__bench.frames(${per})`)));
+      floor.deltas.push(...(await floorRun<number[]>(`window.__bench.frames(${per})`)));
+    }
+    if (PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+      console.log(`  CPU profile of the grid page while scrolling written to ${PROFILE}`);
+    }
+    await page.bringToFront();
+    result.jump = await page.evaluate<number>('window.__bench.jump()');
     const visible = Math.ceil(result.viewport / 30);
     console.log(
       `\nBrowser (Chromium ${browser.version()}), the shipments page on ${fmt(BROWSER_ROWS)} rows of one department-day:`,
@@ -487,22 +567,32 @@ async function browserBench(system: System, headers: Headers, department: string
       `  page opened to all rows in the grid: ${fmt(loadSeconds, 1)} s (${fmt(BROWSER_ROWS / 5000)} pages of 5,000)`,
     );
     console.log(
-      `  DOM rows: ${result.atTop} at the top, ${result.mid} mid-list (viewport ${result.viewport} px = ${visible} rows visible; overscan 10 each side)`,
+      `  DOM rows: ${atTop} at the top, ${result.mid} mid-list (viewport ${result.viewport} px = ${visible} rows visible; overscan 10 each side)`,
     );
     const w = result.work;
     const d = result.deltas;
+    const q = (xs: number[], n: number) => percentile(xs, n);
+    const ratio = (a: number[], b: number[], n: number) => fmt(q(a, n) / q(b, n), 2);
     console.log(
-      `  work per scroll step (script+style+layout, 300 steps of 13 rows): p50 ${fmt(percentile(w, 50), 2)} ms  p95 ${fmt(percentile(w, 95), 2)} ms  max ${fmt(Math.max(...w), 2)} ms  target < ${TARGET.frame} ms: ${percentile(w, 95) < TARGET.frame ? 'met' : 'MISSED'}`,
+      `  work per scroll step (script+style+layout, 300 steps of 13 rows): p50 ${fmt(q(w, 50), 2)} ms  p95 ${fmt(q(w, 95), 2)} ms  max ${fmt(Math.max(...w), 2)} ms  target < ${TARGET.frame} ms: ${q(w, 95) < TARGET.frame ? 'met' : 'MISSED'}`,
     );
-    console.log(
-      `  floor: the same steps on a plain-DOM virtual list with ${cells} text cells per row: p50 ${fmt(percentile(floor, 50), 2)} ms  p95 ${fmt(percentile(floor, 95), 2)} ms; grid/floor p50 ${fmt(percentile(w, 50) / percentile(floor, 50), 1)}, p95 ${fmt(percentile(w, 95) / percentile(floor, 95), 1)}`,
-    );
-    console.log(
-      `  main thread while scrolling: script ${fmt(delta('ScriptDuration'), 2)} s, style ${fmt(delta('RecalcStyleDuration'), 2)} s, layout ${fmt(delta('LayoutDuration'), 2)} s; on CPU ${fmt((100 * delta('ThreadTime')) / Math.max(delta('TaskDuration'), 1e-9))} % of its task time (the rest: waiting for a core)`,
-    );
+    for (const which of ['grid', 'floor'] as const) {
+      const t = (n: string) => totals[which].get(n)!;
+      console.log(
+        `  ${which === 'grid' ? "grid page's" : "floor page's"} main thread while scrolling: script ${fmt(t('ScriptDuration'), 2)} s, style ${fmt(t('RecalcStyleDuration'), 2)} s, layout ${fmt(t('LayoutDuration'), 2)} s; on CPU ${fmt((100 * t('ThreadTime')) / Math.max(t('TaskDuration'), 1e-9))} % of its task time (the rest: waiting for a core)`,
+      );
+    }
     const dropped = d.filter((x) => x > 1000 / 60 + 4).length;
     console.log(
-      `  requestAnimationFrame intervals while scrolling (300 frames): p50 ${fmt(percentile(d, 50), 2)} ms  p95 ${fmt(percentile(d, 95), 2)} ms  max ${fmt(Math.max(...d), 2)} ms; ${dropped} frame(s) over one 60 Hz interval`,
+      `  requestAnimationFrame intervals while scrolling (300 frames): p50 ${fmt(q(d, 50), 2)} ms  p95 ${fmt(q(d, 95), 2)} ms  max ${fmt(Math.max(...d), 2)} ms; ${dropped} frame(s) over one 60 Hz interval`,
+    );
+    const fw = floor.work;
+    const fd = floor.deltas;
+    console.log(
+      `  floor, same run in alternating rounds: a plain-DOM virtual list with ${cells} text cells per row, the same steps: work p50 ${fmt(q(fw, 50), 2)} ms  p95 ${fmt(q(fw, 95), 2)} ms; frame intervals p50 ${fmt(q(fd, 50), 2)} ms  p95 ${fmt(q(fd, 95), 2)} ms`,
+    );
+    console.log(
+      `  grid as a ratio to the floor: work per step p50 ${ratio(w, fw, 50)}  p95 ${ratio(w, fw, 95)}; frame intervals p50 ${ratio(d, fd, 50)}  p95 ${ratio(d, fd, 95)}`,
     );
     console.log(`  jump to the middle of the list (scroll bar drag): ${fmt(result.jump, 2)} ms`);
   } finally {

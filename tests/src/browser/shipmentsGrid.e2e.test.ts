@@ -9,7 +9,8 @@ import { freshPhone, startTestSystem, type Session, type TestSystem } from '../s
 /**
  * The shipments grid in a real browser (docs/decisions/0016-shipments-grid.md): live rows, the
  * filter syntax, the sort cycle, selection with shift-click, the bulk delete with its confirm
- * dialog, the column settings, and the page's date range and search.
+ * dialog, the move to another department, the column settings, and the page's date range and
+ * search.
  */
 /** Reads until the value is what a test expects (or 5 s pass), and gives the last reading. */
 async function settledValue<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
@@ -84,12 +85,13 @@ describe('shipments grid in a browser', () => {
 
   const open = async (
     path = `/planner/${oslo}/shipments-search/${today}/${today}`,
+    as: Session = planner,
   ): Promise<Page> => {
     const context = await browser.newContext({
       viewport: { width: 1600, height: 1100 },
       locale: 'en-GB',
     });
-    const [name, ...value] = planner.cookie.split('=');
+    const [name, ...value] = as.cookie.split('=');
     await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
     const page = await context.newPage();
     await page.goto(`${sys.url}${path}`);
@@ -418,4 +420,80 @@ describe('shipments grid in a browser', () => {
     await screenshot(page, 'grid-11-search');
     await page.context().close();
   }, 60_000);
+
+  it('S4-FLOW-008 S7-CMD-041: two selected rows move to another department after a confirm dialog; they leave this grid live and show in the other department’s grid', async () => {
+    const dep = await sys.command('CREATE_DEPARTMENT', {
+      name: 'Grid depot',
+      departmentType: 'courier',
+      country: 'NO',
+      location: { lat: 59.95, lng: 10.8 },
+    });
+    expect(dep.status).toBe(200);
+    const depot = dep.body.ids[0] as string;
+    const moving = [await createOrder(), await createOrder()];
+    const mover = await sys.login({
+      name: 'Grid Mover',
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [oslo, depot],
+      access: ['PLANNER_SHIPMENTS'],
+    });
+    await sys.settled();
+
+    // A planner of one department has nowhere to move to: no move action.
+    const single = await open();
+    await checkbox(single, moving[0]!).click();
+    const singleBar = single.getByRole('toolbar', { name: /selected/ });
+    await singleBar.getByRole('button', { name: 'Mark collected' }).waitFor();
+    await expect(
+      singleBar.getByRole('button', { name: 'Move to another department' }).count(),
+    ).resolves.toBe(0);
+    await single.context().close();
+
+    const page = await open(`/planner/${oslo}/shipments-search/${today}/${today}`, mover);
+    await page.evaluate('window.__sameDocument = true');
+    const before = await ids(page);
+    expect(before).toEqual(expect.arrayContaining(moving));
+    for (const id of moving) await checkbox(page, id).click();
+    await expect(page.getByTestId('bulk-count').textContent()).resolves.toBe('2 selected');
+    const bar = page.getByRole('toolbar', { name: /selected/ });
+    await bar.getByRole('button', { name: 'Move to another department' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByRole('heading', { name: 'Move 2 shipments to another department?' })
+      .waitFor();
+    await dialog.getByText('This changes 2 shipments.', { exact: false }).waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    // Confirm waits for a department; the list holds the other departments of the access only.
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('combobox').click();
+    await expect(page.getByRole('option').allInnerTexts()).resolves.toEqual(['Grid depot']);
+    await page.getByRole('option', { name: 'Grid depot' }).click();
+    await screenshot(page, 'grid-12-confirm-move');
+    await confirm.click();
+    const result = page.getByTestId('bulk-result');
+    expect(
+      await settledValue(() => result.textContent(), containing('2 succeeded, 0 failed')),
+    ).toContain('2 succeeded, 0 failed');
+    await expect(result.textContent()).resolves.toContain('2 shipments moved to Grid depot');
+    // The rows leave through the live connection (no reload): the rest stay as they were.
+    const rest = before.filter((id) => !moving.includes(id));
+    expect(await settledValue(() => ids(page), equalTo(rest))).toEqual(rest);
+    expect(await page.evaluate('window.__sameDocument === true')).toBe(true);
+    await expect(page.getByTestId('bulk-count').count()).resolves.toBe(0);
+    await screenshot(page, 'grid-13-moved-away');
+    await page.context().close();
+
+    const there = await open(`/planner/${depot}/shipments-search/${today}/${today}`, mover);
+    expect(
+      await settledValue(async () => (await ids(there)).sort(), equalTo([...moving].sort())),
+    ).toEqual([...moving].sort());
+    await screenshot(there, 'grid-14-moved-here');
+    await there.context().close();
+    const after = await sys.as(mover).query('consignments', { ids: moving });
+    expect((after.body as { departmentId: string }[]).map((r) => r.departmentId)).toEqual([
+      depot,
+      depot,
+    ]);
+  }, 90_000);
 });

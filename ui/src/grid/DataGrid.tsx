@@ -33,6 +33,7 @@ import {
   useEffect,
   useMemo,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -42,7 +43,8 @@ import {
 } from 'react';
 import { useTranslate } from 'react-admin';
 import { ColumnSettingsDialog } from './ColumnSettingsDialog';
-import { GridIcon } from './icons';
+import { iconCss, type GridIconName } from './icons';
+import { rowLabels, type RowLabels } from './rowLabels';
 import { gridConstants, type GridName } from './constants';
 import { matchesFilter, parseFilter, type FilterPart } from './filter';
 import { groupRows, rowOrder, type GridItem } from './grouping';
@@ -126,9 +128,20 @@ const gridSx = (theme: Theme) => {
       borderBottom: `1px solid ${theme.palette.divider}`,
       bgcolor: theme.palette.grey[100],
     },
-    // Containment: a row's layout and paint never reach beyond it, so a scroll step lays out
-    // only the rows that come into view.
-    '& .ng-scroll': { overflow: 'auto', position: 'relative', contain: 'strict' },
+    // Containment: a row's layout never reaches beyond it, so a scroll step lays out only the
+    // rows that change. Rows are not paint-contained: that gave every row a clip of its own to
+    // paint and layerize (measured with `bench:grid --trace`), and a row never draws outside
+    // itself anyway.
+    // The scrolling area scrolls on the compositor (`will-change: scroll-position`): a scroll step
+    // moves what is painted already and paints only the rows that come in, instead of painting
+    // every visible row again (which the browser does for a scroller it keeps in the page's
+    // layer).
+    '& .ng-scroll': {
+      overflow: 'auto',
+      position: 'relative',
+      contain: 'strict',
+      willChange: 'scroll-position',
+    },
     '& .ng-row': {
       display: 'flex',
       alignItems: 'center',
@@ -137,8 +150,9 @@ const gridSx = (theme: Theme) => {
       borderBottom: `1px solid ${theme.palette.divider}`,
       position: 'absolute',
       left: 0,
+      top: 0,
       cursor: 'default',
-      contain: 'strict',
+      contain: 'size layout style',
     },
     '& .ng-row.ng-high': {
       backgroundColor: alpha(theme.palette.error.main, 0.07),
@@ -159,7 +173,7 @@ const gridSx = (theme: Theme) => {
       whiteSpace: 'nowrap',
     },
     '& .ng-right': { textAlign: 'right' },
-    '& .ng-control': { padding: 0, display: 'flex', justifyContent: 'center' },
+    '& .ng-control': { width: controlWidth, padding: 0, display: 'flex', justifyContent: 'center' },
     // Row checkboxes are light elements with role=checkbox (a native input costs more to mount
     // and unmount than the rest of a row while scrolling).
     '& .ng-check': {
@@ -209,10 +223,17 @@ const gridSx = (theme: Theme) => {
         color: theme.palette.text.primary,
         backgroundColor: theme.palette.action.hover,
       },
-      '& svg': { fontSize: 18 },
     },
+    // A row's icon buttons: the icon is the background (no child element).
+    '& .ng-row .ng-icon': { width: 22, height: 22, flex: 'none' },
     '& .ng-drag': { cursor: 'grab' },
     '& .ng-small': { padding: '1px', '& svg': { fontSize: 15 } },
+    // Row icons: the buttons' own background images (see icons.tsx).
+    ...iconCss({
+      normal: theme.palette.text.secondary,
+      hover: theme.palette.text.primary,
+      priority: darken(theme.palette.error.main, 0.2),
+    }),
     '& .ng-label': {
       flex: '1 1 auto',
       minWidth: 0,
@@ -449,6 +470,7 @@ export function DataGrid<T extends GridRowBase>(props: DataGridProps<T>) {
   }, []);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; row: T } | null>(null);
   const openMenu = useCallback((anchor: HTMLElement, row: T) => setMenu({ anchor, row }), []);
+  const labels = useMemo(() => rowLabels(translate), [translate]);
   const activate = useCallback((index: number) => setActive(index), []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -600,6 +622,7 @@ export function DataGrid<T extends GridRowBase>(props: DataGridProps<T>) {
           columns={visibleColumns}
           optional={optional}
           actions={props.actions}
+          labels={labels}
           selected={selection.selected}
           selectable={selectable}
           activeIndex={activeIndex}
@@ -652,8 +675,10 @@ const cellClass = (c: { id: string; align?: 'left' | 'right' }) =>
 /** A truncated cell shows its whole text as a tooltip, set when the pointer comes (not per row). */
 const showTruncated = (e: MouseEvent<HTMLElement>) => {
   const cell = (e.target as HTMLElement).closest<HTMLElement>('.ng-cell');
-  if (cell && !cell.title && cell.scrollWidth > cell.clientWidth)
-    cell.title = cell.textContent ?? '';
+  if (!cell) return;
+  // Row elements are reused for other rows while scrolling: the title follows the current text.
+  if (cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
+  else if (cell.title) cell.removeAttribute('title');
 };
 
 /** A checkbox as a light element (role=checkbox); Space on the grid toggles the active row. */
@@ -696,6 +721,7 @@ interface GridBodyProps<T extends GridRowBase> {
   columns: readonly GridColumn<T>[];
   optional: readonly OptionalColumnId[];
   actions: GridActions<T> | undefined;
+  labels: RowLabels;
   selected: ReadonlySet<string>;
   selectable: (row: T) => boolean;
   activeIndex: number;
@@ -720,6 +746,10 @@ function GridBody<T extends GridRowBase>(props: GridBodyProps<T>) {
   // on every scroll step (100,000 of them).
   const getItemKey = useCallback((i: number) => items[i]?.id ?? i, [items]);
   const getScrollElement = useCallback(() => scrollRef.current, []);
+  const cells = useMemo(
+    () => props.columns.map((column) => ({ column, className: cellClass(column) })),
+    [props.columns],
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement,
@@ -733,10 +763,31 @@ function GridBody<T extends GridRowBase>(props: GridBodyProps<T>) {
     () => ({ scrollToIndex: (index, align) => virtualizer.scrollToIndex(index, { align }) }),
     [virtualizer],
   );
+  const virtual = virtualizer.getVirtualItems();
+  // Row elements are reused: a row that scrolls out becomes a row that scrolls in (React updates
+  // its text and attributes instead of removing and creating elements, which costs script, and
+  // style for every new element). Each row of the window has a slot, `index % slots` (unique:
+  // the window is contiguous and at most `slots` long), and the rows are kept in slot order, so
+  // the elements never move either (a moved element is styled again). The DOM order is then the
+  // display order turned round at the slot that wraps; aria-rowindex gives every row its place
+  // (as virtual grids that reuse rows do). Slots: the viewport's rows, a partly shown one, the
+  // overscan on both sides.
+  const slots = Math.max(Math.ceil(props.height / rowHeight) + 1 + 2 * overscan, virtual.length);
+  const bySlot = useMemo(
+    () => [...virtual].sort((a, b) => (a.index % slots) - (b.index % slots)),
+    [virtual, slots],
+  );
+  const left = useRef(0);
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
-    if (headRef.current) headRef.current.scrollLeft = el.scrollLeft;
+    // The header follows a horizontal scroll; a vertical one does not write to it (a write of
+    // scrollLeft makes the browser lay the page out at once).
+    const x = el.scrollLeft;
+    if (headRef.current && x !== left.current) {
+      left.current = x;
+      headRef.current.scrollLeft = x;
+    }
     onScrollTop(el.scrollTop);
   }, [headRef, onScrollTop]);
   return (
@@ -756,12 +807,13 @@ function GridBody<T extends GridRowBase>(props: GridBodyProps<T>) {
           role="rowgroup"
           style={{ height: virtualizer.getTotalSize(), width: props.width, position: 'relative' }}
         >
-          {virtualizer.getVirtualItems().map((v) => {
+          {bySlot.map((v) => {
             const item = items[v.index];
             if (!item) return null;
+            const key = v.index % slots;
             return item.kind === 'group' ? (
               <GroupLine
-                key={v.key}
+                key={key}
                 item={item}
                 index={v.index}
                 top={v.start}
@@ -775,15 +827,16 @@ function GridBody<T extends GridRowBase>(props: GridBodyProps<T>) {
               />
             ) : (
               <RowView
-                key={v.key}
+                key={key}
                 item={item}
                 index={v.index}
                 top={v.start}
                 width={props.width}
                 domId={props.domId}
-                columns={props.columns}
+                cells={cells}
                 optional={props.optional}
                 actions={props.actions}
+                labels={props.labels}
                 selected={props.selected.has(item.id)}
                 selectable={props.selectable(item.row)}
                 active={v.index === props.activeIndex}
@@ -888,15 +941,22 @@ function HeaderCell<T>(props: {
   );
 }
 
+/** A data column with its cell's class name worked out once (not per row and scroll step). */
+interface CellColumn<T> {
+  column: GridColumn<T>;
+  className: string;
+}
+
 interface RowViewProps<T> {
   item: Extract<GridItem<T>, { kind: 'row' }>;
   index: number;
   top: number;
   width: number;
   domId: string;
-  columns: readonly GridColumn<T>[];
+  cells: readonly CellColumn<T>[];
   optional: readonly OptionalColumnId[];
   actions: GridActions<T> | undefined;
+  labels: RowLabels;
   selected: boolean;
   selectable: boolean;
   active: boolean;
@@ -907,26 +967,46 @@ interface RowViewProps<T> {
   onMenu: (anchor: HTMLElement, row: T) => void;
 }
 
-/** One data row; memoised, so scrolling renders only the rows that come into view. */
+/**
+ * One data row; memoised, so scrolling renders only the rows that come into view. Rows are placed
+ * with a transform (no layout of the rows around them) and hold plain elements: cells with their
+ * text, light checkboxes, icon buttons drawn by CSS.
+ */
+/**
+ * A reused row element that now shows another row gives up the keyboard focus it held: a focused
+ * button would otherwise act on the new row (Enter after a wheel scroll must never delete the
+ * wrong shipment).
+ */
+function useBlurWhenReused(ref: RefObject<HTMLElement | null>, id: string): void {
+  const shown = useRef(id);
+  useLayoutEffect(() => {
+    if (shown.current === id) return;
+    shown.current = id;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && ref.current?.contains(focused)) focused.blur();
+  }, [ref, id]);
+}
+
 const RowView = memo(function RowView<T extends GridRowBase>(props: RowViewProps<T>) {
-  const translate = useTranslate();
-  const { item, actions } = props;
+  const { item, actions, labels } = props;
   const row = item.row;
-  const classes = ['ng-row'];
-  if (props.selected) classes.push('ng-selected');
-  if (props.active) classes.push('ng-active');
-  if (props.high) classes.push('ng-high');
+  const id = item.id;
+  const rowRef = useRef<HTMLDivElement>(null);
+  useBlurWhenReused(rowRef, id);
+  let classes = 'ng-row';
+  if (props.selected) classes += ' ng-selected';
+  if (props.active) classes += ' ng-active';
+  if (props.high) classes += ' ng-high';
   const onClick = (e: MouseEvent) => {
     props.onActivate(props.index);
     if (e.shiftKey && props.selectable) {
       e.preventDefault();
-      props.onToggle(item.id, true);
+      props.onToggle(id, true);
     }
   };
-  const label = { id: item.id };
   const button = (
     column: OptionalColumnId,
-    icon: ReactNode,
+    icon: GridIconName,
     text: string,
     run: ((r: T) => void) | undefined,
   ) =>
@@ -934,114 +1014,86 @@ const RowView = memo(function RowView<T extends GridRowBase>(props: RowViewProps
     showsButton(column, row, actions?.canUnassign as ((r: GridRowBase) => boolean) | undefined) ? (
       <button
         type="button"
-        className="ng-icon"
+        className={`ng-icon ng-svg-${icon}`}
         aria-label={text}
         title={text}
         onClick={(e) => {
           e.stopPropagation();
           run(row);
         }}
-      >
-        {icon}
-      </button>
+      />
     ) : null;
   return (
     <div
+      ref={rowRef}
       role="row"
       id={`${props.domId}-item-${props.index}`}
       aria-rowindex={props.index + 2}
       aria-selected={props.selected}
-      data-row-id={item.id}
-      className={classes.join(' ')}
-      style={{ top: props.top, width: props.width }}
+      data-row-id={id}
+      className={classes}
+      style={{ transform: `translateY(${props.top}px)`, width: props.width }}
       onClick={onClick}
       onMouseOver={showTruncated}
     >
       <div
         role="gridcell"
         className="ng-cell ng-control"
-        style={{ width: controlWidth, paddingLeft: item.depth * 12 }}
+        style={item.depth > 0 ? { paddingLeft: item.depth * 12 } : undefined}
       >
         {props.selectable ? (
           <CheckBox
-            label={translate('grid.selectRow', label)}
+            label={labels.selectRow(id)}
             state={props.selected ? 'all' : 'none'}
             onToggle={(shift) => {
               props.onActivate(props.index);
-              props.onToggle(item.id, shift);
+              props.onToggle(id, shift);
             }}
           />
         ) : null}
       </div>
       {props.optional.map((column) => (
-        <div
-          key={column}
-          role="gridcell"
-          className="ng-cell ng-control"
-          style={{ width: controlWidth }}
-        >
+        <div key={column} role="gridcell" className="ng-cell ng-control">
           {column === 'drag' ? (
             <span
-              className="ng-icon ng-drag"
+              className="ng-icon ng-drag ng-svg-drag"
               draggable
               role="button"
-              aria-label={translate('grid.drag', label)}
+              aria-label={labels.drag(id)}
               onDragStart={(e) => {
-                const ids = props.selectedIds.has(item.id) ? [...props.selectedIds] : [item.id];
+                const ids = props.selectedIds.has(id) ? [...props.selectedIds] : [id];
                 e.dataTransfer.setData(dragMimeType, JSON.stringify(ids));
                 e.dataTransfer.setData('text/plain', ids.join(','));
                 e.dataTransfer.effectAllowed = 'move';
               }}
-            >
-              <GridIcon name="drag" />
-            </span>
+            />
           ) : column === 'assign' ? (
-            button(
-              'assign',
-              <GridIcon name="add" />,
-              translate('grid.assign', label),
-              actions?.onAssign,
-            )
+            button('assign', 'add', labels.assign(id), actions?.onAssign)
           ) : column === 'unassign' ? (
-            button(
-              'unassign',
-              <GridIcon name="unassign" />,
-              translate('grid.unassign', label),
-              actions?.onUnassign,
-            )
+            button('unassign', 'unassign', labels.unassign(id), actions?.onUnassign)
           ) : column === 'edit' ? (
-            button('edit', <GridIcon name="edit" />, translate('grid.edit', label), actions?.onEdit)
+            button('edit', 'edit', labels.edit(id), actions?.onEdit)
           ) : column === 'delete' ? (
-            button(
-              'delete',
-              <GridIcon name="delete" />,
-              translate('grid.delete', label),
-              actions?.onDelete,
-            )
+            button('delete', 'delete', labels.delete(id), actions?.onDelete)
           ) : (
             <button
               type="button"
-              className="ng-icon"
-              aria-label={translate('grid.actions', label)}
+              className="ng-icon ng-svg-more"
+              aria-label={labels.actions(id)}
               aria-haspopup="menu"
               onClick={(e) => {
                 e.stopPropagation();
                 props.onMenu(e.currentTarget, row);
               }}
-            >
-              <GridIcon name="more" />
-            </button>
+            />
           )}
         </div>
       ))}
-      {props.columns.map((c) => {
-        const text = c.text(row);
-        return (
-          <div key={c.id} role="gridcell" className={cellClass(c)}>
-            {c.render ? c.render(row) : text}
-          </div>
-        );
-      })}
+      {props.cells.map(({ column: c, className }) => (
+        <div key={c.id} role="gridcell" className={className}>
+          {c.render ? c.render(row) : c.text(row)}
+        </div>
+      ))}
     </div>
   );
 }) as <T extends GridRowBase>(props: RowViewProps<T>) => ReactNode;
@@ -1072,10 +1124,10 @@ const GroupLine = memo(function GroupLine<T>(props: {
       aria-selected={props.state === 'all'}
       data-group-id={item.groupId}
       className={classes.join(' ')}
-      style={{ top: props.top, width: props.width }}
+      style={{ transform: `translateY(${props.top}px)`, width: props.width }}
       onClick={() => props.onActivate(props.index)}
     >
-      <div role="gridcell" className="ng-cell ng-control" style={{ width: controlWidth }}>
+      <div role="gridcell" className="ng-cell ng-control">
         <CheckBox
           label={translate('grid.selectGroup', { group: item.groupId })}
           state={props.state}
@@ -1089,16 +1141,14 @@ const GroupLine = memo(function GroupLine<T>(props: {
       >
         <button
           type="button"
-          className="ng-icon"
+          className={`ng-icon ng-svg-${item.expanded ? 'expandMore' : 'chevronRight'}`}
           aria-label={translate('grid.expandGroup', { group: item.groupId })}
           aria-expanded={item.expanded}
           onClick={(e) => {
             e.stopPropagation();
             props.onExpand(item.groupId);
           }}
-        >
-          <GridIcon name={item.expanded ? 'expandMore' : 'chevronRight'} />
-        </button>
+        />
         {translate('grid.groupLine', { group: item.groupId, smart_count: item.ids.length })}
       </div>
     </div>

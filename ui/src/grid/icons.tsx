@@ -1,7 +1,11 @@
+import type { CSSProperties } from 'react';
+
 /**
- * The few Material icons the grid draws in every row, as plain SVG (paths of
- * @mui/icons-material, Apache-2.0). MUI's SvgIcon styles each instance through emotion, which
- * cost more than the rest of a row when scrolling 100,000 rows; these cost one element each.
+ * The few Material icons the grid draws in every row (paths of @mui/icons-material, Apache-2.0).
+ * A row draws them with CSS: an element with the class `ng-svg-{name}` shows the icon as its
+ * background image, so an icon adds no element of its own (an inline SVG with its path cost more
+ * to create, style, lay out and paint than a text cell, and MUI's SvgIcon styles every instance
+ * through emotion).
  */
 const paths = {
   add: 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z',
@@ -18,17 +22,58 @@ const paths = {
 
 export type GridIconName = keyof typeof paths;
 
+/** An icon as a CSS image in one colour (an SVG data URL). */
+export const iconImage = (name: GridIconName, color: string) =>
+  `url("data:image/svg+xml,${encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="${color}"><path d="${paths[name]}"/></svg>`,
+  )}")`;
+
+interface Rules {
+  [property: string]: string | Rules;
+}
+
+/**
+ * The grid's icon rules (part of its one style block): an element with `ng-svg-{name}` shows the
+ * icon as its background image, in the given colour and in a darker one on hover or focus. A
+ * background image is drawn like any background; an inline SVG is an element tree of its own, and
+ * a CSS mask (the text colour through the icon) makes every icon an effect of its own to paint
+ * and composite.
+ */
+export function iconCss(colors: {
+  normal: string;
+  hover: string;
+  priority: string;
+}): Record<string, Rules> {
+  const rules: Record<string, Rules> = {
+    '& .ng-svg': {
+      display: 'inline-block',
+      verticalAlign: 'middle',
+      width: 'var(--ng-icon, 18px)',
+      height: 'var(--ng-icon, 18px)',
+    },
+    '& [class*="ng-svg-"]': {
+      backgroundPosition: 'center',
+      backgroundRepeat: 'no-repeat',
+      backgroundSize: 'var(--ng-icon, 18px)',
+    },
+  };
+  for (const name of Object.keys(paths) as GridIconName[]) {
+    rules[`& .ng-svg-${name}`] = {
+      backgroundImage: iconImage(name, name === 'priority' ? colors.priority : colors.normal),
+      '&:hover, &:focus-visible': {
+        backgroundImage: iconImage(name, name === 'priority' ? colors.priority : colors.hover),
+      },
+    };
+  }
+  return rules;
+}
+/** An icon inside the grid (e.g. in a cell): one element, drawn by the grid's `iconCss`. */
 export function GridIcon({ name, size = 18 }: { name: GridIconName; size?: number }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="currentColor"
+    <span
+      className={`ng-svg ng-svg-${name}`}
       aria-hidden="true"
-      focusable="false"
-    >
-      <path d={paths[name]} />
-    </svg>
+      style={size === 18 ? undefined : ({ '--ng-icon': `${size}px` } as CSSProperties)}
+    />
   );
 }

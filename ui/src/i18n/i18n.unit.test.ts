@@ -1,11 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import englishMessages from 'ra-language-english';
 import { appMessages } from './appMessages';
 import { raMessages } from './i18nProvider';
 import {
   dateFormats,
   dateInputLength,
+  dateTimeFormatter,
   formatDate,
+  formatDateTime,
   locales,
   normalizeLocale,
   timeZoneFor,
@@ -86,6 +89,35 @@ describe('six languages (spec §1, §9)', () => {
       '22.11.2026',
     );
     expect(formatDate(new Date('2026-11-21T22:30:00Z'), 'nb', 'Europe/London')).toBe('21.11.2026');
+  });
+
+  it('the grid’s date-time formatter writes what formatDateTime writes, across DST changes', () => {
+    const zones = ['Europe/Oslo', 'Europe/Helsinki', 'Europe/London', 'UTC'];
+    const formatters = new Map(
+      locales.flatMap((l) => zones.map((z) => [`${l} ${z}`, dateTimeFormatter(l, z)] as const)),
+    );
+    const check = (ms: number) => {
+      for (const l of locales)
+        for (const z of zones) {
+          const f = formatters.get(`${l} ${z}`)!;
+          expect(f(new Date(ms))).toBe(formatDateTime(new Date(ms), l, z));
+          expect(f(new Date(ms).toISOString())).toBe(
+            formatDateTime(new Date(ms).toISOString(), l, z),
+          );
+        }
+    };
+    // Around the 2026 changes in Europe (29 March, 25 October at 01:00 UTC), minute by minute.
+    for (const at of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z'])
+      for (let m = -90; m <= 90; m += 7) check(Date.parse(at) + m * 60_000);
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }), (ms) =>
+        check(ms),
+      ),
+      { numRuns: 300 },
+    );
+    expect(dateTimeFormatter('en', 'Europe/Oslo')('2026-11-21T23:05:00Z')).toBe(
+      '11/22/2026 12:05 AM',
+    );
   });
 
   it('S9-CONST-026: date-input length is 10 for sv and fr, otherwise 8', () => {

@@ -4,19 +4,19 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { commandPermissions, denial, type AuthUser } from '@nordlog/contracts';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { HttpFailure } from '../errors/parse';
 import { sendCommand } from '../shell/api';
 import { toastTimeouts } from '../shell/timeouts';
 import {
-  bulkActions,
   bulkCommand,
+  bulkInputComplete,
   bulkPayload,
   chunks,
   mergeOutcomes,
@@ -24,28 +24,18 @@ import {
   outcomeOfError,
   type BulkAction,
   type BulkFailure,
+  type BulkInput,
   type BulkOutcome,
+  type MoveTarget,
 } from './shipmentsData';
 
-/** The bulk actions this user may run (spec §6: the command's permission). */
-export function allowedBulkActions(user: AuthUser): BulkAction[] {
-  const identity = {
-    userId: user.id,
-    role: user.role,
-    access: user.access,
-    departmentIds: user.departmentIds,
-    customerId: user.customerId,
-  };
-  return bulkActions.filter(
-    (a) => denial(identity, commandPermissions[bulkCommand[a]], 'command') === null,
-  );
-}
+export { allowedBulkActions } from './shipmentsData';
 
 /** Runs a bulk action in chunks and adds up what succeeded and what failed (with reasons). */
 export async function runBulk(
   action: BulkAction,
   ids: readonly string[],
-  input: { reason?: string; comment?: string },
+  input: BulkInput,
 ): Promise<BulkOutcome> {
   const outcomes: BulkOutcome[] = [];
   for (const chunk of chunks(ids)) {
@@ -107,8 +97,13 @@ export function BulkActionBar(props: {
   );
 }
 
+/**
+ * The confirm dialog of a bulk action; a deviation asks for its reason, a move for the department
+ * the orders go to (`targets`: the departments of the user's access but the page's own).
+ */
 export function BulkConfirmDialog(props: {
   request: BulkRequest | null;
+  targets: readonly MoveTarget[];
   onClose: () => void;
   onDone: (outcome: BulkOutcome) => void;
 }) {
@@ -116,10 +111,22 @@ export function BulkConfirmDialog(props: {
   const notify = useNotify();
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
+  const [departmentId, setDepartmentId] = useState('');
   const [busy, setBusy] = useState(false);
   const request = props.request;
   const count = request?.ids.length ?? 0;
   const needsReason = request?.action === 'deviate';
+  const moving = request?.action === 'move';
+  const input: BulkInput = moving ? { departmentId } : { reason, comment };
+  const complete = request !== null && bulkInputComplete(request.action, input);
+  const targetName = props.targets.find((t) => t.id === departmentId)?.name ?? departmentId;
+
+  const close = () => {
+    setReason('');
+    setComment('');
+    setDepartmentId('');
+    props.onClose();
+  };
 
   const reasonText = (f: BulkFailure) =>
     f.errorType
@@ -130,10 +137,18 @@ export function BulkConfirmDialog(props: {
     if (!request) return;
     setBusy(true);
     try {
-      const outcome = await runBulk(request.action, request.ids, { reason, comment });
+      const outcome = await runBulk(request.action, request.ids, input);
       const failed = outcome.failed;
       notify(
         <span data-testid="bulk-result">
+          {moving && outcome.succeeded.length > 0 ? (
+            <span style={{ display: 'block' }}>
+              {translate('planner.bulk.moved', {
+                smart_count: outcome.succeeded.length,
+                department: targetName,
+              })}
+            </span>
+          ) : null}
           {translate('planner.bulk.result', {
             ok: outcome.succeeded.length,
             failed: failed.length,
@@ -156,19 +171,12 @@ export function BulkConfirmDialog(props: {
       notify('errors.server', { type: 'error' });
     } finally {
       setBusy(false);
-      setReason('');
-      setComment('');
-      props.onClose();
+      close();
     }
   };
 
   return (
-    <Dialog
-      open={request !== null}
-      onClose={busy ? undefined : props.onClose}
-      maxWidth="xs"
-      fullWidth
-    >
+    <Dialog open={request !== null} onClose={busy ? undefined : close} maxWidth="xs" fullWidth>
       {request ? (
         <>
           <DialogTitle>
@@ -179,6 +187,28 @@ export function BulkConfirmDialog(props: {
               {translate('planner.bulk.confirmText', { smart_count: count })}
             </DialogContentText>
             <Stack spacing={2}>
+              {moving ? (
+                <TextField
+                  select
+                  size="small"
+                  required
+                  autoFocus
+                  label={translate('planner.bulk.targetDepartment')}
+                  value={departmentId}
+                  onChange={(e) => setDepartmentId(e.target.value)}
+                  helperText={
+                    props.targets.length === 0
+                      ? translate('planner.bulk.noTargetDepartment')
+                      : translate('planner.bulk.moveHint')
+                  }
+                >
+                  {props.targets.map((t) => (
+                    <MenuItem key={t.id} value={t.id}>
+                      {t.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ) : null}
               {needsReason ? (
                 <TextField
                   size="small"
@@ -190,7 +220,7 @@ export function BulkConfirmDialog(props: {
                   slotProps={{ htmlInput: { maxLength: 200 } }}
                 />
               ) : null}
-              {request.action !== 'delete' ? (
+              {request.action !== 'delete' && !moving ? (
                 <TextField
                   size="small"
                   multiline
@@ -203,13 +233,13 @@ export function BulkConfirmDialog(props: {
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={props.onClose} disabled={busy}>
+            <Button onClick={close} disabled={busy}>
               {translate('planner.bulk.cancel')}
             </Button>
             <Button
               variant="contained"
               color={request.action === 'delete' ? 'error' : 'secondary'}
-              disabled={busy || (needsReason && reason.trim() === '')}
+              disabled={busy || !complete}
               onClick={() => void confirm()}
             >
               {translate('planner.bulk.confirm')}

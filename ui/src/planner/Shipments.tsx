@@ -34,6 +34,7 @@ import {
   isSearchable,
   loadAllRows,
   maxGridRows,
+  moveTargets,
   parseShipmentsPath,
   rangeDates,
   rangeOf,
@@ -207,7 +208,15 @@ export default function Shipments() {
   );
 
   const [selection, dispatch] = useReducer(selectionReducer, emptySelection);
-  const allowed = useMemo(() => allowedBulkActions(user), [user]);
+  // A move needs a department to go to: the plain departments of the access but this one.
+  const targets = useMemo(
+    () => moveTargets(options.data ?? [], departmentId),
+    [options.data, departmentId],
+  );
+  const allowed = useMemo(
+    () => allowedBulkActions(user).filter((a) => a !== 'move' || targets.length > 0),
+    [user, targets],
+  );
   const [request, setRequest] = useState<BulkRequest | null>(null);
   const mayEdit = canOpen(user, '/planner/:departmentId/booking/*');
   const actions = useMemo<GridActions<ConsignmentRow>>(() => {
@@ -401,7 +410,12 @@ export default function Shipments() {
         actions={actions}
         focusId={view.shipmentId}
       />
-      <BulkConfirmDialog request={request} onClose={() => setRequest(null)} onDone={onDone} />
+      <BulkConfirmDialog
+        request={request}
+        targets={targets}
+        onClose={() => setRequest(null)}
+        onDone={onDone}
+      />
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { stateRank, stateStyle, type ConsignmentRow } from '@nordlog/contracts';
 import { GridIcon } from '../grid/icons';
 import type { GridColumn } from '../grid/types';
-import { formatDate, formatDateTime, type Locale } from '../i18n/locales';
+import { dateTimeFormatter, formatDate, type Locale } from '../i18n/locales';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -39,6 +39,7 @@ export function shipmentColumns(
   };
   const stateLabel = once((state: string) => translate(`states.${state}`));
   const date = once((d: string) => formatDate(d, locale));
+  const dateTime = dateTimeFormatter(locale, timeZone);
   const high = translate('grid.highPriority');
   const normal = translate('grid.normalPriority');
   return [
@@ -142,7 +143,7 @@ export function shipmentColumns(
     {
       id: 'createdAt',
       header: h('createdAt'),
-      text: (r) => formatDateTime(r.createdAt, locale, timeZone),
+      text: (r) => dateTime(r.createdAt),
       sortValue: (r) => r.createdAt,
       width: 140,
       filter: false,

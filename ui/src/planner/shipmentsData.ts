@@ -1,5 +1,8 @@
 import {
+  commandPermissions,
   consignmentStates,
+  denial,
+  type AuthUser,
   type CommandName,
   type ConsignmentRow,
   type ConsignmentState,
@@ -172,7 +175,7 @@ export async function loadAllRows(
 }
 
 /** The bulk actions of the shipments grid and the commands they send (spec §4 flows, §7). */
-export const bulkActions = ['delete', 'collect', 'deliver', 'deviate', 'return'] as const;
+export const bulkActions = ['delete', 'collect', 'deliver', 'deviate', 'return', 'move'] as const;
 export type BulkAction = (typeof bulkActions)[number];
 export const bulkCommand: Record<BulkAction, CommandName> = {
   delete: 'DELETE_ORDERS',
@@ -180,15 +183,42 @@ export const bulkCommand: Record<BulkAction, CommandName> = {
   deliver: 'MANUAL_DELIVER',
   deviate: 'MANUAL_DEVIATE',
   return: 'MANUAL_RETURN',
+  move: 'MOVE_ORDERS',
 };
 
-/** The payload of a bulk action: orders for deletion, consignments for the overrides (0005). */
+/** The bulk actions this user may run (spec §6: the command's permission). */
+export function allowedBulkActions(user: AuthUser): BulkAction[] {
+  const identity = {
+    userId: user.id,
+    role: user.role,
+    access: user.access,
+    departmentIds: user.departmentIds,
+    customerId: user.customerId,
+  };
+  return bulkActions.filter(
+    (a) => denial(identity, commandPermissions[bulkCommand[a]], 'command') === null,
+  );
+}
+
+/** What a confirm dialog adds to the ids: a deviation's reason, a comment, a move's target. */
+export interface BulkInput {
+  reason?: string;
+  comment?: string;
+  /** MOVE_ORDERS: the department the orders go to. */
+  departmentId?: string;
+}
+
+/**
+ * The payload of a bulk action: orders for deletion and for a move (to `departmentId`),
+ * consignments for the overrides (0005).
+ */
 export function bulkPayload(
   action: BulkAction,
   ids: readonly string[],
-  input: { reason?: string; comment?: string } = {},
+  input: BulkInput = {},
 ): Record<string, unknown> {
   if (action === 'delete') return { orderIds: [...ids] };
+  if (action === 'move') return { orderIds: [...ids], departmentId: input.departmentId ?? '' };
   const comment = input.comment?.trim() ? { comment: input.comment.trim() } : {};
   if (action === 'deviate')
     return { consignmentIds: [...ids], reason: input.reason?.trim() ?? '', ...comment };
@@ -241,6 +271,34 @@ export const mergeOutcomes = (outcomes: readonly BulkOutcome[]): BulkOutcome => 
   succeeded: outcomes.flatMap((o) => o.succeeded),
   failed: outcomes.flatMap((o) => o.failed),
 });
+
+/** A department a move can go to (a plain department of the user's access). */
+export interface MoveTarget {
+  id: string;
+  name: string;
+}
+
+/**
+ * The departments orders of this page can move to (spec §4 flow "move orders to another
+ * department"): the plain departments of the user's access, groups left out (an order belongs to
+ * one department), and not the page's own department. On a group's page every department of the
+ * access is offered (the server leaves an order already there as it is).
+ */
+export function moveTargets(
+  options: readonly { id: string; name: string; group: boolean }[],
+  currentId: string,
+): MoveTarget[] {
+  return options
+    .filter((o) => !o.group && o.id !== currentId)
+    .map((o) => ({ id: o.id, name: o.name }));
+}
+
+/** Whether a confirm dialog has what its command needs (a deviation's reason, a move's target). */
+export function bulkInputComplete(action: BulkAction, input: BulkInput): boolean {
+  if (action === 'deviate') return (input.reason ?? '').trim() !== '';
+  if (action === 'move') return (input.departmentId ?? '') !== '';
+  return true;
+}
 
 /** Ids per command: a command takes at most 10,000 (contracts' idList); smaller chunks answer sooner. */
 export function chunks<T>(items: readonly T[], size = 1000): T[][] {

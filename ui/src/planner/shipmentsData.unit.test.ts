@@ -1,12 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ConsignmentRow } from '@nordlog/contracts';
+import type { AuthUser, ConsignmentRow } from '@nordlog/contracts';
 import {
+  allowedBulkActions,
+  bulkInputComplete,
   bulkPayload,
   chunks,
   datesBetween,
   isSearchable,
   loadAllRows,
   maxGridRows,
+  moveTargets,
   outcomeOfAnswer,
   outcomeOfError,
   pageSize,
@@ -183,5 +186,61 @@ describe('shipments page data (spec §2, §9)', () => {
     expect(outcomeOfError(['7'], [{ errorType: 'NO_ACCESS', description: 'No' }]).failed).toEqual([
       { id: '7', errorType: 'NO_ACCESS', description: 'No' },
     ]);
+  });
+
+  it('S4-FLOW-008 S7-CMD-041: a move sends the orders and the target department in MOVE_ORDERS', () => {
+    expect(bulkPayload('move', ['1', '2'], { departmentId: '5', comment: 'x' })).toEqual({
+      orderIds: ['1', '2'],
+      departmentId: '5',
+    });
+    // The dialog confirms only with what the command needs.
+    expect(bulkInputComplete('move', {})).toBe(false);
+    expect(bulkInputComplete('move', { departmentId: '5' })).toBe(true);
+    expect(bulkInputComplete('deviate', { reason: '  ' })).toBe(false);
+    expect(bulkInputComplete('deviate', { reason: 'Damaged' })).toBe(true);
+    expect(bulkInputComplete('delete', {})).toBe(true);
+  });
+
+  it('S4-FLOW-008: a move goes to a plain department of the access, never the page’s own', () => {
+    const options = [
+      { id: 'group_1', name: 'North', group: true, members: ['5', '6'] },
+      { id: '5', name: 'Bergen', group: false, members: ['5'] },
+      { id: '6', name: 'Oslo', group: false, members: ['6'] },
+    ];
+    expect(moveTargets(options, '6')).toEqual([{ id: '5', name: 'Bergen' }]);
+    expect(moveTargets(options, 'group_1')).toEqual([
+      { id: '5', name: 'Bergen' },
+      { id: '6', name: 'Oslo' },
+    ]);
+    expect(moveTargets(options.slice(0, 1), '6')).toEqual([]);
+  });
+
+  it('the bulk actions follow the commands’ permissions (MOVE_ORDERS: shipments or booking)', () => {
+    const user = (role: string, access: string[]): AuthUser => ({
+      id: '1',
+      name: 'P',
+      phoneNumber: '+4790000000',
+      email: null,
+      role,
+      access,
+      departmentIds: ['5'],
+      customerId: null,
+      courierId: null,
+      requiresEmail: false,
+      requiresPwd: false,
+      hasPassword: false,
+      csrfToken: 'x',
+    });
+    expect(allowedBulkActions(user('PLANNER', ['PLANNER_SHIPMENTS']))).toEqual([
+      'delete',
+      'collect',
+      'deliver',
+      'deviate',
+      'return',
+      'move',
+    ]);
+    expect(allowedBulkActions(user('PLANNER', ['PLANNER_BOOKING']))).toEqual(['delete', 'move']);
+    expect(allowedBulkActions(user('PLANNER', ['PLANNER_ADDRESSES']))).toEqual([]);
+    expect(allowedBulkActions(user('READ_ONLY_PLANNER', ['PLANNER_SHIPMENTS']))).toEqual([]);
   });
 });

@@ -172,6 +172,7 @@ const da: Messages = {
       deliver: 'Marker leveret',
       deviate: 'Marker afvigelse',
       return: 'Marker returneret',
+      move: 'Flyt til en anden afdeling',
       confirmTitle: {
         delete: 'Slet %{smart_count} forsendelse? |||| Slet %{smart_count} forsendelser?',
         collect:
@@ -182,6 +183,7 @@ const da: Messages = {
           'Marker %{smart_count} forsendelse med afvigelse? |||| Marker %{smart_count} forsendelser med afvigelse?',
         return:
           'Marker %{smart_count} forsendelse som returneret? |||| Marker %{smart_count} forsendelser som returneret?',
+        move: 'Flyt %{smart_count} forsendelse til en anden afdeling? |||| Flyt %{smart_count} forsendelser til en anden afdeling?',
       },
       confirmText:
         'Dette ændrer %{smart_count} forsendelse. Planlæggere, der følger den, ser ændringen med det samme. |||| Dette ændrer %{smart_count} forsendelser. Planlæggere, der følger dem, ser ændringen med det samme.',
@@ -191,6 +193,11 @@ const da: Messages = {
       cancel: 'Annuller',
       result: '%{ok} lykkedes, %{failed} mislykkedes',
       failure: '%{id}: %{reason}',
+      targetDepartment: 'Afdeling',
+      moveHint: 'Afdelingen, ordrerne flyttes til',
+      noTargetDepartment: 'Ingen anden afdeling i din adgang',
+      moved:
+        '%{smart_count} forsendelse flyttet til %{department} |||| %{smart_count} forsendelser flyttet til %{department}',
     },
   },
   grid: {

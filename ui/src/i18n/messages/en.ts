@@ -174,6 +174,7 @@ const en = {
       deliver: 'Mark delivered',
       deviate: 'Mark deviated',
       return: 'Mark returned',
+      move: 'Move to another department',
       confirmTitle: {
         delete: 'Delete %{smart_count} shipment? |||| Delete %{smart_count} shipments?',
         collect:
@@ -184,6 +185,7 @@ const en = {
           'Mark %{smart_count} shipment as deviated? |||| Mark %{smart_count} shipments as deviated?',
         return:
           'Mark %{smart_count} shipment as returned? |||| Mark %{smart_count} shipments as returned?',
+        move: 'Move %{smart_count} shipment to another department? |||| Move %{smart_count} shipments to another department?',
       },
       confirmText:
         'This changes %{smart_count} shipment. The planners following it see the change at once. |||| This changes %{smart_count} shipments. The planners following them see the change at once.',
@@ -193,6 +195,11 @@ const en = {
       cancel: 'Cancel',
       result: '%{ok} succeeded, %{failed} failed',
       failure: '%{id}: %{reason}',
+      targetDepartment: 'Department',
+      moveHint: 'The department the orders move to',
+      noTargetDepartment: 'No other department in your access',
+      moved:
+        '%{smart_count} shipment moved to %{department} |||| %{smart_count} shipments moved to %{department}',
     },
   },
   grid: {

@@ -173,6 +173,7 @@ const fi: Messages = {
       deliver: 'Merkitse toimitetuksi',
       deviate: 'Merkitse poikkeamaksi',
       return: 'Merkitse palautetuksi',
+      move: 'Siirrä toiseen osastoon',
       confirmTitle: {
         delete: 'Poistetaanko %{smart_count} lähetys? |||| Poistetaanko %{smart_count} lähetystä?',
         collect:
@@ -183,6 +184,7 @@ const fi: Messages = {
           'Merkitäänkö %{smart_count} lähetykselle poikkeama? |||| Merkitäänkö %{smart_count} lähetykselle poikkeama?',
         return:
           'Merkitäänkö %{smart_count} lähetys palautetuksi? |||| Merkitäänkö %{smart_count} lähetystä palautetuiksi?',
+        move: 'Siirretäänkö %{smart_count} lähetys toiseen osastoon? |||| Siirretäänkö %{smart_count} lähetystä toiseen osastoon?',
       },
       confirmText:
         'Tämä muuttaa %{smart_count} lähetystä. Sitä seuraavat suunnittelijat näkevät muutoksen heti. |||| Tämä muuttaa %{smart_count} lähetystä. Niitä seuraavat suunnittelijat näkevät muutoksen heti.',
@@ -192,6 +194,11 @@ const fi: Messages = {
       cancel: 'Peruuta',
       result: '%{ok} onnistui, %{failed} epäonnistui',
       failure: '%{id}: %{reason}',
+      targetDepartment: 'Osasto',
+      moveHint: 'Osasto, johon tilaukset siirretään',
+      noTargetDepartment: 'Käyttöoikeuksissasi ei ole muuta osastoa',
+      moved:
+        '%{smart_count} lähetys siirretty: %{department} |||| %{smart_count} lähetystä siirretty: %{department}',
     },
   },
   grid: {

@@ -176,6 +176,7 @@ const fr: Messages = {
       deliver: 'Marquer livré',
       deviate: 'Marquer en anomalie',
       return: 'Marquer retourné',
+      move: 'Déplacer vers une autre agence',
       confirmTitle: {
         delete: 'Supprimer %{smart_count} envoi ? |||| Supprimer %{smart_count} envois ?',
         collect:
@@ -186,6 +187,7 @@ const fr: Messages = {
           'Marquer %{smart_count} envoi en anomalie ? |||| Marquer %{smart_count} envois en anomalie ?',
         return:
           'Marquer %{smart_count} envoi comme retourné ? |||| Marquer %{smart_count} envois comme retournés ?',
+        move: 'Déplacer %{smart_count} envoi vers une autre agence ? |||| Déplacer %{smart_count} envois vers une autre agence ?',
       },
       confirmText:
         'Cela modifie %{smart_count} envoi. Les planificateurs qui le suivent voient le changement aussitôt. |||| Cela modifie %{smart_count} envois. Les planificateurs qui les suivent voient le changement aussitôt.',
@@ -195,6 +197,11 @@ const fr: Messages = {
       cancel: 'Annuler',
       result: '%{ok} réussi(s), %{failed} échoué(s)',
       failure: '%{id} : %{reason}',
+      targetDepartment: 'Agence',
+      moveHint: 'L’agence vers laquelle les commandes sont déplacées',
+      noTargetDepartment: 'Aucune autre agence dans vos accès',
+      moved:
+        '%{smart_count} envoi déplacé vers %{department} |||| %{smart_count} envois déplacés vers %{department}',
     },
   },
   grid: {

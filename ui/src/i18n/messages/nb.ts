@@ -172,6 +172,7 @@ const nb: Messages = {
       deliver: 'Merk levert',
       deviate: 'Merk avvik',
       return: 'Merk returnert',
+      move: 'Flytt til en annen avdeling',
       confirmTitle: {
         delete: 'Slette %{smart_count} sending? |||| Slette %{smart_count} sendinger?',
         collect:
@@ -182,6 +183,7 @@ const nb: Messages = {
           'Merke %{smart_count} sending med avvik? |||| Merke %{smart_count} sendinger med avvik?',
         return:
           'Merke %{smart_count} sending som returnert? |||| Merke %{smart_count} sendinger som returnert?',
+        move: 'Flytte %{smart_count} sending til en annen avdeling? |||| Flytte %{smart_count} sendinger til en annen avdeling?',
       },
       confirmText:
         'Dette endrer %{smart_count} sending. Planleggere som følger den, ser endringen med en gang. |||| Dette endrer %{smart_count} sendinger. Planleggere som følger dem, ser endringen med en gang.',
@@ -191,6 +193,11 @@ const nb: Messages = {
       cancel: 'Avbryt',
       result: '%{ok} lyktes, %{failed} mislyktes',
       failure: '%{id}: %{reason}',
+      targetDepartment: 'Avdeling',
+      moveHint: 'Avdelingen ordrene flyttes til',
+      noTargetDepartment: 'Ingen annen avdeling i tilgangen din',
+      moved:
+        '%{smart_count} sending flyttet til %{department} |||| %{smart_count} sendinger flyttet til %{department}',
     },
   },
   grid: {

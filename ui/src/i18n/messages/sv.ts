@@ -172,6 +172,7 @@ const sv: Messages = {
       deliver: 'Markera levererad',
       deviate: 'Markera avvikelse',
       return: 'Markera returnerad',
+      move: 'Flytta till en annan avdelning',
       confirmTitle: {
         delete: 'Ta bort %{smart_count} försändelse? |||| Ta bort %{smart_count} försändelser?',
         collect:
@@ -182,6 +183,7 @@ const sv: Messages = {
           'Markera %{smart_count} försändelse med avvikelse? |||| Markera %{smart_count} försändelser med avvikelse?',
         return:
           'Markera %{smart_count} försändelse som returnerad? |||| Markera %{smart_count} försändelser som returnerade?',
+        move: 'Flytta %{smart_count} försändelse till en annan avdelning? |||| Flytta %{smart_count} försändelser till en annan avdelning?',
       },
       confirmText:
         'Detta ändrar %{smart_count} försändelse. Planerare som följer den ser ändringen direkt. |||| Detta ändrar %{smart_count} försändelser. Planerare som följer dem ser ändringen direkt.',
@@ -191,6 +193,11 @@ const sv: Messages = {
       cancel: 'Avbryt',
       result: '%{ok} lyckades, %{failed} misslyckades',
       failure: '%{id}: %{reason}',
+      targetDepartment: 'Avdelning',
+      moveHint: 'Avdelningen som ordrarna flyttas till',
+      noTargetDepartment: 'Ingen annan avdelning i din behörighet',
+      moved:
+        '%{smart_count} försändelse flyttad till %{department} |||| %{smart_count} försändelser flyttade till %{department}',
     },
   },
   grid: {

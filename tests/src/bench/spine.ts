@@ -248,6 +248,23 @@ async function benchOn(label: string, databaseUrl: string) {
     `p99 ${fmt(percentile(lags, 99), 1)} ms`,
     `received ${lags.length}/${total} (achieved ${fmt(achieved)} cmd/s)`,
   ]);
+  // Where the lag goes: from the append's transaction start to the projector's (both `now()`).
+  const ids = paced.answers.map((a) => a.id);
+  const pickup = (
+    await knex.raw<{ rows: { ms: number }[] }>(
+      `select extract(epoch from (c.created_at - e.created_at)) * 1000 as ms
+         from es_events e
+         join rm_changes c on c.entity = 'consignments' and c.entity_id = e.data->'order'->>'orderId'
+        where e.type = 'OrderCreated' and c.revision = 0 and e.data->'order'->>'orderId' = any(?)`,
+      [ids],
+    )
+  ).rows.map((r) => Number(r.ms));
+  rows.push([
+    '',
+    `of which append → projector p50 ${fmt(percentile(pickup, 50), 1)} ms`,
+    `p99 ${fmt(percentile(pickup, 99), 1)} ms`,
+    `(${pickup.length} rows)`,
+  ]);
 
   // Rebuild every read model from position 0.
   await system.projector.stop();

@@ -40,7 +40,7 @@ describe('web app in a browser', () => {
     return context.newPage();
   };
 
-  it('S2-AUTH-001 S1-GEN-008: an admin logs in by token, creates a department and finds it in the list', async () => {
+  it('S2-AUTH-001 S1-GEN-008 S2-REDIR-006: an admin logs in by token, creates a department and finds it in the list; /admin opens the departments', async () => {
     const phone = freshPhone();
     const made = await sys.run('CREATE_USER', {
       name: 'Browser Admin',
@@ -68,6 +68,9 @@ describe('web app in a browser', () => {
     await page.waitForURL(/\/admin\/departments(\?.*)?$/);
     await page.getByText('Bergen hub').waitFor();
     await screenshot(page, '04-admin-department-created');
+    await page.goto(`${sys.url}/admin`);
+    await page.waitForURL(/\/admin\/departments(\?.*)?$/);
+    await page.getByText('Bergen hub').waitFor();
     await page.context().close();
   }, 90_000);
 
@@ -147,7 +150,7 @@ describe('web app in a browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('S6-ROLE-012 S2-REDIR-005 S2-SCREEN-051 S2-ROUTE-082: a planner picks a department and reaches the shipments page; other routes need their flags', async () => {
+  it('S6-ROLE-012 S2-REDIR-005 S2-REDIR-007 S2-SCREEN-051 S2-ROUTE-082: a planner picks a department and reaches the shipments page; other routes need their flags', async () => {
     const phone = freshPhone();
     // Shipments only: any one listed flag opens a route (spec §6), invoicing needs its own.
     await sys.run('CREATE_USER', {

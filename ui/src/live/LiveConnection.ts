@@ -212,3 +212,13 @@ export class LiveConnection {
     }, socketProtocol.reconnectAfterMs);
   }
 }
+
+/**
+ * Spec §4: the live connection runs while the user has a role and needs no e-mail or password
+ * completion; when that stops being true (a role lost, a completion required) it stops.
+ */
+export const liveConnectionWanted = (user: {
+  role?: string | null;
+  requiresEmail?: boolean;
+  requiresPwd?: boolean;
+}): boolean => Boolean(user.role) && !user.requiresEmail && !user.requiresPwd;

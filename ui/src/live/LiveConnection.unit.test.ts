@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   LiveConnection,
+  liveConnectionWanted,
   subscribeQuery,
   type LiveContext,
   type SocketLike,
@@ -190,6 +191,17 @@ describe('live connection (spec §4, §7)', () => {
     expect(sockets[0]!.closedWith).toContain(3001);
     clock.advance(60_000);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('S4-BEH-015 S4-BEH-016: wanted only with a role and no e-mail or password completion', () => {
+    expect(liveConnectionWanted({ role: 'PLANNER' })).toBe(true);
+    expect(
+      liveConnectionWanted({ role: 'PLANNER', requiresEmail: false, requiresPwd: false }),
+    ).toBe(true);
+    expect(liveConnectionWanted({ role: null })).toBe(false);
+    expect(liveConnectionWanted({})).toBe(false);
+    expect(liveConnectionWanted({ role: 'PLANNER', requiresEmail: true })).toBe(false);
+    expect(liveConnectionWanted({ role: 'ADMIN', requiresPwd: true })).toBe(false);
   });
 
   it('S4-BEH-017: stop ends it and nothing reconnects', () => {

@@ -23,7 +23,12 @@ import { useDepartmentOptions } from '../layout/useDepartments';
 import { rowBelongs } from '../planner/shipmentsData';
 import { resourcesOf } from '../resources/registry';
 import { applyChanges, createChangeBatcher } from './applyChanges';
-import { LiveConnection, subscribeQuery, type LiveContext } from './LiveConnection';
+import {
+  LiveConnection,
+  liveConnectionWanted,
+  subscribeQuery,
+  type LiveContext,
+} from './LiveConnection';
 
 /** The persistent network notice (spec §8: id 9999, reload button, no timeout). */
 export const NETWORK_NOTICE_ID = 9999;
@@ -104,7 +109,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   );
   const connection = useRef<LiveConnection | null>(null);
   const [pageDates, setPageDates] = useState<string[] | null>(null);
-  const active = Boolean(user.role) && !user.requiresEmail && !user.requiresPwd;
+  const active = liveConnectionWanted(user);
 
   const context = useMemo<LiveContext>(
     () => ({

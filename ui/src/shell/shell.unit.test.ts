@@ -18,7 +18,7 @@ const memoryStorage = () => {
 };
 
 describe('app shell rules (spec §2, §4, §8, §9)', () => {
-  it('S4-BEH-031 S9-CONST-006: a stale-code error reloads once; the flag expires after 10 s', () => {
+  it('S4-BEH-030 S4-BEH-031 S9-CONST-006: a stale-code error reloads once; the flag expires after 10 s', () => {
     const storage = memoryStorage();
     const msg = 'TypeError: Failed to fetch dynamically imported module: /assets/x.js';
     expect(shouldReloadForStaleCode('some other error', storage, 0)).toBe(false);

@@ -43,7 +43,12 @@ async function start() {
   root.render(
     <StrictMode>
       <ErrorFallback texts={texts} showDetails={config.development}>
-        <AdminApp user={user} themeName={themeName} features={features} />
+        <AdminApp
+          user={user}
+          themeName={themeName}
+          features={features}
+          development={config.development}
+        />
       </ErrorFallback>
     </StrictMode>,
   );

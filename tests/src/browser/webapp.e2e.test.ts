@@ -242,6 +242,42 @@ describe('web app in a browser', () => {
     await page.context().close();
   }, 90_000);
 
+  it('S2-SCREEN-046 S2-SCREEN-047: a page that fails to render shows the error fallback (illustration, titled card, one button that reloads)', async () => {
+    const phone = freshPhone();
+    await sys.run('CREATE_USER', {
+      name: 'Fallback Planner',
+      phoneNumber: phone,
+      role: 'PLANNER',
+      departmentIds: [oslo],
+    });
+    await sys.settled();
+    const page = await newPage();
+    await loginByToken(page, sys, phone);
+    await page.waitForURL('**/planner');
+    // The shipments page's code, as a broken deployment could serve it: it throws when rendered.
+    await page.route(/\/assets\/Shipments-[^/]*\.js$/, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'export default function Shipments() { throw new Error("render failed in test"); }',
+      }),
+    );
+    await page.goto(`${sys.url}/planner/${oslo}/shipments-search`);
+    const alert = page.getByTestId('error-fallback');
+    await alert.waitFor();
+    expect(await alert.getByRole('heading').textContent()).toBe('Something went wrong');
+    expect(await alert.locator('svg').count()).toBeGreaterThan(0);
+    const buttons = alert.getByRole('button');
+    expect(await buttons.count()).toBe(1);
+    expect(await buttons.textContent()).toBe('Reload the page');
+    await screenshot(page, '09-error-fallback');
+    await page.unroute(/\/assets\/Shipments-[^/]*\.js$/);
+    await page.evaluate('window.__beforeReload = true');
+    await Promise.all([page.waitForEvent('load'), buttons.click()]);
+    expect(await page.evaluate('window.__beforeReload === undefined')).toBe(true);
+    await page.getByRole('heading', { name: /Shipments/ }).waitFor();
+    await page.context().close();
+  }, 90_000);
+
   it('S9-CONST-024: switched to Norwegian, dates show as dd.MM.yyyy', async () => {
     const phone = freshPhone();
     await sys.run('CREATE_USER', {

@@ -52,10 +52,12 @@ export default function AdminApp({
   user,
   themeName,
   features,
+  development = false,
 }: {
   user: AuthUser;
   themeName: ThemeName;
   features: ReadonlySet<string>;
+  development?: boolean;
 }) {
   const providers = useMemo(() => {
     const theme = muiTheme(themeName) as ReturnType<typeof muiTheme> & { sidebar?: unknown };
@@ -90,7 +92,7 @@ export default function AdminApp({
   );
 
   return (
-    <ShellContext.Provider value={{ user, themeName, features }}>
+    <ShellContext.Provider value={{ user, themeName, features, development }}>
       <BrowserRouter>
         <Admin
           disableTelemetry

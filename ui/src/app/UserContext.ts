@@ -6,6 +6,8 @@ export interface Shell {
   user: AuthUser;
   themeName: ThemeName;
   features: ReadonlySet<string>;
+  /** Development mode (`/config`): error screens show the error and its component stack. */
+  development: boolean;
 }
 
 export const ShellContext = createContext<Shell | null>(null);

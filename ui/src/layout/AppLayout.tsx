@@ -14,11 +14,12 @@ import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   AppBar,
   Layout,
   LoadingIndicator,
+  type ErrorProps,
   LocalesMenuButton,
   Logout,
   Menu,
@@ -31,6 +32,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { canOpen } from '../access/routes';
 import { useShell } from '../app/UserContext';
 import { NetworkNotice } from '../live/LiveProvider';
+import { shouldReloadForStaleCode } from '../shell/staleCode';
+import { FallbackScreen } from './ErrorFallback';
 import { usePlannerDepartment } from './plannerDepartment';
 import { ProfileMenuItem } from './ProfileMenuItem';
 import { useDepartmentOptions } from './useDepartments';
@@ -235,9 +238,37 @@ function DepartmentPicker() {
   );
 }
 
+/**
+ * A page that fails to render inside the layout shows the spec's fallback screen (react-admin's
+ * own error page has a "go back" button and no reload), with the same stale-code reload rule as
+ * the top-level boundary (spec §4).
+ */
+function LayoutError({ error: thrown, errorInfo }: ErrorProps) {
+  const error: unknown = thrown;
+  const translate = useTranslate();
+  const { development } = useShell();
+  useEffect(() => {
+    const message = String((error as Error | undefined)?.message ?? error);
+    if (shouldReloadForStaleCode(message, window.sessionStorage, Date.now()))
+      window.location.reload();
+  }, [error]);
+  return (
+    <FallbackScreen
+      error={error}
+      stack={errorInfo?.componentStack ?? null}
+      texts={{
+        title: translate('fallback.title'),
+        text: translate('fallback.text'),
+        button: translate('fallback.button'),
+      }}
+      showDetails={development}
+    />
+  );
+}
+
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AppMenu} appBar={AppTopBar}>
+    <Layout menu={AppMenu} appBar={AppTopBar} error={LayoutError}>
       {children}
       <NetworkNotice />
     </Layout>

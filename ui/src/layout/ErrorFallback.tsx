@@ -39,36 +39,57 @@ export class ErrorFallback extends Component<Props, State> {
   override render() {
     const { error, stack } = this.state;
     if (!error) return this.props.children;
-    const { texts, showDetails } = this.props;
     return (
-      <Stack alignItems="center" sx={{ p: 4 }} role="alert">
-        <Illustration />
-        <Card sx={{ maxWidth: 720, width: '100%' }}>
-          <CardContent>
-            <Stack spacing={2}>
-              <Typography variant="h5" component="h1">
-                {showDetails ? String(error) : texts.title}
-              </Typography>
-              {showDetails && stack ? (
-                <Typography component="pre" sx={{ fontSize: 12, overflow: 'auto', maxHeight: 240 }}>
-                  {stack}
-                </Typography>
-              ) : (
-                <Typography>{texts.text}</Typography>
-              )}
-              <Button
-                variant="contained"
-                onClick={() => window.location.reload()}
-                sx={{ alignSelf: 'start' }}
-              >
-                {texts.button}
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
-      </Stack>
+      <FallbackScreen
+        error={error}
+        stack={stack}
+        texts={this.props.texts}
+        showDetails={this.props.showDetails}
+      />
     );
   }
+}
+
+/**
+ * The error fallback screen of spec §2: the illustration and a titled card with one primary
+ * button that reloads the page; outside test and production-like modes the title is the error and
+ * the component stack follows. Used by the top-level boundary and inside the app's layout.
+ */
+export function FallbackScreen(props: {
+  error: unknown;
+  stack: string | null;
+  texts: { title: string; text: string; button: string };
+  showDetails: boolean;
+}) {
+  const { error, stack, texts, showDetails } = props;
+  return (
+    <Stack alignItems="center" sx={{ p: 4 }} role="alert" data-testid="error-fallback">
+      <Illustration />
+      <Card sx={{ maxWidth: 720, width: '100%' }}>
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h5" component="h1">
+              {showDetails ? String(error) : texts.title}
+            </Typography>
+            {showDetails && stack ? (
+              <Typography component="pre" sx={{ fontSize: 12, overflow: 'auto', maxHeight: 240 }}>
+                {stack}
+              </Typography>
+            ) : (
+              <Typography>{texts.text}</Typography>
+            )}
+            <Button
+              variant="contained"
+              onClick={() => window.location.reload()}
+              sx={{ alignSelf: 'start' }}
+            >
+              {texts.button}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
 }
 
 /** A house, a tree and a charging-station-like sign (spec §2). */

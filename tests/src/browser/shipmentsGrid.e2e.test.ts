@@ -106,7 +106,7 @@ describe('shipments grid in a browser', () => {
   const checkbox = (page: Page, id: string) =>
     page.getByRole('checkbox', { name: `Select ${id}`, exact: true });
 
-  it('S1-GEN-004 S7-ANS-001 S4-BEH-010: an order created through the API shows in an open grid within a second, without a reload; scroll and selection stay', async () => {
+  it('S1-GEN-004 S7-ANS-001 S4-BEH-010 S2-SCREEN-019: an order created through the API shows in an open grid within a second, without a reload; scroll and selection stay', async () => {
     const page = await open();
     await page.evaluate('window.__sameDocument = true');
     const before = await ids(page);
@@ -380,6 +380,30 @@ describe('shipments grid in a browser', () => {
     await expect(checkbox(page, other).getAttribute('aria-checked')).resolves.toBe('true');
     await page.context().close();
   }, 90_000);
+
+  it('S2-SCREEN-017: while the rows load, the grid shows the loading text instead of rows', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1600, height: 1100 },
+      locale: 'en-GB',
+    });
+    const [name, ...value] = planner.cookie.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
+    const page = await context.newPage();
+    // The rows' query answers late, as on a slow line.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/query/consignments', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${sys.url}/planner/${oslo}/shipments-search/${today}/${today}`);
+    await page.getByText('Loading shipments…').waitFor();
+    expect(await rows(page).count()).toBe(0);
+    release();
+    await rows(page).first().waitFor();
+    expect(await page.getByText('Loading shipments…').count()).toBe(0);
+    await page.context().close();
+  }, 60_000);
 
   it('S2-SCREEN-002..004 S5-VAL-046 S9-CONST-012: date range defaults to today with the five options; search needs more than 2 characters', async () => {
     const page = await open();

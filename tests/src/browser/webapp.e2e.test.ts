@@ -278,6 +278,35 @@ describe('web app in a browser', () => {
     await page.context().close();
   }, 90_000);
 
+  it('S4-BEH-012: logging out from the user menu ends the session and starts a fresh page (nothing of the client store is left)', async () => {
+    const phone = freshPhone();
+    await sys.run('CREATE_USER', {
+      name: 'Logout Planner',
+      phoneNumber: phone,
+      role: 'PLANNER',
+      departmentIds: [oslo],
+    });
+    await sys.settled();
+    const page = await newPage();
+    await loginByToken(page, sys, phone);
+    await page.waitForURL('**/planner');
+    await page.getByRole('link', { name: /Oslo terminal/ }).waitFor();
+    await page.evaluate('window.__storeOfThisPage = true');
+    await page.getByRole('button', { name: /profile/i }).click();
+    await page.getByRole('menuitem', { name: /log ?out/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    expect(await page.evaluate('window.__storeOfThisPage === undefined')).toBe(true);
+    // The session is over on the server too.
+    const cookies = await page.context().cookies();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const me = await fetch(`${sys.url}/auth/user`, { headers: { cookie } });
+    expect(me.status).toBe(401);
+    await page.goto(`${sys.url}/planner`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  }, 90_000);
+
   it('S9-CONST-024: switched to Norwegian, dates show as dd.MM.yyyy', async () => {
     const phone = freshPhone();
     await sys.run('CREATE_USER', {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
-import { freshPhone, lastMessageId, startTestSystem, type TestSystem } from '../support/system.js';
+import {
+  freshPhone,
+  lastMessageId,
+  startTestSystem,
+  waitForToken,
+  type TestSystem,
+} from '../support/system.js';
 
 /**
  * The web app in a real browser (Debian's Chromium through Playwright) against the whole product
@@ -304,6 +310,33 @@ describe('web app in a browser', () => {
     expect(me.status).toBe(401);
     await page.goto(`${sys.url}/planner`);
     await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  }, 90_000);
+
+  it('S4-BEH-013 S4-BEH-014: after the code is requested the form asks for it; a wrong code says so and the right one still logs in', async () => {
+    const phone = freshPhone();
+    await sys.run('CREATE_USER', {
+      name: 'Code Planner',
+      phoneNumber: phone,
+      role: 'PLANNER',
+      departmentIds: [oslo],
+    });
+    await sys.settled();
+    const page = await newPage();
+    await page.goto(`${sys.url}/login`);
+    const afterId = await lastMessageId(sys);
+    await page.getByLabel(/phone number/i).fill(phone);
+    await page.getByRole('button', { name: /send code/i }).click();
+    await page.getByText(/We sent a 6-digit code to/).waitFor();
+    const token = await waitForToken(sys, phone, afterId);
+    expect(token).toMatch(/^\d{6}$/);
+    const wrong = token === '000000' ? '111111' : '000000';
+    await page.getByLabel(/^code/i).fill(wrong);
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.getByText('The code is wrong or has expired.').waitFor();
+    await page.getByLabel(/^code/i).fill(token!);
+    await page.getByRole('button', { name: /log in/i }).click();
+    await page.waitForURL('**/planner');
     await page.context().close();
   }, 90_000);
 

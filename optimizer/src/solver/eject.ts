@@ -7,6 +7,8 @@ import { refresh, RouteState } from './route.js';
 import type { SolutionState } from './solution.js';
 
 const NEAR = 12;
+/** Pair ejections tried per route, lightest first. */
+const PAIRS = 200;
 
 interface Ejection {
   v: number;
@@ -74,12 +76,21 @@ export function ejectionInsert(
       if (better(wa, -Infinity)) attempt([jobs[a] ?? 0], wa);
     }
     if (maxEject < 2) continue;
+    // Pairs by increasing weight (then position), at most PAIRS of them per route: on long routes the
+    // full enumeration costs more than the rest of the move, and the light pairs come first anyway.
+    const pairs: [number, number, number][] = [];
     for (let a = 0; a < jobs.length; a++) {
       for (let b = a + 1; b < jobs.length; b++) {
         const wab = (w[a] ?? 0) + (w[b] ?? 0);
-        // Two ejections only when they weigh strictly less than the best found so far.
-        if (wab < maxWeight && (!best || wab < (best as Ejection).weight)) attempt([jobs[a] ?? 0, jobs[b] ?? 0], wab);
+        if (wab < maxWeight) pairs.push([wab, a, b]);
       }
+    }
+    pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2]);
+    for (let k = 0; k < pairs.length && k < PAIRS; k++) {
+      const [wab, a, b] = pairs[k] as [number, number, number];
+      // Two ejections only when they weigh strictly less than the best found so far.
+      if (best && wab >= (best as Ejection).weight) break;
+      attempt([jobs[a] ?? 0, jobs[b] ?? 0], wab);
     }
   }
   const e = best as Ejection | null;

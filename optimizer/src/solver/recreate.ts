@@ -12,28 +12,45 @@ export interface RecreateOptions {
   readonly blink: number;
   /** False during fleet minimisation: unused vehicles stay unused. */
   readonly allowNewRoutes: boolean;
+  /**
+   * Stop as soon as more routes than this are used (the caller would reject the plan anyway); the
+   * solution is then left half rebuilt and recreate returns false.
+   */
+  readonly maxRoutes?: number;
 }
 
-export function recreate(sol: SolutionState, rng: Rng | null, opts: RecreateOptions): void {
+/** Inserts the unassigned jobs; false when it stopped early because of maxRoutes. */
+export function recreate(sol: SolutionState, rng: Rng | null, opts: RecreateOptions): boolean {
   const inst = sol.inst;
   const order = sortJobs(inst, sol.unassigned, rng);
   const left: number[] = [];
+  const max = opts.maxRoutes ?? Infinity;
+  let used =
+    max === Infinity ? 0 : sol.routes.reduce((n, r) => n + (r.stops.length > 0 ? 1 : 0), 0);
   for (const job of order) {
-    if (!insertJob(sol, job, rng, opts)) left.push(job);
+    const how = insertJob(sol, job, rng, opts);
+    if (how === NOT_INSERTED) left.push(job);
+    else if (how === NEW_ROUTE && ++used > max) return false;
   }
   sol.unassigned = left;
+  return true;
 }
+
+export const NOT_INSERTED = 0;
+export const USED_ROUTE = 1;
+export const NEW_ROUTE = 2;
 
 export function insertJob(
   sol: SolutionState,
   job: number,
   rng: Rng | null,
   opts: RecreateOptions,
-): boolean {
+): number {
   const inst = sol.inst;
   const V = inst.vehicleCount;
   let best: Candidate | null = null;
   let bestV = -1;
+  let opened = false;
   for (const r of sol.routes) {
     if (r.stops.length === 0 || !inst.jobVehicleOk[job * V + r.v]) continue;
     const c = bestInsertion(inst, r, job, best?.delta ?? Infinity, rng, opts.blink);
@@ -46,14 +63,14 @@ export function insertJob(
       if (r.stops.length > 0 || tried.has(cls) || !inst.jobVehicleOk[job * V + r.v]) continue;
       tried.add(cls);
       const c = bestInsertion(inst, r, job, best?.delta ?? Infinity, null, 0);
-      if (c) [best, bestV] = [c, r.v];
+      if (c) [best, bestV, opened] = [c, r.v, true];
     }
   }
-  if (!best) return false;
+  if (!best) return NOT_INSERTED;
   const r = sol.touch(bestV);
   r.stops = applied(inst, r.stops, job, best.i, best.j);
   refresh(inst, r);
-  return true;
+  return opened ? NEW_ROUTE : USED_ROUTE;
 }
 
 function sortJobs(inst: Instance, jobs: number[], rng: Rng | null): number[] {

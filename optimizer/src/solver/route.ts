@@ -4,17 +4,21 @@
 // fails with breaks too, and candidates that pass are confirmed by the full schedule simulation.
 import { START_DELIVERY, type Instance } from './instance.js';
 
+// Shared empty caches: a new or cloned route allocates its own on the first refresh (never written).
+const NO_INT = new Int32Array(0);
+const NO_FLOAT = new Float64Array(0);
+
 export class RouteState {
   /** Boundary nodes: 0 = start, 1..n = stops, n+1 = end (location -1 when open). */
-  loc = new Int32Array(0);
-  start = new Float64Array(0);
-  latest = new Float64Array(0);
-  svc = new Float64Array(0);
-  travel = new Float64Array(0);
+  loc = NO_INT;
+  start = NO_FLOAT;
+  latest = NO_FLOAT;
+  svc = NO_FLOAT;
+  travel = NO_FLOAT;
   /** Load after boundary k (k = 0..n), × dims. */
-  load = new Float64Array(0);
-  prefMax = new Float64Array(0);
-  sufMax = new Float64Array(0);
+  load = NO_FLOAT;
+  prefMax = NO_FLOAT;
+  sufMax = NO_FLOAT;
   distance = 0;
   cost = 0;
   /** Whether the cache arrays belong to this route alone, so refresh may overwrite them in place. */

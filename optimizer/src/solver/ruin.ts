@@ -10,7 +10,14 @@ export interface RuinParams {
   readonly avgRemoved: number;
   /** Maximum string length. */
   readonly maxString: number;
+  /**
+   * Factor on both when the mean route has at least LONG_ROUTE free stops: a move of 10 stops rarely
+   * changes a route of 30 to 50 stops that is tight in time.
+   */
+  readonly longFactor?: number;
 }
+
+const LONG_ROUTE = 20;
 
 export function ruin(sol: SolutionState, rng: Rng, params: RuinParams): number[] {
   const inst = sol.inst;
@@ -19,15 +26,17 @@ export function ruin(sol: SolutionState, rng: Rng, params: RuinParams): number[]
   if (routed.length === 0) return [];
   const used = sol.routes.filter((r) => r.stops.length > r.locked);
   const avgLen = used.reduce((n, r) => n + r.stops.length - r.locked, 0) / Math.max(1, used.length);
-  const lsMax = Math.min(params.maxString, avgLen);
-  const ksMax = (4 * params.avgRemoved) / (1 + lsMax) - 1;
+  const grow = avgLen >= LONG_ROUTE ? (params.longFactor ?? 1) : 1;
+  const lsMax = Math.min(params.maxString * grow, avgLen);
+  const ksMax = (4 * params.avgRemoved * grow) / (1 + lsMax) - 1;
   const ks = Math.floor(rng.next() * ksMax) + 1;
   const seed = routed[rng.int(0, routed.length)] ?? 0;
   const removed = new Set<number>();
   const ruined = new Set<number>();
-  const candidates = [seed, ...(inst.neighbours[seed] ?? [])];
-  for (const c of candidates) {
+  const near = inst.neighbours[seed] ?? new Int32Array(0);
+  for (let k = -1; k < near.length; k++) {
     if (ruined.size >= ks) break;
+    const c = k < 0 ? seed : (near[k] ?? 0);
     const v = where.route[c] ?? -1;
     if (v < 0 || ruined.has(v) || removed.has(inst.stopJob[c] ?? 0)) continue;
     const r = sol.routes[v];
@@ -49,10 +58,18 @@ export function ruin(sol: SolutionState, rng: Rng, params: RuinParams): number[]
   return [...removed];
 }
 
+/** Scratch buffers of locate, one pair per instance (the search is single-threaded and synchronous). */
+const buffers = new WeakMap<object, { route: Int32Array; pos: Int32Array }>();
+
 function locate(sol: SolutionState): { route: Int32Array; pos: Int32Array; routedStops: number[] } {
   const inst = sol.inst;
-  const route = new Int32Array(inst.stopCount).fill(-1);
-  const pos = new Int32Array(inst.stopCount);
+  let buf = buffers.get(inst);
+  if (!buf) {
+    buf = { route: new Int32Array(inst.stopCount), pos: new Int32Array(inst.stopCount) };
+    buffers.set(inst, buf);
+  }
+  const { route, pos } = buf;
+  route.fill(-1);
   const routedStops: number[] = [];
   for (const r of sol.routes) {
     r.stops.forEach((s, k) => {

@@ -3,7 +3,7 @@
 // and the stop signal come in as hooks so the search itself stays pure and reproducible.
 import type { Instance } from './instance.js';
 import { ejectionInsert } from './eject.js';
-import { insertJob, recreate } from './recreate.js';
+import { insertJob, NOT_INSERTED, recreate } from './recreate.js';
 import { Rng } from './rng.js';
 import { remove, ruin, type RuinParams } from './ruin.js';
 import type { RouteState } from './route.js';
@@ -23,12 +23,27 @@ export interface SearchHooks {
   shouldStop?(): boolean;
 }
 
-const RUIN: RuinParams = { avgRemoved: 10, maxString: 10 };
+/** About 10 stops per move, twice as many on long routes (see ruin.ts). */
+const RUIN: RuinParams = { avgRemoved: 10, maxString: 10, longFactor: 2 };
 const BLINK = 0.01;
 const PROGRESS_MS = 100;
-/** Fleet phase: moves without fewer absent jobs before the plan is reshaped, and the reshape's length. */
+/**
+ * Fleet phase: moves without fewer absent jobs before the plan is reshaped (or this share of the
+ * budget, whichever comes first), and the reshape's length.
+ */
 const STALL = 2000;
+const STALL_SHARE = 0.08;
 const RESHAPE = 1000;
+/** Fleet phase: ends when this many jobs are still out after a stall (a route's worth on long routes). */
+const GIVE_UP = 10;
+/**
+ * Distance phase: an extra vehicle costs this many mean arcs while the search is on an excursion; an
+ * excursion that has not emptied a route after EXCURSION moves goes back to the best plan, and after
+ * MAX_FAILURES such excursions in a row there are no more.
+ */
+const VEHICLE_PENALTY = 2;
+const EXCURSION = 600;
+const MAX_FAILURES = 3;
 
 export function search(
   inst: Instance,
@@ -71,6 +86,7 @@ export function search(
   best = minimiseCost(inst, best, {
     ...fleet,
     temperatures: temps,
+    vehPenalty: VEHICLE_PENALTY * meanArc(inst),
   });
   report(best, true);
   return { best, iterations };
@@ -99,14 +115,28 @@ function minimiseFleet(inst: Instance, start: SolutionState, c: PhaseCtx): Solut
   let cur = best;
   let fewest = Infinity;
   let stalled = 0;
+  let progressAt = c.frac();
+  let attemptAt = c.frac();
+  let removed = 0;
+  let hopeless = 0;
   while (!c.stop() && c.frac() < c.share) {
     const sc = cur.score();
     if (complete(sc)) {
-      if (compareScore(sc, best.score()) < 0) best = cur;
+      if (compareScore(sc, best.score()) < 0) [best, hopeless] = [cur, 0];
       if (sc.vehicles <= c.lb) break;
       cur = withoutSmallestRoute(cur, c.rng);
-      [fewest, stalled] = [Infinity, 0];
-    } else if (stalled >= STALL) {
+      removed = cur.unassigned.length - sc.unassigned;
+      [fewest, stalled, progressAt, attemptAt] = [Infinity, 0, c.frac(), c.frac()];
+    } else if (fewest - target.unassigned >= GIVE_UP && c.frac() - attemptAt >= STALL_SHARE) {
+      break;
+    } else if (stalled >= STALL || c.frac() - progressAt >= STALL_SHARE) {
+      // Many jobs still out after a long stall (long routes: a whole route's worth of stops does not
+      // fit elsewhere): the fleet cannot shrink further in this budget, so the time goes to distance.
+      const missing = fewest - target.unassigned;
+      if (missing >= GIVE_UP) break;
+      // Twice in a row no better than right after the removal: give up too.
+      hopeless = missing >= removed ? hopeless + 1 : 0;
+      if (hopeless >= 2) break;
       // No progress on this route: reshape the best plan by annealing on distance (which also empties
       // routes now and then), then remove a route of the reshaped plan.
       best = reshape(best, c);
@@ -119,7 +149,8 @@ function minimiseFleet(inst: Instance, start: SolutionState, c: PhaseCtx): Solut
     if (cand.unassigned.length > 0) ejectHardest(cand, absence, scratch, c.rng);
     if (cand.unassigned.length < cur.unassigned.length || absent(cand) < absent(cur)) cur = cand;
     for (const j of cur.unassigned) absence[j] = (absence[j] ?? 0) + 1;
-    if (cur.unassigned.length < fewest) [fewest, stalled] = [cur.unassigned.length, 0];
+    if (cur.unassigned.length < fewest)
+      [fewest, stalled, progressAt] = [cur.unassigned.length, 0, c.frac()];
     else stalled++;
     c.tick();
     c.report(best);
@@ -164,7 +195,8 @@ function ejectHardest(
   if (!ejected) return;
   sol.unassigned = sol.unassigned.filter((j) => j !== job);
   for (const j of ejected) {
-    if (!insertJob(sol, j, rng, { blink: 0, allowNewRoutes: false })) sol.unassigned.push(j);
+    if (insertJob(sol, j, rng, { blink: 0, allowNewRoutes: false }) === NOT_INSERTED)
+      sol.unassigned.push(j);
   }
 }
 
@@ -182,7 +214,7 @@ function withoutSmallestRoute(sol: SolutionState, rng: Rng): SolutionState {
 function minimiseCost(
   inst: Instance,
   start: SolutionState,
-  c: PhaseCtx & { temperatures: [number, number] },
+  c: PhaseCtx & { temperatures: [number, number]; vehPenalty: number },
 ): SolutionState {
   let best = start;
   let bestScore = best.score();
@@ -190,19 +222,53 @@ function minimiseCost(
   let curScore = bestScore;
   const [t0, tf] = c.temperatures;
   const from = c.frac();
+  let penalty = c.vehPenalty;
+  let away = 0;
+  let failures = 0;
   while (!c.stop()) {
     const f = Math.min(1, Math.max(0, (c.frac() - from) / Math.max(1e-9, 1 - from)));
     const temp = t0 * Math.pow(tf / t0, f);
-    const cand = cur.clone();
-    ruin(cand, c.rng, RUIN);
-    recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: true });
-    const sc = cand.score();
-    if (accept(sc, curScore, temp, c.rng)) [cur, curScore] = [cand, sc];
-    if (compareScore(sc, bestScore) < 0) [best, bestScore] = [cand, sc];
+    // On an excursion with an extra vehicle, every other move tries to empty the smallest route.
+    const back = away > 0 && c.rng.next() < 0.5;
+    const cand = back ? withoutSmallestRoute(cur, c.rng) : cur.clone();
+    if (!back) ruin(cand, c.rng, RUIN);
+    // With every job routed, a plan with more routes than an excursion allows would be rejected:
+    // stop rebuilding it as soon as it opens one route too many.
+    const maxRoutes =
+      bestScore.unassigned > 0 ? Infinity : bestScore.vehicles + (penalty < Infinity ? 1 : 0);
+    if (recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: !back, maxRoutes })) {
+      const sc = cand.score();
+      if (acceptDist(sc, curScore, temp, c.rng, penalty, bestScore.vehicles))
+        [cur, curScore] = [cand, sc];
+      if (compareScore(sc, bestScore) < 0) [best, bestScore] = [cand, sc];
+    }
+    if (away > 0 && curScore.vehicles <= bestScore.vehicles) failures = 0;
+    away = curScore.vehicles > bestScore.vehicles ? away + 1 : 0;
+    if (away > EXCURSION) {
+      [cur, curScore, away] = [best, bestScore, 0];
+      if (++failures >= MAX_FAILURES) penalty = Infinity;
+    }
     c.tick();
     c.report(best);
   }
   return best;
+}
+
+function acceptDist(
+  sc: Score,
+  cur: Score,
+  temp: number,
+  rng: Rng,
+  penalty: number,
+  bestVehicles: number,
+): boolean {
+  const levels = sc.unassignedHigh - cur.unassignedHigh || sc.unassigned - cur.unassigned;
+  if (levels !== 0) return levels < 0;
+  if (sc.vehicles < bestVehicles) return true;
+  if (sc.vehicles > bestVehicles + 1) return false;
+  const f = (x: Score): number =>
+    x.vehicles > bestVehicles ? x.cost + penalty * (x.vehicles - bestVehicles) : x.cost;
+  return f(sc) < f(cur) - temp * Math.log(rng.next());
 }
 
 function accept(sc: Score, cur: Score, temp: number, rng: Rng): boolean {
@@ -216,6 +282,12 @@ function accept(sc: Score, cur: Score, temp: number, rng: Rng): boolean {
 
 /** Annealing temperatures scaled to the instance: SISR's 100 → 1 suits Solomon's mean arc of about 45. */
 function temperatures(inst: Instance, [hot, cold]: readonly [number, number]): [number, number] {
+  const scale = meanArc(inst) / 45;
+  return [hot * scale, cold * scale];
+}
+
+/** The mean cost of an arc between stops (sampled on large instances); 45 when there is none. */
+function meanArc(inst: Instance): number {
   const m = inst.size[0] ?? 0;
   const cost = inst.cost[0];
   let sum = 0;
@@ -227,8 +299,7 @@ function temperatures(inst: Instance, [hot, cold]: readonly [number, number]): [
       n++;
     }
   }
-  const scale = n > 0 && sum > 0 ? sum / n / 45 : 1;
-  return [hot * scale, cold * scale];
+  return n > 0 && sum > 0 ? sum / n : 45;
 }
 
 /** No fewer vehicles than total demand over the largest capacity, in every dimension. */

@@ -83,9 +83,11 @@ describe('shipments grid in a browser', () => {
     await sys?.shutdown();
   });
 
+  /** A signed-in page; `before` runs ahead of the navigation, and then rows are not awaited. */
   const open = async (
     path = `/planner/${oslo}/shipments-search/${today}/${today}`,
     as: Session = planner,
+    before?: (page: Page) => Promise<unknown>,
   ): Promise<Page> => {
     const context = await browser.newContext({
       viewport: { width: 1600, height: 1100 },
@@ -94,8 +96,9 @@ describe('shipments grid in a browser', () => {
     const [name, ...value] = as.cookie.split('=');
     await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
     const page = await context.newPage();
+    await before?.(page);
     await page.goto(`${sys.url}${path}`);
-    await page.locator('[role=rowgroup] [role=row]').first().waitFor();
+    if (!before) await page.locator('[role=rowgroup] [role=row]').first().waitFor();
     return page;
   };
   const rows = (page: Page) => page.locator('[role=rowgroup] [role=row][data-row-id]');
@@ -382,21 +385,15 @@ describe('shipments grid in a browser', () => {
   }, 90_000);
 
   it('S2-SCREEN-017: while the rows load, the grid shows the loading text instead of rows', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1600, height: 1100 },
-      locale: 'en-GB',
-    });
-    const [name, ...value] = planner.cookie.split('=');
-    await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
-    const page = await context.newPage();
     // The rows' query answers late, as on a slow line.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/query/consignments', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`${sys.url}/planner/${oslo}/shipments-search/${today}/${today}`);
+    const page = await open(undefined, planner, (p) =>
+      p.route('**/api/query/consignments', async (route) => {
+        await held;
+        await route.continue();
+      }),
+    );
     await page.getByText('Loading shipments…').waitFor();
     expect(await rows(page).count()).toBe(0);
     release();

@@ -46,6 +46,22 @@ describe('web app in a browser', () => {
     return context.newPage();
   };
 
+  /** A planner of Oslo, created now and logged in by token, on the department choice. */
+  const plannerPage = async (name: string) => {
+    const phone = freshPhone();
+    await sys.run('CREATE_USER', {
+      name,
+      phoneNumber: phone,
+      role: 'PLANNER',
+      departmentIds: [oslo],
+    });
+    await sys.settled();
+    const page = await newPage();
+    await loginByToken(page, sys, phone);
+    await page.waitForURL('**/planner');
+    return page;
+  };
+
   it('S2-AUTH-001 S1-GEN-008 S2-REDIR-006: an admin logs in by token, creates a department and finds it in the list; /admin opens the departments', async () => {
     const phone = freshPhone();
     const made = await sys.run('CREATE_USER', {
@@ -249,17 +265,7 @@ describe('web app in a browser', () => {
   }, 90_000);
 
   it('S2-SCREEN-046 S2-SCREEN-047: a page that fails to render shows the error fallback (illustration, titled card, one button that reloads)', async () => {
-    const phone = freshPhone();
-    await sys.run('CREATE_USER', {
-      name: 'Fallback Planner',
-      phoneNumber: phone,
-      role: 'PLANNER',
-      departmentIds: [oslo],
-    });
-    await sys.settled();
-    const page = await newPage();
-    await loginByToken(page, sys, phone);
-    await page.waitForURL('**/planner');
+    const page = await plannerPage('Fallback Planner');
     // The shipments page's code, as a broken deployment could serve it: it throws when rendered.
     await page.route(/\/assets\/Shipments-[^/]*\.js$/, (route) =>
       route.fulfill({
@@ -285,17 +291,7 @@ describe('web app in a browser', () => {
   }, 90_000);
 
   it('S4-BEH-012: logging out from the user menu ends the session and starts a fresh page (nothing of the client store is left)', async () => {
-    const phone = freshPhone();
-    await sys.run('CREATE_USER', {
-      name: 'Logout Planner',
-      phoneNumber: phone,
-      role: 'PLANNER',
-      departmentIds: [oslo],
-    });
-    await sys.settled();
-    const page = await newPage();
-    await loginByToken(page, sys, phone);
-    await page.waitForURL('**/planner');
+    const page = await plannerPage('Logout Planner');
     await page.getByRole('link', { name: /Oslo terminal/ }).waitFor();
     await page.evaluate('window.__storeOfThisPage = true');
     await page.getByRole('button', { name: /profile/i }).click();
@@ -365,17 +361,7 @@ describe('web app in a browser', () => {
   }, 90_000);
 
   it('S2-SCREEN-042 S2-SCREEN-031..034 S4-BEH-021: menu widths, the generic modal, and a logout elsewhere sends the page to the start', async () => {
-    const phone = freshPhone();
-    await sys.run('CREATE_USER', {
-      name: 'Menu Planner',
-      phoneNumber: phone,
-      role: 'PLANNER',
-      departmentIds: [oslo],
-    });
-    await sys.settled();
-    const page = await newPage();
-    await loginByToken(page, sys, phone);
-    await page.waitForURL('**/planner');
+    const page = await plannerPage('Menu Planner');
     await page.goto(`${sys.url}/planner/${oslo}/shipments-search`);
     await page.getByText('No shipments found').waitFor();
     const sidebar = page.locator('.RaSidebar-fixed');

@@ -67,6 +67,26 @@ const isConflict = (err: unknown) =>
   err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT';
 
 /**
+ * Work queued per key: each task starts when the one before it on the same key has settled
+ * (whether it succeeded or failed), so allocations of one series in this process never race.
+ */
+class KeyedQueue {
+  private readonly tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    this.tails.set(key, next);
+    void next
+      .finally(() => {
+        if (this.tails.get(key) === next) this.tails.delete(key);
+      })
+      .catch(() => undefined);
+    return next;
+  }
+}
+
+/**
  * Allocations are events on the series' own stream, appended at the revision they were decided on:
  * of two concurrent allocations at the same revision one wins and the other decides again on the
  * new last event. Allocations in this process queue per series, so they do not race each other;
@@ -74,7 +94,7 @@ const isConflict = (err: unknown) =>
  * (it holds only admin changes), so a deleted series hands out nothing.
  */
 export class EventStoreNumberAllocator implements NumberAllocator {
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new KeyedQueue();
 
   constructor(
     private readonly store: EventStore,
@@ -131,18 +151,7 @@ export class EventStoreNumberAllocator implements NumberAllocator {
       return Promise.reject(
         new AppError('VALIDATION_ERROR', `count: between 1 and ${MAX_ALLOCATION}`),
       );
-    const previous = this.queues.get(seriesId) ?? Promise.resolve();
-    const next = previous.then(
-      () => this.withRetries(seriesId, count, metadata),
-      () => this.withRetries(seriesId, count, metadata),
-    );
-    this.queues.set(seriesId, next);
-    void next
-      .finally(() => {
-        if (this.queues.get(seriesId) === next) this.queues.delete(seriesId);
-      })
-      .catch(() => undefined);
-    return next;
+    return this.queues.run(seriesId, () => this.withRetries(seriesId, count, metadata));
   }
 
   private async withRetries(
@@ -219,7 +228,7 @@ interface Block {
  */
 export class BlockNumberAllocator implements NumberAllocator {
   private readonly blocks = new Map<string, Block>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new KeyedQueue();
 
   constructor(
     private readonly inner: NumberAllocator,
@@ -236,18 +245,7 @@ export class BlockNumberAllocator implements NumberAllocator {
   }
 
   allocate(seriesId: string, count: number, metadata: EventMetadata): Promise<Allocation> {
-    const previous = this.queues.get(seriesId) ?? Promise.resolve();
-    const next = previous.then(
-      () => this.take(seriesId, count, metadata),
-      () => this.take(seriesId, count, metadata),
-    );
-    this.queues.set(seriesId, next);
-    void next
-      .finally(() => {
-        if (this.queues.get(seriesId) === next) this.queues.delete(seriesId);
-      })
-      .catch(() => undefined);
-    return next;
+    return this.queues.run(seriesId, () => this.take(seriesId, count, metadata));
   }
 
   private async take(

@@ -1,4 +1,4 @@
-import { CONSIGNMENT_GRID_TABLE, USERS_TABLE } from '@nordlog/contracts';
+import { CONSIGNMENT_GRID_TABLE } from '@nordlog/contracts';
 import { startSystem, type System } from '@nordlog/deploy';
 import { connect, loadConfig, silentLogger, withDatabase, type Knex } from '@nordlog/platform';
 import { consignmentSearchIndexSql } from '@nordlog/projector';
@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
 import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
 import { benchRow, insertGridRows } from './gridRows.js';
+import { signIn, type SessionHeaders } from './signIn.js';
 import { fmt, percentile } from './stats.js';
 
 /**
@@ -42,39 +43,7 @@ const DEPARTMENTS = 20;
 const DAYS = 365;
 const TARGET = { grid: 30, search: 100, frame: 16 };
 
-type Headers = Record<string, string>;
-
-async function signIn(system: System, phoneNumber: string, user: Record<string, unknown>) {
-  await system.run('CREATE_USER', { name: 'Bench Planner', phoneNumber, ...user });
-  for (let i = 0; i < 500; i++) {
-    if (await system.db.knex(USERS_TABLE).where({ phone_number: phoneNumber }).first('id')) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const json = { 'content-type': 'application/json' };
-  await fetch(`${system.url}/auth/request-token`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ phoneNumber }),
-  });
-  let token: string | undefined;
-  for (let i = 0; i < 500 && !token; i++) {
-    const row = await system.db
-      .knex('message_outbox')
-      .where({ recipient: phoneNumber })
-      .orderBy('id', 'desc')
-      .first<{ body: string } | undefined>('body');
-    token = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 10));
-  }
-  const res = await fetch(`${system.url}/auth/verify-token`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ phoneNumber, token }),
-  });
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  return { cookie, 'x-csrf-token': csrfToken } as Headers;
-}
+type Headers = SessionHeaders;
 
 async function post<T>(url: string, path: string, body: unknown, headers: Headers): Promise<T> {
   const res = await fetch(`${url}${path}`, {

@@ -1,4 +1,4 @@
-import { startSystem, demoOrder, prng, type System } from '@nordlog/deploy';
+import { startSystem, demoOrder, prng } from '@nordlog/deploy';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import {
   connect,
@@ -15,8 +15,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import type { ClientJob, ClientResult } from './client.js';
-import { USERS_TABLE } from '@nordlog/contracts';
 import { measureBaselines } from './baseline.js';
+import { signIn } from './signIn.js';
 import { fmt, percentile, runConcurrent } from './stats.js';
 
 /**
@@ -31,7 +31,7 @@ const SECONDS = Number(args.get('--seconds') ?? 5);
 const ONLY = args.get('--only');
 const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** The session headers of the benchmark's ADMIN (set by `signIn`). */
+/** The session headers of the benchmark's ADMIN. */
 let auth: Record<string, string> = {};
 
 async function post(url: string, type: string, payload: unknown) {
@@ -56,42 +56,6 @@ function drive(job: ClientJob): Promise<ClientResult> {
   });
 }
 
-/** Creates an ADMIN and logs in through the token flow, as a client would. */
-async function signIn(system: System): Promise<void> {
-  const phoneNumber = '+4749999999';
-  await system.run('CREATE_USER', { name: 'Bench Admin', phoneNumber, role: 'ADMIN' });
-  const json = { 'content-type': 'application/json' };
-  for (let i = 0; i < 500; i++) {
-    const user = await system.db.knex(USERS_TABLE).where({ phone_number: phoneNumber }).first('id');
-    if (user) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await fetch(`${system.url}/auth/request-token`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ phoneNumber }),
-  });
-  let token: string | undefined;
-  for (let i = 0; i < 500 && !token; i++) {
-    const row = await system.db
-      .knex('message_outbox')
-      .where({ recipient: phoneNumber })
-      .first<{ body: string } | undefined>('body');
-    token = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  const res = await fetch(`${system.url}/auth/verify-token`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ phoneNumber, token }),
-  });
-  const { csrfToken } = (await res.json()) as { csrfToken: string };
-  auth = {
-    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
-    'x-csrf-token': csrfToken,
-  };
-}
-
 async function benchOn(label: string, databaseUrl: string) {
   console.log(`\n== ${label} ==`);
   const logger = silentLogger();
@@ -106,7 +70,7 @@ async function benchOn(label: string, databaseUrl: string) {
     logger,
   );
   const knex = system.db.knex;
-  await signIn(system);
+  auth = await signIn(system, '+4749999999', { name: 'Bench Admin', role: 'ADMIN' });
   const dep = (
     await post(system.url, 'CREATE_DEPARTMENT', {
       name: 'Bench',

@@ -12,13 +12,13 @@ import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessages, HttpFailure } from '../errors/parse';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { appMessages } from '../i18n/appMessages';
 import { locales, storedLocale, storeLocale, type Locale } from '../i18n/locales';
 import { createTranslator, type Translate } from '../i18n/translator';
 import { muiTheme, palettes, pickTheme } from '../theme/themes';
 import { authApi } from './api';
+import { AuthForm, useFailure } from './AuthForm';
 import { afterLogin } from './start';
 
 type Go = (to: string) => void;
@@ -101,23 +101,6 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
   );
 }
 
-function useFailure(t: Translate) {
-  const [errors, setErrors] = useState<string[]>([]);
-  const fail = (err: unknown, override?: Partial<Record<number, string>>) => {
-    if (err instanceof HttpFailure) {
-      const own = override?.[err.status];
-      setErrors(own ? [own] : errorMessages(err.errors, err.status, t, (key) => t(key) !== key));
-    } else setErrors([t('errors.server')]);
-  };
-  const banner =
-    errors.length > 0 ? (
-      <Alert severity="error" role="alert">
-        {errors.join(' ')}
-      </Alert>
-    ) : null;
-  return { fail, banner, clear: () => setErrors([]) };
-}
-
 function Front({ t }: { t: Translate }) {
   const redirect = new URLSearchParams(window.location.search).get('redirectTo');
   const target = redirect ? `/login?redirectTo=${encodeURIComponent(redirect)}` : '/login';
@@ -142,7 +125,6 @@ function Login({ t, user }: { t: Translate; user: AuthUser | null }) {
   const [phone, setPhone] = useState('');
   const [token, setToken] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const { fail, banner, clear } = useFailure(t);
   const finish = (u: AuthUser) => {
     if (u.requiresPwd && u.hasPassword) {
@@ -153,113 +135,94 @@ function Login({ t, user }: { t: Translate; user: AuthUser | null }) {
     if (u.requiresEmail) return go(`/auth/set-email${window.location.search}`);
     go(afterLogin(window.location.search, u));
   };
-  const submit = (action: () => Promise<void>) => (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    clear();
-    void action().finally(() => setBusy(false));
-  };
   if (step === 'phone') {
     return (
-      <form
-        onSubmit={submit(async () => {
+      <AuthForm
+        title={t('auth.loginTitle')}
+        banner={banner}
+        clear={clear}
+        submitLabel={t('auth.sendCode')}
+        onSubmit={async () => {
           try {
             await authApi.requestToken(phone);
             setStep('token');
           } catch (err) {
             fail(err, { 429: t('auth.tooMany') });
           }
-        })}
+        }}
       >
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h1">
-            {t('auth.loginTitle')}
-          </Typography>
-          {banner}
-          <TextField
-            label={t('auth.phoneNumber')}
-            helperText={t('auth.phoneHint')}
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            autoFocus
-          />
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('auth.sendCode')}
-          </Button>
-        </Stack>
-      </form>
+        <TextField
+          label={t('auth.phoneNumber')}
+          helperText={t('auth.phoneHint')}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          autoFocus
+        />
+      </AuthForm>
     );
   }
   if (step === 'token') {
     return (
-      <form
-        onSubmit={submit(async () => {
+      <AuthForm
+        title={t('auth.loginTitle')}
+        text={t('auth.tokenSent', { phoneNumber: phone })}
+        banner={banner}
+        clear={clear}
+        submitLabel={t('auth.verify')}
+        onSubmit={async () => {
           try {
             finish(await authApi.verifyToken(phone, token));
           } catch (err) {
             fail(err, { 401: t('auth.verifyFailed'), 429: t('auth.tooMany') });
           }
-        })}
-      >
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h1">
-            {t('auth.loginTitle')}
-          </Typography>
-          <Typography>{t('auth.tokenSent', { phoneNumber: phone })}</Typography>
-          {banner}
-          <TextField
-            label={t('auth.token')}
-            value={token}
-            onChange={(e) => setToken(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            slotProps={{ htmlInput: { pattern: '\\d{6}', maxLength: 6 } }}
-            required
-            autoFocus
-          />
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('auth.verify')}
-          </Button>
+        }}
+        footer={
           <Link component="button" type="button" onClick={() => setStep('phone')}>
             {t('auth.otherNumber')}
           </Link>
-        </Stack>
-      </form>
+        }
+      >
+        <TextField
+          label={t('auth.token')}
+          value={token}
+          onChange={(e) => setToken(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          slotProps={{ htmlInput: { pattern: '\\d{6}', maxLength: 6 } }}
+          required
+          autoFocus
+        />
+      </AuthForm>
     );
   }
   return (
-    <form
-      onSubmit={submit(async () => {
+    <AuthForm
+      title={t('auth.passwordTitle')}
+      banner={banner}
+      clear={clear}
+      submitLabel={t('auth.signIn')}
+      onSubmit={async () => {
         try {
           finish(await authApi.verifyPwd(password));
         } catch (err) {
           fail(err, { 401: t('auth.wrongPassword') });
         }
-      })}
+      }}
+      footer={<Link href="/auth/request-password">{t('auth.forgotPassword')}</Link>}
     >
-      <Stack spacing={2}>
-        <Typography variant="h5" component="h1">
-          {t('auth.passwordTitle')}
-        </Typography>
-        {banner}
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="current-password"
-          required
-          autoFocus
-        />
-        <Button type="submit" variant="contained" disabled={busy}>
-          {t('auth.signIn')}
-        </Button>
-        <Link href="/auth/request-password">{t('auth.forgotPassword')}</Link>
-      </Stack>
-    </form>
+      <TextField
+        label={t('auth.password')}
+        type="password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        autoComplete="current-password"
+        required
+        autoFocus
+      />
+    </AuthForm>
   );
 }
 
@@ -267,36 +230,29 @@ function SetEmail({ t }: { t: Translate }) {
   const [email, setEmail] = useState('');
   const { fail, banner, clear } = useFailure(t);
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        clear();
+    <AuthForm
+      title={t('auth.setEmailTitle')}
+      text={t('auth.setEmailText')}
+      banner={banner}
+      clear={clear}
+      submitLabel={t('auth.save')}
+      onSubmit={() =>
         authApi
           .claimEmail(email)
           .then((u) => go(afterLogin(window.location.search, u)))
-          .catch((err: unknown) => fail(err));
-      }}
+          .catch((err: unknown) => fail(err))
+      }
     >
-      <Stack spacing={2}>
-        <Typography variant="h5" component="h1">
-          {t('auth.setEmailTitle')}
-        </Typography>
-        <Typography>{t('auth.setEmailText')}</Typography>
-        {banner}
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoComplete="email"
-          required
-          autoFocus
-        />
-        <Button type="submit" variant="contained">
-          {t('auth.save')}
-        </Button>
-      </Stack>
-    </form>
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        autoComplete="email"
+        required
+        autoFocus
+      />
+    </AuthForm>
   );
 }
 
@@ -305,38 +261,31 @@ function RequestPassword({ t }: { t: Translate }) {
   const [sent, setSent] = useState(false);
   const { fail, banner, clear } = useFailure(t);
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        clear();
+    <AuthForm
+      title={t('auth.requestPasswordTitle')}
+      text={t('auth.requestPasswordText')}
+      banner={banner}
+      notice={sent ? <Alert severity="success">{t('auth.requestPasswordSent')}</Alert> : null}
+      clear={clear}
+      submitLabel={t('auth.requestPasswordSend')}
+      onSubmit={() =>
         authApi
           .requestPwdReset(email)
           .then(() => setSent(true))
-          .catch((err: unknown) => fail(err, { 429: t('auth.tooMany') }));
-      }}
+          .catch((err: unknown) => fail(err, { 429: t('auth.tooMany') }))
+      }
+      footer={<Link href="/login">{t('auth.backToLogin')}</Link>}
     >
-      <Stack spacing={2}>
-        <Typography variant="h5" component="h1">
-          {t('auth.requestPasswordTitle')}
-        </Typography>
-        <Typography>{t('auth.requestPasswordText')}</Typography>
-        {banner}
-        {sent ? <Alert severity="success">{t('auth.requestPasswordSent')}</Alert> : null}
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoComplete="email"
-          required
-          autoFocus
-        />
-        <Button type="submit" variant="contained">
-          {t('auth.requestPasswordSend')}
-        </Button>
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </Stack>
-    </form>
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        autoComplete="email"
+        required
+        autoFocus
+      />
+    </AuthForm>
   );
 }
 
@@ -347,42 +296,36 @@ function SetPassword({ t, token }: { t: Translate; token: string }) {
   const { fail, banner, clear } = useFailure(t);
   const min = authRules.passwordMinLength;
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        clear();
+    <AuthForm
+      title={t('auth.setPasswordTitle')}
+      banner={banner}
+      notice={done ? <Alert severity="success">{t('auth.passwordSet')}</Alert> : null}
+      clear={clear}
+      submitLabel={t('auth.save')}
+      submitDisabled={done}
+      onSubmit={() =>
         authApi
           .setPwd(password, token)
           .then(() => {
             setDone(true);
             setTimeout(() => go('/login'), 1500);
           })
-          .catch((err: unknown) => fail(err));
-      }}
+          .catch((err: unknown) => fail(err))
+      }
+      footer={<Link href="/login">{t('auth.backToLogin')}</Link>}
     >
-      <Stack spacing={2}>
-        <Typography variant="h5" component="h1">
-          {t('auth.setPasswordTitle')}
-        </Typography>
-        {banner}
-        {done ? <Alert severity="success">{t('auth.passwordSet')}</Alert> : null}
-        <TextField
-          label={t('auth.newPassword')}
-          type="password"
-          helperText={t('auth.passwordRule', { min })}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="new-password"
-          slotProps={{ htmlInput: { minLength: min } }}
-          required
-          autoFocus
-        />
-        <Button type="submit" variant="contained" disabled={done}>
-          {t('auth.save')}
-        </Button>
-        <Link href="/login">{t('auth.backToLogin')}</Link>
-      </Stack>
-    </form>
+      <TextField
+        label={t('auth.newPassword')}
+        type="password"
+        helperText={t('auth.passwordRule', { min })}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        autoComplete="new-password"
+        slotProps={{ htmlInput: { minLength: min } }}
+        required
+        autoFocus
+      />
+    </AuthForm>
   );
 }
 

@@ -21,7 +21,7 @@ import {
   updateRoleSchema,
   updateUserSchema,
 } from '@nordlog/contracts';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   AutocompleteArrayInput,
   BooleanField,
@@ -84,6 +84,45 @@ function Titled({ page, children }: { page: string; children: ReactElement }) {
   return children;
 }
 
+/** A create page: the form checked by the command's zod schema, back to the list on save. */
+function CreatePage(props: {
+  page: string;
+  schema: z.ZodType;
+  defaults?: Record<string, unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <Titled page={props.page}>
+      <Create redirect="list">
+        <SimpleForm resolver={resolver(props.schema)} defaultValues={props.defaults}>
+          {props.children}
+        </SimpleForm>
+      </Create>
+    </Titled>
+  );
+}
+
+/** An edit page: saved only when the server accepted it; delete (confirmed) where allowed. */
+function EditPage(props: {
+  page: string;
+  schema: z.ZodType;
+  deletable: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Titled page={props.page}>
+      <Edit mutationMode="pessimistic" redirect="list">
+        <SimpleForm
+          resolver={resolver(props.schema)}
+          toolbar={<EditToolbar deletable={props.deletable} />}
+        >
+          {props.children}
+        </SimpleForm>
+      </Edit>
+    </Titled>
+  );
+}
+
 /** A business date in the user's format (spec §9). */
 function LocaleDateField({ source }: { source: string; label?: string }) {
   const record = useRecordContext();
@@ -125,30 +164,20 @@ const DepartmentFields = () => (
 );
 
 export const DepartmentCreate = () => (
-  <Titled page="departments">
-    <Create redirect="list">
-      <SimpleForm
-        resolver={resolver(createDepartmentSchema)}
-        defaultValues={{ alystraId: '', emailAddresses: [] }}
-      >
-        <DepartmentFields />
-      </SimpleForm>
-    </Create>
-  </Titled>
+  <CreatePage
+    page="departments"
+    schema={createDepartmentSchema}
+    defaults={{ alystraId: '', emailAddresses: [] }}
+  >
+    <DepartmentFields />
+  </CreatePage>
 );
 
 export const DepartmentEdit = () => (
-  <Titled page="departments">
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm
-        resolver={resolver(updateDepartmentSchema)}
-        toolbar={<EditToolbar deletable={false} />}
-      >
-        <TextInput source="id" disabled />
-        <DepartmentFields />
-      </SimpleForm>
-    </Edit>
-  </Titled>
+  <EditPage page="departments" schema={updateDepartmentSchema} deletable={false}>
+    <TextInput source="id" disabled />
+    <DepartmentFields />
+  </EditPage>
 );
 
 /* ---- department groups (spec §1, `group_{n}`) ---- */
@@ -182,29 +211,19 @@ const DepartmentGroupFields = () => (
 );
 
 export const DepartmentGroupCreate = () => (
-  <Titled page="departmentGroups">
-    <Create redirect="list">
-      <SimpleForm
-        resolver={resolver(createDepartmentGroupSchema)}
-        defaultValues={{ departmentIds: [] }}
-      >
-        <DepartmentGroupFields />
-      </SimpleForm>
-    </Create>
-  </Titled>
+  <CreatePage
+    page="departmentGroups"
+    schema={createDepartmentGroupSchema}
+    defaults={{ departmentIds: [] }}
+  >
+    <DepartmentGroupFields />
+  </CreatePage>
 );
 
 export const DepartmentGroupEdit = () => (
-  <Titled page="departmentGroups">
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm
-        resolver={resolver(updateDepartmentGroupSchema)}
-        toolbar={<EditToolbar deletable />}
-      >
-        <DepartmentGroupFields />
-      </SimpleForm>
-    </Edit>
-  </Titled>
+  <EditPage page="departmentGroups" schema={updateDepartmentGroupSchema} deletable={true}>
+    <DepartmentGroupFields />
+  </EditPage>
 );
 
 /* ---- customers (spec §3) ---- */
@@ -247,26 +266,15 @@ const CustomerFields = () => (
 );
 
 export const CustomerCreate = () => (
-  <Titled page="customers">
-    <Create redirect="list">
-      <SimpleForm resolver={resolver(createCustomerSchema)}>
-        <CustomerFields />
-      </SimpleForm>
-    </Create>
-  </Titled>
+  <CreatePage page="customers" schema={createCustomerSchema}>
+    <CustomerFields />
+  </CreatePage>
 );
 
 export const CustomerEdit = () => (
-  <Titled page="customers">
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm
-        resolver={resolver(updateCustomerSchema)}
-        toolbar={<EditToolbar deletable={false} />}
-      >
-        <CustomerFields />
-      </SimpleForm>
-    </Edit>
-  </Titled>
+  <EditPage page="customers" schema={updateCustomerSchema} deletable={false}>
+    <CustomerFields />
+  </EditPage>
 );
 
 /* ---- customer groups ---- */
@@ -300,29 +308,19 @@ const CustomerGroupFields = () => (
 );
 
 export const CustomerGroupCreate = () => (
-  <Titled page="customerGroups">
-    <Create redirect="list">
-      <SimpleForm
-        resolver={resolver(createCustomerGroupSchema)}
-        defaultValues={{ customerIds: [] }}
-      >
-        <CustomerGroupFields />
-      </SimpleForm>
-    </Create>
-  </Titled>
+  <CreatePage
+    page="customerGroups"
+    schema={createCustomerGroupSchema}
+    defaults={{ customerIds: [] }}
+  >
+    <CustomerGroupFields />
+  </CreatePage>
 );
 
 export const CustomerGroupEdit = () => (
-  <Titled page="customerGroups">
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm
-        resolver={resolver(updateCustomerGroupSchema)}
-        toolbar={<EditToolbar deletable />}
-      >
-        <CustomerGroupFields />
-      </SimpleForm>
-    </Edit>
-  </Titled>
+  <EditPage page="customerGroups" schema={updateCustomerGroupSchema} deletable={true}>
+    <CustomerGroupFields />
+  </EditPage>
 );
 
 /* ---- users (spec §1, §6) ---- */
@@ -375,32 +373,25 @@ const UserFields = () => (
 );
 
 export const UserCreate = () => (
-  <Titled page="users">
-    <Create redirect="list">
-      <SimpleForm
-        resolver={resolver(createUserSchema)}
-        defaultValues={{
-          departmentIds: [],
-          requiresEmail: false,
-          requiresPwd: false,
-          email: null,
-          customerId: null,
-        }}
-      >
-        <UserFields />
-      </SimpleForm>
-    </Create>
-  </Titled>
+  <CreatePage
+    page="users"
+    schema={createUserSchema}
+    defaults={{
+      departmentIds: [],
+      requiresEmail: false,
+      requiresPwd: false,
+      email: null,
+      customerId: null,
+    }}
+  >
+    <UserFields />
+  </CreatePage>
 );
 
 export const UserEdit = () => (
-  <Titled page="users">
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm resolver={resolver(updateUserSchema)} toolbar={<EditToolbar deletable />}>
-        <UserFields />
-      </SimpleForm>
-    </Edit>
-  </Titled>
+  <EditPage page="users" schema={updateUserSchema} deletable={true}>
+    <UserFields />
+  </EditPage>
 );
 
 /* ---- roles (spec §6) ---- */
@@ -434,26 +425,15 @@ const RoleFields = () => (
 );
 
 export const RoleCreate = () => (
-  <Titled page="roles">
-    <Create redirect="list">
-      <SimpleForm
-        resolver={resolver(createRoleSchema)}
-        defaultValues={{ access: [], description: '' }}
-      >
-        <RoleFields />
-      </SimpleForm>
-    </Create>
-  </Titled>
+  <CreatePage page="roles" schema={createRoleSchema} defaults={{ access: [], description: '' }}>
+    <RoleFields />
+  </CreatePage>
 );
 
 export const RoleEdit = () => (
-  <Titled page="roles">
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm resolver={resolver(updateRoleSchema)} toolbar={<EditToolbar deletable />}>
-        <RoleFields />
-      </SimpleForm>
-    </Edit>
-  </Titled>
+  <EditPage page="roles" schema={updateRoleSchema} deletable={true}>
+    <RoleFields />
+  </EditPage>
 );
 
 /* ---- holidays (CREATE_HOLIDAY / DELETE_HOLIDAY) ---- */
@@ -479,18 +459,11 @@ export const HolidayList = () => (
 );
 
 export const HolidayCreate = () => (
-  <Titled page="holidays">
-    <Create redirect="list">
-      <SimpleForm
-        resolver={resolver(createHolidaySchema)}
-        defaultValues={{ type: 'PUBLIC_HOLIDAY' }}
-      >
-        <SelectInput source="country" choices={countryChoices} validate={required()} />
-        <SelectInput source="type" choices={choices(holidayTypes)} validate={required()} />
-        <LocaleDateInput source="date" validate={required()} />
-      </SimpleForm>
-    </Create>
-  </Titled>
+  <CreatePage page="holidays" schema={createHolidaySchema} defaults={{ type: 'PUBLIC_HOLIDAY' }}>
+    <SelectInput source="country" choices={countryChoices} validate={required()} />
+    <SelectInput source="type" choices={choices(holidayTypes)} validate={required()} />
+    <LocaleDateInput source="date" validate={required()} />
+  </CreatePage>
 );
 
 /* ---- number series (GSIN and SSCC) ---- */
@@ -515,22 +488,19 @@ export const NumberSeriesList = () => (
 );
 
 export const NumberSeriesCreate = () => (
-  <Titled page="numberSeries">
-    <Create redirect="list">
-      <SimpleForm
-        resolver={resolver(createNumberSeriesSchema)}
-        defaultValues={{ name: '', extensionDigit: null, departmentId: null, customerId: null }}
-      >
-        <TextInput source="name" />
-        <SelectInput source="type" choices={choices(numberSeriesTypes)} validate={required()} />
-        <TextInput source="companyPrefix" validate={required()} />
-        <TextInput source="extensionDigit" parse={(v: string) => (v === '' ? null : v)} />
-        <NumberInput source="firstSerial" validate={required()} min={0} />
-        <NumberInput source="lastSerial" validate={required()} min={0} />
-        <ReferenceInput source="departmentId" reference="admin/departments">
-          <SelectInput optionText="name" emptyValue={null} />
-        </ReferenceInput>
-      </SimpleForm>
-    </Create>
-  </Titled>
+  <CreatePage
+    page="numberSeries"
+    schema={createNumberSeriesSchema}
+    defaults={{ name: '', extensionDigit: null, departmentId: null, customerId: null }}
+  >
+    <TextInput source="name" />
+    <SelectInput source="type" choices={choices(numberSeriesTypes)} validate={required()} />
+    <TextInput source="companyPrefix" validate={required()} />
+    <TextInput source="extensionDigit" parse={(v: string) => (v === '' ? null : v)} />
+    <NumberInput source="firstSerial" validate={required()} min={0} />
+    <NumberInput source="lastSerial" validate={required()} min={0} />
+    <ReferenceInput source="departmentId" reference="admin/departments">
+      <SelectInput optionText="name" emptyValue={null} />
+    </ReferenceInput>
+  </CreatePage>
 );

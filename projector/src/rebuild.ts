@@ -50,7 +50,7 @@ export async function rebuild(
     next = read(last);
     const applied = (
       await Promise.all(
-        projections.map((p) => applyBatch(knex, [p], from, batch, { publish: false })),
+        projections.map((p) => applyBatch(knex, [p], from, batch, { publish: false, bulk: true })),
       )
     ).flat();
     if (applied.length < projections.length) {

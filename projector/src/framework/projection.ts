@@ -13,4 +13,9 @@ export interface Projection {
   migrations: Migration[];
   handles(event: RecordedEvent): boolean;
   apply(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Change[]>;
+  /**
+   * The rebuild's path (large batches, nothing published): the same read model as `apply`,
+   * written in bulk (COPY). Without it a rebuild uses `apply`.
+   */
+  applyBulk?(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
 }

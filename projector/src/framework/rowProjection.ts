@@ -1,5 +1,5 @@
 import type { ChangeScope, RecordedEvent } from '@nordlog/contracts';
-import type { Change, Knex, Migration } from '@nordlog/platform';
+import { copyRows, tableColumns, type Change, type Knex, type Migration } from '@nordlog/platform';
 import type { Projection } from './projection.js';
 
 /** A read-model row: its id and the stream revision of the last event applied to it. */
@@ -47,32 +47,55 @@ export function rowProjection<Row extends VersionedRow>(spec: RowProjectionSpec<
     migrations: spec.migrations,
     handles: (event) => spec.rowId(event) !== null,
     async apply(trx, events) {
-      const ids = [
-        ...new Set(events.map((e) => spec.rowId(e)).filter((id): id is string => id !== null)),
-      ];
-      if (ids.length === 0) return [];
-      const loaded = await trx(spec.table).whereIn('id', ids).select('data');
-      const rows = new Map<string, Row | null>(
-        loaded.map((r: { data: Row }) => [r.data.id, r.data]),
-      );
-      const originals = new Map(rows);
-      const touched = new Set<string>();
-      for (const event of events) {
-        const id = spec.rowId(event);
-        if (id === null) continue;
-        const current = rows.get(id) ?? null;
-        const applied = spec.applied
-          ? current !== null && spec.applied(current, event)
-          : current !== null && event.streamRevision <= current.revision;
-        if (applied) continue;
-        const next = spec.evolve(current, event);
-        if (next === current) continue; // the event changes nothing here
-        rows.set(id, next);
-        touched.add(id);
-      }
-      return write(trx, spec, rows, originals, touched);
+      const folded = await fold(trx, spec, events);
+      return folded ? write(trx, spec, folded) : [];
+    },
+    async applyBulk(trx, events) {
+      const folded = await fold(trx, spec, events);
+      if (folded) await writeBulk(trx, spec, folded);
     },
   };
+}
+
+interface Folded<Row> {
+  rows: Map<string, Row | null>;
+  originals: Map<string, Row | null>;
+  touched: Set<string>;
+}
+
+/** Loads the rows a batch touches (one query), folds the batch's events into them in memory. */
+async function fold<Row extends VersionedRow>(
+  trx: Knex.Transaction,
+  spec: RowProjectionSpec<Row>,
+  events: RecordedEvent[],
+): Promise<Folded<Row> | null> {
+  const ids = [
+    ...new Set(events.map((e) => spec.rowId(e)).filter((id): id is string => id !== null)),
+  ];
+  if (ids.length === 0) return null;
+  // One array parameter, however many rows (a list of bound values costs per value).
+  const loaded = (
+    await trx.raw<{ rows: { data: Row }[] }>(`select data from ${spec.table} where id = any(?)`, [
+      ids,
+    ])
+  ).rows;
+  const rows = new Map<string, Row | null>(loaded.map((r) => [String(r.data.id), r.data]));
+  const originals = new Map(rows);
+  const touched = new Set<string>();
+  for (const event of events) {
+    const id = spec.rowId(event);
+    if (id === null) continue;
+    const current = rows.get(id) ?? null;
+    const applied = spec.applied
+      ? current !== null && spec.applied(current, event)
+      : current !== null && event.streamRevision <= current.revision;
+    if (applied) continue;
+    const next = spec.evolve(current, event);
+    if (next === current) continue; // the event changes nothing here
+    rows.set(id, next);
+    touched.add(id);
+  }
+  return { rows, originals, touched };
 }
 
 /**
@@ -125,13 +148,15 @@ export function rowChanges<Row extends VersionedRow>(
   return changes;
 }
 
-async function write<Row extends VersionedRow>(
-  trx: Knex.Transaction,
-  spec: RowProjectionSpec<Row>,
-  rows: Map<string, Row | null>,
-  originals: Map<string, Row | null>,
-  touched: Set<string>,
-): Promise<Change[]> {
+const record = <Row extends VersionedRow>(spec: RowProjectionSpec<Row>, row: Row) => ({
+  id: row.id,
+  revision: row.revision,
+  data: row,
+  ...spec.columns(row),
+});
+
+/** The rows to write and the ids to delete. */
+function outcome<Row extends VersionedRow>({ rows, originals, touched }: Folded<Row>) {
   const upserts: Row[] = [];
   const deletes: string[] = [];
   for (const id of touched) {
@@ -139,15 +164,43 @@ async function write<Row extends VersionedRow>(
     if (row) upserts.push(row);
     else if (originals.get(id)) deletes.push(id);
   }
+  return { upserts, deletes };
+}
+
+/**
+ * The rebuild's write: rows new to the table go in by COPY (no conflict is possible: the batch
+ * loaded every row it touches, under its checkpoint's lock), changed rows by the upsert, and
+ * nothing is published.
+ */
+async function writeBulk<Row extends VersionedRow>(
+  trx: Knex.Transaction,
+  spec: RowProjectionSpec<Row>,
+  folded: Folded<Row>,
+): Promise<void> {
+  const { upserts, deletes } = outcome(folded);
+  const fresh = upserts.filter((row) => !folded.originals.get(row.id));
+  const changed = upserts.filter((row) => folded.originals.get(row.id));
+  if (fresh.length > 0)
+    await copyRows(
+      trx,
+      spec.table,
+      await tableColumns(trx, spec.table),
+      fresh.map((row) => record(spec, row)),
+    );
+  await upsert(trx, spec, changed);
+  if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
+}
+
+/** Inserts or updates rows in one statement. */
+async function upsert<Row extends VersionedRow>(
+  trx: Knex.Transaction,
+  spec: RowProjectionSpec<Row>,
+  upserts: Row[],
+): Promise<void> {
   if (upserts.length > 0) {
     // One statement and one parameter for all rows: the rows travel as a JSON array and PostgreSQL
     // maps its keys onto the table's columns (far cheaper than thousands of bound values).
-    const records = upserts.map((row) => ({
-      id: row.id,
-      revision: row.revision,
-      data: row,
-      ...spec.columns(row),
-    }));
+    const records = upserts.map((row) => record(spec, row));
     const columns = Object.keys(records[0]!);
     const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
     await trx.raw(
@@ -157,6 +210,16 @@ async function write<Row extends VersionedRow>(
       [JSON.stringify(records)],
     );
   }
+}
+
+async function write<Row extends VersionedRow>(
+  trx: Knex.Transaction,
+  spec: RowProjectionSpec<Row>,
+  folded: Folded<Row>,
+): Promise<Change[]> {
+  const { upserts, deletes } = outcome(folded);
+  const { originals } = folded;
+  await upsert(trx, spec, upserts);
   if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
   return [
     ...upserts.flatMap((row) => rowChanges(spec, row, originals.get(row.id) ?? null)),

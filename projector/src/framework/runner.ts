@@ -48,6 +48,8 @@ const oldest = (checkpoints: Checkpoints): GlobalPosition =>
 export interface ApplyOptions {
   /** Publish the changes through the outbox (off during a rebuild: clients reload instead). */
   publish: boolean;
+  /** Write through the projections' bulk path where they have one (rebuilds; nothing is published). */
+  bulk?: boolean;
 }
 
 /**
@@ -81,7 +83,9 @@ export async function applyBatch(
       const events = batch.filter(
         (e) => comparePositions(e.global, start) > 0 && projection.handles(e),
       );
-      if (events.length > 0) changes.push(...(await projection.apply(trx, events)));
+      if (events.length === 0) continue;
+      if (options.bulk && projection.applyBulk) await projection.applyBulk(trx, events);
+      else changes.push(...(await projection.apply(trx, events)));
     }
     if (options.publish) await writeChanges(trx, changes);
     return moved;

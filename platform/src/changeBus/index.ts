@@ -1,6 +1,7 @@
 import type { ChangeScope, GlobalPosition } from '@nordlog/contracts';
 import type { Knex } from 'knex';
 import { gaplessHead, readGapless } from '../db/gaplessLog.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { Notifier } from '../db/notifier.js';
 import type { Logger } from '../logger.js';
 import { runCatchUp } from '../eventStore/subscription.js';
@@ -34,15 +35,21 @@ export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Pr
     op: c.op,
     entity_id: c.id,
     revision: c.revision,
-    data: JSON.stringify(c.data ?? null),
+    data: c.data ?? null,
     department_id: c.scope.departmentId,
     customer_id: c.scope.customerId,
     date: c.scope.date,
     state: c.scope.state,
   }));
+  // One prepared statement whatever the number of rows: they travel as one JSON parameter.
   for (let i = 0; i < rows.length; i += 2000)
-    await trx(CHANGES_TABLE).insert(rows.slice(i, i + 2000));
+    await preparedQuery(trx, INSERT_CHANGES, [JSON.stringify(rows.slice(i, i + 2000))]);
 }
+
+const CHANGE_COLUMNS =
+  'entity, op, entity_id, revision, data, department_id, customer_id, date, state';
+const INSERT_CHANGES = `insert into ${CHANGES_TABLE} (${CHANGE_COLUMNS})
+  select ${CHANGE_COLUMNS} from jsonb_populate_recordset(null::${CHANGES_TABLE}, $1::jsonb)`;
 
 /** The change bus port: the gateway subscribes to changes from now on (at least once, in order). */
 export interface ChangeBus {

@@ -1,5 +1,6 @@
 import type { GlobalPosition } from '@nordlog/contracts';
 import type { Knex } from 'knex';
+import { preparedQuery } from './prepared.js';
 
 /**
  * Reading an append-only table (events, the change outbox) in commit-safe order.
@@ -13,24 +14,26 @@ export function gaplessQuery(table: string, columns: string): string {
   // Order by the table's columns (t.), not the text aliases of the select list.
   return `select ${columns}, transaction_id::text as transaction_id, position::text as position
     from ${table} t
-    where (t.transaction_id, t.position) > (?::text::xid8, ?::bigint)
+    where (t.transaction_id, t.position) > ($1::text::xid8, $2::bigint)
       and t.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
     order by t.transaction_id, t.position
-    limit ?`;
+    limit $3`;
 }
 
-export async function readGapless<Row>(
+export async function readGapless<Row extends object>(
   knex: Knex | Knex.Transaction,
   table: string,
   columns: string,
   from: GlobalPosition,
   limit: number,
 ): Promise<(Row & { transaction_id: string; position: string })[]> {
-  const result = await knex.raw<{ rows: (Row & { transaction_id: string; position: string })[] }>(
+  // Prepared: its generic plan is the ordered index scan that stops at the limit, for a live
+  // reader near the head as for a rebuild from position 0 (no sort of the rest of the log).
+  return preparedQuery<Row & { transaction_id: string; position: string }>(
+    knex,
     gaplessQuery(table, columns),
     [from.transactionId, from.position, limit],
   );
-  return result.rows;
 }
 
 /** The newest readable position of such a table (the start for a reader that wants only new rows). */

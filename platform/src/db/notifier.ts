@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { BroadcastChannel } from 'node:worker_threads';
 import pg from 'pg';
 import type { Knex } from 'knex';
+import { preparedQuery } from './prepared.js';
 import type { Logger } from '../logger.js';
 
 /** This process, as NOTIFY payloads name it (threads of one process share it). */
@@ -96,8 +97,9 @@ export class Notifier {
     try {
       // A wake-up needs no durability: its commit does not wait for the WAL flush.
       if (!this.closed) {
-        await this.knex.raw(
-          `select set_config('synchronous_commit', 'off', true), pg_notify(?, ?)`,
+        await preparedQuery(
+          this.knex,
+          `select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`,
           [channel, processTag],
         );
       }

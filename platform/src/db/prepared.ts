@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 
@@ -7,7 +8,7 @@ import type pg from 'pg';
  * The text uses PostgreSQL's `$1` placeholders.
  */
 export async function prepared<Row extends pg.QueryResultRow>(
-  knex: Knex,
+  knex: Knex | Knex.Transaction,
   name: string,
   text: string,
   values: unknown[],
@@ -22,4 +23,30 @@ export async function prepared<Row extends pg.QueryResultRow>(
   } finally {
     await client.releaseConnection(connection);
   }
+}
+
+const names = new Map<string, string>();
+
+/** A statement's name, from its text (a name must never stand for two texts on a connection). */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A prepared statement named after its text, on the transaction's connection when given one:
+ * the hot paths of the projector, the change bus and the notifier run the same few statements
+ * thousands of times, and an unnamed statement is parsed and planned on every run (measured: two
+ * thirds of the server's time for a one-event projection batch).
+ */
+export function preparedQuery<Row extends pg.QueryResultRow>(
+  knex: Knex | Knex.Transaction,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  return prepared<Row>(knex, statementName(text), text, values);
 }

@@ -1,5 +1,12 @@
 import type { ChangeScope, RecordedEvent } from '@nordlog/contracts';
-import { copyRows, tableColumns, type Change, type Knex, type Migration } from '@nordlog/platform';
+import {
+  copyRows,
+  preparedQuery,
+  tableColumns,
+  type Change,
+  type Knex,
+  type Migration,
+} from '@nordlog/platform';
 import type { Projection } from './projection.js';
 
 /** A read-model row: its id and the stream revision of the last event applied to it. */
@@ -74,11 +81,11 @@ async function fold<Row extends VersionedRow>(
   ];
   if (ids.length === 0) return null;
   // One array parameter, however many rows (a list of bound values costs per value).
-  const loaded = (
-    await trx.raw<{ rows: { data: Row }[] }>(`select data from ${spec.table} where id = any(?)`, [
-      ids,
-    ])
-  ).rows;
+  const loaded = await preparedQuery<{ data: Row }>(
+    trx,
+    `select data from ${spec.table} where id = any($1)`,
+    [ids],
+  );
   const rows = new Map<string, Row | null>(loaded.map((r) => [String(r.data.id), r.data]));
   const originals = new Map(rows);
   const touched = new Set<string>();
@@ -203,9 +210,10 @@ async function upsert<Row extends VersionedRow>(
     const records = upserts.map((row) => record(spec, row));
     const columns = Object.keys(records[0]!);
     const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
-    await trx.raw(
+    await preparedQuery(
+      trx,
       `insert into ${spec.table} (${columns.join(', ')})
-       select ${columns.join(', ')} from jsonb_populate_recordset(null::${spec.table}, ?::jsonb)
+       select ${columns.join(', ')} from jsonb_populate_recordset(null::${spec.table}, $1::jsonb)
        on conflict (id) do update set ${updates.join(', ')}`,
       [JSON.stringify(records)],
     );

@@ -5,6 +5,7 @@ import {
   type RecordedEvent,
 } from '@nordlog/contracts';
 import {
+  preparedQuery,
   runCatchUp,
   writeChanges,
   type Change,
@@ -92,6 +93,24 @@ export async function applyBatch(
   });
 }
 
+const ADVANCE_CHECKPOINTS = `
+  with no_flush_wait as (select set_config('synchronous_commit', 'off', true)),
+  expected as (
+    select e.name, e.tx::xid8 as tx, e.pos::bigint as pos
+    from unnest($1::text[], $2::text[], $3::text[]) as e(name, tx, pos), no_flush_wait
+  ),
+  created as (
+    insert into ${CHECKPOINTS} (name, transaction_id, position, updated_at)
+    select name, $4::text::xid8, $5::bigint, now() from expected where tx = '0'::xid8 and pos = 0
+    on conflict (name) do nothing returning name
+  ),
+  updated as (
+    update ${CHECKPOINTS} c set transaction_id = $4::text::xid8, position = $5::bigint, updated_at = now()
+    from expected where c.name = expected.name and c.transaction_id = expected.tx and c.position = expected.pos
+    returning c.name
+  )
+  select name from created union all select name from updated`;
+
 /**
  * One statement: commit this transaction without waiting for the WAL flush, make sure every
  * checkpoint row exists, and move each from its expected position to `to` (compare-and-set).
@@ -105,34 +124,14 @@ async function advanceCheckpoints(
 ): Promise<string[]> {
   const names = projections.map((p) => p.name);
   const starts = names.map((n) => from.get(n) ?? START);
-  const result = await trx.raw<{ rows: { name: string }[] }>(
-    `with no_flush_wait as (select set_config('synchronous_commit', 'off', true)),
-     expected as (
-       select e.name, e.tx::xid8 as tx, e.pos::bigint as pos
-       from unnest(?::text[], ?::text[], ?::text[]) as e(name, tx, pos), no_flush_wait
-     ),
-     created as (
-       insert into ${CHECKPOINTS} (name, transaction_id, position, updated_at)
-       select name, ?::text::xid8, ?::bigint, now() from expected where tx = '0'::xid8 and pos = 0
-       on conflict (name) do nothing returning name
-     ),
-     updated as (
-       update ${CHECKPOINTS} c set transaction_id = ?::text::xid8, position = ?::bigint, updated_at = now()
-       from expected where c.name = expected.name and c.transaction_id = expected.tx and c.position = expected.pos
-       returning c.name
-     )
-     select name from created union all select name from updated`,
-    [
-      names,
-      starts.map((p) => p.transactionId),
-      starts.map((p) => p.position),
-      to.transactionId,
-      to.position,
-      to.transactionId,
-      to.position,
-    ],
-  );
-  return result.rows.map((r) => r.name);
+  const rows = await preparedQuery<{ name: string }>(trx, ADVANCE_CHECKPOINTS, [
+    names,
+    starts.map((p) => p.transactionId),
+    starts.map((p) => p.position),
+    to.transactionId,
+    to.position,
+  ]);
+  return rows.map((r) => r.name);
 }
 
 export interface RunnerDeps {

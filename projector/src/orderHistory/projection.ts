@@ -5,7 +5,7 @@ import {
   type OrderHistoryRow,
   type RecordedEvent,
 } from '@nordlog/contracts';
-import { copyRows, tableColumns, type Change } from '@nordlog/platform';
+import { copyRows, preparedQuery, tableColumns, type Change } from '@nordlog/platform';
 import type { Projection } from '../framework/projection.js';
 
 const T = ORDER_HISTORY_TABLE;
@@ -51,13 +51,12 @@ export const orderHistoryProjection: Projection = {
   async apply(trx, events) {
     const rows = historyRows(events);
     // Idempotent: an event delivered twice hits the primary key and is not inserted again.
-    const inserted = (
-      await trx.raw<{ rows: { order_id: string; stream_revision: number }[] }>(
-        `insert into ${T} select * from jsonb_populate_recordset(null::${T}, ?::jsonb)
-         on conflict (order_id, stream_revision) do nothing returning order_id::text, stream_revision`,
-        [JSON.stringify(rows)],
-      )
-    ).rows;
+    const inserted = await preparedQuery<{ order_id: string; stream_revision: number }>(
+      trx,
+      `insert into ${T} select * from jsonb_populate_recordset(null::${T}, $1::jsonb)
+       on conflict (order_id, stream_revision) do nothing returning order_id::text, stream_revision`,
+      [JSON.stringify(rows)],
+    );
     const byKey = new Map(events.map((e) => [`${e.streamId.slice(6)}:${e.streamRevision}`, e]));
     return inserted.map(({ order_id, stream_revision }): Change => {
       const e = byKey.get(`${order_id}:${stream_revision}`)!;

@@ -269,10 +269,7 @@ describe('the spine end to end: command → event → read model → socket', ()
       ).body
         .map((r: { customerRef: string }) => r.customerRef)
         .sort();
-    expect(await find({ fromDate: DATE, toDate: NEXT_DAY })).toEqual([
-      'OKAPI-3',
-      'OKAPI-4',
-    ]);
+    expect(await find({ fromDate: DATE, toDate: NEXT_DAY })).toEqual(['OKAPI-3', 'OKAPI-4']);
     expect(await find({ fromDate: bookingDate(-200), toDate: bookingDate(200) })).toEqual([
       'OKAPI-3',
       'OKAPI-4',
@@ -288,9 +285,7 @@ describe('the spine end to end: command → event → read model → socket', ()
         toDate: NEXT_DAY,
       }),
     ).toEqual([]);
-    expect(
-      await find({ departmentIds: [bergen], fromDate: DATE, toDate: NEXT_DAY }),
-    ).toEqual([]);
+    expect(await find({ departmentIds: [bergen], fromDate: DATE, toDate: NEXT_DAY })).toEqual([]);
   });
 
   it('S4-STATE-007 an unknown state in a query is refused with "Unknown consignment state"', async () => {

@@ -17,7 +17,7 @@ import WebSocket from 'ws';
 import type { ClientJob, ClientResult } from './client.js';
 import { measureBaselines } from './baseline.js';
 import { signIn } from './signIn.js';
-import { fmt, percentile, runConcurrent } from './stats.js';
+import { cpuPer, cpuSample, fmt, percentile, runConcurrent } from './stats.js';
 
 /**
  * `npm run bench:spine [-- --commands N --rate R --seconds S --only embedded|local]`
@@ -55,6 +55,10 @@ function drive(job: ClientJob): Promise<ClientResult> {
     worker.once('error', reject);
   });
 }
+
+/** "0.45+1.20 ms": this process's CPU + the database server's, per operation. */
+const cpuText = (c: ReturnType<typeof cpuPer>, digits = 2) =>
+  `${fmt(c.node, digits)}+${c.server === null ? '?' : fmt(c.server, digits)} ms`;
 
 async function benchOn(label: string, databaseUrl: string) {
   console.log(`\n== ${label} ==`);
@@ -104,6 +108,7 @@ async function benchOn(label: string, databaseUrl: string) {
     const base = await measureBaselines(knex, N, concurrency);
     const payloads = Array.from({ length: N }, (_, i) => order(i));
     const elu = performance.eventLoopUtilization();
+    const cpuOrders = await cpuSample(knex);
     const run = await drive({
       port: Number(new URL(system.url).port),
       concurrency,
@@ -114,8 +119,10 @@ async function benchOn(label: string, databaseUrl: string) {
     });
     const busy = performance.eventLoopUtilization(elu).utilization;
     const perSec = (N / run.ms) * 1000;
+    const orderCpu = cpuPer(cpuOrders, await cpuSample(knex), N);
     // For context: a light command (a new stream, no reads, one small read-model row), which
     // shows what the spine costs apart from the booking's own work.
+    const cpuLight = await cpuSample(knex);
     const light = await drive({
       port: Number(new URL(system.url).port),
       concurrency,
@@ -128,6 +135,7 @@ async function benchOn(label: string, databaseUrl: string) {
       headers: auth,
     });
     const lightPerSec = (N / light.ms) * 1000;
+    const lightCpu = cpuPer(cpuLight, await cpuSample(knex), N);
     const store = new PostgresEventStore(knex, system.db.notifier);
     const appends = await runConcurrent(N, concurrency, async (i) => {
       await store.appendToStream(
@@ -162,6 +170,14 @@ async function benchOn(label: string, databaseUrl: string) {
       `CREATE_CUSTOMER/s ${fmt(lightPerSec)} (ratio ${fmt(lightPerSec / base.singlePerSec, 2)})`,
       `p50/p99 ${fmt(percentile(light.latencies, 50), 2)}/${fmt(percentile(light.latencies, 99), 2)} ms`,
       '',
+    ]);
+    // CPU per operation (every thread of this process: server, projector, load generator; and
+    // the database server), which a shared machine changes far less than the rates above.
+    rows.push([
+      '',
+      `CPU per single-row INSERT ${cpuText(base.singleCpu)}`,
+      `per CREATE_ORDER ${cpuText(orderCpu)} (ratio ${fmt(base.singleCpu.total / orderCpu.total, 2)})`,
+      `per CREATE_CUSTOMER ${cpuText(lightCpu)} (ratio ${fmt(base.singleCpu.total / lightCpu.total, 2)})`,
     ]);
     if (concurrency === 1)
       rows.push(['', `1000-row INSERT rows/s ${fmt(base.batchedRowsPerSec)}`, '', '']);
@@ -239,13 +255,21 @@ async function benchOn(label: string, databaseUrl: string) {
       .rows[0]!.n,
   );
   const base = await measureBaselines(knex, 1000, 1);
+  const cpuRebuild = await cpuSample(knex);
   const result = await rebuild(knex, new PostgresEventStore(knex, system.db.notifier), projections);
   const perSec = (events / result.ms) * 1000;
+  const rebuildCpu = cpuPer(cpuRebuild, await cpuSample(knex), events);
   rows.push([
     'rebuild',
     `${fmt(events)} events in ${fmt(result.ms / 1000, 2)} s = ${fmt(perSec)} events/s`,
     `1000-row INSERT rows/s ${fmt(base.batchedRowsPerSec)}`,
     `ratio ${fmt(perSec / base.batchedRowsPerSec, 2)}`,
+  ]);
+  rows.push([
+    '',
+    `CPU per row of a 1000-row INSERT ${cpuText(base.batchedCpu, 3)}`,
+    `per rebuilt event ${cpuText(rebuildCpu, 3)}`,
+    `(ratio ${fmt(base.batchedCpu.total / rebuildCpu.total, 2)})`,
   ]);
   rows.push([
     '',

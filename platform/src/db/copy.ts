@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 
 /** A column of a table, with its type's name (`ARRAY` for any array type). */
 export interface TableColumn {
@@ -81,6 +81,42 @@ function* copyLines(
   }
 }
 
+type PoolClient = {
+  acquireConnection(): Promise<pg.PoolClient>;
+  releaseConnection(c: pg.PoolClient): Promise<void>;
+};
+
+/** Runs `work` on the transaction's connection, or on one of the pool's. */
+async function onConnection<T>(
+  knex: Knex | Knex.Transaction,
+  work: (connection: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = knex.client as PoolClient;
+  const connection = await client.acquireConnection();
+  try {
+    return await work(connection);
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
+/** A table's rows in COPY's text format (`COPY … TO STDOUT`), for the benchmarks' floors. */
+export function copyOut(knex: Knex | Knex.Transaction, table: string): Promise<Buffer> {
+  return onConnection(knex, async (connection) => {
+    const chunks: Buffer[] = [];
+    const stream = connection.query(copyTo(`copy ${table} to stdout`));
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
+}
+
+/** Writes COPY text (as `copyOut` reads it) into a table with the same columns. */
+export function copyIn(knex: Knex | Knex.Transaction, table: string, text: Buffer): Promise<void> {
+  return onConnection(knex, (connection) =>
+    pipeline(Readable.from([text]), connection.query(copyFrom(`copy ${table} from stdin`))),
+  );
+}
+
 /**
  * Inserts rows with `COPY … FROM STDIN` on the connection of the given transaction (or one of
  * the pool's): the bulk path of rebuilds. Each row is an object keyed by column name; a column
@@ -93,18 +129,11 @@ export async function copyRows(
   rows: readonly Record<string, unknown>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const client = knex.client as {
-    acquireConnection(): Promise<pg.PoolClient>;
-    releaseConnection(c: pg.PoolClient): Promise<void>;
-  };
-  const connection = await client.acquireConnection();
-  try {
-    const names = columns.map((c) => `"${c.name}"`).join(', ');
-    await pipeline(
+  const names = columns.map((c) => `"${c.name}"`).join(', ');
+  await onConnection(knex, (connection) =>
+    pipeline(
       Readable.from(copyLines(columns, rows)),
       connection.query(copyFrom(`copy ${table} (${names}) from stdin`)),
-    );
-  } finally {
-    await client.releaseConnection(connection);
-  }
+    ),
+  );
 }

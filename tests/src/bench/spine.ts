@@ -11,6 +11,8 @@ import {
   withDatabase,
 } from '@nordlog/platform';
 import { projections, rebuild } from '@nordlog/projector';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,6 +108,23 @@ async function benchOn(label: string, databaseUrl: string) {
     );
   const rows: string[][] = [];
 
+  // The floor of any command on this stack: an express route that parses the JSON body, inserts
+  // it as one row (the single-row baseline's statement) and answers with the new id; no session,
+  // validation, event or projection. Driven by the same load generator as the commands.
+  await knex.raw('create table bench_floor (id bigserial primary key, data jsonb not null)');
+  const floorApp = express();
+  floorApp.use(express.json({ limit: '1mb' }));
+  floorApp.post('/api/command/:type', async (req, res) => {
+    const inserted = await knex.raw<{ rows: { id: string }[] }>(
+      'insert into bench_floor (data) values (?::jsonb) returning id::text as id',
+      [JSON.stringify((req.body as { payload: unknown }).payload)],
+    );
+    res.json({ ids: [inserted.rows[0]!.id] });
+  });
+  const floorServer = floorApp.listen(0, '127.0.0.1');
+  await new Promise((resolve) => floorServer.once('listening', resolve));
+  const floorPort = (floorServer.address() as AddressInfo).port;
+
   for (const concurrency of [1, 16]) {
     const base = await measureBaselines(knex, N, concurrency);
     const payloads = Array.from({ length: N }, (_, i) => order(i));
@@ -137,6 +156,18 @@ async function benchOn(label: string, databaseUrl: string) {
       headers: auth,
     });
     const lightPerSec = (N / light.ms) * 1000;
+    const floor = await drive({
+      port: floorPort,
+      concurrency,
+      type: 'FLOOR',
+      payloads: Array.from({ length: N }, (_, i) => ({
+        name: `Floor ${concurrency}-${i}`,
+        departmentId: dep,
+      })),
+      rate: 0,
+      headers: {},
+    });
+    const floorPerSec = (N / floor.ms) * 1000;
     const lightCpu = cpuPer(cpuLight, await cpuSample(knex), N);
     const store = new PostgresEventStore(knex, system.db.notifier);
     const appends = await runConcurrent(N, concurrency, async (i) => {
@@ -173,6 +204,12 @@ async function benchOn(label: string, databaseUrl: string) {
       `p50/p99 ${fmt(percentile(light.latencies, 50), 2)}/${fmt(percentile(light.latencies, 99), 2)} ms`,
       '',
     ]);
+    rows.push([
+      '',
+      `floor: express JSON POST → one INSERT ${fmt(floorPerSec)}/s (ratio ${fmt(floorPerSec / base.singlePerSec, 2)})`,
+      `CREATE_CUSTOMER / floor ${fmt(lightPerSec / floorPerSec, 2)}`,
+      `CREATE_ORDER / floor ${fmt(perSec / floorPerSec, 2)}`,
+    ]);
     // CPU per operation (every thread of this process: server, projector, load generator; and
     // the database server), which a shared machine changes far less than the rates above.
     rows.push([
@@ -184,6 +221,9 @@ async function benchOn(label: string, databaseUrl: string) {
     if (concurrency === 1)
       rows.push(['', `1000-row INSERT rows/s ${fmt(base.batchedRowsPerSec)}`, '', '']);
   }
+
+  await new Promise((resolve) => floorServer.close(resolve));
+  await knex.raw('drop table bench_floor');
 
   // Projection lag at a fixed command rate: command answered (append committed) → socket message.
   const ws = new WebSocket(

@@ -22,7 +22,7 @@ describe('subscription context', () => {
     expect(subscriptionContextSchema.safeParse({ dates: ['22.11.2026'] }).success).toBe(false);
     expect(subscriptionContextSchema.safeParse({ consignmentStates: ['FOO'] }).success).toBe(false);
   });
-  it('S7-CALL-044..047 close codes 3001 login, 3002 error, 3003 close, 3004 no pong; S9-CONST-032/033 10 s and 30 s', () => {
+  it('S7-CALL-044 S7-CALL-045 S7-CALL-046 S7-CALL-047 close codes 3001 login, 3002 error, 3003 close, 3004 no pong; S9-CONST-032/033 10 s and 30 s', () => {
     expect(socketProtocol.closeCodes).toEqual({
       login: 3001,
       error: 3002,

@@ -46,7 +46,7 @@ describe('consignment states', () => {
       ]),
     );
   });
-  it('S4-STATE-003..006 display styles: success, danger, warning, neutral', () => {
+  it('S4-STATE-003 S4-STATE-004 S4-STATE-005 S4-STATE-006 display styles: success, danger, warning, neutral', () => {
     expect(stateStyle('DELIVERED')).toBe('success');
     for (const s of ['DEVIATED', 'REJECTED', 'DELETED']) expect(stateStyle(s)).toBe('danger');
     for (const s of ['UNRESOLVED', 'RETURNED', 'UNCONFIRMED'])

@@ -114,7 +114,7 @@ describe('the gazetteer (GeoNames postal codes of NO, SE, DK, FI)', () => {
   });
 });
 
-describe('S3-ENT-065..068 address results of the services', () => {
+describe('S3-ENT-065 S3-ENT-066 S3-ENT-067 S3-ENT-068 address results of the services', () => {
   it('street name is route plus number; latLng only when both coordinates exist', () => {
     expect(streetName('Storgata', '5')).toBe('Storgata 5');
     expect(streetName('Storgata', undefined)).toBe('Storgata');

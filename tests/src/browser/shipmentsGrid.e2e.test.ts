@@ -132,7 +132,7 @@ describe('shipments grid in a browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('S2-SCREEN-005 S2-SCREEN-018 S2-SCREEN-022..024 S5-VAL-070 S2-SCREEN-016: column filters with the syntax, the filters-active banner and clear-filters', async () => {
+  it('S2-SCREEN-005 S2-SCREEN-018 S2-SCREEN-022 S2-SCREEN-023 S2-SCREEN-024 S5-VAL-070 S2-SCREEN-016: column filters with the syntax, the filters-active banner and clear-filters', async () => {
     const page = await open();
     const all = await ids(page);
     const weights = (await column(page, 'weight')).map(number);
@@ -223,7 +223,7 @@ describe('shipments grid in a browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('S2-SCREEN-020 S2-SCREEN-025..030: the column settings dialog hides columns, per view, across a reload, and resets', async () => {
+  it('S2-SCREEN-020 S2-SCREEN-025 S2-SCREEN-026 S2-SCREEN-027 S2-SCREEN-028 S2-SCREEN-029 S2-SCREEN-030: the column settings dialog hides columns, per view, across a reload, and resets', async () => {
     const page = await open();
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog');
@@ -259,7 +259,7 @@ describe('shipments grid in a browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('S2-SCREEN-007 S4-BEH-006..008 S9-CONST-038 S9-CONST-039 S4-STATE-003..006 S3-ENT-017: select all, toggle, keyboard, shift-range, and a bulk delete after a confirm dialog that says how many', async () => {
+  it('S2-SCREEN-007 S4-BEH-006 S4-BEH-007 S4-BEH-008 S9-CONST-038 S9-CONST-039 S4-STATE-003 S4-STATE-004 S4-STATE-005 S4-STATE-006 S3-ENT-017: select all, toggle, keyboard, shift-range, and a bulk delete after a confirm dialog that says how many', async () => {
     const page = await open();
     const all = await ids(page);
     // Spec §9: rows of 30 px in a grid 850 px high.
@@ -402,7 +402,7 @@ describe('shipments grid in a browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('S2-SCREEN-002..004 S5-VAL-046 S9-CONST-012: date range defaults to today with the five options; search needs more than 2 characters', async () => {
+  it('S2-SCREEN-002 S2-SCREEN-003 S2-SCREEN-004 S5-VAL-046 S9-CONST-012: date range defaults to today with the five options; search needs more than 2 characters', async () => {
     const page = await open();
     await page.getByLabel('Date', { exact: true }).click();
     const options = await page.getByRole('option').allInnerTexts();

@@ -360,7 +360,7 @@ describe('web app in a browser', () => {
     await page.context().close();
   }, 90_000);
 
-  it('S2-SCREEN-042 S2-SCREEN-031..034 S4-BEH-021: menu widths, the generic modal, and a logout elsewhere sends the page to the start', async () => {
+  it('S2-SCREEN-042 S2-SCREEN-031 S2-SCREEN-032 S2-SCREEN-033 S2-SCREEN-034 S4-BEH-021: menu widths, the generic modal, and a logout elsewhere sends the page to the start', async () => {
     const page = await plannerPage('Menu Planner');
     await page.goto(`${sys.url}/planner/${oslo}/shipments-search`);
     await page.getByText('No shipments found').waitFor();

@@ -77,7 +77,7 @@ describe('start-up routing (spec §2)', () => {
     });
   });
 
-  it('S2-REDIR-001..004: the fixed redirects', () => {
+  it('S2-REDIR-001 S2-REDIR-002 S2-REDIR-003 S2-REDIR-004: the fixed redirects', () => {
     expect(decide('/customer/anything')).toEqual({
       kind: 'redirect',
       to: config.customerPortalUrl,

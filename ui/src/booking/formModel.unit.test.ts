@@ -87,7 +87,7 @@ describe('the order form model (web app)', () => {
     expect(createOrderSchema.safeParse(toInput(edit)).success).toBe(true);
   });
 
-  it('S2-ROUTE-067..071 the booking paths and their modes', () => {
+  it('S2-ROUTE-067 S2-ROUTE-068 S2-ROUTE-069 S2-ROUTE-070 S2-ROUTE-071 the booking paths and their modes', () => {
     expect(parseBookingPath('create')).toEqual({ mode: 'create', orderId: null });
     expect(parseBookingPath('edit/12')).toEqual({ mode: 'edit', orderId: '12' });
     expect(parseBookingPath('copy-deleted/3')).toEqual({ mode: 'copy-deleted', orderId: '3' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { canEdit, enabledOptionalColumns, showsButton } from './rowActions';
 
 describe('optional grid columns and their buttons (spec §2, §5)', () => {
-  it('S2-SCREEN-008..013: a grid shows exactly the optional columns it is configured with', () => {
+  it('S2-SCREEN-008 S2-SCREEN-009 S2-SCREEN-010 S2-SCREEN-011 S2-SCREEN-012 S2-SCREEN-013: a grid shows exactly the optional columns it is configured with', () => {
     expect(enabledOptionalColumns({})).toEqual([]);
     expect(
       enabledOptionalColumns({

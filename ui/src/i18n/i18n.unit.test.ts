@@ -71,7 +71,7 @@ describe('six languages (spec §1, §9)', () => {
     expect(normalizeLocale('no')).toBe('nb');
   });
 
-  it('S9-CONST-022..025: date formats per language', () => {
+  it('S9-CONST-022 S9-CONST-023 S9-CONST-024 S9-CONST-025: date formats per language', () => {
     const d = '2026-11-22';
     expect(formatDate(d, 'en')).toBe('11/22/2026');
     expect(formatDate(d, 'fr')).toBe('22/11/2026');

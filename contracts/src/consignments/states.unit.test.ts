@@ -54,7 +54,7 @@ describe('consignment states', () => {
     for (const s of ['COLLECTED', 'ASSIGNED', 'REFUSED', 'OFFERED', 'RESOLVED', 'CREATED'])
       expect(stateStyle(s)).toBe('neutral');
   });
-  it('S4-STATE-007 an unknown state is the error "Unknown consignment state"', () => {
+  it('S4-STATE-007 S8-ERR-023 an unknown state is the error "Unknown consignment state"', () => {
     expect(() => stateStyle('FOO')).toThrow('Unknown consignment state');
     expect(() => assertConsignmentState('FOO')).toThrow(AppError);
     const parsed = consignmentsQuerySchema.safeParse({ states: ['FOO'] });

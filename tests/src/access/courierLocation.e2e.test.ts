@@ -38,7 +38,7 @@ describe('courier location', () => {
     await sys?.shutdown();
   });
 
-  it('S6-ROLE-016 S6-ROLE-025: a courier reports its own location, planners of its department see it live; anything else is refused', async () => {
+  it('S6-ROLE-016 S6-ROLE-025 S7-CMD-034: a courier reports its own location, planners of its department see it live; anything else is refused', async () => {
     const socket = await connectSocket(sys.url, `departmentIds=${dep}&types=courierLocations`, {
       cookie: planner.cookie,
     });

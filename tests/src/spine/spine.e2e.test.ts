@@ -288,7 +288,7 @@ describe('the spine end to end: command → event → read model → socket', ()
     expect(await find({ departmentIds: [bergen], fromDate: DATE, toDate: NEXT_DAY })).toEqual([]);
   });
 
-  it('S4-STATE-007 an unknown state in a query is refused with "Unknown consignment state"', async () => {
+  it('S4-STATE-007 S8-ERR-023 an unknown state in a query is refused with "Unknown consignment state"', async () => {
     const res = await sys.query('consignments', { states: ['FOO'] });
     expect(res.status).toBe(400);
     expect(res.body[0].description).toContain('Unknown consignment state');

@@ -61,7 +61,7 @@ describe('users and roles through the command and query APIs', () => {
     });
   });
 
-  it('S6-ROLE-027 S6-ROLE-028 S6-ROLE-029 S6-ROLE-030 S6-ROLE-031 roles are created, updated, given to and taken from users, and deleted', async () => {
+  it('S6-ROLE-027 S6-ROLE-028 S6-ROLE-029 S6-ROLE-030 S6-ROLE-031 S7-CMD-005 S7-CMD-006 S7-CMD-050 roles are created, updated, given to and taken from users, and deleted', async () => {
     const roleId = (
       await sys.command('CREATE_ROLE', { name: 'Dispatcher', access: ['PLANNER_DISPATCHING'] })
     ).body.ids[0];

@@ -122,7 +122,14 @@ def check(inst, routes):
     missing = [nid for nid in nodes if nid != 0 and nid not in seen]
     if missing:
         errors.append(f"{len(missing)} customers not visited (first {missing[:5]})")
+    # Visits and pairs first: a route in the wrong order also breaks many windows and loads.
+    errors.sort(key=lambda e: 0 if ("pickup" in e or "delivery" in e or "visit" in e) else 1)
     return len(used), total, errors
+
+
+def pct(x):
+    """Percent rounded to 2 decimals, without a printed "-0.00"."""
+    return round(100 * x, 2) + 0.0
 
 
 def read_bks(folder):
@@ -159,16 +166,16 @@ def main(argv):
         n, total, errors = check(inst, entry["routes"])
         vehicles += n
         ref = bks.get(name)
-        gap = f"gap {100 * (total / ref[1] - 1):6.2f}% (bks {ref[0]} / {ref[1]:.2f})" if ref else ""
+        gap = f"gap {pct(total / ref[1] - 1):6.2f}% (bks {ref[0]} / {ref[1]:.2f})" if ref else ""
         if ref:
             gaps.append(total / ref[1] - 1)
         ok += not errors
         if not quiet or errors:
-            status = "ok" if not errors else "FAIL " + "; ".join(errors[:3])
+            status = "ok" if not errors else f"FAIL ({len(errors)}) " + "; ".join(errors[:3])
             print(f"{name:8} vehicles {n:3} distance {total:10.4f} {gap} {status}")
     summary = f"verify: {ok}/{len(solutions)} feasible, {vehicles} vehicles"
     if gaps:
-        summary += f", mean gap {100 * sum(gaps) / len(gaps):.2f}% over {len(gaps)} with a best-known"
+        summary += f", mean gap {pct(sum(gaps) / len(gaps)):.2f}% over {len(gaps)} with a best-known"
     print(summary)
     return 0 if ok == len(solutions) else 1
 

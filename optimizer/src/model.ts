@@ -131,7 +131,7 @@ export interface SolveOptions {
   readonly maxIterations?: number;
   /** Share of the budget spent removing vehicles before minimising distance (default 0.5). */
   readonly fleetShare?: number;
-  /** Annealing start and end temperatures relative to a mean arc of 45 (default 50 and 1). */
+  /** Annealing start and end temperatures relative to a mean arc of 45 (default 100 and 1). */
   readonly temperatures?: readonly [number, number];
 }
 

@@ -27,7 +27,7 @@ export function solve(
       seed: options.seed ?? 1,
       maxIterations: options.maxIterations ?? Infinity,
       fleetShare: options.fleetShare ?? 0.5,
-      temperatures: options.temperatures ?? [50, 1],
+      temperatures: options.temperatures ?? [100, 1],
     },
     {
       now: hooks.now,

@@ -147,7 +147,10 @@ function minimiseFleet(inst: Instance, start: SolutionState, c: PhaseCtx): Solut
     ruin(cand, c.rng, RUIN);
     recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: false });
     if (cand.unassigned.length > 0) ejectHardest(cand, absence, scratch, c.rng);
-    if (cand.unassigned.length < cur.unassigned.length || absent(cand) < absent(cur)) cur = cand;
+    if (cand.unassigned.length < cur.unassigned.length || absent(cand) < absent(cur)) {
+      if (cur !== best) cur.discard(cand, best);
+      cur = cand;
+    } else cand.discard(cur, best);
     for (const j of cur.unassigned) absence[j] = (absence[j] ?? 0) + 1;
     if (cur.unassigned.length < fewest)
       [fewest, stalled, progressAt] = [cur.unassigned.length, 0, c.frac()];
@@ -172,6 +175,7 @@ function reshape(start: SolutionState, c: PhaseCtx): SolutionState {
     const sc = cand.score();
     if (accept(sc, curScore, c.reshapeTemp, c.rng)) [cur, curScore] = [cand, sc];
     if (compareScore(sc, bestScore) < 0) [best, bestScore] = [cand, sc];
+    if (cur !== cand && best !== cand) cand.discard(cur, best);
     c.tick();
     c.report(best);
   }
@@ -238,10 +242,13 @@ function minimiseCost(
       bestScore.unassigned > 0 ? Infinity : bestScore.vehicles + (penalty < Infinity ? 1 : 0);
     if (recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: !back, maxRoutes })) {
       const sc = cand.score();
-      if (acceptDist(sc, curScore, temp, c.rng, penalty, bestScore.vehicles))
+      if (acceptDist(sc, curScore, temp, c.rng, penalty, bestScore.vehicles)) {
+        if (cur !== best) cur.discard(cand, best);
         [cur, curScore] = [cand, sc];
+      }
       if (compareScore(sc, bestScore) < 0) [best, bestScore] = [cand, sc];
     }
+    if (cur !== cand && best !== cand) cand.discard(cur, best);
     if (away > 0 && curScore.vehicles <= bestScore.vehicles) failures = 0;
     away = curScore.vehicles > bestScore.vehicles ? away + 1 : 0;
     if (away > EXCURSION) {

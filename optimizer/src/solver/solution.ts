@@ -1,7 +1,7 @@
 // A solution under search: one route per vehicle (empty when unused) and the unassigned jobs.
 // Cloning is copy-on-write per route, so a rejected ruin-and-recreate move costs only the routes it touched.
 import type { Instance } from './instance.js';
-import { refresh, RouteState } from './route.js';
+import { recycle, refresh, RouteState } from './route.js';
 
 export interface Score {
   unassignedHigh: number;
@@ -52,6 +52,18 @@ export class SolutionState {
     this.routes[v] = c;
     this.owned[v] = 1;
     return c;
+  }
+
+  /**
+   * Hands the cache arrays of the routes this clone modified back to the pool; the solution must not
+   * be used afterwards. Routes shared with the solutions in keep stay untouched.
+   */
+  discard(...keep: SolutionState[]): void {
+    for (let v = 0; v < this.routes.length; v++) {
+      const r = this.routes[v];
+      if (!r || !this.owned[v] || keep.some((k) => k.routes[v] === r)) continue;
+      recycle(r);
+    }
   }
 
   score(): Score {

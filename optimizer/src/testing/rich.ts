@@ -75,7 +75,8 @@ export function richProblem(spec: RichSpec): Problem {
     const at = (i: number) => points[i]!;
     const d = (a: number, b: number) => Math.hypot(at(a)[0] - at(b)[0], at(a)[1] - at(b)[1]);
     const lockedAt = lockedJob.delivery!.location;
-    const needed = d(first.start, lockedAt) + (first.end !== undefined ? d(lockedAt, first.end) : 0);
+    const needed =
+      d(first.start, lockedAt) + (first.end !== undefined ? d(lockedAt, first.end) : 0);
     vehicles[0] = { ...first, maxDistance: Math.max(first.maxDistance, Math.ceil(needed) + 1) };
   }
   return {

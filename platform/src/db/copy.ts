@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
-import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { withConnection } from './prepared.js';
 
 /** A column of a table, with its type's name (`ARRAY` for any array type). */
 export interface TableColumn {
@@ -81,28 +81,9 @@ function* copyLines(
   }
 }
 
-type PoolClient = {
-  acquireConnection(): Promise<pg.PoolClient>;
-  releaseConnection(c: pg.PoolClient): Promise<void>;
-};
-
-/** Runs `work` on the transaction's connection, or on one of the pool's. */
-async function onConnection<T>(
-  knex: Knex | Knex.Transaction,
-  work: (connection: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = knex.client as PoolClient;
-  const connection = await client.acquireConnection();
-  try {
-    return await work(connection);
-  } finally {
-    await client.releaseConnection(connection);
-  }
-}
-
 /** A table's rows in COPY's text format (`COPY … TO STDOUT`), for the benchmarks' floors. */
 export function copyOut(knex: Knex | Knex.Transaction, table: string): Promise<Buffer> {
-  return onConnection(knex, async (connection) => {
+  return withConnection(knex, async (connection) => {
     const chunks: Buffer[] = [];
     const stream = connection.query(copyTo(`copy ${table} to stdout`));
     for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -112,7 +93,7 @@ export function copyOut(knex: Knex | Knex.Transaction, table: string): Promise<B
 
 /** Writes COPY text (as `copyOut` reads it) into a table with the same columns. */
 export function copyIn(knex: Knex | Knex.Transaction, table: string, text: Buffer): Promise<void> {
-  return onConnection(knex, (connection) =>
+  return withConnection(knex, (connection) =>
     pipeline(Readable.from([text]), connection.query(copyFrom(`copy ${table} from stdin`))),
   );
 }
@@ -130,7 +111,7 @@ export async function copyRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((c) => `"${c.name}"`).join(', ');
-  await onConnection(knex, (connection) =>
+  await withConnection(knex, (connection) =>
     pipeline(
       Readable.from(copyLines(columns, rows)),
       connection.query(copyFrom(`copy ${table} (${names}) from stdin`)),

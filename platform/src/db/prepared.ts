@@ -7,19 +7,33 @@ import type pg from 'pg';
  * it once per connection, which matters on the hot paths (appends, stream reads).
  * The text uses PostgreSQL's `$1` placeholders.
  */
-export async function prepared<Row extends pg.QueryResultRow>(
+export function prepared<Row extends pg.QueryResultRow>(
   knex: Knex | Knex.Transaction,
   name: string,
   text: string,
   values: unknown[],
 ): Promise<Row[]> {
+  return withConnection(
+    knex,
+    async (connection) => (await connection.query<Row>({ name, text, values })).rows,
+  );
+}
+
+/**
+ * Runs `work` on a raw pg connection: the transaction's own when given a transaction, else one
+ * of the pool's, given back afterwards (for what knex cannot send: named statements, COPY).
+ */
+export async function withConnection<T>(
+  knex: Knex | Knex.Transaction,
+  work: (connection: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = knex.client as {
     acquireConnection(): Promise<pg.PoolClient>;
     releaseConnection(c: pg.PoolClient): Promise<void>;
   };
   const connection = await client.acquireConnection();
   try {
-    return (await connection.query<Row>({ name, text, values })).rows;
+    return await work(connection);
   } finally {
     await client.releaseConnection(connection);
   }
@@ -28,7 +42,7 @@ export async function prepared<Row extends pg.QueryResultRow>(
 const names = new Map<string, string>();
 
 /** A statement's name, from its text (a name must never stand for two texts on a connection). */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `q_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;

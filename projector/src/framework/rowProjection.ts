@@ -194,15 +194,15 @@ async function writeBulk<Row extends VersionedRow>(
       await tableColumns(trx, spec.table),
       fresh.map((row) => record(spec, row)),
     );
-  await upsert(trx, spec, changed);
-  if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
+  await store(trx, spec, changed, deletes);
 }
 
-/** Inserts or updates rows in one statement. */
-async function upsert<Row extends VersionedRow>(
+/** Inserts or updates rows (one statement) and deletes rows (one statement). */
+async function store<Row extends VersionedRow>(
   trx: Knex.Transaction,
   spec: RowProjectionSpec<Row>,
   upserts: Row[],
+  deletes: string[],
 ): Promise<void> {
   if (upserts.length > 0) {
     // One statement and one parameter for all rows: the rows travel as a JSON array and PostgreSQL
@@ -218,6 +218,7 @@ async function upsert<Row extends VersionedRow>(
       [JSON.stringify(records)],
     );
   }
+  if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
 }
 
 async function write<Row extends VersionedRow>(
@@ -227,8 +228,7 @@ async function write<Row extends VersionedRow>(
 ): Promise<Change[]> {
   const { upserts, deletes } = outcome(folded);
   const { originals } = folded;
-  await upsert(trx, spec, upserts);
-  if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
+  await store(trx, spec, upserts, deletes);
   return [
     ...upserts.flatMap((row) => rowChanges(spec, row, originals.get(row.id) ?? null)),
     ...deletes.map((id): Change => {

@@ -127,48 +127,36 @@ async function benchOn(label: string, databaseUrl: string) {
 
   for (const concurrency of [1, 16]) {
     const base = await measureBaselines(knex, N, concurrency);
-    const payloads = Array.from({ length: N }, (_, i) => order(i));
-    const elu = performance.eventLoopUtilization();
-    const cpuOrders = await cpuSample(knex);
-    const run = await drive({
-      port: Number(new URL(system.url).port),
-      concurrency,
-      type: 'CREATE_ORDER',
-      payloads,
-      rate: 0,
-      headers: auth,
+    const serverPort = Number(new URL(system.url).port);
+    /** N requests to a port at this concurrency: their rate and the CPU they cost. */
+    const measured = async (port: number, type: string, body: (i: number) => unknown) => {
+      const payloads = Array.from({ length: N }, (_, i) => body(i));
+      const before = await cpuSample(knex);
+      const run = await drive({
+        port,
+        concurrency,
+        type,
+        payloads,
+        rate: 0,
+        headers: port === serverPort ? auth : {},
+      });
+      return { run, perSec: (N / run.ms) * 1000, cpu: cpuPer(before, await cpuSample(knex), N) };
+    };
+    const customer = (label: string) => (i: number) => ({
+      name: `${label} ${concurrency}-${i}`,
+      departmentId: dep,
     });
+    const elu = performance.eventLoopUtilization();
+    const { run, perSec, cpu: orderCpu } = await measured(serverPort, 'CREATE_ORDER', order);
     const busy = performance.eventLoopUtilization(elu).utilization;
-    const perSec = (N / run.ms) * 1000;
-    const orderCpu = cpuPer(cpuOrders, await cpuSample(knex), N);
     // For context: a light command (a new stream, no reads, one small read-model row), which
     // shows what the spine costs apart from the booking's own work.
-    const cpuLight = await cpuSample(knex);
-    const light = await drive({
-      port: Number(new URL(system.url).port),
-      concurrency,
-      type: 'CREATE_CUSTOMER',
-      payloads: Array.from({ length: N }, (_, i) => ({
-        name: `Bench ${concurrency}-${i}`,
-        departmentId: dep,
-      })),
-      rate: 0,
-      headers: auth,
-    });
-    const lightPerSec = (N / light.ms) * 1000;
-    const floor = await drive({
-      port: floorPort,
-      concurrency,
-      type: 'FLOOR',
-      payloads: Array.from({ length: N }, (_, i) => ({
-        name: `Floor ${concurrency}-${i}`,
-        departmentId: dep,
-      })),
-      rate: 0,
-      headers: {},
-    });
-    const floorPerSec = (N / floor.ms) * 1000;
-    const lightCpu = cpuPer(cpuLight, await cpuSample(knex), N);
+    const {
+      run: light,
+      perSec: lightPerSec,
+      cpu: lightCpu,
+    } = await measured(serverPort, 'CREATE_CUSTOMER', customer('Bench'));
+    const { perSec: floorPerSec } = await measured(floorPort, 'FLOOR', customer('Floor'));
     const store = new PostgresEventStore(knex, system.db.notifier);
     const appends = await runConcurrent(N, concurrency, async (i) => {
       await store.appendToStream(

@@ -1,3 +1,4 @@
+import type { Knex } from '@nordlog/platform';
 import { readFileSync } from 'node:fs';
 
 /** Percentile of a list of numbers (nearest rank). */
@@ -46,7 +47,7 @@ export interface CpuSample {
  * and background workers), read from /proc: CPU time is what a shared, noisy machine does not
  * change much, unlike rates. `server` is null where /proc does not show the server (another host).
  */
-export async function cpuSample(knex: { raw<R>(sql: string): Promise<R> }): Promise<CpuSample> {
+export async function cpuSample(knex: Knex): Promise<CpuSample> {
   const usage = process.cpuUsage();
   const node = (usage.user + usage.system) / 1e6;
   const pids = (await knex.raw<{ rows: { pid: number }[] }>('select pid from pg_stat_activity'))

@@ -7,7 +7,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
 import { benchRow, insertGridRows } from './gridRows.js';
 import { signIn, type SessionHeaders } from './signIn.js';
-import { fmt, percentile } from './stats.js';
+import { browserThreadCpu, browserThreads, fmt, percentile } from './stats.js';
 
 /**
  * `npm run bench:grid [-- --rows N --browser-rows M --samples S --no-browser --profile FILE --trace FILE]`
@@ -23,7 +23,8 @@ import { fmt, percentile } from './stats.js';
  * - in Chromium, the shipments page on M (default 100,000) rows of one department-day: load time,
  *   DOM rows, and frame times while scrolling (work per scroll step, and requestAnimationFrame
  *   intervals), each also as a ratio to the same figure of a plain-DOM virtual list (the floor)
- *   measured in the same run; `--profile FILE` writes a CPU profile of the scroll steps
+ *   measured in the same run, with the CPU of Chromium's threads (main, compositors, raster) in
+ *   the grid's and the floor's rounds; `--profile FILE` writes a CPU profile of the scroll steps
  *   (`.cpuprofile`), `--trace FILE` a timeline trace of 30 more steps (both for DevTools'
  *   Performance panel).
  */
@@ -460,6 +461,12 @@ async function browserBench(system: System, headers: Headers, department: string
       grid: new Map<string, number>(names2.map((n) => [n, 0])),
       floor: new Map<string, number>(names2.map((n) => [n, 0])),
     };
+    // CPU of Chromium's threads (all processes, from /proc) during the grid's and the floor's
+    // rounds: the compositor threads draw every frame beside the main thread, on the same cores.
+    const threads = {
+      grid: new Map<string, number>(browserThreads.map((t) => [t, 0])),
+      floor: new Map<string, number>(browserThreads.map((t) => [t, 0])),
+    };
     const measured = async <T>(
       which: 'grid' | 'floor',
       target: Page,
@@ -474,10 +481,14 @@ async function browserBench(system: System, headers: Headers, department: string
           ),
         );
       const before = await read();
+      const cpuBefore = browserThreadCpu();
       const out = await target.evaluate<T>(expression);
+      const cpuAfter = browserThreadCpu();
       const after = await read();
       for (const n of names2)
         totals[which].set(n, totals[which].get(n)! + (after.get(n) ?? 0) - (before.get(n) ?? 0));
+      for (const t of browserThreads)
+        threads[which].set(t, threads[which].get(t)! + cpuAfter.get(t)! - cpuBefore.get(t)!);
       return out;
     };
     const gridRun = <T>(expression: string) => measured<T>('grid', page, cdp, expression);
@@ -551,6 +562,11 @@ async function browserBench(system: System, headers: Headers, department: string
         `  ${which === 'grid' ? "grid page's" : "floor page's"} main thread while scrolling: script ${fmt(t('ScriptDuration'), 2)} s, style ${fmt(t('RecalcStyleDuration'), 2)} s, layout ${fmt(t('LayoutDuration'), 2)} s; on CPU ${fmt((100 * t('ThreadTime')) / Math.max(t('TaskDuration'), 1e-9))} % of its task time (the rest: waiting for a core)`,
       );
     }
+    console.log(
+      `  Chromium's threads while scrolling (CPU s, grid page / floor page): ${browserThreads
+        .map((t) => `${t} ${fmt(threads.grid.get(t)!, 2)} / ${fmt(threads.floor.get(t)!, 2)}`)
+        .join('; ')}`,
+    );
     const dropped = d.filter((x) => x > 1000 / 60 + 4).length;
     console.log(
       `  requestAnimationFrame intervals while scrolling (300 frames): p50 ${fmt(q(d, 50), 2)} ms  p95 ${fmt(q(d, 95), 2)} ms  max ${fmt(Math.max(...d), 2)} ms; ${dropped} frame(s) over one 60 Hz interval`,
@@ -558,7 +574,7 @@ async function browserBench(system: System, headers: Headers, department: string
     const fw = floor.work;
     const fd = floor.deltas;
     console.log(
-      `  floor, same run in alternating rounds: a plain-DOM virtual list with ${cells} text cells per row, the same steps: work p50 ${fmt(q(fw, 50), 2)} ms  p95 ${fmt(q(fw, 95), 2)} ms; frame intervals p50 ${fmt(q(fd, 50), 2)} ms  p95 ${fmt(q(fd, 95), 2)} ms`,
+      `  floor, same run in alternating rounds: a plain-DOM virtual list with ${cells} text cells per row, the same steps: work p50 ${fmt(q(fw, 50), 2)} ms  p95 ${fmt(q(fw, 95), 2)} ms; frame intervals p50 ${fmt(q(fd, 50), 2)} ms  p95 ${fmt(q(fd, 95), 2)} ms; ${fd.filter((x) => x > 1000 / 60 + 4).length} frame(s) over one 60 Hz interval`,
     );
     console.log(
       `  grid as a ratio to the floor: work per step p50 ${ratio(w, fw, 50)}  p95 ${ratio(w, fw, 95)}; frame intervals p50 ${ratio(d, fd, 50)}  p95 ${ratio(d, fd, 95)}`,

@@ -1,5 +1,5 @@
 import type { Knex } from '@nordlog/platform';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Percentile of a list of numbers (nearest rank). */
 export function percentile(values: number[], p: number): number {
@@ -78,4 +78,63 @@ export function cpuPer(before: CpuSample, after: CpuSample, n: number) {
       ? null
       : ((after.server - before.server) * 1000) / n;
   return { node, server, total: node + (server ?? 0) };
+}
+
+/** The threads of Chromium that draw a page, as `bench:grid` reports them. */
+export const browserThreads = [
+  'renderer main',
+  'renderer compositor',
+  'renderer workers (raster)',
+  'display compositor (GPU process)',
+  'other Chromium threads',
+] as const;
+export type BrowserThread = (typeof browserThreads)[number];
+
+/**
+ * CPU seconds used so far by every thread of every Chromium process on this machine, read from
+ * /proc and grouped as in `browserThreads` (a page's frame is drawn by its renderer's main and
+ * compositor threads, raster workers and the GPU process's display compositor; on two cores they
+ * compete with each other).
+ */
+export function browserThreadCpu(): Map<BrowserThread, number> {
+  const out = new Map<BrowserThread, number>(browserThreads.map((t) => [t, 0]));
+  for (const pid of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    let threads: string[];
+    let kind: 'renderer' | 'gpu' | 'other';
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!/chrom/.test(cmd.split('\0')[0] ?? '')) continue;
+      kind = cmd.includes('--type=renderer')
+        ? 'renderer'
+        : cmd.includes('--type=gpu-process')
+          ? 'gpu'
+          : 'other';
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // a process that ended meanwhile
+    }
+    for (const tid of threads) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+      const group: BrowserThread =
+        kind === 'renderer' && tid === pid
+          ? 'renderer main'
+          : kind === 'renderer' && name === 'Compositor'
+            ? 'renderer compositor'
+            : kind === 'renderer' && name.startsWith('ThreadPool')
+              ? 'renderer workers (raster)'
+              : kind === 'gpu' && name.startsWith('VizCompositor')
+                ? 'display compositor (GPU process)'
+                : 'other Chromium threads';
+      out.set(group, out.get(group)! + seconds);
+    }
+  }
+  return out;
 }

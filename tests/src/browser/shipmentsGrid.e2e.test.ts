@@ -381,6 +381,28 @@ describe('shipments grid in a browser', () => {
     ).resolves.toBe('success');
     await expect(page.getByTestId('bulk-count').textContent()).resolves.toBe('1 selected');
     await expect(checkbox(page, other).getAttribute('aria-checked')).resolves.toBe('true');
+
+    // Row buttons follow the row's flags as the rows change in place (spec §5: isDeletable):
+    // the deleted rows lost their delete button, the others keep it. A button's tooltip is its
+    // label.
+    const flags = (await sys.as(planner).query('consignments', { ids: all })).body as {
+      id: string;
+      isDeletable?: boolean;
+    }[];
+    expect(flags.filter((f) => f.isDeletable === false).map((f) => f.id)).toEqual(
+      expect.arrayContaining(range),
+    );
+    for (const f of flags)
+      await expect(
+        page
+          .locator(`[data-row-id="${f.id}"]`)
+          .getByRole('button', { name: `Delete ${f.id}`, exact: true })
+          .count(),
+      ).resolves.toBe(f.isDeletable === false ? 0 : 1);
+    const deletable = flags.find((f) => f.isDeletable !== false)!;
+    const remove = page.getByRole('button', { name: `Delete ${deletable.id}`, exact: true });
+    await remove.hover();
+    await expect(remove.getAttribute('title')).resolves.toBe(`Delete ${deletable.id}`);
     await page.context().close();
   }, 90_000);
 

@@ -142,6 +142,12 @@ const gridSx = (theme: Theme) => {
       contain: 'strict',
       willChange: 'scroll-position',
     },
+    // The scrolled rows' own background makes the scrolled layer opaque: the compositor then
+    // draws it alone instead of blending it over the layers beneath on every frame. With a
+    // transparent body the renderer's compositor thread and the display compositor took 2-3 times
+    // the CPU of the plain-DOM floor while scrolling and competed with the main thread for the
+    // two cores (`bench:grid`, per-thread CPU from /proc).
+    '& .ng-body': { backgroundColor: theme.palette.background.paper, minWidth: '100%' },
     '& .ng-row': {
       display: 'flex',
       alignItems: 'center',
@@ -224,8 +230,10 @@ const gridSx = (theme: Theme) => {
         backgroundColor: theme.palette.action.hover,
       },
     },
-    // A row's icon buttons: the icon is the background (no child element).
+    // A row's icon buttons: the icon is the background (no child element). A button the row
+    // does not offer stays in the row element, hidden (the class's display would show it).
     '& .ng-row .ng-icon': { width: 22, height: 22, flex: 'none' },
+    '& .ng-icon[hidden]': { display: 'none' },
     '& .ng-drag': { cursor: 'grab' },
     '& .ng-small': { padding: '1px', '& svg': { fontSize: 15 } },
     // Row icons: the buttons' own background images (see icons.tsx).
@@ -259,12 +267,11 @@ const gridSx = (theme: Theme) => {
       color: theme.palette.text.primary,
       borderColor: theme.palette.grey[400],
     },
-    '& .ng-priority': {
+    '& .ng-priority[data-priority="high"]': {
       color: darken(theme.palette.error.main, 0.2),
       display: 'inline-flex',
       alignItems: 'center',
       gap: '2px',
-      '& svg': { fontSize: 16 },
     },
   };
 };
@@ -674,7 +681,15 @@ const cellClass = (c: { id: string; align?: 'left' | 'right' }) =>
 
 /** A truncated cell shows its whole text as a tooltip, set when the pointer comes (not per row). */
 const showTruncated = (e: MouseEvent<HTMLElement>) => {
-  const cell = (e.target as HTMLElement).closest<HTMLElement>('.ng-cell');
+  const target = e.target as HTMLElement;
+  // A row button's tooltip is its label, set when the pointer comes to it (not for every row
+  // that scrolls into view).
+  const label = target.getAttribute('aria-label');
+  if (target.tagName === 'BUTTON' && label !== null) {
+    if (target.title !== label) target.title = label;
+    return;
+  }
+  const cell = target.closest<HTMLElement>('.ng-cell');
   if (!cell) return;
   // Row elements are reused for other rows while scrolling: the title follows the current text.
   if (cell.scrollWidth > cell.clientWidth) cell.title = cell.textContent ?? '';
@@ -805,6 +820,7 @@ function GridBody<T extends GridRowBase>(props: GridBodyProps<T>) {
       ) : (
         <div
           role="rowgroup"
+          className="ng-body"
           style={{ height: virtualizer.getTotalSize(), width: props.width, position: 'relative' }}
         >
           {bySlot.map((v) => {
@@ -1010,13 +1026,18 @@ const RowView = memo(function RowView<T extends GridRowBase>(props: RowViewProps
     text: string,
     run: ((r: T) => void) | undefined,
   ) =>
-    run &&
-    showsButton(column, row, actions?.canUnassign as ((r: GridRowBase) => boolean) | undefined) ? (
+    run ? (
       <button
         type="button"
         className={`ng-icon ng-svg-${icon}`}
         aria-label={text}
-        title={text}
+        hidden={
+          !showsButton(
+            column,
+            row,
+            actions?.canUnassign as ((r: GridRowBase) => boolean) | undefined,
+          )
+        }
         onClick={(e) => {
           e.stopPropagation();
           run(row);

@@ -1,5 +1,3 @@
-import type { CSSProperties } from 'react';
-
 /**
  * The few Material icons the grid draws in every row (paths of @mui/icons-material, Apache-2.0).
  * A row draws them with CSS: an element with the class `ng-svg-{name}` shows the icon as its
@@ -45,35 +43,31 @@ export function iconCss(colors: {
   priority: string;
 }): Record<string, Rules> {
   const rules: Record<string, Rules> = {
-    '& .ng-svg': {
-      display: 'inline-block',
-      verticalAlign: 'middle',
-      width: 'var(--ng-icon, 18px)',
-      height: 'var(--ng-icon, 18px)',
-    },
     '& [class*="ng-svg-"]': {
       backgroundPosition: 'center',
       backgroundRepeat: 'no-repeat',
       backgroundSize: 'var(--ng-icon, 18px)',
     },
+    // A high priority cell's icon is its text's ::before: the cell has the same element for
+    // either priority (a reused row element changes an attribute, not its children).
+    '& [data-priority="high"]::before': {
+      content: '""',
+      display: 'inline-block',
+      flex: 'none',
+      width: '15px',
+      height: '15px',
+      backgroundImage: iconImage('priority', colors.priority),
+      backgroundPosition: 'center',
+      backgroundRepeat: 'no-repeat',
+      backgroundSize: '15px',
+    },
   };
   for (const name of Object.keys(paths) as GridIconName[]) {
+    if (name === 'priority') continue;
     rules[`& .ng-svg-${name}`] = {
-      backgroundImage: iconImage(name, name === 'priority' ? colors.priority : colors.normal),
-      '&:hover, &:focus-visible': {
-        backgroundImage: iconImage(name, name === 'priority' ? colors.priority : colors.hover),
-      },
+      backgroundImage: iconImage(name, colors.normal),
+      '&:hover, &:focus-visible': { backgroundImage: iconImage(name, colors.hover) },
     };
   }
   return rules;
-}
-/** An icon inside the grid (e.g. in a cell): one element, drawn by the grid's `iconCss`. */
-export function GridIcon({ name, size = 18 }: { name: GridIconName; size?: number }) {
-  return (
-    <span
-      className={`ng-svg ng-svg-${name}`}
-      aria-hidden="true"
-      style={size === 18 ? undefined : ({ '--ng-icon': `${size}px` } as CSSProperties)}
-    />
-  );
 }

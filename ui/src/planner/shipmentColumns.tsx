@@ -1,5 +1,4 @@
 import { stateRank, stateStyle, type ConsignmentRow } from '@nordlog/contracts';
-import { GridIcon } from '../grid/icons';
 import type { GridColumn } from '../grid/types';
 import { dateTimeFormatter, formatDate, type Locale } from '../i18n/locales';
 
@@ -71,15 +70,13 @@ export function shipmentColumns(
       header: h('priority'),
       text: (r) => (r.priority === 'high' ? high : normal),
       sortValue: (r) => (r.priority === 'high' ? 0 : 1),
-      render: (r) =>
-        r.priority === 'high' ? (
-          <span className="ng-priority" data-priority="high">
-            <GridIcon name="priority" size={15} />
-            {high}
-          </span>
-        ) : (
-          normal
-        ),
+      // One element for either priority, so a row element reused for another row keeps its
+      // cell and only changes text and an attribute; the grid's CSS draws the icon of a high one.
+      render: (r) => (
+        <span className="ng-priority" data-priority={r.priority}>
+          {r.priority === 'high' ? high : normal}
+        </span>
+      ),
       width: 100,
     },
     {

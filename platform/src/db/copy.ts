@@ -11,7 +11,7 @@ export interface TableColumn {
 }
 
 /** The columns of a table, in their order (from the catalogue: information_schema is slow). */
-export async function tableColumns(
+async function tableColumns(
   knex: Knex | Knex.Transaction,
   table: string,
 ): Promise<TableColumn[]> {
@@ -101,15 +101,15 @@ export function copyIn(knex: Knex | Knex.Transaction, table: string, text: Buffe
 /**
  * Inserts rows with `COPY … FROM STDIN` on the connection of the given transaction (or one of
  * the pool's): the bulk path of rebuilds. Each row is an object keyed by column name; a column
- * the object leaves out is null. `columns` are the table's, e.g. from `tableColumns`.
+ * the object leaves out is null.
  */
 export async function copyRows(
   knex: Knex | Knex.Transaction,
   table: string,
-  columns: TableColumn[],
   rows: readonly Record<string, unknown>[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  const columns = await tableColumns(knex, table);
   const names = columns.map((c) => `"${c.name}"`).join(', ');
   await withConnection(knex, (connection) =>
     pipeline(

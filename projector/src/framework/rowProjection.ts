@@ -1,12 +1,5 @@
 import type { ChangeScope, RecordedEvent } from '@nordlog/contracts';
-import {
-  copyRows,
-  preparedQuery,
-  tableColumns,
-  type Change,
-  type Knex,
-  type Migration,
-} from '@nordlog/platform';
+import { copyRows, preparedQuery, type Change, type Knex, type Migration } from '@nordlog/platform';
 import type { Projection } from './projection.js';
 
 /** A read-model row: its id and the stream revision of the last event applied to it. */
@@ -187,13 +180,11 @@ async function writeBulk<Row extends VersionedRow>(
   const { upserts, deletes } = outcome(folded);
   const fresh = upserts.filter((row) => !folded.originals.get(row.id));
   const changed = upserts.filter((row) => folded.originals.get(row.id));
-  if (fresh.length > 0)
-    await copyRows(
-      trx,
-      spec.table,
-      await tableColumns(trx, spec.table),
-      fresh.map((row) => record(spec, row)),
-    );
+  await copyRows(
+    trx,
+    spec.table,
+    fresh.map((row) => record(spec, row)),
+  );
   await store(trx, spec, changed, deletes);
 }
 

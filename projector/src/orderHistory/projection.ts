@@ -5,7 +5,7 @@ import {
   type OrderHistoryRow,
   type RecordedEvent,
 } from '@nordlog/contracts';
-import { copyRows, preparedQuery, tableColumns, type Change } from '@nordlog/platform';
+import { copyRows, preparedQuery, type Change } from '@nordlog/platform';
 import type { Projection } from '../framework/projection.js';
 
 const T = ORDER_HISTORY_TABLE;
@@ -83,6 +83,6 @@ export const orderHistoryProjection: Projection = {
   // A rebuild takes each event once (its checkpoint moves by compare-and-set with the batch), so
   // the rows go in by COPY without the conflict check.
   async applyBulk(trx, events) {
-    await copyRows(trx, T, await tableColumns(trx, T), historyRows(events));
+    await copyRows(trx, T, historyRows(events));
   },
 };

@@ -55,20 +55,35 @@ export async function cpuSample(knex: Knex): Promise<CpuSample> {
   let server = 0;
   let seen = 0;
   for (const { pid } of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      server += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-      seen += 1;
-    } catch {
-      // A process that ended since the list was read (the pool's connections stay open).
-    }
+    // A process that ended since the list was read is left out (the pool's connections stay).
+    const stat = procStat(`/proc/${pid}/stat`);
+    if (stat === null) continue;
+    server += stat.seconds;
+    seen += 1;
   }
   return { node, server: seen > 0 ? server : null };
 }
 
 /** The kernel's clock ticks per second for /proc CPU times (USER_HZ, 100 on Linux). */
 const CLOCK_TICKS = 100;
+
+/**
+ * A process's or thread's name and CPU seconds (user + system) from its /proc `stat` file; null
+ * when it ended meanwhile.
+ */
+function procStat(path: string): { name: string; seconds: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+  };
+}
 
 /** CPU per operation between two samples, in ms: "node x + PostgreSQL y = z ms". */
 export function cpuPer(before: CpuSample, after: CpuSample, n: number) {
@@ -114,15 +129,9 @@ export function browserThreadCpu(): Map<BrowserThread, number> {
       continue; // a process that ended meanwhile
     }
     for (const tid of threads) {
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+      const stat = procStat(`/proc/${pid}/task/${tid}/stat`);
+      if (stat === null) continue;
+      const { name, seconds } = stat;
       const group: BrowserThread =
         kind === 'renderer' && tid === pid
           ? 'renderer main'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copyRows, tableColumns } from '@nordlog/platform';
+import { copyRows } from '@nordlog/platform';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 /** The rebuild's bulk insert (COPY) stores exactly what the row objects hold. */
@@ -29,7 +29,7 @@ describe('copyRows', () => {
       { id: '2', name: null, on_hold: false, data: {} },
     ];
     await db.knex.transaction(async (trx) => {
-      await copyRows(trx, 'copy_probe', await tableColumns(trx, 'copy_probe'), rows);
+      await copyRows(trx, 'copy_probe', rows);
     });
     const stored = await db.knex('copy_probe').orderBy('id').select('*');
     expect(stored).toEqual([
@@ -59,9 +59,7 @@ describe('copyRows', () => {
   it('takes part in the transaction: a rollback leaves nothing', async () => {
     await expect(
       db.knex.transaction(async (trx) => {
-        await copyRows(trx, 'copy_probe', await tableColumns(trx, 'copy_probe'), [
-          { id: '10', data: {} },
-        ]);
+        await copyRows(trx, 'copy_probe', [{ id: '10', data: {} }]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

@@ -10,7 +10,13 @@ const backend = process.env.NORDLOG_BACKEND ?? 'http://localhost:10001';
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@nordlog/contracts': contracts } },
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // Source maps for development; a production build publishes none (the gateway serves none there).
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: process.env.NODE_ENV !== 'production',
+  },
   server: {
     port: 5173,
     proxy: {

@@ -16,6 +16,7 @@ import {
   type Geocoder,
   type IdAllocator,
   type Logger,
+  jsonBody,
 } from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
 import type { Target } from './framework/decider.js';
@@ -74,9 +75,14 @@ export async function executeCommand(
   if (!parsed.success) throw validationError(parsed.error, 'payload');
 
   const commandId = clientCommandId ?? (deps.newId ?? (() => crypto.randomUUID()))();
+  // A repeated commandId gets the first outcome, but only from its own sender for the same command.
+  const owner = `${identity.userId} ${name}`;
   if (clientCommandId) {
     const prior = await deps.store.findOutcome(commandId);
-    if (prior) return prior;
+    if (prior) {
+      if (prior.owner && prior.owner !== owner) throw commandIdTaken(commandId);
+      return { status: prior.status, body: prior.body };
+    }
   }
   const allocator = deps.numbers ?? new EventStoreNumberAllocator(deps.store);
   const now = clock();
@@ -96,6 +102,13 @@ export async function executeCommand(
     seriesFor: (type, scope, count) => allocator.seriesFor(type, scope, count),
     load: async (streamId, decider) =>
       fold(decider, (await deps.store.readStream(streamId)) as never[]),
+    loadVersioned: async (streamId, decider) => {
+      const events = await deps.store.readStream(streamId);
+      return {
+        state: fold(decider, events as never[]),
+        revision: events.length === 0 ? null : events[events.length - 1]!.streamRevision,
+      };
+    },
     readDepartment: async (id) => {
       const stream = departmentStream(id);
       const events = await (deps.references?.read(stream) ?? deps.store.readStream(stream));
@@ -119,12 +132,22 @@ export async function executeCommand(
     occurredAt: clock().toISOString(),
   };
   const repeatable = clientCommandId !== undefined;
-  const execution = await executeTargets(deps.store, targets, metadata, repeatable);
+  const execution = await executeTargets(deps.store, targets, metadata, repeatable, owner);
   if (repeatable && execution.final && !execution.saved) {
-    await deps.store.saveOutcome(commandId, { status: execution.status, body: execution.body });
+    await deps.store.saveOutcome(commandId, {
+      status: execution.status,
+      body: execution.body,
+      owner,
+    });
   }
   return { status: execution.status, body: execution.body };
 }
+
+const commandIdTaken = (commandId: string) =>
+  new AppError(
+    'COMMAND_ID_TAKEN',
+    `commandId ${commandId} was used for another command or by another user; send a new one`,
+  );
 
 /**
  * `POST /api/command/{commandName}` with body `{type, payload}` (spec §7), replying
@@ -134,7 +157,7 @@ export function createCommandService(input: CommandServiceDeps): Router {
   const deps = { ...input, numbers: input.numbers ?? new EventStoreNumberAllocator(input.store) };
   const identify = deps.identify ?? requestIdentity;
   const router = express.Router();
-  router.use(express.json({ limit: '5mb' }));
+  router.use(jsonBody('5mb'));
   router.post('/:commandName', async (req, res) => {
     const result = await executeCommand(deps, {
       name: req.params.commandName,

@@ -20,7 +20,7 @@ export const NUMBER_BOUND = 2147483647;
 /** Spec §9 search minimum: more than 2 characters. */
 export const SEARCH_MIN_LENGTH = 3;
 
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date format');
+const dateFormat = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date format');
 
 /** Whether a yyyy-MM-dd string names a day of the calendar (not 2026-02-30). */
 export function isCalendarDate(value: string): boolean {
@@ -33,7 +33,12 @@ export function isCalendarDate(value: string): boolean {
   );
 }
 /** A yyyy-MM-dd date that exists in the calendar (spec §5 "invalid date format"). */
-export const calendarDate = isoDate.refine(isCalendarDate, 'invalid date format');
+export const calendarDate = dateFormat.refine(isCalendarDate, 'invalid date format');
+/**
+ * A business date in a call: yyyy-MM-dd and a day of the calendar (2026-02-30 is refused here,
+ * not by the database).
+ */
+export const isoDate = calendarDate;
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid time format (HH:mm)');
 /** Entity ids are decimal strings of positive integers (spec: a department id is a plain number). */
 export const entityId = z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'not a valid id');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './common.js';
 import { consignmentStateParam } from './consignments/gridRow.js';
 
 /**
@@ -11,8 +12,6 @@ const list = <T extends z.ZodType>(item: T) =>
       v === undefined || v === null ? [] : Array.isArray(v) ? (v as unknown[]) : [v],
     z.array(item),
   );
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid date format');
 
 export const subscriptionContextSchema = z.object({
   dates: list(isoDate),
@@ -45,6 +44,11 @@ export interface ChangeScope {
   /** Business date (yyyy-MM-dd) of the row, when it is date-bound. */
   date: string | null;
   state: string | null;
+  /**
+   * The departments of a row that belongs to several (a courier's position, a department group's
+   * members, a user's department access); null for rows of one department or none.
+   */
+  departmentIds: string[] | null;
 }
 
 /** Socket protocol constants (spec §7, §9). */

@@ -18,6 +18,8 @@ export const errorStatus = {
   CONCURRENCY_CONFLICT: 409,
   INVALID_STATE_TRANSITION: 409,
   ALREADY_EXISTS: 409,
+  /** A commandId sent before by another user or for another command. */
+  COMMAND_ID_TAKEN: 409,
   /** Another user has this phone number (docs/decisions/0013). */
   PHONE_NUMBER_TAKEN: 409,
   /** Another user has this e-mail address (docs/decisions/0013). */
@@ -29,6 +31,8 @@ export const errorStatus = {
   NUMBER_SERIES_MISSING: 409,
   UNKNOWN_CONSIGNMENT_STATE: 422,
   PAYLOAD_TOO_LARGE: 413,
+  /** A body in a character set or content encoding the product does not read (UTF-8 JSON only). */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,

@@ -28,3 +28,5 @@ export * from './holidays/index.js';
 export * from './couriers/index.js';
 export * from './numberSeries/index.js';
 export * from './rest.js';
+export * from './updates.js';
+export * from './entities.js';

@@ -47,6 +47,86 @@ export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchem
 export const isCommandName = (name: string): name is CommandName =>
   Object.hasOwn(commandSchemas, name);
 
+/**
+ * What each command does to its entity. The type makes the table complete: a new command is
+ * classified the day it is added, and the registry-driven suites (update semantics, fuzzing)
+ * find it here. `update`: changes named fields of one existing entity (see `updateCommands`).
+ */
+export type CommandKind = 'create' | 'update' | 'delete' | 'action';
+export const commandKinds: Record<CommandName, CommandKind> = {
+  CREATE_DEPARTMENT: 'create',
+  UPDATE_DEPARTMENT: 'update',
+  CREATE_CUSTOMER: 'create',
+  UPDATE_CUSTOMER: 'update',
+  CREATE_ORDER: 'create',
+  UPDATE_ORDER: 'update',
+  MOVE_ORDERS: 'action',
+  ACCEPT_ORDERS: 'action',
+  REJECT_ORDERS: 'action',
+  RESOLVE_ADDRESS: 'action',
+  UNRESOLVE_DELIVERY_ADDRESS: 'action',
+  UNRESOLVE_PICKUP_ADDRESS: 'action',
+  // Assigns consignments to a slot: a relation, not named fields of one entity.
+  UPDATE_CONSIGNMENT_SLOT: 'action',
+  UNASSIGN_CONSIGNMENTS: 'action',
+  MANUAL_COLLECT: 'action',
+  MANUAL_DELIVER: 'action',
+  MANUAL_DEVIATE: 'action',
+  MANUAL_RETURN: 'action',
+  DELETE_ORDERS: 'delete',
+  RESTORE_ORDERS: 'action',
+  CREATE_USER: 'create',
+  UPDATE_USER: 'update',
+  DELETE_USER: 'delete',
+  CREATE_PLANNER: 'create',
+  UPDATE_PLANNER: 'update',
+  CREATE_ROLE: 'create',
+  UPDATE_ROLE: 'update',
+  DELETE_ROLE: 'delete',
+  ADD_ROLES_TO_USER: 'action',
+  REMOVE_ROLES_FROM_USER: 'action',
+  CREATE_DEPARTMENT_GROUP: 'create',
+  UPDATE_DEPARTMENT_GROUP: 'update',
+  DELETE_DEPARTMENT_GROUP: 'delete',
+  CREATE_CUSTOMER_GROUP: 'create',
+  UPDATE_CUSTOMER_GROUP: 'update',
+  DELETE_CUSTOMER_GROUP: 'delete',
+  CREATE_HOLIDAY: 'create',
+  DELETE_HOLIDAY: 'delete',
+  CREATE_NUMBER_SERIES: 'create',
+  DELETE_NUMBER_SERIES: 'delete',
+  SET_COURIER_LOCATION: 'action',
+};
+
+/** An update command: the payload field holding the entity's id and the command that creates it. */
+export interface UpdateCommand {
+  idField: string;
+  create: CommandName;
+  /** The socket entity (read model) whose row shows the entity. */
+  entity: string;
+}
+
+/** Every command of kind `update` (update semantics: contracts/updates.ts). */
+export const updateCommands = {
+  UPDATE_DEPARTMENT: { idField: 'id', create: 'CREATE_DEPARTMENT', entity: 'departments' },
+  UPDATE_CUSTOMER: { idField: 'id', create: 'CREATE_CUSTOMER', entity: 'customers' },
+  UPDATE_ORDER: { idField: 'orderId', create: 'CREATE_ORDER', entity: 'orders' },
+  UPDATE_USER: { idField: 'id', create: 'CREATE_USER', entity: 'users' },
+  UPDATE_PLANNER: { idField: 'id', create: 'CREATE_PLANNER', entity: 'users' },
+  UPDATE_ROLE: { idField: 'id', create: 'CREATE_ROLE', entity: 'roles' },
+  UPDATE_DEPARTMENT_GROUP: {
+    idField: 'id',
+    create: 'CREATE_DEPARTMENT_GROUP',
+    entity: 'departmentGroups',
+  },
+  UPDATE_CUSTOMER_GROUP: {
+    idField: 'id',
+    create: 'CREATE_CUSTOMER_GROUP',
+    entity: 'customerGroups',
+  },
+} as const satisfies Partial<Record<CommandName, UpdateCommand>>;
+export type UpdateCommandName = keyof typeof updateCommands;
+
 /** Every query the query service answers, by name (spec §7), with its params schema. */
 export const querySchemas = {
   departments: departmentsQuerySchema,

@@ -1,5 +1,12 @@
-import { errorMiddleware, notFoundHandler, type Logger } from '@nordlog/platform';
+import {
+  errorMiddleware,
+  notFoundHandler,
+  refuseUnacceptableText,
+  type Logger,
+} from '@nordlog/platform';
 import express, { type Express, type Request, type RequestHandler } from 'express';
+import { loopbackOnly } from './auth/loopback.js';
+import { securityHeaders } from './security.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -27,6 +34,8 @@ export interface GatewayDeps {
     mapTileUrl?: string;
     mapTileAttribution?: string;
   };
+  /** Serve the web app's source maps (development); production answers them 404. */
+  sourceMaps?: boolean;
   /** `/openapi/*`: calls that need no session (spec §7), e.g. the postal-code check. */
   openApi?: RequestHandler;
 }
@@ -36,6 +45,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(securityHeaders({ tileUrl: deps.publicConfig?.mapTileUrl }));
+  // Query strings (REST filters, the socket's context) with text the product cannot keep: 400.
+  app.use(refuseUnacceptableText);
   app.get(
     '/revision',
     (_req, res) => void res.set('Cache-Control', 'no-store').json({ revision: deps.buildId }),
@@ -59,7 +71,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/auth', (req, res, next) =>
     servesPage(req) ? next() : notFoundHandler(req, res, next),
   );
-  if (deps.devMessages) app.get('/dev/messages', deps.devMessages);
+  if (deps.devMessages) app.get('/dev/messages', loopbackOnly(deps.devMessages));
   if (deps.openApi) app.use('/openapi', deps.openApi);
   app.use('/api', deps.authenticate);
   app.use('/api/command', deps.commandApi);
@@ -68,6 +80,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/api', notFoundHandler);
   if (deps.uiDir && existsSync(deps.uiDir)) {
     const index = path.join(deps.uiDir, 'index.html');
+    // No source maps in production: the sources are not published with the product.
+    if (!deps.sourceMaps) app.get(/\.map$/i, notFoundHandler);
     app.use(express.static(deps.uiDir, { index: false, maxAge: '1h' }));
     app.get(/.*/, (_req, res) => res.set('Cache-Control', 'no-cache').sendFile(index));
   }

@@ -15,7 +15,11 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** 0 picks a free port (tests). */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The interface the gateway listens on. Default: 127.0.0.1 in development (its impersonation and
+   * message pages must not reach the network), 0.0.0.0 otherwise.
+   */
+  HOST: optional(z.string().min(1)),
   DATA_DIR: z.string().default('./data'),
   /** An existing PostgreSQL server; without it an embedded server runs from DATA_DIR. */
   DATABASE_URL: z.url().optional(),
@@ -98,7 +102,11 @@ export const configSchema = z.object({
     .default('Nordlog'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & { HOST: string };
+
+/** The listening interface when HOST is not set: loopback only in development. */
+export const defaultHost = (nodeEnv: string) =>
+  nodeEnv === 'development' ? '127.0.0.1' : '0.0.0.0';
 
 /** How messages are delivered, with every setting the chosen way needs. */
 export type MessageDelivery =
@@ -192,7 +200,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const missing = startNeeds(parsed.data);
+  const config: Config = {
+    ...parsed.data,
+    HOST: parsed.data.HOST ?? defaultHost(parsed.data.NODE_ENV),
+  };
+  const missing = startNeeds(config);
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
-  return parsed.data;
+  return config;
 }

@@ -86,3 +86,13 @@ describe('message delivery configuration, validated at start', () => {
     expect(problems({ MESSAGE_DELIVERY: 'pigeon' })).toContain('MESSAGE_DELIVERY');
   });
 });
+
+describe('where the gateway listens', () => {
+  it('development listens on loopback unless HOST says otherwise; other modes on every interface', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'test', HOST: '' }).HOST).toBe('0.0.0.0');
+  });
+});

@@ -20,3 +20,4 @@ export * from './http/errors.js';
 export * from './http/identity.js';
 export * from './messages/index.js';
 export * from './geocoding/index.js';
+export * from './http/body.js';

@@ -1,4 +1,4 @@
-import { customerScope, type Identity } from '@nordlog/contracts';
+import { customerScope, DEPARTMENT_GROUP_PREFIX, type Identity } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 
 type Builder = Knex.QueryBuilder;
@@ -51,4 +51,20 @@ export function scopeDepartmentGroups(q: Builder, identity: Identity): Builder {
           .whereRaw(`data->'departmentIds' <@ ?::jsonb`, [JSON.stringify(allowed)]),
     );
   });
+}
+
+/**
+ * Users a caller sees (contracts rule `userAccess`): all (ADMIN), else users whose department
+ * access is not empty and lies wholly inside the caller's departments and groups (`group_{n}`).
+ */
+export function scopeUsers(q: Builder, identity: Identity): Builder {
+  const allowed = identity.departmentIds;
+  if (allowed === '*') return q;
+  const entries = [
+    ...allowed,
+    ...(identity.departmentGroupIds ?? []).map((id) => `${DEPARTMENT_GROUP_PREFIX}${id}`),
+  ];
+  return q
+    .whereRaw(`jsonb_array_length(data->'departmentIds') > 0`)
+    .whereRaw(`data->'departmentIds' <@ ?::jsonb`, [JSON.stringify(entries)]);
 }

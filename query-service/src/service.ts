@@ -3,12 +3,20 @@ import {
   denial,
   isQueryName,
   queryPermissions,
+  queryRowEntity,
+  readableRows,
   queryEnvelopeSchema,
   querySchemas,
   type Identity,
   type QueryName,
 } from '@nordlog/contracts';
-import { requestIdentity, validationError, type Geocoder, type Knex } from '@nordlog/platform';
+import {
+  requestIdentity,
+  validationError,
+  type Geocoder,
+  type Knex,
+  jsonBody,
+} from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
 import { consignments, searchConsignments } from './consignmentGrid/query.js';
 import { customerGroupMembers, customerGroups } from './customerGroups/query.js';
@@ -20,7 +28,7 @@ import { courierLocationsByDepartmentId } from './courierLocations/query.js';
 import { holiday } from './holidays/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
-import { orderHistory } from './orderHistory/query.js';
+import { orderHistory, orderHistoryNotFound } from './orderHistory/query.js';
 import { orders, searchOrders, unconfirmedOrders, unconfirmedOrdersCount } from './orders/query.js';
 import { addressAutocomplete } from './geocoding/query.js';
 import { createRestService } from './rest/service.js';
@@ -65,7 +73,7 @@ export interface QueryServiceDeps {
 /** `POST /api/query/{queryName}` with body `{query, params}` (spec §7); reads read models only. */
 export function createQueryService(deps: QueryServiceDeps): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '1mb' }));
+  router.use(jsonBody('1mb'));
   router.use(minPosition(deps.waitForPosition, deps.minPositionWaitMs));
   router.post('/:queryName', async (req, res) => {
     const name = req.params.queryName;
@@ -84,9 +92,20 @@ export function createQueryService(deps: QueryServiceDeps): Router {
       ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
     };
     const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;
-    res.json(await handle(parsed.data, ctx));
+    res.json(readable(name, identity, await handle(parsed.data, ctx)));
   });
   return router;
+}
+
+/**
+ * The answer without the rows the reader may not read (contracts `mayReadRow`, the rule the socket
+ * uses too). An order whose history is all refused is not found, as if it did not exist.
+ */
+function readable(name: QueryName, identity: Identity, answer: unknown): unknown {
+  const entity = queryRowEntity[name];
+  if (!entity || !Array.isArray(answer)) return answer;
+  const rows = readableRows(identity, entity, answer);
+  return name === 'orderHistory' ? orderHistoryNotFound(rows) : rows;
 }
 
 /**

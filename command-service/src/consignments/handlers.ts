@@ -1,13 +1,16 @@
 import {
   AppError,
   ORDER_NOT_FOUND_MESSAGE,
+  editedOrderSchema,
   inScope,
+  mergeOrderUpdate,
   normaliseUnit,
   orderStream,
   timingIssues,
   type Identity,
   type MeasurementLine,
 } from '@nordlog/contracts';
+import { validationError } from '@nordlog/platform';
 import { assertDepartmentsInScope } from '../framework/scope.js';
 import {
   bookedOrder,
@@ -78,10 +81,19 @@ export const consignmentHandlers = {
       }),
     ];
   }) satisfies Handler<'CREATE_ORDER'>,
-  UPDATE_ORDER: (async ({ orderId, ...payload }, ctx) => {
-    const current = await ctx.load(orderStream(orderId), orderDecider);
+  UPDATE_ORDER: (async ({ orderId, ...changes }, ctx) => {
+    const { state: current, revision } = await ctx.loadVersioned(
+      orderStream(orderId),
+      orderDecider,
+    );
     if (current.status === 'none') throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
     guardFor(ctx.identity)(current);
+    // Fields left out keep their stored values; the merged order meets every rule of the form.
+    const edited = editedOrderSchema.safeParse(
+      mergeOrderUpdate(current.order as unknown as Record<string, unknown>, changes),
+    );
+    if (!edited.success) throw validationError(edited.error, 'payload');
+    const payload = edited.data;
     if (!inScope(ctx.identity, current.departmentId, payload.customerId))
       throw new AppError('NO_ACCESS', 'You may not book orders for this customer');
     warnUnknownUnits(payload, ctx);
@@ -98,6 +110,8 @@ export const consignmentHandlers = {
         streamId: orderStream(orderId),
         decider: orderDecider,
         guard: guardFor(ctx.identity),
+        // The edit carries the stored order merged with the update: decided on this revision only.
+        basedOn: revision,
         command: {
           type: 'EDIT',
           order: {

@@ -2,6 +2,7 @@ import { customerGroupStream, type CustomerGroupFields } from '@nordlog/contract
 import { target, type Decider } from '../framework/decider.js';
 import type { Handler } from '../framework/handler.js';
 import type { ReferenceCommand } from '../framework/referenceDecider.js';
+import { assertCustomersExist } from '../framework/references.js';
 import { referenceHandlers } from '../framework/referenceHandlers.js';
 import { customerGroupDecider } from './decider.js';
 
@@ -12,8 +13,14 @@ const handlers = referenceHandlers<CustomerGroupFields>(
 );
 
 export const customerGroupHandlers = {
-  CREATE_CUSTOMER_GROUP: handlers.create satisfies Handler<'CREATE_CUSTOMER_GROUP'>,
-  UPDATE_CUSTOMER_GROUP: handlers.update satisfies Handler<'UPDATE_CUSTOMER_GROUP'>,
+  CREATE_CUSTOMER_GROUP: (async (fields, ctx) => {
+    await assertCustomersExist(ctx, fields.customerIds);
+    return handlers.create(fields, ctx);
+  }) satisfies Handler<'CREATE_CUSTOMER_GROUP'>,
+  UPDATE_CUSTOMER_GROUP: (async (payload, ctx) => {
+    if (payload.customerIds) await assertCustomersExist(ctx, payload.customerIds);
+    return handlers.update(payload);
+  }) satisfies Handler<'UPDATE_CUSTOMER_GROUP'>,
   DELETE_CUSTOMER_GROUP: (({ id }) => [
     target({
       id,

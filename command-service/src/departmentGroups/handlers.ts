@@ -6,6 +6,7 @@ import {
 import { target } from '../framework/decider.js';
 import { newId, type Handler } from '../framework/handler.js';
 import type { ReferenceCommand, ReferenceState } from '../framework/referenceDecider.js';
+import { assertDepartmentsExist } from '../framework/references.js';
 import { assertDepartmentsInScope } from '../framework/scope.js';
 import { departmentGroupDecider } from './decider.js';
 
@@ -25,6 +26,7 @@ const onGroup = (
     streamId: departmentGroupStream(id),
     decider: departmentGroupDecider,
     command,
+    redecide: command.type === 'update',
     guard: (state: State) => {
       if (state.status !== 'none') assertDepartmentsInScope(identity, state.entity.departmentIds);
     },
@@ -34,6 +36,7 @@ const onGroup = (
 export const departmentGroupHandlers = {
   CREATE_DEPARTMENT_GROUP: (async (fields, ctx) => {
     assertDepartmentsInScope(ctx.identity, fields.departmentIds);
+    await assertDepartmentsExist(ctx, fields.departmentIds);
     const id = await newId(ctx, 'department_group');
     return [
       target({
@@ -45,8 +48,11 @@ export const departmentGroupHandlers = {
       }),
     ];
   }) satisfies Handler<'CREATE_DEPARTMENT_GROUP'>,
-  UPDATE_DEPARTMENT_GROUP: (({ id, ...fields }, ctx) => {
-    if (fields.departmentIds) assertDepartmentsInScope(ctx.identity, fields.departmentIds);
+  UPDATE_DEPARTMENT_GROUP: (async ({ id, ...fields }, ctx) => {
+    if (fields.departmentIds) {
+      assertDepartmentsInScope(ctx.identity, fields.departmentIds);
+      await assertDepartmentsExist(ctx, fields.departmentIds);
+    }
     return onGroup(id, { type: 'update', id, fields: definedOnly(fields) }, ctx.identity);
   }) satisfies Handler<'UPDATE_DEPARTMENT_GROUP'>,
   DELETE_DEPARTMENT_GROUP: (({ id }, ctx) =>

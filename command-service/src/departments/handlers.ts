@@ -1,4 +1,5 @@
 import { departmentStream, type CreateDepartment } from '@nordlog/contracts';
+import { assertAdministers } from '../framework/authority.js';
 import type { Decider } from '../framework/decider.js';
 import type { Handler } from '../framework/handler.js';
 import type { ReferenceCommand } from '../framework/referenceDecider.js';
@@ -12,4 +13,8 @@ const handlers = referenceHandlers<CreateDepartment>(
 );
 
 export const createDepartment: Handler<'CREATE_DEPARTMENT'> = handlers.create;
-export const updateDepartment: Handler<'UPDATE_DEPARTMENT'> = handlers.update;
+/** ADMIN_DEPARTMENT changes only the caller's own departments (docs/decisions/0018). */
+export const updateDepartment: Handler<'UPDATE_DEPARTMENT'> = (payload, ctx) => {
+  assertAdministers(ctx.identity, payload.id, `Department ${payload.id}`);
+  return handlers.update(payload);
+};

@@ -34,6 +34,17 @@ export interface Target<State = unknown, Command = unknown, Event extends NewEve
    * what the decided events add and releases what they drop, in one atomic append with them.
    */
   uniques?: (state: State) => UniqueClaim[];
+  /**
+   * The command names fields to change, not a state it saw: when its append loses a race it is
+   * decided again on the newer state (bounded), so two updates of different fields both apply.
+   */
+  redecide?: boolean;
+  /**
+   * The stream revision the handler decided from (null: no stream), when the command carries
+   * values the handler derived from that state (e.g. an order merged with an update): the append
+   * is refused as a concurrency conflict (409) when the stream has moved since.
+   */
+  basedOn?: number | null;
 }
 
 /** Erases a target's types, for handlers that return targets of one decider. */

@@ -15,8 +15,8 @@ export interface TargetOutcome {
   error?: AppError;
 }
 
-/** Attempts of a target with unique values: a lost race is decided again on what won it. */
-const UNIQUE_ATTEMPTS = 3;
+/** Attempts of a target with unique values or field changes: a lost race is decided again on what won it. */
+const UNIQUE_ATTEMPTS = 5;
 
 const isConflict = (err: unknown) =>
   err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT';
@@ -45,7 +45,7 @@ export async function executeTarget(
       );
       if (again.length > 0)
         return again.map((e) => ({ type: e.type, position: e.global.position }));
-      if (!t.uniques || attempt >= UNIQUE_ATTEMPTS) throw err;
+      if (!(t.uniques || t.redecide) || attempt >= UNIQUE_ATTEMPTS) throw err;
     }
   }
 }
@@ -58,8 +58,23 @@ async function attemptTarget(
 ): Promise<{ type: string; position: string }[]> {
   const history = t.isNew ? [] : await store.readStream(t.streamId);
   const applied = history.filter((e) => e.metadata.commandId === metadata.commandId);
-  if (applied.length > 0)
+  if (applied.length > 0) {
+    // The same commandId from another user is another command: refused, not taken as a repeat.
+    if (applied[0]!.metadata.userId !== metadata.userId)
+      throw new AppError(
+        'COMMAND_ID_TAKEN',
+        `commandId ${metadata.commandId} was used by another user; send a new one`,
+      );
     return applied.map((e) => ({ type: e.type, position: e.global.position }));
+  }
+  if (t.basedOn !== undefined) {
+    const head = history.length === 0 ? null : history[history.length - 1]!.streamRevision;
+    if (head !== t.basedOn)
+      throw new AppError(
+        'CONCURRENCY_CONFLICT',
+        `${t.streamId} changed while the command was decided; load it again and retry`,
+      );
+  }
   const state = fold(t.decider, history as never[]);
   t.guard?.(state);
   const events = t.decider.decide(t.command, state);
@@ -109,6 +124,8 @@ export async function executeTargets(
   metadata: EventMetadata,
   /** Keep the outcome for repeats (only a client that chose the command id can repeat it). */
   keepOutcome = true,
+  /** Who sent which command (`{userId} {name}`), kept with the outcome. */
+  owner: string | null = null,
 ): Promise<Execution> {
   const succeeded: { id: string; events: { type: string; position: string }[] }[] = [];
   const failed: { id: string; error: AppError }[] = [];
@@ -118,6 +135,7 @@ export async function executeTargets(
       const outcomeFor =
         single && keepOutcome
           ? (events: string[]) => ({
+              owner,
               status: 200,
               body: resultBody(
                 metadata.commandId,

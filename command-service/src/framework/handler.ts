@@ -29,6 +29,11 @@ export interface HandlerContext {
     streamId: string,
     decider: Pick<Decider<S, never, never>, 'initialState' | 'evolve'>,
   ) => Promise<S>;
+  /** Like `load`, with the stream revision the state was folded to (null: no stream). */
+  loadVersioned: <S>(
+    streamId: string,
+    decider: Pick<Decider<S, never, never>, 'initialState' | 'evolve'>,
+  ) => Promise<{ state: S; revision: number | null }>;
   /** Looks addresses up (booking); absent: addresses without coordinates stay pending. */
   geocoder?: Geocoder;
   /** When the command is decided (the service's clock). */

@@ -1,4 +1,5 @@
 import { AppError, NUMBER_SERIES_CATALOGUE_STREAM, inScope } from '@nordlog/contracts';
+import { assertAdministers } from '../framework/authority.js';
 import { target } from '../framework/decider.js';
 import { newId, type Handler } from '../framework/handler.js';
 import { numberSeriesCatalogueDecider, type CatalogueState } from './decider.js';
@@ -12,6 +13,7 @@ const outside = () =>
 export const numberSeriesHandlers = {
   CREATE_NUMBER_SERIES: (async (fields, ctx) => {
     if (!inScope(ctx.identity, fields.departmentId, fields.customerId)) throw outside();
+    assertAdministers(ctx.identity, fields.departmentId, 'The number series');
     const id = await newId(ctx, 'number_series');
     return [
       target({
@@ -30,8 +32,9 @@ export const numberSeriesHandlers = {
       command: { type: 'delete', id },
       guard: (state: CatalogueState) => {
         const series = state.series[id]?.series;
-        if (series && !inScope(ctx.identity, series.departmentId, series.customerId))
-          throw outside();
+        if (!series) return;
+        if (!inScope(ctx.identity, series.departmentId, series.customerId)) throw outside();
+        assertAdministers(ctx.identity, series.departmentId, `Number series ${id}`);
       },
     }),
   ]) satisfies Handler<'DELETE_NUMBER_SERIES'>,

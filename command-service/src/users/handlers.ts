@@ -1,15 +1,22 @@
 import {
+  AppError,
+  customerStream,
   defaultAccess,
   roleStream,
   userStream,
+  type Identity,
   type RoleFields,
   type UserFields,
 } from '@nordlog/contracts';
+import { assertAdministers, assertWithinGranter, type Holding } from '../framework/authority.js';
+import { customerDecider } from '../customers/decider.js';
+import { assertAccessExists, assertCustomersExist } from '../framework/references.js';
 import { target, type Decider } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import type { ReferenceCommand } from '../framework/referenceDecider.js';
 import { referenceHandlers } from '../framework/referenceHandlers.js';
 import type { UniqueClaim } from '../framework/reservation.js';
+import { namedFields } from '@nordlog/contracts';
 import { roleDecider, userDecider, type UserCommand, type UserState } from './decider.js';
 
 /**
@@ -43,9 +50,91 @@ export function userUniques(state: UserState): UniqueClaim[] {
   ];
 }
 
-const onUser = (id: string, command: UserCommand) => [
-  target({ id, streamId: userStream(id), decider: userDecider, command, uniques: userUniques }),
-];
+type UserEntity = Extract<UserState, { status: 'exists' }>['entity'];
+/** Access flags of role entities, by role id. */
+type RoleAccess = Map<string, readonly string[]>;
+
+/** The access of the role entities named (a role that does not exist gives nothing). */
+async function roleAccess(ctx: HandlerContext, roleIds: readonly string[]): Promise<RoleAccess> {
+  const map: RoleAccess = new Map();
+  for (const id of new Set(roleIds)) {
+    const state = await ctx.load(roleStream(id), roleDecider);
+    map.set(id, state.status === 'exists' ? state.entity.access : []);
+  }
+  return map;
+}
+
+/** What a user holds: its role, its effective access and its department access. */
+function holding(
+  user: Pick<UserEntity, 'role' | 'access' | 'departmentIds' | 'roleIds'>,
+  roles: RoleAccess,
+): Holding {
+  const access = new Set<string>(user.access);
+  for (const id of user.roleIds) {
+    const flags = roles.get(id);
+    // A role added while the command was decided: decide again on what is known.
+    if (!flags) throw new AppError('CONCURRENCY_CONFLICT', 'The user changed meanwhile; try again');
+    for (const f of flags) access.add(f);
+  }
+  return { role: user.role, access: [...access], departmentIds: user.departmentIds };
+}
+
+/** A customer user's customer must be one the granter administers. */
+async function assertCustomerOf(ctx: HandlerContext, customerId: string | null): Promise<void> {
+  if (customerId === null || ctx.identity.departmentIds === '*') return;
+  const customer = await ctx.load(customerStream(customerId), customerDecider);
+  if (customer.status !== 'exists')
+    throw new AppError('NOT_FOUND', `Customer ${customerId} not found`);
+  assertAdministers(ctx.identity, customer.entity.departmentId, `Customer ${customerId}`);
+}
+
+/**
+ * A command on an existing user: the granter must hold what the user holds before and after
+ * (docs/decisions/0018), decided again on the newer state when it loses a race.
+ */
+async function onUser(
+  id: string,
+  command: UserCommand,
+  ctx: HandlerContext,
+  options: { change?: Partial<UserFields>; addRoles?: string[]; onlyRole?: string } = {},
+) {
+  const identity: Identity = ctx.identity;
+  const current = await ctx.load(userStream(id), userDecider);
+  const roles = await roleAccess(ctx, [
+    ...(current.status === 'exists' ? current.entity.roleIds : []),
+    ...(options.addRoles ?? []),
+  ]);
+  // A customer user belongs to its customer: its customer's department decides, before and after.
+  const customerBefore = current.status === 'exists' ? current.entity.customerId : null;
+  await assertCustomerOf(ctx, customerBefore);
+  if (options.change?.customerId !== undefined)
+    await assertCustomerOf(ctx, options.change.customerId);
+  return [
+    target({
+      id,
+      streamId: userStream(id),
+      decider: userDecider,
+      command,
+      uniques: userUniques,
+      redecide: true,
+      guard: (state: UserState) => {
+        if (state.status !== 'exists') return; // the decider says not found
+        const user = state.entity;
+        if (options.onlyRole && user.role !== options.onlyRole)
+          throw new AppError('NOT_FOUND', `No ${options.onlyRole.toLowerCase()} has the id ${id}`);
+        if (user.customerId !== customerBefore)
+          throw new AppError('CONCURRENCY_CONFLICT', 'The user changed meanwhile; try again');
+        assertWithinGranter(identity, holding(user, roles), `User ${id}`);
+        const after = {
+          ...user,
+          ...(options.change ?? {}),
+          roleIds: [...user.roleIds, ...(options.addRoles ?? [])],
+        };
+        assertWithinGranter(identity, holding(after, roles), `User ${id} as changed`);
+      },
+    }),
+  ];
+}
 
 const roles = referenceHandlers<RoleFields>(
   'role',
@@ -53,7 +142,16 @@ const roles = referenceHandlers<RoleFields>(
   roleDecider as Decider<unknown, ReferenceCommand<RoleFields>, never>,
 );
 
+/** The departments, groups and customer a user is given must exist (docs/decisions/0018). */
+async function assertReferencesExist(ctx: HandlerContext, fields: Partial<UserFields>) {
+  if (fields.departmentIds) await assertAccessExists(ctx, fields.departmentIds);
+  if (fields.customerId) await assertCustomersExist(ctx, [fields.customerId], 'customerId');
+}
+
 async function createUser(fields: UserFields, ctx: HandlerContext) {
+  assertWithinGranter(ctx.identity, { ...fields }, 'The new user');
+  await assertReferencesExist(ctx, fields);
+  await assertCustomerOf(ctx, fields.customerId);
   const id = await newId(ctx, 'user');
   const command = { type: 'create' as const, id, fields: { ...fields, roleIds: [] } };
   return [
@@ -68,13 +166,30 @@ async function createUser(fields: UserFields, ctx: HandlerContext) {
   ];
 }
 
-const updateUser = ({ id, ...fields }: { id: string } & Partial<UserFields>) =>
-  onUser(id, { type: 'update', id, fields: stripUndefined(fields) });
+const updateUser = async (
+  { id, ...fields }: { id: string } & Partial<UserFields>,
+  ctx: HandlerContext,
+  onlyRole?: string,
+) => {
+  const change = namedFields(fields);
+  await assertReferencesExist(ctx, change);
+  return onUser(id, { type: 'update', id, fields: change }, ctx, {
+    change,
+    ...(onlyRole ? { onlyRole } : {}),
+  });
+};
+
+/** A role entity's access is the granter's to give: no flag it does not hold itself. */
+function assertRoleAccess(identity: Identity, access: readonly string[] | undefined) {
+  if (access)
+    assertWithinGranter(identity, { role: 'PLANNER', access, departmentIds: [] }, 'The role');
+}
 
 export const userHandlers = {
   CREATE_USER: createUser satisfies Handler<'CREATE_USER'>,
-  UPDATE_USER: updateUser satisfies Handler<'UPDATE_USER'>,
-  DELETE_USER: (({ id }) => onUser(id, { type: 'delete', id })) satisfies Handler<'DELETE_USER'>,
+  UPDATE_USER: ((payload, ctx) => updateUser(payload, ctx)) satisfies Handler<'UPDATE_USER'>,
+  DELETE_USER: (({ id }, ctx) =>
+    onUser(id, { type: 'delete', id }, ctx)) satisfies Handler<'DELETE_USER'>,
   /** Spec §3 planner: a user with the PLANNER role and its default access. */
   CREATE_PLANNER: ((fields, ctx) =>
     createUser(
@@ -90,26 +205,28 @@ export const userHandlers = {
       },
       ctx,
     )) satisfies Handler<'CREATE_PLANNER'>,
-  UPDATE_PLANNER: updateUser satisfies Handler<'UPDATE_PLANNER'>,
-  CREATE_ROLE: roles.create satisfies Handler<'CREATE_ROLE'>,
-  UPDATE_ROLE: roles.update satisfies Handler<'UPDATE_ROLE'>,
+  /** Changes a planner (a user with the PLANNER role) only. */
+  UPDATE_PLANNER: ((payload, ctx) =>
+    updateUser(payload, ctx, 'PLANNER')) satisfies Handler<'UPDATE_PLANNER'>,
+  CREATE_ROLE: ((fields, ctx) => {
+    assertRoleAccess(ctx.identity, fields.access);
+    return roles.create(fields, ctx);
+  }) satisfies Handler<'CREATE_ROLE'>,
+  UPDATE_ROLE: ((payload, ctx) => {
+    assertRoleAccess(ctx.identity, payload.access);
+    return roles.update(payload);
+  }) satisfies Handler<'UPDATE_ROLE'>,
   DELETE_ROLE: (({ id }) => [
     target({ id, streamId: roleStream(id), decider: roleDecider, command: { type: 'delete', id } }),
   ]) satisfies Handler<'DELETE_ROLE'>,
-  ADD_ROLES_TO_USER: (({ userId, roleIds }) =>
-    onUser(userId, {
-      type: 'addRoles',
-      id: userId,
-      roleIds,
+  ADD_ROLES_TO_USER: (({ userId, roleIds }, ctx) =>
+    onUser(userId, { type: 'addRoles', id: userId, roleIds }, ctx, {
+      addRoles: roleIds,
     })) satisfies Handler<'ADD_ROLES_TO_USER'>,
-  REMOVE_ROLES_FROM_USER: (({ userId, roleIds }) =>
-    onUser(userId, {
-      type: 'removeRoles',
-      id: userId,
-      roleIds,
-    })) satisfies Handler<'REMOVE_ROLES_FROM_USER'>,
+  REMOVE_ROLES_FROM_USER: (({ userId, roleIds }, ctx) =>
+    onUser(
+      userId,
+      { type: 'removeRoles', id: userId, roleIds },
+      ctx,
+    )) satisfies Handler<'REMOVE_ROLES_FROM_USER'>,
 };
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-}

@@ -15,6 +15,11 @@ export interface Permission {
   write: boolean;
   courier?: boolean;
   customers?: boolean;
+  /**
+   * Only for users who see every department: data that spans departments (customer groups,
+   * role entities, holidays, new departments) is not administered from inside some of them.
+   */
+  allDepartments?: boolean;
 }
 
 const write = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission => ({
@@ -29,6 +34,7 @@ const read = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission 
 });
 
 const shipments: AccessFlag[] = ['PLANNER_SHIPMENTS'];
+const everyDepartment: Partial<Permission> = { allDepartments: true };
 const planning: AccessFlag[] = [
   'PLANNER_ROUTE_PLANNING',
   'PLANNER_DISPATCHING',
@@ -36,7 +42,7 @@ const planning: AccessFlag[] = [
 ];
 
 export const commandPermissions: Record<CommandName, Permission> = {
-  CREATE_DEPARTMENT: write(['ADMIN_DEPARTMENT']),
+  CREATE_DEPARTMENT: write(['ADMIN_DEPARTMENT'], everyDepartment),
   UPDATE_DEPARTMENT: write(['ADMIN_DEPARTMENT']),
   CREATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   UPDATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
@@ -63,19 +69,19 @@ export const commandPermissions: Record<CommandName, Permission> = {
   DELETE_USER: write(['ADMIN_USERS']),
   CREATE_PLANNER: write(['ADMIN_USERS']),
   UPDATE_PLANNER: write(['ADMIN_USERS']),
-  CREATE_ROLE: write(['ADMIN_ROLE']),
-  UPDATE_ROLE: write(['ADMIN_ROLE']),
-  DELETE_ROLE: write(['ADMIN_ROLE']),
+  CREATE_ROLE: write(['ADMIN_ROLE'], everyDepartment),
+  UPDATE_ROLE: write(['ADMIN_ROLE'], everyDepartment),
+  DELETE_ROLE: write(['ADMIN_ROLE'], everyDepartment),
   ADD_ROLES_TO_USER: write(['ADMIN_USERS', 'ADMIN_ROLE']),
   REMOVE_ROLES_FROM_USER: write(['ADMIN_USERS', 'ADMIN_ROLE']),
   CREATE_DEPARTMENT_GROUP: write(['ADMIN_DEPARTMENT_GROUP']),
   UPDATE_DEPARTMENT_GROUP: write(['ADMIN_DEPARTMENT_GROUP']),
   DELETE_DEPARTMENT_GROUP: write(['ADMIN_DEPARTMENT_GROUP']),
-  CREATE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP']),
-  UPDATE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP']),
-  DELETE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP']),
-  CREATE_HOLIDAY: write(['ADMIN_HOLIDAYS']),
-  DELETE_HOLIDAY: write(['ADMIN_HOLIDAYS']),
+  CREATE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
+  UPDATE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
+  DELETE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
+  CREATE_HOLIDAY: write(['ADMIN_HOLIDAYS'], everyDepartment),
+  DELETE_HOLIDAY: write(['ADMIN_HOLIDAYS'], everyDepartment),
   CREATE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
   DELETE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
   // Spec §6: the restricted courier role's one command (its own location; the handler checks it).
@@ -106,8 +112,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // Groups are picked on the planner's department selection like departments (spec §2
   // `group_{n}`): every user reads the groups of their access; writes need ADMIN_DEPARTMENT_GROUP.
   departmentGroups: read([]),
-  customerGroups: read(['ADMIN_CUSTOMER_GROUP']),
-  customerGroupMembers: read(['ADMIN_CUSTOMER_GROUP']),
+  customerGroups: read(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
+  customerGroupMembers: read(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
   // Booking needs the days without pickups or deliveries, so planners who book read them too.
   holiday: read(['ADMIN_HOLIDAYS', 'PLANNER_BOOKING']),
   courierLocationsByDepartmentId: read([
@@ -137,6 +143,8 @@ export function denial(
     return `The ${identity.role} role may not send this command`;
   if (permission.write && identity.role === 'READ_ONLY_PLANNER')
     return 'A read-only planner may not change anything';
+  if (permission.allDepartments && identity.departmentIds !== '*')
+    return 'Only a user with access to every department may do this';
   if (permission.roles && !(permission.roles as readonly string[]).includes(identity.role))
     return `The ${identity.role} role may not do this`;
   if (permission.customers && identity.role === 'CUSTOMER')

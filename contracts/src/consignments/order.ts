@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NUMBER_BOUND, entityId } from '../common.js';
+import { updateShape } from '../updates.js';
 import { isValidPhone, normalisePhone } from '../access/phone.js';
 import {
   addressCountries,
@@ -412,13 +413,46 @@ export const orderFormSchema = createOrderSchema;
 export type OrderFormInput = z.input<typeof createOrderSchema>;
 export type CreateOrder = z.output<typeof createOrderSchema>;
 
-/** UPDATE_ORDER: the whole form of an existing order; the department changes by MOVE_ORDERS. */
-export const updateOrderSchema = orderFields
+/**
+ * An order as edited: the whole form of an existing order (the department changes by MOVE_ORDERS)
+ * with every rule of the form. UPDATE_ORDER merges the fields it names into the stored order and
+ * validates the result with this schema.
+ */
+export const editedOrderSchema = orderFields
   .omit({ departmentId: true })
-  .extend({ orderId: entityId })
   .superRefine(refineOrder, always)
   .transform(finish);
+export type EditedOrder = z.output<typeof editedOrderSchema>;
+
+/**
+ * UPDATE_ORDER (update semantics, contracts/updates.ts): the order's id and the form fields to
+ * change; a field left out keeps its stored value. The web form sends every field.
+ */
+export const updateOrderSchema = z.object({
+  orderId: entityId,
+  // The department changes by MOVE_ORDERS; the order a copy came from never changes.
+  ...updateShape(orderFields.omit({ departmentId: true, parentId: true }).shape),
+});
 export type UpdateOrder = z.output<typeof updateOrderSchema>;
+
+/**
+ * The stored order with an update's fields put in: what `editedOrderSchema` then validates. A
+ * delivery date that only followed the pickup date (the form's default) follows a new pickup date.
+ */
+export function mergeOrderUpdate(
+  stored: Record<string, unknown>,
+  changes: Record<string, unknown>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...stored };
+  for (const [k, v] of Object.entries(changes)) if (v !== undefined) merged[k] = v;
+  if (
+    changes.pickupDate !== undefined &&
+    changes.deliveryDate === undefined &&
+    stored.deliveryDate === stored.pickupDate
+  )
+    delete merged.deliveryDate;
+  return merged;
+}
 
 /**
  * Spec §5 "a date-time must be in the future": the pickup's latest moment (the pickup date at its

@@ -6,6 +6,7 @@ import {
   createOrderSchema,
   timingIssues,
   updateOrderSchema,
+  editedOrderSchema,
   type OrderFormInput,
 } from './order.js';
 import { isValidZipCodeFor, issueKey, validationKeys } from './validation.js';
@@ -257,10 +258,16 @@ describe('the order schema (contracts, shared by the form and CREATE_ORDER)', ()
     expect(issues(base({ type: 'Express' as never }))).toEqual({ type: 'validation.choice' });
   });
 
-  it('UPDATE_ORDER is the same form without the department, with the order id', () => {
+  it('UPDATE_ORDER names the order and any fields of the form but the department; the edited order meets every rule', () => {
     const { departmentId: _d, ...rest } = base();
     expect(updateOrderSchema.safeParse({ ...rest, orderId: '9' }).success).toBe(true);
+    expect(updateOrderSchema.safeParse({ orderId: '9', orderNote: 'x' }).data).toEqual({
+      orderId: '9',
+      orderNote: 'x',
+    });
     expect(updateOrderSchema.safeParse({ ...rest }).success).toBe(false);
+    expect(editedOrderSchema.safeParse(rest).success).toBe(true);
+    expect(editedOrderSchema.safeParse({ ...rest, measurements: [] }).success).toBe(false);
   });
 
   it('S7-CMD-004 REJECT_ORDERS takes a reason from the list; OTHER needs the other reason', () => {

@@ -33,6 +33,7 @@ export const validationMessages = {
   'validation.excludedVas': 'this additional service cannot be booked',
   'validation.coordinates': 'not valid coordinates',
   'validation.invalid': 'not valid',
+  'validation.unknownId': 'does not exist',
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateShape } from '../updates.js';
 import { entityId, idSet, nonEmptyText } from '../common.js';
 
 export const CUSTOMER_GROUPS_TABLE = 'rm_customer_groups';
@@ -14,9 +15,7 @@ const fields = {
 export const createCustomerGroupSchema = z.object(fields);
 export const updateCustomerGroupSchema = z.object({
   id: entityId,
-  name: fields.name.optional(),
-  description: z.string().trim().max(1000).optional(),
-  customerIds: idSet.optional(),
+  ...updateShape(fields),
 });
 export const deleteCustomerGroupSchema = z.object({ id: entityId });
 

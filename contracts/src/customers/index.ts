@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateShape } from '../updates.js';
 import { entityId, nonEmptyText } from '../common.js';
 
 export const CUSTOMERS_TABLE = 'rm_customers';
@@ -21,8 +22,8 @@ const fields = {
 export const createCustomerSchema = z.object(fields);
 export const updateCustomerSchema = z.object({
   id: entityId,
-  ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])),
-} as { id: typeof entityId } & { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> });
+  ...updateShape(fields),
+});
 
 export type CreateCustomer = z.infer<typeof createCustomerSchema>;
 export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateShape } from '../updates.js';
 import { entityId, idSet, nonEmptyText } from '../common.js';
 import type { Identity } from '../identity.js';
 
@@ -15,9 +16,7 @@ const fields = {
 export const createDepartmentGroupSchema = z.object(fields);
 export const updateDepartmentGroupSchema = z.object({
   id: entityId,
-  name: fields.name.optional(),
-  description: z.string().trim().max(1000).optional(),
-  departmentIds: idSet.optional(),
+  ...updateShape(fields),
 });
 export const deleteDepartmentGroupSchema = z.object({ id: entityId });
 

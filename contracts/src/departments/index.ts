@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateShape } from '../updates.js';
 import { entityId, latitude, longitude, marketCountries, nonEmptyText } from '../common.js';
 
 /** Spec §3 department types. */
@@ -31,8 +32,8 @@ const fields = {
 export const createDepartmentSchema = z.object(fields);
 export const updateDepartmentSchema = z.object({
   id: entityId,
-  ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])),
-} as { id: typeof entityId } & { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> });
+  ...updateShape(fields),
+});
 
 export type CreateDepartment = z.infer<typeof createDepartmentSchema>;
 export type UpdateDepartment = z.infer<typeof updateDepartmentSchema>;

@@ -3,6 +3,8 @@ import { entityId } from '../common.js';
 
 export const ORDER_HISTORY_TABLE = 'rm_order_history';
 export const ORDER_HISTORY_ENTITY = 'orderHistory';
+/** Each order's current department, customer and pickup date (who may read its history). */
+export const ORDER_HISTORY_SCOPE_TABLE = 'rm_order_history_scope';
 
 /** One event of an order, with who and when: the base of the audit replay (lmEvents). */
 export interface OrderHistoryRow {
@@ -15,6 +17,13 @@ export interface OrderHistoryRow {
   occurredAt: string;
   /** Global position of the event (decimal string). */
   position: string;
+  /**
+   * The order's department, customer and pickup date: when published, as of the event; when
+   * queried, as the order is now (who may read an order's history is decided on them).
+   */
+  departmentId: string;
+  customerId: string;
+  date: string;
 }
 
 export const orderHistoryQuerySchema = z.object({ orderId: entityId });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateShape } from '../updates.js';
 import { accessFlags, defaultAccess } from '../access/flags.js';
 import { isValidPhone, normalisePhone } from '../access/phone.js';
 import { roles } from '../access/roles.js';
@@ -46,31 +47,14 @@ export const createUserSchema = z
   .transform((u) => ({ ...u, access: u.access ?? [...defaultAccess[u.role]] }));
 export const updateUserSchema = z.object({
   id: entityId,
-  name: userFields.name.optional(),
-  phoneNumber: phoneNumber.optional(),
-  email: z.email().nullable().optional(),
-  role: userFields.role.optional(),
-  access: z.array(flag).max(accessFlags.length).optional(),
-  departmentIds: z.array(departmentAccessId).max(1000).optional(),
-  customerId: entityId.nullable().optional(),
-  courierId: entityId.nullable().optional(),
-  requiresEmail: z.boolean().optional(),
-  requiresPwd: z.boolean().optional(),
+  ...updateShape(userFields),
 });
 export const deleteByIdSchema = z.object({ id: entityId });
 
 /** Spec §3 planner: name and phone number, e-mail optional; a user with the PLANNER role. */
-export const createPlannerSchema = z.object({
-  name: userFields.name,
-  phoneNumber,
-  email: z.email().nullable().default(null),
-});
-export const updatePlannerSchema = z.object({
-  id: entityId,
-  name: userFields.name.optional(),
-  phoneNumber: phoneNumber.optional(),
-  email: z.email().nullable().optional(),
-});
+const plannerFields = { name: userFields.name, phoneNumber, email: userFields.email };
+export const createPlannerSchema = z.object(plannerFields);
+export const updatePlannerSchema = z.object({ id: entityId, ...updateShape(plannerFields) });
 
 export type UserFields = z.output<typeof createUserSchema>;
 export interface User extends UserFields {
@@ -93,9 +77,7 @@ const roleFields = {
 export const createRoleSchema = z.object(roleFields);
 export const updateRoleSchema = z.object({
   id: entityId,
-  name: roleFields.name.optional(),
-  description: z.string().max(1000).optional(),
-  access: z.array(flag).max(accessFlags.length).optional(),
+  ...updateShape(roleFields),
 });
 export const userRolesSchema = z.object({ roleIds: idList, userId: entityId });
 

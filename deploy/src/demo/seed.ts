@@ -119,6 +119,9 @@ export async function seedDemoData(
   );
 }
 
+/** The courier id of the demo courier user. */
+export const DEMO_COURIER_ID = '1';
+
 /** The demo users of `demoUsers`, with access to every demo department (customer: the first customer). */
 export async function seedDemoUsers(run: RunCommand, logger: Logger): Promise<void> {
   for (const user of demoUsers) {
@@ -126,6 +129,8 @@ export async function seedDemoUsers(run: RunCommand, logger: Logger): Promise<vo
       ...user,
       departmentIds: ['1', '2', '3', '4'],
       customerId: user.role === 'CUSTOMER' ? '1' : null,
+      // The courier reports its own position as courier 1 (SET_COURIER_LOCATION needs an id).
+      courierId: user.role === 'COURIER' ? DEMO_COURIER_ID : null,
     });
   }
   logger.info(

@@ -181,6 +181,7 @@ export async function startSystem(
     logger,
     buildId: config.BUILD_ID ?? buildId(),
     uiDir,
+    sourceMaps: config.NODE_ENV !== 'production',
     publicConfig: {
       customerPortalUrl: config.CUSTOMER_PORTAL_URL ?? null,
       environment: config.NODE_ENV === 'production' ? 'production' : 'local',

@@ -88,11 +88,7 @@ export class Authenticator {
       if (!resolved) throw new AppError('NOT_LOGGED_IN', 'Not logged in');
       if (!resolved.identity)
         throw new AppError('PASSWORD_REQUIRED', 'Log in with your password first');
-      if (
-        req.method !== 'GET' &&
-        req.path.startsWith('/command/') &&
-        req.get(authRules.csrfHeader) !== resolved.csrfToken
-      ) {
+      if (needsCsrf(req.method, req.path) && req.get(authRules.csrfHeader) !== resolved.csrfToken) {
         throw new AppError(
           'NO_ACCESS',
           `The ${authRules.csrfHeader} header is missing or does not match the session`,
@@ -110,6 +106,20 @@ export class Authenticator {
   async identifyUpgrade(req: IncomingMessage): Promise<Identity | null> {
     return (await this.resolve(sessionCookie(req)))?.identity ?? null;
   }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Queries only read (POST carries their parameters); matched as routing matches: any case. */
+const READ_PATH = /^\/+query(\/|$)/i;
+
+/**
+ * Whether a request under `/api` must carry the session's CSRF token: every request that may
+ * change something, i.e. every method but GET, HEAD and OPTIONS, on every path but the queries.
+ * Deny by default: a path spelled in another case, with doubled slashes or a new API under
+ * `/api`, needs the token unless it is a query.
+ */
+export function needsCsrf(method: string, path: string): boolean {
+  return !SAFE_METHODS.has(method.toUpperCase()) && !READ_PATH.test(path);
 }
 
 /**

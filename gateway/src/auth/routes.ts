@@ -10,10 +10,17 @@ import {
   verifyTokenSchema,
   type UserRow,
 } from '@nordlog/contracts';
-import { validationError, type Knex, type Logger, type MessagePort } from '@nordlog/platform';
+import {
+  validationError,
+  type Knex,
+  type Logger,
+  type MessagePort,
+  jsonBody,
+} from '@nordlog/platform';
 import express, { type Request, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { Authenticator } from './authenticate.js';
+import { loopbackOnly } from './loopback.js';
 import { sessionCookie } from './cookie.js';
 import { Delivery } from './delivery.js';
 import { loginCodeSms, passwordResetEmail } from './messages.js';
@@ -86,7 +93,7 @@ export function createAuth(deps: AuthDeps): Auth {
     clock,
   );
   const router = express.Router();
-  router.use(express.json({ limit: '16kb' }));
+  router.use(jsonBody('16kb'));
 
   const setCookie = (req: Request, res: Response, value: string, maxAgeMs: number) =>
     res.cookie(authRules.cookieName, value, {
@@ -190,18 +197,23 @@ export function createAuth(deps: AuthDeps): Auth {
 
   if (deps.impersonation) {
     // Spec §6: development-only impersonation, as the first user of that role (e.g. a demo user).
-    router.get('/user/:role', async (req, res) => {
-      const role = req.params.role.toUpperCase();
-      if (!(impersonableRoles as readonly string[]).includes(role))
-        throw new AppError('NOT_FOUND', `No impersonation for ${req.params.role}`);
-      const user = await findFirstUserWithRole(deps.knex, role);
-      if (!user) throw new AppError('NOT_FOUND', `No user has the role ${role}`);
-      authenticator.forget(sessionCookie(req));
-      await sessions.end(sessionCookie(req));
-      const session = await sessions.create(user.id);
-      setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
-      res.json(await describe(user, session.csrfToken, false));
-    });
+    // Answers only callers on this machine (and exists only in development).
+    router.get(
+      '/user/:role',
+      loopbackOnly(async (req, res) => {
+        const asked = String(req.params.role ?? '');
+        const role = asked.toUpperCase();
+        if (!(impersonableRoles as readonly string[]).includes(role))
+          throw new AppError('NOT_FOUND', `No impersonation for ${asked}`);
+        const user = await findFirstUserWithRole(deps.knex, role);
+        if (!user) throw new AppError('NOT_FOUND', `No user has the role ${role}`);
+        authenticator.forget(sessionCookie(req));
+        await sessions.end(sessionCookie(req));
+        const session = await sessions.create(user.id);
+        setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
+        res.json(await describe(user, session.csrfToken, false));
+      }),
+    );
   }
 
   router.post('/request-token', async (req, res) => {
@@ -235,7 +247,8 @@ export function createAuth(deps: AuthDeps): Auth {
     res.json(await describe(user, session.csrfToken, false));
   });
 
-  router.get('/logout', async (req, res) => {
+  // POST only: a link or an image on another site cannot log a user out.
+  router.post('/logout', async (req, res) => {
     authenticator.forget(sessionCookie(req));
     const userId = await sessions.end(sessionCookie(req));
     if (userId) deps.onLogout?.(userId);

@@ -1,11 +1,6 @@
 import {
-  COURIER_LOCATIONS_ENTITY,
-  customerScope,
   DEFAULT_CONTEXTS,
-  denial,
-  queryPermissions,
-  restPermission,
-  restResourceOfEntity,
+  mayReadRow,
   subscriptionContextSchema,
   type ChangeScope,
   type Identity,
@@ -44,46 +39,39 @@ export function parseContext(input: unknown, today: string): SubscriptionContext
 
 export interface ChangeForMatch {
   entity: string;
+  id: string;
   scope: ChangeScope;
 }
 
-/**
- * The rows of an admin resource (contracts `restResources`) reach only users whose access lets
- * them read it with its query; other entities are not restricted by flags here.
- */
-const mayRead = (identity: Identity, entity: string) => {
-  // Courier positions reach only those who may query them (planners of live, dispatch, planning).
-  if (entity === COURIER_LOCATIONS_ENTITY)
-    return denial(identity, queryPermissions.courierLocationsByDepartmentId, 'query') === null;
-  const resource = restResourceOfEntity(entity);
-  return resource === null || denial(identity, restPermission(resource), 'query') === null;
-};
-
-const canSee = (identity: Identity, scope: ChangeScope) =>
-  (identity.departmentIds === '*' ||
-    scope.departmentId === null ||
-    identity.departmentIds.includes(scope.departmentId)) &&
-  (customerScope(identity)?.includes(scope.customerId ?? '') ?? true);
+/** The departments a change belongs to (several for a courier's position, a group, a user). */
+const departmentsOf = (scope: ChangeScope): string[] =>
+  scope.departmentIds ?? (scope.departmentId === null ? [] : [scope.departmentId]);
 
 /**
- * Whether a change reaches a socket: the user may see it (`identity` with department groups
- * expanded, docs/decisions/0011), and it falls inside the context's
- * entity types, departments, customers and dates. Consignment states are not filtered here:
- * a row that leaves the accepted states must still reach the client, which drops it (spec §4).
- * A change without a department (or customer) reaches a context that names departments (or
- * customers) only when the context asks for its entity type by name.
+ * Whether a change reaches a socket. First the one rule of contracts (`mayReadRow`, which the
+ * query service applies to its answers too): the user could read the row with one of the
+ * entity's queries (`identity` with department groups expanded, docs/decisions/0011, 0018).
+ * Then the context: entity types, departments, customers and dates. Consignment states are not
+ * filtered here: a row that leaves the accepted states must still reach the client, which drops
+ * it (spec §4). A change without a department (or customer) reaches a context that names
+ * departments (or customers) only when the context asks for its entity type by name.
  */
 export function matches(
   context: SubscriptionContext,
   identity: Identity,
   change: ChangeForMatch,
 ): boolean {
-  if (!mayRead(identity, change.entity) || !canSee(identity, change.scope)) return false;
+  if (!mayReadRow(identity, change.entity, change)) return false;
   const askedByType = context.types.includes(change.entity);
   if (context.types.length > 0 && !askedByType) return false;
-  const { departmentId, customerId, date } = change.scope;
+  const { customerId, date } = change.scope;
   if (context.departmentIds.length > 0) {
-    if (departmentId === null ? !askedByType : !context.departmentIds.includes(departmentId))
+    const departments = departmentsOf(change.scope);
+    if (
+      departments.length === 0
+        ? !askedByType
+        : !departments.some((id) => context.departmentIds.includes(id))
+    )
       return false;
   }
   if (context.customerIds.length > 0) {

@@ -11,7 +11,8 @@ const identity = (role: 'ADMIN' | 'PLANNER', departmentIds: string[] | '*'): Ide
 });
 const change = (entity: string, departmentId: string | null) => ({
   entity,
-  scope: { departmentId, customerId: null, date: null, state: null },
+  id: '1',
+  scope: { departmentId, customerId: null, date: null, state: null, departmentIds: null },
 });
 const context = parseContext(new URLSearchParams(''), '2026-11-22');
 
@@ -32,5 +33,31 @@ describe('socket filter (0011)', () => {
     const expanded = expandIdentity(raw, new Map([['7', ['3']]]));
     expect(matches(context, expanded, change('consignments', '3'))).toBe(true);
     expect(matches(context, expanded, change('consignments', '4'))).toBe(false);
+  });
+});
+
+describe('CSRF is required on every path that may change something', () => {
+  it('any method but GET, HEAD and OPTIONS, on any path but the queries, in any case', async () => {
+    const { needsCsrf } = await import('../auth/authenticate.js');
+    expect(needsCsrf('POST', '/command/X')).toBe(true);
+    expect(needsCsrf('POST', '/Command/X')).toBe(true);
+    expect(needsCsrf('post', '//COMMAND/X')).toBe(true);
+    expect(needsCsrf('PUT', '/rest/customers/1')).toBe(true);
+    expect(needsCsrf('DELETE', '/anything-new')).toBe(true);
+    expect(needsCsrf('POST', '/query/departments')).toBe(false);
+    expect(needsCsrf('POST', '/Query/departments')).toBe(false);
+    expect(needsCsrf('GET', '/command/X')).toBe(false);
+    expect(needsCsrf('HEAD', '/rest/users')).toBe(false);
+  });
+
+  it('the content security policy names the configured tile server', async () => {
+    const { tileOrigins } = await import('../security.js');
+    expect(tileOrigins('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toEqual([
+      'https://*.tile.example.org',
+    ]);
+    expect(tileOrigins('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toEqual([
+      'https://tile.openstreetmap.org',
+    ]);
+    expect(tileOrigins('/tiles/{z}/{x}/{y}.png')).toEqual([]);
   });
 });

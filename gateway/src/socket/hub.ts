@@ -143,10 +143,21 @@ export class SocketHub {
     }
   }
 
-  /** Takes a group's members when they are newer than what the client has. */
-  private updateGroup(client: Client, groupId: string, members: GroupMembers): void {
+  /**
+   * Takes a group's members when they are newer than what the client has. A row that changed its
+   * members is published as a delete (its old scope) and an upsert of the same revision: the
+   * upsert of a revision wins over its delete.
+   */
+  private updateGroup(
+    client: Client,
+    groupId: string,
+    members: GroupMembers,
+    op: 'upsert' | 'delete' = 'upsert',
+  ): void {
     const known = client.groups.get(groupId);
-    if (!known || members.revision <= known.revision) return;
+    if (!known) return;
+    if (op === 'delete' ? members.revision <= known.revision : members.revision < known.revision)
+      return;
     client.groups.set(groupId, members);
     client.view = expandIdentity(client.identity, departmentsOf(client.groups));
   }
@@ -158,7 +169,12 @@ export class SocketHub {
         const departmentIds =
           change.op === 'delete' ? [] : (change.data as DepartmentGroupRow).departmentIds;
         for (const client of this.clients)
-          this.updateGroup(client, change.id, { revision: change.revision, departmentIds });
+          this.updateGroup(
+            client,
+            change.id,
+            { revision: change.revision, departmentIds },
+            change.op,
+          );
       }
       for (const client of this.clients) {
         if (!matches(client.context, client.view, change)) continue;

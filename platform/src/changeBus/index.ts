@@ -40,6 +40,7 @@ export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Pr
     customer_id: c.scope.customerId,
     date: c.scope.date,
     state: c.scope.state,
+    department_ids: c.scope.departmentIds,
   }));
   // One prepared statement whatever the number of rows: they travel as one JSON parameter.
   for (let i = 0; i < rows.length; i += 2000)
@@ -47,7 +48,7 @@ export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Pr
 }
 
 const CHANGE_COLUMNS =
-  'entity, op, entity_id, revision, data, department_id, customer_id, date, state';
+  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids';
 const INSERT_CHANGES = `insert into ${CHANGES_TABLE} (${CHANGE_COLUMNS})
   select ${CHANGE_COLUMNS} from jsonb_populate_recordset(null::${CHANGES_TABLE}, $1::jsonb)`;
 
@@ -67,6 +68,7 @@ interface ChangeRow {
   customer_id: string | null;
   date: string | null;
   state: string | null;
+  department_ids: string[] | null;
   created_at: Date;
 }
 
@@ -120,7 +122,7 @@ export class PostgresChangeBus implements ChangeBus {
 }
 
 const COLUMNS =
-  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, created_at';
+  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids, created_at';
 
 const toRecord = (row: ChangeRow & { transaction_id: string; position: string }): ChangeRecord => ({
   entity: row.entity,
@@ -133,6 +135,7 @@ const toRecord = (row: ChangeRow & { transaction_id: string; position: string })
     customerId: row.customer_id,
     date: row.date,
     state: row.state,
+    departmentIds: row.department_ids,
   },
   global: { transactionId: row.transaction_id, position: row.position },
   createdAt: row.created_at.toISOString(),

@@ -11,10 +11,7 @@ export interface TableColumn {
 }
 
 /** The columns of a table, in their order (from the catalogue: information_schema is slow). */
-async function tableColumns(
-  knex: Knex | Knex.Transaction,
-  table: string,
-): Promise<TableColumn[]> {
+async function tableColumns(knex: Knex | Knex.Transaction, table: string): Promise<TableColumn[]> {
   const result = await knex.raw<{ rows: TableColumn[] }>(
     `select a.attname as name, case when t.typcategory = 'A' then 'ARRAY' else t.typname end as type
        from pg_attribute a join pg_type t on t.oid = a.atttypid

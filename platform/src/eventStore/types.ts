@@ -17,6 +17,8 @@ export interface AppendResult {
 export interface CommandOutcome {
   status: number;
   body: unknown;
+  /** Who sent the command and which command it was (`{userId} {command name}`). */
+  owner?: string | null;
 }
 
 /** One stream's part of a multi-stream append. */

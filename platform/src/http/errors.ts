@@ -56,24 +56,81 @@ export function toErrorResponse(
 ): { status: number; body: ErrorItem[] } {
   if (err instanceof AppError) return { status: err.status, body: err.items };
   if (err instanceof ZodError) return toErrorResponse(validationError(err), logger);
-  const e = err as { type?: string; status?: number; message?: string };
-  if (e?.type === 'entity.parse.failed') {
-    return {
-      status: 400,
-      body: [{ errorType: 'BAD_REQUEST', description: 'The body is not valid JSON' }],
-    };
+  const e = err as {
+    type?: string;
+    status?: number;
+    statusCode?: number;
+    expose?: boolean;
+    message?: string;
+    code?: string;
+  };
+  const one = (status: number, errorType: ErrorItem['errorType'], description: string) => ({
+    status,
+    body: [{ errorType, description }],
+  });
+  if (e?.type === 'entity.parse.failed')
+    return one(400, 'BAD_REQUEST', 'The body is not valid JSON');
+  if (e?.type === 'entity.too.large') return one(413, 'PAYLOAD_TOO_LARGE', 'The body is too large');
+  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported')
+    return one(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `${e.message ?? 'Unsupported body'}; send UTF-8 JSON`,
+    );
+  // Any other refusal of the HTTP layer (body-parser, raw-body: an aborted or damaged body, a
+  // false Content-Encoding or Content-Length) is the client's: its 4xx, never a 500.
+  const status = e?.status ?? e?.statusCode;
+  if (e?.expose && typeof status === 'number' && status >= 400 && status < 500)
+    return one(
+      status === 413 ? 413 : 400,
+      status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+      e.message ?? 'Bad request',
+    );
+  // The database refused a value (SQLSTATE class 22, data exception): input no rule caught.
+  if (typeof e?.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) {
+    logger.warn({ err }, 'the database refused a value of a request');
+    return one(400, 'BAD_REQUEST', 'A value of the request cannot be stored');
   }
-  if (e?.type === 'entity.too.large') {
-    return {
-      status: 413,
-      body: [{ errorType: 'PAYLOAD_TOO_LARGE', description: 'The body is too large' }],
-    };
+  // The database is not reachable (connection refused or lost, shutting down, too many clients).
+  if (isUnavailable(e)) {
+    logger.warn({ err: e.message, code: e.code }, 'database unavailable');
+    return one(
+      503,
+      'SERVICE_UNAVAILABLE',
+      'The database is not reachable; nothing was changed. Try again in a moment',
+    );
   }
   logger.error({ err }, 'unexpected error');
   return {
     status: errorStatus.INTERNAL_ERROR,
     body: [{ errorType: 'INTERNAL_ERROR', description: 'Something went wrong on the server' }],
   };
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin shutdown
+  '57P02', // crash shutdown
+  '57P03', // cannot connect now (starting up, shutting down)
+  '53300', // too many connections
+]);
+
+/** Whether an error says the database cannot be reached now (the request may be retried). */
+export function isUnavailable(e: { code?: string; message?: string } | null | undefined): boolean {
+  if (!e) return false;
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08')))
+    return true;
+  const message = e.message ?? '';
+  return (
+    message.includes('Connection terminated') ||
+    message.includes('Knex: Timeout acquiring a connection') ||
+    message.includes('Client has encountered a connection error')
+  );
 }
 
 export const errorMiddleware =

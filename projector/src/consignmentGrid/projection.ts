@@ -102,10 +102,4 @@ export const consignmentGridProjection = rowProjection<ConsignmentRow>({
     updated_at_epoch: row.updatedAtEpoch,
     search_text: searchText(row),
   }),
-  scope: (row) => ({
-    departmentId: row.departmentId,
-    customerId: row.customerId,
-    date: row.date,
-    state: row.state,
-  }),
 });

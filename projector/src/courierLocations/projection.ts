@@ -25,10 +25,4 @@ export const courierLocationsProjection = rowProjection<CourierLocationRow>({
   ],
   ...referenceRows<CourierLocationRow>('CourierLocationReported', null),
   columns: (row) => ({ department_ids: row.departmentIds }),
-  scope: (row) => ({
-    departmentId: row.departmentIds[0] ?? null,
-    customerId: null,
-    date: null,
-    state: null,
-  }),
 });

@@ -27,5 +27,4 @@ export const customerGroupsProjection = rowProjection<CustomerGroupRow>({
     'CustomerGroupDeleted',
   ),
   columns: (row) => ({ name: row.name, deleted: row.deleted }),
-  scope: () => ({ departmentId: null, customerId: null, date: null, state: null }),
 });

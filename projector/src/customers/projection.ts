@@ -36,5 +36,4 @@ export const customersProjection = rowProjection<CustomerRow>({
     department_id: row.departmentId,
     search_text: searchText(row),
   }),
-  scope: (row) => ({ departmentId: row.departmentId, customerId: row.id, date: null, state: null }),
 });

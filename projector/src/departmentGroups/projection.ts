@@ -28,5 +28,4 @@ export const departmentGroupsProjection = rowProjection<DepartmentGroupRow>({
   ),
   columns: (row) => ({ name: row.name, deleted: row.deleted }),
   // A group spans departments: its changes carry none, and reach every socket that asks for them.
-  scope: () => ({ departmentId: null, customerId: null, date: null, state: null }),
 });

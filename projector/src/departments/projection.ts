@@ -17,5 +17,4 @@ export const departmentsProjection = rowProjection<DepartmentRow>({
   ],
   ...referenceRows<DepartmentRow>('DepartmentCreated', 'DepartmentUpdated'),
   columns: (row) => ({ name: row.name, country: row.country }),
-  scope: (row) => ({ departmentId: row.id, customerId: null, date: null, state: null }),
 });

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@nordlog/contracts';
+import type { EntityName, RecordedEvent } from '@nordlog/contracts';
 import type { Change, Knex, Migration } from '@nordlog/platform';
 
 /**
@@ -10,6 +10,8 @@ export interface Projection {
   name: string;
   /** Read-model tables it owns: truncated on rebuild, compared by checksum. */
   tables: string[];
+  /** The entities whose changes it publishes (contracts `entityAccess` says who reads them). */
+  entities: EntityName[];
   migrations: Migration[];
   handles(event: RecordedEvent): boolean;
   apply(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Change[]>;

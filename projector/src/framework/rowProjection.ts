@@ -1,4 +1,4 @@
-import type { ChangeScope, RecordedEvent } from '@nordlog/contracts';
+import { scopeOf, type ChangeScope, type EntityName, type RecordedEvent } from '@nordlog/contracts';
 import { copyRows, preparedQuery, type Change, type Knex, type Migration } from '@nordlog/platform';
 import type { Projection } from './projection.js';
 
@@ -11,8 +11,8 @@ export interface VersionedRow {
 export interface RowProjectionSpec<Row extends VersionedRow> {
   name: string;
   table: string;
-  /** The entity name clients see on the socket. */
-  entity: string;
+  /** The entity name clients see on the socket; its scope and readers are contracts' `entityAccess`. */
+  entity: EntityName;
   migrations: Migration[];
   /** The row an event concerns, or null when the projection ignores it. */
   rowId(event: RecordedEvent): string | null;
@@ -20,7 +20,6 @@ export interface RowProjectionSpec<Row extends VersionedRow> {
   evolve(row: Row | null, event: RecordedEvent): Row | null;
   /** Indexed columns stored beside the row's JSON (`data`). */
   columns(row: Row): Record<string, unknown>;
-  scope(row: Row): ChangeScope;
   /**
    * Whether the row already has this event (redelivery). Default: the event's stream revision is
    * at or below the row's; a row fed by several streams keeps one revision per stream instead.
@@ -44,6 +43,7 @@ export function rowProjection<Row extends VersionedRow>(spec: RowProjectionSpec<
   return {
     name: spec.name,
     tables: [spec.table],
+    entities: [spec.entity],
     migrations: spec.migrations,
     handles: (event) => spec.rowId(event) !== null,
     async apply(trx, events) {
@@ -107,7 +107,8 @@ export function leftScope(before: ChangeScope, after: ChangeScope): boolean {
   return (
     before.departmentId !== after.departmentId ||
     before.customerId !== after.customerId ||
-    before.date !== after.date
+    before.date !== after.date ||
+    JSON.stringify(before.departmentIds) !== JSON.stringify(after.departmentIds)
   );
 }
 
@@ -118,7 +119,7 @@ export function leftScope(before: ChangeScope, after: ChangeScope): boolean {
  * that follows both gets both in one batch and keeps the newer (the upsert: same revision, later).
  */
 export function rowChanges<Row extends VersionedRow>(
-  spec: Pick<RowProjectionSpec<Row>, 'entity' | 'scope' | 'tombstone'>,
+  spec: { entity: string; scope(row: Row): ChangeScope; tombstone?(row: Row): boolean },
   row: Row,
   before: Row | null,
 ): Change[] {
@@ -220,8 +221,9 @@ async function write<Row extends VersionedRow>(
   const { upserts, deletes } = outcome(folded);
   const { originals } = folded;
   await store(trx, spec, upserts, deletes);
+  const publish = { ...spec, scope: (row: Row) => scopeOf(spec.entity, row) };
   return [
-    ...upserts.flatMap((row) => rowChanges(spec, row, originals.get(row.id) ?? null)),
+    ...upserts.flatMap((row) => rowChanges(publish, row, originals.get(row.id) ?? null)),
     ...deletes.map((id): Change => {
       const before = originals.get(id)!;
       return {
@@ -230,7 +232,7 @@ async function write<Row extends VersionedRow>(
         id,
         revision: before.revision + 1,
         data: null,
-        scope: spec.scope(before),
+        scope: publish.scope(before),
       };
     }),
   ];

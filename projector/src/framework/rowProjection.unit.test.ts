@@ -16,6 +16,7 @@ const spec = {
     customerId: '9',
     date: r.date,
     state: r.deleted ? 'DELETED' : 'CREATED',
+    departmentIds: null,
   }),
   tombstone: (r: Row) => r.deleted === true,
 };

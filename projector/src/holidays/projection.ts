@@ -25,5 +25,4 @@ export const holidaysProjection = rowProjection<HolidayRow>({
     date: row.date,
     deleted: row.deleted,
   }),
-  scope: () => ({ departmentId: null, customerId: null, date: null, state: null }),
 });

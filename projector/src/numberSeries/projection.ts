@@ -121,10 +121,4 @@ export const numberSeriesProjection = rowProjection<NumberSeriesRow>({
     deleted: row.deleted,
   }),
   tombstone: (row) => row.deleted,
-  scope: (row) => ({
-    departmentId: row.departmentId,
-    customerId: row.customerId,
-    date: null,
-    state: null,
-  }),
 });

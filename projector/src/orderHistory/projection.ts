@@ -1,31 +1,139 @@
 import {
   ORDER_HISTORY_ENTITY,
+  ORDER_HISTORY_SCOPE_TABLE,
   ORDER_HISTORY_TABLE,
   consignmentEventTypes,
+  scopeOf,
+  type ConsignmentEvent,
   type OrderHistoryRow,
   type RecordedEvent,
 } from '@nordlog/contracts';
-import { copyRows, preparedQuery, type Change } from '@nordlog/platform';
+import { copyRows, preparedQuery, type Change, type Knex } from '@nordlog/platform';
 import type { Projection } from '../framework/projection.js';
 
 const T = ORDER_HISTORY_TABLE;
+const ORDER_SCOPE_TABLE = ORDER_HISTORY_SCOPE_TABLE;
 
-/** Every event of every order with who and when: the base of the audit replay. */
-const historyRows = (events: RecordedEvent[]) =>
-  events.map((e) => ({
-    order_id: e.streamId.slice('order-'.length),
-    stream_revision: e.streamRevision,
-    position: e.global.position,
-    event_type: e.type,
-    data: e.data,
-    user_id: e.metadata.userId,
-    command_id: e.metadata.commandId,
-    occurred_at: e.metadata.occurredAt,
-  }));
+interface OrderScope {
+  departmentId: string;
+  customerId: string;
+  date: string;
+}
 
+type HistoryRecord = {
+  order_id: string;
+  stream_revision: number;
+  position: string;
+  event_type: string;
+  data: unknown;
+  user_id: string;
+  command_id: string;
+  occurred_at: string;
+};
+
+const orderIdOf = (e: RecordedEvent) => e.streamId.slice('order-'.length);
+
+/** The order's scope after an event (who may read its history is decided on it). */
+function nextScope(current: OrderScope | undefined, e: RecordedEvent): OrderScope | undefined {
+  const event = e as unknown as ConsignmentEvent;
+  if (event.type === 'OrderCreated' || event.type === 'OrderUpdated') {
+    const { order } = event.data;
+    return {
+      departmentId: order.departmentId ?? current?.departmentId,
+      customerId: order.customerId,
+      date: order.pickupDate,
+    };
+  }
+  if (event.type === 'OrderMoved')
+    return current && { ...current, departmentId: event.data.departmentId };
+  return current;
+}
+
+const sameScope = (a: OrderScope, b: OrderScope) =>
+  a.departmentId === b.departmentId && a.customerId === b.customerId && a.date === b.date;
+
+const historyRecord = (e: RecordedEvent): HistoryRecord => ({
+  order_id: orderIdOf(e),
+  stream_revision: e.streamRevision,
+  position: e.global.position,
+  event_type: e.type,
+  data: e.data,
+  user_id: e.metadata.userId,
+  command_id: e.metadata.commandId,
+  occurred_at: e.metadata.occurredAt,
+});
+
+/** A history row as readers see it: with the order's scope. */
+const historyRow = (r: HistoryRecord, scope: OrderScope): OrderHistoryRow => ({
+  orderId: String(r.order_id),
+  streamRevision: r.stream_revision,
+  eventType: r.event_type,
+  data: r.data,
+  userId: r.user_id,
+  commandId: r.command_id,
+  occurredAt:
+    typeof r.occurred_at === 'string' ? r.occurred_at : new Date(r.occurred_at).toISOString(),
+  position: String(r.position),
+  ...scope,
+});
+
+/** Loads the scopes of the batch's orders, folds the batch, stores the new scopes. */
+async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
+  const ids = [...new Set(events.map(orderIdOf))];
+  const loaded = await preparedQuery<{
+    order_id: string;
+    department_id: string;
+    customer_id: string;
+    date: string;
+  }>(
+    trx,
+    `select order_id::text, department_id, customer_id, date from ${ORDER_SCOPE_TABLE}
+     where order_id = any($1::bigint[])`,
+    [ids],
+  );
+  const before = new Map<string, OrderScope>(
+    loaded.map((r) => [
+      r.order_id,
+      { departmentId: r.department_id, customerId: r.customer_id, date: r.date },
+    ]),
+  );
+  const after = new Map(before);
+  for (const e of events) {
+    const id = orderIdOf(e);
+    const scope = nextScope(after.get(id), e);
+    if (scope) after.set(id, scope);
+  }
+  await preparedQuery(
+    trx,
+    `insert into ${ORDER_SCOPE_TABLE} (order_id, department_id, customer_id, date)
+     select order_id, department_id, customer_id, date
+       from jsonb_populate_recordset(null::${ORDER_SCOPE_TABLE}, $1::jsonb)
+     on conflict (order_id) do update set department_id = excluded.department_id,
+       customer_id = excluded.customer_id, date = excluded.date`,
+    [
+      JSON.stringify(
+        [...after].map(([orderId, s]) => ({
+          order_id: orderId,
+          department_id: s.departmentId,
+          customer_id: s.customerId,
+          date: s.date,
+        })),
+      ),
+    ],
+  );
+  return { before, after };
+}
+
+/**
+ * Every event of every order with who and when: the base of the audit replay. Who may read an
+ * order's history follows the order: its department, customer and date as they are now
+ * (docs/decisions/0018). When they change, the rows published before are published again: a
+ * delete under the old scope and the row under the new one, as the row projections do.
+ */
 export const orderHistoryProjection: Projection = {
   name: 'orderHistory',
-  tables: [T],
+  tables: [T, ORDER_SCOPE_TABLE],
+  entities: [ORDER_HISTORY_ENTITY],
   migrations: [
     {
       name: '0001_rm_order_history',
@@ -44,45 +152,81 @@ export const orderHistoryProjection: Projection = {
           )`);
       },
     },
+    {
+      // Each order's current scope (docs/decisions/0018), filled from the orders read model
+      // where one exists already; a rebuild fills it from the events.
+      name: '0002_order_history_scope',
+      async up(knex) {
+        await knex.raw(`
+          create table ${ORDER_SCOPE_TABLE} (
+            order_id bigint primary key,
+            department_id text not null,
+            customer_id text not null,
+            date text not null
+          );
+          do $$ begin
+            if to_regclass('rm_orders') is not null then
+              insert into ${ORDER_SCOPE_TABLE}
+                select id, department_id::text, customer_id::text, date::text from rm_orders;
+            end if;
+          end $$`);
+      },
+    },
   ],
   handles: (e) =>
     e.streamId.startsWith('order-') &&
     (consignmentEventTypes as readonly string[]).includes(e.type),
   async apply(trx, events) {
-    const rows = historyRows(events);
+    const moved = new Set<string>();
+    const { before, after } = await foldScopes(trx, events);
+    for (const [id, scope] of before) if (!sameScope(scope, after.get(id)!)) moved.add(id);
+    // The rows readers of the old scope have: published again under the new one.
+    const previous =
+      moved.size === 0
+        ? []
+        : await preparedQuery<HistoryRecord>(
+            trx,
+            `select order_id::text, stream_revision, position::text, event_type, data, user_id,
+               command_id, occurred_at from ${T} where order_id = any($1::bigint[])
+             order by order_id, stream_revision`,
+            [[...moved]],
+          );
+    const records = events.map(historyRecord);
     // Idempotent: an event delivered twice hits the primary key and is not inserted again.
     const inserted = await preparedQuery<{ order_id: string; stream_revision: number }>(
       trx,
       `insert into ${T} select * from jsonb_populate_recordset(null::${T}, $1::jsonb)
        on conflict (order_id, stream_revision) do nothing returning order_id::text, stream_revision`,
-      [JSON.stringify(rows)],
+      [JSON.stringify(records)],
     );
-    const byKey = new Map(events.map((e) => [`${e.streamId.slice(6)}:${e.streamRevision}`, e]));
-    return inserted.map(({ order_id, stream_revision }): Change => {
-      const e = byKey.get(`${order_id}:${stream_revision}`)!;
-      const data: OrderHistoryRow = {
-        orderId: String(order_id),
-        streamRevision: stream_revision,
-        eventType: e.type,
-        data: e.data,
-        userId: e.metadata.userId,
-        commandId: e.metadata.commandId,
-        occurredAt: e.metadata.occurredAt,
-        position: e.global.position,
-      };
+    const byKey = new Map(records.map((r) => [`${r.order_id}:${r.stream_revision}`, r]));
+    const publish = (r: HistoryRecord, op: 'upsert' | 'delete', scope: OrderScope): Change => {
+      const row = historyRow(r, scope);
       return {
         entity: ORDER_HISTORY_ENTITY,
-        op: 'upsert',
-        id: `${order_id}:${stream_revision}`,
-        revision: stream_revision,
-        data,
-        scope: { departmentId: null, customerId: null, date: null, state: null },
+        op,
+        id: `${r.order_id}:${r.stream_revision}`,
+        revision: r.stream_revision,
+        data: op === 'upsert' ? row : null,
+        scope: scopeOf(ORDER_HISTORY_ENTITY, row),
       };
-    });
+    };
+    const changes: Change[] = [];
+    for (const r of previous) {
+      changes.push(publish(r, 'delete', before.get(r.order_id)!));
+      changes.push(publish(r, 'upsert', after.get(r.order_id)!));
+    }
+    for (const { order_id, stream_revision } of inserted) {
+      const scope = after.get(order_id);
+      if (scope)
+        changes.push(publish(byKey.get(`${order_id}:${stream_revision}`)!, 'upsert', scope));
+    }
+    return changes;
   },
   // A rebuild takes each event once (its checkpoint moves by compare-and-set with the batch), so
   // the rows go in by COPY without the conflict check.
   async applyBulk(trx, events) {
-    await copyRows(trx, T, historyRows(events));
+    await foldScopes(trx, events);
+    await copyRows(trx, T, events.map(historyRecord));
   },
 };

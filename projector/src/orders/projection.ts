@@ -180,12 +180,6 @@ export const ordersProjection = rowProjection<OrderRow>({
     search_text: orderSearchText(row.order),
     advanced_text: orderAdvancedText(row.order),
   }),
-  scope: (row) => ({
-    departmentId: row.departmentId,
-    customerId: row.customerId,
-    date: row.order.pickupDate,
-    state: row.state,
-  }),
 });
 
 function withFlags(row: OrderRow): OrderRow {

@@ -72,7 +72,6 @@ export const usersProjection = rowProjection<UserRow>({
     deleted: row.deleted,
     search_text: [row.name, row.phoneNumber, row.email].filter(Boolean).join(' ').toLowerCase(),
   }),
-  scope: () => ({ departmentId: null, customerId: null, date: null, state: null }),
 });
 
 const roleRows = referenceRows<RoleRow>('RoleCreated', 'RoleUpdated');
@@ -95,5 +94,4 @@ export const rolesProjection = rowProjection<RoleRow>({
   rowId: (e) => (e.type === 'RoleDeleted' ? (e.data as { id: string }).id : roleRows.rowId(e)),
   evolve: (row, e) => (e.type === 'RoleDeleted' ? null : roleRows.evolve(row, e)),
   columns: (row) => ({ name: row.name }),
-  scope: () => ({ departmentId: null, customerId: null, date: null, state: null }),
 });

@@ -4,43 +4,21 @@ import {
   CUSTOMERS_TABLE,
   type CustomerGroupRow,
   type CustomerRow,
-  type Identity,
 } from '@nordlog/contracts';
-import type { Knex } from '@nordlog/platform';
 import type { QueryHandler } from '../framework.js';
 import { scopeCustomers } from '../scopes.js';
 
-/** Groups with their members limited to the customers the caller sees. */
-export async function withVisibleMembers(
-  knex: Knex,
-  identity: Identity,
-  groups: CustomerGroupRow[],
-): Promise<CustomerGroupRow[]> {
-  if (identity.departmentIds === '*' && identity.customerId === null) return groups;
-  const ids = [...new Set(groups.flatMap((g) => g.customerIds))];
-  if (ids.length === 0) return groups;
-  const visible = new Set(
-    (
-      (await scopeCustomers(knex(CUSTOMERS_TABLE).whereIn('id', ids).select('id'), identity)) as {
-        id: string | number;
-      }[]
-    ).map((r) => String(r.id)),
-  );
-  return groups.map((g) => ({ ...g, customerIds: g.customerIds.filter((id) => visible.has(id)) }));
-}
-
-/** Query `customerGroups` (spec §7): every group, by name, members in the caller's scope. */
-export const customerGroups: QueryHandler<'customerGroups'> = async (
-  params,
-  { knex, identity },
-) => {
+/**
+ * Query `customerGroups` (spec §7): every group, by name. Only users who see every department read
+ * them (contracts permissions), so every member is theirs to see.
+ */
+export const customerGroups: QueryHandler<'customerGroups'> = async (params, { knex }) => {
   const q = knex(CUSTOMER_GROUPS_TABLE)
     .where('deleted', false)
     .select('data')
     .orderBy([{ column: 'name' }, { column: 'id' }]);
   if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
-  const rows = ((await q) as { data: CustomerGroupRow }[]).map((r) => r.data);
-  return withVisibleMembers(knex, identity, rows);
+  return ((await q) as { data: CustomerGroupRow }[]).map((r) => r.data);
 };
 
 /** Query `customerGroupMembers {groupId}` (spec §7): the group's customers the caller sees. */

@@ -1,49 +1,44 @@
 import {
-  customerScope,
   AppError,
-  CONSIGNMENT_GRID_TABLE,
+  ORDER_HISTORY_SCOPE_TABLE,
   ORDER_HISTORY_TABLE,
   ORDER_NOT_FOUND_MESSAGE,
   type OrderHistoryRow,
 } from '@nordlog/contracts';
-import { allowedDepartments, type QueryHandler } from '../framework.js';
+import type { QueryHandler } from '../framework.js';
 
-interface Row {
-  order_id: string;
-  stream_revision: number;
-  position: string;
-  event_type: string;
-  data: unknown;
-  user_id: string;
-  command_id: string;
-  occurred_at: Date;
-}
-
-/** Query `orderHistory`: every event of an order with who and when, oldest first. */
-export const orderHistory: QueryHandler<'orderHistory'> = async (
-  { orderId },
-  { knex, identity },
-) => {
-  const allowed = allowedDepartments(identity, undefined);
-  const customers = customerScope(identity);
-  if (allowed !== '*' || customers) {
-    const q = knex(CONSIGNMENT_GRID_TABLE).where('id', orderId);
-    if (allowed !== '*') q.whereIn('department_id', allowed);
-    if (customers) q.whereIn('customer_id', customers);
-    if (!(await q.first('id'))) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
-  }
-  const rows = (await knex(ORDER_HISTORY_TABLE)
-    .where('order_id', orderId)
-    .orderBy('stream_revision')) as Row[];
-  if (rows.length === 0) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
-  return rows.map((r): OrderHistoryRow => ({
-    orderId: String(r.order_id),
-    streamRevision: r.stream_revision,
-    eventType: r.event_type,
-    data: r.data,
-    userId: r.user_id,
-    commandId: r.command_id,
-    occurredAt: r.occurred_at.toISOString(),
-    position: String(r.position),
+/**
+ * Query `orderHistory`: every event of an order with who and when, oldest first, each with the
+ * order's department, customer and date as they are now (the reader's access is decided on them:
+ * the query service drops the rows the reader may not read, so an order outside it is not found).
+ */
+export const orderHistory: QueryHandler<'orderHistory'> = async ({ orderId }, { knex }) => {
+  const rows = await knex(`${ORDER_HISTORY_TABLE} as h`)
+    .join(`${ORDER_HISTORY_SCOPE_TABLE} as s`, 's.order_id', 'h.order_id')
+    .where('h.order_id', orderId)
+    .orderBy('h.stream_revision')
+    .select<OrderHistoryRow[]>(
+      knex.raw(`h.order_id::text as "orderId"`),
+      'h.stream_revision as streamRevision',
+      'h.event_type as eventType',
+      'h.data',
+      'h.user_id as userId',
+      'h.command_id as commandId',
+      'h.occurred_at as occurredAt',
+      knex.raw(`h.position::text as position`),
+      's.department_id as departmentId',
+      's.customer_id as customerId',
+      's.date',
+    );
+  // The instant as the event's metadata has it (ISO, UTC), as the socket publishes it.
+  return rows.map((r) => ({
+    ...r,
+    occurredAt: (r.occurredAt as unknown as Date).toISOString(),
   }));
+};
+
+/** An order whose history the reader may not read is not found (as if it did not exist). */
+export const orderHistoryNotFound = (rows: unknown[]) => {
+  if (rows.length === 0) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
+  return rows;
 };

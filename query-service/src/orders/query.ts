@@ -1,5 +1,6 @@
 import {
   AppError,
+  customerScope,
   ORDERS_TABLE,
   ORDER_NOT_FOUND_MESSAGE,
   type Identity,
@@ -19,7 +20,8 @@ function scoped(
 ): Builder {
   const allowed = allowedDepartments(identity, departmentIds);
   if (allowed !== '*') q.whereIn('department_id', allowed);
-  if (identity.customerId) q.where('customer_id', identity.customerId);
+  const customers = customerScope(identity);
+  if (customers) q.whereIn('customer_id', customers);
   else if (customerIds && customerIds.length > 0) q.whereIn('customer_id', customerIds);
   return q;
 }

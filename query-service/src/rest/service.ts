@@ -4,6 +4,7 @@ import {
   denial,
   entityId,
   isRestResourceName,
+  readableRows,
   restPermission,
   restResources,
   type Identity,
@@ -122,7 +123,11 @@ export function createRestService(deps: RestServiceDeps): Router {
       .orderByRaw(`${expr} ${order === 'DESC' ? 'desc' : 'asc'} nulls last, id asc`)
       .offset(start)
       .limit(end - start + 1)) as { data: unknown }[];
-    const data = rows.map((r) => r.data);
+    const data = readableRows(
+      identity,
+      resource.entity,
+      rows.map((r) => r.data),
+    );
     const body = source.present ? await source.present(deps.knex, identity, data) : data;
     res
       .set(REST_COUNT_HEADER, contentRange(name, start, body.length, total))
@@ -142,7 +147,8 @@ export function createRestService(deps: RestServiceDeps): Router {
       filter: {},
     });
     const row = await q.where('id', id).first<{ data: unknown } | undefined>('data');
-    if (!row) throw notFound;
+    if (!row || readableRows(identity, restResources[name].entity, [row.data]).length === 0)
+      throw notFound;
     const [data] = source.present
       ? await source.present(deps.knex, identity, [row.data])
       : [row.data];

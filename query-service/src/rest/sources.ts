@@ -1,5 +1,4 @@
 import type {
-  CustomerGroupRow,
   Identity,
   RestFilterField,
   RestResourceName,
@@ -7,12 +6,12 @@ import type {
   UserRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { withVisibleMembers } from '../customerGroups/query.js';
 import {
   scopeCustomers,
   scopeDepartmentGroups,
   scopeDepartments,
   scopeNumberSeries,
+  scopeUsers,
 } from '../scopes.js';
 import { withEffectiveAccess } from '../users/query.js';
 
@@ -100,8 +99,6 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     search: words('name', 'description'),
     base: live,
     scope: unscoped,
-    present: (knex, identity, rows) =>
-      withVisibleMembers(knex, identity, rows as CustomerGroupRow[]),
   },
   users: {
     sort: {
@@ -124,7 +121,7 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     },
     search: 'search_text',
     base: live,
-    scope: unscoped,
+    scope: scopeUsers,
     present: (knex, _identity, rows) => withEffectiveAccess(knex, rows as UserRow[]),
   },
   roles: {

@@ -7,6 +7,7 @@ import {
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import { searchWords, type QueryHandler } from '../framework.js';
+import { scopeUsers } from '../scopes.js';
 
 /** Query `roles` (spec §7): every role entity with its access list, by name. */
 export const roles: QueryHandler<'roles'> = async (_params, { knex }) =>
@@ -18,8 +19,8 @@ export const roles: QueryHandler<'roles'> = async (_params, { knex }) =>
  * Query `users`: users that are not deleted, with `effectiveAccess` = their own flags and the flags
  * of the role entities given to them.
  */
-export const users: QueryHandler<'users'> = async (params, { knex }) => {
-  const q = knex(USERS_TABLE)
+export const users: QueryHandler<'users'> = async (params, { knex, identity }) => {
+  const q = scopeUsers(knex(USERS_TABLE), identity)
     .where('deleted', false)
     .select('data')
     .orderBy('name')

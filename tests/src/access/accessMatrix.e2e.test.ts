@@ -8,9 +8,15 @@ import {
   type Identity,
   type Role,
 } from '@nordlog/contracts';
-import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
+import {
+  freshPhone,
+  startTestSystem,
+  type Session,
+  type TestSystem,
+  createFirstDepartmentAndCustomer,
+} from '../support/system.js';
 import { connectSocket } from '../support/socket.js';
-import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 
 const DATE = bookingDate();
 
@@ -22,6 +28,7 @@ describe('access control on the server (spec §6, one table in contracts)', () =
   const sessions = new Map<Role, Session>();
   beforeAll(async () => {
     sys = await startTestSystem();
+    await createFirstDepartmentAndCustomer(sys);
     for (const role of roles) {
       sessions.set(
         role,
@@ -94,15 +101,7 @@ describe('access control on the server (spec §6, one table in contracts)', () =
       role: 'PLANNER',
       departmentIds: [mine],
     });
-    const block = {
-      name: 'A',
-      address: 'Storgata 1',
-      zipCode: '0155',
-      zipArea: 'Oslo',
-      countryCode: 'NO',
-      lat: 59.9,
-      lng: 10.7,
-    };
+    const block = osloAddress;
     const order = (departmentId: string) => ({
       departmentId,
       customerId: '1',
@@ -144,7 +143,7 @@ describe('access control on the server (spec §6, one table in contracts)', () =
     const socket = await connectSocket(sys.url, '', { cookie: session.cookie });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(socket.isOpen()).toBe(true);
-    await fetch(`${sys.url}/auth/logout`, { headers: { cookie: session.cookie } });
+    await fetch(`${sys.url}/auth/logout`, { method: 'POST', headers: { cookie: session.cookie } });
     expect(await socket.closed).toBe(3001);
     expect(socket.received).toContain('login');
   });

@@ -84,10 +84,11 @@ describe('courier location', () => {
     await socket.next((m) => m.entity === 'courierLocations' && m.id === '7');
     socket.close();
     // A customer user of the department does not see couriers.
+    const customerId = (await sys.command('CREATE_CUSTOMER', { name: 'Apotek 1' })).body.ids[0];
     const customer = await sys.login({
       phoneNumber: freshPhone(),
       role: 'CUSTOMER',
-      customerId: '1',
+      customerId,
       departmentIds: [dep],
     });
     expect(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 /**
@@ -36,15 +36,7 @@ describe('customer users and sub-customers', () => {
     main = await customer('Main AS', '1000', '');
     sub = await customer('Main AS, Bergen', '1000', '01');
     other = await customer('Other AS', '2000', '');
-    const block = {
-      name: 'A',
-      address: 'Storgata 1',
-      zipCode: '0155',
-      zipArea: 'Oslo',
-      countryCode: 'NO',
-      lat: 59.9,
-      lng: 10.7,
-    };
+    const block = osloAddress;
     for (const c of [main, sub, other]) {
       const made = await sys.command('CREATE_ORDER', {
         departmentId: dep,

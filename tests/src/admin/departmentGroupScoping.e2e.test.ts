@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { connectSocket, type TestSocket } from '../support/socket.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
-const block = {
-  name: 'A',
-  address: 'Storgata 1',
-  zipCode: '0155',
-  zipArea: 'Oslo',
-  countryCode: 'NO',
-  lat: 59.9,
-  lng: 10.7,
-};
+const block = osloAddress;
 const DATE = bookingDate();
 
 describe('department groups in scoping: a user with group_{n} works in the group’s current departments (spec §2)', () => {

@@ -121,22 +121,28 @@ describe('admin reference data: commands → read models → queries (spec §3, 
       expect((await sys.query('customerGroups', {})).body).toEqual([]);
     });
 
-    it('a user who sees only some departments sees only those customers among the members', async () => {
+    it('customer groups span departments: a user who sees only some departments neither reads nor changes them (docs/decisions/0018)', async () => {
       const id = (
         await sys.command('CREATE_CUSTOMER_GROUP', { name: 'Mixed', customerIds: customers })
       ).body.ids[0];
-      const scoped = await sys.login({
-        phoneNumber: freshPhone(),
-        role: 'PLANNER',
-        access: ['ADMIN_CUSTOMER_GROUP'],
-        departmentIds: [departments[0]],
-      });
-      const groups = (await sys.as(scoped).query('customerGroups', { ids: [id] })).body;
-      // Customer 2 belongs to Bergen; customer 3 to no department (visible to all).
-      expect(groups[0].customerIds).toEqual([customers[0], customers[2]]);
-      expect(
-        ids((await sys.as(scoped).query('customerGroupMembers', { groupId: id })).body),
-      ).toEqual([customers[0], customers[2]]);
+      const scoped = sys.as(
+        await sys.login({
+          phoneNumber: freshPhone(),
+          role: 'PLUS_PLANNER',
+          access: ['ADMIN_CUSTOMER_GROUP'],
+          departmentIds: [departments[0]],
+        }),
+      );
+      for (const res of [
+        await scoped.query('customerGroups', { ids: [id] }),
+        await scoped.query('customerGroupMembers', { groupId: id }),
+        await scoped.get(`/api/rest/customerGroups/${id}`),
+        await scoped.command('UPDATE_CUSTOMER_GROUP', { id, name: 'Mine now' }),
+        await scoped.command('CREATE_CUSTOMER_GROUP', { name: 'Mine' }),
+      ]) {
+        expect(res.status).toBe(403);
+        expect(res.body[0].errorType).toBe('NO_ACCESS');
+      }
     });
   });
 
@@ -298,18 +304,19 @@ describe('admin reference data: commands → read models → queries (spec §3, 
 
   describe('access (spec §6)', () => {
     it('S6-FLAG-005 S6-FLAG-007 S6-FLAG-009 S6-FLAG-014 each admin flag opens its own resource and no other', async () => {
-      const only = async (flag: string) =>
+      // Customer groups span departments: their admin sees every department (an ADMIN).
+      const only = async (flag: string, role = 'PLANNER') =>
         sys.as(
           await sys.login({
             phoneNumber: freshPhone(),
-            role: 'PLANNER',
+            role,
             access: [flag],
             departmentIds: departments,
           }),
         );
       const holidays = await only('ADMIN_HOLIDAYS');
       const series = await only('ADMIN_NUMBER_SERIES');
-      const customerGroups = await only('ADMIN_CUSTOMER_GROUP');
+      const customerGroups = await only('ADMIN_CUSTOMER_GROUP', 'ADMIN');
       const departmentGroups = await only('ADMIN_DEPARTMENT_GROUP');
       expect((await holidays.query('holiday', {})).status).toBe(200);
       expect((await holidays.query('numberSeries', {})).status).toBe(403);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { freshPhone, lastMessageId, startTestSystem, type TestSystem } from '../support/system.js';
+import {
+  freshPhone,
+  lastMessageId,
+  startTestSystem,
+  type TestSystem,
+  createFirstDepartmentAndCustomer,
+} from '../support/system.js';
 
 describe('password login and reset (spec §7: verify-pwd, claim-email, request-pwd-reset, set-pwd)', () => {
   let sys: TestSystem;
@@ -25,6 +31,7 @@ describe('password login and reset (spec §7: verify-pwd, claim-email, request-p
 
   beforeAll(async () => {
     sys = await startTestSystem();
+    await createFirstDepartmentAndCustomer(sys);
   });
   afterAll(async () => sys.shutdown());
 

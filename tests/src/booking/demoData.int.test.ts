@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isValidGsin } from '@nordlog/contracts';
-import { seedDemoData } from '@nordlog/deploy';
+import { seedDemoData, seedDemoUsers } from '@nordlog/deploy';
 import { silentLogger } from '@nordlog/platform';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -19,5 +19,21 @@ describe('demo data with booking rules', () => {
       .body as { shipmentId: string; packageIds: string[] }[];
     expect(rows).toHaveLength(20);
     expect(rows.every((r) => isValidGsin(r.shipmentId) && r.packageIds.length > 0)).toBe(true);
+  }, 60_000);
+
+  it('the demo courier has a courier id and reports its own position with it', async () => {
+    await seedDemoUsers((name, payload) => sys.run(name, payload), silentLogger());
+    await sys.settled();
+    const courier = sys.as(await sys.signIn('+4740000007'));
+    const report = (courierId: string) =>
+      courier.command('SET_COURIER_LOCATION', {
+        courierId,
+        latitude: 59.91,
+        longitude: 10.75,
+        accuracy: 12,
+        timestamp: new Date().toISOString(),
+      });
+    expect((await report('1')).status).toBe(200);
+    expect((await report('2')).status).toBe(403);
   }, 60_000);
 });

@@ -399,7 +399,7 @@ describe('web app in a browser', () => {
     // The same user logs out in another window: the socket gets `login` and the page goes to the start.
     const cookies = await page.context().cookies();
     const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const out = await fetch(`${sys.url}/auth/logout`, { headers: { cookie } });
+    const out = await fetch(`${sys.url}/auth/logout`, { method: 'POST', headers: { cookie } });
     expect(out.status).toBe(200);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'Log in' }).waitFor();

@@ -139,6 +139,22 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       expect((await store.findOutcome(m.commandId))!.status).toBe(200);
     });
 
+    it('keeps who sent a command and which one with its outcome (a reused commandId is refused)', async () => {
+      const s = stream();
+      const m = meta();
+      await store.appendToStream(s, 'no_stream', [{ type: 'A', data: {} }], m, {
+        outcome: { status: 200, body: {}, owner: 'u1 CREATE_X' },
+      });
+      expect((await store.findOutcome(m.commandId))!.owner).toBe('u1 CREATE_X');
+      const later = randomUUID();
+      await store.saveOutcome(later, { status: 409, body: [], owner: 'u2 UPDATE_X' });
+      expect(await store.findOutcome(later)).toEqual({
+        status: 409,
+        body: [],
+        owner: 'u2 UPDATE_X',
+      });
+    });
+
     it('appends to several streams at once, each at its expected revision', async () => {
       const [a, b] = [stream(), stream()];
       await store.appendToStream(b, 'no_stream', [{ type: 'B0', data: {} }], meta());

@@ -4,6 +4,7 @@ import {
   startTestSystem,
   waitForToken,
   type TestSystem,
+  createFirstDepartmentAndCustomer,
 } from '../support/system.js';
 
 const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -27,6 +28,7 @@ describe('login with a one-time token (spec §7 authentication)', () => {
 
   beforeAll(async () => {
     sys = await startTestSystem();
+    await createFirstDepartmentAndCustomer(sys);
     await sys.command('CREATE_USER', {
       name: 'Kari Planner',
       phoneNumber: '91234567',
@@ -68,7 +70,10 @@ describe('login with a one-time token (spec §7 authentication)', () => {
       departmentIds: ['1'],
       csrfToken: expect.any(String),
     });
-    const out = await get('/auth/logout', cookie);
+    // Logout is a POST: a GET (a link or an image on another site) logs nobody out.
+    expect((await get('/auth/logout', cookie)).status).toBe(404);
+    expect((await get('/auth/user', cookie)).status).toBe(200);
+    const out = await post('/auth/logout', {}, cookie);
     expect(await out.json()).toEqual({ redirectUrl: '/' });
     expect((await get('/auth/user', cookie)).status).toBe(401);
   });

@@ -14,6 +14,7 @@ import { meta } from '../eventStore/contract.js';
 const countingProjection: Projection = {
   name: 'counting',
   tables: ['seen_events'],
+  entities: [],
   migrations: [],
   handles: () => true,
   async apply(trx, events: RecordedEvent[]) {

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestSystem, type TestSystem } from '../support/system.js';
+import {
+  createFirstDepartmentAndCustomer,
+  startTestSystem,
+  type TestSystem,
+} from '../support/system.js';
 
 describe('users and roles through the command and query APIs', () => {
   let sys: TestSystem;
+  let group: string;
+  let customer: string;
   beforeAll(async () => {
     sys = await startTestSystem();
+    await createFirstDepartmentAndCustomer(sys);
+    group = (await sys.command('CREATE_DEPARTMENT_GROUP', { name: 'All', departmentIds: ['1'] }))
+      .body.ids[0];
+    customer = (await sys.command('CREATE_CUSTOMER', { name: 'Temp AS' })).body.ids[0];
   });
   afterAll(async () => sys.shutdown());
 
@@ -13,7 +23,7 @@ describe('users and roles through the command and query APIs', () => {
       name: 'Ola Admin',
       phoneNumber: '912 34 567',
       role: 'ADMIN',
-      departmentIds: ['1', 'group_3'],
+      departmentIds: ['1', `group_${group}`],
     });
     expect(res.status).toBe(200);
     await sys.settled();
@@ -25,7 +35,7 @@ describe('users and roles through the command and query APIs', () => {
       courierId: null,
       requiresEmail: false,
       requiresPwd: false,
-      departmentIds: ['1', 'group_3'],
+      departmentIds: ['1', `group_${group}`],
     });
     expect(user.access).toHaveLength(39);
   });
@@ -103,12 +113,29 @@ describe('users and roles through the command and query APIs', () => {
         name: 'Temp',
         phoneNumber: '40000001',
         role: 'CUSTOMER',
-        customerId: '4',
+        customerId: customer,
       })
     ).body.ids[0];
     expect((await sys.command('DELETE_USER', { id })).body.events).toEqual(['UserDeleted']);
     await sys.settled();
     expect((await sys.query('users', { ids: [id] })).body).toEqual([]);
     expect((await sys.command('UPDATE_USER', { id, name: 'x' })).status).toBe(404);
+  });
+
+  it('a user is given only departments, groups and a customer that exist (400, nothing stored)', async () => {
+    for (const payload of [
+      { departmentIds: ['1', '999'] },
+      { departmentIds: ['group_999'] },
+      { role: 'CUSTOMER', customerId: '999' },
+    ]) {
+      const res = await sys.command('CREATE_USER', {
+        name: 'Nobody',
+        phoneNumber: '40000099',
+        role: 'PLANNER',
+        ...payload,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body[0].params.key).toBe('validation.unknownId');
+    }
   });
 });

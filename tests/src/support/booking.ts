@@ -35,3 +35,14 @@ export async function configureNumberSeries(
     throw new Error(`number series: ${JSON.stringify([gsin.body, sscc.body])}`);
   return { gsin: gsin.body.ids[0], sscc: sscc.body.ids[0] };
 }
+
+/** An Oslo address with coordinates: booking needs no address lookup for it. */
+export const osloAddress = {
+  name: 'A',
+  address: 'Storgata 1',
+  zipCode: '0155',
+  zipArea: 'Oslo',
+  countryCode: 'NO',
+  lat: 59.9,
+  lng: 10.7,
+} as const;

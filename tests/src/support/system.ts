@@ -223,3 +223,24 @@ export async function startTestSystem(
     },
   };
 }
+
+/** The position of the newest event (or outbox change): unchanged when nothing was stored. */
+export async function storeHead(system: System, table: 'es_events' | 'rm_changes' = 'es_events') {
+  const row = await system.db.knex(table).max<{ max: string | null }>('position as max').first();
+  return String(row?.max ?? '0');
+}
+
+/**
+ * Department 1 and customer 1 of a fresh system (the first of each), for tests of users whose
+ * access names them: a user's departments and customer must exist.
+ */
+export async function createFirstDepartmentAndCustomer(system: Pick<Client, 'command'>) {
+  const department = await system.command('CREATE_DEPARTMENT', {
+    name: 'Oslo',
+    departmentType: 'courier',
+    country: 'NO',
+  });
+  const customer = await system.command('CREATE_CUSTOMER', { name: 'Apotek 1' });
+  if (department.body?.ids?.[0] !== '1' || customer.body?.ids?.[0] !== '1')
+    throw new Error('department 1 and customer 1 must be the first of a fresh system');
+}

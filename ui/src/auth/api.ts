@@ -33,7 +33,7 @@ export const authApi = {
   requestPwdReset: (email: string) => post<unknown>('/auth/request-pwd-reset', { email }),
   setPwd: (password: string, token: string) => post<unknown>('/auth/set-pwd', { password, token }),
   logout: async () => {
-    const answer = await requestJson<{ redirectUrl?: string }>('/auth/logout');
+    const answer = await post<{ redirectUrl?: string }>('/auth/logout', {});
     setCsrfToken(null);
     return answer.redirectUrl ?? '/';
   },

@@ -280,6 +280,9 @@ const fr: Messages = {
     ALREADY_EXISTS: 'Cet élément existe déjà',
     UNKNOWN_CONSIGNMENT_STATE: 'Statut d’envoi inconnu',
     PAYLOAD_TOO_LARGE: 'La demande est trop volumineuse',
+    COMMAND_ID_TAKEN: 'L’identifiant de commande a déjà servi à une autre commande',
+    UNSUPPORTED_MEDIA_TYPE:
+      'La demande utilise un jeu de caractères ou un encodage non pris en charge',
     TOO_MANY_REQUESTS: 'Trop de demandes. Patientez un instant, puis réessayez.',
     SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible',
     INTERNAL_ERROR: 'Une erreur s’est produite sur le serveur',
@@ -514,6 +517,7 @@ const fr: Messages = {
     tooManyPackages: '1000 colis au maximum par commande',
     atLeastOne: 'Au moins un est requis',
     choice: 'Ne fait pas partie des choix',
+    unknownId: "N'existe pas",
     excludedVas: 'Ce service complémentaire ne peut pas être réservé',
     coordinates: 'Coordonnées non valides',
     invalid: 'Non valide',

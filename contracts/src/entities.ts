@@ -1,0 +1,296 @@
+import { denial, inScope, queryPermissions } from './access/permissions.js';
+import type { ChangeScope } from './context.js';
+import { CONSIGNMENT_GRID_ENTITY, CONSIGNMENT_GRID_TABLE } from './consignments/gridRow.js';
+import type { ConsignmentRow } from './consignments/gridRow.js';
+import { ORDERS_ENTITY, ORDERS_TABLE, type OrderRow } from './consignments/orders.js';
+import {
+  COURIER_LOCATIONS_ENTITY,
+  COURIER_LOCATIONS_TABLE,
+  type CourierLocationRow,
+} from './couriers/index.js';
+import {
+  CUSTOMER_GROUPS_ENTITY,
+  CUSTOMER_GROUPS_TABLE,
+  type CustomerGroupRow,
+} from './customerGroups/index.js';
+import { CUSTOMERS_ENTITY, CUSTOMERS_TABLE, type CustomerRow } from './customers/index.js';
+import {
+  DEPARTMENT_GROUP_PREFIX,
+  DEPARTMENT_GROUPS_ENTITY,
+  DEPARTMENT_GROUPS_TABLE,
+  type DepartmentGroupRow,
+} from './departmentGroups/index.js';
+import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE, type DepartmentRow } from './departments/index.js';
+import { HOLIDAYS_ENTITY, HOLIDAYS_TABLE, type HolidayRow } from './holidays/index.js';
+import { customerScope, type Identity } from './identity.js';
+import {
+  NUMBER_SERIES_ENTITY,
+  NUMBER_SERIES_TABLE,
+  type NumberSeriesRow,
+} from './numberSeries/index.js';
+import {
+  ORDER_HISTORY_ENTITY,
+  ORDER_HISTORY_TABLE,
+  type OrderHistoryRow,
+} from './orderHistory/index.js';
+import type { QueryName } from './registry.js';
+import {
+  ROLES_ENTITY,
+  ROLES_TABLE,
+  USERS_ENTITY,
+  USERS_TABLE,
+  type RoleRow,
+  type UserRow,
+} from './users/index.js';
+
+/**
+ * Who may read a row of a read model: the one rule the query service and the socket share
+ * (docs/decisions/0018). A row reaches a user, by a query or on the socket, only when one of the
+ * entity's queries is permitted to that user and the row's scope passes the entity's rule.
+ *
+ * - `department`: the row's department is the reader's (or the row has none);
+ * - `departmentAndCustomer`: that, and a customer user reads only its own customers' rows;
+ * - `anyDepartment`: a row of several departments (a courier's position) reaches readers of any;
+ * - `departmentGroup`: groups of the reader's access, and non-empty groups of its departments;
+ * - `userAccess`: users whose department access lies wholly inside the reader's;
+ * - `allDepartments`: only readers who see every department (and are not customer users);
+ * - `everyone`: every reader the query permits (holidays, role entities).
+ */
+export type RowRule =
+  | 'department'
+  | 'departmentAndCustomer'
+  | 'anyDepartment'
+  | 'departmentGroup'
+  | 'userAccess'
+  | 'allDepartments'
+  | 'everyone';
+
+export interface EntityAccess<Row = never> {
+  /** The read model: one row per entity id, the row's JSON in `data`. */
+  table: string;
+  /** The queries that answer rows of this entity. */
+  queries: readonly QueryName[];
+  rule: RowRule;
+  /** The scope of a row: what the rule and the socket's context filter look at. */
+  scope(row: Row): ChangeScope;
+}
+
+const scope = (over: Partial<ChangeScope>): ChangeScope => ({
+  departmentId: null,
+  customerId: null,
+  date: null,
+  state: null,
+  departmentIds: null,
+  ...over,
+});
+
+const entity = <Row>(access: EntityAccess<Row>) => access;
+
+/**
+ * Every entity a projection publishes on the change feed. An entity not listed reaches no socket
+ * (a test walks the projections and fails on one that is missing).
+ */
+export const entityAccess = {
+  [DEPARTMENTS_ENTITY]: entity<DepartmentRow>({
+    table: DEPARTMENTS_TABLE,
+    queries: ['departments'],
+    rule: 'department',
+    scope: (row) => scope({ departmentId: row.id }),
+  }),
+  [CUSTOMERS_ENTITY]: entity<CustomerRow>({
+    table: CUSTOMERS_TABLE,
+    queries: ['searchCustomers', 'subcustomersForAlystraId'],
+    rule: 'departmentAndCustomer',
+    scope: (row) => scope({ departmentId: row.departmentId, customerId: row.id }),
+  }),
+  [CONSIGNMENT_GRID_ENTITY]: entity<ConsignmentRow>({
+    table: CONSIGNMENT_GRID_TABLE,
+    queries: ['consignments', 'searchConsignments'],
+    rule: 'departmentAndCustomer',
+    scope: (row) =>
+      scope({
+        departmentId: row.departmentId,
+        customerId: row.customerId,
+        date: row.date,
+        state: row.state,
+      }),
+  }),
+  [ORDERS_ENTITY]: entity<OrderRow>({
+    table: ORDERS_TABLE,
+    queries: ['orders', 'searchOrders', 'unconfirmedOrders'],
+    rule: 'departmentAndCustomer',
+    scope: (row) =>
+      scope({
+        departmentId: row.departmentId,
+        customerId: row.customerId,
+        date: row.order.pickupDate,
+        state: row.state,
+      }),
+  }),
+  [ORDER_HISTORY_ENTITY]: entity<OrderHistoryRow>({
+    table: ORDER_HISTORY_TABLE,
+    queries: ['orderHistory'],
+    rule: 'departmentAndCustomer',
+    scope: (row) =>
+      scope({ departmentId: row.departmentId, customerId: row.customerId, date: row.date }),
+  }),
+  [USERS_ENTITY]: entity<UserRow>({
+    table: USERS_TABLE,
+    queries: ['users'],
+    rule: 'userAccess',
+    scope: (row) => scope({ departmentIds: row.departmentIds }),
+  }),
+  [ROLES_ENTITY]: entity<RoleRow>({
+    table: ROLES_TABLE,
+    queries: ['roles'],
+    rule: 'everyone',
+    scope: () => scope({}),
+  }),
+  [DEPARTMENT_GROUPS_ENTITY]: entity<DepartmentGroupRow>({
+    table: DEPARTMENT_GROUPS_TABLE,
+    queries: ['departmentGroups'],
+    rule: 'departmentGroup',
+    scope: (row) => scope({ departmentIds: row.departmentIds }),
+  }),
+  [CUSTOMER_GROUPS_ENTITY]: entity<CustomerGroupRow>({
+    table: CUSTOMER_GROUPS_TABLE,
+    queries: ['customerGroups', 'customerGroupMembers'],
+    rule: 'allDepartments',
+    scope: () => scope({}),
+  }),
+  [HOLIDAYS_ENTITY]: entity<HolidayRow>({
+    table: HOLIDAYS_TABLE,
+    queries: ['holiday'],
+    rule: 'everyone',
+    // Reference data for every date: a holiday change reaches a socket whatever dates it follows.
+    scope: () => scope({}),
+  }),
+  [COURIER_LOCATIONS_ENTITY]: entity<CourierLocationRow>({
+    table: COURIER_LOCATIONS_TABLE,
+    queries: ['courierLocationsByDepartmentId'],
+    rule: 'anyDepartment',
+    scope: (row) => scope({ departmentIds: row.departmentIds }),
+  }),
+  [NUMBER_SERIES_ENTITY]: entity<NumberSeriesRow>({
+    table: NUMBER_SERIES_TABLE,
+    queries: ['numberSeries'],
+    rule: 'departmentAndCustomer',
+    scope: (row) => scope({ departmentId: row.departmentId, customerId: row.customerId }),
+  }),
+} as const;
+
+export type EntityName = keyof typeof entityAccess;
+export const isEntityName = (name: string): name is EntityName => Object.hasOwn(entityAccess, name);
+
+/** The scope of a row of an entity (what projections publish with each change). */
+export const scopeOf = (name: EntityName, row: unknown): ChangeScope =>
+  (entityAccess[name] as EntityAccess<unknown>).scope(row);
+
+/** The department access entries of a reader: its departments and its groups as `group_{n}`. */
+function accessEntries(identity: Identity): Set<string> | '*' {
+  if (identity.departmentIds === '*') return '*';
+  return new Set([
+    ...identity.departmentIds,
+    ...(identity.departmentGroupIds ?? []).map((id) => `${DEPARTMENT_GROUP_PREFIX}${id}`),
+  ]);
+}
+
+const seesDepartment = (identity: Identity, departmentId: string | null) =>
+  departmentId === null ||
+  identity.departmentIds === '*' ||
+  identity.departmentIds.includes(departmentId);
+
+/** Whether the row passes its entity's rule for this reader (the query's permission aside). */
+export function rowVisible(
+  identity: Identity,
+  name: EntityName,
+  row: { id: string; scope: ChangeScope },
+): boolean {
+  const { scope: s } = row;
+  switch (entityAccess[name].rule) {
+    case 'department':
+      return seesDepartment(identity, s.departmentId);
+    case 'departmentAndCustomer':
+      return inScope(identity, s.departmentId, s.customerId);
+    case 'anyDepartment': {
+      const ids = s.departmentIds ?? [];
+      return identity.departmentIds === '*' || ids.some((id) => seesDepartment(identity, id));
+    }
+    case 'departmentGroup': {
+      if (identity.departmentIds === '*') return true;
+      if ((identity.departmentGroupIds ?? []).includes(row.id)) return true;
+      const members = s.departmentIds ?? [];
+      return members.length > 0 && members.every((id) => seesDepartment(identity, id));
+    }
+    case 'userAccess': {
+      const entries = accessEntries(identity);
+      if (entries === '*') return true;
+      const theirs = s.departmentIds ?? [];
+      return theirs.length > 0 && theirs.every((id) => entries.has(id));
+    }
+    case 'allDepartments':
+      return identity.departmentIds === '*' && customerScope(identity) === null;
+    case 'everyone':
+      return true;
+    default: {
+      const never: never = entityAccess[name].rule;
+      return never;
+    }
+  }
+}
+
+/** Whether one of the entity's queries is permitted to this reader. */
+export const mayQueryEntity = (identity: Identity, name: EntityName): boolean =>
+  entityAccess[name].queries.some((q) => denial(identity, queryPermissions[q], 'query') === null);
+
+/**
+ * The one rule (query service and socket): may this reader read this row of this entity? An
+ * entity that is not in `entityAccess` is read by nobody.
+ */
+export function mayReadRow(
+  identity: Identity,
+  name: string,
+  row: { id: string; scope: ChangeScope },
+): boolean {
+  return isEntityName(name) && mayQueryEntity(identity, name) && rowVisible(identity, name, row);
+}
+
+/**
+ * The entity of the rows each query answers (a list of them). The query service drops every row
+ * the reader may not read by `mayReadRow`, after the query's own SQL scoping, so the socket and
+ * the queries cannot disagree on a row. Queries not listed answer no entity rows.
+ */
+export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
+  departments: DEPARTMENTS_ENTITY,
+  searchCustomers: CUSTOMERS_ENTITY,
+  subcustomersForAlystraId: CUSTOMERS_ENTITY,
+  consignments: CONSIGNMENT_GRID_ENTITY,
+  searchConsignments: CONSIGNMENT_GRID_ENTITY,
+  orderHistory: ORDER_HISTORY_ENTITY,
+  roles: ROLES_ENTITY,
+  users: USERS_ENTITY,
+  departmentGroups: DEPARTMENT_GROUPS_ENTITY,
+  customerGroups: CUSTOMER_GROUPS_ENTITY,
+  customerGroupMembers: CUSTOMERS_ENTITY,
+  holiday: HOLIDAYS_ENTITY,
+  courierLocationsByDepartmentId: COURIER_LOCATIONS_ENTITY,
+  numberSeries: NUMBER_SERIES_ENTITY,
+  orders: ORDERS_ENTITY,
+  searchOrders: ORDERS_ENTITY,
+  unconfirmedOrders: ORDERS_ENTITY,
+};
+
+const idOf = (row: unknown): string => {
+  const id = (row as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+};
+
+/** The rows of `entity` this reader may read (the query service's last step). */
+export function readableRows<T>(identity: Identity, name: EntityName, rows: readonly T[]): T[] {
+  return rows.filter((row) =>
+    mayReadRow(identity, name, {
+      id: idOf(row),
+      scope: scopeOf(name, row),
+    }),
+  );
+}

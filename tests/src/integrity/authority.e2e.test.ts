@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  accessFlags,
+  commandPermissions,
+  plannerFlags,
+  type CommandName,
+} from '@nordlog/contracts';
+import {
+  freshPhone,
+  startTestSystem,
+  type Client,
+  type TestSystem,
+  storeHead,
+} from '../support/system.js';
+
+type Payload = Record<string, unknown>;
+
+interface World {
+  oslo: string;
+  bergen: string;
+  osloCustomer: string;
+  bergenCustomer: string;
+  /** The scoped admin itself (a PLUS_PLANNER of Bergen). */
+  me: string;
+  osloUser: string;
+  bergenUser: string;
+  bergenUser2: string;
+  osloPlanner: string;
+  myPlanner: string;
+  plainRole: string;
+  allRole: string;
+  osloGroup: string;
+  bergenGroup: string;
+  osloSeries: string;
+  bergenSeries: string;
+  holiday: string;
+  customerGroup: string;
+}
+
+/**
+ * For every command that needs an ADMIN_* flag: what a scoped admin (Bergen only) does outside its
+ * departments or beyond what it holds (refused, 403, nothing changes) and inside them (done).
+ * `inside: null`: the command needs every department, so a scoped admin never may.
+ * Typed and checked by the permission table: a new admin command needs its cases here.
+ */
+const cases: Partial<
+  Record<
+    CommandName,
+    { outside: ((w: World) => Payload)[]; inside: ((w: World) => Payload) | null }
+  >
+> = {
+  CREATE_DEPARTMENT: {
+    outside: [() => ({ name: 'New', departmentType: 'courier', country: 'NO' })],
+    inside: null,
+  },
+  UPDATE_DEPARTMENT: {
+    outside: [(w) => ({ id: w.oslo, alystraId: 'X' })],
+    inside: (w) => ({ id: w.bergen, alystraId: 'B' }),
+  },
+  CREATE_CUSTOMER: {
+    outside: [(w) => ({ name: 'Oslo AS', departmentId: w.oslo }), () => ({ name: 'Nowhere AS' })],
+    inside: (w) => ({ name: 'Bergen AS', departmentId: w.bergen }),
+  },
+  UPDATE_CUSTOMER: {
+    outside: [
+      (w) => ({ id: w.osloCustomer, name: 'Taken' }),
+      (w) => ({ id: w.bergenCustomer, departmentId: w.oslo }),
+      (w) => ({ id: w.bergenCustomer, departmentId: null }),
+    ],
+    inside: (w) => ({ id: w.bergenCustomer, orgNumber: '1' }),
+  },
+  CREATE_USER: {
+    outside: [
+      (w) => ({
+        name: 'Boss',
+        phoneNumber: freshPhone(),
+        role: 'ADMIN',
+        departmentIds: [w.bergen],
+      }),
+      (w) => ({ name: 'O', phoneNumber: freshPhone(), role: 'PLANNER', departmentIds: [w.oslo] }),
+      (w) => ({
+        name: 'F',
+        phoneNumber: freshPhone(),
+        role: 'PLANNER',
+        departmentIds: [w.bergen],
+        access: ['ADMIN_CUSTOMER_ALL'],
+      }),
+      (w) => ({
+        name: 'C',
+        phoneNumber: freshPhone(),
+        role: 'CUSTOMER',
+        customerId: w.osloCustomer,
+      }),
+    ],
+    inside: (w) => ({
+      name: 'B',
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [w.bergen],
+      access: ['PLANNER_SHIPMENTS'],
+    }),
+  },
+  UPDATE_USER: {
+    outside: [
+      (w) => ({ id: w.me, role: 'ADMIN' }),
+      (w) => ({ id: w.me, departmentIds: [w.bergen, w.oslo] }),
+      (w) => ({ id: w.me, access: [...accessFlags] }),
+      (w) => ({ id: w.osloUser, name: 'Mine now' }),
+      (w) => ({ id: w.bergenUser, departmentIds: [w.oslo] }),
+      (w) => ({ id: w.bergenUser, role: 'CUSTOMER', customerId: w.osloCustomer }),
+    ],
+    inside: (w) => ({ id: w.bergenUser, name: 'Renamed' }),
+  },
+  DELETE_USER: {
+    outside: [(w) => ({ id: w.osloUser })],
+    inside: (w) => ({ id: w.bergenUser2 }),
+  },
+  CREATE_PLANNER: {
+    // A planner starts with no department: nothing of another department is given.
+    outside: [],
+    inside: () => ({ name: 'Newbie', phoneNumber: freshPhone() }),
+  },
+  UPDATE_PLANNER: {
+    outside: [(w) => ({ id: w.osloPlanner, name: 'Mine now' })],
+    inside: (w) => ({ id: w.myPlanner, name: 'Renamed' }),
+  },
+  CREATE_ROLE: { outside: [() => ({ name: 'R', access: ['PLANNER_LIVE'] })], inside: null },
+  UPDATE_ROLE: { outside: [(w) => ({ id: w.plainRole, description: 'x' })], inside: null },
+  DELETE_ROLE: { outside: [(w) => ({ id: w.plainRole })], inside: null },
+  ADD_ROLES_TO_USER: {
+    outside: [
+      (w) => ({ userId: w.bergenUser, roleIds: [w.allRole] }),
+      (w) => ({ userId: w.osloUser, roleIds: [w.plainRole] }),
+    ],
+    inside: (w) => ({ userId: w.bergenUser, roleIds: [w.plainRole] }),
+  },
+  REMOVE_ROLES_FROM_USER: {
+    outside: [(w) => ({ userId: w.osloUser, roleIds: [w.plainRole] })],
+    inside: (w) => ({ userId: w.bergenUser, roleIds: [w.plainRole] }),
+  },
+  CREATE_DEPARTMENT_GROUP: {
+    outside: [(w) => ({ name: 'G', departmentIds: [w.oslo, w.bergen] })],
+    inside: (w) => ({ name: 'G', departmentIds: [w.bergen] }),
+  },
+  UPDATE_DEPARTMENT_GROUP: {
+    outside: [
+      (w) => ({ id: w.osloGroup, name: 'Mine' }),
+      (w) => ({ id: w.bergenGroup, departmentIds: [w.oslo] }),
+    ],
+    inside: (w) => ({ id: w.bergenGroup, description: 'West' }),
+  },
+  DELETE_DEPARTMENT_GROUP: {
+    outside: [(w) => ({ id: w.osloGroup })],
+    inside: (w) => ({ id: w.bergenGroup }),
+  },
+  CREATE_CUSTOMER_GROUP: { outside: [() => ({ name: 'G' })], inside: null },
+  UPDATE_CUSTOMER_GROUP: { outside: [(w) => ({ id: w.customerGroup, name: 'x' })], inside: null },
+  DELETE_CUSTOMER_GROUP: { outside: [(w) => ({ id: w.customerGroup })], inside: null },
+  CREATE_HOLIDAY: {
+    outside: [() => ({ country: 'NO', type: 'NO_PICKUP', date: '2027-02-02' })],
+    inside: null,
+  },
+  DELETE_HOLIDAY: { outside: [(w) => ({ id: w.holiday })], inside: null },
+  CREATE_NUMBER_SERIES: {
+    outside: [
+      (w) => ({
+        type: 'GSIN',
+        companyPrefix: '7091111',
+        firstSerial: 1,
+        lastSerial: 9,
+        departmentId: w.oslo,
+      }),
+      () => ({ type: 'GSIN', companyPrefix: '7091112', firstSerial: 1, lastSerial: 9 }),
+    ],
+    inside: (w) => ({
+      type: 'GSIN',
+      companyPrefix: '7091113',
+      firstSerial: 1,
+      lastSerial: 9,
+      departmentId: w.bergen,
+    }),
+  },
+  DELETE_NUMBER_SERIES: {
+    outside: [(w) => ({ id: w.osloSeries })],
+    inside: (w) => ({ id: w.bergenSeries }),
+  },
+};
+
+/** Commands that need an admin flag (every flag they accept is an ADMIN_* flag). */
+const adminCommands = (Object.keys(commandPermissions) as CommandName[]).filter((name) => {
+  const { flags } = commandPermissions[name];
+  return flags.length > 0 && flags.every((f) => f.startsWith('ADMIN_'));
+});
+
+/**
+ * Authority (docs/decisions/0018): a grant never exceeds the granter (roles, flags, departments),
+ * and the scoped ADMIN_* flags act only inside the user's departments.
+ */
+describe('a scoped admin acts only inside its departments and never gives more than it holds', () => {
+  let sys: TestSystem;
+  let world: World;
+  let admin: Client;
+  const head = () => storeHead(sys);
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    const id = async (name: string, payload: Payload) => {
+      const res = await sys.command(name, payload);
+      if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
+      return res.body.ids[0] as string;
+    };
+    const dep = (name: string) =>
+      id('CREATE_DEPARTMENT', { name, departmentType: 'courier', country: 'NO' });
+    const oslo = await dep('Oslo');
+    const bergen = await dep('Bergen');
+    const user = (departmentIds: string[], role = 'PLANNER') =>
+      id('CREATE_USER', {
+        name: `U ${departmentIds.join()}`,
+        phoneNumber: freshPhone(),
+        role,
+        departmentIds,
+        access: ['PLANNER_SHIPMENTS'],
+      });
+    const scopedFlags = [
+      'ADMIN_USERS',
+      'ADMIN_CUSTOMER',
+      'ADMIN_DEPARTMENT',
+      'ADMIN_DEPARTMENT_GROUP',
+      'ADMIN_NUMBER_SERIES',
+      'ADMIN_ROLE',
+      'ADMIN_HOLIDAYS',
+      'ADMIN_CUSTOMER_GROUP',
+      ...plannerFlags,
+    ];
+    const phone = freshPhone();
+    const meId = await id('CREATE_USER', {
+      name: 'Bergen admin',
+      phoneNumber: phone,
+      role: 'PLUS_PLANNER',
+      departmentIds: [bergen],
+      access: scopedFlags,
+    });
+    world = {
+      oslo,
+      bergen,
+      osloCustomer: await id('CREATE_CUSTOMER', { name: 'Oslo kunde', departmentId: oslo }),
+      bergenCustomer: await id('CREATE_CUSTOMER', { name: 'Bergen kunde', departmentId: bergen }),
+      me: meId,
+      osloUser: await user([oslo]),
+      bergenUser: await user([bergen]),
+      bergenUser2: await user([bergen]),
+      osloPlanner: await id('CREATE_USER', {
+        name: 'Oslo planner',
+        phoneNumber: freshPhone(),
+        role: 'PLANNER',
+        departmentIds: [oslo],
+      }),
+      myPlanner: await id('CREATE_PLANNER', { name: 'Mine', phoneNumber: freshPhone() }),
+      plainRole: await id('CREATE_ROLE', { name: 'Live', access: ['PLANNER_LIVE'] }),
+      allRole: await id('CREATE_ROLE', { name: 'All customers', access: ['ADMIN_CUSTOMER_ALL'] }),
+      osloGroup: await id('CREATE_DEPARTMENT_GROUP', { name: 'O', departmentIds: [oslo] }),
+      bergenGroup: await id('CREATE_DEPARTMENT_GROUP', { name: 'B', departmentIds: [bergen] }),
+      osloSeries: await id('CREATE_NUMBER_SERIES', {
+        type: 'SSCC',
+        companyPrefix: '7092221',
+        firstSerial: 1,
+        lastSerial: 9,
+        departmentId: oslo,
+      }),
+      bergenSeries: await id('CREATE_NUMBER_SERIES', {
+        type: 'SSCC',
+        companyPrefix: '7092222',
+        firstSerial: 1,
+        lastSerial: 9,
+        departmentId: bergen,
+      }),
+      holiday: await id('CREATE_HOLIDAY', { country: 'NO', type: 'NO_PICKUP', date: '2027-03-03' }),
+      customerGroup: await id('CREATE_CUSTOMER_GROUP', { name: 'All' }),
+    };
+    await sys.settled();
+    admin = sys.as(await sys.signIn(phone));
+  }, 60_000);
+  afterAll(async () => sys.shutdown());
+
+  it('every admin command has its cases', () => {
+    expect(adminCommands.filter((name) => !cases[name])).toEqual([]);
+  });
+
+  for (const name of adminCommands) {
+    it(`${name}: refused outside the admin's departments or authority, with nothing changed; done inside`, async () => {
+      const c = cases[name]!;
+      for (const payload of c.outside) {
+        const before = await head();
+        const res = await admin.command(name, payload(world));
+        expect({
+          name,
+          payload: payload(world),
+          status: res.status,
+          errorType: res.body[0]?.errorType,
+        }).toEqual(expect.objectContaining({ status: 403, errorType: 'NO_ACCESS' }));
+        expect(await head()).toBe(before);
+      }
+      if (c.inside) {
+        const res = await admin.command(name, c.inside(world));
+        expect({ name, status: res.status, body: res.body }).toEqual(
+          expect.objectContaining({ status: 200 }),
+        );
+      }
+    });
+  }
+
+  it('S6-FLAG-004 ADMIN_CUSTOMER_ALL acts on customers of every department', async () => {
+    const all = sys.as(
+      await sys.login({
+        phoneNumber: freshPhone(),
+        role: 'PLANNER',
+        departmentIds: [world.bergen],
+        access: ['ADMIN_CUSTOMER_ALL'],
+      }),
+    );
+    expect(
+      (await all.command('UPDATE_CUSTOMER', { id: world.osloCustomer, orgNumber: '9' })).status,
+    ).toBe(200);
+    expect((await all.command('CREATE_CUSTOMER', { name: 'Anywhere AS' })).status).toBe(200);
+  });
+});

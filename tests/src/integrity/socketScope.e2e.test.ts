@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  entityAccess,
+  roles,
+  type ChangeMessage,
+  type EntityName,
+  type Role,
+} from '@nordlog/contracts';
+import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { connectSocket, type TestSocket } from '../support/socket.js';
+import {
+  freshPhone,
+  startTestSystem,
+  type Client,
+  type Session,
+  type TestSystem,
+  storeHead,
+} from '../support/system.js';
+
+type Row = Record<string, unknown> & { id: string };
+const DATE = bookingDate(1);
+
+/** The world the changes happen in. */
+interface World {
+  oslo: string;
+  bergen: string;
+  mine: string; // customer of Oslo
+  theirs: string; // customer of Bergen
+  orders: string[];
+}
+
+/**
+ * How a user reads each entity through its queries (or its REST resource, which shares the
+ * query's permission and scoping). Typed by every entity: a new entity needs a reader here.
+ * A refused query (403) reads nothing.
+ */
+const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[]>> = {
+  departments: (c) => list(c.query('departments', {})),
+  customers: (c) => list(c.get('/api/rest/customers?range=[0,999]')),
+  consignments: (c) => list(c.query('consignments', { fromDate: DATE, toDate: DATE })),
+  orders: async (c, w) => list(c.query('orders', { ids: w.orders })),
+  orderHistory: async (c, w) => {
+    const rows: Row[] = [];
+    for (const orderId of w.orders)
+      for (const r of await list(c.query('orderHistory', { orderId })))
+        rows.push({ ...r, id: `${String(r.orderId)}:${String(r.streamRevision)}` });
+    return rows;
+  },
+  users: (c) => list(c.query('users', { limit: 1000 })),
+  roles: (c) => list(c.query('roles', {})),
+  departmentGroups: (c) => list(c.query('departmentGroups', {})),
+  customerGroups: (c) => list(c.query('customerGroups', {})),
+  holidays: (c) => list(c.query('holiday', {})),
+  courierLocations: async (c, w) => {
+    const byId = new Map<string, Row>();
+    for (const departmentId of [w.oslo, w.bergen])
+      for (const r of await list(c.query('courierLocationsByDepartmentId', { departmentId })))
+        byId.set(r.id, r);
+    return [...byId.values()];
+  },
+  numberSeries: (c) => list(c.query('numberSeries', {})),
+};
+
+/** The rows of an answer; a refusal (403) or "not found" (404) reads nothing. */
+async function list(answer: Promise<{ status: number; body: unknown }>): Promise<Row[]> {
+  const { status, body } = await answer;
+  if (status === 403 || status === 404) return [];
+  if (status !== 200) throw new Error(`reading failed: ${status} ${JSON.stringify(body)}`);
+  return (body as Row[]).map((r) => ({ ...r, id: String(r.id) }));
+}
+
+const entities = Object.keys(entityAccess) as EntityName[];
+
+/**
+ * Socket scope = query access (docs/decisions/0018): for every role, with contexts with and
+ * without department, customer and date filters, what a socket ends up with for each row (its
+ * last upsert or delete) is what the user's own queries answer, narrowed by the context: the same
+ * rows, with the same data.
+ */
+describe('socket scope equals query access, for every entity, role and context', () => {
+  let sys: TestSystem;
+  let world: World;
+  const users: { label: string; session: Session }[] = [];
+  const sockets: {
+    label: string;
+    user: string;
+    context: Record<string, string[]>;
+    socket: TestSocket;
+  }[] = [];
+
+  let marker = '0';
+  const outboxHead = () => storeHead(sys, 'rm_changes');
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    const dep = async (name: string) =>
+      (await sys.command('CREATE_DEPARTMENT', { name, departmentType: 'courier', country: 'NO' }))
+        .body.ids[0] as string;
+    const oslo = await dep('Oslo');
+    const bergen = await dep('Bergen');
+    const customer = async (name: string, departmentId: string) =>
+      (await sys.command('CREATE_CUSTOMER', { name, departmentId })).body.ids[0] as string;
+    world = {
+      oslo,
+      bergen,
+      mine: await customer('Apotek Oslo', oslo),
+      theirs: await customer('Bok Bergen', bergen),
+      orders: [],
+    };
+    await configureNumberSeries(sys);
+    const group = (
+      await sys.command('CREATE_DEPARTMENT_GROUP', { name: 'Oslo group', departmentIds: [oslo] })
+    ).body.ids[0] as string;
+    await sys.settled();
+    // One user of every role, in Oslo (ADMIN: everywhere; CUSTOMER: Oslo's customer), and a
+    // planner whose access is the Oslo group.
+    for (const role of roles as readonly Role[]) {
+      users.push({
+        label: role,
+        session: await sys.login({
+          phoneNumber: freshPhone(),
+          role,
+          departmentIds: [oslo],
+          customerId: role === 'CUSTOMER' ? world.mine : null,
+          courierId: role === 'COURIER' ? '71' : null,
+        }),
+      });
+    }
+    users.push({
+      label: 'PLANNER of group',
+      session: await sys.login({
+        phoneNumber: freshPhone(),
+        role: 'PLANNER',
+        departmentIds: [`group_${group}`],
+      }),
+    });
+    const contexts: Record<string, string[]>[] = [
+      {},
+      { dates: [DATE] },
+      { dates: [DATE], departmentIds: [oslo] },
+      { dates: [DATE], customerIds: [world.mine] },
+      { dates: [DATE], types: entities },
+      { dates: [DATE], departmentIds: [bergen], types: entities },
+    ];
+    for (const { label, session } of users)
+      for (const context of contexts) {
+        const query = Object.entries(context)
+          .map(([k, v]) => `${k}=${v.join(',')}`)
+          .join('&');
+        sockets.push({
+          label: `${label} ?${query}`,
+          user: label,
+          context,
+          socket: await connectSocket(sys.url, query, { cookie: session.cookie }),
+        });
+      }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    marker = await outboxHead();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.socket.close();
+    await sys.shutdown();
+  });
+
+  it('S7-CALL-020 every socket ends with exactly the rows its user reads by query, as its context narrows them', async () => {
+    const { oslo, bergen, mine, theirs } = world;
+    // Changes of every entity, inside and outside the users' department and customer.
+    const block = osloAddress;
+    const order = async (departmentId: string, customerId: string) => {
+      const res = await sys.command('CREATE_ORDER', {
+        departmentId,
+        customerId,
+        pickupDate: DATE,
+        pickup: block,
+        delivery: { ...block, name: 'Kari Nordmann', phone: '+4791234567' },
+        measurements: [{ weight: 1 }],
+      });
+      expect(res.status).toBe(200);
+      world.orders.push(res.body.ids[0]);
+      return res.body.ids[0] as string;
+    };
+    const a = await order(oslo, mine);
+    await order(oslo, theirs);
+    await order(bergen, theirs);
+    const moved = await order(oslo, mine);
+    await sys.command('UPDATE_ORDER', { orderId: a, orderNote: 'ring the bell' });
+    await sys.command('MOVE_ORDERS', { orderIds: [moved], departmentId: bergen });
+    await sys.command('UPDATE_CUSTOMER', { id: mine, alystraId: 'K-1' });
+    await sys.command('CREATE_CUSTOMER', { name: 'Nowhere AS' });
+    await sys.command('UPDATE_DEPARTMENT', { id: bergen, alystraId: 'B-1' });
+    await sys.command('CREATE_DEPARTMENT_GROUP', { name: 'Both', departmentIds: [oslo, bergen] });
+    await sys.command('CREATE_DEPARTMENT_GROUP', { name: 'Bergen', departmentIds: [bergen] });
+    await sys.command('CREATE_CUSTOMER_GROUP', { name: 'All', customerIds: [mine, theirs] });
+    await sys.command('CREATE_ROLE', { name: 'Night shift', access: ['PLANNER_LIVE'] });
+    await sys.command('CREATE_HOLIDAY', { country: 'NO', type: 'NO_PICKUP', date: DATE });
+    for (const departmentIds of [[oslo], [bergen], [oslo, bergen]])
+      await sys.command('CREATE_USER', {
+        name: `Colleague ${departmentIds.join('+')}`,
+        phoneNumber: freshPhone(),
+        role: 'PLANNER',
+        departmentIds,
+      });
+    await sys.command('CREATE_NUMBER_SERIES', {
+      type: 'GSIN',
+      companyPrefix: '7090002',
+      firstSerial: 1,
+      lastSerial: 99,
+      departmentId: bergen,
+    });
+    await sys.command('CREATE_NUMBER_SERIES', {
+      type: 'GSIN',
+      companyPrefix: '7090003',
+      firstSerial: 1,
+      lastSerial: 99,
+      departmentId: oslo,
+      customerId: mine,
+    });
+    const courier = await sys.login({
+      phoneNumber: freshPhone(),
+      role: 'COURIER',
+      departmentIds: [oslo, bergen],
+      courierId: '72',
+    });
+    expect(
+      (
+        await sys.as(courier).command('SET_COURIER_LOCATION', {
+          courierId: '72',
+          latitude: 60.39,
+          longitude: 5.32,
+          accuracy: 10,
+          timestamp: new Date().toISOString(),
+        })
+      ).status,
+    ).toBe(200);
+    await sys.settled();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    // The rows that changed while the sockets were open (the outbox holds every change).
+    const changed = new Set(
+      (
+        await sys.db
+          .knex('rm_changes')
+          .where('position', '>', marker)
+          .select<{ entity: string; entity_id: string }[]>('entity', 'entity_id')
+      ).map((c) => `${c.entity}:${c.entity_id}`),
+    );
+    expect(new Set([...changed].map((k) => k.split(':')[0])).size).toBe(entities.length);
+    const mismatches: unknown[] = [];
+    let compared = 0;
+    for (const { label, session } of users) {
+      const client = sys.as(session);
+      const readable = new Map<string, Row>();
+      for (const entity of entities)
+        for (const row of await readers[entity](client, world))
+          readable.set(`${entity}:${row.id}`, row);
+      for (const { label: socketLabel, user, context, socket } of sockets) {
+        if (user !== label) continue;
+        // The socket's end state: the last message of each row.
+        const last = new Map<string, ChangeMessage>();
+        for (const m of socket.received as ChangeMessage[])
+          if (typeof m === 'object' && m && 'entity' in m) last.set(`${m.entity}:${m.id}`, m);
+        const shown = new Map(
+          [...last].filter(([, m]) => m.op === 'upsert').map(([k, m]) => [k, m.data as Row]),
+        );
+        const expected = new Map(
+          [...readable].filter(([key, row]) => last.has(key) || inContext(context, key, row)),
+        );
+        for (const [key, row] of expected) {
+          compared++;
+          const message = last.get(key);
+          const accepted = inContext(context, key, row);
+          if (!accepted) {
+            if (message?.op === 'upsert')
+              mismatches.push({ socketLabel, key, extra: 'outside its context' });
+            continue;
+          }
+          if (!changed.has(key)) continue; // did not change while the socket was open
+          const data = shown.get(key);
+          if (!data) mismatches.push({ socketLabel, key, missing: 'the query reads it' });
+          else if (!sameData(data, row)) mismatches.push({ socketLabel, key, data, query: row });
+        }
+        for (const [key] of shown)
+          if (!readable.has(key))
+            mismatches.push({ socketLabel, key, leaked: 'the query refuses it' });
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(compared).toBeGreaterThan(100);
+  }, 180_000);
+});
+
+/** Whether a context takes this row (its entity type, departments, customer and date). */
+function inContext(context: Record<string, string[]>, key: string, row: Row): boolean {
+  const entity = key.slice(0, key.indexOf(':')) as EntityName;
+  const scope = entityAccess[entity].scope(row as never);
+  const types = context.types ?? [];
+  const askedByType = types.includes(entity);
+  if (types.length > 0 && !askedByType) return false;
+  const departments = scope.departmentIds ?? (scope.departmentId ? [scope.departmentId] : []);
+  const asked = context.departmentIds ?? [];
+  if (
+    asked.length > 0 &&
+    (departments.length === 0 ? !askedByType : !departments.some((d) => asked.includes(d)))
+  )
+    return false;
+  const customers = context.customerIds ?? [];
+  if (
+    customers.length > 0 &&
+    (scope.customerId === null ? !askedByType : !customers.includes(scope.customerId))
+  )
+    return false;
+  const dates = context.dates ?? [bookingDate(0)];
+  return scope.date === null || dates.includes(scope.date);
+}
+
+/** The socket's row and the query's agree on every field the socket sent but bookkeeping. */
+function sameData(socket: Row, query: Row): boolean {
+  const keys = Object.keys(socket).filter((k) => k !== 'id');
+  const pick = (row: Row) => JSON.stringify(keys.map((k) => [k, row[k]]));
+  return pick(socket) === pick({ ...query, id: socket.id });
+}

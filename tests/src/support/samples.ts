@@ -1,0 +1,233 @@
+import type { UpdateCommandName } from '@nordlog/contracts';
+import { bookingDate } from './booking.js';
+import { freshPhone } from './system.js';
+
+/** What an update sample needs to exist first: two departments and two customers. */
+export interface SampleWorld {
+  departments: [string, string];
+  customers: [string, string];
+}
+
+/**
+ * An entity to create and, for every field its update command names, a new value. The update
+ * suite fails when an update command has no sample or a sample misses one of its fields, so a new
+ * command or field is covered the day it is added.
+ */
+export interface UpdateSample {
+  create: Record<string, unknown>;
+  changes: Record<string, unknown>;
+  /** Fields derived from another: they may change with it (orders' dates, heavy goods). */
+  follows?: Record<string, string[]>;
+  /** The part of the read-model row the fields are in (orders keep them in `order`). */
+  view?: (row: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const address = (name: string, street: string, zipCode: string) => ({
+  name,
+  address: street,
+  zipCode,
+  zipArea: 'Oslo',
+  countryCode: 'NO',
+  lat: 59.91,
+  lng: 10.75,
+});
+
+const words = () => `w${Math.random().toString(36).slice(2, 8)}`;
+
+export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => UpdateSample> = {
+  UPDATE_DEPARTMENT: () => ({
+    create: {
+      name: `Dep ${words()}`,
+      departmentType: 'courier',
+      country: 'NO',
+      alystraId: 'A-1',
+      emailAddresses: ['ops@example.no'],
+      location: { lat: 59.9, lng: 10.7 },
+      npsId: 'nps-1',
+    },
+    changes: {
+      name: `Dep ${words()}`,
+      departmentType: 'parcel',
+      country: 'SE',
+      alystraId: 'A-2',
+      emailAddresses: ['ops@example.se', 'night@example.se'],
+      location: { lat: 57.7, lng: 11.97 },
+      npsId: 'nps-2',
+    },
+  }),
+  UPDATE_CUSTOMER: ({ departments }) => ({
+    create: {
+      name: `Customer ${words()}`,
+      departmentId: departments[0],
+      alystraId: 'C-1',
+      alystraSubcustomer: 'S-1',
+      orgNumber: '123456789',
+      customerCode: 'CODE1',
+      accountingTags: ['a'],
+      otherIdentifiers: { edi: '1' },
+    },
+    changes: {
+      name: `Customer ${words()}`,
+      departmentId: departments[1],
+      alystraId: 'C-2',
+      alystraSubcustomer: 'S-2',
+      orgNumber: '987654321',
+      customerCode: 'CODE2',
+      accountingTags: ['b', 'c'],
+      otherIdentifiers: { edi: '2', gln: '7080000000000' },
+    },
+  }),
+  UPDATE_ORDER: ({ departments, customers }) => ({
+    create: {
+      departmentId: departments[0],
+      customerId: customers[0],
+      emailId: 'mail-1',
+      eventNotifications: { created: true, collected: false, delivered: false },
+      customerRef: 'REF1',
+      recipientRef: 'RREF1',
+      subcustomer: 'sub1',
+      customerInfo: 'info 1',
+      customerContact: 'Kari',
+      orderNote: 'note 1',
+      pickup: address('Apotek', 'Storgata 1', '0155'),
+      delivery: address('Kari Nordmann', 'Bogstadveien 10', '0355'),
+      serviceId: 'svc1',
+      type: 'Delivery',
+      priority: 'normal',
+      pickupDate: bookingDate(2),
+      pickupTimeEarliest: '08:00',
+      pickupTimeLatest: '10:00',
+      deliveryTimeEarliest: '12:00',
+      deliveryTimeLatest: '16:00',
+      manualInvoiceInfo: 'manual 1',
+      invoiceInfo: 'invoice 1',
+      correctedArticlePrices: [],
+      invoiceSplit: 'split1',
+      standaloneInvoice: false,
+      allowIncompletePrice: false,
+      hasZeroPriceApproval: false,
+      needsZeroPriceApproval: false,
+      muteBomArticles: false,
+      calculatedArticlePrices: [],
+      preplannedUnitId: 'unit1',
+      preplannedTemplateSlotId: 'tslot1',
+      selectedDepartmentId: departments[0],
+      groupId: 'g1',
+      groupName: 'Group 1',
+      groupOrder: 1,
+      paidTogether: false,
+      fixedOrder: false,
+      vehicleType: 'van',
+      measurements: [{ weight: 2, length: 30, width: 20, height: 15, quantity: 1 }],
+      additionalServices: [],
+      adrGoods: [],
+      requiresConfirmation: false,
+    },
+    changes: {
+      customerId: customers[1],
+      emailId: 'mail-2',
+      eventNotifications: { created: false, collected: true, delivered: true },
+      customerRef: 'REF2',
+      recipientRef: 'RREF2',
+      subcustomer: 'sub2',
+      customerInfo: 'info 2',
+      customerContact: 'Ola',
+      orderNote: 'note 2',
+      pickup: address('Bokhandel', 'Karl Johans gate 5', '0154'),
+      delivery: address('Ola Nordmann', 'Thereses gate 3', '0358'),
+      serviceId: 'svc2',
+      type: 'Return',
+      priority: 'high',
+      pickupDate: bookingDate(3),
+      pickupTimeEarliest: '07:00',
+      pickupTimeLatest: '11:00',
+      deliveryDate: bookingDate(4),
+      deliveryTimeEarliest: '13:00',
+      deliveryTimeLatest: '17:00',
+      manualInvoiceInfo: 'manual 2',
+      invoiceInfo: 'invoice 2',
+      correctedArticlePrices: [{ articleCode: 'FRT', articleLabel: 'Freight', customerPrice: 100 }],
+      invoiceSplit: 'split2',
+      standaloneInvoice: true,
+      allowIncompletePrice: true,
+      hasZeroPriceApproval: true,
+      needsZeroPriceApproval: true,
+      muteBomArticles: true,
+      calculatedArticlePrices: [{ articleCode: 'FRT', articleLabel: 'Freight', customerPrice: 90 }],
+      preplannedUnitId: 'unit2',
+      preplannedTemplateSlotId: 'tslot2',
+      selectedDepartmentId: departments[1],
+      groupId: 'g2',
+      groupName: 'Group 2',
+      groupOrder: 2,
+      paidTogether: true,
+      fixedOrder: true,
+      vehicleType: 'truck',
+      measurements: [{ weight: 40, length: 120, width: 80, height: 100, quantity: 2 }],
+      additionalServices: [{ vasCode: 'SIGN', quantity: 1 }],
+      adrGoods: [
+        {
+          hazardIdentifier: 'UN1203',
+          hazardClass: '3',
+          technicalName: 'Petrol',
+          netWeightKg: 5,
+        },
+      ],
+      requiresConfirmation: true,
+    },
+    follows: {
+      pickupDate: ['deliveryDate', 'deliveryEndDate'],
+      deliveryDate: ['deliveryEndDate'],
+      deliveryTimeEarliest: ['deliveryEndDate'],
+      deliveryTimeLatest: ['deliveryEndDate'],
+      measurements: ['heavyGoods'],
+    },
+    view: (row) => row.order as Record<string, unknown>,
+  }),
+  UPDATE_USER: ({ departments, customers }) => ({
+    create: {
+      name: `User ${words()}`,
+      phoneNumber: freshPhone(),
+      email: `${words()}@example.no`,
+      role: 'PLANNER',
+      access: ['PLANNER_SHIPMENTS'],
+      departmentIds: [departments[0]],
+      customerId: customers[0],
+      courierId: '1',
+      requiresEmail: false,
+      requiresPwd: false,
+    },
+    changes: {
+      name: `User ${words()}`,
+      phoneNumber: freshPhone(),
+      email: `${words()}@example.no`,
+      role: 'READ_ONLY_PLANNER',
+      access: ['PLANNER_SHIPMENTS', 'PLANNER_LIVE'],
+      departmentIds: [departments[0], departments[1]],
+      customerId: customers[1],
+      courierId: '2',
+      requiresEmail: true,
+      requiresPwd: true,
+    },
+  }),
+  UPDATE_PLANNER: () => ({
+    create: { name: `Planner ${words()}`, phoneNumber: freshPhone(), email: `${words()}@ex.no` },
+    changes: { name: `Planner ${words()}`, phoneNumber: freshPhone(), email: `${words()}@ex.no` },
+  }),
+  UPDATE_ROLE: () => ({
+    create: { name: `Role ${words()}`, description: 'one', access: ['PLANNER_LIVE'] },
+    changes: {
+      name: `Role ${words()}`,
+      description: 'two',
+      access: ['PLANNER_LIVE', 'PLANNER_UNITS'],
+    },
+  }),
+  UPDATE_DEPARTMENT_GROUP: ({ departments }) => ({
+    create: { name: `Group ${words()}`, description: 'one', departmentIds: [departments[0]] },
+    changes: { name: `Group ${words()}`, description: 'two', departmentIds: [...departments] },
+  }),
+  UPDATE_CUSTOMER_GROUP: ({ customers }) => ({
+    create: { name: `Group ${words()}`, description: 'one', customerIds: [customers[0]] },
+    changes: { name: `Group ${words()}`, description: 'two', customerIds: [...customers] },
+  }),
+};

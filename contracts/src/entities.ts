@@ -239,9 +239,22 @@ export function rowVisible(
   }
 }
 
+/** Per identity (an object the gateway keeps per socket): the entities it may query. */
+const queryable = new WeakMap<Identity, Map<EntityName, boolean>>();
+
 /** Whether one of the entity's queries is permitted to this reader. */
-export const mayQueryEntity = (identity: Identity, name: EntityName): boolean =>
-  entityAccess[name].queries.some((q) => denial(identity, queryPermissions[q], 'query') === null);
+export function mayQueryEntity(identity: Identity, name: EntityName): boolean {
+  let known = queryable.get(identity);
+  if (!known) queryable.set(identity, (known = new Map<EntityName, boolean>()));
+  let may = known.get(name);
+  if (may === undefined) {
+    may = entityAccess[name].queries.some(
+      (q) => denial(identity, queryPermissions[q], 'query') === null,
+    );
+    known.set(name, may);
+  }
+  return may;
+}
 
 /**
  * The one rule (query service and socket): may this reader read this row of this entity? An

@@ -35,10 +35,13 @@ export function createProjectorWorker(options: WorkerOptions, logger: Logger): P
         w.on('message', (m) => m === 'stopped' && resolve()),
       );
       w.postMessage('stop');
+      let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.all([stopped, exited]),
-        new Promise((r) => setTimeout(r, 10_000)),
+        new Promise((r) => (timer = setTimeout(r, 10_000))),
       ]);
+      // A pending 10 s timer would keep the process (a test run) alive after the stop.
+      clearTimeout(timer);
       await w.terminate();
     },
   };

@@ -1,11 +1,14 @@
 import {
   DEPARTMENT_GROUPS_ENTITY,
+  entityAccess,
   expandIdentity,
+  isEntityName,
   socketProtocol,
   splitDepartmentAccess,
   type ChangeMessage,
   type DepartmentGroupRow,
   type Identity,
+  type RowRule,
   type SubscriptionContext,
 } from '@nordlog/contracts';
 import type { ChangeBus, ChangeRecord, Logger } from '@nordlog/platform';
@@ -36,7 +39,21 @@ interface Client {
   view: Identity;
   context: SubscriptionContext;
   lastPong: number;
+  /** The departments `view` sees, as indexed (`'*'`: all). */
+  indexed: readonly string[] | '*';
 }
+
+/** Rules under which a row reaches only readers of one of its departments (contracts). */
+const DEPARTMENT_BOUND: ReadonlySet<RowRule> = new Set([
+  'department',
+  'departmentAndCustomer',
+  'anyDepartment',
+]);
+/** Changes fanned out before the hub lets other work run (pongs, new sockets, requests). */
+const CHANGES_PER_TURN = 20;
+/** Sockets pinged before the heartbeat lets other work run. */
+const SOCKETS_PER_TURN = 250;
+const PING = Buffer.from(socketProtocol.messages.ping);
 
 const { closeCodes, messages } = socketProtocol;
 
@@ -48,12 +65,18 @@ const { closeCodes, messages } = socketProtocol;
 export class SocketHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly clients = new Set<Client>();
+  /**
+   * Who may be sent a change of a department: the clients whose view sees it, and those that
+   * see every department. Only narrows the candidates; `matches` decides (docs/decisions/0018).
+   */
+  private readonly byDepartment = new Map<string, Set<Client>>();
+  private readonly everywhere = new Set<Client>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: HubOptions) {
     const interval = options.pingIntervalMs ?? socketProtocol.pingIntervalMs;
-    this.timer = setInterval(() => this.heartbeat(), interval);
+    this.timer = setInterval(() => void this.heartbeat(), interval);
     this.timer.unref();
     this.unsubscribe = options.bus.subscribe((changes) => this.broadcast(changes));
   }
@@ -71,10 +94,15 @@ export class SocketHub {
   }
 
   private async accept(ws: WebSocket, req: IncomingMessage, url: URL): Promise<void> {
-    const identity = await this.options.identify(req).catch((err: unknown) => {
-      this.options.logger.error({ err }, 'socket identity lookup failed');
-      return null;
-    });
+    let identity: Identity | null;
+    try {
+      identity = await this.options.identify(req);
+    } catch (err) {
+      // The session could not be looked up (the database is away): not a logout. The client
+      // reconnects after its pause and is let in once the database is back.
+      this.options.logger.warn({ err }, 'socket identity lookup failed');
+      return void ws.close(closeCodes.error, 'unavailable');
+    }
     if (!identity) {
       ws.send(messages.login);
       return void ws.close(closeCodes.login, 'login');
@@ -98,12 +126,14 @@ export class SocketHub {
       view: expandIdentity(identity, departmentsOf(groups)),
       context,
       lastPong: Date.now(),
+      indexed: [],
     };
     this.clients.add(client);
+    this.index(client);
     ws.on('message', (data, isBinary) =>
       this.onMessage(client, isBinary ? '' : Buffer.from(data as Buffer).toString('utf8')),
     );
-    ws.on('close', () => this.clients.delete(client));
+    ws.on('close', () => this.remove(client));
     ws.on('error', (err) => this.options.logger.debug({ err }, 'socket error'));
     if (groupIds.length > 0 && this.options.groups) {
       try {
@@ -130,16 +160,23 @@ export class SocketHub {
     }
   }
 
-  private heartbeat(): void {
+  /**
+   * Pings every socket and closes those that stopped answering, a slice of sockets per turn of the
+   * event loop: thousands of pings at once would hold up the changes waiting behind them.
+   */
+  private async heartbeat(): Promise<void> {
     const staleAfter = this.options.staleAfterMs ?? socketProtocol.staleAfterMs;
     const now = Date.now();
-    for (const client of this.clients) {
+    let sent = 0;
+    for (const client of [...this.clients]) {
+      if (!this.clients.has(client)) continue;
       if (now - client.lastPong > staleAfter) {
         client.ws.close(closeCodes.noPong, 'no pong');
-        this.clients.delete(client);
+        this.remove(client);
       } else {
-        client.ws.send(messages.ping);
+        client.ws.send(PING, { binary: false });
       }
+      if (++sent % SOCKETS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -160,24 +197,88 @@ export class SocketHub {
       return;
     client.groups.set(groupId, members);
     client.view = expandIdentity(client.identity, departmentsOf(client.groups));
+    this.index(client);
   }
 
-  broadcast(changes: ChangeRecord[]): void {
-    for (const change of changes) {
-      if (change.entity === DEPARTMENT_GROUPS_ENTITY) {
-        // A membership change applies to the sockets of users with that group, at once.
-        const departmentIds =
-          change.op === 'delete' ? [] : (change.data as DepartmentGroupRow).departmentIds;
-        for (const client of this.clients)
-          this.updateGroup(
-            client,
-            change.id,
-            { revision: change.revision, departmentIds },
-            change.op,
-          );
-      }
-      for (const client of this.clients) {
-        if (!matches(client.context, client.view, change)) continue;
+  /** Files the client under the departments its view sees (again after the view changed). */
+  private index(client: Client): void {
+    this.unindex(client);
+    const departments = client.view.departmentIds;
+    client.indexed = departments === '*' ? '*' : [...departments];
+    if (departments === '*') return void this.everywhere.add(client);
+    for (const id of departments) {
+      let set = this.byDepartment.get(id);
+      if (!set) this.byDepartment.set(id, (set = new Set()));
+      set.add(client);
+    }
+  }
+
+  private unindex(client: Client): void {
+    if (client.indexed === '*') return void this.everywhere.delete(client);
+    for (const id of client.indexed) {
+      const set = this.byDepartment.get(id);
+      set?.delete(client);
+      if (set?.size === 0) this.byDepartment.delete(id);
+    }
+  }
+
+  private remove(client: Client): void {
+    this.clients.delete(client);
+    this.unindex(client);
+  }
+
+  /**
+   * The clients a change may reach: for a row bound to its departments, the clients that see one
+   * of them (or every department); for anything else (a row of no department, reference data
+   * such as roles and holidays) every client.
+   */
+  private candidates(change: ChangeRecord): Iterable<Client> {
+    if (!isEntityName(change.entity)) return [];
+    if (!DEPARTMENT_BOUND.has(entityAccess[change.entity].rule)) return this.clients;
+    const { departmentId, departmentIds } = change.scope;
+    if (departmentIds === null) {
+      if (departmentId === null) return this.clients;
+      // The common case, a row of one department: its clients as they are, when no client sees
+      // every department (nothing to merge, nothing to copy).
+      const clients = this.byDepartment.get(departmentId);
+      if (this.everywhere.size === 0) return clients ?? [];
+      if (!clients) return this.everywhere;
+    }
+    const departments = departmentIds ?? [departmentId!];
+    const found = new Set(this.everywhere);
+    for (const id of departments) for (const c of this.byDepartment.get(id) ?? []) found.add(c);
+    return found;
+  }
+
+  /**
+   * Fans a batch of changes out, in order, a few changes per turn of the event loop, so a large
+   * batch does not stall pongs, new sockets and requests. Each message is serialised once.
+   */
+  async broadcast(changes: ChangeRecord[]): Promise<void> {
+    for (let i = 0; i < changes.length; i += CHANGES_PER_TURN) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const change of changes.slice(i, i + CHANGES_PER_TURN)) this.deliver(change);
+    }
+  }
+
+  private deliver(change: ChangeRecord): void {
+    if (change.entity === DEPARTMENT_GROUPS_ENTITY) {
+      // A membership change applies to the sockets of users with that group, at once.
+      const departmentIds =
+        change.op === 'delete' ? [] : (change.data as DepartmentGroupRow).departmentIds;
+      for (const client of this.clients)
+        this.updateGroup(
+          client,
+          change.id,
+          { revision: change.revision, departmentIds },
+          change.op,
+        );
+    }
+    // One frame per change, encoded once (a string would be encoded again for every socket).
+    let frame: Buffer | null = null;
+    for (const client of this.candidates(change)) {
+      if (!matches(client.context, client.view, change)) continue;
+      if (frame === null) {
         const message: ChangeMessage = {
           entity: change.entity,
           op: change.op,
@@ -185,8 +286,9 @@ export class SocketHub {
           revision: change.revision,
           data: change.data,
         };
-        client.ws.send(JSON.stringify(message));
+        frame = Buffer.from(JSON.stringify(message));
       }
+      client.ws.send(frame, { binary: false });
     }
   }
 
@@ -196,7 +298,7 @@ export class SocketHub {
       if (client.identity.userId !== userId) continue;
       client.ws.send(messages.login);
       client.ws.close(closeCodes.login, 'login');
-      this.clients.delete(client);
+      this.remove(client);
     }
   }
 
@@ -205,6 +307,8 @@ export class SocketHub {
     this.unsubscribe();
     for (const client of this.clients) client.ws.close(closeCodes.close, 'server closing');
     this.clients.clear();
+    this.byDepartment.clear();
+    this.everywhere.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 }

@@ -4,7 +4,7 @@ import { gaplessHead, readGapless } from '../db/gaplessLog.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { Notifier } from '../db/notifier.js';
 import type { Logger } from '../logger.js';
-import { runCatchUp } from '../eventStore/subscription.js';
+import { runCatchUp, sleep, UNAVAILABLE_RETRY_MS } from '../eventStore/subscription.js';
 
 export const CHANGES_CHANNEL = 'rm_changes';
 export const CHANGES_TABLE = 'rm_changes';
@@ -87,7 +87,8 @@ export class PostgresChangeBus implements ChangeBus {
     const local = new AbortController();
     const signal = AbortSignal.any([this.abort.signal, local.signal]);
     const run = (async () => {
-      const from = await gaplessHead(this.knex, CHANGES_TABLE);
+      const from = await this.head(signal);
+      if (!from) return;
       const unlisten = await this.notifier.listen(CHANGES_CHANNEL, () => undefined);
       const waiter = this.notifier.createWaiter(CHANGES_CHANNEL);
       try {
@@ -118,6 +119,27 @@ export class PostgresChangeBus implements ChangeBus {
   async close(): Promise<void> {
     this.abort.abort();
     await Promise.all(this.running);
+  }
+
+  /**
+   * Where a new subscription starts: the outbox's head, read again after a pause while the
+   * database cannot be reached (a subscription made during an outage starts when it is over).
+   * Null when the subscription ended first.
+   */
+  private async head(signal: AbortSignal): Promise<GlobalPosition | null> {
+    for (let failures = 1; !signal.aborted; failures++) {
+      try {
+        return await gaplessHead(this.knex, CHANGES_TABLE);
+      } catch (err) {
+        if (signal.aborted) break;
+        this.logger.warn(
+          { err, failures },
+          'change subscription: the outbox head cannot be read; retrying',
+        );
+        await sleep(UNAVAILABLE_RETRY_MS, signal);
+      }
+    }
+    return null;
   }
 }
 

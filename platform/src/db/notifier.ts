@@ -37,6 +37,8 @@ export class Notifier {
   /** Notifiers of the same database in this process's threads. */
   private readonly threads: BroadcastChannel;
   private lastSent = 0;
+  /** The one pending attempt to connect the LISTEN connection again (never two at once). */
+  private reconnectTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly url: string,
@@ -55,19 +57,34 @@ export class Notifier {
     this.threads.unref();
   }
 
-  /** Calls `listener` on every signal of `channel`, from this process or another one. */
+  /**
+   * Calls `listener` on every signal of `channel`, from this process or another one. When the
+   * database cannot be reached, signals of this process's threads still arrive at once and those
+   * of other processes once the LISTEN connection is back (it is retried until it is).
+   */
   async listen(channel: string, listener: () => void): Promise<() => void> {
     this.local.on(channel, listener);
-    await this.ensureListening(channel);
+    await this.ensureListening(channel).catch((err: unknown) =>
+      this.logger.warn({ err, channel }, 'LISTEN failed; retrying until the database answers'),
+    );
     return () => this.local.off(channel, listener);
   }
 
-  /** LISTENs on `channel` once, so signals of other processes arrive too. */
+  /**
+   * LISTENs on `channel` once, so signals of other processes arrive too. Rejects when the
+   * database cannot be reached; the channel is LISTENed on as soon as it can be.
+   */
   async ensureListening(channel: string): Promise<void> {
     if (this.channels.has(channel) || this.closed) return;
     this.channels.add(channel);
-    const client = await this.connection();
-    await client.query(`listen "${channel}"`);
+    try {
+      const client = await this.connection();
+      await client.query(`listen "${channel}"`);
+    } catch (err) {
+      // The channel stays listed: the reconnection LISTENs on every listed channel.
+      this.scheduleReconnect(1000);
+      throw err;
+    }
   }
 
   /**
@@ -125,17 +142,42 @@ export class Notifier {
       // Signals from this process (any thread) were already delivered through the BroadcastChannel.
       if (msg.payload !== processTag) this.local.emit(msg.channel);
     });
-    client.on('error', (err) => {
-      this.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
+    const lost = () => {
+      // Only the current connection: an old one that fails late must not drop its successor.
+      if (this.client !== client) return false;
       this.client = null;
       void client.end().catch(() => undefined);
-      setTimeout(() => void this.reconnect(), 1000).unref();
+      this.scheduleReconnect(1000);
+      return true;
+    };
+    client.on('error', (err) => {
+      if (lost()) this.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
+    });
+    // A connection the server closed without an error message is lost all the same.
+    client.on('end', () => {
+      if (!this.closed && lost()) this.logger.warn('LISTEN connection ended; reconnecting');
     });
     this.client = client;
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (err) {
+      // A failed connection is never handed out again; the next call makes a new one.
+      if (this.client === client) this.client = null;
+      throw err;
+    }
     return client;
   }
 
+  private scheduleReconnect(ms: number): void {
+    if (this.closed || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.reconnect();
+    }, ms);
+    this.reconnectTimer.unref();
+  }
+
+  /** LISTENs again on every channel, then wakes every reader (signals may have been missed). */
   private async reconnect(): Promise<void> {
     if (this.closed) return;
     try {
@@ -143,9 +185,9 @@ export class Notifier {
       for (const channel of this.channels) await client.query(`listen "${channel}"`);
       for (const channel of this.channels) this.local.emit(channel);
     } catch (err) {
-      this.client = null;
+      if (this.closed) return;
       this.logger.warn({ err }, 'LISTEN reconnect failed; retrying');
-      setTimeout(() => void this.reconnect(), 2000).unref();
+      this.scheduleReconnect(2000);
     }
   }
 
@@ -192,6 +234,8 @@ export class Notifier {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     this.threads.close();
     const client = this.client;
     this.client = null;

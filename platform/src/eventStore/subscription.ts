@@ -1,5 +1,12 @@
 import type { GlobalPosition } from '@nordlog/contracts';
+import { isUnavailable } from '../http/errors.js';
 import type { Logger } from '../logger.js';
+
+/**
+ * The longest back-off while the database cannot be reached: a connection attempt costs nothing,
+ * and the reader should be caught up within about a second of the database coming back.
+ */
+export const UNAVAILABLE_RETRY_MS = 1_000;
 
 export interface CatchUpSource<T> {
   read(from: GlobalPosition, limit: number): Promise<T[]>;
@@ -23,7 +30,9 @@ export interface CatchUpOptions {
 /**
  * A catch-up subscription: reads batches after `from` and hands each to `handle`, which must
  * persist its own checkpoint; then waits for a signal (or the poll interval) and reads again.
- * A failing batch is retried from the same position after a back-off, so nothing is skipped.
+ * A failing batch is retried from the same position after a back-off, so nothing is skipped; the
+ * back-off grows to 30 s, or to UNAVAILABLE_RETRY_MS while the database cannot be reached (an
+ * outage: the loop survives it and carries on as soon as the database answers again).
  * Resolves when `signal` aborts.
  */
 export async function runCatchUp<T>(
@@ -41,19 +50,30 @@ export async function runCatchUp<T>(
       if (batch.length > 0) {
         await handle(batch);
         position = source.positionOf(batch[batch.length - 1]!);
-        failures = 0;
-        if (batch.length === batchSize) continue;
       }
+      // A read that worked ends a run of failures, also when it found nothing new.
+      failures = 0;
+      if (batch.length === batchSize) continue;
       if (!signal.aborted) await source.wait(pollMs, signal);
       if (coalesceMs > 0 && !signal.aborted) await sleep(coalesceMs, signal);
     } catch (err) {
       if (signal.aborted) break;
       failures += 1;
-      const delay = Math.min(30_000, 100 * 2 ** Math.min(failures, 8));
-      logger.error(
-        { err, failures, delay },
-        'catch-up batch failed; retrying from the same position',
+      const unavailable = isUnavailable(err as { code?: string; message?: string });
+      const delay = Math.min(
+        unavailable ? UNAVAILABLE_RETRY_MS : 30_000,
+        100 * 2 ** Math.min(failures, 8),
       );
+      if (unavailable)
+        logger.warn(
+          { err, failures, delay },
+          'catch-up batch failed: the database is unavailable; retrying from the same position',
+        );
+      else
+        logger.error(
+          { err, failures, delay },
+          'catch-up batch failed; retrying from the same position',
+        );
       await sleep(delay, signal);
     }
   }

@@ -159,9 +159,10 @@ export async function runProjections(
   const logger = deps.logger.child({ projections: names });
   try {
     // The checkpoints in the database are the truth; the copy here is re-read whenever a
-    // compare-and-set finds that one moved elsewhere.
-    let from = await readCheckpoints(deps.knex, names);
-    let stale = false;
+    // compare-and-set finds that one moved elsewhere. The first read is part of the retried loop
+    // too, so a projector that starts while the database cannot be reached waits for it.
+    let from: Checkpoints = new Map(names.map((n) => [n, START]));
+    let stale = true;
     await runCatchUp<RecordedEvent>(
       {
         read: async (_position, limit) => {
@@ -172,7 +173,7 @@ export async function runProjections(
         wait: (ms, s) => waiter.wait(ms, s),
         positionOf: (e) => e.global,
       },
-      oldest(from),
+      START,
       async (batch) => {
         const last = batch[batch.length - 1]!.global;
         const behind = projections.filter(

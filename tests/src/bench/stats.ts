@@ -71,7 +71,7 @@ const CLOCK_TICKS = 100;
  * A process's or thread's name and CPU seconds (user + system) from its /proc `stat` file; null
  * when it ended meanwhile.
  */
-function procStat(path: string): { name: string; seconds: number } | null {
+export function procStat(path: string): { name: string; seconds: number } | null {
   let stat: string;
   try {
     stat = readFileSync(path, 'utf8');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { RecordedEvent } from '@nordlog/contracts';
 import { PostgresEventStore, silentLogger } from '@nordlog/platform';
-import { runProjection, type Projection } from '@nordlog/projector';
+import { runProjection } from '@nordlog/projector';
+import { countingProjection } from '../support/countingProjection.js';
 import {
   createTestDatabase,
   isReachable,
@@ -9,19 +9,6 @@ import {
   type TestDatabase,
 } from '../support/database.js';
 import { meta } from '../eventStore/contract.js';
-
-/** Records every delivery, without de-duplication, so a double or a gap is visible. */
-const countingProjection: Projection = {
-  name: 'counting',
-  tables: ['seen_events'],
-  entities: [],
-  migrations: [],
-  handles: () => true,
-  async apply(trx, events: RecordedEvent[]) {
-    await trx('seen_events').insert(events.map((e) => ({ event_id: e.eventId })));
-    return [];
-  },
-};
 
 describe('global order under concurrent writers (local PostgreSQL server)', () => {
   let db: TestDatabase;

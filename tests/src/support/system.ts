@@ -1,5 +1,5 @@
 import { startSystem, type System } from '@nordlog/deploy';
-import { loadConfig, silentLogger, type Logger } from '@nordlog/platform';
+import { loadConfig, silentLogger, type Knex, type Logger } from '@nordlog/platform';
 import { projections } from '@nordlog/projector';
 import { createEmptyDatabase } from './database.js';
 
@@ -113,21 +113,8 @@ export async function startTestSystem(
   });
   const system = await startSystem(config, options.logger ?? silentLogger(), options);
 
-  const settled = async () => {
-    // 30 s: CI machines are shared, and a loaded one can be slow to schedule the projector.
-    for (let i = 0; i < 1500; i++) {
-      const r = await system.db.knex.raw<{ rows: { events: number; caught: number }[] }>(
-        `with head as (select transaction_id, position from es_events order by transaction_id desc, position desc limit 1)
-         select (select count(*) from head)::int as events,
-                (select count(*) from projection_checkpoints c, head
-                  where (c.transaction_id, c.position) >= (head.transaction_id, head.position))::int as caught`,
-      );
-      const { events, caught } = r.rows[0]!;
-      if (events === 0 || caught === projections.length) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('projections did not catch up within 30 s');
-  };
+  // 30 s: CI machines are shared, and a loaded one can be slow to schedule the projector.
+  const settled = () => projectionsSettled(system.db.knex, 30_000);
 
   const as = (session: Session | null): Client => {
     const send = async (
@@ -243,4 +230,21 @@ export async function createFirstDepartmentAndCustomer(system: Pick<Client, 'com
   const customer = await system.command('CREATE_CUSTOMER', { name: 'Apotek 1' });
   if (department.body?.ids?.[0] !== '1' || customer.body?.ids?.[0] !== '1')
     throw new Error('department 1 and customer 1 must be the first of a fresh system');
+}
+
+/** Resolves when every projection's checkpoint has reached the newest event. */
+export async function projectionsSettled(knex: Knex, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const r = await knex.raw<{ rows: { events: number; caught: number }[] }>(
+      `with head as (select transaction_id, position from es_events order by transaction_id desc, position desc limit 1)
+       select (select count(*) from head)::int as events,
+              (select count(*) from projection_checkpoints c, head
+                where (c.transaction_id, c.position) >= (head.transaction_id, head.position))::int as caught`,
+    );
+    const { events, caught } = r.rows[0]!;
+    if (events === 0 || caught === projections.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`projections did not catch up within ${timeoutMs / 1000} s`);
 }

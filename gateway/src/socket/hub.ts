@@ -51,6 +51,8 @@ const DEPARTMENT_BOUND: ReadonlySet<RowRule> = new Set([
 ]);
 /** Changes fanned out before the hub lets other work run (pongs, new sockets, requests). */
 const CHANGES_PER_TURN = 20;
+/** Changes queued in the hub before the change bus waits for it to catch up. */
+const QUEUE_HIGH_WATER = 2000;
 /** Sockets pinged before the heartbeat lets other work run. */
 const SOCKETS_PER_TURN = 250;
 const PING = Buffer.from(socketProtocol.messages.ping);
@@ -71,6 +73,9 @@ export class SocketHub {
    */
   private readonly byDepartment = new Map<string, Set<Client>>();
   private readonly everywhere = new Set<Client>();
+  /** Changes taken from the bus and not fanned out yet, in order. */
+  private readonly queue: ChangeRecord[] = [];
+  private draining: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -251,14 +256,40 @@ export class SocketHub {
   }
 
   /**
-   * Fans a batch of changes out, in order, a few changes per turn of the event loop, so a large
-   * batch does not stall pongs, new sockets and requests. Each message is serialised once.
+   * Takes a batch of changes to fan out, in order, a few changes per turn of the event loop (so a
+   * large batch does not stall pongs, new sockets and requests). The change bus may read its next
+   * batch meanwhile; it waits only while more than QUEUE_HIGH_WATER changes are queued.
    */
-  async broadcast(changes: ChangeRecord[]): Promise<void> {
-    for (let i = 0; i < changes.length; i += CHANGES_PER_TURN) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const change of changes.slice(i, i + CHANGES_PER_TURN)) this.deliver(change);
-    }
+  broadcast(changes: ChangeRecord[]): Promise<void> | undefined {
+    for (const change of changes) this.queue.push(change);
+    this.drain();
+    return this.queue.length > QUEUE_HIGH_WATER ? (this.draining ?? undefined) : undefined;
+  }
+
+  /** Fans the queue out unless that is under way already; `draining` is null once it is empty. */
+  private drain(): void {
+    if (this.draining) return;
+    let done!: () => void;
+    this.draining = new Promise<void>((resolve) => (done = resolve));
+    void (async () => {
+      while (this.queue.length > 0) {
+        for (const change of this.queue.splice(0, CHANGES_PER_TURN)) {
+          try {
+            this.deliver(change);
+          } catch (err) {
+            // One change that cannot be sent must not stop the ones behind it.
+            this.options.logger.error(
+              { err, entity: change.entity, id: change.id },
+              'fan-out failed',
+            );
+          }
+        }
+        if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      // No await between the last look at the queue and this: nothing queued is left behind.
+      this.draining = null;
+      done();
+    })();
   }
 
   private deliver(change: ChangeRecord): void {

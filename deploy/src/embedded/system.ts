@@ -62,8 +62,9 @@ export interface System {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const todayInOslo = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+/** Made once: a formatter costs about 80 µs to make, and every new socket asks for today. */
+const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' });
+const todayInOslo = () => osloDay.format(new Date());
 
 /**
  * The composition root of the embedded default: one process runs the command service, the

@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 export const processTag = `${hostname()}:${process.pid}`;
 
 /** The least time between two NOTIFYs of one channel from one notifier (cross-process wake-ups). */
-export const NOTIFY_INTERVAL_MS = 20;
+export const NOTIFY_INTERVAL_MS = 5;
 
 /**
  * Wake-up signals: within this process (every thread, e.g. the projector's worker) through a
@@ -36,7 +36,8 @@ export class Notifier {
   private readonly instance = randomUUID();
   /** Notifiers of the same database in this process's threads. */
   private readonly threads: BroadcastChannel;
-  private lastSent = 0;
+  /** When each channel's last NOTIFY went (one channel's burst does not hold up another's). */
+  private readonly lastSent = new Map<string, number>();
   /** The one pending attempt to connect the LISTEN connection again (never two at once). */
   private reconnectTimer: NodeJS.Timeout | null = null;
 
@@ -104,13 +105,13 @@ export class Notifier {
   }
 
   private sendSoon(channel: string): void {
-    const wait = this.lastSent + NOTIFY_INTERVAL_MS - Date.now();
+    const wait = (this.lastSent.get(channel) ?? 0) + NOTIFY_INTERVAL_MS - Date.now();
     if (wait <= 0) void this.send(channel);
     else setTimeout(() => void this.send(channel), wait).unref();
   }
 
   private async send(channel: string): Promise<void> {
-    this.lastSent = Date.now();
+    this.lastSent.set(channel, Date.now());
     try {
       // A wake-up needs no durability: its commit does not wait for the WAL flush.
       if (!this.closed) {

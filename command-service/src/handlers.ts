@@ -3,6 +3,7 @@ import { customerGroupHandlers } from './customerGroups/handlers.js';
 import { departmentGroupHandlers } from './departmentGroups/handlers.js';
 import { courierHandlers } from './couriers/handlers.js';
 import { holidayHandlers } from './holidays/handlers.js';
+import { labelHandlers } from './labels/handlers.js';
 import { numberSeriesHandlers } from './numberSeries/handlers.js';
 import { createCustomer, updateCustomer } from './customers/handlers.js';
 import { createDepartment, updateDepartment } from './departments/handlers.js';
@@ -22,4 +23,5 @@ export const handlers: HandlerTable = {
   ...holidayHandlers,
   ...courierHandlers,
   ...numberSeriesHandlers,
+  ...labelHandlers,
 };

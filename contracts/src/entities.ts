@@ -23,6 +23,7 @@ import {
 import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE, type DepartmentRow } from './departments/index.js';
 import { HOLIDAYS_ENTITY, HOLIDAYS_TABLE, type HolidayRow } from './holidays/index.js';
 import { customerScope, type Identity } from './identity.js';
+import { ORDER_LABELS_ENTITY, ORDER_LABELS_TABLE, type OrderLabelRow } from './labels/index.js';
 import {
   NUMBER_SERIES_ENTITY,
   NUMBER_SERIES_TABLE,
@@ -51,6 +52,9 @@ import {
  * - `department`: the row's department is the reader's (or the row has none);
  * - `departmentAndCustomer`: that, and a customer user reads only its own customers' rows;
  * - `anyDepartment`: a row of several departments (a courier's position) reaches readers of any;
+ * - `everyDepartment`: a row of several departments and customers (a label document of several
+ *   orders) reaches readers who may read each of its departments with its customer (null: several
+ *   customers, so no customer user);
  * - `departmentGroup`: groups of the reader's access, and non-empty groups of its departments;
  * - `userAccess`: users whose department access lies wholly inside the reader's;
  * - `allDepartments`: only readers who see every department (and are not customer users);
@@ -60,6 +64,7 @@ export type RowRule =
   | 'department'
   | 'departmentAndCustomer'
   | 'anyDepartment'
+  | 'everyDepartment'
   | 'departmentGroup'
   | 'userAccess'
   | 'allDepartments'
@@ -177,6 +182,12 @@ export const entityAccess = {
     rule: 'departmentAndCustomer',
     scope: (row) => scope({ departmentId: row.departmentId, customerId: row.customerId }),
   }),
+  [ORDER_LABELS_ENTITY]: entity<OrderLabelRow>({
+    table: ORDER_LABELS_TABLE,
+    queries: ['labelUrls'],
+    rule: 'everyDepartment',
+    scope: (row) => scope({ departmentIds: row.departmentIds, customerId: row.customerId }),
+  }),
 } as const;
 
 export type EntityName = keyof typeof entityAccess;
@@ -215,6 +226,10 @@ export function rowVisible(
     case 'anyDepartment': {
       const ids = s.departmentIds ?? [];
       return identity.departmentIds === '*' || ids.some((id) => seesDepartment(identity, id));
+    }
+    case 'everyDepartment': {
+      const ids = s.departmentIds ?? [];
+      return ids.length > 0 && ids.every((id) => inScope(identity, id, s.customerId));
     }
     case 'departmentGroup': {
       if (identity.departmentIds === '*') return true;
@@ -291,6 +306,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   orders: ORDERS_ENTITY,
   searchOrders: ORDERS_ENTITY,
   unconfirmedOrders: ORDERS_ENTITY,
+  labelUrls: ORDER_LABELS_ENTITY,
 };
 
 const idOf = (row: unknown): string => {

@@ -29,6 +29,8 @@ export const errorStatus = {
   NUMBER_SERIES_EXHAUSTED: 409,
   /** No GSIN or SSCC series applies to the order's department (docs/decisions/0015). */
   NUMBER_SERIES_MISSING: 409,
+  /** An order without a shipment id or package ids (unconfirmed, rejected, deleted) has no labels. */
+  LABEL_NOT_PRINTABLE: 409,
   UNKNOWN_CONSIGNMENT_STATE: 422,
   PAYLOAD_TOO_LARGE: 413,
   /** A body in a character set or content encoding the product does not read (UTF-8 JSON only). */

@@ -38,3 +38,30 @@ export const SYSTEM_IDENTITY: Identity = {
   departmentIds: '*',
   customerId: null,
 };
+
+/** The facts of a user that decide their identity (the stored user, or `GET /auth/user`). */
+export interface IdentitySource {
+  id: string;
+  role: string;
+  access: string[];
+  departmentIds: string[];
+  customerId: string | null;
+  courierId?: string | null;
+}
+
+/**
+ * The identity a user acts with: the gateway builds it from the stored user, and the web app from
+ * `GET /auth/user`, so menus and buttons follow the same table the server checks (spec §6).
+ * ADMIN users see every department; only CUSTOMER users are bound to a customer and only COURIER
+ * users to a courier.
+ */
+export function identityOfUser(user: IdentitySource): Identity {
+  return {
+    userId: user.id,
+    role: user.role,
+    access: user.access,
+    departmentIds: user.role === 'ADMIN' ? '*' : user.departmentIds,
+    customerId: user.role === 'CUSTOMER' ? user.customerId : null,
+    courierId: user.role === 'COURIER' ? (user.courierId ?? null) : null,
+  };
+}

@@ -27,6 +27,7 @@ export * from './customerGroups/index.js';
 export * from './holidays/index.js';
 export * from './couriers/index.js';
 export * from './numberSeries/index.js';
+export * from './labels/index.js';
 export * from './rest.js';
 export * from './updates.js';
 export * from './entities.js';

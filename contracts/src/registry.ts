@@ -18,6 +18,7 @@ import {
 import { courierCommandSchemas, courierLocationsQuerySchema } from './couriers/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
+import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
 import {
@@ -40,6 +41,7 @@ export const commandSchemas = {
   ...holidayCommandSchemas,
   ...numberSeriesCommandSchemas,
   ...courierCommandSchemas,
+  ...labelCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -96,6 +98,9 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   CREATE_NUMBER_SERIES: 'create',
   DELETE_NUMBER_SERIES: 'delete',
   SET_COURIER_LOCATION: 'action',
+  // A new label document each time (a reprint is another document).
+  CREATE_LABEL: 'create',
+  CREATE_MULTIPLE_LABEL: 'create',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -148,6 +153,7 @@ export const querySchemas = {
   unconfirmedOrders: unconfirmedOrdersQuerySchema,
   unconfirmedOrdersCount: unconfirmedOrdersCountQuerySchema,
   addressAutocomplete: addressAutocompleteQuerySchema,
+  labelUrls: labelUrlsQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

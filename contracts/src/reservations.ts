@@ -8,7 +8,8 @@ export type ReservationEvent =
   | { type: 'UniqueValueReserved'; data: { kind: UniqueKind; value: string; ownerId: string } }
   | { type: 'UniqueValueReleased'; data: { kind: UniqueKind; value: string; ownerId: string } };
 
-export type UniqueKind = 'phoneNumber' | 'email';
+/** `shipmentId`: a GSIN names one order, and its reservation finds that order (0020). */
+export type UniqueKind = 'phoneNumber' | 'email' | 'shipmentId';
 
 /** The normalised form a value is reserved under: phone numbers are stored normalised already. */
 export const uniqueValue = (kind: UniqueKind, value: string): string =>

@@ -25,6 +25,8 @@ export const configSchema = z.object({
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` lines, or `pretty` lines for a person; default: `pretty` on a terminal, else `json`. */
+  LOG_FORMAT: optional(z.enum(['json', 'pretty'])),
   /** Load the demo data (through commands) when the event store is empty. */
   DEMO_DATA: bool.default(true),
   /** Folder of the built web app served at `/`. */

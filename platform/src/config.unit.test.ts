@@ -96,3 +96,13 @@ describe('where the gateway listens', () => {
     expect(loadConfig({ NODE_ENV: 'test', HOST: '' }).HOST).toBe('0.0.0.0');
   });
 });
+
+describe('log format', () => {
+  it('LOG_FORMAT is json or pretty, or left to the terminal (empty counts as not set); anything else stops the start', () => {
+    expect(loadConfig({}).LOG_FORMAT).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: '' }).LOG_FORMAT).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).LOG_FORMAT).toBe('pretty');
+    expect(problems({ LOG_FORMAT: 'yaml' })).toContain('LOG_FORMAT');
+  });
+});

@@ -8,6 +8,7 @@ import { customersProjection } from './customers/projection.js';
 import { departmentsProjection } from './departments/projection.js';
 import type { Projection } from './framework/projection.js';
 import { orderHistoryProjection } from './orderHistory/projection.js';
+import { orderLabelsProjection } from './orderLabels/projection.js';
 import { ordersProjection } from './orders/projection.js';
 import { rolesProjection, usersProjection } from './users/projection.js';
 
@@ -24,6 +25,7 @@ export const projections: Projection[] = [
   courierLocationsProjection,
   numberSeriesProjection,
   ordersProjection,
+  orderLabelsProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

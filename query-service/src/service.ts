@@ -29,6 +29,7 @@ import { holiday } from './holidays/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
 import { orderHistory, orderHistoryNotFound } from './orderHistory/query.js';
+import { labelUrls } from './orderLabels/query.js';
 import { orders, searchOrders, unconfirmedOrders, unconfirmedOrdersCount } from './orders/query.js';
 import { addressAutocomplete } from './geocoding/query.js';
 import { createRestService } from './rest/service.js';
@@ -55,6 +56,7 @@ export const queries: QueryTable = {
   unconfirmedOrders,
   unconfirmedOrdersCount,
   addressAutocomplete,
+  labelUrls,
 };
 
 export interface QueryServiceDeps {

@@ -23,6 +23,7 @@ import {
 } from './booking.js';
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
+import type { UniqueClaim } from '../framework/reservation.js';
 import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
 
 /** Orders of departments (or customers) outside the caller's access are refused as NO_ACCESS. */
@@ -34,6 +35,24 @@ const guardFor = (identity: Identity) => (state: OrderState) => {
     );
   }
 };
+
+/**
+ * A shipment id (GSIN) names one order. Its reservation, appended with the booking, is also how a
+ * label finds the order by shipment id (docs/decisions/0020-labels.md).
+ */
+const shipmentClaims = (state: OrderState): UniqueClaim[] =>
+  state.status === 'booked' && state.order.shipmentId
+    ? [
+        {
+          kind: 'shipmentId',
+          value: state.order.shipmentId,
+          refusal: {
+            errorType: 'ALREADY_EXISTS',
+            description: `Shipment id ${state.order.shipmentId} belongs to another order`,
+          },
+        },
+      ]
+    : [];
 
 const each = (ids: string[], command: OrderCommand, ctx: HandlerContext) =>
   ids.map((id) =>
@@ -78,6 +97,7 @@ export const consignmentHandlers = {
         isNew: true,
         decider: orderDecider,
         command: { type: 'CREATE_ORDER', order, unresolved },
+        uniques: shipmentClaims,
       }),
     ];
   }) satisfies Handler<'CREATE_ORDER'>,

@@ -91,17 +91,23 @@ async function attemptTarget(
     : [];
   const outcome = outcomeFor?.(events.map((e) => e.type));
   const options = outcome ? { outcome } : {};
-  const result =
+  const results =
     reservations.length === 0
-      ? await store.appendToStream(t.streamId, expected, events, metadata, options)
-      : (
-          await store.appendToStreams(
-            [{ streamId: t.streamId, expected, events }, ...reservations],
-            metadata,
-            options,
-          )
-        )[0]!;
-  return events.map((e, i) => ({ type: e.type, position: result.positions[i]!.position }));
+      ? [await store.appendToStream(t.streamId, expected, events, metadata, options)]
+      : await store.appendToStreams(
+          [{ streamId: t.streamId, expected, events }, ...reservations],
+          metadata,
+          options,
+        );
+  // The reply's position is the whole atomic append's, reservations included, as the stored
+  // outcome's is: a repeated commandId then answers the same, and a read waits for all of it.
+  const head = results
+    .flatMap((r) => r.positions.map((p) => p.position))
+    .reduce((max, p) => (BigInt(p) > BigInt(max) ? p : max));
+  return events.map((e, i) => ({
+    type: e.type,
+    position: i === events.length - 1 ? head : results[0]!.positions[i]!.position,
+  }));
 }
 
 export interface Execution {

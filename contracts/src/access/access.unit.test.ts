@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { accessFlags, adminFlags, defaultAccess, plannerFlags } from './flags.js';
-import { isValidPhone, isValidPhonePrefix, normalisePhone } from './phone.js';
+import { requestTokenSchema } from '../auth/index.js';
+import { phoneNumber } from '../users/index.js';
+import {
+  isValidPhone,
+  isValidPhonePrefix,
+  normalisePhone,
+  phoneProblem,
+  type PhoneProblem,
+} from './phone.js';
 import { isAdminOrPlanner, isElevated, isPlannerType, isRestricted, roles } from './roles.js';
 import { allows, routeRules } from './routeAccess.js';
 
@@ -115,5 +123,46 @@ describe('phone numbers (spec §5)', () => {
     expect(normalisePhone('22334455')).toBe('+4722334455');
     expect(normalisePhone('+4622334455')).toBe('+4622334455');
     expect(normalisePhone('0046 22-33 44 55')).toBe('+4622334455');
+  });
+});
+
+describe('phone numbers per country (issue 13: one rule for users, login and order blocks)', () => {
+  it('S5-VAL-010 NO and DK 8 digits, SE 7-9 and FI 5-12 after a trunk 0, others 8-15 digits in all', () => {
+    const cases: [string, PhoneProblem | null][] = [
+      ['+47 12', 'NO'],
+      ['+47 1234567', 'NO'],
+      ['+47 22 33 44 55', null],
+      ['22334455', null],
+      ['223344556', 'NO'],
+      ['+46 123456', 'SE'],
+      ['+46 1234567', null],
+      ['+46 070-123 45 67', null],
+      ['+46 1234567890', 'SE'],
+      ['+45 1234567', 'DK'],
+      ['0045 12 34 56 78', null],
+      ['+358 1234', 'FI'],
+      ['+358 040 1234567', null],
+      ['+358 1234567890123', 'FI'],
+      ['+44 20 7946 0958', null],
+      ['+49 123', 'format'],
+      ['+1 234 567 890 123 456', 'format'],
+      ['+0 12345678', 'format'],
+      ['22+33', 'format'],
+      ['abc', 'format'],
+      ['', 'format'],
+    ];
+    for (const [value, problem] of cases)
+      expect({ value, problem: phoneProblem(value) }).toEqual({ value, problem });
+    expect(isValidPhone('+47 12')).toBe(false);
+  });
+  it('S5-VAL-012 a Swedish or Finnish trunk 0 is dropped when stored; other numbers keep every digit', () => {
+    expect(normalisePhone('+46 070-123 45 67')).toBe('+46701234567');
+    expect(normalisePhone('00358 040 1234567')).toBe('+358401234567');
+    expect(normalisePhone('+4701234567')).toBe('+4701234567');
+  });
+  it('users and the login form use the same rule as the order blocks', () => {
+    expect(phoneNumber.safeParse('+47 12').error?.issues[0]?.message).toBe('validation.phoneNO');
+    expect(phoneNumber.parse('912 34 567')).toBe('+4791234567');
+    expect(requestTokenSchema.safeParse({ phoneNumber: '+47 12' }).success).toBe(false);
   });
 });

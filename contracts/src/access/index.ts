@@ -3,3 +3,4 @@ export * from './flags.js';
 export * from './routeAccess.js';
 export * from './phone.js';
 export * from './permissions.js';
+export * from './adminResources.js';

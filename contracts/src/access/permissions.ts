@@ -1,6 +1,7 @@
 import { customerScope, type Identity } from '../identity.js';
 import type { CommandName, QueryName } from '../registry.js';
 import type { AccessFlag } from './flags.js';
+import { allows, type RouteRule } from './routeAccess.js';
 import { isRestricted, type Role } from './roles.js';
 
 /**
@@ -35,6 +36,7 @@ const read = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission 
 
 const shipments: AccessFlag[] = ['PLANNER_SHIPMENTS'];
 const everyDepartment: Partial<Permission> = { allDepartments: true };
+const labels: AccessFlag[] = ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'];
 const planning: AccessFlag[] = [
   'PLANNER_ROUTE_PLANNING',
   'PLANNER_DISPATCHING',
@@ -86,6 +88,10 @@ export const commandPermissions: Record<CommandName, Permission> = {
   DELETE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
   // Spec §6: the restricted courier role's one command (its own location; the handler checks it).
   SET_COURIER_LOCATION: write([], { roles: ['COURIER'], courier: true }),
+  // Labels are printed where orders are booked (the confirmation page) and handled (the
+  // shipments grid); each print is recorded, so a read-only planner prints none (0020).
+  CREATE_LABEL: write(labels, { customers: true }),
+  CREATE_MULTIPLE_LABEL: write(labels, { customers: true }),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
@@ -131,6 +137,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   addressAutocomplete: read(['PLANNER_BOOKING', 'PLANNER_ADDRESSES', 'PLANNER_UNRESOLVED'], {
     customers: true,
   }),
+  // The label page and the labels printed for orders (docs/decisions/0020).
+  labelUrls: read(labels, { customers: true }),
 };
 
 /** Why `identity` may not make this call, or null when it may (spec §6 rules). */
@@ -165,4 +173,18 @@ export function inScope(
   if (customers !== null && (customerId === null || !customers.includes(customerId))) return false;
   if (identity.departmentIds === '*' || departmentId === null) return true;
   return identity.departmentIds.includes(departmentId);
+}
+
+/**
+ * May this user open the screen of a route rule (spec §6)? Its flags and roles, and for a screen
+ * made for doing something (`commands`), one of its commands as the command table allows it. The
+ * web app's routes and menus and the browser walk all ask this.
+ */
+export function mayOpen(
+  rule: Pick<RouteRule, 'flags' | 'roles' | 'commands'>,
+  identity: Identity,
+): boolean {
+  if (!allows(rule, identity)) return false;
+  if (!rule.commands || rule.commands.length === 0) return true;
+  return rule.commands.some((c) => denial(identity, commandPermissions[c], 'command') === null);
 }

@@ -1,3 +1,4 @@
+import type { CommandName } from '../registry.js';
 import type { AccessFlag } from './flags.js';
 import type { Role } from './roles.js';
 
@@ -12,6 +13,11 @@ export interface RouteRule {
   path: string;
   flags: readonly AccessFlag[];
   roles?: readonly Role[];
+  /**
+   * A screen for doing one of these commands: offered only to users the command table lets send
+   * one of them (a read-only planner is not offered the booking form), `mayOpen` in permissions.
+   */
+  commands?: readonly CommandName[];
 }
 
 const P = '/planner/:departmentId';
@@ -65,9 +71,14 @@ export const routeRules: readonly RouteRule[] = [
   { path: `${P}/routes-overview/*`, flags: ['PLANNER_ROUTE_PLANNING'] },
   { path: `${P}/planning/*`, flags: ['PLANNER_ROUTE_PLANNING'] },
   { path: `${P}/vehicles/*`, flags: ['PLANNER_VEHICLES'] },
-  { path: `${P}/booking/*`, flags: ['PLANNER_BOOKING'] },
-  { path: `${P}/h2-booking/create`, flags: ['PLANNER_BOOKING'] },
+  {
+    path: `${P}/booking/*`,
+    flags: ['PLANNER_BOOKING'],
+    commands: ['CREATE_ORDER', 'UPDATE_ORDER'],
+  },
+  { path: `${P}/h2-booking/create`, flags: ['PLANNER_BOOKING'], commands: ['CREATE_ORDER'] },
   { path: `${P}/confirmation/:shipmentId`, flags: ['PLANNER_BOOKING'] },
+  { path: `${P}/labels/:orderLabelId`, flags: ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'] },
   { path: `${P}/dispatch/:date?`, flags: ['PLANNER_DISPATCHING'] },
   { path: `${P}/recurring/*`, flags: ['PLANNER_RECURRING_ORDERS'] },
   { path: `${P}/addresses/*`, flags: ['PLANNER_ADDRESSES'] },
@@ -75,6 +86,8 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/planner/simple-search/:shipmentId?', flags: [], roles: ['ADMIN'] },
   { path: '/planner/advanced-search/:searchPhrase?', flags: [], roles: ['ADMIN'] },
   { path: '/reports/*', flags: [], roles: ['ADMIN'] },
+  // Not in spec §2: the courier's own start page (docs/decisions/0019-every-screen-walked.md).
+  { path: '/courier/*', flags: [], roles: ['COURIER'] },
 ];
 
 /** Spec §6 route rule for one user. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NUMBER_BOUND, entityId } from '../common.js';
 import { updateShape } from '../updates.js';
-import { isValidPhone, normalisePhone } from '../access/phone.js';
+import { normalisePhone } from '../access/phone.js';
 import {
   addressCountries,
   dangerousGoodsRegulations,
@@ -15,6 +15,7 @@ import {
   deliveryWindow,
   dimensionsConsistent,
   isBarePhonePrefix,
+  isDepartmentPickup,
   isEmptyAddressBlock,
   isIsoDate,
   isPositiveInteger,
@@ -23,8 +24,10 @@ import {
   isValidNumber,
   isValidZipCodeFor,
   normaliseZipCode,
+  phoneIssueKey,
   referenceDigitsOk,
   toNumber,
+  zipCodeIssueKey,
   zonedInstant,
   type ValidationKey,
 } from './validation.js';
@@ -58,6 +61,18 @@ export const resolutionSources = [
   'GOODS_RETURN_ADDRESS',
 ] as const;
 
+/**
+ * Longest text of the order's free-text fields (notes, instructions, invoice texts). The web form
+ * caps its inputs at the same numbers and counts towards them.
+ */
+export const orderTextLimits = {
+  orderNote: 2000,
+  customerInfo: 1000,
+  instructions: 1000,
+  invoiceInfo: 1000,
+  manualInvoiceInfo: 1000,
+} as const;
+
 /** Free text, trimmed, empty allowed. */
 const text = (max: number) =>
   z
@@ -72,7 +87,8 @@ const optionalText = (max: number) =>
 
 /**
  * A number field (spec §5 Number): numeric, within ±2147483647; text with a comma is accepted.
- * An absent value takes the default; an empty field is "not a valid number".
+ * An absent value takes the default; an empty field is "not a valid number". A measure (min 0)
+ * below zero says so: "must be 0 or more", not "not a valid number".
  */
 export const formNumber = (options: { min?: number; max?: number } = {}) =>
   z.preprocess(
@@ -80,7 +96,10 @@ export const formNumber = (options: { min?: number; max?: number } = {}) =>
     z
       .number(key('validation.number'))
       .refine((n) => isValidNumber(n), key('validation.number'))
-      .refine((n) => n >= (options.min ?? -NUMBER_BOUND), key('validation.number'))
+      .refine(
+        (n) => n >= (options.min ?? -NUMBER_BOUND),
+        key(options.min === 0 ? 'validation.notNegative' : 'validation.number'),
+      )
       .refine((n) => n <= (options.max ?? NUMBER_BOUND), key('validation.number')),
   );
 const nonNegative = () => formNumber({ min: 0 });
@@ -93,11 +112,15 @@ export const quantity = z.preprocess(
     .refine((n) => isPositiveInteger(n), key('validation.positiveInteger')),
 );
 
+/** Spec §5 phone, with the length rule of its country code (access/phone.ts) and its message. */
 const phone = z
   .string(key('validation.phone'))
   .trim()
   .max(40, key('validation.tooLong'))
-  .refine((v) => v === '' || isBarePhonePrefix(v) || isValidPhone(v), key('validation.phone'))
+  .superRefine((v, ctx) => {
+    const problem = v === '' || isBarePhonePrefix(v) ? null : phoneIssueKey(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .transform((v) => (v === '' || isBarePhonePrefix(v) ? '' : normalisePhone(v)))
   .optional()
   .default('');
@@ -148,7 +171,7 @@ export const addressBlockSchema = z.object({
   secondPhone: phone,
   email,
   contactPerson: text(200),
-  instructions: text(1000),
+  instructions: text(orderTextLimits.instructions),
   /** Pickup point (parcel locker or shop) the parcel goes to or from. */
   pupUnitId: text(50),
   resolvedBy: z.enum(resolutionSources, key('validation.choice')).optional(),
@@ -252,9 +275,9 @@ export const orderFields = z.object({
   customerRef: reference,
   recipientRef: reference,
   subcustomer: optionalText(50),
-  customerInfo: optionalText(1000),
+  customerInfo: optionalText(orderTextLimits.customerInfo),
   customerContact: optionalText(200),
-  orderNote: optionalText(2000),
+  orderNote: optionalText(orderTextLimits.orderNote),
   // Pickup and delivery
   pickup: addressBlockSchema,
   delivery: addressBlockSchema,
@@ -274,8 +297,8 @@ export const orderFields = z.object({
   deliveryTimeEarliest: timeField,
   deliveryTimeLatest: timeField,
   // Invoicing and pricing
-  manualInvoiceInfo: optionalText(1000),
-  invoiceInfo: optionalText(1000),
+  manualInvoiceInfo: optionalText(orderTextLimits.manualInvoiceInfo),
+  invoiceInfo: optionalText(orderTextLimits.invoiceInfo),
   correctedArticlePrices: z.array(articlePrice).max(100, key('validation.tooMany')).default([]),
   invoiceSplit: optionalText(100),
   standaloneInvoice: z.boolean().default(false),
@@ -316,7 +339,7 @@ type Issue = { path: (string | number)[]; message: ValidationKey };
 
 function blockIssues(side: 'pickup' | 'delivery', block: AddressBlock): Issue[] {
   // Spec §5: an empty pickup block is allowed (the goods are at the department, 0015).
-  if (side === 'pickup' && isEmptyAddressBlock(block)) return [];
+  if (side === 'pickup' && (isEmptyAddressBlock(block) || isDepartmentPickup(block))) return [];
   const issues: Issue[] = [];
   if (block.name === '') issues.push({ path: [side, 'name'], message: 'validation.required' });
   if (block.address === '')
@@ -324,7 +347,7 @@ function blockIssues(side: 'pickup' | 'delivery', block: AddressBlock): Issue[] 
   if (block.zipCode === '')
     issues.push({ path: [side, 'zipCode'], message: 'validation.required' });
   else if (!isValidZipCodeFor(block.countryCode, block.zipCode))
-    issues.push({ path: [side, 'zipCode'], message: 'validation.zipCode' });
+    issues.push({ path: [side, 'zipCode'], message: zipCodeIssueKey(block.countryCode) });
   if ((block.lat == null) !== (block.lng == null))
     issues.push({
       path: [side, block.lat == null ? 'lat' : 'lng'],

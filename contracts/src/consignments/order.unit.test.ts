@@ -4,12 +4,13 @@ import { addressCountries, excludedVasCodes, orderTypes, rejectionReasons } from
 import { rejectOrdersSchema } from './commands.js';
 import {
   createOrderSchema,
+  orderTextLimits,
   timingIssues,
   updateOrderSchema,
   editedOrderSchema,
   type OrderFormInput,
 } from './order.js';
-import { isValidZipCodeFor, issueKey, validationKeys } from './validation.js';
+import { isValidZipCodeFor, issueKey, validationKeys, validationMessages } from './validation.js';
 
 const block = {
   name: 'Nordlys Apotek',
@@ -124,8 +125,11 @@ describe('the order schema (contracts, shared by the form and CREATE_ORDER)', ()
     expect(createOrderSchema.parse(base()).measurements[0]!.quantity).toBe(1);
   });
 
-  it('S5-VAL-013 S5-VAL-017 a bad zip code is refused with the key validation.zipCode on that field', () => {
+  it('S5-VAL-013 S5-VAL-017 a bad zip code is refused on that field with a message naming the rule', () => {
     expect(issues(base({ delivery: { ...block, zipCode: '12' } }))).toEqual({
+      'delivery.zipCode': 'validation.zipCodeNO',
+    });
+    expect(issues(base({ delivery: { ...block, countryCode: 'DE', zipCode: '12' } }))).toEqual({
       'delivery.zipCode': 'validation.zipCode',
     });
     const se = createOrderSchema.parse(
@@ -187,6 +191,21 @@ describe('the order schema (contracts, shared by the form and CREATE_ORDER)', ()
       'delivery.name': 'validation.required',
       'delivery.address': 'validation.required',
       'delivery.zipCode': 'validation.required',
+    });
+  });
+
+  it('S5-VAL-038 a pickup booked empty (the department, filled in by the server) stays valid on every edit', () => {
+    const departmentPickup = {
+      name: 'Oslo terminal',
+      countryCode: 'NO',
+      lat: 59.91,
+      lng: 10.75,
+      resolvedBy: 'DEPARTMENT_LOCATION',
+    } as const;
+    expect(issues(base({ pickup: departmentPickup }))).toEqual({});
+    // A street typed over it makes it an address of its own again, with all its fields.
+    expect(issues(base({ pickup: { ...departmentPickup, address: 'Storgata 1' } }))).toEqual({
+      'pickup.zipCode': 'validation.required',
     });
   });
 
@@ -386,5 +405,83 @@ describe('the order schema (properties)', () => {
           }
       }),
     );
+  });
+});
+
+describe('messages that say what is wrong (issue 13)', () => {
+  it('S5-VAL-013 S5-VAL-014 a zip code of the wrong form names the country’s own format; the rule itself is unchanged', () => {
+    const zip = (countryCode: 'NO' | 'SE' | 'DK' | 'FI', zipCode: string) =>
+      issues(base({ delivery: { ...block, countryCode, zipCode } }))['delivery.zipCode'];
+    expect(zip('NO', '123')).toBe('validation.zipCodeNO');
+    expect(zip('NO', '0150')).toBeUndefined();
+    expect(zip('SE', '1234')).toBe('validation.zipCodeSE');
+    expect(zip('SE', '123 45')).toBeUndefined();
+    expect(zip('SE', '12345')).toBeUndefined();
+    expect(zip('DK', '12345')).toBe('validation.zipCodeDK');
+    expect(zip('DK', '2100')).toBeUndefined();
+    expect(zip('FI', '0010')).toBe('validation.zipCodeFI');
+    expect(zip('FI', '00100')).toBeUndefined();
+    expect(validationMessages['validation.zipCodeNO']).toBe(
+      'postal code must be 4 digits in Norway',
+    );
+  });
+
+  it('a negative weight, size, volume or count says it must be 0 or more (not "not a valid number"); a quantity above 0', () => {
+    for (const field of ['weight', 'length', 'volume', 'loadingMeters', 'palletFootPrints'])
+      expect(
+        issues(
+          base({
+            measurements: [
+              {
+                weight: 1,
+                length: 10,
+                width: 10,
+                height: 10,
+                [field]: field === 'weight' ? -5 : '-1,5',
+              },
+            ],
+          }),
+        ),
+      ).toEqual({ [`measurements.0.${field}`]: 'validation.notNegative' });
+    expect(issues(base({ measurements: [{ weight: 'abc' }] }))).toEqual({
+      'measurements.0.weight': 'validation.number',
+    });
+    expect(issues(base({ measurements: [{ weight: 2, quantity: -5 }] }))).toEqual({
+      'measurements.0.quantity': 'validation.positiveInteger',
+    });
+    expect(validationMessages['validation.notNegative']).toBe('must be 0 or more (not negative)');
+  });
+
+  it('S5-VAL-010 a phone number needs the digits of its country: +47 12 is refused with the Norwegian rule', () => {
+    const phone = (value: string) =>
+      issues(base({ delivery: { ...block, phone: value } }))['delivery.phone'];
+    expect(phone('+47 12')).toBe('validation.phoneNO');
+    expect(phone('12')).toBe('validation.phoneNO');
+    expect(phone('+46 12')).toBe('validation.phoneSE');
+    expect(phone('+45 1234567')).toBe('validation.phoneDK');
+    expect(phone('+358 1234')).toBe('validation.phoneFI');
+    expect(phone('+49 123')).toBe('validation.phone');
+    expect(phone('22+33')).toBe('validation.phone');
+    for (const ok of ['+47 22 33 44 55', '+46 70-123 45 67', '0046 070 123 45 67', '+4512345678'])
+      expect({ ok, issue: phone(ok) }).toEqual({ ok, issue: undefined });
+    expect(
+      createOrderSchema.parse(base({ delivery: { ...block, phone: '+46 070-123 45 67' } })).delivery
+        .phone,
+    ).toBe('+46701234567');
+  });
+
+  it('notes and other free text have a maximum length on the server, the numbers the form caps its inputs at', () => {
+    expect(orderTextLimits.orderNote).toBe(2000);
+    expect(issues(base({ orderNote: 'x'.repeat(orderTextLimits.orderNote) }))).toEqual({});
+    expect(issues(base({ orderNote: 'x'.repeat(20_000) }))).toEqual({
+      orderNote: 'validation.tooLong',
+    });
+    expect(
+      issues(
+        base({
+          delivery: { ...block, instructions: 'x'.repeat(orderTextLimits.instructions + 1) },
+        }),
+      ),
+    ).toEqual({ 'delivery.instructions': 'validation.tooLong' });
   });
 });

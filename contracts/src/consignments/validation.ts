@@ -1,5 +1,5 @@
 import { NUMBER_BOUND, isCalendarDate } from '../common.js';
-import { defaultPhonePrefix } from '../access/phone.js';
+import { defaultPhonePrefix, phoneProblem } from '../access/phone.js';
 
 /**
  * The validation rules of spec §5 that the order form and the order commands share. Every rule
@@ -9,14 +9,26 @@ import { defaultPhonePrefix } from '../access/phone.js';
 export const validationMessages = {
   'validation.required': 'required',
   'validation.number': 'not a valid number',
+  'validation.notNegative': 'must be 0 or more (not negative)',
   'validation.integer': 'not a whole number',
   'validation.positiveInteger': 'must be a whole number above 0',
   'validation.digits': 'digits only',
   'validation.referenceDigits': 'at most 10 digits',
   'validation.email': 'not a valid e-mail address',
-  'validation.phone': 'not a valid phone number',
+  'validation.phone':
+    'not a valid phone number: digits, spaces and dashes, + or 00 and the country code first, 8 to 15 digits in all',
+  'validation.phoneNO': 'a Norwegian number (+47) has 8 digits after the country code',
+  'validation.phoneSE':
+    'a Swedish number (+46) has 7 to 9 digits after the country code (without the first 0)',
+  'validation.phoneDK': 'a Danish number (+45) has 8 digits after the country code',
+  'validation.phoneFI':
+    'a Finnish number (+358) has 5 to 12 digits after the country code (without the first 0)',
   'validation.phonePrefix': 'a phone prefix starts with + or 00',
-  'validation.zipCode': 'valid zip code',
+  'validation.zipCode': 'not a valid postal code: 3 to 7 letters or digits',
+  'validation.zipCodeNO': 'postal code must be 4 digits in Norway',
+  'validation.zipCodeSE': 'postal code must be 5 digits in Sweden (e.g. 123 45)',
+  'validation.zipCodeDK': 'postal code must be 4 digits in Denmark',
+  'validation.zipCodeFI': 'postal code must be 5 digits in Finland',
   'validation.date': 'invalid date format',
   'validation.time': 'invalid time format (HH:mm)',
   'validation.duration': 'not a valid duration',
@@ -94,6 +106,13 @@ export const isPositiveInteger = (value: unknown): boolean => {
 export const isValidEmail = (value: string): boolean =>
   /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim());
 
+/** The message key of a phone number that breaks the rule (access/phone.ts), or null. */
+export function phoneIssueKey(value: string): ValidationKey | null {
+  const problem = phoneProblem(value);
+  if (problem === null) return null;
+  return problem === 'format' ? 'validation.phone' : `validation.phone${problem}`;
+}
+
 /** A phone field that holds nothing but a country prefix counts as empty (§5 empty pickup block). */
 export const isBarePhonePrefix = (value: string): boolean =>
   Object.values(defaultPhonePrefix).includes(value.trim());
@@ -126,6 +145,14 @@ export function isValidZipCodeFor(countryCode: string, value: string): boolean {
   const trimmed = value.trim();
   const own = marketZip[countryCode.toUpperCase()];
   return own ? own.test(trimmed) : isValidZipCode(trimmed);
+}
+
+/** The message of an invalid zip code: a market's own format by name, else the general rule. */
+export function zipCodeIssueKey(countryCode: string): ValidationKey {
+  const market = countryCode.toUpperCase();
+  return market === 'NO' || market === 'SE' || market === 'DK' || market === 'FI'
+    ? `validation.zipCode${market}`
+    : 'validation.zipCode';
 }
 
 /** The stored form: trimmed; Swedish codes as `123 45` (how Sweden writes them). */
@@ -292,6 +319,18 @@ export const isPalletPreset = (preset: string | null | undefined): boolean =>
  * Spec §5 empty pickup block: every field is empty, or equals a default country phone prefix
  * (NO +47, SE +46, DK +45, FI +358). The country itself does not count: it always has a value.
  */
+/**
+ * A pickup the goods are handed in for at the department: booked with an empty pickup block, so
+ * the command service filled in the department's name and location (spec §5, 0015). It has no
+ * street or postal code of its own and needs none, on booking and on every later edit.
+ */
+export function isDepartmentPickup(block: Record<string, unknown> | null | undefined): boolean {
+  if (!block || block.resolvedBy !== 'DEPARTMENT_LOCATION') return false;
+  const blank = (v: unknown) =>
+    v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  return blank(block.address) && blank(block.zipCode);
+}
+
 export function isEmptyAddressBlock(block: Record<string, unknown> | null | undefined): boolean {
   if (!block) return true;
   return Object.entries(block).every(([key, value]) => {

@@ -168,7 +168,10 @@ describe('spec §5 validation rules (unit)', () => {
     expect(parseCoordinates('abc')).toBeNull();
   });
   it('S8-ERR-020 every message is a validation key with an English text', () => {
-    expect(validationMessages['validation.zipCode']).toBe('valid zip code');
+    // Issue 13: "valid zip code" said nothing of what was wrong; it now names the rule.
+    expect(validationMessages['validation.zipCode']).toBe(
+      'not a valid postal code: 3 to 7 letters or digits',
+    );
     expect(validationMessages['validation.number']).toBe('not a valid number');
     expect(validationMessages['validation.date']).toBe('invalid date format');
     expect(validationMessages['validation.required']).toBe('required');

@@ -13,6 +13,7 @@ export const departmentTypes = [
   'other',
   'h2',
 ] as const;
+export type DepartmentType = (typeof departmentTypes)[number];
 
 export const DEPARTMENTS_TABLE = 'rm_departments';
 export const DEPARTMENTS_ENTITY = 'departments';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { updateShape } from '../updates.js';
 import { accessFlags, defaultAccess } from '../access/flags.js';
-import { isValidPhone, normalisePhone } from '../access/phone.js';
+import { normalisePhone } from '../access/phone.js';
+import { phoneIssueKey } from '../consignments/validation.js';
 import { roles } from '../access/roles.js';
 import { entityId, idList, nonEmptyText } from '../common.js';
 
@@ -10,11 +11,17 @@ export const USERS_ENTITY = 'users';
 export const ROLES_TABLE = 'rm_roles';
 export const ROLES_ENTITY = 'roles';
 
-/** Spec §5 phone: digits, spaces, dashes, a leading plus; stored with +47 added when no prefix. */
+/**
+ * Spec §5 phone: digits, spaces, dashes, a leading plus; stored with +47 added when no prefix; as
+ * many digits as its country's numbers have (the order's address blocks apply the same rule).
+ */
 export const phoneNumber = z
   .string()
   .trim()
-  .refine(isValidPhone, 'not a valid phone number')
+  .superRefine((v, ctx) => {
+    const problem = phoneIssueKey(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .transform(normalisePhone);
 
 /** A department id or a department group id (`group_{n}`, spec §2). */

@@ -1,20 +1,26 @@
-import { createLogger, loadConfig } from '@nordlog/platform';
+import { createConsoleLogger, loadConfig } from '@nordlog/platform';
 import { seedDemoData, seedDemoUsers } from '../demo/seed.js';
 import { startSystem } from './system.js';
 
 /**
  * `npm start`: the whole product in one process on the embedded default (or on DATABASE_URL),
- * with demo data loaded once, through commands, into an empty event store.
+ * with demo data loaded once, through commands, into an empty event store. SIGINT, SIGTERM and
+ * SIGHUP shut it down in order (the embedded PostgreSQL last) and exit 0.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createConsoleLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   const system = await startSystem(config, logger);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // A close that hangs (a connection that never ends) must not keep a stopped service alive.
+    setTimeout(() => {
+      logger.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000).unref();
     system.close().then(
       () => process.exit(0),
       (err: unknown) => {

@@ -3,6 +3,7 @@ import {
   authRules,
   CUSTOMERS_TABLE,
   type CustomerRow,
+  identityOfUser,
   type Identity,
 } from '@nordlog/contracts';
 import { attachIdentity, type Knex } from '@nordlog/platform';
@@ -61,14 +62,7 @@ export class Authenticator {
       verified: true,
       has: true,
     });
-    const identity: Identity = {
-      userId: user.id,
-      role: user.role,
-      access: auth.access,
-      departmentIds: user.role === 'ADMIN' ? '*' : user.departmentIds,
-      customerId: user.role === 'CUSTOMER' ? user.customerId : null,
-      courierId: user.role === 'COURIER' ? user.courierId : null,
-    };
+    const identity: Identity = identityOfUser({ ...user, access: auth.access });
     if (identity.customerId)
       identity.customerIds = await customerFamily(this.knex, identity.customerId);
     const resolved = { identity, csrfToken: session.csrfToken, until: now + CACHE_MS };

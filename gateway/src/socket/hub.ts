@@ -48,6 +48,7 @@ const DEPARTMENT_BOUND: ReadonlySet<RowRule> = new Set([
   'department',
   'departmentAndCustomer',
   'anyDepartment',
+  'everyDepartment',
 ]);
 /** Changes fanned out before the hub lets other work run (pongs, new sockets, requests). */
 const CHANGES_PER_TURN = 20;

@@ -8,7 +8,8 @@ export type IdKind =
   | 'role'
   | 'department_group'
   | 'customer_group'
-  | 'number_series';
+  | 'number_series'
+  | 'order_label';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

@@ -179,6 +179,13 @@ export const platformMigrations: Migration[] = [
       await knex.raw(`alter table es_command_results add column owner text`);
     },
   },
+  {
+    // Label documents (docs/decisions/0020-labels.md).
+    name: '0012_order_label_ids',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_order_label');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -51,8 +51,26 @@ export const refuseUnacceptableText: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** The JSON body of every API route: parsed (up to `limit`), then checked as above. */
+/**
+ * A request that carries a body of another type than JSON (`text/plain`, a form, none named) is
+ * refused with 415 before anything reads it: otherwise the body stays unparsed and the schema
+ * reports a missing payload. A request without a body (e.g. `POST /auth/logout`) passes.
+ */
+export const requireJsonBody: RequestHandler = (req, _res, next) => {
+  // Not type-is's hasBody: fetch sends `Content-Length: 0` with a POST that has no body.
+  const hasContent =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+  if (hasContent && !req.is('application/json'))
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `The body must be JSON sent with Content-Type: application/json (got ${req.get('content-type') ?? 'no Content-Type'})`,
+    );
+  next();
+};
+
+/** The JSON body of every API route: JSON only, parsed (up to `limit`), then checked as above. */
 export const jsonBody = (limit: string): RequestHandler[] => [
+  requireJsonBody,
   express.json({ limit }),
   refuseUnacceptableText,
 ];

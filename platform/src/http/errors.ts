@@ -23,11 +23,17 @@ export function validationError(error: ZodError, prefix = ''): AppError {
       const field = issue.path.map(String).join('.');
       const path = [prefix, field].filter(Boolean).join('.');
       const key = issueKey(issue);
-      const text = isValidationKey(issue.message) ? validationMessages[key] : issue.message;
+      const message = isValidationKey(issue.message) ? validationMessages[key] : issue.message;
+      // A text too long says how long it may be (the web form counts towards the same number).
+      const max =
+        issue.code === 'too_big' && typeof issue.maximum === 'number' ? issue.maximum : undefined;
+      const text = max === undefined ? message : `${message} (at most ${max})`;
+      const params: Record<string, string | number> = { field, key };
+      if (max !== undefined) params.max = max;
       return {
-        errorType: 'VALIDATION_ERROR',
+        errorType: 'VALIDATION_ERROR' as const,
         description: path ? `${path}: ${text}` : text,
-        params: { field, key },
+        params,
       };
     }),
   );

@@ -76,6 +76,18 @@ export const consignmentGridProjection = rowProjection<ConsignmentRow>({
         await knex.raw(consignmentSearchIndexSql);
       },
     },
+    {
+      // Package ids (SSCCs) joined the search words (issue 13): rows stored before get them too.
+      name: '0003_rm_consignment_grid_search_packages',
+      async up(knex) {
+        await knex.raw(`
+          update ${T} set search_text = search_text || ' ' || p.ids
+            from (select id, string_agg(value, ' ') as ids
+                    from ${T}, jsonb_array_elements_text(data->'packageIds') as value
+                   group by id) p
+           where p.id = ${T}.id`);
+      },
+    },
   ],
   rowId: (e) => (isConsignmentEvent(e) ? e.streamId.slice('order-'.length) : null),
   evolve(row, e) {

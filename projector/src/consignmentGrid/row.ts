@@ -165,6 +165,8 @@ export const searchText = (row: ConsignmentRow): string =>
   [
     row.id,
     row.shipmentId,
+    // The SSCC on a parcel's label: a planner with the parcel in hand types or scans it.
+    ...row.packageIds,
     row.customerRef,
     row.recipientRef,
     row.pickupName,

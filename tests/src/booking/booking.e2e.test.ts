@@ -74,7 +74,7 @@ describe('booking on the server', () => {
       ]),
     );
     expect(fields).toEqual({
-      'delivery.zipCode': 'validation.zipCode',
+      'delivery.zipCode': 'validation.zipCodeNO',
       'delivery.email': 'validation.email',
       'delivery.phone': 'validation.phone',
       'measurements.0.weight': 'validation.number',
@@ -86,8 +86,34 @@ describe('booking on the server', () => {
       res.body.find((i: { params: { field: string } }) => i.params.field === 'delivery.zipCode'),
     ).toEqual({
       errorType: 'VALIDATION_ERROR',
-      description: 'payload.delivery.zipCode: valid zip code',
-      params: { field: 'delivery.zipCode', key: 'validation.zipCode' },
+      description: 'payload.delivery.zipCode: postal code must be 4 digits in Norway',
+      params: { field: 'delivery.zipCode', key: 'validation.zipCodeNO' },
+    });
+    expect(await countEvents(sys)).toBe(before);
+  });
+
+  it('S5-VAL-010 the server says what is wrong: +47 12, a weight of -5, a 20,000-character note (with its maximum)', async () => {
+    const before = await countEvents(sys);
+    const res = await sys.command(
+      'CREATE_ORDER',
+      order(oslo, {
+        delivery: { ...delivery, phone: '+47 12' },
+        orderNote: 'x'.repeat(20_000),
+        measurements: [{ weight: -5, length: 10, width: 10, height: 10 }],
+      }),
+    );
+    expect(res.status).toBe(400);
+    const items = res.body as { description: string; params: Record<string, unknown> }[];
+    expect(Object.fromEntries(items.map((i) => [i.params.field, i.description]))).toEqual({
+      'delivery.phone':
+        'payload.delivery.phone: a Norwegian number (+47) has 8 digits after the country code',
+      'measurements.0.weight': 'payload.measurements.0.weight: must be 0 or more (not negative)',
+      orderNote: 'payload.orderNote: too long (at most 2000)',
+    });
+    expect(items.find((i) => i.params.field === 'orderNote')!.params).toEqual({
+      field: 'orderNote',
+      key: 'validation.tooLong',
+      max: 2000,
     });
     expect(await countEvents(sys)).toBe(before);
   });
@@ -155,6 +181,22 @@ describe('booking on the server', () => {
       resolvedBy: 'DEPARTMENT_LOCATION',
       phone: '',
     });
+    // Editing it later names other fields only, or sends the pickup back as the form shows it
+    // (empty): both are accepted, and the pickup stays the department (issue 13).
+    const note = await sys.command('UPDATE_ORDER', {
+      orderId: res.body.ids[0],
+      orderNote: 'Gate 4',
+    });
+    expect(note.status).toBe(200);
+    const emptied = await sys.command('UPDATE_ORDER', {
+      orderId: res.body.ids[0],
+      pickup: { phone: '+47', countryCode: 'NO' },
+    });
+    expect(emptied.status).toBe(200);
+    await sys.settled();
+    const [edited] = (await sys.query('orders', { ids: res.body.ids })).body;
+    expect(edited.order.orderNote).toBe('Gate 4');
+    expect(edited.order.pickup).toMatchObject({ name: 'Oslo', resolvedBy: 'DEPARTMENT_LOCATION' });
   });
 
   it('no number series for the department: 409 NUMBER_SERIES_MISSING; a department series wins over the default; used up: 409 NUMBER_SERIES_EXHAUSTED; nothing stored', async () => {
@@ -259,6 +301,16 @@ describe('booking on the server', () => {
     expect((await sys.query('orders', { ids: [id] })).body[0].departmentId).toBe(bergen);
     const stranger = await sys.command('MOVE_ORDERS', { orderIds: [id], departmentId: '987654' });
     expect(stranger.status).toBe(404);
+  });
+
+  it('a package id (SSCC) on a label finds its shipment in searchConsignments (issue 13)', async () => {
+    const id = (await sys.command('CREATE_ORDER', order(oslo))).body.ids[0];
+    await sys.settled();
+    const [row] = (await sys.query('consignments', { ids: [id] })).body;
+    const sscc: string = row.packageIds[1];
+    const found = await sys.query('searchConsignments', { searchPhrase: sscc });
+    expect(found.status).toBe(200);
+    expect(found.body.map((r: { id: string }) => r.id)).toEqual([id]);
   });
 
   it('S7-CALL-089 S9-CONST-011 S3-ENT-056 searchOrders combines words with AND by default, OR when asked; hits carry orderId and parentId', async () => {

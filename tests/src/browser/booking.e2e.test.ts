@@ -124,6 +124,22 @@ describe('booking in a browser', () => {
     await expect(line.getByLabel('Weight (kg)').inputValue()).resolves.toBe('3');
     await expect(line.getByLabel('Length (cm)').inputValue()).resolves.toBe('30');
     await expect(page.getByTestId('summary-packages').textContent()).resolves.toBe('1 package');
+
+    // An overnight delivery window reads as ending the next day (issue 13).
+    await page.getByLabel('Delivery from').fill('18:00');
+    await page.getByLabel('Delivery until').fill('09:00');
+    await expect(page.getByTestId('summary-delivery-window').textContent()).resolves.toBe(
+      'Delivery: 18:00–09:00 (+1 day)',
+    );
+    // A 20,000-character note stops at the server's maximum, counts, and scrolls inside its field.
+    const note = page.getByRole('textbox', { name: 'Order note' });
+    const before = (await note.boundingBox())!.height;
+    await note.fill('x'.repeat(20_000));
+    expect((await note.inputValue()).length).toBe(2000);
+    await page.getByText('2000 / 2000 characters').waitFor();
+    const after = (await note.boundingBox())!.height;
+    expect(after).toBeGreaterThan(before);
+    expect(after).toBeLessThan(250);
     await screenshot(page, '20-booking-form');
 
     await page.getByRole('button', { name: 'Save order' }).click();
@@ -138,6 +154,9 @@ describe('booking in a browser', () => {
       .allTextContents();
     expect(packageIds).toHaveLength(1);
     expect(isValidSscc(packageIds[0]!)).toBe(true);
+    await expect(page.getByTestId('confirmation-deliveryWindow').textContent()).resolves.toMatch(
+      /^Delivery: \S+ 18:00–09:00 \(\+1 day\)$/,
+    );
     expect(tileRequests.some((u) => /\/tiles\/16\/\d+\/\d+\.png$/.test(u))).toBe(true);
     await screenshot(page, '21-booking-confirmation');
 
@@ -160,6 +179,32 @@ describe('booking in a browser', () => {
       weight: 3,
       quantity: 1,
     });
+
+    // Issue 13: the order, booked with an empty pickup, opens for editing with the pickup empty,
+    // its map stays under the sticky Save bar, and it saves.
+    await page.goto(`${sys.url}/planner/${oslo}/booking/edit/${row.orderId}`);
+    const pickup = page.getByRole('region', { name: 'Pickup' });
+    await pickup.getByLabel('Street address').waitFor();
+    await expect(pickup.getByLabel('Street address').inputValue()).resolves.toBe('');
+    await expect(pickup.getByLabel('Postal code').inputValue()).resolves.toBe('');
+    await page.getByTestId('map-preview').first().waitFor();
+    await page.evaluate(
+      `document.querySelector('[data-testid="map-preview"]').scrollIntoView({ block: 'end' })`,
+    );
+    const save = page.getByRole('button', { name: 'Save order' });
+    const box = (await save.boundingBox())!;
+    const onTop = await page.evaluate(
+      `(() => { const hit = document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2});
+        return !!hit && !!hit.closest('button') && hit.closest('button').textContent.includes('Save order'); })()`,
+    );
+    expect(onTop).toBe(true);
+    await screenshot(page, '22-booking-edit-empty-pickup');
+    await page.getByRole('textbox', { name: 'Order note' }).fill('Ring at the gate');
+    await save.click();
+    await page.waitForURL(`**/planner/${oslo}/confirmation/*`);
+    await sys.settled();
+    const [edited] = (await sys.query('orders', { shipmentId })).body;
+    expect(edited.order.orderNote).toBe('Ring at the gate');
     await context.close();
   }, 120_000);
 
@@ -179,7 +224,7 @@ describe('booking in a browser', () => {
     const zip = delivery.getByLabel('Postnummer');
     await zip.fill('12');
     await zip.blur();
-    await delivery.getByText('Gyldig postnummer').waitFor();
+    await delivery.getByText('Postnummeret må ha 4 sifre i Norge').waitFor();
     expect(await zip.getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: 'Lagre ordre' }).click();
     await delivery.getByText('Påkrevd').first().waitFor();

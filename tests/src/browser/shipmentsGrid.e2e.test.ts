@@ -104,7 +104,7 @@ describe('shipments grid in a browser', () => {
   const rows = (page: Page) => page.locator('[role=rowgroup] [role=row][data-row-id]');
   const column = (page: Page, id: string) =>
     page.locator(`[role=rowgroup] .ng-col-${id}`).allInnerTexts();
-  const ids = (page: Page) => column(page, 'shipmentId');
+  const ids = (page: Page) => column(page, 'orderId');
   const number = (text: string) => Number(text.replace(',', '.'));
   const checkbox = (page: Page, id: string) =>
     page.getByRole('checkbox', { name: `Select ${id}`, exact: true });
@@ -178,7 +178,7 @@ describe('shipments grid in a browser', () => {
     const fuzzyMatches = all.filter((_, i) => fuzzy(names[i]!, pattern));
     expect(fuzzyMatches.length).toBeGreaterThan(0);
     expect(await settledValue(() => ids(page), equalTo(fuzzyMatches))).toEqual(fuzzyMatches);
-    // The date column matches what it shows (22/11/2026 style in en-GB is MM/dd/yyyy: the spec's en).
+    // The date column matches what it shows (English writes 22/11/2026, day first).
     await page.getByRole('button', { name: 'Clear filters' }).click();
     const shown = (await column(page, 'date'))[0]!;
     await page.getByRole('button', { name: 'Filter Date', exact: true }).click();
@@ -229,7 +229,7 @@ describe('shipments grid in a browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Settings' }).waitFor();
     await dialog.getByRole('heading', { name: 'Hide columns' }).waitFor();
-    await expect(dialog.getByRole('checkbox').count()).resolves.toBe(18);
+    await expect(dialog.getByRole('checkbox').count()).resolves.toBe(19);
     await dialog.getByRole('checkbox', { name: 'Weight (kg)' }).check();
     await screenshot(page, 'grid-05-column-settings');
     await dialog.getByRole('button', { name: 'Save and close' }).click();

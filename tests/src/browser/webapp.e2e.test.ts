@@ -74,7 +74,8 @@ describe('web app in a browser', () => {
     const page = await newPage();
     await page.goto(`${sys.url}/`);
     await screenshot(page, '01-front');
-    await loginByToken(page, sys, phone);
+    // The front page is the log-in form: the code is asked for right there.
+    await loginByToken(page, sys, phone, '/');
     await page.waitForURL('**/admin/departments');
     await page.getByText('Oslo terminal').waitFor();
     await screenshot(page, '02-admin-departments');
@@ -82,9 +83,9 @@ describe('web app in a browser', () => {
     await page.waitForURL('**/admin/departments/create');
     await page.getByLabel(/^name/i).fill('Bergen hub');
     await page.getByLabel(/^type/i).click();
-    await page.getByRole('option', { name: 'parcel' }).click();
+    await page.getByRole('option', { name: 'Parcel' }).click();
     await page.getByLabel(/^country/i).click();
-    await page.getByRole('option', { name: 'NO' }).click();
+    await page.getByRole('option', { name: 'Norway' }).click();
     await screenshot(page, '03-admin-department-create');
     await page.getByRole('button', { name: /save/i }).click();
     await page.waitForURL(/\/admin\/departments(\?.*)?$/);
@@ -137,11 +138,11 @@ describe('web app in a browser', () => {
     for (let i = 0; i < 2; i++) {
       await page.goto(`${sys.url}/admin/holidays/create`);
       await page.getByLabel(/^country/i).click();
-      await page.getByRole('option', { name: 'SE' }).click();
-      // The date picker takes the user's format (en: MM/dd/yyyy) and starts weeks on Monday.
+      await page.getByRole('option', { name: 'Sweden' }).click();
+      // The date picker takes the user's format (en: dd/MM/yyyy) and starts weeks on Monday.
       const date = page.getByRole('group', { name: /^date/i });
       await date.click();
-      await page.keyboard.type('12242026');
+      await page.keyboard.type('24122026');
       if (i === 0) {
         await page.getByRole('button', { name: /choose date/i }).click();
         const firstDay = page.getByRole('grid').getByRole('columnheader').first();
@@ -162,15 +163,31 @@ describe('web app in a browser', () => {
     await page.waitForURL(
       (url) => url.pathname === '/' && url.searchParams.get('redirectTo') === '/admin/jobs',
     );
-    await page.getByRole('link', { name: 'Log in' }).click();
-    await page.waitForURL(
-      (url) => url.pathname === '/login' && url.searchParams.get('redirectTo') === '/admin/jobs',
-    );
+    // The root asks for the phone number at once (no welcome card with a link first).
+    await page.getByLabel(/phone number/i).waitFor();
+    expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(0);
     await page.goto(`${sys.url}/auth/request-password`);
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/request-password');
     await page.context().close();
   }, 60_000);
+
+  it('S2-ROUTE-001 S2-AUTH-006: a first visit to / shows the phone form at once, and a log-in there goes on to the redirect-to page', async () => {
+    const phone = freshPhone();
+    await sys.run('CREATE_USER', { name: 'Front Admin', phoneNumber: phone, role: 'ADMIN' });
+    await sys.settled();
+    const page = await newPage();
+    await page.goto(`${sys.url}/admin/holidays`);
+    await page.waitForURL(
+      (url) => url.pathname === '/' && url.searchParams.get('redirectTo') === '/admin/holidays',
+    );
+    await page.getByLabel(/phone number/i).waitFor();
+    await page.getByRole('button', { name: 'Send code' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+    await loginByToken(page, sys, phone, '/?redirectTo=%2Fadmin%2Fholidays');
+    await page.waitForURL((url) => url.pathname === '/admin/holidays');
+    await page.context().close();
+  }, 90_000);
 
   it('S6-ROLE-012 S2-REDIR-005 S2-REDIR-007 S2-SCREEN-051 S2-ROUTE-082: a planner picks a department and reaches the shipments page; other routes need their flags', async () => {
     const phone = freshPhone();
@@ -294,10 +311,11 @@ describe('web app in a browser', () => {
     const page = await plannerPage('Logout Planner');
     await page.getByRole('link', { name: /Oslo terminal/ }).waitFor();
     await page.evaluate('window.__storeOfThisPage = true');
-    await page.getByRole('button', { name: /profile/i }).click();
+    // The user menu's button is named by what it shows: the user's name (axe: label in name).
+    await page.getByRole('button', { name: 'Logout Planner' }).click();
     await page.getByRole('menuitem', { name: /log ?out/i }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.getByLabel(/phone number/i).waitFor();
     expect(await page.evaluate('window.__storeOfThisPage === undefined')).toBe(true);
     // The session is over on the server too.
     const cookies = await page.context().cookies();
@@ -379,7 +397,7 @@ describe('web app in a browser', () => {
     expect(await widthBecomes(256)).toBe(256);
 
     const openProfile = async () => {
-      await page.getByRole('button', { name: /profile/i }).click();
+      await page.getByRole('button', { name: 'Menu Planner' }).click();
       await page.getByRole('menuitem', { name: 'My profile' }).click();
       await page.getByRole('dialog').waitFor();
     };
@@ -402,7 +420,7 @@ describe('web app in a browser', () => {
     const out = await fetch(`${sys.url}/auth/logout`, { method: 'POST', headers: { cookie } });
     expect(out.status).toBe(200);
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.getByLabel(/phone number/i).waitFor();
     await page.context().close();
   }, 90_000);
 

@@ -142,6 +142,47 @@ describe('the HTTP edge: CSRF on every path, security headers, reused command id
     expect(otherType.body[0].errorType).toBe('COMMAND_ID_TAKEN');
     expect(await head(sys)).toBe(before);
   });
+
+  it('a body that is not JSON (text/plain, a form, no Content-Type) gets 415 naming application/json on every JSON route, and changes nothing', async () => {
+    const payload = { name: 'Plain', departmentType: 'courier', country: 'NO' };
+    const routes: [string, unknown][] = [
+      ['/api/command/CREATE_DEPARTMENT', { type: 'CREATE_DEPARTMENT', payload }],
+      ['/api/query/departments', { query: 'departments', params: {} }],
+      ['/auth/request-token', { phoneNumber: freshPhone() }],
+      ['/auth/verify-token', { phoneNumber: freshPhone(), token: '123456' }],
+      ['/auth/verify-pwd', { password: 'x' }],
+      ['/auth/claim-email', { email: 'a@b.no' }],
+      ['/auth/request-pwd-reset', { email: 'a@b.no' }],
+      ['/auth/set-pwd', { token: 'x', password: 'y' }],
+    ];
+    const before = await head(sys);
+    for (const [path, body] of routes)
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+        const res = await fetch(`${sys.url}${path}`, {
+          method: 'POST',
+          headers: { cookie: sys.admin.cookie, 'x-csrf-token': sys.admin.csrf },
+          // A Blob without a type sends no Content-Type at all.
+          body: new Blob([JSON.stringify(body)], type ? { type } : {}),
+        });
+        const answer = (await res.json()) as { errorType: string; description: string }[];
+        expect({ path, type, status: res.status, errorType: answer[0]?.errorType }).toEqual({
+          path,
+          type,
+          status: 415,
+          errorType: 'UNSUPPORTED_MEDIA_TYPE',
+        });
+        expect(answer[0]!.description).toContain('Content-Type: application/json');
+      }
+    expect(await head(sys)).toBe(before);
+    // The same calls as JSON are served; a POST without a body (log-out) needs no Content-Type.
+    expect((await sys.query('departments', {})).status).toBe(200);
+    const other = await sys.login({ phoneNumber: freshPhone(), role: 'PLANNER' });
+    const out = await fetch(`${sys.url}/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: other.cookie },
+    });
+    expect(out.status).toBe(200);
+  });
 });
 
 describe('development mode stays on this machine', () => {

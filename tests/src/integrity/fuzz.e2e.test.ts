@@ -92,6 +92,8 @@ const commandBases: Record<CommandName, (w: World) => Payload> = {
     accuracy: 5,
     timestamp: new Date().toISOString(),
   }),
+  CREATE_LABEL: (w) => ({ orderId: w.order }),
+  CREATE_MULTIPLE_LABEL: (w) => ({ orderIds: [w.order] }),
 };
 
 /** Valid params of every query (typed by the registry). */
@@ -115,6 +117,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   unconfirmedOrders: () => ({}),
   unconfirmedOrdersCount: () => ({}),
   addressAutocomplete: () => ({ searchPhrase: 'storgata', countryCode: 'NO' }),
+  labelUrls: (w) => ({ orderIds: [w.order] }),
 };
 
 /** Text meant to break things: NUL, lone surrogates, SQL and LIKE syntax, huge and odd strings. */

@@ -59,6 +59,7 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
     return [...byId.values()];
   },
   numberSeries: (c) => list(c.query('numberSeries', {})),
+  labelUrls: (c, w) => list(c.query('labelUrls', { orderIds: w.orders })),
 };
 
 /** The rows of an answer; a refusal (403) or "not found" (404) reads nothing. */
@@ -216,6 +217,15 @@ describe('socket scope equals query access, for every entity, role and context',
       departmentId: oslo,
       customerId: mine,
     });
+    // Label documents of one department, of two, and of two customers of one department.
+    const [, osloTheirs, bergenTheirs] = world.orders;
+    for (const payload of [
+      { orderIds: [a] },
+      { orderIds: [a, bergenTheirs!] },
+      { orderIds: [a, osloTheirs!] },
+    ])
+      expect((await sys.command('CREATE_MULTIPLE_LABEL', payload)).status).toBe(200);
+    expect((await sys.command('CREATE_LABEL', { orderId: osloTheirs })).status).toBe(200);
     const courier = await sys.login({
       phoneNumber: freshPhone(),
       role: 'COURIER',

@@ -46,6 +46,10 @@ describe('projections', () => {
       reason: 'Not at home',
     });
     await sys.command('DELETE_ORDERS', { orderIds: ids.slice(100, 110) });
+    // Label documents, printed and reprinted (rows that are written once).
+    await sys.command('CREATE_LABEL', { orderId: ids[40] });
+    await sys.command('CREATE_LABEL', { orderId: ids[40] });
+    await sys.command('CREATE_MULTIPLE_LABEL', { orderIds: ids.slice(41, 50) });
     await sys.command('UPDATE_CUSTOMER', { id: cust, customerCode: 'NLAP' });
     const role = (
       await sys.command('CREATE_ROLE', { name: 'Dispatch', access: ['PLANNER_DISPATCHING'] })

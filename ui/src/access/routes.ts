@@ -1,4 +1,10 @@
-import { allows, routeRules, type RouteRule } from '@nordlog/contracts';
+import {
+  identityOfUser,
+  mayOpen,
+  routeRules,
+  type AuthUser,
+  type RouteRule,
+} from '@nordlog/contracts';
 
 /** The user facts a route check needs (spec §6). */
 export interface Viewer {
@@ -13,8 +19,9 @@ export function ruleFor(path: string): RouteRule {
   return rule;
 }
 
-export const canOpen = (viewer: Viewer | null, path: string): boolean =>
-  viewer !== null && allows(ruleFor(path), viewer);
+/** Spec §6: may the logged-in user open the screen of this route rule (`mayOpen`)? */
+export const canOpen = (user: AuthUser | null, path: string): boolean =>
+  user !== null && mayOpen(ruleFor(path), identityOfUser(user));
 
 /** Turn a rule path into a react-router path (rules already use its syntax). */
 export const routerPath = (path: string): string => path;

@@ -1,23 +1,26 @@
-import type { AuthUser } from '@nordlog/contracts';
+import type { AuthUser, CommandName } from '@nordlog/contracts';
 import { routeRules } from '@nordlog/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Loading, Resource, localStorageStore } from 'react-admin';
 import { BrowserRouter, Navigate, Route, useParams } from 'react-router-dom';
 import { builtPlannerScreens, canOpen } from '../access/routes';
 import { createDataProvider } from '../data/dataProvider';
+import { appMessages } from '../i18n/appMessages';
 import { createI18nProvider } from '../i18n/i18nProvider';
+import { storedLocale } from '../i18n/locales';
 import { AppLayout } from '../layout/AppLayout';
 import { NotBuilt, NotFound } from '../layout/NotFound';
 import { Toasts } from '../layout/Toasts';
 import { LiveProvider } from '../live/LiveProvider';
 import { DepartmentSelect } from '../planner/DepartmentSelect';
-import * as admin from '../resources/admin';
+import { adminPages, adminResources } from '../resources/admin';
+import { mayRun } from '../access/commands';
 import { fetchRevision, watchRevision } from '../shell/revision';
 import { loadWithRetry } from '../shell/staleCode';
 import { setUnauthorizedHandler } from '../shell/api';
 import { fetchRetries } from '../shell/timeouts';
-import { muiTheme, type ThemeName } from '../theme/themes';
+import { muiTheme, siteNameKey, type ThemeName } from '../theme/themes';
 import { createAuthProvider, loginRedirect } from './authProvider';
 import { ShellContext } from './UserContext';
 
@@ -25,6 +28,8 @@ import { ShellContext } from './UserContext';
 // (docs/decisions/0015-booking.md; `npm run bench:ui`).
 const BookingPage = lazy(() => loadWithRetry(() => import('../booking/BookingPage')));
 const ConfirmationPage = lazy(() => loadWithRetry(() => import('../booking/ConfirmationPage')));
+const LabelPage = lazy(() => loadWithRetry(() => import('../labels/LabelPage')));
+const CourierHome = lazy(() => loadWithRetry(() => import('../courier/CourierHome')));
 const UnconfirmedOrders = lazy(() => loadWithRetry(() => import('../booking/UnconfirmedOrders')));
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -60,7 +65,9 @@ export default function AdminApp({
   development?: boolean;
 }) {
   const providers = useMemo(() => {
-    const theme = muiTheme(themeName) as ReturnType<typeof muiTheme> & { sidebar?: unknown };
+    const theme = muiTheme(themeName, appMessages[storedLocale()].app.loading) as ReturnType<
+      typeof muiTheme
+    > & { sidebar?: unknown };
     // Spec §2 planner menu widths.
     theme.sidebar = { width: 256, closedWidth: 72 };
     return {
@@ -86,9 +93,17 @@ export default function AdminApp({
   }, []);
 
   const can = (rule: string) => canOpen(user, rule);
+  /** A create or edit page only for users the server lets run its command (spec §6). */
+  const ifAllowed = (command: CommandName | undefined, page: ComponentType | undefined) =>
+    command && page && mayRun(user, command) ? page : undefined;
   const adminHome = can('/admin/departments/*') ? '/admin/departments' : '/admin/users';
   const guarded = routeRules.filter(
-    (r) => !builtPlannerScreens.has(r.path) && r.path !== BOOKING && r.path !== CONFIRMATION,
+    (r) =>
+      !builtPlannerScreens.has(r.path) &&
+      r.path !== BOOKING &&
+      r.path !== CONFIRMATION &&
+      r.path !== LABELS &&
+      r.path !== COURIER,
   );
 
   return (
@@ -98,76 +113,24 @@ export default function AdminApp({
           disableTelemetry
           requireAuth={false}
           loginPage={false}
-          title="Nordlog"
+          title={siteNameKey(themeName)}
           layout={AppLayout}
           catchAll={NotFound}
           notification={Toasts}
           {...providers}
         >
-          {can('/admin/departments/*') ? (
-            <Resource
-              name="admin/departments/groups"
-              list={admin.DepartmentGroupList}
-              create={admin.DepartmentGroupCreate}
-              edit={admin.DepartmentGroupEdit}
-              recordRepresentation="name"
-            />
-          ) : null}
-          {can('/admin/departments/*') ? (
-            <Resource
-              name="admin/departments"
-              list={admin.DepartmentList}
-              create={admin.DepartmentCreate}
-              edit={admin.DepartmentEdit}
-              recordRepresentation="name"
-            />
-          ) : null}
-          {can('/admin/customers/:customerId?') ? (
-            <Resource
-              name="admin/customers"
-              list={admin.CustomerList}
-              create={admin.CustomerCreate}
-              edit={admin.CustomerEdit}
-              recordRepresentation="name"
-            />
-          ) : null}
-          {can('/admin/customerGroups') ? (
-            <Resource
-              name="admin/customerGroups"
-              list={admin.CustomerGroupList}
-              create={admin.CustomerGroupCreate}
-              edit={admin.CustomerGroupEdit}
-              recordRepresentation="name"
-            />
-          ) : null}
-          {can('/admin/users/*') ? (
-            <Resource
-              name="admin/users"
-              list={admin.UserList}
-              create={admin.UserCreate}
-              edit={admin.UserEdit}
-              recordRepresentation="name"
-            />
-          ) : null}
-          {can('/admin/user-roles/*') ? (
-            <Resource
-              name="admin/user-roles"
-              list={admin.RoleList}
-              create={admin.RoleCreate}
-              edit={admin.RoleEdit}
-              recordRepresentation="name"
-            />
-          ) : null}
-          {can('/admin/holidays') ? (
-            <Resource name="admin/holidays" list={admin.HolidayList} create={admin.HolidayCreate} />
-          ) : null}
-          {can('/admin/numberSeries') ? (
-            <Resource
-              name="admin/numberSeries"
-              list={admin.NumberSeriesList}
-              create={admin.NumberSeriesCreate}
-            />
-          ) : null}
+          {adminResources
+            .filter((r) => can(r.rule))
+            .map((r) => (
+              <Resource
+                key={r.name}
+                name={r.name}
+                list={adminPages[r.name].list}
+                create={ifAllowed(r.create, adminPages[r.name].create)}
+                edit={ifAllowed(r.update, adminPages[r.name].edit)}
+                recordRepresentation="name"
+              />
+            ))}
           <CustomRoutes>
             <Route path="/admin" element={<Navigate to={adminHome} replace />} />
             <Route path="/planner" element={<DepartmentSelect />} />
@@ -214,6 +177,30 @@ export default function AdminApp({
               }
             />
             <Route
+              path={LABELS}
+              element={
+                can(LABELS) ? (
+                  <Lazy>
+                    <LabelPage />
+                  </Lazy>
+                ) : (
+                  <NotFound />
+                )
+              }
+            />
+            <Route
+              path={COURIER}
+              element={
+                can(COURIER) ? (
+                  <Lazy>
+                    <CourierHome />
+                  </Lazy>
+                ) : (
+                  <NotFound />
+                )
+              }
+            />
+            <Route
               path={UNCONFIRMED}
               element={
                 can(SHIPMENTS) ? (
@@ -245,17 +232,12 @@ export default function AdminApp({
 
 const BOOKING = '/planner/:departmentId/booking/*';
 const CONFIRMATION = '/planner/:departmentId/confirmation/:shipmentId';
+/** A label document's pages (spec §2 `/labels/{orderLabelId}`, docs/decisions/0020). */
+const LABELS = '/planner/:departmentId/labels/:orderLabelId';
 const SHIPMENTS = '/planner/:departmentId/shipments/*';
+const COURIER = '/courier/*';
 /** The unconfirmed orders of the department, under the shipments rule (docs/decisions/0015). */
 const UNCONFIRMED = '/planner/:departmentId/shipments/unconfirmed';
 
 /** Rules whose screens are the react-admin resources above (their routes come from <Resource>). */
-const adminResourcePaths = new Set([
-  '/admin/departments/*',
-  '/admin/customers/:customerId?',
-  '/admin/customerGroups',
-  '/admin/users/*',
-  '/admin/user-roles/*',
-  '/admin/holidays',
-  '/admin/numberSeries',
-]);
+const adminResourcePaths = new Set<string>(adminResources.map((r) => r.rule));

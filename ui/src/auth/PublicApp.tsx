@@ -2,7 +2,6 @@ import type { AuthUser } from '@nordlog/contracts';
 import { authRules } from '@nordlog/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -16,7 +15,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { appMessages } from '../i18n/appMessages';
 import { locales, storedLocale, storeLocale, type Locale } from '../i18n/locales';
 import { createTranslator, type Translate } from '../i18n/translator';
-import { muiTheme, palettes, pickTheme } from '../theme/themes';
+import { muiTheme, palettes, pickTheme, siteNameKey } from '../theme/themes';
 import { authApi } from './api';
 import { AuthForm, useFailure } from './AuthForm';
 import { afterLogin } from './start';
@@ -29,7 +28,7 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
   const [locale, setLocale] = useState<Locale>(storedLocale());
   const t = useMemo(() => createTranslator(locale), [locale]);
   const themeName = pickTheme(window.location.search);
-  const theme = useMemo(() => muiTheme(themeName), [themeName]);
+  const theme = useMemo(() => muiTheme(themeName, t('app.loading')), [themeName, t]);
   const path = window.location.pathname;
   const changeLocale = (l: Locale) => {
     storeLocale(l);
@@ -37,8 +36,8 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
     setLocale(l);
   };
   let page: { key: string; body: ReactNode };
-  if (path === '/') page = { key: 'front', body: <Front t={t} /> };
-  else if (path === '/login') page = { key: 'login', body: <Login t={t} user={user} /> };
+  // The front page is the log-in form itself: a first visit starts with the phone number.
+  if (path === '/' || path === '/login') page = { key: 'login', body: <Login t={t} user={user} /> };
   else if (path === '/auth/set-email') page = { key: 'setEmail', body: <SetEmail t={t} /> };
   else if (path === '/auth/request-password')
     page = { key: 'requestPassword', body: <RequestPassword t={t} /> };
@@ -56,7 +55,7 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
   else page = { key: 'notFound', body: <NotFoundCard t={t} /> };
 
   useEffect(() => {
-    document.title = `${t('app.siteName')} - ${t(`pages.${page.key}`)}`;
+    document.title = `${t(siteNameKey(themeName))} - ${t(`pages.${page.key}`)}`;
   }, [t, page.key]);
 
   return (
@@ -75,7 +74,7 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
         }}
       >
         <Typography component="span" variant="h6" sx={{ flexGrow: 1, fontWeight: 700 }}>
-          {t('app.siteName')}
+          {t(siteNameKey(themeName))}
         </Typography>
         <TextField
           select
@@ -84,6 +83,17 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
           value={locale}
           onChange={(e) => changeLocale(e.target.value as Locale)}
           sx={{ minWidth: 160, bgcolor: 'background.paper', borderRadius: 1 }}
+          // The raised label sits on the header's colour: give it the field's own background.
+          slotProps={{
+            inputLabel: {
+              sx: {
+                color: 'text.primary',
+                bgcolor: 'background.paper',
+                px: 0.5,
+                borderRadius: 0.5,
+              },
+            },
+          }}
         >
           {locales.map((l) => (
             <MenuItem key={l} value={l} lang={l}>
@@ -98,22 +108,6 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
         </Card>
       </Box>
     </ThemeProvider>
-  );
-}
-
-function Front({ t }: { t: Translate }) {
-  const redirect = new URLSearchParams(window.location.search).get('redirectTo');
-  const target = redirect ? `/login?redirectTo=${encodeURIComponent(redirect)}` : '/login';
-  return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {t('auth.welcomeTitle')}
-      </Typography>
-      <Typography>{t('auth.welcomeText')}</Typography>
-      <Button variant="contained" href={target}>
-        {t('auth.loginButton')}
-      </Button>
-    </Stack>
   );
 }
 

@@ -35,6 +35,8 @@ export function startPage(user: Pick<AuthUser, 'role' | 'access'>): string {
       ? '/admin/departments'
       : '/admin/users';
   }
+  // A courier works from its own page (its jobs, its position), not the planner's.
+  if (user.role === 'COURIER') return '/courier';
   return '/planner';
 }
 

@@ -97,6 +97,10 @@ describe('start-up routing (spec §2)', () => {
     expect(startPage({ role: 'PLANNER', access: [] })).toBe('/planner');
   });
 
+  it('a courier starts on its own page, not on the planner department choice', () => {
+    expect(startPage({ role: 'COURIER', access: [] })).toBe('/courier');
+  });
+
   it('after login the redirect-to parameter wins, but only for paths of this site', () => {
     expect(decide('/', '?redirectTo=%2Fplanner%2F2', user())).toEqual({
       kind: 'redirect',

@@ -4,7 +4,12 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { addressCountries, parseCoordinates, type AddressResult } from '@nordlog/contracts';
+import {
+  addressCountries,
+  orderTextLimits,
+  parseCoordinates,
+  type AddressResult,
+} from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
@@ -203,7 +208,12 @@ export function AddressBlock({
           <Field {...f('contactPerson')} />
         </Grid>
         <Grid size={8}>
-          <Field {...f('instructions')} />
+          <Field
+            {...f('instructions')}
+            multiline
+            maxRows={4}
+            maxLength={orderTextLimits.instructions}
+          />
         </Grid>
         <Grid size={4}>
           <Field {...f('pupUnitId')} />

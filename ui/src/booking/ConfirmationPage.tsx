@@ -1,3 +1,4 @@
+import { useMayRun } from '../access/useMayRun';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,12 +7,14 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OrderRow } from '@nordlog/contracts';
+import { labelRefusal, type OrderRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { PrintLabelsButton } from '../labels/PrintLabelsButton';
 import { usePageTitle } from '../layout/pageTitle';
 import { runQuery } from '../shell/api';
+import { BookedWindows } from './BookedWindows';
 
 /**
  * `/planner/{departmentId}/confirmation/{shipmentId}` (spec §2): what was booked, with the shipment
@@ -19,6 +22,7 @@ import { runQuery } from '../shell/api';
  */
 export default function ConfirmationPage() {
   const translate = useTranslate();
+  const mayRun = useMayRun();
   usePageTitle('confirmation');
   const { departmentId = '', shipmentId = '' } = useParams();
   const byShipment = /^\d{17}$/.test(shipmentId);
@@ -68,6 +72,7 @@ export default function ConfirmationPage() {
             {row.order.pickup.name} → {row.order.delivery.name}, {row.order.delivery.zipCode}{' '}
             {row.order.delivery.zipArea}
           </Typography>
+          <BookedWindows order={row.order} />
           <Typography component="h2" variant="subtitle1">
             {translate('confirmation.packageIds')}
           </Typography>
@@ -81,17 +86,24 @@ export default function ConfirmationPage() {
         </Stack>
       </Paper>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        <Button variant="contained" component={RouterLink} to={`${base}/booking/create`}>
-          {translate('confirmation.newOrder')}
-        </Button>
-        {row.isEditable ? (
+        {labelRefusal(row.state, row.order) === null ? (
+          <PrintLabelsButton orderIds={[row.orderId]} />
+        ) : null}
+        {mayRun('CREATE_ORDER') ? (
+          <Button variant="contained" component={RouterLink} to={`${base}/booking/create`}>
+            {translate('confirmation.newOrder')}
+          </Button>
+        ) : null}
+        {row.isEditable && mayRun('UPDATE_ORDER') ? (
           <Button component={RouterLink} to={`${base}/booking/edit/${row.orderId}`}>
             {translate('confirmation.edit')}
           </Button>
         ) : null}
-        <Button component={RouterLink} to={`${base}/booking/copy/${row.orderId}`}>
-          {translate('confirmation.copy')}
-        </Button>
+        {mayRun('CREATE_ORDER') ? (
+          <Button component={RouterLink} to={`${base}/booking/copy/${row.orderId}`}>
+            {translate('confirmation.copy')}
+          </Button>
+        ) : null}
         <Button component={RouterLink} to={`${base}/shipments-search`}>
           {translate('confirmation.toShipments')}
         </Button>

@@ -51,7 +51,9 @@ export default function MapPreview({
       data-testid="map-preview"
       data-lat={lat}
       data-lng={lng}
-      sx={{ height: PREVIEW_HEIGHT, borderRadius: 1, overflow: 'hidden' }}
+      // `isolation`: Leaflet's panes and controls (z-index 400–1000) stay inside the map, under the
+      // form's sticky Save bar (issue 13: the map drew over it on the edit page).
+      sx={{ height: PREVIEW_HEIGHT, borderRadius: 1, overflow: 'hidden', isolation: 'isolate' }}
     >
       <MapContainer
         center={[lat, lng]}

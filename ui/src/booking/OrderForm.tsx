@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { deliveryWindow, orderTypes, type OrderRow } from '@nordlog/contracts';
+import { deliveryWindow, orderTextLimits, orderTypes, type OrderRow } from '@nordlog/contracts';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
@@ -184,13 +184,25 @@ export function OrderForm({
                 <Field name="customerContact" label={t('customerContact')} />
               </Grid>
               <Grid size={{ xs: 12, md: 5 }}>
-                <Field name="customerInfo" label={t('customerInfo')} />
+                <Field
+                  name="customerInfo"
+                  label={t('customerInfo')}
+                  maxLength={orderTextLimits.customerInfo}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 4 }}>
                 <Field name="emailId" label={t('emailId')} />
               </Grid>
               <Grid size={12}>
-                <Field name="orderNote" label={t('orderNote')} multiline minRows={1} />
+                {/* A long note scrolls inside the field: the form keeps its layout. */}
+                <Field
+                  name="orderNote"
+                  label={t('orderNote')}
+                  multiline
+                  minRows={1}
+                  maxRows={8}
+                  maxLength={orderTextLimits.orderNote}
+                />
               </Grid>
               <Grid size={12}>
                 <Stack direction="row" spacing={1} alignItems="center" sx={{ flexWrap: 'wrap' }}>

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { isHeavyGoods, isPalletPreset, packageVolume, toNumber } from '@nordlog/contracts';
 import { useTranslate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
+import { formatTimeWindow, nextDayWindow } from '../i18n/timeWindow';
 import type { FormValues, LineValues } from './formModel';
 
 const num = (v: string) => {
@@ -47,8 +48,12 @@ export function totals(lines: readonly LineValues[]) {
 export function Summary({ saving }: { saving: boolean }) {
   const translate = useTranslate();
   const lines = useWatch<FormValues, 'measurements'>({ name: 'measurements' });
+  const [earliest, latest] = useWatch<FormValues, ['deliveryTimeEarliest', 'deliveryTimeLatest']>({
+    name: ['deliveryTimeEarliest', 'deliveryTimeLatest'],
+  });
   const { submitCount, isValid } = useFormState<FormValues>();
   const t = totals(lines);
+  const delivery = formatTimeWindow(earliest, latest, nextDayWindow(translate));
   return (
     <Paper
       elevation={6}
@@ -64,6 +69,11 @@ export function Summary({ saving }: { saving: boolean }) {
         <Typography>{translate('booking.totalVolume', { value: t.volume })}</Typography>
         {t.pallets > 0 ? (
           <Typography>{translate('booking.pallets', { value: t.pallets })}</Typography>
+        ) : null}
+        {delivery ? (
+          <Typography data-testid="summary-delivery-window">
+            {translate('booking.summaryDelivery', { window: delivery })}
+          </Typography>
         ) : null}
         {t.heavy ? (
           <Chip icon={<WarningIcon />} color="warning" label={translate('booking.heavyGoods')} />

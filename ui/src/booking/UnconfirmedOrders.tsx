@@ -1,3 +1,4 @@
+import { useMayRun } from '../access/useMayRun';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -46,6 +47,7 @@ export default function UnconfirmedOrders() {
     queryFn: () => runQuery<OrderRow[]>('unconfirmedOrders', { departmentIds }),
   });
   const [selected, setSelected] = useState<string[]>([]);
+  const mayRun = useMayRun();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState<RejectionReason>('NO_CAPACITY');
   const [otherReason, setOtherReason] = useState('');
@@ -79,16 +81,20 @@ export default function UnconfirmedOrders() {
           {translate('unconfirmed.title')}
           {option ? ` · ${option.name}` : ''}
         </Typography>
-        <Button
-          variant="contained"
-          disabled={chosen.length === 0}
-          onClick={() => void run('ACCEPT_ORDERS', {}, 'unconfirmed.accepted')}
-        >
-          {translate('unconfirmed.accept')}
-        </Button>
-        <Button color="error" disabled={chosen.length === 0} onClick={() => setRejecting(true)}>
-          {translate('unconfirmed.reject')}
-        </Button>
+        {mayRun('ACCEPT_ORDERS') ? (
+          <Button
+            variant="contained"
+            disabled={chosen.length === 0}
+            onClick={() => void run('ACCEPT_ORDERS', {}, 'unconfirmed.accepted')}
+          >
+            {translate('unconfirmed.accept')}
+          </Button>
+        ) : null}
+        {mayRun('REJECT_ORDERS') ? (
+          <Button color="error" disabled={chosen.length === 0} onClick={() => setRejecting(true)}>
+            {translate('unconfirmed.reject')}
+          </Button>
+        ) : null}
       </Stack>
       {rows.isError ? <Alert severity="error">{translate('errors.server')}</Alert> : null}
       <TableContainer component={Paper}>
@@ -132,9 +138,13 @@ export default function UnconfirmedOrders() {
                     />
                   </TableCell>
                   <TableCell>
-                    <RouterLink to={`/planner/${departmentId}/booking/edit/${row.orderId}`}>
-                      {row.shipmentId ?? row.orderId}
-                    </RouterLink>
+                    {mayRun('UPDATE_ORDER') ? (
+                      <RouterLink to={`/planner/${departmentId}/booking/edit/${row.orderId}`}>
+                        {row.shipmentId ?? row.orderId}
+                      </RouterLink>
+                    ) : (
+                      (row.shipmentId ?? row.orderId)
+                    )}
                   </TableCell>
                   <TableCell>{row.customerId}</TableCell>
                   <TableCell>
@@ -181,6 +191,8 @@ export default function UnconfirmedOrders() {
                   : undefined
               }
               multiline
+              maxRows={6}
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
             />
           </Stack>
         </DialogContent>

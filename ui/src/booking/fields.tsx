@@ -22,12 +22,29 @@ type FieldProps = Omit<TextFieldProps, 'name'> & {
   /** Called after the user changes the value (e.g. to drop coordinates of an edited address). */
   onEdited?: () => void;
   options?: readonly { value: string; label: string }[];
+  /** Longest text the field takes (the schema's limit): the input stops there and counts. */
+  maxLength?: number;
 };
 
 /** A text field of the order form with its error beside it (UI.md: errors beside the field). */
-export function Field({ name, label, onEdited, options, helperText, ...rest }: FieldProps) {
+export function Field({
+  name,
+  label,
+  onEdited,
+  options,
+  helperText,
+  maxLength,
+  ...rest
+}: FieldProps) {
   const { control } = useFormContext<FormValues>();
   const errorText = useErrorText();
+  const translate = useTranslate();
+  const counter = (value: unknown) => {
+    const count = typeof value === 'string' ? value.length : 0;
+    return maxLength === undefined || count === 0
+      ? undefined
+      : translate('app.characterCount', { count, max: maxLength });
+  };
   return (
     <Controller
       name={name}
@@ -48,7 +65,12 @@ export function Field({ name, label, onEdited, options, helperText, ...rest }: F
           size="small"
           fullWidth
           error={fieldState.error !== undefined}
-          helperText={errorText(fieldState.error?.message) ?? helperText}
+          helperText={errorText(fieldState.error?.message) ?? helperText ?? counter(field.value)}
+          slotProps={
+            maxLength === undefined
+              ? rest.slotProps
+              : { ...rest.slotProps, htmlInput: { maxLength } }
+          }
         >
           {options?.map((o) => (
             <MenuItem key={o.value} value={o.value}>

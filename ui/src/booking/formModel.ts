@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultPhonePrefix,
+  isDepartmentPickup,
   orderFormSchema,
   packagePresets,
   timingIssues,
@@ -264,7 +265,10 @@ export function formFromOrder(order: BookedOrder, mode: BookingMode, today: stri
     customerInfo: text(order.customerInfo),
     customerContact: text(order.customerContact),
     orderNote: text(order.orderNote),
-    pickup: blockValues(order.pickup),
+    // Booked empty (handed in at the department): the form shows it empty again, as booked.
+    pickup: isDepartmentPickup(order.pickup)
+      ? emptyBlock(order.pickup.countryCode)
+      : blockValues(order.pickup),
     delivery: blockValues(order.delivery),
     serviceId: text(order.serviceId),
     type: order.type,

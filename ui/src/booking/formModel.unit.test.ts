@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { createOrderSchema, presetById, type BookedOrder } from '@nordlog/contracts';
 import {
   bookingResolver,
+  emptyBlock,
   emptyForm,
   formFromOrder,
   lineFromPreset,
@@ -60,13 +61,36 @@ describe('the order form model (web app)', () => {
       string,
       Record<string, { message?: string } | Record<string, { message?: string }>>
     >;
-    expect(errors.delivery!.zipCode).toMatchObject({ message: 'validation.zipCode' });
+    expect(errors.delivery!.zipCode).toMatchObject({ message: 'validation.zipCodeNO' });
     expect(errors.pickupDate).toMatchObject({ message: 'validation.future' });
     expect(
       (errors.measurements as unknown as Record<string, Record<string, { message: string }>>)['0']!
         .weight!.message,
     ).toBe('validation.number');
     expect((await resolve(filled())).errors).toEqual({});
+  });
+
+  it('S5-VAL-010 S5-VAL-017 the form names what is wrong: a country’s zip format, a country’s phone length, a negative weight', async () => {
+    const v = filled();
+    v.delivery.zipCode = '123';
+    v.delivery.phone = '+47 12';
+    v.pickup = { ...v.delivery, countryCode: 'SE', zipCode: '1234', phone: '+46 12' };
+    v.measurements[0]!.weight = '-5';
+    const errors = (await resolve(v)).errors as unknown as Record<
+      string,
+      Record<string, { message?: string } | Record<string, { message?: string }>>
+    >;
+    expect(errors.delivery).toMatchObject({
+      zipCode: { message: 'validation.zipCodeNO' },
+      phone: { message: 'validation.phoneNO' },
+    });
+    expect(errors.pickup).toMatchObject({
+      zipCode: { message: 'validation.zipCodeSE' },
+      phone: { message: 'validation.phoneSE' },
+    });
+    expect(errors.measurements).toMatchObject({
+      0: { weight: { message: 'validation.notNegative' } },
+    });
   });
 
   it('S2-SCREEN-001 modes: a copy drops the package ids and points at its parent; an edit keeps them', () => {
@@ -84,6 +108,26 @@ describe('the order form model (web app)', () => {
     expect(edit.parentId).toBe('');
     expect(edit.measurements[0]!.packageIds).toEqual(['370900010000000017']);
     expect(edit.pickupDate).toBe('2026-11-23');
+    expect(createOrderSchema.safeParse(toInput(edit)).success).toBe(true);
+  });
+
+  it('S5-VAL-038 an order booked with an empty pickup opens for editing with the pickup empty, and saves', () => {
+    const booked = createOrderSchema.parse(toInput(filled()));
+    const order: BookedOrder = {
+      ...booked,
+      orderId: '8',
+      shipmentId: '70900010000000029',
+      // What the command service stores for an empty pickup: the department's name and place.
+      pickup: {
+        ...emptyBlock('NO'),
+        name: 'Oslo terminal',
+        lat: 59.91,
+        lng: 10.75,
+        resolvedBy: 'DEPARTMENT_LOCATION',
+      } as unknown as BookedOrder['pickup'],
+    };
+    const edit = formFromOrder(order, 'edit', '2026-11-24');
+    expect(edit.pickup).toEqual(emptyBlock('NO'));
     expect(createOrderSchema.safeParse(toInput(edit)).success).toBe(true);
   });
 

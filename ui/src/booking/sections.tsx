@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import {
   bookableVasCodes,
   dangerousGoodsRegulations,
+  orderTextLimits,
   packingGroups,
   vehicleTypes,
 } from '@nordlog/contracts';
@@ -170,10 +171,18 @@ export function InvoicingSection() {
     <Section id="invoicing" title={translate('booking.invoicing')}>
       <Grid container spacing={1.5}>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Field name="invoiceInfo" label={t('invoiceInfo')} />
+          <Field
+            name="invoiceInfo"
+            label={t('invoiceInfo')}
+            maxLength={orderTextLimits.invoiceInfo}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Field name="manualInvoiceInfo" label={t('manualInvoiceInfo')} />
+          <Field
+            name="manualInvoiceInfo"
+            label={t('manualInvoiceInfo')}
+            maxLength={orderTextLimits.manualInvoiceInfo}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 2 }}>
           <Field name="invoiceSplit" label={t('invoiceSplit')} />

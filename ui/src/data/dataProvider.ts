@@ -12,6 +12,9 @@ export function toHttpError(status: number, statusText: string, body: unknown): 
 
 const messageKey = (errors: UiError[], status: number): string => {
   const first = errors[0];
+  // A refused field rule (e.g. a user's phone number) names the rule: `validation.phoneNO`.
+  const rule = first?.errorType === 'VALIDATION_ERROR' ? first.params?.key : undefined;
+  if (typeof rule === 'string' && rule.startsWith('validation.')) return rule;
   if (first?.errorType) return `errors.${first.errorType}`;
   if (first?.description) return first.description;
   return status === 400 ? 'errors.badRequest' : 'errors.server';

@@ -62,6 +62,10 @@ export function errorMessages(
 ): string[] {
   const messages = errors
     .map((e) => {
+      // A field rule the server refused (docs/decisions/0015) says what is wrong in the user's
+      // language, not only "some fields are not valid" (a form without that field, e.g. log-in).
+      const rule = e.errorType === 'VALIDATION_ERROR' ? e.params?.key : undefined;
+      if (typeof rule === 'string' && rule.startsWith('validation.') && has(rule)) return t(rule);
       if (e.errorType && has(`errors.${e.errorType}`)) {
         return t(`errors.${e.errorType}`, { ...e.params, _: e.description ?? e.errorType });
       }

@@ -50,6 +50,21 @@ describe('error bodies and display (spec §8)', () => {
     expect(errorMessages([{ errorType: 'NEW_TYPE' }], 500, t, has)).toEqual(['NEW_TYPE']);
   });
 
+  it('S8-ERR-006: a refused field rule shows the rule’s own message (log-in with +47 12 says a Norwegian number has 8 digits)', () => {
+    const body = [
+      {
+        errorType: 'VALIDATION_ERROR',
+        description:
+          'payload.phoneNumber: a Norwegian number (+47) has 8 digits after the country code',
+        params: { field: 'phoneNumber', key: 'validation.phoneNO' },
+      },
+    ];
+    expect(show(body, 400, 'Bad Request')).toEqual([en.validation.phoneNO]);
+    expect(show([{ errorType: 'VALIDATION_ERROR', params: { key: 'other' } }], 400)).toEqual([
+      en.errors.VALIDATION_ERROR,
+    ]);
+  });
+
   it('S8-ERR-007 S8-ERR-008: nothing parsed: 400 and other statuses have their fallbacks', () => {
     expect(errorMessages([], 400, t, has)).toEqual(['Something went wrong with the request']);
     expect(errorMessages([], 500, t, has)).toEqual(['Something went wrong on the server']);

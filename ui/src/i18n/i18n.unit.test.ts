@@ -71,9 +71,9 @@ describe('six languages (spec §1, §9)', () => {
     expect(normalizeLocale('no')).toBe('nb');
   });
 
-  it('S9-CONST-022 S9-CONST-023 S9-CONST-024 S9-CONST-025: date formats per language', () => {
+  it('S9-CONST-023 S9-CONST-024 S9-CONST-025: date formats per language; English day first, as in Europe (issue 13)', () => {
     const d = '2026-11-22';
-    expect(formatDate(d, 'en')).toBe('11/22/2026');
+    expect(formatDate(d, 'en')).toBe('22/11/2026');
     expect(formatDate(d, 'fr')).toBe('22/11/2026');
     expect(formatDate(d, 'fi')).toBe('22.11.2026');
     expect(formatDate(d, 'nb')).toBe('22.11.2026');
@@ -115,9 +115,7 @@ describe('six languages (spec §1, §9)', () => {
       ),
       { numRuns: 300 },
     );
-    expect(dateTimeFormatter('en', 'Europe/Oslo')('2026-11-21T23:05:00Z')).toBe(
-      '11/22/2026 12:05 AM',
-    );
+    expect(dateTimeFormatter('en', 'Europe/Oslo')('2026-11-21T23:05:00Z')).toBe('22/11/2026 00:05');
   });
 
   it('S9-CONST-026: date-input length is 10 for sv and fr, otherwise 8', () => {

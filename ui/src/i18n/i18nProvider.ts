@@ -3,6 +3,7 @@ import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
 import { appMessages } from './appMessages';
+import { enumMessages } from './enums';
 import { locales, normalizeLocale, storedLocale, storeLocale, type Locale } from './locales';
 import raDa from './ra/da';
 import raFi from './ra/fi';
@@ -35,6 +36,7 @@ function deepMerge<T extends object>(base: T, extra: object): T {
 export const allMessages = (locale: Locale): TranslationMessages => ({
   ...raMessages[locale],
   ...appMessages[locale],
+  enums: enumMessages[locale] as unknown as TranslationMessages,
 });
 
 /** react-admin's i18n provider: all six languages, English by default, the choice kept. */

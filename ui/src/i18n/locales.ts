@@ -13,9 +13,12 @@ export function normalizeLocale(code: string | null | undefined): Locale {
   return (locales as readonly string[]).includes(lower) ? (lower as Locale) : defaultLocale;
 }
 
-/** Spec §9 date formats (date-fns tokens). Norwegian is spec's "no". */
+/**
+ * Spec §9 date formats (date-fns tokens). Norwegian is spec's "no". English is written the
+ * European way, day first (issue 13; the spec's MM/dd/yyyy is the US form: decision 0019).
+ */
 export const dateFormats: Record<Locale, string> = {
-  en: 'MM/dd/yyyy',
+  en: 'dd/MM/yyyy',
   fr: 'dd/MM/yyyy',
   fi: 'dd.MM.yyyy',
   nb: 'dd.MM.yyyy',
@@ -25,7 +28,7 @@ export const dateFormats: Record<Locale, string> = {
 
 /**
  * Spec §9 date-input length: 10 for Swedish and French, otherwise 8. The short inputs take the
- * digits without separators (ddMMyyyy / MMddyyyy); docs/decisions/0013-web-app.md.
+ * digits without separators (ddMMyyyy); docs/decisions/0013-web-app.md.
  */
 export const dateInputLength = (locale: Locale): number =>
   locale === 'sv' || locale === 'fr' ? 10 : 8;
@@ -70,14 +73,13 @@ export function formatDate(
   return formatInTimeZone(value, timeZone, format);
 }
 
-/** A date and time (24-hour clock everywhere but English) in a time zone. */
+/** A date and time (24-hour clock in every language) in a time zone. */
 export function formatDateTime(
   value: Date | string,
   locale: Locale,
   timeZone = defaultTimeZone,
 ): string {
-  const time = locale === 'en' ? 'h:mm a' : 'HH:mm';
-  return formatInTimeZone(new Date(value), timeZone, `${dateFormats[locale]} ${time}`);
+  return formatInTimeZone(new Date(value), timeZone, `${dateFormats[locale]} HH:mm`);
 }
 
 const hourMs = 3_600_000;
@@ -135,7 +137,6 @@ export function dateTimeFormatter(
       .replace('dd', pad(local.getUTCDate()));
     const h = local.getUTCHours();
     const m = pad(local.getUTCMinutes());
-    if (locale === 'en') return `${day} ${h % 12 || 12}:${m} ${h < 12 ? 'AM' : 'PM'}`;
     return `${day} ${pad(h)}:${m}`;
   };
 }

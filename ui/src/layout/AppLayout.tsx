@@ -1,16 +1,8 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import ApartmentIcon from '@mui/icons-material/Apartment';
-import BadgeIcon from '@mui/icons-material/Badge';
-import BusinessIcon from '@mui/icons-material/Business';
-import EventBusyIcon from '@mui/icons-material/EventBusy';
-import GroupWorkIcon from '@mui/icons-material/GroupWork';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import NumbersIcon from '@mui/icons-material/Numbers';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
-import PeopleIcon from '@mui/icons-material/People';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -30,6 +22,7 @@ import {
 } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { canOpen } from '../access/routes';
+import { adminPages, adminResources, resourcePath } from '../resources/admin';
 import { useShell } from '../app/UserContext';
 import { NetworkNotice } from '../live/LiveProvider';
 import { shouldReloadForStaleCode } from '../shell/staleCode';
@@ -45,51 +38,13 @@ interface Item {
   rule: string;
 }
 
-const adminItems: Item[] = [
-  {
-    to: '/admin/departments',
-    label: 'pages.departments',
-    icon: <BusinessIcon />,
-    rule: '/admin/departments/*',
-  },
-  {
-    to: '/admin/departments/groups',
-    label: 'pages.departmentGroups',
-    icon: <WorkspacesIcon />,
-    rule: '/admin/departments/*',
-  },
-  {
-    to: '/admin/customers',
-    label: 'pages.customers',
-    icon: <ApartmentIcon />,
-    rule: '/admin/customers/:customerId?',
-  },
-  {
-    to: '/admin/customerGroups',
-    label: 'pages.customerGroups',
-    icon: <GroupWorkIcon />,
-    rule: '/admin/customerGroups',
-  },
-  { to: '/admin/users', label: 'pages.users', icon: <PeopleIcon />, rule: '/admin/users/*' },
-  {
-    to: '/admin/user-roles',
-    label: 'pages.roles',
-    icon: <BadgeIcon />,
-    rule: '/admin/user-roles/*',
-  },
-  {
-    to: '/admin/holidays',
-    label: 'pages.holidays',
-    icon: <EventBusyIcon />,
-    rule: '/admin/holidays',
-  },
-  {
-    to: '/admin/numberSeries',
-    label: 'pages.numberSeries',
-    icon: <NumbersIcon />,
-    rule: '/admin/numberSeries',
-  },
-];
+/** The admin menu: one entry per admin resource, in the registry's order (resources/admin). */
+const adminItems: Item[] = adminResources.map((r) => ({
+  to: resourcePath(r),
+  label: `pages.${r.page}`,
+  icon: adminPages[r.name].icon,
+  rule: r.rule,
+}));
 
 /** Spec §2 planner menu (256 wide, 72 collapsed: the theme's sidebar sizes), grouped as UI.md says. */
 export function AppMenu() {
@@ -105,7 +60,15 @@ export function AppMenu() {
   );
   const heading = (key: string) =>
     open ? (
-      <ListSubheader disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+      <ListSubheader
+        component="div"
+        role="presentation"
+        disableSticky
+        sx={{
+          lineHeight: '32px',
+          bgcolor: 'transparent',
+        }}
+      >
         {translate(key)}
       </ListSubheader>
     ) : null;
@@ -142,6 +105,13 @@ export function AppMenu() {
           />
         </>
       ) : null}
+      {canOpen(user, '/courier/*') ? (
+        <Menu.Item
+          to="/courier"
+          primaryText={translate('menu.courier')}
+          leftIcon={<LocalShippingIcon />}
+        />
+      ) : null}
       {!inAdmin && !department && plannerType ? (
         <Menu.Item
           to="/planner"
@@ -176,11 +146,12 @@ export function AppMenu() {
 
 /** Top bar: department (or group) picker on planner pages, language, user menu (UI.md frame). */
 export function AppTopBar() {
+  const { user } = useShell();
   return (
     <AppBar
       color="secondary"
       userMenu={
-        <UserMenu>
+        <UserMenu label={user.name}>
           <ProfileMenuItem />
           <Logout />
         </UserMenu>
@@ -268,7 +239,20 @@ function LayoutError({ error: thrown, errorInfo }: ErrorProps) {
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AppMenu} appBar={AppTopBar} error={LayoutError}>
+    <Layout
+      menu={AppMenu}
+      appBar={AppTopBar}
+      error={LayoutError}
+      sx={{
+        // A page is never wider than the window (issue 13): the layout and its content column
+        // may shrink below their widest child (react-admin makes the layout `fit-content`), and
+        // wide grids and tables scroll inside themselves.
+        minWidth: 0,
+        '& .RaLayout-content': { minWidth: 0 },
+        '& .RaList-main, & .RaList-content': { minWidth: 0 },
+        '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+      }}
+    >
       {children}
       <NetworkNotice />
     </Layout>

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { HttpFailure } from '../errors/parse';
+import { PrintLabelsButton } from '../labels/PrintLabelsButton';
 import { sendCommand } from '../shell/api';
 import { toastTimeouts } from '../shell/timeouts';
 import {
@@ -60,12 +61,15 @@ export interface BulkRequest {
 /**
  * UI.md patterns: the bar appears on selection; every action asks for confirmation saying how
  * many rows it touches; the result toast counts what succeeded and failed, with the reasons.
+ * "Print labels" needs no confirmation: it changes nothing but records the print (0020).
  */
 export function BulkActionBar(props: {
   count: number;
   allowed: readonly BulkAction[];
   onAction: (action: BulkAction) => void;
   onClear: () => void;
+  /** The selected rows' order ids, for "Print labels" (shown to users who may print). */
+  ids?: readonly string[];
 }) {
   const translate = useTranslate();
   if (props.count === 0) return null;
@@ -90,6 +94,7 @@ export function BulkActionBar(props: {
           {translate(`planner.bulk.${a}`)}
         </Button>
       ))}
+      {props.ids ? <PrintLabelsButton orderIds={props.ids} size="small" /> : null}
       <Button size="small" color="secondary" onClick={props.onClear}>
         {translate('planner.bulk.clear')}
       </Button>
@@ -224,6 +229,7 @@ export function BulkConfirmDialog(props: {
                 <TextField
                   size="small"
                   multiline
+                  maxRows={6}
                   label={translate('planner.bulk.comment')}
                   value={comment}
                   onChange={(e) => setComment(e.target.value)}

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { mayRun } from '../access/commands';
 import { canOpen } from '../access/routes';
 import { useShell } from '../app/UserContext';
 import { DataGrid } from '../grid/DataGrid';
@@ -218,7 +219,7 @@ export default function Shipments() {
     [user, targets],
   );
   const [request, setRequest] = useState<BulkRequest | null>(null);
-  const mayEdit = canOpen(user, '/planner/:departmentId/booking/*');
+  const mayEdit = canOpen(user, '/planner/:departmentId/booking/*') && mayRun(user, 'UPDATE_ORDER');
   const actions = useMemo<GridActions<ConsignmentRow>>(() => {
     const menu = (row: ConsignmentRow): RowMenuItem[] =>
       allowed
@@ -388,6 +389,7 @@ export default function Shipments() {
         allowed={allowed}
         onAction={(action) => setRequest({ action, ids: selectedIds })}
         onClear={() => dispatch({ type: 'clear' })}
+        ids={selectedIds}
       />
       <DataGrid<ConsignmentRow>
         name={shipmentGridName}

@@ -1,16 +1,13 @@
 import { stateRank, stateStyle, type ConsignmentRow } from '@nordlog/contracts';
 import type { GridColumn } from '../grid/types';
 import { dateTimeFormatter, formatDate, type Locale } from '../i18n/locales';
+import { formatTimeWindow, nextDayWindow } from '../i18n/timeWindow';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The shipments page's grid (spec §2 ShipmentPageGrid) and its default hidden columns. */
 export const shipmentGridName = 'ShipmentPageGrid' as const;
 export const shipmentDefaultHidden = ['group', 'recipientRef', 'type', 'pickupTime'] as const;
-
-/** A time window of the order (HH:mm, local to the department). */
-const window = (from: string | null, to: string | null) =>
-  from || to ? `${from ?? ''}–${to ?? ''}` : '';
 
 /**
  * The columns of the shipments grid. Numbers are shown in the user's language without
@@ -39,15 +36,26 @@ export function shipmentColumns(
   const stateLabel = once((state: string) => translate(`states.${state}`));
   const date = once((d: string) => formatDate(d, locale));
   const dateTime = dateTimeFormatter(locale, timeZone);
+  // A time window of the order (HH:mm, local to the department); an overnight one says +1 day.
+  const nextDay = once(nextDayWindow(translate));
+  const window = (from: string | null, to: string | null) => formatTimeWindow(from, to, nextDay);
   const high = translate('grid.highPriority');
   const normal = translate('grid.normalPriority');
   return [
     {
+      // The shipment id is the GSIN, as on the labels and the confirmation (issue 13); orders
+      // booked before number series have none and show their order number.
       id: 'shipmentId',
       header: h('shipmentId'),
+      text: (r) => r.shipmentId ?? r.orderId,
+      width: 150,
+    },
+    {
+      id: 'orderId',
+      header: h('orderId'),
       text: (r) => r.orderId,
       sortValue: (r) => Number(r.orderId),
-      width: 90,
+      width: 80,
     },
     {
       id: 'state',

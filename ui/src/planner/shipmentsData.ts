@@ -1,7 +1,5 @@
 import {
-  commandPermissions,
   consignmentStates,
-  denial,
   type AuthUser,
   type CommandName,
   type ConsignmentRow,
@@ -9,6 +7,7 @@ import {
 } from '@nordlog/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { addDays, format, parseISO } from 'date-fns';
+import { mayRun } from '../access/commands';
 import type { UiError } from '../errors/parse';
 import type { CommandAnswer } from '../shell/api';
 
@@ -188,16 +187,7 @@ export const bulkCommand: Record<BulkAction, CommandName> = {
 
 /** The bulk actions this user may run (spec §6: the command's permission). */
 export function allowedBulkActions(user: AuthUser): BulkAction[] {
-  const identity = {
-    userId: user.id,
-    role: user.role,
-    access: user.access,
-    departmentIds: user.departmentIds,
-    customerId: user.customerId,
-  };
-  return bulkActions.filter(
-    (a) => denial(identity, commandPermissions[bulkCommand[a]], 'command') === null,
-  );
+  return bulkActions.filter((a) => mayRun(user, bulkCommand[a]));
 }
 
 /** What a confirm dialog adds to the ids: a deviation's reason, a comment, a move's target. */

@@ -40,10 +40,12 @@ export const palettes: Record<
   { primary: string; onPrimary: string; secondary: string; bar: string; onBar: string }
 > = {
   // Brand green #7bc144 with dark text on it: 8.9:1 contrast (WCAG AA needs 4.5:1).
+  // As text and outline on white (buttons, links, checkboxes) the brand green is too light
+  // (2.2:1), so the primary colour is its dark shade: white on #2f6b0f is 6.6:1.
   nordlog: {
-    primary: '#7bc144',
-    onPrimary: '#10240a',
-    secondary: '#2f6b0f',
+    primary: '#2f6b0f',
+    onPrimary: '#ffffff',
+    secondary: '#1f4a08',
     bar: '#7bc144',
     onBar: '#10240a',
   },
@@ -57,20 +59,44 @@ export const palettes: Record<
   },
 };
 
-export function muiTheme(name: ThemeName): Theme {
+/** The product name each theme shows in the header and the tab title (issue 13: white-label). */
+export const siteNameKey = (name: ThemeName): string =>
+  name === 'whitelabel' ? 'app.whitelabelName' : 'app.siteName';
+
+/**
+ * The MUI theme. `loadingLabel` names the progress indicators (axe: a progressbar needs a name).
+ */
+export function muiTheme(name: ThemeName, loadingLabel = 'Loading'): Theme {
   const p = palettes[name];
   return createTheme({
     palette: {
       primary: { main: p.primary, contrastText: p.onPrimary },
       secondary: { main: p.secondary },
       // Spec §4 state display: success, danger, warning, neutral.
-      success: { main: '#2e7d32' },
-      error: { main: '#c62828' },
-      warning: { main: '#b26a00' },
+      // Each with white text at 4.5:1 or more (filled alerts and toasts; axe color-contrast).
+      success: { main: '#2e7d32', contrastText: '#ffffff' },
+      error: { main: '#c62828', contrastText: '#ffffff' },
+      warning: { main: '#8a5100', contrastText: '#ffffff' },
+      info: { main: '#01579b', contrastText: '#ffffff' },
     },
     typography: { fontSize: 13 },
     components: {
       MuiAppBar: { styleOverrides: { colorSecondary: { backgroundColor: p.bar, color: p.onBar } } },
+      MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      // A checkbox's aria-label names its input, not the decorative span around it (react-admin's
+      // row checkboxes pass it on the checkbox; axe: "form elements must have labels").
+      MuiCheckbox: {
+        defaultProps: {
+          slotProps: {
+            root: { 'aria-label': undefined } as object,
+            input: ((ownerState: { 'aria-label'?: string; inputProps?: object }) => ({
+              ...ownerState.inputProps,
+              ...(ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+            })) as never,
+          },
+        },
+      },
     },
   });
 }

@@ -14,8 +14,26 @@ describe('themes and feature flags (spec §1)', () => {
     expect(themeNames).toEqual(['nordlog', 'whitelabel']);
     expect(pickTheme('?theme=whitelabel', memoryStorage())).toBe('whitelabel');
     expect(pickTheme('?theme=nordlog', memoryStorage())).toBe('nordlog');
-    expect(palettes.nordlog.primary).toBe('#7bc144');
+    expect(palettes.nordlog.bar).toBe('#7bc144');
+    expect(palettes.whitelabel.bar).not.toBe(palettes.nordlog.bar);
     expect(palettes.whitelabel.primary).not.toBe(palettes.nordlog.primary);
+  });
+
+  it('every theme colour used for text, or under text, reaches WCAG AA contrast (4.5:1)', () => {
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+      const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+    };
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    for (const p of Object.values(palettes)) {
+      expect(contrast(p.primary, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(p.onPrimary, p.primary)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(p.onBar, p.bar)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('S1-GEN-037: any other value is not applied; the choice is remembered', () => {

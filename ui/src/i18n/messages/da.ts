@@ -3,6 +3,7 @@ import type { Messages } from './en';
 const da: Messages = {
   app: {
     siteName: 'Nordlog',
+    whitelabelName: 'Disponering',
     loading: 'Indlæser…',
     reload: 'Genindlæs',
     language: 'Sprog',
@@ -15,6 +16,8 @@ const da: Messages = {
     theme: 'Tema',
     skipToContent: 'Gå til indholdet',
     profile: 'Min profil',
+    nextDayWindow: '%{window} (+1 dag)',
+    characterCount: '%{count} / %{max} tegn',
   },
   languages: {
     da: 'Dansk',
@@ -25,10 +28,6 @@ const da: Messages = {
     sv: 'Svenska',
   },
   auth: {
-    welcomeTitle: 'Booking, planlægning og disponering til de nordiske markeder',
-    welcomeText:
-      'Planlæggere booker og planlægger forsendelser, følger budene i realtid og holder kunderne informeret.',
-    loginButton: 'Log ind',
     loginTitle: 'Log ind',
     phoneNumber: 'Telefonnummer',
     phoneHint: 'Norske numre skal ikke have landekode; andre starter med + eller 00',
@@ -76,6 +75,7 @@ const da: Messages = {
       reports: 'Rapporter',
       admin: 'Administration',
     },
+    courier: 'Min dag',
     shipments: 'Forsendelser',
     chooseDepartment: 'Skift afdeling',
     planner: 'Planlægger',
@@ -100,9 +100,11 @@ const da: Messages = {
     users: 'Brugere',
     roles: 'Roller',
     holidays: 'Helligdage',
+    courier: 'Min dag',
     numberSeries: 'Nummerserier',
     booking: 'Booking',
     confirmation: 'Bookingbekræftelse',
+    labels: 'Etiketter',
     unconfirmed: 'Ubekræftede ordrer',
   },
   notFound: {
@@ -146,6 +148,7 @@ const da: Messages = {
     searching: 'Søgeresultater for “%{phrase}”',
     columns: {
       shipmentId: 'Forsendelse',
+      orderId: 'Ordre',
       state: 'Status',
       customer: 'Kunde',
       pickup: 'Afhentning',
@@ -275,10 +278,13 @@ const da: Messages = {
     UNKNOWN_CONSIGNMENT_STATE: 'Ukendt forsendelsesstatus',
     PAYLOAD_TOO_LARGE: 'Anmodningen er for stor',
     COMMAND_ID_TAKEN: "Kommando-id'et er allerede brugt til en anden kommando",
-    UNSUPPORTED_MEDIA_TYPE: 'Anmodningen har et tegnsæt eller en kodning, der ikke understøttes',
+    UNSUPPORTED_MEDIA_TYPE:
+      'Anmodningen skal være JSON i UTF-8, sendt med Content-Type: application/json',
     TOO_MANY_REQUESTS: 'For mange anmodninger. Vent et øjeblik, og prøv igen.',
     SERVICE_UNAVAILABLE: 'Tjenesten er ikke tilgængelig lige nu',
     INTERNAL_ERROR: 'Noget gik galt på serveren',
+    LABEL_NOT_PRINTABLE:
+      'Ordren har endnu ingen etiketter at udskrive (den skal have forsendelses-id og kolli-id)',
     NUMBER_SERIES_MISSING: 'Der er ingen nummerserie for denne afdeling. Kontakt en administrator.',
     NUMBER_SERIES_EXHAUSTED: 'Afdelingens nummerserie er brugt op. Kontakt en administrator.',
   },
@@ -447,6 +453,7 @@ const da: Messages = {
     saving: 'Gemmer…',
     saveFailed: 'Ordren blev ikke gemt',
     fixErrors: 'Nogle felter skal rettes',
+    summaryDelivery: 'Levering: %{window}',
     loading: 'Henter ordren…',
   },
   confirmation: {
@@ -460,7 +467,29 @@ const da: Messages = {
     edit: 'Rediger ordren',
     copy: 'Kopiér ordren',
     toShipments: 'Gå til forsendelser',
+    pickupWindow: 'Afhentning: %{date} %{window}',
+    deliveryWindow: 'Levering: %{date} %{window}',
     loading: 'Henter bookingen…',
+  },
+  labels: {
+    title: '%{smart_count} etiket |||| %{smart_count} etiketter',
+    printLabels: 'Udskriv etiketter',
+    printing: 'Opretter etiketter…',
+    print: 'Udskriv',
+    back: 'Tilbage',
+    loading: 'Indlæser etiketterne…',
+    notFound: 'Etiketten blev ikke fundet',
+    refused: 'Der blev ikke udskrevet nogen etiketter.',
+    notPrintable:
+      'Ordre %{orderId} (%{state}) har endnu ingen etiketter: den skal have forsendelses-id og kolli-id.',
+    sender: 'Fra',
+    receiver: 'Til',
+    shipment: 'Forsendelse (GSIN)',
+    package: 'Kolli (SSCC)',
+    packageOf: 'Kolli %{n} af %{m}',
+    weight: 'Vægt',
+    date: 'Dato',
+    reference: 'Reference',
   },
   unconfirmed: {
     title: 'Ubekræftede ordrer',
@@ -487,14 +516,24 @@ const da: Messages = {
   validation: {
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
+    notNegative: 'Skal være 0 eller mere (ikke negativt)',
     integer: 'Ikke et heltal',
     positiveInteger: 'Skal være et heltal over 0',
     digits: 'Kun cifre',
     referenceDigits: 'Højst 10 cifre',
     email: 'Ikke en gyldig e-mailadresse',
-    phone: 'Ikke et gyldigt telefonnummer',
+    phone:
+      'Ikke et gyldigt telefonnummer: cifre, mellemrum og bindestreger, + eller 00 og landekoden først, 8 til 15 cifre i alt',
+    phoneNO: 'Et norsk nummer (+47) har 8 cifre efter landekoden',
+    phoneSE: 'Et svensk nummer (+46) har 7 til 9 cifre efter landekoden (uden første 0)',
+    phoneDK: 'Et dansk nummer (+45) har 8 cifre efter landekoden',
+    phoneFI: 'Et finsk nummer (+358) har 5 til 12 cifre efter landekoden (uden første 0)',
     phonePrefix: 'Et landekode starter med + eller 00',
-    zipCode: 'Gyldigt postnummer',
+    zipCode: 'Ikke et gyldigt postnummer: 3 til 7 bogstaver eller cifre',
+    zipCodeNO: 'Postnummeret skal have 4 cifre i Norge',
+    zipCodeSE: 'Postnummeret skal have 5 cifre i Sverige (f.eks. 123 45)',
+    zipCodeDK: 'Postnummeret skal have 4 cifre i Danmark',
+    zipCodeFI: 'Postnummeret skal have 5 cifre i Finland',
     date: 'Ugyldigt datoformat',
     time: 'Ugyldigt klokkeslæt (TT:mm)',
     duration: 'Ikke en gyldig varighed',
@@ -516,6 +555,33 @@ const da: Messages = {
   themes: {
     nordlog: 'Nordlog',
     whitelabel: 'Neutral',
+  },
+  roles: {
+    builtInTitle: 'Indbyggede roller',
+    builtInText:
+      'Hver bruger har én af disse roller. Den afgør, hvilken slags bruger det er; brugerens adgange afgør, hvilke skærmbilleder brugeren kan åbne.',
+    defaultFlags: 'Standardadgange',
+    noCustomRoles:
+      'Ingen egne roller endnu. En egen rolle er et navngivet sæt adgange, som kan gives til brugere ud over den indbyggede rolle.',
+  },
+  courier: {
+    title: 'Hej, %{name}',
+    jobsTitle: 'Dine opgaver',
+    noJobs: 'Ingen opgaver endnu. Dine opgaver vises her, når en planlægger sender dem til dig.',
+    positionTitle: 'Din position',
+    positionText:
+      'Når deling er slået til, ser dine planlæggere, hvor du er på kortet. Positionen sendes højst én gang i minuttet.',
+    share: 'Del min position',
+    waiting: 'Finder din position …',
+    sent: 'Position sendt %{time}',
+    errors: {
+      denied:
+        'Browseren må ikke læse din position. Tillad placeringsadgang for dette websted, og prøv igen.',
+      unavailable: 'Din position kan ikke findes lige nu. Prøv igen udendørs eller om lidt.',
+      refused: 'Din position kunne ikke sendes. Prøv igen om lidt.',
+      unsupported:
+        'Denne enhed kan ikke dele position, eller din bruger er ikke knyttet til et bud. Spørg din planlægger.',
+    },
   },
   resources: {
     'admin/departments': {

@@ -6,6 +6,7 @@
 const en = {
   app: {
     siteName: 'Nordlog',
+    whitelabelName: 'Dispatch',
     loading: 'Loading…',
     reload: 'Reload',
     language: 'Language',
@@ -18,6 +19,8 @@ const en = {
     theme: 'Theme',
     skipToContent: 'Skip to content',
     profile: 'My profile',
+    nextDayWindow: '%{window} (+1 day)',
+    characterCount: '%{count} / %{max} characters',
   },
   languages: {
     da: 'Dansk',
@@ -28,10 +31,6 @@ const en = {
     sv: 'Svenska',
   },
   auth: {
-    welcomeTitle: 'Booking, planning and dispatch for the Nordic markets',
-    welcomeText:
-      'Planners book and plan shipments, follow couriers live and keep customers informed.',
-    loginButton: 'Log in',
     loginTitle: 'Log in',
     phoneNumber: 'Phone number',
     phoneHint: 'Norwegian numbers need no country code; others start with + or 00',
@@ -78,6 +77,7 @@ const en = {
       reports: 'Reports',
       admin: 'Administration',
     },
+    courier: 'My day',
     shipments: 'Shipments',
     chooseDepartment: 'Change department',
     planner: 'Planner',
@@ -102,9 +102,11 @@ const en = {
     users: 'Users',
     roles: 'Roles',
     holidays: 'Holidays',
+    courier: 'My day',
     numberSeries: 'Number series',
     booking: 'Booking',
     confirmation: 'Booking confirmation',
+    labels: 'Labels',
     unconfirmed: 'Unconfirmed orders',
   },
   notFound: {
@@ -148,6 +150,7 @@ const en = {
     searching: 'Search results for “%{phrase}”',
     columns: {
       shipmentId: 'Shipment',
+      orderId: 'Order',
       state: 'State',
       customer: 'Customer',
       pickup: 'Pickup',
@@ -276,10 +279,13 @@ const en = {
     UNKNOWN_CONSIGNMENT_STATE: 'Unknown consignment state',
     PAYLOAD_TOO_LARGE: 'The request is too large',
     COMMAND_ID_TAKEN: 'The command id was already used for another command',
-    UNSUPPORTED_MEDIA_TYPE: 'The request has a character set or encoding that is not supported',
+    UNSUPPORTED_MEDIA_TYPE:
+      'The request must be JSON in UTF-8, sent with Content-Type: application/json',
     TOO_MANY_REQUESTS: 'Too many requests. Wait a moment and try again.',
     SERVICE_UNAVAILABLE: 'The service is not available right now',
     INTERNAL_ERROR: 'Something went wrong on the server',
+    LABEL_NOT_PRINTABLE:
+      'The order has no labels to print yet (it needs a shipment id and package ids)',
     NUMBER_SERIES_MISSING: 'No number series is set up for this department. Ask an administrator.',
     NUMBER_SERIES_EXHAUSTED:
       'The number series of this department is used up. Ask an administrator.',
@@ -449,6 +455,7 @@ const en = {
     saving: 'Saving…',
     saveFailed: 'The order was not saved',
     fixErrors: 'Some fields need attention',
+    summaryDelivery: 'Delivery: %{window}',
     loading: 'Loading the order…',
   },
   confirmation: {
@@ -462,7 +469,29 @@ const en = {
     edit: 'Edit the order',
     copy: 'Copy the order',
     toShipments: 'Go to shipments',
+    pickupWindow: 'Pickup: %{date} %{window}',
+    deliveryWindow: 'Delivery: %{date} %{window}',
     loading: 'Loading the booking…',
+  },
+  labels: {
+    title: '%{smart_count} label |||| %{smart_count} labels',
+    printLabels: 'Print labels',
+    printing: 'Creating labels…',
+    print: 'Print',
+    back: 'Back',
+    loading: 'Loading the labels…',
+    notFound: 'Label not found',
+    refused: 'No labels were printed.',
+    notPrintable:
+      'Order %{orderId} (%{state}) has no labels yet: it needs a shipment id and package ids.',
+    sender: 'From',
+    receiver: 'To',
+    shipment: 'Shipment (GSIN)',
+    package: 'Package (SSCC)',
+    packageOf: 'Package %{n} of %{m}',
+    weight: 'Weight',
+    date: 'Date',
+    reference: 'Reference',
   },
   unconfirmed: {
     title: 'Unconfirmed orders',
@@ -489,14 +518,26 @@ const en = {
   validation: {
     required: 'Required',
     number: 'Not a valid number',
+    notNegative: 'Must be 0 or more (not negative)',
     integer: 'Not a whole number',
     positiveInteger: 'Must be a whole number above 0',
     digits: 'Digits only',
     referenceDigits: 'At most 10 digits',
     email: 'Not a valid e-mail address',
-    phone: 'Not a valid phone number',
+    phone:
+      'Not a valid phone number: digits, spaces and dashes, + or 00 and the country code first, 8 to 15 digits in all',
+    phoneNO: 'A Norwegian number (+47) has 8 digits after the country code',
+    phoneSE:
+      'A Swedish number (+46) has 7 to 9 digits after the country code (without the first 0)',
+    phoneDK: 'A Danish number (+45) has 8 digits after the country code',
+    phoneFI:
+      'A Finnish number (+358) has 5 to 12 digits after the country code (without the first 0)',
     phonePrefix: 'A phone prefix starts with + or 00',
-    zipCode: 'Valid zip code',
+    zipCode: 'Not a valid postal code: 3 to 7 letters or digits',
+    zipCodeNO: 'Postal code must be 4 digits in Norway',
+    zipCodeSE: 'Postal code must be 5 digits in Sweden (e.g. 123 45)',
+    zipCodeDK: 'Postal code must be 4 digits in Denmark',
+    zipCodeFI: 'Postal code must be 5 digits in Finland',
     date: 'Invalid date format',
     time: 'Invalid time (HH:mm)',
     duration: 'Not a valid duration',
@@ -518,6 +559,33 @@ const en = {
   themes: {
     nordlog: 'Nordlog',
     whitelabel: 'White label',
+  },
+  roles: {
+    builtInTitle: 'Built-in roles',
+    builtInText:
+      'Every user has one of these roles. It decides what kind of user they are; the access flags of the user decide which screens they can open.',
+    defaultFlags: 'Default access flags',
+    noCustomRoles:
+      'No custom roles yet. A custom role is a named set of access flags that can be given to users on top of their built-in role.',
+  },
+  courier: {
+    title: 'Hello, %{name}',
+    jobsTitle: 'Your jobs',
+    noJobs: 'No jobs yet. Your jobs appear here when a planner dispatches them to you.',
+    positionTitle: 'Your position',
+    positionText:
+      'While sharing is on, your planners see where you are on their map. Your position is sent at most once a minute.',
+    share: 'Share my position',
+    waiting: 'Finding your position…',
+    sent: 'Position sent at %{time}',
+    errors: {
+      denied:
+        'The browser may not read your position. Allow location access for this site and try again.',
+      unavailable: 'Your position cannot be found right now. Try again outdoors or in a moment.',
+      refused: 'Your position could not be sent. Try again in a moment.',
+      unsupported:
+        'This device cannot share a position, or your user is not linked to a courier. Ask your planner.',
+    },
   },
   resources: {
     'admin/departments': {

@@ -3,6 +3,7 @@ import type { Messages } from './en';
 const fi: Messages = {
   app: {
     siteName: 'Nordlog',
+    whitelabelName: 'Ajojärjestely',
     loading: 'Ladataan…',
     reload: 'Lataa uudelleen',
     language: 'Kieli',
@@ -15,6 +16,8 @@ const fi: Messages = {
     theme: 'Teema',
     skipToContent: 'Siirry sisältöön',
     profile: 'Oma profiili',
+    nextDayWindow: '%{window} (+1 vrk)',
+    characterCount: '%{count} / %{max} merkkiä',
   },
   languages: {
     da: 'Dansk',
@@ -25,10 +28,6 @@ const fi: Messages = {
     sv: 'Svenska',
   },
   auth: {
-    welcomeTitle: 'Tilaukset, suunnittelu ja ajojärjestely Pohjoismaiden markkinoille',
-    welcomeText:
-      'Suunnittelijat tilaavat ja suunnittelevat lähetyksiä, seuraavat kuljettajia reaaliajassa ja pitävät asiakkaat ajan tasalla.',
-    loginButton: 'Kirjaudu sisään',
     loginTitle: 'Kirjautuminen',
     phoneNumber: 'Puhelinnumero',
     phoneHint: 'Norjalaisiin numeroihin ei tarvita maatunnusta; muiden alkuun + tai 00',
@@ -77,6 +76,7 @@ const fi: Messages = {
       reports: 'Raportit',
       admin: 'Hallinta',
     },
+    courier: 'Oma päivä',
     shipments: 'Lähetykset',
     chooseDepartment: 'Vaihda osasto',
     planner: 'Suunnittelija',
@@ -101,9 +101,11 @@ const fi: Messages = {
     users: 'Käyttäjät',
     roles: 'Roolit',
     holidays: 'Pyhäpäivät',
+    courier: 'Oma päivä',
     numberSeries: 'Numerosarjat',
     booking: 'Tilaus',
     confirmation: 'Tilausvahvistus',
+    labels: 'Etiketit',
     unconfirmed: 'Vahvistamattomat tilaukset',
   },
   notFound: {
@@ -147,6 +149,7 @@ const fi: Messages = {
     searching: 'Hakutulokset: ”%{phrase}”',
     columns: {
       shipmentId: 'Lähetys',
+      orderId: 'Tilaus',
       state: 'Tila',
       customer: 'Asiakas',
       pickup: 'Nouto',
@@ -276,10 +279,13 @@ const fi: Messages = {
     UNKNOWN_CONSIGNMENT_STATE: 'Tuntematon lähetyksen tila',
     PAYLOAD_TOO_LARGE: 'Pyyntö on liian suuri',
     COMMAND_ID_TAKEN: 'Komennon tunnus on jo käytetty toiseen komentoon',
-    UNSUPPORTED_MEDIA_TYPE: 'Pyynnön merkistöä tai koodausta ei tueta',
+    UNSUPPORTED_MEDIA_TYPE:
+      'Pyynnön on oltava UTF-8-muotoista JSONia, lähetettynä otsakkeella Content-Type: application/json',
     TOO_MANY_REQUESTS: 'Liian monta pyyntöä. Odota hetki ja yritä uudelleen.',
     SERVICE_UNAVAILABLE: 'Palvelu ei ole juuri nyt käytettävissä',
     INTERNAL_ERROR: 'Palvelimella tapahtui virhe',
+    LABEL_NOT_PRINTABLE:
+      'Tilauksella ei ole vielä tulostettavia etikettejä (se tarvitsee lähetystunnuksen ja kollitunnukset)',
     NUMBER_SERIES_MISSING: 'Tälle toimipisteelle ei ole numerosarjaa. Ota yhteys ylläpitäjään.',
     NUMBER_SERIES_EXHAUSTED:
       'Toimipisteen numerosarja on käytetty loppuun. Ota yhteys ylläpitäjään.',
@@ -449,6 +455,7 @@ const fi: Messages = {
     saving: 'Tallennetaan…',
     saveFailed: 'Tilausta ei tallennettu',
     fixErrors: 'Joitakin kenttiä on korjattava',
+    summaryDelivery: 'Toimitus: %{window}',
     loading: 'Ladataan tilausta…',
   },
   confirmation: {
@@ -462,7 +469,29 @@ const fi: Messages = {
     edit: 'Muokkaa tilausta',
     copy: 'Kopioi tilaus',
     toShipments: 'Siirry lähetyksiin',
+    pickupWindow: 'Nouto: %{date} %{window}',
+    deliveryWindow: 'Toimitus: %{date} %{window}',
     loading: 'Ladataan tilausta…',
+  },
+  labels: {
+    title: '%{smart_count} etiketti |||| %{smart_count} etikettiä',
+    printLabels: 'Tulosta etiketit',
+    printing: 'Luodaan etikettejä…',
+    print: 'Tulosta',
+    back: 'Takaisin',
+    loading: 'Ladataan etikettejä…',
+    notFound: 'Etikettiä ei löytynyt',
+    refused: 'Etikettejä ei tulostettu.',
+    notPrintable:
+      'Tilauksella %{orderId} (%{state}) ei ole vielä etikettejä: se tarvitsee lähetystunnuksen ja kollitunnukset.',
+    sender: 'Lähettäjä',
+    receiver: 'Vastaanottaja',
+    shipment: 'Lähetys (GSIN)',
+    package: 'Kolli (SSCC)',
+    packageOf: 'Kolli %{n}/%{m}',
+    weight: 'Paino',
+    date: 'Päivämäärä',
+    reference: 'Viite',
   },
   unconfirmed: {
     title: 'Vahvistamattomat tilaukset',
@@ -489,14 +518,26 @@ const fi: Messages = {
   validation: {
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
+    notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
     integer: 'Ei kokonaisluku',
     positiveInteger: 'Oltava nollaa suurempi kokonaisluku',
     digits: 'Vain numeroita',
     referenceDigits: 'Enintään 10 numeroa',
     email: 'Ei kelvollinen sähköpostiosoite',
-    phone: 'Ei kelvollinen puhelinnumero',
+    phone:
+      'Ei kelvollinen puhelinnumero: numeroita, välilyöntejä ja väliviivoja, alussa + tai 00 ja maatunnus, yhteensä 8–15 numeroa',
+    phoneNO: 'Norjalaisessa numerossa (+47) on 8 numeroa maatunnuksen jälkeen',
+    phoneSE:
+      'Ruotsalaisessa numerossa (+46) on 7–9 numeroa maatunnuksen jälkeen (ilman alun nollaa)',
+    phoneDK: 'Tanskalaisessa numerossa (+45) on 8 numeroa maatunnuksen jälkeen',
+    phoneFI:
+      'Suomalaisessa numerossa (+358) on 5–12 numeroa maatunnuksen jälkeen (ilman alun nollaa)',
     phonePrefix: 'Maatunnus alkaa merkillä + tai 00',
-    zipCode: 'Kelvollinen postinumero',
+    zipCode: 'Ei kelvollinen postinumero: 3–7 kirjainta tai numeroa',
+    zipCodeNO: 'Norjassa postinumerossa on oltava 4 numeroa',
+    zipCodeSE: 'Ruotsissa postinumerossa on oltava 5 numeroa (esim. 123 45)',
+    zipCodeDK: 'Tanskassa postinumerossa on oltava 4 numeroa',
+    zipCodeFI: 'Suomessa postinumerossa on oltava 5 numeroa',
     date: 'Virheellinen päivämäärämuoto',
     time: 'Virheellinen kellonaika (HH:mm)',
     duration: 'Ei kelvollinen kesto',
@@ -518,6 +559,33 @@ const fi: Messages = {
   themes: {
     nordlog: 'Nordlog',
     whitelabel: 'Neutraali',
+  },
+  roles: {
+    builtInTitle: 'Sisäänrakennetut roolit',
+    builtInText:
+      'Jokaisella käyttäjällä on yksi näistä rooleista. Se määrää käyttäjän tyypin; käyttäjän käyttöoikeudet määräävät, mitä näkymiä hän voi avata.',
+    defaultFlags: 'Oletuskäyttöoikeudet',
+    noCustomRoles:
+      'Omia rooleja ei ole vielä. Oma rooli on nimetty joukko käyttöoikeuksia, jotka voidaan antaa käyttäjille sisäänrakennetun roolin lisäksi.',
+  },
+  courier: {
+    title: 'Hei, %{name}',
+    jobsTitle: 'Tehtäväsi',
+    noJobs: 'Ei vielä tehtäviä. Tehtäväsi näkyvät tässä, kun suunnittelija lähettää ne sinulle.',
+    positionTitle: 'Sijaintisi',
+    positionText:
+      'Kun jakaminen on päällä, suunnittelijasi näkevät sijaintisi kartalla. Sijainti lähetetään enintään kerran minuutissa.',
+    share: 'Jaa sijaintini',
+    waiting: 'Haetaan sijaintiasi…',
+    sent: 'Sijainti lähetetty %{time}',
+    errors: {
+      denied:
+        'Selain ei saa lukea sijaintiasi. Salli sijainnin käyttö tälle sivustolle ja yritä uudelleen.',
+      unavailable: 'Sijaintiasi ei löydy juuri nyt. Yritä uudelleen ulkona tai hetken päästä.',
+      refused: 'Sijaintiasi ei voitu lähettää. Yritä hetken päästä uudelleen.',
+      unsupported:
+        'Tämä laite ei voi jakaa sijaintia, tai käyttäjääsi ei ole liitetty kuljettajaan. Kysy suunnittelijaltasi.',
+    },
   },
   resources: {
     'admin/departments': {

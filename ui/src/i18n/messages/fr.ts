@@ -3,6 +3,7 @@ import type { Messages } from './en';
 const fr: Messages = {
   app: {
     siteName: 'Nordlog',
+    whitelabelName: 'Répartition',
     loading: 'Chargement…',
     reload: 'Recharger',
     language: 'Langue',
@@ -15,6 +16,8 @@ const fr: Messages = {
     theme: 'Thème',
     skipToContent: 'Aller au contenu',
     profile: 'Mon profil',
+    nextDayWindow: '%{window} (+1 jour)',
+    characterCount: '%{count} / %{max} caractères',
   },
   languages: {
     da: 'Dansk',
@@ -25,10 +28,6 @@ const fr: Messages = {
     sv: 'Svenska',
   },
   auth: {
-    welcomeTitle: 'Réservation, planification et dispatch pour les marchés nordiques',
-    welcomeText:
-      'Les planificateurs réservent et planifient les envois, suivent les coursiers en temps réel et tiennent les clients informés.',
-    loginButton: 'Se connecter',
     loginTitle: 'Connexion',
     phoneNumber: 'Numéro de téléphone',
     phoneHint:
@@ -79,6 +78,7 @@ const fr: Messages = {
       reports: 'Rapports',
       admin: 'Administration',
     },
+    courier: 'Ma journée',
     shipments: 'Envois',
     chooseDepartment: 'Changer d’agence',
     planner: 'Planificateur',
@@ -103,9 +103,11 @@ const fr: Messages = {
     users: 'Utilisateurs',
     roles: 'Rôles',
     holidays: 'Jours fériés',
+    courier: 'Ma journée',
     numberSeries: 'Séries de numéros',
     booking: 'Réservation',
     confirmation: 'Confirmation de réservation',
+    labels: 'Étiquettes',
     unconfirmed: 'Commandes non confirmées',
   },
   notFound: {
@@ -150,6 +152,7 @@ const fr: Messages = {
     searching: 'Résultats pour « %{phrase} »',
     columns: {
       shipmentId: 'Envoi',
+      orderId: 'Commande',
       state: 'Statut',
       customer: 'Client',
       pickup: 'Enlèvement',
@@ -282,10 +285,12 @@ const fr: Messages = {
     PAYLOAD_TOO_LARGE: 'La demande est trop volumineuse',
     COMMAND_ID_TAKEN: 'L’identifiant de commande a déjà servi à une autre commande',
     UNSUPPORTED_MEDIA_TYPE:
-      'La demande utilise un jeu de caractères ou un encodage non pris en charge',
+      'La demande doit être du JSON en UTF-8, envoyé avec Content-Type: application/json',
     TOO_MANY_REQUESTS: 'Trop de demandes. Patientez un instant, puis réessayez.',
     SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible',
     INTERNAL_ERROR: 'Une erreur s’est produite sur le serveur',
+    LABEL_NOT_PRINTABLE:
+      'La commande n’a pas encore d’étiquettes à imprimer (il lui faut un numéro d’expédition et des numéros de colis)',
     NUMBER_SERIES_MISSING:
       'Aucune série de numéros n’est configurée pour ce service. Contactez un administrateur.',
     NUMBER_SERIES_EXHAUSTED:
@@ -456,6 +461,7 @@ const fr: Messages = {
     saving: 'Enregistrement…',
     saveFailed: 'La commande n’a pas été enregistrée',
     fixErrors: 'Certains champs sont à corriger',
+    summaryDelivery: 'Livraison : %{window}',
     loading: 'Chargement de la commande…',
   },
   confirmation: {
@@ -469,7 +475,29 @@ const fr: Messages = {
     edit: 'Modifier la commande',
     copy: 'Copier la commande',
     toShipments: 'Aller aux expéditions',
+    pickupWindow: 'Enlèvement : %{date} %{window}',
+    deliveryWindow: 'Livraison : %{date} %{window}',
     loading: 'Chargement de la réservation…',
+  },
+  labels: {
+    title: '%{smart_count} étiquette |||| %{smart_count} étiquettes',
+    printLabels: 'Imprimer les étiquettes',
+    printing: 'Création des étiquettes…',
+    print: 'Imprimer',
+    back: 'Retour',
+    loading: 'Chargement des étiquettes…',
+    notFound: 'Étiquette introuvable',
+    refused: 'Aucune étiquette n’a été imprimée.',
+    notPrintable:
+      'La commande %{orderId} (%{state}) n’a pas encore d’étiquettes : il lui faut un numéro d’expédition et des numéros de colis.',
+    sender: 'Expéditeur',
+    receiver: 'Destinataire',
+    shipment: 'Expédition (GSIN)',
+    package: 'Colis (SSCC)',
+    packageOf: 'Colis %{n} sur %{m}',
+    weight: 'Poids',
+    date: 'Date',
+    reference: 'Référence',
   },
   unconfirmed: {
     title: 'Commandes non confirmées',
@@ -496,14 +524,24 @@ const fr: Messages = {
   validation: {
     required: 'Obligatoire',
     number: 'Nombre non valide',
+    notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
     integer: 'Pas un nombre entier',
     positiveInteger: 'Doit être un entier supérieur à 0',
     digits: 'Chiffres uniquement',
     referenceDigits: '10 chiffres au maximum',
     email: 'Adresse e-mail non valide',
-    phone: 'Numéro de téléphone non valide',
+    phone:
+      'Numéro de téléphone non valide : chiffres, espaces et tirets, + ou 00 et l’indicatif du pays en tête, 8 à 15 chiffres au total',
+    phoneNO: 'Un numéro norvégien (+47) a 8 chiffres après l’indicatif',
+    phoneSE: 'Un numéro suédois (+46) a 7 à 9 chiffres après l’indicatif (sans le 0 initial)',
+    phoneDK: 'Un numéro danois (+45) a 8 chiffres après l’indicatif',
+    phoneFI: 'Un numéro finlandais (+358) a 5 à 12 chiffres après l’indicatif (sans le 0 initial)',
     phonePrefix: 'Un indicatif commence par + ou 00',
-    zipCode: 'Code postal valide',
+    zipCode: 'Code postal non valide : 3 à 7 lettres ou chiffres',
+    zipCodeNO: 'Le code postal doit comporter 4 chiffres en Norvège',
+    zipCodeSE: 'Le code postal doit comporter 5 chiffres en Suède (ex. 123 45)',
+    zipCodeDK: 'Le code postal doit comporter 4 chiffres au Danemark',
+    zipCodeFI: 'Le code postal doit comporter 5 chiffres en Finlande',
     date: 'Format de date non valide',
     time: 'Heure non valide (HH:mm)',
     duration: 'Durée non valide',
@@ -525,6 +563,35 @@ const fr: Messages = {
   themes: {
     nordlog: 'Nordlog',
     whitelabel: 'Marque blanche',
+  },
+  roles: {
+    builtInTitle: 'Rôles intégrés',
+    builtInText:
+      "Chaque utilisateur a l'un de ces rôles. Il détermine le type d'utilisateur ; ses droits d'accès déterminent les écrans qu'il peut ouvrir.",
+    defaultFlags: 'Droits par défaut',
+    noCustomRoles:
+      "Aucun rôle personnalisé pour l'instant. Un rôle personnalisé est un ensemble nommé de droits d'accès que l'on peut donner aux utilisateurs en plus de leur rôle intégré.",
+  },
+  courier: {
+    title: 'Bonjour, %{name}',
+    jobsTitle: 'Vos missions',
+    noJobs:
+      "Aucune mission pour l'instant. Vos missions s'affichent ici quand un planificateur vous les attribue.",
+    positionTitle: 'Votre position',
+    positionText:
+      'Tant que le partage est activé, vos planificateurs voient votre position sur leur carte. Elle est envoyée au plus une fois par minute.',
+    share: 'Partager ma position',
+    waiting: 'Recherche de votre position…',
+    sent: 'Position envoyée à %{time}',
+    errors: {
+      denied:
+        "Le navigateur n'a pas le droit de lire votre position. Autorisez la localisation pour ce site et réessayez.",
+      unavailable:
+        'Votre position est introuvable pour le moment. Réessayez dehors ou dans un instant.',
+      refused: "Votre position n'a pas pu être envoyée. Réessayez dans un instant.",
+      unsupported:
+        "Cet appareil ne peut pas partager de position, ou votre utilisateur n'est lié à aucun coursier. Demandez à votre planificateur.",
+    },
   },
   resources: {
     'admin/departments': {

@@ -3,6 +3,7 @@ import type { Messages } from './en';
 const nb: Messages = {
   app: {
     siteName: 'Nordlog',
+    whitelabelName: 'Disponering',
     loading: 'Laster…',
     reload: 'Last inn på nytt',
     language: 'Språk',
@@ -15,6 +16,8 @@ const nb: Messages = {
     theme: 'Tema',
     skipToContent: 'Gå til innholdet',
     profile: 'Min profil',
+    nextDayWindow: '%{window} (+1 dag)',
+    characterCount: '%{count} / %{max} tegn',
   },
   languages: {
     da: 'Dansk',
@@ -25,10 +28,6 @@ const nb: Messages = {
     sv: 'Svenska',
   },
   auth: {
-    welcomeTitle: 'Bestilling, planlegging og disponering for de nordiske markedene',
-    welcomeText:
-      'Planleggere bestiller og planlegger sendinger, følger budene i sanntid og holder kundene informert.',
-    loginButton: 'Logg inn',
     loginTitle: 'Logg inn',
     phoneNumber: 'Telefonnummer',
     phoneHint: 'Norske numre trenger ikke landskode; andre starter med + eller 00',
@@ -76,6 +75,7 @@ const nb: Messages = {
       reports: 'Rapporter',
       admin: 'Administrasjon',
     },
+    courier: 'Min dag',
     shipments: 'Sendinger',
     chooseDepartment: 'Bytt avdeling',
     planner: 'Planlegger',
@@ -100,9 +100,11 @@ const nb: Messages = {
     users: 'Brukere',
     roles: 'Roller',
     holidays: 'Helligdager',
+    courier: 'Min dag',
     numberSeries: 'Nummerserier',
     booking: 'Booking',
     confirmation: 'Bookingbekreftelse',
+    labels: 'Etiketter',
     unconfirmed: 'Ubekreftede ordrer',
   },
   notFound: {
@@ -146,6 +148,7 @@ const nb: Messages = {
     searching: 'Søkeresultater for «%{phrase}»',
     columns: {
       shipmentId: 'Sending',
+      orderId: 'Ordre',
       state: 'Status',
       customer: 'Kunde',
       pickup: 'Henting',
@@ -275,10 +278,13 @@ const nb: Messages = {
     UNKNOWN_CONSIGNMENT_STATE: 'Ukjent sendingsstatus',
     PAYLOAD_TOO_LARGE: 'Forespørselen er for stor',
     COMMAND_ID_TAKEN: 'Kommando-ID-en er allerede brukt til en annen kommando',
-    UNSUPPORTED_MEDIA_TYPE: 'Forespørselen har et tegnsett eller en koding som ikke støttes',
+    UNSUPPORTED_MEDIA_TYPE:
+      'Forespørselen må være JSON i UTF-8, sendt med Content-Type: application/json',
     TOO_MANY_REQUESTS: 'For mange forespørsler. Vent litt og prøv igjen.',
     SERVICE_UNAVAILABLE: 'Tjenesten er ikke tilgjengelig akkurat nå',
     INTERNAL_ERROR: 'Noe gikk galt på serveren',
+    LABEL_NOT_PRINTABLE:
+      'Ordren har ingen etiketter å skrive ut ennå (den trenger sendingsnummer og kollinumre)',
     NUMBER_SERIES_MISSING:
       'Ingen nummerserie er satt opp for denne avdelingen. Kontakt en administrator.',
     NUMBER_SERIES_EXHAUSTED:
@@ -449,6 +455,7 @@ const nb: Messages = {
     saving: 'Lagrer…',
     saveFailed: 'Ordren ble ikke lagret',
     fixErrors: 'Noen felter må rettes',
+    summaryDelivery: 'Levering: %{window}',
     loading: 'Laster ordren…',
   },
   confirmation: {
@@ -462,7 +469,29 @@ const nb: Messages = {
     edit: 'Endre ordren',
     copy: 'Kopier ordren',
     toShipments: 'Gå til sendinger',
+    pickupWindow: 'Henting: %{date} %{window}',
+    deliveryWindow: 'Levering: %{date} %{window}',
     loading: 'Laster bookingen…',
+  },
+  labels: {
+    title: '%{smart_count} etikett |||| %{smart_count} etiketter',
+    printLabels: 'Skriv ut etiketter',
+    printing: 'Lager etiketter…',
+    print: 'Skriv ut',
+    back: 'Tilbake',
+    loading: 'Laster etikettene…',
+    notFound: 'Fant ikke etiketten',
+    refused: 'Ingen etiketter ble skrevet ut.',
+    notPrintable:
+      'Ordre %{orderId} (%{state}) har ingen etiketter ennå: den trenger sendingsnummer og kollinumre.',
+    sender: 'Fra',
+    receiver: 'Til',
+    shipment: 'Sending (GSIN)',
+    package: 'Kolli (SSCC)',
+    packageOf: 'Kolli %{n} av %{m}',
+    weight: 'Vekt',
+    date: 'Dato',
+    reference: 'Referanse',
   },
   unconfirmed: {
     title: 'Ubekreftede ordrer',
@@ -489,14 +518,24 @@ const nb: Messages = {
   validation: {
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
+    notNegative: 'Må være 0 eller mer (ikke negativt)',
     integer: 'Ikke et heltall',
     positiveInteger: 'Må være et heltall over 0',
     digits: 'Bare sifre',
     referenceDigits: 'Høyst 10 sifre',
     email: 'Ikke en gyldig e-postadresse',
-    phone: 'Ikke et gyldig telefonnummer',
+    phone:
+      'Ikke et gyldig telefonnummer: sifre, mellomrom og bindestrek, + eller 00 og landskoden først, 8 til 15 sifre i alt',
+    phoneNO: 'Et norsk nummer (+47) har 8 sifre etter landskoden',
+    phoneSE: 'Et svensk nummer (+46) har 7 til 9 sifre etter landskoden (uten første 0)',
+    phoneDK: 'Et dansk nummer (+45) har 8 sifre etter landskoden',
+    phoneFI: 'Et finsk nummer (+358) har 5 til 12 sifre etter landskoden (uten første 0)',
     phonePrefix: 'Et landsnummer starter med + eller 00',
-    zipCode: 'Gyldig postnummer',
+    zipCode: 'Ikke et gyldig postnummer: 3 til 7 bokstaver eller sifre',
+    zipCodeNO: 'Postnummeret må ha 4 sifre i Norge',
+    zipCodeSE: 'Postnummeret må ha 5 sifre i Sverige (f.eks. 123 45)',
+    zipCodeDK: 'Postnummeret må ha 4 sifre i Danmark',
+    zipCodeFI: 'Postnummeret må ha 5 sifre i Finland',
     date: 'Ugyldig datoformat',
     time: 'Ugyldig klokkeslett (TT:mm)',
     duration: 'Ikke en gyldig varighet',
@@ -518,6 +557,33 @@ const nb: Messages = {
   themes: {
     nordlog: 'Nordlog',
     whitelabel: 'Nøytral',
+  },
+  roles: {
+    builtInTitle: 'Innebygde roller',
+    builtInText:
+      'Hver bruker har én av disse rollene. Den avgjør hva slags bruker det er; brukerens tilganger avgjør hvilke skjermbilder brukeren kan åpne.',
+    defaultFlags: 'Standardtilganger',
+    noCustomRoles:
+      'Ingen egne roller ennå. En egen rolle er et navngitt sett med tilganger som kan gis til brukere i tillegg til den innebygde rollen.',
+  },
+  courier: {
+    title: 'Hei, %{name}',
+    jobsTitle: 'Dine oppdrag',
+    noJobs: 'Ingen oppdrag ennå. Oppdragene dine vises her når en planlegger sender dem til deg.',
+    positionTitle: 'Din posisjon',
+    positionText:
+      'Når deling er på, ser planleggerne dine hvor du er på kartet. Posisjonen sendes høyst én gang i minuttet.',
+    share: 'Del posisjonen min',
+    waiting: 'Finner posisjonen din …',
+    sent: 'Posisjon sendt %{time}',
+    errors: {
+      denied:
+        'Nettleseren får ikke lese posisjonen din. Tillat posisjonstilgang for dette nettstedet og prøv igjen.',
+      unavailable: 'Posisjonen din kan ikke finnes akkurat nå. Prøv igjen utendørs eller om litt.',
+      refused: 'Posisjonen din kunne ikke sendes. Prøv igjen om litt.',
+      unsupported:
+        'Denne enheten kan ikke dele posisjon, eller brukeren din er ikke knyttet til et bud. Spør planleggeren din.',
+    },
   },
   resources: {
     'admin/departments': {

@@ -3,6 +3,7 @@ import type { Messages } from './en';
 const sv: Messages = {
   app: {
     siteName: 'Nordlog',
+    whitelabelName: 'Disponering',
     loading: 'Läser in…',
     reload: 'Läs in igen',
     language: 'Språk',
@@ -15,6 +16,8 @@ const sv: Messages = {
     theme: 'Tema',
     skipToContent: 'Hoppa till innehållet',
     profile: 'Min profil',
+    nextDayWindow: '%{window} (+1 dag)',
+    characterCount: '%{count} / %{max} tecken',
   },
   languages: {
     da: 'Dansk',
@@ -25,10 +28,6 @@ const sv: Messages = {
     sv: 'Svenska',
   },
   auth: {
-    welcomeTitle: 'Bokning, planering och trafikledning för de nordiska marknaderna',
-    welcomeText:
-      'Planerare bokar och planerar försändelser, följer buden i realtid och håller kunderna informerade.',
-    loginButton: 'Logga in',
     loginTitle: 'Logga in',
     phoneNumber: 'Telefonnummer',
     phoneHint: 'Norska nummer behöver ingen landskod; andra börjar med + eller 00',
@@ -76,6 +75,7 @@ const sv: Messages = {
       reports: 'Rapporter',
       admin: 'Administration',
     },
+    courier: 'Min dag',
     shipments: 'Försändelser',
     chooseDepartment: 'Byt avdelning',
     planner: 'Planerare',
@@ -100,9 +100,11 @@ const sv: Messages = {
     users: 'Användare',
     roles: 'Roller',
     holidays: 'Helgdagar',
+    courier: 'Min dag',
     numberSeries: 'Nummerserier',
     booking: 'Bokning',
     confirmation: 'Bokningsbekräftelse',
+    labels: 'Etiketter',
     unconfirmed: 'Obekräftade ordrar',
   },
   notFound: {
@@ -146,6 +148,7 @@ const sv: Messages = {
     searching: 'Sökresultat för ”%{phrase}”',
     columns: {
       shipmentId: 'Försändelse',
+      orderId: 'Order',
       state: 'Status',
       customer: 'Kund',
       pickup: 'Upphämtning',
@@ -275,10 +278,13 @@ const sv: Messages = {
     UNKNOWN_CONSIGNMENT_STATE: 'Okänd försändelsestatus',
     PAYLOAD_TOO_LARGE: 'Begäran är för stor',
     COMMAND_ID_TAKEN: 'Kommando-id:t har redan använts för ett annat kommando',
-    UNSUPPORTED_MEDIA_TYPE: 'Begäran har en teckenuppsättning eller kodning som inte stöds',
+    UNSUPPORTED_MEDIA_TYPE:
+      'Begäran måste vara JSON i UTF-8, skickad med Content-Type: application/json',
     TOO_MANY_REQUESTS: 'För många förfrågningar. Vänta en stund och försök igen.',
     SERVICE_UNAVAILABLE: 'Tjänsten är inte tillgänglig just nu',
     INTERNAL_ERROR: 'Något gick fel på servern',
+    LABEL_NOT_PRINTABLE:
+      'Ordern har inga etiketter att skriva ut än (den behöver sändnings-id och kolli-id)',
     NUMBER_SERIES_MISSING:
       'Ingen nummerserie är inställd för den här avdelningen. Kontakta en administratör.',
     NUMBER_SERIES_EXHAUSTED: 'Avdelningens nummerserie är slut. Kontakta en administratör.',
@@ -448,6 +454,7 @@ const sv: Messages = {
     saving: 'Sparar…',
     saveFailed: 'Ordern sparades inte',
     fixErrors: 'Några fält behöver rättas',
+    summaryDelivery: 'Leverans: %{window}',
     loading: 'Läser in ordern…',
   },
   confirmation: {
@@ -461,7 +468,29 @@ const sv: Messages = {
     edit: 'Ändra ordern',
     copy: 'Kopiera ordern',
     toShipments: 'Gå till sändningar',
+    pickupWindow: 'Upphämtning: %{date} %{window}',
+    deliveryWindow: 'Leverans: %{date} %{window}',
     loading: 'Läser in bokningen…',
+  },
+  labels: {
+    title: '%{smart_count} etikett |||| %{smart_count} etiketter',
+    printLabels: 'Skriv ut etiketter',
+    printing: 'Skapar etiketter…',
+    print: 'Skriv ut',
+    back: 'Tillbaka',
+    loading: 'Läser in etiketterna…',
+    notFound: 'Etiketten hittades inte',
+    refused: 'Inga etiketter skrevs ut.',
+    notPrintable:
+      'Order %{orderId} (%{state}) har inga etiketter än: den behöver sändnings-id och kolli-id.',
+    sender: 'Från',
+    receiver: 'Till',
+    shipment: 'Sändning (GSIN)',
+    package: 'Kolli (SSCC)',
+    packageOf: 'Kolli %{n} av %{m}',
+    weight: 'Vikt',
+    date: 'Datum',
+    reference: 'Referens',
   },
   unconfirmed: {
     title: 'Obekräftade ordrar',
@@ -488,14 +517,24 @@ const sv: Messages = {
   validation: {
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
+    notNegative: 'Måste vara 0 eller mer (inte negativt)',
     integer: 'Inte ett heltal',
     positiveInteger: 'Måste vara ett heltal över 0',
     digits: 'Endast siffror',
     referenceDigits: 'Högst 10 siffror',
     email: 'Inte en giltig e-postadress',
-    phone: 'Inte ett giltigt telefonnummer',
+    phone:
+      'Inte ett giltigt telefonnummer: siffror, mellanslag och bindestreck, + eller 00 och landsnumret först, 8 till 15 siffror totalt',
+    phoneNO: 'Ett norskt nummer (+47) har 8 siffror efter landsnumret',
+    phoneSE: 'Ett svenskt nummer (+46) har 7 till 9 siffror efter landsnumret (utan första 0)',
+    phoneDK: 'Ett danskt nummer (+45) har 8 siffror efter landsnumret',
+    phoneFI: 'Ett finskt nummer (+358) har 5 till 12 siffror efter landsnumret (utan första 0)',
     phonePrefix: 'Ett landsnummer börjar med + eller 00',
-    zipCode: 'Giltigt postnummer',
+    zipCode: 'Inte ett giltigt postnummer: 3 till 7 bokstäver eller siffror',
+    zipCodeNO: 'Postnumret måste ha 4 siffror i Norge',
+    zipCodeSE: 'Postnumret måste ha 5 siffror i Sverige (t.ex. 123 45)',
+    zipCodeDK: 'Postnumret måste ha 4 siffror i Danmark',
+    zipCodeFI: 'Postnumret måste ha 5 siffror i Finland',
     date: 'Ogiltigt datumformat',
     time: 'Ogiltig tid (TT:mm)',
     duration: 'Inte en giltig tidslängd',
@@ -517,6 +556,33 @@ const sv: Messages = {
   themes: {
     nordlog: 'Nordlog',
     whitelabel: 'Neutral',
+  },
+  roles: {
+    builtInTitle: 'Inbyggda roller',
+    builtInText:
+      'Varje användare har en av dessa roller. Den avgör vilken sorts användare det är; användarens behörigheter avgör vilka vyer användaren kan öppna.',
+    defaultFlags: 'Standardbehörigheter',
+    noCustomRoles:
+      'Inga egna roller ännu. En egen roll är en namngiven uppsättning behörigheter som kan ges till användare utöver den inbyggda rollen.',
+  },
+  courier: {
+    title: 'Hej, %{name}',
+    jobsTitle: 'Dina uppdrag',
+    noJobs: 'Inga uppdrag ännu. Dina uppdrag visas här när en planerare skickar dem till dig.',
+    positionTitle: 'Din position',
+    positionText:
+      'När delning är på ser dina planerare var du är på kartan. Positionen skickas högst en gång i minuten.',
+    share: 'Dela min position',
+    waiting: 'Hittar din position …',
+    sent: 'Position skickad %{time}',
+    errors: {
+      denied:
+        'Webbläsaren får inte läsa din position. Tillåt platsåtkomst för den här webbplatsen och försök igen.',
+      unavailable: 'Din position kan inte hittas just nu. Försök igen utomhus eller om en stund.',
+      refused: 'Din position kunde inte skickas. Försök igen om en stund.',
+      unsupported:
+        'Den här enheten kan inte dela position, eller så är din användare inte kopplad till ett bud. Fråga din planerare.',
+    },
   },
   resources: {
     'admin/departments': {

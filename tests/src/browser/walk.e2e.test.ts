@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import {
+  adminResources,
+  defaultAccess,
+  identityOfUser,
+  mayOpen,
+  resourcePath,
+  routeRules,
+  type AdminResourceName,
+  type Role,
+} from '@nordlog/contracts';
+import { demoUsers, seedDemoData, seedDemoUsers } from '@nordlog/deploy';
+import { silentLogger } from '@nordlog/platform';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
+import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
+import {
+  PageMonitor,
+  inspectPage,
+  messageKeyPattern,
+  navigateInApp,
+  type Problems,
+} from '../support/walk.js';
+
+/**
+ * The walk (issue 13): every route of the contracts' route table, as every demo user, and every
+ * list, create and edit page of every admin resource, filled, saved and reopened. Each page is
+ * checked by `inspectPage` (fallback, console, answers, width at 1280 px, message keys, raw enum
+ * values, axe-core). Routes and resources join by being in their tables; nothing to remember here
+ * but a filler for a new admin resource, which the `fillers` type asks for.
+ */
+
+/** The top-level sections of the web app's English messages (a visible `section.key` is a key). */
+const sections = [
+  ...readFileSync(new URL('../../../ui/src/i18n/messages/en.ts', import.meta.url), 'utf8').matchAll(
+    /^ {2}(\w+): \{/gm,
+  ),
+].map((m) => m[1]!);
+const keyPattern = messageKeyPattern([...sections, 'ra', 'enums']);
+/** The six languages of spec §1. */
+const locales = ['da', 'en', 'fi', 'fr', 'nb', 'sv'];
+const viewport = { width: 1280, height: 800 };
+
+describe('the walk: every screen, every role', () => {
+  let sys: TestSystem;
+  let browser: Browser;
+  let gsin: string;
+  /** Screens axe has checked already (one accessibility run per screen, not per role). */
+  const axeDone = new Set<string>();
+
+  beforeAll(async () => {
+    assertWebAppBuilt();
+    sys = await startTestSystem();
+    const run = (name: string, payload: unknown) => sys.run(name, payload);
+    await seedDemoData(run, silentLogger(), 12);
+    await seedDemoUsers(run, silentLogger());
+    await sys.settled();
+    const order = await sys.db.knex('rm_orders').whereNotNull('shipment_id').first('shipment_id');
+    gsin = String(order?.shipment_id ?? '');
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sys?.shutdown();
+  });
+
+  /** A path of a route rule: the user's department, a demo shipment, optional parts left out. */
+  const pathOf = (rule: string): string =>
+    rule
+      .replace(/\/:\w+\?/g, '')
+      .replace(':departmentId', '1')
+      .replace(':shipmentId', gsin)
+      .replace(':customerId', '1')
+      .replace(/:\w+/g, '1')
+      .replace(/\/\*$/, '');
+
+  async function signedIn(
+    phoneNumber: string,
+    locale = 'en',
+  ): Promise<{
+    context: BrowserContext;
+    page: Page;
+    monitor: PageMonitor;
+  }> {
+    const context = await browser.newContext({ viewport, locale: 'en-GB' });
+    const page = await context.newPage();
+    const monitor = new PageMonitor(page);
+    await loginByToken(page, sys, phoneNumber);
+    await page.waitForURL((url) => !/\/(login)?$/.test(url.pathname));
+    if (locale !== 'en') {
+      await page.evaluate(`localStorage.setItem('nordlog.locale', ${JSON.stringify(locale)})`);
+      await page.reload();
+    }
+    await monitor.settle();
+    // Logged out, the page asked who is logged in and heard 401: that is how it knows.
+    monitor.take();
+    return { context, page, monitor };
+  }
+
+  /** Everything wrong with the page now, prefixed with where it is. */
+  async function check(page: Page, monitor: PageMonitor, where: string, screen: string) {
+    await monitor.settle();
+    const axe = !axeDone.has(screen);
+    axeDone.add(screen);
+    const problems: Problems = [
+      ...monitor.take(),
+      ...(await inspectPage(page, { keyPattern, axe })),
+    ];
+    // A page with problems leaves its picture in the screenshots (a CI artifact).
+    if (problems.length > 0)
+      await screenshot(page, `walk-problem-${where.replace(/[^\w-]+/g, '_').slice(0, 80)}`);
+    return problems.map((p) => `${where}: ${p}`);
+  }
+
+  for (const user of demoUsers) {
+    const role: Role = user.role;
+    it(`as ${role}, every route opens what the route table allows and the not-found page otherwise, each page whole`, async () => {
+      const viewer = identityOfUser({
+        id: '0',
+        role,
+        access: [...defaultAccess[role]],
+        departmentIds: ['1', '2', '3', '4'],
+        customerId: role === 'CUSTOMER' ? '1' : null,
+      });
+      const { context, page, monitor } = await signedIn(user.phoneNumber);
+      const problems: Problems = await check(page, monitor, `${role} start ${page.url()}`, 'start');
+      await screenshot(page, `walk-${role}-start`);
+      for (const rule of routeRules) {
+        const path = pathOf(rule.path);
+        if (role === 'CUSTOMER') {
+          // Customer users work in the customer portal: every app route takes them there.
+          await page.goto(`${sys.url}${path}`, { waitUntil: 'domcontentloaded' });
+          const portal = await page
+            .waitForURL((url) => url.pathname.startsWith('/open/'), {
+              waitUntil: 'domcontentloaded',
+              timeout: 15_000,
+            })
+            .then(
+              () => true,
+              () => false,
+            );
+          if (!portal) problems.push(`${role} ${path}: stayed on ${page.url()}, not the portal`);
+          problems.push(...(await check(page, monitor, `${role} ${path}`, 'customer-portal')));
+          continue;
+        }
+        await navigateInApp(page, path);
+        await monitor.settle();
+        const expected = mayOpen(rule, viewer);
+        // The screen may still be loading its chunk: wait for what the table says it must show.
+        const shown = await page
+          .getByTestId('not-found')
+          .waitFor({ state: expected ? 'detached' : 'visible', timeout: 5000 })
+          .then(
+            () => true,
+            () => false,
+          );
+        if (!shown)
+          problems.push(
+            expected
+              ? `${role} ${path}: not found, but allowed`
+              : `${role} ${path}: opened (${page.url()}), but the route table refuses it`,
+          );
+        problems.push(
+          ...(await check(page, monitor, `${role} ${path}`, expected ? rule.path : 'not-found')),
+        );
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+    }, 240_000);
+  }
+
+  /** How to fill a valid record of each admin resource, and what to change on its edit page. */
+  interface Filler {
+    /** Fills the create form with a record named `name`. */
+    fill(page: Page, name: string): Promise<void>;
+    /** The text of the saved record in its list. */
+    shown(name: string): string;
+  }
+
+  const pick = async (page: Page, label: RegExp, option: string | RegExp) => {
+    await page.getByLabel(label).click();
+    await page.getByRole('option', { name: option }).first().click();
+  };
+  const pickMany = async (page: Page, label: RegExp) => {
+    await page.getByLabel(label).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+  };
+  let serial = 0;
+
+  const fillers: Record<AdminResourceName, Filler> = {
+    'admin/departments/groups': {
+      fill: async (page, name) => {
+        await page.getByLabel(/^name/i).fill(name);
+        await pickMany(page, /^departments/i);
+      },
+      shown: (name) => name,
+    },
+    'admin/departments': {
+      fill: async (page, name) => {
+        await page.getByLabel(/^name/i).fill(name);
+        await pick(page, /^type/i, 'Parcel');
+        await pick(page, /^country/i, 'Norway');
+      },
+      shown: (name) => name,
+    },
+    'admin/customers': {
+      fill: async (page, name) => {
+        await page.getByLabel(/^name/i).fill(name);
+        await pick(page, /^department/i, /.+/);
+      },
+      shown: (name) => name,
+    },
+    'admin/customerGroups': {
+      fill: async (page, name) => {
+        await page.getByLabel(/^name/i).fill(name);
+        await pickMany(page, /^customers/i);
+      },
+      shown: (name) => name,
+    },
+    'admin/users': {
+      fill: async (page, name) => {
+        await page.getByLabel(/^name/i).fill(name);
+        await page.getByLabel(/^phone number/i).fill(`+479${String(1_000_000 + ++serial)}`);
+        await pick(page, /^role\W*$/i, 'Planner');
+        await page.getByRole('combobox', { name: /^departments/i }).click();
+        await page.getByRole('option').first().click();
+        await page.keyboard.press('Escape');
+      },
+      shown: (name) => name,
+    },
+    'admin/user-roles': {
+      fill: async (page, name) => {
+        await page.getByLabel(/^name/i).fill(name);
+        await page.getByLabel(/^description/i).fill('Walked by the browser test');
+        await page.getByLabel('Shipments', { exact: true }).check();
+      },
+      shown: (name) => name,
+    },
+    'admin/holidays': {
+      fill: async (page) => {
+        await pick(page, /^country/i, 'Finland');
+        await pick(page, /^type/i, 'No pickups');
+        await page.getByRole('group', { name: /^date/i }).click();
+        await page.keyboard.type(`1503${2040 + ++serial}`);
+      },
+      shown: () => 'No pickups',
+    },
+    'admin/numberSeries': {
+      fill: async (page, name) => {
+        await page.getByLabel(/^name/i).fill(name);
+        await pick(page, /^type/i, 'SSCC');
+        await page.getByLabel(/company prefix/i).fill('7071234');
+        const first = 100_000 * ++serial;
+        await page.getByLabel(/^first serial/i).fill(String(first));
+        await page.getByLabel(/^last serial/i).fill(String(first + 999));
+      },
+      shown: (name) => name,
+    },
+  };
+
+  it('as ADMIN, every admin resource: list, create with a valid record, save, reopen, edit, save again', async () => {
+    const admin = demoUsers.find((u) => u.role === 'ADMIN')!;
+    const { context, page, monitor } = await signedIn(admin.phoneNumber);
+    const problems: Problems = [];
+    for (const resource of adminResources) {
+      const list = resourcePath(resource);
+      const name = `Walk ${resource.page} ${++serial}`;
+      const step = async (what: string, act: () => Promise<void>) => {
+        try {
+          await act();
+        } catch (err) {
+          problems.push(`${list} ${what}: ${(err as Error).message.split('\n')[0]}`);
+          await screenshot(page, `walk-failed-${resource.page}-${what}`);
+          throw err;
+        }
+        problems.push(...(await check(page, monitor, `${list} ${what}`, `${list}/${what}`)));
+      };
+      try {
+        await step('list', async () => {
+          await page.goto(`${sys.url}${list}`);
+          await page.getByRole('link', { name: /^create$/i }).waitFor();
+        });
+        await step('create', async () => {
+          await page.getByRole('link', { name: /^create$/i }).click();
+          await page.waitForURL(`**${list}/create`);
+          await fillers[resource.name].fill(page, name);
+        });
+        await step('saved', async () => {
+          await page.getByRole('button', { name: /^save$/i }).click();
+          await page.waitForURL((url) => url.pathname === list);
+          await page.getByText(fillers[resource.name].shown(name)).first().waitFor();
+        });
+        if (resource.update) {
+          await step('edit', async () => {
+            await page.getByText(name, { exact: true }).first().click();
+            await page.waitForURL(new RegExp(`${list}/\\d+$`));
+            await expect(page.getByLabel(/^name/i).inputValue()).resolves.toBe(name);
+            await page.getByLabel(/^name/i).fill(`${name} edited`);
+          });
+          await step('edited', async () => {
+            await page.getByRole('button', { name: /^save$/i }).click();
+            await page.waitForURL((url) => url.pathname === list);
+            await page.getByText(`${name} edited`, { exact: true }).first().waitFor();
+          });
+        }
+      } catch {
+        /* recorded above; go on with the next resource */
+      }
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('in all six languages, the admin pages show roles, flags, department types and holiday kinds by their labels', async () => {
+    const problems: Problems = [];
+    for (const locale of locales) {
+      // An admin per language: one phone may ask for only so many codes (spec §9).
+      const phoneNumber = freshPhone();
+      await sys.run('CREATE_USER', { name: `Admin ${locale}`, phoneNumber, role: 'ADMIN' });
+      await sys.settled();
+      const { context, page, monitor } = await signedIn(phoneNumber, locale);
+      for (const path of [
+        '/admin/users',
+        '/admin/users/create',
+        '/admin/user-roles',
+        '/admin/departments',
+        '/admin/holidays',
+        '/planner/1/shipments-search',
+      ]) {
+        await navigateInApp(page, path);
+        problems.push(...(await check(page, monitor, `${locale} ${path}`, `${locale}${path}`)));
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+});

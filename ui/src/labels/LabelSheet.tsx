@@ -1,0 +1,64 @@
+import { gsinBarcode, ssccBarcode, type LabelPage, type LabelParty } from '@nordlog/contracts';
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import { formatDate, type Locale } from '../i18n/locales';
+import { Barcode } from './Barcode';
+
+function Party(props: { title: string; party: LabelParty; large?: boolean }) {
+  const { party } = props;
+  return (
+    <section className="nl-label-party" style={{ fontSize: props.large ? '4.2mm' : '3.2mm' }}>
+      <div className="nl-label-caption">{props.title}</div>
+      <div style={{ fontWeight: 700 }}>{party.name}</div>
+      <div>{party.address}</div>
+      <div>
+        {party.zipCode} {party.zipArea}
+      </div>
+      <div>{party.countryCode}</div>
+    </section>
+  );
+}
+
+/** One 100 × 150 mm label: sender, receiver, package n of m, and both GS1-128 barcodes. */
+export function LabelSheet(props: { page: LabelPage; locale: Locale }) {
+  const translate = useTranslate();
+  const { page } = props;
+  const shipment = useMemo(() => gsinBarcode(page.shipmentId), [page.shipmentId]);
+  const sscc = useMemo(() => ssccBarcode(page.packageId), [page.packageId]);
+  const weight = new Intl.NumberFormat(props.locale, { maximumFractionDigits: 2 }).format(
+    page.weightKg,
+  );
+  return (
+    <article className="nl-label-sheet" data-testid="label-sheet">
+      <header className="nl-label-row nl-label-head">
+        <strong>{page.departmentName}</strong>
+        <span data-testid="label-package-of">
+          {translate('labels.packageOf', { n: page.packageNumber, m: page.packageCount })}
+        </span>
+      </header>
+      <div className="nl-label-row">
+        <span>
+          {translate('labels.date')}: {formatDate(page.date, props.locale)}
+        </span>
+        <span>
+          {translate('labels.weight')}: {weight} kg
+        </span>
+      </div>
+      <Party title={translate('labels.sender')} party={page.sender} />
+      <Party title={translate('labels.receiver')} party={page.receiver} large />
+      {page.customerRef ? (
+        <div className="nl-label-row">
+          {translate('labels.reference')}: {page.customerRef}
+        </div>
+      ) : null}
+      <section>
+        <div className="nl-label-caption">{translate('labels.shipment')}</div>
+        <Barcode code={shipment} heightMm={20} testId="label-gsin" />
+      </section>
+      <section>
+        <div className="nl-label-caption">{translate('labels.package')}</div>
+        <Barcode code={sscc} heightMm={32} testId="label-sscc" />
+      </section>
+    </article>
+  );
+}

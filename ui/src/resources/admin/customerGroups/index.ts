@@ -1,0 +1,2 @@
+export { CustomerGroupList } from './CustomerGroupList';
+export { CustomerGroupCreate, CustomerGroupEdit } from './CustomerGroupForm';

@@ -1,0 +1,2 @@
+export { CustomerList } from './CustomerList';
+export { CustomerCreate, CustomerEdit } from './CustomerForm';

@@ -1,0 +1,2 @@
+export { DepartmentGroupList } from './DepartmentGroupList';
+export { DepartmentGroupCreate, DepartmentGroupEdit } from './DepartmentGroupForm';

@@ -1,0 +1,2 @@
+export { DepartmentList } from './DepartmentList';
+export { DepartmentCreate, DepartmentEdit } from './DepartmentForm';

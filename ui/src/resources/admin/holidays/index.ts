@@ -1,0 +1,2 @@
+export { HolidayList } from './HolidayList';
+export { HolidayCreate } from './HolidayCreate';

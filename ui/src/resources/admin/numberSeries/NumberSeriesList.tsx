@@ -1,0 +1,37 @@
+import { Datagrid, DeleteButton, List, ReferenceField, TextField } from 'react-admin';
+import { useMayRun } from '../../../access/useMayRun';
+import { ListActions, Titled, useBulkDelete } from '../shared/pages';
+
+export function NumberSeriesList() {
+  const bulkDelete = useBulkDelete('DELETE_NUMBER_SERIES');
+  const mayRun = useMayRun();
+  return (
+    <Titled page="numberSeries">
+      <List
+        actions={<ListActions create="CREATE_NUMBER_SERIES" />}
+        sort={{ field: 'id', order: 'ASC' }}
+      >
+        <Datagrid bulkActionButtons={bulkDelete}>
+          <TextField source="id" />
+          <TextField source="name" />
+          <TextField source="type" />
+          <TextField source="companyPrefix" />
+          <TextField source="extensionDigit" />
+          <TextField source="firstSerial" />
+          <TextField source="lastSerial" />
+          <TextField source="nextValue" sortable={false} />
+          <TextField source="remaining" sortable={false} />
+          <ReferenceField
+            source="departmentId"
+            reference="admin/departments"
+            link={false}
+            sortable={false}
+          >
+            <TextField source="name" />
+          </ReferenceField>
+          {mayRun('DELETE_NUMBER_SERIES') ? <DeleteButton mutationMode="pessimistic" /> : null}
+        </Datagrid>
+      </List>
+    </Titled>
+  );
+}

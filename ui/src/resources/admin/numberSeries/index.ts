@@ -1,0 +1,2 @@
+export { NumberSeriesList } from './NumberSeriesList';
+export { NumberSeriesCreate } from './NumberSeriesCreate';

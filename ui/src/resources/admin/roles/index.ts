@@ -1,0 +1,2 @@
+export { RoleList } from './RoleList';
+export { RoleCreate, RoleEdit } from './RoleForm';

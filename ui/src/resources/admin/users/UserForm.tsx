@@ -1,0 +1,61 @@
+import { createUserSchema, roles, updateUserSchema } from '@nordlog/contracts';
+import {
+  AutocompleteArrayInput,
+  BooleanInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required,
+} from 'react-admin';
+import { useDepartmentOptions } from '../../../layout/useDepartments';
+import { AccessFlagsInput } from '../shared/AccessFlagsInput';
+import { emptyAsNull, enumChoices, nullableSelect } from '../shared/fields';
+import { CreatePage, EditPage } from '../shared/pages';
+
+function DepartmentAccessInput() {
+  const { data = [] } = useDepartmentOptions();
+  return (
+    <AutocompleteArrayInput
+      source="departmentIds"
+      choices={data.map((d) => ({ id: d.id, name: d.group ? `${d.name} (${d.id})` : d.name }))}
+    />
+  );
+}
+
+const UserInputs = ({ create = false }: { create?: boolean }) => (
+  <>
+    <TextInput source="name" validate={required()} fullWidth />
+    <TextInput source="phoneNumber" validate={required()} />
+    <TextInput source="email" type="email" parse={emptyAsNull} />
+    <SelectInput source="role" choices={enumChoices('role', roles)} validate={required()} />
+    <DepartmentAccessInput />
+    <ReferenceInput source="customerId" reference="admin/customers">
+      <SelectInput optionText="name" {...nullableSelect} />
+    </ReferenceInput>
+    <BooleanInput source="requiresEmail" />
+    <BooleanInput source="requiresPwd" />
+    <AccessFlagsInput resource="admin/users" followRole={create} />
+  </>
+);
+
+export const UserCreate = () => (
+  <CreatePage
+    page="users"
+    schema={createUserSchema}
+    defaults={{
+      departmentIds: [],
+      requiresEmail: false,
+      requiresPwd: false,
+      email: null,
+      customerId: null,
+    }}
+  >
+    <UserInputs create />
+  </CreatePage>
+);
+
+export const UserEdit = () => (
+  <EditPage page="users" schema={updateUserSchema} deleteCommand="DELETE_USER">
+    <UserInputs />
+  </EditPage>
+);

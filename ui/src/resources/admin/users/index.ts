@@ -1,0 +1,2 @@
+export { UserList } from './UserList';
+export { UserCreate, UserEdit } from './UserForm';

@@ -7,6 +7,11 @@ import { isConsignmentState, type ConsignmentState } from './states.js';
 /** Read-model tables are named here, so the projection and the query meet by one constant. */
 export const CONSIGNMENT_GRID_TABLE = 'rm_consignment_grid';
 export const CONSIGNMENT_GRID_ENTITY = 'consignments';
+/**
+ * The customers' current names, kept by the grid's projection (its own table) and read by the
+ * order queries too: an order shows its customer's name whatever department the customer is in.
+ */
+export const CUSTOMER_NAMES_TABLE = 'rm_consignment_grid_customers';
 
 /** A row of the consignment grid (spec §3 "Consignment (read by the client)" plus grid columns). */
 export interface ConsignmentRow {
@@ -18,6 +23,11 @@ export interface ConsignmentRow {
   packageIds: string[];
   departmentId: string;
   customerId: string;
+  /**
+   * The customer's name as it is now, whatever department the customer belongs to (the grid shows
+   * it and searches it; a rename reaches every row). Null until the customer's name is known.
+   */
+  customerName: string | null;
   /** Business date: the pickup date, local to the department's country. */
   date: string;
   groupId: string | null;

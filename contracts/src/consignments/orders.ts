@@ -17,6 +17,8 @@ export interface OrderRow {
   shipmentId: string | null;
   departmentId: string;
   customerId: string;
+  /** The customer's current name (attached by the queries; null when not known). */
+  customerName?: string | null;
   state: ConsignmentState;
   order: BookedOrder;
   /** Slot the consignment is planned in, if any. */

@@ -1,6 +1,8 @@
 import {
   CONSIGNMENT_GRID_ENTITY,
   CONSIGNMENT_GRID_TABLE,
+  CUSTOMERS_TABLE,
+  CUSTOMER_NAMES_TABLE,
   consignmentEventTypes,
   isConsignmentState,
   rowFlags,
@@ -8,13 +10,58 @@ import {
   type ConsignmentRow,
   type RecordedEvent,
 } from '@nordlog/contracts';
-import { rowProjection } from '../framework/rowProjection.js';
+import type { Change, Knex } from '@nordlog/platform';
+import type { Projection } from '../framework/projection.js';
+import {
+  rowChanges,
+  rowProjection,
+  storeRows,
+  type RowProjectionSpec,
+} from '../framework/rowProjection.js';
+import { scopeOf } from '@nordlog/contracts';
 import { evolveRow, rowFromOrder, searchText } from './row.js';
 
 const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentEvent =>
   (consignmentEventTypes as readonly string[]).includes(e.type);
 
 const T = CONSIGNMENT_GRID_TABLE;
+/** The customers' names as this projection last saw them (its own table: rebuilt with it). */
+const NAMES = CUSTOMER_NAMES_TABLE;
+
+/** A customer's name as an event states it (created, or renamed), else null. */
+function namedCustomer(e: RecordedEvent): { id: string; name: string } | null {
+  if (e.type === 'CustomerCreated') {
+    const data = e.data as { id: string; name: string };
+    return { id: String(data.id), name: data.name };
+  }
+  if (e.type === 'CustomerUpdated') {
+    const data = e.data as { id: string; changes: { name?: string } };
+    return typeof data.changes.name === 'string'
+      ? { id: String(data.id), name: data.changes.name }
+      : null;
+  }
+  return null;
+}
+
+/** The names of the customers a batch's orders belong to (the table is written first). */
+async function customerNames(
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+): Promise<Map<string, string>> {
+  const ids = [
+    ...new Set(
+      events
+        .filter(isConsignmentEvent)
+        .map((e) => (e.data as { order?: { customerId?: string } }).order?.customerId)
+        .filter((id): id is string => typeof id === 'string'),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  const rows = await trx(NAMES)
+    .whereIn('id', ids)
+    .select<{ id: string; name: string }[]>('id', 'name');
+  return new Map(rows.map((r) => [String(r.id), r.name]));
+}
 
 /**
  * `searchConsignments` finds words anywhere in `search_text` (LIKE '%word%'), which no b-tree can
@@ -44,7 +91,7 @@ export const consignmentSearchIndexSql = `
     end if;
   end $$;`;
 
-export const consignmentGridProjection = rowProjection<ConsignmentRow>({
+const spec: RowProjectionSpec<ConsignmentRow, Map<string, string>> = {
   name: 'consignmentGrid',
   table: T,
   entity: CONSIGNMENT_GRID_ENTITY,
@@ -90,16 +137,29 @@ export const consignmentGridProjection = rowProjection<ConsignmentRow>({
     },
   ],
   rowId: (e) => (isConsignmentEvent(e) ? e.streamId.slice('order-'.length) : null),
-  evolve(row, e) {
+  prepare: customerNames,
+  evolve(row, e, names) {
     if (!isConsignmentEvent(e)) return row;
     // A state the product does not know is not applied (projections never reject an event).
     if (!isConsignmentState(e.data.state)) return row;
-    if (e.type === 'OrderCreated')
-      return rowFromOrder(e.data.order, e.data.state, e.streamRevision, e.metadata.occurredAt);
+    if (e.type === 'OrderCreated') {
+      const created = rowFromOrder(
+        e.data.order,
+        e.data.state,
+        e.streamRevision,
+        e.metadata.occurredAt,
+      );
+      return { ...created, customerName: names.get(created.customerId) ?? null };
+    }
     if (!row) return row;
     const next = evolveRow(row, e);
     return {
       ...next,
+      // An edit may book the order for another customer: its name comes with it.
+      customerName:
+        next.customerId === row.customerId
+          ? next.customerName
+          : (names.get(next.customerId) ?? null),
       ...rowFlags(next.state, next.loadCarrierId),
       revision: e.streamRevision,
       updatedAtEpoch: Date.parse(e.metadata.occurredAt),
@@ -114,4 +174,116 @@ export const consignmentGridProjection = rowProjection<ConsignmentRow>({
     updated_at_epoch: row.updatedAtEpoch,
     search_text: searchText(row),
   }),
-});
+};
+
+const rows = rowProjection(spec);
+
+/**
+ * A batch's customer names: stored (the last one of each customer wins), then every grid row of a
+ * renamed customer carries the new name (published, so open grids show it).
+ */
+async function applyNames(
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+  publish: boolean,
+): Promise<{ apply: () => Promise<Change[]> }> {
+  const named = new Map<string, { name: string; renamed: boolean }>();
+  for (const e of events) {
+    const customer = namedCustomer(e);
+    if (customer)
+      named.set(customer.id, {
+        name: customer.name,
+        renamed: e.type === 'CustomerUpdated' || named.has(customer.id),
+      });
+  }
+  if (named.size > 0)
+    await trx(NAMES)
+      .insert([...named].map(([id, n]) => ({ id, name: n.name })))
+      .onConflict('id')
+      .merge();
+  const renamed = [...named].filter(([, n]) => n.renamed);
+  return {
+    apply: async () => {
+      if (renamed.length === 0) return [];
+      const names = new Map(renamed);
+      const stored = await trx(T)
+        .whereIn(
+          'customer_id',
+          renamed.map(([id]) => id),
+        )
+        .select<{ data: ConsignmentRow }[]>('data');
+      const changed = stored
+        .map((r) => r.data)
+        .filter((row) => row.customerName !== names.get(row.customerId)!.name)
+        // The row's own revision and time stay: a rename is the customer's change, and a
+        // rebuild (which meets the name before the rows) must give the same rows.
+        .map((row) => ({ ...row, customerName: names.get(row.customerId)!.name }));
+      if (changed.length === 0) return [];
+      await storeRows(trx, spec, changed, []);
+      if (!publish) return [];
+      const scoped = { ...spec, scope: (row: ConsignmentRow) => scopeOf(spec.entity, row) };
+      return changed.flatMap((row) => rowChanges(scoped, row, row));
+    },
+  };
+}
+
+/**
+ * The grid rows (one per consignment) with their customer's current name: the projection keeps
+ * the names it has seen in a table of its own, gives a new row its customer's name, and carries
+ * a rename to every row of the customer, whatever department it is in (issue 13).
+ */
+export const consignmentGridProjection: Projection = {
+  ...rows,
+  tables: [T, NAMES],
+  migrations: [
+    ...spec.migrations,
+    {
+      name: '0004_rm_consignment_grid_customer_names',
+      async up(knex) {
+        await knex.raw(`create table ${NAMES} (id bigint primary key, name text not null)`);
+        // A read model that exists already learns the names from the customers' read model, and
+        // its rows get their names and search words again (a rebuild gives the same).
+        const customers = await knex.raw<{ rows: { exists: boolean }[] }>(
+          `select to_regclass('${CUSTOMERS_TABLE}') is not null as exists`,
+        );
+        if (!customers.rows[0]?.exists) return;
+        await knex.raw(
+          `insert into ${NAMES} (id, name) select id, data->>'name' from ${CUSTOMERS_TABLE}
+           on conflict (id) do nothing`,
+        );
+        const names = new Map(
+          (await knex(NAMES).select<{ id: string; name: string }[]>('id', 'name')).map((r) => [
+            String(r.id),
+            r.name,
+          ]),
+        );
+        let after = '0';
+        for (;;) {
+          const batch = await knex(T)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(1000)
+            .select<{ id: string; data: ConsignmentRow }[]>('id', 'data');
+          if (batch.length === 0) break;
+          const named = batch.map((r) => ({
+            ...r.data,
+            customerName: names.get(String(r.data.customerId)) ?? null,
+          }));
+          await storeRows(knex, spec, named, []);
+          after = String(batch[batch.length - 1]!.id);
+        }
+      },
+    },
+  ],
+  handles: (e) => rows.handles(e) || namedCustomer(e) !== null,
+  async apply(trx, events) {
+    const names = await applyNames(trx, events, true);
+    const changes = await rows.apply(trx, events);
+    return [...changes, ...(await names.apply())];
+  },
+  async applyBulk(trx, events) {
+    const names = await applyNames(trx, events, false);
+    await rows.applyBulk!(trx, events);
+    await names.apply();
+  },
+};

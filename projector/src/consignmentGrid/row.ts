@@ -58,6 +58,7 @@ export function rowFromOrder(
     packageIds: order.measurements.flatMap((l) => l.packageIds ?? []),
     departmentId: order.departmentId,
     customerId: order.customerId,
+    customerName: null,
     date: order.pickupDate,
     groupId: null,
     loadCarrierId: null,
@@ -118,6 +119,7 @@ export function evolveRow(
       const fresh = rowFromOrder(event.data.order, event.data.state, row.revision, row.createdAt);
       return {
         ...fresh,
+        customerName: row.customerName,
         slotId: row.slotId,
         groupId: row.groupId,
         loadCarrierId: row.loadCarrierId,
@@ -165,6 +167,7 @@ export const searchText = (row: ConsignmentRow): string =>
   [
     row.id,
     row.shipmentId,
+    row.customerName,
     // The SSCC on a parcel's label: a planner with the parcel in hand types or scans it.
     ...row.packageIds,
     row.customerRef,

@@ -8,7 +8,7 @@ export interface VersionedRow {
   revision: number;
 }
 
-export interface RowProjectionSpec<Row extends VersionedRow> {
+export interface RowProjectionSpec<Row extends VersionedRow, Context = undefined> {
   name: string;
   table: string;
   /** The entity name clients see on the socket; its scope and readers are contracts' `entityAccess`. */
@@ -16,8 +16,13 @@ export interface RowProjectionSpec<Row extends VersionedRow> {
   migrations: Migration[];
   /** The row an event concerns, or null when the projection ignores it. */
   rowId(event: RecordedEvent): string | null;
-  /** The new row (null: the row does not exist). Pure. */
-  evolve(row: Row | null, event: RecordedEvent): Row | null;
+  /**
+   * What `evolve` needs beyond the row and the event, read once per batch in the batch's
+   * transaction (e.g. the names of the customers the batch's orders belong to).
+   */
+  prepare?(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Context>;
+  /** The new row (null: the row does not exist). Pure, given the batch's context. */
+  evolve(row: Row | null, event: RecordedEvent, context: Context): Row | null;
   /** Indexed columns stored beside the row's JSON (`data`). */
   columns(row: Row): Record<string, unknown>;
   /**
@@ -33,13 +38,21 @@ export interface RowProjectionSpec<Row extends VersionedRow> {
   tombstone?(row: Row): boolean;
 }
 
+/** What writing and publishing rows needs of a spec (whatever its evolve's context). */
+export type TableSpec<Row extends VersionedRow> = Pick<
+  RowProjectionSpec<Row>,
+  'table' | 'entity' | 'columns' | 'tombstone'
+>;
+
 /**
  * One row per entity, kept as JSON plus indexed columns. A batch loads the rows it touches with
  * one query, folds the events in memory and writes each changed row once, so a rebuild costs a
  * few statements per thousand events. An event at or below a row's revision was applied already
  * and is skipped: delivering it twice changes nothing.
  */
-export function rowProjection<Row extends VersionedRow>(spec: RowProjectionSpec<Row>): Projection {
+export function rowProjection<Row extends VersionedRow, Context = undefined>(
+  spec: RowProjectionSpec<Row, Context>,
+): Projection {
   return {
     name: spec.name,
     tables: [spec.table],
@@ -64,9 +77,9 @@ interface Folded<Row> {
 }
 
 /** Loads the rows a batch touches (one query), folds the batch's events into them in memory. */
-async function fold<Row extends VersionedRow>(
+async function fold<Row extends VersionedRow, Context>(
   trx: Knex.Transaction,
-  spec: RowProjectionSpec<Row>,
+  spec: RowProjectionSpec<Row, Context>,
   events: RecordedEvent[],
 ): Promise<Folded<Row> | null> {
   const ids = [
@@ -79,6 +92,7 @@ async function fold<Row extends VersionedRow>(
     `select data from ${spec.table} where id = any($1)`,
     [ids],
   );
+  const context = (spec.prepare ? await spec.prepare(trx, events) : undefined) as Context;
   const rows = new Map<string, Row | null>(loaded.map((r) => [String(r.data.id), r.data]));
   const originals = new Map(rows);
   const touched = new Set<string>();
@@ -90,7 +104,7 @@ async function fold<Row extends VersionedRow>(
       ? current !== null && spec.applied(current, event)
       : current !== null && event.streamRevision <= current.revision;
     if (applied) continue;
-    const next = spec.evolve(current, event);
+    const next = spec.evolve(current, event, context);
     if (next === current) continue; // the event changes nothing here
     rows.set(id, next);
     touched.add(id);
@@ -149,7 +163,7 @@ export function rowChanges<Row extends VersionedRow>(
   return changes;
 }
 
-const record = <Row extends VersionedRow>(spec: RowProjectionSpec<Row>, row: Row) => ({
+const record = <Row extends VersionedRow>(spec: TableSpec<Row>, row: Row) => ({
   id: row.id,
   revision: row.revision,
   data: row,
@@ -175,7 +189,7 @@ function outcome<Row extends VersionedRow>({ rows, originals, touched }: Folded<
  */
 async function writeBulk<Row extends VersionedRow>(
   trx: Knex.Transaction,
-  spec: RowProjectionSpec<Row>,
+  spec: TableSpec<Row>,
   folded: Folded<Row>,
 ): Promise<void> {
   const { upserts, deletes } = outcome(folded);
@@ -186,13 +200,13 @@ async function writeBulk<Row extends VersionedRow>(
     spec.table,
     fresh.map((row) => record(spec, row)),
   );
-  await store(trx, spec, changed, deletes);
+  await storeRows(trx, spec, changed, deletes);
 }
 
 /** Inserts or updates rows (one statement) and deletes rows (one statement). */
-async function store<Row extends VersionedRow>(
-  trx: Knex.Transaction,
-  spec: RowProjectionSpec<Row>,
+export async function storeRows<Row extends VersionedRow>(
+  trx: Knex | Knex.Transaction,
+  spec: TableSpec<Row>,
   upserts: Row[],
   deletes: string[],
 ): Promise<void> {
@@ -215,12 +229,12 @@ async function store<Row extends VersionedRow>(
 
 async function write<Row extends VersionedRow>(
   trx: Knex.Transaction,
-  spec: RowProjectionSpec<Row>,
+  spec: TableSpec<Row>,
   folded: Folded<Row>,
 ): Promise<Change[]> {
   const { upserts, deletes } = outcome(folded);
   const { originals } = folded;
-  await store(trx, spec, upserts, deletes);
+  await storeRows(trx, spec, upserts, deletes);
   const publish = { ...spec, scope: (row: Row) => scopeOf(spec.entity, row) };
   return [
     ...upserts.flatMap((row) => rowChanges(publish, row, originals.get(row.id) ?? null)),

@@ -1,5 +1,6 @@
 import {
   AppError,
+  CUSTOMER_NAMES_TABLE,
   customerScope,
   ORDERS_TABLE,
   ORDER_NOT_FOUND_MESSAGE,
@@ -26,8 +27,20 @@ function scoped(
   return q;
 }
 
-const rows = async (q: Builder): Promise<OrderRow[]> =>
-  ((await q) as { data: OrderRow }[]).map((r) => r.data);
+/** The rows with their customers' current names (one lookup for the page of rows). */
+async function rows(knex: Knex, q: Builder): Promise<OrderRow[]> {
+  const found = ((await q) as { data: OrderRow }[]).map((r) => r.data);
+  const ids = [...new Set(found.map((r) => r.customerId))];
+  if (ids.length === 0) return found;
+  const names = new Map(
+    (
+      await knex(CUSTOMER_NAMES_TABLE)
+        .whereIn('id', ids)
+        .select<{ id: string; name: string }[]>('id', 'name')
+    ).map((n) => [String(n.id), n.name]),
+  );
+  return found.map((r) => ({ ...r, customerName: names.get(r.customerId) ?? null }));
+}
 
 /**
  * Query `orders {ids} | {shipmentId}`: whole orders for the form's edit, copy and restore modes
@@ -37,7 +50,7 @@ export const orders: QueryHandler<'orders'> = async (params, ctx) => {
   const q = scoped(ctx.knex(ORDERS_TABLE).select('data'), ctx.identity, undefined, undefined);
   if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
   if (params.shipmentId) q.where('shipment_id', params.shipmentId);
-  const found = await rows(q.orderBy('id'));
+  const found = await rows(ctx.knex, q.orderBy('id'));
   if (found.length === 0) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
   return found;
 };
@@ -65,7 +78,7 @@ export const searchOrders: QueryHandler<'searchOrders'> = async (params, ctx) =>
     { column: 'date', order: 'desc' },
     { column: 'id', order: 'desc' },
   ]).limit(params.limit);
-  return rows(q);
+  return rows(ctx.knex, q);
 };
 
 /** Query `unconfirmedOrders` (spec §7): orders waiting for a planner, oldest first. */
@@ -76,7 +89,7 @@ export const unconfirmedOrders: QueryHandler<'unconfirmedOrders'> = async (param
     params.departmentIds,
     params.customerIds,
   );
-  return rows(q.orderBy([{ column: 'date' }, { column: 'id' }]).limit(params.limit));
+  return rows(ctx.knex, q.orderBy([{ column: 'date' }, { column: 'id' }]).limit(params.limit));
 };
 
 /** Query `unconfirmedOrdersCount` (spec §7): `{count}`. */

@@ -72,6 +72,7 @@ export function benchRow(
     packageIds: [`17090001${String(i).padStart(10, '0')}`],
     departmentId,
     customerId: customer.id,
+    customerName: customer.name,
     date,
     groupId: h(17) < 0.02 ? `G${Math.floor(i / 3)}` : null,
     loadCarrierId: null,

@@ -539,4 +539,24 @@ describe('shipments grid in a browser', () => {
       depot,
     ]);
   }, 90_000);
+
+  it('a consignment’s details (issue 13): shipment id, customer, parties, packages with their SSCCs and its history, from the row menu', async () => {
+    const id = await createOrder();
+    await sys.settled();
+    const [row] = (await sys.query('consignments', { ids: [id] })).body;
+    const page = await open();
+    await page.getByRole('button', { name: `Actions for ${id}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).click();
+    const details = page.getByRole('region', { name: `Shipment ${row.shipmentId}` });
+    await details.waitFor();
+    await details.getByText(`Order ${id} · Grid Kunde AS`, { exact: false }).waitFor();
+    await expect(
+      details.getByTestId('details-package-ids').locator('li').allTextContents(),
+    ).resolves.toEqual(row.packageIds);
+    await details.getByTestId('details-history').getByText('Booked').waitFor();
+    await screenshot(page, 'grid-07-details');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached' });
+    await page.context().close();
+  }, 60_000);
 });

@@ -146,7 +146,7 @@ export default function UnconfirmedOrders() {
                       (row.shipmentId ?? row.orderId)
                     )}
                   </TableCell>
-                  <TableCell>{row.customerId}</TableCell>
+                  <TableCell>{row.customerName ?? row.customerId}</TableCell>
                   <TableCell>
                     {row.order.pickup.name}, {row.order.pickup.zipCode} {row.order.pickup.zipArea}
                   </TableCell>

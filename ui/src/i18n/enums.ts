@@ -1,5 +1,6 @@
 import type {
   AccessFlag,
+  ConsignmentEventType,
   DepartmentType,
   HolidayType,
   MarketCountry,
@@ -18,6 +19,8 @@ export interface EnumMessages {
   flag: Record<AccessFlag, string>;
   holidayType: Record<HolidayType, string>;
   country: Record<MarketCountry, string>;
+  /** An order's history (the consignment's events), as the details panel lists it. */
+  orderEvent: Record<ConsignmentEventType, string>;
 }
 
 const en: EnumMessages = {
@@ -88,6 +91,23 @@ const en: EnumMessages = {
     NO_PICKUP: 'No pickups',
   },
   country: { NO: 'Norway', SE: 'Sweden', DK: 'Denmark', FI: 'Finland' },
+  orderEvent: {
+    OrderCreated: 'Booked',
+    OrderUpdated: 'Edited',
+    OrderMoved: 'Moved to another department',
+    OrderAccepted: 'Accepted',
+    OrderRejected: 'Rejected',
+    AddressResolved: 'Address placed on the map',
+    AddressUnresolved: 'Address needs placing',
+    ConsignmentAssignedToSlot: 'Planned in a slot',
+    ConsignmentUnassignedFromSlot: 'Taken out of its slot',
+    ConsignmentCollected: 'Collected',
+    ConsignmentDelivered: 'Delivered',
+    ConsignmentDeviated: 'Deviation',
+    ConsignmentReturned: 'Returned',
+    OrderDeleted: 'Deleted',
+    OrderRestored: 'Restored',
+  },
 };
 
 const nb: EnumMessages = {
@@ -158,6 +178,23 @@ const nb: EnumMessages = {
     NO_PICKUP: 'Ingen henting',
   },
   country: { NO: 'Norge', SE: 'Sverige', DK: 'Danmark', FI: 'Finland' },
+  orderEvent: {
+    OrderCreated: 'Bestilt',
+    OrderUpdated: 'Endret',
+    OrderMoved: 'Flyttet til en annen avdeling',
+    OrderAccepted: 'Godtatt',
+    OrderRejected: 'Avvist',
+    AddressResolved: 'Adresse plassert på kartet',
+    AddressUnresolved: 'Adressen må plasseres',
+    ConsignmentAssignedToSlot: 'Planlagt i et tidsvindu',
+    ConsignmentUnassignedFromSlot: 'Tatt ut av tidsvinduet',
+    ConsignmentCollected: 'Hentet',
+    ConsignmentDelivered: 'Levert',
+    ConsignmentDeviated: 'Avvik',
+    ConsignmentReturned: 'Returnert',
+    OrderDeleted: 'Slettet',
+    OrderRestored: 'Gjenopprettet',
+  },
 };
 
 const sv: EnumMessages = {
@@ -228,6 +265,23 @@ const sv: EnumMessages = {
     NO_PICKUP: 'Inga upphämtningar',
   },
   country: { NO: 'Norge', SE: 'Sverige', DK: 'Danmark', FI: 'Finland' },
+  orderEvent: {
+    OrderCreated: 'Bokad',
+    OrderUpdated: 'Ändrad',
+    OrderMoved: 'Flyttad till en annan avdelning',
+    OrderAccepted: 'Godkänd',
+    OrderRejected: 'Avvisad',
+    AddressResolved: 'Adress placerad på kartan',
+    AddressUnresolved: 'Adressen måste placeras',
+    ConsignmentAssignedToSlot: 'Planerad i ett tidsfönster',
+    ConsignmentUnassignedFromSlot: 'Borttagen ur tidsfönstret',
+    ConsignmentCollected: 'Upphämtad',
+    ConsignmentDelivered: 'Levererad',
+    ConsignmentDeviated: 'Avvikelse',
+    ConsignmentReturned: 'Returnerad',
+    OrderDeleted: 'Raderad',
+    OrderRestored: 'Återställd',
+  },
 };
 
 const da: EnumMessages = {
@@ -298,6 +352,23 @@ const da: EnumMessages = {
     NO_PICKUP: 'Ingen afhentning',
   },
   country: { NO: 'Norge', SE: 'Sverige', DK: 'Danmark', FI: 'Finland' },
+  orderEvent: {
+    OrderCreated: 'Bestilt',
+    OrderUpdated: 'Ændret',
+    OrderMoved: 'Flyttet til en anden afdeling',
+    OrderAccepted: 'Godkendt',
+    OrderRejected: 'Afvist',
+    AddressResolved: 'Adresse placeret på kortet',
+    AddressUnresolved: 'Adressen skal placeres',
+    ConsignmentAssignedToSlot: 'Planlagt i et tidsvindue',
+    ConsignmentUnassignedFromSlot: 'Taget ud af tidsvinduet',
+    ConsignmentCollected: 'Afhentet',
+    ConsignmentDelivered: 'Leveret',
+    ConsignmentDeviated: 'Afvigelse',
+    ConsignmentReturned: 'Returneret',
+    OrderDeleted: 'Slettet',
+    OrderRestored: 'Gendannet',
+  },
 };
 
 const fi: EnumMessages = {
@@ -368,6 +439,23 @@ const fi: EnumMessages = {
     NO_PICKUP: 'Ei noutoja',
   },
   country: { NO: 'Norja', SE: 'Ruotsi', DK: 'Tanska', FI: 'Suomi' },
+  orderEvent: {
+    OrderCreated: 'Tilattu',
+    OrderUpdated: 'Muokattu',
+    OrderMoved: 'Siirretty toiseen toimipisteeseen',
+    OrderAccepted: 'Hyväksytty',
+    OrderRejected: 'Hylätty',
+    AddressResolved: 'Osoite sijoitettu kartalle',
+    AddressUnresolved: 'Osoite on sijoitettava',
+    ConsignmentAssignedToSlot: 'Suunniteltu aikaikkunaan',
+    ConsignmentUnassignedFromSlot: 'Poistettu aikaikkunasta',
+    ConsignmentCollected: 'Noudettu',
+    ConsignmentDelivered: 'Toimitettu',
+    ConsignmentDeviated: 'Poikkeama',
+    ConsignmentReturned: 'Palautettu',
+    OrderDeleted: 'Poistettu',
+    OrderRestored: 'Palautettu käyttöön',
+  },
 };
 
 const fr: EnumMessages = {
@@ -438,6 +526,23 @@ const fr: EnumMessages = {
     NO_PICKUP: "Pas d'enlèvement",
   },
   country: { NO: 'Norvège', SE: 'Suède', DK: 'Danemark', FI: 'Finlande' },
+  orderEvent: {
+    OrderCreated: 'Réservé',
+    OrderUpdated: 'Modifié',
+    OrderMoved: 'Déplacé vers un autre département',
+    OrderAccepted: 'Accepté',
+    OrderRejected: 'Refusé',
+    AddressResolved: 'Adresse placée sur la carte',
+    AddressUnresolved: 'Adresse à placer',
+    ConsignmentAssignedToSlot: 'Planifié dans un créneau',
+    ConsignmentUnassignedFromSlot: 'Retiré de son créneau',
+    ConsignmentCollected: 'Enlevé',
+    ConsignmentDelivered: 'Livré',
+    ConsignmentDeviated: 'Anomalie',
+    ConsignmentReturned: 'Retourné',
+    OrderDeleted: 'Supprimé',
+    OrderRestored: 'Restauré',
+  },
 };
 
 export const enumMessages: Record<Locale, EnumMessages> = { da, en, fi, fr, nb, sv };

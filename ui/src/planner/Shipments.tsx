@@ -28,6 +28,7 @@ import {
   BulkConfirmDialog,
   type BulkRequest,
 } from './BulkActions';
+import { ShipmentDetails } from './ShipmentDetails';
 import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
 import {
   dateRanges,
@@ -220,14 +221,18 @@ export default function Shipments() {
   );
   const [request, setRequest] = useState<BulkRequest | null>(null);
   const mayEdit = canOpen(user, '/planner/:departmentId/booking/*') && mayRun(user, 'UPDATE_ORDER');
+  const [detailsId, setDetailsId] = useState<string | null>(null);
   const actions = useMemo<GridActions<ConsignmentRow>>(() => {
-    const menu = (row: ConsignmentRow): RowMenuItem[] =>
-      allowed
+    const menu = (row: ConsignmentRow): RowMenuItem[] => [
+      // Every reader of the grid may open a consignment's details (issue 13).
+      { label: translate('details.open'), onClick: () => setDetailsId(row.id) },
+      ...allowed
         .filter((a) => a !== 'delete')
         .map((a) => ({
           label: translate(`planner.bulk.${a}`),
           onClick: () => setRequest({ action: a, ids: [row.id] }),
-        }));
+        })),
+    ];
     return {
       onEdit: mayEdit
         ? (row) => void navigate(`/planner/${departmentId}/booking/edit/${row.orderId}`)
@@ -235,7 +240,7 @@ export default function Shipments() {
       onDelete: allowed.includes('delete')
         ? (row) => setRequest({ action: 'delete', ids: [row.id] })
         : undefined,
-      menu: allowed.some((a) => a !== 'delete') ? menu : undefined,
+      menu,
     };
   }, [allowed, mayEdit, navigate, departmentId, translate]);
   const onDone = useCallback((outcome: BulkOutcome) => {
@@ -411,6 +416,15 @@ export default function Shipments() {
         emptyText={translate('planner.noShipments')}
         actions={actions}
         focusId={view.shipmentId}
+      />
+      <ShipmentDetails
+        row={rows.find((r) => r.id === detailsId) ?? null}
+        customerName={(() => {
+          const row = rows.find((r) => r.id === detailsId);
+          return row ? (row.customerName ?? names.get(row.customerId) ?? row.customerId) : '';
+        })()}
+        timeZone={timeZone}
+        onClose={() => setDetailsId(null)}
       />
       <BulkConfirmDialog
         request={request}

@@ -48,14 +48,15 @@ export function shipmentColumns(
       id: 'shipmentId',
       header: h('shipmentId'),
       text: (r) => r.shipmentId ?? r.orderId,
-      width: 150,
+      // 17 digits in full.
+      width: 175,
     },
     {
       id: 'orderId',
       header: h('orderId'),
       text: (r) => r.orderId,
       sortValue: (r) => Number(r.orderId),
-      width: 80,
+      width: 100,
     },
     {
       id: 'state',
@@ -94,7 +95,13 @@ export function shipmentColumns(
       sortValue: (r) => r.date,
       width: 95,
     },
-    { id: 'customer', header: h('customer'), text: (r) => customerName(r.customerId), width: 130 },
+    {
+      id: 'customer',
+      header: h('customer'),
+      // The row's own name (any department, renames included); the list's for older rows.
+      text: (r) => r.customerName ?? customerName(r.customerId),
+      width: 130,
+    },
     { id: 'type', header: h('type'), text: (r) => r.type, width: 90 },
     { id: 'customerRef', header: h('customerRef'), text: (r) => r.customerRef ?? '', width: 100 },
     { id: 'recipientRef', header: h('recipientRef'), text: (r) => r.recipientRef ?? '' },

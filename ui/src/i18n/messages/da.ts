@@ -583,6 +583,19 @@ const da: Messages = {
         'Denne enhed kan ikke dele position, eller din bruger er ikke knyttet til et bud. Spørg din planlægger.',
     },
   },
+  details: {
+    open: 'Detaljer',
+    title: 'Forsendelse %{id}',
+    order: 'Ordre %{id}',
+    slot: 'Tidsvindue %{id}',
+    noSlot: 'Ikke planlagt i et tidsvindue',
+    packages: '%{smart_count} kolli |||| %{smart_count} kolli',
+    totals: '%{weight} kg, %{volume} dm³',
+    history: 'Historik',
+    historyError: 'Historikken kunne ikke indlæses.',
+    when: '%{time}, bruger %{user}',
+    close: 'Luk',
+  },
   resources: {
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',

@@ -587,6 +587,19 @@ const en = {
         'This device cannot share a position, or your user is not linked to a courier. Ask your planner.',
     },
   },
+  details: {
+    open: 'Details',
+    title: 'Shipment %{id}',
+    order: 'Order %{id}',
+    slot: 'Slot %{id}',
+    noSlot: 'Not planned in a slot',
+    packages: '%{smart_count} package |||| %{smart_count} packages',
+    totals: '%{weight} kg, %{volume} dm³',
+    history: 'History',
+    historyError: 'The history could not be loaded.',
+    when: '%{time}, user %{user}',
+    close: 'Close',
+  },
   resources: {
     'admin/departments': {
       name: 'Department |||| Departments',

@@ -587,6 +587,19 @@ const fi: Messages = {
         'Tämä laite ei voi jakaa sijaintia, tai käyttäjääsi ei ole liitetty kuljettajaan. Kysy suunnittelijaltasi.',
     },
   },
+  details: {
+    open: 'Tiedot',
+    title: 'Lähetys %{id}',
+    order: 'Tilaus %{id}',
+    slot: 'Aikaikkuna %{id}',
+    noSlot: 'Ei suunniteltu aikaikkunaan',
+    packages: '%{smart_count} kollia |||| %{smart_count} kollia',
+    totals: '%{weight} kg, %{volume} dm³',
+    history: 'Historia',
+    historyError: 'Historiaa ei voitu ladata.',
+    when: '%{time}, käyttäjä %{user}',
+    close: 'Sulje',
+  },
   resources: {
     'admin/departments': {
       name: 'Osasto |||| Osastot',

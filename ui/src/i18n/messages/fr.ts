@@ -593,6 +593,19 @@ const fr: Messages = {
         "Cet appareil ne peut pas partager de position, ou votre utilisateur n'est lié à aucun coursier. Demandez à votre planificateur.",
     },
   },
+  details: {
+    open: 'Détails',
+    title: 'Envoi %{id}',
+    order: 'Commande %{id}',
+    slot: 'Créneau %{id}',
+    noSlot: 'Pas planifié dans un créneau',
+    packages: '%{smart_count} colis |||| %{smart_count} colis',
+    totals: '%{weight} kg, %{volume} dm³',
+    history: 'Historique',
+    historyError: "L'historique n'a pas pu être chargé.",
+    when: '%{time}, utilisateur %{user}',
+    close: 'Fermer',
+  },
   resources: {
     'admin/departments': {
       name: 'Agence |||| Agences',

@@ -585,6 +585,19 @@ const nb: Messages = {
         'Denne enheten kan ikke dele posisjon, eller brukeren din er ikke knyttet til et bud. Spør planleggeren din.',
     },
   },
+  details: {
+    open: 'Detaljer',
+    title: 'Sending %{id}',
+    order: 'Ordre %{id}',
+    slot: 'Tidsvindu %{id}',
+    noSlot: 'Ikke planlagt i et tidsvindu',
+    packages: '%{smart_count} kolli |||| %{smart_count} kolli',
+    totals: '%{weight} kg, %{volume} dm³',
+    history: 'Historikk',
+    historyError: 'Historikken kunne ikke lastes.',
+    when: '%{time}, bruker %{user}',
+    close: 'Lukk',
+  },
   resources: {
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',

@@ -584,6 +584,19 @@ const sv: Messages = {
         'Den här enheten kan inte dela position, eller så är din användare inte kopplad till ett bud. Fråga din planerare.',
     },
   },
+  details: {
+    open: 'Detaljer',
+    title: 'Försändelse %{id}',
+    order: 'Order %{id}',
+    slot: 'Tidsfönster %{id}',
+    noSlot: 'Inte planerad i ett tidsfönster',
+    packages: '%{smart_count} kolli |||| %{smart_count} kolli',
+    totals: '%{weight} kg, %{volume} dm³',
+    history: 'Historik',
+    historyError: 'Historiken kunde inte läsas in.',
+    when: '%{time}, användare %{user}',
+    close: 'Stäng',
+  },
   resources: {
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',

@@ -1,0 +1,159 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ConsignmentRow, OrderHistoryRow } from '@nordlog/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useLocale, useTranslate } from 'react-admin';
+import { enumKey } from '../i18n/enums';
+import { formatDateTime, normalizeLocale } from '../i18n/locales';
+import { runQuery } from '../shell/api';
+
+/** One side of the consignment: who and where. */
+function Party({ title, lines }: { title: string; lines: (string | null | undefined)[] }) {
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      {lines
+        .filter((l): l is string => !!l && l.trim() !== '')
+        .map((l, i) => (
+          <Typography key={i} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {l}
+          </Typography>
+        ))}
+    </Box>
+  );
+}
+
+/**
+ * A consignment's details (issue 13): its shipment id and state, its parties, its packages with
+ * their SSCCs, its slot when it has one, and its history from the orderHistory read model, in a
+ * panel beside the grid.
+ */
+export function ShipmentDetails({
+  row,
+  customerName,
+  timeZone,
+  onClose,
+}: {
+  row: ConsignmentRow | null;
+  customerName: string;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const locale = normalizeLocale(useLocale());
+  const history = useQuery({
+    queryKey: ['orderHistory', row?.orderId, row?.revision],
+    enabled: row !== null,
+    queryFn: () => runQuery<OrderHistoryRow[]>('orderHistory', { orderId: row!.orderId }),
+  });
+  return (
+    <Drawer
+      anchor="right"
+      open={row !== null}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: 440, maxWidth: '100vw' } } }}
+    >
+      {row ? (
+        <Stack spacing={2} sx={{ p: 2 }} role="region" aria-labelledby="shipment-details-title">
+          <Stack direction="row" alignItems="center" spacing={1}>
+            <Typography
+              id="shipment-details-title"
+              variant="h6"
+              component="h2"
+              sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}
+            >
+              {translate('details.title', { id: row.shipmentId ?? row.orderId })}
+            </Typography>
+            <Chip size="small" label={translate(`states.${row.state}`)} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {translate('details.order', { id: row.orderId })} · {customerName} ·{' '}
+            {row.slotId
+              ? translate('details.slot', { id: row.slotId })
+              : translate('details.noSlot')}
+          </Typography>
+          <Stack direction="row" spacing={2}>
+            <Party
+              title={translate('booking.pickup')}
+              lines={[
+                row.pickupName,
+                row.pickupAddress,
+                `${row.pickupZipCode} ${row.pickupZipArea}`,
+                translate(enumKey('country', row.pickupCountryCode), { _: row.pickupCountryCode }),
+              ]}
+            />
+            <Party
+              title={translate('booking.delivery')}
+              lines={[
+                row.deliveryName,
+                row.deliveryAddress,
+                `${row.deliveryZipCode} ${row.deliveryZipArea}`,
+                translate(enumKey('country', row.deliveryCountryCode), {
+                  _: row.deliveryCountryCode,
+                }),
+              ]}
+            />
+          </Stack>
+          <Divider />
+          <Box>
+            <Typography variant="subtitle2" component="h3">
+              {translate('details.packages', { smart_count: row.packageCount })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('details.totals', {
+                weight: row.weightValue.toLocaleString(locale),
+                volume: row.volumeValue.toLocaleString(locale),
+              })}
+            </Typography>
+            <List dense disablePadding data-testid="details-package-ids">
+              {row.packageIds.map((id) => (
+                <ListItem key={id} disableGutters>
+                  <ListItemText primary={<code>{id}</code>} />
+                </ListItem>
+              ))}
+            </List>
+          </Box>
+          <Divider />
+          <Box>
+            <Typography variant="subtitle2" component="h3">
+              {translate('details.history')}
+            </Typography>
+            {history.isError ? (
+              <Alert severity="warning">{translate('details.historyError')}</Alert>
+            ) : null}
+            {history.isPending ? (
+              <Typography variant="body2">{translate('app.loading')}</Typography>
+            ) : null}
+            <List dense disablePadding data-testid="details-history">
+              {(history.data ?? []).map((h) => (
+                <ListItem key={h.position} disableGutters>
+                  <ListItemText
+                    primary={translate(enumKey('orderEvent', h.eventType), { _: h.eventType })}
+                    secondary={translate('details.when', {
+                      time: formatDateTime(h.occurredAt, locale, timeZone),
+                      user: h.userId,
+                    })}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Box>
+          <Button onClick={onClose} sx={{ alignSelf: 'start' }}>
+            {translate('details.close')}
+          </Button>
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

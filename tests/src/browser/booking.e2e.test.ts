@@ -126,8 +126,14 @@ describe('booking in a browser', () => {
     await expect(page.getByTestId('summary-packages').textContent()).resolves.toBe('1 package');
 
     // An overnight delivery window reads as ending the next day (issue 13).
-    await page.getByLabel('Delivery from').fill('18:00');
-    await page.getByLabel('Delivery until').fill('09:00');
+    // Times on the 24-hour clock whatever the browser's language (the app's picker, issue 13).
+    await page.getByRole('group', { name: 'Delivery from' }).click();
+    await page.keyboard.type('1800');
+    await page.getByRole('group', { name: 'Delivery until' }).click();
+    await page.keyboard.type('0900');
+    await expect(
+      page.getByRole('group', { name: 'Delivery until' }).textContent(),
+    ).resolves.toContain('09');
     await expect(page.getByTestId('summary-delivery-window').textContent()).resolves.toBe(
       'Delivery: 18:00–09:00 (+1 day)',
     );

@@ -430,8 +430,12 @@ describe('shipments grid in a browser', () => {
     const options = await page.getByRole('option').allInnerTexts();
     expect(options).toEqual(['Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'Custom']);
     await page.getByRole('option', { name: 'Custom' }).click();
-    await page.getByRole('textbox', { name: 'From', exact: true }).waitFor();
-    await page.getByRole('textbox', { name: 'To', exact: true }).waitFor();
+    // The range's dates in the app's format (day first in English), not the browser's.
+    const from = page.getByRole('group', { name: 'From', exact: true });
+    await from.waitFor();
+    await page.getByRole('group', { name: 'To', exact: true }).waitFor();
+    await expect(from.textContent()).resolves.toMatch(/^\d{2}\/\d{2}\/\d{4}/);
+    expect((await from.textContent())!.slice(0, 2)).toBe(today.slice(8, 10));
     await screenshot(page, 'grid-10-custom-range');
 
     const searches: string[] = [];

@@ -13,7 +13,7 @@ import { HttpFailure } from '../errors/parse';
 import { timeZoneFor } from '../i18n/locales';
 import { runQuery, sendCommand } from '../shell/api';
 import { AddressBlock } from './AddressBlock';
-import { CheckField, Field } from './fields';
+import { CheckField, Field, PickerField } from './fields';
 import {
   bookingResolver,
   createsOrder,
@@ -263,51 +263,33 @@ export function OrderForm({
                 <CheckField name="requiresConfirmation" label={t('requiresConfirmation')} />
               </Grid>
               <Grid size={{ xs: 12, md: 2 }}>
-                <Field
-                  name="pickupDate"
-                  label={t('pickupDate')}
-                  type="date"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                <PickerField name="pickupDate" label={t('pickupDate')} kind="date" />
               </Grid>
               <Grid size={{ xs: 6, md: 2 }}>
-                <Field
+                <PickerField
                   name="pickupTimeEarliest"
                   label={t('pickupTimeEarliest')}
-                  type="time"
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  kind="time"
                 />
               </Grid>
               <Grid size={{ xs: 6, md: 2 }}>
-                <Field
-                  name="pickupTimeLatest"
-                  label={t('pickupTimeLatest')}
-                  type="time"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                <PickerField name="pickupTimeLatest" label={t('pickupTimeLatest')} kind="time" />
               </Grid>
               <Grid size={{ xs: 12, md: 2 }}>
-                <Field
-                  name="deliveryDate"
-                  label={t('deliveryDate')}
-                  type="date"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                <PickerField name="deliveryDate" label={t('deliveryDate')} kind="date" />
               </Grid>
               <Grid size={{ xs: 6, md: 2 }}>
-                <Field
+                <PickerField
                   name="deliveryTimeEarliest"
                   label={t('deliveryTimeEarliest')}
-                  type="time"
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  kind="time"
                 />
               </Grid>
               <Grid size={{ xs: 6, md: 2 }}>
-                <Field
+                <PickerField
                   name="deliveryTimeLatest"
                   label={t('deliveryTimeLatest')}
-                  type="time"
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  kind="time"
                 />
               </Grid>
               <Grid size={12}>

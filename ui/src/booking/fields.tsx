@@ -1,3 +1,4 @@
+import { DateField, TimeField } from '../inputs/LazyPickers';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -78,6 +79,42 @@ export function Field({
             </MenuItem>
           ))}
         </TextField>
+      )}
+    />
+  );
+}
+
+/**
+ * A date or time of the order form in the user's format and on the 24-hour clock, whatever the
+ * browser's language (issue 13); the form holds `yyyy-MM-dd` and `HH:mm` as the API does.
+ */
+export function PickerField({
+  name,
+  label,
+  kind,
+}: {
+  name: Path<FormValues>;
+  label: string;
+  kind: 'date' | 'time';
+}) {
+  const { control } = useFormContext<FormValues>();
+  const errorText = useErrorText();
+  const Picker = kind === 'date' ? DateField : TimeField;
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <Picker
+          name={field.name}
+          label={label}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error !== undefined}
+          helperText={errorText(fieldState.error?.message)}
+          fullWidth
+        />
       )}
     />
   );

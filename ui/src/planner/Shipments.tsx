@@ -1,3 +1,4 @@
+import { DateField } from '../inputs/LazyPickers';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -341,36 +342,32 @@ export default function Shipments() {
         </TextField>
         {range === 'custom' ? (
           <>
-            <TextField
-              type="date"
-              size="small"
+            <DateField
               label={translate('planner.from')}
               value={view.fromDate}
-              onChange={(e) =>
-                isoDate.test(e.target.value) &&
+              onChange={(value) =>
+                isoDate.test(value) &&
                 // Spec §5: the to date follows a later from date.
                 go({
-                  fromDate: e.target.value,
-                  toDate: view.toDate < e.target.value ? e.target.value : view.toDate,
+                  fromDate: value,
+                  toDate: view.toDate < value ? value : view.toDate,
                 })
               }
               helperText=" "
-              slotProps={{ inputLabel: { shrink: true } }}
+              minWidth={170}
             />
-            <TextField
-              type="date"
-              size="small"
+            <DateField
               label={translate('planner.to')}
               value={view.toDate}
-              onChange={(e) =>
-                isoDate.test(e.target.value) &&
+              onChange={(value) =>
+                isoDate.test(value) &&
                 go({
-                  fromDate: view.fromDate > e.target.value ? e.target.value : view.fromDate,
-                  toDate: e.target.value,
+                  fromDate: view.fromDate > value ? value : view.fromDate,
+                  toDate: value,
                 })
               }
               helperText=" "
-              slotProps={{ inputLabel: { shrink: true } }}
+              minWidth={170}
             />
           </>
         ) : null}

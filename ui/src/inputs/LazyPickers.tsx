@@ -1,0 +1,39 @@
+import TextField from '@mui/material/TextField';
+import { lazy, Suspense } from 'react';
+import type { PickerFieldProps } from './pickers';
+
+/** The pickers (MUI X) are a chunk of their own: only screens with a date or time load it. */
+const DatePickerField = lazy(() =>
+  import('./pickers').then((m) => ({ default: m.PlainDatePicker })),
+);
+const TimePickerField = lazy(() =>
+  import('./pickers').then((m) => ({ default: m.PlainTimePicker })),
+);
+
+/** While the chunk loads: the same field, empty and disabled, so nothing moves. */
+const Placeholder = (props: PickerFieldProps) => (
+  <TextField
+    size="small"
+    label={props.label}
+    disabled
+    fullWidth={props.fullWidth}
+    helperText={props.helperText}
+    sx={props.minWidth ? { minWidth: props.minWidth } : undefined}
+  />
+);
+
+export function DateField(props: PickerFieldProps) {
+  return (
+    <Suspense fallback={<Placeholder {...props} />}>
+      <DatePickerField {...props} />
+    </Suspense>
+  );
+}
+
+export function TimeField(props: PickerFieldProps) {
+  return (
+    <Suspense fallback={<Placeholder {...props} />}>
+      <TimePickerField {...props} />
+    </Suspense>
+  );
+}

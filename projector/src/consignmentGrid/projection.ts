@@ -178,53 +178,50 @@ const spec: RowProjectionSpec<ConsignmentRow, Map<string, string>> = {
 
 const rows = rowProjection(spec);
 
-/**
- * A batch's customer names: stored (the last one of each customer wins), then every grid row of a
- * renamed customer carries the new name (published, so open grids show it).
- */
-async function applyNames(
+/** The customer names a batch states (the last of each customer wins); stored at once. */
+async function storeNames(
   trx: Knex.Transaction,
   events: RecordedEvent[],
-  publish: boolean,
-): Promise<{ apply: () => Promise<Change[]> }> {
-  const named = new Map<string, { name: string; renamed: boolean }>();
+): Promise<Map<string, string>> {
+  const named = new Map<string, string>();
+  const renamed = new Set<string>();
   for (const e of events) {
     const customer = namedCustomer(e);
-    if (customer)
-      named.set(customer.id, {
-        name: customer.name,
-        renamed: e.type === 'CustomerUpdated' || named.has(customer.id),
-      });
+    if (!customer) continue;
+    if (e.type === 'CustomerUpdated' || named.has(customer.id)) renamed.add(customer.id);
+    named.set(customer.id, customer.name);
   }
   if (named.size > 0)
     await trx(NAMES)
-      .insert([...named].map(([id, n]) => ({ id, name: n.name })))
+      .insert([...named].map(([id, name]) => ({ id, name })))
       .onConflict('id')
       .merge();
-  const renamed = [...named].filter(([, n]) => n.renamed);
-  return {
-    apply: async () => {
-      if (renamed.length === 0) return [];
-      const names = new Map(renamed);
-      const stored = await trx(T)
-        .whereIn(
-          'customer_id',
-          renamed.map(([id]) => id),
-        )
-        .select<{ data: ConsignmentRow }[]>('data');
-      const changed = stored
-        .map((r) => r.data)
-        .filter((row) => row.customerName !== names.get(row.customerId)!.name)
-        // The row's own revision and time stay: a rename is the customer's change, and a
-        // rebuild (which meets the name before the rows) must give the same rows.
-        .map((row) => ({ ...row, customerName: names.get(row.customerId)!.name }));
-      if (changed.length === 0) return [];
-      await storeRows(trx, spec, changed, []);
-      if (!publish) return [];
-      const scoped = { ...spec, scope: (row: ConsignmentRow) => scopeOf(spec.entity, row) };
-      return changed.flatMap((row) => rowChanges(scoped, row, row));
-    },
-  };
+  return new Map([...renamed].map((id) => [id, named.get(id)!]));
+}
+
+/**
+ * Every stored row of a renamed customer takes the new name (published, so open grids show it).
+ * The row's own revision and time stay: a rename is the customer's change, and a rebuild (which
+ * meets the name before the rows) must give the same rows.
+ */
+async function renameRows(
+  trx: Knex.Transaction,
+  renamed: Map<string, string>,
+  publish: boolean,
+): Promise<Change[]> {
+  if (renamed.size === 0) return [];
+  const stored = await trx(T)
+    .whereIn('customer_id', [...renamed.keys()])
+    .select<{ data: ConsignmentRow }[]>('data');
+  const changed = stored
+    .map((r) => r.data)
+    .filter((row) => row.customerName !== renamed.get(row.customerId))
+    .map((row) => ({ ...row, customerName: renamed.get(row.customerId)! }));
+  if (changed.length === 0) return [];
+  await storeRows(trx, spec, changed, []);
+  if (!publish) return [];
+  const scoped = { ...spec, scope: (row: ConsignmentRow) => scopeOf(spec.entity, row) };
+  return changed.flatMap((row) => rowChanges(scoped, row, row));
 }
 
 /**
@@ -276,14 +273,15 @@ export const consignmentGridProjection: Projection = {
     },
   ],
   handles: (e) => rows.handles(e) || namedCustomer(e) !== null,
+  // Names first: a row created in the batch then finds its customer's name (prepare).
   async apply(trx, events) {
-    const names = await applyNames(trx, events, true);
+    const renamed = await storeNames(trx, events);
     const changes = await rows.apply(trx, events);
-    return [...changes, ...(await names.apply())];
+    return [...changes, ...(await renameRows(trx, renamed, true))];
   },
   async applyBulk(trx, events) {
-    const names = await applyNames(trx, events, false);
+    const renamed = await storeNames(trx, events);
     await rows.applyBulk!(trx, events);
-    await names.apply();
+    await renameRows(trx, renamed, false);
   },
 };

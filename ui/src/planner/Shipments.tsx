@@ -205,9 +205,14 @@ export default function Shipments() {
     return customerFilter ? all.filter((r) => customerFilter.has(r.customerId)) : all;
   }, [searching, search.data, list.data, customerFilter]);
 
+  // A row's customer: its own name (any department), else the department's list, else the id.
+  const customerOf = useCallback(
+    (r: ConsignmentRow) => r.customerName ?? names.get(r.customerId) ?? r.customerId,
+    [names],
+  );
   const columns = useMemo(
-    () => shipmentColumns(translate, locale, timeZone, (id) => names.get(id) ?? id),
-    [translate, locale, timeZone, names],
+    () => shipmentColumns(translate, locale, timeZone, customerOf),
+    [translate, locale, timeZone, customerOf],
   );
 
   const [selection, dispatch] = useReducer(selectionReducer, emptySelection);
@@ -223,6 +228,7 @@ export default function Shipments() {
   const [request, setRequest] = useState<BulkRequest | null>(null);
   const mayEdit = canOpen(user, '/planner/:departmentId/booking/*') && mayRun(user, 'UPDATE_ORDER');
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  const detailsRow = rows.find((r) => r.id === detailsId) ?? null;
   const actions = useMemo<GridActions<ConsignmentRow>>(() => {
     const menu = (row: ConsignmentRow): RowMenuItem[] => [
       // Every reader of the grid may open a consignment's details (issue 13).
@@ -415,11 +421,8 @@ export default function Shipments() {
         focusId={view.shipmentId}
       />
       <ShipmentDetails
-        row={rows.find((r) => r.id === detailsId) ?? null}
-        customerName={(() => {
-          const row = rows.find((r) => r.id === detailsId);
-          return row ? (row.customerName ?? names.get(row.customerId) ?? row.customerId) : '';
-        })()}
+        row={detailsRow}
+        customerName={detailsRow ? customerOf(detailsRow) : ''}
         timeZone={timeZone}
         onClose={() => setDetailsId(null)}
       />

@@ -17,7 +17,8 @@ export function shipmentColumns(
   translate: Translate,
   locale: Locale,
   timeZone: string,
-  customerName: (id: string) => string,
+  /** A row's customer as the page names it (the row's own name, else the page's list). */
+  customerOf: (row: ConsignmentRow) => string,
 ): GridColumn<ConsignmentRow>[] {
   const number = new Intl.NumberFormat(locale === 'nb' ? 'nb-NO' : locale, {
     maximumFractionDigits: 1,
@@ -98,8 +99,7 @@ export function shipmentColumns(
     {
       id: 'customer',
       header: h('customer'),
-      // The row's own name (any department, renames included); the list's for older rows.
-      text: (r) => r.customerName ?? customerName(r.customerId),
+      text: customerOf,
       width: 130,
     },
     { id: 'type', header: h('type'), text: (r) => r.type, width: 90 },

@@ -1,6 +1,6 @@
 import { createCustomerGroupSchema, updateCustomerGroupSchema } from '@nordlog/contracts';
 import { AutocompleteArrayInput, ReferenceArrayInput, TextInput, required } from 'react-admin';
-import { CreatePage, EditPage } from '../shared/pages';
+import { CreatePage, EditPage } from '../common/pages';
 
 const CustomerGroupInputs = () => (
   <>

@@ -7,7 +7,7 @@ import {
   SingleFieldList,
   TextField,
 } from 'react-admin';
-import { ListActions, Titled, useBulkDelete, useRowClick } from '../shared/pages';
+import { ListActions, Titled, useBulkDelete, useRowClick } from '../common/pages';
 
 export function CustomerGroupList() {
   const bulkDelete = useBulkDelete('DELETE_CUSTOMER_GROUP');

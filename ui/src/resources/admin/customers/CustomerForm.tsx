@@ -1,7 +1,7 @@
 import { createCustomerSchema, updateCustomerSchema } from '@nordlog/contracts';
 import { ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
-import { nullableSelect } from '../shared/fields';
-import { CreatePage, EditPage } from '../shared/pages';
+import { nullableSelect } from '../common/fields';
+import { CreatePage, EditPage } from '../common/pages';
 
 const CustomerInputs = () => (
   <>

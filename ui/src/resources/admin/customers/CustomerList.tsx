@@ -7,7 +7,7 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
-import { ListActions, Titled, useRowClick } from '../shared/pages';
+import { ListActions, Titled, useRowClick } from '../common/pages';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

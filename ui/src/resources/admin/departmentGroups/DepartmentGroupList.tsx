@@ -9,7 +9,7 @@ import {
   TextField,
   type RaRecord,
 } from 'react-admin';
-import { ListActions, Titled, useBulkDelete, useRowClick } from '../shared/pages';
+import { ListActions, Titled, useBulkDelete, useRowClick } from '../common/pages';
 
 export function DepartmentGroupList() {
   const bulkDelete = useBulkDelete('DELETE_DEPARTMENT_GROUP');

@@ -5,8 +5,8 @@ import {
   updateDepartmentSchema,
 } from '@nordlog/contracts';
 import { SelectInput, TextInput, required } from 'react-admin';
-import { enumChoices } from '../shared/fields';
-import { CreatePage, EditPage } from '../shared/pages';
+import { enumChoices } from '../common/fields';
+import { CreatePage, EditPage } from '../common/pages';
 
 const DepartmentInputs = () => (
   <>

@@ -1,7 +1,7 @@
 import { departmentTypes, marketCountries } from '@nordlog/contracts';
 import { Datagrid, List, SearchInput, SelectInput, TextField } from 'react-admin';
-import { EnumField, enumChoices } from '../shared/fields';
-import { ListActions, Titled, useRowClick } from '../shared/pages';
+import { EnumField, enumChoices } from '../common/fields';
+import { ListActions, Titled, useRowClick } from '../common/pages';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

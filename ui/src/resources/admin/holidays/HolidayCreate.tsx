@@ -1,8 +1,8 @@
 import { createHolidaySchema, holidayTypes, marketCountries } from '@nordlog/contracts';
 import { SelectInput, required } from 'react-admin';
 import { LocaleDateInput } from '../../../inputs/LocaleDateInput';
-import { enumChoices } from '../shared/fields';
-import { CreatePage } from '../shared/pages';
+import { enumChoices } from '../common/fields';
+import { CreatePage } from '../common/pages';
 
 export const HolidayCreate = () => (
   <CreatePage page="holidays" schema={createHolidaySchema} defaults={{ type: 'PUBLIC_HOLIDAY' }}>

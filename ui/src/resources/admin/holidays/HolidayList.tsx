@@ -1,8 +1,8 @@
 import { holidayTypes, marketCountries } from '@nordlog/contracts';
 import { Datagrid, DeleteButton, List, SelectInput } from 'react-admin';
 import { useMayRun } from '../../../access/useMayRun';
-import { EnumField, LocaleDateField, enumChoices } from '../shared/fields';
-import { ListActions, Titled, useBulkDelete } from '../shared/pages';
+import { EnumField, LocaleDateField, enumChoices } from '../common/fields';
+import { ListActions, Titled, useBulkDelete } from '../common/pages';
 
 const filters = [
   <SelectInput

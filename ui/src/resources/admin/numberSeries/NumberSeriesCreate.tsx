@@ -1,7 +1,7 @@
 import { createNumberSeriesSchema, numberSeriesTypes } from '@nordlog/contracts';
 import { NumberInput, ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
-import { emptyAsNull, nullableSelect, plainChoices } from '../shared/fields';
-import { CreatePage } from '../shared/pages';
+import { emptyAsNull, nullableSelect, plainChoices } from '../common/fields';
+import { CreatePage } from '../common/pages';
 
 export const NumberSeriesCreate = () => (
   <CreatePage

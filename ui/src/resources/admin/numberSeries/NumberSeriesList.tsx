@@ -1,6 +1,6 @@
 import { Datagrid, DeleteButton, List, ReferenceField, TextField } from 'react-admin';
 import { useMayRun } from '../../../access/useMayRun';
-import { ListActions, Titled, useBulkDelete } from '../shared/pages';
+import { ListActions, Titled, useBulkDelete } from '../common/pages';
 
 export function NumberSeriesList() {
   const bulkDelete = useBulkDelete('DELETE_NUMBER_SERIES');

@@ -1,7 +1,7 @@
 import { createRoleSchema, updateRoleSchema } from '@nordlog/contracts';
 import { TextInput, required } from 'react-admin';
-import { AccessFlagsInput } from '../shared/AccessFlagsInput';
-import { CreatePage, EditPage } from '../shared/pages';
+import { AccessFlagsInput } from '../common/AccessFlagsInput';
+import { CreatePage, EditPage } from '../common/pages';
 
 const RoleInputs = () => (
   <>

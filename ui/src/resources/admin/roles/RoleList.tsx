@@ -19,7 +19,7 @@ import {
 } from 'react-admin';
 import { useMayRun } from '../../../access/useMayRun';
 import { enumKey } from '../../../i18n/enums';
-import { ListActions, Titled, useBulkDelete, useRowClick } from '../shared/pages';
+import { ListActions, Titled, useBulkDelete, useRowClick } from '../common/pages';
 
 /**
  * Every user has one of the built-in roles (spec §6); the roles administered here are extra access

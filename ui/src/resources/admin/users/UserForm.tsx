@@ -8,9 +8,9 @@ import {
   required,
 } from 'react-admin';
 import { useDepartmentOptions } from '../../../layout/useDepartments';
-import { AccessFlagsInput } from '../shared/AccessFlagsInput';
-import { emptyAsNull, enumChoices, nullableSelect } from '../shared/fields';
-import { CreatePage, EditPage } from '../shared/pages';
+import { AccessFlagsInput } from '../common/AccessFlagsInput';
+import { emptyAsNull, enumChoices, nullableSelect } from '../common/fields';
+import { CreatePage, EditPage } from '../common/pages';
 
 function DepartmentAccessInput() {
   const { data = [] } = useDepartmentOptions();

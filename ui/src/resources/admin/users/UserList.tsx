@@ -1,7 +1,7 @@
 import { roles } from '@nordlog/contracts';
 import { BooleanField, Datagrid, List, SearchInput, SelectInput, TextField } from 'react-admin';
-import { EnumField, enumChoices } from '../shared/fields';
-import { ListActions, Titled, useBulkDelete, useRowClick } from '../shared/pages';
+import { EnumField, enumChoices } from '../common/fields';
+import { ListActions, Titled, useBulkDelete, useRowClick } from '../common/pages';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

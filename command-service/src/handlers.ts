@@ -9,6 +9,11 @@ import { createCustomer, updateCustomer } from './customers/handlers.js';
 import { createDepartment, updateDepartment } from './departments/handlers.js';
 import type { HandlerTable } from './framework/handler.js';
 import { userHandlers } from './users/handlers.js';
+import { courierUserHandlers } from './courierUsers/handlers.js';
+import { unitHandlers } from './units/handlers.js';
+import { orderPlanningHandlers } from './slots/orderPlanning.js';
+import { slotHandlers } from './slots/handlers.js';
+import { templateHandlers } from './templates/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -24,4 +29,9 @@ export const handlers: HandlerTable = {
   ...courierHandlers,
   ...numberSeriesHandlers,
   ...labelHandlers,
+  ...unitHandlers,
+  ...courierUserHandlers,
+  ...slotHandlers,
+  ...templateHandlers,
+  ...orderPlanningHandlers,
 };

@@ -22,7 +22,13 @@ import express, { type Request, type Router } from 'express';
 import type { Target } from './framework/decider.js';
 import { departmentDecider } from './departments/decider.js';
 import { fold } from './framework/decider.js';
-import { executeTargets } from './framework/execute.js';
+import {
+  executeAtomic,
+  executeTargets,
+  isAtomic,
+  type AtomicTargets,
+  type Execution,
+} from './framework/execute.js';
 import type { HandlerContext } from './framework/handler.js';
 import { handlers } from './handlers.js';
 import type { ReferenceStreams } from './framework/referenceStreams.js';
@@ -132,7 +138,9 @@ export async function executeCommand(
     occurredAt: clock().toISOString(),
   };
   const repeatable = clientCommandId !== undefined;
-  const execution = await executeTargets(deps.store, targets, metadata, repeatable, owner);
+  const execution = isAtomic(targets)
+    ? await atomically(deps, targets, () => handle(parsed.data, ctx), metadata, repeatable, owner)
+    : await executeTargets(deps.store, targets, metadata, repeatable, owner);
   if (repeatable && execution.final && !execution.saved) {
     await deps.store.saveOutcome(commandId, {
       status: execution.status,
@@ -141,6 +149,32 @@ export async function executeCommand(
     });
   }
   return { status: execution.status, body: execution.body };
+}
+
+/** Attempts of an atomic command that loses races: each runs the handler again on what won. */
+const ATOMIC_ATTEMPTS = 5;
+
+async function atomically(
+  deps: CommandServiceDeps,
+  first: AtomicTargets,
+  again: () => Promise<Target[]> | Target[],
+  metadata: EventMetadata,
+  repeatable: boolean,
+  owner: string,
+): Promise<Execution> {
+  let targets = first;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await executeAtomic(deps.store, targets, metadata, repeatable, owner);
+    } catch (err) {
+      const conflict =
+        err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT';
+      if (!conflict || attempt >= ATOMIC_ATTEMPTS) throw err;
+      const next = await again();
+      if (!isAtomic(next)) throw new Error('a handler answers atomic targets every time');
+      targets = next;
+    }
+  }
 }
 
 const commandIdTaken = (commandId: string) =>

@@ -49,6 +49,8 @@ export interface ChangeScope {
    * members, a user's department access); null for rows of one department or none.
    */
   departmentIds: string[] | null;
+  /** The courier a row belongs to (a slot's driver): what a courier's socket is limited to. */
+  courierId?: string | null;
 }
 
 /** Socket protocol constants (spec §7, §9). */

@@ -36,6 +36,20 @@ import {
 } from './orderHistory/index.js';
 import type { QueryName } from './registry.js';
 import {
+  COURIERS_ENTITY,
+  COURIERS_TABLE,
+  SLOTS_ENTITY,
+  SLOTS_TABLE,
+  TEMPLATES_ENTITY,
+  TEMPLATES_TABLE,
+  UNITS_ENTITY,
+  UNITS_TABLE,
+  type CourierRow,
+  type SlotRow,
+  type TemplateRow,
+  type UnitRow,
+} from './planning/index.js';
+import {
   ROLES_ENTITY,
   ROLES_TABLE,
   USERS_ENTITY,
@@ -58,7 +72,8 @@ import {
  * - `departmentGroup`: groups of the reader's access, and non-empty groups of its departments;
  * - `userAccess`: users whose department access lies wholly inside the reader's;
  * - `allDepartments`: only readers who see every department (and are not customer users);
- * - `everyone`: every reader the query permits (holidays, role entities).
+ * - `everyone`: every reader the query permits (holidays, role entities);
+ * - `slot`: a planner reads the slots of its departments; a courier only the slots it drives.
  */
 export type RowRule =
   | 'department'
@@ -68,7 +83,8 @@ export type RowRule =
   | 'departmentGroup'
   | 'userAccess'
   | 'allDepartments'
-  | 'everyone';
+  | 'everyone'
+  | 'slot';
 
 export interface EntityAccess<Row = never> {
   /** The read model: one row per entity id, the row's JSON in `data`. */
@@ -86,6 +102,7 @@ const scope = (over: Partial<ChangeScope>): ChangeScope => ({
   date: null,
   state: null,
   departmentIds: null,
+  courierId: null,
   ...over,
 });
 
@@ -188,6 +205,44 @@ export const entityAccess = {
     rule: 'everyDepartment',
     scope: (row) => scope({ departmentIds: row.departmentIds, customerId: row.customerId }),
   }),
+  [UNITS_ENTITY]: entity<UnitRow>({
+    table: UNITS_TABLE,
+    queries: ['units', 'vehicles'],
+    rule: 'anyDepartment',
+    // A vehicle assigned to another department is read there too.
+    scope: (row) =>
+      scope({
+        departmentId: row.departmentId,
+        departmentIds: [
+          row.departmentId,
+          ...(row.assignedDepartmentId ? [row.assignedDepartmentId] : []),
+        ],
+      }),
+  }),
+  [COURIERS_ENTITY]: entity<CourierRow>({
+    table: COURIERS_TABLE,
+    queries: ['couriers'],
+    rule: 'department',
+    scope: (row) => scope({ departmentId: row.departmentId }),
+  }),
+  [SLOTS_ENTITY]: entity<SlotRow>({
+    table: SLOTS_TABLE,
+    queries: ['slots', 'slotById', 'routePoints', 'courierSlots'],
+    rule: 'slot',
+    scope: (row) =>
+      scope({
+        departmentId: row.departmentId,
+        date: row.date,
+        state: row.state,
+        courierId: row.courierId,
+      }),
+  }),
+  [TEMPLATES_ENTITY]: entity<TemplateRow>({
+    table: TEMPLATES_TABLE,
+    queries: ['templatesByDepartmentIds'],
+    rule: 'department',
+    scope: (row) => scope({ departmentId: row.departmentId }),
+  }),
 } as const;
 
 export type EntityName = keyof typeof entityAccess;
@@ -247,6 +302,10 @@ export function rowVisible(
       return identity.departmentIds === '*' && customerScope(identity) === null;
     case 'everyone':
       return true;
+    case 'slot':
+      return identity.role === 'COURIER'
+        ? !!identity.courierId && s.courierId === identity.courierId
+        : seesDepartment(identity, s.departmentId);
     default: {
       const never: never = entityAccess[name].rule;
       return never;
@@ -307,6 +366,13 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   searchOrders: ORDERS_ENTITY,
   unconfirmedOrders: ORDERS_ENTITY,
   labelUrls: ORDER_LABELS_ENTITY,
+  units: UNITS_ENTITY,
+  vehicles: UNITS_ENTITY,
+  couriers: COURIERS_ENTITY,
+  slots: SLOTS_ENTITY,
+  slotById: SLOTS_ENTITY,
+  courierSlots: SLOTS_ENTITY,
+  templatesByDepartmentIds: TEMPLATES_ENTITY,
 };
 
 const idOf = (row: unknown): string => {

@@ -10,6 +10,8 @@ export const errorStatus = {
   INVALID_PASSWORD: 401,
   PASSWORD_REQUIRED: 401,
   NO_ACCESS: 403,
+  /** A courier user whose canLogIn is off (spec §3) tried to log in. */
+  LOGIN_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   UNKNOWN_COMMAND: 404,
   UNKNOWN_QUERY: 404,
@@ -31,6 +33,8 @@ export const errorStatus = {
   NUMBER_SERIES_MISSING: 409,
   /** An order without a shipment id or package ids (unconfirmed, rejected, deleted) has no labels. */
   LABEL_NOT_PRINTABLE: 409,
+  /** A slot over its unit's package, weight or volume capacity (the planner may force it). */
+  CAPACITY_EXCEEDED: 409,
   UNKNOWN_CONSIGNMENT_STATE: 422,
   PAYLOAD_TOO_LARGE: 413,
   /** A body in a character set or content encoding the product does not read (UTF-8 JSON only). */

@@ -31,3 +31,5 @@ export * from './labels/index.js';
 export * from './rest.js';
 export * from './updates.js';
 export * from './entities.js';
+export * from './planning/index.js';
+export * from './routeLists/index.js';

@@ -29,6 +29,24 @@ import {
 } from './consignments/orders.js';
 import { addressAutocompleteQuerySchema } from './geocoding/index.js';
 import { rolesQuerySchema, userCommandSchemas, usersQuerySchema } from './users/index.js';
+import {
+  courierUserCommandSchemas,
+  couriersQuerySchema,
+  courierSlotsQuerySchema,
+  planningOrderCommandSchemas,
+  routePointsQuerySchema,
+  slotByIdQuerySchema,
+  slotCommandSchemas,
+  slotsQuerySchema,
+  suggestedUnitsForLocationQuerySchema,
+  suggestedUnitsForOrderQuerySchema,
+  templateCommandSchemas,
+  templatesQuerySchema,
+  unitCommandSchemas,
+  unitsQuerySchema,
+  vehiclesQuerySchema,
+} from './planning/index.js';
+import { deliveryNotesQuerySchema, waybillsQuerySchema } from './routeLists/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -42,6 +60,11 @@ export const commandSchemas = {
   ...numberSeriesCommandSchemas,
   ...courierCommandSchemas,
   ...labelCommandSchemas,
+  ...unitCommandSchemas,
+  ...courierUserCommandSchemas,
+  ...slotCommandSchemas,
+  ...templateCommandSchemas,
+  ...planningOrderCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -101,6 +124,36 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   // A new label document each time (a reprint is another document).
   CREATE_LABEL: 'create',
   CREATE_MULTIPLE_LABEL: 'create',
+  CREATE_UNIT: 'create',
+  UPDATE_UNIT: 'update',
+  DEACTIVATE_UNIT: 'action',
+  ASSIGN_VEHICLE_TO_DEPARTMENT: 'action',
+  UNASSIGN_VEHICLE_FROM_DEPARTMENT: 'action',
+  CREATE_COURIER_USER: 'create',
+  UPDATE_COURIER_USER: 'update',
+  CREATE_SLOT: 'create',
+  UPDATE_SLOT: 'update',
+  DELETE_SLOT: 'delete',
+  CHANGE_SLOT_STATE: 'action',
+  TOGGLE_SLOT_MANUAL_PLANNING: 'action',
+  ASSIGN_COURIER_TO_SLOT: 'action',
+  ASSIGN_UNIT_TO_SLOT: 'action',
+  ASSIGN_VEHICLE_TO_SLOT: 'action',
+  UNASSIGN_VEHICLE_FROM_SLOT: 'action',
+  UPDATE_AREA_IN_SLOT: 'action',
+  REMOVE_AREA_FROM_SLOT: 'action',
+  // A slot's route is a relation of the slot and its consignments (docs/decisions/0021).
+  CREATE_ROUTE: 'action',
+  UPDATE_ROUTE: 'action',
+  DELETE_ROUTE: 'action',
+  DELETE_BREAK_FROM_ROUTE: 'action',
+  // A whole template is saved each time (a create or a replacement), not fields of it.
+  CREATE_OR_UPDATE_TEMPLATE: 'create',
+  CREATE_SLOTS_FROM_TEMPLATE: 'create',
+  DELETE_TEMPLATE: 'delete',
+  SET_PICKUP_AND_DELIVERY_DURATIONS: 'action',
+  GROUP_ORDERS: 'action',
+  UPDATE_PICKUP_AND_DELIVERY_TIMES: 'action',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -129,6 +182,9 @@ export const updateCommands = {
     create: 'CREATE_CUSTOMER_GROUP',
     entity: 'customerGroups',
   },
+  UPDATE_UNIT: { idField: 'id', create: 'CREATE_UNIT', entity: 'units' },
+  UPDATE_COURIER_USER: { idField: 'id', create: 'CREATE_COURIER_USER', entity: 'couriers' },
+  UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },
 } as const satisfies Partial<Record<CommandName, UpdateCommand>>;
 export type UpdateCommandName = keyof typeof updateCommands;
 
@@ -154,6 +210,18 @@ export const querySchemas = {
   unconfirmedOrdersCount: unconfirmedOrdersCountQuerySchema,
   addressAutocomplete: addressAutocompleteQuerySchema,
   labelUrls: labelUrlsQuerySchema,
+  units: unitsQuerySchema,
+  vehicles: vehiclesQuerySchema,
+  couriers: couriersQuerySchema,
+  slots: slotsQuerySchema,
+  slotById: slotByIdQuerySchema,
+  routePoints: routePointsQuerySchema,
+  courierSlots: courierSlotsQuerySchema,
+  templatesByDepartmentIds: templatesQuerySchema,
+  suggestedUnitsForLocation: suggestedUnitsForLocationQuerySchema,
+  suggestedUnitsForOrder: suggestedUnitsForOrderQuerySchema,
+  waybills: waybillsQuerySchema,
+  deliveryNotes: deliveryNotesQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

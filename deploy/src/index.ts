@@ -1,3 +1,3 @@
 export { startSystem, type System } from './embedded/system.js';
-export { seedDemoData, seedDemoUsers } from './demo/seed.js';
+export { seedDemoData, seedDemoUsers, type DemoPlan } from './demo/seed.js';
 export { demoOrder, demoUsers, prng } from './demo/data.js';

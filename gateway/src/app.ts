@@ -38,6 +38,11 @@ export interface GatewayDeps {
   sourceMaps?: boolean;
   /** `/openapi/*`: calls that need no session (spec §7), e.g. the postal-code check. */
   openApi?: RequestHandler;
+  /**
+   * File downloads behind a session (spec §7 `POST /exportLocationListForSlot`): served under
+   * `/api` and at the spec's own path.
+   */
+  downloadApi?: RequestHandler;
 }
 
 /** The public HTTP entry: the two APIs, `/revision`, and the web app. */
@@ -77,7 +82,10 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);
   if (deps.restApi) app.use('/api/rest', deps.restApi);
+  if (deps.downloadApi) app.use('/api', deps.downloadApi);
   app.use('/api', notFoundHandler);
+  // Spec §7 writes the export without `/api`: the same call there, with the same session check.
+  if (deps.downloadApi) app.post('/exportLocationListForSlot', deps.authenticate, deps.downloadApi);
   if (deps.uiDir && existsSync(deps.uiDir)) {
     const index = path.join(deps.uiDir, 'index.html');
     // No source maps in production: the sources are not published with the product.

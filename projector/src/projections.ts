@@ -11,6 +11,10 @@ import { orderHistoryProjection } from './orderHistory/projection.js';
 import { orderLabelsProjection } from './orderLabels/projection.js';
 import { ordersProjection } from './orders/projection.js';
 import { rolesProjection, usersProjection } from './users/projection.js';
+import { unitsProjection } from './units/projection.js';
+import { couriersProjection } from './couriers/projection.js';
+import { slotsProjection } from './planning/slots.js';
+import { templatesProjection } from './planning/templates.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -26,6 +30,10 @@ export const projections: Projection[] = [
   numberSeriesProjection,
   ordersProjection,
   orderLabelsProjection,
+  unitsProjection,
+  couriersProjection,
+  slotsProjection,
+  templatesProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

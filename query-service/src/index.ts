@@ -1,3 +1,4 @@
 export { createQueryService, createRestApi, queries, type QueryServiceDeps } from './service.js';
 export { MIN_POSITION_REACHED_HEADER, type WaitForPosition } from './minPosition.js';
 export { createOpenApi } from './geocoding/query.js';
+export { createDownloadApi } from './routeLists/export.js';

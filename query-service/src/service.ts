@@ -34,6 +34,17 @@ import { orders, searchOrders, unconfirmedOrders, unconfirmedOrdersCount } from 
 import { addressAutocomplete } from './geocoding/query.js';
 import { createRestService } from './rest/service.js';
 import { roles, users } from './users/query.js';
+import { couriers, units, vehicles } from './units/query.js';
+import {
+  courierSlots,
+  routePoints,
+  slotById,
+  slots,
+  suggestedUnitsForLocation,
+  suggestedUnitsForOrder,
+  templatesByDepartmentIds,
+} from './planning/query.js';
+import { deliveryNotes, waybills } from './routeLists/query.js';
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
@@ -57,6 +68,18 @@ export const queries: QueryTable = {
   unconfirmedOrdersCount,
   addressAutocomplete,
   labelUrls,
+  units,
+  vehicles,
+  couriers,
+  slots,
+  slotById,
+  routePoints,
+  courierSlots,
+  templatesByDepartmentIds,
+  suggestedUnitsForLocation,
+  suggestedUnitsForOrder,
+  waybills,
+  deliveryNotes,
 };
 
 export interface QueryServiceDeps {

@@ -220,7 +220,7 @@ function decideOnBooked(
     case 'UNASSIGN':
       if (
         guard(
-          'unassign',
+          command.force ? 'forceUnassign' : 'unassign',
           s,
           s.slotId === null && ['CREATED', 'UNRESOLVED', 'RESOLVED'].includes(s.state),
         )

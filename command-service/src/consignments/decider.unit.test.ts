@@ -301,6 +301,7 @@ const actionCommand: Record<ConsignmentAction, OrderCommand> = {
   unresolveAddress: { type: 'UNRESOLVE_ADDRESS', side: 'pickup' },
   assign: { type: 'ASSIGN', slotId: '99' },
   unassign: { type: 'UNASSIGN', force: false },
+  forceUnassign: { type: 'UNASSIGN', force: true },
   collect: { type: 'COLLECT', comment: null },
   deliver: { type: 'DELIVER', comment: null },
   deviate: { type: 'DEVIATE', reason: 'r', comment: null },

@@ -24,6 +24,7 @@ import {
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import type { UniqueClaim } from '../framework/reservation.js';
+import { assertCourierStops, leavesSlot } from '../slots/handlers.js';
 import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
 
 /** Orders of departments (or customers) outside the caller's access are refused as NO_ACCESS. */
@@ -54,7 +55,11 @@ const shipmentClaims = (state: OrderState): UniqueClaim[] =>
       ]
     : [];
 
-const each = (ids: string[], command: OrderCommand, ctx: HandlerContext) =>
+/**
+ * One target per order. `leaving`: the command may take orders off their slots (unassign, delete,
+ * move), so each order's slot changes with it, atomically (docs/decisions/0021).
+ */
+const each = (ids: string[], command: OrderCommand, ctx: HandlerContext, leaving = false) =>
   ids.map((id) =>
     target({
       id,
@@ -62,6 +67,7 @@ const each = (ids: string[], command: OrderCommand, ctx: HandlerContext) =>
       decider: orderDecider,
       command,
       guard: guardFor(ctx.identity),
+      ...(leaving ? { companions: leavesSlot(ctx) } : {}),
     }),
   );
 
@@ -152,7 +158,7 @@ export const consignmentHandlers = {
     // The caller needs access to the target department too (each order's own is guarded).
     assertDepartmentsInScope(ctx.identity, [departmentId]);
     await departmentOf(ctx, departmentId);
-    return each(orderIds, { type: 'MOVE', departmentId }, ctx);
+    return each(orderIds, { type: 'MOVE', departmentId }, ctx, true);
   }) satisfies Handler<'MOVE_ORDERS'>,
   ACCEPT_ORDERS: (({ orderIds }, ctx) =>
     each(orderIds, { type: 'ACCEPT' }, ctx)) satisfies Handler<'ACCEPT_ORDERS'>,
@@ -193,38 +199,38 @@ export const consignmentHandlers = {
       },
       ctx,
     )) satisfies Handler<'UNRESOLVE_PICKUP_ADDRESS'>,
-  UPDATE_CONSIGNMENT_SLOT: (({ consignmentIds, slotId }, ctx) =>
-    each(
-      consignmentIds,
-      { type: 'ASSIGN', slotId },
-      ctx,
-    )) satisfies Handler<'UPDATE_CONSIGNMENT_SLOT'>,
   UNASSIGN_CONSIGNMENTS: (({ consignmentIds, force }, ctx) =>
     each(
       consignmentIds,
       { type: 'UNASSIGN', force },
       ctx,
+      true,
     )) satisfies Handler<'UNASSIGN_CONSIGNMENTS'>,
-  MANUAL_COLLECT: (({ consignmentIds, comment }, ctx) =>
-    each(
+  MANUAL_COLLECT: (async ({ consignmentIds, comment }, ctx) => {
+    await assertCourierStops(ctx, consignmentIds);
+    return each(
       consignmentIds,
       {
         type: 'COLLECT',
         comment: comment ?? null,
       },
       ctx,
-    )) satisfies Handler<'MANUAL_COLLECT'>,
-  MANUAL_DELIVER: (({ consignmentIds, comment }, ctx) =>
-    each(
+    );
+  }) satisfies Handler<'MANUAL_COLLECT'>,
+  MANUAL_DELIVER: (async ({ consignmentIds, comment }, ctx) => {
+    await assertCourierStops(ctx, consignmentIds);
+    return each(
       consignmentIds,
       {
         type: 'DELIVER',
         comment: comment ?? null,
       },
       ctx,
-    )) satisfies Handler<'MANUAL_DELIVER'>,
-  MANUAL_DEVIATE: (({ consignmentIds, reason, comment }, ctx) =>
-    each(
+    );
+  }) satisfies Handler<'MANUAL_DELIVER'>,
+  MANUAL_DEVIATE: (async ({ consignmentIds, reason, comment }, ctx) => {
+    await assertCourierStops(ctx, consignmentIds);
+    return each(
       consignmentIds,
       {
         type: 'DEVIATE',
@@ -232,7 +238,8 @@ export const consignmentHandlers = {
         comment: comment ?? null,
       },
       ctx,
-    )) satisfies Handler<'MANUAL_DEVIATE'>,
+    );
+  }) satisfies Handler<'MANUAL_DEVIATE'>,
   MANUAL_RETURN: (({ consignmentIds, comment }, ctx) =>
     each(
       consignmentIds,
@@ -243,7 +250,7 @@ export const consignmentHandlers = {
       ctx,
     )) satisfies Handler<'MANUAL_RETURN'>,
   DELETE_ORDERS: (({ orderIds }, ctx) =>
-    each(orderIds, { type: 'DELETE' }, ctx)) satisfies Handler<'DELETE_ORDERS'>,
+    each(orderIds, { type: 'DELETE' }, ctx, true)) satisfies Handler<'DELETE_ORDERS'>,
   RESTORE_ORDERS: (({ orderIds }, ctx) =>
     each(orderIds, { type: 'RESTORE' }, ctx)) satisfies Handler<'RESTORE_ORDERS'>,
 };

@@ -45,6 +45,11 @@ export interface Target<State = unknown, Command = unknown, Event extends NewEve
    * is refused as a concurrency conflict (409) when the stream has moved since.
    */
   basedOn?: number | null;
+  /**
+   * Other streams that change with this one, from the state it was decided on (e.g. the slot an
+   * order leaves when it is deleted): decided on their own states and appended atomically with it.
+   */
+  companions?: (state: State) => Target[];
 }
 
 /** Erases a target's types, for handlers that return targets of one decider. */

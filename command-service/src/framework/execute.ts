@@ -3,9 +3,10 @@ import {
   type CommandResult,
   type EventMetadata,
   type ErrorItem,
+  type NewEvent,
   type RecordedEvent,
 } from '@nordlog/contracts';
-import type { EventStore } from '@nordlog/platform';
+import type { EventStore, ExpectedRevision } from '@nordlog/platform';
 import { fold, type Target } from './decider.js';
 import { reservationAppends } from './reservation.js';
 
@@ -45,7 +46,7 @@ export async function executeTarget(
       );
       if (again.length > 0)
         return again.map((e) => ({ type: e.type, position: e.global.position }));
-      if (!(t.uniques || t.redecide) || attempt >= UNIQUE_ATTEMPTS) throw err;
+      if (!(t.uniques || t.redecide || t.companions) || attempt >= UNIQUE_ATTEMPTS) throw err;
     }
   }
 }
@@ -89,13 +90,15 @@ async function attemptTarget(
         t.uniques(events.reduce((s, e) => t.decider.evolve(s, e), state)),
       )
     : [];
+  const companions = t.companions ? await companionAppends(store, t.companions(state)) : [];
+  const extra = [...companions, ...reservations];
   const outcome = outcomeFor?.(events.map((e) => e.type));
   const options = outcome ? { outcome } : {};
   const results =
-    reservations.length === 0
+    extra.length === 0
       ? [await store.appendToStream(t.streamId, expected, events, metadata, options)]
       : await store.appendToStreams(
-          [{ streamId: t.streamId, expected, events }, ...reservations],
+          [{ streamId: t.streamId, expected, events }, ...extra],
           metadata,
           options,
         );
@@ -108,6 +111,24 @@ async function attemptTarget(
     type: e.type,
     position: i === events.length - 1 ? head : results[0]!.positions[i]!.position,
   }));
+}
+
+/** The appends of a target's companions, each decided on its stream's current state. */
+async function companionAppends(store: EventStore, companions: Target[]) {
+  const appends: { streamId: string; expected: ExpectedRevision; events: NewEvent[] }[] = [];
+  for (const c of companions) {
+    const history = await store.readStream(c.streamId);
+    const state = fold(c.decider, history as never[]);
+    c.guard?.(state);
+    const events = c.decider.decide(c.command, state);
+    if (events.length > 0)
+      appends.push({
+        streamId: c.streamId,
+        expected: history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision,
+        events,
+      });
+  }
+  return appends;
 }
 
 export interface Execution {
@@ -195,5 +216,103 @@ function resultBody(
       errorType: f.error.items[0]!.errorType,
       description: f.error.items[0]!.description,
     })),
+  };
+}
+
+/** Targets decided together and appended all or nothing (one atomic append across streams). */
+export type AtomicTargets = Target[] & { atomic: true };
+
+/**
+ * Marks targets as one atomic change: every stream is decided on its current state and all their
+ * events are appended together at the revisions decided on, or none is (an invariant across
+ * streams, e.g. a slot's capacity and the consignments planned onto it). A refusal of any target
+ * refuses the command; a lost race is a CONCURRENCY_CONFLICT, which the service answers by running
+ * the handler again on what won.
+ */
+export const atomic = (targets: Target[]): AtomicTargets =>
+  Object.assign(targets, { atomic: true as const });
+export const isAtomic = (targets: Target[]): targets is AtomicTargets =>
+  (targets as Partial<AtomicTargets>).atomic === true;
+
+export async function executeAtomic(
+  store: EventStore,
+  targets: AtomicTargets,
+  metadata: EventMetadata,
+  keepOutcome = true,
+  owner: string | null = null,
+): Promise<Execution> {
+  const streams = new Set(targets.map((t) => t.streamId));
+  if (streams.size !== targets.length)
+    throw new Error('an atomic command acts on each stream once');
+  if (targets.some((t) => t.uniques))
+    throw new Error('an atomic command cannot reserve unique values');
+  const histories = await Promise.all(
+    targets.map((t) => (t.isNew ? Promise.resolve([]) : store.readStream(t.streamId))),
+  );
+  // A repeat of a command that was applied: the same answer, from what it appended.
+  const applied = targets.flatMap((t, i) =>
+    histories[i]!.filter((e) => e.metadata.commandId === metadata.commandId).map((e) => ({
+      id: t.id,
+      event: e,
+    })),
+  );
+  if (applied.length > 0) {
+    if (applied[0]!.event.metadata.userId !== metadata.userId)
+      throw new AppError(
+        'COMMAND_ID_TAKEN',
+        `commandId ${metadata.commandId} was used by another user; send a new one`,
+      );
+    const byTarget = new Map<string, { type: string; position: string }[]>();
+    for (const a of applied)
+      byTarget.set(a.id, [
+        ...(byTarget.get(a.id) ?? []),
+        { type: a.event.type, position: a.event.global.position },
+      ]);
+    const succeeded = [...byTarget].map(([id, events]) => ({ id, events }));
+    return {
+      status: 200,
+      body: resultBody(metadata.commandId, succeeded, []),
+      final: true,
+      saved: true,
+    };
+  }
+  const decided: { t: Target; events: NewEvent[]; expected: ExpectedRevision }[] = [];
+  try {
+    targets.forEach((t, i) => {
+      const history = histories[i]!;
+      const state = fold(t.decider, history as never[]);
+      t.guard?.(state);
+      const events = t.decider.decide(t.command, state);
+      const expected: ExpectedRevision =
+        t.isNew || history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision;
+      if (events.length > 0) decided.push({ t, events, expected });
+    });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const retryable = err.items[0]!.errorType === 'CONCURRENCY_CONFLICT';
+    return { status: err.status, body: err.items, final: !retryable, saved: false };
+  }
+  if (decided.length === 0)
+    return { status: 200, body: resultBody(metadata.commandId, [], []), final: true, saved: false };
+  const body = (positions: string[][]) =>
+    resultBody(
+      metadata.commandId,
+      decided.map((d, i) => ({
+        id: d.t.id,
+        events: d.events.map((e, j) => ({ type: e.type, position: positions[i]?.[j] ?? '' })),
+      })),
+      [],
+    );
+  const options = keepOutcome ? { outcome: { owner, status: 200, body: body([]) } } : {};
+  const results = await store.appendToStreams(
+    decided.map((d) => ({ streamId: d.t.streamId, expected: d.expected, events: d.events })),
+    metadata,
+    options,
+  );
+  return {
+    status: 200,
+    body: body(results.map((r) => r.positions.map((p) => p.position))),
+    final: true,
+    saved: keepOutcome,
   };
 }

@@ -49,6 +49,12 @@ export type Handler<N extends CommandName> = (
 
 export type HandlerTable = { [N in CommandName]: Handler<N> };
 
-/** A new entity id; the same one again when the client repeats its command id. */
-export const newId = (ctx: HandlerContext, kind: IdKind) =>
-  ctx.ids.next(kind, ctx.repeatable ? ctx.commandId : undefined);
+/**
+ * A new entity id; the same one again when the client repeats its command id. A command that
+ * makes several entities of one kind names each (`part`), so each gets its own id on a repeat.
+ */
+export const newId = (ctx: HandlerContext, kind: IdKind, part?: string) =>
+  ctx.ids.next(
+    kind,
+    ctx.repeatable ? (part === undefined ? ctx.commandId : `${ctx.commandId}:${part}`) : undefined,
+  );

@@ -1,4 +1,15 @@
-import { AppError, type RoleFields, type UserEvent, type UserFields } from '@nordlog/contracts';
+import {
+  AppError,
+  courierProfileOf,
+  courierUserIssues,
+  validationMessages,
+  type CourierProfile,
+  type RoleFields,
+  type UserEvent,
+  type UserFields,
+  type ValidationKey,
+} from '@nordlog/contracts';
+import { changedFields } from '../framework/changedFields.js';
 import type { Decider } from '../framework/decider.js';
 import {
   referenceDecider,
@@ -6,7 +17,7 @@ import {
   type ReferenceState,
 } from '../framework/referenceDecider.js';
 
-type UserEntity = UserFields & { roleIds: string[] };
+type UserEntity = UserFields & { roleIds: string[]; courier?: CourierProfile };
 
 const base = referenceDecider<UserEntity, 'UserCreated', 'UserUpdated', 'UserDeleted'>({
   label: 'User',
@@ -19,7 +30,58 @@ export type UserState = ReferenceState<UserEntity & { id: string }>;
 export type UserCommand =
   | ReferenceCommand<UserEntity>
   | { type: 'addRoles'; id: string; roleIds: string[] }
-  | { type: 'removeRoles'; id: string; roleIds: string[] };
+  | { type: 'removeRoles'; id: string; roleIds: string[] }
+  | {
+      /**
+       * A courier user's fields and courier profile (UPDATE_COURIER_USER): the profile fields named
+       * are merged into the stored profile when decided, so concurrent updates of different fields
+       * both apply, and the merged profile must meet spec §5 (secure login needs a date of birth).
+       */
+      type: 'updateCourier';
+      id: string;
+      fields: Partial<Pick<UserFields, 'name' | 'phoneNumber' | 'email'>>;
+      courier: Partial<CourierProfile>;
+    };
+
+/** The field errors of a courier profile as a 400 (VALIDATION_ERROR naming the field and key). */
+function refuseCourier(issues: { path: string; message: string }[]): AppError {
+  return AppError.of(
+    issues.map((i) => ({
+      errorType: 'VALIDATION_ERROR' as const,
+      description: `payload.${i.path}: ${validationMessages[i.message as ValidationKey] ?? i.message}`,
+      params: { field: i.path, key: i.message },
+    })),
+  );
+}
+
+function decideCourierUpdate(
+  command: Extract<UserCommand, { type: 'updateCourier' }>,
+  state: UserState,
+): UserEvent[] {
+  if (state.status !== 'exists' || state.entity.role !== 'COURIER')
+    throw new AppError('NOT_FOUND', `No courier has the id ${command.id}`);
+  const user = state.entity;
+  const profile = courierProfileOf(user);
+  const departmentId = command.courier.departmentId ?? profile?.departmentId;
+  if (!departmentId)
+    throw refuseCourier([{ path: 'departmentId', message: 'validation.required' }]);
+  const courier: CourierProfile = {
+    ...(profile ?? {}),
+    ...command.courier,
+    departmentId,
+  } as CourierProfile;
+  const issues = courierUserIssues(courier);
+  if (issues.length > 0) throw refuseCourier(issues);
+  const changes = changedFields<UserEntity>(user, {
+    ...command.fields,
+    // A courier works in its department: its access follows it.
+    ...(command.courier.departmentId !== undefined ? { departmentIds: [departmentId] } : {}),
+    courier,
+  });
+  return Object.keys(changes).length === 0
+    ? []
+    : [{ type: 'UserUpdated', data: { id: command.id, changes } }];
+}
 
 /** Users: a reference entity with role entities added to and removed from it (spec §6). */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
@@ -36,6 +98,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     return { status: 'exists', entity: { ...state.entity, roleIds } };
   },
   decide(command, state) {
+    if (command.type === 'updateCourier') return decideCourierUpdate(command, state);
     if (command.type !== 'addRoles' && command.type !== 'removeRoles')
       return base.decide(command, state);
     if (state.status !== 'exists') throw new AppError('NOT_FOUND', `User ${command.id} not found`);

@@ -92,7 +92,7 @@ async function assertCustomerOf(ctx: HandlerContext, customerId: string | null):
  * A command on an existing user: the granter must hold what the user holds before and after
  * (docs/decisions/0018), decided again on the newer state when it loses a race.
  */
-async function onUser(
+export async function onUser(
   id: string,
   command: UserCommand,
   ctx: HandlerContext,
@@ -148,12 +148,22 @@ async function assertReferencesExist(ctx: HandlerContext, fields: Partial<UserFi
   if (fields.customerId) await assertCustomersExist(ctx, [fields.customerId], 'customerId');
 }
 
-async function createUser(fields: UserFields, ctx: HandlerContext) {
+/**
+ * A new user. `complete` adds what needs the new id or is not a user field (a courier is its own
+ * courier id and has a courier profile).
+ */
+export async function createUser(
+  fields: UserFields,
+  ctx: HandlerContext,
+  complete: (id: string, entity: UserEntity) => UserEntity = (_id, entity) => entity,
+) {
   assertWithinGranter(ctx.identity, { ...fields }, 'The new user');
   await assertReferencesExist(ctx, fields);
   await assertCustomerOf(ctx, fields.customerId);
   const id = await newId(ctx, 'user');
-  const command = { type: 'create' as const, id, fields: { ...fields, roleIds: [] } };
+  const entity = complete(id, { ...fields, id, roleIds: [] });
+  const { id: _own, ...created } = entity;
+  const command = { type: 'create' as const, id, fields: created };
   return [
     target({
       id,

@@ -42,6 +42,9 @@ const planning: AccessFlag[] = [
   'PLANNER_DISPATCHING',
   'PLANNER_SHIPMENTS',
 ];
+const slots: AccessFlag[] = ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING'];
+const slotReaders: AccessFlag[] = [...slots, 'PLANNER_LIVE'];
+const units: AccessFlag[] = ['PLANNER_UNITS', 'PLANNER_VEHICLES'];
 
 export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_DEPARTMENT: write(['ADMIN_DEPARTMENT'], everyDepartment),
@@ -60,9 +63,10 @@ export const commandPermissions: Record<CommandName, Permission> = {
   UNRESOLVE_PICKUP_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
   UPDATE_CONSIGNMENT_SLOT: write(planning),
   UNASSIGN_CONSIGNMENTS: write(planning),
-  MANUAL_COLLECT: write(shipments),
-  MANUAL_DELIVER: write(shipments),
-  MANUAL_DEVIATE: write(shipments),
+  // A courier reports its own stops (the handler checks the order is on the courier's slot).
+  MANUAL_COLLECT: write(shipments, { courier: true }),
+  MANUAL_DELIVER: write(shipments, { courier: true }),
+  MANUAL_DEVIATE: write(shipments, { courier: true }),
   MANUAL_RETURN: write(shipments),
   DELETE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   RESTORE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
@@ -92,6 +96,34 @@ export const commandPermissions: Record<CommandName, Permission> = {
   // shipments grid); each print is recorded, so a read-only planner prints none (0020).
   CREATE_LABEL: write(labels, { customers: true }),
   CREATE_MULTIPLE_LABEL: write(labels, { customers: true }),
+  CREATE_UNIT: write(units),
+  UPDATE_UNIT: write(units),
+  DEACTIVATE_UNIT: write(units),
+  ASSIGN_VEHICLE_TO_DEPARTMENT: write(['PLANNER_VEHICLES']),
+  UNASSIGN_VEHICLE_FROM_DEPARTMENT: write(['PLANNER_VEHICLES']),
+  CREATE_COURIER_USER: write(['PLANNER_COURIERS']),
+  UPDATE_COURIER_USER: write(['PLANNER_COURIERS']),
+  CREATE_SLOT: write(slots),
+  UPDATE_SLOT: write(slots),
+  DELETE_SLOT: write(slots),
+  CHANGE_SLOT_STATE: write(slots),
+  TOGGLE_SLOT_MANUAL_PLANNING: write(slots),
+  ASSIGN_COURIER_TO_SLOT: write(slots),
+  ASSIGN_UNIT_TO_SLOT: write(slots),
+  ASSIGN_VEHICLE_TO_SLOT: write([...slots, 'PLANNER_VEHICLES']),
+  UNASSIGN_VEHICLE_FROM_SLOT: write([...slots, 'PLANNER_VEHICLES']),
+  UPDATE_AREA_IN_SLOT: write(slots),
+  REMOVE_AREA_FROM_SLOT: write(slots),
+  CREATE_ROUTE: write(slots),
+  UPDATE_ROUTE: write(slots),
+  DELETE_ROUTE: write(slots),
+  DELETE_BREAK_FROM_ROUTE: write(slots),
+  CREATE_OR_UPDATE_TEMPLATE: write(['PLANNER_ROUTE_PLANNING']),
+  CREATE_SLOTS_FROM_TEMPLATE: write(['PLANNER_ROUTE_PLANNING']),
+  DELETE_TEMPLATE: write(['PLANNER_ROUTE_PLANNING']),
+  SET_PICKUP_AND_DELIVERY_DURATIONS: write(planning),
+  GROUP_ORDERS: write(planning),
+  UPDATE_PICKUP_AND_DELIVERY_TIMES: write(planning),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
@@ -139,6 +171,21 @@ export const queryPermissions: Record<QueryName, Permission> = {
   }),
   // The label page and the labels printed for orders (docs/decisions/0020).
   labelUrls: read(labels, { customers: true }),
+  units: read([...units, ...slotReaders]),
+  vehicles: read([...units, ...slots]),
+  couriers: read(['PLANNER_COURIERS', ...units, ...slots]),
+  slots: read(slotReaders),
+  slotById: read(slotReaders),
+  routePoints: read(slotReaders),
+  // The courier's own page: its slots of the day and their stops.
+  courierSlots: read([], { roles: ['COURIER'] }),
+  templatesByDepartmentIds: read(['PLANNER_ROUTE_PLANNING']),
+  suggestedUnitsForLocation: read(slots),
+  suggestedUnitsForOrder: read(slots),
+  // Route lists (docs/decisions/0021-planning.md): printed where routes are planned, dispatched
+  // and shipments handled; documents of the caller's departments only.
+  waybills: read(planning),
+  deliveryNotes: read(planning),
 };
 
 /** Why `identity` may not make this call, or null when it may (spec §6 rules). */
@@ -158,6 +205,8 @@ export function denial(
   if (permission.customers && identity.role === 'CUSTOMER')
     return identity.customerId ? null : 'This customer user belongs to no customer';
   if (permission.flags.length === 0 || identity.access.includes('*')) return null;
+  // A courier sends its `courier` commands for its own work (each handler checks that it is).
+  if (permission.courier && identity.role === 'COURIER') return null;
   return permission.flags.some((f) => identity.access.includes(f))
     ? null
     : `Needs one of: ${permission.flags.join(', ')}`;

@@ -70,6 +70,20 @@ export const routeRules: readonly RouteRule[] = [
   { path: `${P}/preadvice-followup/*`, flags: ['PLANNER_PRE_ADVICE'] },
   { path: `${P}/routes-overview/*`, flags: ['PLANNER_ROUTE_PLANNING'] },
   { path: `${P}/planning/*`, flags: ['PLANNER_ROUTE_PLANNING'] },
+  // Route lists (docs/decisions/0021-planning.md): printed pages of a day's or a slot's route.
+  { path: `${P}/planning/slots/:date/receipt-list`, flags: ['PLANNER_ROUTE_PLANNING'] },
+  { path: `${P}/planning/slots/:date/load-list`, flags: ['PLANNER_ROUTE_PLANNING'] },
+  { path: `${P}/planning/slots/:date/:slotId/hd-route-list`, flags: ['PLANNER_ROUTE_PLANNING'] },
+  { path: `${P}/planning/slots/:date/:slotId/load-list`, flags: ['PLANNER_ROUTE_PLANNING'] },
+  { path: `${P}/route-receipt-list`, flags: ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING'] },
+  {
+    path: `${P}/waybills/:id`,
+    flags: ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING', 'PLANNER_SHIPMENTS'],
+  },
+  {
+    path: `${P}/delivery-notes`,
+    flags: ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING', 'PLANNER_SHIPMENTS'],
+  },
   { path: `${P}/vehicles/*`, flags: ['PLANNER_VEHICLES'] },
   {
     path: `${P}/booking/*`,

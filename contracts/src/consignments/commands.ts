@@ -12,7 +12,15 @@ export const resolveAddressSchema = z.object({
   resolvedBy: z.enum(resolutionSources).default('FRONTEND'),
 });
 export const unresolveAddressSchema = z.object({ consignmentIds: idList });
-export const updateConsignmentSlotSchema = z.object({ consignmentIds: idList, slotId: entityId });
+/**
+ * UPDATE_CONSIGNMENT_SLOT: plans consignments onto a slot (or moves them there). A slot over its
+ * unit's capacity is refused unless `force` (docs/decisions/0021-planning.md).
+ */
+export const updateConsignmentSlotSchema = z.object({
+  consignmentIds: idList,
+  slotId: entityId,
+  force: z.boolean().default(false),
+});
 export const unassignSchema = z.object({
   consignmentIds: idList,
   force: z.boolean().default(false),

@@ -52,6 +52,12 @@ export interface ConsignmentRow {
   lengthValue: number;
   lengthUnit: 'CMT';
   packageCount: number;
+  /** Service times (seconds) at the pickup and delivery, when a planner set them. */
+  pickupDurationSeconds?: number | null;
+  deliveryDurationSeconds?: number | null;
+  /** The order's group (spec §7 order grouping) and whether its stops keep their order. */
+  groupName?: string | null;
+  fixedOrder?: boolean;
   customerRef: string | null;
   recipientRef: string | null;
   pickupName: string;

@@ -1,3 +1,4 @@
+import { stopDurationSeconds } from '../planning/orders.js';
 import { z } from 'zod';
 import { NUMBER_BOUND, entityId } from '../common.js';
 import { updateShape } from '../updates.js';
@@ -316,6 +317,9 @@ export const orderFields = z.object({
   groupOrder: z.number().int().min(0).max(NUMBER_BOUND).optional(),
   paidTogether: z.boolean().default(false),
   fixedOrder: z.boolean().default(false),
+  /** Service times at the pickup and the delivery (set-durations form, spec §2), in seconds. */
+  pickupDurationSeconds: stopDurationSeconds.optional(),
+  deliveryDurationSeconds: stopDurationSeconds.optional(),
   vehicleType: z.enum(vehicleTypes, key('validation.choice')).optional(),
   // Contents
   measurements: z

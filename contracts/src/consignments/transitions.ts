@@ -20,6 +20,14 @@ export const consignmentTransitions = {
   unresolveAddress: { from: ['CREATED', 'UNRESOLVED', 'RESOLVED', 'REFUSED'], to: 'UNRESOLVED' },
   assign: { from: ['RESOLVED', 'REFUSED', 'OFFERED', 'ASSIGNED'], to: 'ASSIGNED' },
   unassign: { from: ['ASSIGNED', 'OFFERED', 'REFUSED'], to: 'addresses' },
+  /**
+   * Spec §4 force-unassign: also a consignment the courier has collected (or deviated), e.g. when
+   * the goods move to another courier; it goes back to its address state to be planned again.
+   */
+  forceUnassign: {
+    from: ['ASSIGNED', 'OFFERED', 'REFUSED', 'COLLECTED', 'DEVIATED'],
+    to: 'addresses',
+  },
   collect: {
     from: ['RESOLVED', 'UNRESOLVED', 'OFFERED', 'REFUSED', 'ASSIGNED', 'DEVIATED'],
     to: 'COLLECTED',

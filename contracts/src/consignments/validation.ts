@@ -46,6 +46,14 @@ export const validationMessages = {
   'validation.coordinates': 'not valid coordinates',
   'validation.invalid': 'not valid',
   'validation.unknownId': 'does not exist',
+  'validation.factor': 'a number from 0.5 to 2 in steps of 0.1',
+  'validation.color': 'a colour as #RRGGBB',
+  'validation.breakDuration': 'required break duration: 1 minute to 10 hours',
+  'validation.maxWorkingTime': 'max working time is 1 or 4 to 12 hours',
+  'validation.dateOfBirthForSecureLogin': 'secure login needs a date of birth',
+  'validation.requiredEarliestStartBreak': 'the earliest start of the break is required',
+  'validation.dateRange': 'the end date must not be before the start date',
+  'validation.dateRangeTooLong': 'at most 62 days at once',
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

@@ -5,6 +5,7 @@ import { normalisePhone } from '../access/phone.js';
 import { phoneIssueKey } from '../consignments/validation.js';
 import { roles } from '../access/roles.js';
 import { entityId, idList, nonEmptyText } from '../common.js';
+import type { CourierProfile } from '../planning/courierUsers.js';
 
 export const USERS_TABLE = 'rm_users';
 export const USERS_ENTITY = 'users';
@@ -68,7 +69,14 @@ export interface User extends UserFields {
   id: string;
   /** Role entities added to the user: their access adds to the user's own. */
   roleIds: string[];
+  /**
+   * What a COURIER user has besides being a user (spec §3 "Courier user"), set by
+   * CREATE_COURIER_USER and UPDATE_COURIER_USER; absent on users made otherwise.
+   */
+  courier?: CourierProfile;
 }
+/** What a user update may change: its fields and its courier profile (changed as a whole). */
+export type UserChanges = Partial<UserFields & { courier: CourierProfile }>;
 export interface UserRow extends User {
   revision: number;
   updatedAtEpoch: number;
@@ -97,7 +105,7 @@ export interface RoleRow extends RoleFields {
 
 export type UserEvent =
   | { type: 'UserCreated'; data: User }
-  | { type: 'UserUpdated'; data: { id: string; changes: Partial<UserFields> } }
+  | { type: 'UserUpdated'; data: { id: string; changes: UserChanges } }
   | { type: 'UserDeleted'; data: { id: string } }
   | { type: 'RolesAddedToUser'; data: { id: string; roleIds: string[] } }
   | { type: 'RolesRemovedFromUser'; data: { id: string; roleIds: string[] } };
@@ -139,3 +147,5 @@ export function effectiveAccess(
   const byId = new Map(roles.map((r) => [r.id, r.access]));
   return [...new Set([...user.access, ...user.roleIds.flatMap((id) => byId.get(id) ?? [])])];
 }
+
+export * from './courierProfile.js';

@@ -1,4 +1,4 @@
-import type { CommandResult } from '@nordlog/contracts';
+import { zonedInstant, type CommandResult } from '@nordlog/contracts';
 import type { Logger } from '@nordlog/platform';
 import {
   demoCustomerGroups,
@@ -45,8 +45,9 @@ export async function seedDemoData(
   run: RunCommand,
   logger: Logger,
   ordersPerDepartment = 60,
-): Promise<void> {
+): Promise<DemoPlan> {
   const rnd = prng(20261122);
+  const plan: DemoPlan = new Map();
   const departments = new Map<
     string,
     { id: string; country: string; location: { lat: number; lng: number } | null; tz: string }
@@ -94,17 +95,33 @@ export async function seedDemoData(
       );
       orderIds.push((await command(run, 'CREATE_ORDER', order)).ids[0]!);
     }
-    // Move part of the day along: some assigned to a slot, collected, delivered.
-    const slotId = String(100 + Number(dep.id));
-    const assigned = (
-      await command(run, 'UPDATE_CONSIGNMENT_SLOT', {
-        consignmentIds: orderIds.slice(0, 24),
-        slotId,
-      })
-    ).ids;
-    await command(run, 'MANUAL_COLLECT', { consignmentIds: assigned.slice(0, 12) });
+    // Three slots of the day; part of the day planned onto the first two, some collected and
+    // delivered (orders still waiting for an address or a confirmation cannot be planned).
+    const slots: string[] = [];
+    for (const [name, hour] of [
+      ['Morning 1', '07:00'],
+      ['Morning 2', '07:30'],
+      ['Afternoon', '12:00'],
+    ] as const)
+      slots.push(
+        (
+          await command(run, 'CREATE_SLOT', {
+            departmentId: dep.id,
+            name,
+            timeFrom: zonedInstant(todayIn(dep.tz), hour, dep.tz).toISOString(),
+          })
+        ).ids[0]!,
+      );
+    plan.set(dep.id, slots);
+    const planned: string[] = [];
+    for (const id of orderIds.slice(0, 24)) {
+      const slotId = planned.length < 12 ? slots[0]! : slots[1]!;
+      const res = await run('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId });
+      if (res.status === 200) planned.push(id);
+    }
+    await command(run, 'MANUAL_COLLECT', { consignmentIds: planned.slice(0, 6) });
     await command(run, 'MANUAL_DELIVER', {
-      consignmentIds: assigned.slice(0, 6),
+      consignmentIds: planned.slice(0, 3),
       comment: 'Demo: delivered',
     });
   }
@@ -117,24 +134,128 @@ export async function seedDemoData(
     },
     'demo data loaded through commands',
   );
+  return plan;
 }
 
-/** The courier id of the demo courier user. */
-export const DEMO_COURIER_ID = '1';
+/** The demo day's slots, by department id (first slot first). */
+export type DemoPlan = Map<string, string[]>;
 
-/** The demo users of `demoUsers`, with access to every demo department (customer: the first customer). */
-export async function seedDemoUsers(run: RunCommand, logger: Logger): Promise<void> {
+/**
+ * The demo users of `demoUsers`, with access to every demo department (customer: the first
+ * customer), and the demo fleet. With the demo day's slots (`seedDemoData`), each department's
+ * van and courier drive its first slot, and the demo courier's slot in the first department is
+ * under way, so the courier's page has a route to show.
+ */
+export async function seedDemoUsers(
+  run: RunCommand,
+  logger: Logger,
+  plan: DemoPlan = new Map(),
+): Promise<void> {
+  let demoCourier: string | null = null;
   for (const user of demoUsers) {
-    await command(run, 'CREATE_USER', {
+    const created = await command(run, 'CREATE_USER', {
       ...user,
       departmentIds: ['1', '2', '3', '4'],
       customerId: user.role === 'CUSTOMER' ? '1' : null,
-      // The courier reports its own position as courier 1 (SET_COURIER_LOCATION needs an id).
-      courierId: user.role === 'COURIER' ? DEMO_COURIER_ID : null,
     });
+    if (user.role === 'COURIER') {
+      demoCourier = created.ids[0]!;
+      // A courier's courier id is its user id (as CREATE_COURIER_USER makes it).
+      await command(run, 'UPDATE_USER', { id: demoCourier, courierId: demoCourier });
+    }
+  }
+  const fleet = demoCourier ? await seedDemoFleet(run, demoCourier) : [];
+  for (const [i, { departmentId, van, courier }] of fleet.entries()) {
+    const slotId = plan.get(departmentId)?.[0];
+    if (!slotId) continue;
+    const driver = i === 0 && demoCourier ? demoCourier : courier;
+    await command(run, 'ASSIGN_UNIT_TO_SLOT', { slotId, unitId: van });
+    await command(run, 'ASSIGN_COURIER_TO_SLOT', { slotId, courierId: driver });
+    if (i === 0) await command(run, 'CHANGE_SLOT_STATE', { slotId, transition: 'start' });
   }
   logger.info(
-    { users: demoUsers.length },
-    'demo users loaded through commands (see README for their phone numbers)',
+    { users: demoUsers.length, units: fleet.length * 3 },
+    'demo users and fleet loaded through commands (see README for their phone numbers)',
   );
+}
+
+/**
+ * The demo fleet (development data, with the demo users): per demo department (ids 1 to 4, as
+ * `seedDemoUsers` assumes) a courier user of its own, a van and a cargo bike driven by it and the
+ * demo courier, and a vehicle record. Unit 1 is Oslo's van.
+ */
+async function seedDemoFleet(
+  run: RunCommand,
+  demoCourier: string,
+): Promise<{ departmentId: string; van: string; courier: string }[]> {
+  const couriers = ['Ola Nordmann', 'Sara Svensson', 'Mads Jensen', 'Aino Virtanen'];
+  const fleet: { departmentId: string; van: string; courier: string }[] = [];
+  for (const [i, department] of demoDepartments.entries()) {
+    const departmentId = String(i + 1);
+    const city = department.name.split(' ')[0]!;
+    const location = department.location ?? { lat: 0, lng: 0 };
+    const courier = (
+      await command(run, 'CREATE_COURIER_USER', {
+        name: couriers[i],
+        phoneNumber: `+474000010${i + 1}`,
+        departmentId,
+        driverId: `D-${departmentId}01`,
+      })
+    ).ids[0]!;
+    const unit = {
+      departmentId,
+      courier: `${city} Bud AS`,
+      startLocation: location,
+      endLocation: location,
+      courierUserIds: [courier, demoCourier],
+    };
+    const van = await command(run, 'CREATE_UNIT', {
+      ...unit,
+      name: `${city} van 1`,
+      alystraId: `U-${departmentId}01`,
+      registrationNumber: `EL ${10_000 + i}`,
+      vehicleBrand: 'Ford',
+      vehicleModel: 'E-Transit',
+      color: '#1e88e5',
+      capacity: 120,
+      weightCapacity: 1200,
+      volumeCapacity: 12.5,
+      vehicleType: 'van',
+      fuelType: 'electric',
+      vehicleControl: 'approved',
+      euroClass: 'euroEL',
+      co2: 0,
+      break: { type: 'TimeWindow', earliest: '11:00', latest: '13:00', duration: 'PT30M' },
+    });
+    await command(run, 'CREATE_UNIT', {
+      ...unit,
+      name: `${city} cargo bike`,
+      alystraId: `U-${departmentId}02`,
+      color: '#43a047',
+      capacity: 30,
+      weightCapacity: 150,
+      volumeCapacity: 1.5,
+      speedFactor: 0.7,
+      vehicleType: 'cargobike',
+      fuelType: 'bicycle',
+    });
+    await command(run, 'CREATE_UNIT', {
+      ...unit,
+      name: `${city} spare truck`,
+      alystraId: `V-${departmentId}01`,
+      isUnit: false,
+      courierUserIds: [],
+      registrationNumber: `TR ${20_000 + i}`,
+      vehicleBrand: 'Volvo',
+      vehicleModel: 'FL',
+      capacity: 400,
+      weightCapacity: 8000,
+      volumeCapacity: 40,
+      vehicleType: 'truck',
+      fuelType: 'hvo',
+      euroClass: 'euro6',
+    });
+    fleet.push({ departmentId, van: van.ids[0]!, courier });
+  }
+  return fleet;
 }

@@ -38,8 +38,8 @@ async function main(): Promise<void> {
     (await system.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count === '0';
   if (empty && config.DEMO_DATA) {
     const run = (name: string, payload: unknown) => system.run(name, payload);
-    await seedDemoData(run, logger);
-    if (config.NODE_ENV !== 'production') await seedDemoUsers(run, logger);
+    const plan = await seedDemoData(run, logger);
+    if (config.NODE_ENV !== 'production') await seedDemoUsers(run, logger, plan);
   }
   logger.info(
     { url: `http://localhost:${system.url.split(':').pop()}`, embedded: system.db.embedded },

@@ -39,7 +39,12 @@ import {
   readModelMigrations,
   type Projector,
 } from '@nordlog/projector';
-import { createOpenApi, createQueryService, createRestApi } from '@nordlog/query-service';
+import {
+  createDownloadApi,
+  createOpenApi,
+  createQueryService,
+  createRestApi,
+} from '@nordlog/query-service';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -191,6 +196,7 @@ export async function startSystem(
       mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
     },
     openApi: createOpenApi({ geocoder }),
+    downloadApi: createDownloadApi(queryDeps),
   });
   const server = createServer(app);
   const hub = new SocketHub({

@@ -4,6 +4,7 @@ import {
   CUSTOMERS_TABLE,
   type CustomerRow,
   identityOfUser,
+  mayLogIn,
   type Identity,
 } from '@nordlog/contracts';
 import { attachIdentity, type Knex } from '@nordlog/platform';
@@ -51,7 +52,8 @@ export class Authenticator {
     if (cached && cached.until > now) return cached;
     const session = await this.sessions.get(cookie);
     const user = session ? await findUser(this.knex, session.userId) : null;
-    if (!session || !user) {
+    // A courier whose log-in was switched off loses its sessions too (within the cache time).
+    if (!session || !user || !mayLogIn(user)) {
       this.cache.delete(cookie);
       return null;
     }

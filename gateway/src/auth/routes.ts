@@ -3,6 +3,7 @@ import {
   authRules,
   claimEmailSchema,
   impersonableRoles,
+  mayLogIn,
   requestPwdResetSchema,
   requestTokenSchema,
   setPwdSchema,
@@ -108,7 +109,7 @@ export function createAuth(deps: AuthDeps): Auth {
   const current = async (req: Request) => {
     const session = await sessions.get(sessionCookie(req));
     const user = session ? await findUser(deps.knex, session.userId) : null;
-    if (!session || !user) throw new AppError('NOT_LOGGED_IN', 'Not logged in');
+    if (!session || !user || !mayLogIn(user)) throw new AppError('NOT_LOGGED_IN', 'Not logged in');
     return { session, user };
   };
   const describe = async (user: UserRow, csrfToken: string, verified: boolean) =>
@@ -239,6 +240,12 @@ export function createAuth(deps: AuthDeps): Auth {
     const user = valid ? await findUserByPhone(deps.knex, phoneNumber) : null;
     if (!user)
       throw new AppError('INVALID_TOKEN', 'The code is wrong or has expired; ask for a new one');
+    // Spec §3 canLogIn: told only to whoever holds the phone (the code was right).
+    if (!mayLogIn(user))
+      throw new AppError(
+        'LOGIN_NOT_ALLOWED',
+        'This courier may not log in (log-in is switched off); ask your planner',
+      );
     // A new session id at every login: a session id planted before login is never promoted.
     authenticator.forget(sessionCookie(req));
     await sessions.end(sessionCookie(req));

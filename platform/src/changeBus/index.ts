@@ -41,6 +41,7 @@ export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Pr
     date: c.scope.date,
     state: c.scope.state,
     department_ids: c.scope.departmentIds,
+    courier_id: c.scope.courierId ?? null,
   }));
   // One prepared statement whatever the number of rows: they travel as one JSON parameter.
   for (let i = 0; i < rows.length; i += 2000)
@@ -48,7 +49,7 @@ export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Pr
 }
 
 const CHANGE_COLUMNS =
-  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids';
+  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids, courier_id';
 const INSERT_CHANGES = `insert into ${CHANGES_TABLE} (${CHANGE_COLUMNS})
   select ${CHANGE_COLUMNS} from jsonb_populate_recordset(null::${CHANGES_TABLE}, $1::jsonb)`;
 
@@ -69,6 +70,7 @@ interface ChangeRow {
   date: string | null;
   state: string | null;
   department_ids: string[] | null;
+  courier_id: string | null;
   created_at: Date;
 }
 
@@ -144,7 +146,7 @@ export class PostgresChangeBus implements ChangeBus {
 }
 
 const COLUMNS =
-  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids, created_at';
+  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids, courier_id, created_at';
 
 const toRecord = (row: ChangeRow & { transaction_id: string; position: string }): ChangeRecord => ({
   entity: row.entity,
@@ -158,6 +160,7 @@ const toRecord = (row: ChangeRow & { transaction_id: string; position: string })
     date: row.date,
     state: row.state,
     departmentIds: row.department_ids,
+    courierId: row.courier_id,
   },
   global: { transactionId: row.transaction_id, position: row.position },
   createdAt: row.created_at.toISOString(),

@@ -9,7 +9,10 @@ export type IdKind =
   | 'department_group'
   | 'customer_group'
   | 'number_series'
-  | 'order_label';
+  | 'order_label'
+  | 'unit'
+  | 'slot'
+  | 'template';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

@@ -186,6 +186,16 @@ export const platformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_order_label');
     },
   },
+  {
+    // Planning (docs/decisions/0021-planning.md): units, slots and templates; a slot's courier in
+    // the outbox, so a courier's socket gets only its own slots.
+    name: '0013_planning',
+    async up(knex) {
+      await knex.raw(`create sequence id_seq_unit; create sequence id_seq_slot;
+        create sequence id_seq_template;
+        alter table rm_changes add column courier_id text`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -1,13 +1,8 @@
-import type { AddressResult } from '@nordlog/contracts';
+import { greatCircleMetres, type AddressResult } from '@nordlog/contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  distanceMetres,
-  type AutocompleteRequest,
-  type GeocodeRequest,
-  type Geocoder,
-} from './types.js';
+import type { AutocompleteRequest, GeocodeRequest, Geocoder } from './types.js';
 
 /** One postal code of the GeoNames list: its place and centroid. */
 export interface PostalPlace {
@@ -143,7 +138,7 @@ export class GazetteerGeocoder implements Geocoder {
     }
     if (request.near) {
       const near = request.near;
-      hits = [...hits].sort((a, b) => distanceMetres(near, a) - distanceMetres(near, b));
+      hits = [...hits].sort((a, b) => greatCircleMetres(near, a) - greatCircleMetres(near, b));
     }
     const seen = new Set<string>();
     const results: AddressResult[] = [];

@@ -36,20 +36,6 @@ export interface Geocoder {
   knowsPostalCode?(countryCode: string, postalCode: string): Promise<boolean | null>;
 }
 
-/** Great-circle distance in metres. */
-export function distanceMetres(
-  a: { lat: number; lng: number },
-  b: { lat: number; lng: number },
-): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
-}
-
 /** Spec §3: latLng only when both coordinates exist. */
 export function latLngOf(
   lat: number | string | null | undefined,

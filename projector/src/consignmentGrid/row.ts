@@ -1,47 +1,11 @@
 import {
-  normaliseUnit,
+  measurementTotals,
   rowFlags,
   type BookedOrder,
   type ConsignmentEvent,
   type ConsignmentRow,
   type ConsignmentState,
-  type MeasurementLine,
 } from '@nordlog/contracts';
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
-
-/** Totals over the measurement lines, in KGM, DMQ and CMT (spec §3, §5). */
-export function measurementTotals(lines: MeasurementLine[]) {
-  let weight = 0;
-  let volume = 0;
-  let width = 0;
-  let height = 0;
-  let length = 0;
-  let count = 0;
-  for (const line of lines) {
-    const q = line.quantity;
-    const w = normaliseUnit('length', line.width, line.dimensionUnit).value;
-    const h = normaliseUnit('length', line.height, line.dimensionUnit).value;
-    const l = normaliseUnit('length', line.length, line.dimensionUnit).value;
-    const stated = normaliseUnit('volume', line.volume ?? 0, line.volumeUnit).value;
-    // Spec §5: l × w × h / 1000 dm³, or the stated volume when all three are zero.
-    const each = w === 0 && h === 0 && l === 0 ? stated : (l * w * h) / 1000;
-    weight += normaliseUnit('weight', line.weight, line.weightUnit).value * q;
-    volume += each * q;
-    width = Math.max(width, w);
-    height = Math.max(height, h);
-    length = Math.max(length, l);
-    count += q;
-  }
-  return {
-    weight: round(weight),
-    volume: round(volume),
-    width: round(width),
-    height: round(height),
-    length: round(length),
-    count,
-  };
-}
 
 export function rowFromOrder(
   order: BookedOrder,
@@ -82,6 +46,10 @@ export function rowFromOrder(
     lengthValue: totals.length,
     lengthUnit: 'CMT',
     packageCount: totals.count,
+    pickupDurationSeconds: order.pickupDurationSeconds ?? null,
+    deliveryDurationSeconds: order.deliveryDurationSeconds ?? null,
+    groupName: order.groupName ?? null,
+    fixedOrder: order.fixedOrder ?? false,
     customerRef: order.customerRef ?? null,
     recipientRef: order.recipientRef ?? null,
     pickupName: p.name,

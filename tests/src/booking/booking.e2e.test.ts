@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isValidGsin, isValidSscc } from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const DATE = bookingDate();
@@ -272,7 +273,8 @@ describe('booking on the server', () => {
       measurements: [{ ...lines[0], packageIds: ['000000000000000000'] }],
     });
     expect(forged.status).toBe(400);
-    await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId: '5' });
+    const slotId = await createSlot(sys, oslo, DATE);
+    await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId });
     await sys.command('MANUAL_DELIVER', { consignmentIds: [id] });
     const late = await sys.command('UPDATE_ORDER', { ...form, orderId: id, orderNote: 'x' });
     expect(late.status).toBe(409);

@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isValidGsin } from '@nordlog/contracts';
-import { seedDemoData, seedDemoUsers } from '@nordlog/deploy';
+import { seedDemoData, seedDemoUsers, type DemoPlan } from '@nordlog/deploy';
 import { silentLogger } from '@nordlog/platform';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 /** The demo data books through the same command path, so it must satisfy every booking rule. */
 describe('demo data with booking rules', () => {
   let sys: TestSystem;
+  let plan: DemoPlan = new Map();
   beforeAll(async () => {
     sys = await startTestSystem();
   });
   afterAll(async () => sys.shutdown());
 
   it('loads: every demo order has a GSIN from the demo series and lies ahead of now', async () => {
-    await seedDemoData((name, payload) => sys.run(name, payload), silentLogger(), 5);
+    plan = await seedDemoData((name, payload) => sys.run(name, payload), silentLogger(), 5);
     await sys.settled();
     const rows = (await sys.query('consignments', { fromDate: '2000-01-01', toDate: '2100-01-01' }))
       .body as { shipmentId: string; packageIds: string[] }[];
@@ -21,10 +22,15 @@ describe('demo data with booking rules', () => {
     expect(rows.every((r) => isValidGsin(r.shipmentId) && r.packageIds.length > 0)).toBe(true);
   }, 60_000);
 
-  it('the demo courier has a courier id and reports its own position with it', async () => {
-    await seedDemoUsers((name, payload) => sys.run(name, payload), silentLogger());
+  it('the demo courier drives a slot under way today and reports its own position with its courier id', async () => {
+    await seedDemoUsers((name, payload) => sys.run(name, payload), silentLogger(), plan);
     await sys.settled();
     const courier = sys.as(await sys.signIn('+4740000007'));
+    const me = (await courier.get('/auth/user')).body as { id: string; courierId: string };
+    expect(me.courierId).toBe(me.id);
+    const [slot] = (await courier.query('courierSlots', {})).body;
+    expect(slot).toMatchObject({ state: 'IN_PROGRESS', courierId: me.id });
+    expect(slot.routePoints.length).toBeGreaterThan(0);
     const report = (courierId: string) =>
       courier.command('SET_COURIER_LOCATION', {
         courierId,
@@ -33,7 +39,7 @@ describe('demo data with booking rules', () => {
         accuracy: 12,
         timestamp: new Date().toISOString(),
       });
-    expect((await report('1')).status).toBe(200);
-    expect((await report('2')).status).toBe(403);
+    expect((await report(me.courierId)).status).toBe(200);
+    expect((await report(String(Number(me.courierId) + 1))).status).toBe(403);
   }, 60_000);
 });

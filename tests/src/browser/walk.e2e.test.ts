@@ -53,8 +53,8 @@ describe('the walk: every screen, every role', () => {
     assertWebAppBuilt();
     sys = await startTestSystem();
     const run = (name: string, payload: unknown) => sys.run(name, payload);
-    await seedDemoData(run, silentLogger(), 12);
-    await seedDemoUsers(run, silentLogger());
+    const plan = await seedDemoData(run, silentLogger(), 12);
+    await seedDemoUsers(run, silentLogger(), plan);
     await sys.settled();
     const order = await sys.db.knex('rm_orders').whereNotNull('shipment_id').first('shipment_id');
     gsin = String(order?.shipment_id ?? '');
@@ -291,6 +291,8 @@ describe('the walk: every screen, every role', () => {
         await step('saved', async () => {
           await page.getByRole('button', { name: /^save$/i }).click();
           await page.waitForURL((url) => url.pathname === list);
+          // The record may sort onto a later page of a long list: show one page of them all.
+          await page.goto(`${sys.url}${list}?page=1&perPage=100`);
           await page.getByText(fillers[resource.name].shown(name)).first().waitFor();
         });
         if (resource.update) {
@@ -303,6 +305,7 @@ describe('the walk: every screen, every role', () => {
           await step('edited', async () => {
             await page.getByRole('button', { name: /^save$/i }).click();
             await page.waitForURL((url) => url.pathname === list);
+            await page.goto(`${sys.url}${list}?page=1&perPage=100`);
             await page.getByText(`${name} edited`, { exact: true }).first().waitFor();
           });
         }

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
-import { updateSamples, type SampleWorld } from '../support/samples.js';
+import { sampleFleet, sampleUnit, updateSamples, type SampleWorld } from '../support/samples.js';
 import { freshPhone, startTestSystem, type TestSystem, storeHead } from '../support/system.js';
 
 const DATE = bookingDate(2);
@@ -18,6 +18,8 @@ interface World extends SampleWorld {
   customerGroup: string;
   series: string;
   holiday: string;
+  slot: string;
+  template: string;
 }
 
 const block = {
@@ -52,7 +54,7 @@ const commandBases: Record<CommandName, (w: World) => Payload> = {
   RESOLVE_ADDRESS: (w) => ({ consignmentId: w.order, side: 'delivery', lat: 59.9, lng: 10.7 }),
   UNRESOLVE_DELIVERY_ADDRESS: (w) => ({ consignmentIds: [w.order] }),
   UNRESOLVE_PICKUP_ADDRESS: (w) => ({ consignmentIds: [w.order] }),
-  UPDATE_CONSIGNMENT_SLOT: (w) => ({ consignmentIds: [w.order], slotId: '1' }),
+  UPDATE_CONSIGNMENT_SLOT: (w) => ({ consignmentIds: [w.order], slotId: w.slot }),
   UNASSIGN_CONSIGNMENTS: (w) => ({ consignmentIds: [w.order] }),
   MANUAL_COLLECT: (w) => ({ consignmentIds: [w.order], comment: 'c' }),
   MANUAL_DELIVER: (w) => ({ consignmentIds: [w.order] }),
@@ -94,6 +96,54 @@ const commandBases: Record<CommandName, (w: World) => Payload> = {
   }),
   CREATE_LABEL: (w) => ({ orderId: w.order }),
   CREATE_MULTIPLE_LABEL: (w) => ({ orderIds: [w.order] }),
+  CREATE_UNIT: (w) => sampleUnit(w.departments[0], [w.couriers[0]]),
+  UPDATE_UNIT: (w) => ({ id: w.units[0], capacity: 25, break: { type: 'NoBreakTime' } }),
+  DEACTIVATE_UNIT: (w) => ({ id: w.units[1] }),
+  ASSIGN_VEHICLE_TO_DEPARTMENT: (w) => ({ vehicleId: w.vehicle, departmentId: w.departments[1] }),
+  UNASSIGN_VEHICLE_FROM_DEPARTMENT: (w) => ({ vehicleId: w.vehicle }),
+  CREATE_COURIER_USER: (w) => updateSamples.UPDATE_COURIER_USER(w).create,
+  UPDATE_COURIER_USER: (w) => ({ id: w.couriers[0], driverId: 'D-9', secureLoginEnabled: false }),
+  CREATE_SLOT: (w) => ({
+    departmentId: w.departments[0],
+    name: 'Morning',
+    timeFrom: `${DATE}T07:00:00+01:00`,
+  }),
+  UPDATE_SLOT: (w) => ({ id: w.slot, name: 'Late' }),
+  DELETE_SLOT: (w) => ({ id: w.slot }),
+  CHANGE_SLOT_STATE: (w) => ({ slotId: w.slot, transition: 'completePlanning' }),
+  TOGGLE_SLOT_MANUAL_PLANNING: (w) => ({ slot: w.slot }),
+  ASSIGN_COURIER_TO_SLOT: (w) => ({ slotId: w.slot, courierId: null }),
+  ASSIGN_UNIT_TO_SLOT: (w) => ({ slotId: w.slot, unitId: null }),
+  ASSIGN_VEHICLE_TO_SLOT: (w) => ({ slotId: w.slot, vehicleId: '1' }),
+  UNASSIGN_VEHICLE_FROM_SLOT: (w) => ({ slotId: w.slot }),
+  UPDATE_AREA_IN_SLOT: (w) => ({
+    slotId: w.slot,
+    area: { id: 'a1', name: 'Sentrum', postalCodes: ['0150-0199'] },
+  }),
+  REMOVE_AREA_FROM_SLOT: (w) => ({ slotId: w.slot, areaId: 'a1' }),
+  CREATE_ROUTE: (w) => ({ slotId: w.slot, consignmentIds: [w.order] }),
+  UPDATE_ROUTE: (w) => ({ slotId: w.slot, stops: [{ kind: 'delivery', consignmentId: w.order }] }),
+  DELETE_ROUTE: (w) => ({ slotId: w.slot }),
+  DELETE_BREAK_FROM_ROUTE: (w) => ({ slotId: w.slot }),
+  CREATE_OR_UPDATE_TEMPLATE: (w) => ({
+    departmentId: w.departments[0],
+    name: 'Weekdays',
+    weekdays: [1, 2, 3],
+    slots: [{ key: 'a', name: 'Morning', timeFrom: '07:00' }],
+  }),
+  CREATE_SLOTS_FROM_TEMPLATE: (w) => ({ templateId: w.template, fromDate: DATE, toDate: DATE }),
+  DELETE_TEMPLATE: (w) => ({ id: w.template }),
+  SET_PICKUP_AND_DELIVERY_DURATIONS: (w) => ({
+    orderIds: [w.order],
+    pickupDurationSeconds: 330,
+    deliveryDurationSeconds: null,
+  }),
+  GROUP_ORDERS: (w) => ({ groupId: 'g1', groupName: 'G', orderIds: [w.order], fixedOrder: true }),
+  UPDATE_PICKUP_AND_DELIVERY_TIMES: (w) => ({
+    orderIds: [w.order],
+    deliveryTimeEarliest: '10:00',
+    deliveryTimeLatest: '14:00',
+  }),
 };
 
 /** Valid params of every query (typed by the registry). */
@@ -118,6 +168,23 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   unconfirmedOrdersCount: () => ({}),
   addressAutocomplete: () => ({ searchPhrase: 'storgata', countryCode: 'NO' }),
   labelUrls: (w) => ({ orderIds: [w.order] }),
+  units: (w) => ({ departmentIds: [w.departments[0]], includeInactive: true }),
+  vehicles: (w) => ({ departmentIds: [w.departments[1]] }),
+  couriers: (w) => ({ departmentIds: [w.departments[0]] }),
+  slots: () => ({ fromDate: DATE, toDate: DATE }),
+  slotById: (w) => ({ id: w.slot }),
+  routePoints: (w) => ({ slotId: w.slot }),
+  courierSlots: () => ({}),
+  templatesByDepartmentIds: () => ({}),
+  suggestedUnitsForLocation: (w) => ({
+    departmentId: w.departments[0],
+    date: DATE,
+    lat: 59.9,
+    lng: 10.7,
+  }),
+  suggestedUnitsForOrder: (w) => ({ orderId: w.order }),
+  waybills: (w) => ({ orderIds: [w.order] }),
+  deliveryNotes: (w) => ({ slotId: w.slot, date: DATE, departmentIds: [w.departments[0]] }),
 };
 
 /** Text meant to break things: NUL, lone surrogates, SQL and LIKE syntax, huge and odd strings. */
@@ -266,7 +333,7 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
       await id('CREATE_CUSTOMER', { name: 'Apotek 1', alystraId: 'C-1' }),
       await id('CREATE_CUSTOMER', { name: 'Bok' }),
     ];
-    const base = { departments, customers };
+    const base = { departments, customers, ...(await sampleFleet(sys, departments)) };
     world = {
       ...base,
       order: await id('CREATE_ORDER', commandBases.CREATE_ORDER({ ...base } as World)),
@@ -284,6 +351,11 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
         lastSerial: 9,
       }),
       holiday: await id('CREATE_HOLIDAY', { country: 'NO', type: 'NO_PICKUP', date: '2027-01-04' }),
+      slot: await id('CREATE_SLOT', commandBases.CREATE_SLOT({ ...base } as World)),
+      template: await id(
+        'CREATE_OR_UPDATE_TEMPLATE',
+        commandBases.CREATE_OR_UPDATE_TEMPLATE({ ...base } as World),
+      ),
     };
     await sys.settled();
   }, 60_000);

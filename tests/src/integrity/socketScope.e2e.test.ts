@@ -7,6 +7,7 @@ import {
   type Role,
 } from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { createCourier, createSlot } from '../support/planning.js';
 import { connectSocket, type TestSocket } from '../support/socket.js';
 import {
   freshPhone,
@@ -27,6 +28,8 @@ interface World {
   mine: string; // customer of Oslo
   theirs: string; // customer of Bergen
   orders: string[];
+  /** The COURIER user's courier id (its user id). */
+  courier: string;
 }
 
 /**
@@ -60,6 +63,28 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
   },
   numberSeries: (c) => list(c.query('numberSeries', {})),
   labelUrls: (c, w) => list(c.query('labelUrls', { orderIds: w.orders })),
+  slots: async (c) => {
+    const byId = new Map<string, Row>();
+    for (const r of [
+      ...(await list(c.query('slots', { fromDate: DATE, toDate: DATE, shallowFetch: true }))),
+      ...(await list(c.query('courierSlots', { date: DATE }))),
+    ])
+      byId.set(String(r.id), stripViews(r));
+    return [...byId.values()];
+  },
+  templates: (c) => list(c.query('templatesByDepartmentIds', {})),
+  // Units and vehicle records are one entity, read by two queries.
+  units: async (c) => [
+    ...(await list(c.query('units', { includeInactive: true }))),
+    ...(await list(c.query('vehicles', { includeInactive: true }))),
+  ],
+  couriers: (c) => list(c.query('couriers', {})),
+};
+
+/** A slot as its row is (the courier's query adds the schedule to it). */
+const stripViews = (r: Row): Row => {
+  const { load: _l, capacity: _c, routePoints: _p, progress: _g, totals: _t, ...row } = r;
+  return row;
 };
 
 /** The rows of an answer; a refusal (403) or "not found" (404) reads nothing. */
@@ -107,6 +132,7 @@ describe('socket scope equals query access, for every entity, role and context',
       mine: await customer('Apotek Oslo', oslo),
       theirs: await customer('Bok Bergen', bergen),
       orders: [],
+      courier: '',
     };
     await configureNumberSeries(sys);
     const group = (
@@ -116,6 +142,13 @@ describe('socket scope equals query access, for every entity, role and context',
     // One user of every role, in Oslo (ADMIN: everywhere; CUSTOMER: Oslo's customer), and a
     // planner whose access is the Oslo group.
     for (const role of roles as readonly Role[]) {
+      if (role === 'COURIER') {
+        const courier = await createCourier(sys, [oslo]);
+        world.courier = courier.id;
+        await sys.settled();
+        users.push({ label: role, session: await sys.signIn(courier.phoneNumber) });
+        continue;
+      }
       users.push({
         label: role,
         session: await sys.login({
@@ -123,7 +156,6 @@ describe('socket scope equals query access, for every entity, role and context',
           role,
           departmentIds: [oslo],
           customerId: role === 'CUSTOMER' ? world.mine : null,
-          courierId: role === 'COURIER' ? '71' : null,
         }),
       });
     }
@@ -243,6 +275,63 @@ describe('socket scope equals query access, for every entity, role and context',
         })
       ).status,
     ).toBe(200);
+    // Courier users and units of both departments, a vehicle of Bergen lent to Oslo, a courier
+    // moved from Oslo to Bergen.
+    const courierOf = async (departmentId: string) => {
+      const res = await sys.command('CREATE_COURIER_USER', {
+        name: 'Bud',
+        phoneNumber: freshPhone(),
+        departmentId,
+      });
+      expect(res.status).toBe(200);
+      return res.body.ids[0] as string;
+    };
+    const osloCourier = await courierOf(oslo);
+    const bergenCourier = await courierOf(bergen);
+    const unit = (departmentId: string, courierUserIds: string[], isUnit = true) => ({
+      name: 'Van',
+      alystraId: 'U',
+      departmentId,
+      capacity: 10,
+      weightCapacity: 500,
+      volumeCapacity: 8,
+      vehicleType: 'van',
+      fuelType: 'diesel',
+      courierUserIds,
+      isUnit,
+    });
+    for (const payload of [unit(oslo, [osloCourier]), unit(bergen, [bergenCourier])])
+      expect((await sys.command('CREATE_UNIT', payload)).status).toBe(200);
+    const lent = (await sys.command('CREATE_UNIT', unit(bergen, [], false))).body.ids[0];
+    expect(
+      (await sys.command('ASSIGN_VEHICLE_TO_DEPARTMENT', { vehicleId: lent, departmentId: oslo }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await sys.command('UPDATE_COURIER_USER', { id: osloCourier, departmentId: bergen })).status,
+    ).toBe(200);
+    // Slots of both departments, one the courier drives (started, with a stop), and templates.
+    const driven = await createSlot(sys, oslo, DATE, { courierId: world.courier });
+    await createSlot(sys, oslo, DATE);
+    const away = await createSlot(sys, bergen, DATE);
+    expect(
+      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [a], slotId: driven }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await sys.command('CHANGE_SLOT_STATE', { slotId: driven, transition: 'start' })).status,
+    ).toBe(200);
+    expect((await sys.command('UPDATE_SLOT', { id: away, name: 'Bergen late' })).status).toBe(200);
+    for (const departmentId of [oslo, bergen])
+      expect(
+        (
+          await sys.command('CREATE_OR_UPDATE_TEMPLATE', {
+            departmentId,
+            name: 'Weekdays',
+            slots: [{ key: 'm', name: 'Morning', timeFrom: '07:00' }],
+          })
+        ).status,
+      ).toBe(200);
     await sys.settled();
     await new Promise((resolve) => setTimeout(resolve, 1000));
 

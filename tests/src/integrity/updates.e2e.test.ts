@@ -8,7 +8,12 @@ import {
 } from '@nordlog/contracts';
 import type { z } from 'zod';
 import { configureNumberSeries } from '../support/booking.js';
-import { updateSamples, type SampleWorld, type UpdateSample } from '../support/samples.js';
+import {
+  sampleFleet,
+  updateSamples,
+  type SampleWorld,
+  type UpdateSample,
+} from '../support/samples.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 type Row = Record<string, unknown>;
@@ -63,9 +68,11 @@ describe('every update command changes exactly the fields it names', () => {
         .body.ids[0] as string;
     const customer = async (name: string) =>
       (await sys.command('CREATE_CUSTOMER', { name })).body.ids[0] as string;
+    const departments: [string, string] = [await dep('Oslo'), await dep('Bergen')];
     world = {
-      departments: [await dep('Oslo'), await dep('Bergen')],
+      departments,
       customers: [await customer('Apotek 1'), await customer('Bokhandel')],
+      ...(await sampleFleet(sys, departments)),
     };
     await sys.settled();
   }, 60_000);

@@ -6,6 +6,7 @@ import { applyBatch, checksum, projections, readCheckpoint, rebuild } from '@nor
 import { demoOrder, prng } from '@nordlog/deploy';
 import { meta } from '../eventStore/contract.js';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { createCourier, createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const checksums = async (sys: TestSystem) =>
@@ -39,7 +40,39 @@ describe('projections', () => {
       );
       ids.push((await sys.command('CREATE_ORDER', order)).body.ids[0]);
     }
-    await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: ids.slice(0, 60), slotId: '9' });
+    const slotId = await createSlot(sys, dep, bookingDate());
+    await sys.settled();
+    // The demo orders that can be planned (some wait for an address or a confirmation).
+    const assignable = (await sys.query('consignments', { ids: ids.slice(0, 60) })).body
+      .filter((r: { isAssignable: boolean }) => r.isAssignable)
+      .map((r: { id: string }) => r.id);
+    expect(assignable.length).toBeGreaterThan(30);
+    const planned = await sys.command('UPDATE_CONSIGNMENT_SLOT', {
+      consignmentIds: assignable,
+      slotId,
+    });
+    expect(planned.status).toBe(200);
+    // Planning resources: a courier, a vehicle and a template.
+    const driver = await createCourier(sys, [dep]);
+    const vehicle = await sys.command('CREATE_UNIT', {
+      name: 'Van 1',
+      alystraId: 'V-1',
+      departmentId: dep,
+      isUnit: false,
+      capacity: 40,
+      weightCapacity: 800,
+      volumeCapacity: 9.5,
+      vehicleType: 'van',
+      fuelType: 'electric',
+      courierUserIds: [driver.id],
+    });
+    expect(vehicle.status).toBe(200);
+    const template = await sys.command('CREATE_OR_UPDATE_TEMPLATE', {
+      departmentId: dep,
+      name: 'Weekdays',
+      slots: [{ key: 'm', name: 'Morning', timeFrom: '07:00' }],
+    });
+    expect(template.status).toBe(200);
     await sys.command('MANUAL_COLLECT', { consignmentIds: ids.slice(0, 30) });
     await sys.command('MANUAL_DEVIATE', {
       consignmentIds: ids.slice(0, 10),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { createSlot } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 const DATE = bookingDate();
@@ -163,8 +164,9 @@ describe('the spine end to end: command → event → read model → socket', ()
     const early = await sys.command('MANUAL_DELIVER', { consignmentIds: [id] });
     expect(early.status).toBe(409);
     expect(early.body[0].errorType).toBe('INVALID_STATE_TRANSITION');
+    const slotId = await createSlot(sys, oslo, DATE);
     expect(
-      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId: '77' })).status,
+      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId })).status,
     ).toBe(200);
     expect((await sys.command('MANUAL_COLLECT', { consignmentIds: [id] })).body.events).toEqual([
       'ConsignmentCollected',
@@ -177,7 +179,7 @@ describe('the spine end to end: command → event → read model → socket', ()
     const [row] = (await sys.query('consignments', { ids: [id] })).body;
     expect(row).toMatchObject({
       state: 'DELIVERED',
-      slotId: '77',
+      slotId,
       isDeletable: false,
       isEditable: false,
     });
@@ -213,7 +215,10 @@ describe('the spine end to end: command → event → read model → socket', ()
   it('S7-CMD-031 a bulk command reports what failed and applies the rest', async () => {
     const a = (await sys.command('CREATE_ORDER', orderPayload(oslo, customer))).body.ids[0];
     const b = (await sys.command('CREATE_ORDER', orderPayload(oslo, customer))).body.ids[0];
-    await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [b], slotId: '5' });
+    await sys.command('UPDATE_CONSIGNMENT_SLOT', {
+      consignmentIds: [b],
+      slotId: await createSlot(sys, oslo, DATE),
+    });
     await sys.command('MANUAL_COLLECT', { consignmentIds: [b] });
     const res = await sys.command('DELETE_ORDERS', { orderIds: [a, b] });
     expect(res.status).toBe(200);

@@ -1,11 +1,17 @@
 import type { UpdateCommandName } from '@nordlog/contracts';
 import { bookingDate } from './booking.js';
-import { freshPhone } from './system.js';
+import { freshPhone, type Client } from './system.js';
 
 /** What an update sample needs to exist first: two departments and two customers. */
 export interface SampleWorld {
   departments: [string, string];
   customers: [string, string];
+  /** Two courier users of the first department (CREATE_COURIER_USER), by `sampleFleet`. */
+  couriers: [string, string];
+  /** Two units of the first department, each driven by one of the couriers. */
+  units: [string, string];
+  /** A vehicle record (isUnit false) of the first department. */
+  vehicle: string;
 }
 
 /**
@@ -33,6 +39,68 @@ const address = (name: string, street: string, zipCode: string) => ({
 });
 
 const words = () => `w${Math.random().toString(36).slice(2, 8)}`;
+
+/** A unit's fields (spec §3 "Unit/vehicle"), every one of them given. */
+export const sampleUnit = (departmentId: string, courierUserIds: string[]) => ({
+  name: `Unit ${words()}`,
+  courier: 'Bud AS',
+  alystraId: 'U-1',
+  departmentId,
+  registrationNumber: 'EL 12345',
+  vehicleBrand: 'Ford',
+  vehicleModel: 'Transit',
+  isActive: true,
+  isUnit: true,
+  color: '#1e88e5',
+  capacity: 40,
+  weightCapacity: 900,
+  volumeCapacity: 10.5,
+  speedFactor: 1.2,
+  serviceTimeFactor: 0.8,
+  maxRangeKm: 300,
+  startLocation: { lat: 59.91, lng: 10.75 },
+  endLocation: { lat: 59.95, lng: 10.8 },
+  shouldDriverReturn: true,
+  vehicleType: 'van',
+  fuelType: 'diesel',
+  vehicleControl: 'approved',
+  vehicleControlComment: 'Checked',
+  commercialTrafficEligibility: true,
+  euroClass: 'euro6',
+  co2: 180,
+  courierUserIds,
+  break: { type: 'TimeWindow', earliest: '11:00', latest: '13:00', duration: 'PT30M' },
+  assignedDepartmentId: null,
+});
+
+/** The fleet of a sample world: two couriers, two units driven by them and a vehicle record. */
+export async function sampleFleet(
+  client: Pick<Client, 'command'>,
+  departments: [string, string],
+): Promise<Pick<SampleWorld, 'couriers' | 'units' | 'vehicle'>> {
+  const id = async (type: string, payload: unknown) => {
+    const res = await client.command(type, payload);
+    if (res.status !== 200) throw new Error(`${type}: ${JSON.stringify(res.body)}`);
+    return res.body.ids[0] as string;
+  };
+  const courier = () =>
+    id('CREATE_COURIER_USER', {
+      name: `Courier ${words()}`,
+      phoneNumber: freshPhone(),
+      departmentId: departments[0],
+    });
+  const couriers: [string, string] = [await courier(), await courier()];
+  const units: [string, string] = [
+    await id('CREATE_UNIT', sampleUnit(departments[0], [couriers[0]])),
+    await id('CREATE_UNIT', sampleUnit(departments[0], [couriers[1]])),
+  ];
+  const vehicle = await id('CREATE_UNIT', {
+    ...sampleUnit(departments[0], []),
+    name: `Vehicle ${words()}`,
+    isUnit: false,
+  });
+  return { couriers, units, vehicle };
+}
 
 export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => UpdateSample> = {
   UPDATE_DEPARTMENT: () => ({
@@ -117,6 +185,8 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       groupOrder: 1,
       paidTogether: false,
       fixedOrder: false,
+      pickupDurationSeconds: 120,
+      deliveryDurationSeconds: 300,
       vehicleType: 'van',
       measurements: [{ weight: 2, length: 30, width: 20, height: 15, quantity: 1 }],
       additionalServices: [],
@@ -162,6 +232,8 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       groupOrder: 2,
       paidTogether: true,
       fixedOrder: true,
+      pickupDurationSeconds: 90,
+      deliveryDurationSeconds: null,
       vehicleType: 'truck',
       measurements: [{ weight: 40, length: 120, width: 80, height: 100, quantity: 2 }],
       additionalServices: [{ vasCode: 'SIGN', quantity: 1 }],
@@ -213,6 +285,89 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
   UPDATE_PLANNER: () => ({
     create: { name: `Planner ${words()}`, phoneNumber: freshPhone(), email: `${words()}@ex.no` },
     changes: { name: `Planner ${words()}`, phoneNumber: freshPhone(), email: `${words()}@ex.no` },
+  }),
+  UPDATE_SLOT: ({ departments }) => ({
+    create: {
+      departmentId: departments[0],
+      name: `Slot ${words()}`,
+      timeFrom: `${bookingDate(2)}T07:00:00.000Z`,
+      timeTo: `${bookingDate(2)}T15:00:00.000Z`,
+      slotMode: 'ROUTE',
+      shouldDriverNotReturn: true,
+    },
+    changes: {
+      name: `Slot ${words()}`,
+      timeFrom: `${bookingDate(2)}T08:00:00.000Z`,
+      timeTo: `${bookingDate(2)}T16:00:00.000Z`,
+      slotMode: 'AREA',
+      shouldDriverNotReturn: false,
+    },
+    // The slot's business date is its start's, in the department's country.
+    follows: { timeFrom: ['date'] },
+  }),
+  UPDATE_UNIT: ({ departments, couriers }) => ({
+    create: sampleUnit(departments[0], [couriers[0]]),
+    changes: {
+      name: `Unit ${words()}`,
+      courier: 'Sykkelbud AS',
+      alystraId: 'U-2',
+      departmentId: departments[1],
+      registrationNumber: 'EV 67890',
+      vehicleBrand: 'Volkswagen',
+      vehicleModel: 'Crafter',
+      isActive: false,
+      isUnit: false,
+      color: '#43a047',
+      capacity: 60,
+      weightCapacity: 1200,
+      volumeCapacity: 14.25,
+      speedFactor: 0.9,
+      serviceTimeFactor: 1.5,
+      maxRangeKm: 450,
+      startLocation: { lat: 60.39, lng: 5.32 },
+      endLocation: { lat: 60.4, lng: 5.33 },
+      shouldDriverReturn: false,
+      vehicleType: 'truck',
+      fuelType: 'electric',
+      vehicleControl: 'notApproved',
+      vehicleControlComment: 'Brake light',
+      commercialTrafficEligibility: false,
+      euroClass: 'euroEL',
+      co2: 0,
+      courierUserIds: [couriers[0], couriers[1]],
+      break: { type: 'WorkingTime', maxWorkingTime: 'PT5H', duration: 'PT45M' },
+      assignedDepartmentId: departments[1],
+    },
+  }),
+  UPDATE_COURIER_USER: ({ departments, units }) => ({
+    create: {
+      name: `Courier ${words()}`,
+      phoneNumber: freshPhone(),
+      email: `${words()}@example.no`,
+      canLogIn: true,
+      secureLoginEnabled: false,
+      driverId: 'D-1',
+      unitIds: [units[0]],
+      alcoholDeliveryEducation: false,
+      departmentId: departments[0],
+      dateOfBirth: '1990-04-01',
+      occupationalInjuryInsurance: false,
+      courierScanEnabled: false,
+    },
+    changes: {
+      name: `Courier ${words()}`,
+      phoneNumber: freshPhone(),
+      email: `${words()}@example.no`,
+      canLogIn: false,
+      secureLoginEnabled: true,
+      driverId: 'D-2',
+      unitIds: [units[0], units[1]],
+      alcoholDeliveryEducation: true,
+      departmentId: departments[1],
+      dateOfBirth: '1985-12-24',
+      occupationalInjuryInsurance: true,
+      courierScanEnabled: true,
+    },
   }),
   UPDATE_ROLE: () => ({
     create: { name: `Role ${words()}`, description: 'one', access: ['PLANNER_LIVE'] },

@@ -6,6 +6,7 @@ import {
   holidayTypes,
   marketCountries,
   roles,
+  slotStates,
 } from '@nordlog/contracts';
 import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 
@@ -107,7 +108,9 @@ export function messageKeyPattern(namespaces: readonly string[]): RegExp {
 
 /** Enum values no screen shows raw: written in capitals with an underscore, anywhere in text. */
 const rawTokens = new RegExp(
-  `\\b(${[...accessFlags, ...roles, ...holidayTypes].filter((v) => v.includes('_')).join('|')})\\b`,
+  `\\b(${[...accessFlags, ...roles, ...holidayTypes, ...slotStates]
+    .filter((v) => v.includes('_'))
+    .join('|')})\\b`,
 );
 /** Enum values that are also words: raw only when a cell, chip or option is exactly the value. */
 const rawExact = new Set<string>([

@@ -14,6 +14,8 @@ import { NotBuilt, NotFound } from '../layout/NotFound';
 import { Toasts } from '../layout/Toasts';
 import { LiveProvider } from '../live/LiveProvider';
 import { DepartmentSelect } from '../planner/DepartmentSelect';
+import { resourceScreenPaths, resourceScreens } from '../planner/resources/screens';
+import { routeListPaths, routeListScreens } from '../planner/routeLists/routes';
 import { adminPages, adminResources } from '../resources/admin';
 import { mayRun } from '../access/commands';
 import { fetchRevision, watchRevision } from '../shell/revision';
@@ -31,6 +33,9 @@ const ConfirmationPage = lazy(() => loadWithRetry(() => import('../booking/Confi
 const LabelPage = lazy(() => loadWithRetry(() => import('../labels/LabelPage')));
 const CourierHome = lazy(() => loadWithRetry(() => import('../courier/CourierHome')));
 const UnconfirmedOrders = lazy(() => loadWithRetry(() => import('../booking/UnconfirmedOrders')));
+// The planning board (dnd-kit, the grid) and dispatch (docs/decisions/0021-planning.md).
+const PlanningPage = lazy(() => loadWithRetry(() => import('../planner/planning/PlanningPage')));
+const DispatchPage = lazy(() => loadWithRetry(() => import('../planner/planning/DispatchPage')));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -103,7 +108,11 @@ export default function AdminApp({
       r.path !== BOOKING &&
       r.path !== CONFIRMATION &&
       r.path !== LABELS &&
-      r.path !== COURIER,
+      r.path !== COURIER &&
+      r.path !== PLANNING &&
+      r.path !== DISPATCH &&
+      !routeListPaths.has(r.path) &&
+      !resourceScreenPaths.has(r.path),
   );
 
   return (
@@ -192,9 +201,47 @@ export default function AdminApp({
               path={COURIER}
               element={
                 can(COURIER) ? (
-                  <Lazy>
-                    <CourierHome />
-                  </Lazy>
+                  <LiveProvider>
+                    <Lazy>
+                      <CourierHome />
+                    </Lazy>
+                  </LiveProvider>
+                ) : (
+                  <NotFound />
+                )
+              }
+            />
+            {/*
+              The planning board of a date, and of a slot of it (spec §2). The route lists under
+              /planning/slots/{date}/… have literal segments, which React Router ranks above
+              `:slotId?`; the board itself refuses a slot id that is not a number.
+            */}
+            {[PLANNING_DATE, PLANNING_SLOT].map((path) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  can(PLANNING) ? (
+                    <LiveProvider>
+                      <Lazy>
+                        <PlanningPage />
+                      </Lazy>
+                    </LiveProvider>
+                  ) : (
+                    <NotFound />
+                  )
+                }
+              />
+            ))}
+            <Route
+              path={DISPATCH}
+              element={
+                can(DISPATCH) ? (
+                  <LiveProvider>
+                    <Lazy>
+                      <DispatchPage />
+                    </Lazy>
+                  </LiveProvider>
                 ) : (
                   <NotFound />
                 )
@@ -214,6 +261,40 @@ export default function AdminApp({
                 )
               }
             />
+            {/* Route lists (docs/decisions/0021): their literal segments rank above `:slotId`. */}
+            {routeListScreens.map(({ path, Page }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  can(path) ? (
+                    <Lazy>
+                      <Page />
+                    </Lazy>
+                  ) : (
+                    <NotFound />
+                  )
+                }
+              />
+            ))}
+            {/* Units, vehicles and couriers (planner/resources), live: their rows are pushed. */}
+            {resourceScreens.map(({ path, Screen }) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  can(path) ? (
+                    <LiveProvider>
+                      <Lazy>
+                        <Screen />
+                      </Lazy>
+                    </LiveProvider>
+                  ) : (
+                    <NotFound />
+                  )
+                }
+              />
+            ))}
             {guarded
               .filter((r) => !r.path.startsWith('/admin/') || !adminResourcePaths.has(r.path))
               .map((r) => (
@@ -238,6 +319,12 @@ const SHIPMENTS = '/planner/:departmentId/shipments/*';
 const COURIER = '/courier/*';
 /** The unconfirmed orders of the department, under the shipments rule (docs/decisions/0015). */
 const UNCONFIRMED = '/planner/:departmentId/shipments/unconfirmed';
+
+/** The planning rule (spec §2 `/planning/…`) and the board's two routes under it. */
+const PLANNING = '/planner/:departmentId/planning/*';
+const PLANNING_DATE = '/planner/:departmentId/planning/:date?';
+const PLANNING_SLOT = '/planner/:departmentId/planning/slots/:date/:slotId?';
+const DISPATCH = '/planner/:departmentId/dispatch/:date?';
 
 /** Rules whose screens are the react-admin resources above (their routes come from <Resource>). */
 const adminResourcePaths = new Set<string>(adminResources.map((r) => r.rule));

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
 import { todayIn, timeZoneFor } from '../i18n/locales';
 import { usePageTitle } from '../layout/pageTitle';
 import { useDepartmentOptions } from '../layout/useDepartments';
@@ -52,6 +52,8 @@ export default function BookingPage() {
     enabled: route?.orderId != null,
     queryFn: () => runQuery<OrderRow[]>('orders', { ids: [route!.orderId!] }),
   });
+  // The bare booking path (the menu's and the route rule's) books a new order.
+  if (rest === '') return <Navigate to={`/planner/${departmentId}/booking/create`} replace />;
   if (!route) return <NotFound />;
   const loading =
     options.isPending ||

@@ -67,11 +67,12 @@ export function Field({
           fullWidth
           error={fieldState.error !== undefined}
           helperText={errorText(fieldState.error?.message) ?? helperText ?? counter(field.value)}
-          slotProps={
-            maxLength === undefined
-              ? rest.slotProps
-              : { ...rest.slotProps, htmlInput: { maxLength } }
-          }
+          slotProps={{
+            ...rest.slotProps,
+            ...(maxLength === undefined ? {} : { htmlInput: { maxLength } }),
+            // A label cut off in a narrow column shows in full on hover.
+            ...(typeof label === 'string' ? { inputLabel: { title: label } } : {}),
+          }}
         >
           {options?.map((o) => (
             <MenuItem key={o.value} value={o.value}>

@@ -1,78 +1,100 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { courierLocationThrottleMs } from '@nordlog/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useLocale, useTranslate } from 'react-admin';
+import { tracksLocation, type RoutePoint, type SlotView } from '@nordlog/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatInTimeZone } from 'date-fns-tz';
+import { useEffect, useMemo, useState } from 'react';
+import { Loading, useTranslate } from 'react-admin';
 import { useShell } from '../app/UserContext';
-import { formatDateTime, normalizeLocale } from '../i18n/locales';
+import { enumKey } from '../i18n/enums';
+import { timeZoneFor, todayIn } from '../i18n/locales';
 import { usePageTitle } from '../layout/pageTitle';
-import { sendCommand } from '../shell/api';
+import { slotViewsKey } from '../planner/planning/planningData';
+import { runQuery, sendCommand } from '../shell/api';
+import { startLocationReports } from './location';
 
-type Sharing =
-  | { state: 'off' }
-  | { state: 'waiting' }
-  | { state: 'sent'; at: string }
-  | { state: 'error'; reason: 'denied' | 'unavailable' | 'refused' | 'unsupported' };
+const zone = timeZoneFor(null);
+const time = (iso: string) => formatInTimeZone(new Date(iso), zone, 'HH:mm');
+const reportable = (slot: SlotView) => slot.state === 'IN_PROGRESS' || slot.state === 'PAUSED';
 
 /**
- * The courier's start page: who they are, their jobs once a planner dispatches them (the planning
- * screens fill this), and sharing their position with their planners (SET_COURIER_LOCATION, at
- * most once a minute, spec §9), switched on by the courier.
+ * The courier's page (spec §1, §4): today's slots with their stops in order, reporting each stop
+ * (picked up, delivered, deviation) while the route runs, and the courier's position while a
+ * slot is IN_PROGRESS, at most once a minute (§9); geolocation errors are only logged (§8).
  */
 export default function CourierHome() {
   const translate = useTranslate();
-  const locale = normalizeLocale(useLocale());
   const { user } = useShell();
+  const queryClient = useQueryClient();
   usePageTitle('courier');
-  const [sharing, setSharing] = useState<Sharing>({ state: 'off' });
-  const lastSent = useRef(0);
-  const on = sharing.state !== 'off';
+  const date = todayIn(zone);
+  // The board's key shape: a pushed slot change of these departments and this day refetches it.
+  const key = slotViewsKey({
+    departmentIds: user.departmentIds,
+    fromDate: date,
+    toDate: date,
+    includeProgress: true,
+  });
+  const slots = useQuery({
+    queryKey: key,
+    queryFn: () => runQuery<SlotView[]>('courierSlots', { date }),
+  });
+  const [sentAt, setSentAt] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [deviating, setDeviating] = useState<RoutePoint | null>(null);
+  const tracking = useMemo(
+    () => (slots.data ?? []).some((s) => tracksLocation(s.state)),
+    [slots.data],
+  );
 
   useEffect(() => {
-    if (!on) return;
-    if (!('geolocation' in navigator) || !user.courierId) {
-      setSharing({ state: 'error', reason: 'unsupported' });
-      return;
-    }
-    const watch = navigator.geolocation.watchPosition(
-      (position) => {
-        const now = Date.now();
-        if (now - lastSent.current < courierLocationThrottleMs) return;
-        lastSent.current = now;
-        const at = new Date(position.timestamp).toISOString();
-        sendCommand('SET_COURIER_LOCATION', {
-          courierId: user.courierId,
-          latitude: position.coords.latitude,
-          longitude: position.coords.longitude,
-          accuracy: position.coords.accuracy,
-          timestamp: at,
-        }).then(
-          () => setSharing({ state: 'sent', at }),
-          () => setSharing({ state: 'error', reason: 'refused' }),
-        );
-      },
-      (error) =>
-        setSharing({
-          state: 'error',
-          reason: error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable',
-        }),
-      { enableHighAccuracy: true, maximumAge: 30_000 },
-    );
-    return () => navigator.geolocation.clearWatch(watch);
-  }, [on, user.courierId]);
+    if (!tracking || !('geolocation' in navigator)) return;
+    return startLocationReports(user.courierId, {
+      geolocation: navigator.geolocation,
+      send: (report) => sendCommand('SET_COURIER_LOCATION', report),
+      now: () => Date.now(),
+      log: (message, detail) => console.info(message, detail),
+      onSent: setSentAt,
+    });
+  }, [tracking, user.courierId]);
 
+  const report = async (name: string, payload: Record<string, unknown>) => {
+    setError(null);
+    try {
+      await sendCommand(name, payload);
+    } catch (err) {
+      setError(translate('courier.failed', { message: (err as Error).message }));
+    }
+    await queryClient.invalidateQueries({ queryKey: key });
+  };
+
+  if (slots.isPending) return <Loading />;
   return (
-    <Box sx={{ p: 2, maxWidth: 720 }}>
+    <Box sx={{ p: 2, maxWidth: 760 }}>
       <Typography variant="h5" component="h1" gutterBottom>
         {translate('courier.title', { name: user.name })}
       </Typography>
-      <Stack spacing={2}>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      {slots.isError ? (
+        <Alert severity="error">{slots.error.message}</Alert>
+      ) : (slots.data ?? []).length === 0 ? (
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
@@ -81,40 +103,151 @@ export default function CourierHome() {
             <Typography>{translate('courier.noJobs')}</Typography>
           </CardContent>
         </Card>
-        <Card variant="outlined">
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {translate('courier.positionTitle')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" gutterBottom>
-              {translate('courier.positionText')}
-            </Typography>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={on}
-                  onChange={(e) => {
-                    lastSent.current = 0;
-                    setSharing(e.target.checked ? { state: 'waiting' } : { state: 'off' });
-                  }}
-                />
-              }
-              label={translate('courier.share')}
-            />
-            {sharing.state === 'waiting' ? (
-              <Typography role="status">{translate('courier.waiting')}</Typography>
-            ) : null}
-            {sharing.state === 'sent' ? (
-              <Typography role="status">
-                {translate('courier.sent', { time: formatDateTime(sharing.at, locale) })}
-              </Typography>
-            ) : null}
-            {sharing.state === 'error' ? (
-              <Alert severity="warning">{translate(`courier.errors.${sharing.reason}`)}</Alert>
-            ) : null}
-          </CardContent>
-        </Card>
-      </Stack>
+      ) : (
+        <Stack spacing={2}>
+          {(slots.data ?? []).map((slot) => (
+            <Card variant="outlined" key={slot.id} data-slot={slot.id}>
+              <CardContent>
+                <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
+                  <Typography variant="h6" component="h2">
+                    {translate('courier.slot', { name: slot.name, time: time(slot.timeFrom) })}
+                  </Typography>
+                  <Chip size="small" label={translate(enumKey('slotState', slot.state))} />
+                  {slot.progress ? (
+                    <Typography variant="body2" color="text.secondary">
+                      {translate('courier.progress', slot.progress)}
+                    </Typography>
+                  ) : null}
+                </Stack>
+                {tracksLocation(slot.state) ? (
+                  <Typography variant="body2" role="status" sx={{ mt: 1 }}>
+                    {translate('courier.tracking')}{' '}
+                    {sentAt ? translate('courier.lastSent', { time: time(sentAt) }) : null}
+                  </Typography>
+                ) : reportable(slot) ? null : (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {translate('courier.notStarted')}
+                  </Typography>
+                )}
+                <List aria-label={translate('courier.stops', { name: slot.name })} dense>
+                  {(slot.routePoints ?? []).map((p) => (
+                    <Stop
+                      key={p.key}
+                      point={p}
+                      active={reportable(slot)}
+                      onCollected={() =>
+                        void report('MANUAL_COLLECT', { consignmentIds: [p.consignmentId] })
+                      }
+                      onDelivered={() =>
+                        void report('MANUAL_DELIVER', { consignmentIds: [p.consignmentId] })
+                      }
+                      onDeviate={() => setDeviating(p)}
+                    />
+                  ))}
+                </List>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <DeviationDialog
+        point={deviating}
+        onClose={() => setDeviating(null)}
+        onReport={(reason) => {
+          const id = deviating?.consignmentId;
+          setDeviating(null);
+          if (id) void report('MANUAL_DEVIATE', { consignmentIds: [id], reason });
+        }}
+      />
     </Box>
+  );
+}
+
+function Stop(props: {
+  point: RoutePoint;
+  active: boolean;
+  onCollected: () => void;
+  onDelivered: () => void;
+  onDeviate: () => void;
+}) {
+  const translate = useTranslate();
+  const { point: p, active } = props;
+  const isBreak = p.type === 'rest_break';
+  return (
+    <ListItem divider data-stop={p.key} sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
+      <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+        <Typography variant="body2" fontWeight={600}>
+          {p.sequence}. {translate(enumKey('stopType', p.type))}
+          {isBreak ? '' : ` · ${p.name}`}
+        </Typography>
+        {isBreak ? null : (
+          <Typography variant="body2">
+            {p.address}, {p.zipCode} {p.zipArea}
+          </Typography>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          {p.timeEarliest && p.timeLatest
+            ? `${translate('courier.window', { from: p.timeEarliest, to: p.timeLatest })} · `
+            : ''}
+          {translate('courier.arrival', { time: time(p.arrival) })}
+        </Typography>
+      </Box>
+      {isBreak ? null : p.done ? (
+        <Chip color="success" size="small" label={translate('courier.done')} />
+      ) : active ? (
+        <Stack direction="row" spacing={1}>
+          {p.type === 'pickup' ? (
+            <Button variant="contained" size="small" onClick={props.onCollected}>
+              {translate('courier.collected')}
+            </Button>
+          ) : (
+            <>
+              <Button variant="contained" size="small" onClick={props.onDelivered}>
+                {translate('courier.delivered')}
+              </Button>
+              <Button variant="outlined" size="small" onClick={props.onDeviate}>
+                {translate('courier.deviate')}
+              </Button>
+            </>
+          )}
+        </Stack>
+      ) : null}
+    </ListItem>
+  );
+}
+
+function DeviationDialog(props: {
+  point: RoutePoint | null;
+  onClose: () => void;
+  onReport: (reason: string) => void;
+}) {
+  const translate = useTranslate();
+  const [reason, setReason] = useState('');
+  useEffect(() => setReason(''), [props.point]);
+  return (
+    <Dialog open={props.point !== null} onClose={props.onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{translate('courier.deviationTitle')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          margin="dense"
+          label={translate('courier.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{translate('courier.cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={reason.trim() === ''}
+          onClick={() => props.onReport(reason.trim())}
+        >
+          {translate('courier.report')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

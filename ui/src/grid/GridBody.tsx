@@ -166,9 +166,16 @@ export function GridBody<T extends GridRowBase>(props: GridBodyProps<T>) {
       style={{ height: props.height }}
     >
       {props.status !== null ? (
-        <Typography role="status" sx={{ p: 2 }}>
-          {props.status}
-        </Typography>
+        // Inside the grid a message is a row of its own (a grid holds rows only, WAI-ARIA).
+        <div role="rowgroup">
+          <div role="row">
+            <div role="gridcell">
+              <Typography role="status" sx={{ p: 2 }}>
+                {props.status}
+              </Typography>
+            </div>
+          </div>
+        </div>
       ) : (
         <div
           role="rowgroup"

@@ -1,5 +1,12 @@
 import type {
   AccessFlag,
+  RouteStop,
+  SlotState,
+  BreakType,
+  FuelType,
+  euroClasses,
+  vehicleControls,
+  vehicleTypes,
   ConsignmentEventType,
   DepartmentType,
   HolidayType,
@@ -21,9 +28,27 @@ export interface EnumMessages {
   country: Record<MarketCountry, string>;
   /** An order's history (the consignment's events), as the details panel lists it. */
   orderEvent: Record<ConsignmentEventType, string>;
+  /** Slot states and route stop types (the planning screens, spec §3 and §4). */
+  slotState: Record<SlotState, string>;
+  stopType: Record<RouteStop['kind'], string>;
+  /** Units and vehicles (spec §3 "Unit/vehicle"), and the courier break. */
+  vehicleType: Record<(typeof vehicleTypes)[number], string>;
+  fuelType: Record<FuelType, string>;
+  vehicleControl: Record<(typeof vehicleControls)[number], string>;
+  euroClass: Record<(typeof euroClasses)[number], string>;
+  breakType: Record<BreakType, string>;
 }
 
 const en: EnumMessages = {
+  slotState: {
+    NOT_STARTED: 'Not started',
+    PLANNED: 'Planned',
+    IN_PROGRESS: 'In progress',
+    PAUSED: 'Paused',
+    COMPLETED: 'Completed',
+    CANCELLED: 'Cancelled',
+  },
+  stopType: { pickup: 'Pickup', delivery: 'Delivery', rest_break: 'Break' },
   role: {
     ADMIN: 'Administrator',
     PLANNER: 'Planner',
@@ -91,6 +116,29 @@ const en: EnumMessages = {
     NO_PICKUP: 'No pickups',
   },
   country: { NO: 'Norway', SE: 'Sweden', DK: 'Denmark', FI: 'Finland' },
+  vehicleType: {
+    bicycle: 'Bicycle',
+    cargobike: 'Cargo bike',
+    motorcycle: 'Motorcycle',
+    car: 'Car',
+    van: 'Van',
+    truck: 'Truck',
+  },
+  fuelType: {
+    diesel: 'Diesel',
+    gasoline: 'Petrol',
+    natural_gas: 'Natural gas',
+    rme: 'RME (biodiesel)',
+    hvo: 'HVO (renewable diesel)',
+    ethanol: 'Ethanol',
+    bio_gas: 'Biogas',
+    electric: 'Electric',
+    bicycle: 'Pedal power',
+    hydrogen: 'Hydrogen',
+  },
+  vehicleControl: { approved: 'Approved', notApproved: 'Not approved' },
+  euroClass: { euroEL: 'Euro EL (electric)', euro5: 'Euro 5', euro6: 'Euro 6' },
+  breakType: { NoBreakTime: 'No break', TimeWindow: 'Time window', WorkingTime: 'Working time' },
   orderEvent: {
     OrderCreated: 'Booked',
     OrderUpdated: 'Edited',
@@ -111,6 +159,15 @@ const en: EnumMessages = {
 };
 
 const nb: EnumMessages = {
+  slotState: {
+    NOT_STARTED: 'Ikke startet',
+    PLANNED: 'Planlagt',
+    IN_PROGRESS: 'Pågår',
+    PAUSED: 'På pause',
+    COMPLETED: 'Fullført',
+    CANCELLED: 'Avlyst',
+  },
+  stopType: { pickup: 'Henting', delivery: 'Levering', rest_break: 'Pause' },
   role: {
     ADMIN: 'Administrator',
     PLANNER: 'Planlegger',
@@ -178,6 +235,29 @@ const nb: EnumMessages = {
     NO_PICKUP: 'Ingen henting',
   },
   country: { NO: 'Norge', SE: 'Sverige', DK: 'Danmark', FI: 'Finland' },
+  vehicleType: {
+    bicycle: 'Sykkel',
+    cargobike: 'Lastesykkel',
+    motorcycle: 'Motorsykkel',
+    car: 'Bil',
+    van: 'Varebil',
+    truck: 'Lastebil',
+  },
+  fuelType: {
+    diesel: 'Diesel',
+    gasoline: 'Bensin',
+    natural_gas: 'Naturgass',
+    rme: 'RME (biodiesel)',
+    hvo: 'HVO (fornybar diesel)',
+    ethanol: 'Etanol',
+    bio_gas: 'Biogass',
+    electric: 'Elektrisk',
+    bicycle: 'Muskelkraft',
+    hydrogen: 'Hydrogen',
+  },
+  vehicleControl: { approved: 'Godkjent', notApproved: 'Ikke godkjent' },
+  euroClass: { euroEL: 'Euro EL (elektrisk)', euro5: 'Euro 5', euro6: 'Euro 6' },
+  breakType: { NoBreakTime: 'Ingen pause', TimeWindow: 'Tidsvindu', WorkingTime: 'Arbeidstid' },
   orderEvent: {
     OrderCreated: 'Bestilt',
     OrderUpdated: 'Endret',
@@ -198,6 +278,15 @@ const nb: EnumMessages = {
 };
 
 const sv: EnumMessages = {
+  slotState: {
+    NOT_STARTED: 'Ej startad',
+    PLANNED: 'Planerad',
+    IN_PROGRESS: 'Pågår',
+    PAUSED: 'Pausad',
+    COMPLETED: 'Slutförd',
+    CANCELLED: 'Inställd',
+  },
+  stopType: { pickup: 'Upphämtning', delivery: 'Leverans', rest_break: 'Rast' },
   role: {
     ADMIN: 'Administratör',
     PLANNER: 'Planerare',
@@ -265,6 +354,29 @@ const sv: EnumMessages = {
     NO_PICKUP: 'Inga upphämtningar',
   },
   country: { NO: 'Norge', SE: 'Sverige', DK: 'Danmark', FI: 'Finland' },
+  vehicleType: {
+    bicycle: 'Cykel',
+    cargobike: 'Lastcykel',
+    motorcycle: 'Motorcykel',
+    car: 'Bil',
+    van: 'Skåpbil',
+    truck: 'Lastbil',
+  },
+  fuelType: {
+    diesel: 'Diesel',
+    gasoline: 'Bensin',
+    natural_gas: 'Naturgas',
+    rme: 'RME (biodiesel)',
+    hvo: 'HVO (förnybar diesel)',
+    ethanol: 'Etanol',
+    bio_gas: 'Biogas',
+    electric: 'El',
+    bicycle: 'Muskelkraft',
+    hydrogen: 'Vätgas',
+  },
+  vehicleControl: { approved: 'Godkänt', notApproved: 'Inte godkänt' },
+  euroClass: { euroEL: 'Euro EL (el)', euro5: 'Euro 5', euro6: 'Euro 6' },
+  breakType: { NoBreakTime: 'Ingen rast', TimeWindow: 'Tidsfönster', WorkingTime: 'Arbetstid' },
   orderEvent: {
     OrderCreated: 'Bokad',
     OrderUpdated: 'Ändrad',
@@ -285,6 +397,15 @@ const sv: EnumMessages = {
 };
 
 const da: EnumMessages = {
+  slotState: {
+    NOT_STARTED: 'Ikke startet',
+    PLANNED: 'Planlagt',
+    IN_PROGRESS: 'I gang',
+    PAUSED: 'På pause',
+    COMPLETED: 'Afsluttet',
+    CANCELLED: 'Aflyst',
+  },
+  stopType: { pickup: 'Afhentning', delivery: 'Levering', rest_break: 'Pause' },
   role: {
     ADMIN: 'Administrator',
     PLANNER: 'Planlægger',
@@ -352,6 +473,29 @@ const da: EnumMessages = {
     NO_PICKUP: 'Ingen afhentning',
   },
   country: { NO: 'Norge', SE: 'Sverige', DK: 'Danmark', FI: 'Finland' },
+  vehicleType: {
+    bicycle: 'Cykel',
+    cargobike: 'Ladcykel',
+    motorcycle: 'Motorcykel',
+    car: 'Bil',
+    van: 'Varevogn',
+    truck: 'Lastbil',
+  },
+  fuelType: {
+    diesel: 'Diesel',
+    gasoline: 'Benzin',
+    natural_gas: 'Naturgas',
+    rme: 'RME (biodiesel)',
+    hvo: 'HVO (fornybar diesel)',
+    ethanol: 'Ethanol',
+    bio_gas: 'Biogas',
+    electric: 'El',
+    bicycle: 'Muskelkraft',
+    hydrogen: 'Brint',
+  },
+  vehicleControl: { approved: 'Godkendt', notApproved: 'Ikke godkendt' },
+  euroClass: { euroEL: 'Euro EL (el)', euro5: 'Euro 5', euro6: 'Euro 6' },
+  breakType: { NoBreakTime: 'Ingen pause', TimeWindow: 'Tidsvindue', WorkingTime: 'Arbejdstid' },
   orderEvent: {
     OrderCreated: 'Bestilt',
     OrderUpdated: 'Ændret',
@@ -372,6 +516,15 @@ const da: EnumMessages = {
 };
 
 const fi: EnumMessages = {
+  slotState: {
+    NOT_STARTED: 'Ei aloitettu',
+    PLANNED: 'Suunniteltu',
+    IN_PROGRESS: 'Käynnissä',
+    PAUSED: 'Tauolla',
+    COMPLETED: 'Valmis',
+    CANCELLED: 'Peruttu',
+  },
+  stopType: { pickup: 'Nouto', delivery: 'Toimitus', rest_break: 'Tauko' },
   role: {
     ADMIN: 'Ylläpitäjä',
     PLANNER: 'Suunnittelija',
@@ -439,6 +592,29 @@ const fi: EnumMessages = {
     NO_PICKUP: 'Ei noutoja',
   },
   country: { NO: 'Norja', SE: 'Ruotsi', DK: 'Tanska', FI: 'Suomi' },
+  vehicleType: {
+    bicycle: 'Polkupyörä',
+    cargobike: 'Tavarapyörä',
+    motorcycle: 'Moottoripyörä',
+    car: 'Henkilöauto',
+    van: 'Pakettiauto',
+    truck: 'Kuorma-auto',
+  },
+  fuelType: {
+    diesel: 'Diesel',
+    gasoline: 'Bensiini',
+    natural_gas: 'Maakaasu',
+    rme: 'RME (biodiesel)',
+    hvo: 'HVO (uusiutuva diesel)',
+    ethanol: 'Etanoli',
+    bio_gas: 'Biokaasu',
+    electric: 'Sähkö',
+    bicycle: 'Lihasvoima',
+    hydrogen: 'Vety',
+  },
+  vehicleControl: { approved: 'Hyväksytty', notApproved: 'Hylätty' },
+  euroClass: { euroEL: 'Euro EL (sähkö)', euro5: 'Euro 5', euro6: 'Euro 6' },
+  breakType: { NoBreakTime: 'Ei taukoa', TimeWindow: 'Aikaikkuna', WorkingTime: 'Työaika' },
   orderEvent: {
     OrderCreated: 'Tilattu',
     OrderUpdated: 'Muokattu',
@@ -459,6 +635,15 @@ const fi: EnumMessages = {
 };
 
 const fr: EnumMessages = {
+  slotState: {
+    NOT_STARTED: 'Non commencé',
+    PLANNED: 'Planifié',
+    IN_PROGRESS: 'En cours',
+    PAUSED: 'En pause',
+    COMPLETED: 'Terminé',
+    CANCELLED: 'Annulé',
+  },
+  stopType: { pickup: 'Enlèvement', delivery: 'Livraison', rest_break: 'Pause' },
   role: {
     ADMIN: 'Administrateur',
     PLANNER: 'Planificateur',
@@ -526,6 +711,33 @@ const fr: EnumMessages = {
     NO_PICKUP: "Pas d'enlèvement",
   },
   country: { NO: 'Norvège', SE: 'Suède', DK: 'Danemark', FI: 'Finlande' },
+  vehicleType: {
+    bicycle: 'Vélo',
+    cargobike: 'Vélo cargo',
+    motorcycle: 'Moto',
+    car: 'Voiture',
+    van: 'Fourgon',
+    truck: 'Camion',
+  },
+  fuelType: {
+    diesel: 'Diesel',
+    gasoline: 'Essence',
+    natural_gas: 'Gaz naturel',
+    rme: 'EMC (biodiesel)',
+    hvo: 'HVO (diesel renouvelable)',
+    ethanol: 'Éthanol',
+    bio_gas: 'Biogaz',
+    electric: 'Électrique',
+    bicycle: 'Force musculaire',
+    hydrogen: 'Hydrogène',
+  },
+  vehicleControl: { approved: 'Approuvé', notApproved: 'Non approuvé' },
+  euroClass: { euroEL: 'Euro EL (électrique)', euro5: 'Euro 5', euro6: 'Euro 6' },
+  breakType: {
+    NoBreakTime: 'Pas de pause',
+    TimeWindow: 'Créneau',
+    WorkingTime: 'Temps de travail',
+  },
   orderEvent: {
     OrderCreated: 'Réservé',
     OrderUpdated: 'Modifié',

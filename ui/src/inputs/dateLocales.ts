@@ -8,7 +8,18 @@ import { weekStartsOn, type Locale } from '../i18n/locales';
  */
 const base: Record<Locale, DateFnsLocale> = { da, en: enGB, fi, fr, nb, sv };
 
+const made = new Map<Locale, DateFnsLocale>();
+
+/**
+ * One object per language: the pickers rebuild their adapter when the locale object changes, and
+ * a field then starts its sections over (typing "12" into a filled time gave "02").
+ */
 export const pickerLocale = (locale: Locale): DateFnsLocale => {
-  const l = base[locale];
-  return { ...l, options: { ...l.options, weekStartsOn } };
+  let own = made.get(locale);
+  if (!own) {
+    const l = base[locale];
+    own = { ...l, options: { ...l.options, weekStartsOn } };
+    made.set(locale, own);
+  }
+  return own;
 };

@@ -1,8 +1,13 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AltRouteIcon from '@mui/icons-material/AltRoute';
+import BadgeIcon from '@mui/icons-material/Badge';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -45,6 +50,28 @@ const adminItems: Item[] = adminResources.map((r) => ({
   icon: adminPages[r.name].icon,
   rule: r.rule,
 }));
+
+/** The planner's resource screens (planner/resources): units, vehicles, couriers. */
+const resourceItems = [
+  {
+    rule: '/planner/:departmentId/units/*',
+    segment: 'units',
+    label: 'menu.units',
+    icon: <Inventory2Icon />,
+  },
+  {
+    rule: '/planner/:departmentId/vehicles/*',
+    segment: 'vehicles',
+    label: 'menu.vehicles',
+    icon: <DirectionsCarIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/couriers/*',
+    segment: 'couriers',
+    label: 'menu.couriers',
+    icon: <BadgeIcon />,
+  },
+];
 
 /** Spec §2 planner menu (256 wide, 72 collapsed: the theme's sidebar sizes), grouped as UI.md says. */
 export function AppMenu() {
@@ -103,6 +130,37 @@ export function AppMenu() {
             primaryText={translate('menu.chooseDepartment')}
             leftIcon={<SwapHorizIcon />}
           />
+          {canOpen(user, '/planner/:departmentId/planning/*') ||
+          canOpen(user, '/planner/:departmentId/dispatch/:date?')
+            ? heading('menu.groups.planning')
+            : null}
+          {canOpen(user, '/planner/:departmentId/planning/*') ? (
+            <Menu.Item
+              to={`/planner/${department}/planning`}
+              primaryText={translate('menu.planning')}
+              leftIcon={<ViewKanbanIcon />}
+            />
+          ) : null}
+          {canOpen(user, '/planner/:departmentId/dispatch/:date?') ? (
+            <Menu.Item
+              to={`/planner/${department}/dispatch`}
+              primaryText={translate('menu.dispatch')}
+              leftIcon={<AltRouteIcon />}
+            />
+          ) : null}
+          {resourceItems.some((i) => canOpen(user, i.rule))
+            ? heading('menu.groups.resources')
+            : null}
+          {resourceItems
+            .filter((i) => canOpen(user, i.rule))
+            .map((i) => (
+              <Menu.Item
+                key={i.rule}
+                to={`/planner/${department}/${i.segment}`}
+                primaryText={translate(i.label)}
+                leftIcon={i.icon}
+              />
+            ))}
         </>
       ) : null}
       {canOpen(user, '/courier/*') ? (

@@ -20,6 +20,7 @@ import { useShell } from '../app/UserContext';
 import { timeZoneFor, todayIn } from '../i18n/locales';
 import { usePlannerDepartment } from '../layout/plannerDepartment';
 import { useDepartmentOptions } from '../layout/useDepartments';
+import { viewConcerned } from '../planner/planning/planningData';
 import { rowBelongs } from '../planner/shipmentsData';
 import { resourcesOf } from '../resources/registry';
 import { applyChanges, createChangeBatcher } from './applyChanges';
@@ -131,6 +132,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         resourcesOf,
         acceptedStates: consignmentStates,
         belongs: rowBelongs,
+        viewConcerned: (key, change, cached) => viewConcerned(key, change, cached),
       }),
     );
     const live = new LiveConnection(

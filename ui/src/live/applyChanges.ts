@@ -45,6 +45,16 @@ export interface ApplyOptions {
    * refetch.
    */
   belongs?: (queryKey: QueryKey, entity: string, row: unknown) => boolean | undefined;
+  /**
+   * Lists of views built from several read models (a slot with its load and route points): a
+   * pushed row cannot replace a view. Kind `views` in the key: the list refetches when this says
+   * the change concerns it, and is never patched in place.
+   */
+  viewConcerned?: (
+    queryKey: QueryKey,
+    change: Pick<ChangeMessage, 'entity' | 'id' | 'op' | 'data'>,
+    cached: unknown,
+  ) => boolean | undefined;
 }
 
 /**
@@ -88,6 +98,10 @@ export function applyChanges(
         const kind = query.queryKey[1];
         const data = query.state.data;
         if (data === undefined) continue;
+        if (kind === 'views') {
+          if (options.viewConcerned?.(query.queryKey, message, data)) stale.add(query);
+          continue;
+        }
         if (kind === 'getOne') {
           const record = data as Versioned;
           if (String(record.id) !== String(message.id)) continue;

@@ -35,12 +35,25 @@ export const adminResources: Record<string, AdminResource> = Object.fromEntries(
   }),
 );
 
+/**
+ * The query-key heads of the planner's own lists per entity: the shipments grid's rows, and the
+ * planning screens' slot views (refetched, see planning/planningData `viewConcerned`), templates,
+ * units and couriers.
+ */
+const plannerLists: Record<string, string[]> = {
+  consignments: ['consignments', 'slotViews'],
+  slots: ['slotViews'],
+  templates: ['templates'],
+  units: ['units', 'vehicles', 'slotViews'],
+  couriers: ['couriers'],
+};
+
 /** The react-admin resources that show an entity (socket changes are applied to each). */
 export function resourcesOf(entity: string): string[] {
   const names = Object.entries(adminResources)
     .filter(([, r]) => r.entity === entity)
     .map(([name]) => name);
-  return entity === 'consignments' ? [...names, 'consignments'] : names;
+  return [...names, ...(plannerLists[entity] ?? [])];
 }
 
 /** The fields of an update: the id and what changed (the command's schema takes partial data). */

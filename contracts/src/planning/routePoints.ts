@@ -1,0 +1,68 @@
+import type { RouteStop, SlotRow } from './slots.js';
+import type { Load } from './slots.js';
+
+/** Service time at a stop when the order names none (docs/decisions/0021-planning.md). */
+export const DEFAULT_PICKUP_SECONDS = 120;
+export const DEFAULT_DELIVERY_SECONDS = 180;
+
+/**
+ * A stop of a slot's route as the planning screens and route lists show it (spec §3 "route point
+ * ... arrival (route stop also has endTime)"); a break is a row of type `rest_break` (spec §2).
+ */
+export interface RoutePoint {
+  /** `{consignmentId}:{kind}` or `rest_break`, unique within the slot. */
+  key: string;
+  slotId: string;
+  /** 1-based position in the route. */
+  sequence: number;
+  type: RouteStop['kind'];
+  consignmentId: string | null;
+  shipmentId: string | null;
+  customerId: string | null;
+  name: string;
+  address: string;
+  zipCode: string;
+  zipArea: string;
+  lat: number | null;
+  lng: number | null;
+  /** The stop's time window (HH:mm local), when the order has one. */
+  timeEarliest: string | null;
+  timeLatest: string | null;
+  /** When the courier arrives and leaves (ISO instants), from the schedule. */
+  arrival: string;
+  endTime: string;
+  /** Arrives after the window's end. */
+  late: boolean;
+  /** Kilometres driven from the previous stop. */
+  distanceKm: number;
+  /** The consignment's state, and whether this stop is done (picked up or delivered). */
+  state: string | null;
+  done: boolean;
+  packageCount: number;
+  weight: number;
+  volume: number;
+}
+
+/** Progress of a slot (query `slots` with includeProgress): stops done and left. */
+export interface SlotProgress {
+  done: number;
+  left: number;
+}
+
+/** A slot as query `slots` answers it: the row, and unless shallow its load, capacity and points. */
+export interface SlotView extends SlotRow {
+  load?: Load;
+  capacity?: Load | null;
+  routePoints?: RoutePoint[];
+  progress?: SlotProgress;
+  /** Route totals: kilometres and minutes driven, and the end of the last stop. */
+  totals?: { distanceKm: number; drivingMinutes: number; endTime: string | null; late: number };
+}
+
+/** A unit suggested for a stop: how much its route would grow (kilometres) to take it. */
+export interface UnitSuggestion {
+  unitId: string;
+  slotId: string | null;
+  name: string;
+  extraKm: number;
+}

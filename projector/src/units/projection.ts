@@ -1,0 +1,35 @@
+import { UNITS_ENTITY, UNITS_TABLE, type UnitRow } from '@nordlog/contracts';
+import { referenceRows } from '../framework/referenceRows.js';
+import { rowProjection } from '../framework/rowProjection.js';
+
+/**
+ * Units and vehicles (one entity, `isUnit` tells them apart; docs/decisions/0021-planning.md).
+ * Never deleted: a unit taken out of use is inactive.
+ */
+export const unitsProjection = rowProjection<UnitRow>({
+  name: 'units',
+  table: UNITS_TABLE,
+  entity: UNITS_ENTITY,
+  migrations: [
+    {
+      name: '0001_rm_units',
+      async up(knex) {
+        await knex.raw(`create table ${UNITS_TABLE} (
+          id bigint primary key, revision integer not null, name text not null,
+          department_id bigint not null, assigned_department_id bigint, is_unit boolean not null,
+          is_active boolean not null, data jsonb not null);
+          create index ${UNITS_TABLE}_department on ${UNITS_TABLE} (department_id);
+          create index ${UNITS_TABLE}_assigned on ${UNITS_TABLE} (assigned_department_id)
+            where assigned_department_id is not null;`);
+      },
+    },
+  ],
+  ...referenceRows<UnitRow>('UnitCreated', 'UnitUpdated'),
+  columns: (row) => ({
+    name: row.name,
+    department_id: row.departmentId,
+    assigned_department_id: row.assignedDepartmentId,
+    is_unit: row.isUnit,
+    is_active: row.isActive,
+  }),
+});

@@ -1,0 +1,283 @@
+import {
+  AppError,
+  CONSIGNMENT_GRID_TABLE,
+  DEPARTMENTS_TABLE,
+  REST_BREAK,
+  SLOTS_TABLE,
+  TEMPLATES_TABLE,
+  UNITS_TABLE,
+  countryTimeZones,
+  type ConsignmentRow,
+  type SlotRow,
+  type SlotView,
+  type TemplateRow,
+  type UnitRow,
+  type LatLng,
+  type UnitSuggestion,
+} from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
+import { allowedDepartments, todayIn, type QueryContext, type QueryHandler } from '../framework.js';
+import { insertionKm, scheduleSlot } from './schedule.js';
+
+type Builder = Knex.QueryBuilder;
+
+/** Rows of the caller's departments among those asked (none: every one it sees). */
+function inDepartments(q: Builder, ctx: QueryContext, asked: string[] | undefined): Builder | null {
+  const allowed = allowedDepartments(ctx.identity, asked);
+  if (allowed === '*') return q;
+  if (allowed.length === 0) return null;
+  return q.whereIn('department_id', allowed);
+}
+
+async function byId<T>(knex: Knex, table: string, ids: readonly string[]): Promise<Map<string, T>> {
+  if (ids.length === 0) return new Map();
+  const rows = await knex(table)
+    .whereIn('id', [...new Set(ids)])
+    .select<{ data: T }[]>('data');
+  return new Map(rows.map((r) => [String((r.data as { id: string }).id), r.data]));
+}
+
+async function timeZones(knex: Knex, departmentIds: readonly string[]) {
+  const departments = await byId<{ country: string }>(knex, DEPARTMENTS_TABLE, departmentIds);
+  return (id: string) => countryTimeZones[departments.get(id)?.country ?? 'NO'] ?? 'Europe/Oslo';
+}
+
+/** The fields of a grid row a schedule reads (a route point's), with their SQL types. */
+const STOP_FIELDS = {
+  id: 'text',
+  state: 'text',
+  shipmentId: 'text',
+  customerId: 'text',
+  packageCount: 'int',
+  weightValue: 'float8',
+  volumeValue: 'float8',
+  pickupName: 'text',
+  pickupAddress: 'text',
+  pickupZipCode: 'text',
+  pickupZipArea: 'text',
+  pickupLat: 'float8',
+  pickupLng: 'float8',
+  deliveryName: 'text',
+  deliveryAddress: 'text',
+  deliveryZipCode: 'text',
+  deliveryZipArea: 'text',
+  deliveryLat: 'float8',
+  deliveryLng: 'float8',
+  pickupTimeEarliest: 'text',
+  pickupTimeLatest: 'text',
+  deliveryTimeEarliest: 'text',
+  deliveryTimeLatest: 'text',
+  pickupDurationSeconds: 'int',
+  deliveryDurationSeconds: 'int',
+} as const satisfies Partial<Record<keyof ConsignmentRow, string>>;
+/**
+ * One pass over each row's JSON (`jsonb_to_record`): reading the fields one by one (`data->'x'`)
+ * takes the whole document apart again for each, about three times the cost for 25 fields.
+ */
+const STOP_SQL = `select r.* from ${CONSIGNMENT_GRID_TABLE} g, jsonb_to_record(g.data) as r(${Object.entries(
+  STOP_FIELDS,
+)
+  .map(([f, type]) => `"${f}" ${type}`)
+  .join(', ')}) where g.id = any(?::bigint[])`;
+
+/** The route-point fields of the consignments on routes, by id. */
+async function stopRows(knex: Knex, ids: readonly string[]): Promise<Map<string, ConsignmentRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await knex.raw<{ rows: ConsignmentRow[] }>(STOP_SQL, [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const stopIds = (slots: readonly SlotRow[]) =>
+  slots.flatMap((s) => s.stops.flatMap((p) => (p.kind === REST_BREAK ? [] : [p.consignmentId])));
+
+/** Slots with their schedule: load, capacity, progress, route totals and (unless left out) points. */
+async function views(
+  knex: Knex,
+  slots: SlotRow[],
+  options: { shallow?: boolean; excludeRoutePoints?: boolean; includeProgress?: boolean } = {},
+): Promise<SlotView[]> {
+  if (options.shallow) return slots;
+  const [rows, units, zone] = await Promise.all([
+    stopRows(knex, stopIds(slots)),
+    byId<UnitRow>(
+      knex,
+      UNITS_TABLE,
+      slots.flatMap((s) => (s.unitId ? [s.unitId] : [])),
+    ),
+    timeZones(
+      knex,
+      slots.map((s) => s.departmentId),
+    ),
+  ]);
+  return slots.map((slot) => {
+    const unit = slot.unitId ? (units.get(slot.unitId) ?? null) : null;
+    const s = scheduleSlot(slot, unit, rows, zone(slot.departmentId));
+    return {
+      ...slot,
+      load: s.load,
+      capacity: s.capacity,
+      totals: s.totals,
+      ...(options.excludeRoutePoints ? {} : { routePoints: s.routePoints }),
+      ...(options.includeProgress ? { progress: s.progress } : {}),
+    };
+  });
+}
+
+const live = (q: Builder) => q.where('deleted', false);
+
+/** Query `slots` (spec §7) with every parameter: departments, dates, shallow, points, progress, ids. */
+export const slots: QueryHandler<'slots'> = async (params, ctx) => {
+  const q = inDepartments(live(ctx.knex(SLOTS_TABLE)), ctx, params.departmentIds);
+  if (!q) return [];
+  q.whereBetween('date', [params.fromDate, params.toDate]);
+  if (params.slotIds) q.whereIn('id', params.slotIds);
+  const rows = (
+    (await q
+      .select('data')
+      .orderBy([{ column: 'date' }, { column: 'department_id' }, { column: 'id' }])) as {
+      data: SlotRow;
+    }[]
+  ).map((r) => r.data);
+  rows.sort((a, b) => a.timeFrom.localeCompare(b.timeFrom) || Number(a.id) - Number(b.id));
+  return views(ctx.knex, rows, {
+    shallow: params.shallowFetch,
+    excludeRoutePoints: params.excludeRoutePoints,
+    includeProgress: params.includeProgress,
+  });
+};
+
+/** Query `slotById`: one slot with its route points and progress; NOT_FOUND when none. */
+export const slotById: QueryHandler<'slotById'> = async ({ id }, ctx) => {
+  const q = inDepartments(live(ctx.knex(SLOTS_TABLE)), ctx, undefined);
+  const row = q ? await q.where('id', id).first<{ data: SlotRow } | undefined>('data') : undefined;
+  if (!row) throw new AppError('NOT_FOUND', `Slot ${id} not found`);
+  return (await views(ctx.knex, [row.data], { includeProgress: true }))[0];
+};
+
+/** Query `routePoints` (spec §7): the stops of one slot, or of the slots of a period. */
+export const routePoints: QueryHandler<'routePoints'> = async (params, ctx) => {
+  const q = inDepartments(live(ctx.knex(SLOTS_TABLE)), ctx, params.departmentIds);
+  if (!q) return [];
+  if (params.slotId) q.where('id', params.slotId);
+  else if (!params.fromDate)
+    throw new AppError('VALIDATION_ERROR', 'fromDate: a slotId or a fromDate is required');
+  if (params.fromDate) q.where('date', '>=', params.fromDate);
+  if (params.fromDate || params.toDate) q.where('date', '<=', params.toDate ?? params.fromDate!);
+  const rows = ((await q.select('data').orderBy('id')) as { data: SlotRow }[]).map((r) => r.data);
+  const points = (await views(ctx.knex, rows)).flatMap((v) => v.routePoints ?? []);
+  return params.customerId ? points.filter((p) => p.customerId === params.customerId) : points;
+};
+
+/** The courier's own slots of a day (its page), with their stops; today by default. */
+export const courierSlots: QueryHandler<'courierSlots'> = async ({ date }, ctx) => {
+  const courierId = ctx.identity.courierId;
+  if (!courierId) return [];
+  const zone = await timeZones(
+    ctx.knex,
+    ctx.identity.departmentIds === '*' ? [] : ctx.identity.departmentIds,
+  );
+  const day =
+    date ??
+    todayIn(
+      zone(ctx.identity.departmentIds === '*' ? '' : (ctx.identity.departmentIds[0] ?? '')),
+      ctx.clock(),
+    );
+  const rows = (
+    (await live(ctx.knex(SLOTS_TABLE))
+      .where({ courier_id: courierId, date: day })
+      .select('data')
+      .orderBy('id')) as { data: SlotRow }[]
+  ).map((r) => r.data);
+  return views(ctx.knex, rows, { includeProgress: true });
+};
+
+export const templatesByDepartmentIds: QueryHandler<'templatesByDepartmentIds'> = async (
+  { departmentIds },
+  ctx,
+) => {
+  const q = inDepartments(live(ctx.knex(TEMPLATES_TABLE)), ctx, departmentIds);
+  if (!q) return [];
+  return ((await q.select('data').orderBy('id')) as { data: TemplateRow }[]).map((r) => r.data);
+};
+
+/**
+ * Units ranked by how little their day grows to take a stop here: a unit's slots of the day (the
+ * cheapest insertion into its route), or an idle active unit (out from its start and back).
+ */
+async function suggest(
+  ctx: QueryContext,
+  departmentId: string,
+  date: string,
+  point: LatLng,
+): Promise<UnitSuggestion[]> {
+  const allowed = allowedDepartments(ctx.identity, [departmentId]);
+  if (allowed !== '*' && allowed.length === 0) return [];
+  const slotRows = (
+    await live(ctx.knex(SLOTS_TABLE))
+      .where({ department_id: departmentId, date })
+      .whereIn('state', ['NOT_STARTED', 'PLANNED', 'IN_PROGRESS', 'PAUSED'])
+      .select<{ data: SlotRow }[]>('data')
+  ).map((r) => r.data);
+  const units = (
+    await ctx
+      .knex(UNITS_TABLE)
+      .where({ department_id: departmentId, is_unit: true, is_active: true })
+      .select<{ data: UnitRow }[]>('data')
+  ).map((r) => r.data);
+  const byUnit = new Map(units.map((u) => [u.id, u]));
+  const rows = await stopRows(ctx.knex, stopIds(slotRows));
+  const start = (u: UnitRow | undefined) =>
+    u && !(u.startLocation.lat === 0 && u.startLocation.lng === 0) ? u.startLocation : null;
+  const out: UnitSuggestion[] = [];
+  const busy = new Set<string>();
+  for (const slot of slotRows) {
+    if (!slot.unitId) continue;
+    const unit = byUnit.get(slot.unitId);
+    if (!unit) continue;
+    busy.add(unit.id);
+    const route = slot.stops.map((s) => {
+      if (s.kind === REST_BREAK) return null;
+      const r = rows.get(s.consignmentId);
+      if (!r) return null;
+      const lat = s.kind === 'pickup' ? r.pickupLat : r.deliveryLat;
+      const lng = s.kind === 'pickup' ? r.pickupLng : r.deliveryLng;
+      return lat === null || lng === null ? null : { lat, lng };
+    });
+    out.push({
+      unitId: unit.id,
+      slotId: slot.id,
+      name: unit.name,
+      extraKm: insertionKm(route, start(unit), point),
+    });
+  }
+  for (const unit of units)
+    if (!busy.has(unit.id))
+      out.push({
+        unitId: unit.id,
+        slotId: null,
+        name: unit.name,
+        extraKm: Math.round(insertionKm([start(unit)], start(unit), point) * 2 * 10) / 10,
+      });
+  return out.sort((a, b) => a.extraKm - b.extraKm || a.name.localeCompare(b.name));
+}
+
+export const suggestedUnitsForLocation: QueryHandler<'suggestedUnitsForLocation'> = (
+  { departmentId, date, lat, lng },
+  ctx,
+) => suggest(ctx, departmentId, date, { lat, lng });
+
+export const suggestedUnitsForOrder: QueryHandler<'suggestedUnitsForOrder'> = async (
+  { orderId },
+  ctx,
+) => {
+  const row = await ctx
+    .knex(CONSIGNMENT_GRID_TABLE)
+    .where('id', orderId)
+    .first<{ data: ConsignmentRow } | undefined>('data');
+  const allowed = row ? allowedDepartments(ctx.identity, [row.data.departmentId]) : [];
+  if (!row || (allowed !== '*' && allowed.length === 0))
+    throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+  const { deliveryLat: lat, deliveryLng: lng } = row.data;
+  if (lat === null || lng === null) return [];
+  return suggest(ctx, row.data.departmentId, row.data.date, { lat, lng });
+};

@@ -1,0 +1,214 @@
+import {
+  DEFAULT_DELIVERY_SECONDS,
+  DEFAULT_ROAD_FACTOR,
+  DEFAULT_SPEEDS_KMH,
+  greatCircleMetres,
+  type LatLng,
+  DEFAULT_PICKUP_SECONDS,
+  REST_BREAK,
+  isoToMinutes,
+  stopKey,
+  zonedInstant,
+  type ConsignmentRow,
+  type Load,
+  type RoutePoint,
+  type RouteStop,
+  type Slot,
+  type SlotProgress,
+  type Unit,
+} from '@nordlog/contracts';
+
+/** The parts of a unit a schedule needs. */
+export type ScheduleUnit = Pick<
+  Unit,
+  | 'startLocation'
+  | 'endLocation'
+  | 'speedFactor'
+  | 'serviceTimeFactor'
+  | 'vehicleType'
+  | 'break'
+  | 'capacity'
+  | 'weightCapacity'
+  | 'volumeCapacity'
+>;
+
+const DONE_PICKUP = new Set(['COLLECTED', 'DELIVERED', 'DEVIATED', 'RETURNED']);
+const DONE_DELIVERY = new Set(['DELIVERED', 'DEVIATED', 'RETURNED']);
+
+/** A location a unit names, or null for the unset default (0, 0). */
+const placeOf = (p: LatLng | undefined | null): LatLng | null =>
+  p && !(p.lat === 0 && p.lng === 0) ? p : null;
+
+const kmBetween = (a: LatLng | null, b: LatLng | null) =>
+  a && b ? (greatCircleMetres(a, b) * DEFAULT_ROAD_FACTOR) / 1000 : 0;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export interface Schedule {
+  routePoints: RoutePoint[];
+  load: Load;
+  capacity: Load | null;
+  progress: SlotProgress;
+  totals: { distanceKm: number; drivingMinutes: number; endTime: string | null; late: number };
+}
+
+function stopPlace(stop: RouteStop, row: ConsignmentRow | undefined): LatLng | null {
+  if (stop.kind === REST_BREAK || !row) return null;
+  const lat = stop.kind === 'pickup' ? row.pickupLat : row.deliveryLat;
+  const lng = stop.kind === 'pickup' ? row.pickupLng : row.deliveryLng;
+  return lat === null || lng === null ? null : { lat, lng };
+}
+
+/**
+ * The schedule of a slot's route: when the courier arrives at and leaves each stop, driving from
+ * the unit's start over the great-circle distance × the road factor at the vehicle type's speed ×
+ * the unit's speed factor, waiting for a window's start, serving each stop for its duration (the
+ * order's, else the default) × the unit's service time factor. A break is taken where it stands in
+ * the route, not before its window opens. Time windows are local to `timeZone` on the slot's date.
+ */
+export function scheduleSlot(
+  slot: Pick<Slot, 'id' | 'date' | 'timeFrom' | 'stops' | 'shouldDriverNotReturn'>,
+  unit: ScheduleUnit | null,
+  rows: ReadonlyMap<string, ConsignmentRow>,
+  timeZone: string,
+): Schedule {
+  const speedKmh =
+    (DEFAULT_SPEEDS_KMH[unit?.vehicleType ?? 'van'] ?? 30) * (unit?.speedFactor ?? 1);
+  const serviceFactor = unit?.serviceTimeFactor ?? 1;
+  let t = Date.parse(slot.timeFrom);
+  let here = placeOf(unit?.startLocation);
+  let distanceKm = 0;
+  let drivingMs = 0;
+  let late = 0;
+  const progress: SlotProgress = { done: 0, left: 0 };
+  const load: Load = { count: 0, weight: 0, volume: 0 };
+  const counted = new Set<string>();
+  const instants = new Map<string, number>();
+  const at = (hhmm: string | null) => {
+    if (!hhmm) return null;
+    let t = instants.get(hhmm);
+    if (t === undefined)
+      instants.set(hhmm, (t = zonedInstant(slot.date, hhmm, timeZone).getTime()));
+    return t;
+  };
+  const routePoints = slot.stops.map((stop, i): RoutePoint => {
+    const row = stop.kind === REST_BREAK ? undefined : rows.get(stop.consignmentId);
+    const place = stopPlace(stop, row);
+    const km = place ? kmBetween(here, place) : 0;
+    const driveMs = (km / speedKmh) * 3_600_000;
+    distanceKm += km;
+    drivingMs += driveMs;
+    const arrival = t + driveMs;
+    if (place) here = place;
+    let earliest: string | null = null;
+    let latest: string | null = null;
+    let serviceMs = 0;
+    if (stop.kind === REST_BREAK) {
+      const b = unit?.break;
+      if (b && b.type !== 'NoBreakTime') {
+        serviceMs = (isoToMinutes(b.duration) ?? 0) * 60_000;
+        if (b.type === 'TimeWindow') {
+          earliest = b.earliest;
+          latest = b.latest;
+        }
+      }
+    } else if (row) {
+      const pickup = stop.kind === 'pickup';
+      earliest = pickup ? row.pickupTimeEarliest : row.deliveryTimeEarliest;
+      latest = pickup ? row.pickupTimeLatest : row.deliveryTimeLatest;
+      const seconds = pickup
+        ? (row.pickupDurationSeconds ?? DEFAULT_PICKUP_SECONDS)
+        : (row.deliveryDurationSeconds ?? DEFAULT_DELIVERY_SECONDS);
+      serviceMs = seconds * 1000 * serviceFactor;
+      if (!counted.has(row.id)) {
+        counted.add(row.id);
+        load.count += row.packageCount;
+        load.weight += row.weightValue;
+        load.volume += row.volumeValue;
+      }
+    }
+    const start = Math.max(arrival, at(earliest) ?? arrival);
+    const end = start + serviceMs;
+    const isLate = latest !== null && arrival > (at(latest) ?? Infinity);
+    if (isLate) late++;
+    t = end;
+    const done =
+      stop.kind !== REST_BREAK &&
+      !!row &&
+      (stop.kind === 'pickup' ? DONE_PICKUP : DONE_DELIVERY).has(row.state);
+    if (stop.kind !== REST_BREAK) {
+      if (done) progress.done++;
+      else progress.left++;
+    }
+    const pickup = stop.kind === 'pickup';
+    return {
+      key: stopKey(stop),
+      slotId: slot.id,
+      sequence: i + 1,
+      type: stop.kind,
+      consignmentId: stop.kind === REST_BREAK ? null : stop.consignmentId,
+      shipmentId: row?.shipmentId ?? null,
+      customerId: row?.customerId ?? null,
+      name: row ? (pickup ? row.pickupName : row.deliveryName) : '',
+      address: row ? (pickup ? row.pickupAddress : row.deliveryAddress) : '',
+      zipCode: row ? (pickup ? row.pickupZipCode : row.deliveryZipCode) : '',
+      zipArea: row ? (pickup ? row.pickupZipArea : row.deliveryZipArea) : '',
+      lat: place?.lat ?? null,
+      lng: place?.lng ?? null,
+      timeEarliest: earliest,
+      timeLatest: latest,
+      arrival: new Date(arrival).toISOString(),
+      endTime: new Date(end).toISOString(),
+      late: isLate,
+      distanceKm: round1(km),
+      state: row?.state ?? null,
+      done,
+      packageCount: row && stop.kind !== REST_BREAK ? row.packageCount : 0,
+      weight: row && stop.kind !== REST_BREAK ? row.weightValue : 0,
+      volume: row && stop.kind !== REST_BREAK ? row.volumeValue : 0,
+    };
+  });
+  if (!slot.shouldDriverNotReturn) {
+    const home = placeOf(unit?.endLocation) ?? placeOf(unit?.startLocation);
+    const km = kmBetween(here, home);
+    distanceKm += km;
+    drivingMs += (km / speedKmh) * 3_600_000;
+  }
+  return {
+    routePoints,
+    load: {
+      count: load.count,
+      weight: Math.round(load.weight * 1000) / 1000,
+      volume: Math.round(load.volume * 1000) / 1000,
+    },
+    capacity: unit
+      ? { count: unit.capacity, weight: unit.weightCapacity, volume: unit.volumeCapacity * 1000 }
+      : null,
+    progress,
+    totals: {
+      distanceKm: round1(distanceKm),
+      drivingMinutes: Math.round(drivingMs / 60_000),
+      endTime: routePoints.length > 0 ? routePoints[routePoints.length - 1]!.endTime : null,
+      late,
+    },
+  };
+}
+
+/** How many kilometres longer a route gets with one more stop at its cheapest place. */
+export function insertionKm(
+  route: readonly (LatLng | null)[],
+  start: LatLng | null,
+  point: LatLng,
+): number {
+  const places = [start, ...route].filter((p): p is LatLng => p !== null);
+  if (places.length === 0) return 0;
+  let best = kmBetween(places[places.length - 1]!, point);
+  for (let i = 0; i < places.length - 1; i++) {
+    const extra =
+      kmBetween(places[i]!, point) +
+      kmBetween(point, places[i + 1]!) -
+      kmBetween(places[i]!, places[i + 1]!);
+    if (extra < best) best = extra;
+  }
+  return round1(best);
+}

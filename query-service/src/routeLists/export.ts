@@ -1,0 +1,69 @@
+import {
+  AppError,
+  DEPARTMENTS_TABLE,
+  EXPORT_LOCATION_LIST_PATH,
+  SLOTS_TABLE,
+  countryTimeZones,
+  denial,
+  exportLocationListSchema,
+  locationListFileName,
+  queryPermissions,
+  type RoutePoint,
+} from '@nordlog/contracts';
+import { jsonBody, requestIdentity, validationError } from '@nordlog/platform';
+import express, { type Request, type Response, type Router } from 'express';
+import type { QueryContext } from '../framework.js';
+import { allowedDepartments } from '../framework.js';
+import { minPosition } from '../minPosition.js';
+import { routePoints } from '../planning/query.js';
+import type { QueryServiceDeps } from '../service.js';
+import { locationListCsv } from './csv.js';
+
+/**
+ * The file downloads of the planner (spec §7 "other calls"), mounted by the gateway under `/api`
+ * and at the spec's own path: `POST /exportLocationListForSlot {slot}` answers the slot's stops in
+ * route order as CSV (UTF-8 with a BOM, for Excel). Who may: whoever may ask the `routePoints`
+ * query, for a slot of its departments; another department's slot, a deleted or an unknown one
+ * is not found (404), as `slotById` answers.
+ */
+export function createDownloadApi(deps: QueryServiceDeps): Router {
+  const router = express.Router();
+  router.post(
+    EXPORT_LOCATION_LIST_PATH,
+    jsonBody('16kb'),
+    minPosition(deps.waitForPosition, deps.minPositionWaitMs),
+    async (req: Request, res: Response) => {
+      const identity = (deps.identify ?? requestIdentity)(req);
+      const refused = denial(identity, queryPermissions.routePoints, 'query');
+      if (refused) throw new AppError('NO_ACCESS', refused);
+      const parsed = exportLocationListSchema.safeParse(req.body ?? {});
+      if (!parsed.success) throw validationError(parsed.error);
+      const slotId = parsed.data.slot;
+      const allowed = allowedDepartments(identity, undefined);
+      const q = deps.knex(SLOTS_TABLE).where({ id: slotId, deleted: false });
+      if (allowed !== '*') q.whereIn('department_id', allowed);
+      const slot = await q.first<{ department_id: string | number } | undefined>('department_id');
+      if (!slot) throw new AppError('NOT_FOUND', `Slot ${slotId} not found`);
+      const department = await deps
+        .knex(DEPARTMENTS_TABLE)
+        .where('id', slot.department_id)
+        .first<{ country: string } | undefined>('country');
+      const ctx: QueryContext = {
+        knex: deps.knex,
+        identity,
+        clock: deps.clock ?? (() => new Date()),
+      };
+      const points = (await routePoints({ slotId }, ctx)) as RoutePoint[];
+      const timeZone = countryTimeZones[department?.country ?? 'NO'] ?? 'Europe/Oslo';
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="${locationListFileName(slotId)}"`,
+          'Cache-Control': 'no-store',
+        })
+        .send(Buffer.from(locationListCsv(points, timeZone), 'utf8'));
+    },
+  );
+  return router;
+}

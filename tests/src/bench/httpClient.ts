@@ -1,0 +1,80 @@
+import { parentPort, Worker } from 'node:worker_threads';
+
+/**
+ * An HTTP client on a thread of its own, for benchmarks of a system that runs in the same
+ * process: the client's work (reading and parsing a large answer) then does not queue behind the
+ * server's on one event loop, so the latencies are the server's as another process would see them.
+ */
+export interface Request {
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+  /** A follow-up request sent with `x-min-position` set to the first answer's `position`. */
+  then?: { path: string; body: unknown };
+}
+
+interface Job {
+  id: number;
+  url: string;
+  requests: Request[];
+  warmup: number;
+}
+
+async function send(url: string, r: Request): Promise<void> {
+  const res = await fetch(`${url}${r.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...r.headers },
+    body: JSON.stringify(r.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${r.path}: ${res.status} ${text.slice(0, 300)}`);
+  const answer = JSON.parse(text) as { position?: string };
+  if (r.then)
+    await send(url, {
+      path: r.then.path,
+      body: r.then.body,
+      headers: { ...r.headers, 'x-min-position': String(answer.position ?? '0') },
+    });
+}
+
+if (parentPort) {
+  const port = parentPort;
+  port.on('message', (job: Job) => {
+    void (async () => {
+      try {
+        for (const r of job.requests.slice(0, job.warmup)) await send(job.url, r);
+        const latencies: number[] = [];
+        for (const r of job.requests.slice(job.warmup)) {
+          const t = performance.now();
+          await send(job.url, r);
+          latencies.push(performance.now() - t);
+        }
+        port.postMessage({ id: job.id, latencies });
+      } catch (err) {
+        port.postMessage({ id: job.id, error: String(err) });
+      }
+    })();
+  });
+}
+
+/** Starts the client thread; `measure` sends requests one after the other and times each. */
+export function startHttpClient(url: string) {
+  const worker = new Worker(new URL(import.meta.url));
+  let next = 0;
+  return {
+    measure(requests: Request[], warmup = 5): Promise<number[]> {
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        const onMessage = (m: { id: number; latencies?: number[]; error?: string }) => {
+          if (m.id !== id) return;
+          worker.off('message', onMessage);
+          if (m.error) reject(new Error(m.error));
+          else resolve(m.latencies!);
+        };
+        worker.on('message', onMessage);
+        worker.postMessage({ id, url, requests, warmup } satisfies Job);
+      });
+    },
+    close: () => worker.terminate(),
+  };
+}

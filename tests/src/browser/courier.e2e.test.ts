@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
+import { createCourier, createSlot } from '../support/planning.js';
+import { startTestSystem, type TestSystem } from '../support/system.js';
+
+const todayInOslo = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+
+/**
+ * The courier's page in a real browser (issue 14): the courier sees today's slot and its stops;
+ * when a planner starts the slot the page learns it over the socket and reports the (mocked)
+ * position, which the planner's query then shows; the courier reports its stops.
+ */
+describe('the courier in a browser', () => {
+  let sys: TestSystem;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let oslo: string;
+  let slotId: string;
+  let orderId: string;
+  let courier: { id: string; phoneNumber: string };
+
+  beforeAll(async () => {
+    assertWebAppBuilt();
+    sys = await startTestSystem();
+    browser = await launchBrowser();
+    oslo = (
+      await sys.command('CREATE_DEPARTMENT', {
+        name: 'Oslo',
+        departmentType: 'courier',
+        country: 'NO',
+      })
+    ).body.ids[0];
+    const customerId = (
+      await sys.command('CREATE_CUSTOMER', { name: 'Apotek', departmentId: oslo })
+    ).body.ids[0];
+    await configureNumberSeries(sys);
+    orderId = (
+      await sys.command('CREATE_ORDER', {
+        departmentId: oslo,
+        customerId,
+        pickupDate: bookingDate(1),
+        pickup: osloAddress,
+        delivery: { ...osloAddress, name: 'Kari Nordmann', address: 'Bogstadveien 10', lat: 59.93 },
+        measurements: [{ weight: 3 }],
+      })
+    ).body.ids[0];
+    courier = await createCourier(sys, [oslo], 'Ola Bud');
+    slotId = await createSlot(sys, oslo, todayInOslo(), {
+      courierId: courier.id,
+      timeFrom: `${todayInOslo()}T08:00:00.000Z`,
+      name: 'Morning run',
+    });
+    expect(
+      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId], slotId })).status,
+    ).toBe(200);
+    await sys.settled();
+    context = await browser.newContext({
+      viewport: { width: 420, height: 900 },
+      locale: 'en-GB',
+      permissions: ['geolocation'],
+      geolocation: { latitude: 59.9139, longitude: 10.7522, accuracy: 8 },
+    });
+    page = await context.newPage();
+    await loginByToken(page, sys, courier.phoneNumber);
+    await page.waitForURL('**/courier**');
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sys?.shutdown();
+  });
+
+  it("S1-GEN-030 a courier sees today's slot and its stops in order; nothing is reported before the slot starts", async () => {
+    await page.getByRole('heading', { name: /Morning run/ }).waitFor();
+    const stops = page.getByRole('list', { name: 'Stops of Morning run' }).getByRole('listitem');
+    expect(await stops.count()).toBe(2);
+    expect(await stops.nth(0).innerText()).toContain('1. Pickup');
+    expect(await stops.nth(1).innerText()).toContain('2. Delivery · Kari Nordmann');
+    await page.getByText('Your planner starts the route').waitFor();
+    expect(await page.getByRole('button', { name: 'Delivered' }).count()).toBe(0);
+    const none = (await sys.query('courierLocationsByDepartmentId', { departmentId: oslo })).body;
+    expect(none).toEqual([]);
+  });
+
+  it('S4-STATE-020 S4-BEH-032 S6-ROLE-025 when the planner starts the slot the page reports the position, and the planner sees it', async () => {
+    expect((await sys.command('CHANGE_SLOT_STATE', { slotId, transition: 'start' })).status).toBe(
+      200,
+    );
+    await page.getByText(/your planners see your position/).waitFor({ timeout: 15_000 });
+    await page.getByText(/Position sent at \d\d:\d\d/).waitFor({ timeout: 15_000 });
+    await sys.settled();
+    const [location] = (await sys.query('courierLocationsByDepartmentId', { departmentId: oslo }))
+      .body;
+    expect(location).toMatchObject({ id: courier.id, latitude: 59.9139, longitude: 10.7522 });
+    await screenshot(page, 'courier-in-progress');
+  });
+
+  it('the courier reports its stops: picked up, then delivered', async () => {
+    await page.getByRole('button', { name: 'Picked up' }).click();
+    await page.getByRole('button', { name: 'Delivered' }).waitFor();
+    await page.getByRole('button', { name: 'Delivered' }).click();
+    await page.getByText('1 done, 0 left').or(page.getByText('2 done, 0 left')).waitFor();
+    await sys.settled();
+    const [row] = (await sys.query('consignments', { ids: [orderId] })).body;
+    expect(row.state).toBe('DELIVERED');
+  });
+});

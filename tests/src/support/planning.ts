@@ -1,0 +1,48 @@
+import { freshPhone, type Client, type TestSystem } from './system.js';
+
+type Commands = Pick<Client, 'command'>;
+
+const ok = async (res: Promise<{ status: number; body: { ids?: string[] } }>, what: string) => {
+  const answer = await res;
+  if (answer.status !== 200)
+    throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as { ids: string[]; events: string[] };
+};
+
+/**
+ * A courier user of these departments whose courier id is its user id (what CREATE_COURIER_USER
+ * makes), made with the user commands so tests need nothing else.
+ */
+export async function createCourier(
+  sys: TestSystem,
+  departmentIds: string[],
+  name = 'Test Courier',
+): Promise<{ id: string; phoneNumber: string }> {
+  const phoneNumber = freshPhone();
+  const { ids } = await ok(
+    sys.command('CREATE_USER', { name, phoneNumber, role: 'COURIER', departmentIds }),
+    'CREATE_USER courier',
+  );
+  const id = ids[0]!;
+  await ok(sys.command('UPDATE_USER', { id, courierId: id }), 'UPDATE_USER courierId');
+  return { id, phoneNumber };
+}
+
+/** A slot of a department starting at 07:00 UTC on a date; its id. */
+export async function createSlot(
+  client: Commands,
+  departmentId: string,
+  date: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const { ids } = await ok(
+    client.command('CREATE_SLOT', {
+      departmentId,
+      name: `Slot ${Math.random().toString(36).slice(2, 6)}`,
+      timeFrom: `${date}T07:00:00.000Z`,
+      ...extra,
+    }),
+    'CREATE_SLOT',
+  );
+  return ids[0]!;
+}

@@ -1,0 +1,62 @@
+import { courierLocationThrottleMs } from '@nordlog/contracts';
+
+/** Spec §9: high accuracy, no time-out, no cache. */
+export const GEOLOCATION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: Infinity,
+  maximumAge: 0,
+};
+
+/** The report of spec §7: courierId, latitude, longitude, accuracy and an ISO timestamp. */
+export interface LocationReport {
+  courierId: string;
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+  timestamp: string;
+}
+
+export interface LocationDeps {
+  geolocation: Pick<Geolocation, 'watchPosition' | 'clearWatch'>;
+  send: (report: LocationReport) => Promise<unknown>;
+  now: () => number;
+  /** Spec §8: geolocation errors and a non-numeric courier id are only logged. */
+  log: (message: string, detail?: unknown) => void;
+  /** Told after each report the server accepted (the page shows when). */
+  onSent?: (at: string) => void;
+}
+
+/**
+ * Reports the courier's position while a slot is IN_PROGRESS (spec §4): watches the position and
+ * sends at most one report per 60 s (§9). Returns the function that stops watching.
+ */
+export function startLocationReports(courierId: string | null | undefined, deps: LocationDeps) {
+  if (!courierId || !/^\d+$/.test(courierId)) {
+    deps.log('courier location: no numeric courier id, nothing is reported', courierId);
+    return () => undefined;
+  }
+  let last = -Infinity;
+  const watch = deps.geolocation.watchPosition(
+    (position) => {
+      const now = deps.now();
+      if (now - last < courierLocationThrottleMs) return;
+      last = now;
+      const timestamp = new Date(position.timestamp).toISOString();
+      deps
+        .send({
+          courierId,
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          accuracy: position.coords.accuracy,
+          timestamp,
+        })
+        .then(
+          () => deps.onSent?.(timestamp),
+          (err: unknown) => deps.log('courier location: the report was refused', err),
+        );
+    },
+    (error) => deps.log('courier location: geolocation error', error.message),
+    GEOLOCATION_OPTIONS,
+  );
+  return () => deps.geolocation.clearWatch(watch);
+}

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, loadConfig, silentLogger, withDatabase } from '@nordlog/platform';
 import { configureNumberSeries } from '../support/booking.js';
 import { startHttpClient, type Request } from './httpClient.js';
+import { planningBrowserBench } from './planningBrowser.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { fmt, percentile } from './stats.js';
 
@@ -273,9 +274,7 @@ async function main() {
     line('baseline: no-op command (UPDATE_SLOT)', noop, null);
     line('assign one consignment until `slots` shows it', assign, noop);
     if (BROWSER)
-      console.log(
-        '\nBrowser: not measured yet (the planning board has no browser bench in this build).',
-      );
+      await planningBrowserBench(world, { samples: Math.min(SAMPLES, 40), target: TARGET });
   } finally {
     await system?.close();
     if (args.includes('--keep')) console.log(`kept database ${name}`);

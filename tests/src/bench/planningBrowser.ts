@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { assertWebAppBuilt, launchBrowser } from '../support/browser.js';
+import type { PlanningWorld } from './planning.js';
+import { fmt, percentile } from './stats.js';
+
+/**
+ * The planning board in Chromium: its first render (navigation until every slot card and the
+ * first slot's stops are drawn), against the shipments page of the same department-day loaded the
+ * same way in the same run; and a consignment planned in one browser (the command the board sends)
+ * until a second browser's board shows its stop, against the command's own answer time.
+ */
+export async function planningBrowserBench(
+  world: PlanningWorld,
+  options: { samples: number; target: { firstRender: number; dragShown: number } },
+): Promise<void> {
+  assertWebAppBuilt();
+  const { system, department, date, headers } = world;
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const [name, ...value] = headers.cookie!.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: system.url }]);
+    const page = await context.newPage();
+    const board = `${system.url}/planner/${department}/planning/${date}`;
+    const shipments = `${system.url}/planner/${department}/shipments/all/${date}/${date}`;
+    const firstStop = `[data-slot-id="${world.slots[0]}"] [data-testid=stop], [data-testid=slot-card] [data-testid=stop]`;
+    const boardReady = async (p: Page) => {
+      await p
+        .locator('[data-testid=slot-card]')
+        .nth(world.slots.length - 1)
+        .waitFor({ state: 'attached' });
+      await p.locator(firstStop).first().waitFor();
+    };
+    const gridReady = (p: Page) => p.locator('[role=row][aria-rowindex]').nth(5).waitFor();
+    const load = async (url: string, ready: (p: Page) => Promise<void>) => {
+      await page.goto('about:blank');
+      const t = performance.now();
+      await page.goto(url);
+      await ready(page);
+      return performance.now() - t;
+    };
+    const rounds = Math.max(5, Math.min(15, options.samples));
+    await load(board, boardReady); // warm: the chunks are cached from here on, as for a planner
+    await load(shipments, gridReady);
+    const boardTimes: number[] = [];
+    const gridTimes: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      boardTimes.push(await load(board, boardReady));
+      gridTimes.push(await load(shipments, gridReady));
+    }
+
+    // Two planners: one plans (the board's command), the other's board shows it.
+    const watcher = await context.newPage();
+    await watcher.goto(board);
+    await boardReady(watcher);
+    const slotId = world.slots[0]!;
+    const shown: number[] = [];
+    const answered: number[] = [];
+    // The second half of the unplanned consignments (the server part planned from the first).
+    const spare = world.unplanned.slice(Math.floor(world.unplanned.length / 2));
+    const n = Math.min(options.samples, spare.length);
+    for (let i = 0; i < n; i++) {
+      const id = spare[i]!;
+      // Resolves with the page's clock when the stop is drawn (a MutationObserver, no polling).
+      const key = JSON.stringify(`[data-stop-key="${id}:delivery"]`);
+      const appeared = watcher.evaluate<number>(`new Promise((resolve) => {
+        const found = () => document.querySelector(${key}) !== null;
+        if (found()) return resolve(Date.now());
+        const observer = new MutationObserver(() => {
+          if (!found()) return;
+          observer.disconnect();
+          resolve(Date.now());
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      })`);
+      const sent = Date.now();
+      const res = await fetch(`${system.url}/api/command/UPDATE_CONSIGNMENT_SLOT`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({
+          type: 'UPDATE_CONSIGNMENT_SLOT',
+          payload: { consignmentIds: [id], slotId, force: true },
+        }),
+      });
+      if (!res.ok) throw new Error(`UPDATE_CONSIGNMENT_SLOT: ${res.status} ${await res.text()}`);
+      answered.push(Date.now() - sent);
+      shown.push((await appeared) - sent);
+    }
+    const row = (label: string, xs: number[], base: number[] | null, target?: number) => {
+      const p95 = percentile(xs, 95);
+      const ratio = base ? `  ratio p95 ${fmt(p95 / percentile(base, 95), 1)}` : '';
+      const goal =
+        target === undefined
+          ? ''
+          : `  (target < ${target} ms: ${p95 < target ? 'met' : 'NOT met'})`;
+      console.log(
+        `  ${label.padEnd(44)} p50 ${fmt(percentile(xs, 50)).padStart(6)} ms  p95 ${fmt(p95).padStart(6)} ms${ratio}${goal}`,
+      );
+    };
+    console.log(`\nBrowser (Chromium, ${world.slots.length} slots on the board):`);
+    row('baseline: shipments page of the day loaded', gridTimes, null);
+    row('planning board first render', boardTimes, gridTimes, options.target.firstRender);
+    row('baseline: the command answered', answered, null);
+    row('planned in one browser, shown in a second', shown, answered, options.target.dragShown);
+  } finally {
+    await browser.close();
+  }
+}

@@ -14,8 +14,8 @@ import { NotBuilt, NotFound } from '../layout/NotFound';
 import { Toasts } from '../layout/Toasts';
 import { LiveProvider } from '../live/LiveProvider';
 import { DepartmentSelect } from '../planner/DepartmentSelect';
-import { resourceScreenPaths, resourceScreens } from '../planner/resources/screens';
-import { routeListPaths, routeListScreens } from '../planner/routeLists/routes';
+import { resourceScreens } from '../planner/resources/screens';
+import { routeListScreens } from '../planner/routeLists/routes';
 import { adminPages, adminResources } from '../resources/admin';
 import { mayRun } from '../access/commands';
 import { fetchRevision, watchRevision } from '../shell/revision';
@@ -102,19 +102,6 @@ export default function AdminApp({
   const ifAllowed = (command: CommandName | undefined, page: ComponentType | undefined) =>
     command && page && mayRun(user, command) ? page : undefined;
   const adminHome = can('/admin/departments/*') ? '/admin/departments' : '/admin/users';
-  const guarded = routeRules.filter(
-    (r) =>
-      !builtPlannerScreens.has(r.path) &&
-      r.path !== BOOKING &&
-      r.path !== CONFIRMATION &&
-      r.path !== LABELS &&
-      r.path !== COURIER &&
-      r.path !== PLANNING &&
-      r.path !== DISPATCH &&
-      !routeListPaths.has(r.path) &&
-      !resourceScreenPaths.has(r.path),
-  );
-
   return (
     <ShellContext.Provider value={{ user, themeName, features, development }}>
       <BrowserRouter>
@@ -144,159 +131,24 @@ export default function AdminApp({
             <Route path="/admin" element={<Navigate to={adminHome} replace />} />
             <Route path="/planner" element={<DepartmentSelect />} />
             <Route path="/planner/:departmentId" element={<PlannerHome />} />
-            {[...builtPlannerScreens].map((path) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  can(path) ? (
-                    <LiveProvider>
-                      <Suspense fallback={<Loading />}>
-                        <Shipments />
-                      </Suspense>
-                    </LiveProvider>
-                  ) : (
-                    <NotFound />
-                  )
-                }
-              />
-            ))}
-            <Route
-              path={BOOKING}
-              element={
-                can(BOOKING) ? (
-                  <Lazy>
-                    <BookingPage />
-                  </Lazy>
-                ) : (
-                  <NotFound />
-                )
-              }
-            />
-            <Route
-              path={CONFIRMATION}
-              element={
-                can(CONFIRMATION) ? (
-                  <Lazy>
-                    <ConfirmationPage />
-                  </Lazy>
-                ) : (
-                  <NotFound />
-                )
-              }
-            />
-            <Route
-              path={LABELS}
-              element={
-                can(LABELS) ? (
-                  <Lazy>
-                    <LabelPage />
-                  </Lazy>
-                ) : (
-                  <NotFound />
-                )
-              }
-            />
-            <Route
-              path={COURIER}
-              element={
-                can(COURIER) ? (
-                  <LiveProvider>
-                    <Lazy>
-                      <CourierHome />
-                    </Lazy>
-                  </LiveProvider>
-                ) : (
-                  <NotFound />
-                )
-              }
-            />
-            {/*
-              The planning board of a date, and of a slot of it (spec §2). The route lists under
-              /planning/slots/{date}/… have literal segments, which React Router ranks above
-              `:slotId?`; the board itself refuses a slot id that is not a number.
-            */}
-            {[PLANNING_DATE, PLANNING_SLOT].map((path) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  can(PLANNING) ? (
-                    <LiveProvider>
-                      <Lazy>
-                        <PlanningPage />
-                      </Lazy>
-                    </LiveProvider>
-                  ) : (
-                    <NotFound />
-                  )
-                }
-              />
-            ))}
-            <Route
-              path={DISPATCH}
-              element={
-                can(DISPATCH) ? (
-                  <LiveProvider>
-                    <Lazy>
-                      <DispatchPage />
-                    </Lazy>
-                  </LiveProvider>
-                ) : (
-                  <NotFound />
-                )
-              }
-            />
-            <Route
-              path={UNCONFIRMED}
-              element={
-                can(SHIPMENTS) ? (
-                  <LiveProvider>
-                    <Lazy>
-                      <UnconfirmedOrders />
-                    </Lazy>
-                  </LiveProvider>
-                ) : (
-                  <NotFound />
-                )
-              }
-            />
-            {/* Route lists (docs/decisions/0021): their literal segments rank above `:slotId`. */}
-            {routeListScreens.map(({ path, Page }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  can(path) ? (
-                    <Lazy>
-                      <Page />
-                    </Lazy>
-                  ) : (
-                    <NotFound />
-                  )
-                }
-              />
-            ))}
-            {/* Units, vehicles and couriers (planner/resources), live: their rows are pushed. */}
-            {resourceScreens.map(({ path, Screen }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  can(path) ? (
-                    <LiveProvider>
-                      <Lazy>
-                        <Screen />
-                      </Lazy>
-                    </LiveProvider>
-                  ) : (
-                    <NotFound />
-                  )
-                }
-              />
-            ))}
-            {guarded
-              .filter((r) => !r.path.startsWith('/admin/') || !adminResourcePaths.has(r.path))
+            {screens.map(({ path, rule, Page, live }) => {
+              const page = (
+                <Lazy>
+                  <Page />
+                </Lazy>
+              );
+              return (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    !can(rule) ? <NotFound /> : live ? <LiveProvider>{page}</LiveProvider> : page
+                  }
+                />
+              );
+            })}
+            {routeRules
+              .filter((r) => !screenRules.has(r.path) && !adminResourcePaths.has(r.path))
               .map((r) => (
                 <Route
                   key={r.path}
@@ -325,6 +177,28 @@ const PLANNING = '/planner/:departmentId/planning/*';
 const PLANNING_DATE = '/planner/:departmentId/planning/:date?';
 const PLANNING_SLOT = '/planner/:departmentId/planning/slots/:date/:slotId?';
 const DISPATCH = '/planner/:departmentId/dispatch/:date?';
+
+/**
+ * The app's own screens, each a lazy chunk: its route, the route rule (contracts' routeRules) that
+ * guards it, and whether it follows the socket (`live`). Rules without a screen show NotBuilt.
+ */
+const screens: { path: string; rule: string; Page: ComponentType; live?: boolean }[] = [
+  ...[...builtPlannerScreens].map((path) => ({ path, rule: path, Page: Shipments, live: true })),
+  { path: BOOKING, rule: BOOKING, Page: BookingPage },
+  { path: CONFIRMATION, rule: CONFIRMATION, Page: ConfirmationPage },
+  { path: LABELS, rule: LABELS, Page: LabelPage },
+  { path: COURIER, rule: COURIER, Page: CourierHome, live: true },
+  { path: UNCONFIRMED, rule: SHIPMENTS, Page: UnconfirmedOrders, live: true },
+  // The board of a date and of a slot of it (spec §2). The route lists under
+  // /planning/slots/{date}/… have literal segments, which React Router ranks above `:slotId?`.
+  { path: PLANNING_DATE, rule: PLANNING, Page: PlanningPage, live: true },
+  { path: PLANNING_SLOT, rule: PLANNING, Page: PlanningPage, live: true },
+  { path: DISPATCH, rule: DISPATCH, Page: DispatchPage, live: true },
+  ...routeListScreens.map(({ path, Page }) => ({ path, rule: path, Page })),
+  // Units, vehicles and couriers: their rows are pushed.
+  ...resourceScreens.map(({ path, Screen }) => ({ path, rule: path, Page: Screen, live: true })),
+];
+const screenRules = new Set(screens.map((s) => s.rule));
 
 /** Rules whose screens are the react-admin resources above (their routes come from <Resource>). */
 const adminResourcePaths = new Set<string>(adminResources.map((r) => r.rule));

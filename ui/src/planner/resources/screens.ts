@@ -16,4 +16,3 @@ export const resourceScreens: { path: string; Screen: LazyExoticComponent<Compon
   { path: '/planner/:departmentId/couriers/*', Screen: CouriersScreen },
   { path: '/planner/:departmentId/couriers-old/*', Screen: CouriersScreen },
 ];
-export const resourceScreenPaths = new Set(resourceScreens.map((s) => s.path));

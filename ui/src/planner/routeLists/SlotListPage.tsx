@@ -42,14 +42,19 @@ function useSlotDocuments() {
   };
 }
 
-/** `/planner/{departmentId}/planning/slots/{date}/{slotId}/load-list` (spec §2). */
-export function SlotLoadListPage() {
+/** A document of one slot: the load list or the home-delivery route list, with its tools. */
+function SlotDocumentPage(props: {
+  page: 'loadList' | 'hdRouteList';
+  current: 'load-list' | 'hd-route-list';
+  Sheet: typeof LoadSheet;
+}) {
   const translate = useTranslate();
   const d = useSlotDocuments();
-  const title = translate('routeLists.titles.loadList');
+  const title = translate(`routeLists.titles.${props.page}`);
+  const { Sheet } = props;
   return (
     <RouteListFrame
-      page="loadList"
+      page={props.page}
       title={d.slot ? `${title}: ${d.slot.name}` : title}
       tools={
         d.slot ? (
@@ -58,7 +63,7 @@ export function SlotLoadListPage() {
               base={`/planner/${d.departmentId}`}
               date={d.date}
               slotId={d.slotId}
-              current="load-list"
+              current={props.current}
             />
             <ExportCsvButton slotId={d.slotId} />
           </>
@@ -67,7 +72,7 @@ export function SlotLoadListPage() {
       notice={d.notice}
     >
       {d.slot ? (
-        <LoadSheet
+        <Sheet
           slot={d.slot}
           notes={d.notes}
           departmentName={d.departmentName}
@@ -79,42 +84,15 @@ export function SlotLoadListPage() {
   );
 }
 
+/** `/planner/{departmentId}/planning/slots/{date}/{slotId}/load-list` (spec §2). */
+export const SlotLoadListPage = () => (
+  <SlotDocumentPage page="loadList" current="load-list" Sheet={LoadSheet} />
+);
+
 /** `/planner/{departmentId}/planning/slots/{date}/{slotId}/hd-route-list` (spec §2). */
-export function HdRouteListPage() {
-  const translate = useTranslate();
-  const d = useSlotDocuments();
-  const title = translate('routeLists.titles.hdRouteList');
-  return (
-    <RouteListFrame
-      page="hdRouteList"
-      title={d.slot ? `${title}: ${d.slot.name}` : title}
-      tools={
-        d.slot ? (
-          <>
-            <SlotLinks
-              base={`/planner/${d.departmentId}`}
-              date={d.date}
-              slotId={d.slotId}
-              current="hd-route-list"
-            />
-            <ExportCsvButton slotId={d.slotId} />
-          </>
-        ) : null
-      }
-      notice={d.notice}
-    >
-      {d.slot ? (
-        <RouteSheet
-          slot={d.slot}
-          notes={d.notes}
-          departmentName={d.departmentName}
-          names={d.names}
-          f={d.f}
-        />
-      ) : null}
-    </RouteListFrame>
-  );
-}
+export const HdRouteListPage = () => (
+  <SlotDocumentPage page="hdRouteList" current="hd-route-list" Sheet={RouteSheet} />
+);
 
 /**
  * The home-delivery route list: the stops in route order with arrival and window, the recipient

@@ -22,4 +22,3 @@ export const routeListScreens: { path: string; Page: LazyExoticComponent<Compone
   { path: `${P}/delivery-notes`, Page: load((m) => m.DeliveryNotesPage) },
 ];
 
-export const routeListPaths = new Set(routeListScreens.map((s) => s.path));

@@ -235,14 +235,18 @@ export const suggestedUnitsForOrderQuerySchema = z.object({ orderId: entityId })
 
 /** Stop keys must name each stop once, and a consignment's pickup must come before its delivery. */
 export function routeOrderIssue(stops: readonly RouteStop[]): string | null {
+  const picked = new Set<string>();
+  for (const s of stops) if (s.kind === 'pickup') picked.add(s.consignmentId);
   const seen = new Set<string>();
   for (const s of stops) {
     const key = stopKey(s);
     if (seen.has(key)) return `stop ${key} appears twice`;
-    if (s.kind === 'delivery' && !seen.has(`${s.consignmentId}:pickup`)) {
-      if (stops.some((o) => o.kind === 'pickup' && o.consignmentId === s.consignmentId))
-        return `consignment ${s.consignmentId} is delivered before it is picked up`;
-    }
+    if (
+      s.kind === 'delivery' &&
+      picked.has(s.consignmentId) &&
+      !seen.has(`${s.consignmentId}:pickup`)
+    )
+      return `consignment ${s.consignmentId} is delivered before it is picked up`;
     seen.add(key);
   }
   return null;

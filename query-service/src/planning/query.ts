@@ -17,7 +17,8 @@ import {
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import { allowedDepartments, todayIn, type QueryContext, type QueryHandler } from '../framework.js';
-import { insertionKm, scheduleSlot } from './schedule.js';
+import { insertionKm, scheduleSlot, type Schedule } from './schedule.js';
+import { scheduleCacheOf, versionOf } from './scheduleCache.js';
 
 type Builder = Knex.QueryBuilder;
 
@@ -69,6 +70,8 @@ const STOP_FIELDS = {
   deliveryTimeLatest: 'text',
   pickupDurationSeconds: 'int',
   deliveryDurationSeconds: 'int',
+  revision: 'int',
+  updatedAtEpoch: 'int8',
 } as const satisfies Partial<Record<keyof ConsignmentRow, string>>;
 /**
  * One pass over each row's JSON (`jsonb_to_record`): reading the fields one by one (`data->'x'`)
@@ -90,15 +93,45 @@ async function stopRows(knex: Knex, ids: readonly string[]): Promise<Map<string,
 const stopIds = (slots: readonly SlotRow[]) =>
   slots.flatMap((s) => s.stops.flatMap((p) => (p.kind === REST_BREAK ? [] : [p.consignmentId])));
 
-/** Slots with their schedule: load, capacity, progress, route totals and (unless left out) points. */
-async function views(
-  knex: Knex,
-  slots: SlotRow[],
-  options: { shallow?: boolean; excludeRoutePoints?: boolean; includeProgress?: boolean } = {},
-): Promise<SlotView[]> {
-  if (options.shallow) return slots;
-  const [rows, units, zone] = await Promise.all([
-    stopRows(knex, stopIds(slots)),
+type Version = { revision: number; updatedAtEpoch: number };
+
+/** The version (revision and time) of each consignment on the routes, by id. */
+async function stopVersions(knex: Knex, ids: readonly string[]): Promise<Map<string, Version>> {
+  if (ids.length === 0) return new Map();
+  const rows = await knex(CONSIGNMENT_GRID_TABLE)
+    .whereIn('id', [...new Set(ids)])
+    .select<{ id: string; revision: number; updated_at_epoch: string }[]>(
+      knex.raw('id::text as id'),
+      'revision',
+      'updated_at_epoch',
+    );
+  return new Map(
+    rows.map((r) => [r.id, { revision: r.revision, updatedAtEpoch: Number(r.updated_at_epoch) }]),
+  );
+}
+
+/** What a slot's schedule is made of, as one string (see ScheduleCache). */
+const fingerprintOf = (
+  slot: SlotRow,
+  unit: UnitRow | null,
+  zone: string,
+  version: (consignmentId: string) => Version | undefined,
+) =>
+  [
+    versionOf(slot),
+    unit ? `${unit.id}:${versionOf(unit)}` : '-',
+    zone,
+    ...slot.stops.map((p) => (p.kind === REST_BREAK ? 'b' : versionOf(version(p.consignmentId)))),
+  ].join('|');
+
+/**
+ * Each slot's schedule: from the cache when nothing it is made of changed (a version read per
+ * stop), else computed from the stops' rows and kept. Only the changed slots' rows are read.
+ */
+async function schedules(knex: Knex, slots: readonly SlotRow[]): Promise<Schedule[]> {
+  const cache = scheduleCacheOf(knex);
+  const [versions, units, zone] = await Promise.all([
+    stopVersions(knex, stopIds(slots)),
     byId<UnitRow>(
       knex,
       UNITS_TABLE,
@@ -109,9 +142,41 @@ async function views(
       slots.map((s) => s.departmentId),
     ),
   ]);
-  return slots.map((slot) => {
-    const unit = slot.unitId ? (units.get(slot.unitId) ?? null) : null;
-    const s = scheduleSlot(slot, unit, rows, zone(slot.departmentId));
+  const unitOf = (slot: SlotRow) => (slot.unitId ? (units.get(slot.unitId) ?? null) : null);
+  const found = slots.map((slot) =>
+    cache.get(
+      slot.id,
+      fingerprintOf(slot, unitOf(slot), zone(slot.departmentId), (id) => versions.get(id)),
+    ),
+  );
+  const missing = slots.filter((_, i) => !found[i]);
+  const rows = await stopRows(knex, stopIds(missing));
+  return slots.map((slot, i) => {
+    const hit = found[i];
+    if (hit) return hit;
+    const unit = unitOf(slot);
+    const timeZone = zone(slot.departmentId);
+    const schedule = scheduleSlot(slot, unit, rows, timeZone);
+    // Kept under the versions of the rows it was computed from (read after the versions above).
+    cache.set(
+      slot.id,
+      fingerprintOf(slot, unit, timeZone, (id) => rows.get(id)),
+      schedule,
+    );
+    return schedule;
+  });
+}
+
+/** Slots with their schedule: load, capacity, progress, route totals and (unless left out) points. */
+async function views(
+  knex: Knex,
+  slots: SlotRow[],
+  options: { shallow?: boolean; excludeRoutePoints?: boolean; includeProgress?: boolean } = {},
+): Promise<SlotView[]> {
+  if (options.shallow) return slots;
+  const computed = await schedules(knex, slots);
+  return slots.map((slot, i) => {
+    const s = computed[i]!;
     return {
       ...slot,
       load: s.load,

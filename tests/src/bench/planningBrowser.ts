@@ -51,11 +51,28 @@ export async function planningBrowserBench(
 
     // Two planners: one plans (the board's command), the other's board shows it.
     const watcher = await context.newPage();
+    // When the watcher's socket receives a frame naming a consignment (the change's arrival).
+    const frames = new Map<string, number>();
+    watcher.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          return;
+        }
+        for (const m of [parsed].flat() as { entity?: string; id?: unknown }[])
+          if (m?.entity === 'consignments' && !frames.has(String(m.id)))
+            frames.set(String(m.id), Date.now());
+      }),
+    );
     await watcher.goto(board);
     await boardReady(watcher);
     const slotId = world.slots[0]!;
     const shown: number[] = [];
     const answered: number[] = [];
+    const onSocket: number[] = [];
     // The second half of the unplanned consignments (the server part planned from the first).
     const spare = world.unplanned.slice(Math.floor(world.unplanned.length / 2));
     const n = Math.min(options.samples, spare.length);
@@ -85,6 +102,8 @@ export async function planningBrowserBench(
       if (!res.ok) throw new Error(`UPDATE_CONSIGNMENT_SLOT: ${res.status} ${await res.text()}`);
       answered.push(Date.now() - sent);
       shown.push((await appeared) - sent);
+      const frame = frames.get(id);
+      if (frame !== undefined) onSocket.push(frame - sent);
     }
     const row = (label: string, xs: number[], base: number[] | null, target?: number) => {
       const p95 = percentile(xs, 95);
@@ -101,6 +120,7 @@ export async function planningBrowserBench(
     row('baseline: shipments page of the day loaded', gridTimes, null);
     row('planning board first render', boardTimes, gridTimes, options.target.firstRender);
     row('baseline: the command answered', answered, null);
+    if (onSocket.length > 0) row('  of which: until its row is on the socket', onSocket, answered);
     row('planned in one browser, shown in a second', shown, answered, options.target.dragShown);
   } finally {
     await browser.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isValidGsin, isValidSscc } from '@nordlog/contracts';
-import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { bookingDate, configureNumberSeries, orderForm } from '../support/booking.js';
 import { createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -240,17 +240,8 @@ describe('booking on the server', () => {
 
   it('S2-SCREEN-001 UPDATE_ORDER edits the order: same shipment id, kept and new SSCCs; refused once delivered', async () => {
     const id = (await sys.command('CREATE_ORDER', order(oslo))).body.ids[0];
-    await sys.settled();
-    const [row] = (await sys.query('orders', { ids: [id] })).body;
-    const {
-      departmentId: _d,
-      orderId: _o,
-      shipmentId: _s,
-      deliveryEndDate: _e,
-      heavyGoods: _h,
-      ...form
-    } = row.order;
-    const lines = row.order.measurements;
+    const { row, form } = await orderForm(sys, id);
+    const lines = row.order.measurements as [{ packageIds: string[] }, unknown];
     const edited = await sys.command('UPDATE_ORDER', {
       ...form,
       orderId: id,

@@ -46,3 +46,27 @@ export const osloAddress = {
   lat: 59.9,
   lng: 10.7,
 } as const;
+
+/**
+ * An order as its edit form sends it back (UPDATE_ORDER's fields): the stored order less what the
+ * system sets (department, ids, end date, heavy-goods flag); `row` is the `orders` query's row.
+ */
+export async function orderForm(
+  client: Pick<Client, 'query'> & { settled?: () => Promise<void> },
+  id: string,
+): Promise<{
+  row: { shipmentId: string; order: Record<string, unknown> };
+  form: Record<string, unknown>;
+}> {
+  await client.settled?.();
+  const [row] = (await client.query('orders', { ids: [id] })).body;
+  const {
+    departmentId: _d,
+    orderId: _o,
+    shipmentId: _s,
+    deliveryEndDate: _e,
+    heavyGoods: _h,
+    ...form
+  } = row.order;
+  return { row, form };
+}

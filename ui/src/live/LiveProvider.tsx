@@ -20,7 +20,8 @@ import { useShell } from '../app/UserContext';
 import { timeZoneFor, todayIn } from '../i18n/locales';
 import { usePlannerDepartment } from '../layout/plannerDepartment';
 import { useDepartmentOptions } from '../layout/useDepartments';
-import { viewConcerned } from '../planner/planning/planningData';
+import { slotsConcerned } from '../planner/planning/planningData';
+import { refreshSlotViews } from '../planner/planning/refreshSlotViews';
 import { rowBelongs } from '../planner/shipmentsData';
 import { resourcesOf } from '../resources/registry';
 import { applyChanges, createChangeBatcher } from './applyChanges';
@@ -132,7 +133,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         resourcesOf,
         acceptedStates: consignmentStates,
         belongs: rowBelongs,
-        viewConcerned: (key, change, cached) => viewConcerned(key, change, cached),
+        viewsConcerned: slotsConcerned,
+        refreshViews: (key, ids) => void refreshSlotViews(queryClient, key, ids),
       }),
     );
     const live = new LiveConnection(

@@ -47,14 +47,16 @@ export interface ApplyOptions {
   belongs?: (queryKey: QueryKey, entity: string, row: unknown) => boolean | undefined;
   /**
    * Lists of views built from several read models (a slot with its load and route points): a
-   * pushed row cannot replace a view. Kind `views` in the key: the list refetches when this says
-   * the change concerns it, and is never patched in place.
+   * pushed row cannot replace a view. Kind `views` in the key: this names the views a change
+   * concerns (empty: none), which `refreshViews` fetches again (the whole list refetches when there
+   * is no `refreshViews`, or while the list is being fetched anyway); never patched in place.
    */
-  viewConcerned?: (
+  viewsConcerned?: (
     queryKey: QueryKey,
     change: Pick<ChangeMessage, 'entity' | 'id' | 'op' | 'data'>,
     cached: unknown,
-  ) => boolean | undefined;
+  ) => readonly string[] | undefined;
+  refreshViews?: (queryKey: QueryKey, ids: string[]) => void;
 }
 
 /**
@@ -86,6 +88,7 @@ export function applyChanges(
   options: ApplyOptions,
 ): void {
   const stale = new Set<Query>();
+  const views = new Map<Query, Set<string>>();
   for (const message of batch) {
     const dropped =
       message.entity === 'consignments' &&
@@ -99,7 +102,11 @@ export function applyChanges(
         const data = query.state.data;
         if (data === undefined) continue;
         if (kind === 'views') {
-          if (options.viewConcerned?.(query.queryKey, message, data)) stale.add(query);
+          const ids = options.viewsConcerned?.(query.queryKey, message, data) ?? [];
+          if (ids.length === 0) continue;
+          const wanted = views.get(query) ?? new Set<string>();
+          for (const id of ids) wanted.add(id);
+          views.set(query, wanted);
           continue;
         }
         if (kind === 'getOne') {
@@ -130,6 +137,11 @@ export function applyChanges(
         }
       }
     }
+  }
+  for (const [query, ids] of views) {
+    if (options.refreshViews && query.state.fetchStatus !== 'fetching')
+      options.refreshViews(query.queryKey, [...ids]);
+    else stale.add(query);
   }
   for (const query of stale)
     void client.invalidateQueries({ queryKey: query.queryKey, exact: true });

@@ -67,6 +67,7 @@ import {
   sameOrder,
   type LoadKind,
 } from './planningData';
+import { refreshSlotsEverywhere } from './refreshSlotViews';
 import {
   useCouriers,
   useDayConsignments,
@@ -127,6 +128,14 @@ type Pending = Record<string, RouteStop[]>;
  * moving a planned consignment to another slot and unassigning ask first (spec §7). Other
  * planners' changes arrive over the socket (slot views refetch, rows are patched in place).
  */
+/**
+ * The drag sensors' options, made once: dnd-kit keeps a sensor while its options object stays the
+ * same, and a new one on each render gave the drag context a new value on each render, which drew
+ * every slot card and stop again on every change to the day (issue 14's bench).
+ */
+const pointerOptions = { activationConstraint: { distance: 4 } };
+const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
+
 export default function PlanningPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -232,7 +241,7 @@ export default function PlanningPage() {
       setPending((p) => ({ ...p, [slot.id]: stops }));
       void (async () => {
         const answer = await run('UPDATE_ROUTE', { slotId: slot.id, stops });
-        if (answer) await queryClient.refetchQueries({ queryKey: [SLOT_VIEWS] });
+        if (answer) await refreshSlotsEverywhere(queryClient, [slot.id]);
         setPending((p) => {
           if (p[slot.id] !== stops) return p;
           const { [slot.id]: _done, ...rest } = p;
@@ -376,8 +385,8 @@ export default function PlanningPage() {
 
   // Stop drags (dnd-kit): within a slot a reorder, onto another slot a move.
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, pointerOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
   const [dragging, setDragging] = useState<StopDragData | null>(null);
   const onDragStart = (e: DragStartEvent) =>

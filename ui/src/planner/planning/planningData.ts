@@ -59,7 +59,7 @@ export interface SlotViewsParams {
 /**
  * Slot views (a slot with its load, capacity and route points) are built by the query service from
  * several read models: a pushed slot or consignment row cannot replace one, so such a list
- * refetches when a change concerns it (`viewConcerned`).
+ * fetches the slots a change concerns again (`slotsConcerned`, `refreshSlotViews`).
  */
 export const SLOT_VIEWS = 'slotViews';
 export const slotViewsKey = (params: SlotViewsParams) => [SLOT_VIEWS, 'views', params] as const;
@@ -81,46 +81,75 @@ export interface LiveChange {
 }
 
 /**
- * Whether a pushed change concerns a cached list of slot views (so it refetches): a slot of its
- * departments and dates, or one it holds; a consignment on one of its slots, or going to one; the
- * unit of one of its slots (capacity). Any other key: undefined (not a view list).
+ * The slots of a cached list of slot views that a pushed change concerns (so they are fetched
+ * again): a slot of its departments and dates, or one it holds; the slots a consignment is on or
+ * going to; the slots of a unit (capacity). Empty: the change does not concern the list. Any
+ * other key: undefined (not a view list).
  */
-export function viewConcerned(
+export function slotsConcerned(
   key: readonly unknown[],
   change: LiveChange,
   cached: unknown,
-): boolean | undefined {
+): string[] | undefined {
   if (key[0] !== SLOT_VIEWS || key[1] !== 'views') return undefined;
   const params = key[2] as SlotViewsParams | undefined;
   const slots = Array.isArray(cached) ? (cached as SlotView[]) : [];
   const id = String(change.id);
   switch (change.entity) {
     case 'slots': {
-      if (slots.some((s) => String(s.id) === id)) return true;
+      if (slots.some((s) => String(s.id) === id)) return [id];
       const row = change.data as Partial<SlotView> | null;
-      return (
+      const belongs =
         !!params &&
         !!row &&
         typeof row.date === 'string' &&
         params.departmentIds.includes(String(row.departmentId)) &&
         row.date >= params.fromDate &&
-        row.date <= params.toDate
-      );
+        row.date <= params.toDate;
+      return belongs ? [id] : [];
     }
     case 'consignments': {
       const row = change.data as Partial<ConsignmentRow> | null;
       const slotId = row?.slotId ? String(row.slotId) : null;
-      return slots.some(
-        (s) =>
-          String(s.id) === slotId ||
-          s.stops.some((p) => p.kind !== REST_BREAK && String(p.consignmentId) === id),
-      );
+      return slots
+        .filter(
+          (s) =>
+            String(s.id) === slotId ||
+            s.stops.some((p) => p.kind !== REST_BREAK && String(p.consignmentId) === id),
+        )
+        .map((s) => String(s.id));
     }
     case 'units':
-      return slots.some((s) => s.unitId !== null && String(s.unitId) === id);
+      return slots
+        .filter((s) => s.unitId !== null && String(s.unitId) === id)
+        .map((s) => String(s.id));
     default:
-      return false;
+      return [];
   }
+}
+
+/**
+ * A cached list of slot views with some slots fetched again: each asked slot takes its fresh view
+ * where it stood, a fresh one the list lacked joins it, and an asked slot the answer no longer
+ * holds (deleted, or moved to another day or department) leaves. Ordered as the query orders.
+ */
+export function mergeSlotViews(
+  cached: readonly SlotView[],
+  asked: readonly string[],
+  fresh: readonly SlotView[],
+): SlotView[] {
+  const wanted = new Set(asked.map(String));
+  const byId = new Map(fresh.map((v) => [String(v.id), v]));
+  const kept = cached.flatMap((v) => {
+    const id = String(v.id);
+    if (!wanted.has(id)) return [v];
+    const next = byId.get(id);
+    byId.delete(id);
+    return next ? [next] : [];
+  });
+  return [...kept, ...byId.values()].sort(
+    (a, b) => a.timeFrom.localeCompare(b.timeFrom) || Number(a.id) - Number(b.id),
+  );
 }
 
 // ------------------------------------------------------------------ rows of the board
@@ -215,11 +244,21 @@ export function moveStop(stops: readonly RouteStop[], from: number, to: number):
   return routeOrderIssue(next) ? { ok: false, reason: 'pickupOrder' } : { ok: true, stops: next };
 }
 
-/** Whether the stop at `index` may move one place up (-1) or down (+1). */
+/**
+ * Whether the stop at `index` may move one place up (-1) or down (+1) in a route that keeps each
+ * pickup before its delivery: the move swaps two neighbours, which breaks that order only when
+ * they are one consignment's pickup and delivery. Constant time: the board asks for every stop.
+ */
 export const canMoveStop = (stops: readonly RouteStop[], index: number, delta: -1 | 1): boolean => {
   const to = index + delta;
-  if (to < 0 || to >= stops.length) return false;
-  return moveStop(stops, index, to).ok;
+  if (index < 0 || index >= stops.length || to < 0 || to >= stops.length) return false;
+  const first = stops[Math.min(index, to)]!;
+  const second = stops[Math.max(index, to)]!;
+  return !(
+    first.kind === 'pickup' &&
+    second.kind === 'delivery' &&
+    first.consignmentId === second.consignmentId
+  );
 };
 
 /** The index of a stop key in a route, or -1. */

@@ -9,6 +9,7 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import fc from 'fast-check';
 import { applyChanges } from '../../live/applyChanges';
+import { refreshSlotViews } from './refreshSlotViews';
 import {
   allSlotGroups,
   boardDate,
@@ -25,7 +26,8 @@ import {
   slotInstant,
   slotShown,
   slotViewsKey,
-  viewConcerned,
+  mergeSlotViews,
+  slotsConcerned,
   volumeUnit,
 } from './planningData';
 
@@ -84,6 +86,27 @@ describe('planning board: reordering a route', () => {
           s.map((x) => (x.kind === REST_BREAK ? x.kind : `${x.consignmentId}:${x.kind}`)).sort();
         return (
           routeOrderIssue(moved.stops) === null && keys(moved.stops).join() === keys(stops).join()
+        );
+      }),
+    );
+  });
+
+  it('the one-place move it offers on each stop is exactly the move moveStop allows', () => {
+    const ids = ['1', '2', '3', '4'];
+    const routes = fc
+      .shuffledSubarray(
+        ids.flatMap((id) => [p(id), d(id)]),
+        { minLength: 1 },
+      )
+      .chain((stops) => fc.nat(stops.length).map((at) => stops.toSpliced(at, 0, rest)))
+      .filter((stops) => routeOrderIssue(stops) === null);
+    fc.assert(
+      fc.property(routes, fc.nat(), fc.boolean(), (stops, a, up) => {
+        const index = a % stops.length;
+        const delta = up ? -1 : 1;
+        const inRoute = index + delta >= 0 && index + delta < stops.length;
+        return (
+          canMoveStop(stops, index, delta) === (inRoute && moveStop(stops, index, index + delta).ok)
         );
       }),
     );
@@ -248,62 +271,90 @@ describe('planning board: live changes', () => {
     id: '5',
     departmentId: '1',
     date: '2026-11-26',
+    timeFrom: '2026-11-26T07:00:00.000Z',
     unitId: '9',
     stops: [p('100'), d('100')],
   } as unknown as SlotView;
-
-  it('a slot of the list’s departments and date, or one it holds, concerns it', () => {
-    const change = (data: unknown, id = '6') => ({
-      entity: 'slots',
-      id,
-      op: 'upsert' as const,
-      data,
-    });
-    expect(viewConcerned(key, change({ departmentId: '1', date: '2026-11-26' }), [view])).toBe(
-      true,
-    );
-    expect(viewConcerned(key, change({ departmentId: '1', date: '2026-11-27' }), [view])).toBe(
-      false,
-    );
-    expect(viewConcerned(key, change({ departmentId: '2', date: '2026-11-26' }), [view])).toBe(
-      false,
-    );
-    expect(viewConcerned(key, change(null, '5'), [view])).toBe(true);
-    expect(viewConcerned(['consignments', 'rows', {}], change({}), [])).toBeUndefined();
+  const slotChange = (data: unknown, id = '6') => ({
+    entity: 'slots',
+    id,
+    op: 'upsert' as const,
+    data,
   });
 
-  it('a consignment on one of its slots (or leaving one), or the unit of one, concerns it', () => {
+  it('a slot of the list’s departments and date, or one it holds, concerns it', () => {
+    expect(
+      slotsConcerned(key, slotChange({ departmentId: '1', date: '2026-11-26' }), [view]),
+    ).toEqual(['6']);
+    expect(
+      slotsConcerned(key, slotChange({ departmentId: '1', date: '2026-11-27' }), [view]),
+    ).toEqual([]);
+    expect(
+      slotsConcerned(key, slotChange({ departmentId: '2', date: '2026-11-26' }), [view]),
+    ).toEqual([]);
+    expect(slotsConcerned(key, slotChange(null, '5'), [view])).toEqual(['5']);
+    expect(slotsConcerned(['consignments', 'rows', {}], slotChange({}), [])).toBeUndefined();
+  });
+
+  it('a consignment on one of its slots (or going to one), or the unit of one, concerns that slot', () => {
     const consignment = (id: string, slotId: string | null) => ({
       entity: 'consignments',
       id,
       op: 'upsert' as const,
       data: { id, slotId },
     });
-    expect(viewConcerned(key, consignment('100', null), [view])).toBe(true);
-    expect(viewConcerned(key, consignment('101', '5'), [view])).toBe(true);
-    expect(viewConcerned(key, consignment('101', null), [view])).toBe(false);
-    expect(viewConcerned(key, { entity: 'units', id: '9', op: 'upsert', data: {} }, [view])).toBe(
-      true,
-    );
-    expect(viewConcerned(key, { entity: 'units', id: '8', op: 'upsert', data: {} }, [view])).toBe(
-      false,
-    );
+    expect(slotsConcerned(key, consignment('100', null), [view])).toEqual(['5']);
+    expect(slotsConcerned(key, consignment('101', '5'), [view])).toEqual(['5']);
+    expect(slotsConcerned(key, consignment('101', null), [view])).toEqual([]);
+    expect(
+      slotsConcerned(key, { entity: 'units', id: '9', op: 'upsert', data: {} }, [view]),
+    ).toEqual(['5']);
+    expect(
+      slotsConcerned(key, { entity: 'units', id: '8', op: 'upsert', data: {} }, [view]),
+    ).toEqual([]);
   });
 
-  it('a list of views refetches on a change that concerns it and is never patched with the row', () => {
+  it('fetched slots replace theirs, join the list, or leave it when no longer answered', () => {
+    const at = (id: string, hour: number) => ({
+      ...view,
+      id,
+      timeFrom: `2026-11-26T${String(hour).padStart(2, '0')}:00:00.000Z`,
+    });
+    const cached = [at('1', 6), at('2', 7), at('3', 8)];
+    const fresh2 = { ...at('2', 7), name: 'renamed' };
+    const merged = mergeSlotViews(cached, ['2', '3', '4'], [fresh2, at('4', 5)]);
+    expect(merged.map((v) => v.id)).toEqual(['4', '1', '2']);
+    expect(merged[2]).toBe(fresh2);
+    expect(merged[1]).toBe(cached[0]);
+  });
+
+  it('a change that concerns a list asks for its slots again, and does not patch or refetch it', () => {
     const client = new QueryClient();
     client.setQueryData(key, [view]);
+    const asked: [unknown, string[]][] = [];
     const options = {
       resourcesOf: (e: string) => (e === 'slots' || e === 'consignments' ? ['slotViews'] : []),
-      viewConcerned,
+      viewsConcerned: slotsConcerned,
+      refreshViews: (k: unknown, ids: string[]) => void asked.push([k, ids]),
     };
     const row = { id: '5', revision: 9, departmentId: '1', date: '2026-11-26', stops: [] };
     applyChanges(
       client,
-      [{ entity: 'slots', op: 'upsert', id: '5', revision: 9, data: row }],
+      [
+        { entity: 'slots', op: 'upsert', id: '5', revision: 9, data: row },
+        { entity: 'consignments', op: 'upsert', id: '100', revision: 3, data: { id: '100' } },
+      ],
       options,
     );
     expect(client.getQueryData(key)).toEqual([view]);
+    expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    expect(asked).toEqual([[key, ['5']]]);
+
+    // Without a way to fetch single slots, the list refetches as a whole.
+    applyChanges(client, [{ entity: 'slots', op: 'upsert', id: '5', revision: 10, data: row }], {
+      ...options,
+      refreshViews: undefined,
+    });
     expect(client.getQueryState(key)?.isInvalidated).toBe(true);
 
     const other = slotViewsKey({ ...params, fromDate: '2026-11-27', toDate: '2026-11-27' });
@@ -314,5 +365,36 @@ describe('planning board: live changes', () => {
       options,
     );
     expect(client.getQueryState(other)?.isInvalidated).toBe(false);
+    // A new slot of the first list's day is asked for there only.
+    expect(asked.slice(1)).toEqual([[key, ['7']]]);
+  });
+
+  it('refreshes of one list land in the order asked; a list replaced meanwhile refetches', async () => {
+    const client = new QueryClient();
+    client.setQueryData(key, [view]);
+    const answers: ((v: SlotView[]) => void)[] = [];
+    const fetch = () => new Promise<SlotView[]>((resolve) => answers.push(resolve));
+    const first = refreshSlotViews(client, key, ['5'], fetch);
+    const second = refreshSlotViews(client, key, ['5'], fetch);
+    await new Promise((r) => setTimeout(r, 0));
+    // The second waits for the first: only one request is out.
+    expect(answers).toHaveLength(1);
+    answers[0]!([{ ...view, name: 'first' }]);
+    await first;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(answers).toHaveLength(2);
+    answers[1]!([{ ...view, name: 'second' }]);
+    await second;
+    expect((client.getQueryData(key) as SlotView[])[0]!.name).toBe('second');
+
+    const third = refreshSlotViews(client, key, ['5'], fetch);
+    await new Promise((r) => setTimeout(r, 0));
+    // Meanwhile the whole list is replaced (a refetch's answer): this answer may be older.
+    await new Promise((r) => setTimeout(r, 2));
+    client.setQueryData(key, [{ ...view, name: 'whole' }]);
+    answers[2]!([{ ...view, name: 'stale' }]);
+    await third;
+    expect((client.getQueryData(key) as SlotView[])[0]!.name).toBe('whole');
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
   });
 });

@@ -79,10 +79,16 @@ export type ConsignmentAction = keyof typeof consignmentTransitions;
 export const canTransition = (action: ConsignmentAction, from: ConsignmentState): boolean =>
   (consignmentTransitions[action].from as readonly ConsignmentState[]).includes(from);
 
+/** The states in which a consignment may be planned on a slot (spec §3 isAssignable). */
+export const ASSIGNABLE_STATES = [
+  'RESOLVED',
+  'REFUSED',
+] as const satisfies readonly ConsignmentState[];
+
 /** Row flags of the consignment read model (spec §3), derived from state and load carrier. */
 export function rowFlags(state: ConsignmentState, loadCarrierId: string | null) {
   return {
-    isAssignable: state === 'RESOLVED' || state === 'REFUSED',
+    isAssignable: (ASSIGNABLE_STATES as readonly ConsignmentState[]).includes(state),
     isSelectable: state !== 'DELETED',
     isDeletable: canTransition('delete', state),
     isEditable: loadCarrierId === null && canTransition('edit', state),

@@ -31,6 +31,13 @@ export async function planningBrowserBench(
         .waitFor({ state: 'attached' });
       await p.locator(firstStop).first().waitFor();
     };
+    // The floor: the same page for a day without slots or consignments (the app and the board
+    // with nothing to draw), until it says so.
+    const emptyDay = new Date(Date.parse(`${date}T12:00:00Z`) + 60 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const emptyBoard = `${system.url}/planner/${department}/planning/${emptyDay}`;
+    const emptyReady = (p: Page) => p.locator('[data-testid=slots-none]').waitFor();
     const gridReady = (p: Page) => p.locator('[role=row][aria-rowindex]').nth(5).waitFor();
     const load = async (url: string, ready: (p: Page) => Promise<void>) => {
       await page.goto('about:blank');
@@ -42,11 +49,14 @@ export async function planningBrowserBench(
     const rounds = Math.max(5, Math.min(15, options.samples));
     await load(board, boardReady); // warm: the chunks are cached from here on, as for a planner
     await load(shipments, gridReady);
+    await load(emptyBoard, emptyReady);
     const boardTimes: number[] = [];
     const gridTimes: number[] = [];
+    const emptyTimes: number[] = [];
     for (let i = 0; i < rounds; i++) {
       boardTimes.push(await load(board, boardReady));
       gridTimes.push(await load(shipments, gridReady));
+      emptyTimes.push(await load(emptyBoard, emptyReady));
     }
 
     // Two planners: one plans (the board's command), the other's board shows it.
@@ -118,7 +128,11 @@ export async function planningBrowserBench(
     };
     console.log(`\nBrowser (Chromium, ${world.slots.length} slots on the board):`);
     row('baseline: shipments page of the day loaded', gridTimes, null);
+    row('floor: the board of a day with nothing on it', emptyTimes, gridTimes);
     row('planning board first render', boardTimes, gridTimes, options.target.firstRender);
+    console.log(
+      `  board first render p95 / floor p95: ${fmt(percentile(boardTimes, 95) / percentile(emptyTimes, 95), 2)}`,
+    );
     row('baseline: the command answered', answered, null);
     if (onSocket.length > 0) row('  of which: until its row is on the socket', onSocket, answered);
     row('planned in one browser, shown in a second', shown, answered, options.target.dragShown);

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { PickerFieldProps } from './pickers';
 
 /** The pickers (MUI X) are a chunk of their own: only screens with a date or time load it. */
@@ -22,18 +22,22 @@ const Placeholder = (props: PickerFieldProps) => (
   />
 );
 
-export function DateField(props: PickerFieldProps) {
+/**
+ * Drawn again only when its own props change: a picker field's every render puts the text
+ * selection back into the page (MUI X), which was a good part of a busy page's renders.
+ */
+export const DateField = memo(function DateField(props: PickerFieldProps) {
   return (
     <Suspense fallback={<Placeholder {...props} />}>
       <DatePickerField {...props} />
     </Suspense>
   );
-}
+});
 
-export function TimeField(props: PickerFieldProps) {
+export const TimeField = memo(function TimeField(props: PickerFieldProps) {
   return (
     <Suspense fallback={<Placeholder {...props} />}>
       <TimePickerField {...props} />
     </Suspense>
   );
-}
+});

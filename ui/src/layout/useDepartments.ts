@@ -29,14 +29,14 @@ export function useDepartmentOptions() {
     queryKey: ['departmentOptions'],
     staleTime: 60_000,
     queryFn: async (): Promise<DepartmentOption[]> => {
-      const departments = await runQuery<DepartmentRow[]>('departments', {});
-      const groups = await runQuery<GroupRow[]>('departmentGroups', { excludeEmpty: true }).catch(
-        (err: unknown) => {
+      const [departments, groups] = await Promise.all([
+        runQuery<DepartmentRow[]>('departments', {}),
+        runQuery<GroupRow[]>('departmentGroups', { excludeEmpty: true }).catch((err: unknown) => {
           // A user without group access (403) simply has no groups to pick.
           if (err instanceof HttpFailure && (err.status === 403 || err.status === 404)) return [];
           throw err;
-        },
-      );
+        }),
+      ]);
       return [
         ...groups.map((g) => ({
           id: `group_${g.id}`,
@@ -57,4 +57,21 @@ export function useDepartmentOptions() {
       ];
     },
   });
+}
+
+/** A department id of a URL names a group (`group_{n}`), else one plain department. */
+export const isGroupId = (id: string): boolean => id.startsWith('group_');
+
+/**
+ * The plain departments a URL's department (or group) stands for. A plain id stands for itself
+ * at once, so a page's data can be asked for before the department list has arrived (the server
+ * answers only what the user may see); a group's members come with the list (none before it).
+ */
+export function departmentMembers(
+  id: string,
+  options: readonly DepartmentOption[] | undefined,
+): string[] {
+  if (!id) return [];
+  if (!isGroupId(id)) return [id];
+  return options?.find((d) => d.id === id)?.members ?? [];
 }

@@ -31,6 +31,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  ASSIGNABLE_STATES,
   REST_BREAK,
   canSlotTransition,
   type RoutePoint,
@@ -149,6 +150,13 @@ export default function PlanningPage() {
   const date = boardDate(dateParam, dep.today);
   useLiveDates(useMemo(() => [date], [date]));
 
+  const onDateChange = useCallback(
+    (value: string) => {
+      if (isoDate.test(value)) void navigate(planningPath(departmentId, value));
+    },
+    [navigate, departmentId],
+  );
+
   const may: BoardPermissions = useMemo(
     () => ({
       plan: mayRun(user, 'UPDATE_CONSIGNMENT_SLOT'),
@@ -167,7 +175,9 @@ export default function PlanningPage() {
 
   // Data: the day's slots (with load and stops) and consignments, units, couriers, vehicles.
   const { slots, query: slotsQuery } = useSlotViews(dep.departmentIds, date);
-  const rowsQuery = useDayConsignments(dep.departmentIds, date);
+  // Only what can still be planned: the planned ones are on the slots' routes (a big day's
+  // planned rows were most of the board's download).
+  const rowsQuery = useDayConsignments(dep.departmentIds, date, ASSIGNABLE_STATES);
   const units = useUnits(dep.departmentIds);
   const vehicles = useVehicles(dep.departmentIds);
   const couriers = useCouriers(dep.departmentIds);
@@ -199,6 +209,12 @@ export default function PlanningPage() {
     [couriers.data],
   );
   const slotById = useMemo(() => new Map(slots.map((s) => [s.id, s])), [slots]);
+  /** The slot each planned consignment is on, from the routes. */
+  const slotOfConsignment = useMemo(
+    () =>
+      new Map(slots.flatMap((s) => consignmentsOnSlot(s.stops).map((id) => [id, s.id] as const))),
+    [slots],
+  );
 
   // Selections: unassigned rows (the grid's) and planned stops (checkboxes on the slots).
   const [selection, dispatch] = useReducer(selectionReducer, emptySelection);
@@ -221,8 +237,8 @@ export default function PlanningPage() {
 
   // Reorders waiting for the server show at once; a refusal snaps back.
   const [pending, setPending] = useState<Pending>({});
-  const latest = useRef({ pending, slotById, rowById });
-  latest.current = { pending, slotById, rowById };
+  const latest = useRef({ pending, slotById, rowById, slotOfConsignment });
+  latest.current = { pending, slotById, rowById, slotOfConsignment };
   const stopsOf = (slot: SlotView) => pending[slot.id] ?? slot.stops;
 
   const reorder = useCallback(
@@ -300,8 +316,8 @@ export default function PlanningPage() {
 
   const plan = useCallback(
     (ids: string[], slotId: string, fromSlotId: string | null = null) => {
-      const { rowById: byId } = latest.current;
-      const onSlot = (id: string) => byId.get(id)?.slotId ?? fromSlotId;
+      const { rowById: byId, slotOfConsignment: planned } = latest.current;
+      const onSlot = (id: string) => planned.get(id) ?? byId.get(id)?.slotId ?? fromSlotId;
       const fresh = ids.filter((id) => onSlot(id) !== slotId);
       if (fresh.length === 0) return;
       const from = [...new Set(fresh.map(onSlot).filter((s): s is string => !!s))];
@@ -382,6 +398,10 @@ export default function PlanningPage() {
   const [printAnchor, setPrintAnchor] = useState<HTMLElement | null>(null);
 
   const orderIdsOf = (ids: readonly string[]) => ids.map((id) => rowById.get(id)?.orderId ?? id);
+  const onRowDurations = useCallback(
+    (ids: string[]) => setDurations(ids.map((id) => latest.current.rowById.get(id)?.orderId ?? id)),
+    [],
+  );
 
   // Stop drags (dnd-kit): within a slot a reorder, onto another slot a move.
   const sensors = useSensors(
@@ -476,9 +496,7 @@ export default function PlanningPage() {
         <DateField
           label={translate('app.date')}
           value={date}
-          onChange={(value) =>
-            isoDate.test(value) && void navigate(planningPath(departmentId, value))
-          }
+          onChange={onDateChange}
           minWidth={170}
         />
         {mayCreate ? (
@@ -536,7 +554,7 @@ export default function PlanningPage() {
           canPlan={may.plan && slots.length > 0}
           canSetDurations={may.durations}
           onPlan={openPlan}
-          onDurations={(ids) => setDurations(orderIdsOf(ids))}
+          onDurations={onRowDurations}
         />
         <Box
           component="section"
@@ -631,7 +649,11 @@ export default function PlanningPage() {
             >
               <ScrollRootContext.Provider value={scrollRoot}>
                 {slots.length === 0 ? (
-                  <Typography color="text.secondary" sx={{ py: 2 }}>
+                  <Typography
+                    color="text.secondary"
+                    sx={{ py: 2 }}
+                    data-testid={slotsQuery.isPending ? 'slots-loading' : 'slots-none'}
+                  >
                     {slotsQuery.isPending && dep.departmentIds.length > 0
                       ? translate('app.loading')
                       : translate('planning.slots.none')}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ConsignmentRow } from '@nordlog/contracts';
-import { useMemo, type Dispatch } from 'react';
+import { memo, useMemo, type Dispatch } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { DataGrid } from '../../grid/DataGrid';
 import type { SelectionAction, SelectionState } from '../../grid/selection';
@@ -39,7 +39,7 @@ const isHigh = (row: ConsignmentRow) => row.priority === 'high';
  * carries the selection onto a slot, a plus button to plan a row on a slot with the keyboard, and
  * a bar for the selection (plan on a slot, set durations).
  */
-export function UnassignedPanel(props: {
+export const UnassignedPanel = memo(function UnassignedPanel(props: {
   rows: readonly ConsignmentRow[];
   loading: boolean;
   timeZone: string;
@@ -141,4 +141,4 @@ export function UnassignedPanel(props: {
       />
     </Box>
   );
-}
+});

@@ -1,14 +1,24 @@
 import type {
   ConsignmentRow,
+  ConsignmentState,
   CourierRow,
   SlotView,
   TemplateRow,
   UnitRow,
 } from '@nordlog/contracts';
-import { useQuery } from '@tanstack/react-query';
+import {
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { timeZoneFor, todayIn } from '../../i18n/locales';
-import { useDepartmentOptions, type DepartmentOption } from '../../layout/useDepartments';
+import {
+  departmentMembers,
+  useDepartmentOptions,
+  type DepartmentOption,
+} from '../../layout/useDepartments';
 import { runQuery } from '../../shell/api';
 import { loadAllRows, rowsKey, type RowsParams } from '../shipmentsData';
 import {
@@ -25,7 +35,10 @@ import {
 export function usePlanningDepartment(departmentId: string) {
   const options = useDepartmentOptions();
   const option: DepartmentOption | undefined = options.data?.find((d) => d.id === departmentId);
-  const departmentIds = useMemo(() => option?.members ?? [], [option]);
+  const departmentIds = useMemo(
+    () => departmentMembers(departmentId, options.data),
+    [departmentId, options.data],
+  );
   // A group's members may be in different countries; the first member's zone stands for it.
   const country =
     option?.country ??
@@ -34,8 +47,8 @@ export function usePlanningDepartment(departmentId: string) {
   const timeZone = timeZoneFor(country);
   /** The plain departments a slot or template of this page can belong to. */
   const members = useMemo(
-    () => (options.data ?? []).filter((d) => !d.group && (option?.members ?? []).includes(d.id)),
-    [options.data, option],
+    () => (options.data ?? []).filter((d) => !d.group && departmentIds.includes(d.id)),
+    [options.data, departmentIds],
   );
   return {
     loading: options.isPending,
@@ -47,15 +60,24 @@ export function usePlanningDepartment(departmentId: string) {
   };
 }
 
+/**
+ * Starts a query while the page renders, before its first commit (a page's effects, where
+ * `useQuery` would start it, wait for the whole first render): the data is on its way while the
+ * rest of the page is drawn. Nothing happens when the query is cached, pending or disabled.
+ */
+function usePrefetch<T>(options: UseQueryOptions<T, Error, T, QueryKey>, enabled: boolean) {
+  const client = useQueryClient();
+  if (enabled && !client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
+}
+
 /** Query `slots` (spec §7) of the departments on a date: each slot with its load and points. */
 export function useSlotViews(departmentIds: string[], date: string, includeProgress = false) {
   const params: SlotViewsParams = useMemo(
     () => ({ departmentIds, fromDate: date, toDate: date, includeProgress }),
     [departmentIds, date, includeProgress],
   );
-  const query = useQuery({
+  const options = {
     queryKey: slotViewsKey(params),
-    enabled: departmentIds.length > 0,
     queryFn: () =>
       runQuery<SlotView[]>('slots', {
         departmentIds,
@@ -63,36 +85,49 @@ export function useSlotViews(departmentIds: string[], date: string, includeProgr
         toDate: date,
         includeProgress,
       }),
-  });
+  };
+  const enabled = departmentIds.length > 0;
+  usePrefetch(options, enabled);
+  const query = useQuery({ ...options, enabled });
   const slots = useMemo(() => liveSlots(query.data ?? []), [query.data]);
   return { query, slots, key: slotViewsKey(params) };
 }
 
+const ANY_STATE: readonly ConsignmentState[] = [];
+
 /**
- * The day's consignments of the departments: the shipments grid's rows query and cache (the live
- * connection keeps both up to date), so the board and the grid share one copy.
+ * The day's consignments of the departments (of these states; none: all) through the shipments
+ * grid's rows query and cache: the live connection keeps them up to date, and a row whose state
+ * leaves the list's states leaves the list.
  */
-export function useDayConsignments(departmentIds: string[], date: string) {
+export function useDayConsignments(
+  departmentIds: string[],
+  date: string,
+  states: readonly ConsignmentState[] = ANY_STATE,
+) {
   const params: RowsParams = useMemo(
-    () => ({ departmentIds, fromDate: date, toDate: date, states: [] }),
-    [departmentIds, date],
+    () => ({ departmentIds, fromDate: date, toDate: date, states: [...states] }),
+    [departmentIds, date, states],
   );
-  return useQuery({
+  const options = {
     queryKey: rowsKey(params),
-    enabled: departmentIds.length > 0,
     queryFn: async () => {
       const { rows, truncated } = await loadAllRows((offset, limit) =>
         runQuery<ConsignmentRow[]>('consignments', {
           departmentIds: params.departmentIds,
           fromDate: params.fromDate,
           toDate: params.toDate,
+          ...(params.states.length > 0 ? { states: params.states } : {}),
           limit,
           offset,
         }),
       );
       return { data: rows, truncated };
     },
-  });
+  };
+  const enabled = departmentIds.length > 0;
+  usePrefetch(options, enabled);
+  return useQuery({ ...options, enabled });
 }
 
 export function useTemplates(departmentIds: string[], enabled = true) {

@@ -10,12 +10,14 @@ import {
   type Identity,
 } from '@nordlog/contracts';
 import {
+  isUnavailable,
   requestIdentity,
   validationError,
   type EventStore,
   type Geocoder,
   type IdAllocator,
   type Logger,
+  type Metrics,
   jsonBody,
 } from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
@@ -51,6 +53,11 @@ export interface CommandServiceDeps {
    * then be `references.watch(...)` so appends drop the cache.
    */
   references?: ReferenceStreams;
+  /**
+   * Counts and times every command (`nordlog_commands_total{command,outcome}`,
+   * `nordlog_command_duration_seconds{command}`); without it nothing is measured.
+   */
+  metrics?: Metrics;
 }
 
 export interface CommandRequest {
@@ -63,10 +70,66 @@ export interface CommandRequest {
  * Runs one command as `identity` would: authorise (403 `NO_ACCESS`), validate with the contract's
  * schema (400), decide on each stream it touches, append. The HTTP route and in-process callers
  * (the demo data) use this same path.
+ *
+ * Every command is measured here (with `deps.metrics`) and logged at debug with its outcome and
+ * duration; its log lines (the handlers' `ctx.logger` too) carry `commandId` and `correlationId`
+ * once the envelope has been read. An unexpected error is logged here with both before it goes on.
  */
 export async function executeCommand(
   deps: CommandServiceDeps,
+  request: CommandRequest,
+): Promise<{ status: number; body: unknown }> {
+  const began = performance.now();
+  const command = isCommandName(request.name) ? request.name : 'unknown';
+  const trace: CommandTrace = { logger: null };
+  let outcome: string;
+  try {
+    const result = await runCommand(deps, request, trace);
+    outcome = resultOutcome(result);
+    return result;
+  } catch (err) {
+    outcome = errorOutcome(err);
+    if (outcome === 'INTERNAL_ERROR') logOf().error({ err }, 'command failed unexpectedly');
+    throw err;
+  } finally {
+    const seconds = (performance.now() - began) / 1000;
+    deps.metrics?.observeCommand(command, outcome!, seconds);
+    if (deps.logger.isLevelEnabled('debug'))
+      logOf().debug({ outcome: outcome!, ms: Math.round(seconds * 1000) }, 'command');
+  }
+  // Before the envelope was read (an unknown command, a refusal, a bad body) there are no ids.
+  function logOf(): Logger {
+    return trace.logger ?? deps.logger.child({ command: request.name });
+  }
+}
+
+/** What the measuring wrapper learns while a command runs: its logger once the ids are known. */
+interface CommandTrace {
+  logger: Logger | null;
+}
+
+/** `ok`, `partial` (a bulk command with refused targets), or the errorType answered. */
+function resultOutcome(result: { status: number; body: unknown }): string {
+  if (result.status === 200) {
+    const failed = (result.body as { failed?: unknown[] } | null)?.failed;
+    return Array.isArray(failed) && failed.length > 0 ? 'partial' : 'ok';
+  }
+  const first: unknown = Array.isArray(result.body) ? result.body[0] : undefined;
+  const errorType = (first as { errorType?: unknown } | undefined)?.errorType;
+  return typeof errorType === 'string' ? errorType : `HTTP_${result.status}`;
+}
+
+/** The errorType the client gets for a thrown error (see platform/src/http/errors.ts). */
+function errorOutcome(err: unknown): string {
+  if (err instanceof AppError) return err.items[0]?.errorType ?? 'INTERNAL_ERROR';
+  if (isUnavailable(err as { code?: string; message?: string })) return 'SERVICE_UNAVAILABLE';
+  return 'INTERNAL_ERROR';
+}
+
+async function runCommand(
+  deps: CommandServiceDeps,
   { name, body, identity }: CommandRequest,
+  trace: CommandTrace,
 ): Promise<{ status: number; body: unknown }> {
   const clock = deps.clock ?? (() => new Date());
   if (!isCommandName(name)) throw new AppError('UNKNOWN_COMMAND', `Unknown command: ${name}`);
@@ -81,6 +144,12 @@ export async function executeCommand(
   if (!parsed.success) throw validationError(parsed.error, 'payload');
 
   const commandId = clientCommandId ?? (deps.newId ?? (() => crypto.randomUUID()))();
+  const logger = deps.logger.child({
+    command: name,
+    commandId,
+    correlationId: correlationId ?? commandId,
+  });
+  trace.logger = logger;
   // A repeated commandId gets the first outcome, but only from its own sender for the same command.
   const owner = `${identity.userId} ${name}`;
   if (clientCommandId) {
@@ -123,7 +192,7 @@ export async function executeCommand(
     },
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
     now,
-    logger: deps.logger,
+    logger,
   };
   const handle = handlers[name] as unknown as (
     p: unknown,

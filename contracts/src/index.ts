@@ -33,3 +33,4 @@ export * from './updates.js';
 export * from './entities.js';
 export * from './planning/index.js';
 export * from './routeLists/index.js';
+export * from './kafka.js';

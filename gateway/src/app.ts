@@ -6,11 +6,15 @@ import {
 } from '@nordlog/platform';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import { loopbackOnly } from './auth/loopback.js';
+import { openApiRoute } from './openapi/route.js';
 import { securityHeaders } from './security.js';
+import { REVALIDATE, sendStatic, staticFiles } from './staticFiles.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 export interface GatewayDeps {
+  /** `/health`, `/ready` and `/metrics` of the process (default: `/health` alone). */
+  health?: RequestHandler;
   commandApi: RequestHandler;
   queryApi: RequestHandler;
   /** `GET /api/rest/{resource}[/{id}]`: admin resources in ra-data-simple-rest's dialect. */
@@ -57,7 +61,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     '/revision',
     (_req, res) => void res.set('Cache-Control', 'no-store').json({ revision: deps.buildId }),
   );
-  app.get('/health', (_req, res) => void res.json({ ok: true }));
+  // `/health`, `/ready` and `/metrics` (platform healthRoutes), behind the same headers.
+  if (deps.health) app.use(deps.health);
+  else app.get('/health', (_req, res) => void res.json({ ok: true }));
   app.get('/config', (_req, res) => {
     const config = deps.publicConfig ?? {
       customerPortalUrl: null,
@@ -78,6 +84,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   if (deps.devMessages) app.get('/dev/messages', loopbackOnly(deps.devMessages));
   if (deps.openApi) app.use('/openapi', deps.openApi);
+  // The API's description is public, like the web app that calls it (docs/decisions/0023).
+  app.get('/api/openapi.json', openApiRoute());
   app.use('/api', deps.authenticate);
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);
@@ -90,8 +98,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     const index = path.join(deps.uiDir, 'index.html');
     // No source maps in production: the sources are not published with the product.
     if (!deps.sourceMaps) app.get(/\.map$/i, notFoundHandler);
-    app.use(express.static(deps.uiDir, { index: false, maxAge: '1h' }));
-    app.get(/.*/, (_req, res) => res.set('Cache-Control', 'no-cache').sendFile(index));
+    // Precompressed files, hashed assets immutable (docs/decisions/0023-http-edge.md).
+    app.use(staticFiles(deps.uiDir));
+    app.get(/.*/, (req, res, next) => sendStatic(req, res, next, index, REVALIDATE));
   }
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));

@@ -7,3 +7,21 @@ export { Authenticator } from './auth/authenticate.js';
 export { devMessagesPage } from './auth/devMessages.js';
 export { SessionStore } from './auth/sessions.js';
 export { PostgresRateLimiter, type SharedRateLimiter } from './auth/rateLimit.js';
+export { forwardTo } from './proxy.js';
+export {
+  cacheControlFor,
+  chooseEncoding,
+  sendStatic,
+  staticFiles,
+  IMMUTABLE,
+  REVALIDATE,
+} from './staticFiles.js';
+export {
+  openApiDocument,
+  commandPath,
+  queryPath,
+  type OpenApiDocument,
+  type Operation,
+} from './openapi/document.js';
+export { openApiRoute } from './openapi/route.js';
+export { securityHeaders } from './security.js';

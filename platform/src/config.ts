@@ -94,6 +94,35 @@ export const configSchema = z.object({
     .regex(/\{z\}.*\{x\}.*\{y\}/, 'a URL template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  // ---- The production topology (docs/decisions/0025-topology.md, deploy/README.md).
+  /** Shared by the gateway and the services it calls: signs the caller's identity (≥ 32 chars). */
+  INTERNAL_SECRET: optional(z.string().min(32, 'INTERNAL_SECRET needs at least 32 characters')),
+  /** The gateway's command and query services, e.g. `http://command:8080` (separate processes). */
+  COMMAND_SERVICE_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  QUERY_SERVICE_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  /** Where a gateway takes its change feed from: the PostgreSQL outbox or the Kafka change topics. */
+  CHANGE_FEED: z.enum(['postgres', 'kafka']).default('postgres'),
+  /** Comma-separated `host:port` of the Kafka bootstrap brokers. */
+  KAFKA_BROKERS: optional(
+    z
+      .string()
+      .regex(/^[^,\s:]+:\d+(,[^,\s:]+:\d+)*$/, 'comma-separated host:port, e.g. kafka:9092')
+      .transform((v) => v.split(',')),
+  ),
+  KAFKA_CLIENT_ID: z.string().min(1).default('nordlog'),
+  /** Prepended to every topic name (docs/kafka.md). */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and dash')
+    .default('nordlog.'),
+  /** A gateway's own name (its Kafka consumer group); default: the host name. */
+  GATEWAY_INSTANCE_ID: optional(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/)),
+  /** An EventStoreDB/KurrentDB server as the event store (docs/decisions/0022-eventstoredb.md). */
+  EVENTSTORE_URL: optional(z.string().regex(/^(esdb|kurrentdb|kurrent)(\+discover)?:\/\//)),
+  /** `/ready` answers 503 while the projections are further behind than this. */
+  READY_MAX_LAG_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Events or changes the relay publishes per batch. */
+  RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** The SMS sender: 2-11 letters and digits starting with a letter, a short number, or +MSISDN. */
   SMS_SENDER: z
     .string()
@@ -185,18 +214,27 @@ export function messageDelivery(config: Config): MessageDelivery {
   return resolved.delivery;
 }
 
-function startNeeds(config: Config): string[] {
+function startNeeds(config: Config, sessions: boolean): string[] {
   const problems =
-    config.NODE_ENV === 'production' && !config.AUTH_SECRET
+    sessions && config.NODE_ENV === 'production' && !config.AUTH_SECRET
       ? ['  AUTH_SECRET: required when NODE_ENV=production']
       : [];
   if (config.GEOCODER !== 'gazetteer' && !config.GEOCODER_URL)
     problems.push(`  GEOCODER_URL: required when GEOCODER=${config.GEOCODER}`);
+  if (!sessions) return problems;
   const delivery = resolveDelivery(config);
   return 'problems' in delivery ? [...problems, ...delivery.problems] : problems;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * The configuration of the environment, or an error naming every bad or missing variable.
+ * `sessions: false` for a process that neither logs people in nor sends them messages (the
+ * command, query, projector and relay services): it needs no AUTH_SECRET or delivery settings.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { sessions?: boolean } = {},
+): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -206,7 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parsed.data,
     HOST: parsed.data.HOST ?? defaultHost(parsed.data.NODE_ENV),
   };
-  const missing = startNeeds(config);
+  const missing = startNeeds(config, options.sessions ?? true);
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return config;
 }

@@ -1,36 +1,20 @@
-import {
-  createCommandService,
-  ReferenceStreams,
-  BlockNumberAllocator,
-  EventStoreNumberAllocator,
-  executeCommand,
-} from '@nordlog/command-service';
-import {
-  AppError,
-  NUMBER_SERIES_CATALOGUE_STREAM,
-  SYSTEM_IDENTITY,
-  type ErrorItem,
-  type Identity,
-} from '@nordlog/contracts';
+import { createCommandService } from '@nordlog/command-service';
+import { AppError, type ErrorItem, type Identity } from '@nordlog/contracts';
 import { createAuth, createGatewayApp, devMessagesPage, SocketHub } from '@nordlog/gateway';
 import { randomBytes } from 'node:crypto';
 import {
-  LinkMobilitySmsSender,
-  LiveMessagePort,
   messageDelivery,
   geocoderFromConfig,
   openDatabase,
-  OutboxMessagePort,
-  SmtpEmailSender,
   PostgresChangeBus,
   PostgresEventStore,
-  PostgresIdAllocator,
-  ProjectionWatermark,
+  MeteredMessagePort,
+  createMetrics,
+  healthRoutes,
+  readiness,
   type Config,
   type Database,
   type Logger,
-  type MessageDelivery,
-  type MessagePort,
 } from '@nordlog/platform';
 import {
   createProjector,
@@ -46,10 +30,17 @@ import {
   createRestApi,
 } from '@nordlog/query-service';
 import { readFileSync } from 'node:fs';
+import {
+  buildId,
+  publicConfigOf,
+  commandParts,
+  messagePort,
+  queryParts,
+  todayInOslo,
+  uiFolder,
+} from '../parts.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 export interface System {
   server: Server;
@@ -65,11 +56,6 @@ export interface System {
   projector: Projector;
   close(): Promise<void>;
 }
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-/** Made once: a formatter costs about 80 µs to make, and every new socket asks for today. */
-const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' });
-const todayInOslo = () => osloDay.format(new Date());
 
 /**
  * The composition root of the embedded default: one process runs the command service, the
@@ -94,10 +80,6 @@ export async function startSystem(
       : undefined;
   const db = await openDatabase(config, logger, readModelMigrations);
   const rawStore = new PostgresEventStore(db.knex, db.notifier);
-  // Departments and the number-series catalogue, cached for bookings (docs/decisions/0017).
-  const references = new ReferenceStreams(rawStore, db.notifier);
-  await references.start();
-  const store = references.watch(rawStore);
   const bus = new PostgresChangeBus(
     db.knex,
     db.notifier,
@@ -106,33 +88,14 @@ export async function startSystem(
   // Identity enters in one place: the gateway's authenticator turns the session into the caller.
   // One geocoder for booking and the address input (docs/decisions/0015-booking.md).
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
-  const commandDeps = {
-    store,
-    ids: new PostgresIdAllocator(db.knex),
-    numbers: new BlockNumberAllocator(
-      new EventStoreNumberAllocator(store, {
-        readCatalogue: () => references.read(NUMBER_SERIES_CATALOGUE_STREAM),
-      }),
-    ),
-    references,
-    geocoder,
-    logger: logger.child({ component: 'command' }),
-  };
-  const commandApi = createCommandService(commandDeps);
-  const run: System['run'] = (name, payload, identity = SYSTEM_IDENTITY) =>
-    executeCommand(commandDeps, { name, body: { type: name, payload }, identity });
-  // Read-your-writes: queries with `x-min-position` wait for every projection's checkpoint.
-  const watermark = new ProjectionWatermark(db.knex, db.notifier, {
-    projections: projections.map((p) => p.name),
-    logger: logger.child({ component: 'read-your-writes' }),
-  });
-  const queryDeps = {
-    knex: db.knex,
-    waitForPosition: (position: string, timeoutMs: number) =>
-      watermark.waitFor(position, timeoutMs),
-    minPositionWaitMs: options.minPositionWaitMs,
-    geocoder,
-  };
+  // One registry for the whole process (docs/decisions/0025-topology.md).
+  const metrics = createMetrics({ service: 'embedded', logger });
+  const unwatch = metrics.watchDatabase(db.knex);
+  const command = await commandParts(db, rawStore, geocoder, logger, metrics);
+  const commandApi = createCommandService(command.deps);
+  const run: System['run'] = command.run;
+  const query = queryParts(db, geocoder, logger, { minPositionWaitMs: options.minPositionWaitMs });
+  const queryDeps = query.deps;
   const queryApi = createQueryService(queryDeps);
   const restApi = createRestApi(queryDeps);
   // The projector runs in a worker thread by default, so read-model work uses the other core
@@ -161,7 +124,7 @@ export async function startSystem(
   let hubRef: SocketHub | null = null;
   const auth = createAuth({
     knex: db.knex,
-    messages: messages.port,
+    messages: new MeteredMessagePort(messages.port, metrics),
     publicUrl: () => publicUrl,
     logger: logger.child({ component: 'auth' }),
     secret: config.AUTH_SECRET ?? randomBytes(32).toString('hex'),
@@ -175,6 +138,15 @@ export async function startSystem(
     onLogout: (userId: string) => hubRef?.logout(userId),
   });
   const app = createGatewayApp({
+    health: healthRoutes({
+      metrics,
+      ready: readiness({
+        knex: db.knex,
+        maxLagMs: config.READY_MAX_LAG_MS,
+        projections: projections.map((p) => p.name),
+        logger: logger.child({ component: 'readiness' }),
+      }),
+    }),
     commandApi,
     queryApi,
     restApi,
@@ -188,13 +160,7 @@ export async function startSystem(
     buildId: config.BUILD_ID ?? buildId(),
     uiDir,
     sourceMaps: config.NODE_ENV !== 'production',
-    publicConfig: {
-      customerPortalUrl: config.CUSTOMER_PORTAL_URL ?? null,
-      environment: config.NODE_ENV === 'production' ? 'production' : 'local',
-      development: config.NODE_ENV === 'development',
-      mapTileUrl: config.MAP_TILE_URL,
-      mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
-    },
+    publicConfig: publicConfigOf(config),
     openApi: createOpenApi({ geocoder }),
     downloadApi: createDownloadApi(queryDeps),
   });
@@ -206,6 +172,7 @@ export async function startSystem(
     today: todayInOslo,
     groups: auth.authenticator.groups,
     pingIntervalMs: options.socketPingMs,
+    metrics,
     staleAfterMs: options.socketStaleMs,
   });
   hub.attach(server);
@@ -227,8 +194,9 @@ export async function startSystem(
     close: () =>
       (closing ??= (async () => {
         await hub.close();
-        watermark.close();
-        references.stop();
+        unwatch();
+        query.close();
+        command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await projector.stop();
@@ -238,44 +206,3 @@ export async function startSystem(
       })()),
   };
 }
-
-/**
- * The message delivery the configuration chose (docs/decisions/0012): the outbox (stored and
- * logged; the development page lists it), or SMTP for e-mail and LINK Mobility for SMS.
- */
-function messagePort(
-  delivery: MessageDelivery,
-  smtpCa: string | undefined,
-  db: Database,
-  logger: Logger,
-): { port: MessagePort; outbox: OutboxMessagePort | null; close(): void } {
-  if (delivery.mode === 'outbox') {
-    const outbox = new OutboxMessagePort(db.knex, logger);
-    logger.info({ delivery: 'outbox' }, 'messages are stored in the outbox, not sent');
-    return { port: outbox, outbox, close: () => undefined };
-  }
-  const email = new SmtpEmailSender({
-    url: delivery.smtp.url,
-    from: delivery.smtp.from,
-    ...(smtpCa ? { tlsCa: smtpCa } : {}),
-  });
-  const sms = new LinkMobilitySmsSender(delivery.sms);
-  logger.info(
-    {
-      delivery: 'live',
-      smtp: new URL(delivery.smtp.url).host,
-      sms: new URL(delivery.sms.url).host,
-    },
-    'messages are sent by e-mail (SMTP) and SMS (LINK Mobility)',
-  );
-  return { port: new LiveMessagePort({ email, sms }), outbox: null, close: () => email.close() };
-}
-
-/** The web app's build (`npm run build -w ui`). */
-function uiFolder(): string {
-  return path.resolve(here, '../../../ui/dist');
-}
-
-/** The build id: set at build time in production (BUILD_ID); here the start time. */
-const startedAt = new Date().toISOString();
-const buildId = () => `dev-${startedAt}`;

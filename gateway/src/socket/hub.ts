@@ -11,7 +11,7 @@ import {
   type RowRule,
   type SubscriptionContext,
 } from '@nordlog/contracts';
-import type { ChangeBus, ChangeRecord, Logger } from '@nordlog/platform';
+import type { ChangeBus, ChangeRecord, Logger, Metrics } from '@nordlog/platform';
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { departmentsOf, type GroupMembers } from '../auth/departmentGroups.js';
@@ -27,6 +27,8 @@ export interface HubOptions {
   groups?: { members(groupIds: readonly string[]): Promise<Map<string, GroupMembers>> };
   pingIntervalMs?: number;
   staleAfterMs?: number;
+  /** Reports `nordlog_sockets_open` and `nordlog_socket_messages_sent_total` (change frames). */
+  metrics?: Pick<Metrics, 'trackSockets' | 'countSocketMessages'>;
 }
 
 interface Client {
@@ -79,12 +81,15 @@ export class SocketHub {
   private draining: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  private readonly untrack: () => void;
 
   constructor(private readonly options: HubOptions) {
     const interval = options.pingIntervalMs ?? socketProtocol.pingIntervalMs;
     this.timer = setInterval(() => void this.heartbeat(), interval);
     this.timer.unref();
     this.unsubscribe = options.bus.subscribe((changes) => this.broadcast(changes));
+    // Read at each scrape, so the gauge cannot drift from the clients actually listed.
+    this.untrack = options.metrics?.trackSockets(() => this.clients.size) ?? (() => undefined);
   }
 
   get size(): number {
@@ -308,6 +313,7 @@ export class SocketHub {
     }
     // One frame per change, encoded once (a string would be encoded again for every socket).
     let frame: Buffer | null = null;
+    let sent = 0;
     for (const client of this.candidates(change)) {
       if (!matches(client.context, client.view, change)) continue;
       if (frame === null) {
@@ -321,7 +327,9 @@ export class SocketHub {
         frame = Buffer.from(JSON.stringify(message));
       }
       client.ws.send(frame, { binary: false });
+      sent++;
     }
+    if (sent > 0) this.options.metrics?.countSocketMessages(sent);
   }
 
   /** Ends every socket whose user matches (logout, session end): `login`, then 3001. */
@@ -337,6 +345,7 @@ export class SocketHub {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.unsubscribe();
+    this.untrack();
     for (const client of this.clients) client.ws.close(closeCodes.close, 'server closing');
     this.clients.clear();
     this.byDepartment.clear();

@@ -96,10 +96,7 @@ export class PostgresChangeBus implements ChangeBus {
       try {
         await runCatchUp<ChangeRecord>(
           {
-            read: async (position, limit) =>
-              (
-                await readGapless<ChangeRow>(this.knex, CHANGES_TABLE, COLUMNS, position, limit)
-              ).map(toRecord),
+            read: (position, limit) => readChanges(this.knex, position, limit),
             wait: (ms, s) => waiter.wait(ms, s),
             positionOf: (record) => record.global,
           },
@@ -165,6 +162,15 @@ const toRecord = (row: ChangeRow & { transaction_id: string; position: string })
   global: { transactionId: row.transaction_id, position: row.position },
   createdAt: row.created_at.toISOString(),
 });
+
+/** The outbox's changes after `from` in commit-safe order (the change bus's and the relay's read). */
+export async function readChanges(
+  knex: Knex,
+  from: GlobalPosition,
+  limit: number,
+): Promise<ChangeRecord[]> {
+  return (await readGapless<ChangeRow>(knex, CHANGES_TABLE, COLUMNS, from, limit)).map(toRecord);
+}
 
 /** Drops outbox rows older than `retentionMs`; every live reader is far past them. */
 export async function pruneChanges(knex: Knex, retentionMs: number): Promise<number> {

@@ -200,37 +200,7 @@ export class Notifier {
     this.ensureListening(channel).catch((err: unknown) =>
       this.logger.warn({ err, channel }, 'LISTEN failed; polling only'),
     );
-    let dirty = false;
-    let wake: (() => void) | null = null;
-    const onSignal = () => {
-      dirty = true;
-      wake?.();
-    };
-    this.local.on(channel, onSignal);
-    return {
-      wait: (timeoutMs, signal) =>
-        new Promise<void>((resolve) => {
-          if (dirty || signal?.aborted) {
-            dirty = false;
-            resolve();
-            return;
-          }
-          const done = () => {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            wake = null;
-            dirty = false;
-            resolve();
-          };
-          const timer = setTimeout(done, timeoutMs);
-          wake = done;
-          signal?.addEventListener('abort', done, { once: true });
-        }),
-      close: () => {
-        this.local.off(channel, onSignal);
-        wake?.();
-      },
-    };
+    return signalWaiter(this.local, channel);
   }
 
   async close(): Promise<void> {
@@ -242,4 +212,50 @@ export class Notifier {
     this.client = null;
     await client?.end().catch(() => undefined);
   }
+}
+
+/**
+ * A waiter on an emitter's event: it remembers a signal that came while its owner was busy
+ * reading, so the next `wait` returns at once instead of sleeping through it. `onClose` runs once.
+ */
+export function signalWaiter(
+  emitter: EventEmitter,
+  event: string,
+  onClose: () => void = () => undefined,
+): Waiter {
+  let dirty = false;
+  let closed = false;
+  let wake: (() => void) | null = null;
+  const onSignal = () => {
+    dirty = true;
+    wake?.();
+  };
+  emitter.on(event, onSignal);
+  return {
+    wait: (timeoutMs, signal) =>
+      new Promise<void>((resolve) => {
+        if (dirty || signal?.aborted) {
+          dirty = false;
+          resolve();
+          return;
+        }
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          wake = null;
+          dirty = false;
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        wake = done;
+        signal?.addEventListener('abort', done, { once: true });
+      }),
+    close: () => {
+      if (closed) return;
+      closed = true;
+      emitter.off(event, onSignal);
+      wake?.();
+      onClose();
+    },
+  };
 }

@@ -196,6 +196,18 @@ export const platformMigrations: Migration[] = [
         alter table rm_changes add column courier_id text`);
     },
   },
+  {
+    // The Kafka relay's checkpoints (docs/decisions/0025-topology.md): the last position of each
+    // source (events, changes) the broker acknowledged.
+    name: '0014_relay_checkpoints',
+    async up(knex) {
+      await knex.raw(`create table relay_checkpoints (
+        name text primary key,
+        transaction_id xid8 not null,
+        position bigint not null,
+        updated_at timestamptz not null default now())`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

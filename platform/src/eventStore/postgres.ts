@@ -9,13 +9,14 @@ import type { Knex } from 'knex';
 import { gaplessHead, readGapless } from '../db/gaplessLog.js';
 import { prepared } from '../db/prepared.js';
 import type { Notifier, Waiter } from '../db/notifier.js';
-import type {
-  AppendOptions,
-  AppendResult,
-  CommandOutcome,
-  EventStore,
-  ExpectedRevision,
-  StreamAppend,
+import {
+  assertAppendsWellFormed,
+  type AppendOptions,
+  type AppendResult,
+  type CommandOutcome,
+  type EventStore,
+  type ExpectedRevision,
+  type StreamAppend,
 } from './types.js';
 import { deterministicUuid } from './uuid.js';
 
@@ -164,10 +165,7 @@ export class PostgresEventStore implements EventStore {
     metadata: EventMetadata,
     options: AppendOptions = {},
   ): Promise<AppendResult[]> {
-    if (appends.length === 0 || appends.some((a) => a.events.length === 0))
-      throw new Error('appendToStreams needs at least one event for every stream');
-    if (new Set(appends.map((a) => a.streamId)).size !== appends.length)
-      throw new Error('appendToStreams takes each stream once');
+    assertAppendsWellFormed(appends);
     const events = appends.flatMap((a, i) =>
       a.events.map((e, ord) => ({
         idx: i + 1,

@@ -76,3 +76,11 @@ export interface EventStore {
   saveOutcome(commandId: string, outcome: CommandOutcome): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The arguments every adapter's `appendToStreams` refuses: no events for a stream, or one twice. */
+export function assertAppendsWellFormed(appends: readonly StreamAppend[]): void {
+  if (appends.length === 0 || appends.some((a) => a.events.length === 0))
+    throw new Error('appendToStreams needs at least one event for every stream');
+  if (new Set(appends.map((a) => a.streamId)).size !== appends.length)
+    throw new Error('appendToStreams takes each stream once');
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { entityAccess, type EntityName } from './entities.js';
+import { eventMetadataSchema } from './events.js';
+
+/**
+ * What downstream systems read from Kafka (docs/kafka.md, docs/decisions/0025-topology.md): one
+ * topic of every domain event, keyed by stream id, and one topic of changed rows per read-model
+ * entity, keyed by row id. Messages are JSON; each has a JSON Schema made from the zod schemas
+ * below (docs/kafka/*.schema.json, checked by a test to match).
+ */
+export const DEFAULT_TOPIC_PREFIX = 'nordlog.';
+
+export const kafkaTopics = {
+  /** Every domain event, in the global order, keyed by stream id. */
+  events: (prefix = DEFAULT_TOPIC_PREFIX) => `${prefix}events`,
+  /** The changed rows of one read-model entity (a socket's `data` message), keyed by row id. */
+  changes: (entity: string, prefix = DEFAULT_TOPIC_PREFIX) => `${prefix}changes.${entity}`,
+};
+
+/** The read-model entities with a change topic each. */
+export const changeTopicEntities = Object.keys(entityAccess) as EntityName[];
+
+/**
+ * Partition counts a production cluster is set up with (the relay never creates topics): enough
+ * consumers in parallel for a large installation; order is only per key, so more partitions
+ * never break it.
+ */
+export const topicPartitions = { events: 12, changes: 6 } as const;
+
+/** Message headers (strings): what a consumer de-duplicates and routes by without parsing. */
+export const kafkaHeaders = {
+  /** The event's id (events topic) or `{entity}:{id}:{revision}` (change topics): unique. */
+  messageId: 'message-id',
+  /** `events` or `change`. */
+  kind: 'message-kind',
+  /** The event type (events topic) or the entity (change topics). */
+  type: 'message-type',
+  /** The global position `{transactionId}:{position}` the message was published at. */
+  position: 'global-position',
+} as const;
+
+const position = z
+  .object({
+    transactionId: z.string().regex(/^\d+$/),
+    position: z.string().regex(/^\d+$/),
+  })
+  .describe('The place in the global order: compare transactionId, then position, as integers.');
+
+export const domainEventMessageSchema = z
+  .object({
+    eventId: z.string().describe('Unique; the same id when a message is delivered again.'),
+    streamId: z.string().describe('The aggregate the event belongs to, e.g. order-42.'),
+    streamRevision: z.number().int().min(0),
+    type: z.string().describe('Past-tense PascalCase, e.g. OrderCreated.'),
+    position,
+    metadata: eventMetadataSchema,
+    data: z.unknown(),
+  })
+  .describe('One domain event (topic `{prefix}events`, key: streamId).');
+export type DomainEventMessage = z.infer<typeof domainEventMessageSchema>;
+
+export const changeMessageSchema = z
+  .object({
+    entity: z.string().describe('The read-model entity, as in the topic name.'),
+    op: z.enum(['upsert', 'delete']),
+    id: z.string(),
+    revision: z.number().int().describe('Never lower for a later message of the same id.'),
+    data: z.unknown().describe('The row as the queries answer it; null for a delete.'),
+    scope: z.object({
+      departmentId: z.string().nullable(),
+      customerId: z.string().nullable(),
+      date: z.string().nullable(),
+      state: z.string().nullable(),
+      departmentIds: z.array(z.string()).nullable(),
+      courierId: z.string().nullable().optional(),
+    }),
+    position,
+    createdAt: z.string().describe('When the projection wrote the change (UTC ISO).'),
+  })
+  .describe('One changed read-model row (topic `{prefix}changes.{entity}`, key: id).');
+export type ChangeTopicMessage = z.infer<typeof changeMessageSchema>;
+
+/** The JSON Schema (2020-12) of each message kind, as published in docs/kafka. */
+export function kafkaMessageJsonSchemas(): Record<'domain-event' | 'change', unknown> {
+  return {
+    'domain-event': z.toJSONSchema(domainEventMessageSchema, { target: 'draft-2020-12' }),
+    change: z.toJSONSchema(changeMessageSchema, { target: 'draft-2020-12' }),
+  };
+}

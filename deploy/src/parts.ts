@@ -1,0 +1,158 @@
+import {
+  BlockNumberAllocator,
+  EventStoreNumberAllocator,
+  ReferenceStreams,
+  executeCommand,
+} from '@nordlog/command-service';
+import { NUMBER_SERIES_CATALOGUE_STREAM, SYSTEM_IDENTITY, type Identity } from '@nordlog/contracts';
+import {
+  LinkMobilitySmsSender,
+  PostgresEventStore,
+  connectKurrentEventStore,
+  type Config,
+  LiveMessagePort,
+  OutboxMessagePort,
+  PostgresIdAllocator,
+  ProjectionWatermark,
+  SmtpEmailSender,
+  type Database,
+  type EventStore,
+  type Geocoder,
+  type Logger,
+  type MessageDelivery,
+  type MessagePort,
+  type Metrics,
+} from '@nordlog/platform';
+import { projections } from '@nordlog/projector';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The parts the composition roots share: the embedded default (one process, embedded/system.ts)
+ * and the separate services (services/*.ts) are made of the same pieces.
+ */
+
+/**
+ * The event store: PostgreSQL (the default, in the same database as the read models), or
+ * EventStoreDB/KurrentDB at EVENTSTORE_URL (docs/decisions/0022-eventstoredb.md).
+ */
+export async function openEventStore(
+  config: Pick<Config, 'EVENTSTORE_URL'>,
+  db: Database,
+  logger: Logger,
+): Promise<EventStore> {
+  if (!config.EVENTSTORE_URL) return new PostgresEventStore(db.knex, db.notifier);
+  logger.info(
+    { url: config.EVENTSTORE_URL.replace(/\/\/[^@/]*@/, '//***@') },
+    'event store: KurrentDB',
+  );
+  return connectKurrentEventStore(config.EVENTSTORE_URL, { logger });
+}
+
+/** What the command service needs: the event store with its cached reference streams, ids, numbers. */
+export async function commandParts(
+  db: Database,
+  rawStore: EventStore,
+  geocoder: Geocoder,
+  logger: Logger,
+  metrics?: Metrics,
+) {
+  // Departments and the number-series catalogue, cached for bookings (docs/decisions/0017).
+  const references = new ReferenceStreams(rawStore, db.notifier);
+  await references.start();
+  const store = references.watch(rawStore);
+  const deps = {
+    store,
+    ids: new PostgresIdAllocator(db.knex),
+    numbers: new BlockNumberAllocator(
+      new EventStoreNumberAllocator(store, {
+        readCatalogue: () => references.read(NUMBER_SERIES_CATALOGUE_STREAM),
+      }),
+    ),
+    references,
+    geocoder,
+    logger: logger.child({ component: 'command' }),
+    ...(metrics ? { metrics } : {}),
+  };
+  /** Runs a command in process, as the system unless another identity is given. */
+  const run = (name: string, payload: unknown, identity: Identity = SYSTEM_IDENTITY) =>
+    executeCommand(deps, { name, body: { type: name, payload }, identity });
+  return { deps, run, close: () => references.stop() };
+}
+
+/** What the query service needs; read-your-writes waits for every projection's checkpoint. */
+export function queryParts(
+  db: Database,
+  geocoder: Geocoder,
+  logger: Logger,
+  options: { minPositionWaitMs?: number } = {},
+) {
+  const watermark = new ProjectionWatermark(db.knex, db.notifier, {
+    projections: projections.map((p) => p.name),
+    logger: logger.child({ component: 'read-your-writes' }),
+  });
+  const deps = {
+    knex: db.knex,
+    waitForPosition: (position: string, timeoutMs: number) =>
+      watermark.waitFor(position, timeoutMs),
+    minPositionWaitMs: options.minPositionWaitMs,
+    geocoder,
+  };
+  return { deps, close: () => watermark.close() };
+}
+
+/**
+ * The message delivery the configuration chose (docs/decisions/0012): the outbox (stored and
+ * logged; the development page lists it), or SMTP for e-mail and LINK Mobility for SMS.
+ */
+export function messagePort(
+  delivery: MessageDelivery,
+  smtpCa: string | undefined,
+  db: Database,
+  logger: Logger,
+): { port: MessagePort; outbox: OutboxMessagePort | null; close(): void } {
+  if (delivery.mode === 'outbox') {
+    const outbox = new OutboxMessagePort(db.knex, logger);
+    logger.info({ delivery: 'outbox' }, 'messages are stored in the outbox, not sent');
+    return { port: outbox, outbox, close: () => undefined };
+  }
+  const email = new SmtpEmailSender({
+    url: delivery.smtp.url,
+    from: delivery.smtp.from,
+    ...(smtpCa ? { tlsCa: smtpCa } : {}),
+  });
+  const sms = new LinkMobilitySmsSender(delivery.sms);
+  logger.info(
+    {
+      delivery: 'live',
+      smtp: new URL(delivery.smtp.url).host,
+      sms: new URL(delivery.sms.url).host,
+    },
+    'messages are sent by e-mail (SMTP) and SMS (LINK Mobility)',
+  );
+  return { port: new LiveMessagePort({ email, sms }), outbox: null, close: () => email.close() };
+}
+
+/** What the web app is told of this installation (`GET /config`). */
+export const publicConfigOf = (config: Config) => ({
+  customerPortalUrl: config.CUSTOMER_PORTAL_URL ?? null,
+  environment: config.NODE_ENV === 'production' ? 'production' : 'local',
+  development: config.NODE_ENV === 'development',
+  mapTileUrl: config.MAP_TILE_URL,
+  mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
+});
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The web app's build (`npm run build -w ui`). */
+export function uiFolder(): string {
+  return path.resolve(here, '../../ui/dist');
+}
+
+/** The build id: set at build time in production (BUILD_ID); here the start time. */
+const startedAt = new Date().toISOString();
+export const buildId = () => `dev-${startedAt}`;
+
+/** Made once: a formatter costs about 80 µs to make, and every new socket asks for today. */
+const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' });
+export const todayInOslo = () => osloDay.format(new Date());

@@ -1,0 +1,17 @@
+import { createCommandService } from '@nordlog/command-service';
+import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
+import { commandParts, openEventStore } from '../parts.js';
+import { failed, runService } from './run.js';
+
+/**
+ * The command service as a process of its own: `POST /api/command/{name}` behind the gateway,
+ * which signs the caller's identity (INTERNAL_SECRET).
+ */
+runService('command', async ({ config, logger, db, metrics, app }) => {
+  const store = await openEventStore(config, db, logger);
+  const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
+  const command = await commandParts(db, store, geocoder, logger, metrics);
+  app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
+  app.use('/api/command', createCommandService(command.deps));
+  return { close: () => Promise.resolve(command.close()) };
+}).catch(failed);

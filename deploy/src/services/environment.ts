@@ -1,0 +1,74 @@
+/**
+ * The services of the production topology (docs/decisions/0025-topology.md), each a process of
+ * its own started with `node deploy/dist/services/{name}.js`, and the environment variables each
+ * reads. `required`: the service refuses to start without it (in production); `optional`: read
+ * when set. deploy/compose and deploy/k8s set every required variable of every service, and a
+ * test checks that they do (tests/src/deploy).
+ */
+export const serviceNames = ['command', 'query', 'projector', 'gateway', 'relay'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+/** Read by every service. */
+const common = {
+  required: ['NODE_ENV', 'DATABASE_URL', 'PORT'],
+  optional: ['HOST', 'LOG_LEVEL', 'LOG_FORMAT', 'DATABASE_POOL_SIZE', 'EVENTSTORE_URL'],
+} as const;
+
+export const serviceEnvironment: Record<
+  ServiceName,
+  { required: readonly string[]; optional: readonly string[] }
+> = {
+  command: {
+    required: [...common.required, 'INTERNAL_SECRET'],
+    optional: [...common.optional, 'GEOCODER', 'GEOCODER_URL', 'GEOCODER_USER_AGENT'],
+  },
+  query: {
+    required: [...common.required, 'INTERNAL_SECRET'],
+    optional: [...common.optional, 'GEOCODER', 'GEOCODER_URL', 'GEOCODER_USER_AGENT'],
+  },
+  projector: {
+    required: [...common.required],
+    optional: [...common.optional, 'READY_MAX_LAG_MS'],
+  },
+  gateway: {
+    required: [
+      ...common.required,
+      'INTERNAL_SECRET',
+      'AUTH_SECRET',
+      'COMMAND_SERVICE_URL',
+      'QUERY_SERVICE_URL',
+      'CHANGE_FEED',
+      'PUBLIC_URL',
+    ],
+    optional: [
+      ...common.optional,
+      'KAFKA_BROKERS',
+      'KAFKA_CLIENT_ID',
+      'KAFKA_TOPIC_PREFIX',
+      'GATEWAY_INSTANCE_ID',
+      'UI_DIR',
+      'BUILD_ID',
+      'AUTH_MAX_REQUESTS_PER_ADDRESS',
+      'CUSTOMER_PORTAL_URL',
+      'MESSAGE_DELIVERY',
+      'SMTP_URL',
+      'SMTP_CA_FILE',
+      'MAIL_FROM',
+      'SMS_PROVIDER_URL',
+      'SMS_PROVIDER_USER',
+      'SMS_PROVIDER_PASSWORD',
+      'SMS_PLATFORM_ID',
+      'SMS_PLATFORM_PARTNER_ID',
+      'SMS_SENDER',
+      'MAP_TILE_URL',
+      'MAP_TILE_ATTRIBUTION',
+      'GEOCODER',
+      'GEOCODER_URL',
+      'GEOCODER_USER_AGENT',
+    ],
+  },
+  relay: {
+    required: [...common.required, 'KAFKA_BROKERS'],
+    optional: [...common.optional, 'KAFKA_CLIENT_ID', 'KAFKA_TOPIC_PREFIX', 'RELAY_BATCH_SIZE'],
+  },
+};

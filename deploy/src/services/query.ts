@@ -1,0 +1,27 @@
+import { errorMiddleware, geocoderFromConfig, internalIdentity } from '@nordlog/platform';
+import {
+  createDownloadApi,
+  createOpenApi,
+  createQueryService,
+  createRestApi,
+} from '@nordlog/query-service';
+import { queryParts } from '../parts.js';
+import { failed, runService } from './run.js';
+
+/**
+ * The query service as a process of its own: `/api/query/{name}`, `/api/rest/*`, the downloads and
+ * the session-free `/openapi/*` calls, behind the gateway (which signs the caller's identity).
+ */
+runService('query', ({ config, logger, db, app }) => {
+  const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
+  const query = queryParts(db, geocoder, logger);
+  const downloads = createDownloadApi(query.deps);
+  app.use(internalIdentity(config.INTERNAL_SECRET!));
+  app.use('/openapi', createOpenApi({ geocoder }));
+  app.use('/api/query', createQueryService(query.deps));
+  app.use('/api/rest', createRestApi(query.deps));
+  app.use('/api', downloads);
+  app.post('/exportLocationListForSlot', downloads);
+  app.use(errorMiddleware(logger));
+  return { close: () => Promise.resolve(query.close()) };
+}).catch(failed);

@@ -1,0 +1,231 @@
+import {
+  DEFAULT_TOPIC_PREFIX,
+  START,
+  kafkaHeaders,
+  kafkaTopics,
+  type ChangeTopicMessage,
+  type DomainEventMessage,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@nordlog/contracts';
+import type { Producer, TopicMessages } from 'kafkajs';
+import type { Knex } from 'knex';
+import { CHANGES_CHANNEL, readChanges, type ChangeRecord } from '../changeBus/index.js';
+import type { Notifier } from '../db/notifier.js';
+import type { EventStore } from '../eventStore/types.js';
+import { runCatchUp } from '../eventStore/subscription.js';
+import type { Logger } from '../logger.js';
+
+/** The relay's sources, each with a checkpoint of its own. */
+export const relaySources = ['events', 'changes'] as const;
+export type RelaySource = (typeof relaySources)[number];
+
+export const RELAY_CHECKPOINTS_TABLE = 'relay_checkpoints';
+
+const positionText = (p: GlobalPosition) => `${p.transactionId}:${p.position}`;
+
+/** The Kafka message of a domain event: keyed by stream, so a stream's events stay in order. */
+export function eventMessage(event: RecordedEvent): TopicMessages['messages'][number] {
+  const value: DomainEventMessage = {
+    eventId: event.eventId,
+    streamId: event.streamId,
+    streamRevision: event.streamRevision,
+    type: event.type,
+    position: event.global,
+    metadata: event.metadata,
+    data: event.data,
+  };
+  return {
+    key: event.streamId,
+    value: JSON.stringify(value),
+    headers: {
+      [kafkaHeaders.messageId]: event.eventId,
+      [kafkaHeaders.kind]: 'event',
+      [kafkaHeaders.type]: event.type,
+      [kafkaHeaders.position]: positionText(event.global),
+    },
+  };
+}
+
+/** The Kafka message of a changed row: keyed by row id, so a row's changes stay in order. */
+export function changeMessage(change: ChangeRecord): TopicMessages['messages'][number] {
+  const value: ChangeTopicMessage = {
+    entity: change.entity,
+    op: change.op,
+    id: change.id,
+    revision: change.revision,
+    data: change.data ?? null,
+    scope: change.scope,
+    position: change.global,
+    createdAt: change.createdAt,
+  };
+  return {
+    key: change.id,
+    value: JSON.stringify(value),
+    headers: {
+      [kafkaHeaders.messageId]: `${change.entity}:${change.id}:${change.revision}`,
+      [kafkaHeaders.kind]: 'change',
+      [kafkaHeaders.type]: change.entity,
+      [kafkaHeaders.position]: positionText(change.global),
+    },
+  };
+}
+
+/** One send per topic of a batch, each topic's messages in the batch's order. */
+export function topicMessages(
+  items: { topic: string; message: TopicMessages['messages'][number] }[],
+): TopicMessages[] {
+  const byTopic = new Map<string, TopicMessages['messages']>();
+  for (const { topic, message } of items) {
+    const list = byTopic.get(topic) ?? [];
+    list.push(message);
+    byTopic.set(topic, list);
+  }
+  return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+}
+
+export async function readCheckpoint(knex: Knex, source: RelaySource): Promise<GlobalPosition> {
+  const row = await knex(RELAY_CHECKPOINTS_TABLE)
+    .where({ name: source })
+    .first<{ transaction_id: string; position: string } | undefined>(
+      knex.raw('transaction_id::text as transaction_id'),
+      knex.raw('position::text as position'),
+    );
+  return row ? { transactionId: row.transaction_id, position: row.position } : START;
+}
+
+export async function writeCheckpoint(
+  knex: Knex,
+  source: RelaySource,
+  at: GlobalPosition,
+): Promise<void> {
+  await knex.raw(
+    `insert into ${RELAY_CHECKPOINTS_TABLE} (name, transaction_id, position, updated_at)
+     values (?, ?::text::xid8, ?::bigint, now())
+     on conflict (name) do update set transaction_id = excluded.transaction_id,
+       position = excluded.position, updated_at = now()`,
+    [source, at.transactionId, at.position],
+  );
+}
+
+/**
+ * The replay command: the next relay run publishes a source again from `from` (exclusive; START
+ * for everything). Consumers de-duplicate by the `message-id` header.
+ */
+export async function replayFrom(
+  knex: Knex,
+  sources: readonly RelaySource[],
+  from: GlobalPosition,
+): Promise<void> {
+  for (const source of sources) await writeCheckpoint(knex, source, from);
+}
+
+export interface RelayDeps {
+  knex: Knex;
+  store: EventStore;
+  notifier: Notifier;
+  /** A connected kafkajs producer (acks from all in-sync replicas, one request in flight). */
+  producer: Producer;
+  logger: Logger;
+  topicPrefix?: string;
+  batchSize?: number;
+  /**
+   * Called after each acknowledged batch, with how old its last item was (metrics: how far behind
+   * the relay is).
+   */
+  onPublished?: (source: RelaySource, count: number, at: GlobalPosition, ageMs: number) => void;
+}
+
+/**
+ * The Kafka relay (docs/decisions/0025-topology.md): publishes every domain event (from the event
+ * store's global order) and every changed read-model row (from the change outbox) to Kafka, each
+ * source from its checkpoint. At least once, in order per key: a batch is sent with `acks: -1`
+ * and the checkpoint moves only after the broker acknowledged it, so a crash between the two
+ * sends the batch again and never loses one. Never creates topics (a production cluster has them
+ * made with their partition counts, docs/kafka.md).
+ */
+export class KafkaRelay {
+  private readonly abort = new AbortController();
+  private running: Promise<void>[] = [];
+
+  constructor(private readonly deps: RelayDeps) {}
+
+  start(): void {
+    const prefix = this.deps.topicPrefix ?? DEFAULT_TOPIC_PREFIX;
+    this.running = [
+      this.loop<RecordedEvent>(
+        'events',
+        {
+          read: (from, limit) => this.deps.store.readAll(from, limit),
+          waiter: () => this.deps.store.createWaiter(),
+          positionOf: (e) => e.global,
+          timeOf: (e) => Date.parse(e.metadata.occurredAt),
+        },
+        (e) => ({ topic: kafkaTopics.events(prefix), message: eventMessage(e) }),
+      ),
+      this.loop<ChangeRecord>(
+        'changes',
+        {
+          read: (from, limit) => readChanges(this.deps.knex, from, limit),
+          waiter: () => this.deps.notifier.createWaiter(CHANGES_CHANNEL),
+          positionOf: (c) => c.global,
+          timeOf: (c) => Date.parse(c.createdAt),
+        },
+        (c) => ({ topic: kafkaTopics.changes(c.entity, prefix), message: changeMessage(c) }),
+      ),
+    ];
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await Promise.all(this.running);
+  }
+
+  private async loop<T>(
+    source: RelaySource,
+    input: {
+      read(from: GlobalPosition, limit: number): Promise<T[]>;
+      waiter(): { wait(ms: number, signal: AbortSignal): Promise<void>; close(): void };
+      positionOf(item: T): GlobalPosition;
+      timeOf(item: T): number;
+    },
+    toMessage: (item: T) => { topic: string; message: TopicMessages['messages'][number] },
+  ): Promise<void> {
+    const { knex, producer, logger } = this.deps;
+    const log = logger.child({ source });
+    const waiter = input.waiter();
+    try {
+      const from = await readCheckpoint(knex, source);
+      log.info({ from }, 'relay: publishing');
+      await runCatchUp<T>(
+        {
+          read: (from, limit) => input.read(from, limit),
+          wait: (ms, signal) => waiter.wait(ms, signal),
+          positionOf: (item) => input.positionOf(item),
+        },
+        from,
+        async (batch) => {
+          await producer.sendBatch({
+            topicMessages: topicMessages(batch.map(toMessage)),
+            acks: -1,
+          });
+          const item = batch[batch.length - 1]!;
+          const last = input.positionOf(item);
+          // Only now: what the broker has acknowledged is never published again after a restart.
+          await writeCheckpoint(knex, source, last);
+          this.deps.onPublished?.(source, batch.length, last, Date.now() - input.timeOf(item));
+        },
+        {
+          signal: this.abort.signal,
+          logger: log,
+          batchSize: this.deps.batchSize ?? 500,
+          pollMs: 1000,
+        },
+      );
+    } catch (err) {
+      if (!this.abort.signal.aborted) log.error({ err }, 'relay stopped');
+    } finally {
+      waiter.close();
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from '@jest/globals';
+import { kafkaHeaders, type RecordedEvent } from '@nordlog/contracts';
+import type { ChangeRecord } from '../changeBus/index.js';
+import { changeRecordOf } from './changeBus.js';
+import { changeMessage, eventMessage, topicMessages } from './relay.js';
+
+const event: RecordedEvent = {
+  eventId: 'e1',
+  streamId: 'order-9',
+  streamRevision: 3,
+  type: 'OrderUpdated',
+  data: { note: 'x' },
+  global: { transactionId: '100', position: '7' },
+  metadata: {
+    commandId: 'c',
+    correlationId: 'k',
+    causationId: 'c',
+    userId: 'u',
+    occurredAt: '2026-11-25T10:00:00.000Z',
+  },
+};
+const change: ChangeRecord = {
+  entity: 'slots',
+  op: 'upsert',
+  id: '5',
+  revision: 2,
+  data: { id: '5' },
+  scope: {
+    departmentId: '1',
+    customerId: null,
+    date: '2026-11-26',
+    state: 'PLANNED',
+    departmentIds: null,
+    courierId: '3',
+  },
+  global: { transactionId: '101', position: '8' },
+  createdAt: '2026-11-25T10:00:01.000Z',
+};
+
+describe('Kafka relay messages', () => {
+  it('an event is keyed by its stream and carries its id, type and position as headers', () => {
+    const m = eventMessage(event);
+    expect(m.key).toBe('order-9');
+    expect(m.headers).toEqual({
+      [kafkaHeaders.messageId]: 'e1',
+      [kafkaHeaders.kind]: 'event',
+      [kafkaHeaders.type]: 'OrderUpdated',
+      [kafkaHeaders.position]: '100:7',
+    });
+    expect(JSON.parse(String(m.value))).toMatchObject({ eventId: 'e1', streamRevision: 3 });
+  });
+
+  it('a change is keyed by its row; a gateway reads back exactly the change it was', () => {
+    const m = changeMessage(change);
+    expect(m.key).toBe('5');
+    expect(m.headers?.[kafkaHeaders.messageId]).toBe('slots:5:2');
+    expect(changeRecordOf(Buffer.from(String(m.value)))).toEqual(change);
+    expect(changeRecordOf(Buffer.from('not json'))).toBeNull();
+    expect(changeRecordOf(Buffer.from('{"entity":"slots"}'))).toBeNull();
+  });
+
+  it('a batch is one send per topic, each topic keeping the batch order', () => {
+    const batch = topicMessages([
+      { topic: 'a', message: { key: '1', value: 'x' } },
+      { topic: 'b', message: { key: '1', value: 'y' } },
+      { topic: 'a', message: { key: '2', value: 'z' } },
+    ]);
+    expect(batch).toEqual([
+      {
+        topic: 'a',
+        messages: [
+          { key: '1', value: 'x' },
+          { key: '2', value: 'z' },
+        ],
+      },
+      { topic: 'b', messages: [{ key: '1', value: 'y' }] },
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Metrics } from '../metrics/index.js';
+import { DeliveryError, type MessagePort, type OutgoingMessage } from './types.js';
+
+/**
+ * A message port that counts what it sends in `nordlog_messages_sent_total{channel, outcome}`:
+ * `sent` when the port took the message (live: the provider accepted it; outbox: it was stored),
+ * `refused` for a `DeliveryError` of scope `recipient`, `failed` for scope `service`, `error` for
+ * anything else. The outcome is the port's; the error goes on to the caller as it was.
+ * @example new MeteredMessagePort(new LiveMessagePort({ email, sms }), metrics)
+ */
+export class MeteredMessagePort implements MessagePort {
+  constructor(
+    private readonly port: MessagePort,
+    private readonly metrics: Pick<Metrics, 'messageSent'>,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<void> {
+    try {
+      await this.port.send(message);
+    } catch (err) {
+      const outcome =
+        err instanceof DeliveryError ? (err.scope === 'recipient' ? 'refused' : 'failed') : 'error';
+      this.metrics.messageSent(message.channel, outcome);
+      throw err;
+    }
+    this.metrics.messageSent(message.channel, 'sent');
+  }
+}

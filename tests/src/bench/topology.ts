@@ -1,0 +1,305 @@
+import { kafkaTopics } from '@nordlog/contracts';
+import {
+  CHANGE_FEED_MAX_WAIT_MS,
+  connect,
+  createRelayProducer,
+  readCheckpoint,
+  withDatabase,
+  type Knex,
+} from '@nordlog/platform';
+import { Kafka, logLevel } from 'kafkajs';
+import { randomUUID } from 'node:crypto';
+import { startMockKafka } from '../support/kafkaMock.js';
+import { gatewaySignIn, startGateways, topology, waitReady } from '../support/processes.js';
+import { connectSocket } from '../support/socket.js';
+import { projectionsSettled } from '../support/system.js';
+import { fmt, percentile, runConcurrent } from './stats.js';
+
+/**
+ * `npm run bench:topology [-- --backlog N --rate R --seconds S]`
+ *
+ * The production topology on the local PostgreSQL server and librdkafka's mock Kafka cluster
+ * (hosted by kcat; a real protocol implementation, but in one process on this machine): command,
+ * query, projector and relay services and two gateways, each a process of its own; gateways take
+ * their change feed from Kafka.
+ * 1. Throughput: a backlog of N (default 10,000) commands' events, projected by the projector from
+ *    a standstill, then published by the relay from a standstill: events/s of each, and the
+ *    relay's rate as a ratio to the projector's (target ≥ 1: the relay is never the bottleneck).
+ * 2. Latency at R (default 200) commands/s for S (default 10) seconds, commands sent through
+ *    gateway A: the command's answer (baseline); until a Kafka consumer of the events topic gets
+ *    the event; until a socket on gateway B gets the changed row (target p99 < 100 ms).
+ */
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const BACKLOG = arg('--backlog', 10_000);
+const RATE = arg('--rate', 200);
+const SECONDS = arg('--seconds', 10);
+const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const row = (label: string, xs: number[], base?: number[]) => {
+  const ratio = base
+    ? `  ratio p99 to baseline ${fmt(percentile(xs, 99) / percentile(base, 99), 1)}`
+    : '';
+  console.log(
+    `  ${label.padEnd(46)} p50 ${fmt(percentile(xs, 50), 1).padStart(7)} ms  p99 ${fmt(percentile(xs, 99), 1).padStart(7)} ms${ratio}`,
+  );
+};
+
+async function eventsHead(knex: Knex) {
+  const r = await knex('es_events')
+    .orderBy([
+      { column: 'transaction_id', order: 'desc' },
+      { column: 'position', order: 'desc' },
+    ])
+    .first<{ t: string; p: string }>(
+      knex.raw('transaction_id::text as t'),
+      knex.raw('position::text as p'),
+    );
+  return { transactionId: r.t, position: r.p };
+}
+
+async function main() {
+  const name = `bench_topology_${Date.now()}`;
+  const admin = connect(LOCAL_URL, 1);
+  await admin.raw(`create database ${name}`);
+  const url = withDatabase(LOCAL_URL, name);
+  const knex = connect(url, 4);
+  const kafka = await startMockKafka();
+  const t = topology({
+    DATABASE_URL: url,
+    KAFKA_BROKERS: kafka.brokers.join(','),
+    CHANGE_FEED: 'kafka',
+    ...(process.env.RELAY_BATCH_SIZE ? { RELAY_BATCH_SIZE: process.env.RELAY_BATCH_SIZE } : {}),
+  });
+  try {
+    console.log(
+      `bench:topology: local PostgreSQL (database ${name}), mock Kafka ${kafka.brokers.length} brokers`,
+    );
+    const command = await t.start('command', 'command');
+    const query = await t.start('query', 'query');
+    const gateways = await startGateways(t, ['a', 'b'], command, query);
+    const department = (
+      (
+        await t.systemCommand('CREATE_DEPARTMENT', {
+          name: 'Bench',
+          departmentType: 'courier',
+          country: 'NO',
+        })
+      ).body as { ids: string[] }
+    ).ids[0]!;
+
+    // 1. The backlog, with neither projector nor relay running; then each alone from a standstill.
+    await runConcurrent(BACKLOG, 8, async (i) => {
+      const res = await t.systemCommand('CREATE_CUSTOMER', {
+        name: `Kunde ${i}`,
+        departmentId: department,
+      });
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    });
+    const backlog = Number((await knex('es_events').count<{ c: string }[]>('* as c'))[0]!.c);
+    // Each timed from its process's start to the end of the backlog (start-up included, alike).
+    let started = performance.now();
+    const projector = await t.start('projector', 'projector');
+    await projectionsSettled(knex, 600_000);
+    const projectorSeconds = (performance.now() - started) / 1000;
+    const head = await eventsHead(knex);
+    const changes = Number((await knex('rm_changes').count<{ c: string }[]>('* as c'))[0]!.c);
+    started = performance.now();
+    await t.start('relay', 'relay');
+    for (;;) {
+      const at = await readCheckpoint(knex, 'events');
+      if (
+        BigInt(at.transactionId) > BigInt(head.transactionId) ||
+        (at.transactionId === head.transactionId && BigInt(at.position) >= BigInt(head.position))
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const relaySeconds = (performance.now() - started) / 1000;
+    await Promise.all(
+      [command, query, projector, ...gateways].map((p) => waitReady(p.url, 60_000)),
+    );
+
+    // The floor of the broker on this machine: the same number of messages of an event's size,
+    // produced as the relay produces (batches, acks from all replicas, one request in flight)
+    // straight from memory; and one message at a time until a consumer (the live settings) has it.
+    const client = new Kafka({
+      clientId: 'bench-floor',
+      brokers: kafka.brokers,
+      logLevel: logLevel.NOTHING,
+    });
+    const floorProducer = createRelayProducer(client);
+    await floorProducer.connect();
+    const sample = JSON.stringify(
+      (await knex('es_events').first('data', 'metadata', 'type')) ?? {},
+    );
+    const relayBatch = 500;
+    started = performance.now();
+    for (let i = 0; i < backlog; i += relayBatch)
+      await floorProducer.sendBatch({
+        acks: -1,
+        topicMessages: [
+          {
+            topic: 'bench.floor',
+            messages: Array.from({ length: Math.min(relayBatch, backlog - i) }, (_, j) => ({
+              key: `s-${(i + j) % 97}`,
+              value: sample,
+            })),
+          },
+        ],
+      });
+    const floorSeconds = (performance.now() - started) / 1000;
+    const floorConsumer = client.consumer({
+      groupId: `bench-floor-${randomUUID()}`,
+      sessionTimeout: 6000,
+      maxWaitTimeInMs: CHANGE_FEED_MAX_WAIT_MS,
+    });
+    await floorConsumer.connect();
+    await floorConsumer.subscribe({ topics: ['bench.floor.live'], fromBeginning: false });
+    const floorSent = new Map<string, number>();
+    const floorLatency: number[] = [];
+    let floorFetching!: () => void;
+    const floorReady = new Promise<void>((r) => (floorFetching = r));
+    floorConsumer.on(floorConsumer.events.FETCH_START, () => floorFetching());
+    await floorConsumer.run({
+      eachMessage: async ({ message }) => {
+        const sent = floorSent.get(String(message.key));
+        if (sent !== undefined) floorLatency.push(performance.now() - sent);
+      },
+    });
+    await floorReady;
+    for (let i = 0; i < Math.min(200, RATE * SECONDS); i++) {
+      floorSent.set(String(i), performance.now());
+      await floorProducer.send({
+        topic: 'bench.floor.live',
+        acks: -1,
+        messages: [{ key: String(i), value: sample }],
+      });
+      await new Promise((r) => setTimeout(r, 1000 / RATE));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    await floorConsumer.disconnect();
+    await floorProducer.disconnect();
+
+    // 2. Live: a Kafka consumer of the events topic and a socket on gateway B.
+    const phone = `+4748${String(Date.now()).slice(-6)}`;
+    await t.systemCommand('CREATE_USER', {
+      name: 'Bench Admin',
+      phoneNumber: phone,
+      role: 'ADMIN',
+    });
+    await projectionsSettled(knex, 60_000);
+    const onA = await gatewaySignIn(knex, gateways[0]!.url, phone);
+    const onB = await gatewaySignIn(knex, gateways[1]!.url, phone);
+    const sentAt = new Map<string, number>();
+    const kafkaLatency: number[] = [];
+    const consumer = new Kafka({
+      clientId: 'bench',
+      brokers: kafka.brokers,
+      logLevel: logLevel.NOTHING,
+    }).consumer({
+      groupId: `bench-${randomUUID()}`,
+      sessionTimeout: 6000,
+      maxWaitTimeInMs: CHANGE_FEED_MAX_WAIT_MS,
+    });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [kafkaTopics.events()], fromBeginning: false });
+    let fetching!: () => void;
+    const ready = new Promise<void>((r) => (fetching = r));
+    consumer.on(consumer.events.FETCH_START, () => fetching());
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const value = JSON.parse(String(message.value)) as { metadata: { commandId: string } };
+        const sent = sentAt.get(value.metadata.commandId);
+        if (sent !== undefined) kafkaLatency.push(performance.now() - sent);
+      },
+    });
+    await ready;
+    const socket = await connectSocket(gateways[1]!.url, 'types=customers', { cookie: onB.cookie });
+    const idSent = new Map<string, number>();
+    // When a row first reached the socket, by id (it may come before the command's answer).
+    const socketAt = new Map<string, number>();
+    const poll = setInterval(() => {
+      for (const m of socket.received.splice(0) as { entity?: string; id?: string }[])
+        if (m?.entity === 'customers' && m.id && !socketAt.has(m.id))
+          socketAt.set(m.id, performance.now());
+    }, 1);
+    const answered: number[] = [];
+    const total = RATE * SECONDS;
+    const begin = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = begin + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const commandId = randomUUID();
+      const sent = performance.now();
+      sentAt.set(commandId, sent);
+      inFlight.push(
+        fetch(`${gateways[0]!.url}/api/command/CREATE_CUSTOMER`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            cookie: onA.cookie,
+            'x-csrf-token': onA.csrf,
+          },
+          body: JSON.stringify({
+            type: 'CREATE_CUSTOMER',
+            commandId,
+            payload: { name: `Live ${i}`, departmentId: department },
+          }),
+        }).then(async (res) => {
+          answered.push(performance.now() - sent);
+          const body = (await res.json()) as { ids?: string[] };
+          if (body.ids?.[0]) idSent.set(body.ids[0], sent);
+        }),
+      );
+    }
+    await Promise.all(inFlight);
+    const until = Date.now() + 15_000;
+    const reached = () => [...idSent.keys()].filter((id) => socketAt.has(id)).length;
+    while ((reached() < total || kafkaLatency.length < total) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
+    clearInterval(poll);
+    const socketLatency = [...idSent].flatMap(([id, sent]) =>
+      socketAt.has(id) ? [socketAt.get(id)! - sent] : [],
+    );
+    socket.close();
+    await consumer.disconnect();
+
+    console.log(`\nThroughput (a backlog of ${fmt(backlog)} events, each from a standstill):`);
+    console.log(`  projector  ${fmt(backlog / projectorSeconds).padStart(7)} events/s`);
+    console.log(
+      `  relay      ${fmt(backlog / relaySeconds).padStart(7)} events/s, and ${fmt(changes)} changes at the same time: ${fmt((backlog + changes) / relaySeconds)} messages/s`,
+    );
+    console.log(
+      `  floor: the broker alone ${fmt(backlog / floorSeconds).padStart(7)} messages/s (the relay's batches, from memory)`,
+    );
+    console.log(
+      `  relay / projector: ${fmt(projectorSeconds / relaySeconds, 2)} (target ≥ 1: ${projectorSeconds / relaySeconds >= 1 ? 'met' : 'NOT met'});  relay / broker floor: ${fmt(floorSeconds / relaySeconds, 2)}`,
+    );
+    console.log(
+      `\nLive, ${RATE} commands/s for ${SECONDS} s through gateway A (${total} commands):`,
+    );
+    row('baseline: the command answered', answered);
+    row('floor: produce → consumer, the broker alone', floorLatency);
+    row(`append → Kafka consumer (${kafkaLatency.length} seen)`, kafkaLatency, answered);
+    row(`append → socket on gateway B (${socketLatency.length} seen)`, socketLatency, answered);
+    const p99 = percentile(socketLatency, 99);
+    console.log(`  socket p99 target < 100 ms: ${p99 < 100 ? 'met' : 'NOT met'}`);
+  } finally {
+    await t.stopAll();
+    await kafka.stop();
+    await knex.destroy();
+    await admin.raw(`drop database if exists ${name} with (force)`);
+    await admin.destroy();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

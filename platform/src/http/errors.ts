@@ -127,10 +127,16 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /** Whether an error says the database cannot be reached now (the request may be retried). */
-export function isUnavailable(e: { code?: string; message?: string } | null | undefined): boolean {
+/** The KurrentDB client's error types for a server it cannot reach or that cannot answer now. */
+const UNAVAILABLE_TYPES = new Set(['unavailable', 'deadline-exceeded', 'not-leader']);
+
+export function isUnavailable(
+  e: { code?: string | number; message?: string; type?: unknown } | null | undefined,
+): boolean {
   if (!e) return false;
   if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08')))
     return true;
+  if (typeof e.type === 'string' && UNAVAILABLE_TYPES.has(e.type)) return true;
   const message = e.message ?? '';
   return (
     message.includes('Connection terminated') ||

@@ -9,6 +9,7 @@ import {
 import {
   PostgresEventStore,
   readCheckpoint,
+  replayFrom,
   writeChanges,
   type RelaySource,
 } from '@nordlog/platform';
@@ -204,5 +205,21 @@ describe('Kafka relay (mock-broker): at least once, in order per key, across a k
         valid: true,
         errors: null,
       });
+  });
+
+  it('a replay from a position publishes everything after it again', async () => {
+    const before = readTopicWithKcat(kafka.brokers, kafkaTopics.changes('customers')).length;
+    t.processes.get('relay')!.child.kill('SIGTERM');
+    await t.processes.get('relay')!.exited;
+    await replayFrom(db.knex, ['changes'], killedAt.changes);
+    await t.start('relay', 'relay');
+    await waitFor(caughtUp, 'the replay to publish');
+    const after = readTopicWithKcat(kafka.brokers, kafkaTopics.changes('customers'));
+    const again = await db.knex.raw<{ rows: { c: string }[] }>(
+      `select count(*)::text as c from rm_changes
+        where (transaction_id, position) > (?::text::xid8, ?::bigint)`,
+      [killedAt.changes.transactionId, killedAt.changes.position],
+    );
+    expect(after.length - before).toBe(Number(again.rows[0]!.c));
   });
 });

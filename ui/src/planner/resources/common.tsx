@@ -1,12 +1,23 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Controller, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import {
+  Controller,
+  FormProvider,
+  useFormContext,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { errorMessages, HttpFailure } from '../../errors/parse';
 import { enumKey, type EnumName } from '../../i18n/enums';
@@ -54,6 +65,62 @@ export function useFailureText(): (err: unknown) => string {
     err instanceof HttpFailure
       ? errorMessages(err.errors, err.status, (k, o) => translate(k, o), has).join(' ')
       : translate('errors.server');
+}
+
+/**
+ * A fleet form (unit, vehicle, courier): the form's sections as children, all disabled while not
+ * editable, the failure above them, and Save (with any other actions) below them.
+ */
+export function FleetForm<T extends FieldValues>({
+  form,
+  label,
+  onSave,
+  editable,
+  saving,
+  failure,
+  actions,
+  children,
+}: {
+  form: UseFormReturn<T>;
+  label: string;
+  onSave: (values: T) => Promise<void>;
+  editable: boolean;
+  saving: boolean;
+  failure: string | null;
+  /** Shown beside Save. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <FormProvider {...form}>
+      <Box
+        component="form"
+        noValidate
+        aria-label={label}
+        onSubmit={(e) => void form.handleSubmit(onSave)(e)}
+      >
+        <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack spacing={2}>
+            {failure ? (
+              <Alert severity="error" role="alert" data-testid="form-error">
+                {failure}
+              </Alert>
+            ) : null}
+            {children}
+            {editable ? (
+              <Stack direction="row" spacing={1}>
+                <Button type="submit" variant="contained" disabled={saving}>
+                  {translate('fleet.actions.save')}
+                </Button>
+                {actions}
+              </Stack>
+            ) : null}
+          </Stack>
+        </fieldset>
+      </Box>
+    </FormProvider>
+  );
 }
 
 /** A titled part of a form (a section with its heading, for screen readers too). */

@@ -1,26 +1,17 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import type { CourierRow } from '@nordlog/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import {
-  Controller,
-  FormProvider,
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type Resolver,
-} from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useMayRun } from '../../../access/useMayRun';
 import { HttpFailure } from '../../../errors/parse';
 import { DateField } from '../../../inputs/LazyPickers';
 import { sendCommand } from '../../../shell/api';
 import {
+  FleetForm,
   FormCheck,
   FormMultiSelect,
   FormSection,
@@ -115,120 +106,96 @@ export function CourierForm({ courier }: { courier: CourierRow | null }) {
   };
 
   return (
-    <FormProvider {...form}>
-      <Box
-        component="form"
-        noValidate
-        aria-label={translate(`fleet.couriers.${courier ? 'edit' : 'new'}`)}
-        onSubmit={(e) => void form.handleSubmit(save)(e)}
-      >
-        <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack spacing={2}>
-            {failure ? (
-              <Alert severity="error" role="alert" data-testid="form-error">
-                {failure}
-              </Alert>
-            ) : null}
-            <FormSection id="courier-title" title={translate('fleet.sections.courier')}>
-              <Grid container spacing={1.5}>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <FormText<CourierFormValues> name="name" label={f('name')} required />
-                </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <FormText<CourierFormValues>
-                    name="phoneNumber"
-                    label={f('phoneNumber')}
-                    type="tel"
-                    required
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <FormText<CourierFormValues> name="email" label={f('email')} type="email" />
-                </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <FormText<CourierFormValues>
-                    name="departmentId"
-                    label={f('departmentId')}
-                    choices={departments.choices}
-                    required
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, md: 3 }}>
-                  <FormText<CourierFormValues> name="driverId" label={f('driverId')} />
-                </Grid>
-                <Grid size={{ xs: 12, md: 5 }}>
-                  <FormMultiSelect<CourierFormValues>
-                    name="unitIds"
-                    label={f('unitIds')}
-                    choices={unitChoices}
-                  />
-                </Grid>
-              </Grid>
-            </FormSection>
-            <FormSection id="login-title" title={translate('fleet.sections.login')}>
-              <Grid container spacing={1.5} alignItems="center">
-                <Grid size={{ xs: 12, md: 3 }}>
-                  <FormCheck<CourierFormValues> name="canLogIn" label={f('canLogIn')} />
-                </Grid>
-                <Grid size={{ xs: 12, md: 3 }}>
-                  <FormCheck<CourierFormValues>
-                    name="secureLoginEnabled"
-                    label={f('secureLoginEnabled')}
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <Controller
-                    name="dateOfBirth"
-                    control={form.control}
-                    render={({ field, fieldState }) => (
-                      <DateField
-                        name={field.name}
-                        label={f('dateOfBirth')}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        error={fieldState.error !== undefined}
-                        helperText={
-                          fieldState.error?.message
-                            ? translate(fieldState.error.message)
-                            : undefined
-                        }
-                        fullWidth
-                      />
-                    )}
-                  />
-                </Grid>
-              </Grid>
-            </FormSection>
-            <FormSection
-              id="qualifications-title"
-              title={translate('fleet.sections.qualifications')}
-            >
-              <Stack direction="row" spacing={2} flexWrap="wrap">
-                <FormCheck<CourierFormValues>
-                  name="alcoholDeliveryEducation"
-                  label={f('alcoholDeliveryEducation')}
+    <FleetForm
+      form={form}
+      label={translate(`fleet.couriers.${courier ? 'edit' : 'new'}`)}
+      onSave={save}
+      editable={editable}
+      saving={saving}
+      failure={failure}
+    >
+      <FormSection id="courier-title" title={translate('fleet.sections.courier')}>
+        <Grid container spacing={1.5}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormText<CourierFormValues> name="name" label={f('name')} required />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormText<CourierFormValues>
+              name="phoneNumber"
+              label={f('phoneNumber')}
+              type="tel"
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormText<CourierFormValues> name="email" label={f('email')} type="email" />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormText<CourierFormValues>
+              name="departmentId"
+              label={f('departmentId')}
+              choices={departments.choices}
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 3 }}>
+            <FormText<CourierFormValues> name="driverId" label={f('driverId')} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <FormMultiSelect<CourierFormValues>
+              name="unitIds"
+              label={f('unitIds')}
+              choices={unitChoices}
+            />
+          </Grid>
+        </Grid>
+      </FormSection>
+      <FormSection id="login-title" title={translate('fleet.sections.login')}>
+        <Grid container spacing={1.5} alignItems="center">
+          <Grid size={{ xs: 12, md: 3 }}>
+            <FormCheck<CourierFormValues> name="canLogIn" label={f('canLogIn')} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 3 }}>
+            <FormCheck<CourierFormValues>
+              name="secureLoginEnabled"
+              label={f('secureLoginEnabled')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Controller
+              name="dateOfBirth"
+              control={form.control}
+              render={({ field, fieldState }) => (
+                <DateField
+                  name={field.name}
+                  label={f('dateOfBirth')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error !== undefined}
+                  helperText={
+                    fieldState.error?.message ? translate(fieldState.error.message) : undefined
+                  }
+                  fullWidth
                 />
-                <FormCheck<CourierFormValues>
-                  name="occupationalInjuryInsurance"
-                  label={f('occupationalInjuryInsurance')}
-                />
-                <FormCheck<CourierFormValues>
-                  name="courierScanEnabled"
-                  label={f('courierScanEnabled')}
-                />
-              </Stack>
-            </FormSection>
-            {editable ? (
-              <Box>
-                <Button type="submit" variant="contained" disabled={saving}>
-                  {translate('fleet.actions.save')}
-                </Button>
-              </Box>
-            ) : null}
-          </Stack>
-        </fieldset>
-      </Box>
-    </FormProvider>
+              )}
+            />
+          </Grid>
+        </Grid>
+      </FormSection>
+      <FormSection id="qualifications-title" title={translate('fleet.sections.qualifications')}>
+        <Stack direction="row" spacing={2} flexWrap="wrap">
+          <FormCheck<CourierFormValues>
+            name="alcoholDeliveryEducation"
+            label={f('alcoholDeliveryEducation')}
+          />
+          <FormCheck<CourierFormValues>
+            name="occupationalInjuryInsurance"
+            label={f('occupationalInjuryInsurance')}
+          />
+          <FormCheck<CourierFormValues> name="courierScanEnabled" label={f('courierScanEnabled')} />
+        </Stack>
+      </FormSection>
+    </FleetForm>
   );
 }

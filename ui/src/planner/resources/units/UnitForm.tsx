@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -14,13 +12,14 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useMayRun } from '../../../access/useMayRun';
 import { useShell } from '../../../app/UserContext';
 import { HttpFailure } from '../../../errors/parse';
 import { runQuery, sendCommand } from '../../../shell/api';
 import {
+  FleetForm,
   FormCheck,
   FormMultiSelect,
   FormSection,
@@ -149,205 +148,179 @@ export function UnitForm({ kind, unit }: { kind: FleetKind; unit: UnitRow | null
   };
 
   return (
-    <FormProvider {...form}>
-      <Box
-        component="form"
-        noValidate
-        aria-label={translate(`fleet.${kind}.${unit ? 'edit' : 'new'}`)}
-        onSubmit={(e) => void form.handleSubmit(save)(e)}
-      >
-        <fieldset disabled={!editable} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack spacing={2}>
-            {failure ? (
-              <Alert severity="error" role="alert" data-testid="form-error">
-                {failure}
-              </Alert>
-            ) : null}
-            <FormSection id="identity-title" title={translate('fleet.sections.identity')}>
-              <Grid container spacing={1.5}>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <FormText<UnitFormValues> name="name" label={f('name')} required />
-                </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <FormText<UnitFormValues> name="courier" label={f('courier')} />
-                </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  {/* Spec §3: the unit id in the white-label variant, the Alystra id otherwise. */}
-                  <FormText<UnitFormValues>
-                    name="alystraId"
-                    label={f(themeName === 'whitelabel' ? 'unitId' : 'alystraId')}
-                    required
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, md: 4 }}>
-                  <FormText<UnitFormValues>
-                    name="departmentId"
-                    label={f('departmentId')}
-                    choices={departments.choices}
-                    required
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, md: 3 }}>
-                  <FormText<UnitFormValues>
-                    name="registrationNumber"
-                    label={f('registrationNumber')}
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 2.5 }}>
-                  <FormText<UnitFormValues> name="vehicleBrand" label={f('vehicleBrand')} />
-                </Grid>
-                <Grid size={{ xs: 6, md: 2.5 }}>
-                  <FormText<UnitFormValues> name="vehicleModel" label={f('vehicleModel')} />
-                </Grid>
-                <Grid size={{ xs: 6, md: 2 }}>
-                  <FormText<UnitFormValues> name="color" label={f('color')} type="color" />
-                </Grid>
-                <Grid size={{ xs: 12, md: 10 }}>
-                  <Stack direction="row" spacing={2} flexWrap="wrap">
-                    <FormCheck<UnitFormValues> name="isActive" label={f('isActive')} />
-                    <FormCheck<UnitFormValues> name="isUnit" label={f('isUnit')} />
-                  </Stack>
-                </Grid>
-              </Grid>
-            </FormSection>
-            <FormSection id="capacity-title" title={translate('fleet.sections.capacity')}>
-              <Grid container spacing={1.5}>
-                <Grid size={{ xs: 6, md: 4 }}>
-                  <FormText<UnitFormValues>
-                    name="capacity"
-                    label={f('capacity')}
-                    required
-                    {...number}
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 4 }}>
-                  <FormText<UnitFormValues>
-                    name="weightCapacity"
-                    label={f('weightCapacity')}
-                    required
-                    {...number}
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 4 }}>
-                  <FormText<UnitFormValues>
-                    name="volumeCapacity"
-                    label={f('volumeCapacity')}
-                    required
-                    {...number}
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 4 }}>
-                  <FormText<UnitFormValues>
-                    name="speedFactor"
-                    label={f('speedFactor')}
-                    {...factor}
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 4 }}>
-                  <FormText<UnitFormValues>
-                    name="serviceTimeFactor"
-                    label={f('serviceTimeFactor')}
-                    {...factor}
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 4 }}>
-                  <FormText<UnitFormValues> name="maxRangeKm" label={f('maxRangeKm')} {...number} />
-                </Grid>
-              </Grid>
-            </FormSection>
-            <FormSection id="route-title" title={translate('fleet.sections.route')}>
-              <Grid container spacing={1.5}>
-                {(['startLat', 'startLng', 'endLat', 'endLng'] as const).map((name) => (
-                  <Grid key={name} size={{ xs: 6, md: 3 }}>
-                    <FormText<UnitFormValues> name={name} label={f(name)} required {...number} />
-                  </Grid>
-                ))}
-                <Grid size={12}>
-                  <FormCheck<UnitFormValues>
-                    name="shouldDriverNotReturn"
-                    label={f('shouldDriverNotReturn')}
-                  />
-                </Grid>
-              </Grid>
-            </FormSection>
-            <FormSection id="vehicle-title" title={translate('fleet.sections.vehicle')}>
-              <Grid container spacing={1.5}>
-                <Grid size={{ xs: 6, md: 3 }}>
-                  <FormText<UnitFormValues>
-                    name="vehicleType"
-                    label={f('vehicleType')}
-                    choices={vehicleTypeChoices}
-                    required
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 3 }}>
-                  <FormText<UnitFormValues>
-                    name="fuelType"
-                    label={f('fuelType')}
-                    choices={fuelTypeChoices}
-                    required
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 3 }}>
-                  <FormText<UnitFormValues>
-                    name="euroClass"
-                    label={f('euroClass')}
-                    choices={euroChoices}
-                    empty={f('none')}
-                  />
-                </Grid>
-                <Grid size={{ xs: 6, md: 3 }}>
-                  <FormText<UnitFormValues> name="co2" label={f('co2')} {...number} />
-                </Grid>
-                <Grid size={{ xs: 6, md: 3 }}>
-                  <FormText<UnitFormValues>
-                    name="vehicleControl"
-                    label={f('vehicleControl')}
-                    choices={controlChoices}
-                    empty={f('none')}
-                  />
-                </Grid>
-                {/* Spec §4: shown (and required) only when the vehicle is not approved. */}
-                {vehicleControl === 'notApproved' ? (
-                  <Grid size={{ xs: 12, md: 6 }}>
-                    <FormText<UnitFormValues>
-                      name="vehicleControlComment"
-                      label={f('vehicleControlComment')}
-                      required
-                    />
-                  </Grid>
-                ) : null}
-                <Grid size={12}>
-                  <FormCheck<UnitFormValues>
-                    name="commercialTrafficEligibility"
-                    label={f('commercialTrafficEligibility')}
-                  />
-                </Grid>
-              </Grid>
-            </FormSection>
-            <FormSection id="people-title" title={translate('fleet.sections.people')}>
-              <FormMultiSelect<UnitFormValues>
-                name="courierUserIds"
-                label={f('courierUserIds')}
-                choices={courierChoices}
+    <FleetForm
+      form={form}
+      label={translate(`fleet.${kind}.${unit ? 'edit' : 'new'}`)}
+      onSave={save}
+      editable={editable}
+      saving={saving}
+      failure={failure}
+      actions={
+        unit && unit.isActive && mayRun('DEACTIVATE_UNIT') ? (
+          <Button variant="outlined" color="warning" onClick={() => void deactivate()}>
+            {translate('fleet.actions.deactivate')}
+          </Button>
+        ) : null
+      }
+    >
+      <FormSection id="identity-title" title={translate('fleet.sections.identity')}>
+        <Grid container spacing={1.5}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormText<UnitFormValues> name="name" label={f('name')} required />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormText<UnitFormValues> name="courier" label={f('courier')} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            {/* Spec §3: the unit id in the white-label variant, the Alystra id otherwise. */}
+            <FormText<UnitFormValues>
+              name="alystraId"
+              label={f(themeName === 'whitelabel' ? 'unitId' : 'alystraId')}
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormText<UnitFormValues>
+              name="departmentId"
+              label={f('departmentId')}
+              choices={departments.choices}
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 3 }}>
+            <FormText<UnitFormValues> name="registrationNumber" label={f('registrationNumber')} />
+          </Grid>
+          <Grid size={{ xs: 6, md: 2.5 }}>
+            <FormText<UnitFormValues> name="vehicleBrand" label={f('vehicleBrand')} />
+          </Grid>
+          <Grid size={{ xs: 6, md: 2.5 }}>
+            <FormText<UnitFormValues> name="vehicleModel" label={f('vehicleModel')} />
+          </Grid>
+          <Grid size={{ xs: 6, md: 2 }}>
+            <FormText<UnitFormValues> name="color" label={f('color')} type="color" />
+          </Grid>
+          <Grid size={{ xs: 12, md: 10 }}>
+            <Stack direction="row" spacing={2} flexWrap="wrap">
+              <FormCheck<UnitFormValues> name="isActive" label={f('isActive')} />
+              <FormCheck<UnitFormValues> name="isUnit" label={f('isUnit')} />
+            </Stack>
+          </Grid>
+        </Grid>
+      </FormSection>
+      <FormSection id="capacity-title" title={translate('fleet.sections.capacity')}>
+        <Grid container spacing={1.5}>
+          <Grid size={{ xs: 6, md: 4 }}>
+            <FormText<UnitFormValues> name="capacity" label={f('capacity')} required {...number} />
+          </Grid>
+          <Grid size={{ xs: 6, md: 4 }}>
+            <FormText<UnitFormValues>
+              name="weightCapacity"
+              label={f('weightCapacity')}
+              required
+              {...number}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 4 }}>
+            <FormText<UnitFormValues>
+              name="volumeCapacity"
+              label={f('volumeCapacity')}
+              required
+              {...number}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 4 }}>
+            <FormText<UnitFormValues> name="speedFactor" label={f('speedFactor')} {...factor} />
+          </Grid>
+          <Grid size={{ xs: 6, md: 4 }}>
+            <FormText<UnitFormValues>
+              name="serviceTimeFactor"
+              label={f('serviceTimeFactor')}
+              {...factor}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 4 }}>
+            <FormText<UnitFormValues> name="maxRangeKm" label={f('maxRangeKm')} {...number} />
+          </Grid>
+        </Grid>
+      </FormSection>
+      <FormSection id="route-title" title={translate('fleet.sections.route')}>
+        <Grid container spacing={1.5}>
+          {(['startLat', 'startLng', 'endLat', 'endLng'] as const).map((name) => (
+            <Grid key={name} size={{ xs: 6, md: 3 }}>
+              <FormText<UnitFormValues> name={name} label={f(name)} required {...number} />
+            </Grid>
+          ))}
+          <Grid size={12}>
+            <FormCheck<UnitFormValues>
+              name="shouldDriverNotReturn"
+              label={f('shouldDriverNotReturn')}
+            />
+          </Grid>
+        </Grid>
+      </FormSection>
+      <FormSection id="vehicle-title" title={translate('fleet.sections.vehicle')}>
+        <Grid container spacing={1.5}>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <FormText<UnitFormValues>
+              name="vehicleType"
+              label={f('vehicleType')}
+              choices={vehicleTypeChoices}
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <FormText<UnitFormValues>
+              name="fuelType"
+              label={f('fuelType')}
+              choices={fuelTypeChoices}
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <FormText<UnitFormValues>
+              name="euroClass"
+              label={f('euroClass')}
+              choices={euroChoices}
+              empty={f('none')}
+            />
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <FormText<UnitFormValues> name="co2" label={f('co2')} {...number} />
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <FormText<UnitFormValues>
+              name="vehicleControl"
+              label={f('vehicleControl')}
+              choices={controlChoices}
+              empty={f('none')}
+            />
+          </Grid>
+          {/* Spec §4: shown (and required) only when the vehicle is not approved. */}
+          {vehicleControl === 'notApproved' ? (
+            <Grid size={{ xs: 12, md: 6 }}>
+              <FormText<UnitFormValues>
+                name="vehicleControlComment"
+                label={f('vehicleControlComment')}
+                required
               />
-            </FormSection>
-            <BreakSection />
-            {editable ? (
-              <Stack direction="row" spacing={1}>
-                <Button type="submit" variant="contained" disabled={saving}>
-                  {translate('fleet.actions.save')}
-                </Button>
-                {unit && unit.isActive && mayRun('DEACTIVATE_UNIT') ? (
-                  <Button variant="outlined" color="warning" onClick={() => void deactivate()}>
-                    {translate('fleet.actions.deactivate')}
-                  </Button>
-                ) : null}
-              </Stack>
-            ) : null}
-          </Stack>
-        </fieldset>
-      </Box>
-    </FormProvider>
+            </Grid>
+          ) : null}
+          <Grid size={12}>
+            <FormCheck<UnitFormValues>
+              name="commercialTrafficEligibility"
+              label={f('commercialTrafficEligibility')}
+            />
+          </Grid>
+        </Grid>
+      </FormSection>
+      <FormSection id="people-title" title={translate('fleet.sections.people')}>
+        <FormMultiSelect<UnitFormValues>
+          name="courierUserIds"
+          label={f('courierUserIds')}
+          choices={courierChoices}
+        />
+      </FormSection>
+      <BreakSection />
+    </FleetForm>
   );
 }

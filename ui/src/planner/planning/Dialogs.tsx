@@ -160,3 +160,37 @@ export function CapacityDialog(props: {
     />
   );
 }
+
+/**
+ * A select of a slot's unit, courier or vehicle: "none" (the empty value) or one of `options`,
+ * each named by `nameOf` (default its name).
+ */
+export function OptionalSelect<T extends { id: string; name: string }>(props: {
+  label: string;
+  value: string;
+  options: readonly T[];
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  helperText?: string;
+  nameOf?: (option: T) => string;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(e) => props.onChange(e.target.value)}
+      helperText={props.helperText ?? ' '}
+    >
+      <MenuItem value="">{translate('planning.slot.none')}</MenuItem>
+      {props.options.map((o) => (
+        <MenuItem key={o.id} value={o.id}>
+          {props.nameOf ? props.nameOf(o) : o.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

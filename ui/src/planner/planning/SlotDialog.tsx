@@ -10,6 +10,7 @@ import { TimeField } from '../../inputs/LazyPickers';
 import { GenericModal } from '../../layout/GenericModal';
 import type { DepartmentOption } from '../../layout/useDepartments';
 import { usePlanningCommand } from './commands';
+import { OptionalSelect } from './Dialogs';
 import { isHhmm, slotInstant } from './planningData';
 
 interface Form {
@@ -211,54 +212,30 @@ export function SlotDialog(props: {
             fullWidth
           />
         </Stack>
-        <TextField
-          select
-          size="small"
+        <OptionalSelect
           label={translate('planning.slot.unit')}
           value={form.unitId}
+          options={units}
           disabled={!!slot && !props.may.assign}
-          onChange={(e) => set({ unitId: e.target.value })}
+          onChange={(v) => set({ unitId: v })}
           helperText={units.length === 0 ? translate('planning.slot.noUnits') : ' '}
-        >
-          <MenuItem value="">{translate('planning.slot.none')}</MenuItem>
-          {units.map((u) => (
-            <MenuItem key={u.id} value={u.id}>
-              {u.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <OptionalSelect
           label={translate('planning.slot.courier')}
           value={form.courierId}
+          options={couriers}
           disabled={!!slot && !props.may.assign}
-          onChange={(e) => set({ courierId: e.target.value })}
+          onChange={(v) => set({ courierId: v })}
           helperText={couriers.length === 0 ? translate('planning.slot.noCouriers') : ' '}
-        >
-          <MenuItem value="">{translate('planning.slot.none')}</MenuItem>
-          {couriers.map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <OptionalSelect
           label={translate('planning.slot.vehicle')}
           value={form.vehicleId}
+          options={vehicles}
           disabled={!!slot && !props.may.assign}
-          onChange={(e) => set({ vehicleId: e.target.value })}
-          helperText=" "
-        >
-          <MenuItem value="">{translate('planning.slot.none')}</MenuItem>
-          {vehicles.map((u) => (
-            <MenuItem key={u.id} value={u.id}>
-              {u.registrationNumber ? `${u.name} (${u.registrationNumber})` : u.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(v) => set({ vehicleId: v })}
+          nameOf={(u) => (u.registrationNumber ? `${u.name} (${u.registrationNumber})` : u.name)}
+        />
         <Stack direction="row" spacing={1} justifyContent="flex-end">
           <Button onClick={props.onClose} disabled={busy}>
             {translate('planner.bulk.cancel')}

@@ -25,7 +25,7 @@ import { normalizeLocale } from '../../i18n/locales';
 import { GenericModal } from '../../layout/GenericModal';
 import type { DepartmentOption } from '../../layout/useDepartments';
 import { usePlanningCommand } from './commands';
-import { ConfirmDialog } from './Dialogs';
+import { ConfirmDialog, OptionalSelect } from './Dialogs';
 import { isHhmm, isoWeekdays } from './planningData';
 
 type View =
@@ -438,36 +438,18 @@ function TemplateEditor(props: {
               error={!!show(slotErrors[i]!.timeTo)}
               helperText={show(slotErrors[i]!.timeTo) ?? ' '}
             />
-            <TextField
-              select
-              size="small"
+            <OptionalSelect
               label={translate('planning.slot.unit')}
               value={s.unitId}
-              onChange={(e) => setSlot(i, { unitId: e.target.value })}
-              helperText=" "
-            >
-              <MenuItem value="">{translate('planning.slot.none')}</MenuItem>
-              {units.map((u) => (
-                <MenuItem key={u.id} value={u.id}>
-                  {u.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
+              options={units}
+              onChange={(v) => setSlot(i, { unitId: v })}
+            />
+            <OptionalSelect
               label={translate('planning.slot.courier')}
               value={s.courierId}
-              onChange={(e) => setSlot(i, { courierId: e.target.value })}
-              helperText=" "
-            >
-              <MenuItem value="">{translate('planning.slot.none')}</MenuItem>
-              {couriers.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={couriers}
+              onChange={(v) => setSlot(i, { courierId: v })}
+            />
             <IconButton
               aria-label={translate('planning.templates.removeSlot', { n: i + 1 })}
               onClick={() => setSlots((all) => all.filter((_, j) => j !== i))}

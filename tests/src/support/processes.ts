@@ -2,6 +2,7 @@ import type { ServiceName } from '@nordlog/deploy';
 import { signIdentity } from '@nordlog/platform';
 import { SYSTEM_IDENTITY } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
+import { lastMessageId, waitForToken } from './system.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -156,28 +157,18 @@ export async function gatewaySignIn(
   gateway: string,
   phoneNumber: string,
 ): Promise<{ cookie: string; csrf: string }> {
-  const before = Number(
-    (await knex('message_outbox').max<{ max: string | null }>('id as max').first())?.max ?? 0,
-  );
-  const json = { 'content-type': 'application/json' };
+  const store = { db: { knex } };
+  const before = await lastMessageId(store);
   const asked = await fetch(`${gateway}/auth/request-token`, {
     method: 'POST',
-    headers: json,
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phoneNumber }),
   });
   if (asked.status !== 200) throw new Error(`request-token: ${asked.status}`);
-  let token: string | undefined;
-  for (let i = 0; i < 400 && !token; i++) {
-    const row = await knex('message_outbox')
-      .where({ recipient: phoneNumber })
-      .andWhere('id', '>', before)
-      .first<{ body: string } | undefined>('body');
-    token = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 25));
-  }
+  const token = await waitForToken(store, phoneNumber, before);
   const res = await fetch(`${gateway}/auth/verify-token`, {
     method: 'POST',
-    headers: json,
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phoneNumber, token }),
   });
   if (res.status !== 200) throw new Error(`verify-token: ${res.status} ${await res.text()}`);

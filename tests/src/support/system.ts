@@ -49,8 +49,11 @@ export interface TestSystem extends System, Client {
   shutdown(): Promise<void>;
 }
 
+/** Where the message outbox is: a running system, or any connection to its database. */
+export type MessageStore = { db: { knex: Knex } };
+
 /** The id of the newest stored message (0 when none). */
-export async function lastMessageId(system: System): Promise<number> {
+export async function lastMessageId(system: MessageStore): Promise<number> {
   const row = await system.db
     .knex('message_outbox')
     .max<{ max: string | null }>('id as max')
@@ -63,7 +66,7 @@ export async function lastMessageId(system: System): Promise<number> {
  * request is answered, so wait for it.
  */
 export async function waitForToken(
-  system: System,
+  system: MessageStore,
   phone: string,
   afterId = 0,
 ): Promise<string | undefined> {

@@ -14,6 +14,7 @@ import { unitHandlers } from './units/handlers.js';
 import { orderPlanningHandlers } from './slots/orderPlanning.js';
 import { slotHandlers } from './slots/handlers.js';
 import { templateHandlers } from './templates/handlers.js';
+import { optimizingHandlers } from './optimizing/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -34,4 +35,5 @@ export const handlers: HandlerTable = {
   ...slotHandlers,
   ...templateHandlers,
   ...orderPlanningHandlers,
+  ...optimizingHandlers,
 };

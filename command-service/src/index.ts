@@ -19,3 +19,4 @@ export {
   isReferenceStream,
   type ChangeSignals,
 } from './framework/referenceStreams.js';
+export { OptimizingRunner, type RunnerDeps } from './optimizing/runner.js';

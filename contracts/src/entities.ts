@@ -50,6 +50,14 @@ import {
   type UnitRow,
 } from './planning/index.js';
 import {
+  OPTIMIZING_RUNS_ENTITY,
+  OPTIMIZING_RUNS_TABLE,
+  ROUTE_SUGGESTIONS_ENTITY,
+  ROUTE_SUGGESTIONS_TABLE,
+  type OptimizingRunRow,
+  type RouteSuggestionRow,
+} from './optimizing/index.js';
+import {
   ROLES_ENTITY,
   ROLES_TABLE,
   USERS_ENTITY,
@@ -243,6 +251,18 @@ export const entityAccess = {
     rule: 'department',
     scope: (row) => scope({ departmentId: row.departmentId }),
   }),
+  [OPTIMIZING_RUNS_ENTITY]: entity<OptimizingRunRow>({
+    table: OPTIMIZING_RUNS_TABLE,
+    queries: ['optimizingRuns', 'optimizingData'],
+    rule: 'department',
+    scope: (row) => scope({ departmentId: row.departmentId, date: row.date, state: row.state }),
+  }),
+  [ROUTE_SUGGESTIONS_ENTITY]: entity<RouteSuggestionRow>({
+    table: ROUTE_SUGGESTIONS_TABLE,
+    queries: ['routeSuggestions'],
+    rule: 'department',
+    scope: (row) => scope({ departmentId: row.departmentId, date: row.date }),
+  }),
 } as const;
 
 export type EntityName = keyof typeof entityAccess;
@@ -373,6 +393,8 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   slotById: SLOTS_ENTITY,
   courierSlots: SLOTS_ENTITY,
   templatesByDepartmentIds: TEMPLATES_ENTITY,
+  optimizingRuns: OPTIMIZING_RUNS_ENTITY,
+  routeSuggestions: ROUTE_SUGGESTIONS_ENTITY,
 };
 
 const idOf = (row: unknown): string => {

@@ -35,6 +35,8 @@ export const errorStatus = {
   LABEL_NOT_PRINTABLE: 409,
   /** A slot over its unit's package, weight or volume capacity (the planner may force it). */
   CAPACITY_EXCEEDED: 409,
+  /** A department has an optimising run going: one at a time (docs/decisions/0026). */
+  OPTIMIZING_RUNNING: 409,
   UNKNOWN_CONSIGNMENT_STATE: 422,
   PAYLOAD_TOO_LARGE: 413,
   /** A body in a character set or content encoding the product does not read (UTF-8 JSON only). */

@@ -32,5 +32,6 @@ export * from './rest.js';
 export * from './updates.js';
 export * from './entities.js';
 export * from './planning/index.js';
+export * from './optimizing/index.js';
 export * from './routeLists/index.js';
 export * from './kafka.js';

@@ -47,6 +47,15 @@ import {
   vehiclesQuerySchema,
 } from './planning/index.js';
 import { deliveryNotesQuerySchema, waybillsQuerySchema } from './routeLists/index.js';
+import {
+  latestOptimizingIdForSlotQuerySchema,
+  optimizeRequestQuerySchema,
+  optimizingByIdQuerySchema,
+  optimizingCommandSchemas,
+  optimizingRunsQuerySchema,
+  routeSuggestionsQuerySchema,
+  suggestionCommandSchemas,
+} from './optimizing/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -65,6 +74,8 @@ export const commandSchemas = {
   ...slotCommandSchemas,
   ...templateCommandSchemas,
   ...planningOrderCommandSchemas,
+  ...optimizingCommandSchemas,
+  ...suggestionCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -154,6 +165,18 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   SET_PICKUP_AND_DELIVERY_DURATIONS: 'action',
   GROUP_ORDERS: 'action',
   UPDATE_PICKUP_AND_DELIVERY_TIMES: 'action',
+  // A run is a process with a life of its own (docs/decisions/0026); each request makes one.
+  START_OPTIMIZING: 'create',
+  CANCEL_RUNNING_OPTIMIZING: 'action',
+  REVERSED_OPTIMIZE_SLOT: 'create',
+  OPTIMIZE_SLOT_ON_SHIPMENT_LEVEL: 'create',
+  CREATE_SUGGESTED_ROUTE: 'create',
+  CREATE_SUGGESTED_ROUTE_WITH_CONSIGNMENTS: 'create',
+  // A suggestion is the stops of a slot in an order: reordering names no fields.
+  REORDER_SUGGESTED_ROUTE: 'action',
+  APPLY_SUGGESTED_ROUTE: 'action',
+  CANCEL_SUGGESTED_ROUTE: 'delete',
+  DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: 'action',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -222,6 +245,14 @@ export const querySchemas = {
   suggestedUnitsForOrder: suggestedUnitsForOrderQuerySchema,
   waybills: waybillsQuerySchema,
   deliveryNotes: deliveryNotesQuerySchema,
+  optimizeRequest: optimizeRequestQuerySchema,
+  optimizingRuns: optimizingRunsQuerySchema,
+  optimizingData: optimizingByIdQuerySchema,
+  optimizingRequest: optimizingByIdQuerySchema,
+  optimizingResponse: optimizingByIdQuerySchema,
+  optimizingError: optimizingByIdQuerySchema,
+  latestOptimizingIdForSlot: latestOptimizingIdForSlotQuerySchema,
+  routeSuggestions: routeSuggestionsQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

@@ -1,6 +1,7 @@
 import {
   BlockNumberAllocator,
   EventStoreNumberAllocator,
+  OptimizingRunner,
   ReferenceStreams,
   executeCommand,
 } from '@nordlog/command-service';
@@ -24,6 +25,16 @@ import {
   type Metrics,
 } from '@nordlog/platform';
 import { projections } from '@nordlog/projector';
+import { readDay } from '@nordlog/query-service';
+import {
+  createRouteOptimizer,
+  defaultWorkers,
+  graphHopperMatrixService,
+  osrmMatrixService,
+  valhallaMatrixService,
+  type FetchLike,
+  type MatrixService,
+} from '@nordlog/optimizer';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -78,6 +89,58 @@ export async function commandParts(
   const run = (name: string, payload: unknown, identity: Identity = SYSTEM_IDENTITY) =>
     executeCommand(deps, { name, body: { type: name, payload }, identity });
   return { deps, run, close: () => references.stop() };
+}
+
+/** The road services the configuration names (docs/decisions/0026). */
+function matrixServices(config: Config) {
+  const fetchFn = fetch as unknown as FetchLike;
+  const services: { osrm?: MatrixService; valhalla?: MatrixService; graphhopper?: MatrixService } =
+    {};
+  if (config.OSRM_URL) services.osrm = osrmMatrixService(config.OSRM_URL, fetchFn);
+  if (config.VALHALLA_URL) services.valhalla = valhallaMatrixService(config.VALHALLA_URL, fetchFn);
+  if (config.GRAPHHOPPER_URL)
+    services.graphhopper = graphHopperMatrixService(
+      config.GRAPHHOPPER_URL,
+      fetchFn,
+      config.GRAPHHOPPER_KEY,
+    );
+  return services;
+}
+
+/**
+ * Optimising runs (docs/decisions/0026): the optimiser's worker pool and the runner that takes
+ * requested runs, beside the command service. Started by the caller; `close` stops both.
+ */
+export function optimizingParts(config: Config, db: Database, store: EventStore, logger: Logger) {
+  const workers = config.OPTIMIZER_WORKERS ?? defaultWorkers();
+  const optimizer = createRouteOptimizer({
+    workers,
+    optimizerType: config.OPTIMIZER_TYPE,
+    services: matrixServices(config),
+    features: config.OPTIMIZER_FEATURES,
+  });
+  const watermark = new ProjectionWatermark(db.knex, db.notifier, {
+    projections: projections.map((p) => p.name),
+    logger: logger.child({ component: 'optimizing' }),
+  });
+  const runner = new OptimizingRunner({
+    store,
+    knex: db.knex,
+    optimizer,
+    readDay: (run) => readDay(db.knex, run),
+    logger: logger.child({ component: 'optimizing' }),
+    waitForPosition: (position, timeoutMs) => watermark.waitFor(position, timeoutMs),
+    // A run stays requested (queued) until a worker is free to take it.
+    concurrency: workers,
+  });
+  return {
+    runner,
+    close: async () => {
+      await runner.stop();
+      await optimizer.close();
+      watermark.close();
+    },
+  };
 }
 
 /** What the query service needs; read-your-writes waits for every projection's checkpoint. */

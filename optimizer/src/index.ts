@@ -18,3 +18,11 @@ export {
   parseGraphHopperMatrix,
 } from './matrix/graphhopper.js';
 export { UNREACHABLE, type FetchLike, type MatrixService } from './matrix/http.js';
+export {
+  createRouteOptimizer,
+  defaultWorkers,
+  type RouteOptimizerOptions,
+} from './product/optimizer.js';
+export { buildProblem, type BuiltProblem } from './product/problem.js';
+export { outcomeOf } from './product/outcome.js';
+export { greatCircleMatrices, MatrixCache } from './product/matrices.js';

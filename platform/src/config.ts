@@ -94,6 +94,26 @@ export const configSchema = z.object({
     .regex(/\{z\}.*\{x\}.*\{y\}/, 'a URL template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  // ---- Route optimisation (docs/decisions/0026-optimizing.md).
+  /** Worker threads that solve runs at once; default: the cores less one (at least one). */
+  OPTIMIZER_WORKERS: optional(z.coerce.number().int().min(1).max(64)),
+  /** The optimiser type of spec §4 the installation stands for: which road service it uses. */
+  OPTIMIZER_TYPE: z.enum(['PTV', 'PTV_CLOUD', 'GRAPHHOPPER']).default('PTV'),
+  /** Road network services for distances and times; none: the great-circle matrix. */
+  OSRM_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  VALHALLA_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  GRAPHHOPPER_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  GRAPHHOPPER_KEY: optional(z.string().min(1)),
+  /** Market features of the fallback rule, comma-separated (e.g. `graphhopperFallback`). */
+  OPTIMIZER_FEATURES: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+    ),
   // ---- The production topology (docs/decisions/0025-topology.md, deploy/README.md).
   /** Shared by the gateway and the services it calls: signs the caller's identity (≥ 32 chars). */
   INTERNAL_SECRET: optional(z.string().min(32, 'INTERNAL_SECRET needs at least 32 characters')),

@@ -15,6 +15,7 @@ import { unitsProjection } from './units/projection.js';
 import { couriersProjection } from './couriers/projection.js';
 import { slotsProjection } from './planning/slots.js';
 import { templatesProjection } from './planning/templates.js';
+import { optimizingRunsProjection, routeSuggestionsProjection } from './optimizing/projection.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -34,6 +35,8 @@ export const projections: Projection[] = [
   couriersProjection,
   slotsProjection,
   templatesProjection,
+  optimizingRunsProjection,
+  routeSuggestionsProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

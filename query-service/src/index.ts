@@ -2,3 +2,4 @@ export { createQueryService, createRestApi, queries, type QueryServiceDeps } fro
 export { MIN_POSITION_REACHED_HEADER, type WaitForPosition } from './minPosition.js';
 export { createOpenApi } from './geocoding/query.js';
 export { createDownloadApi } from './routeLists/export.js';
+export { readDay } from './optimizing/day.js';

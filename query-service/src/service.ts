@@ -45,6 +45,16 @@ import {
   templatesByDepartmentIds,
 } from './planning/query.js';
 import { deliveryNotes, waybills } from './routeLists/query.js';
+import {
+  latestOptimizingIdForSlot,
+  optimizeRequest,
+  optimizingData,
+  optimizingError,
+  optimizingRequest,
+  optimizingResponse,
+  optimizingRuns,
+  routeSuggestions,
+} from './optimizing/query.js';
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
@@ -80,6 +90,14 @@ export const queries: QueryTable = {
   suggestedUnitsForOrder,
   waybills,
   deliveryNotes,
+  optimizeRequest,
+  optimizingRuns,
+  optimizingData,
+  optimizingRequest,
+  optimizingResponse,
+  optimizingError,
+  latestOptimizingIdForSlot,
+  routeSuggestions,
 };
 
 export interface QueryServiceDeps {

@@ -60,7 +60,20 @@ export type SlotCommand =
     }
   | { type: 'remove'; id: string; consignmentIds: string[] }
   | { type: 'reorder'; id: string; stops: RouteStop[] }
-  | { type: 'deleteBreak'; id: string };
+  | { type: 'deleteBreak'; id: string }
+  /**
+   * A suggested route applied (docs/decisions/0026): `removed` leave the slot, `added` come onto
+   * it, and the route becomes `stops`, which names every consignment that stays or comes.
+   */
+  | {
+      type: 'applyRoute';
+      id: string;
+      stops: RouteStop[];
+      added: string[];
+      removed: string[];
+      loads: Record<string, Load>;
+      capacity: Load | null;
+    };
 
 const notFound = (id: string) => new AppError('NOT_FOUND', `Slot ${id} not found`);
 
@@ -112,6 +125,64 @@ const withBreak = (stops: RouteStop[], wanted: boolean): RouteStop[] => {
   if (wanted === has) return stops;
   return wanted ? [...stops, { kind: REST_BREAK }] : stops.filter((s) => s.kind !== REST_BREAK);
 };
+
+/** How far the consignments would be over the capacity; refused (409) unless forced. */
+function capacityCheck(
+  slot: Slot,
+  ids: readonly string[],
+  command: { loads: Record<string, Load>; capacity: Load | null; force?: boolean },
+): Partial<Load> {
+  const over = command.capacity ? overCapacity(sum(ids, command.loads), command.capacity) : {};
+  const kinds = Object.keys(over) as (keyof Load)[];
+  if (kinds.length > 0 && !command.force) {
+    const what = kinds.map((k) => `${k} by ${over[k]} ${units[k]}`).join(', ');
+    throw new AppError('CAPACITY_EXCEEDED', `Slot ${slot.id} would be over its ${what}`, {
+      slotId: slot.id,
+      capacities: kinds.join(','),
+      ...Object.fromEntries(kinds.map((k) => [k, over[k]!])),
+    });
+  }
+  return over;
+}
+
+function applyRoute(
+  slot: Slot,
+  command: Extract<SlotCommand, { type: 'applyRoute' }>,
+): SlotEvent[] {
+  changeable(slot);
+  const on = new Set(consignmentsOf(slot.stops));
+  const removed = command.removed.filter((id) => on.has(id));
+  const added = command.added.filter((id) => !on.has(id));
+  const staying = [...on].filter((id) => !removed.includes(id));
+  const named = new Set(consignmentsOf(command.stops));
+  const wanted = [...staying, ...added];
+  if (wanted.some((id) => !named.has(id)) || named.size !== wanted.length)
+    throw new AppError(
+      'BAD_REQUEST',
+      `stops: the applied route of slot ${slot.id} must name each consignment that stays or comes, and no other`,
+    );
+  const issue = routeOrderIssue(command.stops);
+  if (issue) throw new AppError('BAD_REQUEST', `stops: ${issue}`);
+  if (added.length > 0) capacityCheck(slot, wanted, command);
+  const events: SlotEvent[] = [];
+  if (removed.length > 0)
+    events.push({
+      type: 'ConsignmentsRemovedFromSlot',
+      data: { id: slot.id, consignmentIds: removed },
+    });
+  if (added.length > 0)
+    events.push({
+      type: 'ConsignmentsPlannedOnSlot',
+      data: { id: slot.id, consignmentIds: added, stops: command.stops, forced: {} },
+    });
+  else {
+    const gone = new Set(removed);
+    const left = slot.stops.filter((s) => s.kind === REST_BREAK || !gone.has(s.consignmentId));
+    if (!sameStops(left, command.stops))
+      events.push({ type: 'SlotRouteReordered', data: { id: slot.id, stops: command.stops } });
+  }
+  return events;
+}
 
 const sameStops = (a: readonly RouteStop[], b: readonly RouteStop[]) =>
   a.length === b.length && a.every((s, i) => stopKey(s) === stopKey(b[i]!));
@@ -227,17 +298,7 @@ export const slotDecider: Decider<SlotState, SlotCommand, SlotEvent> = {
         const fresh = command.consignments.filter((c) => !on.has(c.id));
         if (fresh.length === 0) return [];
         const all = [...on, ...fresh.map((c) => c.id)];
-        const load = sum(all, command.loads);
-        const over = command.capacity ? overCapacity(load, command.capacity) : {};
-        const kinds = Object.keys(over) as (keyof Load)[];
-        if (kinds.length > 0 && !command.force) {
-          const what = kinds.map((k) => `${k} by ${over[k]} ${units[k]}`).join(', ');
-          throw new AppError('CAPACITY_EXCEEDED', `Slot ${slot.id} would be over its ${what}`, {
-            slotId: slot.id,
-            capacities: kinds.join(','),
-            ...Object.fromEntries(kinds.map((k) => [k, over[k]!])),
-          });
-        }
+        const over = capacityCheck(slot, all, command);
         // New stops go at the end; a break keeps its place.
         const added: RouteStop[] = fresh.flatMap((c) => [
           ...(c.pickupStop ? [{ kind: 'pickup' as const, consignmentId: c.id }] : []),
@@ -250,7 +311,7 @@ export const slotDecider: Decider<SlotState, SlotCommand, SlotEvent> = {
               id: slot.id,
               consignmentIds: fresh.map((c) => c.id),
               stops: [...slot.stops, ...added],
-              forced: kinds.length > 0 ? over : {},
+              forced: over,
             },
           },
         ];
@@ -283,6 +344,8 @@ export const slotDecider: Decider<SlotState, SlotCommand, SlotEvent> = {
         if (sameStops(command.stops, slot.stops)) return [];
         return [{ type: 'SlotRouteReordered', data: { id: slot.id, stops: command.stops } }];
       }
+      case 'applyRoute':
+        return applyRoute(existing(state, command.id), command);
       case 'deleteBreak': {
         const slot = existing(state, command.id);
         changeable(slot);

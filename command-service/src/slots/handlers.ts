@@ -64,7 +64,7 @@ export async function loadSlot(ctx: HandlerContext, id: string): Promise<Slot> {
   return state.slot;
 }
 
-async function loadUnit(ctx: HandlerContext, id: string, what: string): Promise<Unit> {
+export async function loadUnit(ctx: HandlerContext, id: string, what: string): Promise<Unit> {
   const state = await ctx.load(unitStream(id), unitDecider);
   if (state.status !== 'exists') throw new AppError('NOT_FOUND', `${what} ${id} not found`);
   return state.entity;
@@ -106,7 +106,7 @@ export const capacityOf = (unit: Unit): Load => ({
 
 type Booked = Extract<OrderState, { status: 'booked' }>;
 
-async function loadOrders(ctx: HandlerContext, ids: readonly string[]) {
+export async function loadOrders(ctx: HandlerContext, ids: readonly string[]) {
   const orders = new Map<string, { state: Booked; revision: number | null }>();
   for (const id of new Set(ids)) {
     const { state, revision } = await ctx.loadVersioned(orderStream(id), orderDecider);
@@ -120,7 +120,7 @@ async function loadOrders(ctx: HandlerContext, ids: readonly string[]) {
 }
 
 /** The order target of a planning change: decided on the state the handler read, nothing newer. */
-const orderTarget = (
+export const orderTarget = (
   id: string,
   revision: number | null,
   command: Parameters<typeof orderDecider.decide>[0],
@@ -159,10 +159,6 @@ async function planOnSlot(
   }
   for (const [id, { state }] of orders) loads[id] = loadOf(state);
   const capacity = slot.unitId ? capacityOf(await loadUnit(ctx, slot.unitId, 'Unit')) : null;
-  const leaving = new Map<string, string[]>();
-  for (const [id, { state }] of orders)
-    if (state.slotId && state.slotId !== slotId)
-      leaving.set(state.slotId, [...(leaving.get(state.slotId) ?? []), id]);
   return atomic([
     slotTarget(
       slotId,
@@ -180,13 +176,31 @@ async function planOnSlot(
       },
       ctx,
     ),
+    ...assignTo(ctx, slotId, orders),
+  ]);
+}
+
+/**
+ * The orders' side of planning them onto a slot: each ASSIGNED to it (decided on the state the
+ * handler read), and each slot they leave, in the same atomic append as the slot's own change.
+ */
+export function assignTo(
+  ctx: HandlerContext,
+  slotId: string,
+  orders: ReadonlyMap<string, { state: Booked; revision: number | null }>,
+): Target[] {
+  const leaving = new Map<string, string[]>();
+  for (const [id, { state }] of orders)
+    if (state.slotId && state.slotId !== slotId)
+      leaving.set(state.slotId, [...(leaving.get(state.slotId) ?? []), id]);
+  return [
     ...[...orders].map(([id, { revision }]) =>
       orderTarget(id, revision, { type: 'ASSIGN', slotId }),
     ),
     ...[...leaving].map(([from, ids]) =>
       slotTarget(from, { type: 'remove', id: from, consignmentIds: ids }, ctx),
     ),
-  ]);
+  ];
 }
 
 /** The slot an order leaves with it (unassign, delete, move), appended atomically with the order. */

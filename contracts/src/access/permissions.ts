@@ -45,6 +45,7 @@ const planning: AccessFlag[] = [
 const slots: AccessFlag[] = ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING'];
 const slotReaders: AccessFlag[] = [...slots, 'PLANNER_LIVE'];
 const units: AccessFlag[] = ['PLANNER_UNITS', 'PLANNER_VEHICLES'];
+const optimizing: AccessFlag[] = [...slots, 'ADMIN_OPTIMIZING'];
 
 export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_DEPARTMENT: write(['ADMIN_DEPARTMENT'], everyDepartment),
@@ -124,6 +125,17 @@ export const commandPermissions: Record<CommandName, Permission> = {
   SET_PICKUP_AND_DELIVERY_DURATIONS: write(planning),
   GROUP_ORDERS: write(planning),
   UPDATE_PICKUP_AND_DELIVERY_TIMES: write(planning),
+  // Optimising is route planning (docs/decisions/0026): who plans slots runs and applies it.
+  START_OPTIMIZING: write(slots),
+  CANCEL_RUNNING_OPTIMIZING: write([...slots, 'ADMIN_OPTIMIZING']),
+  REVERSED_OPTIMIZE_SLOT: write(slots),
+  OPTIMIZE_SLOT_ON_SHIPMENT_LEVEL: write(slots),
+  CREATE_SUGGESTED_ROUTE: write(slots),
+  CREATE_SUGGESTED_ROUTE_WITH_CONSIGNMENTS: write(slots),
+  REORDER_SUGGESTED_ROUTE: write(slots),
+  APPLY_SUGGESTED_ROUTE: write(slots),
+  CANCEL_SUGGESTED_ROUTE: write(slots),
+  DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: write(slots),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
@@ -186,6 +198,15 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // and shipments handled; documents of the caller's departments only.
   waybills: read(planning),
   deliveryNotes: read(planning),
+  // Runs are read where routes are planned and on /admin/optimizing (ADMIN_OPTIMIZING).
+  optimizeRequest: read(slots),
+  optimizingRuns: read(optimizing),
+  optimizingData: read(optimizing),
+  optimizingRequest: read(optimizing),
+  optimizingResponse: read(optimizing),
+  optimizingError: read(optimizing),
+  latestOptimizingIdForSlot: read(optimizing),
+  routeSuggestions: read(slots),
 };
 
 /** Why `identity` may not make this call, or null when it may (spec §6 rules). */

@@ -34,6 +34,7 @@ import {
   buildId,
   publicConfigOf,
   commandParts,
+  optimizingParts,
   messagePort,
   queryParts,
   todayInOslo,
@@ -92,6 +93,8 @@ export async function startSystem(
   const metrics = createMetrics({ service: 'embedded', logger });
   const unwatch = metrics.watchDatabase(db.knex);
   const command = await commandParts(db, rawStore, geocoder, logger, metrics);
+  const optimizing = optimizingParts(config, db, command.deps.store, logger);
+  optimizing.runner.start();
   const commandApi = createCommandService(command.deps);
   const run: System['run'] = command.run;
   const query = queryParts(db, geocoder, logger, { minPositionWaitMs: options.minPositionWaitMs });
@@ -196,6 +199,7 @@ export async function startSystem(
         await hub.close();
         unwatch();
         query.close();
+        await optimizing.close();
         command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,6 @@
 import { createCommandService } from '@nordlog/command-service';
 import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
-import { commandParts, openEventStore } from '../parts.js';
+import { commandParts, openEventStore, optimizingParts } from '../parts.js';
 import { failed, runService } from './run.js';
 
 /**
@@ -11,7 +11,15 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   const store = await openEventStore(config, db, logger);
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
   const command = await commandParts(db, store, geocoder, logger, metrics);
+  // Optimising runs are carried beside the command service (docs/decisions/0026).
+  const optimizing = optimizingParts(config, db, command.deps.store, logger);
+  optimizing.runner.start();
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
-  return { close: () => Promise.resolve(command.close()) };
+  return {
+    close: async () => {
+      await optimizing.close();
+      command.close();
+    },
+  };
 }).catch(failed);

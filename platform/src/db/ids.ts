@@ -12,7 +12,8 @@ export type IdKind =
   | 'order_label'
   | 'unit'
   | 'slot'
-  | 'template';
+  | 'template'
+  | 'optimizing';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

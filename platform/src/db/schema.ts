@@ -208,6 +208,21 @@ export const platformMigrations: Migration[] = [
         updated_at timestamptz not null default now())`);
     },
   },
+  {
+    // Optimising runs (docs/decisions/0026-optimizing.md): their ids, and the documents a run
+    // exchanged with the solver (the problem it was given, the plan it answered), which are
+    // diagnostics kept beside the events, not events themselves.
+    name: '0015_optimizing',
+    async up(knex) {
+      await knex.raw(`create sequence id_seq_optimizing;
+        create table optimizing_documents (
+          run_id bigint not null,
+          kind text not null,
+          body jsonb not null,
+          created_at timestamptz not null default now(),
+          primary key (run_id, kind))`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -23,14 +23,22 @@ import { scheduleCacheOf, versionOf } from './scheduleCache.js';
 type Builder = Knex.QueryBuilder;
 
 /** Rows of the caller's departments among those asked (none: every one it sees). */
-function inDepartments(q: Builder, ctx: QueryContext, asked: string[] | undefined): Builder | null {
+export function inDepartments(
+  q: Builder,
+  ctx: QueryContext,
+  asked: string[] | undefined,
+): Builder | null {
   const allowed = allowedDepartments(ctx.identity, asked);
   if (allowed === '*') return q;
   if (allowed.length === 0) return null;
   return q.whereIn('department_id', allowed);
 }
 
-async function byId<T>(knex: Knex, table: string, ids: readonly string[]): Promise<Map<string, T>> {
+export async function byId<T>(
+  knex: Knex,
+  table: string,
+  ids: readonly string[],
+): Promise<Map<string, T>> {
   if (ids.length === 0) return new Map();
   const rows = await knex(table)
     .whereIn('id', [...new Set(ids)])
@@ -38,7 +46,7 @@ async function byId<T>(knex: Knex, table: string, ids: readonly string[]): Promi
   return new Map(rows.map((r) => [String((r.data as { id: string }).id), r.data]));
 }
 
-async function timeZones(knex: Knex, departmentIds: readonly string[]) {
+export async function timeZones(knex: Knex, departmentIds: readonly string[]) {
   const departments = await byId<{ country: string }>(knex, DEPARTMENTS_TABLE, departmentIds);
   return (id: string) => countryTimeZones[departments.get(id)?.country ?? 'NO'] ?? 'Europe/Oslo';
 }
@@ -84,7 +92,10 @@ const STOP_SQL = `select r.* from ${CONSIGNMENT_GRID_TABLE} g, jsonb_to_record(g
   .join(', ')}) where g.id = any(?::bigint[])`;
 
 /** The route-point fields of the consignments on routes, by id. */
-async function stopRows(knex: Knex, ids: readonly string[]): Promise<Map<string, ConsignmentRow>> {
+export async function stopRows(
+  knex: Knex,
+  ids: readonly string[],
+): Promise<Map<string, ConsignmentRow>> {
   if (ids.length === 0) return new Map();
   const { rows } = await knex.raw<{ rows: ConsignmentRow[] }>(STOP_SQL, [[...new Set(ids)]]);
   return new Map(rows.map((r) => [r.id, r]));
@@ -128,7 +139,7 @@ const fingerprintOf = (
  * Each slot's schedule: from the cache when nothing it is made of changed (a version read per
  * stop), else computed from the stops' rows and kept. Only the changed slots' rows are read.
  */
-async function schedules(knex: Knex, slots: readonly SlotRow[]): Promise<Schedule[]> {
+export async function schedules(knex: Knex, slots: readonly SlotRow[]): Promise<Schedule[]> {
   const cache = scheduleCacheOf(knex);
   const [versions, units, zone] = await Promise.all([
     stopVersions(knex, stopIds(slots)),

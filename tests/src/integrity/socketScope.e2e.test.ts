@@ -8,6 +8,7 @@ import {
 } from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createCourier, createSlot } from '../support/planning.js';
+import { startRun, waitForRun } from '../support/optimizing.js';
 import { connectSocket, type TestSocket } from '../support/socket.js';
 import {
   freshPhone,
@@ -79,6 +80,25 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
     ...(await list(c.query('vehicles', { includeInactive: true }))),
   ],
   couriers: (c) => list(c.query('couriers', {})),
+  optimizingRuns: (c) => list(c.query('optimizingRuns', { fromDate: DATE, toDate: DATE })),
+  routeSuggestions: async (c) =>
+    (await list(c.query('routeSuggestions', { date: DATE }))).map(suggestionRow),
+};
+
+/** A suggestion as its row is (the query adds both schedules and the comparison). */
+const suggestionRow = (r: Row): Row => {
+  const {
+    current: _c,
+    suggested: _s,
+    difference: _d,
+    routePoints: _p,
+    load: _l,
+    capacity: _k,
+    adding: _a,
+    leaving: _g,
+    ...row
+  } = r;
+  return row;
 };
 
 /** A slot as its row is (the courier's query adds the schedule to it). */
@@ -332,6 +352,19 @@ describe('socket scope equals query access, for every entity, role and context',
           })
         ).status,
       ).toBe(200);
+    // Optimising runs of both departments' days, their suggested routes, one of them cancelled.
+    for (const departmentId of [oslo, bergen])
+      await waitForRun(
+        sys,
+        await startRun(sys, 'START_OPTIMIZING', { departmentId, date: DATE, seconds: 1 }),
+        ['COMPLETED'],
+      );
+    await sys.settled();
+    const suggested = (await sys.query('routeSuggestions', { date: DATE })).body as Row[];
+    expect(suggested.length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await sys.command('CANCEL_SUGGESTED_ROUTE', { slot: String(suggested[0]!.slotId) })).status,
+    ).toBe(200);
     await sys.settled();
     await new Promise((resolve) => setTimeout(resolve, 1000));
 

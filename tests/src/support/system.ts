@@ -221,6 +221,19 @@ export async function storeHead(system: System, table: 'es_events' | 'rm_changes
 }
 
 /**
+ * The position of the last event a command appended, leaving out what the optimising runner
+ * appends on its own while a run goes (its events are caused by `optimizing-{id}`, 0026).
+ */
+export async function commandHead(system: System) {
+  const row = await system.db
+    .knex('es_events')
+    .whereRaw(`metadata->>'causationId' not like 'optimizing-%'`)
+    .max<{ max: string | null }>('position as max')
+    .first();
+  return String(row?.max ?? '0');
+}
+
+/**
  * Department 1 and customer 1 of a fresh system (the first of each), for tests of users whose
  * access names them: a user's departments and customer must exist.
  */

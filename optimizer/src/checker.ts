@@ -95,6 +95,13 @@ function checkLoads(vehicle: Vehicle, route: Route, jobs: Map<string, Job>): str
   }
   const over = (): boolean => load.some((l, k) => l > (vehicle.capacity[k] ?? Infinity) + EPS);
   if (over()) return [`${vehicle.id}: over capacity at start`];
+  if (vehicle.routeCapacity) {
+    const total = new Array<number>(dims).fill(0);
+    for (const id of new Set(route.stops.map((s) => s.jobId)))
+      jobs.get(id)?.demand.forEach((d, k) => (total[k] = (total[k] ?? 0) + d));
+    if (total.some((t, k) => t > (vehicle.routeCapacity?.[k] ?? Infinity) + EPS))
+      return [`${vehicle.id}: the route takes more than its total capacity`];
+  }
   for (const s of route.stops) {
     const job = jobs.get(s.jobId);
     if (!job) continue;

@@ -38,6 +38,11 @@ export interface Vehicle {
   readonly latest: number;
   /** One entry per capacity dimension (weight, volume, pallet footprints, loading metres, packages...). */
   readonly capacity: readonly number[];
+  /**
+   * Per dimension, the most the whole route may take: every job's demand counted once, whether
+   * on board at the same time or not (the product's slot capacity, docs/decisions/0021).
+   */
+  readonly routeCapacity?: readonly number[];
   /** Travel time is divided by it (spec default 1). */
   readonly speedFactor?: number;
   /** Service time is multiplied by it (spec default 1). */

@@ -124,10 +124,17 @@ export function outcomeOf(
       seen.add(key);
       return true;
     });
-    for (const id of s.consignmentIds) {
+    // Kept at the end: what the solver left out of this slot's own, and with sorting errors
+    // allowed, every consignment a planner named for the slot.
+    const keep =
+      run.kind === 'consignments'
+        ? run.allowSortingErrors
+          ? built.scope.consignmentIds
+          : []
+        : s.consignmentIds;
+    for (const id of keep) {
       const jobId = built.jobOf.get(id) ?? id;
       if (!left.has(jobId) || placed.has(id)) continue;
-      if (run.kind === 'consignments' && !run.allowSortingErrors) continue;
       sortingErrors.add(id);
       stops = [...stops, ...stopsOf(id, built)];
     }

@@ -192,6 +192,10 @@ export function buildProblem(day: OptimizingDay): BuiltProblem {
       capacity: unit
         ? [unit.capacity, unit.weightCapacity, unit.volumeCapacity * 1000]
         : [UNLIMITED, UNLIMITED, UNLIMITED],
+      // A slot's capacity counts every consignment on its route (docs/decisions/0021).
+      ...(unit
+        ? { routeCapacity: [unit.capacity, unit.weightCapacity, unit.volumeCapacity * 1000] }
+        : {}),
       speedFactor: unit?.speedFactor ?? 1,
       serviceTimeFactor: unit?.serviceTimeFactor ?? 1,
       ...(unit?.maxRangeKm ? { maxDistance: unit.maxRangeKm * 1000 } : {}),

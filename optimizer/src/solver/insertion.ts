@@ -1,7 +1,13 @@
 // Cheapest feasible insertion of one job into one route. Time windows are checked in O(1) per position
 // from the route's forward start times and backward latest starts; a pair walks the delivery position
 // forward from the pickup, carrying the pushed-forward start times and the running load maximum.
-import { END_PICKUP, PAIR_PICKUP, START_DELIVERY, type Instance } from './instance.js';
+import {
+  END_PICKUP,
+  PAIR_DELIVERY,
+  PAIR_PICKUP,
+  START_DELIVERY,
+  type Instance,
+} from './instance.js';
 import type { Rng } from './rng.js';
 import type { RouteState } from './route.js';
 import { simulate } from './schedule.js';
@@ -61,10 +67,26 @@ export function bestInsertion(
     best: null,
     bound,
   };
+  if (inst.vehRouteCapped[v] && !routeTotalOk(inst, r, job)) return null;
   const [a, b] = freeStops(inst, job);
   if (b >= 0) pairInsertion(ctx, job, a, b);
   else singleInsertion(ctx, job, a);
   return ctx.best;
+}
+
+/** Whether the route's jobs and this one stay within the route's total limit (O(n), capped vehicles only). */
+function routeTotalOk(inst: Instance, r: RouteState, job: number): boolean {
+  const D = inst.dims;
+  // A job whose pickup is locked on the route is counted there already.
+  const counted = inst.stopFixed[inst.jobFirst[job] ?? 0] ? 0 : 1;
+  for (let d = 0; d < D; d++) {
+    let total = counted * (inst.jobDemand[job * D + d] ?? 0);
+    for (const s of r.stops)
+      if (inst.stopKind[s] !== PAIR_DELIVERY)
+        total += inst.jobDemand[(inst.stopJob[s] ?? 0) * D + d] ?? 0;
+    if (total > (inst.vehRouteCap[r.v * D + d] ?? Infinity) + 1e-9) return false;
+  }
+  return true;
 }
 
 function scaled(inst: Instance, p: number, k: number): Float64Array {

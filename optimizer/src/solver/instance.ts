@@ -39,6 +39,9 @@ export interface Instance {
   readonly vehEarly: Float64Array;
   readonly vehLate: Float64Array;
   readonly vehCap: Float64Array;
+  /** Per vehicle and dimension, the route's total demand limit (Infinity: none); `vehRouteCapped` 1 when any. */
+  readonly vehRouteCap: Float64Array;
+  readonly vehRouteCapped: Uint8Array;
   readonly vehInvSpeed: Float64Array;
   readonly vehServiceFactor: Float64Array;
   readonly vehMaxDist: Float64Array;
@@ -107,6 +110,8 @@ export function compile(problem: Problem): Instance {
   vehicles.forEach((v, i) => {
     for (let k = 0; k < dims; k++) vehCap[i * dims + k] = v.capacity[k] ?? Infinity;
   });
+  const vehRouteCap = new Float64Array(V * dims).fill(Infinity);
+  vehicles.forEach((v, i) => v.routeCapacity?.forEach((c, k) => (vehRouteCap[i * dims + k] = c)));
   const jobVehicleOk = new Uint8Array(jobs.length * V);
   jobs.forEach((job, j) =>
     vehicles.forEach((v, i) => (jobVehicleOk[j * V + i] = compatible(job, v) ? 1 : 0)),
@@ -154,6 +159,8 @@ export function compile(problem: Problem): Instance {
     vehEarly: Float64Array.from(vehicles.map((v) => v.earliest)),
     vehLate: Float64Array.from(vehicles.map((v) => v.latest)),
     vehCap,
+    vehRouteCap,
+    vehRouteCapped: Uint8Array.from(vehicles.map((v) => (v.routeCapacity ? 1 : 0))),
     vehInvSpeed: Float64Array.from(vehicles.map((v) => 1 / (v.speedFactor ?? 1))),
     vehServiceFactor: Float64Array.from(vehicles.map((v) => v.serviceTimeFactor ?? 1)),
     vehMaxDist: Float64Array.from(vehicles.map((v) => v.maxDistance ?? Infinity)),

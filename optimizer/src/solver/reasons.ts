@@ -14,7 +14,11 @@ export function reasonFor(inst: Instance, job: number): UnassignedReason {
   if (allowed.length === 0) return 'vehicleType';
   const fits = allowed.filter((v) => {
     for (let d = 0; d < D; d++)
-      if ((inst.jobDemand[job * D + d] ?? 0) > (inst.vehCap[v * D + d] ?? 0)) return false;
+      if (
+        (inst.jobDemand[job * D + d] ?? 0) >
+        Math.min(inst.vehCap[v * D + d] ?? 0, inst.vehRouteCap[v * D + d] ?? Infinity)
+      )
+        return false;
     return true;
   });
   if (fits.length === 0) return 'capacity';

@@ -1,0 +1,370 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  chooseMatrix,
+  optimizerTypes,
+  requestedRun,
+  runScope,
+  type ConsignmentRow,
+  type OptimizingDay,
+  type OptimizingRun,
+  type RouteStop,
+  type SlotRow,
+  type UnitRow,
+} from '@nordlog/contracts';
+import { checkSolution } from '../checker.js';
+import { solve } from '../solve.js';
+import { greatCircleMatrices } from './matrices.js';
+import { outcomeOf } from './outcome.js';
+import { buildProblem } from './problem.js';
+
+const DATE = '2026-11-27';
+const DEPOT = { lat: 59.929, lng: 10.837 };
+
+function consignment(id: string, i: number, over: Partial<ConsignmentRow> = {}): ConsignmentRow {
+  return {
+    id,
+    orderId: id,
+    shipmentId: `S${id}`,
+    packageIds: [],
+    departmentId: '1',
+    customerId: '1',
+    customerName: null,
+    date: DATE,
+    groupId: null,
+    loadCarrierId: null,
+    groupOrder: null,
+    state: 'RESOLVED',
+    type: 'parcel',
+    priority: 'normal',
+    slotId: null,
+    deliveryTimeEarliest: '08:00',
+    deliveryTimeLatest: '18:00',
+    pickupTimeEarliest: null,
+    pickupTimeLatest: null,
+    weightValue: 5,
+    weightUnit: 'KGM',
+    volumeValue: 10,
+    volumeUnit: 'DMQ',
+    widthValue: 0,
+    widthUnit: 'CMT',
+    heightValue: 0,
+    heightUnit: 'CMT',
+    lengthValue: 0,
+    lengthUnit: 'CMT',
+    packageCount: 2,
+    customerRef: null,
+    recipientRef: null,
+    pickupName: 'Apotek',
+    pickupAddress: 'Storgata 1',
+    pickupZipCode: '0155',
+    pickupZipArea: 'Oslo',
+    pickupCountryCode: 'NO',
+    pickupLat: 59.91,
+    pickupLng: 10.75,
+    deliveryName: `Kari ${i}`,
+    deliveryAddress: `Gate ${i}`,
+    deliveryZipCode: '0150',
+    deliveryZipArea: 'Oslo',
+    deliveryCountryCode: 'NO',
+    deliveryLat: 59.9 + ((i * 37) % 11) / 150,
+    deliveryLng: 10.65 + ((i * 53) % 13) / 60,
+    deviationReason: null,
+    rejectionReason: null,
+    createdAt: '2026-11-25T08:00:00.000Z',
+    updatedAtEpoch: 0,
+    revision: 0,
+    isAssignable: true,
+    isSelectable: true,
+    isDeletable: true,
+    isEditable: true,
+    ...over,
+  };
+}
+
+const unit = (id: string, over: Partial<UnitRow> = {}): UnitRow =>
+  ({
+    id,
+    name: `Van ${id}`,
+    courier: '',
+    alystraId: id,
+    departmentId: '1',
+    registrationNumber: '',
+    vehicleBrand: '',
+    vehicleModel: '',
+    isActive: true,
+    isUnit: true,
+    color: '#ffffff',
+    capacity: 40,
+    weightCapacity: 1000,
+    volumeCapacity: 10,
+    speedFactor: 1,
+    serviceTimeFactor: 1,
+    maxRangeKm: null,
+    startLocation: DEPOT,
+    endLocation: DEPOT,
+    shouldDriverReturn: true,
+    vehicleType: 'van',
+    fuelType: 'electric',
+    vehicleControl: null,
+    vehicleControlComment: '',
+    commercialTrafficEligibility: false,
+    euroClass: null,
+    co2: null,
+    courierUserIds: ['9'],
+    break: { type: 'NoBreakTime' },
+    assignedDepartmentId: null,
+    revision: 0,
+    updatedAtEpoch: 0,
+    ...over,
+  }) as UnitRow;
+
+const slot = (id: string, unitId: string, stops: RouteStop[], over: Partial<SlotRow> = {}) =>
+  ({
+    id,
+    departmentId: '1',
+    date: DATE,
+    name: `Slot ${id}`,
+    timeFrom: `${DATE}T07:00:00.000Z`,
+    timeTo: `${DATE}T16:00:00.000Z`,
+    state: 'NOT_STARTED',
+    slotMode: 'ROUTE',
+    shouldDriverNotReturn: true,
+    courierId: null,
+    unitId,
+    vehicleId: null,
+    manualPlanning: false,
+    areas: [],
+    stops,
+    templateId: null,
+    revision: 0,
+    updatedAtEpoch: 0,
+    deleted: false,
+    ...over,
+  }) as SlotRow;
+
+const p = (id: string): RouteStop => ({ kind: 'pickup', consignmentId: id });
+const d = (id: string): RouteStop => ({ kind: 'delivery', consignmentId: id });
+
+function runOf(over: Partial<OptimizingRun> = {}): OptimizingRun {
+  return {
+    ...requestedRun({
+      id: '1',
+      departmentId: '1',
+      date: DATE,
+      kind: 'day',
+      slotIds: [],
+      consignmentIds: null,
+      allowSortingErrors: false,
+      includeUnassigned: true,
+      seconds: 5,
+      requestedBy: '3',
+      requestedAt: `${DATE}T06:00:00.000Z`,
+    }),
+    ...over,
+  };
+}
+
+function day(over: Partial<OptimizingDay> = {}): OptimizingDay {
+  const rows = Array.from({ length: 8 }, (_, i) => consignment(String(i + 1), i));
+  rows[0] = { ...rows[0]!, slotId: '10', state: 'ASSIGNED', isAssignable: false };
+  rows[1] = { ...rows[1]!, slotId: '10', state: 'ASSIGNED', isAssignable: false };
+  return {
+    run: runOf(),
+    timeZone: 'Europe/Oslo',
+    country: 'NO',
+    departmentLocation: DEPOT,
+    slots: [slot('10', '100', [p('2'), d('2'), p('1'), d('1')]), slot('11', '101', [])],
+    units: [unit('100'), unit('101')],
+    consignments: rows,
+    departmentPickups: [],
+    ...over,
+  };
+}
+
+/** Solves a built day a fixed number of moves (the same plan on any machine). */
+function solved(input: OptimizingDay) {
+  const built = buildProblem(input);
+  const matrices = greatCircleMatrices(built.points, built.free, built.profiles);
+  const problem = { ...built.problem, matrices };
+  const solution = solve(problem, { seconds: 30, maxIterations: 3000, seed: 1 }, { now: () => 0 });
+  return {
+    built,
+    problem,
+    solution,
+    outcome: outcomeOf(input, built, matrices, { ...solution, cancelled: false }),
+  };
+}
+
+describe('optimiser types and their distances (S4-STATE-023, docs/decisions/0026)', () => {
+  it('S4-STATE-023 the optimiser types are PTV, PTV_CLOUD and GRAPHHOPPER', () => {
+    expect([...optimizerTypes]).toEqual(['PTV', 'PTV_CLOUD', 'GRAPHHOPPER']);
+  });
+
+  it('each type uses its road service when configured, PTV_CLOUD falls back by market, else great-circle', () => {
+    const none = new Set<never>();
+    expect(chooseMatrix('PTV', new Set(['osrm']), 'NO')).toEqual({
+      source: 'osrm',
+      optimizerType: 'PTV',
+    });
+    expect(chooseMatrix('PTV', none, 'NO').source).toBe('greatCircle');
+    expect(chooseMatrix('PTV_CLOUD', new Set(['osrm', 'graphhopper']), 'NO')).toEqual({
+      source: 'osrm',
+      optimizerType: 'PTV',
+    });
+    expect(chooseMatrix('PTV_CLOUD', new Set(['osrm', 'graphhopper']), 'FI')).toEqual({
+      source: 'graphhopper',
+      optimizerType: 'GRAPHHOPPER',
+    });
+    expect(
+      chooseMatrix('PTV_CLOUD', new Set(['osrm', 'graphhopper']), 'NO', ['graphhopperFallback'])
+        .optimizerType,
+    ).toBe('GRAPHHOPPER');
+    expect(chooseMatrix('PTV_CLOUD', new Set(['valhalla']), 'NO').source).toBe('valhalla');
+  });
+});
+
+describe("a department's day as the solver's problem", () => {
+  it('plans the slots that have not started and are not planned by hand, with the unplanned consignments', () => {
+    const scope = runScope(
+      day({
+        slots: [
+          slot('10', '100', [d('1')]),
+          slot('11', '101', [], { manualPlanning: true }),
+          slot('12', '101', [], { state: 'IN_PROGRESS' }),
+        ],
+      }),
+    );
+    expect(scope.slots.map((s) => s.slot.id)).toEqual(['10']);
+    expect(scope.excludedSlots).toEqual([
+      { id: '11', reason: 'manualPlanning' },
+      { id: '12', reason: 'IN_PROGRESS' },
+    ]);
+    // Consignment 2 is on slot 10's day but not on its route: the rows say ASSIGNED, so it stays out.
+    expect(scope.consignmentIds).toEqual(['1', '3', '4', '5', '6', '7', '8']);
+  });
+
+  it('leaves out consignments without coordinates, and says why', () => {
+    const input = day();
+    input.consignments[4] = { ...input.consignments[4]!, deliveryLat: null };
+    expect(runScope(input).excludedConsignments).toEqual([{ id: '5', reason: 'noCoordinates' }]);
+  });
+
+  it('places every consignment in a plan the checker accepts, each pickup before its delivery on one route', () => {
+    const { problem, solution, outcome } = solved(day());
+    expect(checkSolution(problem, solution)).toEqual([]);
+    expect(outcome.errors).toEqual([]);
+    expect(outcome.result.unplaced).toEqual([]);
+    const onRoutes = outcome.suggestions.flatMap((s) => s.stops);
+    for (let id = 1; id <= 8; id++) {
+      const route = outcome.suggestions.find((s) =>
+        s.stops.some((x) => 'consignmentId' in x && x.consignmentId === String(id)),
+      );
+      const keys = route!.stops.map((s) =>
+        s.kind === 'rest_break' ? s.kind : `${s.consignmentId}:${s.kind}`,
+      );
+      expect(keys.indexOf(`${id}:pickup`)).toBeLessThan(keys.indexOf(`${id}:delivery`));
+    }
+    expect(onRoutes.length).toBe(16);
+    expect(outcome.result.before).toMatchObject({ vehicles: 1, unassigned: 6 });
+    expect(outcome.result.unassigned).toBe(0);
+  });
+
+  it("counts every consignment on a slot against its unit's capacity, on board together or not (0021)", () => {
+    const input = day({ units: [unit('100', { capacity: 6 }), unit('101', { capacity: 6 })] });
+    const { problem, solution, outcome } = solved(input);
+    expect(checkSolution(problem, solution)).toEqual([]);
+    const count = (slotId: string) =>
+      new Set(
+        outcome.suggestions
+          .find((x) => x.slotId === slotId)!
+          .stops.flatMap((x) => (x.kind === 'delivery' ? [x.consignmentId] : [])),
+      ).size;
+    expect(count('10')).toBeLessThanOrEqual(3);
+    expect(count('11')).toBeLessThanOrEqual(3);
+    // Slot 10's own two stay on it (sorting errors at worst); the rest that do not fit stay out.
+    expect(outcome.result.unplaced.length).toBeGreaterThanOrEqual(2);
+    expect(outcome.result.unplaced.every((u) => u.reason === 'noVehicle')).toBe(true);
+  });
+
+  it('keeps locked stops (done, or of a fixed order) first and in their order on their slot', () => {
+    const input = day();
+    input.consignments[1] = { ...input.consignments[1]!, fixedOrder: true };
+    const { problem, solution, outcome } = solved(input);
+    expect(checkSolution(problem, solution)).toEqual([]);
+    const s10 = outcome.suggestions.find((s) => s.slotId === '10');
+    const stops = s10?.stops ?? day().slots[0]!.stops;
+    expect(stops.slice(0, 2)).toEqual([p('2'), d('2')]);
+    expect(problem.vehicles[0]!.lockedStops).toEqual([
+      { jobId: '2', type: 'pickup' },
+      { jobId: '2', type: 'delivery' },
+    ]);
+  });
+
+  it('a courier-collected consignment locks its route up to that stop', () => {
+    const input = day();
+    input.consignments[0] = { ...input.consignments[0]!, state: 'COLLECTED' };
+    expect(
+      runScope({ ...input, run: runOf({ kind: 'slot', slotIds: ['10'] }) }).slots[0]!.lockedStops,
+    ).toEqual([p('2'), d('2'), p('1')]);
+  });
+
+  it("at shipment level a shipment's consignments to one address share one stop and stay together", () => {
+    const input = day({ run: runOf({ kind: 'shipmentLevel', slotIds: ['11'] }) });
+    const twins = ['3', '4'];
+    input.slots[1] = slot('11', '101', [p('3'), d('3'), p('5'), d('5'), p('4'), d('4')]);
+    input.consignments = input.consignments.map((c) =>
+      twins.includes(c.id)
+        ? { ...c, slotId: '11', deliveryLat: 59.95, deliveryLng: 10.8, groupId: 'G' }
+        : c.id === '5'
+          ? { ...c, slotId: '11' }
+          : c,
+    );
+    const { built, outcome } = solved(input);
+    expect(built.problem.jobs).toHaveLength(2);
+    const keys = outcome.suggestions[0]!.stops.map((s) =>
+      s.kind === 'rest_break' ? '' : `${s.consignmentId}:${s.kind}`,
+    );
+    expect(Math.abs(keys.indexOf('3:delivery') - keys.indexOf('4:delivery'))).toBe(1);
+  });
+
+  it('reversed, the route starts where it would end and finishes at the depot', () => {
+    const away = { lat: 59.8, lng: 10.6 };
+    const input = day({
+      run: runOf({ kind: 'reversed', slotIds: ['10'] }),
+      units: [unit('100', { endLocation: away }), unit('101')],
+    });
+    const { built } = solved(input);
+    const v = built.problem.vehicles[0]!;
+    expect(built.points[v.start]).toEqual(away);
+    expect(built.points[v.end!]).toEqual(DEPOT);
+  });
+
+  it('S7-CMD-007 with given consignments: exactly those, and one that cannot be served fails the run unless sorting errors are allowed', () => {
+    const input = day({
+      run: runOf({ kind: 'consignments', slotIds: ['11'], consignmentIds: ['3', '4', '5'] }),
+    });
+    input.consignments[3] = {
+      ...input.consignments[3]!,
+      deliveryTimeEarliest: '03:00',
+      deliveryTimeLatest: '04:00',
+    };
+    const failed = solved(input).outcome;
+    expect(failed.errors).toHaveLength(1);
+    expect(failed.errors[0]).toContain('S4');
+    const allowed = solved({ ...input, run: { ...input.run, allowSortingErrors: true } }).outcome;
+    expect(allowed.errors).toEqual([]);
+    const stops = allowed.suggestions[0]!.stops;
+    expect(new Set(stops.map((s) => ('consignmentId' in s ? s.consignmentId : '')))).toEqual(
+      new Set(['3', '4', '5']),
+    );
+    expect(stops.slice(-2)).toEqual([p('4'), d('4')]);
+    expect(allowed.suggestions[0]!.sortingErrors).toEqual(['4']);
+  });
+
+  it('a consignment collected at the department is one delivery stop from the start', () => {
+    const input = day({ departmentPickups: ['3'] });
+    const { built, outcome } = solved(input);
+    expect(built.problem.jobs.find((j) => j.id === '3')!.pickup).toBeUndefined();
+    expect(outcome.suggestions.flatMap((s) => s.stops)).not.toContainEqual(p('3'));
+  });
+});

@@ -116,7 +116,7 @@ const unit = (id: string, over: Partial<UnitRow> = {}): UnitRow =>
     revision: 0,
     updatedAtEpoch: 0,
     ...over,
-  }) as UnitRow;
+  });
 
 const slot = (id: string, unitId: string, stops: RouteStop[], over: Partial<SlotRow> = {}) =>
   ({
@@ -140,7 +140,7 @@ const slot = (id: string, unitId: string, stops: RouteStop[], over: Partial<Slot
     updatedAtEpoch: 0,
     deleted: false,
     ...over,
-  }) as SlotRow;
+  });
 
 const p = (id: string): RouteStop => ({ kind: 'pickup', consignmentId: id });
 const d = (id: string): RouteStop => ({ kind: 'delivery', consignmentId: id });

@@ -138,14 +138,22 @@ export class OptimizingRunner {
       { problem: { ...prepared.problem, excludedConsignments: undefined } },
       'optimizing: started',
     );
+    // Progress goes out every RUN_PROGRESS_MS whatever the solver is doing (the socket's
+    // progress bar, and the sign of life that keeps the run from being taken as abandoned): the
+    // latest figures the worker reported, with the time since the run started.
+    const began = performance.now();
+    let latest: RunProgress | null = null;
     let sending = false;
-    let lastSent = 0;
     let refused = false;
     const solving = prepared.solve((progress: RunProgress) => {
-      const now = Date.now();
-      if (sending || refused || now - lastSent < RUN_PROGRESS_MS) return;
+      const first = latest === null;
+      latest = progress;
+      if (first) beat();
+    });
+    const beat = () => {
+      if (sending || refused || latest === null) return;
       sending = true;
-      lastSent = now;
+      const progress = { ...latest, elapsedMs: Math.round(performance.now() - began) };
       void executeTargets(
         this.deps.store,
         [runTarget(id, { type: 'progress', at: this.clock().toISOString(), progress })],
@@ -161,7 +169,8 @@ export class OptimizingRunner {
         })
         .catch((err: unknown) => logger.warn({ err }, 'optimizing: progress not recorded'))
         .finally(() => (sending = false));
-    });
+    };
+    const heartbeat = setInterval(beat, RUN_PROGRESS_MS);
     const done = solving.result
       .then(
         (outcome) => this.finish(run, correlationId, outcome, logger),
@@ -171,7 +180,10 @@ export class OptimizingRunner {
         },
       )
       .catch((err: unknown) => logger.error({ err }, 'optimizing: the run could not be ended'))
-      .finally(() => this.active.delete(id));
+      .finally(() => {
+        clearInterval(heartbeat);
+        this.active.delete(id);
+      });
     this.active.set(id, { run, cancel: () => solving.cancel(), done });
   }
 

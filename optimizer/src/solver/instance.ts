@@ -54,8 +54,13 @@ export interface Instance {
   readonly dur: readonly Float64Array[];
   /** The matrices the third objective level sums (distance or duration). */
   readonly cost: readonly Float64Array[];
-  /** For each stop, the other stops sorted by distance (for string removal). */
-  readonly neighbours: readonly Int32Array[];
+  /**
+   * For each stop, the other stops sorted by distance (for string removal): read through
+   * `neighboursOf`, which sorts a stop's list the first time it is asked for.
+   */
+  readonly neighbours: (Int32Array | undefined)[];
+  /** Where the lists are computed from: the first profile's matrix. */
+  readonly neighbourDist: Float64Array;
   /** Vehicles with the same class are interchangeable when empty: only one of them is tried. */
   readonly vehClass: Int32Array;
 }
@@ -172,7 +177,8 @@ export function compile(problem: Problem): Instance {
     dist,
     dur,
     cost: problem.objective === 'duration' ? dur : dist,
-    neighbours: neighbourLists(s.loc, dist[0] ?? new Float64Array(0), size[0] ?? 0),
+    neighbours: new Array<Int32Array | undefined>(stopCount),
+    neighbourDist: dist[0] ?? new Float64Array(0),
   };
 }
 
@@ -190,15 +196,26 @@ function stopLookup(problem: Problem, first: Int32Array, second: Int32Array) {
   };
 }
 
-/** Neighbour lists by distance in the first profile; ties broken by index so they are deterministic. */
-function neighbourLists(loc: Int32Array, dist: Float64Array, n: number): Int32Array[] {
-  const count = loc.length;
-  const all = Array.from({ length: count }, (_, i) => i);
-  return all.map((a) => {
-    const la = loc[a] ?? 0;
-    const d = (b: number): number => dist[la * n + (loc[b] ?? 0)] ?? 0;
-    return Int32Array.from(all.filter((b) => b !== a).sort((x, y) => d(x) - d(y) || x - y));
-  });
+/**
+ * The other stops of a stop by distance in the first profile, ties broken by index so the order is
+ * deterministic. Sorted the first time a stop is asked for: with thousands of stops, sorting every
+ * list up front took longer than building the first plan (a list is read only when the stop seeds a
+ * ruin or an ejection, so most runs never sort most of them before their first plan).
+ */
+export function neighboursOf(inst: Instance, a: number): Int32Array {
+  let list = inst.neighbours[a];
+  if (list) return list;
+  const loc = inst.stopLoc;
+  const n = inst.size[0] ?? 0;
+  const count = inst.stopCount;
+  const from = (loc[a] ?? 0) * n;
+  const key = new Float64Array(count);
+  for (let b = 0; b < count; b++) key[b] = inst.neighbourDist[from + (loc[b] ?? 0)] ?? 0;
+  list = new Int32Array(count - 1);
+  for (let b = 0, k = 0; b < count; b++) if (b !== a) list[k++] = b;
+  list.sort((x, y) => (key[x] as number) - (key[y] as number) || x - y);
+  inst.neighbours[a] = list;
+  return list;
 }
 
 function vehicleClasses(problem: Problem): Int32Array {

@@ -1,6 +1,7 @@
 // SISR ruin (Christiaens & Vanden Berghe 2020): remove strings of consecutive stops from a few routes
 // near a random seed stop, sometimes keeping a substring in the middle (split string). Removing a stop
 // removes its whole job, so a pickup never stays without its delivery.
+import { neighboursOf } from './instance.js';
 import { refresh } from './route.js';
 import type { Rng } from './rng.js';
 import type { SolutionState } from './solution.js';
@@ -33,7 +34,7 @@ export function ruin(sol: SolutionState, rng: Rng, params: RuinParams): number[]
   const seed = routed[rng.int(0, routed.length)] ?? 0;
   const removed = new Set<number>();
   const ruined = new Set<number>();
-  const near = inst.neighbours[seed] ?? new Int32Array(0);
+  const near = neighboursOf(inst, seed);
   for (let k = -1; k < near.length; k++) {
     if (ruined.size >= ks) break;
     const c = k < 0 ? seed : (near[k] ?? 0);

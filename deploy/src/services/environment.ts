@@ -20,7 +20,20 @@ export const serviceEnvironment: Record<
 > = {
   command: {
     required: [...common.required, 'INTERNAL_SECRET'],
-    optional: [...common.optional, 'GEOCODER', 'GEOCODER_URL', 'GEOCODER_USER_AGENT'],
+    optional: [
+      ...common.optional,
+      'GEOCODER',
+      'GEOCODER_URL',
+      'GEOCODER_USER_AGENT',
+      // Optimising runs are carried beside the command service (docs/decisions/0026).
+      'OPTIMIZER_WORKERS',
+      'OPTIMIZER_TYPE',
+      'OSRM_URL',
+      'VALHALLA_URL',
+      'GRAPHHOPPER_URL',
+      'GRAPHHOPPER_KEY',
+      'OPTIMIZER_FEATURES',
+    ],
   },
   query: {
     required: [...common.required, 'INTERNAL_SECRET'],

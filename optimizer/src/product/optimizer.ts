@@ -123,23 +123,17 @@ export function createRouteOptimizer(options: RouteOptimizerOptions = {}): Route
     options.workerUrl ?? new URL('../../dist/product/worker.js', import.meta.url),
   );
 
+  /** The road service's matrices by profile (a profile is a vehicle type), or null: great-circle. */
   async function roadMatrices(
     source: MatrixSource,
     built: ReturnType<typeof buildProblem>,
-    vehicleTypes: ReadonlyMap<string, string>,
   ): Promise<Record<string, TravelMatrix> | null> {
     if (source === 'greatCircle') return null;
     const service = options.services?.[source];
     if (!service) return null;
     const out: Record<string, TravelMatrix> = {};
     for (const profile of built.profiles)
-      out[profile] = await cache.get(
-        source,
-        service,
-        built.points,
-        built.free,
-        vehicleTypes.get(profile) ?? profile,
-      );
+      out[profile] = await cache.get(source, service, built.points, built.free, profile);
     return out;
   }
 
@@ -173,8 +167,7 @@ export function createRouteOptimizer(options: RouteOptimizerOptions = {}): Route
           const cancel = new SharedArrayBuffer(4);
           let stop = false;
           const result = (async (): Promise<OptimizingOutcome> => {
-            const types = new Map(built.profiles.map((p) => [p, p]));
-            const matrices = await roadMatrices(choice.source, built, types);
+            const matrices = await roadMatrices(choice.source, built);
             if (stop) throw new Error('cancelled before it started');
             return pool.run(
               { day, seconds: day.run.seconds, seed: options.seed ?? 1, matrices, cancel },

@@ -259,13 +259,9 @@ export const optimizingHandlers = {
     const suggestion = day[slotId];
     if (!suggestion) throw new AppError('NOT_FOUND', `Slot ${slotId} has no suggested route`);
     const on = new Set(consignmentsOf(slot.stops));
-    const unassign = new Set(consignmentIdsToUnassign);
-    for (const id of unassign)
-      if (!on.has(id))
-        throw new AppError(
-          'BAD_REQUEST',
-          `consignmentIdsToUnassign: consignment ${id} is not on slot ${slotId}`,
-        );
+    // Those still on the slot: one another suggestion took away meanwhile has left it already
+    // (applying a day's suggestions one slot after the other, in any order).
+    const unassign = new Set(consignmentIdsToUnassign.filter((id) => on.has(id)));
     const added = assignToSlot
       ? routeConsignments(suggestion.stops).filter((id) => !on.has(id))
       : [];

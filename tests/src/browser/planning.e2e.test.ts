@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
+import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createCourier } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
@@ -115,22 +115,8 @@ describe('planning board and dispatch in a browser', () => {
     await sys?.shutdown();
   });
 
-  const open = async (path: string, as: Session = planner): Promise<Page> => {
-    const context = await browser.newContext({
-      viewport: { width: 1600, height: 1000 },
-      locale: 'en-GB',
-    });
-    const [name, ...value] = as.cookie.split('=');
-    await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
-        pageErrors.push(m.text());
-    });
-    await page.goto(`${sys.url}${path}`);
-    return page;
-  };
+  const open = (path: string, as: Session = planner): Promise<Page> =>
+    openAs(browser, sys.url, path, as, pageErrors);
   const board = () => `/planner/${oslo}/planning/${day}`;
   const card = (page: Page, name: string) =>
     page.locator('[data-testid=slot-card]').filter({

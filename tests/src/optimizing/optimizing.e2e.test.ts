@@ -125,6 +125,8 @@ describe('optimising runs and suggested routes', () => {
 
   it('S4-FLOW-019 S7-CMD-010 applying every suggestion plans the consignments on the slots in the suggested order, within capacity and windows', async () => {
     const made = await suggestions();
+    // In the order the query answers: a slot whose suggestion gives a consignment to another may
+    // come first or last, and the one that took it away first leaves nothing to unplan.
     for (const s of made)
       await ok('APPLY_SUGGESTED_ROUTE', {
         slot: s.slotId,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { lastMessageId, waitForToken, type TestSystem } from './system.js';
+import { lastMessageId, waitForToken, type Session, type TestSystem } from './system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Screenshots of the pages the browser tests visit (a CI artifact). */
@@ -56,4 +56,31 @@ export async function loginByToken(
   if (!token) throw new Error(`no login code reached ${phoneNumber}`);
   await page.getByLabel(/^code|^kode|^kod/i).fill(token);
   await page.getByRole('button', { name: /log in|logg inn|logga in/i }).click();
+}
+
+/**
+ * Opens a page in a context of its own signed in with a session's cookie (1600 × 1000, en-GB),
+ * noting the page's errors and console errors (but failed resource loads) in `errors`.
+ */
+export async function openAs(
+  browser: Browser,
+  url: string,
+  path: string,
+  session: Session,
+  errors: string[],
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    locale: 'en-GB',
+  });
+  const [name, ...value] = session.cookie.split('=');
+  await context.addCookies([{ name: name!, value: value.join('='), url }]);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(m.text());
+  });
+  await page.goto(`${url}${path}`);
+  return page;
 }

@@ -36,6 +36,10 @@ const UnconfirmedOrders = lazy(() => loadWithRetry(() => import('../booking/Unco
 // The planning board (dnd-kit, the grid) and dispatch (docs/decisions/0021-planning.md).
 const PlanningPage = lazy(() => loadWithRetry(() => import('../planner/planning/PlanningPage')));
 const DispatchPage = lazy(() => loadWithRetry(() => import('../planner/planning/DispatchPage')));
+// The optimising runs of a day (spec §2 `/admin/optimizing/{date?}`).
+const OptimizingAdminPage = lazy(() =>
+  loadWithRetry(() => import('../planner/optimizing/OptimizingAdminPage')),
+);
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -177,6 +181,7 @@ const PLANNING = '/planner/:departmentId/planning/*';
 const PLANNING_DATE = '/planner/:departmentId/planning/:date?';
 const PLANNING_SLOT = '/planner/:departmentId/planning/slots/:date/:slotId?';
 const DISPATCH = '/planner/:departmentId/dispatch/:date?';
+const OPTIMIZING = '/admin/optimizing/:date?';
 
 /**
  * The app's own screens, each a lazy chunk: its route, the route rule (contracts' routeRules) that
@@ -194,6 +199,8 @@ const screens: { path: string; rule: string; Page: ComponentType; live?: boolean
   { path: PLANNING_DATE, rule: PLANNING, Page: PlanningPage, live: true },
   { path: PLANNING_SLOT, rule: PLANNING, Page: PlanningPage, live: true },
   { path: DISPATCH, rule: DISPATCH, Page: DispatchPage, live: true },
+  // Runs and their progress are pushed.
+  { path: OPTIMIZING, rule: OPTIMIZING, Page: OptimizingAdminPage, live: true },
   ...routeListScreens.map(({ path, Page }) => ({ path, rule: path, Page })),
   // Units, vehicles and couriers: their rows are pushed.
   ...resourceScreens.map(({ path, Screen }) => ({ path, rule: path, Page: Screen, live: true })),

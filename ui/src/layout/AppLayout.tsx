@@ -1,6 +1,7 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
+import AutoModeIcon from '@mui/icons-material/AutoMode';
 import BadgeIcon from '@mui/icons-material/Badge';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -183,6 +184,13 @@ export function AppMenu() {
           {admin.map((i) => (
             <Menu.Item key={i.to} to={i.to} primaryText={translate(i.label)} leftIcon={i.icon} />
           ))}
+          {canOpen(user, '/admin/optimizing/:date?') ? (
+            <Menu.Item
+              to="/admin/optimizing"
+              primaryText={translate('menu.optimizing')}
+              leftIcon={<AutoModeIcon />}
+            />
+          ) : null}
           {plannerType ? (
             <Menu.Item
               to="/planner"

@@ -22,6 +22,11 @@ import { usePlannerDepartment } from '../layout/plannerDepartment';
 import { useDepartmentOptions } from '../layout/useDepartments';
 import { slotsConcerned } from '../planner/planning/planningData';
 import { refreshSlotViews } from '../planner/planning/refreshSlotViews';
+import {
+  isSuggestionsKey,
+  runBelongs,
+  suggestionsConcerned,
+} from '../planner/optimizing/optimizingData';
 import { rowBelongs } from '../planner/shipmentsData';
 import { resourcesOf } from '../resources/registry';
 import { applyChanges, createChangeBatcher } from './applyChanges';
@@ -132,9 +137,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       applyChanges(queryClient, batch, {
         resourcesOf,
         acceptedStates: consignmentStates,
-        belongs: rowBelongs,
-        viewsConcerned: slotsConcerned,
-        refreshViews: (key, ids) => void refreshSlotViews(queryClient, key, ids),
+        belongs: (key, entity, row) => rowBelongs(key, entity, row) ?? runBelongs(key, entity, row),
+        viewsConcerned: (key, change, cached) =>
+          slotsConcerned(key, change, cached) ?? suggestionsConcerned(key, change, cached),
+        // A day's suggestions are fetched again whole (a handful of rows); slot views by slot.
+        refreshViews: (key, ids) =>
+          isSuggestionsKey(key)
+            ? void queryClient.invalidateQueries({ queryKey: key, exact: true })
+            : void refreshSlotViews(queryClient, key, ids),
       }),
     );
     const live = new LiveConnection(

@@ -46,6 +46,8 @@ const plannerLists: Record<string, string[]> = {
   templates: ['templates'],
   units: ['units', 'vehicles', 'slotViews'],
   couriers: ['couriers'],
+  optimizingRuns: ['optimizingRuns'],
+  routeSuggestions: ['routeSuggestions'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

@@ -84,6 +84,9 @@ import { SlotDialog } from './SlotDialog';
 import { TemplatesDialog } from './TemplatesDialog';
 import { UnassignedPanel } from './UnassignedPanel';
 import { ScrollRootContext } from './useNearViewport';
+import { OptimizeDayButton, OptimizingPanel } from '../optimizing/OptimizingPanel';
+import { mayQuery, useRouteSuggestions } from '../optimizing/queries';
+import { useSlotOptimizeMenu } from '../optimizing/SlotOptimizeMenu';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -209,6 +212,13 @@ export default function PlanningPage() {
     [couriers.data],
   );
   const slotById = useMemo(() => new Map(slots.map((s) => [s.id, s])), [slots]);
+  // Slots with a suggested route (the optimising panel lists them; their cards say so).
+  const { suggestions } = useRouteSuggestions(
+    dep.departmentIds,
+    date,
+    mayQuery(user, 'routeSuggestions'),
+  );
+  const suggestedSlots = useMemo(() => new Set(suggestions.map((s) => s.slotId)), [suggestions]);
   /** The slot each planned consignment is on, from the routes. */
   const slotOfConsignment = useMemo(
     () =>
@@ -218,6 +228,8 @@ export default function PlanningPage() {
 
   // Selections: unassigned rows (the grid's) and planned stops (checkboxes on the slots).
   const [selection, dispatch] = useReducer(selectionReducer, emptySelection);
+  const selectedRows = useMemo(() => [...selection.selected], [selection.selected]);
+  const optimizeMenu = useSlotOptimizeMenu(selectedRows);
   const [selectedStops, setSelectedStops] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     const planned = new Set(slots.flatMap((s) => consignmentsOnSlot(s.stops)));
@@ -518,6 +530,7 @@ export default function PlanningPage() {
         >
           {translate('planning.templates.open')}
         </Button>
+        <OptimizeDayButton members={dep.members} date={date} />
         <Button
           variant="outlined"
           color="secondary"
@@ -536,6 +549,14 @@ export default function PlanningPage() {
           {translate('errors.server')}
         </Alert>
       ) : null}
+      <OptimizingPanel
+        departmentIds={dep.departmentIds}
+        members={dep.members}
+        date={date}
+        timeZone={dep.timeZone}
+        slots={slots}
+        rows={rows}
+      />
       <Box
         sx={{
           display: 'grid',
@@ -671,6 +692,7 @@ export default function PlanningPage() {
                       }
                       timeZone={dep.timeZone}
                       focused={slot.id === focusId}
+                      suggested={suggestedSlots.has(slot.id)}
                       may={may}
                       selectedStops={selectedStops}
                       onToggleStop={toggleStop}
@@ -822,6 +844,7 @@ export default function PlanningPage() {
             {translate('planning.slot.removeBreak')}
           </MenuItem>
         ) : null}
+        {menuSlot ? optimizeMenu.items(menuSlot, closeSlotMenu) : null}
         {slotLinks ? <Divider /> : null}
         {slotLinks ? (
           <MenuItem component={RouterLink} to={slotLinks.hdRouteList} onClick={closeSlotMenu}>
@@ -955,6 +978,7 @@ export default function PlanningPage() {
         canCreateSlots={mayRun(user, 'CREATE_SLOTS_FROM_TEMPLATE')}
         canDelete={mayRun(user, 'DELETE_TEMPLATE')}
       />
+      {optimizeMenu.dialog}
       <DurationsDialog
         open={durations !== null}
         orderIds={durations ?? []}

@@ -47,6 +47,8 @@ export interface SlotCardProps {
   courierName: string | null;
   timeZone: string;
   focused: boolean;
+  /** The slot has a suggested route waiting to be applied or cancelled. */
+  suggested?: boolean;
   may: BoardPermissions;
   selectedStops: ReadonlySet<string>;
   onToggleStop: (consignmentId: string) => void;
@@ -168,6 +170,11 @@ export const SlotCard = memo(function SlotCard(props: SlotCardProps) {
         {slot.manualPlanning ? (
           <span className="pl-chip" data-testid="slot-manual">
             {translate('planning.slot.manualPlanning')}
+          </span>
+        ) : null}
+        {props.suggested ? (
+          <span className="pl-chip" data-testid="slot-suggested">
+            {translate('optimizing.slot.suggested')}
           </span>
         ) : null}
         <button

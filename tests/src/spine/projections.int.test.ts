@@ -7,6 +7,7 @@ import { demoOrder, prng } from '@nordlog/deploy';
 import { meta } from '../eventStore/contract.js';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { createCourier, createSlot } from '../support/planning.js';
+import { startRun, waitForRun } from '../support/optimizing.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const checksums = async (sys: TestSystem) =>
@@ -78,6 +79,39 @@ describe('projections', () => {
       consignmentIds: ids.slice(0, 10),
       reason: 'Not at home',
     });
+    // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.
+    const second = await createSlot(sys, dep, bookingDate());
+    const suggested = await waitForRun(
+      sys,
+      await startRun(sys, 'CREATE_SUGGESTED_ROUTE_WITH_CONSIGNMENTS', {
+        slot: second,
+        consignments: assignable.slice(0, 2),
+        allowSortingErrors: true,
+      }),
+      ['COMPLETED', 'FAILED'],
+    );
+    expect(suggested.result?.suggestedSlotIds).toEqual([second]);
+    await sys.settled();
+    const [suggestion] = (await sys.query('routeSuggestions', { date: bookingDate() })).body as {
+      stops: { kind: string; consignmentId: string }[];
+    }[];
+    const [first, ...rest] = suggestion!.stops.filter((x) => x.kind !== 'rest_break');
+    const moved = rest.findIndex(
+      (x) => x.kind === 'delivery' && x.consignmentId === first!.consignmentId,
+    );
+    // The first consignment's stops moved to the end (its pickup before its delivery).
+    await sys.command('REORDER_SUGGESTED_ROUTE', {
+      slot: second,
+      route: [...rest.filter((_, i) => i !== moved), first, rest[moved]],
+    });
+    const cancelled = await startRun(sys, 'START_OPTIMIZING', {
+      departmentId: dep,
+      date: bookingDate(),
+      seconds: 60,
+    });
+    await waitForRun(sys, cancelled, ['RUNNING']);
+    await sys.command('CANCEL_RUNNING_OPTIMIZING', { id: cancelled });
+    await waitForRun(sys, cancelled, ['CANCELLED']);
     await sys.command('DELETE_ORDERS', { orderIds: ids.slice(100, 110) });
     // Label documents, printed and reprinted (rows that are written once).
     await sys.command('CREATE_LABEL', { orderId: ids[40] });

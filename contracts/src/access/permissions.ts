@@ -185,7 +185,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   labelUrls: read(labels, { customers: true }),
   units: read([...units, ...slotReaders]),
   vehicles: read([...units, ...slots]),
-  couriers: read(['PLANNER_COURIERS', ...units, ...slots]),
+  // The live view names each slot's courier (PLANNER_LIVE reads slots and positions too).
+  couriers: read(['PLANNER_COURIERS', ...units, ...slotReaders]),
   slots: read(slotReaders),
   slotById: read(slotReaders),
   routePoints: read(slotReaders),

@@ -48,6 +48,9 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/admin/integrations/:date?', flags: ['ADMIN_INTEGRATIONS'] },
   { path: '/admin/report/:fromDate?/:toDate?/:type?', flags: [], roles: ['ADMIN'] },
   { path: `${P}/live/*`, flags: ['PLANNER_LIVE'] },
+  // The planner's maps (spec §2 /map, /map2): read by who plans, dispatches or follows routes.
+  { path: `${P}/map`, flags: ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING', 'PLANNER_LIVE'] },
+  { path: `${P}/map2`, flags: ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING', 'PLANNER_LIVE'] },
   { path: `${P}/live2/:date?`, flags: ['PLANNER_LIVE'] },
   { path: `${P}/units/*`, flags: ['PLANNER_UNITS'] },
   { path: `${P}/units-new/*`, flags: ['PLANNER_UNITS'] },

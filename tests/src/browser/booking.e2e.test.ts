@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isValidGsin, isValidSscc } from '@nordlog/contracts';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { configureNumberSeries } from '../support/booking.js';
-import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  loginByToken,
+  loopbackTileEnv,
+  screenshot,
+  serveTiles,
+} from '../support/browser.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
-
-/** A 1×1 transparent PNG: the map tiles the test serves itself (no request leaves the machine). */
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 /**
  * The booking form in a real browser (spec §2 order form, §5 rules, UI.md booking layout): type a
@@ -25,8 +26,8 @@ describe('booking in a browser', () => {
   beforeAll(async () => {
     assertWebAppBuilt();
     sys = await startTestSystem({
-      // A loopback address nobody serves: every tile request is answered by the page route below.
-      env: { MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png' },
+      // A loopback address nobody serves: every tile request is answered in the browser.
+      env: loopbackTileEnv,
     });
     browser = await launchBrowser();
     oslo = (
@@ -73,10 +74,7 @@ describe('booking in a browser', () => {
         locale,
       );
     }
-    await context.route('**/tiles/**', (route) => {
-      tileRequests.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
-    });
+    await serveTiles(context, tileRequests);
     return context;
   };
 

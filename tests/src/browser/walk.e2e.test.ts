@@ -13,7 +13,14 @@ import {
 import { demoUsers, seedDemoData, seedDemoUsers } from '@nordlog/deploy';
 import { silentLogger } from '@nordlog/platform';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  loginByToken,
+  loopbackTileEnv,
+  screenshot,
+  serveTiles,
+} from '../support/browser.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import {
   PageMonitor,
@@ -51,7 +58,8 @@ describe('the walk: every screen, every role', () => {
 
   beforeAll(async () => {
     assertWebAppBuilt();
-    sys = await startTestSystem();
+    // The map screens' tiles are served by the browser contexts below (nothing leaves the machine).
+    sys = await startTestSystem({ env: loopbackTileEnv });
     const run = (name: string, payload: unknown) => sys.run(name, payload);
     const plan = await seedDemoData(run, silentLogger(), 12);
     await seedDemoUsers(run, silentLogger(), plan);
@@ -85,6 +93,7 @@ describe('the walk: every screen, every role', () => {
     monitor: PageMonitor;
   }> {
     const context = await browser.newContext({ viewport, locale: 'en-GB' });
+    await serveTiles(context);
     const page = await context.newPage();
     const monitor = new PageMonitor(page);
     await loginByToken(page, sys, phoneNumber);

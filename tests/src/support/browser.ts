@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { lastMessageId, waitForToken, type Session, type TestSystem } from './system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -83,4 +83,32 @@ export async function openAs(
   });
   await page.goto(`${url}${path}`);
   return page;
+}
+
+/**
+ * Map tiles for a test system: MAP_TILE_URL at a loopback address nobody serves, and
+ * `serveTiles`, which answers every tile request of a browser context with a 1×1 transparent PNG
+ * (noting its address in `requests`), so no map request leaves the machine. `fail(url, attempt)`
+ * answers 503 instead, as a tile server that drops requests.
+ */
+export const loopbackTileEnv = { MAP_TILE_URL: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png' };
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+export async function serveTiles(
+  context: BrowserContext,
+  requests: string[] = [],
+  fail: (url: string, attempt: number) => boolean = () => false,
+): Promise<void> {
+  const attempts = new Map<string, number>();
+  await context.route('**/tiles/**', (route) => {
+    const url = route.request().url();
+    const attempt = (attempts.get(url) ?? 0) + 1;
+    attempts.set(url, attempt);
+    requests.push(url);
+    return fail(url, attempt)
+      ? route.fulfill({ status: 503, body: '' })
+      : route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+  });
 }

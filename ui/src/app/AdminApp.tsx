@@ -16,6 +16,8 @@ import { LiveProvider } from '../live/LiveProvider';
 import { DepartmentSelect } from '../planner/DepartmentSelect';
 import { resourceScreens } from '../planner/resources/screens';
 import { routeListScreens } from '../planner/routeLists/routes';
+import { liveScreens } from '../planner/live/routes';
+import { mapScreens } from '../planner/map/routes';
 import { adminPages, adminResources } from '../resources/admin';
 import { mayRun } from '../access/commands';
 import { fetchRevision, watchRevision } from '../shell/revision';
@@ -204,6 +206,10 @@ const screens: { path: string; rule: string; Page: ComponentType; live?: boolean
   ...routeListScreens.map(({ path, Page }) => ({ path, rule: path, Page })),
   // Units, vehicles and couriers: their rows are pushed.
   ...resourceScreens.map(({ path, Screen }) => ({ path, rule: path, Page: Screen, live: true })),
+  // The live view and the routes overview (ui/src/planner/live): slots and positions are pushed.
+  ...liveScreens.map((screen) => ({ ...screen, live: true })),
+  // The map of a day's shipments (spec §2 `/map`, `/map2`): its rows and slots are pushed.
+  ...mapScreens.map((screen) => ({ ...screen, live: true })),
 ];
 const screenRules = new Set(screens.map((s) => s.rule));
 

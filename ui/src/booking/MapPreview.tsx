@@ -1,25 +1,9 @@
 import Box from '@mui/material/Box';
-import L from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-
-// Leaflet finds its marker images by a CSS path that Vite's bundling breaks: import them and set
-// them once (NOTES.md). Spec §9 centre marker: 26x35, anchored at 13,35.
-L.Icon.Default.mergeOptions({
-  iconUrl,
-  iconRetinaUrl,
-  shadowUrl,
-  iconSize: [26, 35],
-  iconAnchor: [13, 35],
-});
-
-/** Spec §9 address preview: zoom 16, height 300. */
-export const PREVIEW_ZOOM = 16;
-export const PREVIEW_HEIGHT = 300;
+import { MapContainer, Marker, useMap } from 'react-leaflet';
+import { RetryingTiles } from '../maps/MapTiles';
+import '../maps/leaflet';
+import { PREVIEW_HEIGHT, PREVIEW_ZOOM } from '../planner/map/constants';
 
 /** Spec §4 map widget: it re-centres whenever the centre changes. */
 function Recenter({ lat, lng }: { lat: number; lng: number }) {
@@ -62,7 +46,7 @@ export default function MapPreview({
         scrollWheelZoom={false}
         keyboard={false}
       >
-        <TileLayer url={tileUrl} attribution={attribution} />
+        <RetryingTiles url={tileUrl} attribution={attribution} />
         <Marker position={[lat, lng]} keyboard={false} />
         <Recenter lat={lat} lng={lng} />
       </MapContainer>

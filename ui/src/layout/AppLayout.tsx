@@ -6,8 +6,11 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import MapIcon from '@mui/icons-material/Map';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TableRowsIcon from '@mui/icons-material/TableRows';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
@@ -52,8 +55,41 @@ const adminItems: Item[] = adminResources.map((r) => ({
   rule: r.rule,
 }));
 
+/** A planner screen of the menu: its route rule and its path below `/planner/{department}/`. */
+interface PlannerItem {
+  rule: string;
+  segment: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/**
+ * The live screens: the live map and the routes overview (planner/live), and the map of the day's
+ * shipments (planner/map).
+ */
+const liveItems: PlannerItem[] = [
+  {
+    rule: '/planner/:departmentId/live/*',
+    segment: 'live',
+    label: 'live.menu',
+    icon: <MyLocationIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/routes-overview/*',
+    segment: 'routes-overview',
+    label: 'routesOverview.menu',
+    icon: <TableRowsIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/map',
+    segment: 'map',
+    label: 'menu.map',
+    icon: <MapIcon />,
+  },
+];
+
 /** The planner's resource screens (planner/resources): units, vehicles, couriers. */
-const resourceItems = [
+const resourceItems: PlannerItem[] = [
   {
     rule: '/planner/:departmentId/units/*',
     segment: 'units',
@@ -100,6 +136,23 @@ export function AppMenu() {
         {translate(key)}
       </ListSubheader>
     ) : null;
+  /** A group of planner screens: its heading and the entries the user may open. */
+  const group = (key: string, items: readonly PlannerItem[]) => {
+    const allowed = items.filter((i) => canOpen(user, i.rule));
+    return allowed.length === 0 ? null : (
+      <>
+        {heading(key)}
+        {allowed.map((i) => (
+          <Menu.Item
+            key={i.rule}
+            to={`/planner/${department}/${i.segment}`}
+            primaryText={translate(i.label)}
+            leftIcon={i.icon}
+          />
+        ))}
+      </>
+    );
+  };
   return (
     <Menu aria-label={translate('menu.label')}>
       {!inAdmin && department ? (
@@ -149,19 +202,8 @@ export function AppMenu() {
               leftIcon={<AltRouteIcon />}
             />
           ) : null}
-          {resourceItems.some((i) => canOpen(user, i.rule))
-            ? heading('menu.groups.resources')
-            : null}
-          {resourceItems
-            .filter((i) => canOpen(user, i.rule))
-            .map((i) => (
-              <Menu.Item
-                key={i.rule}
-                to={`/planner/${department}/${i.segment}`}
-                primaryText={translate(i.label)}
-                leftIcon={i.icon}
-              />
-            ))}
+          {group('menu.groups.live', liveItems)}
+          {group('menu.groups.resources', resourceItems)}
         </>
       ) : null}
       {canOpen(user, '/courier/*') ? (

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { consignmentStates, type ConsignmentRow } from '@nordlog/contracts';
@@ -19,6 +18,7 @@ import { DataGrid } from '../grid/DataGrid';
 import { emptySelection, selectionReducer } from '../grid/selection';
 import type { GridActions, RowMenuItem } from '../grid/types';
 import { formatDate, normalizeLocale, timeZoneFor, todayIn } from '../i18n/locales';
+import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { useDepartmentOptions } from '../layout/useDepartments';
 import { useLiveDates } from '../live/LiveProvider';
@@ -260,16 +260,7 @@ export default function Shipments() {
   const selectedIds = [...selection.selected];
   return (
     <Box sx={{ p: 2 }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        alignItems="center"
-        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
-      >
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {translate('pages.shipments')}
-          {option ? ` · ${option.name}` : ''}
-        </Typography>
+      <PageHeader title={`${translate('pages.shipments')}${option ? ` · ${option.name}` : ''}`}>
         <TextField
           size="small"
           type="search"
@@ -377,7 +368,7 @@ export default function Shipments() {
             />
           </>
         ) : null}
-      </Stack>
+      </PageHeader>
       <Typography data-testid="shipments-range" variant="body2" sx={{ mb: 1 }}>
         {formatDate(view.fromDate, locale)} – {formatDate(view.toDate, locale)}
         {searching ? ` · ${translate('planner.searching', { phrase: view.searchPhrase })}` : ''}

@@ -38,7 +38,7 @@ export const adminResources: Record<string, AdminResource> = Object.fromEntries(
 /**
  * The query-key heads of the planner's own lists per entity: the shipments grid's rows, and the
  * planning screens' slot views (refetched, see planning/planningData `viewConcerned`), templates,
- * units and couriers.
+ * units, couriers and the couriers' positions.
  */
 const plannerLists: Record<string, string[]> = {
   consignments: ['consignments', 'slotViews'],
@@ -48,6 +48,8 @@ const plannerLists: Record<string, string[]> = {
   couriers: ['couriers'],
   optimizingRuns: ['optimizingRuns'],
   routeSuggestions: ['routeSuggestions'],
+  // The live view's courier markers (planner/live/queries): each report replaces the row.
+  courierLocations: ['courierLocations'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

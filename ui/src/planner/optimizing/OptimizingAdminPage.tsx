@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,6 +20,7 @@ import { useShell } from '../../app/UserContext';
 import { optimizerMessages } from '../../errors/parse';
 import { formatDateTime, timeZoneFor, todayIn } from '../../i18n/locales';
 import { DateField } from '../../inputs/LazyPickers';
+import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { useDepartmentOptions } from '../../layout/useDepartments';
 import { useLiveDates } from '../../live/LiveProvider';
@@ -85,15 +85,7 @@ export default function OptimizingAdminPage() {
 
   return (
     <Box sx={{ p: 2, minWidth: 0 }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        alignItems="center"
-        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
-      >
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {translate('pages.optimizing')}
-        </Typography>
+      <PageHeader title={translate('pages.optimizing')}>
         <TextField
           select
           size="small"
@@ -115,7 +107,7 @@ export default function OptimizingAdminPage() {
           onChange={(value) => isCalendarDate(value) && void navigate(`/admin/optimizing/${value}`)}
           minWidth={170}
         />
-      </Stack>
+      </PageHeader>
       {runs.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {translate('errors.server')}

@@ -2,14 +2,10 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -24,29 +20,26 @@ import {
   type SlotView,
   type UnitRow,
 } from '@nordlog/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { mayRun } from '../../access/commands';
 import { useShell } from '../../app/UserContext';
-import { DateField } from '../../inputs/LazyPickers';
 import { usePageTitle } from '../../layout/pageTitle';
-import { useLiveDates } from '../../live/LiveProvider';
 import { failureOfType, usePlanningCommand } from './commands';
 import {
   allSlotGroups,
-  boardDate,
   clockTime,
   dispatchPath,
   planningPath,
-  slotFilterGroupNames,
   slotShown,
   type SlotFilterGroup,
 } from './planningData';
-import { useCouriers, usePlanningDepartment, useSlotViews, useUnits } from './queries';
+import { useDaySlots } from './queries';
 import { slotStateColor } from './SlotCard';
+import { SlotGroupFilter } from './SlotGroupFilter';
+import { DayHeader, NoSlotsRow } from './DayHeader';
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** The state changes dispatch offers, in the order a day goes (spec §4). */
 const dispatchTransitions: SlotTransition[] = ['start', 'pause', 'resume', 'complete'];
 
@@ -57,16 +50,16 @@ const dispatchTransitions: SlotTransition[] = ['start', 'pause', 'resume', 'comp
  */
 export default function DispatchPage() {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const { user } = useShell();
   usePageTitle('dispatch');
   const { departmentId = '', date: dateParam } = useParams();
-  const dep = usePlanningDepartment(departmentId);
-  const date = boardDate(dateParam, dep.today);
-  useLiveDates(useMemo(() => [date], [date]));
-  const { slots, query } = useSlotViews(dep.departmentIds, date, true);
-  const units = useUnits(dep.departmentIds);
-  const couriers = useCouriers(dep.departmentIds);
+  const { dep, date, slots, query, loading, units, couriers } = useDaySlots(
+    departmentId,
+    dateParam,
+    {
+      includeProgress: true,
+    },
+  );
   const [groups, setGroups] = useState<Record<SlotFilterGroup, boolean>>(allSlotGroups);
   const shown = slots.filter((s) => slotShown(s.state, groups));
   const mayState = mayRun(user, 'CHANGE_SLOT_STATE');
@@ -78,60 +71,16 @@ export default function DispatchPage() {
 
   return (
     <Box sx={{ p: 2, minWidth: 0 }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        alignItems="center"
-        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+      <DayHeader
+        title={`${translate('pages.dispatch')}${dep.option ? ` · ${dep.option.name}` : ''}`}
+        date={date}
+        pathOf={(day) => dispatchPath(departmentId, day)}
       >
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {translate('pages.dispatch')}
-          {dep.option ? ` · ${dep.option.name}` : ''}
-        </Typography>
-        <DateField
-          label={translate('app.date')}
-          value={date}
-          onChange={(value) =>
-            isoDate.test(value) && void navigate(dispatchPath(departmentId, value))
-          }
-          minWidth={170}
-        />
         <Button component={RouterLink} to={planningPath(departmentId, date)} color="secondary">
           {translate('menu.planning')}
         </Button>
-      </Stack>
-      <Box
-        component="fieldset"
-        sx={{
-          border: 0,
-          p: 0,
-          m: 0,
-          mb: 1,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 2,
-          flexWrap: 'wrap',
-        }}
-      >
-        <Typography component="legend" variant="body2" sx={{ float: 'left', mr: 1 }}>
-          {translate('planning.dispatch.filter')}
-        </Typography>
-        <FormGroup row>
-          {slotFilterGroupNames.map((g) => (
-            <FormControlLabel
-              key={g}
-              control={
-                <Checkbox
-                  size="small"
-                  checked={groups[g]}
-                  onChange={(e) => setGroups((all) => ({ ...all, [g]: e.target.checked }))}
-                />
-              }
-              label={translate(`planning.dispatch.groups.${g}`)}
-            />
-          ))}
-        </FormGroup>
-      </Box>
+      </DayHeader>
+      <SlotGroupFilter groups={groups} onChange={setGroups} />
       {query.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {translate('errors.server')}
@@ -159,13 +108,7 @@ export default function DispatchPage() {
           </TableHead>
           <TableBody>
             {shown.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={7}>
-                  {query.isPending && dep.departmentIds.length > 0
-                    ? translate('app.loading')
-                    : translate('planning.slots.none')}
-                </TableCell>
-              </TableRow>
+              <NoSlotsRow loading={loading} colSpan={7} />
             ) : (
               shown.map((slot) => (
                 <DispatchRow

@@ -47,6 +47,7 @@ import { useShell } from '../../app/UserContext';
 import { emptySelection, selectionReducer } from '../../grid/selection';
 import { DateField } from '../../inputs/LazyPickers';
 import { NotFound } from '../../layout/NotFound';
+import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { useLiveDates } from '../../live/LiveProvider';
 import { toastTimeouts } from '../../shell/timeouts';
@@ -495,16 +496,9 @@ export default function PlanningPage() {
 
   return (
     <Box sx={{ p: 2, minWidth: 0 }}>
-      <Stack
-        direction="row"
-        spacing={2}
-        alignItems="center"
-        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+      <PageHeader
+        title={`${translate('pages.planning')}${dep.option ? ` · ${dep.option.name}` : ''}`}
       >
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {translate('pages.planning')}
-          {dep.option ? ` · ${dep.option.name}` : ''}
-        </Typography>
         <DateField
           label={translate('app.date')}
           value={date}
@@ -543,7 +537,7 @@ export default function PlanningPage() {
         <Button component={RouterLink} to={dispatchPath(departmentId, date)} color="secondary">
           {translate('menu.dispatch')}
         </Button>
-      </Stack>
+      </PageHeader>
       {slotsQuery.isError || rowsQuery.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {translate('errors.server')}

@@ -55,6 +55,8 @@ export interface SlotViewsParams {
   fromDate: string;
   toDate: string;
   includeProgress: boolean;
+  /** Figures without the stops (the routes overview); only present when true. */
+  excludeRoutePoints?: true;
 }
 /**
  * Slot views (a slot with its load, capacity and route points) are built by the query service from

@@ -19,9 +19,11 @@ import {
   useDepartmentOptions,
   type DepartmentOption,
 } from '../../layout/useDepartments';
+import { useLiveDates } from '../../live/LiveProvider';
 import { runQuery } from '../../shell/api';
 import { loadAllRows, rowsKey, type RowsParams } from '../shipmentsData';
 import {
+  boardDate,
   couriersKey,
   liveSlots,
   slotViewsKey,
@@ -70,21 +72,29 @@ function usePrefetch<T>(options: UseQueryOptions<T, Error, T, QueryKey>, enabled
   if (enabled && !client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
 }
 
-/** Query `slots` (spec §7) of the departments on a date: each slot with its load and points. */
-export function useSlotViews(departmentIds: string[], date: string, includeProgress = false) {
+/**
+ * Query `slots` (spec §7) of the departments on a date: each slot with its load and points (none
+ * with `excludeRoutePoints`, for screens that show only a slot's figures).
+ */
+export function useSlotViews(
+  departmentIds: string[],
+  date: string,
+  includeProgress = false,
+  excludeRoutePoints = false,
+) {
   const params: SlotViewsParams = useMemo(
-    () => ({ departmentIds, fromDate: date, toDate: date, includeProgress }),
-    [departmentIds, date, includeProgress],
+    () => ({
+      departmentIds,
+      fromDate: date,
+      toDate: date,
+      includeProgress,
+      ...(excludeRoutePoints ? { excludeRoutePoints: true as const } : {}),
+    }),
+    [departmentIds, date, includeProgress, excludeRoutePoints],
   );
   const options = {
     queryKey: slotViewsKey(params),
-    queryFn: () =>
-      runQuery<SlotView[]>('slots', {
-        departmentIds,
-        fromDate: date,
-        toDate: date,
-        includeProgress,
-      }),
+    queryFn: () => runQuery<SlotView[]>('slots', params),
   };
   const enabled = departmentIds.length > 0;
   usePrefetch(options, enabled);
@@ -172,4 +182,30 @@ export function useCouriers(departmentIds: string[]) {
     queryFn: () => runQuery<CourierRow[]>('couriers', { departmentIds }),
     select: (rows) => rows.filter((c) => !c.deleted).sort((a, b) => a.name.localeCompare(b.name)),
   });
+}
+
+/**
+ * A screen of one day's slots (dispatch, the live view, the routes overview): the department of
+ * the URL, its day (the URL's date, else today there) followed by the live connection, the day's
+ * slot views, and the units and couriers they name.
+ */
+export function useDaySlots(
+  departmentId: string,
+  dateParam: string | undefined,
+  views: { includeProgress?: boolean; excludeRoutePoints?: boolean } = {},
+) {
+  const dep = usePlanningDepartment(departmentId);
+  const date = boardDate(dateParam, dep.today);
+  useLiveDates(useMemo(() => [date], [date]));
+  const { slots, query } = useSlotViews(
+    dep.departmentIds,
+    date,
+    views.includeProgress,
+    views.excludeRoutePoints,
+  );
+  const units = useUnits(dep.departmentIds);
+  const couriers = useCouriers(dep.departmentIds);
+  /** Still loading the day (a department without members has none to load). */
+  const loading = query.isPending && dep.departmentIds.length > 0;
+  return { dep, date, slots, query, loading, units, couriers };
 }

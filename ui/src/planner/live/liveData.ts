@@ -1,0 +1,98 @@
+import type { CourierLocation, RoutePoint, SlotView, UnitRow } from '@nordlog/contracts';
+import { DEFAULT_CENTRES, DEFAULT_MARKER } from '../map/constants';
+import type { Position } from './arrivals';
+
+/**
+ * The live view's pure pieces: its URLs, the map's defaults (spec §9), a route's colour, line and
+ * markers, and where each courier is.
+ */
+
+/** Spec §9: default map zoom 12; the Norway centre is the only reachable default. */
+export { DEFAULT_ZOOM } from '../map/constants';
+export const DEFAULT_CENTRE = DEFAULT_CENTRES.NO;
+
+type IconBox = { iconSize: [number, number]; iconAnchor: [number, number] };
+/** Spec §9 default map marker (a courier's position): 42 × 42, anchored at 24, 24. */
+export const COURIER_ICON: IconBox = {
+  iconSize: [...DEFAULT_MARKER.iconSize],
+  iconAnchor: [...DEFAULT_MARKER.iconAnchor],
+};
+/** A numbered stop of a route. */
+export const STOP_ICON: IconBox = { iconSize: [24, 24], iconAnchor: [12, 12] };
+
+/** The live view of a day, of a slot of it (spec §2), and the routes overview of a day. */
+export const livePath = (departmentId: string, date: string, slotId?: string | null): string =>
+  slotId
+    ? `/planner/${departmentId}/live/${date}/slots/${slotId}`
+    : `/planner/${departmentId}/live/${date}`;
+export const overviewPath = (departmentId: string, date: string): string =>
+  `/planner/${departmentId}/routes-overview/${date}`;
+
+/**
+ * The live view's path after `/live/`: `{date?}` or `{date}/slots/{slotId}` (spec §2); null for
+ * anything else (the not-found page).
+ */
+export function liveSegments(rest: string | undefined): { date?: string; slotId?: string } | null {
+  const parts = (rest ?? '').split('/').filter(Boolean);
+  if (parts.length === 0) return {};
+  if (parts.length === 1) return { date: parts[0] };
+  if (parts.length === 3 && parts[1] === 'slots' && /^[1-9]\d{0,17}$/.test(parts[2]!))
+    return { date: parts[0], slotId: parts[2] };
+  return null;
+}
+
+/** Colours for routes whose unit names none (the unit form's default white is invisible). */
+const PALETTE = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457'];
+
+/** A slot's colour on the map: its unit's, else one of the palette by the slot's place. */
+export function routeColour(unit: Pick<UnitRow, 'color'> | undefined, index: number): string {
+  const colour = unit?.color?.toLowerCase();
+  return colour && /^#[0-9a-f]{6}$/.test(colour) && colour !== '#ffffff'
+    ? colour
+    : PALETTE[index % PALETTE.length]!;
+}
+
+/** The places of a route in order (stops without coordinates, such as a break, are skipped). */
+export const routeLine = (points: readonly RoutePoint[]): [number, number][] =>
+  points.flatMap((p) =>
+    p.lat !== null && p.lng !== null ? [[p.lat, p.lng] as [number, number]] : [],
+  );
+
+/** The latest position of each courier, by courier id. */
+export function positionsByCourier(
+  rows: readonly CourierLocation[] | undefined,
+): Map<string, Position> {
+  const out = new Map<string, Position>();
+  for (const r of rows ?? []) {
+    const at = Date.parse(r.at);
+    const seen = out.get(String(r.id));
+    if (!seen || at >= seen.at)
+      out.set(String(r.id), { lat: r.latitude, lng: r.longitude, at: Number.isNaN(at) ? 0 : at });
+  }
+  return out;
+}
+
+/** The position of the courier who drives a slot, if it has reported one. */
+export const slotPosition = (
+  slot: Pick<SlotView, 'courierId'>,
+  positions: ReadonlyMap<string, Position>,
+): Position | null => (slot.courierId ? (positions.get(String(slot.courierId)) ?? null) : null);
+
+/**
+ * What the map shows in full: every slot, or with a focused slot that slot alone (the others are
+ * drawn dimmed). Returns the places the map fits itself to.
+ */
+export function focusPlaces(
+  slots: readonly SlotView[],
+  focus: string | null,
+  positions: ReadonlyMap<string, Position>,
+): [number, number][] {
+  const shown = focus ? slots.filter((s) => String(s.id) === focus) : slots;
+  return shown.flatMap((s) => {
+    const courier = focus ? slotPosition(s, positions) : null;
+    return [
+      ...routeLine(s.routePoints ?? []),
+      ...(courier ? [[courier.lat, courier.lng] as [number, number]] : []),
+    ];
+  });
+}

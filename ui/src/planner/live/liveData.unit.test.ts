@@ -1,0 +1,91 @@
+import { describe, expect, it } from '@jest/globals';
+import type { CourierLocation, RoutePoint, SlotView } from '@nordlog/contracts';
+import {
+  COURIER_ICON,
+  DEFAULT_CENTRE,
+  DEFAULT_ZOOM,
+  focusPlaces,
+  livePath,
+  liveSegments,
+  overviewPath,
+  positionsByCourier,
+  routeColour,
+  routeLine,
+  slotPosition,
+} from './liveData';
+
+const place = (lat: number | null, lng: number | null) => ({ lat, lng }) as RoutePoint;
+const location = (id: string, lat: number, at: string): CourierLocation => ({
+  id,
+  latitude: lat,
+  longitude: 10.7,
+  accuracy: 5,
+  at,
+  userId: id,
+  departmentIds: ['1'],
+});
+
+describe('live view: map defaults, paths, routes and couriers', () => {
+  it('S9-CONST-047: the courier marker is the default marker, 42 × 42 anchored at 24, 24; default view zoom 12 at the Norway centre', () => {
+    expect(DEFAULT_ZOOM).toBe(12);
+    expect(DEFAULT_CENTRE).toEqual({ lat: 59.911525, lng: 10.75425 });
+    expect(COURIER_ICON).toEqual({ iconSize: [42, 42], iconAnchor: [24, 24] });
+  });
+
+  it('paths of the live view, of a slot and of the routes overview; what the live path holds', () => {
+    expect(livePath('1', '2026-11-25')).toBe('/planner/1/live/2026-11-25');
+    expect(livePath('group_2', '2026-11-25', '9')).toBe('/planner/group_2/live/2026-11-25/slots/9');
+    expect(overviewPath('1', '2026-11-25')).toBe('/planner/1/routes-overview/2026-11-25');
+    expect(liveSegments(undefined)).toEqual({});
+    expect(liveSegments('')).toEqual({});
+    expect(liveSegments('2026-11-25')).toEqual({ date: '2026-11-25' });
+    expect(liveSegments('2026-11-25/slots/9')).toEqual({ date: '2026-11-25', slotId: '9' });
+    expect(liveSegments('2026-11-25/slots')).toBeNull();
+    expect(liveSegments('2026-11-25/slots/x')).toBeNull();
+    expect(liveSegments('2026-11-25/other/9')).toBeNull();
+  });
+
+  it('a route in its unit’s colour, else a palette colour (the form’s default white is invisible)', () => {
+    expect(routeColour({ color: '#1E88E5' }, 0)).toBe('#1e88e5');
+    expect(routeColour({ color: '#ffffff' }, 0)).not.toBe('#ffffff');
+    expect(routeColour(undefined, 1)).not.toBe(routeColour(undefined, 0));
+    expect(routeColour(undefined, 7)).toBe(routeColour(undefined, 0));
+  });
+
+  it('a route’s line skips stops without a place; the latest position per courier', () => {
+    expect(routeLine([place(59.9, 10.7), place(null, null), place(59.8, 10.6)])).toEqual([
+      [59.9, 10.7],
+      [59.8, 10.6],
+    ]);
+    const positions = positionsByCourier([
+      location('7', 59.9, '2026-11-25T08:00:00Z'),
+      location('7', 59.95, '2026-11-25T08:05:00Z'),
+      location('8', 59.8, '2026-11-25T08:00:00Z'),
+    ]);
+    expect(positions.get('7')).toEqual({
+      lat: 59.95,
+      lng: 10.7,
+      at: Date.parse('2026-11-25T08:05:00Z'),
+    });
+    expect(slotPosition({ courierId: '8' }, positions)?.lat).toBe(59.8);
+    expect(slotPosition({ courierId: null }, positions)).toBeNull();
+    expect(slotPosition({ courierId: '9' }, positions)).toBeNull();
+  });
+
+  it('the map fits every route, or the focused slot with its courier', () => {
+    const slots = [
+      { id: '1', courierId: '7', routePoints: [place(59.9, 10.7)] },
+      { id: '2', courierId: null, routePoints: [place(59.8, 10.6), place(59.7, 10.5)] },
+    ] as SlotView[];
+    const positions = positionsByCourier([location('7', 60, '2026-11-25T08:00:00Z')]);
+    expect(focusPlaces(slots, null, positions)).toEqual([
+      [59.9, 10.7],
+      [59.8, 10.6],
+      [59.7, 10.5],
+    ]);
+    expect(focusPlaces(slots, '1', positions)).toEqual([
+      [59.9, 10.7],
+      [60, 10.7],
+    ]);
+  });
+});

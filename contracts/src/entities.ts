@@ -197,7 +197,7 @@ export const entityAccess = {
   }),
   [COURIER_LOCATIONS_ENTITY]: entity<CourierLocationRow>({
     table: COURIER_LOCATIONS_TABLE,
-    queries: ['courierLocationsByDepartmentId'],
+    queries: ['courierLocationsByDepartmentId', 'courierLocationsBySlotId'],
     rule: 'anyDepartment',
     scope: (row) => scope({ departmentIds: row.departmentIds }),
   }),
@@ -381,6 +381,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   customerGroupMembers: CUSTOMERS_ENTITY,
   holiday: HOLIDAYS_ENTITY,
   courierLocationsByDepartmentId: COURIER_LOCATIONS_ENTITY,
+  courierLocationsBySlotId: COURIER_LOCATIONS_ENTITY,
   numberSeries: NUMBER_SERIES_ENTITY,
   orders: ORDERS_ENTITY,
   searchOrders: ORDERS_ENTITY,

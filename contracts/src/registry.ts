@@ -15,7 +15,11 @@ import {
   departmentGroupCommandSchemas,
   departmentGroupsQuerySchema,
 } from './departmentGroups/index.js';
-import { courierCommandSchemas, courierLocationsQuerySchema } from './couriers/index.js';
+import {
+  courierCommandSchemas,
+  courierLocationsBySlotIdQuerySchema,
+  courierLocationsQuerySchema,
+} from './couriers/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
@@ -226,6 +230,7 @@ export const querySchemas = {
   customerGroupMembers: customerGroupMembersQuerySchema,
   holiday: holidayQuerySchema,
   courierLocationsByDepartmentId: courierLocationsQuerySchema,
+  courierLocationsBySlotId: courierLocationsBySlotIdQuerySchema,
   numberSeries: numberSeriesQuerySchema,
   orders: ordersQuerySchema,
   searchOrders: searchOrdersQuerySchema,

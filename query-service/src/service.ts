@@ -24,7 +24,10 @@ import { searchCustomers, subcustomersForAlystraId } from './customers/query.js'
 import { departmentGroups } from './departmentGroups/query.js';
 import { departments } from './departments/query.js';
 import type { QueryContext, QueryTable } from './framework.js';
-import { courierLocationsByDepartmentId } from './courierLocations/query.js';
+import {
+  courierLocationsByDepartmentId,
+  courierLocationsBySlotId,
+} from './courierLocations/query.js';
 import { holiday } from './holidays/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
@@ -71,6 +74,7 @@ export const queries: QueryTable = {
   customerGroupMembers,
   holiday,
   courierLocationsByDepartmentId,
+  courierLocationsBySlotId,
   numberSeries,
   orders,
   searchOrders,

@@ -171,6 +171,7 @@ export const queryPermissions: Record<QueryName, Permission> = {
     'PLANNER_DISPATCHING',
     'PLANNER_ROUTE_PLANNING',
   ]),
+  courierLocationsBySlotId: read(['PLANNER_LIVE', 'PLANNER_DISPATCHING', 'PLANNER_ROUTE_PLANNING']),
   numberSeries: read(['ADMIN_NUMBER_SERIES']),
   // The order form's edit, copy and restore modes, and the confirmation page.
   orders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),

@@ -48,3 +48,5 @@ export const courierCommandSchemas = {
 
 /** Query `courierLocationsByDepartmentId` (spec §7): the latest position of each courier. */
 export const courierLocationsQuerySchema = z.object({ departmentId: entityId });
+/** Query `courierLocationsBySlotId` (spec §7): the latest position of the slot's courier. */
+export const courierLocationsBySlotIdQuerySchema = z.object({ slotId: entityId });

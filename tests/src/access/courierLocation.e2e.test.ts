@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bookingDate } from '../support/booking.js';
+import { createCourier, createSlot } from '../support/planning.js';
 import { connectSocket } from '../support/socket.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
@@ -95,5 +97,49 @@ describe('courier location', () => {
       (await sys.as(customer).query('courierLocationsByDepartmentId', { departmentId: dep }))
         .status,
     ).toBe(403);
+  });
+
+  it("S7-CALL-079 courierLocationsBySlotId answers the position of the slot's courier to readers of the slot", async () => {
+    const driver = await createCourier(sys, [dep]);
+    const driven = await createSlot(sys, dep, bookingDate(), { courierId: driver.id });
+    const idle = await createSlot(sys, dep, bookingDate());
+    const session = await sys.signIn(driver.phoneNumber);
+    expect(
+      (await sys.as(session).command('SET_COURIER_LOCATION', report(driver.id, 5))).status,
+    ).toBe(200);
+    await sys.settled();
+    const asPlanner = sys.as(planner);
+    const rows = (await asPlanner.query('courierLocationsBySlotId', { slotId: driven })).body as {
+      id: string;
+      latitude: number;
+    }[];
+    expect(rows.map((r) => [r.id, r.latitude])).toEqual([[driver.id, 59.91]]);
+    expect((await asPlanner.query('courierLocationsBySlotId', { slotId: idle })).body).toEqual([]);
+    expect((await asPlanner.query('courierLocationsBySlotId', {})).status).toBe(400);
+    const stranger = await sys.login({
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [
+        (
+          await sys.command('CREATE_DEPARTMENT', {
+            name: 'Bergen',
+            departmentType: 'courier',
+            country: 'NO',
+          })
+        ).body.ids[0],
+      ],
+    });
+    expect(
+      (await sys.as(stranger).query('courierLocationsBySlotId', { slotId: driven })).body,
+    ).toEqual([]);
+    const clerk = await sys.login({
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [dep],
+      access: ['PLANNER_BOOKING'],
+    });
+    expect((await sys.as(clerk).query('courierLocationsBySlotId', { slotId: driven })).status).toBe(
+      403,
+    );
   });
 });

@@ -183,6 +183,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   customerGroupMembers: (w) => ({ groupId: w.customerGroup }),
   holiday: () => ({ country: 'NO' }),
   courierLocationsByDepartmentId: (w) => ({ departmentId: w.departments[0] }),
+  courierLocationsBySlotId: (w) => ({ slotId: w.slot }),
   numberSeries: () => ({}),
   orders: (w) => ({ ids: [w.order] }),
   searchOrders: () => ({ searchPhrase: 'kari' }),

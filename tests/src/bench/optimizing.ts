@@ -4,18 +4,12 @@ import type {
   RouteSuggestionView,
   SlotView,
 } from '@nordlog/contracts';
-import { startSystem, type System } from '@nordlog/deploy';
-import {
-  GEONAMES_DIR,
-  connect,
-  loadConfig,
-  loadGeoNames,
-  silentLogger,
-  withDatabase,
-} from '@nordlog/platform';
+import type { System } from '@nordlog/deploy';
+import { GEONAMES_DIR, loadGeoNames } from '@nordlog/platform';
 import { greatCircleMetres } from '@nordlog/contracts';
 import { configureNumberSeries } from '../support/booking.js';
 import { connectSocket } from '../support/socket.js';
+import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { fmt, percentile } from './stats.js';
 
@@ -44,7 +38,6 @@ const UNITS = arg('--units', 50);
 const CONSIGNMENTS = arg('--consignments', 1000);
 const SECONDS = arg('--seconds', 10);
 const CAPACITY = 60;
-const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CENTRE = { lat: 59.9139, lng: 10.7522 };
 const DEPOT = { lat: 59.929, lng: 10.837 };
 
@@ -199,23 +192,7 @@ async function build(system: System) {
 }
 
 async function main() {
-  const name = `bench_optimizing_${Date.now()}`;
-  const admin = connect(LOCAL_URL, 1);
-  await admin.raw(`create database ${name}`);
-  let system: System | undefined;
-  try {
-    system = await startSystem(
-      loadConfig({
-        DATABASE_URL: withDatabase(LOCAL_URL, name),
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'silent',
-        AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
-      }),
-      silentLogger(),
-    );
-    console.log(`bench:optimizing: local PostgreSQL, database ${name}`);
+  await onLocalSystem('optimizing', async (system) => {
     const { department, date, headers } = await build(system);
     const { url } = system;
     const query = <T>(q: string, params: unknown) =>
@@ -329,17 +306,7 @@ async function main() {
     console.log(
       `\n  unrelated query (units) p50/p99: idle ${fmt(percentile(idle, 50), 1)} / ${fmt(idle99, 1)} ms; while the run is busy ${fmt(percentile(busy, 50), 1)} / ${fmt(busy99, 1)} ms over ${busy.length} requests; ratio p99 busy/idle ${fmt(busy99 / idle99, 2)} (target p99 < 50 ms: ${busy99 < 50 ? 'met' : 'NOT met'})`,
     );
-  } finally {
-    await system?.close();
-    await admin.raw(`drop database if exists ${name} with (force)`);
-    await admin.destroy();
-  }
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

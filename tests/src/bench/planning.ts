@@ -1,10 +1,10 @@
-import { startSystem, type System } from '@nordlog/deploy';
+import type { System } from '@nordlog/deploy';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect, loadConfig, silentLogger, withDatabase } from '@nordlog/platform';
 import { configureNumberSeries } from '../support/booking.js';
 import { startHttpClient, type Request } from './httpClient.js';
 import { planningBrowserBench } from './planningBrowser.js';
+import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { fmt, percentile } from './stats.js';
 
@@ -32,7 +32,6 @@ const UNITS = arg('--units', 50);
 const CONSIGNMENTS = arg('--consignments', 2000);
 const SAMPLES = arg('--samples', 100);
 const BROWSER = !args.includes('--no-browser');
-const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET = { slots: 50, firstRender: 1000, dragShown: 150 };
 
 async function post<T>(url: string, path: string, body: unknown, headers: SessionHeaders) {
@@ -176,114 +175,94 @@ async function build(system: System): Promise<PlanningWorld> {
 }
 
 async function main() {
-  const name = `bench_planning_${Date.now()}`;
-  const admin = connect(LOCAL_URL, 1);
-  await admin.raw(`create database ${name}`);
-  let system: System | undefined;
-  try {
-    system = await startSystem(
-      loadConfig({
-        DATABASE_URL: withDatabase(LOCAL_URL, name),
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'silent',
-        AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
-      }),
-      silentLogger(),
-    );
-    console.log(`bench:planning: local PostgreSQL, database ${name}`);
-    const world = await build(system);
-    const { url } = system;
-    const { headers, department, date } = world;
-    const slotsQuery = { params: { departmentIds: [department], fromDate: date, toDate: date } };
-    // The projection catches up with the booking before anything is measured.
-    let answer: { routePoints: unknown[] }[] = [];
-    let points = -1;
-    for (let last = -2; points !== last; await new Promise((r) => setTimeout(r, 500))) {
-      last = points;
-      answer = await post<{ routePoints: unknown[] }[]>(
-        url,
-        '/api/query/slots',
-        slotsQuery,
-        headers,
+  await onLocalSystem(
+    'planning',
+    async (system) => {
+      const world = await build(system);
+      const { url } = system;
+      const { headers, department, date } = world;
+      const slotsQuery = { params: { departmentIds: [department], fromDate: date, toDate: date } };
+      // The projection catches up with the booking before anything is measured.
+      let answer: { routePoints: unknown[] }[] = [];
+      let points = -1;
+      for (let last = -2; points !== last; await new Promise((r) => setTimeout(r, 500))) {
+        last = points;
+        answer = await post<{ routePoints: unknown[] }[]>(
+          url,
+          '/api/query/slots',
+          slotsQuery,
+          headers,
+        );
+        points = answer.reduce((n, s) => n + s.routePoints.length, 0);
+      }
+      const bytes = JSON.stringify(answer).length;
+      console.log(
+        `\nThe slots query answers ${answer.length} slots with ${fmt(points)} route points (${fmt(bytes / 1024)} KiB of JSON).`,
       );
-      points = answer.reduce((n, s) => n + s.routePoints.length, 0);
-    }
-    const bytes = JSON.stringify(answer).length;
-    console.log(
-      `\nThe slots query answers ${answer.length} slots with ${fmt(points)} route points (${fmt(bytes / 1024)} KiB of JSON).`,
-    );
-    const client = startHttpClient(url);
-    const times = (n: number, request: (i: number) => Request) =>
-      client.measure(Array.from({ length: n + 5 }, (_, i) => request(i)));
-    const query = (name: string, params: unknown): Request => ({
-      path: `/api/query/${name}`,
-      body: { params },
-      headers,
-    });
-    const base = await times(SAMPLES, () => query('departments', {}));
-    const slots = await times(SAMPLES, () => query('slots', slotsQuery.params));
-    // The floor: the same answer, already computed, serialised and sent by a bare HTTP server
-    // on this process's event loop (what any answer of this size costs here).
-    const floorServer = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer));
-      });
-    });
-    await new Promise<void>((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
-    const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}`;
-    const floorClient = startHttpClient(floorUrl);
-    const floor = await floorClient.measure(
-      Array.from({ length: SAMPLES + 5 }, () => query('slots', slotsQuery.params)),
-    );
-    await floorClient.close();
-    floorServer.close();
-    const noop = await times(Math.min(SAMPLES, 50), () => ({
-      path: '/api/command/UPDATE_SLOT',
-      body: { type: 'UPDATE_SLOT', payload: { id: world.slots[0], name: 'Route 1' } },
-      headers,
-    }));
-    const n = Math.min(SAMPLES, world.unplanned.length - 10);
-    const assign = await times(n, (i) => {
-      const slotId = world.slots[i % world.slots.length]!;
-      return {
-        path: '/api/command/UPDATE_CONSIGNMENT_SLOT',
-        body: {
-          type: 'UPDATE_CONSIGNMENT_SLOT',
-          payload: { consignmentIds: [world.unplanned[i]!], slotId, force: true },
-        },
+      const client = startHttpClient(url);
+      const times = (n: number, request: (i: number) => Request) =>
+        client.measure(Array.from({ length: n + 5 }, (_, i) => request(i)));
+      const query = (name: string, params: unknown): Request => ({
+        path: `/api/query/${name}`,
+        body: { params },
         headers,
-        // Read your write: the query waits for the projection to reach the command's position.
-        then: {
-          path: '/api/query/slots',
-          body: { params: { ...slotsQuery.params, slotIds: [slotId] } },
-        },
-      };
-    });
-    await client.close();
-    console.log('\nServer (HTTP, one planner at a time):');
-    line('baseline: departments query', base, null);
-    line('floor: the same answer, precomputed, bare HTTP', floor, base);
-    line('slots query with route points (day)', slots, base, TARGET.slots);
-    console.log(
-      `  slots query p95 / floor p95: ${fmt(percentile(slots, 95) / percentile(floor, 95), 1)}`,
-    );
-    line('baseline: no-op command (UPDATE_SLOT)', noop, null);
-    line('assign one consignment until `slots` shows it', assign, noop);
-    if (BROWSER)
-      await planningBrowserBench(world, { samples: Math.min(SAMPLES, 40), target: TARGET });
-  } finally {
-    await system?.close();
-    if (args.includes('--keep')) console.log(`kept database ${name}`);
-    else await admin.raw(`drop database if exists ${name} with (force)`);
-    await admin.destroy();
-  }
+      });
+      const base = await times(SAMPLES, () => query('departments', {}));
+      const slots = await times(SAMPLES, () => query('slots', slotsQuery.params));
+      // The floor: the same answer, already computed, serialised and sent by a bare HTTP server
+      // on this process's event loop (what any answer of this size costs here).
+      const floorServer = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(answer));
+        });
+      });
+      await new Promise<void>((resolve) => floorServer.listen(0, '127.0.0.1', resolve));
+      const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}`;
+      const floorClient = startHttpClient(floorUrl);
+      const floor = await floorClient.measure(
+        Array.from({ length: SAMPLES + 5 }, () => query('slots', slotsQuery.params)),
+      );
+      await floorClient.close();
+      floorServer.close();
+      const noop = await times(Math.min(SAMPLES, 50), () => ({
+        path: '/api/command/UPDATE_SLOT',
+        body: { type: 'UPDATE_SLOT', payload: { id: world.slots[0], name: 'Route 1' } },
+        headers,
+      }));
+      const n = Math.min(SAMPLES, world.unplanned.length - 10);
+      const assign = await times(n, (i) => {
+        const slotId = world.slots[i % world.slots.length]!;
+        return {
+          path: '/api/command/UPDATE_CONSIGNMENT_SLOT',
+          body: {
+            type: 'UPDATE_CONSIGNMENT_SLOT',
+            payload: { consignmentIds: [world.unplanned[i]!], slotId, force: true },
+          },
+          headers,
+          // Read your write: the query waits for the projection to reach the command's position.
+          then: {
+            path: '/api/query/slots',
+            body: { params: { ...slotsQuery.params, slotIds: [slotId] } },
+          },
+        };
+      });
+      await client.close();
+      console.log('\nServer (HTTP, one planner at a time):');
+      line('baseline: departments query', base, null);
+      line('floor: the same answer, precomputed, bare HTTP', floor, base);
+      line('slots query with route points (day)', slots, base, TARGET.slots);
+      console.log(
+        `  slots query p95 / floor p95: ${fmt(percentile(slots, 95) / percentile(floor, 95), 1)}`,
+      );
+      line('baseline: no-op command (UPDATE_SLOT)', noop, null);
+      line('assign one consignment until `slots` shows it', assign, noop);
+      if (BROWSER)
+        await planningBrowserBench(world, { samples: Math.min(SAMPLES, 40), target: TARGET });
+    },
+    { keep: args.includes('--keep') },
+  );
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

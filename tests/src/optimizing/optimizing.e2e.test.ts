@@ -13,7 +13,7 @@ import {
   type Solution,
 } from '@nordlog/optimizer';
 import { bookingDate } from '../support/booking.js';
-import { dayWorld, startRun, waitForRun, type DayWorld } from '../support/optimizing.js';
+import { bookAt, dayWorld, startRun, waitForRun, type DayWorld } from '../support/optimizing.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const DATE = bookingDate(3);
@@ -193,34 +193,11 @@ describe('optimising runs and suggested routes', () => {
 
   it('S7-CMD-007 a suggestion with given consignments holds exactly those; S7-CMD-013 unplanned ones are taken out of it', async () => {
     const target = w.slots[0]!;
-    const extra = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await sys.command('CREATE_ORDER', {
-        departmentId: w.department,
-        customerId: w.customer,
-        pickupDate: DATE,
-        pickup: {
-          name: 'A',
-          address: 'Storgata 1',
-          zipCode: '0155',
-          zipArea: 'Oslo',
-          countryCode: 'NO',
-          lat: 59.9,
-          lng: 10.7,
-        },
-        delivery: {
-          name: `Ola ${i}`,
-          address: `Vei ${i}`,
-          zipCode: '0155',
-          zipArea: 'Oslo',
-          countryCode: 'NO',
-          lat: 59.93 + i / 100,
-          lng: 10.72,
-        },
-        measurements: [{ weight: 1 }],
-      });
-      extra.push(res.body.ids[0] as string);
-    }
+    const extra: string[] = [];
+    for (let i = 0; i < 3; i++)
+      extra.push(
+        await bookAt(sys, w, DATE, { name: `Ola ${i}`, lat: 59.93 + i / 100, lng: 10.72 }),
+      );
     await sys.settled();
     const run = await waitForRun(
       sys,
@@ -303,34 +280,14 @@ describe('optimising runs and suggested routes', () => {
   }, 90_000);
 
   it('a run the optimiser cannot serve fails with its errors, and the suggestion is refused stale once a consignment is planned elsewhere', async () => {
-    const res = await sys.command('CREATE_ORDER', {
-      departmentId: w.department,
-      customerId: w.customer,
-      pickupDate: DATE,
-      pickup: {
-        name: 'A',
-        address: 'Storgata 1',
-        zipCode: '0155',
-        zipArea: 'Oslo',
-        countryCode: 'NO',
-        lat: 59.9,
-        lng: 10.7,
-      },
-      delivery: {
-        name: 'Sent',
-        address: 'Vei 9',
-        zipCode: '0155',
-        zipArea: 'Oslo',
-        countryCode: 'NO',
-        lat: 59.95,
-        lng: 10.7,
-      },
-      // Before the slot starts (07:00 UTC).
-      deliveryTimeEarliest: '01:00',
-      deliveryTimeLatest: '02:00',
-      measurements: [{ weight: 1 }],
-    });
-    const late = res.body.ids[0] as string;
+    // Delivered before the slot starts (07:00 UTC).
+    const late = await bookAt(
+      sys,
+      w,
+      DATE,
+      { name: 'Sent', lat: 59.95, lng: 10.7 },
+      { deliveryTimeEarliest: '01:00', deliveryTimeLatest: '02:00' },
+    );
     await sys.settled();
     const run = await waitForRun(
       sys,

@@ -51,6 +51,31 @@ export const place = (i: number) => ({
 });
 
 /**
+ * Books an order of the world's customer picked up in central Oslo and delivered at `place`, as a
+ * planner would; its id.
+ */
+export async function bookAt(
+  client: Pick<Client, 'command'>,
+  w: Pick<DayWorld, 'department' | 'customer'>,
+  date: string,
+  to: { name: string; lat: number; lng: number },
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await client.command('CREATE_ORDER', {
+    departmentId: w.department,
+    customerId: w.customer,
+    pickupDate: date,
+    pickup: osloAddress,
+    delivery: { ...osloAddress, address: `Gate ${to.name}`, ...to },
+    measurements: [{ weight: 5, quantity: 2 }],
+    ...extra,
+  });
+  if (res.status !== 200)
+    throw new Error(`CREATE_ORDER: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { ids: string[] }).ids[0]!;
+}
+
+/**
  * A department's day: units with capacity and a slot each (07:00 UTC, 8 hours), and orders around
  * Oslo (picked up at one customer, delivered spread out, wide windows), none planned.
  */
@@ -99,16 +124,16 @@ export async function dayWorld(
   const orders: string[] = [];
   for (let i = 0; i < (options.orders ?? 8); i++)
     orders.push(
-      await ok('CREATE_ORDER', {
-        departmentId: department,
-        customerId: customer,
-        pickupDate: date,
-        pickup: osloAddress,
-        delivery: { ...osloAddress, name: `Kari ${i}`, address: `Gate ${i}`, ...place(i) },
-        deliveryTimeEarliest: '08:00',
-        deliveryTimeLatest: '18:00',
-        measurements: [{ weight: 5, quantity: 2 }],
-      }),
+      await bookAt(
+        sys,
+        { department, customer },
+        date,
+        { name: `Kari ${i}`, ...place(i) },
+        {
+          deliveryTimeEarliest: '08:00',
+          deliveryTimeLatest: '18:00',
+        },
+      ),
     );
   await sys.settled();
   return { department, customer, units, slots, orders };

@@ -39,6 +39,18 @@ export const SYSTEM_IDENTITY: Identity = {
   customerId: null,
 };
 
+/**
+ * A caller without a session (the public tracking page): no access, no departments. Only the
+ * public queries (`Permission.public`) are answered for it, at `/openapi/query/{name}`.
+ */
+export const PUBLIC_IDENTITY: Identity = {
+  userId: 'public',
+  role: 'PUBLIC',
+  access: [],
+  departmentIds: [],
+  customerId: null,
+};
+
 /** The facts of a user that decide their identity (the stored user, or `GET /auth/user`). */
 export interface IdentitySource {
   id: string;

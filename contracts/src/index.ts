@@ -35,3 +35,4 @@ export * from './planning/index.js';
 export * from './optimizing/index.js';
 export * from './routeLists/index.js';
 export * from './kafka.js';
+export * from './tracking/index.js';

@@ -20,6 +20,7 @@ import {
   courierLocationsBySlotIdQuerySchema,
   courierLocationsQuerySchema,
 } from './couriers/index.js';
+import { trackingQuerySchema } from './tracking/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
@@ -258,6 +259,7 @@ export const querySchemas = {
   optimizingError: optimizingByIdQuerySchema,
   latestOptimizingIdForSlot: latestOptimizingIdForSlotQuerySchema,
   routeSuggestions: routeSuggestionsQuerySchema,
+  getShipmentDetailsFromTracking: trackingQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

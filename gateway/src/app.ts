@@ -7,6 +7,7 @@ import {
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import { loopbackOnly } from './auth/loopback.js';
 import { openApiRoute } from './openapi/route.js';
+import { PublicLimit } from './publicLimit.js';
 import { securityHeaders } from './security.js';
 import { REVALIDATE, sendStatic, staticFiles } from './staticFiles.js';
 import { existsSync } from 'node:fs';
@@ -40,8 +41,12 @@ export interface GatewayDeps {
   };
   /** Serve the web app's source maps (development); production answers them 404. */
   sourceMaps?: boolean;
-  /** `/openapi/*`: calls that need no session (spec §7), e.g. the postal-code check. */
+  /**
+   * `/openapi/*`: calls that need no session (spec §7), e.g. the postal-code check and the
+   * tracking page's query, behind `publicLimit` (default: 300 requests a minute per address).
+   */
   openApi?: RequestHandler;
+  publicLimit?: PublicLimit;
   /**
    * File downloads behind a session (spec §7 `POST /exportLocationListForSlot`): served under
    * `/api` and at the spec's own path.
@@ -83,7 +88,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     servesPage(req) ? next() : notFoundHandler(req, res, next),
   );
   if (deps.devMessages) app.get('/dev/messages', loopbackOnly(deps.devMessages));
-  if (deps.openApi) app.use('/openapi', deps.openApi);
+  // One mount for the limit and the calls: no spelling of the path reaches one and not the other.
+  if (deps.openApi)
+    app.use('/openapi', (deps.publicLimit ?? new PublicLimit(300)).middleware(), deps.openApi);
   // The API's description is public, like the web app that calls it (docs/decisions/0023).
   app.get('/api/openapi.json', openApiRoute());
   app.use('/api', deps.authenticate);

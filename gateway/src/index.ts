@@ -25,3 +25,5 @@ export {
 } from './openapi/document.js';
 export { openApiRoute } from './openapi/route.js';
 export { securityHeaders } from './security.js';
+export { PublicLimit } from './publicLimit.js';
+export { trackingLookup, type TrackedShipment } from './socket/tracking.js';

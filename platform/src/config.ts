@@ -38,6 +38,11 @@ export const configSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET needs at least 32 characters').optional(),
   /** Login-token requests allowed per client address in 10 minutes. */
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /**
+   * Requests a minute per client address to what needs no session (`/openapi/*`: the tracking
+   * page's query, the postal-code check; the tracking socket), per gateway process.
+   */
+  PUBLIC_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** The build id answered by `GET /revision`. */
   BUILD_ID: z.string().optional(),
   /** Where customer users are sent (spec §2: the customer portal; its address is configuration). */

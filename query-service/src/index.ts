@@ -1,5 +1,10 @@
-export { createQueryService, createRestApi, queries, type QueryServiceDeps } from './service.js';
+export {
+  createOpenApi,
+  createQueryService,
+  createRestApi,
+  queries,
+  type QueryServiceDeps,
+} from './service.js';
 export { MIN_POSITION_REACHED_HEADER, type WaitForPosition } from './minPosition.js';
-export { createOpenApi } from './geocoding/query.js';
 export { createDownloadApi } from './routeLists/export.js';
 export { readDay } from './optimizing/day.js';

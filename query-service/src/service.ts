@@ -2,6 +2,8 @@ import {
   AppError,
   denial,
   isQueryName,
+  PUBLIC_IDENTITY,
+  publicQueries,
   queryPermissions,
   queryRowEntity,
   readableRows,
@@ -34,7 +36,7 @@ import { numberSeries } from './numberSeries/query.js';
 import { orderHistory, orderHistoryNotFound } from './orderHistory/query.js';
 import { labelUrls } from './orderLabels/query.js';
 import { orders, searchOrders, unconfirmedOrders, unconfirmedOrdersCount } from './orders/query.js';
-import { addressAutocomplete } from './geocoding/query.js';
+import { addressAutocomplete, postalCodeRoute } from './geocoding/query.js';
 import { createRestService } from './rest/service.js';
 import { roles, users } from './users/query.js';
 import { couriers, units, vehicles } from './units/query.js';
@@ -58,6 +60,7 @@ import {
   optimizingRuns,
   routeSuggestions,
 } from './optimizing/query.js';
+import { getShipmentDetailsFromTracking } from './tracking/query.js';
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
@@ -102,6 +105,7 @@ export const queries: QueryTable = {
   optimizingError,
   latestOptimizingIdForSlot,
   routeSuggestions,
+  getShipmentDetailsFromTracking,
 };
 
 export interface QueryServiceDeps {
@@ -123,25 +127,54 @@ export function createQueryService(deps: QueryServiceDeps): Router {
   router.use(jsonBody('1mb'));
   router.use(minPosition(deps.waitForPosition, deps.minPositionWaitMs));
   router.post('/:queryName', async (req, res) => {
-    const name = req.params.queryName;
-    if (!isQueryName(name)) throw new AppError('UNKNOWN_QUERY', `Unknown query: ${name}`);
     const identity = (deps.identify ?? requestIdentity)(req);
-    const refused = denial(identity, queryPermissions[name], 'query');
-    if (refused) throw new AppError('NO_ACCESS', refused);
-    const envelope = queryEnvelopeSchema.safeParse(req.body ?? {});
-    if (!envelope.success) throw validationError(envelope.error);
-    const parsed = querySchemas[name].safeParse(envelope.data.params ?? {});
-    if (!parsed.success) throw validationError(parsed.error, 'params');
-    const ctx: QueryContext = {
-      knex: deps.knex,
-      identity,
-      clock: deps.clock ?? (() => new Date()),
-      ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
-    };
-    const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;
-    res.json(readable(name, identity, await handle(parsed.data, ctx)));
+    res.json(await answer(deps, req.params.queryName, identity, req.body));
   });
   return router;
+}
+
+/**
+ * `/openapi/*` (spec §7 "for the openquery endpoint the path uses openapi instead of api"): the
+ * calls that need no session. `POST /openapi/query/{queryName}` answers the public queries
+ * (contracts `publicQueries`, e.g. the tracking page's) for a caller without a session; any
+ * other query name is refused as if the caller were not logged in. Plus the postal-code check.
+ */
+export function createOpenApi(deps: QueryServiceDeps): Router {
+  const router = express.Router();
+  router.use(postalCodeRoute(deps.geocoder));
+  router.use('/query', jsonBody('16kb'));
+  router.post('/query/:queryName', async (req, res) => {
+    const name = req.params.queryName;
+    if (!isQueryName(name)) throw new AppError('UNKNOWN_QUERY', `Unknown query: ${name}`);
+    if (!publicQueries.includes(name))
+      throw new AppError('NOT_LOGGED_IN', `Query ${name} needs a session: use /api/query`);
+    res.set('Cache-Control', 'no-store').json(await answer(deps, name, PUBLIC_IDENTITY, req.body));
+  });
+  return router;
+}
+
+/** One query for one caller: its permission, its envelope and params, its handler. */
+async function answer(
+  deps: QueryServiceDeps,
+  name: string,
+  identity: Identity,
+  body: unknown,
+): Promise<unknown> {
+  if (!isQueryName(name)) throw new AppError('UNKNOWN_QUERY', `Unknown query: ${name}`);
+  const refused = denial(identity, queryPermissions[name], 'query');
+  if (refused) throw new AppError('NO_ACCESS', refused);
+  const envelope = queryEnvelopeSchema.safeParse(body ?? {});
+  if (!envelope.success) throw validationError(envelope.error);
+  const parsed = querySchemas[name].safeParse(envelope.data.params ?? {});
+  if (!parsed.success) throw validationError(parsed.error, 'params');
+  const ctx: QueryContext = {
+    knex: deps.knex,
+    identity,
+    clock: deps.clock ?? (() => new Date()),
+    ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
+  };
+  const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;
+  return readable(name, identity, await handle(parsed.data, ctx));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   normaliseUnit,
   packageCount,
   timingIssues,
+  TRACKING_ID_BYTES,
   type AddressBlock,
   type AddressSide,
   type BookedOrder,
@@ -14,6 +15,7 @@ import {
   type MeasurementLine,
 } from '@nordlog/contracts';
 import { fieldErrors } from '@nordlog/platform';
+import { randomBytes } from 'node:crypto';
 import type { HandlerContext } from '../framework/handler.js';
 
 /**
@@ -172,6 +174,8 @@ export async function bookedOrder(
       ...payload,
       orderId,
       shipmentId: numbers.shipmentId,
+      // The public tracking link's key: random, never derived from the order (contracts tracking).
+      trackingId: randomBytes(TRACKING_ID_BYTES).toString('base64url'),
       pickup: sides.pickup,
       delivery: sides.delivery,
       measurements: withPackageIds(lines, numbers.packageIds),

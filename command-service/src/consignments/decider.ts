@@ -36,7 +36,7 @@ export type OrderCommand =
   | {
       type: 'EDIT';
       /** The edited order; lines keep the package ids they name, `newPackageIds` fill the rest. */
-      order: Omit<BookedOrder, 'departmentId' | 'shipmentId'>;
+      order: Omit<BookedOrder, 'departmentId' | 'shipmentId' | 'trackingId'>;
       unresolved: AddressSide[];
       newPackageIds: string[];
       /** Field refusals of the clock rule, applied only when the timing changed (0015). */
@@ -303,6 +303,7 @@ function decideEdit(
     ...command.order,
     departmentId: s.departmentId,
     ...(s.order.shipmentId ? { shipmentId: s.order.shipmentId } : {}),
+    ...(s.order.trackingId ? { trackingId: s.order.trackingId } : {}),
     measurements: assignPackageIds(command.order.measurements, known, command.newPackageIds),
   };
   const address = addressesOf(order, command.unresolved);

@@ -21,6 +21,12 @@ export interface Permission {
    * role entities, holidays, new departments) is not administered from inside some of them.
    */
   allDepartments?: boolean;
+  /**
+   * Also answered without a session, at `POST /openapi/query/{name}` (spec §7 "the openquery
+   * endpoint"): the public tracking page's query. Logged-in users call it at `/api` like any
+   * other (no flags needed). Only queries whose answer is made for the public may be marked so.
+   */
+  public?: boolean;
 }
 
 const write = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission => ({
@@ -209,7 +215,14 @@ export const queryPermissions: Record<QueryName, Permission> = {
   optimizingError: read(optimizing),
   latestOptimizingIdForSlot: read(optimizing),
   routeSuggestions: read(slots),
+  // The recipient's view of a shipment (contracts tracking `recipientView`): anyone with the link.
+  getShipmentDetailsFromTracking: read([], { public: true }),
 };
+
+/** The queries answered without a session (`Permission.public`). */
+export const publicQueries: readonly QueryName[] = (
+  Object.keys(queryPermissions) as QueryName[]
+).filter((name) => queryPermissions[name].public === true);
 
 /** Why `identity` may not make this call, or null when it may (spec §6 rules). */
 export function denial(

@@ -13,6 +13,11 @@ export interface BookedOrder extends Omit<CreateOrder, 'measurements' | 'pickup'
   orderId: string;
   /** The GSIN (17 digits) from the department's or the default number series. */
   shipmentId?: string;
+  /**
+   * The key of the public tracking link (contracts tracking: 128 random bits, base64url), given at
+   * booking and kept through every edit. Orders booked before it have none (and no link).
+   */
+  trackingId?: string;
   pickup: AddressBlock;
   delivery: AddressBlock;
   /** Each line with one SSCC per package in `packageIds`. */

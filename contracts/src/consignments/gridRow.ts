@@ -19,6 +19,8 @@ export interface ConsignmentRow {
   orderId: string;
   /** The GSIN the order drew from the number series (null for orders booked before them). */
   shipmentId: string | null;
+  /** The key of the public tracking link (`/track/{trackingId}`); null for orders without one. */
+  trackingId: string | null;
   /** The SSCC of every package. */
   packageIds: string[];
   departmentId: string;

@@ -6,3 +6,4 @@ export * from './templates.js';
 export * from './orders.js';
 export * from './routePoints.js';
 export * from './travel.js';
+export * from './arrivals.js';

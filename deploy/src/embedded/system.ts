@@ -1,6 +1,13 @@
 import { createCommandService } from '@nordlog/command-service';
 import { AppError, type ErrorItem, type Identity } from '@nordlog/contracts';
-import { createAuth, createGatewayApp, devMessagesPage, SocketHub } from '@nordlog/gateway';
+import {
+  createAuth,
+  createGatewayApp,
+  devMessagesPage,
+  PublicLimit,
+  SocketHub,
+  trackingLookup,
+} from '@nordlog/gateway';
 import { randomBytes } from 'node:crypto';
 import {
   messageDelivery,
@@ -140,6 +147,7 @@ export async function startSystem(
     },
     onLogout: (userId: string) => hubRef?.logout(userId),
   });
+  const publicLimit = new PublicLimit(config.PUBLIC_MAX_REQUESTS_PER_MINUTE);
   const app = createGatewayApp({
     health: healthRoutes({
       metrics,
@@ -164,7 +172,8 @@ export async function startSystem(
     uiDir,
     sourceMaps: config.NODE_ENV !== 'production',
     publicConfig: publicConfigOf(config),
-    openApi: createOpenApi({ geocoder }),
+    openApi: createOpenApi(queryDeps),
+    publicLimit,
     downloadApi: createDownloadApi(queryDeps),
   });
   const server = createServer(app);
@@ -172,6 +181,7 @@ export async function startSystem(
     bus,
     logger: logger.child({ component: 'socket' }),
     identify: (req) => auth.authenticator.identifyUpgrade(req),
+    tracking: { lookup: trackingLookup(db.knex), admits: (req) => publicLimit.admits(req) },
     today: todayInOslo,
     groups: auth.authenticator.groups,
     pingIntervalMs: options.socketPingMs,

@@ -62,6 +62,7 @@ export const serviceEnvironment: Record<
       'UI_DIR',
       'BUILD_ID',
       'AUTH_MAX_REQUESTS_PER_ADDRESS',
+      'PUBLIC_MAX_REQUESTS_PER_MINUTE',
       'CUSTOMER_PORTAL_URL',
       'MESSAGE_DELIVERY',
       'SMTP_URL',

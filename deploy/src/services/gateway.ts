@@ -4,7 +4,9 @@ import {
   createGatewayApp,
   devMessagesPage,
   forwardTo,
+  PublicLimit,
   SocketHub,
+  trackingLookup,
 } from '@nordlog/gateway';
 import {
   createKafka,
@@ -76,6 +78,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
     },
     onLogout: (userId: string) => hub?.logout(userId),
   });
+  const publicLimit = new PublicLimit(config.PUBLIC_MAX_REQUESTS_PER_MINUTE);
   const toCommands = forwardTo(commands, secret, logger);
   const toQueries = forwardTo(queries, secret, logger);
   app.use(
@@ -95,6 +98,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
       sourceMaps: config.NODE_ENV !== 'production',
       publicConfig: publicConfigOf(config),
       openApi: toQueries,
+      publicLimit,
       downloadApi: toQueries,
     }),
   );
@@ -104,6 +108,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
         bus,
         logger: logger.child({ component: 'socket' }),
         identify: (req) => auth.authenticator.identifyUpgrade(req),
+        tracking: { lookup: trackingLookup(db.knex), admits: (req) => publicLimit.admits(req) },
         today: todayInOslo,
         groups: auth.authenticator.groups,
         metrics,

@@ -17,7 +17,7 @@ runService('query', ({ config, logger, db, app }) => {
   const query = queryParts(db, geocoder, logger);
   const downloads = createDownloadApi(query.deps);
   app.use(internalIdentity(config.INTERNAL_SECRET!));
-  app.use('/openapi', createOpenApi({ geocoder }));
+  app.use('/openapi', createOpenApi(query.deps));
   app.use('/api/query', createQueryService(query.deps));
   app.use('/api/rest', createRestApi(query.deps));
   app.use('/api', downloads);

@@ -381,6 +381,19 @@ export function openApiDocument(version = '0.1.0'): OpenApiDocument {
         },
       },
     };
+    // A public query is also answered without a session at the openquery endpoint (spec §7).
+    if (permission.public) {
+      const operation = (paths[queryPath(name)] as { post: Operation }).post;
+      paths[`/openapi/query/${name}`] = {
+        post: {
+          ...operation,
+          operationId: `${name}Public`,
+          description: 'Answered without a session (the openquery endpoint): the same answer.',
+          security: [],
+          parameters: [],
+        },
+      };
+    }
   }
 
   return {

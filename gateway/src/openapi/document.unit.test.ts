@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   commandEnvelopeSchema,
   commandSchemas,
+  publicQueries,
   queryEnvelopeSchema,
   querySchemas,
 } from '@nordlog/contracts';
@@ -27,13 +28,15 @@ function refs(value: unknown, out: string[] = []): string[] {
 }
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 with JSON Schema 2020-12, one POST per command and per query', () => {
+  it('is OpenAPI 3.1 with JSON Schema 2020-12, one POST per command and per query (public queries also at /openapi)', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(doc.info.version).toBe('1.2.3');
     const expected = [
       ...Object.keys(commandSchemas).map(commandPath),
       ...Object.keys(querySchemas).map(queryPath),
+      // The public queries once more, at the openquery endpoint, without a session.
+      ...publicQueries.map((name) => `/openapi/query/${name}`),
     ].sort();
     expect(Object.keys(doc.paths).sort()).toEqual(expected);
     for (const item of Object.values(doc.paths)) expect(Object.keys(item)).toEqual(['post']);

@@ -29,6 +29,8 @@ const STRINGS = [
   '1234567',
   '12345678901234567',
   '123456789012345678',
+  // A tracking link's key (22 characters of base64url).
+  'ExampleTrackingKey0000',
   '1',
   'a',
 ];

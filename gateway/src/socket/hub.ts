@@ -1,5 +1,9 @@
 import {
+  CONSIGNMENT_GRID_ENTITY,
+  COURIER_LOCATIONS_ENTITY,
   DEPARTMENT_GROUPS_ENTITY,
+  SLOTS_ENTITY,
+  trackingSocket,
   entityAccess,
   expandIdentity,
   isEntityName,
@@ -10,12 +14,14 @@ import {
   type Identity,
   type RowRule,
   type SubscriptionContext,
+  type TrackingSignal,
 } from '@nordlog/contracts';
 import type { ChangeBus, ChangeRecord, Logger, Metrics } from '@nordlog/platform';
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { departmentsOf, type GroupMembers } from '../auth/departmentGroups.js';
 import { matches, parseContext } from './context.js';
+import type { TrackedShipment } from './tracking.js';
 
 export interface HubOptions {
   bus: ChangeBus;
@@ -29,7 +35,31 @@ export interface HubOptions {
   staleAfterMs?: number;
   /** Reports `nordlog_sockets_open` and `nordlog_socket_messages_sent_total` (change frames). */
   metrics?: Pick<Metrics, 'trackSockets' | 'countSocketMessages'>;
+  /**
+   * The public tracking page's sockets (`?tracking={id}`, no session; docs/decisions/0028):
+   * `lookup` finds the shipment of a key, `admits` limits upgrades per address. Without it such
+   * sockets are refused.
+   */
+  tracking?: {
+    lookup: (trackingId: string) => Promise<TrackedShipment | null>;
+    admits?: (req: IncomingMessage) => boolean;
+  };
 }
+
+/**
+ * A tracking page's socket: it is sent a signal, never a row, whenever its shipment's order, slot
+ * or courier changes; the page asks the query again, which decides what a recipient sees.
+ */
+interface Tracker {
+  ws: WebSocket;
+  trackingId: string;
+  shipment: TrackedShipment;
+  lastPong: number;
+  /** The `entity:id` keys it is filed under. */
+  keys: string[];
+}
+
+const trackerKey = (entity: string, id: string) => `${entity}:${id}`;
 
 interface Client {
   ws: WebSocket;
@@ -76,6 +106,9 @@ export class SocketHub {
    */
   private readonly byDepartment = new Map<string, Set<Client>>();
   private readonly everywhere = new Set<Client>();
+  private readonly trackers = new Set<Tracker>();
+  /** Tracking sockets by the `entity:id` of what they follow (order, slot, courier). */
+  private readonly trackersByKey = new Map<string, Set<Tracker>>();
   /** Changes taken from the bus and not fanned out yet, in order. */
   private readonly queue: ChangeRecord[] = [];
   private draining: Promise<void> | null = null;
@@ -89,11 +122,11 @@ export class SocketHub {
     this.timer.unref();
     this.unsubscribe = options.bus.subscribe((changes) => this.broadcast(changes));
     // Read at each scrape, so the gauge cannot drift from the clients actually listed.
-    this.untrack = options.metrics?.trackSockets(() => this.clients.size) ?? (() => undefined);
+    this.untrack = options.metrics?.trackSockets(() => this.size) ?? (() => undefined);
   }
 
   get size(): number {
-    return this.clients.size;
+    return this.clients.size + this.trackers.size;
   }
 
   attach(server: Server): void {
@@ -105,6 +138,9 @@ export class SocketHub {
   }
 
   private async accept(ws: WebSocket, req: IncomingMessage, url: URL): Promise<void> {
+    // A tracking page's socket is public and follows one shipment, whoever opens it.
+    if (url.searchParams.has(trackingSocket.param))
+      return this.acceptTracker(ws, req, url.searchParams.get(trackingSocket.param) ?? '');
     let identity: Identity | null;
     try {
       identity = await this.options.identify(req);
@@ -156,6 +192,110 @@ export class SocketHub {
     }
   }
 
+  private async acceptTracker(ws: WebSocket, req: IncomingMessage, trackingId: string) {
+    const tracking = this.options.tracking;
+    if (!tracking || (tracking.admits && !tracking.admits(req)))
+      return void ws.close(closeCodes.error, 'refused');
+    let shipment: TrackedShipment | null;
+    try {
+      shipment = await tracking.lookup(trackingId);
+    } catch (err) {
+      this.options.logger.warn({ err }, 'tracking socket: lookup failed');
+      return void ws.close(closeCodes.error, 'unavailable');
+    }
+    if (!shipment) return void ws.close(closeCodes.error, trackingSocket.unknownReason);
+    const tracker: Tracker = { ws, trackingId, shipment, lastPong: Date.now(), keys: [] };
+    this.trackers.add(tracker);
+    this.fileTracker(tracker);
+    // Only pongs are taken from a tracking socket; anything else is ignored.
+    ws.on('message', () => void (tracker.lastPong = Date.now()));
+    ws.on('close', () => this.removeTracker(tracker));
+    ws.on('error', (err) => this.options.logger.debug({ err }, 'tracking socket error'));
+    ws.send(messages.ok);
+  }
+
+  private fileTracker(tracker: Tracker): void {
+    this.unfileTracker(tracker);
+    const { orderId, slotId, courierId } = tracker.shipment;
+    tracker.keys = [
+      trackerKey(CONSIGNMENT_GRID_ENTITY, orderId),
+      ...(slotId ? [trackerKey(SLOTS_ENTITY, slotId)] : []),
+      ...(courierId ? [trackerKey(COURIER_LOCATIONS_ENTITY, courierId)] : []),
+    ];
+    for (const key of tracker.keys) {
+      let set = this.trackersByKey.get(key);
+      if (!set) this.trackersByKey.set(key, (set = new Set()));
+      set.add(tracker);
+    }
+  }
+
+  private unfileTracker(tracker: Tracker): void {
+    for (const key of tracker.keys) {
+      const set = this.trackersByKey.get(key);
+      set?.delete(tracker);
+      if (set?.size === 0) this.trackersByKey.delete(key);
+    }
+    tracker.keys = [];
+  }
+
+  private removeTracker(tracker: Tracker): void {
+    this.trackers.delete(tracker);
+    this.unfileTracker(tracker);
+  }
+
+  /**
+   * Signals the tracking sockets a change concerns, after following it: the order moving to
+   * another slot (or none), the slot given another courier.
+   */
+  private signalTrackers(change: ChangeRecord): void {
+    const following = this.trackersByKey.get(trackerKey(change.entity, change.id));
+    if (!following) return;
+    const data =
+      change.op === 'delete'
+        ? null
+        : (change.data as {
+            slotId?: string | number | null;
+            courierId?: string | number | null;
+          } | null);
+    for (const tracker of [...following]) {
+      const shipment = { ...tracker.shipment };
+      if (change.entity === CONSIGNMENT_GRID_ENTITY && data) {
+        const slotId = data.slotId ? String(data.slotId) : null;
+        if (slotId !== shipment.slotId) [shipment.slotId, shipment.courierId] = [slotId, null];
+      } else if (change.entity === SLOTS_ENTITY) {
+        shipment.courierId = data?.courierId ? String(data.courierId) : null;
+      }
+      if (
+        shipment.slotId !== tracker.shipment.slotId ||
+        shipment.courierId !== tracker.shipment.courierId
+      ) {
+        tracker.shipment = shipment;
+        this.fileTracker(tracker);
+      }
+      const signal: TrackingSignal = {
+        entity: trackingSocket.entity,
+        op: trackingSocket.op,
+        id: tracker.trackingId,
+      };
+      tracker.ws.send(JSON.stringify(signal));
+    }
+    // A new slot's courier is learnt from the slot's next change; look it up now instead.
+    for (const tracker of following)
+      if (tracker.shipment.slotId && !tracker.shipment.courierId) void this.refreshTracker(tracker);
+  }
+
+  /** Looks the shipment up again (its slot's courier is not in the order's change). */
+  private async refreshTracker(tracker: Tracker): Promise<void> {
+    try {
+      const shipment = await this.options.tracking?.lookup(tracker.trackingId);
+      if (!shipment || !this.trackers.has(tracker)) return;
+      tracker.shipment = shipment;
+      this.fileTracker(tracker);
+    } catch (err) {
+      this.options.logger.warn({ err }, 'tracking socket: lookup failed');
+    }
+  }
+
   private onMessage(client: Client, text: string): void {
     client.lastPong = Date.now();
     if (text === messages.pong) return;
@@ -179,13 +319,33 @@ export class SocketHub {
     const staleAfter = this.options.staleAfterMs ?? socketProtocol.staleAfterMs;
     const now = Date.now();
     let sent = 0;
-    for (const client of [...this.clients]) {
-      if (!this.clients.has(client)) continue;
-      if (now - client.lastPong > staleAfter) {
-        client.ws.close(closeCodes.noPong, 'no pong');
-        this.remove(client);
+    // Both kinds of socket: the session's and the tracking page's.
+    const sockets: {
+      ws: WebSocket;
+      lastPong: () => number;
+      listed: () => boolean;
+      drop: () => void;
+    }[] = [
+      ...[...this.clients].map((c) => ({
+        ws: c.ws,
+        lastPong: () => c.lastPong,
+        listed: () => this.clients.has(c),
+        drop: () => this.remove(c),
+      })),
+      ...[...this.trackers].map((t) => ({
+        ws: t.ws,
+        lastPong: () => t.lastPong,
+        listed: () => this.trackers.has(t),
+        drop: () => this.removeTracker(t),
+      })),
+    ];
+    for (const socket of sockets) {
+      if (!socket.listed()) continue;
+      if (now - socket.lastPong() > staleAfter) {
+        socket.ws.close(closeCodes.noPong, 'no pong');
+        socket.drop();
       } else {
-        client.ws.send(PING, { binary: false });
+        socket.ws.send(PING, { binary: false });
       }
       if (++sent % SOCKETS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     }
@@ -330,6 +490,7 @@ export class SocketHub {
       sent++;
     }
     if (sent > 0) this.options.metrics?.countSocketMessages(sent);
+    if (this.trackersByKey.size > 0) this.signalTrackers(change);
   }
 
   /** Ends every socket whose user matches (logout, session end): `login`, then 3001. */
@@ -347,7 +508,10 @@ export class SocketHub {
     this.unsubscribe();
     this.untrack();
     for (const client of this.clients) client.ws.close(closeCodes.close, 'server closing');
+    for (const tracker of this.trackers) tracker.ws.close(closeCodes.close, 'server closing');
     this.clients.clear();
+    this.trackers.clear();
+    this.trackersByKey.clear();
     this.byDepartment.clear();
     this.everywhere.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));

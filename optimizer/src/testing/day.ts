@@ -22,6 +22,7 @@ export function consignment(
     id,
     orderId: id,
     shipmentId: `S${id}`,
+    trackingId: null,
     packageIds: [],
     departmentId: '1',
     customerId: '1',

@@ -19,6 +19,7 @@ export function rowFromOrder(
     id: order.orderId,
     orderId: order.orderId,
     shipmentId: order.shipmentId ?? null,
+    trackingId: order.trackingId ?? null,
     packageIds: order.measurements.flatMap((l) => l.packageIds ?? []),
     departmentId: order.departmentId,
     customerId: order.customerId,
@@ -88,6 +89,9 @@ export function evolveRow(
       return {
         ...fresh,
         customerName: row.customerName,
+        // Edits never change the link's key (the decider keeps it); an edit event without one
+        // must not drop the link either.
+        trackingId: fresh.trackingId ?? row.trackingId,
         slotId: row.slotId,
         groupId: row.groupId,
         loadCarrierId: row.loadCarrierId,

@@ -106,6 +106,16 @@ export const ordersProjection = rowProjection<OrderRow>({
           create index ${T}_shipment on ${T} (shipment_id) where shipment_id is not null;`);
       },
     },
+    {
+      // The public tracking page finds its order by the link's key (docs/decisions/0028).
+      name: '0002_rm_orders_tracking',
+      async up(knex) {
+        await knex.raw(`
+          alter table ${T} add column tracking_id text;
+          update ${T} set tracking_id = data->'order'->>'trackingId';
+          create index ${T}_tracking on ${T} (tracking_id) where tracking_id is not null;`);
+      },
+    },
   ],
   rowId: (e) => (isConsignmentEvent(e) ? e.streamId.slice('order-'.length) : null),
   evolve(row, e) {
@@ -176,6 +186,7 @@ export const ordersProjection = rowProjection<OrderRow>({
     date: row.order.pickupDate,
     state: row.state,
     shipment_id: row.shipmentId,
+    tracking_id: row.order.trackingId ?? null,
     updated_at_epoch: row.updatedAtEpoch,
     search_text: orderSearchText(row.order),
     advanced_text: orderAdvancedText(row.order),

@@ -30,15 +30,15 @@ export const addressAutocomplete: QueryHandler<'addressAutocomplete'> = async (p
  * `GET /openapi/validate/postalCode?countryCode&postalCode` → `{isValid}` (spec §5, §7): the
  * country's format, and for the four markets a postal code that exists in the gazetteer.
  */
-export function createOpenApi(deps: { geocoder?: Geocoder }): Router {
+export function postalCodeRoute(geocoder: Geocoder | undefined): Router {
   const router = express.Router();
   router.get('/validate/postalCode', async (req, res) => {
     const parsed = postalCodeCheckSchema.safeParse(req.query);
     if (!parsed.success) throw validationError(parsed.error, 'query');
     const { countryCode, postalCode } = parsed.data;
     let isValid = isValidZipCodeFor(countryCode, postalCode);
-    if (isValid && deps.geocoder?.knowsPostalCode) {
-      const known = await deps.geocoder.knowsPostalCode(countryCode, postalCode);
+    if (isValid && geocoder?.knowsPostalCode) {
+      const known = await geocoder.knowsPostalCode(countryCode, postalCode);
       if (known !== null) isValid = known;
     }
     res.json({ isValid });

@@ -69,6 +69,7 @@ export function benchRow(
     orderId: id,
     // GS1-shaped ids: 17 and 18 digits (the benchmark does not check their check digits).
     shipmentId: `7090001${String(i).padStart(10, '0')}`,
+    trackingId: null,
     packageIds: [`17090001${String(i).padStart(10, '0')}`],
     departmentId,
     customerId: customer.id,

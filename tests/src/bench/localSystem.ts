@@ -5,12 +5,13 @@ export const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.
 
 /**
  * The embedded system on a database of its own on the local PostgreSQL server, made for one
- * benchmark and dropped after it, whatever happens (unless kept, to look at).
+ * benchmark and dropped after it, whatever happens (unless kept, to look at). `env` adds settings
+ * (e.g. `loopbackTileEnv`, so no map tile is asked of the internet).
  */
 export async function onLocalSystem(
   bench: string,
   run: (system: System, database: string) => Promise<void>,
-  options: { keep?: boolean } = {},
+  options: { keep?: boolean; env?: Record<string, string> } = {},
 ): Promise<void> {
   const name = `bench_${bench}_${Date.now()}`;
   const admin = connect(LOCAL_URL, 1);
@@ -25,6 +26,8 @@ export async function onLocalSystem(
         DEMO_DATA: 'false',
         LOG_LEVEL: 'silent',
         AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
+        PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
+        ...options.env,
       }),
       silentLogger(),
     );

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { RoutePoint, SlotView } from '@nordlog/contracts';
-import { demoUsers, seedDemoData, seedDemoUsers } from '@nordlog/deploy';
-import { silentLogger } from '@nordlog/platform';
 import type { Browser, Page } from 'playwright-core';
 import {
   assertWebAppBuilt,
@@ -11,7 +9,8 @@ import {
   screenshot,
   serveTiles,
 } from '../support/browser.js';
-import { startTestSystem, type Session, type TestSystem } from '../support/system.js';
+import { startDemoDay, type DemoDay } from '../support/demoDay.js';
+import type { Session, TestSystem } from '../support/system.js';
 
 /**
  * The live view and the routes overview in a real browser (ui/src/planner/live): on the demo day
@@ -25,7 +24,6 @@ describe('live view and routes overview in a browser', () => {
   let browser: Browser;
   let planner: Session;
   let courier: Session;
-  let courierId: string;
   let driven: string;
   const oslo = '1';
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
@@ -33,7 +31,6 @@ describe('live view and routes overview in a browser', () => {
   const tileRequests: string[] = [];
   let page: Page;
 
-  const phoneOf = (role: string) => demoUsers.find((u) => u.role === role)!.phoneNumber;
   const daySlots = async (): Promise<SlotView[]> => {
     await sys.settled();
     const res = await sys.as(planner).query('slots', {
@@ -50,27 +47,11 @@ describe('live view and routes overview in a browser', () => {
     ((await daySlots()).find((s) => s.id === driven)!.routePoints ?? []).filter(
       (p) => p.type === 'delivery' && !p.done && p.state === 'COLLECTED',
     );
-  const report = async (latitude: number, longitude: number, timestamp: Date) => {
-    const res = await sys.as(courier).command('SET_COURIER_LOCATION', {
-      courierId,
-      latitude,
-      longitude,
-      accuracy: 10,
-      timestamp: timestamp.toISOString(),
-    });
-    expect(res.status).toBe(200);
-  };
+  let report: DemoDay['report'];
 
   beforeAll(async () => {
     assertWebAppBuilt();
-    sys = await startTestSystem({ env: loopbackTileEnv });
-    const run = (name: string, payload: unknown) => sys.run(name, payload);
-    const plan = await seedDemoData(run, silentLogger(), 30);
-    await seedDemoUsers(run, silentLogger(), plan);
-    driven = plan.get(oslo)![0]!;
-    planner = await sys.signIn(phoneOf('PLANNER'));
-    courier = await sys.signIn(phoneOf('COURIER'));
-    courierId = String((await sys.as(courier).get('/auth/user')).body.courierId);
+    ({ sys, planner, courier, driven, report } = await startDemoDay({ env: loopbackTileEnv }));
     browser = await launchBrowser();
     // Opened on a page without a map, so the tile route is in place before any tile is asked for.
     page = await openAs(browser, sys.url, '/planner', planner, pageErrors);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { handlers } from '@nordlog/command-service';
-import { commandSchemas, querySchemas } from '@nordlog/contracts';
+import { commandSchemas, publicQueries, querySchemas } from '@nordlog/contracts';
 import { commandPath, openApiDocument, queryPath } from '@nordlog/gateway';
 import { queries } from '@nordlog/query-service';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -113,8 +113,10 @@ describe('the OpenAPI document against the routes', () => {
         .sort();
     expect(named('/api/command/')).toEqual(Object.keys(handlers).sort());
     expect(named('/api/query/')).toEqual(Object.keys(queries).sort());
+    // The public queries once more, at the openquery endpoint (no session).
+    expect(named('/openapi/query/')).toEqual([...publicQueries].sort());
     expect(Object.keys(doc.paths)).toHaveLength(
-      Object.keys(handlers).length + Object.keys(queries).length,
+      Object.keys(handlers).length + Object.keys(queries).length + publicQueries.length,
     );
     const command = await sys.command('NOT_DOCUMENTED', {});
     expect([command.status, command.body[0].errorType]).toEqual([404, 'UNKNOWN_COMMAND']);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { commandSchemas, querySchemas, type CommandName, type QueryName } from '@nordlog/contracts';
+import {
+  commandSchemas,
+  publicQueries,
+  querySchemas,
+  type CommandName,
+  type QueryName,
+} from '@nordlog/contracts';
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -24,6 +30,8 @@ interface World extends SampleWorld {
   template: string;
   /** A finished optimising run. */
   run: string;
+  /** The tracking link's key of `order`. */
+  tracking: string;
 }
 
 const block = {
@@ -184,6 +192,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   holiday: () => ({ country: 'NO' }),
   courierLocationsByDepartmentId: (w) => ({ departmentId: w.departments[0] }),
   courierLocationsBySlotId: (w) => ({ slotId: w.slot }),
+  getShipmentDetailsFromTracking: (w) => ({ id: w.tracking }),
   numberSeries: () => ({}),
   orders: (w) => ({ ids: [w.order] }),
   searchOrders: () => ({ searchPhrase: 'kari' }),
@@ -369,6 +378,7 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     world = {
       ...base,
       order: await id('CREATE_ORDER', commandBases.CREATE_ORDER({ ...base } as World)),
+      tracking: '',
       user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
       role: await id('CREATE_ROLE', { name: 'R', access: ['PLANNER_LIVE'] }),
       departmentGroup: await id('CREATE_DEPARTMENT_GROUP', {
@@ -396,6 +406,7 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     };
     await waitForRun(sys, world.run, ['COMPLETED']);
     await sys.settled();
+    world.tracking = (await sys.query('orders', { ids: [world.order] })).body[0].order.trackingId;
   }, 60_000);
   afterAll(async () => sys.shutdown());
 
@@ -437,10 +448,36 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     }, 120_000);
   }
 
+  // The public queries are fuzzed again where anyone reaches them: without a session.
+  for (const name of publicQueries) {
+    it(`public query ${name} at /openapi: bent params without a session are answered below 500`, async () => {
+      const base = queryBases[name](world);
+      const ask = (params: unknown) =>
+        raw(
+          sys.url,
+          `/openapi/query/${name}`,
+          { 'content-type': 'application/json' },
+          JSON.stringify({ query: name, params }),
+          'POST',
+          false,
+        );
+      for (const params of sweep(base, shapeKeys(querySchemas[name])))
+        await probe(`open ${name} ${JSON.stringify(params).slice(0, 300)}`, () => ask(params));
+      await fc.assert(
+        fc.asyncProperty(bent(base, shapeKeys(querySchemas[name])), async (params) => {
+          await probe(`open ${name} ${JSON.stringify(params).slice(0, 300)}`, () => ask(params));
+        }),
+        { numRuns: 25, seed: 20261124 },
+      );
+      expect(problems).toEqual([]);
+    }, 120_000);
+  }
+
   it('transport damage on every command and query route: 4xx with the §8 body, never 5xx', async () => {
     const routes = [
       ...Object.keys(commandSchemas).map((n) => `/api/command/${n}`),
       ...Object.keys(querySchemas).map((n) => `/api/query/${n}`),
+      ...publicQueries.map((n) => `/openapi/query/${n}`),
       '/auth/request-token',
       '/auth/verify-token',
       '/auth/logout',
@@ -531,6 +568,7 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     headers: Record<string, string>,
     body: Buffer | string | undefined,
     method = 'POST',
+    session = true,
   ): Promise<{ status: number; body: unknown }> {
     const url = new URL(path, base);
     return new Promise((resolve, reject) => {
@@ -541,8 +579,7 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
           path: url.pathname + url.search,
           method,
           headers: {
-            cookie: sys.admin.cookie,
-            'x-csrf-token': sys.admin.csrf,
+            ...(session ? { cookie: sys.admin.cookie, 'x-csrf-token': sys.admin.csrf } : {}),
             ...headers,
             ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
           },

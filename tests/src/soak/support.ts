@@ -92,6 +92,7 @@ export async function startProduct(options: {
       DEMO_DATA: 'false',
       LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'error',
       AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
+      PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
       // Fixed, so that login codes requested before a restart still verify after it.
       AUTH_SECRET: 'soak-suite-secret-0123456789abcdef0123456789abcdef',
       NODE_NO_WARNINGS: '1',

@@ -64,6 +64,7 @@ export async function orderForm(
     departmentId: _d,
     orderId: _o,
     shipmentId: _s,
+    trackingId: _t,
     deliveryEndDate: _e,
     heavyGoods: _h,
     ...form

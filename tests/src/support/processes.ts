@@ -54,6 +54,7 @@ export function topology(env: Record<string, string>): Topology {
     INTERNAL_SECRET: secret,
     AUTH_SECRET: randomBytes(24).toString('hex'),
     AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
+    PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
     DATABASE_POOL_SIZE: '6',
     ...env,
   };

@@ -112,6 +112,7 @@ export async function startTestSystem(
     DEMO_DATA: 'false',
     // Tests log many users in from one address.
     AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
+    PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
     ...options.env,
   });
   const system = await startSystem(config, options.logger ?? silentLogger(), options);

@@ -16,6 +16,8 @@ import { appMessages } from '../i18n/appMessages';
 import { locales, storedLocale, storeLocale, type Locale } from '../i18n/locales';
 import { createTranslator, type Translate } from '../i18n/translator';
 import { muiTheme, palettes, pickTheme, siteNameKey } from '../theme/themes';
+import { TrackPage } from '../tracking/TrackPage';
+import { trackingIdOf } from '../tracking/trackingApi';
 import { authApi } from './api';
 import { AuthForm, useFailure } from './AuthForm';
 import { afterLogin } from './start';
@@ -51,7 +53,7 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
   else if (path === '/open/customer-portal')
     page = { key: 'front', body: <Message t={t} text={t('auth.customerPortalMissing')} /> };
   else if (path.startsWith('/track/'))
-    page = { key: 'notBuilt', body: <Message t={t} text={t('notBuilt.text')} /> };
+    page = { key: 'track', body: <TrackPage id={trackingIdOf(path)} t={t} locale={locale} /> };
   else page = { key: 'notFound', body: <NotFoundCard t={t} /> };
 
   useEffect(() => {
@@ -103,7 +105,7 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
         </TextField>
       </Box>
       <Box component="main" sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <Card sx={{ width: '100%', maxWidth: 480 }}>
+        <Card sx={{ width: '100%', maxWidth: page.key === 'track' ? 640 : 480 }}>
           <CardContent>{page.body}</CardContent>
         </Card>
       </Box>

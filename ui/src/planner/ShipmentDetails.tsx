@@ -4,14 +4,16 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ConsignmentRow, OrderHistoryRow } from '@nordlog/contracts';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { trackingLink, type ConsignmentRow, type OrderHistoryRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { enumKey } from '../i18n/enums';
 import { formatDateTime, normalizeLocale } from '../i18n/locales';
 import { runQuery } from '../shell/api';
@@ -31,6 +33,55 @@ function Party({ title, lines }: { title: string; lines: (string | null | undefi
           </Typography>
         ))}
     </Box>
+  );
+}
+
+/**
+ * The shipment's public tracking link (spec §2 `{host}/track/{id}?referrer=internal`), to open
+ * or copy for a recipient; orders booked before links existed have none.
+ */
+function TrackingLink({ trackingId }: { trackingId: string | null }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  if (!trackingId)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('tracking.noLink')}
+      </Typography>
+    );
+  const link = trackingLink(window.location.origin, trackingId);
+  return (
+    <Stack direction="row" alignItems="center" spacing={1} sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ flexShrink: 0 }}>
+        {translate('tracking.link')}:
+      </Typography>
+      <Link
+        href={link}
+        target="_blank"
+        rel="noopener"
+        variant="body2"
+        data-testid="tracking-link"
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}
+      >
+        {link}
+      </Link>
+      <Button
+        size="small"
+        startIcon={<ContentCopyIcon />}
+        sx={{ flexShrink: 0 }}
+        onClick={() =>
+          // The clipboard needs a secure page (https or localhost); elsewhere say so.
+          void (
+            navigator.clipboard?.writeText(link) ?? Promise.reject(new Error('no clipboard'))
+          ).then(
+            () => notify('tracking.copied', { type: 'success' }),
+            () => notify('tracking.copyFailed', { type: 'warning' }),
+          )
+        }
+      >
+        {translate('tracking.copy')}
+      </Button>
+    </Stack>
   );
 }
 
@@ -83,6 +134,7 @@ export function ShipmentDetails({
               ? translate('details.slot', { id: row.slotId })
               : translate('details.noSlot')}
           </Typography>
+          <TrackingLink trackingId={row.trackingId} />
           <Stack direction="row" spacing={2}>
             <Party
               title={translate('booking.pickup')}

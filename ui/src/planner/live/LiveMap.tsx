@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { MapContainer, Marker, Polyline, useMap, useMapEvents } from 'react-leaflet';
-import type { Estimate, Position } from './arrivals';
+import type { ArrivalEstimate, TimedPosition } from '@nordlog/contracts';
 import { COURIER_ICON, DEFAULT_CENTRE, DEFAULT_ZOOM, STOP_ICON, routeLine } from './liveData';
 import { ConfiguredTiles } from '../../maps/MapTiles';
 import { useStopTime } from './stopTime';
@@ -14,13 +14,13 @@ import { useStopTime } from './stopTime';
 export interface MapSlot {
   slot: SlotView;
   colour: string;
-  estimates: ReadonlyMap<string, Estimate>;
+  estimates: ReadonlyMap<string, ArrivalEstimate>;
 }
 
 /** A courier's marker: where, who, and the colour of the route it drives. */
 export interface MapCourier {
   id: string;
-  position: Position;
+  position: TimedPosition;
   name: string;
   colour: string;
   /** Drives the focused slot (or nothing is focused). */
@@ -154,7 +154,7 @@ function StopMarker({
 }: {
   point: RoutePoint;
   colour: string;
-  estimate: Estimate | undefined;
+  estimate: ArrivalEstimate | undefined;
   timeZone: string;
 }) {
   const translate = useTranslate();

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { REST_BREAK, type RoutePoint } from '@nordlog/contracts';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Estimate } from './arrivals';
+import type { ArrivalEstimate } from '@nordlog/contracts';
 import { livePath } from './liveData';
 import { useStopTime } from './stopTime';
 import type { SlotPanelProps } from './useLiveDay';
@@ -75,7 +75,7 @@ function StopItem({
   timeZone,
 }: {
   point: RoutePoint;
-  estimate: Estimate | undefined;
+  estimate: ArrivalEstimate | undefined;
   timeZone: string;
 }) {
   const translate = useTranslate();

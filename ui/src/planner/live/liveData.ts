@@ -1,6 +1,6 @@
 import type { CourierLocation, RoutePoint, SlotView, UnitRow } from '@nordlog/contracts';
 import { DEFAULT_CENTRES, DEFAULT_MARKER } from '../map/constants';
-import type { Position } from './arrivals';
+import type { TimedPosition } from '@nordlog/contracts';
 
 /**
  * The live view's pure pieces: its URLs, the map's defaults (spec §9), a route's colour, line and
@@ -61,8 +61,8 @@ export const routeLine = (points: readonly RoutePoint[]): [number, number][] =>
 /** The latest position of each courier, by courier id. */
 export function positionsByCourier(
   rows: readonly CourierLocation[] | undefined,
-): Map<string, Position> {
-  const out = new Map<string, Position>();
+): Map<string, TimedPosition> {
+  const out = new Map<string, TimedPosition>();
   for (const r of rows ?? []) {
     const at = Date.parse(r.at);
     const seen = out.get(String(r.id));
@@ -75,8 +75,8 @@ export function positionsByCourier(
 /** The position of the courier who drives a slot, if it has reported one. */
 export const slotPosition = (
   slot: Pick<SlotView, 'courierId'>,
-  positions: ReadonlyMap<string, Position>,
-): Position | null => (slot.courierId ? (positions.get(String(slot.courierId)) ?? null) : null);
+  positions: ReadonlyMap<string, TimedPosition>,
+): TimedPosition | null => (slot.courierId ? (positions.get(String(slot.courierId)) ?? null) : null);
 
 /**
  * What the map shows in full: every slot, or with a focused slot that slot alone (the others are
@@ -85,7 +85,7 @@ export const slotPosition = (
 export function focusPlaces(
   slots: readonly SlotView[],
   focus: string | null,
-  positions: ReadonlyMap<string, Position>,
+  positions: ReadonlyMap<string, TimedPosition>,
 ): [number, number][] {
   const shown = focus ? slots.filter((s) => String(s.id) === focus) : slots;
   return shown.flatMap((s) => {

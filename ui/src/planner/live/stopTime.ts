@@ -1,7 +1,7 @@
 import type { RoutePoint } from '@nordlog/contracts';
 import { useTranslate } from 'react-admin';
 import { clockTime } from '../planning/planningData';
-import type { Estimate } from './arrivals';
+import type { ArrivalEstimate } from '@nordlog/contracts';
 
 /**
  * What a stop shows for its time: done; the estimated arrival from the courier's position while
@@ -9,7 +9,7 @@ import type { Estimate } from './arrivals';
  */
 export function useStopTime(
   point: RoutePoint,
-  estimate: Estimate | undefined,
+  estimate: ArrivalEstimate | undefined,
   timeZone: string,
 ): { text: string; late: boolean } {
   const translate = useTranslate();

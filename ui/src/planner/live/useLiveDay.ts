@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { allSlotGroups, slotShown, type SlotFilterGroup } from '../planning/planningData';
 import { useDaySlots } from '../planning/queries';
-import { isDriving, slotEstimates } from './arrivals';
+import { isDriving, slotEstimates } from '@nordlog/contracts';
 import type { MapCourier, MapSlot } from './LiveMap';
 import { focusPlaces, positionsByCourier, routeColour, slotPosition } from './liveData';
 import { useCourierLocations } from './queries';

@@ -1,18 +1,15 @@
-import {
-  DEFAULT_ROAD_FACTOR,
-  DEFAULT_SPEEDS_KMH,
-  REST_BREAK,
-  greatCircleMetres,
-  zonedInstant,
-  type RoutePoint,
-  type SlotState,
-  type UnitRow,
-} from '@nordlog/contracts';
+import { zonedInstant } from '../consignments/validation.js';
+import { REST_BREAK } from './breaks.js';
+import type { RoutePoint } from './routePoints.js';
+import type { SlotState } from './slots.js';
+import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEEDS_KMH, greatCircleMetres } from './travel.js';
+import type { UnitRow } from './units.js';
 
 /**
  * Estimated arrivals of a running slot's remaining stops from its courier's latest position.
  *
- * The rule is the planning schedule's (query-service/src/planning/schedule.ts, docs/decisions/
+ * The live view and the public tracking page both estimate with it (docs/decisions/0028). The rule
+ * is the planning schedule's (query-service/src/planning/schedule.ts, docs/decisions/
  * 0021-planning.md "Arrival and end times are computed when read"), started at the courier's
  * position instead of the unit's start:
  *
@@ -31,7 +28,7 @@ import {
  */
 
 /** A courier's latest position: where, and when it was measured (epoch ms). */
-export interface Position {
+export interface TimedPosition {
   lat: number;
   lng: number;
   at: number;
@@ -47,7 +44,7 @@ export interface RemainingStop {
   serviceMs: number;
 }
 
-export interface Estimate {
+export interface ArrivalEstimate {
   key: string;
   /** Epoch ms. */
   arrival: number;
@@ -91,11 +88,11 @@ export function remainingStops(
 
 /** The arrival at each remaining stop, driving from `from` at `kmh` (see the rule above). */
 export function estimateArrivals(
-  from: Position,
+  from: TimedPosition,
   stops: readonly RemainingStop[],
   kmh: number,
   now: number,
-): Estimate[] {
+): ArrivalEstimate[] {
   let t = Math.max(from.at, now);
   let here = { lat: from.lat, lng: from.lng };
   return stops.map((stop) => {
@@ -115,10 +112,10 @@ export function estimateArrivals(
 export function slotEstimates(
   slot: { state: SlotState; date: string; routePoints?: RoutePoint[] },
   unit: Pick<UnitRow, 'vehicleType' | 'speedFactor'> | null | undefined,
-  position: Position | null,
+  position: TimedPosition | null,
   timeZone: string,
   now: number,
-): Map<string, Estimate> {
+): Map<string, ArrivalEstimate> {
   if (!position || !isDriving(slot.state)) return new Map();
   const stops = remainingStops(slot.routePoints ?? [], slot.date, timeZone);
   return new Map(estimateArrivals(position, stops, speedKmh(unit), now).map((e) => [e.key, e]));

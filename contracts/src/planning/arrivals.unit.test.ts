@@ -1,17 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  DEFAULT_ROAD_FACTOR,
-  REST_BREAK,
-  greatCircleMetres,
-  type RoutePoint,
-} from '@nordlog/contracts';
+import { REST_BREAK } from './breaks.js';
+import type { RoutePoint } from './routePoints.js';
+import { DEFAULT_ROAD_FACTOR, greatCircleMetres } from './travel.js';
 import {
   estimateArrivals,
   remainingStops,
   slotEstimates,
   speedKmh,
   type RemainingStop,
-} from './arrivals';
+} from './arrivals.js';
 
 const DATE = '2026-11-25';
 const TZ = 'Europe/Oslo';

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { ConsignmentState } from '../consignments/states.js';
+
+/**
+ * The public tracking page (spec §1, §2 `/track/{id}`, §7 getShipmentDetailsFromTracking;
+ * docs/decisions/0028-tracking.md). A recipient opens a link without logging in, so the id in
+ * the link is the only key: 128 random bits given to the order when it is booked (base64url, 22
+ * characters), never the shipment or order number, which are sequential and could be walked.
+ */
+export const TRACKING_ID_BYTES = 16;
+export const TRACKING_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const trackingIdSchema = z.string().regex(TRACKING_ID_PATTERN, 'not a tracking id');
+
+/** Query `getShipmentDetailsFromTracking {id}`: answered with and without a session. */
+export const trackingQuerySchema = z.object({ id: trackingIdSchema });
+
+/** Spec §2: tracking links have the form `{host}/track/{id}?referrer=internal`. */
+export const trackingLink = (host: string, id: string): string =>
+  `${host.replace(/\/+$/, '')}/track/${encodeURIComponent(id)}?referrer=internal`;
+
+/**
+ * Where the shipment is, in the recipient's words: the consignment states (spec §4) grouped into
+ * the steps a tracking page shows. The table is the whole rule; every state has a step.
+ */
+export const trackingStages = [
+  'booked',
+  'planned',
+  'onTheWay',
+  'delivered',
+  'deviated',
+  'returned',
+  'cancelled',
+] as const;
+export type TrackingStage = (typeof trackingStages)[number];
+export const trackingStageOf: Readonly<Record<ConsignmentState, TrackingStage>> = {
+  CREATED: 'booked',
+  UNCONFIRMED: 'booked',
+  UNRESOLVED: 'booked',
+  RESOLVED: 'booked',
+  OFFERED: 'booked',
+  REFUSED: 'booked',
+  ASSIGNED: 'planned',
+  COLLECTED: 'onTheWay',
+  DELIVERED: 'delivered',
+  DEVIATED: 'deviated',
+  RETURNED: 'returned',
+  DELETED: 'cancelled',
+  REJECTED: 'cancelled',
+};
+
+/**
+ * A courier's position shown to a recipient is rounded to this many decimals of a degree (3:
+ * about 110 m north-south), and shown only while the courier's next stop is the recipient's.
+ */
+export const TRACKING_POSITION_DECIMALS = 3;
+export const roundForRecipient = (degrees: number): number => {
+  const f = 10 ** TRACKING_POSITION_DECIMALS;
+  return Math.round(degrees * f) / f;
+};
+
+/**
+ * Everything a recipient may see of a shipment. Nothing else leaves the server on the public
+ * path: the query's answer is made by `recipientView`, which copies these fields and no others.
+ */
+export interface TrackingDetails {
+  trackingId: string;
+  /** The shipment number printed on the label the recipient receives. */
+  shipmentId: string | null;
+  state: ConsignmentState;
+  stage: TrackingStage;
+  /** The delivery day (yyyy-MM-dd) and window (HH:mm local to `timeZone`), when the order has one. */
+  deliveryDate: string;
+  deliveryTimeEarliest: string | null;
+  deliveryTimeLatest: string | null;
+  timeZone: string;
+  /** The recipient's own town: the delivery address's postal area. */
+  deliveryZipArea: string;
+  packageCount: number;
+  /** Estimated arrival (ISO) while the slot is being driven and the delivery is not done. */
+  eta: string | null;
+  /** Stops the courier makes before this one (same condition as `eta`). */
+  stopsBefore: number | null;
+  /** The courier, rounded, only while its next stop is this delivery. */
+  courierPosition: { lat: number; lng: number; at: string } | null;
+  /** When the shipment last changed (ISO). */
+  updatedAt: string;
+}
+
+/** The recipient's fields, as data: the tests check every answer and frame against it. */
+export const TRACKING_FIELDS = [
+  'trackingId',
+  'shipmentId',
+  'state',
+  'stage',
+  'deliveryDate',
+  'deliveryTimeEarliest',
+  'deliveryTimeLatest',
+  'timeZone',
+  'deliveryZipArea',
+  'packageCount',
+  'eta',
+  'stopsBefore',
+  'courierPosition',
+  'updatedAt',
+] as const satisfies readonly (keyof TrackingDetails)[];
+/** The fields of a courier position a recipient may see. */
+export const TRACKING_POSITION_FIELDS = ['lat', 'lng', 'at'] as const;
+
+// The list and the type name the same fields: a field added to one and not the other fails here.
+type Listed = (typeof TRACKING_FIELDS)[number];
+const everyFieldListed: Record<Exclude<keyof TrackingDetails, Listed>, never> = {};
+void everyFieldListed;
+
+/**
+ * The answer a recipient gets: only the listed fields, the position only with its listed fields
+ * and rounded. Whatever else `source` holds (it is built from read models that hold phone
+ * numbers, e-mails, prices and other recipients' stops) is left behind.
+ */
+export function recipientView(source: TrackingDetails): TrackingDetails {
+  const out = {} as Record<Listed, unknown>;
+  for (const field of TRACKING_FIELDS) out[field] = source[field];
+  const position = source.courierPosition;
+  out.courierPosition = position
+    ? {
+        lat: roundForRecipient(position.lat),
+        lng: roundForRecipient(position.lng),
+        at: position.at,
+      }
+    : null;
+  return out as unknown as TrackingDetails;
+}
+
+/**
+ * The tracking page's socket (spec §7 `ws /api/subscribe?tracking={id}`): no session needed, and
+ * it carries no data, only a signal that the shipment (or its slot, or its courier) changed; the
+ * page then asks the query again, which decides what the recipient sees.
+ */
+export const trackingSocket = {
+  param: 'tracking',
+  entity: 'tracking',
+  op: 'changed',
+  /** The close reason (code `closeCodes.error`) for a key no shipment has: do not reconnect. */
+  unknownReason: 'unknown tracking id',
+} as const;
+export interface TrackingSignal {
+  entity: typeof trackingSocket.entity;
+  op: typeof trackingSocket.op;
+  id: string;
+}

@@ -1,0 +1,120 @@
+import {
+  AppError,
+  COURIER_LOCATIONS_TABLE,
+  ORDERS_TABLE,
+  REST_BREAK,
+  SLOTS_TABLE,
+  UNITS_TABLE,
+  estimateArrivals,
+  isDriving,
+  packageCount,
+  recipientView,
+  remainingStops,
+  speedKmh,
+  trackingStageOf,
+  type CourierLocationRow,
+  type OrderRow,
+  type SlotRow,
+  type TrackingDetails,
+  type UnitRow,
+} from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
+import type { QueryHandler } from '../framework.js';
+import { byId, schedules, timeZones } from '../planning/query.js';
+
+/** What the courier's route says of one delivery while the slot is driven. */
+interface OnTheRoad {
+  eta: string | null;
+  stopsBefore: number | null;
+  courierPosition: TrackingDetails['courierPosition'];
+}
+const NOT_ON_THE_ROAD: OnTheRoad = { eta: null, stopsBefore: null, courierPosition: null };
+
+/**
+ * Query `getShipmentDetailsFromTracking {id}` (spec §7; docs/decisions/0028-tracking.md): the
+ * recipient's view of the shipment whose tracking link has this key. Answered without a session
+ * at `/openapi/query` too, so it answers only `recipientView`'s fields: the state and its step,
+ * the delivery day and window, and while the slot is driven the estimated arrival, the number of
+ * stops before this one and, when this delivery is the courier's next stop, its rounded position.
+ * An unknown key is NOT_FOUND (the same answer whether or not a shipment ever had it).
+ */
+export const getShipmentDetailsFromTracking: QueryHandler<
+  'getShipmentDetailsFromTracking'
+> = async ({ id }, { knex, clock }) => {
+  const found = await knex(ORDERS_TABLE)
+    .where('tracking_id', id)
+    .first<{ data: OrderRow } | undefined>('data');
+  if (!found) throw new AppError('NOT_FOUND', 'No shipment has this tracking link');
+  const row = found.data;
+  const order = row.order;
+  const timeZone = (await timeZones(knex, [row.departmentId]))(row.departmentId);
+  const road = row.slotId
+    ? await onTheRoad(knex, row.slotId, row.id, timeZone, clock().getTime())
+    : NOT_ON_THE_ROAD;
+  return recipientView({
+    trackingId: id,
+    shipmentId: row.shipmentId,
+    state: row.state,
+    stage: trackingStageOf[row.state],
+    deliveryDate: order.deliveryDate ?? order.pickupDate,
+    deliveryTimeEarliest: order.deliveryTimeEarliest ?? null,
+    deliveryTimeLatest: order.deliveryTimeLatest ?? null,
+    timeZone,
+    deliveryZipArea: order.delivery.zipArea,
+    packageCount: packageCount(order.measurements),
+    ...road,
+    updatedAt: new Date(row.updatedAtEpoch).toISOString(),
+  });
+};
+
+/**
+ * The delivery's place on its slot's remaining route: nothing unless the slot is being driven
+ * and the delivery is still to come. The arrival follows the courier's latest position (the live
+ * view's rule, contracts `estimateArrivals`), or the plan while it has reported none.
+ */
+async function onTheRoad(
+  knex: Knex,
+  slotId: string,
+  consignmentId: string,
+  timeZone: string,
+  now: number,
+): Promise<OnTheRoad> {
+  const slot = (
+    await knex(SLOTS_TABLE)
+      .where({ id: slotId, deleted: false })
+      .first<{ data: SlotRow } | undefined>('data')
+  )?.data;
+  if (!slot || !isDriving(slot.state)) return NOT_ON_THE_ROAD;
+  const [schedule] = await schedules(knex, [slot]);
+  const points = schedule?.routePoints ?? [];
+  const stops = remainingStops(points, slot.date, timeZone);
+  const index = stops.findIndex((s) => s.key === `${consignmentId}:delivery`);
+  if (index < 0) return NOT_ON_THE_ROAD;
+  const stopsBefore = stops.slice(0, index).filter((s) => s.key !== REST_BREAK).length;
+  const location = slot.courierId
+    ? (
+        await knex(COURIER_LOCATIONS_TABLE)
+          .where({ id: slot.courierId })
+          .first<{ data: CourierLocationRow } | undefined>('data')
+      )?.data
+    : undefined;
+  if (!location) {
+    const planned = Date.parse(points.find((p) => p.key === stops[index]!.key)!.arrival);
+    const eta = Math.max(planned, stops[index]!.earliest ?? planned);
+    return { eta: new Date(eta).toISOString(), stopsBefore, courierPosition: null };
+  }
+  const units = slot.unitId
+    ? await byId<UnitRow>(knex, UNITS_TABLE, [slot.unitId])
+    : new Map<string, UnitRow>();
+  const from = { lat: location.latitude, lng: location.longitude, at: Date.parse(location.at) };
+  const estimate = estimateArrivals(from, stops, speedKmh(units.get(slot.unitId ?? '')), now)[
+    index
+  ]!;
+  // A courier early for the window waits for it: the recipient is told when it opens.
+  const eta = Math.max(estimate.arrival, stops[index]!.earliest ?? estimate.arrival);
+  return {
+    eta: new Date(eta).toISOString(),
+    stopsBefore,
+    courierPosition: stopsBefore === 0 ? { lat: from.lat, lng: from.lng, at: location.at } : null,
+  };
+}

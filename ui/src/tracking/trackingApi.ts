@@ -1,0 +1,54 @@
+import { socketProtocol, trackingSocket, type TrackingDetails } from '@nordlog/contracts';
+
+/** What the page knows of its shipment. */
+export type TrackingState =
+  | { kind: 'loading' }
+  | { kind: 'found'; details: TrackingDetails }
+  | { kind: 'notFound' }
+  | { kind: 'failed' };
+
+const QUERY = 'getShipmentDetailsFromTracking';
+
+/**
+ * The recipient's view of the shipment (spec §7, answered without a session at the openquery
+ * endpoint `/openapi/query/{name}`): found, not found (404 for an unknown key, 400 for a link
+ * that is not a key at all), or failed (anything else: the page offers to try again).
+ */
+export async function fetchTracking(id: string, signal?: AbortSignal): Promise<TrackingState> {
+  try {
+    const res = await fetch(`/openapi/query/${QUERY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: QUERY, params: { id } }),
+      cache: 'no-store',
+      ...(signal ? { signal } : {}),
+    });
+    if (res.status === 404 || res.status === 400) return { kind: 'notFound' };
+    if (!res.ok) return { kind: 'failed' };
+    return { kind: 'found', details: (await res.json()) as TrackingDetails };
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return { kind: 'failed' };
+  }
+}
+
+/** The tracking socket's address for a page at `location` (same host, ws or wss). */
+export const trackingSocketUrl = (location: Pick<Location, 'protocol' | 'host'>, id: string) =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${socketProtocol.path}?${
+    trackingSocket.param
+  }=${encodeURIComponent(id)}`;
+
+/** Whether a socket frame is the signal that this page's shipment changed. */
+export function isTrackingSignal(text: string, id: string): boolean {
+  if (!text.startsWith('{')) return false;
+  try {
+    const frame = JSON.parse(text) as { entity?: unknown; id?: unknown };
+    return frame.entity === trackingSocket.entity && frame.id === id;
+  } catch {
+    return false;
+  }
+}
+
+/** The tracking key of a `/track/{id}` path (the rest of the path and the query left out). */
+export const trackingIdOf = (path: string): string =>
+  decodeURIComponent(path.slice('/track/'.length).split('/')[0] ?? '');

@@ -1,0 +1,136 @@
+import type { CDPSession, Page } from 'playwright-core';
+import { percentile } from './stats.js';
+
+/** One 60 Hz frame (ms). */
+export const FRAME_MS = 1000 / 60;
+
+/**
+ * A frame recorder installed in a page as `window.__frames` (a string: the tests compile without
+ * the DOM library). While on, every animation frame sets the User Timing mark `bench:frame` (so a
+ * trace can cut the main thread's work into frames) and notes its interval from the previous
+ * frame's timestamp. `stop()` answers the intervals and clears the marks.
+ */
+export const frameRecorder = String.raw`(() => {
+  let on = false;
+  let last = 0;
+  let deltas = [];
+  const loop = (t) => {
+    if (!on) return;
+    performance.mark('bench:frame');
+    if (last > 0) deltas.push(t - last);
+    last = t;
+    requestAnimationFrame(loop);
+  };
+  window.__frames = {
+    start() {
+      on = true;
+      last = 0;
+      deltas = [];
+      requestAnimationFrame(loop);
+    },
+    stop() {
+      on = false;
+      performance.clearMarks('bench:frame');
+      return deltas;
+    },
+  };
+})()`;
+
+/** Installs the recorder in a page (again after each navigation). */
+export const installFrames = (page: Page) => page.evaluate(frameRecorder);
+
+/** Frames over one 60 Hz interval, and the vsyncs missed in all (an interval of 3 frames: 2). */
+export function dropped(intervals: readonly number[]): { over: number; missed: number } {
+  let over = 0;
+  let missed = 0;
+  for (const d of intervals) {
+    if (d > FRAME_MS + 0.5) over += 1;
+    missed += Math.max(0, Math.round(d / FRAME_MS) - 1);
+  }
+  return { over, missed };
+}
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+}
+
+/**
+ * Records a Chromium trace (task and User Timing events only, to keep its own cost small) while
+ * `work` runs, and cuts the renderer main thread's busy time into the frames the recorder marked:
+ * for each interval between two `bench:frame` marks, the time the main thread spent in tasks
+ * (the union of its top-level tasks, clipped to the interval). Answers those per-frame work times
+ * and the frame intervals, both in ms.
+ */
+export async function tracedFrames(
+  session: CDPSession,
+  page: Page,
+  during: () => Promise<void>,
+): Promise<{ work: number[]; intervals: number[] }> {
+  const events: TraceEvent[] = [];
+  const collect = (e: { value: unknown[] }) => events.push(...(e.value as TraceEvent[]));
+  session.on('Tracing.dataCollected', collect);
+  const complete = new Promise<void>((resolve) =>
+    session.once('Tracing.tracingComplete', () => resolve()),
+  );
+  await session.send('Tracing.start', {
+    categories: 'toplevel,blink.user_timing',
+    transferMode: 'ReportEvents',
+  });
+  await page.evaluate('window.__frames.start()');
+  try {
+    await during();
+  } finally {
+    await page.evaluate('window.__frames.stop()');
+    await session.send('Tracing.end');
+    await complete;
+    session.off('Tracing.dataCollected', collect);
+  }
+  const marks = events.filter((e) => e.name === 'bench:frame');
+  if (marks.length < 2) throw new Error(`the trace holds ${marks.length} frame marks`);
+  const { pid, tid } = marks[0]!;
+  const frames = marks
+    .filter((e) => e.pid === pid && e.tid === tid)
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
+  // Top-level tasks of the main thread, merged where they nest or overlap.
+  const tasks = events
+    .filter(
+      (e) =>
+        e.pid === pid &&
+        e.tid === tid &&
+        e.ph === 'X' &&
+        e.dur !== undefined &&
+        e.name === 'ThreadControllerImpl::RunTask',
+    )
+    .map((e) => [e.ts, e.ts + e.dur!] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  if (tasks.length === 0) throw new Error('the trace holds no main-thread tasks');
+  const merged: [number, number][] = [];
+  for (const t of tasks) {
+    const lastTask = merged[merged.length - 1];
+    if (lastTask && t[0] <= lastTask[1]) lastTask[1] = Math.max(lastTask[1], t[1]);
+    else merged.push([...t]);
+  }
+  const work: number[] = [];
+  const intervals: number[] = [];
+  let k = 0;
+  for (let i = 0; i + 1 < frames.length; i++) {
+    const from = frames[i]!;
+    const to = frames[i + 1]!;
+    while (k < merged.length && merged[k]![1] <= from) k++;
+    let busy = 0;
+    for (let j = k; j < merged.length && merged[j]![0] < to; j++)
+      busy += Math.min(to, merged[j]![1]) - Math.max(from, merged[j]![0]);
+    work.push(busy / 1000);
+    intervals.push((to - from) / 1000);
+  }
+  return { work, intervals };
+}
+
+export const p = (xs: readonly number[], q: number) => percentile([...xs], q);

@@ -1,0 +1,252 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot } from '../support/browser.js';
+import { dropped, FRAME_MS, installFrames, p } from './mapFrames.js';
+import { OSLO, type MapWorld } from './mapWorld.js';
+import { fmt } from './stats.js';
+
+interface Report {
+  courier: number;
+  lat: number;
+  lng: number;
+}
+
+/** Where courier `k` is at its `n`th report: on a circle of its own round a point of the city. */
+function positionOf(k: number, n: number): { lat: number; lng: number } {
+  const a = (k / 50) * 2 * Math.PI;
+  const centre = { lat: OSLO.lat + 0.04 * Math.cos(a), lng: OSLO.lng + 0.08 * Math.sin(a) };
+  const step = (n / 20) * 2 * Math.PI;
+  const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+  return {
+    lat: round6(centre.lat + 0.004 * Math.cos(step)),
+    lng: round6(centre.lng + 0.008 * Math.sin(step)),
+  };
+}
+
+/**
+ * The couriers' reports: SET_COURIER_LOCATION as each courier (the command a courier's app sends),
+ * in process through the product's command service, `perMinute` in all, evenly spread (50
+ * couriers at 500 a minute: each every 6 s, one report each 120 ms).
+ */
+class Reporter {
+  private n = new Map<number, number>();
+  sent = 0;
+  failed = 0;
+  last = new Map<number, Report>();
+  constructor(private world: MapWorld) {}
+
+  async report(k: number): Promise<void> {
+    const n = (this.n.get(k) ?? 0) + 1;
+    this.n.set(k, n);
+    const { id, identity } = this.world.couriers[k]!;
+    const at = positionOf(k, n);
+    const res = await this.world.system.run(
+      'SET_COURIER_LOCATION',
+      {
+        courierId: id,
+        latitude: at.lat,
+        longitude: at.lng,
+        accuracy: 8,
+        timestamp: new Date().toISOString(),
+      },
+      identity,
+    );
+    if (res.status === 200) {
+      this.sent += 1;
+      this.last.set(k, { courier: k, ...at });
+    } else this.failed += 1;
+  }
+
+  /** Reports at `perMinute` for `ms`, round-robin over the couriers. */
+  async run(ms: number, perMinute: number): Promise<void> {
+    const every = 60_000 / perMinute;
+    const start = performance.now();
+    const pending: Promise<void>[] = [];
+    for (let i = 0; ; i++) {
+      const due = start + i * every;
+      if (due - start >= ms) break;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      pending.push(this.report(i % this.world.couriers.length));
+    }
+    await Promise.all(pending);
+  }
+}
+
+/** The courier markers the live map shows: courier id → place. */
+const courierMarkers = (page: Page) =>
+  page.locator('[data-testid=courier-marker]').evaluateAll((els) =>
+    els.map((e) => ({
+      id: e.getAttribute('data-courier-id')!,
+      lat: Number(e.getAttribute('data-lat')),
+      lng: Number(e.getAttribute('data-lng')),
+    })),
+  );
+
+export interface LiveResult {
+  updates: number[];
+  idle: number[];
+  empty: number[];
+  busy: { updates: number; idle: number; empty: number };
+  sent: number;
+  failed: number;
+  received: number;
+  applied: number;
+  checked: number;
+  stops: number;
+}
+
+/**
+ * The live view (/planner/{dep}/live/{date}) of the day with its slots under way and every
+ * courier's marker: frame intervals while `perMinute` position reports arrive over the socket,
+ * against the same page with no reports and against the live view of the empty department (an
+ * empty map: no slots, no couriers, the floor), in alternating rounds of `seconds` each.
+ */
+export async function liveBench(
+  world: MapWorld,
+  context: BrowserContext,
+  options: { rounds: number; seconds: number; perMinute: number },
+): Promise<LiveResult> {
+  const { system, department, empty, date } = world;
+  const reporter = new Reporter(world);
+  // Every courier has a position before the page opens: its marker is on the map.
+  await Promise.all(world.couriers.map((_, k) => reporter.report(k)));
+  const page = await context.newPage();
+  let received = 0;
+  let counting = false;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (!counting) return;
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      if (!text.includes('courierLocations')) return;
+      try {
+        for (const m of [JSON.parse(text) as unknown].flat() as { entity?: string }[])
+          if (m?.entity === 'courierLocations') received += 1;
+      } catch {
+        // not a change message
+      }
+    }),
+  );
+  await page.goto(`${system.url}/planner/${department}/live/${date}`);
+  await page
+    .locator('[data-testid=courier-marker]')
+    .nth(world.couriers.length - 1)
+    .waitFor({ timeout: 120_000 });
+  if (world.planned > 0)
+    await page
+      .locator('[data-testid=live-stop-marker]')
+      .nth(world.planned - 1)
+      .waitFor({ state: 'attached', timeout: 120_000 });
+  const stops = await page.locator('[data-testid=live-stop-marker]').count();
+  await installFrames(page);
+  const floor = await context.newPage();
+  await floor.goto(`${system.url}/planner/${empty}/live/${date}`);
+  await floor.locator('[data-testid=live-map] .leaflet-container').waitFor();
+  await floor.waitForLoadState('networkidle');
+  await installFrames(floor);
+
+  const cdp = await context.newCDPSession(page);
+  const floorCdp = await context.newCDPSession(floor);
+  await cdp.send('Performance.enable');
+  await floorCdp.send('Performance.enable');
+  const taskTime = async (session: typeof cdp) =>
+    (await session.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!
+      .value;
+
+  const result: LiveResult = {
+    updates: [],
+    idle: [],
+    empty: [],
+    busy: { updates: 0, idle: 0, empty: 0 },
+    sent: 0,
+    failed: 0,
+    received: 0,
+    applied: 0,
+    checked: 0,
+    stops,
+  };
+  const ms = options.seconds * 1000;
+  const measure = async (
+    target: Page,
+    session: typeof cdp,
+    which: 'updates' | 'idle' | 'empty',
+    during: () => Promise<void>,
+  ) => {
+    await target.bringToFront();
+    await target.waitForTimeout(300);
+    const before = await taskTime(session);
+    await target.evaluate('window.__frames.start()');
+    await during();
+    const intervals = await target.evaluate<number[]>('window.__frames.stop()');
+    result.busy[which] += (await taskTime(session)) - before;
+    result[which].push(...intervals);
+  };
+  const sentBefore = reporter.sent;
+  for (let r = 0; r < options.rounds; r++) {
+    counting = true;
+    await measure(page, cdp, 'updates', () => reporter.run(ms, options.perMinute));
+    // The last reports reach the page; each courier's marker must stand at its last report.
+    await page.waitForTimeout(1500);
+    counting = false;
+    const shown = new Map((await courierMarkers(page)).map((m) => [m.id, m]));
+    for (const [k, last] of reporter.last) {
+      const marker = shown.get(world.couriers[k]!.id);
+      result.checked += 1;
+      if (marker && marker.lat === last.lat && marker.lng === last.lng) result.applied += 1;
+    }
+    await measure(page, cdp, 'idle', () => page.waitForTimeout(ms));
+    await measure(floor, floorCdp, 'empty', () => floor.waitForTimeout(ms));
+  }
+  await screenshot(page, 'bench-map-live');
+  result.sent = reporter.sent - sentBefore;
+  result.failed = reporter.failed;
+  result.received = received;
+  await page.close();
+  await floor.close();
+  return result;
+}
+
+/** Prints the live view's figures, as ratios to the empty map's in the same run. */
+export function printLive(
+  world: MapWorld,
+  r: LiveResult,
+  options: { rounds: number; seconds: number; perMinute: number },
+): { met: boolean } {
+  const total = options.rounds * options.seconds;
+  console.log(
+    `\nLive view (/planner/{dep}/live/{date}): ${world.slots.length} slots under way with ${fmt(r.stops)} stop markers and ${world.couriers.length} courier markers; ${options.rounds} rounds of ${options.seconds} s each, alternating:`,
+  );
+  console.log(
+    `  position reports: ${fmt(r.sent)} sent in ${total} s (${fmt((r.sent / total) * 60)} a minute; ${r.failed} refused), ${fmt(r.received)} courierLocations rows received on the page's socket; after each round ${r.applied} of ${r.checked} courier markers stood at their courier's last report`,
+  );
+  const line = (
+    label: string,
+    xs: number[],
+    busy: number,
+    base?: { xs: number[]; over: number },
+  ) => {
+    const d = dropped(xs);
+    console.log(
+      `  ${label.padEnd(50)} ${String(xs.length).padStart(5)} frames  p50 ${fmt(p(xs, 50), 2)} ms  p95 ${fmt(p(xs, 95), 2)} ms  max ${fmt(Math.max(...xs), 1)} ms  over 16.7 ms: ${String(d.over).padStart(4)} (${fmt((100 * d.over) / xs.length, 2)} %), vsyncs missed ${d.missed}; main thread busy ${fmt((100 * busy) / total, 1)} %` +
+        (base
+          ? `  ratio of frames over 16.7 ms to the empty map ${base.over === 0 ? (d.over === 0 ? '1.00' : `∞ (${d.over} vs 0)`) : fmt(d.over / base.over, 2)}`
+          : ''),
+    );
+    return d;
+  };
+  const floor = line('floor: empty map (no slots, no couriers), idle', r.empty, r.busy.empty);
+  line('the day, no reports', r.idle, r.busy.idle, { xs: r.empty, over: floor.over });
+  const up = line(`the day, ${options.perMinute} reports a minute`, r.updates, r.busy.updates, {
+    xs: r.empty,
+    over: floor.over,
+  });
+  const expected = (total * 1000) / FRAME_MS;
+  console.log(
+    `  (a frame each 16.7 ms would be ${fmt(expected)} frames per condition; the floor drew ${fmt(r.empty.length)})`,
+  );
+  // Met: every report applied and no more dropped frames than the empty map's in the same time.
+  const met = r.applied === r.checked && up.over <= floor.over && up.missed <= floor.missed;
+  console.log(
+    `  target 500 reports a minute applied without dropped frames over the empty map's floor: ${met ? 'met' : 'NOT met'} (${up.over} frames over 16.7 ms, ${up.missed} vsyncs missed, against ${floor.over} and ${floor.missed})`,
+  );
+  return { met };
+}

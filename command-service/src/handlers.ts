@@ -15,6 +15,7 @@ import { orderPlanningHandlers } from './slots/orderPlanning.js';
 import { slotHandlers } from './slots/handlers.js';
 import { templateHandlers } from './templates/handlers.js';
 import { optimizingHandlers } from './optimizing/handlers.js';
+import { pricingHandlers } from './pricing/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -36,4 +37,5 @@ export const handlers: HandlerTable = {
   ...templateHandlers,
   ...orderPlanningHandlers,
   ...optimizingHandlers,
+  ...pricingHandlers,
 };

@@ -205,6 +205,7 @@ async function runCommand(
     causationId: commandId,
     userId: identity.userId,
     occurredAt: clock().toISOString(),
+    commandType: name,
   };
   const repeatable = clientCommandId !== undefined;
   const execution = isAtomic(targets)

@@ -58,6 +58,14 @@ import {
   type RouteSuggestionRow,
 } from './optimizing/index.js';
 import {
+  ARTICLES_ENTITY,
+  ARTICLES_TABLE,
+  PRICE_LISTS_ENTITY,
+  PRICE_LISTS_TABLE,
+  type ArticleRow,
+  type PriceListRow,
+} from './pricing/catalogue.js';
+import {
   ROLES_ENTITY,
   ROLES_TABLE,
   USERS_ENTITY,
@@ -187,6 +195,20 @@ export const entityAccess = {
     queries: ['customerGroups', 'customerGroupMembers'],
     rule: 'allDepartments',
     scope: () => scope({}),
+  }),
+  // The article catalogue is reference data for whoever may read it (docs/decisions/0030).
+  [ARTICLES_ENTITY]: entity<ArticleRow>({
+    table: ARTICLES_TABLE,
+    queries: ['articles', 'articlesInArticleGroup'],
+    rule: 'everyone',
+    scope: () => scope({}),
+  }),
+  // A department's list reaches its department's readers; customer and group lists have none.
+  [PRICE_LISTS_ENTITY]: entity<PriceListRow>({
+    table: PRICE_LISTS_TABLE,
+    queries: ['priceLists'],
+    rule: 'department',
+    scope: (row) => scope({ departmentId: row.departmentId }),
   }),
   [HOLIDAYS_ENTITY]: entity<HolidayRow>({
     table: HOLIDAYS_TABLE,
@@ -396,6 +418,9 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   templatesByDepartmentIds: TEMPLATES_ENTITY,
   optimizingRuns: OPTIMIZING_RUNS_ENTITY,
   routeSuggestions: ROUTE_SUGGESTIONS_ENTITY,
+  articles: ARTICLES_ENTITY,
+  articlesInArticleGroup: ARTICLES_ENTITY,
+  priceLists: PRICE_LISTS_ENTITY,
 };
 
 const idOf = (row: unknown): string => {

@@ -8,6 +8,11 @@ export const eventMetadataSchema = z.object({
   userId: z.string(),
   /** UTC ISO instant at which the command was decided. */
   occurredAt: z.string(),
+  /**
+   * The wire name of the command that caused the event (`UPDATE_ORDER`), shown by the audit
+   * replay; events appended before it was recorded, and by the system's own processes, have none.
+   */
+  commandType: z.string().optional(),
 });
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 

@@ -27,6 +27,11 @@ import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
 import {
+  auditLogDetailsQuerySchema,
+  auditLogEntriesQuerySchema,
+  eventsWithSentLmStatusQuerySchema,
+} from './audit/index.js';
+import {
   ordersQuerySchema,
   searchOrdersQuerySchema,
   unconfirmedOrdersCountQuerySchema,
@@ -61,6 +66,14 @@ import {
   routeSuggestionsQuerySchema,
   suggestionCommandSchemas,
 } from './optimizing/index.js';
+import {
+  articlesInGroupQuerySchema,
+  articlesQuerySchema,
+  multiStopOrderPriceQuerySchema,
+  orderPriceQuerySchema,
+  priceListsQuerySchema,
+  pricingCommandSchemas,
+} from './pricing/catalogue.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -81,6 +94,7 @@ export const commandSchemas = {
   ...planningOrderCommandSchemas,
   ...optimizingCommandSchemas,
   ...suggestionCommandSchemas,
+  ...pricingCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -182,6 +196,12 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   APPLY_SUGGESTED_ROUTE: 'action',
   CANCEL_SUGGESTED_ROUTE: 'delete',
   DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: 'action',
+  CREATE_ARTICLE: 'create',
+  UPDATE_ARTICLE: 'update',
+  DELETE_ARTICLE: 'delete',
+  CREATE_PRICE_LIST: 'create',
+  UPDATE_PRICE_LIST: 'update',
+  DELETE_PRICE_LIST: 'delete',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -213,6 +233,8 @@ export const updateCommands = {
   UPDATE_UNIT: { idField: 'id', create: 'CREATE_UNIT', entity: 'units' },
   UPDATE_COURIER_USER: { idField: 'id', create: 'CREATE_COURIER_USER', entity: 'couriers' },
   UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },
+  UPDATE_ARTICLE: { idField: 'id', create: 'CREATE_ARTICLE', entity: 'articles' },
+  UPDATE_PRICE_LIST: { idField: 'id', create: 'CREATE_PRICE_LIST', entity: 'priceLists' },
 } as const satisfies Partial<Record<CommandName, UpdateCommand>>;
 export type UpdateCommandName = keyof typeof updateCommands;
 
@@ -224,6 +246,9 @@ export const querySchemas = {
   consignments: consignmentsQuerySchema,
   searchConsignments: searchConsignmentsQuerySchema,
   orderHistory: orderHistoryQuerySchema,
+  apolloAuditLogEntries: auditLogEntriesQuerySchema,
+  apolloAuditLogEntriesDetails: auditLogDetailsQuerySchema,
+  eventsWithSentLmStatus: eventsWithSentLmStatusQuerySchema,
   roles: rolesQuerySchema,
   users: usersQuerySchema,
   departmentGroups: departmentGroupsQuerySchema,
@@ -260,6 +285,11 @@ export const querySchemas = {
   latestOptimizingIdForSlot: latestOptimizingIdForSlotQuerySchema,
   routeSuggestions: routeSuggestionsQuerySchema,
   getShipmentDetailsFromTracking: trackingQuerySchema,
+  articles: articlesQuerySchema,
+  articlesInArticleGroup: articlesInGroupQuerySchema,
+  priceLists: priceListsQuerySchema,
+  orderPrice: orderPriceQuerySchema,
+  multiStopOrderPrice: multiStopOrderPriceQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

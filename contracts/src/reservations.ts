@@ -9,7 +9,8 @@ export type ReservationEvent =
   | { type: 'UniqueValueReleased'; data: { kind: UniqueKind; value: string; ownerId: string } };
 
 /** `shipmentId`: a GSIN names one order, and its reservation finds that order (0020). */
-export type UniqueKind = 'phoneNumber' | 'email' | 'shipmentId';
+/** `articleCode`: an article's code names it on price lists and order lines, once and for good. */
+export type UniqueKind = 'phoneNumber' | 'email' | 'shipmentId' | 'articleCode';
 
 /** The normalised form a value is reserved under: phone numbers are stored normalised already. */
 export const uniqueValue = (kind: UniqueKind, value: string): string =>

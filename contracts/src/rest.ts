@@ -5,6 +5,12 @@ import { DEPARTMENT_GROUPS_ENTITY, DEPARTMENT_GROUPS_TABLE } from './departmentG
 import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE } from './departments/index.js';
 import { HOLIDAYS_ENTITY, HOLIDAYS_TABLE } from './holidays/index.js';
 import { NUMBER_SERIES_ENTITY, NUMBER_SERIES_TABLE } from './numberSeries/index.js';
+import {
+  ARTICLES_ENTITY,
+  ARTICLES_TABLE,
+  PRICE_LISTS_ENTITY,
+  PRICE_LISTS_TABLE,
+} from './pricing/catalogue.js';
 import type { CommandName, QueryName } from './registry.js';
 import { ROLES_ENTITY, ROLES_TABLE, USERS_ENTITY, USERS_TABLE } from './users/index.js';
 
@@ -147,6 +153,28 @@ export const restResources = {
     ],
     filterFields: ['name', 'type', 'companyPrefix', 'departmentId', 'customerId', 'used'],
     defaultSort: ['id', 'ASC'],
+  },
+  articles: {
+    table: ARTICLES_TABLE,
+    entity: ARTICLES_ENTITY,
+    query: 'articles',
+    create: 'CREATE_ARTICLE',
+    update: 'UPDATE_ARTICLE',
+    delete: 'DELETE_ARTICLE',
+    sortFields: ['id', 'code', 'label', 'kind', 'group'],
+    filterFields: ['code', 'kind', 'group', 'active'],
+    defaultSort: ['code', 'ASC'],
+  },
+  priceLists: {
+    table: PRICE_LISTS_TABLE,
+    entity: PRICE_LISTS_ENTITY,
+    query: 'priceLists',
+    create: 'CREATE_PRICE_LIST',
+    update: 'UPDATE_PRICE_LIST',
+    delete: 'DELETE_PRICE_LIST',
+    sortFields: ['id', 'name', 'validFrom', 'validTo', 'currency'],
+    filterFields: ['customerId', 'customerGroupId', 'departmentId', 'currency'],
+    defaultSort: ['validFrom', 'DESC'],
   },
 } as const satisfies Record<string, RestResource>;
 

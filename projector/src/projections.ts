@@ -1,5 +1,6 @@
 import { consignmentGridProjection } from './consignmentGrid/projection.js';
 import { customerGroupsProjection } from './customerGroups/projection.js';
+import { articlesProjection, priceListsProjection } from './pricing/projection.js';
 import { departmentGroupsProjection } from './departmentGroups/projection.js';
 import { courierLocationsProjection } from './courierLocations/projection.js';
 import { holidaysProjection } from './holidays/projection.js';
@@ -26,6 +27,8 @@ export const projections: Projection[] = [
   rolesProjection,
   departmentGroupsProjection,
   customerGroupsProjection,
+  articlesProjection,
+  priceListsProjection,
   holidaysProjection,
   courierLocationsProjection,
   numberSeriesProjection,

@@ -34,6 +34,11 @@ import { holiday } from './holidays/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
 import { orderHistory, orderHistoryNotFound } from './orderHistory/query.js';
+import {
+  apolloAuditLogEntries,
+  apolloAuditLogEntriesDetails,
+  eventsWithSentLmStatus,
+} from './audit/query.js';
 import { labelUrls } from './orderLabels/query.js';
 import { orders, searchOrders, unconfirmedOrders, unconfirmedOrdersCount } from './orders/query.js';
 import { addressAutocomplete, postalCodeRoute } from './geocoding/query.js';
@@ -61,6 +66,13 @@ import {
   routeSuggestions,
 } from './optimizing/query.js';
 import { getShipmentDetailsFromTracking } from './tracking/query.js';
+import {
+  articles,
+  articlesInArticleGroup,
+  multiStopOrderPrice,
+  orderPrice,
+  priceLists,
+} from './pricing/query.js';
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
@@ -70,6 +82,9 @@ export const queries: QueryTable = {
   consignments,
   searchConsignments,
   orderHistory,
+  apolloAuditLogEntries,
+  apolloAuditLogEntriesDetails,
+  eventsWithSentLmStatus,
   roles,
   users,
   departmentGroups,
@@ -106,6 +121,11 @@ export const queries: QueryTable = {
   latestOptimizingIdForSlot,
   routeSuggestions,
   getShipmentDetailsFromTracking,
+  articles,
+  articlesInArticleGroup,
+  priceLists,
+  orderPrice,
+  multiStopOrderPrice,
 };
 
 export interface QueryServiceDeps {

@@ -72,6 +72,22 @@ const table = [
     delete: 'DELETE_HOLIDAY',
   },
   {
+    name: 'admin/articles',
+    rule: '/admin/articles',
+    page: 'articles',
+    create: 'CREATE_ARTICLE',
+    update: 'UPDATE_ARTICLE',
+    delete: 'DELETE_ARTICLE',
+  },
+  {
+    name: 'admin/priceLists',
+    rule: '/admin/priceLists',
+    page: 'priceLists',
+    create: 'CREATE_PRICE_LIST',
+    update: 'UPDATE_PRICE_LIST',
+    delete: 'DELETE_PRICE_LIST',
+  },
+  {
     name: 'admin/numberSeries',
     rule: '/admin/numberSeries',
     page: 'numberSeries',

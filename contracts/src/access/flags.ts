@@ -79,7 +79,8 @@ export const defaultAccess: Record<Role, readonly AccessFlag[]> = {
   PLANNER: plannerFlags,
   READ_ONLY_PLANNER: plannerFlags.filter((f) => f !== 'PLANNER_IMPORT_EXPORT_EXTENDED'),
   PARTNER: fieldFlags,
-  ACCOUNTING: ['PLANNER_INVOICING', 'PLANNER_SHIPMENTS', 'PLANNER_REPORTS'],
+  // ADMIN_LM_EVENTS: the audit replay (docs/decisions/0029-audit-replay.md).
+  ACCOUNTING: ['PLANNER_INVOICING', 'PLANNER_SHIPMENTS', 'PLANNER_REPORTS', 'ADMIN_LM_EVENTS'],
   CUSTOMER: [],
   COURIER: [],
 };

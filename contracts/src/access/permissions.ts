@@ -52,6 +52,8 @@ const slots: AccessFlag[] = ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING'];
 const slotReaders: AccessFlag[] = [...slots, 'PLANNER_LIVE'];
 const units: AccessFlag[] = ['PLANNER_UNITS', 'PLANNER_VEHICLES'];
 const optimizing: AccessFlag[] = [...slots, 'ADMIN_OPTIMIZING'];
+/** Who may replay an order's events (docs/decisions/0029-audit-replay.md). */
+export const auditRoles: readonly Role[] = ['ADMIN', 'ACCOUNTING'];
 
 export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_DEPARTMENT: write(['ADMIN_DEPARTMENT'], everyDepartment),
@@ -141,6 +143,13 @@ export const commandPermissions: Record<CommandName, Permission> = {
   REORDER_SUGGESTED_ROUTE: write(slots),
   APPLY_SUGGESTED_ROUTE: write(slots),
   CANCEL_SUGGESTED_ROUTE: write(slots),
+  // Prices (docs/decisions/0030): the catalogue and the lists span departments.
+  CREATE_ARTICLE: write(['PLANNER_INVOICING'], everyDepartment),
+  UPDATE_ARTICLE: write(['PLANNER_INVOICING'], everyDepartment),
+  DELETE_ARTICLE: write(['PLANNER_INVOICING'], everyDepartment),
+  CREATE_PRICE_LIST: write(['PLANNER_INVOICING'], everyDepartment),
+  UPDATE_PRICE_LIST: write(['PLANNER_INVOICING'], everyDepartment),
+  DELETE_PRICE_LIST: write(['PLANNER_INVOICING'], everyDepartment),
   DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: write(slots),
 };
 
@@ -163,6 +172,10 @@ export const queryPermissions: Record<QueryName, Permission> = {
     { customers: true },
   ),
   orderHistory: read(['ADMIN_LM_EVENTS', 'PLANNER_SHIPMENTS'], { customers: true }),
+  // The audit replay (/admin/lmEvents): ADMIN and ACCOUNTING holding ADMIN_LM_EVENTS (0029).
+  apolloAuditLogEntries: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
+  apolloAuditLogEntriesDetails: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
+  eventsWithSentLmStatus: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
   roles: read(['ADMIN_ROLE', 'ADMIN_USERS']),
   users: read(['ADMIN_USERS']),
   // Groups are picked on the planner's department selection like departments (spec §2
@@ -217,6 +230,14 @@ export const queryPermissions: Record<QueryName, Permission> = {
   routeSuggestions: read(slots),
   // The recipient's view of a shipment (contracts tracking `recipientView`): anyone with the link.
   getShipmentDetailsFromTracking: read([], { public: true }),
+  // The order form shows the articles and the price; invoicing reads the lists.
+  articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
+  articlesInArticleGroup: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
+  priceLists: read(['PLANNER_INVOICING']),
+  orderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
+  multiStopOrderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {
+    customers: true,
+  }),
 };
 
 /** The queries answered without a session (`Permission.public`). */

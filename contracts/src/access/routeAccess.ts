@@ -32,6 +32,9 @@ export const routeRules: readonly RouteRule[] = [
   },
   { path: '/webhook-messages/*', flags: ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'] },
   { path: '/admin/customerGroups', flags: ['ADMIN_CUSTOMER_GROUP'] },
+  // Prices (docs/decisions/0030): kept by invoicing users.
+  { path: '/admin/articles', flags: ['PLANNER_INVOICING'] },
+  { path: '/admin/priceLists', flags: ['PLANNER_INVOICING'] },
   { path: '/admin/departments/*', flags: ['ADMIN_DEPARTMENT', 'ADMIN_DEPARTMENT_GROUP'] },
   { path: '/admin/optimizing/:date?', flags: ['ADMIN_OPTIMIZING'] },
   { path: '/admin/numberSeries', flags: ['ADMIN_NUMBER_SERIES'] },
@@ -42,7 +45,12 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/admin/holidays', flags: ['ADMIN_HOLIDAYS'] },
   { path: '/admin/shd', flags: ['ADMIN_SHD'] },
   { path: '/admin/preadvice/*', flags: ['ADMIN_PRE_ADVICE'] },
-  { path: '/admin/lmEvents/:shipmentId?', flags: ['ADMIN_LM_EVENTS'] },
+  // The audit replay: the flag, and only ADMIN and ACCOUNTING (docs/decisions/0029).
+  {
+    path: '/admin/lmEvents/:shipmentId?',
+    flags: ['ADMIN_LM_EVENTS'],
+    roles: ['ADMIN', 'ACCOUNTING'],
+  },
   { path: '/admin/cms/*', flags: ['ADMIN_CMS_BANNERS', 'ADMIN_CMS_WHATS_THIS_MODALS'] },
   { path: '/admin/user-roles/*', flags: ['ADMIN_ROLE'] },
   { path: '/admin/integrations/:date?', flags: ['ADMIN_INTEGRATIONS'] },

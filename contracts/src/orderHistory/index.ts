@@ -14,6 +14,8 @@ export interface OrderHistoryRow {
   data: unknown;
   userId: string;
   commandId: string;
+  /** The command's wire name (null: not recorded, docs/decisions/0029-audit-replay.md). */
+  commandType: string | null;
   occurredAt: string;
   /** Global position of the event (decimal string). */
   position: string;

@@ -10,6 +10,7 @@ import {
   demoUsers,
   prng,
 } from './data.js';
+import { demoArticles, demoPriceList } from './pricing.js';
 import { nordicPublicHolidays } from './holidays.js';
 
 /** Runs commands in process as the system: the same path as `POST /api/command/{name}`. */
@@ -80,6 +81,11 @@ export async function seedDemoData(
   const holidays = nordicPublicHolidays(Number(todayIn('Europe/Oslo').slice(0, 4)));
   for (const holiday of holidays) await command(run, 'CREATE_HOLIDAY', holiday);
   for (const series of demoNumberSeries) await command(run, 'CREATE_NUMBER_SERIES', series);
+  for (const article of demoArticles) await command(run, 'CREATE_ARTICLE', article);
+  for (const [key, dep] of departments) {
+    const name = demoDepartments.find((d) => d.key === key)!.name;
+    await command(run, 'CREATE_PRICE_LIST', demoPriceList(dep.id, name, dep.country));
+  }
   let index = 0;
   for (const [key, dep] of departments) {
     const mine = customers.filter((c) => c.department === key);

@@ -13,7 +13,9 @@ export type IdKind =
   | 'unit'
   | 'slot'
   | 'template'
-  | 'optimizing';
+  | 'optimizing'
+  | 'article'
+  | 'price_list';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

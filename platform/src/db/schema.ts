@@ -223,6 +223,13 @@ export const platformMigrations: Migration[] = [
           primary key (run_id, kind))`);
     },
   },
+  {
+    // Prices (docs/decisions/0030-prices.md): the ids of articles and price lists.
+    name: '0016_pricing',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_article; create sequence id_seq_price_list;');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -29,6 +29,7 @@ type HistoryRecord = {
   user_id: string;
   command_id: string;
   occurred_at: string;
+  command_type: string | null;
 };
 
 const orderIdOf = (e: RecordedEvent) => e.streamId.slice('order-'.length);
@@ -61,6 +62,7 @@ const historyRecord = (e: RecordedEvent): HistoryRecord => ({
   user_id: e.metadata.userId,
   command_id: e.metadata.commandId,
   occurred_at: e.metadata.occurredAt,
+  command_type: e.metadata.commandType ?? null,
 });
 
 /** A history row as readers see it: with the order's scope. */
@@ -71,6 +73,7 @@ const historyRow = (r: HistoryRecord, scope: OrderScope): OrderHistoryRow => ({
   data: r.data,
   userId: r.user_id,
   commandId: r.command_id,
+  commandType: r.command_type,
   occurredAt:
     typeof r.occurred_at === 'string' ? r.occurred_at : new Date(r.occurred_at).toISOString(),
   position: String(r.position),
@@ -172,6 +175,14 @@ export const orderHistoryProjection: Projection = {
           end $$`);
       },
     },
+    {
+      // The command that caused each event, for the audit replay (docs/decisions/0029); events
+      // stored before commands were recorded in their metadata have none.
+      name: '0003_order_history_command_type',
+      async up(knex) {
+        await knex.raw(`alter table ${T} add column command_type text`);
+      },
+    },
   ],
   handles: (e) =>
     e.streamId.startsWith('order-') &&
@@ -187,7 +198,7 @@ export const orderHistoryProjection: Projection = {
         : await preparedQuery<HistoryRecord>(
             trx,
             `select order_id::text, stream_revision, position::text, event_type, data, user_id,
-               command_id, occurred_at from ${T} where order_id = any($1::bigint[])
+               command_id, occurred_at, command_type from ${T} where order_id = any($1::bigint[])
              order by order_id, stream_revision`,
             [[...moved]],
           );

@@ -1,10 +1,8 @@
 import {
   ORDERS_ENTITY,
   ORDERS_TABLE,
-  canTransition,
   consignmentEventTypes,
-  isConsignmentState,
-  rowFlags,
+  evolveOrderRow,
   type AddressBlock,
   type BookedOrder,
   type ConsignmentEvent,
@@ -56,28 +54,6 @@ export const orderAdvancedText = (o: BookedOrder): string =>
     .join(' ')
     .toLowerCase();
 
-function fromOrder(order: BookedOrder, base: Partial<OrderRow>): OrderRow {
-  return {
-    id: order.orderId,
-    orderId: order.orderId,
-    parentId: order.parentId ?? null,
-    shipmentId: order.shipmentId ?? null,
-    departmentId: order.departmentId,
-    customerId: order.customerId,
-    state: 'CREATED',
-    order,
-    slotId: null,
-    rejectionReason: null,
-    otherReason: null,
-    createdAt: '',
-    updatedAtEpoch: 0,
-    revision: 0,
-    isEditable: true,
-    isDeletable: true,
-    ...base,
-  };
-}
-
 /** One row per order with the whole booked order: the form's edit, copy and restore modes. */
 export const ordersProjection = rowProjection<OrderRow>({
   name: 'orders',
@@ -116,70 +92,20 @@ export const ordersProjection = rowProjection<OrderRow>({
           create index ${T}_tracking on ${T} (tracking_id) where tracking_id is not null;`);
       },
     },
+    {
+      // The audit replay finds an order by a package's SSCC (docs/decisions/0029): a containment
+      // test on the measurement lines (`@> [{"packageIds": [sscc]}]`).
+      name: '0003_rm_orders_package_ids',
+      async up(knex) {
+        await knex.raw(`
+          create index ${T}_packages on ${T}
+            using gin ((data->'order'->'measurements') jsonb_path_ops);`);
+      },
+    },
   ],
   rowId: (e) => (isConsignmentEvent(e) ? e.streamId.slice('order-'.length) : null),
-  evolve(row, e) {
-    if (!isConsignmentEvent(e) || !isConsignmentState(e.data.state)) return row;
-    const at = { revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
-    if (e.type === 'OrderCreated')
-      return withFlags(
-        fromOrder(e.data.order, { ...at, state: e.data.state, createdAt: e.metadata.occurredAt }),
-      );
-    if (!row) return row;
-    const next: OrderRow = { ...row, ...at, state: e.data.state };
-    switch (e.type) {
-      case 'OrderUpdated':
-        return withFlags({
-          ...next,
-          ...fromOrder(e.data.order, {}),
-          ...at,
-          state: e.data.state,
-          slotId: row.slotId,
-          rejectionReason: row.rejectionReason,
-          otherReason: row.otherReason,
-          createdAt: row.createdAt,
-        });
-      case 'OrderMoved':
-        return withFlags({
-          ...next,
-          departmentId: e.data.departmentId,
-          slotId: null,
-          order: { ...row.order, departmentId: e.data.departmentId },
-        });
-      case 'OrderRejected':
-        return withFlags({
-          ...next,
-          rejectionReason: e.data.reason,
-          otherReason: e.data.otherReason,
-        });
-      case 'ConsignmentAssignedToSlot':
-        return withFlags({ ...next, slotId: e.data.slotId });
-      case 'ConsignmentUnassignedFromSlot':
-      case 'OrderDeleted':
-        return withFlags({ ...next, slotId: null });
-      case 'AddressResolved': {
-        // The edit form shows where the address was placed since booking.
-        const { side, lat, lng, resolvedBy } = e.data;
-        const block = { ...row.order[side], lat, lng, resolvedBy };
-        return withFlags({ ...next, order: { ...row.order, [side]: block } });
-      }
-      case 'AddressUnresolved': {
-        const block = { ...row.order[e.data.side], lat: null, lng: null };
-        return withFlags({ ...next, order: { ...row.order, [e.data.side]: block } });
-      }
-      case 'OrderAccepted':
-      case 'OrderRestored':
-      case 'ConsignmentCollected':
-      case 'ConsignmentDelivered':
-      case 'ConsignmentDeviated':
-      case 'ConsignmentReturned':
-        return withFlags(next);
-      default: {
-        const never: never = e;
-        return never;
-      }
-    }
-  },
+  // The one fold of an order's events (contracts), which the audit replay runs too (0029).
+  evolve: (row, e) => (isConsignmentEvent(e) ? evolveOrderRow(row, e) : row),
   columns: (row) => ({
     department_id: row.departmentId,
     customer_id: row.customerId,
@@ -192,8 +118,3 @@ export const ordersProjection = rowProjection<OrderRow>({
     advanced_text: orderAdvancedText(row.order),
   }),
 });
-
-function withFlags(row: OrderRow): OrderRow {
-  const flags = rowFlags(row.state, null);
-  return { ...row, isEditable: flags.isEditable, isDeletable: canTransition('delete', row.state) };
-}

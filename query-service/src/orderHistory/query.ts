@@ -24,6 +24,7 @@ export const orderHistory: QueryHandler<'orderHistory'> = async ({ orderId }, { 
       'h.data',
       'h.user_id as userId',
       'h.command_id as commandId',
+      'h.command_type as commandType',
       'h.occurred_at as occurredAt',
       knex.raw(`h.position::text as position`),
       's.department_id as departmentId',

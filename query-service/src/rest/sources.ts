@@ -9,6 +9,7 @@ import type { Knex } from '@nordlog/platform';
 import {
   scopeCustomers,
   scopeDepartmentGroups,
+  scopeDepartmentColumn,
   scopeDepartments,
   scopeNumberSeries,
   scopeUsers,
@@ -161,5 +162,43 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     search: words('name', 'type', 'companyPrefix'),
     base: live,
     scope: scopeNumberSeries,
+  },
+  // The catalogue is reference data (contracts entity rule `everyone`).
+  articles: {
+    sort: {
+      id: 'id',
+      code: 'code',
+      label: lowerText('label'),
+      kind: text('kind'),
+      group: 'article_group',
+    },
+    filters: {
+      code: scalar('code'),
+      kind: scalar('kind'),
+      group: scalar('group'),
+      active: scalar('active'),
+    },
+    search: words('code', 'label', 'group', 'vasCode'),
+    base: live,
+    scope: unscoped,
+  },
+  // A department's list to its department's readers; customer and group lists have none.
+  priceLists: {
+    sort: {
+      id: 'id',
+      name: lowerText('name'),
+      validFrom: 'valid_from',
+      validTo: 'valid_to',
+      currency: text('currency'),
+    },
+    filters: {
+      customerId: scalar('customerId'),
+      customerGroupId: scalar('customerGroupId'),
+      departmentId: scalar('departmentId'),
+      currency: scalar('currency'),
+    },
+    search: words('name', 'currency'),
+    base: live,
+    scope: (q, identity) => scopeDepartmentColumn(q, identity, 'department_id'),
   },
 };

@@ -6,7 +6,7 @@ import { startHttpClient, type Request } from './httpClient.js';
 import { planningBrowserBench } from './planningBrowser.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
-import { fmt, percentile } from './stats.js';
+import { fmt, percentile, printLatency } from './stats.js';
 
 /**
  * `npm run bench:planning [-- --units N --consignments M --samples S --no-browser]`
@@ -45,18 +45,7 @@ async function post<T>(url: string, path: string, body: unknown, headers: Sessio
   return JSON.parse(text) as T;
 }
 
-const line = (label: string, xs: number[], base: number[] | null, target?: number) => {
-  const p50 = percentile(xs, 50);
-  const p95 = percentile(xs, 95);
-  const ratio = base ? `  ratio p95 to baseline ${fmt(p95 / percentile(base, 95), 1)}` : '';
-  const goal =
-    target === undefined
-      ? ''
-      : `  (target p95 < ${target} ms: ${p95 < target ? 'met' : 'NOT met'})`;
-  console.log(
-    `  ${label.padEnd(44)} p50 ${fmt(p50, 1).padStart(7)} ms  p95 ${fmt(p95, 1).padStart(7)} ms${ratio}${goal}`,
-  );
-};
+const line = printLatency;
 
 export interface PlanningWorld {
   system: System;

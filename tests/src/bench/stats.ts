@@ -33,6 +33,30 @@ export async function runConcurrent(
   return { ms: performance.now() - started, latencies };
 }
 
+/**
+ * Prints one latency figure: p50 and p95 of `xs` in ms, the p95 as a ratio to a baseline measured
+ * in the same run, and whether a p95 target was met.
+ */
+export function printLatency(
+  label: string,
+  xs: number[],
+  base: number[] | null,
+  target?: number,
+  widths: { label: number; value: number } = { label: 44, value: 7 },
+): void {
+  const p50 = percentile(xs, 50);
+  const p95 = percentile(xs, 95);
+  const ratio = base ? `  ratio p95 to baseline ${fmt(p95 / percentile(base, 95), 1)}` : '';
+  const goal =
+    target === undefined
+      ? ''
+      : `  (target p95 < ${target} ms: ${p95 < target ? 'met' : 'NOT met'})`;
+  const ms = (n: number) => fmt(n, 1).padStart(widths.value);
+  console.log(
+    `  ${label.padEnd(widths.label)} p50 ${ms(p50)} ms  p95 ${ms(p95)} ms${ratio}${goal}`,
+  );
+}
+
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 

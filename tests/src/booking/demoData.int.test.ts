@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isValidGsin } from '@nordlog/contracts';
+import { isValidGsin, type OrderPrice } from '@nordlog/contracts';
 import { seedDemoData, seedDemoUsers, type DemoPlan } from '@nordlog/deploy';
 import { silentLogger } from '@nordlog/platform';
 import { startTestSystem, type TestSystem } from '../support/system.js';
@@ -20,6 +20,19 @@ describe('demo data with booking rules', () => {
       .body as { shipmentId: string; packageIds: string[] }[];
     expect(rows).toHaveLength(20);
     expect(rows.every((r) => isValidGsin(r.shipmentId) && r.packageIds.length > 0)).toBe(true);
+  }, 60_000);
+
+  it('every demo order has a complete price in its country’s currency (docs/decisions/0030)', async () => {
+    const rows = (await sys.query('consignments', { fromDate: '2000-01-01', toDate: '2100-01-01' }))
+      .body as { id: string }[];
+    const currencies = new Set<string>();
+    for (const { id } of rows) {
+      const price = (await sys.query('orderPrice', { orderId: id })).body as OrderPrice;
+      expect({ id, errors: price.errors }).toEqual({ id, errors: [] });
+      expect(price.customerNet).toBeGreaterThan(0);
+      currencies.add(price.currency);
+    }
+    expect([...currencies].sort()).toEqual(['DKK', 'EUR', 'NOK', 'SEK']);
   }, 60_000);
 
   it('the demo courier drives a slot under way today and reports its own position with its courier id', async () => {

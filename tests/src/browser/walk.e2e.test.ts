@@ -257,6 +257,22 @@ describe('the walk: every screen, every role', () => {
       },
       shown: () => 'No pickups',
     },
+    'admin/articles': {
+      fill: async (page, name) => {
+        await page.getByLabel(/^code/i).fill(`WALK-${++serial}`);
+        await pick(page, /^kind/i, 'Freight');
+        await page.getByLabel(/^name/i).fill(name);
+      },
+      shown: (name) => name,
+    },
+    'admin/priceLists': {
+      fill: async (page, name) => {
+        await pick(page, /^department/i, 'Helsinki Kuriiri');
+        await page.getByLabel(/^name/i).fill(name);
+        await page.getByLabel(/^valid from/i).fill('2026-01-01');
+      },
+      shown: (name) => name,
+    },
     'admin/numberSeries': {
       fill: async (page, name) => {
         await page.getByLabel(/^name/i).fill(name);

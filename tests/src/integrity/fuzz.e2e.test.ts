@@ -32,6 +32,8 @@ interface World extends SampleWorld {
   run: string;
   /** The tracking link's key of `order`. */
   tracking: string;
+  article: string;
+  priceList: string;
 }
 
 const block = {
@@ -174,6 +176,12 @@ const commandBases: Record<CommandName, (w: World) => Payload> = {
   APPLY_SUGGESTED_ROUTE: (w) => ({ slot: w.slot, consignmentIdsToUnassign: [] }),
   CANCEL_SUGGESTED_ROUTE: (w) => ({ slot: w.slot }),
   DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: (w) => ({ consignments: [w.order] }),
+  CREATE_ARTICLE: (w) => updateSamples.UPDATE_ARTICLE(w).create,
+  UPDATE_ARTICLE: (w) => ({ id: w.article, label: 'Freight, road' }),
+  DELETE_ARTICLE: (w) => ({ id: w.article }),
+  CREATE_PRICE_LIST: (w) => updateSamples.UPDATE_PRICE_LIST(w).create,
+  UPDATE_PRICE_LIST: (w) => ({ id: w.priceList, name: 'Oslo 2027' }),
+  DELETE_PRICE_LIST: (w) => ({ id: w.priceList }),
 };
 
 /** Valid params of every query (typed by the registry). */
@@ -184,6 +192,9 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   consignments: () => ({ fromDate: DATE, toDate: DATE }),
   searchConsignments: () => ({ searchPhrase: 'storgata' }),
   orderHistory: (w) => ({ orderId: w.order }),
+  apolloAuditLogEntries: (w) => ({ id: w.order }),
+  apolloAuditLogEntriesDetails: (w) => ({ orderId: w.order, revision: 0 }),
+  eventsWithSentLmStatus: (w) => ({ orderId: w.order }),
   roles: () => ({}),
   users: () => ({ searchPhrase: 'user' }),
   departmentGroups: () => ({}),
@@ -193,6 +204,11 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   courierLocationsByDepartmentId: (w) => ({ departmentId: w.departments[0] }),
   courierLocationsBySlotId: (w) => ({ slotId: w.slot }),
   getShipmentDetailsFromTracking: (w) => ({ id: w.tracking }),
+  articles: (w) => ({ orderId: w.order }),
+  articlesInArticleGroup: () => ({ group: 'TRANSPORT' }),
+  priceLists: () => ({}),
+  orderPrice: (w) => ({ orderId: w.order }),
+  multiStopOrderPrice: (w) => ({ orderIds: [w.order] }),
   numberSeries: () => ({}),
   orders: (w) => ({ ids: [w.order] }),
   searchOrders: () => ({ searchPhrase: 'kari' }),
@@ -379,6 +395,11 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
       ...base,
       order: await id('CREATE_ORDER', commandBases.CREATE_ORDER({ ...base } as World)),
       tracking: '',
+      article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
+      priceList: await id(
+        'CREATE_PRICE_LIST',
+        updateSamples.UPDATE_PRICE_LIST(base).create,
+      ),
       user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
       role: await id('CREATE_ROLE', { name: 'R', access: ['PLANNER_LIVE'] }),
       departmentGroup: await id('CREATE_DEPARTMENT_GROUP', {

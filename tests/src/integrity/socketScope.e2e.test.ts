@@ -83,6 +83,8 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
   optimizingRuns: (c) => list(c.query('optimizingRuns', { fromDate: DATE, toDate: DATE })),
   routeSuggestions: async (c) =>
     (await list(c.query('routeSuggestions', { date: DATE }))).map(suggestionRow),
+  articles: (c) => list(c.query('articles', { includeInactive: true })),
+  priceLists: (c) => list(c.query('priceLists', {})),
 };
 
 /** A suggestion as its row is (the query adds both schedules and the comparison). */
@@ -247,6 +249,29 @@ describe('socket scope equals query access, for every entity, role and context',
     await sys.command('CREATE_CUSTOMER_GROUP', { name: 'All', customerIds: [mine, theirs] });
     await sys.command('CREATE_ROLE', { name: 'Night shift', access: ['PLANNER_LIVE'] });
     await sys.command('CREATE_HOLIDAY', { country: 'NO', type: 'NO_PICKUP', date: DATE });
+    // An article and price lists of Oslo, of Bergen and of a customer (docs/decisions/0030).
+    expect(
+      (
+        await sys.command('CREATE_ARTICLE', {
+          code: 'FREIGHT',
+          label: 'Freight',
+          kind: 'FREIGHT',
+          group: 'TRANSPORT',
+        })
+      ).status,
+    ).toBe(200);
+    for (const owner of [{ departmentId: oslo }, { departmentId: bergen }, { customerId: theirs }])
+      expect(
+        (
+          await sys.command('CREATE_PRICE_LIST', {
+            name: `Prices ${JSON.stringify(owner)}`,
+            ...owner,
+            currency: 'NOK',
+            validFrom: DATE,
+            lines: [{ articleCode: 'FREIGHT', customerPrice: 25_000 }],
+          })
+        ).status,
+      ).toBe(200);
     for (const departmentIds of [[oslo], [bergen], [oslo, bergen]])
       await sys.command('CREATE_USER', {
         name: `Colleague ${departmentIds.join('+')}`,

@@ -136,6 +136,32 @@ describe('projections', () => {
       if (name === 'Gone') await sys.command('DELETE_CUSTOMER_GROUP', { id: customers });
     }
     const holiday = { country: 'NO', type: 'PUBLIC_HOLIDAY', date: '2026-05-17' };
+    // Articles and price lists, one of each deleted (docs/decisions/0030).
+    for (const code of ['FREIGHT', 'KG']) {
+      const article = (
+        await sys.command('CREATE_ARTICLE', {
+          code,
+          label: code,
+          kind: code === 'KG' ? 'WEIGHT' : 'FREIGHT',
+          group: 'TRANSPORT',
+        })
+      ).body.ids[0];
+      await sys.command('UPDATE_ARTICLE', { id: article, label: `${code} (road)` });
+      if (code === 'KG') await sys.command('DELETE_ARTICLE', { id: article });
+    }
+    for (const name of ['Oslo', 'Gone']) {
+      const list = (
+        await sys.command('CREATE_PRICE_LIST', {
+          name,
+          departmentId: dep,
+          currency: 'NOK',
+          validFrom: '2026-01-01',
+          lines: [{ articleCode: 'FREIGHT', customerPrice: 19_900 }],
+        })
+      ).body.ids[0];
+      await sys.command('UPDATE_PRICE_LIST', { id: list, validTo: '2026-12-31' });
+      if (name === 'Gone') await sys.command('DELETE_PRICE_LIST', { id: list });
+    }
     const holidayId = (await sys.command('CREATE_HOLIDAY', holiday)).body.ids[0];
     await sys.command('DELETE_HOLIDAY', { id: holidayId });
     await sys.command('CREATE_HOLIDAY', holiday);

@@ -12,6 +12,8 @@ export interface SampleWorld {
   units: [string, string];
   /** A vehicle record (isUnit false) of the first department. */
   vehicle: string;
+  /** The codes of two articles (a freight and a weight article), for price lists. */
+  articleCodes: [string, string];
 }
 
 /**
@@ -77,7 +79,7 @@ export const sampleUnit = (departmentId: string, courierUserIds: string[]) => ({
 export async function sampleFleet(
   client: Pick<Client, 'command'>,
   departments: [string, string],
-): Promise<Pick<SampleWorld, 'couriers' | 'units' | 'vehicle'>> {
+): Promise<Pick<SampleWorld, 'couriers' | 'units' | 'vehicle' | 'articleCodes'>> {
   const id = async (type: string, payload: unknown) => {
     const res = await client.command(type, payload);
     if (res.status !== 200) throw new Error(`${type}: ${JSON.stringify(res.body)}`);
@@ -99,7 +101,13 @@ export async function sampleFleet(
     name: `Vehicle ${words()}`,
     isUnit: false,
   });
-  return { couriers, units, vehicle };
+  const article = async (kind: string) => {
+    const code = `${kind}-${words().toUpperCase()}`;
+    await id('CREATE_ARTICLE', { code, label: `${kind} ${code}`, kind, group: 'TRANSPORT' });
+    return code;
+  };
+  const articleCodes: [string, string] = [await article('FREIGHT'), await article('WEIGHT')];
+  return { couriers, units, vehicle, articleCodes };
 }
 
 export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => UpdateSample> = {
@@ -384,5 +392,41 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
   UPDATE_CUSTOMER_GROUP: ({ customers }) => ({
     create: { name: `Group ${words()}`, description: 'one', customerIds: [customers[0]] },
     changes: { name: `Group ${words()}`, description: 'two', customerIds: [...customers] },
+  }),
+  UPDATE_ARTICLE: () => ({
+    create: {
+      code: `SVC-${words().toUpperCase()}`,
+      label: 'Signature on delivery',
+      kind: 'SERVICE',
+      vasCode: 'SIGN',
+      group: 'SERVICES',
+      active: true,
+    },
+    changes: { label: 'Signature', vasCode: 'SIGN2', group: 'EXTRA', active: false },
+  }),
+  UPDATE_PRICE_LIST: ({ departments, articleCodes: [freight, weight] }) => ({
+    create: {
+      name: `Prices ${words()}`,
+      departmentId: departments[0],
+      currency: 'NOK',
+      validFrom: '2026-01-01',
+      validTo: null,
+      zones: [{ code: 'OSLO', country: 'NO', fromZip: '0001', toZip: '1299' }],
+      lines: [{ articleCode: freight, customerPrice: 25_000, resourcePrice: 18_000 }],
+    },
+    changes: {
+      name: `Prices ${words()}`,
+      currency: 'SEK',
+      validFrom: '2026-02-01',
+      validTo: '2026-12-31',
+      zones: [
+        { code: 'OSLO', country: 'NO', fromZip: '0001', toZip: '1299' },
+        { code: 'REST', country: 'NO', fromZip: '1300', toZip: '9999' },
+      ],
+      lines: [
+        { articleCode: freight, zone: 'OSLO', customerPrice: 39_000, resourcePrice: 28_000 },
+        { articleCode: weight, from: 100, per: 'UNIT', customerPrice: 150 },
+      ],
+    },
   }),
 };

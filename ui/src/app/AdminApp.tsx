@@ -42,6 +42,8 @@ const DispatchPage = lazy(() => loadWithRetry(() => import('../planner/planning/
 const OptimizingAdminPage = lazy(() =>
   loadWithRetry(() => import('../planner/optimizing/OptimizingAdminPage')),
 );
+// The audit replay (spec §2 `/admin/lmEvents/{shipmentId?}`, docs/decisions/0029).
+const AuditReplayPage = lazy(() => loadWithRetry(() => import('../audit/AuditReplayPage')));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -184,6 +186,7 @@ const PLANNING_DATE = '/planner/:departmentId/planning/:date?';
 const PLANNING_SLOT = '/planner/:departmentId/planning/slots/:date/:slotId?';
 const DISPATCH = '/planner/:departmentId/dispatch/:date?';
 const OPTIMIZING = '/admin/optimizing/:date?';
+const LM_EVENTS = '/admin/lmEvents/:shipmentId?';
 
 /**
  * The app's own screens, each a lazy chunk: its route, the route rule (contracts' routeRules) that
@@ -203,6 +206,7 @@ const screens: { path: string; rule: string; Page: ComponentType; live?: boolean
   { path: DISPATCH, rule: DISPATCH, Page: DispatchPage, live: true },
   // Runs and their progress are pushed.
   { path: OPTIMIZING, rule: OPTIMIZING, Page: OptimizingAdminPage, live: true },
+  { path: LM_EVENTS, rule: LM_EVENTS, Page: AuditReplayPage },
   ...routeListScreens.map(({ path, Page }) => ({ path, rule: path, Page })),
   // Units, vehicles and couriers: their rows are pushed.
   ...resourceScreens.map(({ path, Screen }) => ({ path, rule: path, Page: Screen, live: true })),

@@ -1,5 +1,6 @@
 import type {
   AccessFlag,
+  ArticleKind,
   RouteStop,
   SlotState,
   BreakType,
@@ -37,6 +38,8 @@ export interface EnumMessages {
   vehicleControl: Record<(typeof vehicleControls)[number], string>;
   euroClass: Record<(typeof euroClasses)[number], string>;
   breakType: Record<BreakType, string>;
+  /** Price articles (docs/decisions/0030). */
+  articleKind: Record<ArticleKind, string>;
 }
 
 const en: EnumMessages = {
@@ -139,6 +142,18 @@ const en: EnumMessages = {
   vehicleControl: { approved: 'Approved', notApproved: 'Not approved' },
   euroClass: { euroEL: 'Euro EL (electric)', euro5: 'Euro 5', euro6: 'Euro 6' },
   breakType: { NoBreakTime: 'No break', TimeWindow: 'Time window', WorkingTime: 'Working time' },
+  articleKind: {
+    FREIGHT: 'Freight',
+    WEIGHT: 'Weight (per kg)',
+    VOLUME: 'Volume (per dm³)',
+    PACKAGE: 'Per package',
+    STOP: 'Extra stop',
+    SERVICE: 'Additional service',
+    WAITING_TIME: 'Waiting time (per minute)',
+    LOADING_TIME: 'Loading time (per minute)',
+    DANGEROUS_GOODS: 'Dangerous goods',
+    CREDIT: 'Credit',
+  },
   orderEvent: {
     OrderCreated: 'Booked',
     OrderUpdated: 'Edited',
@@ -258,6 +273,18 @@ const nb: EnumMessages = {
   vehicleControl: { approved: 'Godkjent', notApproved: 'Ikke godkjent' },
   euroClass: { euroEL: 'Euro EL (elektrisk)', euro5: 'Euro 5', euro6: 'Euro 6' },
   breakType: { NoBreakTime: 'Ingen pause', TimeWindow: 'Tidsvindu', WorkingTime: 'Arbeidstid' },
+  articleKind: {
+    FREIGHT: 'Frakt',
+    WEIGHT: 'Vekt (per kg)',
+    VOLUME: 'Volum (per dm³)',
+    PACKAGE: 'Per kolli',
+    STOP: 'Ekstra stopp',
+    SERVICE: 'Tilleggstjeneste',
+    WAITING_TIME: 'Ventetid (per minutt)',
+    LOADING_TIME: 'Lastetid (per minutt)',
+    DANGEROUS_GOODS: 'Farlig gods',
+    CREDIT: 'Kreditering',
+  },
   orderEvent: {
     OrderCreated: 'Bestilt',
     OrderUpdated: 'Endret',
@@ -377,6 +404,18 @@ const sv: EnumMessages = {
   vehicleControl: { approved: 'Godkänt', notApproved: 'Inte godkänt' },
   euroClass: { euroEL: 'Euro EL (el)', euro5: 'Euro 5', euro6: 'Euro 6' },
   breakType: { NoBreakTime: 'Ingen rast', TimeWindow: 'Tidsfönster', WorkingTime: 'Arbetstid' },
+  articleKind: {
+    FREIGHT: 'Frakt',
+    WEIGHT: 'Vikt (per kg)',
+    VOLUME: 'Volym (per dm³)',
+    PACKAGE: 'Per kolli',
+    STOP: 'Extra stopp',
+    SERVICE: 'Tilläggstjänst',
+    WAITING_TIME: 'Väntetid (per minut)',
+    LOADING_TIME: 'Lastningstid (per minut)',
+    DANGEROUS_GOODS: 'Farligt gods',
+    CREDIT: 'Kreditering',
+  },
   orderEvent: {
     OrderCreated: 'Bokad',
     OrderUpdated: 'Ändrad',
@@ -496,6 +535,18 @@ const da: EnumMessages = {
   vehicleControl: { approved: 'Godkendt', notApproved: 'Ikke godkendt' },
   euroClass: { euroEL: 'Euro EL (el)', euro5: 'Euro 5', euro6: 'Euro 6' },
   breakType: { NoBreakTime: 'Ingen pause', TimeWindow: 'Tidsvindue', WorkingTime: 'Arbejdstid' },
+  articleKind: {
+    FREIGHT: 'Fragt',
+    WEIGHT: 'Vægt (pr. kg)',
+    VOLUME: 'Volumen (pr. dm³)',
+    PACKAGE: 'Pr. kolli',
+    STOP: 'Ekstra stop',
+    SERVICE: 'Tillægsydelse',
+    WAITING_TIME: 'Ventetid (pr. minut)',
+    LOADING_TIME: 'Læssetid (pr. minut)',
+    DANGEROUS_GOODS: 'Farligt gods',
+    CREDIT: 'Kreditering',
+  },
   orderEvent: {
     OrderCreated: 'Bestilt',
     OrderUpdated: 'Ændret',
@@ -615,6 +666,18 @@ const fi: EnumMessages = {
   vehicleControl: { approved: 'Hyväksytty', notApproved: 'Hylätty' },
   euroClass: { euroEL: 'Euro EL (sähkö)', euro5: 'Euro 5', euro6: 'Euro 6' },
   breakType: { NoBreakTime: 'Ei taukoa', TimeWindow: 'Aikaikkuna', WorkingTime: 'Työaika' },
+  articleKind: {
+    FREIGHT: 'Rahti',
+    WEIGHT: 'Paino (per kg)',
+    VOLUME: 'Tilavuus (per dm³)',
+    PACKAGE: 'Per kolli',
+    STOP: 'Lisäpysähdys',
+    SERVICE: 'Lisäpalvelu',
+    WAITING_TIME: 'Odotusaika (per minuutti)',
+    LOADING_TIME: 'Lastausaika (per minuutti)',
+    DANGEROUS_GOODS: 'Vaaralliset aineet',
+    CREDIT: 'Hyvitys',
+  },
   orderEvent: {
     OrderCreated: 'Tilattu',
     OrderUpdated: 'Muokattu',
@@ -737,6 +800,18 @@ const fr: EnumMessages = {
     NoBreakTime: 'Pas de pause',
     TimeWindow: 'Créneau',
     WorkingTime: 'Temps de travail',
+  },
+  articleKind: {
+    FREIGHT: 'Fret',
+    WEIGHT: 'Poids (par kg)',
+    VOLUME: 'Volume (par dm³)',
+    PACKAGE: 'Par colis',
+    STOP: 'Arrêt supplémentaire',
+    SERVICE: 'Service additionnel',
+    WAITING_TIME: "Temps d'attente (par minute)",
+    LOADING_TIME: 'Temps de chargement (par minute)',
+    DANGEROUS_GOODS: 'Marchandises dangereuses',
+    CREDIT: 'Avoir',
   },
   orderEvent: {
     OrderCreated: 'Réservé',

@@ -1,6 +1,7 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
+import HistoryIcon from '@mui/icons-material/History';
 import AutoModeIcon from '@mui/icons-material/AutoMode';
 import BadgeIcon from '@mui/icons-material/Badge';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
@@ -109,6 +110,19 @@ const resourceItems: PlannerItem[] = [
     icon: <BadgeIcon />,
   },
 ];
+
+/** The audit replay's menu entry (docs/decisions/0029-audit-replay.md). */
+const LM_EVENTS = '/admin/lmEvents/:shipmentId?';
+function AuditMenuItem() {
+  const translate = useTranslate();
+  return (
+    <Menu.Item
+      to="/admin/lmEvents"
+      primaryText={translate('audit.menu')}
+      leftIcon={<HistoryIcon />}
+    />
+  );
+}
 
 /** Spec §2 planner menu (256 wide, 72 collapsed: the theme's sidebar sizes), grouped as UI.md says. */
 export function AppMenu() {
@@ -233,6 +247,7 @@ export function AppMenu() {
               leftIcon={<AutoModeIcon />}
             />
           ) : null}
+          {canOpen(user, LM_EVENTS) ? <AuditMenuItem /> : null}
           {plannerType ? (
             <Menu.Item
               to="/planner"
@@ -247,6 +262,9 @@ export function AppMenu() {
           primaryText={translate('menu.admin')}
           leftIcon={<AdminPanelSettingsIcon />}
         />
+      ) : canOpen(user, LM_EVENTS) ? (
+        // ACCOUNTING has no admin resources: the audit replay is its one admin screen (0029).
+        <AuditMenuItem />
       ) : null}
     </Menu>
   );

@@ -23,6 +23,8 @@ const routes = {
   'admin/user-roles': 'roles',
   'admin/holidays': 'holidays',
   'admin/numberSeries': 'numberSeries',
+  'admin/articles': 'articles',
+  'admin/priceLists': 'priceLists',
 } as const satisfies Record<string, keyof typeof restResources>;
 
 export const adminResources: Record<string, AdminResource> = Object.fromEntries(

@@ -5,6 +5,8 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import GroupWorkIcon from '@mui/icons-material/GroupWork';
 import NumbersIcon from '@mui/icons-material/Numbers';
 import PeopleIcon from '@mui/icons-material/People';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import SellIcon from '@mui/icons-material/Sell';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import type { ComponentType, ReactElement } from 'react';
 import { CustomerGroupCreate, CustomerGroupEdit, CustomerGroupList } from './customerGroups';
@@ -17,6 +19,14 @@ import {
 import { DepartmentCreate, DepartmentEdit, DepartmentList } from './departments';
 import { HolidayCreate, HolidayList } from './holidays';
 import { NumberSeriesCreate, NumberSeriesList } from './numberSeries';
+import {
+  ArticleCreate,
+  ArticleEdit,
+  ArticleList,
+  PriceListCreate,
+  PriceListEdit,
+  PriceListList,
+} from './pricing';
 import type { AdminResourceName } from './resources';
 import { RoleCreate, RoleEdit, RoleList } from './roles';
 import { UserCreate, UserEdit, UserList } from './users';
@@ -59,6 +69,18 @@ export const adminPages: Record<AdminResourceName, AdminPages> = {
   'admin/users': { list: UserList, create: UserCreate, edit: UserEdit, icon: <PeopleIcon /> },
   'admin/user-roles': { list: RoleList, create: RoleCreate, edit: RoleEdit, icon: <BadgeIcon /> },
   'admin/holidays': { list: HolidayList, create: HolidayCreate, icon: <EventBusyIcon /> },
+  'admin/articles': {
+    list: ArticleList,
+    create: ArticleCreate,
+    edit: ArticleEdit,
+    icon: <SellIcon />,
+  },
+  'admin/priceLists': {
+    list: PriceListList,
+    create: PriceListCreate,
+    edit: PriceListEdit,
+    icon: <PriceChangeIcon />,
+  },
   'admin/numberSeries': {
     list: NumberSeriesList,
     create: NumberSeriesCreate,

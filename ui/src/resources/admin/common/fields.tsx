@@ -1,4 +1,11 @@
-import { useLocale, useRecordContext, useTranslate, type SelectInputProps } from 'react-admin';
+import {
+  ReferenceField,
+  TextField,
+  useLocale,
+  useRecordContext,
+  useTranslate,
+  type SelectInputProps,
+} from 'react-admin';
 import { enumKey, type EnumName } from '../../../i18n/enums';
 import { formatDate, normalizeLocale } from '../../../i18n/locales';
 
@@ -36,3 +43,21 @@ export function LocaleDateField({ source }: { source: string; label?: string }) 
   const value = record?.[source] as string | undefined;
   return <span>{value ? formatDate(value, locale) : ''}</span>;
 }
+
+/**
+ * The name of the record an id column refers to (a department, customer, group), not linked. The
+ * list's header reads `source` and `sortable` from this element, so they are props here too.
+ */
+export const ReferenceName = ({
+  source,
+  reference,
+}: {
+  source: string;
+  reference: string;
+  sortable?: boolean;
+  label?: string;
+}) => (
+  <ReferenceField source={source} reference={reference} link={false} sortable={false}>
+    <TextField source="name" />
+  </ReferenceField>
+);

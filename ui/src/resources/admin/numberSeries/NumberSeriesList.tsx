@@ -1,4 +1,5 @@
-import { Datagrid, DeleteButton, List, ReferenceField, TextField } from 'react-admin';
+import { Datagrid, DeleteButton, List, TextField } from 'react-admin';
+import { ReferenceName } from '../common/fields';
 import { useMayRun } from '../../../access/useMayRun';
 import { ListActions, Titled, useBulkDelete } from '../common/pages';
 
@@ -21,14 +22,7 @@ export function NumberSeriesList() {
           <TextField source="lastSerial" />
           <TextField source="nextValue" sortable={false} />
           <TextField source="remaining" sortable={false} />
-          <ReferenceField
-            source="departmentId"
-            reference="admin/departments"
-            link={false}
-            sortable={false}
-          >
-            <TextField source="name" />
-          </ReferenceField>
+          <ReferenceName source="departmentId" reference="admin/departments" sortable={false} />
           {mayRun('DELETE_NUMBER_SERIES') ? <DeleteButton mutationMode="pessimistic" /> : null}
         </Datagrid>
       </List>

@@ -1,0 +1,128 @@
+import type { BookedOrder, ConsignmentEvent } from './events.js';
+import { consignmentEventTypes } from './events.js';
+import type { OrderRow } from './orders.js';
+import { isConsignmentState } from './states.js';
+import { canTransition, rowFlags } from './transitions.js';
+
+/**
+ * What the order fold needs of a stored event: its type and data, its revision in the order's
+ * stream and when it was decided. A `RecordedEvent` is one; so is a row of the order history read
+ * model (docs/decisions/0029-audit-replay.md).
+ */
+export interface OrderEventRecord {
+  type: string;
+  data: unknown;
+  streamRevision: number;
+  metadata: { occurredAt: string };
+}
+
+type OrderEvent = OrderEventRecord & ConsignmentEvent;
+
+export const isOrderEvent = (e: OrderEventRecord): e is OrderEvent =>
+  (consignmentEventTypes as readonly string[]).includes(e.type);
+
+function fromOrder(order: BookedOrder, base: Partial<OrderRow>): OrderRow {
+  return {
+    id: order.orderId,
+    orderId: order.orderId,
+    parentId: order.parentId ?? null,
+    shipmentId: order.shipmentId ?? null,
+    departmentId: order.departmentId,
+    customerId: order.customerId,
+    state: 'CREATED',
+    order,
+    slotId: null,
+    rejectionReason: null,
+    otherReason: null,
+    createdAt: '',
+    updatedAtEpoch: 0,
+    revision: 0,
+    isEditable: true,
+    isDeletable: true,
+    ...base,
+  };
+}
+
+function withFlags(row: OrderRow): OrderRow {
+  const flags = rowFlags(row.state, null);
+  return { ...row, isEditable: flags.isEditable, isDeletable: canTransition('delete', row.state) };
+}
+
+/** A row changed by an event that is not OrderCreated (the row exists). */
+function evolveExisting(row: OrderRow, e: OrderEvent, next: OrderRow): OrderRow {
+  switch (e.type) {
+    case 'OrderCreated':
+      return row;
+    case 'OrderUpdated':
+      return {
+        ...next,
+        ...fromOrder(e.data.order, {}),
+        revision: next.revision,
+        updatedAtEpoch: next.updatedAtEpoch,
+        state: e.data.state,
+        slotId: row.slotId,
+        rejectionReason: row.rejectionReason,
+        otherReason: row.otherReason,
+        createdAt: row.createdAt,
+      };
+    case 'OrderMoved':
+      return {
+        ...next,
+        departmentId: e.data.departmentId,
+        slotId: null,
+        order: { ...row.order, departmentId: e.data.departmentId },
+      };
+    case 'OrderRejected':
+      return { ...next, rejectionReason: e.data.reason, otherReason: e.data.otherReason };
+    case 'ConsignmentAssignedToSlot':
+      return { ...next, slotId: e.data.slotId };
+    case 'ConsignmentUnassignedFromSlot':
+    case 'OrderDeleted':
+      return { ...next, slotId: null };
+    case 'AddressResolved': {
+      // The edit form shows where the address was placed since booking.
+      const { side, lat, lng, resolvedBy } = e.data;
+      const block = { ...row.order[side], lat, lng, resolvedBy };
+      return { ...next, order: { ...row.order, [side]: block } };
+    }
+    case 'AddressUnresolved': {
+      const block = { ...row.order[e.data.side], lat: null, lng: null };
+      return { ...next, order: { ...row.order, [e.data.side]: block } };
+    }
+    case 'OrderAccepted':
+    case 'OrderRestored':
+    case 'ConsignmentCollected':
+    case 'ConsignmentDelivered':
+    case 'ConsignmentDeviated':
+    case 'ConsignmentReturned':
+      return next;
+    default: {
+      const never: never = e;
+      return never;
+    }
+  }
+}
+
+/**
+ * The order as one event leaves it: the one fold of an order's events. The `orders` read model
+ * is this fold kept up to date (projector), and the audit replay runs it over the events up to a
+ * chosen moment; pure, so both give the same order for the same events. Events of other types,
+ * and events without a known state, leave the row as it is.
+ */
+export function evolveOrderRow(row: OrderRow | null, e: OrderEventRecord): OrderRow | null {
+  if (!isOrderEvent(e) || !isConsignmentState(e.data.state)) return row;
+  const at = { revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
+  if (e.type === 'OrderCreated')
+    return withFlags(
+      fromOrder(e.data.order, { ...at, state: e.data.state, createdAt: e.metadata.occurredAt }),
+    );
+  if (!row) return row;
+  return withFlags(evolveExisting(row, e, { ...row, ...at, state: e.data.state }));
+}
+
+/** The order after these events, oldest first (null: no OrderCreated among them). */
+export const foldOrderRow = (events: Iterable<OrderEventRecord>): OrderRow | null => {
+  let row: OrderRow | null = null;
+  for (const e of events) row = evolveOrderRow(row, e);
+  return row;
+};

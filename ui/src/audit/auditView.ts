@@ -1,0 +1,71 @@
+import { pathText, type AuditLogEntry, type FieldChange, type OrderRow } from '@nordlog/contracts';
+
+/** What the search field may hold: a shipment id, a package id (SSCC) or an order id. */
+export const isShipmentKey = (value: string): boolean => /^\d{1,18}$/.test(value.trim());
+
+/** A value of the diff as one short line: text as it is, anything else as JSON, cut at `max`. */
+export function valueText(value: unknown, max = 60): string {
+  if (value === undefined) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** One change as people read it: `order.delivery.phone: +4791… → +4792…`. */
+export function changeText(change: FieldChange): string {
+  const path = pathText(change.path);
+  const has = (side: 'before' | 'after') => Object.hasOwn(change, side);
+  const before = has('before') ? valueText(change.before) : '∅';
+  const after = has('after') ? valueText(change.after) : '∅';
+  return path ? `${path}: ${before} → ${after}` : `${before} → ${after}`;
+}
+
+/**
+ * The changes an entry shows: the booking creates the whole order (one change of the root),
+ * shown as such; the others field by field, at most `limit` (the rest counted).
+ */
+export function shownChanges(
+  entry: Pick<AuditLogEntry, 'changes'>,
+  limit = 6,
+): { lines: string[]; more: number; created: boolean } {
+  const created = entry.changes.length === 1 && entry.changes[0]!.path.length === 0;
+  if (created) return { lines: [], more: 0, created };
+  const lines = entry.changes.slice(0, limit).map(changeText);
+  return { lines, more: Math.max(0, entry.changes.length - limit), created };
+}
+
+/** The fields of the order the "as of" panel shows, by their message key under `audit.fields`. */
+export const ORDER_FIELDS = [
+  'state',
+  'shipmentId',
+  'departmentId',
+  'slotId',
+  'pickupDate',
+  'pickup',
+  'delivery',
+  'deliveryPhone',
+  'orderNote',
+  'packages',
+  'rejectionReason',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+const place = (b: { name?: string; address?: string; zipCode?: string; zipArea?: string }) =>
+  [b.name, b.address, [b.zipCode, b.zipArea].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/** The value of each shown field of the order as of a moment ('' when it has none). */
+export function orderFacts(row: OrderRow): Record<OrderField, string> {
+  const o = row.order;
+  return {
+    state: row.state,
+    shipmentId: row.shipmentId ?? '',
+    departmentId: row.departmentId,
+    slotId: row.slotId ?? '',
+    pickupDate: o.pickupDate,
+    pickup: place(o.pickup),
+    delivery: place(o.delivery),
+    deliveryPhone: o.delivery.phone ?? '',
+    orderNote: o.orderNote ?? '',
+    packages: String(o.measurements.reduce((n, l) => n + (l.quantity ?? 0), 0)),
+    rejectionReason: row.rejectionReason ?? '',
+  };
+}

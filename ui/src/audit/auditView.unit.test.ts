@@ -1,0 +1,80 @@
+import { describe, expect, it } from '@jest/globals';
+import type { OrderRow } from '@nordlog/contracts';
+import { changeText, isShipmentKey, orderFacts, shownChanges, valueText } from './auditView';
+
+describe('the audit replay screen: how changes and the order as of a moment read', () => {
+  it('accepts digits only in the search field (shipment id, SSCC or order id)', () => {
+    expect(isShipmentKey(' 70900010000000017 ')).toBe(true);
+    expect(isShipmentKey('370900010000000011')).toBe(true);
+    expect(isShipmentKey('12a')).toBe(false);
+    expect(isShipmentKey('')).toBe(false);
+    expect(isShipmentKey('1'.repeat(19))).toBe(false);
+  });
+
+  it('writes a change as path: before → after, ∅ for a side that did not exist', () => {
+    expect(
+      changeText({ path: ['order', 'delivery', 'phone'], before: '+47911', after: '+47922' }),
+    ).toBe('order.delivery.phone: +47911 → +47922');
+    expect(changeText({ path: ['slotId'], before: null, after: '9' })).toBe('slotId: null → 9');
+    expect(changeText({ path: ['order', 'orderNote'], after: 'ring' })).toBe(
+      'order.orderNote: ∅ → ring',
+    );
+    expect(changeText({ path: ['order', 'measurements', 1], before: { weight: 2 } })).toBe(
+      'order.measurements.1: {"weight":2} → ∅',
+    );
+    expect(valueText('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('shows the booking as created, other events field by field with the rest counted', () => {
+    expect(shownChanges({ changes: [{ path: [], before: null, after: {} }] })).toEqual({
+      lines: [],
+      more: 0,
+      created: true,
+    });
+    const many = Array.from({ length: 8 }, (_, i) => ({
+      path: [`f${i}`],
+      before: i,
+      after: i + 1,
+    }));
+    const shown = shownChanges({ changes: many }, 6);
+    expect(shown.lines).toHaveLength(6);
+    expect(shown.more).toBe(2);
+    expect(shown.created).toBe(false);
+  });
+
+  it('lists the order facts of the panel from the rebuilt row', () => {
+    const row = {
+      state: 'ASSIGNED',
+      shipmentId: '70900010000000017',
+      departmentId: '1',
+      slotId: '4',
+      rejectionReason: null,
+      order: {
+        pickupDate: '2030-01-02',
+        pickup: { name: 'A', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo' },
+        delivery: {
+          name: 'Kari',
+          address: 'Bogstadveien 10',
+          zipCode: '0355',
+          zipArea: 'Oslo',
+          phone: '+4791111111',
+        },
+        orderNote: 'ring',
+        measurements: [{ quantity: 2 }, { quantity: 1 }],
+      },
+    } as unknown as OrderRow;
+    expect(orderFacts(row)).toEqual({
+      state: 'ASSIGNED',
+      shipmentId: '70900010000000017',
+      departmentId: '1',
+      slotId: '4',
+      pickupDate: '2030-01-02',
+      pickup: 'A, Storgata 1, 0155 Oslo',
+      delivery: 'Kari, Bogstadveien 10, 0355 Oslo',
+      deliveryPhone: '+4791111111',
+      orderNote: 'ring',
+      packages: '3',
+      rejectionReason: '',
+    });
+  });
+});

@@ -1,0 +1,2 @@
+export { ArticleCreate, ArticleEdit, ArticleList } from './ArticlePages';
+export { PriceListCreate, PriceListEdit, PriceListList } from './PriceListPages';

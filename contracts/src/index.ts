@@ -39,3 +39,4 @@ export * from './routeLists/index.js';
 export * from './kafka.js';
 export * from './tracking/index.js';
 export * from './pricing/index.js';
+export * from './invoicing/index.js';

@@ -1,21 +1,24 @@
 import Box from '@mui/material/Box';
-import type { RoutePoint, SlotView } from '@nordlog/contracts';
-import L from 'leaflet';
+import type { RoutePoint } from '@nordlog/contracts';
+import L from '../../maps/leaflet';
 import 'leaflet/dist/leaflet.css';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { MapContainer, Marker, Polyline, useMap, useMapEvents } from 'react-leaflet';
 import type { ArrivalEstimate, TimedPosition } from '@nordlog/contracts';
-import { COURIER_ICON, DEFAULT_CENTRE, DEFAULT_ZOOM, STOP_ICON, routeLine } from './liveData';
+import {
+  COURIER_ICON,
+  DEFAULT_CENTRE,
+  DEFAULT_ZOOM,
+  STOP_ICON,
+  routeLine,
+  type LiveSlot,
+} from './liveData';
 import { ConfiguredTiles } from '../../maps/MapTiles';
 import { useStopTime } from './stopTime';
 
 /** A slot as the map draws it: its route in its colour, and its stops' estimated arrivals. */
-export interface MapSlot {
-  slot: SlotView;
-  colour: string;
-  estimates: ReadonlyMap<string, ArrivalEstimate>;
-}
+export type MapSlot = LiveSlot;
 
 /** A courier's marker: where, who, and the colour of the route it drives. */
 export interface MapCourier {
@@ -39,6 +42,10 @@ const circle = (size: number, colour: string, fill: string, text: string) =>
  * The live map (react-leaflet): each slot's route as a line in its unit's colour with its stops
  * numbered in order (done stops filled grey), and each courier's latest position. With a focused
  * slot the other routes are dimmed and their stops hidden, and the map fits the focused route.
+ *
+ * A route, a stop and a courier draw again only when what they show changed (memoised on the
+ * objects `useLiveDay` keeps): a courier's report moves its marker and its slot's estimates, not
+ * the thousands of other stops.
  */
 export default function LiveMap(props: {
   slots: readonly MapSlot[];
@@ -116,19 +123,20 @@ function ViewReport() {
   return null;
 }
 
+const NO_POINTS: RoutePoint[] = [];
+
 const RouteLayer = memo(function RouteLayer(
   props: MapSlot & { dimmed: boolean; timeZone: string },
 ) {
-  const points = props.slot.routePoints ?? [];
+  const points = props.slot.routePoints ?? NO_POINTS;
   const line = useMemo(() => routeLine(points), [points]);
+  const pathOptions = useMemo(
+    () => ({ color: props.colour, weight: 4, opacity: props.dimmed ? 0.25 : 0.85 }),
+    [props.colour, props.dimmed],
+  );
   return (
     <>
-      {line.length > 1 ? (
-        <Polyline
-          positions={line}
-          pathOptions={{ color: props.colour, weight: 4, opacity: props.dimmed ? 0.25 : 0.85 }}
-        />
-      ) : null}
+      {line.length > 1 ? <Polyline positions={line} pathOptions={pathOptions} /> : null}
       {props.dimmed
         ? null
         : points.map((p) =>
@@ -146,21 +154,30 @@ const RouteLayer = memo(function RouteLayer(
   );
 });
 
-function StopMarker({
-  point,
-  colour,
-  estimate,
-  timeZone,
-}: {
+interface StopMarkerProps {
   point: RoutePoint;
   colour: string;
   estimate: ArrivalEstimate | undefined;
   timeZone: string;
-}) {
+}
+
+/** The same estimate: the same arrival and lateness (a recomputed slot makes new objects). */
+const sameEstimate = (a: ArrivalEstimate | undefined, b: ArrivalEstimate | undefined) =>
+  a === b || (!!a && !!b && a.key === b.key && a.arrival === b.arrival && a.late === b.late);
+
+const StopMarker = memo(function StopMarker({
+  point,
+  colour,
+  estimate,
+  timeZone,
+}: StopMarkerProps) {
   const translate = useTranslate();
   const time = useStopTime(point, estimate, timeZone);
-  // The stop's name and time as its tooltip: in the icon, which is made again when they change.
+  // The stop's name and time as its tooltip. The icon is made with it and made again when the
+  // stop's look changes; a new time alone is written into the icon's element in place, so the map
+  // does not take out and put in again a marker among thousands at each courier's report.
   const title = `${point.sequence}. ${point.name} · ${time.text}${time.late ? ` · ${translate('live.late')}` : ''}`;
+  const marker = useRef<L.Marker>(null);
   const icon = useMemo(
     () =>
       L.divIcon({
@@ -172,12 +189,36 @@ function StopMarker({
           `style="${circle(24, colour, point.done ? '#616161' : '#fff', point.done ? '#fff' : '#000')}">` +
           `${point.sequence}</span>`,
       }),
-    [point.key, point.done, point.sequence, colour, title],
+    // Not the title: it is set in place below.
+    [point.key, point.done, point.sequence, colour],
   );
-  return <Marker position={[point.lat!, point.lng!]} icon={icon} keyboard={false} />;
+  useEffect(() => setIconAttributes(marker.current, { title }), [marker, icon, title]);
+  // The same array while the place is the same: react-leaflet moves a marker on a new one.
+  const position = useMemo(
+    (): [number, number] => [point.lat!, point.lng!],
+    [point.lat, point.lng],
+  );
+  return <Marker ref={marker} position={position} icon={icon} keyboard={false} />;
+}, sameStopMarker);
+
+/** Writes attributes of a marker's icon (its first element) where they differ. */
+function setIconAttributes(marker: L.Marker | null, attributes: Record<string, string>): void {
+  const el = marker?.getElement()?.firstElementChild;
+  if (!el) return;
+  for (const [name, value] of Object.entries(attributes))
+    if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
-function CourierMarker({ courier }: { courier: MapCourier }) {
+function sameStopMarker(a: StopMarkerProps, b: StopMarkerProps): boolean {
+  return (
+    a.point === b.point &&
+    a.colour === b.colour &&
+    a.timeZone === b.timeZone &&
+    sameEstimate(a.estimate, b.estimate)
+  );
+}
+
+const CourierMarker = memo(function CourierMarker({ courier }: { courier: MapCourier }) {
   const translate = useTranslate();
   const { lat, lng } = courier.position;
   const initials = courier.name
@@ -187,6 +228,8 @@ function CourierMarker({ courier }: { courier: MapCourier }) {
     .slice(0, 2)
     .toUpperCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
+  // Its place (`data-lat`, `data-lng`) is written into the icon's element in place as it moves.
+  const marker = useRef<L.Marker>(null);
   const icon = useMemo(
     () =>
       L.divIcon({
@@ -198,15 +241,22 @@ function CourierMarker({ courier }: { courier: MapCourier }) {
           `style="${circle(42, courier.colour, '#fff', '#000')}box-shadow:0 1px 4px rgba(0,0,0,.5);">` +
           `${initials}</span>`,
       }),
-    [courier.id, courier.colour, lat, lng, initials],
+    // Not the place: it is set in place below.
+    [courier.id, courier.colour, initials],
   );
+  useEffect(
+    () => setIconAttributes(marker.current, { 'data-lat': String(lat), 'data-lng': String(lng) }),
+    [marker, icon, lat, lng],
+  );
+  const position = useMemo((): [number, number] => [lat, lng], [lat, lng]);
   return (
     <Marker
-      position={[lat, lng]}
+      ref={marker}
+      position={position}
       icon={icon}
       opacity={courier.inFocus ? 1 : 0.5}
       zIndexOffset={1000}
       title={translate('live.courier', { name: courier.name })}
     />
   );
-}
+});

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useMatch, useParams } from 'react-router-dom';
 import { canOpen } from '../../access/routes';
@@ -17,6 +18,10 @@ import { StopList } from './StopList';
 import { useLiveDay } from './useLiveDay';
 
 const live2Path = (departmentId: string, date: string) => `/planner/${departmentId}/live2/${date}`;
+
+// The header and the filter draw again only when their own props change, not on every report.
+const Header = memo(DayHeader);
+const GroupFilter = memo(SlotGroupFilter);
 
 /**
  * The live view (spec §2 `/live/{date?}`, `/live/{date}/slots/{slotId}`, `/live2/{date?}`; UI.md):
@@ -37,6 +42,20 @@ export default function LivePage() {
     : liveSegments(params['*']);
   const day = useLiveDay(departmentId, segments?.date, segments?.slotId);
   const focus = day.focused ? String(day.focused.slot.id) : null;
+  const pathOf = useCallback(
+    (date: string) => (second ? live2Path : livePath)(departmentId, date),
+    [second, departmentId],
+  );
+  const mayOverview = canOpen(user, '/planner/:departmentId/routes-overview/*');
+  const overviewButton = useMemo(
+    () =>
+      mayOverview ? (
+        <Button component={RouterLink} to={overviewPath(departmentId, day.date)} color="secondary">
+          {translate('routesOverview.title')}
+        </Button>
+      ) : null,
+    [mayOverview, departmentId, day.date, translate],
+  );
   if (!segments) return <NotFound />;
   return (
     <Box
@@ -48,22 +67,14 @@ export default function LivePage() {
         height: 'calc(100vh - 48px)',
       }}
     >
-      <DayHeader
+      <Header
         title={`${translate('live.title')}${day.dep.option ? ` · ${day.dep.option.name}` : ''}`}
         date={day.date}
-        pathOf={(date) => (second ? live2Path : livePath)(departmentId, date)}
+        pathOf={pathOf}
       >
-        {canOpen(user, '/planner/:departmentId/routes-overview/*') ? (
-          <Button
-            component={RouterLink}
-            to={overviewPath(departmentId, day.date)}
-            color="secondary"
-          >
-            {translate('routesOverview.title')}
-          </Button>
-        ) : null}
-      </DayHeader>
-      <SlotGroupFilter groups={day.groups} onChange={day.setGroups} />
+        {overviewButton}
+      </Header>
+      <GroupFilter groups={day.groups} onChange={day.setGroups} />
       {day.query.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {translate('errors.server')}

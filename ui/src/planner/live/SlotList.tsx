@@ -4,17 +4,20 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
+import type { TimedPosition } from '@nordlog/contracts';
+import { memo } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { NoSlotsText } from '../planning/DayHeader';
 import { clockTime } from '../planning/planningData';
 import { slotStateColor } from '../planning/SlotCard';
-import { livePath, slotPosition } from './liveData';
-import type { LiveDay, SlotPanelProps } from './useLiveDay';
+import { livePath, slotPosition, type LiveSlot } from './liveData';
+import type { LiveDay } from './useLiveDay';
 
 /**
  * The day's routes beside the map (UI.md: slot progress with state filters): colour, name, state,
  * courier and when it last reported, stops done and left, late stops. A route opens its slot.
+ * A route draws again only when what it shows changed (a courier's report: its own route).
  */
 export function SlotList({ day, departmentId }: { day: LiveDay; departmentId: string }) {
   const translate = useTranslate();
@@ -35,7 +38,15 @@ export function SlotList({ day, departmentId }: { day: LiveDay; departmentId: st
       ) : (
         <List dense>
           {day.shown.map((s) => (
-            <SlotItem key={s.slot.id} item={s} day={day} departmentId={departmentId} />
+            <SlotItem
+              key={s.slot.id}
+              item={s}
+              position={slotPosition(s.slot, day.positions)}
+              courier={day.courierName(s.slot.courierId)}
+              date={day.date}
+              timeZone={day.dep.timeZone}
+              departmentId={departmentId}
+            />
           ))}
         </List>
       )}
@@ -43,17 +54,31 @@ export function SlotList({ day, departmentId }: { day: LiveDay; departmentId: st
   );
 }
 
-function SlotItem({ item, day, departmentId }: SlotPanelProps) {
+const SlotItem = memo(function SlotItem({
+  item,
+  position,
+  courier,
+  date,
+  timeZone,
+  departmentId,
+}: {
+  item: LiveSlot;
+  /** Its courier's latest position, if it has reported one. */
+  position: TimedPosition | null;
+  /** Its courier's name (none: no courier yet). */
+  courier: string | null;
+  date: string;
+  timeZone: string;
+  departmentId: string;
+}) {
   const translate = useTranslate();
   const { slot, colour } = item;
-  const position = slotPosition(slot, day.positions);
-  const courier = day.courierName(slot.courierId);
   const late = slot.totals?.late ?? 0;
   return (
     <ListItem disablePadding>
       <ListItemButton
         component={RouterLink}
-        to={livePath(departmentId, day.date, slot.id)}
+        to={livePath(departmentId, date, slot.id)}
         data-testid="live-slot"
         data-slot-id={slot.id}
         sx={{ alignItems: 'flex-start', gap: 1.5 }}
@@ -80,7 +105,7 @@ function SlotItem({ item, day, departmentId }: SlotPanelProps) {
               ? ` · ${
                   position
                     ? translate('live.reported', {
-                        time: clockTime(new Date(position.at).toISOString(), day.dep.timeZone),
+                        time: clockTime(new Date(position.at).toISOString(), timeZone),
                       })
                     : translate('live.noPosition')
                 }`
@@ -97,4 +122,4 @@ function SlotItem({ item, day, departmentId }: SlotPanelProps) {
       </ListItemButton>
     </ListItem>
   );
-}
+});

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { REST_BREAK, type RoutePoint } from '@nordlog/contracts';
+import { memo } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ArrivalEstimate } from '@nordlog/contracts';
@@ -69,7 +70,8 @@ export function StopList({ item, day, departmentId }: SlotPanelProps) {
   );
 }
 
-function StopItem({
+/** A stop draws again only when it, its estimate or the zone changed. */
+const StopItem = memo(function StopItem({
   point,
   estimate,
   timeZone,
@@ -135,4 +137,4 @@ function StopItem({
       </Box>
     </Box>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { CourierLocation, RoutePoint, SlotView, UnitRow } from '@nordlog/contracts';
+import type { ArrivalEstimate, TimedPosition } from '@nordlog/contracts';
 import { DEFAULT_CENTRES, DEFAULT_MARKER } from '../map/constants';
-import type { TimedPosition } from '@nordlog/contracts';
 
 /**
  * The live view's pure pieces: its URLs, the map's defaults (spec §9), a route's colour, line and
@@ -72,11 +72,31 @@ export function positionsByCourier(
   return out;
 }
 
+/**
+ * The positions of `next` with the objects of `previous` kept where a courier's position did not
+ * change (the same place at the same time), and `previous` itself when nothing changed: what is
+ * drawn from an unchanged position stays as it is when another courier reports.
+ */
+export function keepUnchangedPositions(
+  previous: ReadonlyMap<string, TimedPosition>,
+  next: Map<string, TimedPosition>,
+): ReadonlyMap<string, TimedPosition> {
+  let same = previous.size === next.size;
+  for (const [id, position] of next) {
+    const seen = previous.get(id);
+    if (seen && seen.lat === position.lat && seen.lng === position.lng && seen.at === position.at)
+      next.set(id, seen);
+    else same = false;
+  }
+  return same ? previous : next;
+}
+
 /** The position of the courier who drives a slot, if it has reported one. */
 export const slotPosition = (
   slot: Pick<SlotView, 'courierId'>,
   positions: ReadonlyMap<string, TimedPosition>,
-): TimedPosition | null => (slot.courierId ? (positions.get(String(slot.courierId)) ?? null) : null);
+): TimedPosition | null =>
+  slot.courierId ? (positions.get(String(slot.courierId)) ?? null) : null;
 
 /**
  * What the map shows in full: every slot, or with a focused slot that slot alone (the others are
@@ -95,4 +115,76 @@ export function focusPlaces(
       ...(courier ? [[courier.lat, courier.lng] as [number, number]] : []),
     ];
   });
+}
+
+/** A slot as the live view draws it: its route in its colour, and its stops' estimated arrivals. */
+export interface LiveSlot {
+  slot: SlotView;
+  colour: string;
+  estimates: ReadonlyMap<string, ArrivalEstimate>;
+}
+
+/** What a slot's item was made of: the same inputs make the same item. */
+interface SlotItemInputs {
+  slot: SlotView;
+  unit: UnitRow | undefined;
+  position: TimedPosition | null;
+  colour: string;
+  timeZone: string;
+  item: LiveSlot;
+}
+
+/**
+ * The live view's slots with their estimates, made again only for a slot whose inputs changed
+ * (the slot with its stops, its unit, its courier's position, its colour or the zone): a courier's
+ * report recomputes its own slot's estimates, and every other slot keeps its item (the same
+ * object), so what draws it need not draw again. Keep one per page (`new SlotItems()`).
+ */
+export class SlotItems {
+  private made = new Map<string, SlotItemInputs>();
+
+  constructor(
+    private readonly estimate: (
+      slot: SlotView,
+      unit: UnitRow | undefined,
+      position: TimedPosition | null,
+      timeZone: string,
+    ) => ReadonlyMap<string, ArrivalEstimate>,
+  ) {}
+
+  items(
+    slots: readonly SlotView[],
+    units: readonly UnitRow[] | undefined,
+    positions: ReadonlyMap<string, TimedPosition>,
+    timeZone: string,
+  ): LiveSlot[] {
+    const unitById = new Map((units ?? []).map((u) => [String(u.id), u]));
+    const made = new Map<string, SlotItemInputs>();
+    const out = slots.map((slot, i) => {
+      const unit = slot.unitId ? unitById.get(String(slot.unitId)) : undefined;
+      const colour = routeColour(unit, i);
+      const position = slotPosition(slot, positions);
+      const seen = this.made.get(String(slot.id));
+      const inputs =
+        seen &&
+        seen.slot === slot &&
+        seen.unit === unit &&
+        seen.position === position &&
+        seen.colour === colour &&
+        seen.timeZone === timeZone
+          ? seen
+          : {
+              slot,
+              unit,
+              position,
+              colour,
+              timeZone,
+              item: { slot, colour, estimates: this.estimate(slot, unit, position, timeZone) },
+            };
+      made.set(String(slot.id), inputs);
+      return inputs.item;
+    });
+    this.made = made;
+    return out;
+  }
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { CourierLocation, RoutePoint, SlotView } from '@nordlog/contracts';
+import type { CourierLocation, RoutePoint, SlotView, UnitRow } from '@nordlog/contracts';
 import {
   COURIER_ICON,
   DEFAULT_CENTRE,
   DEFAULT_ZOOM,
   focusPlaces,
+  keepUnchangedPositions,
   livePath,
   liveSegments,
   overviewPath,
@@ -12,6 +13,7 @@ import {
   routeColour,
   routeLine,
   slotPosition,
+  SlotItems,
 } from './liveData';
 
 const place = (lat: number | null, lng: number | null) => ({ lat, lng }) as RoutePoint;
@@ -87,5 +89,57 @@ describe('live view: map defaults, paths, routes and couriers', () => {
       [59.9, 10.7],
       [60, 10.7],
     ]);
+  });
+
+  it('a courier’s report makes again only its own slot’s estimates; every other slot keeps its item', () => {
+    const reports = [
+      location('7', 59.9, '2026-11-25T08:00:00Z'),
+      location('8', 59.8, '2026-11-25T08:00:00Z'),
+    ];
+    const first = keepUnchangedPositions(new Map(), positionsByCourier(reports));
+    // Nothing changed: the same positions; one courier moved: the other keeps its object.
+    expect(keepUnchangedPositions(first, positionsByCourier(reports))).toBe(first);
+    const moved = keepUnchangedPositions(
+      first,
+      positionsByCourier([reports[0]!, location('8', 59.81, '2026-11-25T08:01:00Z')]),
+    );
+    expect(moved).not.toBe(first);
+    expect(moved.get('7')).toBe(first.get('7'));
+    expect(moved.get('8')).toEqual({
+      lat: 59.81,
+      lng: 10.7,
+      at: Date.parse('2026-11-25T08:01:00Z'),
+    });
+
+    const estimated: string[] = [];
+    const items = new SlotItems((slot, _unit, position) => {
+      estimated.push(slot.id);
+      return new Map(
+        position ? [[`${slot.id}:stop`, { key: 'x', arrival: position.at, late: false }]] : [],
+      );
+    });
+    const slots = [
+      { id: '1', courierId: '7', unitId: '3' },
+      { id: '2', courierId: '8', unitId: null },
+      { id: '3', courierId: null, unitId: null },
+    ] as SlotView[];
+    const units = [{ id: '3', color: '#1e88e5' }] as UnitRow[];
+    const before = items.items(slots, units, first, 'Europe/Oslo');
+    expect(estimated).toEqual(['1', '2', '3']);
+    expect(before.map((s) => s.colour)[0]).toBe('#1e88e5');
+    expect(before[1]!.estimates.get('2:stop')?.arrival).toBe(Date.parse('2026-11-25T08:00:00Z'));
+    const after = items.items(slots, units, moved, 'Europe/Oslo');
+    expect(estimated).toEqual(['1', '2', '3', '2']);
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).toBe(before[2]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]!.estimates.get('2:stop')?.arrival).toBe(Date.parse('2026-11-25T08:01:00Z'));
+    // A changed slot (its stops) or zone makes its item again; the same inputs, the same items.
+    const changed = [slots[0]!, { ...slots[1]! }, slots[2]!];
+    const again = items.items(changed, units, moved, 'Europe/Oslo');
+    expect(again[1]).not.toBe(after[1]);
+    expect(again[0]).toBe(after[0]);
+    expect(items.items(changed, units, moved, 'Europe/Oslo')).toEqual(again);
+    expect(items.items(changed, units, moved, 'Europe/Stockholm')[0]).not.toBe(again[0]);
   });
 });

@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { allSlotGroups, slotShown, type SlotFilterGroup } from '../planning/planningData';
 import { useDaySlots } from '../planning/queries';
 import { isDriving, slotEstimates } from '@nordlog/contracts';
 import type { MapCourier, MapSlot } from './LiveMap';
-import { focusPlaces, positionsByCourier, routeColour, slotPosition } from './liveData';
+import type { TimedPosition } from '@nordlog/contracts';
+import { focusPlaces, keepUnchangedPositions, positionsByCourier, SlotItems } from './liveData';
 import { useCourierLocations } from './queries';
 
 /**
@@ -11,6 +12,10 @@ import { useCourierLocations } from './queries';
  * routes (query `slots`), their units' colours and speeds, the couriers' latest positions, and
  * the estimated arrivals of the driven slots' remaining stops, computed again whenever a slot,
  * a unit or a position changes.
+ *
+ * A change costs what it changes: a courier's report recomputes its own slot's estimates, and
+ * every other slot, position and courier keeps its object, so the map and the lists draw again
+ * only what moved (their parts are memoised on these objects).
  */
 export function useLiveDay(departmentId: string, dateParam: string | undefined, slotId?: string) {
   const { dep, date, slots, query, loading, units, couriers } = useDaySlots(
@@ -24,38 +29,57 @@ export function useLiveDay(departmentId: string, dateParam: string | undefined, 
   const [groups, setGroups] = useState<Record<SlotFilterGroup, boolean>>(allSlotGroups);
   const focused = slots.find((s) => String(s.id) === slotId) ?? null;
   const focus = focused ? String(focused.id) : null;
-  const positions = useMemo(() => positionsByCourier(locations.data), [locations.data]);
+  const previousPositions = useRef<ReadonlyMap<string, TimedPosition>>(new Map());
+  const positions = useMemo(() => {
+    const next = keepUnchangedPositions(
+      previousPositions.current,
+      positionsByCourier(locations.data),
+    );
+    previousPositions.current = next;
+    return next;
+  }, [locations.data]);
 
-  const mapSlots = useMemo((): MapSlot[] => {
-    const unitById = new Map((units.data ?? []).map((u) => [String(u.id), u]));
-    const now = Date.now();
-    return slots.map((slot, i) => {
-      const unit = slot.unitId ? unitById.get(String(slot.unitId)) : undefined;
-      return {
-        slot,
-        colour: routeColour(unit, i),
-        estimates: slotEstimates(slot, unit, slotPosition(slot, positions), dep.timeZone, now),
-      };
-    });
-  }, [slots, units.data, positions, dep.timeZone]);
+  // One per page: each slot's item is made again only when its own inputs change.
+  const [slotItems] = useState(
+    () =>
+      new SlotItems((slot, unit, position, timeZone) =>
+        slotEstimates(slot, unit, position, timeZone, Date.now()),
+      ),
+  );
+  const mapSlots = useMemo(
+    (): MapSlot[] => slotItems.items(slots, units.data, positions, dep.timeZone),
+    [slotItems, slots, units.data, positions, dep.timeZone],
+  );
 
   const shown = useMemo(
     () => mapSlots.filter((s) => slotShown(s.slot.state, groups) || s.slot.id === focused?.id),
     [mapSlots, groups, focused],
   );
 
+  // A courier whose marker shows the same as before keeps its object (its marker does not draw).
+  const previousCouriers = useRef<ReadonlyMap<string, MapCourier>>(new Map());
   const mapCouriers = useMemo((): MapCourier[] => {
     const names = new Map((couriers.data ?? []).map((c) => [String(c.id), c.name]));
-    return [...positions].map(([id, position]) => {
+    const out = [...positions].map(([id, position]): MapCourier => {
       const driven = drivenSlot(mapSlots, id);
-      return {
+      const next: MapCourier = {
         id,
         position,
         name: names.get(id) ?? id,
         colour: driven?.colour ?? '#424242',
         inFocus: !focus || String(driven?.slot.id) === focus,
       };
+      const seen = previousCouriers.current.get(id);
+      return seen &&
+        seen.position === next.position &&
+        seen.name === next.name &&
+        seen.colour === next.colour &&
+        seen.inFocus === next.inFocus
+        ? seen
+        : next;
     });
+    previousCouriers.current = new Map(out.map((c) => [c.id, c]));
+    return out;
   }, [positions, couriers.data, mapSlots, focus]);
 
   const places = useMemo(
@@ -80,8 +104,11 @@ export function useLiveDay(departmentId: string, dateParam: string | undefined, 
     mapCouriers,
     places,
     positions,
-    courierName: (id: string | null) =>
-      id ? (couriers.data?.find((c) => String(c.id) === String(id))?.name ?? id) : null,
+    courierName: useCallback(
+      (id: string | null) =>
+        id ? (couriers.data?.find((c) => String(c.id) === String(id))?.name ?? id) : null,
+      [couriers.data],
+    ),
   };
 }
 

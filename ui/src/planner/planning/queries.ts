@@ -21,7 +21,8 @@ import {
 } from '../../layout/useDepartments';
 import { useLiveDates } from '../../live/LiveProvider';
 import { runQuery } from '../../shell/api';
-import { loadAllRows, rowsKey, type RowsParams } from '../shipmentsData';
+import { loadPagesInParallel } from '../map/loadPages';
+import { rowsKey, type RowsParams } from '../shipmentsData';
 import {
   boardDate,
   couriersKey,
@@ -108,7 +109,8 @@ const ANY_STATE: readonly ConsignmentState[] = [];
 /**
  * The day's consignments of the departments (of these states; none: all) through the shipments
  * grid's rows query and cache: the live connection keeps them up to date, and a row whose state
- * leaves the list's states leaves the list.
+ * leaves the list's states leaves the list. Its pages are asked several at a time (a large day is
+ * several pages of 5,000), with the answer of loading them one after another (`loadAllRows`).
  */
 export function useDayConsignments(
   departmentIds: string[],
@@ -122,7 +124,7 @@ export function useDayConsignments(
   const options = {
     queryKey: rowsKey(params),
     queryFn: async () => {
-      const { rows, truncated } = await loadAllRows((offset, limit) =>
+      const { rows, truncated } = await loadPagesInParallel((offset, limit) =>
         runQuery<ConsignmentRow[]>('consignments', {
           departmentIds: params.departmentIds,
           fromDate: params.fromDate,

@@ -1,8 +1,5 @@
 import {
-  CONSIGNMENT_GRID_ENTITY,
-  COURIER_LOCATIONS_ENTITY,
   DEPARTMENT_GROUPS_ENTITY,
-  SLOTS_ENTITY,
   trackingSocket,
   entityAccess,
   expandIdentity,
@@ -14,14 +11,13 @@ import {
   type Identity,
   type RowRule,
   type SubscriptionContext,
-  type TrackingSignal,
 } from '@nordlog/contracts';
 import type { ChangeBus, ChangeRecord, Logger, Metrics } from '@nordlog/platform';
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { departmentsOf, type GroupMembers } from '../auth/departmentGroups.js';
 import { matches, parseContext } from './context.js';
-import type { TrackedShipment } from './tracking.js';
+import { TrackingSockets, type TrackingOptions } from './trackers.js';
 
 export interface HubOptions {
   bus: ChangeBus;
@@ -40,26 +36,8 @@ export interface HubOptions {
    * `lookup` finds the shipment of a key, `admits` limits upgrades per address. Without it such
    * sockets are refused.
    */
-  tracking?: {
-    lookup: (trackingId: string) => Promise<TrackedShipment | null>;
-    admits?: (req: IncomingMessage) => boolean;
-  };
+  tracking?: TrackingOptions;
 }
-
-/**
- * A tracking page's socket: it is sent a signal, never a row, whenever its shipment's order, slot
- * or courier changes; the page asks the query again, which decides what a recipient sees.
- */
-interface Tracker {
-  ws: WebSocket;
-  trackingId: string;
-  shipment: TrackedShipment;
-  lastPong: number;
-  /** The `entity:id` keys it is filed under. */
-  keys: string[];
-}
-
-const trackerKey = (entity: string, id: string) => `${entity}:${id}`;
 
 interface Client {
   ws: WebSocket;
@@ -106,9 +84,7 @@ export class SocketHub {
    */
   private readonly byDepartment = new Map<string, Set<Client>>();
   private readonly everywhere = new Set<Client>();
-  private readonly trackers = new Set<Tracker>();
-  /** Tracking sockets by the `entity:id` of what they follow (order, slot, courier). */
-  private readonly trackersByKey = new Map<string, Set<Tracker>>();
+  private readonly trackers: TrackingSockets;
   /** Changes taken from the bus and not fanned out yet, in order. */
   private readonly queue: ChangeRecord[] = [];
   private draining: Promise<void> | null = null;
@@ -117,6 +93,7 @@ export class SocketHub {
   private readonly untrack: () => void;
 
   constructor(private readonly options: HubOptions) {
+    this.trackers = new TrackingSockets(options.tracking, options.logger);
     const interval = options.pingIntervalMs ?? socketProtocol.pingIntervalMs;
     this.timer = setInterval(() => void this.heartbeat(), interval);
     this.timer.unref();
@@ -126,7 +103,7 @@ export class SocketHub {
   }
 
   get size(): number {
-    return this.clients.size + this.trackers.size;
+    return this.clients.size + this.trackers.all.size;
   }
 
   attach(server: Server): void {
@@ -140,7 +117,7 @@ export class SocketHub {
   private async accept(ws: WebSocket, req: IncomingMessage, url: URL): Promise<void> {
     // A tracking page's socket is public and follows one shipment, whoever opens it.
     if (url.searchParams.has(trackingSocket.param))
-      return this.acceptTracker(ws, req, url.searchParams.get(trackingSocket.param) ?? '');
+      return this.trackers.accept(ws, req, url.searchParams.get(trackingSocket.param) ?? '');
     let identity: Identity | null;
     try {
       identity = await this.options.identify(req);
@@ -192,110 +169,6 @@ export class SocketHub {
     }
   }
 
-  private async acceptTracker(ws: WebSocket, req: IncomingMessage, trackingId: string) {
-    const tracking = this.options.tracking;
-    if (!tracking || (tracking.admits && !tracking.admits(req)))
-      return void ws.close(closeCodes.error, 'refused');
-    let shipment: TrackedShipment | null;
-    try {
-      shipment = await tracking.lookup(trackingId);
-    } catch (err) {
-      this.options.logger.warn({ err }, 'tracking socket: lookup failed');
-      return void ws.close(closeCodes.error, 'unavailable');
-    }
-    if (!shipment) return void ws.close(closeCodes.error, trackingSocket.unknownReason);
-    const tracker: Tracker = { ws, trackingId, shipment, lastPong: Date.now(), keys: [] };
-    this.trackers.add(tracker);
-    this.fileTracker(tracker);
-    // Only pongs are taken from a tracking socket; anything else is ignored.
-    ws.on('message', () => void (tracker.lastPong = Date.now()));
-    ws.on('close', () => this.removeTracker(tracker));
-    ws.on('error', (err) => this.options.logger.debug({ err }, 'tracking socket error'));
-    ws.send(messages.ok);
-  }
-
-  private fileTracker(tracker: Tracker): void {
-    this.unfileTracker(tracker);
-    const { orderId, slotId, courierId } = tracker.shipment;
-    tracker.keys = [
-      trackerKey(CONSIGNMENT_GRID_ENTITY, orderId),
-      ...(slotId ? [trackerKey(SLOTS_ENTITY, slotId)] : []),
-      ...(courierId ? [trackerKey(COURIER_LOCATIONS_ENTITY, courierId)] : []),
-    ];
-    for (const key of tracker.keys) {
-      let set = this.trackersByKey.get(key);
-      if (!set) this.trackersByKey.set(key, (set = new Set()));
-      set.add(tracker);
-    }
-  }
-
-  private unfileTracker(tracker: Tracker): void {
-    for (const key of tracker.keys) {
-      const set = this.trackersByKey.get(key);
-      set?.delete(tracker);
-      if (set?.size === 0) this.trackersByKey.delete(key);
-    }
-    tracker.keys = [];
-  }
-
-  private removeTracker(tracker: Tracker): void {
-    this.trackers.delete(tracker);
-    this.unfileTracker(tracker);
-  }
-
-  /**
-   * Signals the tracking sockets a change concerns, after following it: the order moving to
-   * another slot (or none), the slot given another courier.
-   */
-  private signalTrackers(change: ChangeRecord): void {
-    const following = this.trackersByKey.get(trackerKey(change.entity, change.id));
-    if (!following) return;
-    const data =
-      change.op === 'delete'
-        ? null
-        : (change.data as {
-            slotId?: string | number | null;
-            courierId?: string | number | null;
-          } | null);
-    for (const tracker of [...following]) {
-      const shipment = { ...tracker.shipment };
-      if (change.entity === CONSIGNMENT_GRID_ENTITY && data) {
-        const slotId = data.slotId ? String(data.slotId) : null;
-        if (slotId !== shipment.slotId) [shipment.slotId, shipment.courierId] = [slotId, null];
-      } else if (change.entity === SLOTS_ENTITY) {
-        shipment.courierId = data?.courierId ? String(data.courierId) : null;
-      }
-      if (
-        shipment.slotId !== tracker.shipment.slotId ||
-        shipment.courierId !== tracker.shipment.courierId
-      ) {
-        tracker.shipment = shipment;
-        this.fileTracker(tracker);
-      }
-      const signal: TrackingSignal = {
-        entity: trackingSocket.entity,
-        op: trackingSocket.op,
-        id: tracker.trackingId,
-      };
-      tracker.ws.send(JSON.stringify(signal));
-    }
-    // A new slot's courier is learnt from the slot's next change; look it up now instead.
-    for (const tracker of following)
-      if (tracker.shipment.slotId && !tracker.shipment.courierId) void this.refreshTracker(tracker);
-  }
-
-  /** Looks the shipment up again (its slot's courier is not in the order's change). */
-  private async refreshTracker(tracker: Tracker): Promise<void> {
-    try {
-      const shipment = await this.options.tracking?.lookup(tracker.trackingId);
-      if (!shipment || !this.trackers.has(tracker)) return;
-      tracker.shipment = shipment;
-      this.fileTracker(tracker);
-    } catch (err) {
-      this.options.logger.warn({ err }, 'tracking socket: lookup failed');
-    }
-  }
-
   private onMessage(client: Client, text: string): void {
     client.lastPong = Date.now();
     if (text === messages.pong) return;
@@ -332,11 +205,11 @@ export class SocketHub {
         listed: () => this.clients.has(c),
         drop: () => this.remove(c),
       })),
-      ...[...this.trackers].map((t) => ({
+      ...[...this.trackers.all].map((t) => ({
         ws: t.ws,
         lastPong: () => t.lastPong,
-        listed: () => this.trackers.has(t),
-        drop: () => this.removeTracker(t),
+        listed: () => this.trackers.all.has(t),
+        drop: () => this.trackers.remove(t),
       })),
     ];
     for (const socket of sockets) {
@@ -490,7 +363,7 @@ export class SocketHub {
       sent++;
     }
     if (sent > 0) this.options.metrics?.countSocketMessages(sent);
-    if (this.trackersByKey.size > 0) this.signalTrackers(change);
+    if (!this.trackers.idle) this.trackers.signal(change);
   }
 
   /** Ends every socket whose user matches (logout, session end): `login`, then 3001. */
@@ -508,10 +381,8 @@ export class SocketHub {
     this.unsubscribe();
     this.untrack();
     for (const client of this.clients) client.ws.close(closeCodes.close, 'server closing');
-    for (const tracker of this.trackers) tracker.ws.close(closeCodes.close, 'server closing');
+    this.trackers.close();
     this.clients.clear();
-    this.trackers.clear();
-    this.trackersByKey.clear();
     this.byDepartment.clear();
     this.everywhere.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));

@@ -16,6 +16,7 @@ import { slotHandlers } from './slots/handlers.js';
 import { templateHandlers } from './templates/handlers.js';
 import { optimizingHandlers } from './optimizing/handlers.js';
 import { pricingHandlers } from './pricing/handlers.js';
+import { invoicingHandlers } from './invoicing/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -38,4 +39,5 @@ export const handlers: HandlerTable = {
   ...orderPlanningHandlers,
   ...optimizingHandlers,
   ...pricingHandlers,
+  ...invoicingHandlers,
 };

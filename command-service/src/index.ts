@@ -20,3 +20,4 @@ export {
   type ChangeSignals,
 } from './framework/referenceStreams.js';
 export { OptimizingRunner, type RunnerDeps } from './optimizing/runner.js';
+export { InvoicingRunner, type InvoicingRunnerDeps } from './invoicing/runner.js';

@@ -66,6 +66,17 @@ import {
   type PriceListRow,
 } from './pricing/catalogue.js';
 import {
+  BILLING_ORDERS_ENTITY,
+  BILLING_ORDERS_TABLE,
+  INVOICES_ENTITY,
+  INVOICES_TABLE,
+  INVOICING_RUNS_ENTITY,
+  INVOICING_RUNS_TABLE,
+  type BillingOrderRow,
+  type InvoiceRow,
+  type InvoicingRunRow,
+} from './invoicing/invoices.js';
+import {
   ROLES_ENTITY,
   ROLES_TABLE,
   USERS_ENTITY,
@@ -209,6 +220,27 @@ export const entityAccess = {
     queries: ['priceLists'],
     rule: 'department',
     scope: (row) => scope({ departmentId: row.departmentId }),
+  }),
+  // Invoicing (docs/decisions/0032): a department's runs; invoices and billing orders per customer.
+  [INVOICING_RUNS_ENTITY]: entity<InvoicingRunRow>({
+    table: INVOICING_RUNS_TABLE,
+    queries: ['invoicingRuns'],
+    rule: 'department',
+    scope: (row) => scope({ departmentId: row.departmentId }),
+  }),
+  [INVOICES_ENTITY]: entity<InvoiceRow>({
+    table: INVOICES_TABLE,
+    queries: ['invoices'],
+    rule: 'departmentAndCustomer',
+    scope: (row) =>
+      scope({ departmentId: row.departmentId, customerId: row.customerId, date: row.issueDate }),
+  }),
+  [BILLING_ORDERS_ENTITY]: entity<BillingOrderRow>({
+    table: BILLING_ORDERS_TABLE,
+    queries: ['billingOrders'],
+    rule: 'departmentAndCustomer',
+    scope: (row) =>
+      scope({ departmentId: row.departmentId, customerId: row.customerId, date: row.deliveryDate }),
   }),
   [HOLIDAYS_ENTITY]: entity<HolidayRow>({
     table: HOLIDAYS_TABLE,

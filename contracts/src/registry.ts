@@ -74,6 +74,17 @@ import {
   priceListsQuerySchema,
   pricingCommandSchemas,
 } from './pricing/catalogue.js';
+import {
+  billingOrdersQuerySchema,
+  customerInvoiceSplitQuerySchema,
+  invoicedOrderPriceQuerySchema,
+  invoicesQuerySchema,
+  invoicingCommandSchemas,
+  invoicingDataQuerySchema,
+  invoicingRunsQuerySchema,
+  multilegOrderPriceQuerySchema,
+  orderCorrectionsQuerySchema,
+} from './invoicing/commands.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -95,6 +106,7 @@ export const commandSchemas = {
   ...optimizingCommandSchemas,
   ...suggestionCommandSchemas,
   ...pricingCommandSchemas,
+  ...invoicingCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -202,6 +214,19 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   CREATE_PRICE_LIST: 'create',
   UPDATE_PRICE_LIST: 'update',
   DELETE_PRICE_LIST: 'delete',
+  // Moves of the invoicing transition table, on many orders at once (docs/decisions/0032).
+  PAUSE_ORDER_INVOICING: 'action',
+  RELEASE_ORDER_INVOICING: 'action',
+  SET_ORDER_INVOICING_STATUS: 'action',
+  // The order's whole list of price corrections is replaced, with a reason: not named fields.
+  UPDATE_ORDER_PRICE_CORRECTIONS: 'action',
+  CREATE_ORDER_CORRECTION: 'create',
+  ACCEPT_ORDER_CORRECTION: 'action',
+  REJECT_ORDER_CORRECTION: 'action',
+  // A run is a process with a life of its own, as an optimising run is.
+  START_INVOICING_RUN: 'create',
+  CREATE_BILLING_ORDER: 'create',
+  UPDATE_CUSTOMER_INVOICE_SPLIT: 'update',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -235,6 +260,11 @@ export const updateCommands = {
   UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },
   UPDATE_ARTICLE: { idField: 'id', create: 'CREATE_ARTICLE', entity: 'articles' },
   UPDATE_PRICE_LIST: { idField: 'id', create: 'CREATE_PRICE_LIST', entity: 'priceLists' },
+  UPDATE_CUSTOMER_INVOICE_SPLIT: {
+    idField: 'id',
+    create: 'CREATE_CUSTOMER',
+    entity: 'customers',
+  },
 } as const satisfies Partial<Record<CommandName, UpdateCommand>>;
 export type UpdateCommandName = keyof typeof updateCommands;
 
@@ -290,6 +320,14 @@ export const querySchemas = {
   priceLists: priceListsQuerySchema,
   orderPrice: orderPriceQuerySchema,
   multiStopOrderPrice: multiStopOrderPriceQuerySchema,
+  invoicedOrderPrice: invoicedOrderPriceQuerySchema,
+  multilegOrderPrice: multilegOrderPriceQuerySchema,
+  invoicingData: invoicingDataQuerySchema,
+  orderCorrections: orderCorrectionsQuerySchema,
+  invoicingRuns: invoicingRunsQuerySchema,
+  invoices: invoicesQuerySchema,
+  billingOrders: billingOrdersQuerySchema,
+  customerInvoiceSplit: customerInvoiceSplitQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

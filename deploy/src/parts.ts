@@ -1,6 +1,7 @@
 import {
   BlockNumberAllocator,
   EventStoreNumberAllocator,
+  InvoicingRunner,
   OptimizingRunner,
   ReferenceStreams,
   executeCommand,
@@ -19,13 +20,14 @@ import {
   type Database,
   type EventStore,
   type Geocoder,
+  type IdAllocator,
   type Logger,
   type MessageDelivery,
   type MessagePort,
   type Metrics,
 } from '@nordlog/platform';
 import { projections } from '@nordlog/projector';
-import { readDay } from '@nordlog/query-service';
+import { defaultChromiumPath, readDay, readInvoicingCandidates } from '@nordlog/query-service';
 import {
   createRouteOptimizer,
   defaultWorkers,
@@ -143,8 +145,35 @@ export function optimizingParts(config: Config, db: Database, store: EventStore,
   };
 }
 
+/**
+ * Invoicing runs (docs/decisions/0032-invoicing.md): the runner that takes requested runs, beside
+ * the command service, reading what is ready from the read models. Started by the caller.
+ */
+export function invoicingParts(db: Database, store: EventStore, ids: IdAllocator, logger: Logger) {
+  const watermark = new ProjectionWatermark(db.knex, db.notifier, {
+    projections: projections.map((p) => p.name),
+    logger: logger.child({ component: 'invoicing' }),
+  });
+  const runner = new InvoicingRunner({
+    store,
+    knex: db.knex,
+    ids,
+    readCandidates: (run) => readInvoicingCandidates(db.knex, run),
+    logger: logger.child({ component: 'invoicing' }),
+    waitForPosition: (position, timeoutMs) => watermark.waitFor(position, timeoutMs),
+  });
+  return {
+    runner,
+    close: async () => {
+      await runner.stop();
+      watermark.close();
+    },
+  };
+}
+
 /** What the query service needs; read-your-writes waits for every projection's checkpoint. */
 export function queryParts(
+  config: Config,
   db: Database,
   geocoder: Geocoder,
   logger: Logger,
@@ -160,6 +189,14 @@ export function queryParts(
       watermark.waitFor(position, timeoutMs),
     minPositionWaitMs: options.minPositionWaitMs,
     geocoder,
+    invoices: {
+      seller: {
+        name: config.INVOICE_SELLER_NAME,
+        orgNumber: config.INVOICE_SELLER_ORG_NUMBER,
+        address: config.INVOICE_SELLER_ADDRESS,
+      },
+      chromiumPath: config.CHROMIUM_PATH ?? defaultChromiumPath(),
+    },
   };
   return { deps, close: () => watermark.close() };
 }

@@ -148,6 +148,24 @@ export const configSchema = z.object({
   READY_MAX_LAG_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Events or changes the relay publishes per batch. */
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  // ---- Invoices (docs/decisions/0032-invoicing.md).
+  /** The seller printed at the head of every invoice: the company's name and organisation number. */
+  INVOICE_SELLER_NAME: z.string().trim().min(1).max(200).default('Nordlog AS'),
+  INVOICE_SELLER_ORG_NUMBER: z.string().trim().max(50).default(''),
+  /** The seller's address, its lines apart by `|` (e.g. `Postboks 1 | 0101 Oslo`). */
+  INVOICE_SELLER_ADDRESS: z
+    .string()
+    .max(500)
+    .default('')
+    .transform((v) =>
+      v
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join('\n'),
+    ),
+  /** The Chromium that prints invoice PDFs; default: the first of Debian's and Google's paths. */
+  CHROMIUM_PATH: optional(z.string().min(1)),
   /** The SMS sender: 2-11 letters and digits starting with a letter, a short number, or +MSISDN. */
   SMS_SENDER: z
     .string()

@@ -1,6 +1,11 @@
 import { consignmentGridProjection } from './consignmentGrid/projection.js';
 import { customerGroupsProjection } from './customerGroups/projection.js';
 import { articlesProjection, priceListsProjection } from './pricing/projection.js';
+import {
+  billingOrdersProjection,
+  invoicesProjection,
+  invoicingRunsProjection,
+} from './invoicing/projection.js';
 import { departmentGroupsProjection } from './departmentGroups/projection.js';
 import { courierLocationsProjection } from './courierLocations/projection.js';
 import { holidaysProjection } from './holidays/projection.js';
@@ -28,6 +33,9 @@ export const projections: Projection[] = [
   departmentGroupsProjection,
   customerGroupsProjection,
   articlesProjection,
+  invoicingRunsProjection,
+  invoicesProjection,
+  billingOrdersProjection,
   priceListsProjection,
   holidaysProjection,
   courierLocationsProjection,

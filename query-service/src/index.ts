@@ -8,3 +8,6 @@ export {
 export { MIN_POSITION_REACHED_HEADER, type WaitForPosition } from './minPosition.js';
 export { createDownloadApi } from './routeLists/export.js';
 export { readDay } from './optimizing/day.js';
+export { readInvoicingCandidates, type RunCandidates } from './invoicing/candidates.js';
+export { defaultChromiumPath } from './invoicing/documents/pdf.js';
+export type { InvoiceDocumentSettings } from './invoicing/download.js';

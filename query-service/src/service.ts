@@ -73,6 +73,17 @@ import {
   orderPrice,
   priceLists,
 } from './pricing/query.js';
+import type { InvoiceDocumentSettings } from './invoicing/download.js';
+import {
+  billingOrders,
+  customerInvoiceSplit,
+  invoicedOrderPrice,
+  invoices,
+  invoicingData,
+  invoicingRuns,
+  multilegOrderPrice,
+  orderCorrections,
+} from './invoicing/query.js';
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
@@ -126,6 +137,14 @@ export const queries: QueryTable = {
   priceLists,
   orderPrice,
   multiStopOrderPrice,
+  invoicedOrderPrice,
+  multilegOrderPrice,
+  invoicingData,
+  orderCorrections,
+  invoicingRuns,
+  invoices,
+  billingOrders,
+  customerInvoiceSplit,
 };
 
 export interface QueryServiceDeps {
@@ -139,6 +158,8 @@ export interface QueryServiceDeps {
   minPositionWaitMs?: number;
   /** Address lookup for `addressAutocomplete` and the postal-code check (0015). */
   geocoder?: Geocoder;
+  /** How invoices are printed for `download-invoice` (0032); default: the product as seller. */
+  invoices?: InvoiceDocumentSettings;
 }
 
 /** `POST /api/query/{queryName}` with body `{query, params}` (spec §7); reads read models only. */

@@ -9,6 +9,8 @@ import {
   type ConsignmentAction,
   type ConsignmentEvent,
   type ConsignmentState,
+  type InvoicingEvent,
+  isInvoicingEventType,
   type resolutionSources,
   type ValidationKey,
   validationMessages,
@@ -330,7 +332,23 @@ function restoredState(s: Booked): ConsignmentState {
   return before === 'UNCONFIRMED' || before === 'REJECTED' ? before : stateFromAddresses(s.address);
 }
 
-function evolve(state: OrderState, event: ConsignmentEvent): OrderState {
+const isInvoicingEvent = (e: ConsignmentEvent | InvoicingEvent): e is InvoicingEvent =>
+  isInvoicingEventType(e.type);
+
+function evolve(state: OrderState, event: ConsignmentEvent | InvoicingEvent): OrderState {
+  // Invoicing events share the order's stream (docs/decisions/0032) and leave its consignment
+  // as it is; a price correction is part of the order the next edit starts from.
+  if (isInvoicingEvent(event)) {
+    if (state.status === 'none' || event.type !== 'OrderPricesCorrected') return state;
+    return {
+      ...state,
+      order: { ...state.order, correctedArticlePrices: event.data.correctedArticlePrices },
+    };
+  }
+  return evolveConsignment(state, event);
+}
+
+function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderState {
   if (event.type === 'OrderCreated') {
     const { order } = event.data;
     return {

@@ -12,6 +12,7 @@ const fields: CreateCustomer = {
   customerCode: 'FJ',
   accountingTags: ['retail'],
   otherIdentifiers: { edi: 'X1' },
+  invoiceSplit: 'NONE',
 };
 const createdEvent: CustomerEvent = { type: 'CustomerCreated', data: { id: '9', ...fields } };
 

@@ -68,14 +68,7 @@ async function attemptTarget(
       );
     return applied.map((e) => ({ type: e.type, position: e.global.position }));
   }
-  if (t.basedOn !== undefined) {
-    const head = history.length === 0 ? null : history[history.length - 1]!.streamRevision;
-    if (head !== t.basedOn)
-      throw new AppError(
-        'CONCURRENCY_CONFLICT',
-        `${t.streamId} changed while the command was decided; load it again and retry`,
-      );
-  }
+  assertBasedOn(t, history);
   const state = fold(t.decider, history as never[]);
   t.guard?.(state);
   const events = t.decider.decide(t.command, state);
@@ -229,6 +222,17 @@ export type AtomicTargets = Target[] & { atomic: true };
  * refuses the command; a lost race is a CONCURRENCY_CONFLICT, which the service answers by running
  * the handler again on what won.
  */
+/** A target decided from a revision it names is refused when its stream has moved since. */
+function assertBasedOn(t: Target, history: readonly { streamRevision: number }[]) {
+  if (t.basedOn === undefined) return;
+  const head = history.length === 0 ? null : history[history.length - 1]!.streamRevision;
+  if (head !== t.basedOn)
+    throw new AppError(
+      'CONCURRENCY_CONFLICT',
+      `${t.streamId} changed while the command was decided; load it again and retry`,
+    );
+}
+
 export const atomic = (targets: Target[]): AtomicTargets =>
   Object.assign(targets, { atomic: true as const });
 export const isAtomic = (targets: Target[]): targets is AtomicTargets =>
@@ -280,6 +284,7 @@ export async function executeAtomic(
   try {
     targets.forEach((t, i) => {
       const history = histories[i]!;
+      assertBasedOn(t, history);
       const state = fold(t.decider, history as never[]);
       t.guard?.(state);
       const events = t.decider.decide(t.command, state);

@@ -52,6 +52,8 @@ const slots: AccessFlag[] = ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING'];
 const slotReaders: AccessFlag[] = [...slots, 'PLANNER_LIVE'];
 const units: AccessFlag[] = ['PLANNER_UNITS', 'PLANNER_VEHICLES'];
 const optimizing: AccessFlag[] = [...slots, 'ADMIN_OPTIMIZING'];
+const invoicing: AccessFlag[] = ['PLANNER_INVOICING'];
+const prices: AccessFlag[] = ['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'];
 /** Who may replay an order's events (docs/decisions/0029-audit-replay.md). */
 export const auditRoles: readonly Role[] = ['ADMIN', 'ACCOUNTING'];
 
@@ -151,6 +153,18 @@ export const commandPermissions: Record<CommandName, Permission> = {
   UPDATE_PRICE_LIST: write(['PLANNER_INVOICING'], everyDepartment),
   DELETE_PRICE_LIST: write(['PLANNER_INVOICING'], everyDepartment),
   DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: write(slots),
+  // Invoicing (docs/decisions/0032): the invoicing flag, which the accounting role holds.
+  PAUSE_ORDER_INVOICING: write(invoicing),
+  RELEASE_ORDER_INVOICING: write(invoicing),
+  SET_ORDER_INVOICING_STATUS: write(invoicing),
+  UPDATE_ORDER_PRICE_CORRECTIONS: write(invoicing),
+  // A courier reports what it measured or waited at its own stops (checked per order).
+  CREATE_ORDER_CORRECTION: write([...invoicing, ...shipments], { courier: true }),
+  ACCEPT_ORDER_CORRECTION: write([...invoicing, ...shipments]),
+  REJECT_ORDER_CORRECTION: write([...invoicing, ...shipments]),
+  START_INVOICING_RUN: write(invoicing),
+  CREATE_BILLING_ORDER: write(invoicing),
+  UPDATE_CUSTOMER_INVOICE_SPLIT: write([...invoicing, 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
@@ -234,10 +248,20 @@ export const queryPermissions: Record<QueryName, Permission> = {
   articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
   articlesInArticleGroup: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
   priceLists: read(['PLANNER_INVOICING']),
-  orderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
+  orderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {
+    customers: true,
+  }),
   multiStopOrderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {
     customers: true,
   }),
+  invoicedOrderPrice: read(prices, { customers: true }),
+  multilegOrderPrice: read(prices, { customers: true }),
+  invoicingData: read(invoicing),
+  orderCorrections: read([...invoicing, ...shipments]),
+  invoicingRuns: read(invoicing),
+  invoices: read(invoicing),
+  billingOrders: read(invoicing),
+  customerInvoiceSplit: read([...invoicing, 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
 };
 
 /** The queries answered without a session (`Permission.public`). */

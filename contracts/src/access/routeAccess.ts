@@ -77,6 +77,9 @@ export const routeRules: readonly RouteRule[] = [
   { path: `${P}/billing-order/*`, flags: ['PLANNER_INVOICING'] },
   { path: `${P}/invoicing/*`, flags: ['PLANNER_INVOICING'] },
   { path: `${P}/invoicing-new/*`, flags: ['PLANNER_INVOICING'] },
+  // Order corrections (docs/decisions/0032): invoicing, and shipment planners who check them.
+  { path: `${P}/corrections/old/:date?`, flags: ['PLANNER_INVOICING', 'PLANNER_SHIPMENTS'] },
+  { path: `${P}/corrections/:date?`, flags: ['PLANNER_INVOICING', 'PLANNER_SHIPMENTS'] },
   { path: `${P}/manage-returns/*`, flags: ['PLANNER_MANAGE_RETURNS'] },
   { path: `${P}/preadvice-followup/*`, flags: ['PLANNER_PRE_ADVICE'] },
   { path: `${P}/routes-overview/*`, flags: ['PLANNER_ROUTE_PLANNING'] },

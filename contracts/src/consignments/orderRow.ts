@@ -1,4 +1,10 @@
 import type { BookedOrder, ConsignmentEvent } from './events.js';
+import {
+  evolveInvoicing,
+  isInvoicingEventType,
+  NO_INVOICING,
+  type InvoicingEvent,
+} from '../invoicing/events.js';
 import { consignmentEventTypes } from './events.js';
 import type { OrderRow } from './orders.js';
 import { isConsignmentState } from './states.js';
@@ -13,7 +19,7 @@ export interface OrderEventRecord {
   type: string;
   data: unknown;
   streamRevision: number;
-  metadata: { occurredAt: string };
+  metadata: { occurredAt: string; userId?: string };
 }
 
 type OrderEvent = OrderEventRecord & ConsignmentEvent;
@@ -110,6 +116,7 @@ function evolveExisting(row: OrderRow, e: OrderEvent, next: OrderRow): OrderRow 
  * and events without a known state, leave the row as it is.
  */
 export function evolveOrderRow(row: OrderRow | null, e: OrderEventRecord): OrderRow | null {
+  if (isInvoicingEventType(e.type)) return row && evolveInvoicingRow(row, e as InvoicingRecord);
   if (!isOrderEvent(e) || !isConsignmentState(e.data.state)) return row;
   const at = { revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
   if (e.type === 'OrderCreated')
@@ -126,3 +133,25 @@ export const foldOrderRow = (events: Iterable<OrderEventRecord>): OrderRow | nul
   for (const e of events) row = evolveOrderRow(row, e);
   return row;
 };
+
+type InvoicingRecord = OrderEventRecord & InvoicingEvent;
+
+/**
+ * An invoicing event (docs/decisions/0032-invoicing.md): the row's invoicing changes, and a price
+ * correction replaces the order's corrected article prices; the consignment's state stays.
+ */
+function evolveInvoicingRow(row: OrderRow, e: InvoicingRecord): OrderRow {
+  const stamp = { at: e.metadata.occurredAt, by: e.metadata.userId ?? null };
+  const next: OrderRow = {
+    ...row,
+    revision: e.streamRevision,
+    updatedAtEpoch: Date.parse(e.metadata.occurredAt),
+    invoicing: evolveInvoicing(row.invoicing ?? NO_INVOICING, e, stamp, row.orderId),
+  };
+  if (e.type === 'OrderPricesCorrected')
+    return {
+      ...next,
+      order: { ...row.order, correctedArticlePrices: e.data.correctedArticlePrices },
+    };
+  return next;
+}

@@ -3,6 +3,7 @@ import { calendarDate, entityId } from '../common.js';
 import type { ConsignmentState } from './states.js';
 import { consignmentStateParam } from './gridRow.js';
 import type { BookedOrder } from './events.js';
+import type { OrderInvoicing } from '../invoicing/events.js';
 
 /** The orders read model: the whole booked order, for the form's edit, copy and restore modes. */
 export const ORDERS_TABLE = 'rm_orders';
@@ -30,6 +31,8 @@ export interface OrderRow {
   revision: number;
   isEditable: boolean;
   isDeletable: boolean;
+  /** Its invoicing, corrections and what was invoiced (absent: nothing happened to it yet). */
+  invoicing?: OrderInvoicing;
 }
 
 const ids = z.array(entityId).optional();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { updateShape } from '../updates.js';
 import { entityId, nonEmptyText } from '../common.js';
+import { invoiceSplits } from '../invoicing/split.js';
 
 export const CUSTOMERS_TABLE = 'rm_customers';
 export const CUSTOMERS_ENTITY = 'customers';
@@ -17,6 +18,8 @@ const fields = {
   customerCode: z.string().trim().max(50).default(''),
   accountingTags: z.array(z.string().max(100)).max(50).default([]),
   otherIdentifiers: z.record(z.string(), z.string()).default({}),
+  /** How the customer's orders are split into invoices (docs/decisions/0032-invoicing.md). */
+  invoiceSplit: z.enum(invoiceSplits).default('NONE'),
 };
 
 export const createCustomerSchema = z.object(fields);

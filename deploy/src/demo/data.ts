@@ -63,6 +63,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     customerCode: 'FJORD',
     accountingTags: ['retail'],
     otherIdentifiers: {},
+    invoiceSplit: 'NONE',
   },
   {
     department: 'oslo',
@@ -73,6 +74,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     customerCode: 'NLAP',
     accountingTags: ['pharmacy'],
     otherIdentifiers: {},
+    invoiceSplit: 'DELIVERY_DATE',
   },
   {
     department: 'stockholm',
@@ -83,6 +85,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     customerCode: 'SODM',
     accountingTags: ['furniture'],
     otherIdentifiers: {},
+    invoiceSplit: 'SPLIT_KEY',
   },
   {
     department: 'stockholm',
@@ -93,6 +96,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     customerCode: 'VASA',
     accountingTags: [],
     otherIdentifiers: {},
+    invoiceSplit: 'NONE',
   },
   {
     department: 'copenhagen',
@@ -103,6 +107,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     customerCode: 'NYHB',
     accountingTags: ['books'],
     otherIdentifiers: {},
+    invoiceSplit: 'NONE',
   },
   {
     department: 'copenhagen',
@@ -113,6 +118,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     customerCode: 'AMCY',
     accountingTags: [],
     otherIdentifiers: {},
+    invoiceSplit: 'NONE',
   },
   {
     department: 'helsinki',
@@ -123,6 +129,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     customerCode: 'KALK',
     accountingTags: ['food'],
     otherIdentifiers: {},
+    invoiceSplit: 'NONE',
   },
   {
     department: 'helsinki',
@@ -133,6 +140,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     customerCode: 'SUOT',
     accountingTags: [],
     otherIdentifiers: {},
+    invoiceSplit: 'NONE',
   },
 ];
 

@@ -1,4 +1,4 @@
-import { createCommandService } from '@nordlog/command-service';
+import { createCommandService, type InvoicingRunner } from '@nordlog/command-service';
 import { AppError, type ErrorItem, type Identity } from '@nordlog/contracts';
 import {
   createAuth,
@@ -41,6 +41,7 @@ import {
   buildId,
   publicConfigOf,
   commandParts,
+  invoicingParts,
   optimizingParts,
   messagePort,
   queryParts,
@@ -62,6 +63,8 @@ export interface System {
   db: Database;
   hub: SocketHub;
   projector: Projector;
+  /** The invoicing runner (docs/decisions/0032): tests stop it to drive runs themselves. */
+  invoicing: InvoicingRunner;
   close(): Promise<void>;
 }
 
@@ -102,9 +105,13 @@ export async function startSystem(
   const command = await commandParts(db, rawStore, geocoder, logger, metrics);
   const optimizing = optimizingParts(config, db, command.deps.store, logger);
   optimizing.runner.start();
+  const invoicing = invoicingParts(db, command.deps.store, command.deps.ids, logger);
+  invoicing.runner.start();
   const commandApi = createCommandService(command.deps);
   const run: System['run'] = command.run;
-  const query = queryParts(db, geocoder, logger, { minPositionWaitMs: options.minPositionWaitMs });
+  const query = queryParts(config, db, geocoder, logger, {
+    minPositionWaitMs: options.minPositionWaitMs,
+  });
   const queryDeps = query.deps;
   const queryApi = createQueryService(queryDeps);
   const restApi = createRestApi(queryDeps);
@@ -204,12 +211,14 @@ export async function startSystem(
     db,
     hub,
     projector,
+    invoicing: invoicing.runner,
     close: () =>
       (closing ??= (async () => {
         await hub.close();
         unwatch();
         query.close();
         await optimizing.close();
+        await invoicing.close();
         command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

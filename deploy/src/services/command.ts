@@ -1,6 +1,6 @@
 import { createCommandService } from '@nordlog/command-service';
 import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
-import { commandParts, openEventStore, optimizingParts } from '../parts.js';
+import { commandParts, invoicingParts, openEventStore, optimizingParts } from '../parts.js';
 import { failed, runService } from './run.js';
 
 /**
@@ -14,11 +14,14 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   // Optimising runs are carried beside the command service (docs/decisions/0026).
   const optimizing = optimizingParts(config, db, command.deps.store, logger);
   optimizing.runner.start();
+  const invoicing = invoicingParts(db, command.deps.store, command.deps.ids, logger);
+  invoicing.runner.start();
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
   return {
     close: async () => {
       await optimizing.close();
+      await invoicing.close();
       command.close();
     },
   };

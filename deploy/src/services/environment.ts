@@ -37,7 +37,17 @@ export const serviceEnvironment: Record<
   },
   query: {
     required: [...common.required, 'INTERNAL_SECRET'],
-    optional: [...common.optional, 'GEOCODER', 'GEOCODER_URL', 'GEOCODER_USER_AGENT'],
+    optional: [
+      ...common.optional,
+      'GEOCODER',
+      'GEOCODER_URL',
+      'GEOCODER_USER_AGENT',
+      // Invoice documents (docs/decisions/0032): the seller printed on them, the PDF printer.
+      'INVOICE_SELLER_NAME',
+      'INVOICE_SELLER_ORG_NUMBER',
+      'INVOICE_SELLER_ADDRESS',
+      'CHROMIUM_PATH',
+    ],
   },
   projector: {
     required: [...common.required],

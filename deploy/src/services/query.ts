@@ -14,7 +14,7 @@ import { failed, runService } from './run.js';
  */
 runService('query', ({ config, logger, db, app }) => {
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
-  const query = queryParts(db, geocoder, logger);
+  const query = queryParts(config, db, geocoder, logger);
   const downloads = createDownloadApi(query.deps);
   app.use(internalIdentity(config.INTERNAL_SECRET!));
   app.use('/openapi', createOpenApi(query.deps));

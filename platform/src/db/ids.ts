@@ -15,7 +15,11 @@ export type IdKind =
   | 'template'
   | 'optimizing'
   | 'article'
-  | 'price_list';
+  | 'price_list'
+  | 'order_correction'
+  | 'invoicing_run'
+  | 'invoice'
+  | 'billing_order';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

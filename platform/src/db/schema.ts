@@ -230,6 +230,14 @@ export const platformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_article; create sequence id_seq_price_list;');
     },
   },
+  {
+    // Invoicing (docs/decisions/0032-invoicing.md): corrections, runs, invoices, billing orders.
+    name: '0017_invoicing',
+    async up(knex) {
+      await knex.raw(`create sequence id_seq_order_correction; create sequence id_seq_invoicing_run;
+        create sequence id_seq_invoice; create sequence id_seq_billing_order;`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

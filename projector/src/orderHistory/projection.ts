@@ -3,6 +3,7 @@ import {
   ORDER_HISTORY_SCOPE_TABLE,
   ORDER_HISTORY_TABLE,
   consignmentEventTypes,
+  isInvoicingEventType,
   scopeOf,
   type ConsignmentEvent,
   type OrderHistoryRow,
@@ -186,7 +187,7 @@ export const orderHistoryProjection: Projection = {
   ],
   handles: (e) =>
     e.streamId.startsWith('order-') &&
-    (consignmentEventTypes as readonly string[]).includes(e.type),
+    ((consignmentEventTypes as readonly string[]).includes(e.type) || isInvoicingEventType(e.type)),
   async apply(trx, events) {
     const moved = new Set<string>();
     const { before, after } = await foldScopes(trx, events);

@@ -3,6 +3,8 @@ import {
   ORDERS_TABLE,
   consignmentEventTypes,
   evolveOrderRow,
+  invoicingDate,
+  isInvoicingEventType,
   type AddressBlock,
   type BookedOrder,
   type ConsignmentEvent,
@@ -13,6 +15,9 @@ import { rowProjection } from '../framework/rowProjection.js';
 
 const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentEvent =>
   (consignmentEventTypes as readonly string[]).includes(e.type);
+/** The order's own events: its consignment's, and its invoicing's (docs/decisions/0032). */
+const isOrderStreamEvent = (e: RecordedEvent) =>
+  e.streamId.startsWith('order-') && (isConsignmentEvent(e) || isInvoicingEventType(e.type));
 
 const T = ORDERS_TABLE;
 
@@ -102,16 +107,31 @@ export const ordersProjection = rowProjection<OrderRow>({
             using gin ((data->'order'->'measurements') jsonb_path_ops);`);
       },
     },
+    {
+      // Invoicing (docs/decisions/0032): an order is invoiced under its delivery date; the
+      // corrections screen finds the orders that have corrections.
+      name: '0004_rm_orders_invoicing',
+      async up(knex) {
+        await knex.raw(`
+          alter table ${T} add column invoicing_date date, add column corrections integer not null default 0;
+          update ${T} set invoicing_date = coalesce((data->'order'->>'deliveryDate')::date, date);
+          alter table ${T} alter column invoicing_date set not null;
+          create index ${T}_invoicing on ${T} (department_id, invoicing_date);
+          create index ${T}_corrections on ${T} (department_id, invoicing_date) where corrections > 0;`);
+      },
+    },
   ],
-  rowId: (e) => (isConsignmentEvent(e) ? e.streamId.slice('order-'.length) : null),
+  rowId: (e) => (isOrderStreamEvent(e) ? e.streamId.slice('order-'.length) : null),
   // The one fold of an order's events (contracts), which the audit replay runs too (0029).
-  evolve: (row, e) => (isConsignmentEvent(e) ? evolveOrderRow(row, e) : row),
+  evolve: (row, e) => (isOrderStreamEvent(e) ? evolveOrderRow(row, e) : row),
   columns: (row) => ({
     department_id: row.departmentId,
     customer_id: row.customerId,
     date: row.order.pickupDate,
     state: row.state,
     shipment_id: row.shipmentId,
+    invoicing_date: invoicingDate(row.order),
+    corrections: row.invoicing?.corrections.length ?? 0,
     tracking_id: row.order.trackingId ?? null,
     updated_at_epoch: row.updatedAtEpoch,
     search_text: orderSearchText(row.order),

@@ -1,19 +1,17 @@
 import {
-  AppError,
   ARTICLES_TABLE,
   CUSTOMER_GROUPS_TABLE,
   DEPARTMENTS_TABLE,
-  ORDERS_TABLE,
   PRICE_LISTS_TABLE,
   applicableList,
   basisOf,
   countryCurrency,
-  inScope,
+  invoicingBasis,
+  invoicingOf,
   priceOf,
   tripBasis,
   type Article,
   type ArticleRow,
-  type Identity,
   type OrderPrice,
   type OrderRow,
   type PriceList,
@@ -21,6 +19,7 @@ import {
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import type { QueryHandler } from '../framework.js';
+import { assertOneCustomer, readableOrders } from '../orders/readable.js';
 
 /** The catalogue's articles that are not deleted (the active ones unless asked), by code. */
 async function catalogue(knex: Knex, includeInactive = false): Promise<ArticleRow[]> {
@@ -31,19 +30,6 @@ async function catalogue(knex: Knex, includeInactive = false): Promise<ArticleRo
   return rows.map((r) => r.data).filter((a) => includeInactive || a.active);
 }
 
-/** Orders the caller may read (its departments and customers), in the order asked; else NOT_FOUND. */
-async function readableOrders(knex: Knex, identity: Identity, ids: readonly string[]) {
-  const rows = await knex(ORDERS_TABLE)
-    .whereIn('id', [...new Set(ids)])
-    .select<{ data: OrderRow }[]>('data');
-  const byId = new Map(rows.map((r) => [String(r.data.id), r.data]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    if (!row || !inScope(identity, row.departmentId, row.customerId))
-      throw new AppError('ORDER_NOT_FOUND', `Order ${id} not found`);
-    return row;
-  });
-}
 
 /** What pricing an order needs besides the order: its department's country, lists and groups. */
 async function pricingContext(knex: Knex, order: OrderRow) {
@@ -96,7 +82,7 @@ export async function priceOrder(knex: Knex, order: OrderRow): Promise<OrderPric
   ]);
   return priceOf({
     orderIds: [String(order.id)],
-    basis: basisOf(order.order),
+    basis: invoicingBasis(order.order, invoicingOf(order)),
     list,
     articles,
     country,
@@ -116,15 +102,8 @@ export const multiStopOrderPrice: QueryHandler<'multiStopOrderPrice'> = async (
   { knex, identity },
 ) => {
   const orders = await readableOrders(knex, identity, orderIds);
+  assertOneCustomer(orders, 'a multi-stop price is of orders');
   const first = orders[0]!;
-  if (orders.some((o) => String(o.customerId) !== String(first.customerId)))
-    throw AppError.of([
-      {
-        errorType: 'VALIDATION_ERROR',
-        description: 'params.orderIds: a multi-stop price is of orders of one customer',
-        params: { field: 'orderIds', key: 'validation.invalid' },
-      },
-    ]);
   const [{ country, list }, articles] = await Promise.all([
     pricingContext(knex, first),
     catalogue(knex),

@@ -18,13 +18,16 @@ import { minPosition } from '../minPosition.js';
 import { routePoints } from '../planning/query.js';
 import type { QueryServiceDeps } from '../service.js';
 import { locationListCsv } from './csv.js';
+import { defaultChromiumPath } from '../invoicing/documents/pdf.js';
+import { invoiceDocuments, type InvoiceDocumentSettings } from '../invoicing/download.js';
 
 /**
  * The file downloads of the planner (spec §7 "other calls"), mounted by the gateway under `/api`
  * and at the spec's own path: `POST /exportLocationListForSlot {slot}` answers the slot's stops in
  * route order as CSV (UTF-8 with a BOM, for Excel). Who may: whoever may ask the `routePoints`
  * query, for a slot of its departments; another department's slot, a deleted or an unknown one
- * is not found (404), as `slotById` answers.
+ * is not found (404), as `slotById` answers. `GET /download-invoice/{id}/{type}/{file}`: an
+ * issued invoice's document (query-service/src/invoicing/download.ts).
  */
 export function createDownloadApi(deps: QueryServiceDeps): Router {
   const router = express.Router();
@@ -65,5 +68,31 @@ export function createDownloadApi(deps: QueryServiceDeps): Router {
         .send(Buffer.from(locationListCsv(points, timeZone), 'utf8'));
     },
   );
+  // Spec §7: an issued invoice as PDF, CSV or HTML (docs/decisions/0032-invoicing.md).
+  const documents = invoiceDocuments(deps.knex, deps.invoices ?? defaultInvoiceSettings);
+  router.get(
+    '/download-invoice/:id/:type/:file',
+    minPosition(deps.waitForPosition, deps.minPositionWaitMs),
+    async (req: Request<{ id: string; type: string; file: string }>, res: Response) => {
+      const identity = (deps.identify ?? requestIdentity)(req);
+      const document = await documents(identity, req.params);
+      res
+        .status(200)
+        .set({
+          'Content-Type': document.contentType,
+          // `?inline=1` opens it in the browser (the PDF viewer); else it is saved as a file.
+          'Content-Disposition': `${req.query.inline === '1' ? 'inline' : 'attachment'}; filename="${document.fileName}"`,
+          // An issued invoice never changes; it is the caller's own, so no shared cache keeps it.
+          'Cache-Control': 'private, max-age=86400, immutable',
+        })
+        .send(document.body);
+    },
+  );
   return router;
 }
+
+/** Without settings: the product's name as the seller, and the first browser found. */
+const defaultInvoiceSettings: InvoiceDocumentSettings = {
+  seller: { name: 'Nordlog AS', orgNumber: '', address: '' },
+  chromiumPath: defaultChromiumPath(),
+};

@@ -34,6 +34,8 @@ interface World extends SampleWorld {
   tracking: string;
   article: string;
   priceList: string;
+  /** A pending order correction of `order`. */
+  correction: string;
 }
 
 const block = {
@@ -182,6 +184,43 @@ const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_PRICE_LIST: (w) => updateSamples.UPDATE_PRICE_LIST(w).create,
   UPDATE_PRICE_LIST: (w) => ({ id: w.priceList, name: 'Oslo 2027' }),
   DELETE_PRICE_LIST: (w) => ({ id: w.priceList }),
+  PAUSE_ORDER_INVOICING: (w) => ({ orderIds: [w.order], reason: 'Customer dispute' }),
+  RELEASE_ORDER_INVOICING: (w) => ({ orderIds: [w.order] }),
+  SET_ORDER_INVOICING_STATUS: (w) => ({
+    orderIds: [w.order],
+    status: 'EXCLUDED_FROM_INVOICING',
+    reason: 'Invoiced by hand',
+  }),
+  UPDATE_ORDER_PRICE_CORRECTIONS: (w) => ({
+    orderId: w.order,
+    correctedArticlePrices: [{ articleCode: w.articleCodes[0], customerPrice: 250 }],
+    reason: 'Agreed price',
+  }),
+  CREATE_ORDER_CORRECTION: (w) => ({
+    orderId: w.order,
+    numberOfPackages: 2,
+    volumeDmq: 40,
+    weightKilograms: 12.5,
+  }),
+  ACCEPT_ORDER_CORRECTION: (w) => ({
+    orderId: w.order,
+    id: w.correction,
+    numberOfPackages: 2,
+    volumeDmq: 40,
+    weightKilograms: 12.5,
+    deliveryWaitingTimeInMinutes: 10,
+  }),
+  REJECT_ORDER_CORRECTION: (w) => ({ orderId: w.order, id: w.correction }),
+  START_INVOICING_RUN: (w) => ({ departmentId: w.departments[0], fromDate: DATE, toDate: DATE }),
+  CREATE_BILLING_ORDER: (w) => ({
+    departmentId: w.departments[0],
+    customerId: w.customers[0],
+    deliveryDate: DATE,
+    items: [
+      { specification: 'Storage', quantity: 2, customerAmount: 150.5, articleCode: 'STORAGE' },
+    ],
+  }),
+  UPDATE_CUSTOMER_INVOICE_SPLIT: (w) => ({ id: w.customers[0], invoiceSplit: 'ORDER' }),
 };
 
 /** Valid params of every query (typed by the registry). */
@@ -209,6 +248,14 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   priceLists: () => ({}),
   orderPrice: (w) => ({ orderId: w.order }),
   multiStopOrderPrice: (w) => ({ orderIds: [w.order] }),
+  invoicedOrderPrice: (w) => ({ orderId: w.order }),
+  multilegOrderPrice: (w) => ({ orderIds: [w.order] }),
+  invoicingData: (w) => ({ departmentId: w.departments[0], fromDate: DATE, toDate: DATE }),
+  orderCorrections: (w) => ({ departmentId: w.departments[0] }),
+  invoicingRuns: (w) => ({ departmentId: w.departments[0] }),
+  invoices: (w) => ({ departmentId: w.departments[0] }),
+  billingOrders: (w) => ({ departmentId: w.departments[0] }),
+  customerInvoiceSplit: (w) => ({ customerId: w.customers[0] }),
   numberSeries: () => ({}),
   orders: (w) => ({ ids: [w.order] }),
   searchOrders: () => ({ searchPhrase: 'kari' }),
@@ -395,11 +442,9 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
       ...base,
       order: await id('CREATE_ORDER', commandBases.CREATE_ORDER({ ...base } as World)),
       tracking: '',
+      correction: '',
       article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
-      priceList: await id(
-        'CREATE_PRICE_LIST',
-        updateSamples.UPDATE_PRICE_LIST(base).create,
-      ),
+      priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
       user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
       role: await id('CREATE_ROLE', { name: 'R', access: ['PLANNER_LIVE'] }),
       departmentGroup: await id('CREATE_DEPARTMENT_GROUP', {
@@ -428,6 +473,10 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     await waitForRun(sys, world.run, ['COMPLETED']);
     await sys.settled();
     world.tracking = (await sys.query('orders', { ids: [world.order] })).body[0].order.trackingId;
+    world.correction = await id(
+      'CREATE_ORDER_CORRECTION',
+      commandBases.CREATE_ORDER_CORRECTION(world),
+    );
   }, 60_000);
   afterAll(async () => sys.shutdown());
 

@@ -9,6 +9,7 @@ import {
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createCourier, createSlot } from '../support/planning.js';
 import { startRun, waitForRun } from '../support/optimizing.js';
+import { waitForInvoicingRun } from '../support/invoicing.js';
 import { connectSocket, type TestSocket } from '../support/socket.js';
 import {
   freshPhone,
@@ -85,7 +86,19 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
     (await list(c.query('routeSuggestions', { date: DATE }))).map(suggestionRow),
   articles: (c) => list(c.query('articles', { includeInactive: true })),
   priceLists: (c) => list(c.query('priceLists', {})),
+  // Invoicing is read per department (docs/decisions/0032); another department's is refused.
+  invoicingRuns: (c, w) => perDepartment(c, w, 'invoicingRuns'),
+  invoices: (c, w) => perDepartment(c, w, 'invoices'),
+  billingOrders: (c, w) => perDepartment(c, w, 'billingOrders'),
 };
+
+/** The rows of a department-scoped query, over both departments. */
+async function perDepartment(c: Client, w: World, name: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const departmentId of [w.oslo, w.bergen])
+    rows.push(...(await list(c.query(name, { departmentId }))));
+  return rows;
+}
 
 /** A suggestion as its row is (the query adds both schedules and the comparison). */
 const suggestionRow = (r: Row): Row => {
@@ -272,6 +285,47 @@ describe('socket scope equals query access, for every entity, role and context',
           })
         ).status,
       ).toBe(200);
+    // Billing orders of both departments and customers, invoiced by a run of each department;
+    // an order's invoicing paused and a correction proposed (events of the order's stream).
+    for (const [departmentId, customerId] of [
+      [oslo, mine],
+      [oslo, theirs],
+      [bergen, theirs],
+    ] as const)
+      expect(
+        (
+          await sys.command('CREATE_BILLING_ORDER', {
+            departmentId,
+            customerId,
+            deliveryDate: DATE,
+            items: [
+              { specification: 'Storage', quantity: 1, customerAmount: 99, articleCode: 'STORE' },
+            ],
+          })
+        ).status,
+      ).toBe(200);
+    for (const departmentId of [oslo, bergen]) {
+      const run = await sys.command('START_INVOICING_RUN', {
+        departmentId,
+        fromDate: DATE,
+        toDate: DATE,
+      });
+      expect(run.status).toBe(200);
+      await waitForInvoicingRun(sys, departmentId, run.body.ids[0], 'COMPLETED');
+    }
+    expect(
+      (await sys.command('PAUSE_ORDER_INVOICING', { orderIds: [a], reason: 'Dispute' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await sys.command('CREATE_ORDER_CORRECTION', {
+          orderId: a,
+          numberOfPackages: 2,
+          volumeDmq: 30,
+          weightKilograms: 4,
+        })
+      ).status,
+    ).toBe(200);
     for (const departmentIds of [[oslo], [bergen], [oslo, bergen]])
       await sys.command('CREATE_USER', {
         name: `Colleague ${departmentIds.join('+')}`,

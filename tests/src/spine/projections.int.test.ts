@@ -8,6 +8,7 @@ import { meta } from '../eventStore/contract.js';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { createCourier, createSlot } from '../support/planning.js';
 import { startRun, waitForRun } from '../support/optimizing.js';
+import { waitForInvoicingRun } from '../support/invoicing.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const checksums = async (sys: TestSystem) =>
@@ -194,6 +195,39 @@ describe('projections', () => {
         accuracy: 10,
         timestamp: `2026-11-22T08:${minute}:00Z`,
       });
+    // Invoicing (docs/decisions/0032): orders delivered, one held, one corrected and accepted, one
+    // with a price correction; a billing order; a run that invoices what is ready.
+    const toDeliver = assignable.filter((id: string) => ids.indexOf(id) >= 30);
+    const must = async (name: string, payload: unknown) => {
+      const res = await sys.command(name, payload);
+      expect({ name, status: res.status }).toEqual({ name, status: 200 });
+      return res.body.ids[0] as string;
+    };
+    await must('MANUAL_DELIVER', { consignmentIds: toDeliver });
+    await must('PAUSE_ORDER_INVOICING', { orderIds: [toDeliver[0]], reason: 'Dispute' });
+    const measured = { numberOfPackages: 2, volumeDmq: 40, weightKilograms: 12 };
+    const correction = await must('CREATE_ORDER_CORRECTION', {
+      orderId: toDeliver[1],
+      ...measured,
+    });
+    await must('ACCEPT_ORDER_CORRECTION', { orderId: toDeliver[1], id: correction, ...measured });
+    await must('UPDATE_ORDER_PRICE_CORRECTIONS', {
+      orderId: toDeliver[2],
+      correctedArticlePrices: [{ articleCode: 'FREIGHT', customerPrice: 150 }],
+      reason: 'Agreed price',
+    });
+    await must('CREATE_BILLING_ORDER', {
+      departmentId: dep,
+      customerId: cust,
+      deliveryDate: bookingDate(),
+      items: [{ specification: 'Storage', quantity: 3, customerAmount: 40, articleCode: 'STORE' }],
+    });
+    const run = await must('START_INVOICING_RUN', {
+      departmentId: dep,
+      fromDate: bookingDate(),
+      toDate: bookingDate(),
+    });
+    await waitForInvoicingRun(sys, dep, run, 'COMPLETED');
     await sys.settled();
   });
   afterAll(async () => sys.shutdown());

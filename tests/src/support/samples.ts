@@ -141,6 +141,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       customerCode: 'CODE1',
       accountingTags: ['a'],
       otherIdentifiers: { edi: '1' },
+      invoiceSplit: 'NONE',
     },
     changes: {
       name: `Customer ${words()}`,
@@ -151,7 +152,13 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       customerCode: 'CODE2',
       accountingTags: ['b', 'c'],
       otherIdentifiers: { edi: '2', gln: '7080000000000' },
+      invoiceSplit: 'SPLIT_KEY',
     },
+  }),
+  // One field of the customer (docs/decisions/0032): every other field stays.
+  UPDATE_CUSTOMER_INVOICE_SPLIT: (world) => ({
+    create: updateSamples.UPDATE_CUSTOMER(world).create,
+    changes: { invoiceSplit: 'DELIVERY_DATE' },
   }),
   UPDATE_ORDER: ({ departments, customers }) => ({
     create: {

@@ -222,13 +222,15 @@ export async function storeHead(system: System, table: 'es_events' | 'rm_changes
 }
 
 /**
- * The position of the last event a command appended, leaving out what the optimising runner
- * appends on its own while a run goes (its events are caused by `optimizing-{id}`, 0026).
+ * The position of the last event a command appended, leaving out what the optimising and
+ * invoicing runners append on their own while a run goes (their events are caused by
+ * `optimizing-{id}`, 0026, and `invoicing-run-{id}`, 0032).
  */
 export async function commandHead(system: System) {
   const row = await system.db
     .knex('es_events')
     .whereRaw(`metadata->>'causationId' not like 'optimizing-%'`)
+    .whereRaw(`metadata->>'causationId' not like 'invoicing-run-%'`)
     .max<{ max: string | null }>('position as max')
     .first();
   return String(row?.max ?? '0');

@@ -1,0 +1,162 @@
+import type { BookedOrder } from '../consignments/events.js';
+import type { OrderRow } from '../consignments/orders.js';
+import type { ConsignmentState } from '../consignments/states.js';
+import type { Currency } from '../pricing/catalogue.js';
+import {
+  basisOf,
+  NO_EXTRAS,
+  VOLUMETRIC_KG_PER_DMQ,
+  type OrderPrice,
+  type PriceError,
+  type PricingBasis,
+} from '../pricing/engine.js';
+import { correctionExtras, type CorrectionValues } from './corrections.js';
+import {
+  hasPendingCorrection,
+  NO_INVOICING,
+  type ArticlePriceCorrection,
+  type OrderInvoicing,
+} from './events.js';
+import {
+  effectiveStatus,
+  type InvoicingFacts,
+  type InvoicingStatus,
+  type NotReadyReason,
+} from './status.js';
+
+/** The consignment states that end in something to invoice: delivered, or returned to sender. */
+export const invoiceableStates: readonly ConsignmentState[] = ['DELIVERED', 'RETURNED'];
+
+export const invoicingOf = (row: Pick<OrderRow, 'invoicing'>): OrderInvoicing =>
+  row.invoicing ?? NO_INVOICING;
+
+/** The date an order is invoiced under: its delivery date, else its pickup date. */
+export const invoicingDate = (order: BookedOrder): string => order.deliveryDate ?? order.pickupDate;
+
+/**
+ * What an order is priced on for invoicing: as booked, or as the last accepted correction measured
+ * it (packages, weight, volume) with its waiting and loading minutes.
+ */
+export function invoicingBasis(order: BookedOrder, invoicing: OrderInvoicing): PricingBasis {
+  const corrected = invoicing.corrected;
+  if (!corrected) return basisOf(order, NO_EXTRAS);
+  const booked = basisOf(order, correctionExtras(corrected));
+  const volumetric = Math.round(corrected.volumeDmq * VOLUMETRIC_KG_PER_DMQ * 1000) / 1000;
+  return {
+    ...booked,
+    weightKg: corrected.weightKilograms,
+    volumeDmq: corrected.volumeDmq,
+    packages: corrected.numberOfPackages,
+    chargeableKg: Math.max(corrected.weightKilograms, volumetric),
+  };
+}
+
+/**
+ * What of an order's own stream its price depends on once it is delivered: its price corrections
+ * and the values of its last accepted correction. An invoicing run carries these with the price it
+ * computed, and the order's decider refuses to invoice when its stream holds others by then
+ * (docs/decisions/0032), so no order is invoiced at a price computed from an older state.
+ */
+export interface PricedOn {
+  correctedArticlePrices: readonly ArticlePriceCorrection[];
+  corrected: CorrectionValues | null;
+}
+export const pricedOnOf = (row: OrderRow): PricedOn => ({
+  correctedArticlePrices: (row.order.correctedArticlePrices ?? []),
+  corrected: invoicingOf(row).corrected,
+});
+
+/** The facts of an order and its price, as invoicing reads them (contracts invoicing status). */
+export function invoicingFacts(row: OrderRow, price: OrderPrice | null): InvoicingFacts {
+  const invoicing = invoicingOf(row);
+  return {
+    delivered: invoiceableStates.includes(row.state),
+    priceIncomplete:
+      price !== null && price.errors.length > 0 && !(row.order.allowIncompletePrice ?? false),
+    zeroPrice: price !== null && price.customerNet === 0,
+    zeroPriceApproved: row.order.hasZeroPriceApproval ?? false,
+    correctionPending: hasPendingCorrection(invoicing),
+  };
+}
+
+/** An order's effective invoicing status and, when not ready, why. */
+export function orderInvoicingStatus(
+  row: OrderRow,
+  price: OrderPrice | null,
+): { status: InvoicingStatus; reason: NotReadyReason | null } {
+  return effectiveStatus(invoicingOf(row).held, invoicingFacts(row, price));
+}
+
+/**
+ * Spec §8: consignment-invoice answers carry error lists for the pickup, delivery and department
+ * services. A booked service without a price is a delivery service's error (services are done at
+ * the delivery); a missing list, zone or freight price is the department's.
+ */
+export interface ServiceErrors {
+  pickupServices: string[];
+  deliveryServices: string[];
+  departmentServices: string[];
+}
+export function serviceErrors(errors: readonly PriceError[]): ServiceErrors {
+  const describe = (e: PriceError) => (e.subject ? `${e.code}: ${e.subject}` : e.code);
+  return {
+    pickupServices: [],
+    deliveryServices: errors.filter((e) => e.code === 'NO_SERVICE_PRICE').map(describe),
+    departmentServices: errors.filter((e) => e.code !== 'NO_SERVICE_PRICE').map(describe),
+  };
+}
+
+/** A row of `invoicingData`. */
+export interface InvoicingDataRow {
+  orderId: string;
+  shipmentId: string | null;
+  customerId: string;
+  customerName: string | null;
+  customerAlystraId: string | null;
+  invoicingDate: string;
+  state: ConsignmentState;
+  status: InvoicingStatus;
+  reason: NotReadyReason | null;
+  heldReason: string | null;
+  currency: Currency;
+  customerNet: number;
+  vat: number;
+  customerGross: number;
+  resourceNet: number;
+  /** Errors of the price (spec §8 lists). */
+  errors: ServiceErrors;
+  pendingCorrections: number;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  standaloneInvoice: boolean;
+  invoiceSplit: string | null;
+}
+
+/** The answer of `invoicingData`: counts of every status over the whole selection, and a page. */
+export interface InvoicingData {
+  fromDate: string;
+  toDate: string;
+  counts: Record<InvoicingStatus, number>;
+  total: number;
+  rows: InvoicingDataRow[];
+}
+
+/** The answer of `invoicedOrderPrice`. */
+export interface InvoicedOrderPrice {
+  orderId: string;
+  status: InvoicingStatus;
+  invoiced: OrderInvoicing['invoiced'];
+  errors: ServiceErrors;
+}
+
+/** The answer of `multilegOrderPrice`: each leg priced on its own, summed. */
+export interface MultilegOrderPrice {
+  orderIds: string[];
+  currency: Currency;
+  legs: { orderId: string; transportLegIndex: number; price: OrderPrice }[];
+  customerNet: number;
+  resourceNet: number;
+  vat: number;
+  customerGross: number;
+  errors: ServiceErrors;
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from '@jest/globals';
+import { INVOICE_DUE_DAYS, type Invoice, type InvoiceLine } from '@nordlog/contracts';
+import {
+  escapeHtml,
+  formatMinor,
+  formatMoney,
+  formatQuantity,
+  formatVatRate,
+  invoiceHtml,
+} from './html.js';
+import { sampleInvoice, sampleLine } from './fixtures.js';
+
+const line = sampleLine;
+
+const lines: InvoiceLine[] = [
+  line({}),
+  line({
+    articleCode: 'WEIGHT',
+    label: 'Weight',
+    quantity: 12.5,
+    customerUnitPrice: 350,
+    customerAmount: 4375,
+  }),
+  line({ orderId: '9', shipmentId: '70900010000000093', deliveryDate: '2026-01-16' }),
+  line({
+    orderId: null,
+    billingOrderId: '3',
+    shipmentId: null,
+    deliveryDate: '2026-01-20',
+    articleCode: 'STORAGE',
+    label: 'Storage January',
+    quantity: 2,
+    customerUnitPrice: 10_000,
+    customerAmount: 20_000,
+  }),
+];
+
+const invoice = (over: Partial<Invoice> = {}): Invoice =>
+  sampleInvoice(lines, { orderIds: ['7', '9'], billingOrderIds: ['3'], ...over });
+
+const seller = {
+  name: 'Nordlog Kurer AS',
+  orgNumber: '912 345 678',
+  address: 'Storgata 1\n0155 Oslo',
+};
+
+/** The document with the white space between tags taken out, to read it as markup. */
+const render = (over: Partial<Invoice> = {}, from = seller) =>
+  invoiceHtml(invoice(over), from).replace(/>\s+</g, '><');
+
+describe('money, quantities and rates as printed', () => {
+  it('formats minor units with 2 decimals, a decimal comma and spaces between thousands', () => {
+    expect(formatMinor(1_234_567)).toBe('12 345,67');
+    expect(formatMinor(0)).toBe('0,00');
+    expect(formatMinor(5)).toBe('0,05');
+    expect(formatMinor(100)).toBe('1,00');
+    expect(formatMinor(100_000_000)).toBe('1 000 000,00');
+    expect(formatMinor(-50_000)).toBe('-500,00');
+    expect(formatMinor(-7)).toBe('-0,07');
+    expect(formatMinor(Number.MAX_SAFE_INTEGER)).toBe('90 071 992 547 409,91');
+    expect(formatMoney(1_234_567, 'SEK')).toBe('12 345,67 SEK');
+  });
+
+  it('refuses an amount that is not integer minor units', () => {
+    expect(() => formatMinor(12.5)).toThrow(RangeError);
+    expect(() => formatMinor(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('formats quantities with at most 3 decimals and a decimal comma', () => {
+    expect(formatQuantity(1)).toBe('1');
+    expect(formatQuantity(12.5)).toBe('12,5');
+    expect(formatQuantity(1200)).toBe('1 200');
+    expect(formatQuantity(1 / 3)).toBe('0,333');
+    expect(formatQuantity(-2)).toBe('-2');
+    expect(formatQuantity(-0.0001)).toBe('0');
+  });
+
+  it('formats a VAT rate in basis points as a percentage', () => {
+    expect(formatVatRate(2500)).toBe('25 %');
+    expect(formatVatRate(2550)).toBe('25.5 %');
+    expect(formatVatRate(1234)).toBe('12.34 %');
+    expect(formatVatRate(600)).toBe('6 %');
+    expect(formatVatRate(0)).toBe('0 %');
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the characters that could open markup or leave an attribute', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
+    expect(escapeHtml('Ærø Øst Åsane')).toBe('Ærø Øst Åsane');
+  });
+});
+
+describe('invoiceHtml', () => {
+  it('is a complete, self-contained document: A4 page, inline CSS, no script or external resource', () => {
+    const html = render();
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('<meta charset="utf-8" />');
+    expect(html).toMatch(/@page \{ size: A4; margin: [^;]+; \}/);
+    expect(html).toContain('<title>Invoice 2026-000123</title>');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    expect(html).not.toMatch(/<script|<link|<img|\bsrc=|\bhref=|@import|url\(|https?:/i);
+  });
+
+  it('keeps table rows, group headings and totals whole across pages', () => {
+    const html = render();
+    expect(html).toContain('.lines thead { display: table-header-group; }');
+    expect(html).toContain('.lines tr { break-inside: avoid; page-break-inside: avoid; }');
+    expect(html).toContain('.lines .group-head { break-after: avoid; page-break-after: avoid; }');
+    expect(html).toMatch(/\.totals \{[^}]*break-inside: avoid/);
+  });
+
+  it('heads the invoice with seller, number, customer, dates, period and currency', () => {
+    const html = render();
+    for (const text of [
+      '<div class="seller-name">Nordlog Kurer AS</div>',
+      '<div class="address"><div>Storgata 1</div><div>0155 Oslo</div></div>',
+      '<div>Org. no. 912 345 678</div>',
+      '<h1>Invoice</h1><div class="number">No. 2026-000123</div>',
+      '<div class="customer-name">Fjordfrakt AS</div><div>Org. no. 987 654 321</div>',
+      '<tr><th>Invoice number</th><td>2026-000123</td></tr>',
+      '<tr><th>Issue date</th><td>2026-02-01</td></tr>',
+      '<tr><th>Due date</th><td>2026-02-15</td></tr>',
+      `<tr><th>Payment terms</th><td>Net ${INVOICE_DUE_DAYS} days</td></tr>`,
+      '<tr><th>Period</th><td>2026-01-01 – 2026-01-31</td></tr>',
+      '<tr><th>Currency</th><td>NOK</td></tr>',
+    ])
+      expect(html).toContain(text);
+  });
+
+  it('groups lines by order (shipment and delivery date) and by billing order, in invoice order', () => {
+    const html = render();
+    const headings = [
+      ...html.matchAll(/<tr class="group-head"><th colspan="5">([^<]*)<\/th>/g),
+    ].map((m) => m[1]!);
+    expect(headings).toEqual([
+      'Order 7 · Shipment 70900010000000017 · Delivery date 2026-01-15',
+      'Order 9 · Shipment 70900010000000093 · Delivery date 2026-01-16',
+      'Billing order 3 · Delivery date 2026-01-20',
+    ]);
+    const codesUnder = (heading: string) => {
+      const start = html.indexOf(heading);
+      const group = html.slice(start, html.indexOf('</tbody>', start));
+      return [...group.matchAll(/<td class="code">([^<]*)<\/td>/g)].map((m) => m[1]);
+    };
+    expect(codesUnder(headings[0]!)).toEqual(['FREIGHT', 'WEIGHT']);
+    expect(codesUnder(headings[1]!)).toEqual(['FREIGHT']);
+    expect(codesUnder(headings[2]!)).toEqual(['STORAGE']);
+  });
+
+  it('groups an order’s lines together even when other lines come between them', () => {
+    const [freight, weight, other] = lines;
+    const html = render({ lines: [freight!, other!, weight!] });
+    expect(html.match(/class="group-head"/g)).toHaveLength(2);
+    const order7 = html.slice(html.indexOf('Order 7'), html.indexOf('Order 9'));
+    expect(order7.match(/<td class="code">/g)).toHaveLength(2);
+  });
+
+  it('prints article code, description, quantity, unit price and amount of each line', () => {
+    const html = render();
+    expect(html).toContain(
+      '<tr><td class="code">WEIGHT</td><td>Weight</td><td class="num">12,5</td>' +
+        '<td class="num">3,50 NOK</td><td class="num">43,75 NOK</td></tr>',
+    );
+    expect(html).toContain(
+      '<tr><td class="code">STORAGE</td><td>Storage January</td><td class="num">2</td>' +
+        '<td class="num">100,00 NOK</td><td class="num">200,00 NOK</td></tr>',
+    );
+  });
+
+  it('totals net, VAT with its rate, and gross', () => {
+    const html = render();
+    expect(html).toContain('<tr><th>Net</th><td class="num">2 712,87 NOK</td></tr>');
+    expect(html).toContain('<tr><th>VAT 25 %</th><td class="num">678,22 NOK</td></tr>');
+    expect(html).toContain('<th>Total incl. VAT</th><td class="num">3 391,09 NOK</td>');
+    const finnish = render({ vatBasisPoints: 2550, currency: 'EUR' });
+    // 2 712,87 × 25.5 % = 691,78 (half away from zero), so 3 404,65 in all.
+    expect(finnish).toContain('<tr><th>VAT 25.5 %</th><td class="num">691,78 EUR</td></tr>');
+    expect(finnish).toContain('<th>Total incl. VAT</th><td class="num">3 404,65 EUR</td>');
+  });
+
+  it('escapes every text: a script in a label, the customer name or the seller stays text', () => {
+    const html = render(
+      {
+        customerName: '<script>alert("customer")</script>',
+        number: '1"><img src=x onerror=alert(1)>',
+        lines: [line({ label: '<script>alert(1)</script> & co', articleCode: "<b>'x'</b>" })],
+      },
+      { ...seller, name: '</title><script>alert(2)</script>' },
+    );
+    expect(html).not.toMatch(/<script|<img|<b>/i);
+    expect(html).toContain('&lt;script&gt;alert(&quot;customer&quot;)&lt;/script&gt;');
+    expect(html).toContain('<td>&lt;script&gt;alert(1)&lt;/script&gt; &amp; co</td>');
+    expect(html).toContain('<td class="code">&lt;b&gt;&#39;x&#39;&lt;/b&gt;</td>');
+    expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(html).toContain('<title>Invoice 1&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</title>');
+  });
+});

@@ -1,0 +1,25 @@
+export {
+  escapeHtml,
+  formatMinor,
+  formatMoney,
+  formatQuantity,
+  formatVatRate,
+  invoiceHtml,
+  type InvoiceSeller,
+} from './html.js';
+export {
+  CSV_SEPARATOR,
+  csvField,
+  csvRows,
+  distributeVat,
+  invoiceCsv,
+  invoiceCsvHeader,
+  type CsvField,
+} from './csv.js';
+export {
+  CHROMIUM_PATHS,
+  DEFAULT_PDF_TIMEOUT_MS,
+  defaultChromiumPath,
+  htmlToPdf,
+  type HtmlToPdfOptions,
+} from './pdf.js';

@@ -1,0 +1,3 @@
+export * from './query.js';
+export * from './candidates.js';
+export * from './pricer.js';

@@ -220,7 +220,7 @@ function evolve(
       customerId: order.customerId,
       slotId: base?.slotId ?? null,
       packages: measurementTotals(order.measurements).count,
-      correctedArticlePrices: (order.correctedArticlePrices ?? []),
+      correctedArticlePrices: order.correctedArticlePrices ?? [],
       invoicing: base?.invoicing ?? NO_INVOICING,
     };
   }

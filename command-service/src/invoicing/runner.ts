@@ -7,6 +7,7 @@ import {
   invoiceStream,
   invoiceTotals,
   invoicingRunStream,
+  isInvoiced,
   orderStream,
   planInvoices,
   type EventMetadata,
@@ -314,7 +315,9 @@ export class InvoicingRunner {
             orderInvoicingDecider,
             (await this.deps.store.readStream(orderStream(c.id))) as never[],
           );
-          if (state.status === 'booked' && state.invoicing.held === 'INVOICED_OK') return 'taken';
+          // Invoiced (or sent to be) by another run: INVOICED_OK and AWAITING_ACKNOWLEDGEMENT.
+          const held = state.status === 'booked' ? state.invoicing.held : null;
+          if (held !== null && isInvoiced(held)) return 'taken';
           try {
             // The decider's own rule: what it would refuse now is left out.
             orderInvoicingDecider.decide(

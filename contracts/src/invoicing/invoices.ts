@@ -199,10 +199,13 @@ export type BillingOrderEvent =
       data: { id: string; runId: string; invoiceId: string; invoiceNumber: string };
     };
 
-/** UPDATE_CUSTOMER_INVOICE_SPLIT (spec §7 customer update "invoice split"). */
+/**
+ * UPDATE_CUSTOMER_INVOICE_SPLIT (spec §7 customer update "invoice split"): an update like every
+ * other (docs/decisions/0018): a field left out is unchanged, so naming nothing changes nothing.
+ */
 export const updateCustomerInvoiceSplitSchema = z.object({
   id: entityId,
-  invoiceSplit: z.enum(invoiceSplits),
+  invoiceSplit: z.enum(invoiceSplits).optional(),
 });
 
 /** A billing order's lines (integer minor units: the amount per unit × quantity). */

@@ -62,7 +62,7 @@ export interface PricedOn {
   corrected: CorrectionValues | null;
 }
 export const pricedOnOf = (row: OrderRow): PricedOn => ({
-  correctedArticlePrices: (row.order.correctedArticlePrices ?? []),
+  correctedArticlePrices: row.order.correctedArticlePrices ?? [],
   corrected: invoicingOf(row).corrected,
 });
 
@@ -115,6 +115,8 @@ export interface InvoicingDataRow {
   customerAlystraId: string | null;
   invoicingDate: string;
   state: ConsignmentState;
+  /** The booked packages (what a correction starts from). */
+  packages: number;
   status: InvoicingStatus;
   reason: NotReadyReason | null;
   heldReason: string | null;

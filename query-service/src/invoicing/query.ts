@@ -9,6 +9,7 @@ import {
   invoicingDate,
   invoicingOf,
   invoicingStatuses,
+  measurementTotals,
   orderInvoicingStatus,
   serviceErrors,
   type BillingOrderRow,
@@ -42,7 +43,6 @@ async function customersById(knex: Knex, ids: readonly string[]) {
     .select<{ data: CustomerRow }[]>('data');
   return new Map(rows.map((r) => [String(r.data.id), r.data]));
 }
-
 
 const noCounts = (): Record<InvoicingStatus, number> =>
   Object.fromEntries(invoicingStatuses.map((s) => [s, 0])) as Record<InvoicingStatus, number>;
@@ -94,6 +94,7 @@ export const invoicingData: QueryHandler<'invoicingData'> = async (params, { kne
       customerAlystraId: customer?.alystraId || null,
       invoicingDate: invoicingDate(row.order),
       state: row.state,
+      packages: measurementTotals(row.order.measurements).count,
       status,
       reason,
       heldReason: invoicing.heldReason,

@@ -69,8 +69,10 @@ export async function waitForToken(
   system: MessageStore,
   phone: string,
   afterId = 0,
+  timeoutMs = 15_000,
 ): Promise<string | undefined> {
-  for (let i = 0; i < 100; i++) {
+  // By a deadline, not a count of tries: on a loaded machine a message can take seconds.
+  for (const until = Date.now() + timeoutMs; Date.now() < until;) {
     const row = await system.db
       .knex('message_outbox')
       .where({ recipient: phone })

@@ -18,6 +18,7 @@ import { resourceScreens } from '../planner/resources/screens';
 import { routeListScreens } from '../planner/routeLists/routes';
 import { liveScreens } from '../planner/live/routes';
 import { mapScreens } from '../planner/map/routes';
+import { invoicingScreens } from '../planner/invoicing/routes';
 import { adminPages, adminResources } from '../resources/admin';
 import { mayRun } from '../access/commands';
 import { fetchRevision, watchRevision } from '../shell/revision';
@@ -214,6 +215,8 @@ const screens: { path: string; rule: string; Page: ComponentType; live?: boolean
   ...liveScreens.map((screen) => ({ ...screen, live: true })),
   // The map of a day's shipments (spec §2 `/map`, `/map2`): its rows and slots are pushed.
   ...mapScreens.map((screen) => ({ ...screen, live: true })),
+  // Invoicing, corrections and billing orders (issue 18): runs and invoices are pushed.
+  ...invoicingScreens.map((screen) => ({ ...screen, live: true })),
 ];
 const screenRules = new Set(screens.map((s) => s.rule));
 

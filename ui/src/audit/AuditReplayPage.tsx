@@ -261,7 +261,11 @@ function OrderAsOf({ orderId, revision }: { orderId: string; revision: number })
             {translate(`audit.fields.${f}`)}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }} data-field={f}>
-            {f === 'state' ? translate(`states.${facts.state}`) : facts[f] || '–'}
+            {f === 'state'
+              ? translate(`states.${facts.state}`)
+              : f === 'invoicing' && facts.invoicing
+                ? translate(`invoicingScreen.status.${facts.invoicing}`)
+                : facts[f] || '–'}
           </Typography>
         </Box>
       ))}

@@ -1,4 +1,10 @@
-import { pathText, type AuditLogEntry, type FieldChange, type OrderRow } from '@nordlog/contracts';
+import {
+  pathText,
+  type AuditLogEntry,
+  type CorrectionValues,
+  type FieldChange,
+  type OrderRow,
+} from '@nordlog/contracts';
 
 /** What the search field may hold: a shipment id, a package id (SSCC) or an order id. */
 export const isShipmentKey = (value: string): boolean => /^\d{1,18}$/.test(value.trim());
@@ -46,6 +52,11 @@ export const ORDER_FIELDS = [
   'orderNote',
   'packages',
   'rejectionReason',
+  // Invoicing (docs/decisions/0032): the hold, what a correction measured, prices set by hand.
+  'invoicing',
+  'measured',
+  'priceCorrections',
+  'invoice',
 ] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
@@ -67,5 +78,27 @@ export function orderFacts(row: OrderRow): Record<OrderField, string> {
     orderNote: o.orderNote ?? '',
     packages: String(o.measurements.reduce((n, l) => n + (l.quantity ?? 0), 0)),
     rejectionReason: row.rejectionReason ?? '',
+    invoicing: row.invoicing?.held ?? '',
+    measured: measured(row.invoicing?.corrected ?? null),
+    priceCorrections: (o.correctedArticlePrices ?? [])
+      .map((c) => `${c.articleCode} ${c.customerPrice}`)
+      .join(', '),
+    invoice: row.invoicing?.invoiced?.invoiceNumber ?? '',
   };
+}
+
+/** An accepted correction's values in short: packages, volume, weight, minutes waited. */
+function measured(v: CorrectionValues | null): string {
+  if (!v) return '';
+  const minutes =
+    v.pickupWaitingTimeInMinutes +
+    v.deliveryWaitingTimeInMinutes +
+    v.pickupLoadingTimeInMinutes +
+    v.deliveryLoadingTimeInMinutes;
+  return [
+    `${v.numberOfPackages} pkg`,
+    `${v.volumeDmq} dm³`,
+    `${v.weightKilograms} kg`,
+    ...(minutes > 0 ? [`${minutes} min`] : []),
+  ].join(' · ');
 }

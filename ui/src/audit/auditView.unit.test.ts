@@ -75,6 +75,52 @@ describe('the audit replay screen: how changes and the order as of a moment read
       orderNote: 'ring',
       packages: '3',
       rejectionReason: '',
+      invoicing: '',
+      measured: '',
+      priceCorrections: '',
+      invoice: '',
+    });
+  });
+
+  it('shows the order’s invoicing as of the moment: its hold, what a correction measured, prices set by hand, its invoice', () => {
+    const measured = {
+      numberOfPackages: 2,
+      volumeDmq: 40,
+      weightKilograms: 12.5,
+      pickupWaitingTimeInMinutes: 10,
+      deliveryWaitingTimeInMinutes: 5,
+      pickupLoadingTimeInMinutes: 0,
+      deliveryLoadingTimeInMinutes: 0,
+    };
+    const row = {
+      state: 'DELIVERED',
+      shipmentId: null,
+      departmentId: '1',
+      slotId: null,
+      rejectionReason: null,
+      order: {
+        pickupDate: '2030-01-02',
+        pickup: {},
+        delivery: {},
+        measurements: [],
+        correctedArticlePrices: [
+          { articleCode: 'FREIGHT', articleLabel: '', customerPrice: 150.5 },
+          { articleCode: 'DISCOUNT', articleLabel: '', customerPrice: -20 },
+        ],
+      },
+      invoicing: {
+        held: 'INVOICED_OK',
+        heldReason: null,
+        corrections: [],
+        corrected: measured,
+        invoiced: { runId: '1', invoiceId: '9', invoiceNumber: '9', at: '', price: null },
+      },
+    } as unknown as OrderRow;
+    expect(orderFacts(row)).toMatchObject({
+      invoicing: 'INVOICED_OK',
+      measured: '2 pkg · 40 dm³ · 12.5 kg · 15 min',
+      priceCorrections: 'FREIGHT 150.5, DISCOUNT -20',
+      invoice: '9',
     });
   });
 });

@@ -17,11 +17,13 @@ import { tracksLocation, type RoutePoint, type SlotView } from '@nordlog/contrac
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatInTimeZone } from 'date-fns-tz';
 import { useEffect, useMemo, useState } from 'react';
-import { Loading, useTranslate } from 'react-admin';
+import { Loading, useNotify, useTranslate } from 'react-admin';
 import { useShell } from '../app/UserContext';
 import { enumKey } from '../i18n/enums';
 import { timeZoneFor, todayIn } from '../i18n/locales';
 import { usePageTitle } from '../layout/pageTitle';
+import { CorrectionDialog } from '../planner/invoicing/CorrectionDialog';
+import { failureText } from '../planner/planning/commands';
 import { slotViewsKey } from '../planner/planning/planningData';
 import { runQuery, sendCommand } from '../shell/api';
 import { startLocationReports } from './location';
@@ -55,6 +57,9 @@ export default function CourierHome() {
   const [sentAt, setSentAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deviating, setDeviating] = useState<RoutePoint | null>(null);
+  // What the courier measured or waited at a stop that differs from the booking (0032).
+  const [correcting, setCorrecting] = useState<RoutePoint | null>(null);
+  const notify = useNotify();
   const tracking = useMemo(
     () => (slots.data ?? []).some((s) => tracksLocation(s.state)),
     [slots.data],
@@ -142,6 +147,7 @@ export default function CourierHome() {
                         void report('MANUAL_DELIVER', { consignmentIds: [p.consignmentId] })
                       }
                       onDeviate={() => setDeviating(p)}
+                      onCorrection={() => setCorrecting(p)}
                     />
                   ))}
                 </List>
@@ -150,6 +156,29 @@ export default function CourierHome() {
           ))}
         </Stack>
       )}
+      <CorrectionDialog
+        target={
+          correcting?.consignmentId
+            ? {
+                mode: 'create',
+                orderId: correcting.consignmentId,
+                packages: correcting.packageCount,
+                shipment: correcting.name,
+              }
+            : null
+        }
+        onClose={() => setCorrecting(null)}
+        onSend={async (payload) => {
+          try {
+            await sendCommand('CREATE_ORDER_CORRECTION', payload);
+          } catch (err) {
+            return failureText(err, translate);
+          }
+          setCorrecting(null);
+          notify('invoicingScreen.corrections.created', { type: 'success' });
+          return null;
+        }}
+      />
       <DeviationDialog
         point={deviating}
         onClose={() => setDeviating(null)}
@@ -169,6 +198,7 @@ function Stop(props: {
   onCollected: () => void;
   onDelivered: () => void;
   onDeviate: () => void;
+  onCorrection: () => void;
 }) {
   const translate = useTranslate();
   const { point: p, active } = props;
@@ -192,6 +222,17 @@ function Stop(props: {
           {translate('courier.arrival', { time: time(p.arrival) })}
         </Typography>
       </Box>
+      {isBreak || !active ? null : (
+        <Button
+          variant="text"
+          size="small"
+          onClick={props.onCorrection}
+          data-testid="stop-correction"
+          aria-label={translate('invoicingScreen.corrections.newFor', { id: p.name })}
+        >
+          {translate('invoicingScreen.corrections.new')}
+        </Button>
+      )}
       {isBreak ? null : p.done ? (
         <Chip color="success" size="small" label={translate('courier.done')} />
       ) : active ? (

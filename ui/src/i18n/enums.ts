@@ -11,6 +11,7 @@ import type {
   ConsignmentEventType,
   DepartmentType,
   HolidayType,
+  InvoiceSplit,
   MarketCountry,
   Role,
 } from '@nordlog/contracts';
@@ -40,9 +41,17 @@ export interface EnumMessages {
   breakType: Record<BreakType, string>;
   /** Price articles (docs/decisions/0030). */
   articleKind: Record<ArticleKind, string>;
+  /** A customer's invoice split (docs/decisions/0032). */
+  invoiceSplit: Record<InvoiceSplit, string>;
 }
 
 const en: EnumMessages = {
+  invoiceSplit: {
+    NONE: 'None: one invoice per run',
+    DELIVERY_DATE: 'Per delivery date',
+    SPLIT_KEY: 'Per split key',
+    ORDER: 'One per order',
+  },
   slotState: {
     NOT_STARTED: 'Not started',
     PLANNED: 'Planned',
@@ -174,6 +183,12 @@ const en: EnumMessages = {
 };
 
 const nb: EnumMessages = {
+  invoiceSplit: {
+    NONE: 'Ingen: én faktura per kjøring',
+    DELIVERY_DATE: 'Per leveringsdato',
+    SPLIT_KEY: 'Per delingsnøkkel',
+    ORDER: 'Én per ordre',
+  },
   slotState: {
     NOT_STARTED: 'Ikke startet',
     PLANNED: 'Planlagt',
@@ -305,6 +320,12 @@ const nb: EnumMessages = {
 };
 
 const sv: EnumMessages = {
+  invoiceSplit: {
+    NONE: 'Ingen: en faktura per körning',
+    DELIVERY_DATE: 'Per leveransdatum',
+    SPLIT_KEY: 'Per delningsnyckel',
+    ORDER: 'En per order',
+  },
   slotState: {
     NOT_STARTED: 'Ej startad',
     PLANNED: 'Planerad',
@@ -436,6 +457,12 @@ const sv: EnumMessages = {
 };
 
 const da: EnumMessages = {
+  invoiceSplit: {
+    NONE: 'Ingen: én faktura pr. kørsel',
+    DELIVERY_DATE: 'Pr. leveringsdato',
+    SPLIT_KEY: 'Pr. opdelingsnøgle',
+    ORDER: 'Én pr. ordre',
+  },
   slotState: {
     NOT_STARTED: 'Ikke startet',
     PLANNED: 'Planlagt',
@@ -567,6 +594,12 @@ const da: EnumMessages = {
 };
 
 const fi: EnumMessages = {
+  invoiceSplit: {
+    NONE: 'Ei jakoa: yksi lasku ajoa kohden',
+    DELIVERY_DATE: 'Toimituspäivän mukaan',
+    SPLIT_KEY: 'Jakoavaimen mukaan',
+    ORDER: 'Yksi tilausta kohden',
+  },
   slotState: {
     NOT_STARTED: 'Ei aloitettu',
     PLANNED: 'Suunniteltu',
@@ -698,6 +731,12 @@ const fi: EnumMessages = {
 };
 
 const fr: EnumMessages = {
+  invoiceSplit: {
+    NONE: 'Aucune : une facture par exécution',
+    DELIVERY_DATE: 'Par date de livraison',
+    SPLIT_KEY: 'Par clé de répartition',
+    ORDER: 'Une par commande',
+  },
   slotState: {
     NOT_STARTED: 'Non commencé',
     PLANNED: 'Planifié',

@@ -10,6 +10,9 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MapIcon from '@mui/icons-material/Map';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import RuleIcon from '@mui/icons-material/Rule';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
@@ -111,6 +114,28 @@ const resourceItems: PlannerItem[] = [
   },
 ];
 
+/** Invoicing (planner/invoicing): the orders to invoice and the runs, corrections, billing orders. */
+const invoicingItems: PlannerItem[] = [
+  {
+    rule: '/planner/:departmentId/invoicing/*',
+    segment: 'invoicing',
+    label: 'invoicingScreen.menu',
+    icon: <ReceiptLongIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/corrections/:date?',
+    segment: 'corrections',
+    label: 'invoicingScreen.corrections.menu',
+    icon: <RuleIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/billing-order/*',
+    segment: 'billing-order',
+    label: 'invoicingScreen.billing.menu',
+    icon: <RequestQuoteIcon />,
+  },
+];
+
 /** The audit replay's menu entry (docs/decisions/0029-audit-replay.md). */
 const LM_EVENTS = '/admin/lmEvents/:shipmentId?';
 function AuditMenuItem() {
@@ -133,9 +158,14 @@ export function AppMenu() {
   const [open] = useSidebarState();
   const inAdmin = pathname.startsWith('/admin');
   const admin = adminItems.filter((i) => canOpen(user, i.rule));
-  const plannerType = ['PLANNER', 'PLUS_PLANNER', 'PARTNER', 'READ_ONLY_PLANNER', 'ADMIN'].includes(
-    user.role,
-  );
+  const plannerType = [
+    'PLANNER',
+    'PLUS_PLANNER',
+    'PARTNER',
+    'READ_ONLY_PLANNER',
+    'ADMIN',
+    'ACCOUNTING',
+  ].includes(user.role);
   const heading = (key: string) =>
     open ? (
       <ListSubheader
@@ -218,6 +248,7 @@ export function AppMenu() {
           ) : null}
           {group('menu.groups.live', liveItems)}
           {group('menu.groups.resources', resourceItems)}
+          {group('menu.groups.invoicing', invoicingItems)}
         </>
       ) : null}
       {canOpen(user, '/courier/*') ? (

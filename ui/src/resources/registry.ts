@@ -52,6 +52,10 @@ const plannerLists: Record<string, string[]> = {
   routeSuggestions: ['routeSuggestions'],
   // The live view's courier markers (planner/live/queries): each report replaces the row.
   courierLocations: ['courierLocations'],
+  // Invoicing (planner/invoicing/queries): runs as they go, their invoices, billing orders.
+  invoicingRuns: ['invoicingRuns'],
+  invoices: ['invoices'],
+  billingOrders: ['billingOrders'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DateField } from '../../inputs/LazyPickers';
-import { CustomerPicker } from './common';
+import { CustomerPicker, DialogButtons, FailureAlert } from './common';
 import {
   bulkPayloads,
   manualInvoicingTargets,
@@ -115,19 +112,12 @@ export function BulkActionDialog(props: {
               />
             </Stack>
           </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose} disabled={busy}>
-              {translate('invoicingScreen.cancel')}
-            </Button>
-            <Button
-              variant="contained"
-              color="secondary"
-              disabled={busy}
-              onClick={() => void confirm()}
-            >
-              {t(`${action}Confirm`)}
-            </Button>
-          </DialogActions>
+          <DialogButtons
+            busy={busy}
+            onCancel={props.onClose}
+            onConfirm={() => void confirm()}
+            label={t(`${action}Confirm`)}
+          />
         </>
       ) : null}
     </Dialog>
@@ -185,11 +175,7 @@ export function RunInvoicingDialog(props: {
       <DialogTitle id="invoicing-run-title">{t('title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('text')}</DialogContentText>
-        {failure ? (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="run-failure">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} testId="run-failure" />
         <Stack spacing={2}>
           <Stack direction="row" spacing={2}>
             <DateField
@@ -221,14 +207,12 @@ export function RunInvoicingDialog(props: {
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose} disabled={busy}>
-          {translate('invoicingScreen.cancel')}
-        </Button>
-        <Button variant="contained" color="secondary" disabled={busy} onClick={() => void start()}>
-          {t('start')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        busy={busy}
+        onCancel={props.onClose}
+        onConfirm={() => void start()}
+        label={t('start')}
+      />
     </Dialog>
   );
 }

@@ -24,8 +24,8 @@ import {
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../i18n/locales';
-import { useLocaleCode, useMoney } from './common';
-import { isRunActive, runsFinishedSince } from './invoicingModel';
+import { EmptyRow, useLocaleCode, useMoney } from './common';
+import { isRunActive, runsEndedSince } from './invoicingModel';
 import { useCustomerNames, useInvoicingRuns, useRunInvoices } from './queries';
 
 const RUN_COLUMNS = [
@@ -76,13 +76,16 @@ export function RunsPanel(props: {
     useMemo(() => rows.flatMap((r) => (r.customerId ? [r.customerId] : [])), [rows]),
   );
 
-  // A run that was going and is over now changed orders and issued invoices.
-  const active = useRef(new Set<string>());
+  // A run that ended since the list was first read changed orders and issued invoices (whether
+  // or not it was seen going: a small run ends before the list is fetched again).
+  const ended = useRef<Set<string> | null>(null);
   const { onRunsEnded } = props;
   useEffect(() => {
-    if (runsFinishedSince(active.current, rows).length > 0) onRunsEnded();
-    active.current = new Set(rows.filter((r) => isRunActive(r.state)).map((r) => r.id));
-  }, [rows, onRunsEnded]);
+    if (!runs.data) return;
+    const fresh = runsEndedSince(ended.current ?? new Set(), rows);
+    if (ended.current !== null && fresh.length > 0) onRunsEnded();
+    ended.current = new Set([...(ended.current ?? []), ...fresh]);
+  }, [runs.data, rows, onRunsEnded]);
 
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`invoicingScreen.runs.${key}`, options);
@@ -117,13 +120,12 @@ export function RunsPanel(props: {
           </TableHead>
           <TableBody>
             {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={RUN_COLUMNS.length}>
-                  <Typography color="text.secondary" data-testid="invoicing-runs-none">
-                    {runs.isPending ? translate('app.loading') : t('none')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
+              <EmptyRow
+                colSpan={RUN_COLUMNS.length}
+                loading={runs.isPending}
+                text={t('none')}
+                testId="invoicing-runs-none"
+              />
             ) : (
               rows.map((run) => (
                 <Fragment key={run.id}>
@@ -222,6 +224,11 @@ function RunRow({
             {run.takenByOthers > 0 ? (
               <Typography variant="caption" color="text.secondary">
                 {t('takenByOthers', { smart_count: run.takenByOthers })}
+              </Typography>
+            ) : null}
+            {run.changed > 0 ? (
+              <Typography variant="caption" color="text.secondary" component="div">
+                {t('changed', { smart_count: run.changed })}
               </Typography>
             ) : null}
           </>

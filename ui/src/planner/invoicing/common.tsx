@@ -1,9 +1,16 @@
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import DialogActions from '@mui/material/DialogActions';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { countryCurrency, type InvoicingStatus } from '@nordlog/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { normalizeLocale, timeZoneFor, todayIn, type Locale } from '../../i18n/locales';
@@ -209,5 +216,88 @@ export function CustomerPicker(props: {
         />
       )}
     />
+  );
+}
+
+/**
+ * The head of an invoicing screen: its title with the department it works on, the department
+ * choice of a group's screen, and the screen's own controls and links.
+ */
+export function InvoicingHeader(props: {
+  title: string;
+  department: ReturnType<typeof useInvoicingDepartment>;
+  children?: ReactNode;
+}) {
+  const { department } = props;
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+    >
+      <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+        {props.title}
+        {department.departmentId ? ` · ${department.nameOf(department.departmentId)}` : ''}
+      </Typography>
+      <DepartmentChoice department={department} />
+      {props.children}
+    </Stack>
+  );
+}
+
+/** A dialog's Cancel and its confirming button (both off while the command is under way). */
+export function DialogButtons(props: {
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  label: string;
+  testId?: string;
+  disabled?: boolean;
+  color?: 'secondary' | 'primary';
+}) {
+  const translate = useTranslate();
+  return (
+    <DialogActions>
+      <Button onClick={props.onCancel} disabled={props.busy}>
+        {translate('invoicingScreen.cancel')}
+      </Button>
+      <Button
+        variant="contained"
+        color={props.color ?? 'secondary'}
+        disabled={props.busy || props.disabled}
+        onClick={props.onConfirm}
+        data-testid={props.testId}
+      >
+        {props.label}
+      </Button>
+    </DialogActions>
+  );
+}
+
+/** A form's refusal (spec §8 message), announced when it appears. */
+export function FailureAlert({ failure, testId }: { failure: string | null; testId: string }) {
+  return failure ? (
+    <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid={testId}>
+      {failure}
+    </Alert>
+  ) : null;
+}
+
+/** The one row of an empty table: loading, or the screen's "nothing here". */
+export function EmptyRow(props: {
+  colSpan: number;
+  loading: boolean;
+  text: string;
+  testId: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <TableRow>
+      <TableCell colSpan={props.colSpan}>
+        <Typography color="text.secondary" data-testid={props.testId}>
+          {props.loading ? translate('app.loading') : props.text}
+        </Typography>
+      </TableCell>
+    </TableRow>
   );
 }

@@ -2,6 +2,7 @@ import {
   acceptOrderCorrectionSchema,
   billingLines,
   createBillingOrderSchema,
+  createOrderCorrectionSchema,
   invoicingShipmentFilters,
   isCalendarDate,
   isValidationKey,
@@ -14,12 +15,14 @@ import {
   setOrderInvoicingStatusSchema,
   startInvoicingRunSchema,
   toNumber,
+  updateOrderPriceCorrectionsSchema,
   type BillingOrder,
   type CommandName,
   type InvoicingRun,
   type InvoicingRunState,
   type OrderCorrection,
   type OrderCorrectionState,
+  type OrderPrice,
 } from '@nordlog/contracts';
 import { differenceInCalendarDays, endOfMonth, format, parseISO, startOfMonth } from 'date-fns';
 import { searchMinLength } from '../shipmentsData';
@@ -352,12 +355,16 @@ export function newestRunsFirst<T extends Pick<InvoicingRun, 'id' | 'requestedAt
   );
 }
 
-/** The ids of runs that were active before and are finished now (their orders changed). */
-export function runsFinishedSince(
-  previouslyActive: ReadonlySet<string>,
+/**
+ * The ids of ended runs (completed or failed) not among those already known to have ended: their
+ * orders changed. A run counts whether or not it was seen going: one can end before the list is
+ * fetched again after it was requested.
+ */
+export function runsEndedSince(
+  knownEnded: ReadonlySet<string>,
   runs: readonly Pick<InvoicingRun, 'id' | 'state'>[],
 ): string[] {
-  return runs.filter((r) => previouslyActive.has(r.id) && !isRunActive(r.state)).map((r) => r.id);
+  return runs.filter((r) => !isRunActive(r.state) && !knownEnded.has(r.id)).map((r) => r.id);
 }
 
 /** What the run dialog asks. */
@@ -625,23 +632,52 @@ export function acceptPayload(
   return { orderId: c.orderId, id: c.id, ...values, comment: v.comment };
 }
 
+type CorrectionIssues = Issues<CorrectionField | 'comment'>;
+
+/** The problems of a correction's values, by field, from a schema's issues. */
+function correctionIssues(
+  issues: readonly { path: PropertyKey[]; code: string; message: string; input?: unknown }[],
+  v: CorrectionFormValues,
+): CorrectionIssues {
+  const found: CorrectionIssues = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (field === 'comment') found.comment ??= 'validation.tooLong';
+    else if (typeof field === 'string' && (correctionFields as readonly string[]).includes(field)) {
+      const f = field as CorrectionField;
+      found[f] ??= numberIssue(v[f], issue, { integer: integerCorrectionFields.has(f) });
+    }
+  }
+  return found;
+}
+
 /** The accept dialog's payload by acceptOrderCorrectionSchema, else its problems by field. */
 export function acceptCorrection(
   c: Pick<OrderCorrection, 'orderId' | 'id'>,
   v: CorrectionFormValues,
-): { payload: Record<string, unknown> | null; issues: Issues<CorrectionField | 'comment'> } {
-  const issues: Issues<CorrectionField | 'comment'> = {};
+): { payload: Record<string, unknown> | null; issues: CorrectionIssues } {
   const parsed = acceptOrderCorrectionSchema.safeParse(acceptPayload(c, v));
-  if (parsed.success) return { payload: parsed.data, issues };
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (field === 'comment') issues.comment ??= 'validation.tooLong';
-    else if (typeof field === 'string' && (correctionFields as readonly string[]).includes(field)) {
-      const f = field as CorrectionField;
-      issues[f] ??= numberIssue(v[f], issue, { integer: integerCorrectionFields.has(f) });
-    }
-  }
-  return { payload: null, issues };
+  if (parsed.success) return { payload: parsed.data, issues: {} };
+  return { payload: null, issues: correctionIssues(parsed.error.issues, v) };
+}
+
+/** An empty proposal: the booked packages, nothing measured yet. */
+export function proposalDefaults(packages: number): CorrectionFormValues {
+  const values = {} as Record<CorrectionField, string>;
+  for (const f of correctionFields) values[f] = f === 'numberOfPackages' ? String(packages) : '';
+  return { ...values, comment: '' };
+}
+
+/** CREATE_ORDER_CORRECTION by its schema (a planner's proposal), else its problems by field. */
+export function proposeCorrection(
+  orderId: string,
+  v: CorrectionFormValues,
+): { payload: Record<string, unknown> | null; issues: CorrectionIssues } {
+  const values: Record<string, number | undefined> = {};
+  for (const f of correctionFields) values[f] = numberOf(v[f]);
+  const parsed = createOrderCorrectionSchema.safeParse({ orderId, ...values, comment: v.comment });
+  if (parsed.success) return { payload: parsed.data, issues: {} };
+  return { payload: null, issues: correctionIssues(parsed.error.issues, v) };
 }
 
 /** REJECT_ORDER_CORRECTION by its schema (null: the comment is too long). */
@@ -650,5 +686,101 @@ export function rejectPayload(
   comment: string,
 ): Record<string, unknown> | null {
   const parsed = rejectOrderCorrectionSchema.safeParse({ orderId: c.orderId, id: c.id, comment });
-  return parsed.success ? (parsed.data) : null;
+  return parsed.success ? parsed.data : null;
+}
+
+// ------------------------------------------------------------------ price corrections
+
+/** One corrected article line as the price dialog edits it: amounts in major units, as typed. */
+export interface PriceCorrectionValues {
+  articleCode: string;
+  articleLabel: string;
+  customerPrice: string;
+  resourcePrice: string;
+}
+
+export const emptyPriceCorrection = (articleCode = ''): PriceCorrectionValues => ({
+  articleCode,
+  articleLabel: '',
+  customerPrice: '',
+  resourcePrice: '',
+});
+
+/** Minor units as a form writes major units ("1234.5" for 123 450), no grouping. */
+const majorText = (minor: number) => String(minor / 100);
+
+/**
+ * The order's price corrections as the dialog starts with them: its corrected lines (`orderPrice`
+ * marks them `corrected`), their amounts back in major units.
+ */
+export function priceCorrectionRows(price: Pick<OrderPrice, 'lines'>): PriceCorrectionValues[] {
+  return price.lines
+    .filter((l) => l.corrected)
+    .map((l) => ({
+      articleCode: l.articleCode,
+      articleLabel: l.label,
+      customerPrice: majorText(l.customerAmount),
+      resourcePrice: l.resourceAmount === 0 ? '' : majorText(l.resourceAmount),
+    }));
+}
+
+export type PriceCorrectionField =
+  'reason' | 'rows' | `rows.${number}.${keyof PriceCorrectionValues}`;
+
+/**
+ * UPDATE_ORDER_PRICE_CORRECTIONS by the contracts' schema (the server's rules): the whole list of
+ * corrections (an empty list drops them all) and a reason; else the problems by field path.
+ */
+export function priceCorrectionPayload(
+  orderId: string,
+  rows: readonly PriceCorrectionValues[],
+  reason: string,
+): { payload: Record<string, unknown> | null; issues: Partial<Record<string, string>> } {
+  const issues: Partial<Record<string, string>> = {};
+  const raw = {
+    orderId,
+    reason,
+    correctedArticlePrices: rows.map((r) => ({
+      articleCode: r.articleCode.trim().toUpperCase(),
+      articleLabel: r.articleLabel,
+      customerPrice: numberOf(r.customerPrice),
+      ...(r.resourcePrice.trim() === '' ? {} : { resourcePrice: numberOf(r.resourcePrice) }),
+    })),
+  };
+  const codes = raw.correctedArticlePrices.map((c) => c.articleCode);
+  codes.forEach((code, i) => {
+    if (code !== '' && codes.indexOf(code) !== i)
+      issues[`rows.${i}.articleCode`] = 'invoicingScreen.prices.duplicate';
+  });
+  const parsed = updateOrderPriceCorrectionsSchema.safeParse(raw);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const [head, index, field] = issue.path;
+      if (head === 'reason')
+        issues.reason ??= reason.trim() === '' ? 'validation.required' : 'validation.tooLong';
+      else if (head === 'correctedArticlePrices' && typeof index === 'number') {
+        const key =
+          field === 'resourcePrice'
+            ? 'resourcePrice'
+            : field === 'customerPrice'
+              ? 'customerPrice'
+              : field === 'articleLabel'
+                ? 'articleLabel'
+                : 'articleCode';
+        const row = rows[index];
+        const text = row ? row[key] : '';
+        issues[`rows.${index}.${key}`] ??=
+          text.trim() === ''
+            ? 'validation.required'
+            : key === 'customerPrice' || key === 'resourcePrice'
+              ? Number.isFinite(toNumber(text))
+                ? 'validation.invalid'
+                : 'validation.number'
+              : key === 'articleCode'
+                ? 'invoicingScreen.billing.form.articleCodeRule'
+                : 'validation.tooLong';
+      } else if (head === 'correctedArticlePrices') issues.rows ??= 'validation.tooMany';
+    }
+  if (Object.keys(issues).length > 0 || !parsed.success) return { payload: null, issues };
+  return { payload: parsed.data, issues };
 }

@@ -4,6 +4,7 @@ import {
   invoicingStatuses,
   MAX_INVOICING_BULK,
   type BillingOrder,
+  type OrderPrice,
 } from '@nordlog/contracts';
 import fc from 'fast-check';
 import { confirmationTimeouts } from '../../shell/timeouts';
@@ -34,8 +35,12 @@ import {
   pageSelection,
   parseInvoicingPath,
   periodProblem,
+  priceCorrectionPayload,
+  priceCorrectionRows,
+  proposalDefaults,
+  proposeCorrection,
   rejectPayload,
-  runsFinishedSince,
+  runsEndedSince,
   searchOf,
   startRunPayload,
   toggleAllOnPage,
@@ -275,7 +280,10 @@ describe('invoicing runs', () => {
       { id: '11', requestedAt: '2026-11-02T10:00:00Z', state: 'FAILED' as const },
     ];
     expect(newestRunsFirst(runs).map((r) => r.id)).toEqual(['11', '10', '9']);
-    expect(runsFinishedSince(new Set(['9', '10', '11']), runs)).toEqual(['9', '11']);
+    // Ended runs not known to have ended: also one never seen going (it ended before a fetch).
+    expect(runsEndedSince(new Set(['9']), runs)).toEqual(['11']);
+    expect(runsEndedSince(new Set(), runs)).toEqual(['9', '11']);
+    expect(runsEndedSince(new Set(['9', '11']), runs)).toEqual([]);
   });
 
   it('START_INVOICING_RUN: the period in order, an optional customer', () => {
@@ -478,5 +486,106 @@ describe('order corrections', () => {
   it('S7: the correction toasts last exactly 1000 ms', () => {
     expect(CORRECTION_TOAST_MS).toBe(1000);
     expect(CORRECTION_TOAST_MS).toBe(confirmationTimeouts.correctionDecided);
+  });
+});
+
+describe('price corrections (the price dialog)', () => {
+  const line = (over: Partial<OrderPrice['lines'][number]>) => ({
+    articleCode: 'FREIGHT',
+    label: 'Freight',
+    kind: 'FREIGHT' as const,
+    quantity: 1,
+    customerUnitPrice: 19_900,
+    customerAmount: 19_900,
+    resourceAmount: 12_000,
+    corrected: false,
+    ...over,
+  });
+
+  it('starts from the order’s corrected lines only, amounts back in major units', () => {
+    expect(
+      priceCorrectionRows({
+        lines: [
+          line({}),
+          line({ articleCode: 'KG', label: 'Weight', customerAmount: 15_050, corrected: true }),
+          line({
+            articleCode: 'DISCOUNT',
+            label: 'Loyalty',
+            customerAmount: -2_000,
+            resourceAmount: 0,
+            corrected: true,
+          }),
+        ],
+      }),
+    ).toEqual([
+      { articleCode: 'KG', articleLabel: 'Weight', customerPrice: '150.5', resourcePrice: '120' },
+      { articleCode: 'DISCOUNT', articleLabel: 'Loyalty', customerPrice: '-20', resourcePrice: '' },
+    ]);
+  });
+
+  it('sends the whole list with a reason by the contracts’ schema; decimal commas read; codes upper-cased', () => {
+    const { payload, issues } = priceCorrectionPayload(
+      '7',
+      [{ articleCode: 'freight', articleLabel: '', customerPrice: '150,50', resourcePrice: '' }],
+      ' Agreed by phone ',
+    );
+    expect(issues).toEqual({});
+    expect(payload).toEqual({
+      orderId: '7',
+      reason: 'Agreed by phone',
+      correctedArticlePrices: [{ articleCode: 'FREIGHT', articleLabel: '', customerPrice: 150.5 }],
+    });
+    // An empty list drops every correction, with a reason too.
+    expect(priceCorrectionPayload('7', [], 'Back to the list price').payload).toMatchObject({
+      correctedArticlePrices: [],
+    });
+  });
+
+  it('says what is wrong, field by field: reason, price, code, and an article corrected twice', () => {
+    const { payload, issues } = priceCorrectionPayload(
+      '7',
+      [
+        { articleCode: 'FREIGHT', articleLabel: '', customerPrice: 'abc', resourcePrice: '' },
+        { articleCode: 'FREIGHT', articleLabel: '', customerPrice: '', resourcePrice: '' },
+        { articleCode: 'ø', articleLabel: '', customerPrice: '1', resourcePrice: '' },
+      ],
+      '',
+    );
+    expect(payload).toBeNull();
+    expect(issues).toEqual({
+      reason: 'validation.required',
+      'rows.0.customerPrice': 'validation.number',
+      'rows.1.articleCode': 'invoicingScreen.prices.duplicate',
+      'rows.1.customerPrice': 'validation.required',
+      'rows.2.articleCode': 'invoicingScreen.billing.form.articleCodeRule',
+    });
+  });
+});
+
+describe('a planner’s proposed correction', () => {
+  it('starts from the booked packages with nothing measured; minutes left empty are 0', () => {
+    const values = proposalDefaults(3);
+    expect(values.numberOfPackages).toBe('3');
+    expect(proposeCorrection('7', values).issues).toEqual({
+      volumeDmq: 'validation.required',
+      weightKilograms: 'validation.required',
+    });
+    const { payload } = proposeCorrection('7', {
+      ...values,
+      volumeDmq: '40',
+      weightKilograms: '12,5',
+      comment: 'Measured at the terminal',
+    });
+    expect(payload).toEqual({
+      orderId: '7',
+      numberOfPackages: 3,
+      volumeDmq: 40,
+      weightKilograms: 12.5,
+      deliveryWaitingTimeInMinutes: 0,
+      pickupWaitingTimeInMinutes: 0,
+      deliveryLoadingTimeInMinutes: 0,
+      pickupLoadingTimeInMinutes: 0,
+      comment: 'Measured at the terminal',
+    });
   });
 });

@@ -167,8 +167,23 @@ export function useInvoicingCommands() {
     [send, notify, refresh],
   );
 
+  /** CREATE_ORDER_CORRECTION: a planner's proposal, which then waits for a decision. */
+  const proposeCorrection = useCallback(
+    async (payload: Record<string, unknown>): Promise<CommandResult> => {
+      const result = await send('CREATE_ORDER_CORRECTION', payload);
+      if (result.ok)
+        notify('invoicingScreen.corrections.created', {
+          type: 'success',
+          autoHideDuration: toastTimeouts.short,
+        });
+      refresh(ORDER_CORRECTIONS, INVOICING_DATA);
+      return result;
+    },
+    [send, notify, refresh],
+  );
+
   /** After a run ends, its orders' statuses and its invoices changed. */
   const runsEnded = useCallback(() => refresh(INVOICING_DATA, INVOICES), [refresh]);
 
-  return { bulk, startRun, createBillingOrder, decideCorrection, runsEnded };
+  return { bulk, startRun, createBillingOrder, decideCorrection, proposeCorrection, runsEnded };
 }

@@ -1,6 +1,6 @@
-import { createCustomerSchema, updateCustomerSchema } from '@nordlog/contracts';
+import { createCustomerSchema, invoiceSplits, updateCustomerSchema } from '@nordlog/contracts';
 import { ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
-import { nullableSelect } from '../common/fields';
+import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 
 const CustomerInputs = () => (
@@ -13,11 +13,17 @@ const CustomerInputs = () => (
     <TextInput source="alystraSubcustomer" />
     <TextInput source="orgNumber" />
     <TextInput source="customerCode" />
+    {/* How the customer's orders are split into invoices (docs/decisions/0032). */}
+    <SelectInput source="invoiceSplit" choices={enumChoices('invoiceSplit', invoiceSplits)} />
   </>
 );
 
 export const CustomerCreate = () => (
-  <CreatePage page="customers" schema={createCustomerSchema} defaults={{ departmentId: null }}>
+  <CreatePage
+    page="customers"
+    schema={createCustomerSchema}
+    defaults={{ departmentId: null, invoiceSplit: 'NONE' }}
+  >
     <CustomerInputs />
   </CreatePage>
 );

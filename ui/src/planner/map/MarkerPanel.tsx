@@ -11,9 +11,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ConsignmentRow } from '@nordlog/contracts';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import type { MapRow } from './filters';
 
 const PANEL_WIDTH = 480;
 
@@ -36,7 +36,7 @@ function TwoLines({ top, under }: { top: ReactNode; under: ReactNode }) {
  * each to select (and the whole list) for planning on a slot when the user may plan.
  */
 export function MarkerPanel(props: {
-  rows: readonly ConsignmentRow[];
+  rows: readonly MapRow[];
   slotName: (slotId: string | null) => string;
   selected: ReadonlySet<string>;
   onSelect: (selected: ReadonlySet<string>) => void;

@@ -1,6 +1,10 @@
-import type { ConsignmentRow, SlotState } from '@nordlog/contracts';
+import { MAP_FIELDS, type ConsignmentRow, type SlotState } from '@nordlog/contracts';
 import { allSlotGroups, slotShown, type SlotFilterGroup } from '../planning/planningData';
 import { TIME_RANGE } from './constants';
+
+/** A consignment as the map has it (a pushed whole row is one too). */
+export type MapRow = Pick<ConsignmentRow, (typeof MAP_FIELDS)[number]>;
+export { MAP_FIELDS };
 
 /** A stop on the map: a consignment's pickup or its delivery. */
 export type StopKind = 'pickup' | 'delivery';
@@ -69,7 +73,7 @@ export function inTimeRange(window: readonly [number, number], range: readonly [
   return window[0] <= to && window[1] >= from;
 }
 
-const stopOf = (row: ConsignmentRow, kind: StopKind): MapStop | null => {
+const stopOf = (row: MapRow, kind: StopKind): MapStop | null => {
   const lat = kind === 'pickup' ? row.pickupLat : row.deliveryLat;
   const lng = kind === 'pickup' ? row.pickupLng : row.deliveryLng;
   if (lat === null || lng === null) return null;
@@ -83,7 +87,7 @@ const stopOf = (row: ConsignmentRow, kind: StopKind): MapStop | null => {
  * overlaps the time range.
  */
 export function mapStops(
-  rows: readonly ConsignmentRow[],
+  rows: readonly MapRow[],
   slotStates: ReadonlyMap<string, SlotState>,
   filters: MapFilters,
 ): MapStop[] {

@@ -1,6 +1,5 @@
-import type { ConsignmentRow } from '@nordlog/contracts';
 import { QUANTIZATION, ZOOM_DIVISORS } from './constants';
-import type { MapStop } from './filters';
+import type { MapRow, MapStop } from './filters';
 
 /**
  * Spec §3 map marker: where it is, its id, the stops (`ids`) and consignments it stands for, a
@@ -112,7 +111,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  */
 export function describeStops(
   stops: readonly MapStop[],
-  rows: ReadonlyMap<string, ConsignmentRow>,
+  rows: ReadonlyMap<string, MapRow>,
   translate: Translate,
 ): string {
   const ids = [...new Set(stops.map((s) => s.consignmentId))];

@@ -1,5 +1,6 @@
 import type { DepartmentRow, SlotView } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { MAP_FIELDS } from './filters';
 import { useMemo } from 'react';
 import { runQuery } from '../../shell/api';
 import { liveSlots, slotViewsKey } from '../planning/planningData';
@@ -48,7 +49,7 @@ function useDepartmentRows(departmentIds: string[]) {
 export function useMapData(departmentId: string, date: string | null) {
   const dep = usePlanningDepartment(departmentId);
   const day = date ?? dep.today;
-  const rows = useDayConsignments(dep.departmentIds, day);
+  const rows = useDayConsignments(dep.departmentIds, day, undefined, MAP_FIELDS);
   const slots = useShallowSlots(dep.departmentIds, day);
   const departments = useDepartmentRows(dep.departmentIds);
   return { dep, date: day, rows, slots, departments };

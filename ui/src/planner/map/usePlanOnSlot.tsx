@@ -1,9 +1,10 @@
-import { routeChangeable, type ConsignmentRow, type SlotView } from '@nordlog/contracts';
+import { routeChangeable, type SlotView } from '@nordlog/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { failureOfType, usePlanningCommand } from '../planning/commands';
 import { CapacityDialog, ConfirmDialog, PlanOnSlotDialog } from '../planning/Dialogs';
 import { capacityOverage, type LoadKind } from '../planning/planningData';
+import type { MapRow } from './filters';
 
 /** Where a planning request stands: choosing the slot, confirming a move, or over capacity. */
 type Step =
@@ -19,7 +20,7 @@ type Step =
  */
 export function usePlanOnSlot(
   slots: readonly SlotView[],
-  rows: ReadonlyMap<string, ConsignmentRow>,
+  rows: ReadonlyMap<string, MapRow>,
   timeZone: string,
   onPlanned: (ids: string[]) => void,
 ) {

@@ -1,5 +1,6 @@
 import type {
   ConsignmentRow,
+  ConsignmentRowField,
   ConsignmentState,
   CourierRow,
   SlotView,
@@ -112,27 +113,37 @@ const ANY_STATE: readonly ConsignmentState[] = [];
  * leaves the list's states leaves the list. Its pages are asked several at a time (a large day is
  * several pages of 5,000), with the answer of loading them one after another (`loadAllRows`).
  */
-export function useDayConsignments(
+export function useDayConsignments<F extends ConsignmentRowField = ConsignmentRowField>(
   departmentIds: string[],
   date: string,
   states: readonly ConsignmentState[] = ANY_STATE,
+  /** Only these fields of each row (a screen of many rows that draws few fields); all without. */
+  fields?: readonly F[],
 ) {
   const params: RowsParams = useMemo(
-    () => ({ departmentIds, fromDate: date, toDate: date, states: [...states] }),
-    [departmentIds, date, states],
+    () => ({
+      departmentIds,
+      fromDate: date,
+      toDate: date,
+      states: [...states],
+      ...(fields ? { fields: [...fields] } : {}),
+    }),
+    [departmentIds, date, states, fields],
   );
   const options = {
     queryKey: rowsKey(params),
     queryFn: async () => {
-      const { rows, truncated } = await loadPagesInParallel((offset, limit) =>
-        runQuery<ConsignmentRow[]>('consignments', {
-          departmentIds: params.departmentIds,
-          fromDate: params.fromDate,
-          toDate: params.toDate,
-          ...(params.states.length > 0 ? { states: params.states } : {}),
-          limit,
-          offset,
-        }),
+      const { rows, truncated } = await loadPagesInParallel<Pick<ConsignmentRow, F | 'id'>>(
+        (offset, limit) =>
+          runQuery<Pick<ConsignmentRow, F | 'id'>[]>('consignments', {
+            departmentIds: params.departmentIds,
+            fromDate: params.fromDate,
+            toDate: params.toDate,
+            ...(params.states.length > 0 ? { states: params.states } : {}),
+            ...(params.fields ? { fields: params.fields } : {}),
+            limit,
+            offset,
+          }),
       );
       return { data: rows, truncated };
     },

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MAP_FIELDS, consignmentRowFields } from '@nordlog/contracts';
+import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import {
+  createFirstDepartmentAndCustomer,
+  freshPhone,
+  startTestSystem,
+  type TestSystem,
+} from '../support/system.js';
+
+/**
+ * `consignments {fields}` (issue 17 §5, the map's first render): a screen that draws a few fields
+ * of many rows asks for those alone. The answer holds exactly those, with the id and the row's
+ * version (which live updates compare), and each field as the whole row has it.
+ */
+describe('consignments with a field selection', () => {
+  let sys: TestSystem;
+  let oslo: string;
+  const date = bookingDate(1);
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    await createFirstDepartmentAndCustomer(sys);
+    oslo = '1';
+    const customer = '1';
+    await configureNumberSeries(sys);
+    for (const name of ['Kari', 'Ola'])
+      expect(
+        (
+          await sys.command('CREATE_ORDER', {
+            departmentId: oslo,
+            customerId: customer,
+            pickupDate: date,
+            pickup: osloAddress,
+            delivery: { ...osloAddress, name },
+            measurements: [{ weight: 2 }],
+          })
+        ).status,
+      ).toBe(200);
+    await sys.settled();
+  }, 60_000);
+
+  afterAll(async () => {
+    await sys?.shutdown();
+  });
+
+  it('answers only the fields asked, with id, revision and updatedAtEpoch, equal to the whole rows', async () => {
+    const params = { departmentIds: [oslo], fromDate: date, toDate: date };
+    const whole = (await sys.query('consignments', params)).body as Record<string, unknown>[];
+    expect(whole).toHaveLength(2);
+    const fields = ['deliveryName', 'deliveryLat', 'slotId', 'state'];
+    const slim = await sys.query('consignments', { ...params, fields });
+    expect(slim.status).toBe(200);
+    const rows = slim.body as Record<string, unknown>[];
+    expect(rows.map((r) => Object.keys(r).sort())).toEqual(
+      whole.map(() => [
+        'customerId',
+        'date',
+        'deliveryLat',
+        'deliveryName',
+        'departmentId',
+        'id',
+        'revision',
+        'slotId',
+        'state',
+        'updatedAtEpoch',
+      ]),
+    );
+    for (const row of rows) {
+      const full = whole.find((w) => w.id === row.id)!;
+      for (const [key, value] of Object.entries(row))
+        expect([key, value]).toEqual([key, full[key]]);
+    }
+    // Every field of a row may be asked for; a whole row has every one of them.
+    expect(
+      Object.keys(whole[0]!).every((k) => (consignmentRowFields as readonly string[]).includes(k)),
+    ).toBe(true);
+  });
+
+  it('a planner of the department gets the same rows as with every field: access is judged on fields a selection always carries', async () => {
+    const planner = sys.as(
+      await sys.login({ phoneNumber: freshPhone(), role: 'PLANNER', departmentIds: [oslo] }),
+    );
+    const params = { departmentIds: [oslo], fromDate: date, toDate: date };
+    const whole = (await planner.query('consignments', params)).body as { id: string }[];
+    const slim = (await planner.query('consignments', { ...params, fields: [...MAP_FIELDS] }))
+      .body as { id: string }[];
+    expect(whole).toHaveLength(2);
+    expect(slim.map((r) => r.id)).toEqual(whole.map((r) => r.id));
+  });
+
+  it('refuses a field a row does not have, and an empty list', async () => {
+    const params = { departmentIds: [oslo], fromDate: date, toDate: date };
+    for (const fields of [["data->>'x'"], ['password'], []])
+      expect((await sys.query('consignments', { ...params, fields })).status).toBe(400);
+  });
+});

@@ -87,6 +87,8 @@ export interface LiveResult {
   idle: number[];
   empty: number[];
   busy: { updates: number; idle: number; empty: number };
+  /** Of the busy time: script, style recalculation and layout (the rest is paint and the like). */
+  parts: Record<'updates' | 'idle' | 'empty', { script: number; style: number; layout: number }>;
   sent: number;
   failed: number;
   received: number;
@@ -148,15 +150,28 @@ export async function liveBench(
   const floorCdp = await context.newCDPSession(floor);
   await cdp.send('Performance.enable');
   await floorCdp.send('Performance.enable');
-  const taskTime = async (session: typeof cdp) =>
-    (await session.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')!
-      .value;
+  /** The main thread's time in tasks, and within it script, style and layout (seconds). */
+  const metrics = async (session: typeof cdp) => {
+    const all = (await session.send('Performance.getMetrics')).metrics;
+    const of = (name: string) => all.find((m) => m.name === name)?.value ?? 0;
+    return {
+      task: of('TaskDuration'),
+      script: of('ScriptDuration'),
+      style: of('RecalcStyleDuration'),
+      layout: of('LayoutDuration'),
+    };
+  };
 
   const result: LiveResult = {
     updates: [],
     idle: [],
     empty: [],
     busy: { updates: 0, idle: 0, empty: 0 },
+    parts: {
+      updates: { script: 0, style: 0, layout: 0 },
+      idle: { script: 0, style: 0, layout: 0 },
+      empty: { script: 0, style: 0, layout: 0 },
+    },
     sent: 0,
     failed: 0,
     received: 0,
@@ -173,11 +188,14 @@ export async function liveBench(
   ) => {
     await target.bringToFront();
     await target.waitForTimeout(300);
-    const before = await taskTime(session);
+    const before = await metrics(session);
     await target.evaluate('window.__frames.start()');
     await during();
     const intervals = await target.evaluate<number[]>('window.__frames.stop()');
-    result.busy[which] += (await taskTime(session)) - before;
+    const after = await metrics(session);
+    result.busy[which] += after.task - before.task;
+    for (const part of ['script', 'style', 'layout'] as const)
+      result.parts[which][part] += after[part] - before[part];
     result[which].push(...intervals);
   };
   const sentBefore = reporter.sent;
@@ -239,6 +257,17 @@ export function printLive(
     xs: r.empty,
     over: floor.over,
   });
+  const share = (x: number) => `${fmt((100 * x) / total, 1)} %`;
+  for (const [which, label] of [
+    ['empty', 'empty map'],
+    ['idle', 'the day, no reports'],
+    ['updates', 'the day with reports'],
+  ] as const) {
+    const part = r.parts[which];
+    console.log(
+      `    of the main thread, ${label}: script ${share(part.script)}, style ${share(part.style)}, layout ${share(part.layout)}, the rest (paint, compositing, other tasks) ${share(r.busy[which] - part.script - part.style - part.layout)}`,
+    );
+  }
   const expected = (total * 1000) / FRAME_MS;
   console.log(
     `  (a frame each 16.7 ms would be ${fmt(expected)} frames per condition; the floor drew ${fmt(r.empty.length)})`,

@@ -4,7 +4,7 @@ import L from '../../maps/leaflet';
 import 'leaflet/dist/leaflet.css';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import { MapContainer, Marker, Polyline, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Pane, Polyline, useMap, useMapEvents } from 'react-leaflet';
 import type { ArrivalEstimate, TimedPosition } from '@nordlog/contracts';
 import {
   COURIER_ICON,
@@ -86,9 +86,13 @@ export default function LiveMap(props: {
             timeZone={props.timeZone}
           />
         ))}
-        {props.couriers.map((c) => (
-          <CourierMarker key={c.id} courier={c} />
-        ))}
+        {/* Couriers move several times a second: on a layer of their own (panes.css), so a move
+            repaints the couriers, not the thousands of stops beneath them (bench:map). */}
+        <Pane name="couriers" style={{ zIndex: 650 }}>
+          {props.couriers.map((c) => (
+            <CourierMarker key={c.id} courier={c} />
+          ))}
+        </Pane>
       </MapContainer>
     </Box>
   );

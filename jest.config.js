@@ -46,6 +46,8 @@ const base = {
   testEnvironment: 'node',
   roots: packages.map((p) => `<rootDir>/${p}/src`),
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
+  // Property tests stop and fail after a time limit instead of shrinking for ever.
+  setupFilesAfterEnv: ['<rootDir>/tests/src/support/fastCheck.ts'],
 };
 
 export default {

@@ -64,6 +64,13 @@ export function distributeVat(amounts: readonly number[], totalVat: number): num
     a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
   );
   for (const share of byRemainder.slice(0, leftOver)) share.units += 1n;
+  // A VAT far above its net over amounts that nearly cancel (not an invoice's) gives shares past
+  // 2^53: refused rather than returned rounded, which would no longer sum to the total.
+  const unsafe = shares.find((share) => !Number.isSafeInteger(Number(share.units)));
+  if (unsafe)
+    throw new RangeError(
+      `VAT ${totalVat} spread over these amounts gives a share of ${unsafe.units}`,
+    );
   return shares.map((share) => Number(share.units));
 }
 

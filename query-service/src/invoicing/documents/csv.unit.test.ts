@@ -132,13 +132,27 @@ describe('distributeVat', () => {
         fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
         (amounts, totalVat) => {
           fc.pre(amounts.reduce((s, a) => s + a, 0) !== 0);
-          const shares = distributeVat(amounts, totalVat);
+          let shares: number[];
+          try {
+            shares = distributeVat(amounts, totalVat);
+          } catch (err) {
+            // Shares past 2^53 are refused, never returned rounded.
+            expect(err).toBeInstanceOf(RangeError);
+            return;
+          }
           expect(shares).toHaveLength(amounts.length);
           expect(shares.reduce((s, v) => s + v, 0)).toBe(totalVat);
         },
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('refuses shares past 2^53 (a VAT far above a net of nearly cancelling amounts) instead of rounding them', () => {
+    // −27 net: each exact share is about 2 × 10^16; as numbers they would not sum to the total.
+    expect(() => distributeVat([999_999_971, -999_999_998], 537_031_125)).toThrow(RangeError);
+    // An invoice's VAT is at most its net: the same amounts spread their own VAT exactly.
+    expect(distributeVat([999_999_971, -999_999_998], -7).reduce((s, v) => s + v, 0)).toBe(-7);
   });
 
   it('with amounts of one sign, each share is within one minor unit of amount × rate', () => {

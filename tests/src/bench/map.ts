@@ -10,7 +10,7 @@ import { liveBench, printLive } from './mapLive.js';
 import { buildMapWorld } from './mapWorld.js';
 
 /**
- * `npm run bench:map [-- --consignments N --planned P --units U --loads L --rounds R --live-rounds K --seconds S --per-minute M --keep]`
+ * `npm run bench:map [-- --consignments N --planned P --units U --loads L --rounds R --live-rounds K --seconds S --per-minute M --profile --keep]`
  *
  * The planner's map and the live view in Chromium (issue 17 §5), on the local PostgreSQL server:
  * one Oslo department-day of N (default 20,000) consignments booked through the command API,
@@ -28,7 +28,8 @@ import { buildMapWorld } from './mapWorld.js';
  * 3. the live view (`/planner/{dep}/live/{date}`) while M (default 500) position reports a minute
  *    (SET_COURIER_LOCATION as each courier) arrive over the socket, K (default 4) rounds of S
  *    (default 15) s, against the same page without reports and the empty department's live view
- *    (an empty map); target: no more frames over 16.7 ms than the empty map's.
+ *    (an empty map); target: no more frames over 16.7 ms than the empty map's. With `--profile`,
+ *    S more seconds of reports are traced afterwards and the renderer's heaviest work printed.
  */
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -67,7 +68,12 @@ async function main() {
         await serveTiles(context);
         const map = await mapBench(world, context, { loads: LOADS, rounds: ROUNDS });
         const mapMet = printMap(world, map, TARGET);
-        const liveOptions = { rounds: LIVE_ROUNDS, seconds: SECONDS, perMinute: PER_MINUTE };
+        const liveOptions = {
+          rounds: LIVE_ROUNDS,
+          seconds: SECONDS,
+          perMinute: PER_MINUTE,
+          profile: args.includes('--profile'),
+        };
         const live = await liveBench(world, context, liveOptions);
         const liveMet = printLive(world, live, liveOptions);
         console.log(

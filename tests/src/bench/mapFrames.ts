@@ -134,3 +134,102 @@ export async function tracedFrames(
 }
 
 export const p = (xs: readonly number[], q: number) => percentile([...xs], q);
+
+interface NamedTraceEvent extends TraceEvent {
+  args?: { name?: string };
+}
+
+/** One line of a trace's summary: an event's name, its thread's, how often and how long in all. */
+export interface HeavyEvent {
+  thread: string;
+  name: string;
+  count: number;
+  ms: number;
+}
+
+/**
+ * Where a page's time goes while `work` runs: a Chromium trace of `categories` summed by thread
+ * and event name, heaviest first (nested events count in their parents too, so read it as a tree
+ * flattened: `PaintArtifactCompositor::Update` inside `UpdateLifecycle`). Tracing costs time of
+ * its own, so this runs apart from any measured period.
+ */
+export async function heaviestEvents(
+  session: CDPSession,
+  work: () => Promise<void>,
+  categories = 'toplevel,blink,cc,benchmark',
+): Promise<HeavyEvent[]> {
+  const events: NamedTraceEvent[] = [];
+  const collect = (e: { value: unknown[] }) => events.push(...(e.value as NamedTraceEvent[]));
+  session.on('Tracing.dataCollected', collect);
+  const complete = new Promise<void>((resolve) =>
+    session.once('Tracing.tracingComplete', () => resolve()),
+  );
+  await session.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  try {
+    await work();
+  } finally {
+    await session.send('Tracing.end');
+    await complete;
+    session.off('Tracing.dataCollected', collect);
+  }
+  const threads = new Map<string, string>();
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name)
+      threads.set(`${e.pid}/${e.tid}`, e.args.name);
+  const sums = new Map<string, HeavyEvent>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    const thread = threads.get(`${e.pid}/${e.tid}`) ?? `${e.pid}/${e.tid}`;
+    const key = `${thread}\u0000${e.name}`;
+    const sum = sums.get(key) ?? { thread, name: e.name, count: 0, ms: 0 };
+    sum.count += 1;
+    sum.ms += e.dur / 1000;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].sort((a, b) => b.ms - a.ms);
+}
+
+/** A function's self time in a JavaScript CPU profile. */
+export interface HotFunction {
+  name: string;
+  /** Where it is: the script's file name, line and column (1-based). */
+  at: string;
+  ms: number;
+}
+
+/**
+ * The page's JavaScript while `work` runs, as V8's sampling profiler saw it: self time per
+ * function, hottest first (`(program)`, `(idle)` and `(garbage collector)` included as V8 names
+ * them).
+ */
+export async function hottestFunctions(
+  session: CDPSession,
+  work: () => Promise<void>,
+): Promise<HotFunction[]> {
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  let profile;
+  try {
+    await work();
+  } finally {
+    ({ profile } = await session.send('Profiler.stop'));
+    await session.send('Profiler.disable');
+  }
+  const nodeOf = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, HotFunction>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const frame = nodeOf.get(samples[i]!)?.callFrame;
+    if (!frame) continue;
+    const file = frame.url.split('/').pop() ?? '';
+    const at = file ? `${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}` : '';
+    const name = frame.functionName || '(anonymous)';
+    const key = `${name}\u0000${at}`;
+    const entry = self.get(key) ?? { name, at, ms: 0 };
+    entry.ms += (deltas[i + 1] ?? 0) / 1000;
+    self.set(key, entry);
+  }
+  return [...self.values()].sort((a, b) => b.ms - a.ms);
+}

@@ -1,6 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot } from '../support/browser.js';
-import { dropped, FRAME_MS, installFrames, p } from './mapFrames.js';
+import {
+  dropped,
+  FRAME_MS,
+  heaviestEvents,
+  hottestFunctions,
+  installFrames,
+  p,
+  type HeavyEvent,
+  type HotFunction,
+} from './mapFrames.js';
 import { OSLO, type MapWorld } from './mapWorld.js';
 import { fmt } from './stats.js';
 
@@ -95,6 +104,10 @@ export interface LiveResult {
   applied: number;
   checked: number;
   stops: number;
+  /** With `--profile`: the renderer's heaviest work during reports, traced after the rounds. */
+  profile?: HeavyEvent[];
+  /** With `--profile`: the page's hottest JavaScript during reports, profiled after the trace. */
+  scripts?: HotFunction[];
 }
 
 /**
@@ -106,7 +119,7 @@ export interface LiveResult {
 export async function liveBench(
   world: MapWorld,
   context: BrowserContext,
-  options: { rounds: number; seconds: number; perMinute: number },
+  options: { rounds: number; seconds: number; perMinute: number; profile?: boolean },
 ): Promise<LiveResult> {
   const { system, department, empty, date } = world;
   const reporter = new Reporter(world);
@@ -214,8 +227,13 @@ export async function liveBench(
     await measure(page, cdp, 'idle', () => page.waitForTimeout(ms));
     await measure(floor, floorCdp, 'empty', () => floor.waitForTimeout(ms));
   }
-  await screenshot(page, 'bench-map-live');
   result.sent = reporter.sent - sentBefore;
+  if (options.profile) {
+    await page.bringToFront();
+    result.profile = await heaviestEvents(cdp, () => reporter.run(ms, options.perMinute));
+    result.scripts = await hottestFunctions(cdp, () => reporter.run(ms, options.perMinute));
+  }
+  await screenshot(page, 'bench-map-live');
   result.failed = reporter.failed;
   result.received = received;
   await page.close();
@@ -272,6 +290,22 @@ export function printLive(
   console.log(
     `  (a frame each 16.7 ms would be ${fmt(expected)} frames per condition; the floor drew ${fmt(r.empty.length)})`,
   );
+  if (r.profile) {
+    console.log(
+      `  where the renderer's time went during ${options.seconds} s of reports (traced apart from the rounds; nested events count in their parents):`,
+    );
+    for (const e of r.profile.filter((e) => /^Cr|^Compositor$/.test(e.thread)).slice(0, 25))
+      console.log(
+        `    ${fmt(e.ms).padStart(7)} ms ${String(e.count).padStart(6)}×  ${e.thread.padEnd(18)} ${e.name}`,
+      );
+  }
+  if (r.scripts) {
+    console.log(
+      `  the page's JavaScript during ${options.seconds} s of reports (sampled apart from the rounds), self time:`,
+    );
+    for (const f of r.scripts.filter((f) => f.name !== '(idle)').slice(0, 20))
+      console.log(`    ${fmt(f.ms, 1).padStart(8)} ms  ${f.name} ${f.at}`);
+  }
   // Met: every report applied and no more dropped frames than the empty map's in the same time.
   const met = r.applied === r.checked && up.over <= floor.over && up.missed <= floor.missed;
   console.log(

@@ -49,6 +49,43 @@ describe('live view and routes overview in a browser', () => {
     );
   let report: DemoDay['report'];
 
+  /**
+   * Where the live map shows places (page pixels, by Web Mercator from the map's centre and zoom
+   * its element reports), the colour of the stops' canvas at each place's ring (10 px right of
+   * it: a stop's circle is 24 px across with a 3 px border) and the focused route's line colour.
+   */
+  const stopsOnCanvas = (places: [number, number][]) =>
+    page.evaluate<{
+      points: { x: number; y: number }[];
+      rings: number[][];
+      routeColour: number[];
+    }>(`(() => {
+      const map = document.querySelector('[data-testid=live-map] .leaflet-container');
+      const scale = 256 * 2 ** Number(map.dataset.zoom);
+      const x = (lng) => ((lng + 180) / 360) * scale;
+      const y = (lat) => {
+        const s = Math.sin((lat * Math.PI) / 180);
+        return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * scale;
+      };
+      const box = map.getBoundingClientRect();
+      const points = ${JSON.stringify(places)}.map(([lat, lng]) => ({
+        x: box.left + box.width / 2 + x(lng) - x(Number(map.dataset.lng)),
+        y: box.top + box.height / 2 + y(lat) - y(Number(map.dataset.lat)),
+      }));
+      const canvas = document.querySelector('.leaflet-stops-pane canvas');
+      const at = canvas.getBoundingClientRect();
+      const k = canvas.width / at.width;
+      const ctx = canvas.getContext('2d');
+      const rings = points.map((p) =>
+        [...ctx.getImageData(Math.round((p.x + 10 - at.left) * k), Math.round((p.y - at.top) * k), 1, 1).data].slice(0, 3),
+      );
+      const stroke = document
+        .querySelector('.leaflet-overlay-pane path[stroke-opacity="0.85"]')
+        .getAttribute('stroke');
+      const routeColour = [1, 3, 5].map((i) => parseInt(stroke.slice(i, i + 2), 16));
+      return { points, rings, routeColour };
+    })()`);
+
   beforeAll(async () => {
     assertWebAppBuilt();
     ({ sys, planner, courier, driven, report } = await startDemoDay({ env: loopbackTileEnv }));
@@ -134,14 +171,34 @@ describe('live view and routes overview in a browser', () => {
     expect(
       await stops.evaluateAll((els) => els.map((e) => e.getAttribute('data-stop-key'))),
     ).toEqual(slot.routePoints!.map((p) => p.key));
-    // The focused route's stops are numbered on the map, done ones marked.
+    // The focused route's stops are numbered on the map, done ones marked: the stops' canvas
+    // lists them (its fallback content, never drawn)...
     const markers = page.getByTestId('live-stop-marker');
-    await markers.first().waitFor();
+    await markers.first().waitFor({ state: 'attached' });
     const located = slot.routePoints!.filter((p) => p.lat !== null);
     expect(await markers.count()).toBe(located.length);
     expect(await page.locator('[data-testid=live-stop-marker][data-done=true]').count()).toBe(
       located.filter((p) => p.done).length,
     );
+    // ...and draws them where they are: the ring of each stop clear of the others is in the route's colour on the canvas,
+    // and the pointer on a stop (one clear of the others) shows its number and name.
+    const view = await stopsOnCanvas(located.map((p) => [p.lat!, p.lng!]));
+    const apart = located
+      .map((_, i) => i)
+      .filter((i) =>
+        view.points.every(
+          (q, j) => j === i || Math.hypot(q.x - view.points[i]!.x, q.y - view.points[i]!.y) > 30,
+        ),
+      );
+    expect(apart.length).toBeGreaterThan(0);
+    for (const i of apart) expect(view.rings[i]).toEqual(view.routeColour);
+    const clear = apart[0]!;
+    await page.mouse.move(view.points[clear]!.x, view.points[clear]!.y);
+    await page
+      .locator('.leaflet-tooltip')
+      .filter({ hasText: `${located[clear]!.sequence}. ${located[clear]!.name} · ` })
+      .waitFor();
+    await page.mouse.move(0, 0);
   });
 
   it('S2-ROUTE-030 S2-ROUTE-032 S9-CONST-045 S9-CONST-049 S7-CALL-052 S4-STATE-021: the live view of a day: default map view without routes, tiles at z/x/y, the slot filter groups', async () => {
@@ -227,7 +284,7 @@ describe('live view and routes overview in a browser', () => {
     expect(await time(first!.key).textContent()).toBe('Done');
     await page
       .locator(`[data-testid=live-stop-marker][data-stop-key="${first!.key}"][data-done=true]`)
-      .waitFor();
+      .waitFor({ state: 'attached' });
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
     await screenshot(page, 'live-slot');
     expect(pageErrors).toEqual([]);

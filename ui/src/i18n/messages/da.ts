@@ -1278,6 +1278,7 @@ const da: Messages = {
     menu: 'Realtidskort',
     title: 'Realtid',
     map: 'Kort over dagens ruter og bude',
+    mapStops: 'Stoppene på kortet, efter rute',
     slots: 'Dagens ruter',
     allSlots: 'Alle dagens ruter',
     stopsOf: 'Stop på %{name}',

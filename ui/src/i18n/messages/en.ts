@@ -1278,6 +1278,7 @@ const en = {
     menu: 'Live map',
     title: 'Live',
     map: 'Map of the day’s routes and couriers',
+    mapStops: 'Stops on the map, by route',
     slots: 'Routes of the day',
     allSlots: 'All routes of the day',
     stopsOf: 'Stops of %{name}',

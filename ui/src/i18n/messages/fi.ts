@@ -1287,6 +1287,7 @@ const fi: Messages = {
     menu: 'Reaaliaikakartta',
     title: 'Reaaliaika',
     map: 'Päivän reittien ja kuljettajien kartta',
+    mapStops: 'Kartan pysähdykset reiteittäin',
     slots: 'Päivän reitit',
     allSlots: 'Kaikki päivän reitit',
     stopsOf: 'Slotin %{name} pysähdykset',

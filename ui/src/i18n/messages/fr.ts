@@ -1291,6 +1291,7 @@ const fr: Messages = {
     menu: 'Carte en temps réel',
     title: 'Temps réel',
     map: 'Carte des tournées et des coursiers du jour',
+    mapStops: 'Arrêts sur la carte, par tournée',
     slots: 'Tournées du jour',
     allSlots: 'Toutes les tournées du jour',
     stopsOf: 'Arrêts de %{name}',

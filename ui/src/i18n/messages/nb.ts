@@ -1278,6 +1278,7 @@ const nb: Messages = {
     menu: 'Sanntidskart',
     title: 'Sanntid',
     map: 'Kart over dagens ruter og bud',
+    mapStops: 'Stoppene på kartet, etter rute',
     slots: 'Dagens ruter',
     allSlots: 'Alle dagens ruter',
     stopsOf: 'Stopp på %{name}',

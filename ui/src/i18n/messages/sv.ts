@@ -1279,6 +1279,7 @@ const sv: Messages = {
     menu: 'Realtidskarta',
     title: 'Realtid',
     map: 'Karta över dagens rutter och bud',
+    mapStops: 'Stoppen på kartan, per rutt',
     slots: 'Dagens rutter',
     allSlots: 'Alla dagens rutter',
     stopsOf: 'Stopp på %{name}',

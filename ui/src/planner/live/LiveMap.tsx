@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import type { RoutePoint } from '@nordlog/contracts';
 import L from '../../maps/leaflet';
 import 'leaflet/dist/leaflet.css';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslate } from 'react-admin';
 import { MapContainer, Marker, Pane, Polyline, useMap, useMapEvents } from 'react-leaflet';
 import type { ArrivalEstimate, TimedPosition } from '@nordlog/contracts';
@@ -15,6 +16,7 @@ import {
   type LiveSlot,
 } from './liveData';
 import { ConfiguredTiles } from '../../maps/MapTiles';
+import { NumberedStop, type NumberedStopStyle } from '../../maps/NumberedStop';
 import { useStopTime } from './stopTime';
 
 /** A slot as the map draws it: its route in its colour, and its stops' estimated arrivals. */
@@ -45,7 +47,9 @@ const circle = (size: number, colour: string, fill: string, text: string) =>
  *
  * A route, a stop and a courier draw again only when what they show changed (memoised on the
  * objects `useLiveDay` keeps): a courier's report moves its marker and its slot's estimates, not
- * the thousands of other stops.
+ * the thousands of other stops. The stops are drawn on one canvas and the couriers keep a
+ * compositing layer each, so a report is neither a repaint of the stops nor a new assignment of
+ * thousands of elements to layers (decision record 0027).
  */
 export default function LiveMap(props: {
   slots: readonly MapSlot[];
@@ -79,13 +83,13 @@ export default function LiveMap(props: {
         <FitView places={props.places} fitKey={props.fitKey} />
         <ViewReport />
         {props.slots.map((s) => (
-          <RouteLayer
+          <RouteLine
             key={s.slot.id}
-            {...s}
+            slot={s}
             dimmed={props.focus !== null && props.focus !== String(s.slot.id)}
-            timeZone={props.timeZone}
           />
         ))}
+        <StopsLayer slots={props.slots} focus={props.focus} timeZone={props.timeZone} />
         {/* Couriers move several times a second: on a layer of their own (panes.css), so a move
             repaints the couriers, not the thousands of stops beneath them (bench:map). */}
         <Pane name="couriers" style={{ zIndex: 650 }}>
@@ -129,31 +133,83 @@ function ViewReport() {
 
 const NO_POINTS: RoutePoint[] = [];
 
-const RouteLayer = memo(function RouteLayer(
-  props: MapSlot & { dimmed: boolean; timeZone: string },
-) {
-  const points = props.slot.routePoints ?? NO_POINTS;
+/** A slot's route as a line in its unit's colour (dimmed while another slot is focused). */
+const RouteLine = memo(function RouteLine(props: { slot: MapSlot; dimmed: boolean }) {
+  const points = props.slot.slot.routePoints ?? NO_POINTS;
   const line = useMemo(() => routeLine(points), [points]);
   const pathOptions = useMemo(
-    () => ({ color: props.colour, weight: 4, opacity: props.dimmed ? 0.25 : 0.85 }),
-    [props.colour, props.dimmed],
+    () => ({ color: props.slot.colour, weight: 4, opacity: props.dimmed ? 0.25 : 0.85 }),
+    [props.slot.colour, props.dimmed],
   );
+  return line.length > 1 ? <Polyline positions={line} pathOptions={pathOptions} /> : null;
+});
+
+/** Where the stops' canvas keeps its list of stops (its fallback content), once it is on the map. */
+const StopListElement = createContext<HTMLElement | null>(null);
+
+/**
+ * The stops of the shown routes, numbered, on one canvas above the lines (Leaflet's canvas
+ * renderer in a pane of its own): 4,000 stops as positioned elements cost every frame in which
+ * anything on the map changed tens of milliseconds of painting and layer assignment in Chromium
+ * (bench:map, decision record 0027). The canvas' fallback content lists the same stops, number,
+ * name, time and whether done, for assistive technology (and for tests); the browser does not lay
+ * it out or paint it.
+ */
+function StopsLayer(props: { slots: readonly MapSlot[]; focus: string | null; timeZone: string }) {
+  const translate = useTranslate();
+  const renderer = useMemo(() => L.canvas({ pane: STOPS_PANE, tolerance: 2 }), []);
+  const [canvas, setCanvas] = useState<HTMLElement | null>(null);
+  const [list, setList] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const added = () => setCanvas(rendererCanvas(renderer));
+    const removed = () => setCanvas(null);
+    renderer.on('add', added).on('remove', removed);
+    if (rendererCanvas(renderer)?.isConnected) added();
+    return () => void renderer.off('add', added).off('remove', removed);
+  }, [renderer]);
+  return (
+    <Pane name={STOPS_PANE} style={{ zIndex: 600 }}>
+      {canvas
+        ? createPortal(
+            <ol ref={setList} aria-label={translate('live.mapStops')} data-testid="live-stops" />,
+            canvas,
+          )
+        : null}
+      <StopListElement.Provider value={list}>
+        {props.slots.map((s) =>
+          props.focus !== null && props.focus !== String(s.slot.id) ? null : (
+            <RouteStops key={s.slot.id} {...s} renderer={renderer} timeZone={props.timeZone} />
+          ),
+        )}
+      </StopListElement.Provider>
+    </Pane>
+  );
+}
+
+const STOPS_PANE = 'stops';
+
+/** The canvas element of a canvas renderer (Leaflet's, undeclared), once it is on a map. */
+const rendererCanvas = (renderer: L.Canvas) =>
+  (renderer as unknown as { _container?: HTMLElement })._container ?? null;
+
+const RouteStops = memo(function RouteStops(
+  props: MapSlot & { renderer: L.Canvas; timeZone: string },
+) {
+  const points = props.slot.routePoints ?? NO_POINTS;
   return (
     <>
-      {line.length > 1 ? <Polyline positions={line} pathOptions={pathOptions} /> : null}
-      {props.dimmed
-        ? null
-        : points.map((p) =>
-            p.lat !== null && p.lng !== null ? (
-              <StopMarker
-                key={p.key}
-                point={p}
-                colour={props.colour}
-                estimate={props.estimates.get(p.key)}
-                timeZone={props.timeZone}
-              />
-            ) : null,
-          )}
+      {points.map((p) =>
+        p.lat !== null && p.lng !== null ? (
+          <StopMarker
+            key={p.key}
+            point={p}
+            colour={props.colour}
+            estimate={props.estimates.get(p.key)}
+            timeZone={props.timeZone}
+            renderer={props.renderer}
+          />
+        ) : null,
+      )}
     </>
   );
 });
@@ -163,46 +219,72 @@ interface StopMarkerProps {
   colour: string;
   estimate: ArrivalEstimate | undefined;
   timeZone: string;
+  renderer: L.Canvas;
 }
 
 /** The same estimate: the same arrival and lateness (a recomputed slot makes new objects). */
 const sameEstimate = (a: ArrivalEstimate | undefined, b: ArrivalEstimate | undefined) =>
   a === b || (!!a && !!b && a.key === b.key && a.arrival === b.arrival && a.late === b.late);
 
+/** A stop's circle: 24 px across with its 3 px border in the route's colour (the stroke's middle). */
+const STOP_RADIUS = STOP_ICON.iconSize[0] / 2 - 1.5;
+
 const StopMarker = memo(function StopMarker({
   point,
   colour,
   estimate,
   timeZone,
+  renderer,
 }: StopMarkerProps) {
   const translate = useTranslate();
+  const list = useContext(StopListElement);
   const time = useStopTime(point, estimate, timeZone);
-  // The stop's name and time as its tooltip. The icon is made with it and made again when the
-  // stop's look changes; a new time alone is written into the icon's element in place, so the map
-  // does not take out and put in again a marker among thousands at each courier's report.
+  // The stop's number, name and time, shown when the pointer is on it; a new time alone changes
+  // the tooltip's text, not the canvas.
   const title = `${point.sequence}. ${point.name} · ${time.text}${time.late ? ` · ${translate('live.late')}` : ''}`;
-  const marker = useRef<L.Marker>(null);
-  const icon = useMemo(
-    () =>
-      L.divIcon({
-        ...STOP_ICON,
-        className: 'live-icon',
-        html:
-          `<span data-testid="live-stop-marker" data-stop-key="${escapeHtml(point.key)}" ` +
-          `data-done="${point.done}" title="${escapeHtml(title)}" ` +
-          `style="${circle(24, colour, point.done ? '#616161' : '#fff', point.done ? '#fff' : '#000')}">` +
-          `${point.sequence}</span>`,
-      }),
-    // Not the title: it is set in place below.
-    [point.key, point.done, point.sequence, colour],
+  const marker = useRef<L.CircleMarker>(null);
+  const style = useMemo(
+    (): NumberedStopStyle => ({
+      color: colour,
+      weight: 3,
+      opacity: 1,
+      fillColor: point.done ? '#616161' : '#ffffff',
+      fillOpacity: 1,
+      label: String(point.sequence),
+      labelColour: point.done ? '#ffffff' : '#000000',
+    }),
+    [colour, point.done, point.sequence],
   );
-  useEffect(() => setIconAttributes(marker.current, { title }), [marker, icon, title]);
+  useEffect(() => {
+    const layer = marker.current;
+    if (!layer) return;
+    if (layer.getTooltip()) layer.setTooltipContent(title);
+    else layer.bindTooltip(title, { direction: 'top', offset: [0, -STOP_RADIUS] });
+  }, [marker, title]);
   // The same array while the place is the same: react-leaflet moves a marker on a new one.
   const position = useMemo(
     (): [number, number] => [point.lat!, point.lng!],
     [point.lat, point.lng],
   );
-  return <Marker ref={marker} position={position} icon={icon} keyboard={false} />;
+  return (
+    <>
+      <NumberedStop
+        ref={marker}
+        center={position}
+        radius={STOP_RADIUS}
+        renderer={renderer}
+        pathOptions={style}
+      />
+      {list
+        ? createPortal(
+            <li data-testid="live-stop-marker" data-stop-key={point.key} data-done={point.done}>
+              {title}
+            </li>,
+            list,
+          )
+        : null}
+    </>
+  );
 }, sameStopMarker);
 
 /** Writes attributes of a marker's icon (its first element) where they differ. */
@@ -218,6 +300,7 @@ function sameStopMarker(a: StopMarkerProps, b: StopMarkerProps): boolean {
     a.point === b.point &&
     a.colour === b.colour &&
     a.timeZone === b.timeZone &&
+    a.renderer === b.renderer &&
     sameEstimate(a.estimate, b.estimate)
   );
 }
@@ -260,6 +343,7 @@ const CourierMarker = memo(function CourierMarker({ courier }: { courier: MapCou
       icon={icon}
       opacity={courier.inFocus ? 1 : 0.5}
       zIndexOffset={1000}
+      moves
       title={translate('live.courier', { name: courier.name })}
     />
   );

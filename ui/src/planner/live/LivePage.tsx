@@ -96,7 +96,13 @@ export default function LivePage() {
             timeZone={day.dep.timeZone}
           />
         </Box>
-        <Paper variant="outlined" sx={{ width: 340, flexShrink: 0, overflowY: 'auto' }}>
+        {/* Contained (its size is the row's, never its content's): a courier's move makes
+            Chromium assign the page's paint to layers again, and the routes' list, walled off,
+            costs ~1 ms of that instead of ~13 (bench:map --profile). */}
+        <Paper
+          variant="outlined"
+          sx={{ width: 340, flexShrink: 0, overflowY: 'auto', contain: 'strict' }}
+        >
           {day.focused ? (
             <StopList item={day.focused} day={day} departmentId={departmentId} />
           ) : (

@@ -28,8 +28,10 @@ import { buildMapWorld } from './mapWorld.js';
  * 3. the live view (`/planner/{dep}/live/{date}`) while M (default 500) position reports a minute
  *    (SET_COURIER_LOCATION as each courier) arrive over the socket, K (default 4) rounds of S
  *    (default 15) s, against the same page without reports and the empty department's live view
- *    (an empty map); target: no more frames over 16.7 ms than the empty map's. With `--profile`,
- *    S more seconds of reports are traced afterwards and the renderer's heaviest work printed.
+ *    (an empty map); target: no more frames over 16.7 ms than the empty map's.
+ * With `--profile`, after the measured rounds: one more pan and zoom sequence of each map and S
+ * more seconds of reports on the live view are traced, and the renderer's heaviest work printed;
+ * and the live view's JavaScript is sampled for S seconds more.
  */
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -66,7 +68,11 @@ async function main() {
         const [name, ...value] = world.headers.cookie!.split('=');
         await context.addCookies([{ name: name!, value: value.join('='), url: system.url }]);
         await serveTiles(context);
-        const map = await mapBench(world, context, { loads: LOADS, rounds: ROUNDS });
+        const map = await mapBench(world, context, {
+          loads: LOADS,
+          rounds: ROUNDS,
+          profile: args.includes('--profile'),
+        });
         const mapMet = printMap(world, map, TARGET);
         const liveOptions = {
           rounds: LIVE_ROUNDS,

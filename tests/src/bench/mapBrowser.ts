@@ -1,7 +1,16 @@
 import { MAP_FIELDS } from '@nordlog/contracts';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { screenshot } from '../support/browser.js';
-import { dropped, FRAME_MS, installFrames, p, tracedFrames } from './mapFrames.js';
+import {
+  dropped,
+  FRAME_MS,
+  heaviestEvents,
+  installFrames,
+  printHeaviest,
+  p,
+  tracedFrames,
+  type HeavyEvent,
+} from './mapFrames.js';
 import type { MapWorld } from './mapWorld.js';
 import { fmt } from './stats.js';
 
@@ -98,7 +107,7 @@ export interface PanZoom {
 export async function mapBench(
   world: MapWorld,
   context: BrowserContext,
-  options: { loads: number; rounds: number },
+  options: { loads: number; rounds: number; profile?: boolean },
 ): Promise<{
   first: FirstRender[];
   firstEmpty: FirstRender[];
@@ -107,6 +116,8 @@ export async function mapBench(
   bareWhole: number[];
   pan: PanZoom;
   panEmpty: PanZoom;
+  /** With `--profile`: the renderer's heaviest work during one more sequence of each page. */
+  profiles?: { map: HeavyEvent[]; empty: HeavyEvent[] };
 }> {
   const { system, department, empty, date } = world;
   const full = `${system.url}/planner/${department}/map?date=${date}`;
@@ -177,9 +188,19 @@ export async function mapBench(
     await round(mapPage, pan, r === 0 ? 'bench-map-after-pan-zoom' : undefined);
     await round(emptyPage, panEmpty);
   }
+  let profiles: { map: HeavyEvent[]; empty: HeavyEvent[] } | undefined;
+  if (options.profile) {
+    const traced = async (target: { tab: Page; session: CDPSession }) => {
+      await target.tab.bringToFront();
+      await target.tab.getByRole('button', { name: 'Default view' }).click();
+      await target.tab.waitForTimeout(800);
+      return heaviestEvents(target.session, () => panZoomSequence(target.tab));
+    };
+    profiles = { map: await traced(mapPage), empty: await traced(emptyPage) };
+  }
   await mapPage.tab.close();
   await emptyPage.tab.close();
-  return { first, firstEmpty, bareData, bareWhole, pan, panEmpty };
+  return { first, firstEmpty, bareData, bareWhole, pan, panEmpty, profiles };
 }
 
 /** Prints the map's figures, each also as a ratio to the empty map's in the same run. */
@@ -251,6 +272,15 @@ export function printMap(
   console.log(
     `  frames over 16.7 ms: ${d.over} of ${pan.intervals.length} (${fmt((100 * d.over) / pan.intervals.length, 1)} %), ${d.missed} vsyncs missed; floor ${de.over} of ${panEmpty.intervals.length} (${fmt((100 * de.over) / panEmpty.intervals.length, 1)} %), ${de.missed} missed`,
   );
+  if (result.profiles) {
+    const note = '(traced apart from the rounds; nested events count in their parents)';
+    printHeaviest(
+      `where the renderer's time went in one more sequence, the day ${note}:`,
+      result.profiles.map,
+      15,
+    );
+    printHeaviest(`the same, the empty map:`, result.profiles.empty, 15);
+  }
   const panMet = p(w, 95) < target.frameWork;
   console.log(
     `  target work per frame p95 < ${target.frameWork} ms: ${panMet ? 'met' : 'NOT met'} (p95 ${fmt(p(w, 95), 2)} ms; floor p95 ${fmt(p(we, 95), 2)} ms)`,

@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { percentile } from './stats.js';
+import { fmt, percentile } from './stats.js';
 
 /** One 60 Hz frame (ms). */
 export const FRAME_MS = 1000 / 60;
@@ -232,4 +232,13 @@ export async function hottestFunctions(
     self.set(key, entry);
   }
   return [...self.values()].sort((a, b) => b.ms - a.ms);
+}
+
+/** Prints the renderer's heaviest `n` trace events (its main and compositor threads). */
+export function printHeaviest(heading: string, events: readonly HeavyEvent[], n = 25): void {
+  console.log(`  ${heading}`);
+  for (const e of events.filter((e) => /^Cr|^Compositor$/.test(e.thread)).slice(0, n))
+    console.log(
+      `    ${fmt(e.ms).padStart(7)} ms ${String(e.count).padStart(6)}×  ${e.thread.padEnd(18)} ${e.name}`,
+    );
 }

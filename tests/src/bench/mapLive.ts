@@ -5,6 +5,7 @@ import {
   FRAME_MS,
   heaviestEvents,
   hottestFunctions,
+  printHeaviest,
   installFrames,
   p,
   type HeavyEvent,
@@ -290,15 +291,11 @@ export function printLive(
   console.log(
     `  (a frame each 16.7 ms would be ${fmt(expected)} frames per condition; the floor drew ${fmt(r.empty.length)})`,
   );
-  if (r.profile) {
-    console.log(
-      `  where the renderer's time went during ${options.seconds} s of reports (traced apart from the rounds; nested events count in their parents):`,
+  if (r.profile)
+    printHeaviest(
+      `where the renderer's time went during ${options.seconds} s of reports (traced apart from the rounds; nested events count in their parents):`,
+      r.profile,
     );
-    for (const e of r.profile.filter((e) => /^Cr|^Compositor$/.test(e.thread)).slice(0, 25))
-      console.log(
-        `    ${fmt(e.ms).padStart(7)} ms ${String(e.count).padStart(6)}×  ${e.thread.padEnd(18)} ${e.name}`,
-      );
-  }
   if (r.scripts) {
     console.log(
       `  the page's JavaScript during ${options.seconds} s of reports (sampled apart from the rounds), self time:`,

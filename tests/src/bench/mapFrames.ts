@@ -72,25 +72,14 @@ export async function tracedFrames(
   page: Page,
   during: () => Promise<void>,
 ): Promise<{ work: number[]; intervals: number[] }> {
-  const events: TraceEvent[] = [];
-  const collect = (e: { value: unknown[] }) => events.push(...(e.value as TraceEvent[]));
-  session.on('Tracing.dataCollected', collect);
-  const complete = new Promise<void>((resolve) =>
-    session.once('Tracing.tracingComplete', () => resolve()),
-  );
-  await session.send('Tracing.start', {
-    categories: 'toplevel,blink.user_timing',
-    transferMode: 'ReportEvents',
+  const events = await recordTrace<TraceEvent>(session, 'toplevel,blink.user_timing', async () => {
+    await page.evaluate('window.__frames.start()');
+    try {
+      await during();
+    } finally {
+      await page.evaluate('window.__frames.stop()');
+    }
   });
-  await page.evaluate('window.__frames.start()');
-  try {
-    await during();
-  } finally {
-    await page.evaluate('window.__frames.stop()');
-    await session.send('Tracing.end');
-    await complete;
-    session.off('Tracing.dataCollected', collect);
-  }
   const marks = events.filter((e) => e.name === 'bench:frame');
   if (marks.length < 2) throw new Error(`the trace holds ${marks.length} frame marks`);
   const { pid, tid } = marks[0]!;
@@ -135,6 +124,29 @@ export async function tracedFrames(
 
 export const p = (xs: readonly number[], q: number) => percentile([...xs], q);
 
+/** The events of a Chromium trace of `categories` while `work` runs (reported as collected). */
+async function recordTrace<E>(
+  session: CDPSession,
+  categories: string,
+  work: () => Promise<void>,
+): Promise<E[]> {
+  const events: E[] = [];
+  const collect = (e: { value: unknown[] }) => events.push(...(e.value as E[]));
+  session.on('Tracing.dataCollected', collect);
+  const complete = new Promise<void>((resolve) =>
+    session.once('Tracing.tracingComplete', () => resolve()),
+  );
+  await session.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+  try {
+    await work();
+  } finally {
+    await session.send('Tracing.end');
+    await complete;
+    session.off('Tracing.dataCollected', collect);
+  }
+  return events;
+}
+
 interface NamedTraceEvent extends TraceEvent {
   args?: { name?: string };
 }
@@ -158,20 +170,7 @@ export async function heaviestEvents(
   work: () => Promise<void>,
   categories = 'toplevel,blink,cc,benchmark',
 ): Promise<HeavyEvent[]> {
-  const events: NamedTraceEvent[] = [];
-  const collect = (e: { value: unknown[] }) => events.push(...(e.value as NamedTraceEvent[]));
-  session.on('Tracing.dataCollected', collect);
-  const complete = new Promise<void>((resolve) =>
-    session.once('Tracing.tracingComplete', () => resolve()),
-  );
-  await session.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
-  try {
-    await work();
-  } finally {
-    await session.send('Tracing.end');
-    await complete;
-    session.off('Tracing.dataCollected', collect);
-  }
+  const events = await recordTrace<NamedTraceEvent>(session, categories, work);
   const threads = new Map<string, string>();
   for (const e of events)
     if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name)

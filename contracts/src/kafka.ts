@@ -17,6 +17,10 @@ export const kafkaTopics = {
   changes: (entity: string, prefix = DEFAULT_TOPIC_PREFIX) => `${prefix}changes.${entity}`,
 };
 
+/** The relay's sources, each with a checkpoint of its own (docs/kafka.md). */
+export const relaySources = ['events', 'changes'] as const;
+export type RelaySource = (typeof relaySources)[number];
+
 /** The read-model entities with a change topic each. */
 export const changeTopicEntities = Object.keys(entityAccess) as EntityName[];
 
@@ -27,16 +31,17 @@ export const changeTopicEntities = Object.keys(entityAccess) as EntityName[];
  */
 export const topicPartitions = { events: 12, changes: 6 } as const;
 
-/** Message headers (strings): what a consumer de-duplicates and routes by without parsing. */
+/**
+ * Message headers (strings): what a consumer de-duplicates and routes by without parsing. Only
+ * these two: each header is a buffer of its own to the producer, and four of them (with the kind
+ * and the position, which the topic and the value already carry) cost the relay a quarter of its
+ * rate (docs/decisions/0025-topology.md).
+ */
 export const kafkaHeaders = {
   /** The event's id (events topic) or `{entity}:{id}:{revision}` (change topics): unique. */
   messageId: 'message-id',
-  /** `events` or `change`. */
-  kind: 'message-kind',
   /** The event type (events topic) or the entity (change topics). */
   type: 'message-type',
-  /** The global position `{transactionId}:{position}` the message was published at. */
-  position: 'global-position',
 } as const;
 
 const position = z

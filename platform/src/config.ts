@@ -1,3 +1,4 @@
+import { relaySources } from '@nordlog/contracts';
 import { z } from 'zod';
 
 /**
@@ -148,6 +149,16 @@ export const configSchema = z.object({
   READY_MAX_LAG_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Events or changes the relay publishes per batch. */
   RELAY_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  /**
+   * What a relay process publishes: `events`, `changes`, or both (the default, comma-separated).
+   * One process per source gives each its own core (docs/kafka.md); never two on one source.
+   */
+  RELAY_SOURCES: optional(
+    z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()))
+      .pipe(z.array(z.enum(relaySources)).min(1)),
+  ),
   // ---- Invoices (docs/decisions/0032-invoicing.md).
   /** The seller printed at the head of every invoice: the company's name and organisation number. */
   INVOICE_SELLER_NAME: z.string().trim().min(1).max(200).default('Nordlog AS'),

@@ -106,3 +106,17 @@ describe('log format', () => {
     expect(problems({ LOG_FORMAT: 'yaml' })).toContain('LOG_FORMAT');
   });
 });
+
+describe('what a relay process publishes', () => {
+  it('RELAY_SOURCES is events, changes or both (unset or empty: both); anything else stops the start', () => {
+    expect(loadConfig({}).RELAY_SOURCES).toBeUndefined();
+    expect(loadConfig({ RELAY_SOURCES: '' }).RELAY_SOURCES).toBeUndefined();
+    expect(loadConfig({ RELAY_SOURCES: 'events' }).RELAY_SOURCES).toEqual(['events']);
+    expect(loadConfig({ RELAY_SOURCES: 'events, changes' }).RELAY_SOURCES).toEqual([
+      'events',
+      'changes',
+    ]);
+    expect(problems({ RELAY_SOURCES: 'orders' })).toContain('RELAY_SOURCES');
+    expect(problems({ RELAY_SOURCES: 'events,' })).toContain('RELAY_SOURCES');
+  });
+});

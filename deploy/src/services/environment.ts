@@ -93,6 +93,12 @@ export const serviceEnvironment: Record<
   },
   relay: {
     required: [...common.required, 'KAFKA_BROKERS'],
-    optional: [...common.optional, 'KAFKA_CLIENT_ID', 'KAFKA_TOPIC_PREFIX', 'RELAY_BATCH_SIZE'],
+    optional: [
+      ...common.optional,
+      'KAFKA_CLIENT_ID',
+      'KAFKA_TOPIC_PREFIX',
+      'RELAY_BATCH_SIZE',
+      'RELAY_SOURCES',
+    ],
   },
 };

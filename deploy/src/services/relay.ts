@@ -25,6 +25,7 @@ runService('relay', async ({ config, logger, db, metrics }) => {
     logger,
     topicPrefix: config.KAFKA_TOPIC_PREFIX,
     batchSize: config.RELAY_BATCH_SIZE,
+    sources: config.RELAY_SOURCES,
     onPublished: (source, _count, _at, ageMs) => metrics.setRelayLag(ageMs / 1000, source),
   });
   relay.start();

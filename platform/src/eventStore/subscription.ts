@@ -59,24 +59,36 @@ export async function runCatchUp<T>(
     } catch (err) {
       if (signal.aborted) break;
       failures += 1;
-      const unavailable = isUnavailable(err as { code?: string; message?: string });
-      const delay = Math.min(
-        unavailable ? UNAVAILABLE_RETRY_MS : 30_000,
-        100 * 2 ** Math.min(failures, 8),
-      );
-      if (unavailable)
-        logger.warn(
-          { err, failures, delay },
-          'catch-up batch failed: the database is unavailable; retrying from the same position',
-        );
-      else
-        logger.error(
-          { err, failures, delay },
-          'catch-up batch failed; retrying from the same position',
-        );
-      await sleep(delay, signal);
+      await backOff(err, failures, logger, 'catch-up batch failed', signal);
     }
   }
+}
+
+/**
+ * After the `failures`th failure in a row: logs it (a warning while the database cannot be
+ * reached, an error otherwise) and sleeps 200 ms doubling to 30 s, or to UNAVAILABLE_RETRY_MS
+ * while the database is unavailable (an outage: the reader carries on about a second after it
+ * ends). Resolves early when `signal` aborts.
+ */
+export async function backOff(
+  err: unknown,
+  failures: number,
+  logger: Logger,
+  what: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const unavailable = isUnavailable(err as { code?: string; message?: string });
+  const delay = Math.min(
+    unavailable ? UNAVAILABLE_RETRY_MS : 30_000,
+    100 * 2 ** Math.min(failures, 8),
+  );
+  if (unavailable)
+    logger.warn(
+      { err, failures, delay },
+      `${what}: the database is unavailable; retrying from the same position`,
+    );
+  else logger.error({ err, failures, delay }, `${what}; retrying from the same position`);
+  await sleep(delay, signal);
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

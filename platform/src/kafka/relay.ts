@@ -3,6 +3,8 @@ import {
   START,
   kafkaHeaders,
   kafkaTopics,
+  relaySources,
+  type RelaySource,
   type ChangeTopicMessage,
   type DomainEventMessage,
   type GlobalPosition,
@@ -13,16 +15,13 @@ import type { Knex } from 'knex';
 import { CHANGES_CHANNEL, readChanges, type ChangeRecord } from '../changeBus/index.js';
 import type { Notifier } from '../db/notifier.js';
 import type { EventStore } from '../eventStore/types.js';
-import { runCatchUp } from '../eventStore/subscription.js';
+import { backOff } from '../eventStore/subscription.js';
 import type { Logger } from '../logger.js';
+import { publishPipelined } from './pipeline.js';
 
-/** The relay's sources, each with a checkpoint of its own. */
-export const relaySources = ['events', 'changes'] as const;
-export type RelaySource = (typeof relaySources)[number];
+export { relaySources, type RelaySource } from '@nordlog/contracts';
 
 export const RELAY_CHECKPOINTS_TABLE = 'relay_checkpoints';
-
-const positionText = (p: GlobalPosition) => `${p.transactionId}:${p.position}`;
 
 /** The Kafka message of a domain event: keyed by stream, so a stream's events stay in order. */
 export function eventMessage(event: RecordedEvent): TopicMessages['messages'][number] {
@@ -40,9 +39,7 @@ export function eventMessage(event: RecordedEvent): TopicMessages['messages'][nu
     value: JSON.stringify(value),
     headers: {
       [kafkaHeaders.messageId]: event.eventId,
-      [kafkaHeaders.kind]: 'event',
       [kafkaHeaders.type]: event.type,
-      [kafkaHeaders.position]: positionText(event.global),
     },
   };
 }
@@ -64,9 +61,7 @@ export function changeMessage(change: ChangeRecord): TopicMessages['messages'][n
     value: JSON.stringify(value),
     headers: {
       [kafkaHeaders.messageId]: `${change.entity}:${change.id}:${change.revision}`,
-      [kafkaHeaders.kind]: 'change',
       [kafkaHeaders.type]: change.entity,
-      [kafkaHeaders.position]: positionText(change.global),
     },
   };
 }
@@ -129,6 +124,8 @@ export interface RelayDeps {
   logger: Logger;
   topicPrefix?: string;
   batchSize?: number;
+  /** What this relay publishes (default both); one source is never published by two relays. */
+  sources?: readonly RelaySource[];
   /**
    * Called after each acknowledged batch, with how old its last item was (metrics: how far behind
    * the relay is).
@@ -141,7 +138,9 @@ export interface RelayDeps {
  * store's global order) and every changed read-model row (from the change outbox) to Kafka, each
  * source from its checkpoint. At least once, in order per key: a batch is sent with `acks: -1`
  * and the checkpoint moves only after the broker acknowledged it, so a crash between the two
- * sends the batch again and never loses one. Never creates topics (a production cluster has them
+ * sends the batch again and never loses one. Each source is a pipeline (publishPipelined): the
+ * next batch is read and serialised while one is in flight, and its checkpoint written while the
+ * next is sent. Never creates topics (a production cluster has them
  * made with their partition counts, docs/kafka.md).
  */
 export class KafkaRelay {
@@ -152,28 +151,31 @@ export class KafkaRelay {
 
   start(): void {
     const prefix = this.deps.topicPrefix ?? DEFAULT_TOPIC_PREFIX;
+    const sources = new Set(this.deps.sources ?? relaySources);
     this.running = [
-      this.loop<RecordedEvent>(
-        'events',
-        {
-          read: (from, limit) => this.deps.store.readAll(from, limit),
-          waiter: () => this.deps.store.createWaiter(),
-          positionOf: (e) => e.global,
-          timeOf: (e) => Date.parse(e.metadata.occurredAt),
-        },
-        (e) => ({ topic: kafkaTopics.events(prefix), message: eventMessage(e) }),
-      ),
-      this.loop<ChangeRecord>(
-        'changes',
-        {
-          read: (from, limit) => readChanges(this.deps.knex, from, limit),
-          waiter: () => this.deps.notifier.createWaiter(CHANGES_CHANNEL),
-          positionOf: (c) => c.global,
-          timeOf: (c) => Date.parse(c.createdAt),
-        },
-        (c) => ({ topic: kafkaTopics.changes(c.entity, prefix), message: changeMessage(c) }),
-      ),
-    ];
+      sources.has('events') &&
+        this.loop<RecordedEvent>(
+          'events',
+          {
+            read: (from, limit) => this.deps.store.readAll(from, limit),
+            waiter: () => this.deps.store.createWaiter(),
+            positionOf: (e) => e.global,
+            timeOf: (e) => Date.parse(e.metadata.occurredAt),
+          },
+          (e) => ({ topic: kafkaTopics.events(prefix), message: eventMessage(e) }),
+        ),
+      sources.has('changes') &&
+        this.loop<ChangeRecord>(
+          'changes',
+          {
+            read: (from, limit) => readChanges(this.deps.knex, from, limit),
+            waiter: () => this.deps.notifier.createWaiter(CHANGES_CHANNEL),
+            positionOf: (c) => c.global,
+            timeOf: (c) => Date.parse(c.createdAt),
+          },
+          (c) => ({ topic: kafkaTopics.changes(c.entity, prefix), message: changeMessage(c) }),
+        ),
+    ].filter((loop) => loop !== false);
   }
 
   async stop(): Promise<void> {
@@ -192,38 +194,42 @@ export class KafkaRelay {
     toMessage: (item: T) => { topic: string; message: TopicMessages['messages'][number] },
   ): Promise<void> {
     const { knex, producer, logger } = this.deps;
+    const { signal } = this.abort;
     const log = logger.child({ source });
     const waiter = input.waiter();
+    let failures = 0;
     try {
-      const from = await readCheckpoint(knex, source);
-      log.info({ from }, 'relay: publishing');
-      await runCatchUp<T>(
-        {
-          read: (from, limit) => input.read(from, limit),
-          wait: (ms, signal) => waiter.wait(ms, signal),
-          positionOf: (item) => input.positionOf(item),
-        },
-        from,
-        async (batch) => {
-          await producer.sendBatch({
-            topicMessages: topicMessages(batch.map(toMessage)),
-            acks: -1,
-          });
-          const item = batch[batch.length - 1]!;
-          const last = input.positionOf(item);
-          // Only now: what the broker has acknowledged is never published again after a restart.
-          await writeCheckpoint(knex, source, last);
-          this.deps.onPublished?.(source, batch.length, last, Date.now() - input.timeOf(item));
-        },
-        {
-          signal: this.abort.signal,
-          logger: log,
-          batchSize: this.deps.batchSize ?? 500,
-          pollMs: 1000,
-        },
-      );
-    } catch (err) {
-      if (!this.abort.signal.aborted) log.error({ err }, 'relay stopped');
+      while (!signal.aborted) {
+        try {
+          // From the stored checkpoint, also after a failure: what was read past it may not
+          // have been acknowledged.
+          const from = await readCheckpoint(knex, source);
+          log.info({ from }, 'relay: publishing');
+          await publishPipelined<T, TopicMessages[]>(
+            {
+              read: (from, limit) => input.read(from, limit),
+              prepare: (items) => topicMessages(items.map(toMessage)),
+              send: async (batch) => {
+                await producer.sendBatch({ topicMessages: batch, acks: -1 });
+              },
+              checkpoint: async (at, items) => {
+                await writeCheckpoint(knex, source, at);
+                failures = 0;
+                const newest = input.timeOf(items[items.length - 1]!);
+                this.deps.onPublished?.(source, items.length, at, Date.now() - newest);
+              },
+              positionOf: (item) => input.positionOf(item),
+              wait: (ms, signal) => waiter.wait(ms, signal),
+            },
+            from,
+            { batchSize: this.deps.batchSize ?? 500, pollMs: 1000, signal },
+          );
+        } catch (err) {
+          if (signal.aborted) break;
+          failures += 1;
+          await backOff(err, failures, log, 'relay batch failed', signal);
+        }
+      }
     } finally {
       waiter.close();
     }

@@ -38,22 +38,27 @@ const change: ChangeRecord = {
 };
 
 describe('Kafka relay messages', () => {
-  it('an event is keyed by its stream and carries its id, type and position as headers', () => {
+  it('an event is keyed by its stream and carries its id and type as headers, its position in the value', () => {
     const m = eventMessage(event);
     expect(m.key).toBe('order-9');
     expect(m.headers).toEqual({
       [kafkaHeaders.messageId]: 'e1',
-      [kafkaHeaders.kind]: 'event',
       [kafkaHeaders.type]: 'OrderUpdated',
-      [kafkaHeaders.position]: '100:7',
     });
-    expect(JSON.parse(String(m.value))).toMatchObject({ eventId: 'e1', streamRevision: 3 });
+    expect(JSON.parse(String(m.value))).toMatchObject({
+      eventId: 'e1',
+      streamRevision: 3,
+      position: { transactionId: '100', position: '7' },
+    });
   });
 
   it('a change is keyed by its row; a gateway reads back exactly the change it was', () => {
     const m = changeMessage(change);
     expect(m.key).toBe('5');
-    expect(m.headers?.[kafkaHeaders.messageId]).toBe('slots:5:2');
+    expect(m.headers).toEqual({
+      [kafkaHeaders.messageId]: 'slots:5:2',
+      [kafkaHeaders.type]: 'slots',
+    });
     expect(changeRecordOf(Buffer.from(String(m.value)))).toEqual(change);
     expect(changeRecordOf(Buffer.from('not json'))).toBeNull();
     expect(changeRecordOf(Buffer.from('{"entity":"slots"}'))).toBeNull();

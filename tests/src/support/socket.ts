@@ -14,7 +14,12 @@ export interface TestSocket {
 export async function connectSocket(
   baseUrl: string,
   query: string,
-  options: { answerPings?: boolean; cookie?: string } = {},
+  options: {
+    answerPings?: boolean;
+    cookie?: string;
+    /** Called as each frame arrives (a timing client needs no polling). */
+    onMessage?: (message: any) => void;
+  } = {},
 ): Promise<TestSocket> {
   const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/subscribe?${query}`, {
     headers: options.cookie ? { cookie: options.cookie } : {},
@@ -26,6 +31,7 @@ export async function connectSocket(
     let message: unknown = text;
     if (text.startsWith('{')) message = JSON.parse(text);
     received.push(message);
+    options.onMessage?.(message);
     if (text === 'ping' && options.answerPings !== false) ws.send('pong');
     for (const w of [...waiters])
       if (w.match(message)) {

@@ -38,7 +38,7 @@ const CHANGES = 600;
  * de-duplication by the message-id header every event and change is there exactly once, each
  * key's messages in order, and every message matches its published JSON Schema.
  */
-describe('Kafka relay (mock-broker): at least once, in order per key, across a kill', () => {
+describe('Kafka relay (mock-broker): at least once, in order per key, across a kill and a split into one process per source', () => {
   let kafka: MockKafka;
   let db: TestDatabase;
   let t: Topology;
@@ -143,8 +143,13 @@ describe('Kafka relay (mock-broker): at least once, in order per key, across a k
       events: await readCheckpoint(db.knex, 'events'),
       changes: await readCheckpoint(db.knex, 'changes'),
     };
-    await t.start('relay', 'relay');
-    await waitFor(caughtUp, 'the restarted relay to publish everything');
+    // Restarted as two processes, one per source (RELAY_SOURCES): each carries on from its own
+    // checkpoint.
+    await Promise.all([
+      t.start('relay-events', 'relay', { RELAY_SOURCES: 'events' }),
+      t.start('relay-changes', 'relay', { RELAY_SOURCES: 'changes' }),
+    ]);
+    await waitFor(caughtUp, 'the restarted relays to publish everything');
   }, 180_000);
 
   afterAll(async () => {
@@ -209,10 +214,10 @@ describe('Kafka relay (mock-broker): at least once, in order per key, across a k
 
   it('a replay from a position publishes everything after it again', async () => {
     const before = readTopicWithKcat(kafka.brokers, kafkaTopics.changes('customers')).length;
-    t.processes.get('relay')!.child.kill('SIGTERM');
-    await t.processes.get('relay')!.exited;
+    t.processes.get('relay-changes')!.child.kill('SIGTERM');
+    await t.processes.get('relay-changes')!.exited;
     await replayFrom(db.knex, ['changes'], killedAt.changes);
-    await t.start('relay', 'relay');
+    await t.start('relay-changes', 'relay', { RELAY_SOURCES: 'changes' });
     await waitFor(caughtUp, 'the replay to publish');
     const after = readTopicWithKcat(kafka.brokers, kafkaTopics.changes('customers'));
     const again = await db.knex.raw<{ rows: { c: string }[] }>(

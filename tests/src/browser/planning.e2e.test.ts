@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  openAs,
+  screenshot,
+  toastLifetime,
+  watchToasts,
+} from '../support/browser.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createCourier } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
@@ -394,8 +401,8 @@ describe('planning board and dispatch in a browser', () => {
     await pickup.fill('05:30');
     await delivery.fill('');
     await screenshot(page, 'planning-05-durations');
+    await watchToasts(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    const shown = Date.now();
     await toast(page).getByText('Durations set for 3 orders').waitFor();
     await dialog.waitFor({ state: 'detached' });
     for (const id of three)
@@ -403,13 +410,10 @@ describe('planning board and dispatch in a browser', () => {
         pickupDurationSeconds: 330,
         deliveryDurationSeconds: null,
       });
-    // Spec §7: 4000 ms on screen.
-    await new Promise((r) => setTimeout(r, Math.max(0, 3300 - (Date.now() - shown))));
-    await expect(toast(page).getByText('Durations set for 3 orders').isVisible()).resolves.toBe(
-      true,
-    );
-    await toast(page).waitFor({ state: 'detached', timeout: 3000 });
-    expect(Date.now() - shown).toBeGreaterThanOrEqual(3900);
+    // Spec §7: 4000 ms on screen (by the page's clock, with its exit transition).
+    const lasted = await toastLifetime(page, 'Durations set for 3 orders', 15_000);
+    expect(lasted).toBeGreaterThanOrEqual(3900);
+    expect(lasted).toBeLessThanOrEqual(5000);
     await page.context().close();
   }, 60_000);
 

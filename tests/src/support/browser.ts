@@ -112,3 +112,59 @@ export async function serveTiles(
       : route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
   });
 }
+
+/**
+ * Starts recording, in the page, when each toast (`data-testid="toast"`) is added and removed, by
+ * the page's own clock: a toast's time on screen measured from the test process would include
+ * every round trip to the browser, which a loaded machine stretches by hundreds of milliseconds.
+ * Call before the action that shows the toast; calling again changes nothing.
+ */
+export async function watchToasts(page: Page): Promise<void> {
+  // A string: this package's TypeScript has no DOM types (walk.ts does the same).
+  await page.evaluate(`(() => {
+    if (window.__toasts) return;
+    const records = [];
+    window.__toasts = records;
+    const scan = () => {
+      const now = performance.now();
+      for (const el of document.querySelectorAll('[data-testid="toast"]'))
+        if (!records.some((r) => r.el === el))
+          records.push({ el, text: el.textContent || '', shown: now, gone: null });
+      for (const r of records) {
+        if (r.gone !== null) continue;
+        if (r.el.isConnected) r.text = r.el.textContent || '';
+        else r.gone = now;
+      }
+    };
+    new MutationObserver(scan).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+    scan();
+  })()`);
+}
+
+/**
+ * How long (ms, by the page's clock) the toast whose text contains `text` was on screen, from its
+ * element being added to its removal (after its exit transition); waits up to `timeoutMs` for it
+ * to be gone. Needs `watchToasts` first.
+ */
+export async function toastLifetime(page: Page, text: string, timeoutMs: number): Promise<number> {
+  // A function, not a string: the web app's content security policy refuses `eval`.
+  const handle = await page.waitForFunction(
+    (wanted) => {
+      const records = (
+        globalThis as unknown as {
+          __toasts?: { text: string; shown: number; gone: number | null }[];
+        }
+      ).__toasts;
+      if (!records) throw new Error('watchToasts(page) was not called');
+      const r = records.find((x) => x.text.includes(wanted) && x.gone !== null);
+      return r ? r.gone! - r.shown : null;
+    },
+    text,
+    { timeout: timeoutMs, polling: 100 },
+  );
+  return (await handle.jsonValue()) as number;
+}

@@ -55,8 +55,12 @@ export default function LiveMap(props: {
   slots: readonly MapSlot[];
   couriers: readonly MapCourier[];
   focus: string | null;
-  places: [number, number][];
-  /** The map fits itself to `places` once per key (the day and the focused slot). */
+  /**
+   * The places to fit the map to, asked for only until the map is fitted for `fitKey` (a
+   * report then costs nothing here).
+   */
+  placesOf: () => [number, number][];
+  /** The map fits itself to the places once per key (the day and the focused slot). */
   fitKey: string;
   timeZone: string;
 }) {
@@ -80,7 +84,7 @@ export default function LiveMap(props: {
         style={{ height: '100%', width: '100%' }}
       >
         <ConfiguredTiles />
-        <FitView places={props.places} fitKey={props.fitKey} />
+        <FitView placesOf={props.placesOf} fitKey={props.fitKey} />
         <ViewReport />
         {props.slots.map((s) => (
           <RouteLine
@@ -106,14 +110,16 @@ export default function LiveMap(props: {
  * Fits the map to the places once per focus (a day, or a slot of it) when they arrive, so live
  * changes never move the map under the planner's hand; no places: spec §9's default view.
  */
-function FitView({ places, fitKey }: { places: [number, number][]; fitKey: string }) {
+function FitView({ placesOf, fitKey }: { placesOf: () => [number, number][]; fitKey: string }) {
   const map = useMap();
   const fitted = useRef<string | null>(null);
   useEffect(() => {
-    if (fitted.current === fitKey || places.length === 0) return;
+    if (fitted.current === fitKey) return;
+    const places = placesOf();
+    if (places.length === 0) return;
     fitted.current = fitKey;
     map.fitBounds(L.latLngBounds(places), { padding: [32, 32], maxZoom: 15, animate: false });
-  }, [map, places, fitKey]);
+  }, [map, placesOf, fitKey]);
   return null;
 }
 
@@ -343,7 +349,6 @@ const CourierMarker = memo(function CourierMarker({ courier }: { courier: MapCou
       icon={icon}
       opacity={courier.inFocus ? 1 : 0.5}
       zIndexOffset={1000}
-      moves
       title={translate('live.courier', { name: courier.name })}
     />
   );

@@ -91,7 +91,7 @@ export default function LivePage() {
             slots={day.shown}
             couriers={day.mapCouriers}
             focus={focus}
-            places={day.places}
+            placesOf={day.placesOf}
             fitKey={`${day.date}/${focus ?? ''}`}
             timeZone={day.dep.timeZone}
           />

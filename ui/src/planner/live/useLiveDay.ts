@@ -82,7 +82,9 @@ export function useLiveDay(departmentId: string, dateParam: string | undefined, 
     return out;
   }, [positions, couriers.data, mapSlots, focus]);
 
-  const places = useMemo(
+  // Computed only when the map asks (until it has fitted itself), not on every report: the
+  // routes of a whole day are thousands of points.
+  const placesOf = useCallback(
     () =>
       focusPlaces(
         shown.map((s) => s.slot),
@@ -102,7 +104,7 @@ export function useLiveDay(departmentId: string, dateParam: string | undefined, 
     focused: focused ? mapSlots.find((s) => s.slot.id === focused.id)! : null,
     shown,
     mapCouriers,
-    places,
+    placesOf,
     positions,
     courierName: useCallback(
       (id: string | null) =>

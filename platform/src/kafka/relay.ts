@@ -140,8 +140,8 @@ export interface RelayDeps {
  * and the checkpoint moves only after the broker acknowledged it, so a crash between the two
  * sends the batch again and never loses one. Each source is a pipeline (publishPipelined): the
  * next batch is read and serialised while one is in flight, and its checkpoint written while the
- * next is sent. Never creates topics (a production cluster has them
- * made with their partition counts, docs/kafka.md).
+ * next is sent. Never creates topics (a production cluster has them made with their partition
+ * counts, docs/kafka.md).
  */
 export class KafkaRelay {
   private readonly abort = new AbortController();

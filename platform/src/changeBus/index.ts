@@ -145,12 +145,14 @@ export class PostgresChangeBus implements ChangeBus {
 const COLUMNS =
   'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids, courier_id, created_at';
 
-const toRecord = (row: ChangeRow & { transaction_id: string; position: string }): ChangeRecord => ({
+type PositionedRow<R> = R & { transaction_id: string; position: string };
+
+/** A change without its data (the relay takes the data as text, readChangesJson). */
+const recordOf = (row: PositionedRow<Omit<ChangeRow, 'data'>>): Omit<ChangeRecord, 'data'> => ({
   entity: row.entity,
   op: row.op,
   id: row.entity_id,
   revision: row.revision,
-  data: row.data,
   scope: {
     departmentId: row.department_id,
     customerId: row.customer_id,
@@ -163,6 +165,11 @@ const toRecord = (row: ChangeRow & { transaction_id: string; position: string })
   createdAt: row.created_at.toISOString(),
 });
 
+const toRecord = (row: PositionedRow<ChangeRow>): ChangeRecord => ({
+  ...recordOf(row),
+  data: row.data,
+});
+
 /** The outbox's changes after `from` in commit-safe order (the change bus's and the relay's read). */
 export async function readChanges(
   knex: Knex,
@@ -170,6 +177,32 @@ export async function readChanges(
   limit: number,
 ): Promise<ChangeRecord[]> {
   return (await readGapless<ChangeRow>(knex, CHANGES_TABLE, COLUMNS, from, limit)).map(toRecord);
+}
+
+/**
+ * A change as the relay passes it on: its row data as the JSON text the outbox keeps ('null' for
+ * a delete), so it is never parsed only to be serialised again.
+ */
+export interface ChangeRecordJson extends Omit<ChangeRecord, 'data'> {
+  dataJson: string;
+}
+
+const JSON_COLUMNS = COLUMNS.replace(/\bdata\b/, 'data::text as data');
+
+/** `readChanges` with each row's data as JSON text (the Kafka relay's read). */
+export async function readChangesJson(
+  knex: Knex,
+  from: GlobalPosition,
+  limit: number,
+): Promise<ChangeRecordJson[]> {
+  const rows = await readGapless<Omit<ChangeRow, 'data'> & { data: string | null }>(
+    knex,
+    CHANGES_TABLE,
+    JSON_COLUMNS,
+    from,
+    limit,
+  );
+  return rows.map((row) => ({ ...recordOf(row), dataJson: row.data ?? 'null' }));
 }
 
 /** Drops outbox rows older than `retentionMs`; every live reader is far past them. */

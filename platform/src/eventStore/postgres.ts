@@ -16,6 +16,7 @@ import {
   type CommandOutcome,
   type EventStore,
   type ExpectedRevision,
+  type RecordedEventJson,
   type StreamAppend,
 } from './types.js';
 import { deterministicUuid } from './uuid.js';
@@ -33,6 +34,13 @@ interface EventRow {
   position: string;
 }
 
+/** An event row with its data and metadata as text (readAllJson). */
+interface EventJsonRow extends Omit<EventRow, 'data' | 'metadata'> {
+  data: string;
+  metadata: string;
+  occurred_at: string;
+}
+
 const toRecorded = (row: EventRow): RecordedEvent => ({
   eventId: row.event_id,
   streamId: row.stream_id,
@@ -44,6 +52,9 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 });
 
 const COLUMNS = 'event_id, stream_id, stream_revision, type, data, metadata';
+/** The same columns with data and metadata as the text PostgreSQL keeps (no JSON.parse). */
+const JSON_COLUMNS = `event_id, stream_id, stream_revision, type, data::text as data,
+  metadata::text as metadata, metadata->>'occurredAt' as occurred_at`;
 
 /**
  * One statement appends the events, checks the expected revision and records the command's
@@ -224,6 +235,20 @@ export class PostgresEventStore implements EventStore {
   async readAll(from: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     const rows = await readGapless<EventRow>(this.knex, 'es_events', COLUMNS, from, limit);
     return rows.map(toRecorded);
+  }
+
+  async readAllJson(from: GlobalPosition, limit: number): Promise<RecordedEventJson[]> {
+    const rows = await readGapless<EventJsonRow>(this.knex, 'es_events', JSON_COLUMNS, from, limit);
+    return rows.map((row) => ({
+      eventId: row.event_id,
+      streamId: row.stream_id,
+      streamRevision: row.stream_revision,
+      type: row.type,
+      dataJson: row.data,
+      metadataJson: row.metadata,
+      occurredAt: row.occurred_at,
+      global: { transactionId: row.transaction_id, position: row.position },
+    }));
   }
 
   headPosition(): Promise<GlobalPosition> {

@@ -2,6 +2,20 @@ import type { Waiter } from '../db/notifier.js';
 import type { EventMetadata, GlobalPosition, NewEvent, RecordedEvent } from '@nordlog/contracts';
 
 /**
+ * A recorded event with its data and metadata as JSON text, as a store that keeps JSON text has
+ * them: for readers that only pass the event on (the Kafka relay), so nothing is parsed only to be
+ * serialised again.
+ */
+export interface RecordedEventJson extends Omit<RecordedEvent, 'data' | 'metadata'> {
+  /** The data's JSON text (not necessarily compact). */
+  dataJson: string;
+  /** The metadata's JSON text (not necessarily compact). */
+  metadataJson: string;
+  /** The metadata's `occurredAt`. */
+  occurredAt: string;
+}
+
+/**
  * `'no_stream'`: the stream must not exist yet; `'any'`: append whatever the revision is;
  * a number: the revision of the stream's last event the decision was made on.
  */
@@ -68,6 +82,11 @@ export interface EventStore {
   ): Promise<AppendResult[]>;
   /** Events after `from` in the global order, oldest first; never skips a later-committing one. */
   readAll(from: GlobalPosition, limit: number): Promise<RecordedEvent[]>;
+  /**
+   * `readAll` with data and metadata as their stored JSON text, where the store keeps them as text
+   * (PostgreSQL); a store without it is read with `readAll` (see `readAllJson` below).
+   */
+  readAllJson?(from: GlobalPosition, limit: number): Promise<RecordedEventJson[]>;
   /** Position of the newest event a reader can see now. */
   headPosition(): Promise<GlobalPosition>;
   /** A waiter that wakes when new events may be readable (see Notifier.createWaiter). */
@@ -83,4 +102,24 @@ export function assertAppendsWellFormed(appends: readonly StreamAppend[]): void 
     throw new Error('appendToStreams needs at least one event for every stream');
   if (new Set(appends.map((a) => a.streamId)).size !== appends.length)
     throw new Error('appendToStreams takes each stream once');
+}
+
+/** The events after `from` as JSON text: the store's own `readAllJson`, or `readAll` serialised. */
+export async function readAllJson(
+  store: EventStore,
+  from: GlobalPosition,
+  limit: number,
+): Promise<RecordedEventJson[]> {
+  if (store.readAllJson) return store.readAllJson(from, limit);
+  return (await store.readAll(from, limit)).map(recordedEventJson);
+}
+
+/** An event with its data and metadata serialised (for a store that has them parsed). */
+export function recordedEventJson({ data, metadata, ...rest }: RecordedEvent): RecordedEventJson {
+  return {
+    ...rest,
+    dataJson: JSON.stringify(data) ?? 'null',
+    metadataJson: JSON.stringify(metadata),
+    occurredAt: metadata.occurredAt,
+  };
 }

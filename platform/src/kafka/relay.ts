@@ -8,13 +8,12 @@ import {
   type ChangeTopicMessage,
   type DomainEventMessage,
   type GlobalPosition,
-  type RecordedEvent,
 } from '@nordlog/contracts';
 import type { Producer, TopicMessages } from 'kafkajs';
 import type { Knex } from 'knex';
-import { CHANGES_CHANNEL, readChanges, type ChangeRecord } from '../changeBus/index.js';
+import { CHANGES_CHANNEL, readChangesJson, type ChangeRecordJson } from '../changeBus/index.js';
 import type { Notifier } from '../db/notifier.js';
-import type { EventStore } from '../eventStore/types.js';
+import { readAllJson, type EventStore, type RecordedEventJson } from '../eventStore/types.js';
 import { backOff } from '../eventStore/subscription.js';
 import type { Logger } from '../logger.js';
 import { publishPipelined } from './pipeline.js';
@@ -23,20 +22,40 @@ export { relaySources, type RelaySource } from '@nordlog/contracts';
 
 export const RELAY_CHECKPOINTS_TABLE = 'relay_checkpoints';
 
-/** The Kafka message of a domain event: keyed by stream, so a stream's events stay in order. */
-export function eventMessage(event: RecordedEvent): TopicMessages['messages'][number] {
-  const value: DomainEventMessage = {
-    eventId: event.eventId,
-    streamId: event.streamId,
-    streamRevision: event.streamRevision,
-    type: event.type,
-    position: event.global,
-    metadata: event.metadata,
-    data: event.data,
+/**
+ * A JSON object from its members, each value already JSON text: the relay's messages carry the
+ * event's data, metadata and the change's row as the text the database keeps, never parsed only
+ * to be serialised again (about 4 µs of an event's ~35 µs in the relay, docs/decisions/0025).
+ */
+function jsonObject(members: readonly (readonly [key: string, json: string])[]): string {
+  let out = '{';
+  for (let i = 0; i < members.length; i++) {
+    const [key, json] = members[i]!;
+    out += `${i === 0 ? '' : ','}"${key}":${json}`;
+  }
+  return `${out}}`;
+}
+
+const positionJson = (at: GlobalPosition) =>
+  `{"transactionId":${JSON.stringify(at.transactionId)},"position":${JSON.stringify(at.position)}}`;
+
+/**
+ * The Kafka message of a domain event (a DomainEventMessage): keyed by stream, so a stream's
+ * events stay in order.
+ */
+export function eventMessage(event: RecordedEventJson): TopicMessages['messages'][number] {
+  const keys: Record<keyof DomainEventMessage, string> = {
+    eventId: JSON.stringify(event.eventId),
+    streamId: JSON.stringify(event.streamId),
+    streamRevision: String(event.streamRevision),
+    type: JSON.stringify(event.type),
+    position: positionJson(event.global),
+    metadata: event.metadataJson,
+    data: event.dataJson,
   };
   return {
     key: event.streamId,
-    value: JSON.stringify(value),
+    value: jsonObject(Object.entries(keys)),
     headers: {
       [kafkaHeaders.messageId]: event.eventId,
       [kafkaHeaders.type]: event.type,
@@ -44,21 +63,24 @@ export function eventMessage(event: RecordedEvent): TopicMessages['messages'][nu
   };
 }
 
-/** The Kafka message of a changed row: keyed by row id, so a row's changes stay in order. */
-export function changeMessage(change: ChangeRecord): TopicMessages['messages'][number] {
-  const value: ChangeTopicMessage = {
-    entity: change.entity,
-    op: change.op,
-    id: change.id,
-    revision: change.revision,
-    data: change.data ?? null,
-    scope: change.scope,
-    position: change.global,
-    createdAt: change.createdAt,
+/**
+ * The Kafka message of a changed row (a ChangeTopicMessage): keyed by row id, so a row's changes
+ * stay in order.
+ */
+export function changeMessage(change: ChangeRecordJson): TopicMessages['messages'][number] {
+  const keys: Record<keyof ChangeTopicMessage, string> = {
+    entity: JSON.stringify(change.entity),
+    op: JSON.stringify(change.op),
+    id: JSON.stringify(change.id),
+    revision: String(change.revision),
+    data: change.dataJson,
+    scope: JSON.stringify(change.scope),
+    position: positionJson(change.global),
+    createdAt: JSON.stringify(change.createdAt),
   };
   return {
     key: change.id,
-    value: JSON.stringify(value),
+    value: jsonObject(Object.entries(keys)),
     headers: {
       [kafkaHeaders.messageId]: `${change.entity}:${change.id}:${change.revision}`,
       [kafkaHeaders.type]: change.entity,
@@ -154,21 +176,21 @@ export class KafkaRelay {
     const sources = new Set(this.deps.sources ?? relaySources);
     this.running = [
       sources.has('events') &&
-        this.loop<RecordedEvent>(
+        this.loop<RecordedEventJson>(
           'events',
           {
-            read: (from, limit) => this.deps.store.readAll(from, limit),
+            read: (from, limit) => readAllJson(this.deps.store, from, limit),
             waiter: () => this.deps.store.createWaiter(),
             positionOf: (e) => e.global,
-            timeOf: (e) => Date.parse(e.metadata.occurredAt),
+            timeOf: (e) => Date.parse(e.occurredAt),
           },
           (e) => ({ topic: kafkaTopics.events(prefix), message: eventMessage(e) }),
         ),
       sources.has('changes') &&
-        this.loop<ChangeRecord>(
+        this.loop<ChangeRecordJson>(
           'changes',
           {
-            read: (from, limit) => readChanges(this.deps.knex, from, limit),
+            read: (from, limit) => readChangesJson(this.deps.knex, from, limit),
             waiter: () => this.deps.notifier.createWaiter(CHANGES_CHANNEL),
             positionOf: (c) => c.global,
             timeOf: (c) => Date.parse(c.createdAt),

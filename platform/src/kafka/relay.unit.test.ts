@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { kafkaHeaders, type RecordedEvent } from '@nordlog/contracts';
+import {
+  domainEventMessageSchema,
+  kafkaHeaders,
+  type DomainEventMessage,
+  type RecordedEvent,
+} from '@nordlog/contracts';
 import type { ChangeRecord } from '../changeBus/index.js';
+import { recordedEventJson } from '../eventStore/types.js';
 import { changeRecordOf } from './changeBus.js';
 import { changeMessage, eventMessage, topicMessages } from './relay.js';
 
@@ -39,21 +45,45 @@ const change: ChangeRecord = {
 
 describe('Kafka relay messages', () => {
   it('an event is keyed by its stream and carries its id and type as headers, its position in the value', () => {
-    const m = eventMessage(event);
+    const m = eventMessage(recordedEventJson(event));
     expect(m.key).toBe('order-9');
     expect(m.headers).toEqual({
       [kafkaHeaders.messageId]: 'e1',
       [kafkaHeaders.type]: 'OrderUpdated',
     });
-    expect(JSON.parse(String(m.value))).toMatchObject({
+    const expected: DomainEventMessage = {
       eventId: 'e1',
+      streamId: 'order-9',
       streamRevision: 3,
+      type: 'OrderUpdated',
       position: { transactionId: '100', position: '7' },
+      metadata: event.metadata,
+      data: { note: 'x' },
+    };
+    const value = JSON.parse(String(m.value)) as unknown;
+    expect(value).toEqual(expected);
+    expect(domainEventMessageSchema.parse(value)).toEqual(expected);
+  });
+
+  it("an event's data and metadata go into the value as the stored JSON text, whatever its spacing and escapes", () => {
+    // PostgreSQL's jsonb text: a space after each colon and comma, non-ASCII as it is.
+    const m = eventMessage({
+      ...recordedEventJson(event),
+      dataJson: '{"note": "Åsgårdstrand \\\\ \\"x\\"", "lines": [1, 2.5, null, true]}',
+      metadataJson: JSON.stringify(event.metadata, null, 1),
     });
+    expect(JSON.parse(String(m.value))).toMatchObject({
+      metadata: event.metadata,
+      data: { note: 'Åsgårdstrand \\ "x"', lines: [1, 2.5, null, true] },
+    });
+    // Ids and types that need escaping stay valid JSON.
+    const odd = eventMessage({ ...recordedEventJson(event), streamId: 'a"b\\c', type: 'T\u2028' });
+    expect(JSON.parse(String(odd.value))).toMatchObject({ streamId: 'a"b\\c', type: 'T\u2028' });
   });
 
   it('a change is keyed by its row; a gateway reads back exactly the change it was', () => {
-    const m = changeMessage(change);
+    const { data, ...rest } = change;
+    const m = changeMessage({ ...rest, dataJson: JSON.stringify(data) });
     expect(m.key).toBe('5');
     expect(m.headers).toEqual({
       [kafkaHeaders.messageId]: 'slots:5:2',
@@ -62,6 +92,16 @@ describe('Kafka relay messages', () => {
     expect(changeRecordOf(Buffer.from(String(m.value)))).toEqual(change);
     expect(changeRecordOf(Buffer.from('not json'))).toBeNull();
     expect(changeRecordOf(Buffer.from('{"entity":"slots"}'))).toBeNull();
+  });
+
+  it("a deleted row's change has null data", () => {
+    const { data: _data, ...rest } = change;
+    const m = changeMessage({ ...rest, op: 'delete', dataJson: 'null' });
+    expect(changeRecordOf(Buffer.from(String(m.value)))).toEqual({
+      ...change,
+      op: 'delete',
+      data: null,
+    });
   });
 
   it('a batch is one send per topic, each topic keeping the batch order', () => {

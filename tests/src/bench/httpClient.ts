@@ -1,4 +1,48 @@
+import { request, type Agent } from 'node:http';
 import { parentPort, Worker } from 'node:worker_threads';
+
+/**
+ * POSTs JSON with node:http through `agent` (keep-alive) and reads the JSON answer: a cheaper
+ * client than fetch (on this machine ~60 µs of CPU a request against ~400 µs), for benchmarks
+ * whose client shares the cores with the system it measures.
+ */
+export function postJson(
+  agent: Agent,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        agent,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...headers,
+        },
+      },
+      (res) => {
+        let answer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (answer += chunk));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: answer ? JSON.parse(answer) : null });
+          } catch (err) {
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
 
 /**
  * An HTTP client on a thread of its own, for benchmarks of a system that runs in the same

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
+import { relaySources } from '@nordlog/contracts';
 import {
   serviceEnvironment,
   serviceNames,
@@ -32,6 +33,21 @@ const entryPoint = (name: ServiceName) => `node deploy/dist/services/${name}.js`
 /** The service an entry point (command line) starts, if it is one of ours. */
 const serviceOf = (commandLine: string): ServiceName | undefined =>
   serviceNames.find((name) => commandLine === entryPoint(name));
+
+/** How many instances the topology runs of a service: two gateways, a relay per source. */
+const instancesOf = (name: ServiceName) =>
+  name === 'gateway' ? 2 : name === 'relay' ? relaySources.length : 1;
+
+/**
+ * The sources each relay publishes (RELAY_SOURCES, comma-separated; both when unset): together
+ * every source exactly once, since two relays on one source would both publish it.
+ */
+function expectEachSourceOnce(relays: { name: string; sources: string | undefined }[]) {
+  const published = relays.flatMap(({ name, sources }) =>
+    (sources ?? relaySources.join(',')).split(',').map((source) => ({ source, name })),
+  );
+  expect(published.map((p) => p.source).sort()).toEqual([...relaySources].sort());
+}
 
 /** The variables a service may be given: what it requires and what it reads when set. */
 function unknownVariables(service: ServiceName, names: Iterable<string>): string[] {
@@ -239,9 +255,15 @@ describe('deploy/compose/compose.yaml', () => {
     expect([...passedOn].filter((name) => !envExample.documented.has(name))).toEqual([]);
   });
 
-  it('runs every service of environment.ts, the gateway twice', () => {
+  it('runs every service of environment.ts, the gateway twice and a relay per source', () => {
     for (const name of serviceNames)
-      expect([name, ours.get(name)?.length]).toEqual([name, name === 'gateway' ? 2 : 1]);
+      expect([name, ours.get(name)?.length]).toEqual([name, instancesOf(name)]);
+    expectEachSourceOnce(
+      ours.get('relay')!.map(({ name, service }) => ({
+        name,
+        sources: composeEnvironment(service, env).get('RELAY_SOURCES'),
+      })),
+    );
     for (const instances of ours.values())
       for (const { service } of instances)
         expect(service.image).toBe(compose.services.command.image);
@@ -487,27 +509,60 @@ describe('deploy/k8s', () => {
       expect([key, value]).toEqual([key, expect.stringContaining('REPLACE-ME')]);
   });
 
-  it('has one Deployment per service, running its entry point', () => {
-    for (const name of serviceNames) expect([name, deploymentOf(name).length]).toEqual([name, 1]);
+  it('has a Deployment per service (a relay per source), running its entry point', () => {
+    for (const name of serviceNames)
+      // The gateways are one Deployment of several replicas.
+      expect([name, deploymentOf(name).length]).toEqual([
+        name,
+        name === 'relay' ? relaySources.length : 1,
+      ]);
+  });
+
+  it('publishes each relay source from one pod, with a core as the projector has, or more', () => {
+    const relays = deploymentOf('relay');
+    expectEachSourceOnce(
+      relays.map((d) => ({
+        name: d.metadata.name,
+        sources: containerEnvironment(containersOf(d)[0]!).get('RELAY_SOURCES'),
+      })),
+    );
+    const cores = (d: K8sObject) => {
+      const cpu = String(containersOf(d)[0]!.resources.limits.cpu);
+      return cpu.endsWith('m') ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu);
+    };
+    const [projector] = deploymentOf('projector');
+    for (const relay of relays) {
+      const { name } = relay.metadata;
+      // One instance each, never two at once during a rollout.
+      expect([name, relay.spec.replicas, relay.spec.strategy?.type]).toEqual([name, 1, 'Recreate']);
+      // A relay costs more CPU per event than the projector's own process (bench:topology).
+      expect([name, cores(relay) >= cores(projector!)]).toEqual([name, true]);
+      // The selectors are apart: no Deployment adopts the other's pods.
+      for (const other of relays.filter((r) => r !== relay)) {
+        const labels = other.spec.template.metadata.labels as Record<string, string>;
+        const selects = Object.entries(relay.spec.selector.matchLabels as Record<string, string>);
+        expect([name, selects.every(([k, v]) => labels[k] === v)]).toEqual([name, false]);
+      }
+    }
   });
 
   it('sets every variable each service requires, and none it does not read', () => {
-    for (const name of serviceNames) {
-      const [deployment] = deploymentOf(name);
-      const container = containersOf(deployment!).find((c) => serviceOf(run(c)) === name)!;
-      const variables = containerEnvironment(container);
-      const missing = serviceEnvironment[name].required.filter((v) => !variables.get(v));
-      expect({ name, missing }).toEqual({ name, missing: [] });
-      expect({ name, unknown: unknownVariables(name, variables.keys()) }).toEqual({
-        name,
-        unknown: [],
-      });
-      expect(variables.has('EVENTSTORE_URL')).toBe(false);
-      // The probes ask the port the service listens on.
-      expect(variables.get('PORT')).toBe('8080');
-      const http = (container.ports as Json[]).find((p) => p.name === 'http');
-      expect(http?.containerPort).toBe(8080);
-    }
+    for (const name of serviceNames)
+      for (const deployment of deploymentOf(name)) {
+        const container = containersOf(deployment).find((c) => serviceOf(run(c)) === name)!;
+        const variables = containerEnvironment(container);
+        const missing = serviceEnvironment[name].required.filter((v) => !variables.get(v));
+        expect({ name, missing }).toEqual({ name, missing: [] });
+        expect({ name, unknown: unknownVariables(name, variables.keys()) }).toEqual({
+          name,
+          unknown: [],
+        });
+        expect(variables.has('EVENTSTORE_URL')).toBe(false);
+        // The probes ask the port the service listens on.
+        expect(variables.get('PORT')).toBe('8080');
+        const http = (container.ports as Json[]).find((p) => p.name === 'http');
+        expect(http?.containerPort).toBe(8080);
+      }
   });
 
   it('probes /ready and /health of every service, and sizes every workload', () => {

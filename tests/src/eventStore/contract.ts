@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppError, START, comparePositions, type EventMetadata } from '@nordlog/contracts';
-import { runCatchUp, silentLogger, type EventStore, type StreamAppend } from '@nordlog/platform';
+import {
+  readAllJson,
+  runCatchUp,
+  silentLogger,
+  type EventStore,
+  type StreamAppend,
+} from '@nordlog/platform';
 import { randomUUID } from 'node:crypto';
 
 export interface StoreFixture {
@@ -258,6 +264,31 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       const all = await store.readAll(START, 100_000);
       for (let i = 1; i < all.length; i++)
         expect(comparePositions(all[i - 1]!.global, all[i]!.global)).toBe(-1);
+    });
+
+    it("reads the global order as JSON text (the relay's read) with the same events as readAll", async () => {
+      const head = await store.headPosition();
+      const s = stream();
+      const data = [
+        { n: 1, text: 'Åsgårdstrand "x" \\ ✓', nested: { list: [1.5, null, true] } },
+        {},
+      ];
+      await store.appendToStream(
+        s,
+        'no_stream',
+        data.map((d) => ({ type: 'N', data: d })),
+        meta(),
+      );
+      const parsed = (await store.readAll(head, 1000)).filter((e) => e.streamId === s);
+      const texts = (await readAllJson(store, head, 1000)).filter((e) => e.streamId === s);
+      expect(parsed.map((e) => e.data)).toEqual(data);
+      expect(
+        texts.map(({ dataJson, metadataJson, occurredAt, ...rest }) => {
+          const metadata = JSON.parse(metadataJson) as EventMetadata;
+          expect(occurredAt).toBe(metadata.occurredAt);
+          return { ...rest, data: JSON.parse(dataJson) as unknown, metadata };
+        }),
+      ).toEqual(parsed);
     });
 
     it('keeps the global order when transaction ids grow by a decimal digit (numeric, not text, order)', async () => {

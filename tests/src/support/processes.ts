@@ -60,7 +60,9 @@ export function topology(env: Record<string, string>): Topology {
   };
   const processes = new Map<string, ServiceProcess>();
   const start = async (name: string, service: ServiceName, extra: Record<string, string> = {}) => {
-    const child = spawn(process.execPath, [`${root}deploy/dist/services/${service}.js`], {
+    // SERVICE_NODE_ARGS: Node flags for every service (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+    const flags = process.env.SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...flags, `${root}deploy/dist/services/${service}.js`], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...shared, ...extra },
       stdio: ['ignore', 'pipe', 'pipe'],

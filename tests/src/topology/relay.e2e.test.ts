@@ -5,6 +5,7 @@ import {
   kafkaMessageJsonSchemas,
   kafkaTopics,
   type GlobalPosition,
+  type RecordedEvent,
 } from '@nordlog/contracts';
 import {
   PostgresEventStore,
@@ -43,6 +44,7 @@ describe('Kafka relay (mock-broker): at least once, in order per key, across a k
   let db: TestDatabase;
   let t: Topology;
   const eventIds = new Set<string>();
+  const recorded = new Map<string, RecordedEvent>();
   const changeIds = new Set<string>();
   let head: Record<RelaySource, GlobalPosition>;
   let killedAt: Record<RelaySource, GlobalPosition>;
@@ -84,8 +86,10 @@ describe('Kafka relay (mock-broker): at least once, in order per key, across a k
           meta(),
         );
       }
-    for (const e of await store.readAll({ transactionId: '0', position: '0' }, 100_000))
+    for (const e of await store.readAll({ transactionId: '0', position: '0' }, 100_000)) {
       eventIds.add(e.eventId);
+      recorded.set(e.eventId, e);
+    }
     for (let i = 0; i < CHANGES; i += 50)
       await db.knex.transaction((trx) =>
         writeChanges(
@@ -210,6 +214,31 @@ describe('Kafka relay (mock-broker): at least once, in order per key, across a k
         valid: true,
         errors: null,
       });
+  });
+
+  it('every message carries what the database holds: the event as recorded, the row as written', () => {
+    for (const m of readTopicWithKcat(kafka.brokers, kafkaTopics.events())) {
+      const e = recorded.get(m.headers[kafkaHeaders.messageId]!)!;
+      expect(JSON.parse(m.payload!)).toEqual({
+        eventId: e.eventId,
+        streamId: e.streamId,
+        streamRevision: e.streamRevision,
+        type: e.type,
+        position: e.global,
+        metadata: e.metadata,
+        data: e.data,
+      });
+    }
+    for (const m of readTopicWithKcat(kafka.brokers, kafkaTopics.changes('customers'))) {
+      const value = JSON.parse(m.payload!) as { id: string; revision: number };
+      expect(value).toMatchObject({
+        entity: 'customers',
+        op: 'upsert',
+        id: String((value.revision % 40) + 1),
+        data: { n: value.revision },
+        scope: { departmentId: '1', customerId: null, date: null, state: null },
+      });
+    }
   });
 
   it('a replay from a position publishes everything after it again', async () => {

@@ -10,12 +10,16 @@ export interface TableColumn {
   type: string;
 }
 
-/** The columns of a table, in their order (from the catalogue: information_schema is slow). */
+/**
+ * The columns of a table that take values, in their order (from the catalogue: information_schema
+ * is slow). Generated columns are left out: PostgreSQL computes them and refuses a value.
+ */
 async function tableColumns(knex: Knex | Knex.Transaction, table: string): Promise<TableColumn[]> {
   const result = await knex.raw<{ rows: TableColumn[] }>(
     `select a.attname as name, case when t.typcategory = 'A' then 'ARRAY' else t.typname end as type
        from pg_attribute a join pg_type t on t.oid = a.atttypid
       where a.attrelid = ?::regclass and a.attnum > 0 and not a.attisdropped
+        and a.attgenerated = ''
       order by a.attnum`,
     [table],
   );

@@ -178,6 +178,57 @@ const spec: RowProjectionSpec<ConsignmentRow, Map<string, string>> = {
 
 const rows = rowProjection(spec);
 
+/**
+ * The fields of `map_data` as migration 0005 made it (MAP_ROW_FIELDS then). Kept here as they
+ * were: when MAP_ROW_FIELDS changes, a new migration makes the function again and has every row
+ * computed anew (a test compares the column with the contract).
+ */
+const MAP_DATA_FIELDS_0005 = [
+  'id',
+  'revision',
+  'updatedAtEpoch',
+  'departmentId',
+  'customerId',
+  'date',
+  'state',
+  'shipmentId',
+  'slotId',
+  'isAssignable',
+  'pickupName',
+  'pickupAddress',
+  'pickupLat',
+  'pickupLng',
+  'pickupTimeEarliest',
+  'pickupTimeLatest',
+  'deliveryName',
+  'deliveryAddress',
+  'deliveryZipCode',
+  'deliveryZipArea',
+  'deliveryLat',
+  'deliveryLng',
+  'deliveryTimeEarliest',
+  'deliveryTimeLatest',
+] as const;
+
+/**
+ * `map_data`: the row's map fields (MAP_ROW_FIELDS), computed by PostgreSQL from `data` whenever
+ * a row is written, whoever writes it (the projection's upsert, a rebuild's COPY, a migration),
+ * so it never disagrees with the row. The map reads it, a third of a row's size, instead of
+ * reading whole rows and picking their fields (docs/decisions/0027-maps.md). A field the row
+ * lacks is null, as `consignments {fields}` answers it. `jsonb_build_object` is only stable (it
+ * may call a type's output function); on jsonb values it depends on its input alone, hence the
+ * immutable wrapper a generated column needs.
+ */
+function mapDataSql(fields: readonly string[]): string {
+  const pairs = fields.map((f) => `'${f}', d->'${f}'`).join(', ');
+  return `
+    create or replace function ${T}_map_fields(d jsonb) returns jsonb
+      language sql immutable parallel safe
+      as $$ select jsonb_build_object(${pairs}) $$;
+    alter table ${T} add column map_data jsonb
+      generated always as (${T}_map_fields(data)) stored;`;
+}
+
 /** The customer names a batch states (the last of each customer wins); stored at once. */
 async function storeNames(
   trx: Knex.Transaction,
@@ -269,6 +320,12 @@ export const consignmentGridProjection: Projection = {
           await storeRows(knex, spec, named, []);
           after = String(batch[batch.length - 1]!.id);
         }
+      },
+    },
+    {
+      name: '0005_rm_consignment_grid_map_data',
+      async up(knex) {
+        await knex.raw(mapDataSql(MAP_DATA_FIELDS_0005));
       },
     },
   ],

@@ -107,8 +107,10 @@ export interface PanZoom {
 export async function mapBench(
   world: MapWorld,
   context: BrowserContext,
-  options: { loads: number; rounds: number; profile?: boolean },
+  options: { loads: number; rounds: number; profile?: boolean; waterfall?: boolean },
 ): Promise<{
+  /** With `--waterfall`: what one more load of the map asked and when (ms from navigation). */
+  waterfall?: Waterfall;
   first: FirstRender[];
   firstEmpty: FirstRender[];
   bareData: number[];
@@ -157,6 +159,9 @@ export async function mapBench(
     bareData.push(await page.evaluate<number>(bare(MAP_FIELDS)));
     bareWhole.push(await page.evaluate<number>(bare(null)));
   }
+  const waterfall = options.waterfall
+    ? await waterfallOf(page, full, world.consignments)
+    : undefined;
   await screenshot(page, 'bench-map-empty');
   await page.close();
 
@@ -200,7 +205,37 @@ export async function mapBench(
   }
   await mapPage.tab.close();
   await emptyPage.tab.close();
-  return { first, firstEmpty, bareData, bareWhole, pan, panEmpty, profiles };
+  return { first, firstEmpty, bareData, bareWhole, pan, panEmpty, profiles, waterfall };
+}
+
+export interface Waterfall {
+  /** The document's milestones and the app's marks. */
+  milestones: { name: string; at: number }[];
+  requests: { name: string; start: number; firstByte: number; end: number; bytes: number }[];
+}
+
+/** One more load of `url`: every request the page made and its milestones, from navigation start. */
+async function waterfallOf(page: Page, url: string, stops: number): Promise<Waterfall> {
+  await firstRender(page, url, stops);
+  return page.evaluate<Waterfall>(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const milestones = [
+      { name: 'document: first byte', at: nav.responseStart },
+      { name: 'document: interactive', at: nav.domInteractive },
+      { name: 'document: DOMContentLoaded', at: nav.domContentLoadedEventEnd },
+      { name: 'document: load', at: nav.loadEventEnd },
+      ...performance.getEntriesByType('paint').map((e) => ({ name: e.name, at: e.startTime })),
+      ...performance.getEntriesByType('mark').map((e) => ({ name: 'mark ' + e.name, at: e.startTime })),
+    ];
+    const requests = performance.getEntriesByType('resource').map((e) => ({
+      name: e.name.replace(location.origin, ''),
+      start: e.startTime,
+      firstByte: e.responseStart,
+      end: e.responseEnd,
+      bytes: e.transferSize,
+    }));
+    return { milestones, requests };
+  })()`);
 }
 
 /** Prints the map's figures, each also as a ratio to the empty map's in the same run. */
@@ -209,7 +244,18 @@ export function printMap(
   result: Awaited<ReturnType<typeof mapBench>>,
   target: { firstRender: number; frameWork: number },
 ): { firstMet: boolean; panMet: boolean } {
-  const { first, firstEmpty, bareData, bareWhole, pan, panEmpty } = result;
+  const { first, firstEmpty, bareData, bareWhole, pan, panEmpty, waterfall } = result;
+  if (waterfall) {
+    console.log(`\nOne more load of the map, from navigation start (ms):`);
+    const rows = [
+      ...waterfall.milestones.map((m) => ({ at: m.at, text: m.name })),
+      ...waterfall.requests.map((r) => ({
+        at: r.start,
+        text: `${r.name.slice(0, 60).padEnd(60)} first byte ${fmt(r.firstByte).padStart(6)}  end ${fmt(r.end).padStart(6)}  ${fmt(r.bytes / 1024)} kB`,
+      })),
+    ].sort((a, b) => a.at - b.at);
+    for (const row of rows) console.log(`  ${fmt(row.at).padStart(6)}  ${row.text}`);
+  }
   const drawn = first.map((f) => f.drawn);
   const drawnEmpty = firstEmpty.map((f) => f.drawn);
   const data = first.map((f) => f.data);

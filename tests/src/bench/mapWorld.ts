@@ -11,13 +11,24 @@ export interface MapWorld {
   department: string;
   /** A department with nothing on its day: no consignments, slots or couriers. */
   empty: string;
+  /**
+   * A department with as many couriers as `department`, each with a unit and a started slot, but
+   * no consignments: the same couriers' markers moving on an otherwise empty map (a floor).
+   */
+  moving: { department: string; couriers: Courier[] };
   date: string;
   consignments: number;
   planned: number;
   slots: string[];
   /** The couriers driving the slots (one each), with the identity each reports its position as. */
-  couriers: { id: string; identity: Identity }[];
+  couriers: Courier[];
   headers: SessionHeaders;
+}
+
+/** A courier, with the identity it reports its position as. */
+export interface Courier {
+  id: string;
+  identity: Identity;
 }
 
 /** Where Oslo is: the middle of the city and the box the bench spreads its addresses over. */
@@ -81,50 +92,14 @@ export async function buildMapWorld(
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
 
   const started = performance.now();
-  const slots: string[] = [];
-  const couriers: MapWorld['couriers'] = [];
-  for (let u = 0; u < options.units; u++) {
-    const phoneNumber = `+47481${String(u).padStart(5, '0')}`;
-    const [courier] = await run('CREATE_USER', {
-      name: `Courier ${u + 1}`,
-      phoneNumber,
-      role: 'COURIER',
-      departmentIds: [department],
-    });
-    await run('UPDATE_USER', { id: courier, courierId: courier });
-    const [unit] = await run('CREATE_UNIT', {
-      name: `Van ${u + 1}`,
-      alystraId: `M-${u + 1}`,
-      departmentId: department,
-      capacity: 5000,
-      weightCapacity: 50000,
-      volumeCapacity: 500,
-      vehicleType: 'van',
-      fuelType: 'electric',
-      startLocation: OSLO,
-      endLocation: OSLO,
-      courierUserIds: [courier],
-    });
-    const [slot] = await run('CREATE_SLOT', {
-      departmentId: department,
-      name: `Route ${u + 1}`,
-      timeFrom: `${date}T05:00:00.000Z`,
-      unitId: unit,
-      courierId: courier,
-    });
-    slots.push(slot!);
-    couriers.push({
-      id: courier!,
-      identity: identityOfUser({
-        id: courier!,
-        role: 'COURIER',
-        access: [],
-        departmentIds: [department!],
-        customerId: null,
-        courierId: courier!,
-      }),
-    });
-  }
+  const { slots, couriers } = await addCouriers(run, department!, date, options.units, '+47481');
+  const [moving] = await run('CREATE_DEPARTMENT', {
+    name: 'Bench couriers only',
+    departmentType: 'courier',
+    country: 'NO',
+    location: OSLO,
+  });
+  const floor = await addCouriers(run, moving!, date, options.units, '+47482');
 
   const rnd = prng(20_000);
   const places = Array.from({ length: options.consignments }, () => cityPoint(rnd));
@@ -178,19 +153,21 @@ export async function buildMapWorld(
       slotId: slots[s],
       consignmentIds: ids.slice(s * per, (s + 1) * per),
     });
-  for (const slotId of slots) await run('CHANGE_SLOT_STATE', { slotId, transition: 'start' });
+  for (const slotId of [...slots, ...floor.slots])
+    await run('CHANGE_SLOT_STATE', { slotId, transition: 'start' });
   const headers = await signIn(system, '+4749990021', {
     role: 'PLANNER',
-    departmentIds: [department, empty],
+    departmentIds: [department, empty, moving],
   });
   await projectionsSettled(system.db.knex, 600_000);
   console.log(
-    `  ${options.units} couriers, units and slots (started), ${fmt(options.consignments)} consignments booked in ${fmt(bookSeconds, 1)} s, ${fmt(per * options.units)} planned (${per} per slot); all projected after ${fmt((performance.now() - started) / 1000, 1)} s`,
+    `  ${options.units} couriers, units and slots (started; as many again in a department with no consignments), ${fmt(options.consignments)} consignments booked in ${fmt(bookSeconds, 1)} s, ${fmt(per * options.units)} planned (${per} per slot); all projected after ${fmt((performance.now() - started) / 1000, 1)} s`,
   );
   return {
     system,
     department: department!,
     empty: empty!,
+    moving: { department: moving!, couriers: floor.couriers },
     date,
     consignments: options.consignments,
     planned: per * options.units,
@@ -198,4 +175,59 @@ export async function buildMapWorld(
     couriers,
     headers,
   };
+}
+
+/** `count` couriers of `department`, each with a unit and a slot on `date` that it drives. */
+async function addCouriers(
+  run: (name: string, payload: unknown) => Promise<string[]>,
+  department: string,
+  date: string,
+  count: number,
+  phonePrefix: string,
+): Promise<{ slots: string[]; couriers: Courier[] }> {
+  const slots: string[] = [];
+  const couriers: Courier[] = [];
+  for (let u = 0; u < count; u++) {
+    const phoneNumber = `${phonePrefix}${String(u).padStart(5, '0')}`;
+    const [courier] = await run('CREATE_USER', {
+      name: `Courier ${u + 1}`,
+      phoneNumber,
+      role: 'COURIER',
+      departmentIds: [department],
+    });
+    await run('UPDATE_USER', { id: courier, courierId: courier });
+    const [unit] = await run('CREATE_UNIT', {
+      name: `Van ${u + 1}`,
+      alystraId: `${phonePrefix.slice(-1)}M-${u + 1}`,
+      departmentId: department,
+      capacity: 5000,
+      weightCapacity: 50000,
+      volumeCapacity: 500,
+      vehicleType: 'van',
+      fuelType: 'electric',
+      startLocation: OSLO,
+      endLocation: OSLO,
+      courierUserIds: [courier],
+    });
+    const [slot] = await run('CREATE_SLOT', {
+      departmentId: department,
+      name: `Route ${u + 1}`,
+      timeFrom: `${date}T05:00:00.000Z`,
+      unitId: unit,
+      courierId: courier,
+    });
+    slots.push(slot!);
+    couriers.push({
+      id: courier!,
+      identity: identityOfUser({
+        id: courier!,
+        role: 'COURIER',
+        access: [],
+        departmentIds: [department],
+        customerId: null,
+        courierId: courier!,
+      }),
+    });
+  }
+  return { slots, couriers };
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MAP_FIELDS, consignmentRowFields } from '@nordlog/contracts';
+import {
+  CONSIGNMENT_GRID_TABLE,
+  MAP_FIELDS,
+  MAP_ROW_FIELDS,
+  consignmentRowFields,
+} from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import {
   createFirstDepartmentAndCustomer,
@@ -87,6 +92,46 @@ describe('consignments with a field selection', () => {
       .body as { id: string }[];
     expect(whole).toHaveLength(2);
     expect(slim.map((r) => r.id)).toEqual(whole.map((r) => r.id));
+  });
+
+  it("the map's selection answers each map field as the whole row has it, also after the row changed", async () => {
+    const params = { departmentIds: [oslo], fromDate: date, toDate: date };
+    const expectSame = async () => {
+      const whole = (await sys.query('consignments', params)).body as Record<string, unknown>[];
+      const map = await sys.query('consignments', { ...params, fields: [...MAP_FIELDS] });
+      expect(map.status).toBe(200);
+      const rows = map.body as Record<string, unknown>[];
+      expect(rows.map((r) => r.id)).toEqual(whole.map((w) => w.id));
+      for (const row of rows) {
+        const full = whole.find((w) => w.id === row.id)!;
+        expect(row).toEqual(Object.fromEntries(MAP_ROW_FIELDS.map((f) => [f, full[f] ?? null])));
+      }
+      return rows;
+    };
+    const [first] = await expectSame();
+    // A change to the row is in the map's column too (PostgreSQL computes it from the row).
+    const changed = await sys.command('UPDATE_PICKUP_AND_DELIVERY_TIMES', {
+      orderIds: [first!.id],
+      deliveryTimeEarliest: '06:00',
+      deliveryTimeLatest: '07:00',
+    });
+    expect(changed.status).toBe(200);
+    await sys.settled();
+    const after = await expectSame();
+    expect(after.find((r) => r.id === first!.id)).toMatchObject({
+      deliveryTimeEarliest: '06:00',
+      deliveryTimeLatest: '07:00',
+    });
+  });
+
+  it("keeps exactly the contract's map row fields in the read model's map column", async () => {
+    // When MAP_FIELDS or the key fields change, a migration must make the column again.
+    const rows = await sys.db
+      .knex(CONSIGNMENT_GRID_TABLE)
+      .select<{ map_data: Record<string, unknown> }[]>('map_data');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { map_data } of rows)
+      expect(Object.keys(map_data).sort()).toEqual([...MAP_ROW_FIELDS].sort());
   });
 
   it('refuses a field a row does not have, and an empty list', async () => {

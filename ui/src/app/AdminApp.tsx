@@ -18,6 +18,7 @@ import { resourceScreens } from '../planner/resources/screens';
 import { routeListScreens } from '../planner/routeLists/routes';
 import { liveScreens } from '../planner/live/routes';
 import { mapScreens } from '../planner/map/routes';
+import { prefetchMapData } from '../planner/map/prefetch';
 import { invoicingScreens } from '../planner/invoicing/routes';
 import { adminPages, adminResources } from '../resources/admin';
 import { mayRun } from '../access/commands';
@@ -84,15 +85,18 @@ export default function AdminApp({
     > & { sidebar?: unknown };
     // Spec §2 planner menu widths.
     theme.sidebar = { width: 256, closedWidth: 72 };
+    const queryClient = new QueryClient({
+      defaultOptions: {
+        queries: { retry: fetchRetries, staleTime: 10_000, refetchOnWindowFocus: false },
+      },
+    });
+    // The map's data, asked for now if the app opens on a map, not once its chunk has loaded.
+    prefetchMapData(queryClient, window.location, (rule) => canOpen(user, rule));
     return {
       dataProvider: createDataProvider(),
       authProvider: createAuthProvider(user),
       i18nProvider: createI18nProvider(),
-      queryClient: new QueryClient({
-        defaultOptions: {
-          queries: { retry: fetchRetries, staleTime: 10_000, refetchOnWindowFocus: false },
-        },
-      }),
+      queryClient,
       store: localStorageStore(undefined, 'nordlog'),
       theme,
     };

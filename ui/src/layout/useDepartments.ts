@@ -25,39 +25,42 @@ interface GroupRow {
 
 /** The departments and department groups the user may plan for (the server scopes both). */
 export function useDepartmentOptions() {
-  return useQuery({
-    queryKey: ['departmentOptions'],
-    staleTime: 60_000,
-    queryFn: async (): Promise<DepartmentOption[]> => {
-      const [departments, groups] = await Promise.all([
-        runQuery<DepartmentRow[]>('departments', {}),
-        runQuery<GroupRow[]>('departmentGroups', { excludeEmpty: true }).catch((err: unknown) => {
-          // A user without group access (403) simply has no groups to pick.
-          if (err instanceof HttpFailure && (err.status === 403 || err.status === 404)) return [];
-          throw err;
-        }),
-      ]);
-      return [
-        ...groups.map((g) => ({
-          id: `group_${g.id}`,
-          name: g.name,
-          group: true,
-          members: g.departmentIds.map(String),
-        })),
-        ...departments
-          .slice()
-          .sort((a, b) => a.name.localeCompare(b.name))
-          .map((d) => ({
-            id: String(d.id),
-            name: d.name,
-            country: d.country,
-            group: false,
-            members: [String(d.id)],
-          })),
-      ];
-    },
-  });
+  return useQuery(departmentOptionsQuery);
 }
+
+/** The query of `useDepartmentOptions`, for a prefetch before a page has loaded. */
+export const departmentOptionsQuery = {
+  queryKey: ['departmentOptions'],
+  staleTime: 60_000,
+  queryFn: async (): Promise<DepartmentOption[]> => {
+    const [departments, groups] = await Promise.all([
+      runQuery<DepartmentRow[]>('departments', {}),
+      runQuery<GroupRow[]>('departmentGroups', { excludeEmpty: true }).catch((err: unknown) => {
+        // A user without group access (403) simply has no groups to pick.
+        if (err instanceof HttpFailure && (err.status === 403 || err.status === 404)) return [];
+        throw err;
+      }),
+    ]);
+    return [
+      ...groups.map((g) => ({
+        id: `group_${g.id}`,
+        name: g.name,
+        group: true,
+        members: g.departmentIds.map(String),
+      })),
+      ...departments
+        .slice()
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((d) => ({
+          id: String(d.id),
+          name: d.name,
+          country: d.country,
+          group: false,
+          members: [String(d.id)],
+        })),
+    ];
+  },
+};
 
 /** A department id of a URL names a group (`group_{n}`), else one plain department. */
 export const isGroupId = (id: string): boolean => id.startsWith('group_');

@@ -60,6 +60,32 @@ describe('the day rows loaded in parallel pages', () => {
     expect(small).toEqual([0, 1, 2, 3].map((i) => i * pageSize));
   });
 
+  it('knows the end from a page of exactly its size, and does not wait for pages asked past it', async () => {
+    const limits = new Set<number>();
+    // Pages after the day's 20,000 rows never answer: the load must not need them.
+    const { rows, truncated } = await loadPagesInParallel((offset, limit) => {
+      limits.add(limit);
+      return offset >= 20_000
+        ? new Promise<Row[]>(() => undefined)
+        : pagesOf(20_000)(offset, limit);
+    });
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 20_000 }, (_, i) => String(i)));
+    expect(truncated).toBe(false);
+    // One row more than a page keeps: whether the range goes on.
+    expect([...limits]).toEqual([pageSize + 1]);
+  });
+
+  it('is truncated only when there are more rows than the cap', async () => {
+    const exactly = await loadPagesInParallel(pagesOf(12), { size: 4, max: 12 });
+    expect(exactly).toEqual({ rows: expect.any(Array), truncated: false });
+    expect(exactly.rows).toHaveLength(12);
+    for (const total of [13, 40])
+      expect(await loadPagesInParallel(pagesOf(total), { size: 4, max: 10 })).toEqual({
+        rows: Array.from({ length: 10 }, (_, i) => ({ id: String(i) })),
+        truncated: true,
+      });
+  });
+
   it('fails as a page up to the end fails, and not for a page after the end', async () => {
     const broken = new Error('page 2');
     await expect(

@@ -1,8 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadWithRetry } from '../../shell/staleCode';
 
-/** The map (react-leaflet, supercluster) is a chunk of its own. */
-const MapPage = lazy(() => loadWithRetry(() => import('./MapPage')));
+/** The map (react-leaflet, supercluster) is a chunk of its own; asked for early by a prefetch. */
+export const loadMapPage = () => loadWithRetry(() => import('./MapPage'));
+const MapPage = lazy(loadMapPage);
 
 const P = '/planner/:departmentId';
 

@@ -13,32 +13,40 @@ import { useDayConsignments, usePlanningDepartment } from '../planning/queries';
  * command refetches the list.
  */
 function useShallowSlots(departmentIds: string[], date: string) {
-  const params = useMemo(
-    () => ({
-      departmentIds,
-      fromDate: date,
-      toDate: date,
-      includeProgress: false,
-      shallowFetch: true as const,
-    }),
-    [departmentIds, date],
-  );
-  return useQuery({
+  const query = useMemo(() => shallowSlotsQuery(departmentIds, date), [departmentIds, date]);
+  return useQuery({ ...query, enabled: departmentIds.length > 0, select: liveSlots });
+}
+
+/** The query of the map's slots (also for a prefetch before the page has loaded). */
+export function shallowSlotsQuery(departmentIds: string[], date: string) {
+  const params = {
+    departmentIds,
+    fromDate: date,
+    toDate: date,
+    includeProgress: false,
+    shallowFetch: true as const,
+  };
+  return {
     queryKey: slotViewsKey(params),
-    enabled: departmentIds.length > 0,
     queryFn: () => runQuery<SlotView[]>('slots', params),
-    select: liveSlots,
-  });
+  };
 }
 
 /** Where the departments are (the map's centre markers). */
 function useDepartmentRows(departmentIds: string[]) {
   return useQuery({
-    queryKey: ['mapDepartments', departmentIds],
+    ...departmentRowsQuery(departmentIds),
     enabled: departmentIds.length > 0,
+  });
+}
+
+/** The query of the departments' places (also for a prefetch before the page has loaded). */
+export function departmentRowsQuery(departmentIds: string[]) {
+  return {
+    queryKey: ['mapDepartments', departmentIds],
     staleTime: 60_000,
     queryFn: () => runQuery<DepartmentRow[]>('departments', { ids: departmentIds }),
-  });
+  };
 }
 
 /**

@@ -35,6 +35,23 @@ import {
   type SlotViewsParams,
 } from './planningData';
 
+/**
+ * The time zone of a URL's department (or group) (the default zone until the department list
+ * has come). A group's members may be in different countries; the first member's zone stands for
+ * it.
+ */
+export function planningTimeZone(
+  departmentId: string,
+  options: readonly DepartmentOption[] | undefined,
+): string {
+  const option = options?.find((d) => d.id === departmentId);
+  const country =
+    option?.country ??
+    options?.find((d) => !d.group && d.id === option?.members[0])?.country ??
+    null;
+  return timeZoneFor(country);
+}
+
 /** The department (or group) of the URL: its member ids, name, time zone and today there. */
 export function usePlanningDepartment(departmentId: string) {
   const options = useDepartmentOptions();
@@ -43,12 +60,7 @@ export function usePlanningDepartment(departmentId: string) {
     () => departmentMembers(departmentId, options.data),
     [departmentId, options.data],
   );
-  // A group's members may be in different countries; the first member's zone stands for it.
-  const country =
-    option?.country ??
-    options.data?.find((d) => !d.group && d.id === option?.members[0])?.country ??
-    null;
-  const timeZone = timeZoneFor(country);
+  const timeZone = planningTimeZone(departmentId, options.data);
   /** The plain departments a slot or template of this page can belong to. */
   const members = useMemo(
     () => (options.data ?? []).filter((d) => !d.group && departmentIds.includes(d.id)),
@@ -120,17 +132,33 @@ export function useDayConsignments<F extends ConsignmentRowField = ConsignmentRo
   /** Only these fields of each row (a screen of many rows that draws few fields); all without. */
   fields?: readonly F[],
 ) {
-  const params: RowsParams = useMemo(
-    () => ({
-      departmentIds,
-      fromDate: date,
-      toDate: date,
-      states: [...states],
-      ...(fields ? { fields: [...fields] } : {}),
-    }),
+  const options = useMemo(
+    () => dayConsignmentsQuery(departmentIds, date, states, fields),
     [departmentIds, date, states, fields],
   );
-  const options = {
+  const enabled = departmentIds.length > 0;
+  usePrefetch(options, enabled);
+  return useQuery({ ...options, enabled });
+}
+
+/**
+ * The query of `useDayConsignments`: its key and the load of every page, for the hook and for a
+ * prefetch that starts before the page has loaded (the same key: the page finds it on its way).
+ */
+export function dayConsignmentsQuery<F extends ConsignmentRowField = ConsignmentRowField>(
+  departmentIds: string[],
+  date: string,
+  states: readonly ConsignmentState[] = ANY_STATE,
+  fields?: readonly F[],
+) {
+  const params: RowsParams = {
+    departmentIds,
+    fromDate: date,
+    toDate: date,
+    states: [...states],
+    ...(fields ? { fields: [...fields] } : {}),
+  };
+  return {
     queryKey: rowsKey(params),
     queryFn: async () => {
       const { rows, truncated } = await loadPagesInParallel<Pick<ConsignmentRow, F | 'id'>>(
@@ -148,9 +176,6 @@ export function useDayConsignments<F extends ConsignmentRowField = ConsignmentRo
       return { data: rows, truncated };
     },
   };
-  const enabled = departmentIds.length > 0;
-  usePrefetch(options, enabled);
-  return useQuery({ ...options, enabled });
 }
 
 export function useTemplates(departmentIds: string[], enabled = true) {

@@ -5,11 +5,13 @@ import {
   dropped,
   FRAME_MS,
   heaviestEvents,
+  hottestFunctions,
   installFrames,
   printHeaviest,
   p,
   tracedFrames,
   type HeavyEvent,
+  type HotFunction,
 } from './mapFrames.js';
 import type { MapWorld } from './mapWorld.js';
 import { fmt } from './stats.js';
@@ -119,7 +121,7 @@ export async function mapBench(
   pan: PanZoom;
   panEmpty: PanZoom;
   /** With `--profile`: the renderer's heaviest work during one more sequence of each page. */
-  profiles?: { map: HeavyEvent[]; empty: HeavyEvent[] };
+  profiles?: { map: HeavyEvent[]; empty: HeavyEvent[]; scripts?: HotFunction[] };
 }> {
   const { system, department, empty, date } = world;
   const full = `${system.url}/planner/${department}/map?date=${date}`;
@@ -193,7 +195,7 @@ export async function mapBench(
     await round(mapPage, pan, r === 0 ? 'bench-map-after-pan-zoom' : undefined);
     await round(emptyPage, panEmpty);
   }
-  let profiles: { map: HeavyEvent[]; empty: HeavyEvent[] } | undefined;
+  let profiles: { map: HeavyEvent[]; empty: HeavyEvent[]; scripts?: HotFunction[] } | undefined;
   if (options.profile) {
     const traced = async (target: { tab: Page; session: CDPSession }) => {
       await target.tab.bringToFront();
@@ -202,6 +204,10 @@ export async function mapBench(
       return heaviestEvents(target.session, () => panZoomSequence(target.tab));
     };
     profiles = { map: await traced(mapPage), empty: await traced(emptyPage) };
+    // And the map's JavaScript during one more sequence.
+    await mapPage.tab.getByRole('button', { name: 'Default view' }).click();
+    await mapPage.tab.waitForTimeout(800);
+    profiles.scripts = await hottestFunctions(mapPage.session, () => panZoomSequence(mapPage.tab));
   }
   await mapPage.tab.close();
   await emptyPage.tab.close();
@@ -326,6 +332,11 @@ export function printMap(
       15,
     );
     printHeaviest(`the same, the empty map:`, result.profiles.empty, 15);
+    const scripts = result.profiles.scripts?.filter((f) => f.name !== '(idle)').slice(0, 15);
+    if (scripts) {
+      console.log(`  the map's JavaScript in one more sequence (sampled), self time:`);
+      for (const f of scripts) console.log(`    ${fmt(f.ms, 1).padStart(8)} ms  ${f.name} ${f.at}`);
+    }
   }
   const panMet = p(w, 95) < target.frameWork;
   console.log(

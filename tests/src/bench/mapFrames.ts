@@ -148,7 +148,7 @@ async function recordTrace<E>(
 }
 
 interface NamedTraceEvent extends TraceEvent {
-  args?: { name?: string };
+  args?: { name?: string; elementCount?: number };
 }
 
 /** One line of a trace's summary: an event's name, its thread's, how often and how long in all. */
@@ -157,6 +157,8 @@ export interface HeavyEvent {
   name: string;
   count: number;
   ms: number;
+  /** For style recalculations (`UpdateLayoutTree`): the elements recalculated, in all. */
+  elements?: number;
 }
 
 /**
@@ -183,6 +185,8 @@ export async function heaviestEvents(
     const sum = sums.get(key) ?? { thread, name: e.name, count: 0, ms: 0 };
     sum.count += 1;
     sum.ms += e.dur / 1000;
+    if (typeof e.args?.elementCount === 'number')
+      sum.elements = (sum.elements ?? 0) + e.args.elementCount;
     sums.set(key, sum);
   }
   return [...sums.values()].sort((a, b) => b.ms - a.ms);
@@ -238,6 +242,6 @@ export function printHeaviest(heading: string, events: readonly HeavyEvent[], n 
   console.log(`  ${heading}`);
   for (const e of events.filter((e) => /^Cr|^Compositor$/.test(e.thread)).slice(0, n))
     console.log(
-      `    ${fmt(e.ms).padStart(7)} ms ${String(e.count).padStart(6)}×  ${e.thread.padEnd(18)} ${e.name}`,
+      `    ${fmt(e.ms).padStart(7)} ms ${String(e.count).padStart(6)}×  ${e.thread.padEnd(18)} ${e.name}${e.elements === undefined ? '' : ` (${fmt(e.elements)} elements)`}`,
     );
 }

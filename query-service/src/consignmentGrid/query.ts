@@ -56,8 +56,8 @@ async function defaultDate(
 /** Query `consignments`: the grid rows of departments over a date range (default today). */
 export const consignments: QueryHandler<'consignments'> = async (params, ctx) => {
   // A selection within the map's fields is read from `map_data`, a third of a row: PostgreSQL
-  // sends and the service parses that much less (a day of 20,000 rows: ~90 ms a page of 5,000
-  // against ~35 ms; docs/decisions/0027-maps.md).
+  // sends and the service parses that much less (a day of 20,000 rows: ~30 ms a page of 5,000
+  // against ~90 ms; docs/decisions/0027-maps.md).
   const slim = params.fields?.every((f) => MAP_ROW_FIELDS.includes(f)) ?? false;
   const q = scoped(
     ctx.knex(CONSIGNMENT_GRID_TABLE).select(slim ? 'map_data as data' : 'data'),

@@ -28,12 +28,16 @@ export function prefetchMapData(
 ): void {
   const match = MAP_PATH.exec(location.pathname);
   if (!match || !mayOpen(`/planner/:departmentId/${match[2]}`)) return;
+  let departmentId: string;
+  try {
+    departmentId = decodeURIComponent(match[1]!);
+  } catch {
+    return; // not a department the router will find either (a malformed %-escape)
+  }
+  const dateParam = new URLSearchParams(location.search).get('date');
+  const date = dateParam && isCalendarDate(dateParam) ? dateParam : null;
   // The map's code too: asked before the day's pages, it is not served after them.
   void loadMapPage().catch(() => undefined);
-  const search = location.search;
-  const departmentId = decodeURIComponent(match[1]!);
-  const dateParam = new URLSearchParams(search).get('date');
-  const date = dateParam && isCalendarDate(dateParam) ? dateParam : null;
   const prefetchDay = (departmentIds: string[], day: string) => {
     if (departmentIds.length === 0) return;
     void client.prefetchQuery(dayConsignmentsQuery(departmentIds, day, undefined, MAP_FIELDS));

@@ -82,6 +82,12 @@ describe("the map's data asked for as the app starts on a map (issue 17 §5, fir
       () => true,
     );
     prefetchMapData(new QueryClient(), { pathname: '/planner/5/map/x', search: '' }, () => true);
+    // A malformed escape in the path: no request, and no error for the app starting on it.
+    prefetchMapData(
+      new QueryClient(),
+      { pathname: '/planner/%E0%A4%A/map', search: '' },
+      () => true,
+    );
     await settle();
     expect(asked).toEqual([]);
   });

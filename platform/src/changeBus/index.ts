@@ -142,8 +142,11 @@ export class PostgresChangeBus implements ChangeBus {
   }
 }
 
-const COLUMNS =
-  'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids, courier_id, created_at';
+const SCOPE_AND_TIME_COLUMNS =
+  'department_id, customer_id, date, state, department_ids, courier_id, created_at';
+const COLUMNS = `entity, op, entity_id, revision, data, ${SCOPE_AND_TIME_COLUMNS}`;
+/** The same with the row's data as the JSON text the outbox keeps (readChangesJson). */
+const JSON_COLUMNS = `entity, op, entity_id, revision, data::text as data, ${SCOPE_AND_TIME_COLUMNS}`;
 
 type PositionedRow<R> = R & { transaction_id: string; position: string };
 
@@ -186,8 +189,6 @@ export async function readChanges(
 export interface ChangeRecordJson extends Omit<ChangeRecord, 'data'> {
   dataJson: string;
 }
-
-const JSON_COLUMNS = COLUMNS.replace(/\bdata\b/, 'data::text as data');
 
 /** `readChanges` with each row's data as JSON text (the Kafka relay's read). */
 export async function readChangesJson(

@@ -1,18 +1,12 @@
-import {
-  START,
-  comparePositions,
-  kafkaHeaders,
-  kafkaTopics,
-  type GlobalPosition,
-} from '@nordlog/contracts';
+import { START, kafkaHeaders, kafkaTopics, type GlobalPosition } from '@nordlog/contracts';
 import {
   CHANGE_FEED_MAX_WAIT_MS,
   connect,
   createRelayProducer,
+  gaplessHead,
   readCheckpoint,
   replayFrom,
   withDatabase,
-  type Knex,
 } from '@nordlog/platform';
 import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +16,7 @@ import { gatewaySignIn, startGateways, topology, waitReady } from '../support/pr
 import { connectSocket } from '../support/socket.js';
 import { projectionsSettled } from '../support/system.js';
 import { postJson } from './httpClient.js';
+import { steadyRate } from './readerRate.js';
 import { fmt, percentile, runConcurrent } from './stats.js';
 
 /**
@@ -61,55 +56,6 @@ const row = (label: string, xs: number[], base?: number[]) => {
     `  ${label.padEnd(46)} p50 ${fmt(percentile(xs, 50), 1).padStart(7)} ms  p99 ${fmt(percentile(xs, 99), 1).padStart(7)} ms${ratio}`,
   );
 };
-
-/** The newest position of an append-only table (`es_events` or `rm_changes`). */
-async function tableHead(knex: Knex, table: string) {
-  const r = await knex(table)
-    .orderBy([
-      { column: 'transaction_id', order: 'desc' },
-      { column: 'position', order: 'desc' },
-    ])
-    .first<{ t: string; p: string }>(
-      knex.raw('transaction_id::text as t'),
-      knex.raw('position::text as p'),
-    );
-  return { transactionId: r.t, position: r.p };
-}
-
-/** Rows of `table` at or before a position. */
-async function rowsUpTo(knex: Knex, table: string, at: GlobalPosition): Promise<number> {
-  const { rows } = await knex.raw<{ rows: { c: string }[] }>(
-    `select count(*)::text as c from ${table}
-      where (transaction_id, position) <= (?::text::xid8, ?::bigint)`,
-    [at.transactionId, at.position],
-  );
-  return Number(rows[0]!.c);
-}
-
-/**
- * A reader's rate over a backlog: from the first time its checkpoint moves to when it reaches
- * `head`, the rows of `table` it did in between over the time in between.
- */
-async function steadyRate(
-  knex: Knex,
-  position: () => Promise<GlobalPosition>,
-  head: GlobalPosition,
-  table = 'es_events',
-): Promise<number> {
-  let first: { at: number; done: number } | null = null;
-  for (;;) {
-    const at = await position();
-    const now = performance.now();
-    if (!first && comparePositions(at, START) > 0)
-      first = { at: now, done: await rowsUpTo(knex, table, at) };
-    if (first && comparePositions(at, head) >= 0) {
-      const total = await rowsUpTo(knex, table, head);
-      return (total - first.done) / ((now - first.at) / 1000);
-    }
-    // Every 10 ms: a finer poll costs the machine more than it gains (≤ 1% of a second's run).
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 async function main() {
   const name = `bench_topology_${Date.now()}`;
@@ -151,7 +97,7 @@ async function main() {
     const backlog = Number((await knex('es_events').count<{ c: string }[]>('* as c'))[0]!.c);
     // Each from a standstill, timed from its first checkpoint to the end of the backlog (start-up
     // left out, alike for both): events done in between / time in between.
-    const head = await tableHead(knex, 'es_events');
+    const head = await gaplessHead(knex, 'es_events');
     const projectorAt = async (): Promise<GlobalPosition> => {
       const { rows } = await knex.raw<{ rows: { t: string | null; p: string | null }[] }>(
         `select transaction_id::text as t, position::text as p from projection_checkpoints
@@ -163,7 +109,7 @@ async function main() {
     const projectorRate = await steadyRate(knex, projectorAt, head);
     await projectionsSettled(knex, 600_000);
     const changes = Number((await knex('rm_changes').count<{ c: string }[]>('* as c'))[0]!.c);
-    const changesHead = await tableHead(knex, 'rm_changes');
+    const changesHead = await gaplessHead(knex, 'rm_changes');
     // The relay twice from a standstill: one process for both sources (the default), then one
     // process per source (RELAY_SOURCES). The clocks run before the processes start, so a
     // source done before the other's process is up is measured too.

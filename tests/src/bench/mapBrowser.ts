@@ -5,6 +5,7 @@ import {
   dropped,
   FRAME_MS,
   heaviestEvents,
+  heaviestFrames,
   hottestFunctions,
   installFrames,
   printHeaviest,
@@ -96,6 +97,15 @@ async function panZoomSequence(page: Page, settle = 600): Promise<void> {
   await wheel(2);
 }
 
+/** With `--profile`: where the renderer's time went during one more sequence of each page. */
+interface Profiles {
+  map: HeavyEvent[];
+  empty: HeavyEvent[];
+  heavyMap: { frames: number; work: number; events: HeavyEvent[] };
+  heavyEmpty: { frames: number; work: number; events: HeavyEvent[] };
+  scripts?: HotFunction[];
+}
+
 export interface PanZoom {
   work: number[];
   intervals: number[];
@@ -121,7 +131,7 @@ export async function mapBench(
   pan: PanZoom;
   panEmpty: PanZoom;
   /** With `--profile`: the renderer's heaviest work during one more sequence of each page. */
-  profiles?: { map: HeavyEvent[]; empty: HeavyEvent[]; scripts?: HotFunction[] };
+  profiles?: Profiles;
 }> {
   const { system, department, empty, date } = world;
   const full = `${system.url}/planner/${department}/map?date=${date}`;
@@ -195,15 +205,27 @@ export async function mapBench(
     await round(mapPage, pan, r === 0 ? 'bench-map-after-pan-zoom' : undefined);
     await round(emptyPage, panEmpty);
   }
-  let profiles: { map: HeavyEvent[]; empty: HeavyEvent[]; scripts?: HotFunction[] } | undefined;
+  let profiles: Profiles | undefined;
   if (options.profile) {
-    const traced = async (target: { tab: Page; session: CDPSession }) => {
+    const fresh = async (target: { tab: Page; session: CDPSession }) => {
       await target.tab.bringToFront();
       await target.tab.getByRole('button', { name: 'Default view' }).click();
       await target.tab.waitForTimeout(800);
+    };
+    const traced = async (target: { tab: Page; session: CDPSession }) => {
+      await fresh(target);
       return heaviestEvents(target.session, () => panZoomSequence(target.tab));
     };
-    profiles = { map: await traced(mapPage), empty: await traced(emptyPage) };
+    const heavy = async (target: { tab: Page; session: CDPSession }) => {
+      await fresh(target);
+      return heaviestFrames(target.session, target.tab, () => panZoomSequence(target.tab));
+    };
+    profiles = {
+      map: await traced(mapPage),
+      empty: await traced(emptyPage),
+      heavyMap: await heavy(mapPage),
+      heavyEmpty: await heavy(emptyPage),
+    };
     // And the map's JavaScript during one more sequence.
     await mapPage.tab.getByRole('button', { name: 'Default view' }).click();
     await mapPage.tab.waitForTimeout(800);
@@ -332,6 +354,14 @@ export function printMap(
       15,
     );
     printHeaviest(`the same, the empty map:`, result.profiles.empty, 15);
+    const heavy = (label: string, h: Profiles['heavyMap']) =>
+      printHeaviest(
+        `${label}: the main thread in its heaviest frames (at or above p95: ${h.frames} frames, ${fmt(h.work)} ms of work), by event:`,
+        h.events,
+        25,
+      );
+    heavy('one more sequence, the day', result.profiles.heavyMap);
+    heavy('the same, the empty map', result.profiles.heavyEmpty);
     const scripts = result.profiles.scripts?.filter((f) => f.name !== '(idle)').slice(0, 15);
     if (scripts) {
       console.log(`  the map's JavaScript in one more sequence (sampled), self time:`);

@@ -72,14 +72,34 @@ export async function tracedFrames(
   page: Page,
   during: () => Promise<void>,
 ): Promise<{ work: number[]; intervals: number[] }> {
-  const events = await recordTrace<TraceEvent>(session, 'toplevel,blink.user_timing', async () => {
-    await page.evaluate('window.__frames.start()');
-    try {
-      await during();
-    } finally {
-      await page.evaluate('window.__frames.stop()');
-    }
-  });
+  const events = await recordTrace<TraceEvent>(session, 'toplevel,blink.user_timing', () =>
+    withFrames(page, during),
+  );
+  const { work, intervals } = cutIntoFrames(events);
+  return { work, intervals };
+}
+
+/** Runs `during` with the page's frame recorder on. */
+async function withFrames(page: Page, during: () => Promise<void>): Promise<void> {
+  await page.evaluate('window.__frames.start()');
+  try {
+    await during();
+  } finally {
+    await page.evaluate('window.__frames.stop()');
+  }
+}
+
+/**
+ * A trace's renderer main thread cut into the frames the recorder marked: each frame's bounds
+ * (trace µs), the main thread's busy time in it (ms) and its interval (ms).
+ */
+function cutIntoFrames(events: readonly TraceEvent[]): {
+  pid: number;
+  tid: number;
+  bounds: [number, number][];
+  work: number[];
+  intervals: number[];
+} {
   const marks = events.filter((e) => e.name === 'bench:frame');
   if (marks.length < 2) throw new Error(`the trace holds ${marks.length} frame marks`);
   const { pid, tid } = marks[0]!;
@@ -106,6 +126,7 @@ export async function tracedFrames(
     if (lastTask && t[0] <= lastTask[1]) lastTask[1] = Math.max(lastTask[1], t[1]);
     else merged.push([...t]);
   }
+  const bounds: [number, number][] = [];
   const work: number[] = [];
   const intervals: number[] = [];
   let k = 0;
@@ -116,10 +137,11 @@ export async function tracedFrames(
     let busy = 0;
     for (let j = k; j < merged.length && merged[j]![0] < to; j++)
       busy += Math.min(to, merged[j]![1]) - Math.max(from, merged[j]![0]);
+    bounds.push([from, to]);
     work.push(busy / 1000);
     intervals.push((to - from) / 1000);
   }
-  return { work, intervals };
+  return { pid, tid, bounds, work, intervals };
 }
 
 export const p = (xs: readonly number[], q: number) => percentile([...xs], q);
@@ -148,7 +170,7 @@ async function recordTrace<E>(
 }
 
 interface NamedTraceEvent extends TraceEvent {
-  args?: { name?: string; elementCount?: number };
+  args?: { name?: string; elementCount?: number; data?: { type?: string } };
 }
 
 /** One line of a trace's summary: an event's name, its thread's, how often and how long in all. */
@@ -190,6 +212,46 @@ export async function heaviestEvents(
     sums.set(key, sum);
   }
   return [...sums.values()].sort((a, b) => b.ms - a.ms);
+}
+
+/**
+ * What the renderer's main thread did in the heaviest frames while `during` runs: a trace of
+ * `categories` with the page's frame recorder on, the frames whose work is at or above the `q`th
+ * percentile, and the main-thread events that started in them summed by name, heaviest first
+ * (nested events count in their parents too). The frames' count and work come with them.
+ */
+export async function heaviestFrames(
+  session: CDPSession,
+  page: Page,
+  during: () => Promise<void>,
+  q = 95,
+  categories = 'toplevel,blink,cc,benchmark,blink.user_timing,devtools.timeline',
+): Promise<{ frames: number; work: number; events: HeavyEvent[] }> {
+  const events = await recordTrace<NamedTraceEvent>(session, categories, () =>
+    withFrames(page, during),
+  );
+  const { pid, tid, bounds, work } = cutIntoFrames(events);
+  const cut = p(work, q);
+  const heavy = bounds.filter((_, i) => work[i]! >= cut);
+  const inHeavy = (ts: number) => heavy.some(([from, to]) => ts >= from && ts < to);
+  const sums = new Map<string, HeavyEvent>();
+  for (const e of events) {
+    if (e.pid !== pid || e.tid !== tid || e.ph !== 'X' || e.dur === undefined) continue;
+    if (!inHeavy(e.ts)) continue;
+    // An event dispatch is named with its event's type (a mousemove, a wheel…).
+    const name = e.args?.data?.type ? `${e.name} ${e.args.data.type}` : e.name;
+    const sum = sums.get(name) ?? { thread: 'CrRendererMain', name, count: 0, ms: 0 };
+    sum.count += 1;
+    sum.ms += e.dur / 1000;
+    if (typeof e.args?.elementCount === 'number')
+      sum.elements = (sum.elements ?? 0) + e.args.elementCount;
+    sums.set(name, sum);
+  }
+  return {
+    frames: heavy.length,
+    work: work.filter((w) => w >= cut).reduce((a, b) => a + b, 0),
+    events: [...sums.values()].sort((a, b) => b.ms - a.ms),
+  };
 }
 
 /** A function's self time in a JavaScript CPU profile. */

@@ -1,31 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMap, useMapEvent } from 'react-leaflet';
-import L from '../../maps/leaflet';
+import type L from '../../maps/leaflet';
+import { IconLayer, type LayerIcon } from '../../maps/iconLayer';
 import { addInBatches } from './batches';
 import { clusterIndex, inView, stopsOfCluster, type Bbox, type MapCluster } from './clusters';
 import type { MapStop } from './filters';
-import { clusterIcon, markerIcon } from './icons';
+import { CLUSTER_ANCHOR, clusterElement, MARKER_ANCHOR, markerElement } from './icons';
 import { groupMarkers, type MapMarker, type MarkerOptions } from './markers';
 
 /** The part of the map on screen and its zoom. */
 function viewOf(map: L.Map): { bbox: Bbox; zoom: number } {
   const b = map.getBounds();
   return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() };
-}
-
-/**
- * A marker's element is a button (Leaflet's keyboard option makes it one to tab to): its name is
- * the marker's line, and a click, Enter or Space presses it.
- */
-function asButton(marker: L.Marker, label: string, press: () => void): L.Marker {
-  return marker
-    .on('add', () => marker.getElement()?.setAttribute('aria-label', label))
-    .on('click', press)
-    .on('keypress', (e: L.LeafletKeyboardEvent) => {
-      if (e.originalEvent.key !== 'Enter' && e.originalEvent.key !== ' ') return;
-      e.originalEvent.preventDefault();
-      press();
-    });
 }
 
 export interface MarkerLayerProps {
@@ -60,9 +46,10 @@ const consignmentsOf = (stops: readonly MapStop[]) => [
 /**
  * The stops as clusters and markers (spec §2 "markers at close range are grouped into clusters"):
  * supercluster clusters the stops on screen, the stops left over are grouped into markers by the
- * zoom's quantization, and all are drawn as plain Leaflet markers added in batches (not a React
- * element each: a busy day has thousands), again whenever the map stops moving or the stops change
- * (keeping the layers that show the same as before).
+ * zoom's quantization, and all are drawn as icons of one layer (`IconLayer`: a plain element
+ * each, not a Leaflet marker nor a React element: a busy day has thousands) added in batches,
+ * again whenever the map stops moving or the stops change (keeping the icons that show the same
+ * as before).
  */
 export function MarkerLayer(props: MarkerLayerProps) {
   const { stops, describe, colorOf, clusterLabel, selected, onOpen } = props;
@@ -83,64 +70,63 @@ export function MarkerLayer(props: MarkerLayerProps) {
     [singles, view.zoom, describe, colorOf, selected, onOpen],
   );
 
-  // The layers on the map by what they show (`layerKey`), kept while the stops and the handlers
-  // stay the same: when the map stops moving, the clusters and markers still in view stay as they
-  // are, only those that left it are removed and only the new ones made (a pan at one zoom keeps
-  // most of them).
-  const drawnRef = useRef<{ group: L.LayerGroup; layers: Map<string, L.Marker> } | null>(null);
+  // The icons on the map by what they show (`clusterKey`, `markerKey`), kept while the stops and
+  // the handlers stay the same: when the map stops moving, the clusters and markers still in view
+  // stay as they are, only those that left it are removed and only the new ones made (a pan at
+  // one zoom keeps most of them).
+  const drawnRef = useRef<{ layer: IconLayer; icons: Map<string, LayerIcon> } | null>(null);
   useEffect(() => {
-    const group = L.layerGroup().addTo(map);
-    drawnRef.current = { group, layers: new Map() };
+    const layer = new IconLayer().addTo(map);
+    drawnRef.current = { layer, icons: new Map() };
     return () => {
       drawnRef.current = null;
-      group.remove();
+      layer.remove();
     };
   }, [map, index, clusterLabel, onOpen]);
 
   useEffect(() => {
     const drawn = drawnRef.current;
     if (!drawn) return;
-    const markerLayer = (m: MapMarker) =>
-      asButton(
-        L.marker([m.lat, m.lng], {
-          icon: markerIcon(m, pickupsOnly(m)),
-          title: m.information,
-        }),
-        m.information,
-        m.onClick,
-      );
-    const clusterLayer = (c: MapCluster) => {
-      const label = clusterLabel(c.count);
-      return asButton(L.marker([c.lat, c.lng], { icon: clusterIcon(c), title: label }), label, () =>
-        onOpen(consignmentsOf(stopsOfCluster(index, c.id))),
-      );
-    };
-    const wanted = new Map<string, () => L.Marker>();
-    for (const c of clusters) wanted.set(clusterKey(c), () => clusterLayer(c));
-    for (const m of markers) wanted.set(markerKey(m), () => markerLayer(m));
-    for (const [key, layer] of drawn.layers)
+    const markerIcon = (m: MapMarker): LayerIcon => ({
+      lat: m.lat,
+      lng: m.lng,
+      anchor: MARKER_ANCHOR,
+      element: markerElement(m, pickupsOnly(m)),
+      press: m.onClick,
+    });
+    const clusterIcon = (c: MapCluster): LayerIcon => ({
+      lat: c.lat,
+      lng: c.lng,
+      anchor: CLUSTER_ANCHOR,
+      element: clusterElement(c, clusterLabel(c.count)),
+      press: () => onOpen(consignmentsOf(stopsOfCluster(index, c.id))),
+    });
+    const wanted = new Map<string, () => LayerIcon>();
+    for (const c of clusters) wanted.set(clusterKey(c), () => clusterIcon(c));
+    for (const m of markers) wanted.set(markerKey(m), () => markerIcon(m));
+    for (const [key, icon] of drawn.icons)
       if (!wanted.has(key)) {
-        drawn.group.removeLayer(layer);
-        drawn.layers.delete(key);
+        drawn.layer.delete(icon);
+        drawn.icons.delete(key);
       }
-    const layers = [...wanted].filter(([key]) => !drawn.layers.has(key));
+    const icons = [...wanted].filter(([key]) => !drawn.icons.has(key));
     let added = 0;
     const done = () =>
       performance.mark(MARKERS_DRAWN, {
         detail: { stops: index.stops.length, clusters: clusters.length, markers: markers.length },
       });
     const stop = addInBatches(
-      layers,
+      icons,
       ([key, make]) => {
-        const layer = make();
-        drawn.layers.set(key, layer);
-        drawn.group.addLayer(layer);
-        if (++added === layers.length) done();
+        const icon = make();
+        drawn.icons.set(key, icon);
+        drawn.layer.add(icon);
+        if (++added === icons.length) done();
       },
       (fn) => requestAnimationFrame(fn),
       (handle) => cancelAnimationFrame(handle),
     );
-    if (layers.length === 0) done();
+    if (icons.length === 0) done();
     return stop;
   }, [map, index, clusters, markers, clusterLabel, onOpen]);
   return null;

@@ -1,5 +1,6 @@
 import { relaySources } from '@nordlog/contracts';
 import { z } from 'zod';
+import { CHANGE_FEED_MAX_WAIT_MS } from './kafka/fetchWait.js';
 
 /**
  * Configuration, parsed once at start from the environment; a bad value fails fast with a
@@ -141,6 +142,18 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, dot, underscore and dash')
     .default('nordlog.'),
+  /**
+   * The longest a gateway's fetch of the change topics waits for a change (ms). Kafka answers a
+   * fetch as soon as a change is there, so a longer wait only means fewer empty fetches; a broker
+   * that answers at the end of the wait (librdkafka's mock cluster) makes it the changes' latency
+   * (docs/kafka.md). Default: that broker's bound.
+   */
+  KAFKA_FETCH_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(10_000)
+    .default(CHANGE_FEED_MAX_WAIT_MS),
   /** A gateway's own name (its Kafka consumer group); default: the host name. */
   GATEWAY_INSTANCE_ID: optional(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/)),
   /** An EventStoreDB/KurrentDB server as the event store (docs/decisions/0022-eventstoredb.md). */

@@ -120,3 +120,12 @@ describe('what a relay process publishes', () => {
     expect(problems({ RELAY_SOURCES: 'events,' })).toContain('RELAY_SOURCES');
   });
 });
+
+describe('how long a gateway waits for changes on Kafka', () => {
+  it('KAFKA_FETCH_MAX_WAIT_MS is the mock broker’s bound by default, a whole number of ms from 10 to 10,000 when set', () => {
+    expect(loadConfig({}).KAFKA_FETCH_MAX_WAIT_MS).toBe(50);
+    expect(loadConfig({ KAFKA_FETCH_MAX_WAIT_MS: '500' }).KAFKA_FETCH_MAX_WAIT_MS).toBe(500);
+    for (const bad of ['9', '10001', '1.5', 'soon'])
+      expect(problems({ KAFKA_FETCH_MAX_WAIT_MS: bad })).toContain('KAFKA_FETCH_MAX_WAIT_MS');
+  });
+});

@@ -68,6 +68,7 @@ export const serviceEnvironment: Record<
       'KAFKA_BROKERS',
       'KAFKA_CLIENT_ID',
       'KAFKA_TOPIC_PREFIX',
+      'KAFKA_FETCH_MAX_WAIT_MS',
       'GATEWAY_INSTANCE_ID',
       'UI_DIR',
       'BUILD_ID',

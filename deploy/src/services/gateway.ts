@@ -48,6 +48,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
           {
             groupId: `${config.KAFKA_TOPIC_PREFIX}gateway.${instance}`,
             topicPrefix: config.KAFKA_TOPIC_PREFIX,
+            maxWaitMs: config.KAFKA_FETCH_MAX_WAIT_MS,
             logger: logger.child({ component: 'change-feed' }),
           },
         ))

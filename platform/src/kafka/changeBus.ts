@@ -7,9 +7,9 @@ import {
 import type { Consumer, Kafka } from 'kafkajs';
 import type { ChangeBus, ChangeRecord } from '../changeBus/index.js';
 import type { Logger } from '../logger.js';
+import { CHANGE_FEED_MAX_WAIT_MS } from './fetchWait.js';
 
-/** The longest a gateway's fetch waits for changes (see KafkaChangeBus). */
-export const CHANGE_FEED_MAX_WAIT_MS = 50;
+export { CHANGE_FEED_MAX_WAIT_MS };
 
 export interface KafkaChangeBusOptions {
   /** One group per gateway instance: every gateway gets every change. */
@@ -18,6 +18,8 @@ export interface KafkaChangeBusOptions {
   topicPrefix?: string;
   /** The consumer's session timeout (the mock cluster needs ≥ 3 s). */
   sessionTimeoutMs?: number;
+  /** The longest a fetch waits for changes (KAFKA_FETCH_MAX_WAIT_MS; default 50 ms). */
+  maxWaitMs?: number;
 }
 
 /** A change message from a change topic as the socket hub takes it; null when it is not one. */
@@ -75,8 +77,8 @@ export class KafkaChangeBus implements ChangeBus {
       // A fetch returns at once when the broker has data (minBytes 1); this bounds the wait of a
       // broker that answers only at the end of it (librdkafka's mock cluster answers after the
       // whole wait: with kafkajs's default 5 s a change took seconds to reach a socket). The cost
-      // is some empty fetches a second per gateway.
-      maxWaitTimeInMs: CHANGE_FEED_MAX_WAIT_MS,
+      // of a short wait is empty fetches: deploy/ sets a longer one for a real Kafka.
+      maxWaitTimeInMs: this.options.maxWaitMs ?? CHANGE_FEED_MAX_WAIT_MS,
     });
     this.consumers.push(consumer);
     let fetching!: () => void;

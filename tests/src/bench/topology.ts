@@ -15,6 +15,7 @@ import { startMockKafka } from '../support/kafkaMock.js';
 import { gatewaySignIn, startGateways, topology, waitReady } from '../support/processes.js';
 import { connectSocket } from '../support/socket.js';
 import { projectionsSettled } from '../support/system.js';
+import { cpuShares, cpuSnapshot, printShares } from './cpuShare.js';
 import { postJson } from './httpClient.js';
 import { steadyRate } from './readerRate.js';
 import { fmt, percentile, runConcurrent } from './stats.js';
@@ -34,7 +35,9 @@ import { fmt, percentile, runConcurrent } from './stats.js';
  *    one producer from memory, best of three.
  * 2. Latency at R (default 200) commands/s for S (default 10) seconds, commands sent through
  *    gateway A: the command's answer (baseline); until a Kafka consumer of the events topic gets
- *    the event; until a socket on gateway B gets the changed row (target p99 < 100 ms).
+ *    the event; until a socket on gateway B gets the changed row (target p99 < 100 ms). And the
+ *    CPU each process used while the commands were sent, with the machine's: whether the machine
+ *    was saturated, and by what (`other`: beyond the topology, PostgreSQL and this bench).
  */
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -268,6 +271,19 @@ async function main() {
     // client's CPU a request, node:http ~60 µs; the client shares the cores with the system.
     const agent = new Agent({ keepAlive: true });
     const total = RATE * SECONDS;
+    // The CPU of each process during the live phase, and the machine's: a saturated or shared
+    // machine shows here (`other`: what the machine did beyond the topology and this bench).
+    const watched = () =>
+      cpuSnapshot(
+        new Map([
+          ...[...t.processes].flatMap(([n, p]) =>
+            p.child.pid === undefined ? [] : [[n, p.child.pid] as const],
+          ),
+          ['bench', process.pid] as const,
+        ]),
+        ['postgres', 'kcat'],
+      );
+    const cpuBefore = watched();
     const begin = performance.now();
     const inFlight: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
@@ -296,6 +312,7 @@ async function main() {
       );
     }
     await Promise.all(inFlight);
+    const cpu = cpuShares(cpuBefore, watched());
     const until = Date.now() + 15_000;
     const reached = () => [...idSent.keys()].filter((id) => socketAt.has(id)).length;
     while ((reached() < total || kafkaLatency.length < total) && Date.now() < until)
@@ -332,6 +349,7 @@ async function main() {
     row('floor: produce → consumer, the broker alone', floorLatency);
     row(`append → Kafka consumer (${kafkaLatency.length} seen)`, kafkaLatency, answered);
     row(`append → socket on gateway B (${socketLatency.length} seen)`, socketLatency, answered);
+    printShares('CPU while the commands were sent', cpu);
     const p99 = percentile(socketLatency, 99);
     console.log(`  socket p99 target < 100 ms: ${p99 < 100 ? 'met' : 'NOT met'}`);
   } finally {

@@ -188,14 +188,18 @@ export async function mapBench(
   const emptyPage = await open(none, 0);
   const pan: PanZoom = { work: [], intervals: [] };
   const panEmpty: PanZoom = { work: [], intervals: [] };
+  /** Each sequence starts from the default view, the page in front. */
+  const fresh = async (target: { tab: Page; session: CDPSession }) => {
+    await target.tab.bringToFront();
+    await target.tab.getByRole('button', { name: 'Default view' }).click();
+    await target.tab.waitForTimeout(800);
+  };
   const round = async (
     target: { tab: Page; session: CDPSession },
     into: PanZoom,
     shot?: string,
   ) => {
-    await target.tab.bringToFront();
-    await target.tab.getByRole('button', { name: 'Default view' }).click();
-    await target.tab.waitForTimeout(800);
+    await fresh(target);
     const out = await tracedFrames(target.session, target.tab, () => panZoomSequence(target.tab));
     into.work.push(...out.work);
     into.intervals.push(...out.intervals);
@@ -207,11 +211,6 @@ export async function mapBench(
   }
   let profiles: Profiles | undefined;
   if (options.profile) {
-    const fresh = async (target: { tab: Page; session: CDPSession }) => {
-      await target.tab.bringToFront();
-      await target.tab.getByRole('button', { name: 'Default view' }).click();
-      await target.tab.waitForTimeout(800);
-    };
     const traced = async (target: { tab: Page; session: CDPSession }) => {
       await fresh(target);
       return heaviestEvents(target.session, () => panZoomSequence(target.tab));
@@ -227,8 +226,7 @@ export async function mapBench(
       heavyEmpty: await heavy(emptyPage),
     };
     // And the map's JavaScript during one more sequence.
-    await mapPage.tab.getByRole('button', { name: 'Default view' }).click();
-    await mapPage.tab.waitForTimeout(800);
+    await fresh(mapPage);
     profiles.scripts = await hottestFunctions(mapPage.session, () => panZoomSequence(mapPage.tab));
   }
   await mapPage.tab.close();

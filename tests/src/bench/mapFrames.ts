@@ -199,12 +199,29 @@ export async function heaviestEvents(
   for (const e of events)
     if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name)
       threads.set(`${e.pid}/${e.tid}`, e.args.name);
+  return sumEvents(
+    events,
+    (e) => threads.get(`${e.pid}/${e.tid}`) ?? `${e.pid}/${e.tid}`,
+    (e) => e.name,
+  );
+}
+
+/**
+ * Complete events summed by thread and `nameOf`, heaviest first (nested events count in their
+ * parents too); style recalculations with their elements.
+ */
+function sumEvents(
+  events: Iterable<NamedTraceEvent>,
+  threadOf: (e: NamedTraceEvent) => string,
+  nameOf: (e: NamedTraceEvent) => string,
+): HeavyEvent[] {
   const sums = new Map<string, HeavyEvent>();
   for (const e of events) {
     if (e.ph !== 'X' || e.dur === undefined) continue;
-    const thread = threads.get(`${e.pid}/${e.tid}`) ?? `${e.pid}/${e.tid}`;
-    const key = `${thread}\u0000${e.name}`;
-    const sum = sums.get(key) ?? { thread, name: e.name, count: 0, ms: 0 };
+    const thread = threadOf(e);
+    const name = nameOf(e);
+    const key = `${thread}\u0000${name}`;
+    const sum = sums.get(key) ?? { thread, name, count: 0, ms: 0 };
     sum.count += 1;
     sum.ms += e.dur / 1000;
     if (typeof e.args?.elementCount === 'number')
@@ -234,23 +251,17 @@ export async function heaviestFrames(
   const cut = p(work, q);
   const heavy = bounds.filter((_, i) => work[i]! >= cut);
   const inHeavy = (ts: number) => heavy.some(([from, to]) => ts >= from && ts < to);
-  const sums = new Map<string, HeavyEvent>();
-  for (const e of events) {
-    if (e.pid !== pid || e.tid !== tid || e.ph !== 'X' || e.dur === undefined) continue;
-    if (!inHeavy(e.ts)) continue;
-    // An event dispatch is named with its event's type (a mousemove, a wheel…).
-    const name = e.args?.data?.type ? `${e.name} ${e.args.data.type}` : e.name;
-    const sum = sums.get(name) ?? { thread: 'CrRendererMain', name, count: 0, ms: 0 };
-    sum.count += 1;
-    sum.ms += e.dur / 1000;
-    if (typeof e.args?.elementCount === 'number')
-      sum.elements = (sum.elements ?? 0) + e.args.elementCount;
-    sums.set(name, sum);
-  }
+  const inFrames = events.filter((e) => e.pid === pid && e.tid === tid && inHeavy(e.ts));
+  // An event dispatch is named with its event's type (a mousemove, a wheel…).
+  const sums = sumEvents(
+    inFrames,
+    () => 'CrRendererMain',
+    (e) => (e.args?.data?.type ? `${e.name} ${e.args.data.type}` : e.name),
+  );
   return {
     frames: heavy.length,
     work: work.filter((w) => w >= cut).reduce((a, b) => a + b, 0),
-    events: [...sums.values()].sort((a, b) => b.ms - a.ms),
+    events: sums,
   };
 }
 

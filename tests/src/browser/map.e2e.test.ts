@@ -1,210 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { demoUsers, seedDemoData, seedDemoUsers } from '@nordlog/deploy';
-import { silentLogger } from '@nordlog/platform';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { bookingDate, osloAddress } from '../support/booking.js';
-import {
-  assertWebAppBuilt,
-  launchBrowser,
-  loopbackTileEnv,
-  openAs,
-  screenshot,
-  serveTiles,
-} from '../support/browser.js';
-import { startTestSystem, type Session, type TestSystem } from '../support/system.js';
+import { describe, expect, it } from '@jest/globals';
+import { screenshot } from '../support/browser.js';
 import { inspectPage, messageKeyPattern } from '../support/walk.js';
+import { bookingDate, osloAddress } from '../support/booking.js';
+import { mapFixture, NEAR, project, readView, type Row, type View } from './mapFixture.js';
 
 /**
- * The planner's map in a real browser (spec §2 `/map`, `/map2`, map settings; §3 map marker; §4
- * map widget; §9 map constants): the demo day of the Oslo department and a street of 50 more
- * shipments, as markers at their deliveries and as clusters coloured by the spec's rule; the
- * filters; the settings kept over a reload; the map re-centring and measuring itself; a marker's
- * shipments planned on a slot, over capacity by force.
+ * The planner's map in a real browser (spec §2 `/map`, `/map2`, map settings; §4 map widget; §9
+ * map constants): markers at their deliveries on the configured tiles, the filters, the settings
+ * kept over a reload, the map re-centring and measuring itself, tile retries, the page checks.
+ * Its markers and clusters pressed, zoomed and planned from: mapMarkers.e2e.test.ts.
  */
-
-interface Row {
-  id: string;
-  shipmentId: string | null;
-  state: string;
-  slotId: string | null;
-  deliveryLat: number | null;
-  deliveryLng: number | null;
-  pickupLat: number | null;
-  deliveryTimeEarliest: string | null;
-  deliveryTimeLatest: string | null;
-}
-
-/** Web Mercator at a zoom, in Leaflet's 256-pixel tiles. */
-function project(lat: number, lng: number, zoom: number): { x: number; y: number } {
-  const size = 256 * 2 ** zoom;
-  const phi = (lat * Math.PI) / 180;
-  return {
-    x: ((lng + 180) / 360) * size,
-    y: ((1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2) * size,
-  };
-}
-
-/** The street of 50: one line of deliveries, 0.0002° (about 11 m) apart. */
-const STREET = { lat: 59.9226, lng: 10.75, step: 0.0002, count: 50 };
-/** Two shipments to one address near the street: one marker of two at any zoom. */
-const TWINS = { lat: 59.9236, lng: 10.753 };
-/** A view on the street at zoom 17, where nothing clusters. */
-const NEAR = { lat: 59.9226, lng: 10.751 };
-/** The map's view and size as it writes them on its element (`data-*`). */
-interface View {
-  lat: number;
-  lng: number;
-  zoom: number;
-  width: number;
-}
-const readView = `(() => { const d = document.querySelector('.leaflet-container').dataset;
-  return { lat: Number(d.lat), lng: Number(d.lng), zoom: Number(d.zoom), width: Number(d.width) }; })()`;
-
 describe('the planner’s map in a browser', () => {
-  let sys: TestSystem;
-  let browser: Browser;
-  let planner: Session;
-  let plannerId: string;
-  let street: string[];
-  let twins: string[];
-  let slots: string[];
-  let tiny: string;
-  const oslo = '1';
-  /** The test's own customer. */
-  let customerId: string;
-  const today = bookingDate(0);
-  const tileRequests: string[] = [];
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    assertWebAppBuilt();
-    sys = await startTestSystem({ env: loopbackTileEnv });
-    const run = (name: string, payload: unknown) => sys.run(name, payload);
-    const plan = await seedDemoData(run, silentLogger(), 30);
-    await seedDemoUsers(run, silentLogger(), plan);
-    slots = plan.get(oslo)!;
-    const customer = (
-      await sys.command('CREATE_CUSTOMER', { name: 'Gate Kunde AS', departmentId: oslo })
-    ).body.ids[0] as string;
-    customerId = customer;
-    const order = (name: string, address: string, lat: number, lng: number) =>
-      sys.command('CREATE_ORDER', {
-        departmentId: oslo,
-        customerId: customer,
-        pickupDate: today,
-        pickup: { ...osloAddress, name: 'Gate Kunde AS' },
-        delivery: { name, address, zipCode: '0552', zipArea: 'Oslo', countryCode: 'NO', lat, lng },
-        measurements: [{ weight: 5, quantity: 2 }],
-      });
-    street = [];
-    for (let i = 0; i < STREET.count; i++) {
-      const lng = +(STREET.lng + i * STREET.step).toFixed(6);
-      const answer = await order(`Gate ${i + 1}`, `Thorvald Meyers gate ${i + 1}`, STREET.lat, lng);
-      expect(answer.status).toBe(200);
-      street.push(answer.body.ids[0] as string);
-    }
-    twins = [];
-    for (const name of ['Tvilling 1', 'Tvilling 2']) {
-      const answer = await order(name, 'Markveien 35', TWINS.lat, TWINS.lng);
-      expect(answer.status).toBe(200);
-      twins.push(answer.body.ids[0] as string);
-    }
-    // A slot whose unit takes one package: planning two shipments on it is over capacity.
-    const courier = (await sys.query('couriers', { departmentIds: [oslo] })).body[0].id as string;
-    const unit = await sys.command('CREATE_UNIT', {
-      name: 'Tiny bike',
-      alystraId: 'TINY1',
-      departmentId: oslo,
-      capacity: 1,
-      weightCapacity: 10,
-      volumeCapacity: 1,
-      vehicleType: 'bicycle',
-      fuelType: 'bicycle',
-      courierUserIds: [courier],
-    });
-    expect(unit.status).toBe(200);
-    tiny = (
-      await sys.command('CREATE_SLOT', {
-        departmentId: oslo,
-        name: 'Tiny',
-        timeFrom: `${today}T14:00:00.000Z`,
-        unitId: unit.body.ids[0],
-      })
-    ).body.ids[0] as string;
-    planner = await sys.signIn(demoUsers.find((u) => u.role === 'PLANNER')!.phoneNumber);
-    plannerId = (await sys.as(planner).get('/auth/user')).body.id as string;
-    await sys.settled();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await sys?.shutdown();
-  });
-
-  /** The day's Oslo consignments as the query answers them now. */
-  const dayRows = async (): Promise<Row[]> => {
-    await sys.settled();
-    const res = await sys.as(planner).query('consignments', {
-      departmentIds: [oslo],
-      fromDate: today,
-      toDate: today,
-      limit: 5000,
-    });
-    expect(res.status).toBe(200);
-    return (res.body as Row[]).filter((r) => r.state !== 'DELETED');
-  };
-
-  /** Opens a page with the tiles served, and (before it loads) the map settings the user kept. */
-  async function open(
-    path: string,
-    settings?: unknown,
-    failTile?: (url: string, attempt: number) => boolean,
-  ): Promise<Page> {
-    const page = await openAs(browser, sys.url, '/planner', planner, pageErrors);
-    await serveTiles(page.context(), tileRequests, failTile);
-    if (settings)
-      await page.evaluate(
-        `localStorage.setItem(${JSON.stringify(storeKey())}, ${JSON.stringify(JSON.stringify(settings))})`,
-      );
-    await page.goto(`${sys.url}${path}`);
-    await page.getByRole('heading', { name: 'Map · Oslo Courier' }).waitFor();
-    await page.locator('[data-testid=map-marker], [data-testid=map-cluster]').first().waitFor();
-    return page;
-  }
-  const at = (lat: number, lng: number, zoom: number) => ({
-    autoPan: false,
-    positions: { [oslo]: { lat, lng, zoom } },
-  });
-  const storeKey = () => `nordlog.map.${plannerId}`;
-  const mapPath = `/planner/${oslo}/map`;
-  const container = (page: Page) => page.locator('[data-testid=planner-map] .leaflet-container');
-  const view = async (page: Page) => {
-    const { lat, lng, zoom } = await page.evaluate<View>(readView);
-    return { lat, lng, zoom };
-  };
-  /** Waits until the map's view (its element's data) passes `ok`, and answers it. */
-  const viewWhere = async (page: Page, ok: (v: View) => boolean): Promise<View> => {
-    for (let i = 0; i < 200; i++) {
-      const v = await page.evaluate<View>(readView);
-      if (ok(v)) return v;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`the map's view stayed ${JSON.stringify(await page.evaluate(readView))}`);
-  };
-  /** Presses a marker or cluster as a keyboard user does: its button (the icon) and Enter. */
-  const press = async (icon: Locator) => {
-    await icon.focus();
-    await icon.page().keyboard.press('Enter');
-  };
-  /** Waits until the page says it shows `count` stops. */
-  const showing = async (page: Page, count: number) => {
-    await page
-      .getByTestId('map-count')
-      .filter({ hasText: new RegExp(`^${count} stops? shown$`) })
-      .waitFor();
-  };
-  const box = async (l: Locator) => (await l.boundingBox())!;
+  const f = mapFixture();
+  const {
+    dayRows,
+    open,
+    at,
+    storeKey,
+    mapPath,
+    container,
+    view,
+    viewWhere,
+    press,
+    showing,
+    box,
+    oslo,
+    tileRequests,
+    pageErrors,
+  } = f;
 
   it('S2-ROUTE-065 S2-ROUTE-066 S1-GEN-005 S9-CONST-045 S9-CONST-049 S7-CALL-052: /map and /map2 open on Oslo at zoom 12; each marker stands at its delivery’s coordinates; tiles come from a z/x/y path', async () => {
     const rows = await dayRows();
@@ -250,38 +73,6 @@ describe('the planner’s map in a browser', () => {
     expect(tileRequests.some((u) => /\/tiles\/12\/\d+\/\d+\.png$/.test(u))).toBe(true);
     expect(pageErrors).toEqual([]);
   }, 120_000);
-
-  it('S2-SCREEN-057 S9-CONST-053: at zoom 10 the street of 50 is a cluster with its count; a cluster is red when its count exceeds max(10, the mean on screen), else blue; a click lists its shipments', async () => {
-    const page = await open(mapPath, at(STREET.lat, STREET.lng, 10));
-    expect((await view(page)).zoom).toBe(10);
-    const clusters = await page.locator('[data-testid=map-cluster]').evaluateAll((els) =>
-      els.map((e) => ({
-        count: Number(e.getAttribute('data-count')),
-        colour: e.getAttribute('data-colour'),
-        text: e.textContent,
-      })),
-    );
-    expect(clusters.length).toBeGreaterThan(1);
-    const mean = clusters.reduce((sum, c) => sum + c.count, 0) / clusters.length;
-    for (const c of clusters) {
-      expect(c.text).toBe(String(c.count));
-      expect(c.colour).toBe(c.count > Math.max(10, mean) ? 'red' : 'blue');
-    }
-    const biggest = Math.max(...clusters.map((c) => c.count));
-    expect(biggest).toBeGreaterThanOrEqual(STREET.count);
-    const big = page.locator(`[data-testid=map-cluster][data-count="${biggest}"]`);
-    expect(await big.getAttribute('data-colour')).toBe('red');
-    // Red as drawn.
-    expect(await big.getAttribute('style')).toContain('background: rgb(198, 40, 40)');
-    await press(big);
-    const panel = page.getByTestId('map-panel');
-    await panel.getByRole('heading', { name: `${biggest} shipments` }).waitFor();
-    for (const id of street.slice(0, 5))
-      await panel.locator(`tr[data-consignment-id="${id}"]`).waitFor();
-    await screenshot(page, 'map-clusters');
-    await page.context().close();
-    expect(pageErrors).toEqual([]);
-  });
 
   it('S2-SCREEN-055 S2-SCREEN-056 S2-SCREEN-054 S9-CONST-048 S4-STATE-021: the filters start as the spec says and hide and show the stops', async () => {
     const rows = await dayRows();
@@ -337,7 +128,7 @@ describe('the planner’s map in a browser', () => {
     await tick('Unassigned').check();
 
     // The demo's first slot is under way (active), its second not started.
-    const onSlot = (i: number) => (r: Row) => r.slotId === slots[i];
+    const onSlot = (i: number) => (r: Row) => r.slotId === f.slots[i];
     expect(count(onSlot(0))).toBeGreaterThan(0);
     expect(count(onSlot(1))).toBeGreaterThan(0);
     await tick('Active').uncheck();
@@ -358,9 +149,9 @@ describe('the planner’s map in a browser', () => {
     ])
       expect(
         (
-          await sys.command('CREATE_ORDER', {
+          await f.sys.command('CREATE_ORDER', {
             departmentId: oslo,
-            customerId: customerId,
+            customerId: f.customerId,
             pickupDate: tomorrow,
             pickup: osloAddress,
             delivery: { ...osloAddress, name: `Window ${earliest}` },
@@ -370,8 +161,8 @@ describe('the planner’s map in a browser', () => {
           })
         ).status,
       ).toBe(200);
-    await sys.settled();
-    await page.goto(`${sys.url}${mapPath}?date=${tomorrow}`);
+    await f.sys.settled();
+    await page.goto(`${f.sys.url}${mapPath}?date=${tomorrow}`);
     await showing(page, 2);
     await to.focus();
     for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowLeft');
@@ -423,7 +214,7 @@ describe('the planner’s map in a browser', () => {
     const width = async () => (await page.evaluate<View>(readView)).width;
     const before = await width();
     expect(before).toBe(Math.round((await box(container(page))).width));
-    await press(page.locator(`[data-testid=map-marker][data-consignments="${street[5]}"]`));
+    await press(page.locator(`[data-testid=map-marker][data-consignments="${f.street[5]}"]`));
     await page.getByTestId('map-panel').waitFor();
     await viewWhere(page, (v) => v.width < before);
     expect(await width()).toBe(Math.round((await box(container(page))).width));
@@ -435,103 +226,6 @@ describe('the planner’s map in a browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('S9-CONST-047 S3-ENT-064: after a wheel zoom each marker stands where the new zoom puts it; a click opens its shipments, a drag that starts on it does not', async () => {
-    const page = await open(mapPath, at(NEAR.lat, NEAR.lng, 17));
-    const frame = await box(container(page));
-    // The wheel at the map's middle (60 px: Leaflet's one zoom level), an animated zoom to 18
-    // about the same centre. The markers are the same ones (one address each above zoom 14),
-    // placed again at the zoom's end.
-    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
-    await page.mouse.wheel(0, -60);
-    const zoomed = await viewWhere(page, (v) => v.zoom === 18);
-    await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
-    const centre = project(zoomed.lat, zoomed.lng, 18);
-    const markers = page.locator('[data-testid=map-marker][data-count="1"]');
-    const all = await markers.evaluateAll((els) =>
-      els.map((e) => ({ lat: e.getAttribute('data-lat')!, lng: e.getAttribute('data-lng')! })),
-    );
-    expect(all.length).toBeGreaterThan(5);
-    for (const [i, m] of all.entries()) {
-      const icon = await box(markers.nth(i));
-      const p = project(Number(m.lat), Number(m.lng), 18);
-      // Spec §9 default marker: 42x42, its point at 24,24 of the icon.
-      expect(icon.width).toBeCloseTo(42, 0);
-      expect(Math.abs(icon.x + 24 - (frame.x + frame.width / 2 + p.x - centre.x))).toBeLessThan(2);
-      expect(Math.abs(icon.y + 24 - (frame.y + frame.height / 2 + p.y - centre.y))).toBeLessThan(2);
-    }
-
-    // A drag of the map that starts on a marker moves the map and opens nothing.
-    const marker = page.locator(`[data-testid=map-marker][data-consignments="${street[3]}"]`);
-    const at3 = await box(marker);
-    await page.mouse.move(at3.x + 24, at3.y + 24);
-    await page.mouse.down();
-    await page.mouse.move(at3.x + 24 + 120, at3.y + 24 + 60, { steps: 8 });
-    await page.mouse.up();
-    await viewWhere(page, (v) => v.lng < zoomed.lng);
-    await page.waitForTimeout(500);
-    expect(await page.getByTestId('map-panel').count()).toBe(0);
-    // A click on it opens its shipments.
-    await marker.click();
-    const panel = page.getByTestId('map-panel');
-    await panel.getByRole('heading', { name: '1 shipment' }).waitFor();
-    await panel.locator(`tr[data-consignment-id="${street[3]}"]`).waitFor();
-    await page.context().close();
-    expect(pageErrors).toEqual([]);
-  });
-
-  it('S1-GEN-005: a marker’s shipments are planned on a slot from the map; over the unit’s capacity the planner can plan anyway', async () => {
-    const page = await open(mapPath, at(NEAR.lat, NEAR.lng, 17));
-    const target = street[3]!;
-    const marker = page.locator(`[data-testid=map-marker][data-consignments="${target}"]`);
-    await press(marker);
-    const panel = page.getByTestId('map-panel');
-    await panel.getByRole('heading', { name: '1 shipment' }).waitFor();
-    const row = panel.locator(`tr[data-consignment-id="${target}"]`);
-    expect(await row.textContent()).toContain('Gate 4');
-    expect(await row.textContent()).toContain('Thorvald Meyers gate 4');
-    expect(await row.getByTestId('map-panel-slot').textContent()).toBe('Not planned');
-    expect(await marker.getAttribute('data-highlight')).toBe('true');
-
-    await panel.getByRole('button', { name: 'Plan on a slot…' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'Slot' }).click();
-    await page.getByRole('option', { name: /^Afternoon/ }).click();
-    await dialog.getByRole('button', { name: 'Plan' }).click();
-    await page.getByTestId('toast').getByText('1 shipment planned on Afternoon').waitFor();
-    await row.getByTestId('map-panel-slot').filter({ hasText: 'Afternoon' }).waitFor();
-    expect((await dayRows()).find((r) => r.id === target)?.slotId).toBe(slots[2]);
-    // Its marker takes the slot's colour.
-    await page
-      .locator(
-        `[data-testid=map-marker][data-consignments="${target}"]:not([data-colors="#616161"])`,
-      )
-      .waitFor();
-
-    // Two more (two packages each, one address) on the slot whose unit takes one package:
-    // refused, then planned anyway.
-    await page.getByRole('button', { name: 'Close the list' }).click();
-    const [a, b] = twins;
-    const pair = page.locator(
-      `[data-testid=map-marker]:is([data-consignments="${a},${b}"], [data-consignments="${b},${a}"])`,
-    );
-    expect(await pair.getAttribute('data-count')).toBe('2');
-    await press(pair);
-    await panel.getByRole('heading', { name: '2 shipments' }).waitFor();
-    expect(await panel.getByRole('checkbox', { name: 'Select all' }).isChecked()).toBe(true);
-    await panel.getByRole('button', { name: 'Plan on a slot…' }).click();
-    await dialog.getByRole('combobox', { name: 'Slot' }).click();
-    await page.getByRole('option', { name: /^Tiny/ }).click();
-    await dialog.getByRole('button', { name: 'Plan' }).click();
-    const refusal = page.getByRole('dialog', { name: 'Slot Tiny would be over capacity' });
-    await refusal.getByTestId('capacity-over').waitFor();
-    await refusal.getByRole('button', { name: 'Plan anyway' }).click();
-    await page.getByTestId('toast').getByText('2 shipments planned on Tiny').waitFor();
-    const after = await dayRows();
-    for (const id of twins) expect(after.find((r) => r.id === id)?.slotId).toBe(tiny);
-    await screenshot(page, 'map-planned');
-    await page.context().close();
-    expect(pageErrors).toEqual([]);
-  });
   it('S9-CONST-057: a tile that fails to load is asked for again, at most 3 times', async () => {
     const seen: string[] = [];
     // Tiles of an even column never load; the others fail three times, then load.
@@ -558,6 +252,7 @@ describe('the planner’s map in a browser', () => {
     await page.context().close();
     expect(pageErrors).toEqual([]);
   });
+
   it('the map and its list pass the walk’s page checks at 1280 px, axe-core included', async () => {
     const page = await open(mapPath);
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -6,6 +6,7 @@ import { projectionsSettled } from '../support/system.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { printLatency } from './stats.js';
+import { numberArg as arg } from './args.js';
 
 /**
  * `npm run bench:audit [-- --events N --samples S]`
@@ -19,11 +20,6 @@ import { printLatency } from './stats.js';
  * `apolloAuditLogEntries` (every event with its diff); baseline: the `orders` query of the same
  * order (one row read from the read model).
  */
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const TARGET_P95_MS = 100;
 
 export interface AuditBenchOptions {

@@ -7,6 +7,7 @@ import { benchRow, insertGridRows } from './gridRows.js';
 import { browserBench } from './gridBrowser.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { fmt, percentile } from './stats.js';
+import { numberArg as arg, LOCAL_URL } from './args.js';
 
 /**
  * `npm run bench:grid [-- --rows N --browser-rows M --samples S --no-browser --profile FILE --trace FILE]`
@@ -28,17 +29,12 @@ import { fmt, percentile } from './stats.js';
  *   Performance panel).
  */
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const ROWS = arg('--rows', 1_000_000);
 const BROWSER_ROWS = Math.min(arg('--browser-rows', 100_000), ROWS);
 const SAMPLES = arg('--samples', 200);
 const BROWSER = !args.includes('--no-browser');
 const PROFILE = args.includes('--profile') ? args[args.indexOf('--profile') + 1] : undefined;
 const TRACE = args.includes('--trace') ? args[args.indexOf('--trace') + 1] : undefined;
-const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DEPARTMENTS = 20;
 const DAYS = 365;
 const TARGET = { grid: 30, search: 100, frame: 16 };

@@ -19,6 +19,7 @@ import {
 import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn } from './signIn.js';
 import { cpuPer, cpuSample, fmt, percentile } from './stats.js';
+import { numberArg as arg } from './args.js';
 
 /**
  * `npm run bench:invoicing [-- --orders N --customers C --days D --data auto|http|events
@@ -49,10 +50,6 @@ import { cpuPer, cpuSample, fmt, percentile } from './stats.js';
  * count.
  */
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const text = (name: string, fallback: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1]! : fallback;

@@ -1,7 +1,9 @@
 import { startSystem, type System } from '@nordlog/deploy';
 import { connect, loadConfig, silentLogger, withDatabase } from '@nordlog/platform';
 
-export const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+import { LOCAL_URL } from './args.js';
+
+export { LOCAL_URL };
 
 /**
  * The embedded system on a database of its own on the local PostgreSQL server, made for one

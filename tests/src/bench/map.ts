@@ -8,6 +8,7 @@ import { onLocalSystem, runBench } from './localSystem.js';
 import { mapBench, printMap } from './mapBrowser.js';
 import { liveBench, printLive } from './mapLive.js';
 import { buildMapWorld } from './mapWorld.js';
+import { numberArg as arg } from './args.js';
 
 /**
  * `npm run bench:map [-- --consignments N --planned P --units U --loads L --rounds R --live-rounds K --seconds S --per-minute M --profile --waterfall --keep]`
@@ -37,10 +38,6 @@ import { buildMapWorld } from './mapWorld.js';
  * and the live view's JavaScript is sampled for S seconds more.
  */
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const CONSIGNMENTS = arg('--consignments', 20_000);
 const PLANNED = arg('--planned', 2_000);
 const UNITS = arg('--units', 50);

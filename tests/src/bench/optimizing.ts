@@ -12,6 +12,7 @@ import { connectSocket } from '../support/socket.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { fmt, percentile } from './stats.js';
+import { numberArg as arg } from './args.js';
 
 /**
  * `npm run bench:optimizing [-- --units N --consignments M --seconds S]`
@@ -29,11 +30,6 @@ import { fmt, percentile } from './stats.js';
  * - the gaps between the socket's progress messages;
  * - the p99 of an unrelated query (`units`) while the run is busy, against the same query idle.
  */
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const UNITS = arg('--units', 50);
 const CONSIGNMENTS = arg('--consignments', 1000);
 const SECONDS = arg('--seconds', 10);

@@ -7,6 +7,7 @@ import { planningBrowserBench } from './planningBrowser.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { fmt, percentile, printLatency } from './stats.js';
+import { numberArg as arg } from './args.js';
 
 /**
  * `npm run bench:planning [-- --units N --consignments M --samples S --no-browser]`
@@ -24,10 +25,6 @@ import { fmt, percentile, printLatency } from './stats.js';
  *   browser until a second browser shows it.
  */
 const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const UNITS = arg('--units', 50);
 const CONSIGNMENTS = arg('--consignments', 2000);
 const SAMPLES = arg('--samples', 100);

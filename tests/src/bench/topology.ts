@@ -12,13 +12,21 @@ import { Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:http';
 import { startMockKafka } from '../support/kafkaMock.js';
-import { gatewaySignIn, startGateways, topology, waitReady } from '../support/processes.js';
+import {
+  gatewaySignIn,
+  startGateways,
+  systemAdmin,
+  systemDepartment,
+  topology,
+  waitReady,
+} from '../support/processes.js';
 import { connectSocket } from '../support/socket.js';
 import { projectionsSettled } from '../support/system.js';
 import { cpuShares, cpuSnapshot, printShares } from './cpuShare.js';
 import { postJson } from './httpClient.js';
 import { steadyRate } from './readerRate.js';
 import { fmt, percentile, runConcurrent } from './stats.js';
+import { numberArg as arg, LOCAL_URL } from './args.js';
 
 /**
  * `npm run bench:topology [-- --backlog N --rate R --seconds S]`
@@ -39,17 +47,11 @@ import { fmt, percentile, runConcurrent } from './stats.js';
  *    CPU each process used while the commands were sent, with the machine's: whether the machine
  *    was saturated, and by what (`other`: beyond the topology, PostgreSQL and this bench).
  */
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 // 50,000: each rate is then taken over seconds, not the fraction of one in which 10,000 went
 // through with the JIT still cold.
 const BACKLOG = arg('--backlog', 50_000);
 const RATE = arg('--rate', 200);
 const SECONDS = arg('--seconds', 10);
-const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const row = (label: string, xs: number[], base?: number[]) => {
   const ratio = base
@@ -79,15 +81,7 @@ async function main() {
     );
     const command = await t.start('command', 'command');
     const query = await t.start('query', 'query');
-    const department = (
-      (
-        await t.systemCommand('CREATE_DEPARTMENT', {
-          name: 'Bench',
-          departmentType: 'courier',
-          country: 'NO',
-        })
-      ).body as { ids: string[] }
-    ).ids[0]!;
+    const department = await systemDepartment(t);
 
     // 1. The backlog, with neither projector nor relay running; then each alone from a standstill.
     await runConcurrent(BACKLOG, 8, async (i) => {
@@ -223,13 +217,7 @@ async function main() {
     await floorProducer.disconnect();
 
     // 2. Live: a Kafka consumer of the events topic and a socket on gateway B.
-    const phone = `+4748${String(Date.now()).slice(-6)}`;
-    await t.systemCommand('CREATE_USER', {
-      name: 'Bench Admin',
-      phoneNumber: phone,
-      role: 'ADMIN',
-    });
-    await projectionsSettled(knex, 60_000);
+    const phone = await systemAdmin(t, knex);
     const onA = await gatewaySignIn(knex, gateways[0]!.url, phone);
     const onB = await gatewaySignIn(knex, gateways[1]!.url, phone);
     const sentAt = new Map<string, number>();

@@ -2,7 +2,7 @@ import type { ServiceName } from '@nordlog/deploy';
 import { signIdentity } from '@nordlog/platform';
 import { SYSTEM_IDENTITY } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { lastMessageId, waitForToken } from './system.js';
+import { lastMessageId, projectionsSettled, waitForToken } from './system.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -177,4 +177,31 @@ export async function gatewaySignIn(
   if (res.status !== 200) throw new Error(`verify-token: ${res.status} ${await res.text()}`);
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!, csrf: csrfToken };
+}
+
+/** A courier department made by the system on a topology's command service: its id. */
+export async function systemDepartment(t: Topology, name = 'Bench'): Promise<string> {
+  const res = await t.systemCommand('CREATE_DEPARTMENT', {
+    name,
+    departmentType: 'courier',
+    country: 'NO',
+  });
+  if (res.status !== 200) throw new Error(`CREATE_DEPARTMENT: ${JSON.stringify(res.body)}`);
+  return (res.body as { ids: string[] }).ids[0]!;
+}
+
+/**
+ * An ADMIN made by the system, with its row projected (a projector must be running): the phone
+ * number to sign in with (`gatewaySignIn`).
+ */
+export async function systemAdmin(t: Topology, knex: Knex): Promise<string> {
+  const phone = `+4748${String(Date.now()).slice(-6)}`;
+  const res = await t.systemCommand('CREATE_USER', {
+    name: 'Bench Admin',
+    phoneNumber: phone,
+    role: 'ADMIN',
+  });
+  if (res.status !== 200) throw new Error(`CREATE_USER: ${JSON.stringify(res.body)}`);
+  await projectionsSettled(knex, 60_000);
+  return phone;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedQuery } from './prepared.js';
 
 export type IdKind =
   | 'department'
@@ -48,24 +49,28 @@ export class PostgresIdAllocator implements IdAllocator {
         await this.refill(kind, sequence);
       }
     }
-    const result = await this.knex.raw<{ rows: { id: string }[] }>(
+    // Prepared (one text per kind): the server plans it once per connection, and no query
+    // builder runs; this is on the path of every repeatable create.
+    const rows = await preparedQuery<{ id: string }>(
+      this.knex,
       `with inserted as (
-         insert into id_allocations (kind, key, id) values (?, ?, nextval('${sequence}'))
+         insert into id_allocations (kind, key, id) values ($1, $2, nextval('${sequence}'))
          on conflict (kind, key) do nothing returning id
        )
        select id::text from inserted
-       union all select id::text from id_allocations where kind = ? and key = ?
+       union all select id::text from id_allocations where kind = $1 and key = $2
        limit 1`,
-      [kind, key, kind, key],
-    );
-    const id = result.rows[0]?.id;
-    if (id !== undefined) return id;
-    // A concurrent allocation of the same key committed after this statement's snapshot.
-    const again = await this.knex.raw<{ rows: { id: string }[] }>(
-      'select id::text from id_allocations where kind = ? and key = ?',
       [kind, key],
     );
-    return again.rows[0]!.id;
+    const id = rows[0]?.id;
+    if (id !== undefined) return id;
+    // A concurrent allocation of the same key committed after this statement's snapshot.
+    const again = await preparedQuery<{ id: string }>(
+      this.knex,
+      'select id::text from id_allocations where kind = $1 and key = $2',
+      [kind, key],
+    );
+    return again[0]!.id;
   }
 
   private refill(kind: IdKind, sequence: string): Promise<void> {

@@ -114,6 +114,8 @@ const APPEND_MANY_SQL = `
 const READ_STREAM_SQL = `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
   from es_events where stream_id = $1 order by stream_revision`;
 
+const FIND_OUTCOME_SQL = 'select status, body, owner from es_command_results where command_id = $1';
+
 const READ_LAST_SQL = `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
   from es_events where stream_id = $1 order by stream_revision desc limit 1`;
 
@@ -260,10 +262,14 @@ export class PostgresEventStore implements EventStore {
   }
 
   async findOutcome(commandId: string): Promise<CommandOutcome | null> {
-    const rows = await this.knex('es_command_results')
-      .where({ command_id: commandId })
-      .select('status', 'body', 'owner');
-    const row = rows[0] as { status: number; body: unknown; owner: string | null } | undefined;
+    // Asked for every command that carries its own id: a prepared statement, no query builder.
+    const rows = await prepared<{ status: number; body: unknown; owner: string | null }>(
+      this.knex,
+      'es_find_outcome',
+      FIND_OUTCOME_SQL,
+      [commandId],
+    );
+    const row = rows[0];
     if (!row) return null;
     return row.owner === null
       ? { status: row.status, body: row.body }

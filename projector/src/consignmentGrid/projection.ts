@@ -10,7 +10,7 @@ import {
   type ConsignmentRow,
   type RecordedEvent,
 } from '@nordlog/contracts';
-import type { Change, Knex } from '@nordlog/platform';
+import { preparedQuery, type Change, type Knex } from '@nordlog/platform';
 import type { Projection } from '../framework/projection.js';
 import {
   rowChanges,
@@ -27,6 +27,9 @@ const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentE
 const T = CONSIGNMENT_GRID_TABLE;
 /** The customers' names as this projection last saw them (its own table: rebuilt with it). */
 const NAMES = CUSTOMER_NAMES_TABLE;
+const STORE_NAMES_SQL = `insert into ${NAMES} (id, name)
+  select * from unnest($1::bigint[], $2::text[])
+  on conflict (id) do update set name = excluded.name`;
 
 /** A customer's name as an event states it (created, or renamed), else null. */
 function namedCustomer(e: RecordedEvent): { id: string; name: string } | null {
@@ -242,11 +245,9 @@ async function storeNames(
     if (e.type === 'CustomerUpdated' || named.has(customer.id)) renamed.add(customer.id);
     named.set(customer.id, customer.name);
   }
+  // Prepared: every customer created or renamed passes here, often one a batch.
   if (named.size > 0)
-    await trx(NAMES)
-      .insert([...named].map(([id, name]) => ({ id, name })))
-      .onConflict('id')
-      .merge();
+    await preparedQuery(trx, STORE_NAMES_SQL, [[...named.keys()], [...named.values()]]);
   return new Map([...renamed].map((id) => [id, named.get(id)!]));
 }
 

@@ -19,13 +19,19 @@ import {
   type Knex,
   jsonBody,
 } from '@nordlog/platform';
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { consignments, searchConsignments } from './consignmentGrid/query.js';
 import { customerGroupMembers, customerGroups } from './customerGroups/query.js';
 import { searchCustomers, subcustomersForAlystraId } from './customers/query.js';
 import { departmentGroups } from './departmentGroups/query.js';
 import { departments } from './departments/query.js';
-import type { QueryContext, QueryTable } from './framework.js';
+import {
+  JsonText,
+  SerializedRows,
+  readableJson,
+  type QueryContext,
+  type QueryTable,
+} from './framework.js';
 import {
   courierLocationsByDepartmentId,
   courierLocationsBySlotId,
@@ -169,7 +175,7 @@ export function createQueryService(deps: QueryServiceDeps): Router {
   router.use(minPosition(deps.waitForPosition, deps.minPositionWaitMs));
   router.post('/:queryName', async (req, res) => {
     const identity = (deps.identify ?? requestIdentity)(req);
-    res.json(await answer(deps, req.params.queryName, identity, req.body));
+    send(res, await answer(deps, req.params.queryName, identity, req.body));
   });
   return router;
 }
@@ -189,7 +195,7 @@ export function createOpenApi(deps: QueryServiceDeps): Router {
     if (!isQueryName(name)) throw new AppError('UNKNOWN_QUERY', `Unknown query: ${name}`);
     if (!publicQueries.includes(name))
       throw new AppError('NOT_LOGGED_IN', `Query ${name} needs a session: use /api/query`);
-    res.set('Cache-Control', 'no-store').json(await answer(deps, name, PUBLIC_IDENTITY, req.body));
+    send(res.set('Cache-Control', 'no-store'), await answer(deps, name, PUBLIC_IDENTITY, req.body));
   });
   return router;
 }
@@ -218,12 +224,23 @@ async function answer(
   return readable(name, identity, await handle(parsed.data, ctx));
 }
 
+/** Sends a query's answer: JSON text as it is, anything else written as JSON. */
+function send(res: Response, answer: unknown): void {
+  if (answer instanceof JsonText) res.type('application/json').end(answer.text);
+  else res.json(answer);
+}
+
 /**
  * The answer without the rows the reader may not read (contracts `mayReadRow`, the rule the socket
  * uses too). An order whose history is all refused is not found, as if it did not exist.
  */
 function readable(name: QueryName, identity: Identity, answer: unknown): unknown {
   const entity = queryRowEntity[name];
+  if (answer instanceof SerializedRows) {
+    // The same rule on the fields the rule reads; a query of no entity has none to judge.
+    if (!entity) throw new Error(`query ${name} answers serialised rows but has no row entity`);
+    return readableJson(identity, entity, answer);
+  }
   if (!entity || !Array.isArray(answer)) return answer;
   const rows = readableRows(identity, entity, answer);
   return name === 'orderHistory' ? orderHistoryNotFound(rows) : rows;

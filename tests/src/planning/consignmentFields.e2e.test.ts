@@ -22,20 +22,15 @@ describe('consignments with a field selection', () => {
   let sys: TestSystem;
   let oslo: string;
   const date = bookingDate(1);
-
-  beforeAll(async () => {
-    sys = await startTestSystem();
-    await createFirstDepartmentAndCustomer(sys);
-    oslo = '1';
-    const customer = '1';
-    await configureNumberSeries(sys);
-    for (const name of ['Kari', 'Ola'])
+  /** One consignment to each recipient named, picked up on `day`, all projected. */
+  const book = async (day: string, names: string[]) => {
+    for (const name of names)
       expect(
         (
           await sys.command('CREATE_ORDER', {
             departmentId: oslo,
-            customerId: customer,
-            pickupDate: date,
+            customerId: '1',
+            pickupDate: day,
             pickup: osloAddress,
             delivery: { ...osloAddress, name },
             measurements: [{ weight: 2 }],
@@ -43,6 +38,14 @@ describe('consignments with a field selection', () => {
         ).status,
       ).toBe(200);
     await sys.settled();
+  };
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    await createFirstDepartmentAndCustomer(sys);
+    oslo = '1';
+    await configureNumberSeries(sys);
+    await book(date, ['Kari', 'Ola']);
   }, 60_000);
 
   afterAll(async () => {
@@ -132,6 +135,32 @@ describe('consignments with a field selection', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const { map_data } of rows)
       expect(Object.keys(map_data).sort()).toEqual([...MAP_ROW_FIELDS].sort());
+  });
+
+  it('pages of a range of days (limit and offset) are the whole range in date and id order, each row once, with and without a selection', async () => {
+    const later = bookingDate(2);
+    await book(later, ['Per', 'Siri', 'Nils']);
+    const params = { departmentIds: [oslo], fromDate: date, toDate: later };
+    const whole = (await sys.query('consignments', params)).body as { id: string; date: string }[];
+    expect(whole).toHaveLength(5);
+    const ordered = [...whole].sort(
+      (a, b) => a.date.localeCompare(b.date) || Number(a.id) - Number(b.id),
+    );
+    expect(whole.map((r) => r.id)).toEqual(ordered.map((r) => r.id));
+    for (const fields of [undefined, [...MAP_FIELDS]]) {
+      const paged: string[] = [];
+      for (const offset of [0, 2, 4]) {
+        const page = await sys.query('consignments', {
+          ...params,
+          limit: 2,
+          offset,
+          ...(fields ? { fields } : {}),
+        });
+        expect(page.status).toBe(200);
+        paged.push(...(page.body as { id: string }[]).map((r) => r.id));
+      }
+      expect(paged).toEqual(ordered.map((r) => r.id));
+    }
   });
 
   it('refuses a field a row does not have, and an empty list', async () => {

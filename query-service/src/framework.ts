@@ -79,6 +79,7 @@ export function readableJson(
   entity: EntityName,
   answer: SerializedRows,
 ): JsonText {
-  const kept = answer.rows.filter((r) => readableRows(identity, entity, [r.keys]).length === 1);
+  const readable = new Set(readableRows(identity, entity, answer.rows.map((r) => r.keys)));
+  const kept = answer.rows.filter((r) => readable.has(r.keys));
   return new JsonText(`[${kept.map((r) => r.json).join(',')}]`);
 }

@@ -1,9 +1,6 @@
 import { startSystem, type System } from '@nordlog/deploy';
 import { connect, loadConfig, silentLogger, withDatabase } from '@nordlog/platform';
-
 import { LOCAL_URL } from './args.js';
-
-export { LOCAL_URL };
 
 /**
  * The embedded system on a database of its own on the local PostgreSQL server, made for one

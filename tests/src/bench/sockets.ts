@@ -29,6 +29,7 @@ import {
   type Universe,
 } from './socketModel.js';
 import { cpuSample, fmt, percentile, procStat, runConcurrent } from './stats.js';
+import { LOCAL_URL } from './args.js';
 
 /**
  * `npm run bench:sockets [-- --sockets 5000 --departments 100 --rate 500 --seconds 60]`
@@ -86,7 +87,6 @@ const RATE = Number(args.get('--rate') ?? 500);
 const SECONDS = Number(args.get('--seconds') ?? 60);
 const IDLE_SECONDS = 10;
 const TARGET_P99_MS = 200;
-const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;

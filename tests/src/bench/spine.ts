@@ -22,6 +22,7 @@ import type { ClientJob, ClientResult } from './client.js';
 import { measureBaselines } from './baseline.js';
 import { signIn } from './signIn.js';
 import { cpuPer, cpuSample, fmt, percentile, runConcurrent } from './stats.js';
+import { LOCAL_URL } from './args.js';
 
 /**
  * `npm run bench:spine [-- --commands N --rate R --seconds S --only embedded|local]`
@@ -33,7 +34,6 @@ const N = Number(args.get('--commands') ?? 2000);
 const RATE = Number(args.get('--rate') ?? 200);
 const SECONDS = Number(args.get('--seconds') ?? 5);
 const ONLY = args.get('--only');
-const LOCAL_URL = process.env.LOCAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The session headers of the benchmark's ADMIN. */
 let auth: Record<string, string> = {};

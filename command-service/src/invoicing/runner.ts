@@ -20,7 +20,13 @@ import {
   type OrderPrice,
   type PricedOn,
 } from '@nordlog/contracts';
-import type { EventStore, IdAllocator, Knex, Logger } from '@nordlog/platform';
+import {
+  preparedQuery,
+  type EventStore,
+  type IdAllocator,
+  type Knex,
+  type Logger,
+} from '@nordlog/platform';
 import { fold, target, type Target } from '../framework/decider.js';
 import { atomic, executeAtomic, executeTargets } from '../framework/execute.js';
 import { orderInvoicingDecider } from './decider.js';
@@ -47,6 +53,10 @@ export interface InvoicingRunnerDeps {
 
 /** Appends of one invoice tried at most this often before its candidates are given up. */
 const MAX_ATTEMPTS = 6;
+
+/** Up to ten runs waiting for the runner, oldest first; polled every 200 ms, so prepared. */
+const REQUESTED_RUNS_SQL = `select id::text as id from ${INVOICING_RUNS_TABLE}
+  where state = 'REQUESTED' order by id limit 10`;
 
 /**
  * Carries requested invoicing runs through (docs/decisions/0032-invoicing.md): reads what is ready
@@ -82,12 +92,7 @@ export class InvoicingRunner {
     if (this.polling || this.stopped) return;
     this.polling = true;
     try {
-      const rows = await this.deps
-        .knex(INVOICING_RUNS_TABLE)
-        .where({ state: 'REQUESTED' })
-        .orderBy('id')
-        .limit(10)
-        .select<{ id: string }[]>(this.deps.knex.raw('id::text as id'));
+      const rows = await preparedQuery<{ id: string }>(this.deps.knex, REQUESTED_RUNS_SQL, []);
       for (const { id } of rows) {
         if (this.stopped) break;
         this.current = this.take(id);

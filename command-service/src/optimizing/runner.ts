@@ -11,13 +11,17 @@ import {
   type RouteOptimizer,
   type RunProgress,
 } from '@nordlog/contracts';
-import type { EventStore, Knex, Logger } from '@nordlog/platform';
+import { preparedQuery, type EventStore, type Knex, type Logger } from '@nordlog/platform';
 import { fold } from '../framework/decider.js';
 import { atomic, executeAtomic, executeTargets, type AtomicTargets } from '../framework/execute.js';
 import { runDecider } from './deciders.js';
 import { lockTarget, runTarget, suggestionsTarget } from './targets.js';
 
 export const OPTIMIZING_DOCUMENTS_TABLE = 'optimizing_documents';
+
+/** The runs waiting for a runner, oldest first; polled every 100 ms, so prepared. */
+const REQUESTED_RUNS_SQL = `select id::text as id from ${OPTIMIZING_RUNS_TABLE}
+  where state = 'REQUESTED' order by id limit $1`;
 
 export interface RunnerDeps {
   store: EventStore;
@@ -90,12 +94,9 @@ export class OptimizingRunner {
     if (this.polling || this.stopped || this.active.size >= this.deps.concurrency) return;
     this.polling = true;
     try {
-      const rows = await this.deps
-        .knex(OPTIMIZING_RUNS_TABLE)
-        .where({ state: 'REQUESTED' })
-        .orderBy('id')
-        .limit(this.deps.concurrency)
-        .select<{ id: string }[]>(this.deps.knex.raw('id::text as id'));
+      const rows = await preparedQuery<{ id: string }>(this.deps.knex, REQUESTED_RUNS_SQL, [
+        this.deps.concurrency,
+      ]);
       for (const { id } of rows) {
         if (this.active.size >= this.deps.concurrency || this.stopped) break;
         if (!this.active.has(id)) await this.take(id);

@@ -13,6 +13,7 @@ import type { Producer, TopicMessages } from 'kafkajs';
 import type { Knex } from 'knex';
 import { CHANGES_CHANNEL, readChangesJson, type ChangeRecordJson } from '../changeBus/index.js';
 import type { Notifier } from '../db/notifier.js';
+import { preparedQuery } from '../db/prepared.js';
 import { readAllJson, type EventStore, type RecordedEventJson } from '../eventStore/types.js';
 import { backOff } from '../eventStore/subscription.js';
 import type { Logger } from '../logger.js';
@@ -111,18 +112,18 @@ export async function readCheckpoint(knex: Knex, source: RelaySource): Promise<G
   return row ? { transactionId: row.transaction_id, position: row.position } : START;
 }
 
+const WRITE_CHECKPOINT_SQL = `insert into ${RELAY_CHECKPOINTS_TABLE} (name, transaction_id, position, updated_at)
+  values ($1, $2::text::xid8, $3::bigint, now())
+  on conflict (name) do update set transaction_id = excluded.transaction_id,
+    position = excluded.position, updated_at = now()`;
+
+/** Written after every acknowledged batch: prepared, as every statement a steady loop repeats. */
 export async function writeCheckpoint(
   knex: Knex,
   source: RelaySource,
   at: GlobalPosition,
 ): Promise<void> {
-  await knex.raw(
-    `insert into ${RELAY_CHECKPOINTS_TABLE} (name, transaction_id, position, updated_at)
-     values (?, ?::text::xid8, ?::bigint, now())
-     on conflict (name) do update set transaction_id = excluded.transaction_id,
-       position = excluded.position, updated_at = now()`,
-    [source, at.transactionId, at.position],
-  );
+  await preparedQuery(knex, WRITE_CHECKPOINT_SQL, [source, at.transactionId, at.position]);
 }
 
 /**

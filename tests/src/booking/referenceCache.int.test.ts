@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startSystem, type System } from '@nordlog/deploy';
-import { loadConfig, silentLogger } from '@nordlog/platform';
+import { silentLogger } from '@nordlog/platform';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
-import { startTestSystem, type TestSystem } from '../support/system.js';
+import { startTestSystem, testConfig, type TestSystem } from '../support/system.js';
 
 /**
  * Bookings read their department and the number-series catalogue from a per-process cache
@@ -15,17 +15,7 @@ describe('reference cache across processes', () => {
   let dep: string;
   beforeAll(async () => {
     a = await startTestSystem();
-    b = await startSystem(
-      loadConfig({
-        DATABASE_URL: a.db.url,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        NODE_ENV: 'test',
-        DEMO_DATA: 'false',
-      }),
-      silentLogger(),
-      { projectorInWorker: false },
-    );
+    b = await startSystem(testConfig(a.db.url), silentLogger(), { projectorInWorker: false });
     dep = (
       await a.command('CREATE_DEPARTMENT', {
         name: 'Drammen',

@@ -3,7 +3,7 @@ import { executeCommand } from '@nordlog/command-service';
 import { SYSTEM_IDENTITY } from '@nordlog/contracts';
 import { PostgresEventStore, PostgresIdAllocator, silentLogger } from '@nordlog/platform';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { recordStatements } from '../support/statements.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 /**
@@ -17,8 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 describe('the statements of a repeatable command', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
-  const sent: { name?: string; text: string }[] = [];
-  const original = pg.Client.prototype.query;
+  let recording: ReturnType<typeof recordStatements>;
 
   const run = (name: string, payload: unknown, commandId?: string) =>
     executeCommand(
@@ -33,19 +32,10 @@ describe('the statements of a repeatable command', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     store = new PostgresEventStore(db.knex, db.notifier);
-    // Every statement of every pg client of this process, as the driver gets it.
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0];
-      sent.push(
-        typeof config === 'string'
-          ? { text: config }
-          : { name: (config as { name?: string }).name, text: (config as { text: string }).text },
-      );
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
+    recording = recordStatements();
   });
   afterAll(async () => {
-    pg.Client.prototype.query = original;
+    recording?.restore();
     await db.drop();
   });
 
@@ -60,7 +50,7 @@ describe('the statements of a repeatable command', () => {
     const payload = { name: 'Kunde', departmentId: department };
     // Warm: the pool's connections exist before the count starts.
     await run('CREATE_CUSTOMER', { name: 'Warm', departmentId: department }, randomUUID());
-    sent.length = 0;
+    recording.sent.length = 0;
     const first = await run('CREATE_CUSTOMER', payload, commandId);
     const repeat = await run('CREATE_CUSTOMER', payload, commandId);
     // The notifier's NOTIFY may follow the answer.
@@ -69,7 +59,7 @@ describe('the statements of a repeatable command', () => {
     expect(first.status).toBe(200);
     expect(repeat).toEqual(first);
     // The outcome looked up twice, one id allocated, one append.
-    expect(sent.length).toBeGreaterThanOrEqual(4);
-    expect(sent.filter((s) => !s.name).map((s) => s.text)).toEqual([]);
+    expect(recording.sent.length).toBeGreaterThanOrEqual(4);
+    expect(recording.sent.filter((s) => !s.name).map((s) => s.text)).toEqual([]);
   });
 });

@@ -91,6 +91,21 @@ let phones = 0;
 export const freshPhone = () =>
   `+4745${String(process.pid % 1000).padStart(3, '0')}${String(++phones).padStart(3, '0')}`;
 
+/** A test system's configuration: a free port on loopback, no demo data, test mode. */
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    DEMO_DATA: 'false',
+    // Tests log many users in from one address.
+    AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
+    PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
+    ...env,
+  });
+}
+
 /** The whole product on a database of its own, listening on a free port, with an ADMIN logged in. */
 export async function startTestSystem(
   options: {
@@ -106,17 +121,7 @@ export async function startTestSystem(
   } = {},
 ): Promise<TestSystem> {
   const database = await createEmptyDatabase(options.serverUrl);
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    NODE_ENV: 'test',
-    DEMO_DATA: 'false',
-    // Tests log many users in from one address.
-    AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
-    PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
-    ...options.env,
-  });
+  const config = testConfig(database.url, options.env);
   const system = await startSystem(config, options.logger ?? silentLogger(), options);
 
   // 30 s: CI machines are shared, and a loaded one can be slow to schedule the projector.

@@ -97,6 +97,10 @@ export class KafkaChangeBus implements ChangeBus {
         fromBeginning: false,
       });
       await consumer.run({
+        // Nothing to resume: a gateway starts at the topics' ends each time, as the PostgreSQL feed
+        // starts at the outbox's head (its sockets query again when they connect). Committing
+        // would send an offset commit after every batch.
+        autoCommit: false,
         eachBatch: async (payload) => {
           const { batch } = payload;
           const records = batch.messages

@@ -31,7 +31,8 @@ interface Prepared<T, B> {
  * Publishes a source from `from` (exclusive) until `signal` aborts, as a pipeline of three
  * stages, each one at a time and in order:
  * - reading and preparing the next batch runs while the current one is being sent (read-ahead of
- *   one batch, only after a full batch: a short read means the reader is at the head);
+ *   one batch, only after a full batch: a short read means the reader is at the head, so after a
+ *   short batch it waits for a signal, or `pollMs`, before it reads again);
  * - sends are strictly one after another, so the broker gets a key's messages in order;
  * - each batch's checkpoint is written after its acknowledgement, in batch order, while the next
  *   batch is being sent; a checkpoint never covers a batch that was not acknowledged.
@@ -76,6 +77,13 @@ export async function publishPipelined<T, B>(
       checkpointing.catch(() => undefined);
       // At most one checkpoint outstanding; a failed one ends the run here.
       await previous;
+      // A short batch: the reader was at the head. Reading again at once would find nothing (a
+      // round trip a batch at a live rate); a signal that came since the read is kept by the
+      // waiter, which then returns at once.
+      if (next.items.length < batchSize && !signal.aborted) {
+        await checkpointing;
+        await steps.wait(pollMs, signal);
+      }
     }
     await checkpointing;
   } finally {

@@ -237,6 +237,7 @@ async function main() {
     const ready = new Promise<void>((r) => (fetching = r));
     consumer.on(consumer.events.FETCH_START, () => fetching());
     await consumer.run({
+      autoCommit: false,
       eachMessage: async ({ message }) => {
         const value = JSON.parse(String(message.value)) as { metadata: { commandId: string } };
         const sent = sentAt.get(value.metadata.commandId);

@@ -13,6 +13,7 @@ import {
   DEFAULT_ZOOM,
   STOP_ICON,
   routeLine,
+  sameShownEstimate,
   type LiveSlot,
 } from './liveData';
 import { ConfiguredTiles } from '../../maps/MapTiles';
@@ -228,10 +229,6 @@ interface StopMarkerProps {
   renderer: L.Canvas;
 }
 
-/** The same estimate: the same arrival and lateness (a recomputed slot makes new objects). */
-const sameEstimate = (a: ArrivalEstimate | undefined, b: ArrivalEstimate | undefined) =>
-  a === b || (!!a && !!b && a.key === b.key && a.arrival === b.arrival && a.late === b.late);
-
 /** A stop's circle: 24 px across with its 3 px border in the route's colour (the stroke's middle). */
 const STOP_RADIUS = STOP_ICON.iconSize[0] / 2 - 1.5;
 
@@ -272,8 +269,10 @@ const StopMarker = memo(function StopMarker({
     (): [number, number] => [point.lat!, point.lng!],
     [point.lat, point.lng],
   );
-  return (
-    <>
+  // The same element while the place and the look are the same: a new time changes the tooltip
+  // and the list item, and React leaves the canvas shape (a react-leaflet layer) alone.
+  const shape = useMemo(
+    () => (
       <NumberedStop
         ref={marker}
         center={position}
@@ -281,6 +280,12 @@ const StopMarker = memo(function StopMarker({
         renderer={renderer}
         pathOptions={style}
       />
+    ),
+    [position, renderer, style],
+  );
+  return (
+    <>
+      {shape}
       {list
         ? createPortal(
             <li data-testid="live-stop-marker" data-stop-key={point.key} data-done={point.done}>
@@ -307,7 +312,7 @@ function sameStopMarker(a: StopMarkerProps, b: StopMarkerProps): boolean {
     a.colour === b.colour &&
     a.timeZone === b.timeZone &&
     a.renderer === b.renderer &&
-    sameEstimate(a.estimate, b.estimate)
+    sameShownEstimate(a.estimate, b.estimate)
   );
 }
 

@@ -9,7 +9,7 @@ import { memo } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ArrivalEstimate } from '@nordlog/contracts';
-import { livePath } from './liveData';
+import { livePath, sameShownEstimate } from './liveData';
 import { useStopTime } from './stopTime';
 import type { SlotPanelProps } from './useLiveDay';
 
@@ -70,71 +70,77 @@ export function StopList({ item, day, departmentId }: SlotPanelProps) {
   );
 }
 
-/** A stop draws again only when it, its estimate or the zone changed. */
-const StopItem = memo(function StopItem({
-  point,
-  estimate,
-  timeZone,
-}: {
-  point: RoutePoint;
-  estimate: ArrivalEstimate | undefined;
-  timeZone: string;
-}) {
-  const translate = useTranslate();
-  const time = useStopTime(point, estimate, timeZone);
-  const name = point.type === REST_BREAK ? translate('enums.stopType.rest_break') : point.name;
-  return (
-    <Box
-      component="li"
-      data-testid="live-stop"
-      data-stop-key={point.key}
-      data-done={String(point.done)}
-      sx={{
-        display: 'flex',
-        gap: 1,
-        px: 2,
-        py: 0.75,
-        borderTop: 1,
-        borderColor: 'divider',
-        color: point.done ? 'text.secondary' : 'text.primary',
-      }}
-    >
-      <Typography variant="body2" sx={{ width: 24, fontWeight: 700, flexShrink: 0 }}>
-        {point.sequence}
-      </Typography>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="body2" noWrap title={name}>
-          {point.type === 'pickup' ? `${translate('enums.stopType.pickup')}: ` : ''}
-          {name}
+/** A stop draws again only when it, the estimate it shows (to the minute) or the zone changed. */
+const StopItem = memo(
+  function StopItem({
+    point,
+    estimate,
+    timeZone,
+  }: {
+    point: RoutePoint;
+    estimate: ArrivalEstimate | undefined;
+    timeZone: string;
+  }) {
+    const translate = useTranslate();
+    const time = useStopTime(point, estimate, timeZone);
+    const name = point.type === REST_BREAK ? translate('enums.stopType.rest_break') : point.name;
+    return (
+      <Box
+        component="li"
+        data-testid="live-stop"
+        data-stop-key={point.key}
+        data-done={String(point.done)}
+        sx={{
+          display: 'flex',
+          gap: 1,
+          px: 2,
+          py: 0.75,
+          borderTop: 1,
+          borderColor: 'divider',
+          color: point.done ? 'text.secondary' : 'text.primary',
+        }}
+      >
+        <Typography variant="body2" sx={{ width: 24, fontWeight: 700, flexShrink: 0 }}>
+          {point.sequence}
         </Typography>
-        {point.type === REST_BREAK ? null : (
-          <Typography variant="caption" component="p" noWrap color="text.secondary">
-            {[point.address, `${point.zipCode} ${point.zipArea}`.trim()].filter(Boolean).join(', ')}
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="body2" noWrap title={name}>
+            {point.type === 'pickup' ? `${translate('enums.stopType.pickup')}: ` : ''}
+            {name}
           </Typography>
-        )}
-      </Box>
-      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-        <Typography
-          variant="caption"
-          component="p"
-          data-testid="stop-time"
-          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'flex-end' }}
-        >
-          {point.done ? <CheckCircleIcon sx={{ fontSize: 14 }} color="success" /> : null}
-          {time.text}
-        </Typography>
-        {time.late ? (
+          {point.type === REST_BREAK ? null : (
+            <Typography variant="caption" component="p" noWrap color="text.secondary">
+              {[point.address, `${point.zipCode} ${point.zipArea}`.trim()]
+                .filter(Boolean)
+                .join(', ')}
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
           <Typography
             variant="caption"
             component="p"
-            color="error"
+            data-testid="stop-time"
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'flex-end' }}
           >
-            <WarningAmberIcon sx={{ fontSize: 14 }} />
-            {translate('live.late')}
+            {point.done ? <CheckCircleIcon sx={{ fontSize: 14 }} color="success" /> : null}
+            {time.text}
           </Typography>
-        ) : null}
+          {time.late ? (
+            <Typography
+              variant="caption"
+              component="p"
+              color="error"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.5, justifyContent: 'flex-end' }}
+            >
+              <WarningAmberIcon sx={{ fontSize: 14 }} />
+              {translate('live.late')}
+            </Typography>
+          ) : null}
+        </Box>
       </Box>
-    </Box>
-  );
-});
+    );
+  },
+  (a, b) =>
+    a.point === b.point && a.timeZone === b.timeZone && sameShownEstimate(a.estimate, b.estimate),
+);

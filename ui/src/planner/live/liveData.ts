@@ -188,3 +188,26 @@ export class SlotItems {
     return out;
   }
 }
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The same estimate as a stop shows it: the same minute and lateness. A courier's report
+ * recomputes its slot's estimates, and every remaining stop's arrival moves by seconds; a stop
+ * that compared the raw arrival drew again on every report (its tooltip and list row show the
+ * minute), which left a major garbage collection every few seconds of reports (bench:map). The
+ * epoch minute is the shown minute in every zone whose offset is whole minutes (all of today's).
+ */
+export function sameShownEstimate(
+  a: ArrivalEstimate | undefined,
+  b: ArrivalEstimate | undefined,
+): boolean {
+  return (
+    a === b ||
+    (!!a &&
+      !!b &&
+      a.key === b.key &&
+      a.late === b.late &&
+      Math.floor(a.arrival / MINUTE_MS) === Math.floor(b.arrival / MINUTE_MS))
+  );
+}

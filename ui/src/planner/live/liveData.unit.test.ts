@@ -12,6 +12,7 @@ import {
   positionsByCourier,
   routeColour,
   routeLine,
+  sameShownEstimate,
   slotPosition,
   SlotItems,
 } from './liveData';
@@ -141,5 +142,26 @@ describe('live view: map defaults, paths, routes and couriers', () => {
     expect(again[0]).toBe(after[0]);
     expect(items.items(changed, units, moved, 'Europe/Oslo')).toEqual(again);
     expect(items.items(changed, units, moved, 'Europe/Stockholm')[0]).not.toBe(again[0]);
+  });
+
+  it('a stop keeps drawing its estimate while the minute it shows and its lateness stay', () => {
+    const at = Date.parse('2026-11-28T10:15:00Z');
+    const estimate = (arrival: number, late = false) => ({ key: 's1', arrival, late });
+    expect(sameShownEstimate(estimate(at + 5_000), estimate(at + 59_999))).toBe(true);
+    expect(sameShownEstimate(estimate(at + 59_999), estimate(at + 60_000))).toBe(false);
+    expect(sameShownEstimate(estimate(at), estimate(at, true))).toBe(false);
+    expect(sameShownEstimate(estimate(at), { ...estimate(at), key: 's2' })).toBe(false);
+    expect(sameShownEstimate(undefined, undefined)).toBe(true);
+    expect(sameShownEstimate(estimate(at), undefined)).toBe(false);
+    // The shown minute is the epoch minute in the product's zones.
+    const clock = (ms: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Helsinki',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(ms);
+    expect(clock(at + 59_999)).toBe(clock(at));
+    expect(clock(at + 60_000)).not.toBe(clock(at));
   });
 });

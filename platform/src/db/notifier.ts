@@ -14,8 +14,9 @@ export const processTag = `${hostname()}:${process.pid}`;
  * The least time between two NOTIFYs of one channel from one notifier (cross-process wake-ups).
  * The first signal after a quiet spell goes at once; a stream of appends wakes a reader in another
  * process at most 50 times a second, each wake-up reading what came meanwhile as one batch. At 200
- * commands/s this took 12–22 % of a core off the topology (the projector, the relays and
- * PostgreSQL, bench:topology) against 5 ms, for at most 20 ms more per hop (decision record 0025).
+ * commands/s this took 11–22 points of the machine's 200 % off the topology (the projector, the
+ * relays and PostgreSQL, bench:topology) against 5 ms, for at most 20 ms more per hop (decision
+ * record 0025).
  */
 export const NOTIFY_INTERVAL_MS = 20;
 

@@ -195,8 +195,8 @@ const MINUTE_MS = 60_000;
  * The same estimate as a stop shows it: the same minute and lateness. A courier's report
  * recomputes its slot's estimates, and every remaining stop's arrival moves by seconds; a stop
  * that compared the raw arrival drew again on every report (its tooltip and list row show the
- * minute), which left a major garbage collection every few seconds of reports (bench:map). The
- * epoch minute is the shown minute in every zone whose offset is whole minutes (all of today's).
+ * minute): most of what the reports allocated, collected later in frames over 16.7 ms (bench:map,
+ * decision record 0027). The epoch minute is the shown minute in every zone whose offset is whole minutes (all of today's).
  */
 export function sameShownEstimate(
   a: ArrivalEstimate | undefined,

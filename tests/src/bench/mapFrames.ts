@@ -40,7 +40,13 @@ export const frameRecorder = String.raw`(() => {
 export const installFrames = (page: Page) => page.evaluate(frameRecorder);
 
 /** Frames over one 60 Hz interval, and the vsyncs missed in all (an interval of 3 frames: 2). */
-export function dropped(intervals: readonly number[]): { over: number; missed: number } {
+export interface Dropped {
+  over: number;
+  missed: number;
+}
+
+/** The frames of `intervals` that dropped (see `Dropped`). */
+export function dropped(intervals: readonly number[]): Dropped {
   let over = 0;
   let missed = 0;
   for (const d of intervals) {

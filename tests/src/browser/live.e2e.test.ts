@@ -52,12 +52,14 @@ describe('live view and routes overview in a browser', () => {
   /**
    * Where the live map shows places (page pixels, by Web Mercator from the map's centre and zoom
    * its element reports), the colour of the stops' canvas at each place's ring (10 px right of
-   * it: a stop's circle is 24 px across with a 3 px border) and the focused route's line colour.
+   * it: a stop's circle is 24 px across with a 3 px border) and inside it (7 px above, clear of
+   * the number), and the focused route's line colour.
    */
   const stopsOnCanvas = (places: [number, number][]) =>
     page.evaluate<{
       points: { x: number; y: number }[];
       rings: number[][];
+      fills: number[][];
       routeColour: number[];
     }>(`(() => {
       const map = document.querySelector('[data-testid=live-map] .leaflet-container');
@@ -76,14 +78,15 @@ describe('live view and routes overview in a browser', () => {
       const at = canvas.getBoundingClientRect();
       const k = canvas.width / at.width;
       const ctx = canvas.getContext('2d');
-      const rings = points.map((p) =>
-        [...ctx.getImageData(Math.round((p.x + 10 - at.left) * k), Math.round((p.y - at.top) * k), 1, 1).data].slice(0, 3),
-      );
+      const pixel = (x, y) =>
+        [...ctx.getImageData(Math.round((x - at.left) * k), Math.round((y - at.top) * k), 1, 1).data].slice(0, 3);
+      const rings = points.map((p) => pixel(p.x + 10, p.y));
+      const fills = points.map((p) => pixel(p.x, p.y - 7));
       const stroke = document
         .querySelector('.leaflet-overlay-pane path[stroke-opacity="0.85"]')
         .getAttribute('stroke');
       const routeColour = [1, 3, 5].map((i) => parseInt(stroke.slice(i, i + 2), 16));
-      return { points, rings, routeColour };
+      return { points, rings, fills, routeColour };
     })()`);
 
   beforeAll(async () => {
@@ -274,6 +277,18 @@ describe('live view and routes overview in a browser', () => {
 
     // The courier delivers a collected shipment: its stop turns done, on the list and on the map.
     const [first] = await collectedDeliveries();
+    // Its circle on the canvas is white (it stands clear of the other stops at this view)...
+    const located = slot.routePoints!.filter((p) => p.lat !== null);
+    const at = located.findIndex((p) => p.key === first!.key);
+    const drawn = () => stopsOnCanvas(located.map((p) => [p.lat!, p.lng!]));
+    const before = await drawn();
+    expect(
+      before.points.every(
+        (q, j) =>
+          j === at || Math.hypot(q.x - before.points[at]!.x, q.y - before.points[at]!.y) > 30,
+      ),
+    ).toBe(true);
+    expect(before.fills[at]).toEqual([255, 255, 255]);
     const res = await sys
       .as(courier)
       .command('MANUAL_DELIVER', { consignmentIds: [first!.consignmentId] });
@@ -285,6 +300,11 @@ describe('live view and routes overview in a browser', () => {
     await page
       .locator(`[data-testid=live-stop-marker][data-stop-key="${first!.key}"][data-done=true]`)
       .waitFor({ state: 'attached' });
+    // ...and filled grey once done.
+    for (let i = 0; (await drawn()).fills[at]!.join() !== '97,97,97'; i++) {
+      expect(i).toBeLessThan(50);
+      await page.waitForTimeout(100);
+    }
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
     await screenshot(page, 'live-slot');
     expect(pageErrors).toEqual([]);

@@ -17,8 +17,8 @@ import {
   type LiveSlot,
 } from './liveData';
 import { ConfiguredTiles } from '../../maps/MapTiles';
-import { NumberedStop, type NumberedStopStyle } from '../../maps/NumberedStop';
-import { useStopTime } from './stopTime';
+import { numberedStop, type NumberedStopStyle } from '../../maps/numberedStop';
+import { stopTitle } from './stopTime';
 
 /** A slot as the map draws it: its route in its colour, and its stops' estimated arrivals. */
 export type MapSlot = LiveSlot;
@@ -199,104 +199,152 @@ const STOPS_PANE = 'stops';
 const rendererCanvas = (renderer: L.Canvas) =>
   (renderer as unknown as { _container?: HTMLElement })._container ?? null;
 
-const RouteStops = memo(function RouteStops(
-  props: MapSlot & { renderer: L.Canvas; timeZone: string },
-) {
-  const points = props.slot.routePoints ?? NO_POINTS;
-  return (
-    <>
-      {points.map((p) =>
-        p.lat !== null && p.lng !== null ? (
-          <StopMarker
-            key={p.key}
-            point={p}
-            colour={props.colour}
-            estimate={props.estimates.get(p.key)}
-            timeZone={props.timeZone}
-            renderer={props.renderer}
-          />
-        ) : null,
-      )}
-    </>
-  );
-});
-
-interface StopMarkerProps {
-  point: RoutePoint;
-  colour: string;
-  estimate: ArrivalEstimate | undefined;
-  timeZone: string;
-  renderer: L.Canvas;
-}
-
 /** A stop's circle: 24 px across with its 3 px border in the route's colour (the stroke's middle). */
 const STOP_RADIUS = STOP_ICON.iconSize[0] / 2 - 1.5;
 
-const StopMarker = memo(function StopMarker({
-  point,
-  colour,
-  estimate,
-  timeZone,
+/** A stop as its route's canvas draws it: the circle, and what it was last drawn from. */
+interface DrawnStop {
+  circle: L.CircleMarker;
+  point: RoutePoint;
+  style: NumberedStopStyle;
+}
+
+/** How a stop looks: a ring in its route's colour, filled grey once done, its number inside. */
+const stopStyle = (colour: string, point: RoutePoint, renderer: L.Canvas): NumberedStopStyle => ({
+  color: colour,
+  weight: 3,
+  opacity: 1,
+  fillColor: point.done ? '#616161' : '#ffffff',
+  fillOpacity: 1,
+  label: String(point.sequence),
+  labelColour: point.done ? '#ffffff' : '#000000',
+  radius: STOP_RADIUS,
   renderer,
-}: StopMarkerProps) {
+});
+
+const sameStyle = (a: NumberedStopStyle, b: NumberedStopStyle) =>
+  a.color === b.color &&
+  a.fillColor === b.fillColor &&
+  a.label === b.label &&
+  a.labelColour === b.labelColour;
+
+/** The stop key of each drawn circle (for its route's tooltip). */
+const keyOfCircle = new WeakMap<L.Layer, string>();
+
+/**
+ * A route's stops on the stops' canvas: Leaflet circles made, moved and restyled in place as the
+ * route changes, with no React component per stop. A component per stop, with react-leaflet's
+ * layer beneath it, kept about a dozen fibers and their hooks alive: the page's heap was
+ * 40 MB with 4,000 stops and is 29 MB without them (the empty map's: 11 MB), and every major
+ * collection marks it all (bench:map: frames of 66 to 100 ms after the reports). One tooltip per
+ * route, its text made when the pointer is on a stop. The canvas' fallback list (for assistive
+ * technology and tests) has a small row per stop.
+ */
+const RouteStops = memo(function RouteStops(
+  props: MapSlot & { renderer: L.Canvas; timeZone: string },
+) {
+  const map = useMap();
   const translate = useTranslate();
   const list = useContext(StopListElement);
-  const time = useStopTime(point, estimate, timeZone);
-  // The stop's number, name and time, shown when the pointer is on it; a new time alone changes
-  // the tooltip's text, not the canvas.
-  const title = `${point.sequence}. ${point.name} · ${time.text}${time.late ? ` · ${translate('live.late')}` : ''}`;
-  const marker = useRef<L.CircleMarker>(null);
-  const style = useMemo(
-    (): NumberedStopStyle => ({
-      color: colour,
-      weight: 3,
-      opacity: 1,
-      fillColor: point.done ? '#616161' : '#ffffff',
-      fillOpacity: 1,
-      label: String(point.sequence),
-      labelColour: point.done ? '#ffffff' : '#000000',
-    }),
-    [colour, point.done, point.sequence],
-  );
+  const points = props.slot.routePoints ?? NO_POINTS;
+  const { colour, renderer, estimates, timeZone } = props;
+  const [group] = useState(() => L.featureGroup());
+  const drawn = useRef(new Map<string, DrawnStop>());
+  // What the tooltip shows is made from the latest estimates, when it opens.
+  const shown = useRef({ estimates, timeZone, translate });
   useEffect(() => {
-    const layer = marker.current;
-    if (!layer) return;
-    if (layer.getTooltip()) layer.setTooltipContent(title);
-    else layer.bindTooltip(title, { direction: 'top', offset: [0, -STOP_RADIUS] });
-  }, [marker, title]);
-  // The same array while the place is the same: react-leaflet moves a marker on a new one.
-  const position = useMemo(
-    (): [number, number] => [point.lat!, point.lng!],
-    [point.lat, point.lng],
-  );
-  // The same element while the place and the look are the same: a new time changes the tooltip
-  // and the list item, and React leaves the canvas shape (a react-leaflet layer) alone.
-  const shape = useMemo(
-    () => (
-      <NumberedStop
-        ref={marker}
-        center={position}
-        radius={STOP_RADIUS}
-        renderer={renderer}
-        pathOptions={style}
-      />
-    ),
-    [position, renderer, style],
-  );
-  return (
-    <>
-      {shape}
-      {list
-        ? createPortal(
-            <li data-testid="live-stop-marker" data-stop-key={point.key} data-done={point.done}>
-              {title}
-            </li>,
-            list,
-          )
-        : null}
-    </>
-  );
-}, sameStopMarker);
+    group.bindTooltip(
+      (layer) => {
+        const stop = drawn.current.get(keyOfCircle.get(layer) ?? '');
+        if (!stop) return '';
+        const { estimates, timeZone, translate } = shown.current;
+        return stopTitle(stop.point, estimates.get(stop.point.key), timeZone, translate);
+      },
+      { direction: 'top', offset: [0, -STOP_RADIUS] },
+    );
+    group.addTo(map);
+    return () => {
+      group.unbindTooltip();
+      group.remove();
+    };
+  }, [group, map]);
+  useEffect(() => {
+    const stops = drawn.current;
+    const seen = new Set<string>();
+    for (const point of points) {
+      if (point.lat === null || point.lng === null) continue;
+      seen.add(point.key);
+      const style = stopStyle(colour, point, renderer);
+      const stop = stops.get(point.key);
+      if (!stop) {
+        const circle = numberedStop([point.lat, point.lng], style);
+        keyOfCircle.set(circle, point.key);
+        group.addLayer(circle);
+        stops.set(point.key, { circle, point, style });
+        continue;
+      }
+      if (stop.point.lat !== point.lat || stop.point.lng !== point.lng)
+        stop.circle.setLatLng([point.lat, point.lng]);
+      if (!sameStyle(stop.style, style)) {
+        stop.circle.setStyle(style);
+        stop.style = style;
+      }
+      stop.point = point;
+    }
+    for (const [key, stop] of stops)
+      if (!seen.has(key)) {
+        group.removeLayer(stop.circle);
+        stops.delete(key);
+      }
+  }, [group, points, colour, renderer]);
+  useEffect(() => {
+    shown.current = { estimates, timeZone, translate };
+    // A tooltip open on a stop shows its new time at once.
+    if (group.isTooltipOpen()) group.getTooltip()?.update();
+  }, [group, points, estimates, timeZone, translate]);
+  return list
+    ? createPortal(
+        points.map((p) =>
+          p.lat !== null && p.lng !== null ? (
+            <StopEntry
+              key={p.key}
+              point={p}
+              estimate={estimates.get(p.key)}
+              timeZone={timeZone}
+              translate={translate}
+            />
+          ) : null,
+        ),
+        list,
+      )
+    : null;
+});
+
+interface StopEntryProps {
+  point: RoutePoint;
+  estimate: ArrivalEstimate | undefined;
+  timeZone: string;
+  translate: ReturnType<typeof useTranslate>;
+}
+
+/**
+ * A stop's row in the canvas' fallback list: number, name, time. It draws again only when what it
+ * shows changed (the minute and lateness of its arrival, `sameShownEstimate`).
+ */
+const StopEntry = memo(
+  function StopEntry({ point, estimate, timeZone, translate }: StopEntryProps) {
+    return (
+      <li data-testid="live-stop-marker" data-stop-key={point.key} data-done={point.done}>
+        {stopTitle(point, estimate, timeZone, translate)}
+      </li>
+    );
+  },
+  (a, b) =>
+    a.point === b.point &&
+    a.timeZone === b.timeZone &&
+    a.translate === b.translate &&
+    sameShownEstimate(a.estimate, b.estimate),
+);
 
 /** Writes attributes of a marker's icon (its first element) where they differ. */
 function setIconAttributes(marker: L.Marker | null, attributes: Record<string, string>): void {
@@ -304,16 +352,6 @@ function setIconAttributes(marker: L.Marker | null, attributes: Record<string, s
   if (!el) return;
   for (const [name, value] of Object.entries(attributes))
     if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-}
-
-function sameStopMarker(a: StopMarkerProps, b: StopMarkerProps): boolean {
-  return (
-    a.point === b.point &&
-    a.colour === b.colour &&
-    a.timeZone === b.timeZone &&
-    a.renderer === b.renderer &&
-    sameShownEstimate(a.estimate, b.estimate)
-  );
 }
 
 const CourierMarker = memo(function CourierMarker({ courier }: { courier: MapCourier }) {

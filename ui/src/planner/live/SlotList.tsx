@@ -20,21 +20,11 @@ import type { LiveDay } from './useLiveDay';
  * A route draws again only when what it shows changed (a courier's report: its own route).
  */
 export function SlotList({ day, departmentId }: { day: LiveDay; departmentId: string }) {
-  const translate = useTranslate();
   return (
     <Box component="section" aria-labelledby="live-slots-heading">
-      <Typography
-        id="live-slots-heading"
-        variant="subtitle1"
-        component="h2"
-        sx={{ px: 2, pt: 1.5 }}
-      >
-        {translate('live.slots')}
-      </Typography>
+      <SlotsHeading />
       {day.shown.length === 0 ? (
-        <Typography variant="body2" sx={{ px: 2, py: 1 }}>
-          <NoSlotsText loading={day.loading} />
-        </Typography>
+        <NoSlots loading={day.loading} />
       ) : (
         <List dense>
           {day.shown.map((s) => (
@@ -53,6 +43,24 @@ export function SlotList({ day, departmentId }: { day: LiveDay; departmentId: st
     </Box>
   );
 }
+
+// Drawn once, not on every report (MUI serialises an `sx` style each time it draws).
+const SlotsHeading = memo(function SlotsHeading() {
+  const translate = useTranslate();
+  return (
+    <Typography id="live-slots-heading" variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5 }}>
+      {translate('live.slots')}
+    </Typography>
+  );
+});
+
+const NoSlots = memo(function NoSlots({ loading }: { loading: boolean }) {
+  return (
+    <Typography variant="body2" sx={{ px: 2, py: 1 }}>
+      <NoSlotsText loading={loading} />
+    </Typography>
+  );
+});
 
 const SlotItem = memo(function SlotItem({
   item,

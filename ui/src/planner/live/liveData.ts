@@ -1,5 +1,5 @@
 import type { CourierLocation, RoutePoint, SlotView, UnitRow } from '@nordlog/contracts';
-import type { ArrivalEstimate, TimedPosition } from '@nordlog/contracts';
+import { isDriving, type ArrivalEstimate, type TimedPosition } from '@nordlog/contracts';
 import { DEFAULT_CENTRES, DEFAULT_MARKER } from '../map/constants';
 
 /**
@@ -58,16 +58,31 @@ export const routeLine = (points: readonly RoutePoint[]): [number, number][] =>
     p.lat !== null && p.lng !== null ? [[p.lat, p.lng] as [number, number]] : [],
   );
 
+/**
+ * A location row's position, made once per row object: a report replaces its courier's row in the
+ * cached list and leaves the others as they were, so their positions are the same objects again.
+ */
+const positionOfRow = new WeakMap<CourierLocation, TimedPosition>();
+
+function timedPosition(r: CourierLocation): TimedPosition {
+  let position = positionOfRow.get(r);
+  if (!position) {
+    const at = Date.parse(r.at);
+    position = { lat: r.latitude, lng: r.longitude, at: Number.isNaN(at) ? 0 : at };
+    positionOfRow.set(r, position);
+  }
+  return position;
+}
+
 /** The latest position of each courier, by courier id. */
 export function positionsByCourier(
   rows: readonly CourierLocation[] | undefined,
 ): Map<string, TimedPosition> {
   const out = new Map<string, TimedPosition>();
   for (const r of rows ?? []) {
-    const at = Date.parse(r.at);
+    const position = timedPosition(r);
     const seen = out.get(String(r.id));
-    if (!seen || at >= seen.at)
-      out.set(String(r.id), { lat: r.latitude, lng: r.longitude, at: Number.isNaN(at) ? 0 : at });
+    if (!seen || position.at >= seen.at) out.set(String(r.id), position);
   }
   return out;
 }
@@ -187,6 +202,21 @@ export class SlotItems {
     this.made = made;
     return out;
   }
+}
+
+/**
+ * The slot of the day each courier drives, by courier id: one under way first, else its first
+ * slot. One pass over the slots (not one per courier: every report asks again for every courier).
+ */
+export function drivenSlots(slots: readonly LiveSlot[]): Map<string, LiveSlot> {
+  const out = new Map<string, LiveSlot>();
+  for (const s of slots) {
+    if (s.slot.courierId === null || s.slot.courierId === undefined) continue;
+    const id = String(s.slot.courierId);
+    const seen = out.get(id);
+    if (!seen || (!isDriving(seen.slot.state) && isDriving(s.slot.state))) out.set(id, s);
+  }
+  return out;
 }
 
 const MINUTE_MS = 60_000;

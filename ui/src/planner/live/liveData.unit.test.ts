@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { CourierLocation, RoutePoint, SlotView, UnitRow } from '@nordlog/contracts';
 import {
   COURIER_ICON,
+  drivenSlots,
   DEFAULT_CENTRE,
   DEFAULT_ZOOM,
   focusPlaces,
@@ -106,6 +107,8 @@ describe('live view: map defaults, paths, routes and couriers', () => {
     );
     expect(moved).not.toBe(first);
     expect(moved.get('7')).toBe(first.get('7'));
+    // A row the cache kept gives the same position object without comparing (none is made again).
+    expect(positionsByCourier([reports[0]!]).get('7')).toBe(first.get('7'));
     expect(moved.get('8')).toEqual({
       lat: 59.81,
       lng: 10.7,
@@ -163,5 +166,24 @@ describe('live view: map defaults, paths, routes and couriers', () => {
       }).format(ms);
     expect(clock(at + 59_999)).toBe(clock(at));
     expect(clock(at + 60_000)).not.toBe(clock(at));
+  });
+
+  it('each courier’s driven slot: one under way (or paused) before its first; slots without a courier are nobody’s', () => {
+    const item = (id: number, courierId: string | null, state: string) => ({
+      slot: { id, courierId, state } as unknown as SlotView,
+      colour: '#000',
+      estimates: new Map(),
+    });
+    const a = item(1, '7', 'DISPATCHED');
+    const b = item(2, '7', 'IN_PROGRESS');
+    const c = item(3, '7', 'PAUSED');
+    const d = item(4, '8', 'COMPLETED');
+    const e = item(5, '8', 'DISPATCHED');
+    const f = item(6, null, 'IN_PROGRESS');
+    const driven = drivenSlots([a, b, c, d, e, f]);
+    expect(driven.get('7')).toBe(b);
+    expect(driven.get('8')).toBe(d);
+    expect([...driven.keys()].sort()).toEqual(['7', '8']);
+    expect(drivenSlots([a, c]).get('7')).toBe(c);
   });
 });

@@ -1,10 +1,16 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { allSlotGroups, slotShown, type SlotFilterGroup } from '../planning/planningData';
 import { useDaySlots } from '../planning/queries';
-import { isDriving, slotEstimates } from '@nordlog/contracts';
+import { slotEstimates } from '@nordlog/contracts';
 import type { MapCourier, MapSlot } from './LiveMap';
 import type { TimedPosition } from '@nordlog/contracts';
-import { focusPlaces, keepUnchangedPositions, positionsByCourier, SlotItems } from './liveData';
+import {
+  drivenSlots,
+  focusPlaces,
+  keepUnchangedPositions,
+  positionsByCourier,
+  SlotItems,
+} from './liveData';
 import { useCourierLocations } from './queries';
 
 /**
@@ -60,8 +66,9 @@ export function useLiveDay(departmentId: string, dateParam: string | undefined, 
   const previousCouriers = useRef<ReadonlyMap<string, MapCourier>>(new Map());
   const mapCouriers = useMemo((): MapCourier[] => {
     const names = new Map((couriers.data ?? []).map((c) => [String(c.id), c.name]));
+    const driving = drivenSlots(mapSlots);
     const out = [...positions].map(([id, position]): MapCourier => {
-      const driven = drivenSlot(mapSlots, id);
+      const driven = driving.get(id);
       const next: MapCourier = {
         id,
         position,
@@ -112,12 +119,6 @@ export function useLiveDay(departmentId: string, dateParam: string | undefined, 
       [couriers.data],
     ),
   };
-}
-
-/** The slot of the day a courier drives: one under way first, else its first slot. */
-function drivenSlot(slots: readonly MapSlot[], courierId: string): MapSlot | undefined {
-  const mine = slots.filter((s) => String(s.slot.courierId) === courierId);
-  return mine.find((s) => isDriving(s.slot.state)) ?? mine[0];
 }
 
 export type LiveDay = ReturnType<typeof useLiveDay>;

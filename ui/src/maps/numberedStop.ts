@@ -1,11 +1,3 @@
-import {
-  createElementObject,
-  createPathComponent,
-  extendContext,
-  updateCircle,
-  type PathProps,
-} from '@react-leaflet/core';
-import type { ReactNode } from 'react';
 import L from './leaflet';
 
 /** How a numbered stop looks: Leaflet's circle options, and the number written in it. */
@@ -53,23 +45,8 @@ const NumberedCircle = L.CircleMarker.extend({
   },
 }) as unknown as new (centre: L.LatLngExpression, style: NumberedStopStyle) => L.CircleMarker;
 
-export interface NumberedStopProps extends PathProps {
-  center: L.LatLngExpression;
-  radius?: number;
-  /** A canvas renderer (`L.canvas()`): the number is written with the canvas' context. */
-  renderer: L.Canvas;
-  pathOptions: NumberedStopStyle;
-  children?: ReactNode;
-}
-
-/**
- * react-leaflet's circle marker, numbered (`pathOptions.label`): a new `pathOptions` object
- * restyles it (Leaflet then redraws the region of the canvas it covers), a new centre moves it.
- */
-export const NumberedStop = createPathComponent<L.CircleMarker, NumberedStopProps>(
-  function createNumberedStop({ center, radius, renderer, pathOptions }, ctx) {
-    const marker = new NumberedCircle(center, { ...pathOptions, radius, renderer });
-    return createElementObject(marker, extendContext(ctx, { overlayContainer: marker }));
-  },
-  updateCircle,
-);
+/** A numbered circle at `centre`, drawn by the canvas renderer named in `style.renderer`. */
+export const numberedStop = (
+  centre: L.LatLngExpression,
+  style: NumberedStopStyle,
+): L.CircleMarker => new NumberedCircle(centre, style);

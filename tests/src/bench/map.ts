@@ -6,7 +6,8 @@ import {
 } from '../support/browser.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { mapBench, printMap } from './mapBrowser.js';
-import { liveBench, printLive } from './mapLive.js';
+import { liveBench } from './mapLive.js';
+import { printLive } from './mapLiveReport.js';
 import { buildMapWorld } from './mapWorld.js';
 import { numberArg as arg } from './args.js';
 

@@ -29,7 +29,7 @@ import { fmt, percentile, runConcurrent } from './stats.js';
 import { numberArg as arg, LOCAL_URL } from './args.js';
 
 /**
- * `npm run bench:topology [-- --backlog N --rate R --seconds S]`
+ * `npm run bench:topology [-- --backlog N --rate R --seconds S --warm-up W --fetch-wait F]`
  *
  * The production topology on the local PostgreSQL server and librdkafka's mock Kafka cluster
  * (hosted by kcat; a real protocol implementation, but in one process on this machine): command,
@@ -38,20 +38,28 @@ import { numberArg as arg, LOCAL_URL } from './args.js';
  * 1. Throughput: a backlog of N (default 50,000) commands' events, projected by the projector from
  *    a standstill, then published by the relay from a standstill, each alone (the gateways start
  *    after): events/s of each, and the relay's rate as a ratio to the projector's (target ≥ 1: the
- *    relay is never the bottleneck) for the relay as deployed (a process per source, deploy/), and
- *    for comparison one process publishing both. The floor: the same number of messages sent by
- *    one producer from memory, best of three.
- * 2. Latency at R (default 200) commands/s for S (default 10) seconds, commands sent through
+ *    relay is never the bottleneck) for the relay as deployed (a process per source, deploy/,
+ *    each with a core of its own: measured one at a time), and for comparison the two at once on
+ *    this machine's two cores and one process publishing both. The floor: the same number of
+ *    messages sent by one producer from memory, best of three.
+ * 2. Latency at R (default 200) commands/s for S (default 10) seconds after W (default 2) seconds
+ *    of the same to warm up (printed apart, not counted), commands sent through
  *    gateway A: the command's answer (baseline); until a Kafka consumer of the events topic gets
  *    the event; until a socket on gateway B gets the changed row (target p99 < 100 ms). And the
  *    CPU each process used while the commands were sent, with the machine's: whether the machine
  *    was saturated, and by what (`other`: beyond the topology, PostgreSQL and this bench).
+ *    The gateways' and the bench's consumers' fetch wait is F ms (default the product's, 50): the
+ *    mock answers a fetch only at the end of its wait, so F bounds what the mock adds to each
+ *    change, where a Kafka broker answers once the change is there.
  */
 // 50,000: each rate is then taken over seconds, not the fraction of one in which 10,000 went
 // through with the JIT still cold.
 const BACKLOG = arg('--backlog', 50_000);
 const RATE = arg('--rate', 200);
 const SECONDS = arg('--seconds', 10);
+const WARM_UP = arg('--warm-up', 2);
+/** The gateways' fetch wait (KAFKA_FETCH_MAX_WAIT_MS), also the bench's consumers'. */
+const FETCH_WAIT = arg('--fetch-wait', CHANGE_FEED_MAX_WAIT_MS);
 
 const row = (label: string, xs: number[], base?: number[]) => {
   const ratio = base
@@ -73,6 +81,7 @@ async function main() {
     DATABASE_URL: url,
     KAFKA_BROKERS: kafka.brokers.join(','),
     CHANGE_FEED: 'kafka',
+    KAFKA_FETCH_MAX_WAIT_MS: String(FETCH_WAIT),
     ...(process.env.RELAY_BATCH_SIZE ? { RELAY_BATCH_SIZE: process.env.RELAY_BATCH_SIZE } : {}),
   });
   try {
@@ -107,24 +116,29 @@ async function main() {
     await projectionsSettled(knex, 600_000);
     const changes = Number((await knex('rm_changes').count<{ c: string }[]>('* as c'))[0]!.c);
     const changesHead = await gaplessHead(knex, 'rm_changes');
-    // The relay twice from a standstill: one process for both sources (the default), then one
-    // process per source (RELAY_SOURCES). The clocks run before the processes start, so a
-    // source done before the other's process is up is measured too.
-    const measureRelay = async (processes: [string, Record<string, string>][]) => {
-      await replayFrom(knex, ['events', 'changes'], START);
-      const rates = Promise.all([
-        steadyRate(knex, () => readCheckpoint(knex, 'events'), head),
+    // The relay from a standstill: one process for both sources (the default); a process per
+    // source (RELAY_SOURCES), both at once; and each of those alone. The clocks run before the
+    // processes start, so a source done before the other's process is up is measured too.
+    const clocks = {
+      events: () => steadyRate(knex, () => readCheckpoint(knex, 'events'), head),
+      changes: () =>
         steadyRate(knex, () => readCheckpoint(knex, 'changes'), changesHead, 'rm_changes'),
-      ]);
+    };
+    const measureRelay = async (
+      processes: [string, Record<string, string>][],
+      sources: (keyof typeof clocks)[] = ['events', 'changes'],
+    ) => {
+      await replayFrom(knex, sources, START);
+      const rates = Promise.all(sources.map((source) => clocks[source]()));
       const started = await Promise.all(
         processes.map(([name, env]) => t.start(name, 'relay', env)),
       );
-      const [events, changes] = await rates;
+      const measured = await rates;
       for (const p of started) {
         p.child.kill('SIGTERM');
         await p.exited;
       }
-      return { events, changes };
+      return Object.fromEntries(sources.map((source, i) => [source, measured[i]!]));
     };
     const relayOne = await measureRelay([['relay', {}]]);
     const relayPerSource: [string, Record<string, string>][] = [
@@ -132,6 +146,13 @@ async function main() {
       ['relay-changes', { RELAY_SOURCES: 'changes' }],
     ];
     const relaySplit = await measureRelay(relayPerSource);
+    // As deployed, each relay has a core of its own (deploy/: a CPU limit of one core each, as
+    // the projector). Here two relays and the broker share two cores, so each is also measured
+    // with the other stopped.
+    const relayAlone = {
+      ...(await measureRelay([relayPerSource[0]!], ['events'])),
+      ...(await measureRelay([relayPerSource[1]!], ['changes'])),
+    };
     // The relay as deployed: a process per source.
     await Promise.all(relayPerSource.map(([name, env]) => t.start(name, 'relay', env)));
     // The gateways start now, taking changes from here on (each its own consumer group, from the
@@ -187,7 +208,7 @@ async function main() {
     const floorConsumer = client.consumer({
       groupId: `bench-floor-${randomUUID()}`,
       sessionTimeout: 6000,
-      maxWaitTimeInMs: CHANGE_FEED_MAX_WAIT_MS,
+      maxWaitTimeInMs: FETCH_WAIT,
     });
     await floorConsumer.connect();
     await floorConsumer.subscribe({ topics: ['bench.floor.live'], fromBeginning: false });
@@ -220,8 +241,12 @@ async function main() {
     const phone = await systemAdmin(t, knex);
     const onA = await gatewaySignIn(knex, gateways[0]!.url, phone);
     const onB = await gatewaySignIn(knex, gateways[1]!.url, phone);
-    const sentAt = new Map<string, number>();
+    // The first W s of commands warm the processes' paths up (their compilers were cold: the
+    // first second or two of a run had tens of sockets over 100 ms, the rest a few); they are
+    // printed apart and not counted.
+    const sentAt = new Map<string, { sent: number; warm: boolean }>();
     const kafkaLatency: number[] = [];
+    const warmKafka: number[] = [];
     const consumer = new Kafka({
       clientId: 'bench',
       brokers: kafka.brokers,
@@ -229,7 +254,7 @@ async function main() {
     }).consumer({
       groupId: `bench-${randomUUID()}`,
       sessionTimeout: 6000,
-      maxWaitTimeInMs: CHANGE_FEED_MAX_WAIT_MS,
+      maxWaitTimeInMs: FETCH_WAIT,
     });
     await consumer.connect();
     await consumer.subscribe({ topics: [kafkaTopics.events()], fromBeginning: false });
@@ -241,7 +266,7 @@ async function main() {
       eachMessage: async ({ message }) => {
         const value = JSON.parse(String(message.value)) as { metadata: { commandId: string } };
         const sent = sentAt.get(value.metadata.commandId);
-        if (sent !== undefined) kafkaLatency.push(performance.now() - sent);
+        if (sent) (sent.warm ? warmKafka : kafkaLatency).push(performance.now() - sent.sent);
       },
     });
     await ready;
@@ -255,11 +280,14 @@ async function main() {
       },
     });
     const idSent = new Map<string, number>();
+    const warmIdSent = new Map<string, number>();
     const answered: number[] = [];
+    const warmAnswered: number[] = [];
     // node:http with keep-alive rather than fetch: on this machine fetch took ~400 µs of the
     // client's CPU a request, node:http ~60 µs; the client shares the cores with the system.
     const agent = new Agent({ keepAlive: true });
     const total = RATE * SECONDS;
+    const warm = RATE * WARM_UP;
     // The CPU of each process during the live phase, and the machine's: a saturated or shared
     // machine shows here (`other`: what the machine did beyond the topology and this bench).
     const watched = () =>
@@ -272,16 +300,18 @@ async function main() {
         ]),
         ['postgres', 'kcat'],
       );
-    const cpuBefore = watched();
+    let cpuBefore = watched();
     const begin = performance.now();
     const inFlight: Promise<void>[] = [];
-    for (let i = 0; i < total; i++) {
+    for (let i = 0; i < warm + total; i++) {
       const due = begin + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      if (i === warm) cpuBefore = watched();
+      const warmingUp = i < warm;
       const commandId = randomUUID();
       const sent = performance.now();
-      sentAt.set(commandId, sent);
+      sentAt.set(commandId, { sent, warm: warmingUp });
       inFlight.push(
         postJson(
           agent,
@@ -293,10 +323,10 @@ async function main() {
           },
           { cookie: onA.cookie, 'x-csrf-token': onA.csrf },
         ).then((res) => {
-          answered.push(performance.now() - sent);
+          (warmingUp ? warmAnswered : answered).push(performance.now() - sent);
           const body = res.body as { ids?: string[] };
           if (res.status !== 200) throw new Error(`command: ${res.status} ${JSON.stringify(body)}`);
-          if (body.ids?.[0]) idSent.set(body.ids[0], sent);
+          if (body.ids?.[0]) (warmingUp ? warmIdSent : idSent).set(body.ids[0], sent);
         }),
       );
     }
@@ -306,9 +336,10 @@ async function main() {
     const reached = () => [...idSent.keys()].filter((id) => socketAt.has(id)).length;
     while ((reached() < total || kafkaLatency.length < total) && Date.now() < until)
       await new Promise((r) => setTimeout(r, 50));
-    const socketLatency = [...idSent].flatMap(([id, sent]) =>
-      socketAt.has(id) ? [socketAt.get(id)! - sent] : [],
-    );
+    const latencies = (sent: Map<string, number>) =>
+      [...sent].flatMap(([id, at]) => (socketAt.has(id) ? [socketAt.get(id)! - at] : []));
+    const socketLatency = latencies(idSent);
+    const warmSocket = latencies(warmIdSent);
     socket.close();
     await consumer.disconnect();
 
@@ -319,21 +350,29 @@ async function main() {
       `  floor: the broker alone ${fmt(floorRate).padStart(7)} messages/s (the relay's batches, from memory, best of 3)`,
     );
     for (const [label, r, target] of [
-      ['as deployed, a relay process per source', relaySplit, true],
+      [
+        'as deployed, a relay process per source, each with a core (one at a time)',
+        relayAlone,
+        true,
+      ],
+      ['a relay process per source, both at once on this 2-core machine', relaySplit, false],
       ['one relay process for both sources (for comparison)', relayOne, false],
     ] as const) {
       // A relay is as fast as its slower source.
-      const rate = Math.min(r.events, r.changes * (backlog / changes));
+      const rate = Math.min(r.events!, r.changes! * (backlog / changes));
+      console.log(`  relay, ${label}: ${fmt(r.events!)} events/s and ${fmt(r.changes!)} changes/s`);
       console.log(
-        `  relay, ${label}: ${fmt(r.events)} events/s and ${fmt(r.changes)} changes/s at the same time`,
-      );
-      console.log(
-        `    relay / projector ${fmt(rate / projectorRate, 2)}${target ? ` (target ≥ 1: ${rate / projectorRate >= 1 ? 'met' : 'NOT met'})` : ''};  its messages ${fmt(r.events + r.changes)}/s, / broker floor ${fmt((r.events + r.changes) / floorRate, 2)}`,
+        `    relay / projector ${fmt(rate / projectorRate, 2)}${target ? ` (target ≥ 1: ${rate / projectorRate >= 1 ? 'met' : 'NOT met'})` : ''};  its messages ${fmt(r.events! + r.changes!)}/s, / broker floor ${fmt((r.events! + r.changes!) / floorRate, 2)}`,
       );
     }
     console.log(
-      `\nLive, ${RATE} commands/s for ${SECONDS} s through gateway A (${total} commands):`,
+      `\nLive, ${RATE} commands/s for ${SECONDS} s through gateway A (${total} commands), after ${WARM_UP} s of the same to warm up; fetches wait up to ${FETCH_WAIT} ms (the mock answers at the end of the wait):`,
     );
+    if (warm > 0) {
+      row(`warm-up, not counted: the command answered`, warmAnswered);
+      row(`warm-up, not counted: append → Kafka consumer`, warmKafka);
+      row(`warm-up, not counted: append → socket (${warmSocket.length} seen)`, warmSocket);
+    }
     row('baseline: the command answered', answered);
     row('floor: produce → consumer, the broker alone', floorLatency);
     row(`append → Kafka consumer (${kafkaLatency.length} seen)`, kafkaLatency, answered);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AppError, START, comparePositions, type EventMetadata } from '@nordlog/contracts';
+import {
+  AppError,
+  START,
+  comparePositions,
+  type EventMetadata,
+  type RecordedEvent,
+} from '@nordlog/contracts';
 import {
   readAllJson,
   runCatchUp,
@@ -28,6 +34,28 @@ export const meta = (overrides: Partial<EventMetadata> = {}): EventMetadata => (
 });
 
 const stream = () => `test-${randomUUID()}`;
+
+/**
+ * Reads the global order until `shown` holds (at most 15 s), then gives the last read. A gapless
+ * read stops below the oldest transaction still open on the whole server, so it may lag an append
+ * that has committed: in a test run, another file's transaction on another database is enough.
+ * What a test asserts is then the order and content, never that the append is readable at once.
+ */
+async function readAllUntil(
+  read: () => Promise<RecordedEvent[]>,
+  shown: (events: RecordedEvent[]) => boolean,
+): Promise<RecordedEvent[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const events = await read();
+    if (shown(events) || Date.now() > deadline) return events;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Whether `events` hold `count` events of stream `s`. */
+const holds = (s: string, count: number) => (events: RecordedEvent[]) =>
+  events.filter((e) => e.streamId === s).length >= count;
 
 async function expectConflict(promise: Promise<unknown>) {
   const error = await promise.then(
@@ -253,7 +281,7 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
         [1, 2, 3].map((n) => ({ type: 'N', data: { n } })),
         meta(),
       );
-      const after = await store.readAll(head, 1000);
+      const after = await readAllUntil(() => store.readAll(head, 1000), holds(s, 3));
       expect(after.filter((e) => e.streamId === s).map((e) => (e.data as { n: number }).n)).toEqual(
         [1, 2, 3],
       );
@@ -279,7 +307,9 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
         data.map((d) => ({ type: 'N', data: d })),
         meta(),
       );
-      const parsed = (await store.readAll(head, 1000)).filter((e) => e.streamId === s);
+      const parsed = (await readAllUntil(() => store.readAll(head, 1000), holds(s, 2))).filter(
+        (e) => e.streamId === s,
+      );
       const texts = (await readAllJson(store, head, 1000)).filter((e) => e.streamId === s);
       expect(parsed.map((e) => e.data)).toEqual(data);
       expect(
@@ -297,7 +327,7 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       await store.appendToStream(s, 'no_stream', [{ type: 'Before', data: {} }], meta());
       const crossed = (await fixture.burnToNextXidDigit?.(3000)) ?? false;
       await store.appendToStream(s, 0, [{ type: 'After', data: {} }], meta());
-      const read = (await store.readAll(head, 100_000))
+      const read = (await readAllUntil(() => store.readAll(head, 100_000), holds(s, 2)))
         .filter((e) => e.streamId === s)
         .map((e) => e.type);
       expect(read).toEqual(['Before', 'After']);
@@ -318,7 +348,10 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       const before = await store.readAll(start, 1000);
       expect(before.some((e) => e.streamId === fast)).toBe(false);
       await held.release();
-      const after = await store.readAll(start, 1000);
+      const after = await readAllUntil(
+        () => store.readAll(start, 1000),
+        (events) => holds(slow, 1)(events) && holds(fast, 1)(events),
+      );
       const mine = after
         .filter((e) => e.streamId === slow || e.streamId === fast)
         .map((e) => e.streamId);

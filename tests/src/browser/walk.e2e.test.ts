@@ -316,7 +316,10 @@ describe('the walk: every screen, every role', () => {
         await step('saved', async () => {
           await page.getByRole('button', { name: /^save$/i }).click();
           await page.waitForURL((url) => url.pathname === list);
-          // The record may sort onto a later page of a long list: show one page of them all.
+          // The record may sort onto a later page of a long list: show one page of them all. A
+          // new page load no longer knows the position the save reached (the app waits for its
+          // own writes only within a page), so the read models must have the record first.
+          await sys.settled();
           await page.goto(`${sys.url}${list}?page=1&perPage=100`);
           await page.getByText(fillers[resource.name].shown(name)).first().waitFor();
         });
@@ -330,6 +333,7 @@ describe('the walk: every screen, every role', () => {
           await step('edited', async () => {
             await page.getByRole('button', { name: /^save$/i }).click();
             await page.waitForURL((url) => url.pathname === list);
+            await sys.settled();
             await page.goto(`${sys.url}${list}?page=1&perPage=100`);
             await page.getByText(`${name} edited`, { exact: true }).first().waitFor();
           });

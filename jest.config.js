@@ -53,9 +53,9 @@ const base = {
 export default {
   testTimeout: 60000,
   // One test file at a time, for now (docs/decisions/0033-parallel-tests.md). Two at a time
-  // halved CI's time, but each of five runs that way could meet a race of its own between files:
-  // they share the PostgreSQL server, whose oldest open transaction holds back every database's
-  // gapless reads. `npm test -- --maxWorkers=2` runs two.
+  // halved CI's time, but three of five runs that way met a race between files, a different one
+  // each time: they share the PostgreSQL server, whose oldest open transaction holds back every
+  // database's gapless reads. `npm test -- --maxWorkers=2` runs two.
   maxWorkers: 1,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.unit.test.ts'] },

@@ -124,10 +124,10 @@ async function main() {
       changes: () =>
         steadyRate(knex, () => readCheckpoint(knex, 'changes'), changesHead, 'rm_changes'),
     };
-    const measureRelay = async (
+    const measureRelay = async <S extends keyof typeof clocks>(
       processes: [string, Record<string, string>][],
-      sources: (keyof typeof clocks)[] = ['events', 'changes'],
-    ) => {
+      sources: readonly S[],
+    ): Promise<Record<S, number>> => {
       await replayFrom(knex, sources, START);
       const rates = Promise.all(sources.map((source) => clocks[source]()));
       const started = await Promise.all(
@@ -138,14 +138,18 @@ async function main() {
         p.child.kill('SIGTERM');
         await p.exited;
       }
-      return Object.fromEntries(sources.map((source, i) => [source, measured[i]!]));
+      return Object.fromEntries(sources.map((source, i) => [source, measured[i]!])) as Record<
+        S,
+        number
+      >;
     };
-    const relayOne = await measureRelay([['relay', {}]]);
+    const both = ['events', 'changes'] as const;
+    const relayOne = await measureRelay([['relay', {}]], both);
     const relayPerSource: [string, Record<string, string>][] = [
       ['relay-events', { RELAY_SOURCES: 'events' }],
       ['relay-changes', { RELAY_SOURCES: 'changes' }],
     ];
-    const relaySplit = await measureRelay(relayPerSource);
+    const relaySplit = await measureRelay(relayPerSource, both);
     // As deployed, each relay has a core of its own (deploy/: a CPU limit of one core each, as
     // the projector). Here two relays and the broker share two cores, so each is also measured
     // with the other stopped.
@@ -359,10 +363,10 @@ async function main() {
       ['one relay process for both sources (for comparison)', relayOne, false],
     ] as const) {
       // A relay is as fast as its slower source.
-      const rate = Math.min(r.events!, r.changes! * (backlog / changes));
-      console.log(`  relay, ${label}: ${fmt(r.events!)} events/s and ${fmt(r.changes!)} changes/s`);
+      const rate = Math.min(r.events, r.changes * (backlog / changes));
+      console.log(`  relay, ${label}: ${fmt(r.events)} events/s and ${fmt(r.changes)} changes/s`);
       console.log(
-        `    relay / projector ${fmt(rate / projectorRate, 2)}${target ? ` (target ≥ 1: ${rate / projectorRate >= 1 ? 'met' : 'NOT met'})` : ''};  its messages ${fmt(r.events! + r.changes!)}/s, / broker floor ${fmt((r.events! + r.changes!) / floorRate, 2)}`,
+        `    relay / projector ${fmt(rate / projectorRate, 2)}${target ? ` (target ≥ 1: ${rate / projectorRate >= 1 ? 'met' : 'NOT met'})` : ''};  its messages ${fmt(r.events + r.changes)}/s, / broker floor ${fmt((r.events + r.changes) / floorRate, 2)}`,
       );
     }
     console.log(

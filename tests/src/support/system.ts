@@ -171,7 +171,6 @@ export async function startTestSystem(
     });
     if (created.status !== 200)
       throw new Error(`CREATE_USER failed: ${JSON.stringify(created.body)}`);
-    await settled();
     return signIn(user.phoneNumber);
   };
 

@@ -5,7 +5,7 @@ export {
   queries,
   type QueryServiceDeps,
 } from './service.js';
-export { MIN_POSITION_REACHED_HEADER, type WaitForPosition } from './minPosition.js';
+export { type WaitForPosition } from './minPosition.js';
 export { createDownloadApi } from './routeLists/export.js';
 export { readDay } from './optimizing/day.js';
 export { readInvoicingCandidates, type RunCandidates } from './invoicing/candidates.js';

@@ -1,11 +1,13 @@
-import { AppError, MIN_POSITION_HEADER, MIN_POSITION_WAIT_MS } from '@nordlog/contracts';
+import {
+  AppError,
+  MIN_POSITION_HEADER,
+  MIN_POSITION_REACHED_HEADER,
+  MIN_POSITION_WAIT_MS,
+} from '@nordlog/contracts';
 import type { RequestHandler } from 'express';
 
 /** Waits until the read models have projected `position`; false when `timeoutMs` passed first. */
 export type WaitForPosition = (position: string, timeoutMs: number) => Promise<boolean>;
-
-/** Answers whether the wait for `x-min-position` ended with the position projected. */
-export const MIN_POSITION_REACHED_HEADER = 'x-min-position-reached';
 
 /**
  * Read-your-writes: a request with `x-min-position: <position>` (the `position` of a command

@@ -293,6 +293,26 @@ describe('the walk: every screen, every role', () => {
     for (const resource of adminResources) {
       const list = resourcePath(resource);
       const name = `Walk ${resource.page} ${++serial}`;
+      /**
+       * Saves the form, then loads the list afresh at once, as a user reloading right after a
+       * save: the new page load must still wait for the save (read-your-writes across a
+       * reload), so its first read carries the save's position, and the list shows the record
+       * with no wait for the read models here. The record may sort onto a later page of a long
+       * list: one page shows them all.
+       */
+      const saveAndReload = async (page: Page, list: string) => {
+        const answer = page.waitForResponse(
+          (r) => r.url().includes('/api/command/') && r.request().method() === 'POST',
+        );
+        await page.getByRole('button', { name: /^save$/i }).click();
+        const { position } = (await (await answer).json()) as { position: string | null };
+        expect(position).toMatch(/^\d+$/);
+        await page.waitForURL((url) => url.pathname === list);
+        const read = page.waitForRequest((r) => r.url().includes('/api/rest/'));
+        await page.goto(`${sys.url}${list}?page=1&perPage=100`);
+        const sent = (await read).headers()['x-min-position'] ?? '0';
+        expect(BigInt(sent)).toBeGreaterThanOrEqual(BigInt(position!));
+      };
       const step = async (what: string, act: () => Promise<void>) => {
         try {
           await act();
@@ -314,13 +334,7 @@ describe('the walk: every screen, every role', () => {
           await fillers[resource.name].fill(page, name);
         });
         await step('saved', async () => {
-          await page.getByRole('button', { name: /^save$/i }).click();
-          await page.waitForURL((url) => url.pathname === list);
-          // The record may sort onto a later page of a long list: show one page of them all. A
-          // new page load no longer knows the position the save reached (the app waits for its
-          // own writes only within a page), so the read models must have the record first.
-          await sys.settled();
-          await page.goto(`${sys.url}${list}?page=1&perPage=100`);
+          await saveAndReload(page, list);
           await page.getByText(fillers[resource.name].shown(name)).first().waitFor();
         });
         if (resource.update) {
@@ -331,10 +345,7 @@ describe('the walk: every screen, every role', () => {
             await page.getByLabel(/^name/i).fill(`${name} edited`);
           });
           await step('edited', async () => {
-            await page.getByRole('button', { name: /^save$/i }).click();
-            await page.waitForURL((url) => url.pathname === list);
-            await sys.settled();
-            await page.goto(`${sys.url}${list}?page=1&perPage=100`);
+            await saveAndReload(page, list);
             await page.getByText(`${name} edited`, { exact: true }).first().waitFor();
           });
         }

@@ -1,4 +1,6 @@
+import { MIN_POSITION_HEADER, MIN_POSITION_REACHED_HEADER } from '@nordlog/contracts';
 import { HttpFailure, parseErrorBody } from '../errors/parse';
+import { positionMemory, tabStorage } from './readYourWrites';
 
 /** The CSRF token of the session (from `GET /auth/user`), sent on every state-changing call. */
 let csrfToken: string | null = null;
@@ -14,13 +16,14 @@ export const setUnauthorizedHandler = (handler: (() => void) | null): void => {
   onUnauthorized = handler;
 };
 
-/** The position of the latest command the user sent: queries wait until it is projected. */
-let minPosition: string | null = null;
-export const rememberPosition = (position: string | null | undefined): void => {
-  if (position && (!minPosition || BigInt(position) > BigInt(minPosition))) minPosition = position;
-};
-export const readHeaders = (): Record<string, string> =>
-  minPosition ? { 'x-min-position': minPosition } : {};
+/** The position of the latest command this tab sent: reads wait until it is projected. */
+const positions = positionMemory(tabStorage());
+export const rememberPosition = (position: string | null | undefined): void =>
+  positions.remember(position);
+export const readHeaders = (): Record<string, string> => positions.headers();
+/** Every read's answer comes here with the headers it was sent with (see `positionMemory`). */
+export const readAnswered = (sent: Record<string, string>, res: Response): void =>
+  positions.answered(sent[MIN_POSITION_HEADER], res.headers.get(MIN_POSITION_REACHED_HEADER));
 
 async function readBody(res: Response): Promise<unknown> {
   const type = res.headers.get('content-type') ?? '';
@@ -48,6 +51,7 @@ export async function requestJson<T>(
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
+  readAnswered(headers, res);
   const body = await readBody(res);
   if (!res.ok) {
     if (res.status === 401 && !url.startsWith('/auth/')) onUnauthorized?.();

@@ -35,7 +35,9 @@ export function createProjector(deps: ProjectorDeps): Projector {
   let pruneTimer: NodeJS.Timeout | undefined;
   return {
     start() {
-      const onPublished = () => deps.notifier.notify(CHANGES_CHANNEL);
+      // One signal per committed batch: paced by the batches themselves, so no interval
+      // (Notifier.notify says why one would only delay it).
+      const onPublished = () => deps.notifier.notify(CHANGES_CHANNEL, { minIntervalMs: 0 });
       running.push(
         runProjections(
           { ...deps, onPublished, coalesceMs: deps.coalesceMs ?? 5 },

@@ -17,6 +17,8 @@ describe('notifier', () => {
     await listener.connect();
     listener.on('notification', (m) => seen.push(`${m.channel}:${m.payload}`));
     await listener.query('listen "burst"');
+    await listener.query('listen "paced"');
+    await listener.query('listen "spaced"');
   });
   afterAll(async () => {
     await listener.end();
@@ -55,5 +57,28 @@ describe('notifier', () => {
     expect(ours).toBeGreaterThanOrEqual(1);
     expect(ours).toBeLessThanOrEqual(Math.ceil(elapsed / NOTIFY_INTERVAL_MS) + 1);
     expect(ours).toBeLessThan(20);
+  });
+
+  it('a paced sender (minIntervalMs: 0) is never held to an interval; a channel with one is', async () => {
+    const arrived = (channel: string) =>
+      seen.filter((s) => s === `${channel}:${processTag}`).length;
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      expect(done()).toBe(true);
+    };
+    // Each channel: a signal, and a second one as soon as the first has arrived.
+    for (const [channel, minIntervalMs] of [
+      ['paced', 0],
+      ['spaced', 3000],
+    ] as const) {
+      db.notifier.notify(channel, { minIntervalMs });
+      await until(() => arrived(channel) === 1);
+      db.notifier.notify(channel, { minIntervalMs });
+    }
+    // The paced second signal goes at once; the spaced one waits its 3 s, and is not lost.
+    await until(() => arrived('paced') === 2);
+    expect(arrived('spaced')).toBe(1);
+    await until(() => arrived('spaced') === 2);
   });
 });

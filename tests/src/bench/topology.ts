@@ -256,7 +256,6 @@ async function main() {
     // Each command by commandId: when it was sent (this process's clock, performance.now()) and
     // whether it warms up; the id it created, from its answer.
     const commands = new Map<string, { sent: number; warm: boolean; id?: string }>();
-    const commandOf = new Map<string, string>();
     // Wall-clock instants (ms since the epoch; every process here reads the same system clock):
     // the append, as the event's metadata.occurredAt (set by the command service just before it
     // appends); the change written by the projector, as the change message's createdAt; and the
@@ -361,7 +360,6 @@ async function main() {
           const body = res.body as { ids?: string[] };
           if (res.status !== 200) throw new Error(`command: ${res.status} ${JSON.stringify(body)}`);
           command.id = body.ids?.[0];
-          if (command.id) commandOf.set(command.id, commandId);
         }),
       );
     }

@@ -52,11 +52,11 @@ const base = {
 
 export default {
   testTimeout: 60000,
-  // One test file at a time, for now (docs/decisions/0033-parallel-tests.md). Two at a time
-  // halved CI's time, but three of five runs that way met a race between files, a different one
-  // each time: they share the PostgreSQL server, whose oldest open transaction holds back every
-  // database's gapless reads. `npm test -- --maxWorkers=2` runs two.
-  maxWorkers: 1,
+  // Two test files at a time, each jest worker on an embedded PostgreSQL cluster of its own (the
+  // global setup starts them): on one shared server, one file's open transaction held back every
+  // other file's gapless reads (docs/decisions/0033-parallel-tests.md). `--maxWorkers=1` runs one
+  // file at a time on TEST_DATABASE_URL.
+  maxWorkers: 2,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.unit.test.ts'] },
     {

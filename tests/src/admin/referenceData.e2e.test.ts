@@ -409,7 +409,11 @@ describe('admin reference data: commands → read models → queries (spec §3, 
           await admin.next((m) => m.entity === 'holidays' && m.id === holiday && m.op === 'delete'),
         ).toMatchObject({ data: null });
         // The planner may read holidays (booking) but not number series (ADMIN_NUMBER_SERIES).
-        await plannerSocket.next((m) => m.entity === 'holidays' && m.id === holiday);
+        // The holiday's deletion, which came after the series, is the witness: once the planner
+        // has it, the series' change was dispatched before it.
+        await plannerSocket.next(
+          (m) => m.entity === 'holidays' && m.id === holiday && m.op === 'delete',
+        );
         await sys.settled();
         await new Promise((resolve) => setTimeout(resolve, 200));
         expect(plannerSocket.received.filter((m) => m.entity === 'numberSeries')).toEqual([]);

@@ -18,8 +18,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * The PostgreSQL server of this test file: its jest worker's own (TEST_DATABASE_URL_k, set by the
+ * global setup when several workers run), or TEST_DATABASE_URL.
+ */
 export const serverUrl = (): string => {
-  const url = process.env.TEST_DATABASE_URL;
+  const worker = process.env.JEST_WORKER_ID;
+  const url =
+    (worker ? process.env[`TEST_DATABASE_URL_${worker}`] : undefined) ??
+    process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set (the jest globalSetup sets it)');
   return url;
 };

@@ -1,10 +1,11 @@
 import { rm } from 'node:fs/promises';
 
 export default async function globalTeardown(): Promise<void> {
-  const server = globalThis.__embeddedPostgres;
-  if (!server) return;
-  await server.stop();
-  if (process.env.TEST_EMBEDDED_DATA_DIR) {
-    await rm(process.env.TEST_EMBEDDED_DATA_DIR, { recursive: true, force: true });
-  }
+  const started = globalThis.__embeddedPostgres ?? [];
+  await Promise.all(
+    started.map(async ({ server, dataDir }) => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }),
+  );
 }

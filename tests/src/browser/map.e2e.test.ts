@@ -267,6 +267,16 @@ describe('the planner’s map in a browser', () => {
       'states',
       'ra',
     ]);
+    // The tile attribution's links are told apart from its text by more than colour (WCAG 1.4.1;
+    // axe's link-in-text-block found the live view's once its attribution had drawn): every map
+    // shares this style, and axe alone sees it only when the attribution is there in time.
+    await page.locator('.leaflet-control-attribution a').first().waitFor();
+    const decorations = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('.leaflet-control-attribution a')]
+        .map((a) => getComputedStyle(a).textDecorationLine)`,
+    );
+    expect(decorations.length).toBeGreaterThan(0);
+    expect(decorations.filter((d) => !d.includes('underline'))).toEqual([]);
     expect(await inspectPage(page, { keyPattern, axe: true })).toEqual([]);
     await page.context().close();
     expect(pageErrors).toEqual([]);

@@ -3,6 +3,7 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
+import './attribution.css';
 import './panes.css';
 import { CENTRE_MARKER } from '../planner/map/constants';
 

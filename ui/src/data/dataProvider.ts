@@ -2,7 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import { parseErrorBody, type UiError } from '../errors/parse';
 import { adminResources, changedFields } from '../resources/registry';
-import { readAnswered, readHeaders, sendCommand } from '../shell/api';
+import { fetchApi, sendCommand } from '../shell/api';
 
 /** An HTTP error whose message is an i18n key when the first error has a known type. */
 export function toHttpError(status: number, statusText: string, body: unknown): HttpError {
@@ -22,14 +22,12 @@ const messageKey = (errors: UiError[], status: number): string => {
 
 /** ra-data-simple-rest's HTTP client: the session cookie, read-your-writes, spec §8 errors. */
 async function httpClient(url: string, options: { method?: string; body?: BodyInit | null } = {}) {
-  const headers = { accept: 'application/json', ...readHeaders() };
-  const res = await fetch(url, {
+  const res = await fetchApi(url, {
     method: options.method ?? 'GET',
     body: options.body ?? null,
-    credentials: 'same-origin',
-    headers,
+    headers: { accept: 'application/json' },
+    read: true,
   });
-  readAnswered(headers, res);
   const text = await res.text();
   let json: unknown = null;
   try {

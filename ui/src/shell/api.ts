@@ -21,9 +21,22 @@ const positions = positionMemory(tabStorage());
 export const rememberPosition = (position: string | null | undefined): void =>
   positions.remember(position);
 export const readHeaders = (): Record<string, string> => positions.headers();
-/** Every read's answer comes here with the headers it was sent with (see `positionMemory`). */
-export const readAnswered = (sent: Record<string, string>, res: Response): void =>
-  positions.answered(sent[MIN_POSITION_HEADER], res.headers.get(MIN_POSITION_REACHED_HEADER));
+
+/**
+ * fetch for every call of the web app: a read sends the position (`readHeaders`, added by the
+ * caller or here with `read: true`), and every answer is shown to the position memory, which
+ * forgets a position whose wait ran out (see `positionMemory`).
+ */
+export async function fetchApi(
+  url: string,
+  init: Omit<RequestInit, 'headers'> & { headers: Record<string, string>; read?: boolean },
+): Promise<Response> {
+  const { read, ...rest } = init;
+  const headers = read ? { ...readHeaders(), ...init.headers } : init.headers;
+  const res = await fetch(url, { credentials: 'same-origin', ...rest, headers });
+  positions.answered(headers[MIN_POSITION_HEADER], res.headers.get(MIN_POSITION_REACHED_HEADER));
+  return res;
+}
 
 async function readBody(res: Response): Promise<unknown> {
   const type = res.headers.get('content-type') ?? '';
@@ -45,13 +58,11 @@ export async function requestJson<T>(
     ...init.headers,
   };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, {
+  const res = await fetchApi(url, {
     method,
-    credentials: 'same-origin',
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  readAnswered(headers, res);
   const body = await readBody(res);
   if (!res.ok) {
     if (res.status === 401 && !url.startsWith('/auth/')) onUnauthorized?.();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { POSITION_KEY, positionMemory, type PositionStorage } from './readYourWrites';
 
-const tabStorage = (): PositionStorage & { items: Map<string, string> } => {
+const memoryStorage = (): PositionStorage & { items: Map<string, string> } => {
   const items = new Map<string, string>();
   return {
     items,
@@ -13,7 +13,7 @@ const tabStorage = (): PositionStorage & { items: Map<string, string> } => {
 
 describe('read-your-writes across page loads', () => {
   it('a page loaded again in the same tab still sends the position of the last save', () => {
-    const storage = tabStorage();
+    const storage = memoryStorage();
     const before = positionMemory(storage);
     expect(before.headers()).toEqual({});
     before.remember('41');
@@ -22,7 +22,7 @@ describe('read-your-writes across page loads', () => {
   });
 
   it('keeps the latest position, compared as integers, and ignores what is not one', () => {
-    const memory = positionMemory(tabStorage());
+    const memory = positionMemory(memoryStorage());
     memory.remember('9');
     memory.remember('10');
     memory.remember('8');
@@ -37,7 +37,7 @@ describe('read-your-writes across page loads', () => {
   });
 
   it('a read whose wait ran out forgets the position, unless a later save came meanwhile', () => {
-    const storage = tabStorage();
+    const storage = memoryStorage();
     const memory = positionMemory(storage);
     memory.remember('50');
     memory.answered('50', 'true');
@@ -53,7 +53,7 @@ describe('read-your-writes across page loads', () => {
   });
 
   it('what the storage holds that is not a position is ignored', () => {
-    const storage = tabStorage();
+    const storage = memoryStorage();
     storage.items.set(POSITION_KEY, 'nonsense');
     expect(positionMemory(storage).headers()).toEqual({});
   });

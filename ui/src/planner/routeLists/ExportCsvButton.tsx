@@ -4,23 +4,20 @@ import { EXPORT_LOCATION_LIST_PATH, locationListFileName } from '@nordlog/contra
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { HttpFailure, parseErrorBody } from '../../errors/parse';
-import { csrfHeaders, readAnswered, readHeaders } from '../../shell/api';
+import { csrfHeaders, fetchApi } from '../../shell/api';
 
 /** Asks the server for a slot's location list and saves it as a file (spec §7). */
 async function downloadLocations(slotId: string): Promise<void> {
-  const headers = {
-    'content-type': 'application/json',
-    accept: 'text/csv, application/json',
-    ...readHeaders(),
-    ...csrfHeaders(),
-  };
-  const res = await fetch(`/api${EXPORT_LOCATION_LIST_PATH}`, {
+  const res = await fetchApi(`/api${EXPORT_LOCATION_LIST_PATH}`, {
     method: 'POST',
-    credentials: 'same-origin',
-    headers,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/csv, application/json',
+      ...csrfHeaders(),
+    },
     body: JSON.stringify({ slot: slotId }),
+    read: true,
   });
-  readAnswered(headers, res);
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
     throw new HttpFailure(res.status, parseErrorBody(body, res.status, res.statusText), body);

@@ -2,6 +2,7 @@ import { stopDurationSeconds } from '../planning/orders.js';
 import { z } from 'zod';
 import { NUMBER_BOUND, entityId } from '../common.js';
 import { updateShape } from '../updates.js';
+import { geoPrecisions } from '../geocoding/index.js';
 import { normalisePhone } from '../access/phone.js';
 import {
   addressCountries,
@@ -176,6 +177,8 @@ export const addressBlockSchema = z.object({
   /** Pickup point (parcel locker or shop) the parcel goes to or from. */
   pupUnitId: text(50),
   resolvedBy: z.enum(resolutionSources, key('validation.choice')).optional(),
+  /** How precise `lat`/`lng` are (contracts/geocoding `geoPrecisions`); absent: not known. */
+  precision: z.enum(geoPrecisions, key('validation.choice')).optional(),
 });
 export type AddressBlock = z.output<typeof addressBlockSchema>;
 

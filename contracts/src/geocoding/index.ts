@@ -3,6 +3,22 @@ import { addressCountries } from '../consignments/catalogues.js';
 import { latitude, longitude } from '../common.js';
 
 /**
+ * How precisely a point places an address, best first (ARCHITECTURE, geography): at the street
+ * address (door or building), somewhere on the street, somewhere in the postal-code area, or at a
+ * place (town or locality). A planner's pin counts as `address`.
+ */
+export const geoPrecisions = ['address', 'street', 'postalCode', 'place'] as const;
+export type GeoPrecision = (typeof geoPrecisions)[number];
+
+/**
+ * A point no better than its postal-code area is approximate: shown so on the booking form, the
+ * board, the map and the route lists, and a planner can move it. A point of unknown precision
+ * (stored before precision was recorded) is approximate too.
+ */
+export const isApproximate = (precision: GeoPrecision | null | undefined): boolean =>
+  precision !== 'address' && precision !== 'street';
+
+/**
  * Spec §3 "Address result from the maps service": the street name (route name plus street number),
  * zip code, zip area (postal town, else locality), country, and the coordinates only when both
  * exist. The geocoder port (platform) answers these; the form fills an address block from one.
@@ -17,6 +33,8 @@ export interface AddressResult {
   label: string;
   /** Where it came from: the local gazetteer or a geocoding service. */
   source: 'gazetteer' | 'nominatim' | 'photon';
+  /** How precise `latLng` is (absent: not known). */
+  precision?: GeoPrecision;
 }
 
 /** Spec §7 autocomplete: typed text, a country restriction, an address type, a 10 000 m radius. */

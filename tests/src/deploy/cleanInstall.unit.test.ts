@@ -18,7 +18,8 @@ const manifest = readJson<{ engines: { node: string }; allowScripts: Record<stri
   'package.json',
 );
 /** A package's name from its lock-file key (`node_modules/a/node_modules/@b/c` → `@b/c`). */
-const nameOf = (key: string) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
+const nameOf = (key: string) =>
+  key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
 const installed = Object.entries(lock.packages).filter(([key]) => key.includes('node_modules/'));
 /** Whether npm installs the package on a Linux x64 machine (the README's and CI's). */
 const onLinuxX64 = (entry: LockEntry) =>

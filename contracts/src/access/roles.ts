@@ -32,12 +32,9 @@ export const isAdminOrPlanner = inGroup(roleGroups.adminOrPlanner);
 export const isElevated = inGroup(roleGroups.elevated);
 export const isRestricted = inGroup(roleGroups.restricted);
 
-/** Roles for which development impersonation (`GET /auth/user/{role}`) exists (spec §6). */
-export const impersonableRoles: readonly Role[] = [
-  'PLANNER',
-  'READ_ONLY_PLANNER',
-  'PARTNER',
-  'CUSTOMER',
-  'ADMIN',
-  'PLUS_PLANNER',
-];
+/**
+ * Roles for which development impersonation (`GET /auth/user/{role}`) exists. Spec §6 names six
+ * (planner, read_only_planner, partner, customer, admin, plus_planner); a developer tries the
+ * courier page and invoicing the same way, so every role has it here (decision record 0008).
+ */
+export const impersonableRoles: readonly Role[] = roles;

@@ -6,7 +6,13 @@ import {
   type MailReceiver,
   type SmsProvider,
 } from '../support/providers.js';
-import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
+import { roles } from '@nordlog/contracts';
+import {
+  createFirstDepartmentAndCustomer,
+  freshPhone,
+  startTestSystem,
+  type TestSystem,
+} from '../support/system.js';
 
 describe('development impersonation GET /auth/user/{role}', () => {
   const systems: TestSystem[] = [];
@@ -16,27 +22,34 @@ describe('development impersonation GET /auth/user/{role}', () => {
     await Promise.all(providers.map((p) => p.close()));
   });
 
-  it('S6-ROLE-032 in development it logs in as a user of the role (planner, read_only_planner, partner, customer, admin, plus_planner)', async () => {
+  it('S6-ROLE-032 in development it logs in as a user of the role, for every role (the six of spec §6, COURIER and ACCOUNTING)', async () => {
     const sys = await startTestSystem({ env: { NODE_ENV: 'development' } });
     systems.push(sys);
-    await sys.run('CREATE_USER', {
-      name: 'Pia Partner',
-      phoneNumber: freshPhone(),
-      role: 'PARTNER',
-    });
+    await createFirstDepartmentAndCustomer(sys);
+    const departmentId = '1';
+    // The test system's own user is an ADMIN; every other role gets a user of its own.
+    for (const role of roles.filter((r) => r !== 'ADMIN')) {
+      const phoneNumber = freshPhone();
+      if (role === 'COURIER')
+        await sys.run('CREATE_COURIER_USER', { name: `A ${role}`, phoneNumber, departmentId });
+      else
+        await sys.run('CREATE_USER', {
+          name: `A ${role}`,
+          phoneNumber,
+          role,
+          ...(role === 'CUSTOMER' ? { customerId: '1' } : { departmentIds: [departmentId] }),
+        });
+    }
     await sys.settled();
-    const res = await fetch(`${sys.url}/auth/user/partner`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ name: 'Pia Partner', role: 'PARTNER' });
-    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-    expect(
-      (
-        (await (await fetch(`${sys.url}/auth/user`, { headers: { cookie } })).json()) as {
-          role: string;
-        }
-      ).role,
-    ).toBe('PARTNER');
-    expect((await fetch(`${sys.url}/auth/user/courier`)).status).toBe(404);
+    for (const role of roles) {
+      const res = await fetch(`${sys.url}/auth/user/${role.toLowerCase()}`);
+      expect({ role, status: res.status }).toEqual({ role, status: 200 });
+      expect(((await res.json()) as { role: string }).role).toBe(role);
+      const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const me = await fetch(`${sys.url}/auth/user`, { headers: { cookie } });
+      expect(((await me.json()) as { role: string }).role).toBe(role);
+    }
+    expect((await fetch(`${sys.url}/auth/user/nobody`)).status).toBe(404);
   });
 
   it('S6-ROLE-033 a production start has no impersonation: 404 and no session', async () => {

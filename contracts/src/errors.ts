@@ -58,6 +58,8 @@ export interface ErrorItem {
 /** A failure the domain or a service means to report to the caller as spec §8 body. */
 export class AppError extends Error {
   readonly items: ErrorItem[];
+  /** Whole seconds the caller should wait before trying again: the answer's `Retry-After`. */
+  retryAfterSeconds?: number;
   constructor(errorType: ErrorType, description: string, params?: ErrorItem['params']) {
     super(description);
     this.name = 'AppError';
@@ -65,6 +67,11 @@ export class AppError extends Error {
   }
   get status(): number {
     return errorStatus[this.items[0]!.errorType];
+  }
+  /** The same error, telling the caller to try again after `ms` (rounded up to a second). */
+  retryAfter(ms: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(ms / 1000));
+    return this;
   }
   static of(items: ErrorItem[]): AppError {
     const first = items[0] ?? {

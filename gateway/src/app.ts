@@ -4,7 +4,7 @@ import {
   refuseUnacceptableText,
   type Logger,
 } from '@nordlog/platform';
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { loopbackOnly } from './auth/loopback.js';
 import { openApiRoute } from './openapi/route.js';
 import { PublicLimit } from './publicLimit.js';
@@ -54,6 +54,18 @@ export interface GatewayDeps {
   downloadApi?: RequestHandler;
 }
 
+/**
+ * Marks an answer as never to be stored, and keeps it so: a handler further on that sets another
+ * Cache-Control (an invoice file once said `immutable`) cannot make a private answer cacheable.
+ */
+function noStore(res: Response): Response {
+  res.set('Cache-Control', 'no-store');
+  const set = res.setHeader.bind(res);
+  res.setHeader = (name, value) =>
+    name.toLowerCase() === 'cache-control' ? res : set(name, value);
+  return res;
+}
+
 /** The public HTTP entry: the two APIs, `/revision`, and the web app. */
 export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
@@ -83,7 +95,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     req.method === 'GET' &&
     authPage.test(req.baseUrl + req.path) &&
     req.accepts(['json', 'html']) === 'html';
-  app.use('/auth', (req, res, next) => (servesPage(req) ? next() : deps.authApi(req, res, next)));
+  app.use('/auth', (req, res, next) =>
+    servesPage(req) ? next() : deps.authApi(req, noStore(res), next),
+  );
   app.use('/auth', (req, res, next) =>
     servesPage(req) ? next() : notFoundHandler(req, res, next),
   );
@@ -93,6 +107,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     app.use('/openapi', (deps.publicLimit ?? new PublicLimit(300)).middleware(), deps.openApi);
   // The API's description is public, like the web app that calls it (docs/decisions/0023).
   app.get('/api/openapi.json', openApiRoute());
+  // Every answer behind a session is the caller's own (orders, invoices, people's names): no
+  // browser or proxy keeps it after the session, so none is cached, whatever its handler says.
+  app.use('/api', (_req, res, next) => void (noStore(res), next()));
   app.use('/api', deps.authenticate);
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);
@@ -100,7 +117,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   if (deps.downloadApi) app.use('/api', deps.downloadApi);
   app.use('/api', notFoundHandler);
   // Spec §7 writes the export without `/api`: the same call there, with the same session check.
-  if (deps.downloadApi) app.post('/exportLocationListForSlot', deps.authenticate, deps.downloadApi);
+  if (deps.downloadApi)
+    app.post(
+      '/exportLocationListForSlot',
+      (_req, res, next) => void (noStore(res), next()),
+      deps.authenticate,
+      deps.downloadApi,
+    );
   if (deps.uiDir && existsSync(deps.uiDir)) {
     const index = path.join(deps.uiDir, 'index.html');
     // No source maps in production: the sources are not published with the product.

@@ -52,6 +52,10 @@ describe('public limit', () => {
       expect(((await refused.json()) as { errorType: string }[])[0]!.errorType).toBe(
         'TOO_MANY_REQUESTS',
       );
+      // It says when the address is let in again: when its oldest request leaves the window.
+      expect(refused.headers.get('retry-after')).toBe('60');
+      now = 45_000;
+      expect((await post('/openapi/query/x')).headers.get('retry-after')).toBe('15');
       // A minute later the address is let in again.
       now = 60_000;
       expect((await post('/openapi/query/x')).status).toBe(200);

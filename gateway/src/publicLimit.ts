@@ -22,11 +22,12 @@ export class PublicLimit {
   /** Express middleware: 429 TOO_MANY_REQUESTS over the limit. */
   middleware(): RequestHandler {
     return (req, _res, next) => {
-      if (!this.limiter.hit(req.ip ?? 'unknown'))
+      const address = req.ip ?? 'unknown';
+      if (!this.limiter.hit(address))
         throw new AppError(
           'TOO_MANY_REQUESTS',
           'Too many requests from this address; wait a minute',
-        );
+        ).retryAfter(this.limiter.retryAfterMs(address));
       next();
     };
   }

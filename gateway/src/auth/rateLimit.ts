@@ -25,6 +25,14 @@ export class RateLimiter {
     return true;
   }
 
+  /** Milliseconds until the key may hit again: when its oldest hit in the window leaves it. */
+  retryAfterMs(key: string): number {
+    const now = this.clock().getTime();
+    const recent = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (recent.length < this.max) return 0;
+    return Math.min(...recent) + this.windowMs - now;
+  }
+
   private prune(now: number) {
     for (const [key, times] of this.hits)
       if (times.every((t) => now - t >= this.windowMs)) this.hits.delete(key);
@@ -35,6 +43,8 @@ export class RateLimiter {
 export interface SharedRateLimiter {
   /** Records a hit; false when the key is over its limit (the hit is then not recorded). */
   hit(key: string): Promise<boolean>;
+  /** Milliseconds until the key may hit again (0 when it may now). */
+  retryAfterMs(key: string): Promise<number>;
 }
 
 /**
@@ -53,8 +63,12 @@ export class PostgresRateLimiter implements SharedRateLimiter {
     private readonly clock: () => Date,
   ) {}
 
+  private hashOf(key: string): string {
+    return createHash('sha256').update(`${this.scope}\u0000${key}`).digest('hex');
+  }
+
   async hit(key: string): Promise<boolean> {
-    const hashed = createHash('sha256').update(`${this.scope}\u0000${key}`).digest('hex');
+    const hashed = this.hashOf(key);
     const now = this.clock();
     const since = new Date(now.getTime() - this.windowMs);
     return this.knex.transaction(async (trx) => {
@@ -68,5 +82,17 @@ export class PostgresRateLimiter implements SharedRateLimiter {
       await trx('auth_rate_hits').insert({ key_hash: hashed, at: now });
       return true;
     });
+  }
+
+  async retryAfterMs(key: string): Promise<number> {
+    const now = this.clock().getTime();
+    const rows = await this.knex('auth_rate_hits')
+      .where('key_hash', this.hashOf(key))
+      .andWhere('at', '>', new Date(now - this.windowMs))
+      .orderBy('at', 'desc')
+      .limit(this.max)
+      .select<{ at: Date }[]>('at');
+    if (rows.length < this.max) return 0;
+    return Math.max(0, rows.at(-1)!.at.getTime() + this.windowMs - now);
   }
 }

@@ -159,11 +159,12 @@ export function createAuth(deps: AuthDeps): Auth {
   router.post('/request-pwd-reset', async (req, res) => {
     const { email } = parse(requestPwdResetSchema, req.body);
     delivery.ensureAvailable('email');
-    if (!(await perAddress.hit(req.ip ?? 'unknown')))
+    const address = req.ip ?? 'unknown';
+    if (!(await perAddress.hit(address)))
       throw new AppError(
         'TOO_MANY_REQUESTS',
         'Too many requests; wait a few minutes and try again',
-      );
+      ).retryAfter(await perAddress.retryAfterMs(address));
     const user = await findUserByEmail(deps.knex, email);
     // The same answer whether or not the address belongs to a user; the mail goes afterwards.
     if (user) {
@@ -220,11 +221,18 @@ export function createAuth(deps: AuthDeps): Auth {
   router.post('/request-token', async (req, res) => {
     const { phoneNumber } = parse(requestTokenSchema, req.body);
     delivery.ensureAvailable('sms');
-    if (!(await perAddress.hit(req.ip ?? 'unknown')) || !(await perPhone.hit(phoneNumber))) {
+    // Each limit is asked only when the one before let the request through, as before.
+    const address = req.ip ?? 'unknown';
+    const refusedBy = !(await perAddress.hit(address))
+      ? perAddress.retryAfterMs(address)
+      : !(await perPhone.hit(phoneNumber))
+        ? perPhone.retryAfterMs(phoneNumber)
+        : undefined;
+    if (refusedBy) {
       throw new AppError(
         'TOO_MANY_REQUESTS',
         'Too many token requests; wait a few minutes and try again',
-      );
+      ).retryAfter(await refusedBy);
     }
     // The same answer, and the same work, whether or not the number belongs to a user; the SMS
     // goes afterwards.

@@ -55,13 +55,32 @@ export function fieldErrors(
   );
 }
 
+/**
+ * `Retry-After` of an answer that asks the caller to come back (RFC 9110 §10.2.3): a limit's own
+ * wait where it knows it, else these. Every 429 and 503 carries one, so a client or a proxy never
+ * has to guess.
+ */
+export const defaultRetryAfterSeconds: Readonly<Record<number, number>> = { 429: 60, 503: 5 };
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorItem[];
+  /** Set for every status of `defaultRetryAfterSeconds`. */
+  retryAfterSeconds?: number;
+}
+
 /** Any error to the status and body of spec §8; unexpected ones are logged and never leak. */
-export function toErrorResponse(
-  err: unknown,
-  logger: Logger,
-): { status: number; body: ErrorItem[] } {
+export function toErrorResponse(err: unknown, logger: Logger): ErrorResponse {
+  const answer = errorAnswer(err, logger);
+  const fallback = defaultRetryAfterSeconds[answer.status];
+  if (fallback === undefined) return answer;
+  const own = err instanceof AppError ? err.retryAfterSeconds : undefined;
+  return { ...answer, retryAfterSeconds: own ?? fallback };
+}
+
+function errorAnswer(err: unknown, logger: Logger): ErrorResponse {
   if (err instanceof AppError) return { status: err.status, body: err.items };
-  if (err instanceof ZodError) return toErrorResponse(validationError(err), logger);
+  if (err instanceof ZodError) return errorAnswer(validationError(err), logger);
   const e = err as {
     type?: string;
     status?: number;
@@ -148,7 +167,8 @@ export function isUnavailable(
 export const errorMiddleware =
   (logger: Logger): ErrorRequestHandler =>
   (err, _req, res, _next) => {
-    const { status, body } = toErrorResponse(err, logger);
+    const { status, body, retryAfterSeconds } = toErrorResponse(err, logger);
+    if (retryAfterSeconds !== undefined) res.set('Retry-After', String(retryAfterSeconds));
     res.status(status).json(body);
   };
 

@@ -82,8 +82,9 @@ export function createDownloadApi(deps: QueryServiceDeps): Router {
           'Content-Type': document.contentType,
           // `?inline=1` opens it in the browser (the PDF viewer); else it is saved as a file.
           'Content-Disposition': `${req.query.inline === '1' ? 'inline' : 'attachment'}; filename="${document.fileName}"`,
-          // An issued invoice never changes; it is the caller's own, so no shared cache keeps it.
-          'Cache-Control': 'private, max-age=86400, immutable',
+          // The caller's own, with a customer's name and amounts: kept by no browser cache after
+          // the session (the gateway says so for every answer behind a session too).
+          'Cache-Control': 'no-store',
         })
         .send(document.body);
     },

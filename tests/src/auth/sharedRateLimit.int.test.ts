@@ -21,6 +21,11 @@ describe('shared rate limits', () => {
       Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit('+4740000001')),
     );
     expect(results.filter(Boolean)).toHaveLength(5);
+    // The refused key is told when it may come back (Retry-After): when its oldest hit leaves.
+    now = new Date(now.getTime() + 100_000);
+    expect(await b.retryAfterMs('+4740000001')).toBe(500_000);
+    expect(await a.retryAfterMs('+4740000009')).toBe(0);
+    now = new Date(now.getTime() - 100_000);
     expect(await a.hit('+4740000002')).toBe(true);
     // Another scope counts apart.
     expect(

@@ -502,6 +502,7 @@ describe('invoicing', () => {
       return {
         status: res.status,
         type: res.headers.get('content-type'),
+        cache: res.headers.get('cache-control'),
         body: Buffer.from(await res.arrayBuffer()),
       };
     };
@@ -517,6 +518,8 @@ describe('invoicing', () => {
       'application/pdf',
       '%PDF-',
     ]);
+    // It outlives no session in the browser's cache.
+    expect(pdf.cache).toBe('no-store');
     const csv = await download(link('csv'));
     expect([csv.status, csv.type]).toEqual([200, 'text/csv; charset=utf-8']);
     expect(csv.body.toString('utf8')).toContain(invoice!.number);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  chooseOption,
+  launchBrowser,
+  loginByToken,
+  screenshot,
+} from '../support/browser.js';
 import { sampleUnit } from '../support/samples.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { PageMonitor, inspectPage, messageKeyPattern, navigateInApp } from '../support/walk.js';
@@ -26,11 +32,8 @@ describe('units, vehicles and couriers in a browser', () => {
     await sys.settled();
     return (await sys.query(query, { includeInactive: true })).body as Row[];
   };
-  const pick = async (label: RegExp, option: string | RegExp) => {
-    await page.getByRole('combobox', { name: label }).click();
-    await page.getByRole('option', { name: option }).first().click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
-  };
+  const pick = (label: RegExp, option: string | RegExp) =>
+    chooseOption(page, page.getByRole('combobox', { name: label }), option);
   const goto = async (path: string) => {
     await navigateInApp(page, path);
     await monitor.settle();

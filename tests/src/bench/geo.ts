@@ -11,8 +11,8 @@
  *
  * `--addresses N` (default 10,000), `--seconds S` per optimisation (default 2).
  */
-import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEEDS_KMH } from '@nordlog/contracts';
-import { demoDepartments, demoOrder, prng } from '@nordlog/deploy';
+import { DEFAULT_ROAD_FACTOR, DEFAULT_SPEEDS_KMH, greatCircleMetres } from '@nordlog/contracts';
+import { demoDepartments, demoOrder, planDemoRoutes, prng } from '@nordlog/deploy';
 import { solve, greatCircleMatrix, type Job, type Problem } from '@nordlog/optimizer';
 import { GazetteerGeocoder, type PostalPlace } from '@nordlog/platform';
 import { numberArg } from './args.js';
@@ -320,12 +320,52 @@ function demoDay(budget: number) {
   );
 }
 
+/** The morning slots as the demo seed plans them (planDemoRoutes): stops, kilometres, driving. */
+async function seededRoutes() {
+  console.log(
+    '\n   The morning slots as the demo day plans them (deliveries from the terminal):\n',
+  );
+  const rows: (string | number)[][] = [];
+  const speed = ((DEFAULT_SPEEDS_KMH.van ?? 30) * 1000) / 3600;
+  for (const { dep, orders } of demoDayOrders(60)) {
+    const planned = orders
+      .slice(0, 24)
+      .map((order, i) => ({ id: String(i), order }))
+      .filter(({ order }) => !order.requiresConfirmation);
+    const slots = [
+      { id: 'Morning 1', startsAt: 7 * 3600, orders: 12 },
+      { id: 'Morning 2', startsAt: 7.5 * 3600, orders: 12 },
+    ];
+    const routes = await planDemoRoutes(dep.location!, planned, slots, gazetteer);
+    for (const [slot, ids] of routes) {
+      let here = dep.location!;
+      let metres = 0;
+      for (const id of ids) {
+        const d = planned.find((p) => p.id === id)!.order.delivery;
+        const next = gazetteer.lookupZip(dep.country, d.zipCode ?? '')!;
+        metres += greatCircleMetres(here, next) * DEFAULT_ROAD_FACTOR;
+        here = next;
+      }
+      metres += greatCircleMetres(here, dep.location!) * DEFAULT_ROAD_FACTOR;
+      const minutes = Math.round(metres / speed / 60);
+      rows.push([
+        `${dep.name} ${slot}`,
+        ids.length,
+        fmt(metres / 1000, 1),
+        `${Math.floor(minutes / 60)} h ${minutes % 60} min`,
+      ]);
+    }
+  }
+  table(['slot', 'stops', 'km', 'driving'], rows);
+}
+
 async function main() {
   const n = numberArg('--addresses', 10_000);
   const budget = numberArg('--seconds', 2);
   codesPerPoint();
   await geocodingLatency(n);
   demoDay(budget);
+  await seededRoutes();
 }
 
 await main();

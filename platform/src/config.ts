@@ -87,12 +87,19 @@ export const configSchema = z.object({
   SMS_PLATFORM_ID: optional(z.string()),
   SMS_PLATFORM_PARTNER_ID: optional(z.string()),
   /**
-   * Where addresses are looked up (docs/decisions/0015): `gazetteer` (default) uses the shipped
-   * GeoNames postal codes of NO, SE, DK and FI; `nominatim` and `photon` ask that service at
+   * Where addresses are looked up (docs/decisions/0015, 0034): `gazetteer` (default) uses the
+   * shipped postal-code tables of NO, SE, DK and FI; `nominatim` and `photon` ask that service at
    * GEOCODER_URL first and fall back to the gazetteer.
    */
   GEOCODER: z.enum(['gazetteer', 'nominatim', 'photon']).default('gazetteer'),
   GEOCODER_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  /**
+   * Norway's address register (Kartverket's address search, e.g. https://ws.geonorge.no/adresser/v1),
+   * asked first for Norwegian addresses; unset: not asked.
+   */
+  GEOCODER_KARTVERKET_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  /** Denmark's address web service (DAWA, e.g. https://api.dataforsyningen.dk), first for DK. */
+  GEOCODER_DAWA_URL: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
   /** How the product names itself to the geocoding service (Nominatim's usage policy). */
   GEOCODER_USER_AGENT: z.string().min(3).default('Nordlog/0.1 (logistics booking)'),
   /** Map tiles of the address preview: an open tile service at a {z}/{x}/{y} path (spec §7). */

@@ -129,3 +129,22 @@ describe('how long a gateway waits for changes on Kafka', () => {
       expect(problems({ KAFKA_FETCH_MAX_WAIT_MS: bad })).toContain('KAFKA_FETCH_MAX_WAIT_MS');
   });
 });
+
+describe('geocoder configuration (docs/decisions/0034-geodata.md), validated at start', () => {
+  it('the registers and the OSM service are http(s) URLs, unset by default; an OSM geocoder needs its URL', () => {
+    const config = loadConfig({});
+    expect(config.GEOCODER).toBe('gazetteer');
+    expect(config.GEOCODER_KARTVERKET_URL).toBeUndefined();
+    expect(config.GEOCODER_DAWA_URL).toBeUndefined();
+    expect(
+      loadConfig({
+        GEOCODER_KARTVERKET_URL: 'https://ws.geonorge.no/adresser/v1',
+        GEOCODER_DAWA_URL: '',
+      }),
+    ).toMatchObject({ GEOCODER_KARTVERKET_URL: 'https://ws.geonorge.no/adresser/v1' });
+    for (const name of ['GEOCODER_KARTVERKET_URL', 'GEOCODER_DAWA_URL', 'GEOCODER_URL'])
+      expect(problems({ [name]: 'ftp://example' })).toContain(name);
+    expect(problems({ GEOCODER: 'photon' })).toContain('GEOCODER_URL');
+    expect(problems({ GEOCODER: 'kartverket' })).toContain('GEOCODER');
+  });
+});

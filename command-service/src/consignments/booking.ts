@@ -97,8 +97,10 @@ export async function geocodeSides(
       zipArea: block.zipArea || found.zipArea,
       lat: found.latLng.lat,
       lng: found.latLng.lng,
-      // The local gazetteer is a lookup in our own data; a service is the geocoding API.
-      resolvedBy: geocoder.name === 'gazetteer' ? 'DATABASE_LOOKUP' : 'GEOCODING_API',
+      // The local gazetteer is a lookup in our own data; a service is the geocoding API. A chain
+      // answers from any of its geocoders, so the result names which one placed the address.
+      resolvedBy: found.source === 'gazetteer' ? 'DATABASE_LOOKUP' : 'GEOCODING_API',
+      precision: found.precision,
     };
   };
   const pickup = await place('pickup', order.pickup);

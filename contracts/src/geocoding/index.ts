@@ -19,6 +19,14 @@ export const isApproximate = (precision: GeoPrecision | null | undefined): boole
   precision !== 'address' && precision !== 'street';
 
 /**
+ * The geocoders an address result can come from: the shipped postal-code gazetteer, the official
+ * address registers of Norway (Kartverket) and Denmark (DAWA), and OpenStreetMap's Nominatim and
+ * Photon (docs/decisions/0034-geodata.md).
+ */
+export const geocoderSources = ['gazetteer', 'kartverket', 'dawa', 'nominatim', 'photon'] as const;
+export type GeocoderSource = (typeof geocoderSources)[number];
+
+/**
  * Spec §3 "Address result from the maps service": the street name (route name plus street number),
  * zip code, zip area (postal town, else locality), country, and the coordinates only when both
  * exist. The geocoder port (platform) answers these; the form fills an address block from one.
@@ -32,9 +40,9 @@ export interface AddressResult {
   /** What the suggestion list shows. */
   label: string;
   /** Where it came from: the local gazetteer or a geocoding service. */
-  source: 'gazetteer' | 'nominatim' | 'photon';
-  /** How precise `latLng` is (absent: not known). */
-  precision?: GeoPrecision;
+  source: GeocoderSource;
+  /** How precise `latLng` is. */
+  precision: GeoPrecision;
 }
 
 /** Spec §7 autocomplete: typed text, a country restriction, an address type, a 10 000 m radius. */

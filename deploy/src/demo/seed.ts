@@ -1,5 +1,5 @@
-import { zonedInstant, type CommandResult } from '@nordlog/contracts';
-import type { Logger } from '@nordlog/platform';
+import { zonedInstant, type CommandResult, type OrderFormInput } from '@nordlog/contracts';
+import { GazetteerGeocoder, type Logger } from '@nordlog/platform';
 import {
   demoCustomerGroups,
   demoCustomers,
@@ -12,6 +12,13 @@ import {
 } from './data.js';
 import { demoArticles, demoPriceList } from './pricing.js';
 import { nordicPublicHolidays } from './holidays.js';
+import { planDemoRoutes } from './routes.js';
+
+/** Orders of each department that the demo day plans onto its two morning slots. */
+const PLANNED = 24;
+/** The shipped gazetteer, loaded once: the points the embedded system books the orders at. */
+let gazetteer: GazetteerGeocoder | undefined;
+const geocoder = () => (gazetteer ??= new GazetteerGeocoder());
 
 /** Runs commands in process as the system: the same path as `POST /api/command/{name}`. */
 export type RunCommand = (
@@ -89,7 +96,7 @@ export async function seedDemoData(
   let index = 0;
   for (const [key, dep] of departments) {
     const mine = customers.filter((c) => c.department === key);
-    const orderIds: string[] = [];
+    const booked: { id: string; order: OrderFormInput }[] = [];
     for (let i = 0; i < ordersPerDepartment; i++) {
       const order = demoOrder(
         rnd,
@@ -98,8 +105,9 @@ export async function seedDemoData(
         todayIn(dep.tz),
         index++,
         nextHourIn(dep.tz),
+        i < PLANNED,
       );
-      orderIds.push((await command(run, 'CREATE_ORDER', order)).ids[0]!);
+      booked.push({ id: (await command(run, 'CREATE_ORDER', order)).ids[0]!, order });
     }
     // Three slots of the day; part of the day planned onto the first two, some collected and
     // delivered (orders still waiting for an address or a confirmation cannot be planned).
@@ -119,12 +127,23 @@ export async function seedDemoData(
         ).ids[0]!,
       );
     plan.set(dep.id, slots);
+    // The first two slots' delivery routes, planned by the optimiser (orders that wait for a
+    // confirmation cannot be planned), each order added in the order the route drives it.
+    const routes = await planDemoRoutes(
+      dep.location ?? { lat: 59.91, lng: 10.75 },
+      booked.slice(0, PLANNED).filter(({ order }) => !order.requiresConfirmation),
+      [
+        { id: slots[0]!, startsAt: 7 * 3600, orders: PLANNED / 2 },
+        { id: slots[1]!, startsAt: 7.5 * 3600, orders: PLANNED / 2 },
+      ],
+      geocoder(),
+    );
     const planned: string[] = [];
-    for (const id of orderIds.slice(0, 24)) {
-      const slotId = planned.length < 12 ? slots[0]! : slots[1]!;
-      const res = await run('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId });
-      if (res.status === 200) planned.push(id);
-    }
+    for (const [slotId, ids] of routes)
+      for (const id of ids) {
+        const res = await run('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId });
+        if (res.status === 200) planned.push(id);
+      }
     await command(run, 'MANUAL_COLLECT', { consignmentIds: planned.slice(0, 6) });
     await command(run, 'MANUAL_DELIVER', {
       consignmentIds: planned.slice(0, 3),

@@ -25,6 +25,8 @@ export const serviceEnvironment: Record<
       'GEOCODER',
       'GEOCODER_URL',
       'GEOCODER_USER_AGENT',
+      'GEOCODER_KARTVERKET_URL',
+      'GEOCODER_DAWA_URL',
       // Optimising runs are carried beside the command service (docs/decisions/0026).
       'OPTIMIZER_WORKERS',
       'OPTIMIZER_TYPE',
@@ -42,6 +44,8 @@ export const serviceEnvironment: Record<
       'GEOCODER',
       'GEOCODER_URL',
       'GEOCODER_USER_AGENT',
+      'GEOCODER_KARTVERKET_URL',
+      'GEOCODER_DAWA_URL',
       // Invoice documents (docs/decisions/0032): the seller printed on them, the PDF printer.
       'INVOICE_SELLER_NAME',
       'INVOICE_SELLER_ORG_NUMBER',
@@ -90,6 +94,8 @@ export const serviceEnvironment: Record<
       'GEOCODER',
       'GEOCODER_URL',
       'GEOCODER_USER_AGENT',
+      'GEOCODER_KARTVERKET_URL',
+      'GEOCODER_DAWA_URL',
     ],
   },
   relay: {

@@ -1,38 +1,7 @@
-import { greatCircleMetres, type AddressResult } from '@nordlog/contracts';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { greatCircleMetres, type AddressResult, type GeoPrecision } from '@nordlog/contracts';
+import { parseTypedAddress } from './addressText.js';
+import { GAZETTEER_COUNTRIES, loadPostalCodes, type PostalPlace } from './postalTable.js';
 import type { AutocompleteRequest, GeocodeRequest, Geocoder } from './types.js';
-
-/** One postal code of the GeoNames list: its place and centroid. */
-export interface PostalPlace {
-  countryCode: string;
-  zipCode: string;
-  place: string;
-  lat: number;
-  lng: number;
-}
-
-/** The GeoNames postal-code files shipped with the product (platform/data/geonames, CC BY 4.0). */
-export const GEONAMES_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../data/geonames',
-);
-export const GAZETTEER_COUNTRIES = ['NO', 'SE', 'DK', 'FI'] as const;
-
-/** Parses one GeoNames CSV (country_code,zipcode,place,…,latitude,longitude; no quoting). */
-export function parseGeoNamesCsv(text: string): PostalPlace[] {
-  const places: PostalPlace[] = [];
-  for (const line of text.split(/\r?\n/).slice(1)) {
-    if (line.trim() === '') continue;
-    const f = line.split(',');
-    const lat = Number(f[9]);
-    const lng = Number(f[10]);
-    if (f.length < 11 || !Number.isFinite(lat) || !Number.isFinite(lng)) continue;
-    places.push({ countryCode: f[0]!, zipCode: f[1]!, place: f[2]!, lat, lng });
-  }
-  return places;
-}
 
 /** Lower case without diacritics, so `malmo` finds Malmö and `kobenhavn` København. */
 export const fold = (s: string): string =>
@@ -45,51 +14,82 @@ export const fold = (s: string): string =>
     .trim();
 
 const compactZip = (zip: string) => zip.replace(/\s/g, '');
-/** A zip code as the text may hold it: 3 to 5 digits, or Swedish `123 45`. */
-const ZIP_IN_TEXT = /(^|[\s,])(\d{3} \d{2}|\d{3,5})(?=$|[\s,])/;
+/** A street address is never given a code of post boxes only (or an organisation's own). */
+const takesStreets = (p: PostalPlace) => p.streets !== 'no';
+
+/** A code with its search keys computed once: digits without the space, the town folded. */
+interface Entry {
+  place: PostalPlace;
+  zip: string;
+  town: string;
+}
 
 interface Index {
-  byCountry: Map<string, PostalPlace[]>;
-  byZip: Map<string, PostalPlace[]>;
+  /** Per country, sorted by `zip`. */
+  byCountry: Map<string, Entry[]>;
+  byZip: Map<string, PostalPlace>;
+}
+
+/** The entries whose code begins with `prefix` (binary search in the sorted list). */
+function withPrefix(entries: readonly Entry[], prefix: string): Entry[] {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid]!.zip < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: Entry[] = [];
+  for (let i = lo; i < entries.length && entries[i]!.zip.startsWith(prefix); i++)
+    found.push(entries[i]!);
+  return found;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**
- * The embedded default geocoder: postal-code centroids of Norway, Sweden, Denmark and Finland from
- * GeoNames. It resolves postal codes and towns (not streets: a typed street is carried over as the
- * street name), which is good enough for a first placement and for planning estimates.
+ * The embedded default geocoder: a point per postal code of Norway, Sweden, Denmark and Finland
+ * (platform/data/postal). It resolves postal codes and towns, not streets: a typed street and
+ * house number are carried over, and the point is the postal code's (precision `postalCode`) or,
+ * where the source had only its town's, the town's (`place`).
  */
 export class GazetteerGeocoder implements Geocoder {
   readonly name = 'gazetteer' as const;
   private index: Index | null = null;
 
-  constructor(private readonly load: () => PostalPlace[] = () => loadGeoNames(GEONAMES_DIR)) {}
+  constructor(private readonly load: () => PostalPlace[] = () => loadPostalCodes()) {}
 
   private get data(): Index {
     if (this.index) return this.index;
-    const byCountry = new Map<string, PostalPlace[]>();
-    const byZip = new Map<string, PostalPlace[]>();
-    const add = (map: Map<string, PostalPlace[]>, k: string, p: PostalPlace) => {
-      const list = map.get(k);
-      if (list) list.push(p);
-      else map.set(k, [p]);
-    };
+    const byCountry = new Map<string, Entry[]>();
+    const byZip = new Map<string, PostalPlace>();
     for (const p of this.load()) {
-      add(byCountry, p.countryCode, p);
-      add(byZip, `${p.countryCode}:${compactZip(p.zipCode)}`, p);
+      const entry = { place: p, zip: compactZip(p.zipCode), town: fold(p.place) };
+      const list = byCountry.get(p.countryCode);
+      if (list) list.push(entry);
+      else byCountry.set(p.countryCode, [entry]);
+      byZip.set(`${p.countryCode}:${entry.zip}`, p);
     }
-    for (const list of byCountry.values())
-      list.sort((a, b) => compactZip(a.zipCode).localeCompare(compactZip(b.zipCode)));
+    for (const list of byCountry.values()) list.sort((a, b) => (a.zip < b.zip ? -1 : 1));
     this.index = { byCountry, byZip };
     return this.index;
   }
 
-  /** Every postal code of a country (for tests and the validation endpoint). */
-  places(countryCode: string): readonly PostalPlace[] {
+  private entries(countryCode: string): readonly Entry[] {
     return this.data.byCountry.get(countryCode.toUpperCase()) ?? [];
   }
 
+  /** Every postal code of a country (for tests, the bench and the validation endpoint). */
+  places(countryCode: string): readonly PostalPlace[] {
+    return this.entries(countryCode).map((e) => e.place);
+  }
+
   lookupZip(countryCode: string, zipCode: string): PostalPlace | undefined {
-    return this.data.byZip.get(`${countryCode.toUpperCase()}:${compactZip(zipCode)}`)?.[0];
+    return this.data.byZip.get(`${countryCode.toUpperCase()}:${compactZip(zipCode)}`);
   }
 
   knowsPostalCode(countryCode: string, postalCode: string): Promise<boolean | null> {
@@ -98,14 +98,32 @@ export class GazetteerGeocoder implements Geocoder {
     return Promise.resolve(this.lookupZip(country, postalCode) !== undefined);
   }
 
+  /**
+   * A town's point: the median of its street-address codes' points (of all its codes when it has
+   * none), so a town of many codes is placed among them rather than at one of its edges.
+   */
+  townPoint(countryCode: string, town: string): PostalPlace | undefined {
+    const wanted = fold(town);
+    const all = this.entries(countryCode)
+      .filter((e) => e.town === wanted)
+      .map((e) => e.place);
+    if (all.length === 0) return undefined;
+    const codes = all.some(takesStreets) ? all.filter(takesStreets) : all;
+    return {
+      ...codes[0]!,
+      zipCode: '',
+      lat: median(codes.map((p) => p.lat)),
+      lng: median(codes.map((p) => p.lng)),
+      precision: 'place',
+    };
+  }
+
   geocode(request: GeocodeRequest): Promise<AddressResult | null> {
     const country = request.countryCode.toUpperCase();
     const byZip = request.zipCode ? this.lookupZip(country, request.zipCode) : undefined;
-    const area = fold(request.zipArea);
-    const byArea =
-      byZip || area === '' ? undefined : this.places(country).find((p) => fold(p.place) === area);
-    const hit = byZip ?? byArea;
-    return Promise.resolve(hit ? this.result(hit, request.address) : null);
+    if (byZip) return Promise.resolve(this.result(byZip, request.address, byZip.precision));
+    const town = request.zipArea ? this.townPoint(country, request.zipArea) : undefined;
+    return Promise.resolve(town ? this.result(town, request.address, 'place') : null);
   }
 
   autocomplete(request: AutocompleteRequest): Promise<AddressResult[]> {
@@ -113,46 +131,37 @@ export class GazetteerGeocoder implements Geocoder {
     const countries = request.countryCode
       ? [request.countryCode.toUpperCase()]
       : [...GAZETTEER_COUNTRIES];
-    const text = request.text.trim();
-    const zip = ZIP_IN_TEXT.exec(text);
-    let hits: PostalPlace[] = [];
-    let street = text;
-    if (zip) {
-      const wanted = compactZip(zip[2]!);
-      street = (text.slice(0, zip.index) + text.slice(zip.index + zip[0].length)).trim();
-      const rest = fold(street.replace(/,/g, ' '));
-      hits = countries
-        .flatMap((c) => this.places(c))
-        .filter((p) => compactZip(p.zipCode).startsWith(wanted));
-      // A place name typed after the code ("0155 Oslo") narrows the list and is not a street.
-      const placeWords = hits.length > 0 ? fold(hits[0]!.place) : '';
-      if (rest && placeWords && rest.endsWith(placeWords))
-        street = street.slice(0, street.length - hits[0]!.place.length).replace(/[\s,]+$/, '');
-    } else {
-      const typed = fold(text.split(',').at(-1) ?? '');
-      const first = text.includes(',') ? text.slice(0, text.lastIndexOf(',')).trim() : '';
-      street = first;
-      hits = countries
-        .flatMap((c) => this.places(c))
-        .filter((p) => fold(p.place).startsWith(typed));
+    const typed = parseTypedAddress(request.text.trim(), countries);
+    let found: Entry[] = [];
+    if (typed.postalCode !== undefined) {
+      const wanted = typed.postalCode;
+      found = countries.flatMap((c) => {
+        if (!typed.postalCodeComplete) return withPrefix(this.entries(c), wanted);
+        const hit = this.data.byZip.get(`${c}:${wanted}`);
+        return hit ? [{ place: hit, zip: wanted, town: fold(hit.place) }] : [];
+      });
+    } else if (typed.place !== '') {
+      const town = fold(typed.place);
+      found = countries.flatMap((c) => this.entries(c).filter((e) => e.town.startsWith(town)));
     }
+    // A town typed after the code ("0155 Oslo") narrows the list when it matches.
+    if (typed.postalCode !== undefined && typed.place !== '') {
+      const town = fold(typed.place);
+      const named = found.filter((e) => e.town.startsWith(town));
+      if (named.length > 0) found = named;
+    }
+    let hits = found.map((e) => e.place);
+    if (typed.street !== '') hits = hits.filter(takesStreets);
     if (request.near) {
       const near = request.near;
       hits = [...hits].sort((a, b) => greatCircleMetres(near, a) - greatCircleMetres(near, b));
     }
-    const seen = new Set<string>();
-    const results: AddressResult[] = [];
-    for (const hit of hits) {
-      const k = `${hit.countryCode}:${hit.zipCode}`;
-      if (seen.has(k)) continue;
-      seen.add(k);
-      results.push(this.result(hit, street));
-      if (results.length >= limit) break;
-    }
-    return Promise.resolve(results);
+    return Promise.resolve(
+      hits.slice(0, limit).map((hit) => this.result(hit, typed.street, hit.precision)),
+    );
   }
 
-  private result(hit: PostalPlace, street: string): AddressResult {
+  private result(hit: PostalPlace, street: string, precision: GeoPrecision): AddressResult {
     const streetname = street.replace(/[\s,]+$/, '').trim();
     return {
       streetname,
@@ -160,15 +169,9 @@ export class GazetteerGeocoder implements Geocoder {
       zipArea: hit.place,
       countryCode: hit.countryCode,
       latLng: { lat: hit.lat, lng: hit.lng },
-      label: [streetname, `${hit.zipCode} ${hit.place}`].filter(Boolean).join(', '),
+      label: [streetname, `${hit.zipCode} ${hit.place}`.trim()].filter(Boolean).join(', '),
       source: 'gazetteer',
+      precision,
     };
   }
-}
-
-/** Reads the shipped GeoNames files of the four markets. */
-export function loadGeoNames(dir: string): PostalPlace[] {
-  return GAZETTEER_COUNTRIES.flatMap((c) =>
-    parseGeoNamesCsv(readFileSync(path.join(dir, `postal-codes-${c.toLowerCase()}.csv`), 'utf8')),
-  );
 }

@@ -1,10 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { ChainGeocoder } from './chain.js';
-import { GazetteerGeocoder, parseGeoNamesCsv } from './gazetteer.js';
+import { GazetteerGeocoder } from './gazetteer.js';
 import type { FetchJson } from './http.js';
 import { NominatimGeocoder, fromNominatimPlace, parseNominatim } from './nominatim.js';
 import { PhotonGeocoder, parsePhoton } from './photon.js';
-import { nominatimStorgata, photonKungsgatan } from './recorded.js';
+import { DawaGeocoder, parseDawa } from './dawa.js';
+import { geocodersFromConfig } from './fromConfig.js';
+import { KartverketGeocoder, parseKartverket, townCase } from './kartverket.js';
+import {
+  dawaRodkildevej,
+  kartverketTvetenveien,
+  nominatimStorgata,
+  photonKungsgatan,
+} from './recorded.js';
 import { latLngOf, streetName, type Geocoder } from './types.js';
 
 /** A fetch that answers one recorded body and remembers what was asked (no network). */
@@ -18,101 +26,6 @@ function recorded(body: unknown, status = 200) {
 }
 
 const gazetteer = new GazetteerGeocoder();
-
-describe('the gazetteer (GeoNames postal codes of NO, SE, DK, FI)', () => {
-  it('loads the four shipped files', () => {
-    expect(gazetteer.places('NO').length).toBeGreaterThan(5000);
-    expect(gazetteer.places('SE').length).toBeGreaterThan(18000);
-    expect(gazetteer.places('DK').length).toBeGreaterThan(1000);
-    expect(gazetteer.places('FI').length).toBeGreaterThan(3000);
-  });
-  it('parses a CSV and skips broken rows', () => {
-    const csv =
-      'country_code,zipcode,place,state,state_code,province,province_code,community,community_code,latitude,longitude\n' +
-      'NO,0150,Oslo,Oslo County,12,Oslo,0301,,,59.9127,10.7461\nNO,x,broken\n';
-    expect(parseGeoNamesCsv(csv)).toEqual([
-      { countryCode: 'NO', zipCode: '0150', place: 'Oslo', lat: 59.9127, lng: 10.7461 },
-    ]);
-  });
-  it('geocodes a postal code (Swedish ones with or without the space), else the town, else nothing', async () => {
-    const oslo = await gazetteer.geocode({
-      address: 'Storgata 1',
-      zipCode: '0155',
-      zipArea: '',
-      countryCode: 'NO',
-    });
-    expect(oslo).toMatchObject({
-      streetname: 'Storgata 1',
-      zipArea: 'Oslo',
-      latLng: { lat: 59.9127, lng: 10.7461 },
-    });
-    const sthlm = await gazetteer.geocode({
-      address: '',
-      zipCode: '11122',
-      zipArea: '',
-      countryCode: 'SE',
-    });
-    expect(sthlm?.zipCode).toBe('111 22');
-    const byTown = await gazetteer.geocode({
-      address: '',
-      zipCode: '',
-      zipArea: 'Tromsø',
-      countryCode: 'NO',
-    });
-    expect(byTown?.latLng?.lat).toBeGreaterThan(69);
-    expect(
-      await gazetteer.geocode({
-        address: '',
-        zipCode: '0000',
-        zipArea: 'Nowhere',
-        countryCode: 'NO',
-      }),
-    ).toBeNull();
-    expect(
-      await gazetteer.geocode({ address: '', zipCode: '0150', zipArea: '', countryCode: 'DE' }),
-    ).toBeNull();
-  });
-  it('autocompletes a typed postal code with the typed street carried over', async () => {
-    const [first] = await gazetteer.autocomplete({ text: 'Storgata 1, 0155', countryCode: 'NO' });
-    expect(first).toEqual({
-      streetname: 'Storgata 1',
-      zipCode: '0155',
-      zipArea: 'Oslo',
-      countryCode: 'NO',
-      latLng: { lat: 59.9127, lng: 10.7461 },
-      label: 'Storgata 1, 0155 Oslo',
-      source: 'gazetteer',
-    });
-    const prefix = await gazetteer.autocomplete({ text: '015', countryCode: 'NO', limit: 5 });
-    expect(prefix).toHaveLength(5);
-    expect(prefix.every((r) => r.zipCode.startsWith('015'))).toBe(true);
-    const named = await gazetteer.autocomplete({
-      text: 'Bogstadveien 10, 0355 Oslo',
-      countryCode: 'NO',
-    });
-    expect(named[0]).toMatchObject({ streetname: 'Bogstadveien 10', zipCode: '0355' });
-  });
-  it('autocompletes towns without diacritics, within the country asked, nearest first', async () => {
-    const malmo = await gazetteer.autocomplete({ text: 'malmo', countryCode: 'SE' });
-    expect(malmo.length).toBeGreaterThan(0);
-    expect(malmo.every((r) => r.zipArea.startsWith('Malmö') && r.countryCode === 'SE')).toBe(true);
-    const kbh = await gazetteer.autocomplete({ text: 'kobenhavn', countryCode: 'DK', limit: 3 });
-    expect(kbh[0]!.zipArea).toMatch(/^København/);
-    const near = await gazetteer.autocomplete({
-      text: 'Helsinki',
-      countryCode: 'FI',
-      near: { lat: 60.17, lng: 24.94 },
-      limit: 1,
-    });
-    expect(near[0]!.zipCode).toMatch(/^00/);
-    expect(await gazetteer.autocomplete({ text: 'Oslo', countryCode: 'SE' })).toEqual([]);
-  });
-  it('knows which postal codes exist in the four markets, and has no list for others', async () => {
-    expect(await gazetteer.knowsPostalCode('NO', '0150')).toBe(true);
-    expect(await gazetteer.knowsPostalCode('NO', '0000')).toBe(false);
-    expect(await gazetteer.knowsPostalCode('DE', '10115')).toBeNull();
-  });
-});
 
 describe('S3-ENT-065 S3-ENT-066 S3-ENT-067 S3-ENT-068 address results of the services', () => {
   it('street name is route plus number; latLng only when both coordinates exist', () => {
@@ -132,6 +45,7 @@ describe('S3-ENT-065 S3-ENT-066 S3-ENT-067 S3-ENT-068 address results of the ser
         latLng: { lat: 59.9137541, lng: 10.7531436 },
         label: '1, Storgata, Grønland, Gamle Oslo, Oslo, 0155, Norge',
         source: 'nominatim',
+        precision: 'address',
       },
       {
         streetname: 'Storgata',
@@ -141,11 +55,16 @@ describe('S3-ENT-065 S3-ENT-066 S3-ENT-067 S3-ENT-068 address results of the ser
         latLng: { lat: 62.4722795, lng: 6.1549212 },
         label: 'Storgata, Sentrum, Ålesund, Møre og Romsdal, 6002, Norge',
         source: 'nominatim',
+        precision: 'street',
       },
     ]);
     expect(fromNominatimPlace({ address: { country_code: 'se' } })).toMatchObject({
       countryCode: 'SE',
+      precision: 'place',
     });
+    expect(
+      fromNominatimPlace({ type: 'postcode', address: { country_code: 'no', postcode: '0155' } }),
+    ).toMatchObject({ precision: 'postalCode' });
     expect(fromNominatimPlace({ address: { country_code: 'se' } })?.latLng).toBeUndefined();
     expect(parseNominatim({ error: 'Unable to geocode' })).toEqual([]);
   });
@@ -227,6 +146,7 @@ describe('S3-ENT-065 S3-ENT-066 S3-ENT-067 S3-ENT-068 address results of the ser
         latLng: { lat: 59.3365331, lng: 18.0649107 },
         label: 'Kungsgatan 4, 111 43 Stockholm',
         source: 'photon',
+        precision: 'address',
       },
       {
         streetname: 'Kungsgatan',
@@ -236,6 +156,7 @@ describe('S3-ENT-065 S3-ENT-066 S3-ENT-067 S3-ENT-068 address results of the ser
         latLng: { lat: 57.7069, lng: 11.9695 },
         label: 'Kungsgatan, 411 19 Inom Vallgraven',
         source: 'photon',
+        precision: 'street',
       },
     ]);
     const { calls, fetchJson } = recorded(photonKungsgatan);
@@ -276,5 +197,184 @@ describe('S3-ENT-065 S3-ENT-066 S3-ENT-067 S3-ENT-068 address results of the ser
       'Oslo',
     );
     expect(await chain.knowsPostalCode('NO', '0150')).toBe(true);
+  });
+});
+
+/*
+ * The address registers' answers in recorded.ts were written from the services' documentation,
+ * not recorded live: this machine reaches neither service (docs/decisions/0034-geodata.md).
+ */
+describe("the countries' address registers: Kartverket (Norway) and DAWA (Denmark)", () => {
+  it('parses a Kartverket /sok answer: the address text, the town out of capitals, the address point, precision address', () => {
+    expect(parseKartverket(kartverketTvetenveien)).toEqual([
+      {
+        streetname: 'Tvetenveien 150',
+        zipCode: '0671',
+        zipArea: 'Oslo',
+        countryCode: 'NO',
+        latLng: { lat: 59.91139, lng: 10.84112 },
+        label: 'Tvetenveien 150, 0671 Oslo',
+        source: 'kartverket',
+        precision: 'address',
+      },
+      expect.objectContaining({ streetname: 'Tvetenveien 150B', precision: 'address' }),
+    ]);
+    expect(parseKartverket({ feil: 'x' })).toEqual([]);
+    expect(townCase('KRISTIANSAND S')).toBe('Kristiansand S');
+    expect(townCase('MO I RANA')).toBe('Mo I Rana');
+  });
+
+  it('asks Kartverket for Norwegian addresses only, with the text, its coordinate system and the postal code to geocode', async () => {
+    const { calls, fetchJson } = recorded(kartverketTvetenveien);
+    const kartverket = new KartverketGeocoder({
+      baseUrl: 'https://ws.geonorge.example/adresser/v1/',
+      userAgent: 'nordlog-test',
+      fetch: fetchJson,
+    });
+    expect(await kartverket.autocomplete({ text: 'Tvetenveien 150', countryCode: 'SE' })).toEqual(
+      [],
+    );
+    expect(calls).toHaveLength(0);
+    const results = await kartverket.autocomplete({
+      text: 'Tvetenveien 150',
+      countryCode: 'NO',
+      limit: 5,
+    });
+    expect(results).toHaveLength(2);
+    expect(calls[0]!.url.pathname).toBe('/adresser/v1/sok');
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toMatchObject({
+      sok: 'Tvetenveien 150',
+      treffPerSide: '5',
+      utkoordsys: '4258',
+    });
+    expect(calls[0]!.headers['user-agent']).toBe('nordlog-test');
+    const placed = await kartverket.geocode({
+      address: 'Tvetenveien 150',
+      zipCode: '0671',
+      zipArea: 'Oslo',
+      countryCode: 'NO',
+    });
+    expect(placed).toMatchObject({
+      latLng: { lat: 59.91139, lng: 10.84112 },
+      precision: 'address',
+    });
+    expect(Object.fromEntries(calls[1]!.url.searchParams)).toMatchObject({
+      sok: 'Tvetenveien 150',
+      postnummer: '0671',
+      treffPerSide: '1',
+    });
+    expect(
+      await kartverket.geocode({ address: '', zipCode: '0671', zipArea: '', countryCode: 'NO' }),
+    ).toBeNull();
+  });
+
+  it('parses a DAWA autocomplete answer (x is the longitude) and asks for Danish addresses only', async () => {
+    expect(parseDawa(dawaRodkildevej)).toEqual([
+      {
+        streetname: 'Rødkildevej 46',
+        zipCode: '2400',
+        zipArea: 'København NV',
+        countryCode: 'DK',
+        latLng: { lat: 55.68795, lng: 12.52894 },
+        label: 'Rødkildevej 46, 2400 København NV',
+        source: 'dawa',
+        precision: 'address',
+      },
+      expect.objectContaining({ streetname: 'Rødkildevej 46A' }),
+    ]);
+    expect(parseDawa({ type: 'ResourceNotFoundError' })).toEqual([]);
+    const { calls, fetchJson } = recorded(dawaRodkildevej);
+    const dawa = new DawaGeocoder({
+      baseUrl: 'https://dawa.example',
+      userAgent: 'x',
+      fetch: fetchJson,
+    });
+    expect(await dawa.autocomplete({ text: 'Rødkildevej 46', countryCode: 'NO' })).toEqual([]);
+    await dawa.autocomplete({ text: 'Rødkildevej 46', countryCode: 'DK', limit: 3 });
+    expect(calls[0]!.url.pathname).toBe('/adgangsadresser/autocomplete');
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
+      q: 'Rødkildevej 46',
+      per_side: '3',
+    });
+    const placed = await dawa.geocode({
+      address: 'Rødkildevej 46',
+      zipCode: '2400',
+      zipArea: 'København NV',
+      countryCode: 'DK',
+    });
+    expect(placed?.latLng).toEqual({ lat: 55.68795, lng: 12.52894 });
+    expect(Object.fromEntries(calls[1]!.url.searchParams)).toMatchObject({
+      q: 'Rødkildevej 46, 2400 København NV',
+      postnr: '2400',
+      per_side: '1',
+    });
+  });
+
+  it("a chain asks a country's register only for that country, then OSM, then the gazetteer", async () => {
+    const asked: string[] = [];
+    const kartverket = new KartverketGeocoder({
+      baseUrl: 'https://kartverket.example',
+      userAgent: 'x',
+      fetch: (url, init) => {
+        asked.push(`kartverket ${new URL(url).searchParams.get('sok')}`);
+        return recorded(kartverketTvetenveien).fetchJson(url, init);
+      },
+    });
+    const dawa = new DawaGeocoder({
+      baseUrl: 'https://dawa.example',
+      userAgent: 'x',
+      fetch: (url, init) => {
+        asked.push('dawa');
+        return recorded([]).fetchJson(url, init);
+      },
+    });
+    const chain = new ChainGeocoder([kartverket, dawa, gazetteer]);
+    const no = await chain.geocode({
+      address: 'Tvetenveien 150',
+      zipCode: '0671',
+      zipArea: 'Oslo',
+      countryCode: 'NO',
+    });
+    expect(no).toMatchObject({ source: 'kartverket', precision: 'address' });
+    const se = await chain.geocode({
+      address: 'Kungsgatan 4',
+      zipCode: '111 43',
+      zipArea: '',
+      countryCode: 'SE',
+    });
+    expect(se).toMatchObject({ source: 'gazetteer', precision: 'place' });
+    // DAWA finds nothing: the gazetteer places the Danish address at its postal code.
+    const dk = await chain.geocode({
+      address: 'Vesterbrogade 1',
+      zipCode: '1620',
+      zipArea: '',
+      countryCode: 'DK',
+    });
+    expect(dk).toMatchObject({ source: 'gazetteer', precision: 'postalCode' });
+    expect(asked).toEqual(['kartverket Tvetenveien 150', 'dawa']);
+  });
+
+  it('the configuration builds the chain: registers where their URL is set, the OSM service, the gazetteer last', () => {
+    const logger = { warn: () => undefined } as unknown as Parameters<
+      typeof geocodersFromConfig
+    >[1];
+    const names = (config: Partial<Parameters<typeof geocodersFromConfig>[0]>) =>
+      geocodersFromConfig(
+        { GEOCODER: 'gazetteer', GEOCODER_USER_AGENT: 'x', ...config },
+        logger,
+      ).map((g) => g.name);
+    expect(names({})).toEqual(['gazetteer']);
+    expect(
+      names({
+        GEOCODER: 'photon',
+        GEOCODER_URL: 'http://photon:2322',
+        GEOCODER_KARTVERKET_URL: 'https://ws.geonorge.no/adresser/v1',
+        GEOCODER_DAWA_URL: 'https://api.dataforsyningen.dk',
+      }),
+    ).toEqual(['kartverket', 'dawa', 'photon', 'gazetteer']);
+    expect(names({ GEOCODER: 'nominatim', GEOCODER_URL: 'http://nominatim' })).toEqual([
+      'nominatim',
+      'gazetteer',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AddressResult } from '@nordlog/contracts';
+import type { AddressResult, GeoPrecision } from '@nordlog/contracts';
 import { countryLanguage } from '@nordlog/contracts';
 import { getJson, isRecord, str, type FetchJson } from './http.js';
 import {
@@ -17,6 +17,21 @@ export interface NominatimOptions {
   fetch?: FetchJson;
   timeoutMs?: number;
   onError?: (err: unknown) => void;
+}
+
+/**
+ * How precise a Nominatim place is: a house number places the address; a road, the street; a
+ * postcode, its area; anything else (a suburb, town, county) no better than a place.
+ */
+export function nominatimPrecision(
+  place: Record<string, unknown>,
+  hasHouseNumber: boolean,
+): GeoPrecision {
+  const kind = [str(place.addresstype), str(place.type), str(place.category)];
+  if (hasHouseNumber || kind.includes('house') || kind.includes('building')) return 'address';
+  if (kind.includes('road') || kind.includes('highway')) return 'street';
+  if (kind.includes('postcode')) return 'postalCode';
+  return 'place';
 }
 
 /** One place of Nominatim's `format=jsonv2&addressdetails=1` answer as an address result. */
@@ -47,6 +62,7 @@ export function fromNominatimPlace(place: unknown): AddressResult | null {
     ...(latLng ? { latLng } : {}),
     label: str(place.display_name) ?? [streetname, `${zipCode} ${zipArea}`.trim()].join(', '),
     source: 'nominatim',
+    precision: nominatimPrecision(place, str(address.house_number) !== undefined),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AddressResult } from '@nordlog/contracts';
+import type { AddressResult, GeoPrecision } from '@nordlog/contracts';
 import { countryLanguage } from '@nordlog/contracts';
 import { getJson, isRecord, str, type FetchJson } from './http.js';
 import {
@@ -20,6 +20,18 @@ export interface PhotonOptions {
 
 /** Photon answers in these languages; others fall back to English. */
 const photonLanguages = new Set(['en', 'de', 'fr', 'it']);
+
+/**
+ * How precise a Photon feature is from its type (house, street, locality, district, city, …) and
+ * OSM tag: a house number places the address, a street the street, a postcode its area.
+ */
+export function photonPrecision(p: Record<string, unknown>): GeoPrecision {
+  const type = str(p.type);
+  if (str(p.housenumber) !== undefined || type === 'house') return 'address';
+  if (type === 'street') return 'street';
+  if (str(p.osm_value) === 'postcode' || type === 'postcode') return 'postalCode';
+  return 'place';
+}
 
 /** One GeoJSON feature of Photon's `/api` answer as an address result. */
 export function fromPhotonFeature(feature: unknown): AddressResult | null {
@@ -49,6 +61,7 @@ export function fromPhotonFeature(feature: unknown): AddressResult | null {
     ...(latLng ? { latLng } : {}),
     label: [street || str(p.name), `${zipCode} ${zipArea}`.trim()].filter(Boolean).join(', '),
     source: 'photon',
+    precision: photonPrecision(p),
   };
 }
 

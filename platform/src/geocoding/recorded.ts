@@ -118,3 +118,100 @@ export const photonKungsgatan = {
   ],
   type: 'FeatureCollection',
 };
+
+/*
+ * The two address registers below could not be recorded live (this machine reaches no service):
+ * these answers were written from the services' published documentation and response
+ * structures (Kartverket's "adresser" API v1 `/sok`; DAWA's `/adgangsadresser/autocomplete`), with
+ * real addresses and coordinates rounded to the metre. docs/decisions/0034-geodata.md says so too.
+ */
+
+/** Kartverket `/sok?sok=Tvetenveien 150&utkoordsys=4258`: {metadata, adresser}. */
+export const kartverketTvetenveien = {
+  metadata: {
+    side: 0,
+    totaltAntallTreff: 3,
+    treffPerSide: 10,
+    viserFra: 0,
+    viserTil: 3,
+    asciiKompatibel: true,
+    sokeStreng: 'sok=Tvetenveien 150&utkoordsys=4258&asciiKompatibel=true',
+  },
+  adresser: [
+    {
+      adressenavn: 'Tvetenveien',
+      adressetekst: 'Tvetenveien 150',
+      adressetilleggsnavn: null,
+      adressekode: 17850,
+      nummer: 150,
+      bokstav: '',
+      kommunenummer: '0301',
+      kommunenavn: 'OSLO',
+      gardsnummer: 144,
+      bruksnummer: 257,
+      festenummer: 0,
+      undernummer: null,
+      bruksenhetsnummer: ['H0101'],
+      objtype: 'Vegadresse',
+      poststed: 'OSLO',
+      postnummer: '0671',
+      adressetekstutenadressetilleggsnavn: 'Tvetenveien 150',
+      stedfestingverifisert: true,
+      representasjonspunkt: { epsg: 'EPSG:4258', lat: 59.91139, lon: 10.84112 },
+      oppdateringsdato: '2024-03-12T10:21:09',
+    },
+    {
+      adressenavn: 'Tvetenveien',
+      adressetekst: 'Tvetenveien 150B',
+      adressekode: 17850,
+      nummer: 150,
+      bokstav: 'B',
+      kommunenummer: '0301',
+      kommunenavn: 'OSLO',
+      objtype: 'Vegadresse',
+      poststed: 'OSLO',
+      postnummer: '0671',
+      representasjonspunkt: { epsg: 'EPSG:4258', lat: 59.91161, lon: 10.84159 },
+    },
+    // An entry without its point is no result.
+    { adressetekst: 'Tvetenveien 152', postnummer: '0671', poststed: 'OSLO' },
+  ],
+};
+
+/** DAWA `/adgangsadresser/autocomplete?q=Rødkildevej 46`: [{tekst, adgangsadresse}]. */
+export const dawaRodkildevej = [
+  {
+    tekst: 'Rødkildevej 46, 2400 København NV',
+    adgangsadresse: {
+      id: '0a3f507a-b2e6-32b8-e044-0003ba298018',
+      status: 1,
+      darstatus: 3,
+      vejkode: '6100',
+      vejnavn: 'Rødkildevej',
+      adresseringsvejnavn: 'Rødkildevej',
+      husnr: '46',
+      supplerendebynavn: null,
+      postnr: '2400',
+      postnrnavn: 'København NV',
+      stormodtagerpostnr: null,
+      stormodtagerpostnrnavn: null,
+      kommunekode: '0101',
+      x: 12.52894,
+      y: 55.68795,
+      href: 'https://api.dataforsyningen.dk/adgangsadresser/0a3f507a-b2e6-32b8-e044-0003ba298018',
+    },
+  },
+  {
+    tekst: 'Rødkildevej 46A, 2400 København NV',
+    adgangsadresse: {
+      vejnavn: 'Rødkildevej',
+      husnr: '46A',
+      postnr: '2400',
+      postnrnavn: 'København NV',
+      x: 12.52911,
+      y: 55.68804,
+    },
+  },
+  // A suggestion without coordinates is no result.
+  { tekst: 'Rødkildevej, 2400 København NV', adgangsadresse: { vejnavn: 'Rødkildevej' } },
+];

@@ -21,12 +21,15 @@ export interface GeocodeRequest {
 }
 
 /**
- * The geocoder port (docs/decisions/0015-booking.md). The embedded default is the local gazetteer
- * of postal codes (GeoNames); Nominatim and Photon are the production adapters over HTTP. A failed
+ * The geocoder port (docs/decisions/0015-booking.md, 0034-geodata.md). The embedded default is
+ * the local gazetteer of postal codes; Kartverket (Norway), DAWA (Denmark), Nominatim and Photon
+ * are the production adapters over HTTP. Every result says how precise its point is. A failed
  * lookup is `null` or `[]`, never an error (spec §8: a lookup failure shows no message).
  */
 export interface Geocoder {
   readonly name: AddressResult['source'];
+  /** The countries it knows addresses of (absent: any); a chain asks it only for those. */
+  readonly countries?: readonly string[];
   autocomplete(request: AutocompleteRequest): Promise<AddressResult[]>;
   geocode(request: GeocodeRequest): Promise<AddressResult | null>;
   /**

@@ -5,7 +5,7 @@ import type {
   SlotView,
 } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
-import { GEONAMES_DIR, loadGeoNames } from '@nordlog/platform';
+import { loadPostalCodes } from '@nordlog/platform';
 import { greatCircleMetres } from '@nordlog/contracts';
 import { configureNumberSeries } from '../support/booking.js';
 import { connectSocket } from '../support/socket.js';
@@ -19,7 +19,7 @@ import { numberArg as arg } from './args.js';
  *
  * Route optimisation through the product's API on the local PostgreSQL server (issue 16): one
  * department's day with N (default 50) units and a slot each, and M (default 1,000) consignments
- * around Oslo at the shipped gazetteer's postal places (CC BY 4.0 GeoNames), picked up at 20
+ * around Oslo at the shipped gazetteer's postal-code points (platform/data/postal), picked up at 20
  * customers and delivered within 25 km of the centre, a third of them in two-hour windows. First
  * the day is planned the simple way, each consignment onto the slot whose route ends nearest to
  * its pickup (within capacity); then a run of S (default 10) seconds re-plans it. Measured:
@@ -69,7 +69,7 @@ async function build(system: System) {
     if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
     return (res.body as { ids: string[] }).ids;
   };
-  const places = loadGeoNames(GEONAMES_DIR).filter(
+  const places = loadPostalCodes().filter(
     (p) => p.countryCode === 'NO' && greatCircleMetres(p, CENTRE) < 25_000,
   );
   const [department] = await run('CREATE_DEPARTMENT', {

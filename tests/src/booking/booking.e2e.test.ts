@@ -160,14 +160,18 @@ describe('booking on the server', () => {
     const rows = (await sys.query('consignments', { ids: [found.body.ids[0], lost.body.ids[0]] }))
       .body;
     const byId = new Map(rows.map((r: { id: string }) => [r.id, r]));
+    // Each side at its own postal code's point (0355 and 0155 were one point before issue 36).
     expect(byId.get(found.body.ids[0])).toMatchObject({
       state: 'RESOLVED',
-      deliveryLat: 59.9127,
-      pickupLat: 59.9127,
+      deliveryLat: 59.9245,
+      pickupLat: 59.9129,
     });
     expect(byId.get(lost.body.ids[0])).toMatchObject({ state: 'UNRESOLVED', deliveryLat: null });
     const [stored] = (await sys.query('orders', { ids: [found.body.ids[0]] })).body;
-    expect(stored.order.delivery.resolvedBy).toBe('DATABASE_LOOKUP');
+    expect(stored.order.delivery).toMatchObject({
+      resolvedBy: 'DATABASE_LOOKUP',
+      precision: 'postalCode',
+    });
   });
 
   it('S5-VAL-038 an empty pickup block is the department: its name and location', async () => {
@@ -377,7 +381,8 @@ describe('booking on the server', () => {
       zipCode: '0155',
       zipArea: 'Oslo',
       countryCode: 'NO',
-      latLng: { lat: 59.9127, lng: 10.7461 },
+      latLng: { lat: 59.9129, lng: 10.7483 },
+      precision: 'postalCode',
     });
     const towns = (await sys.query('addressAutocomplete', { text: 'Malmö', countryCode: 'SE' }))
       .body;

@@ -51,9 +51,10 @@ describe('live view and routes overview in a browser', () => {
 
   /**
    * Where the live map shows places (page pixels, by Web Mercator from the map's centre and zoom
-   * its element reports), the colour of the stops' canvas at each place's ring (10 px right of
-   * it: a stop's circle is 24 px across with a 3 px border) and inside it (7 px above, clear of
-   * the number), and the focused route's line colour.
+   * its element reports), the colour of the stops' canvas at each place's ring (10.5 px right of
+   * it, the middle of the 3 px border of a circle 24 px across: nearer the fill, a done stop's
+   * grey blends in) and inside it (7 px above, clear of the number), and the focused route's line
+   * colour.
    */
   const stopsOnCanvas = (places: [number, number][]) =>
     page.evaluate<{
@@ -80,7 +81,7 @@ describe('live view and routes overview in a browser', () => {
       const ctx = canvas.getContext('2d');
       const pixel = (x, y) =>
         [...ctx.getImageData(Math.round((x - at.left) * k), Math.round((y - at.top) * k), 1, 1).data].slice(0, 3);
-      const rings = points.map((p) => pixel(p.x + 10, p.y));
+      const rings = points.map((p) => pixel(p.x + 10.5, p.y));
       const fills = points.map((p) => pixel(p.x, p.y - 7));
       const stroke = document
         .querySelector('.leaflet-overlay-pane path[stroke-opacity="0.85"]')

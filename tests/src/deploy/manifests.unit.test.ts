@@ -310,6 +310,34 @@ describe('deploy/compose/compose.yaml', () => {
     );
   });
 
+  it('runs Photon with its data volume, unpublished, and points every geocoding service at it after the registers', () => {
+    const services = resolved.services as Record<string, Json>;
+    const photon = services.photon!;
+    expect(String(photon.image)).toMatch(/photon/);
+    expect(photon.ports).toBeUndefined();
+    const volume = (photon.volumes as string[]).find((v) => v.endsWith(':/photon/data'));
+    expect(volume).toBeDefined();
+    expect(Object.keys(resolved.volumes as Json)).toContain(volume!.split(':')[0]);
+    expect(environmentOf(photon).get('REGION')).toBeTruthy();
+    for (const name of ['command', 'query', 'gateway'] as const)
+      for (const { name: service, service: definition } of ours.get(name)!) {
+        const variables = composeEnvironment(definition, env);
+        expect([service, variables.get('GEOCODER')]).toEqual([service, 'photon']);
+        const { hostname, port } = new URL(variables.get('GEOCODER_URL')!);
+        expect([service, hostname, port]).toEqual([service, 'photon', '2322']);
+        for (const register of ['GEOCODER_KARTVERKET_URL', 'GEOCODER_DAWA_URL'])
+          expect([service, register, variables.get(register)]).toEqual([
+            service,
+            register,
+            expect.stringMatching(/^https:\/\//),
+          ]);
+      }
+    // The services do not wait for Photon: the gazetteer answers until its index is loaded.
+    for (const instances of ours.values())
+      for (const { service } of instances)
+        expect(Object.keys((service.depends_on ?? {}) as Json)).not.toContain('photon');
+  });
+
   it('wires the gateways to the command and query services and to Kafka (KRaft)', () => {
     const services = resolved.services as Record<string, Json>;
     const kafka = environmentOf(services.kafka!);
@@ -627,6 +655,32 @@ describe('deploy/k8s', () => {
     expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThan(
       60,
     );
+  });
+
+  it('runs Photon as a StatefulSet with its own volume, and points command, query and the gateways at it after the registers', () => {
+    const photon = named('StatefulSet', 'photon')!;
+    const [container] = containersOf(photon);
+    expect(String(container!.image)).toMatch(/photon/);
+    const mount = (container!.volumeMounts as Json[]).find((m) => m.mountPath === '/photon/data');
+    const claim = (photon.spec.volumeClaimTemplates as Json[]).find(
+      (t) => t.metadata.name === mount?.name,
+    );
+    expect(claim?.spec.resources.requests.storage).toMatch(/Gi$/);
+    const service = named('Service', 'photon')!;
+    expect(matches(service.spec.selector, photon.spec.template.metadata.labels)).toBe(true);
+    for (const name of ['command', 'query', 'gateway'] as const) {
+      const variables = containerEnvironment(containersOf(deploymentOf(name)[0]!)[0]!);
+      expect([name, variables.get('GEOCODER')]).toEqual([name, 'photon']);
+      const { hostname, port } = new URL(variables.get('GEOCODER_URL')!);
+      expect([name, hostname]).toEqual([name, 'photon']);
+      expect((service.spec.ports as Json[]).map((p) => String(p.port))).toContain(port);
+      for (const register of ['GEOCODER_KARTVERKET_URL', 'GEOCODER_DAWA_URL'])
+        expect([name, register, variables.get(register)]).toEqual([
+          name,
+          register,
+          expect.stringMatching(/^https:\/\//),
+        ]);
+    }
   });
 
   it('points every Service at a workload, and the gateways at command, query and Kafka', () => {

@@ -44,6 +44,11 @@ export function project(lat: number, lng: number, zoom: number): { x: number; y:
 export const STREET = { lat: 59.9226, lng: 10.75, step: 0.0002, count: 50 };
 /** Two shipments to one address near the street: one marker of two at any zoom. */
 export const TWINS = { lat: 59.9236, lng: 10.753 };
+/**
+ * Three shipments in Lillestrøm, 17 km east of the street: their own cluster at zoom 10 whatever
+ * the demo day's stops do, so the map always has more than one cluster there.
+ */
+export const HAMLET = { lat: 59.956, lng: 11.049, step: 0.0002, count: 3 };
 /** A view on the street at zoom 17, where nothing clusters. */
 export const NEAR = { lat: 59.9226, lng: 10.751 };
 /** The map's view and size as it writes them on its element (`data-*`). */
@@ -87,13 +92,19 @@ export function mapFixture() {
       await sys.command('CREATE_CUSTOMER', { name: 'Gate Kunde AS', departmentId: oslo })
     ).body.ids[0] as string;
     customerId = customer;
-    const order = (name: string, address: string, lat: number, lng: number) =>
+    const order = (
+      name: string,
+      address: string,
+      lat: number,
+      lng: number,
+      zip = { zipCode: '0552', zipArea: 'Oslo' },
+    ) =>
       sys.command('CREATE_ORDER', {
         departmentId: oslo,
         customerId: customer,
         pickupDate: today,
         pickup: { ...osloAddress, name: 'Gate Kunde AS' },
-        delivery: { name, address, zipCode: '0552', zipArea: 'Oslo', countryCode: 'NO', lat, lng },
+        delivery: { name, address, ...zip, countryCode: 'NO', lat, lng },
         measurements: [{ weight: 5, quantity: 2 }],
       });
     street = [];
@@ -108,6 +119,14 @@ export function mapFixture() {
       const answer = await order(name, 'Markveien 35', TWINS.lat, TWINS.lng);
       expect(answer.status).toBe(200);
       twins.push(answer.body.ids[0] as string);
+    }
+    for (let i = 0; i < HAMLET.count; i++) {
+      const lng = +(HAMLET.lng + i * HAMLET.step).toFixed(6);
+      const answer = await order(`Tun ${i + 1}`, `Storgata ${i + 1}`, HAMLET.lat, lng, {
+        zipCode: '2000',
+        zipArea: 'Lillestrøm',
+      });
+      expect(answer.status).toBe(200);
     }
     // A slot whose unit takes one package: planning two shipments on it is over capacity.
     const courier = (await sys.query('couriers', { departmentIds: [oslo] })).body[0].id as string;

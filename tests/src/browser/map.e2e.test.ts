@@ -239,10 +239,22 @@ describe('the planner’s map in a browser', () => {
       return column(url) % 2 === 0 || attempt <= 3;
     });
     await page.locator('img.leaflet-tile-loaded').first().waitFor({ timeout: 15_000 });
-    // The last retry of every tile has been asked for (500 + 1000 + 1500 ms), and no more.
-    await new Promise((r) => setTimeout(r, 4000));
-    const tries = new Map<string, number>();
-    for (const url of seen) tries.set(url, (tries.get(url) ?? 0) + 1);
+    const count = () => {
+      const tries = new Map<string, number>();
+      for (const url of seen) tries.set(url, (tries.get(url) ?? 0) + 1);
+      return tries;
+    };
+    // Waits for the state, not a time: every tile that never loads has been asked for 4 times
+    // (its 3 retries, 500 + 1000 + 1500 ms apart, however slow the machine)...
+    for (let i = 0; ; i++) {
+      const failing = [...count()].filter(([u]) => column(u) % 2 === 0);
+      if (failing.length > 0 && failing.every(([, n]) => n >= 4)) break;
+      expect(i).toBeLessThan(600);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // no-event wait: for longer than the longest retry interval, no tile is asked for a fifth time.
+    await new Promise((r) => setTimeout(r, 2500));
+    const tries = count();
     const loaded = await page
       .locator('img.leaflet-tile-loaded')
       .evaluateAll((els) => els.map((e) => e.getAttribute('src')!));

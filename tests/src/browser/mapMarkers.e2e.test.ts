@@ -77,6 +77,7 @@ describe('the planner map’s markers and clusters in a browser', () => {
     await page.mouse.move(at3.x + 24 + 120, at3.y + 24 + 60, { steps: 8 });
     await page.mouse.up();
     await viewWhere(page, (v) => v.lng < zoomed.lng);
+    // no-event wait: the drag that ended on the marker opens no panel.
     await page.waitForTimeout(500);
     expect(await page.getByTestId('map-panel').count()).toBe(0);
     // A click on it opens its shipments.

@@ -445,6 +445,7 @@ describe('shipments grid in a browser', () => {
     const refs = await column(page, 'customerRef');
     const search = page.getByLabel('Search', { exact: true });
     await search.fill(refs[2]!.slice(0, 2));
+    // no-event wait: two characters send no search, however long the user pauses.
     await page.waitForTimeout(800);
     expect(searches).toHaveLength(0);
     await page.getByText('More than 2 characters').waitFor();

@@ -212,6 +212,11 @@ export const slotsQuerySchema = z.object({
   excludeRoutePoints: z.boolean().default(false),
   includeProgress: z.boolean().default(false),
   slotIds: z.array(entityId).max(1000).optional(),
+  /**
+   * Also the slots of earlier dates still driven (IN_PROGRESS or PAUSED): a route belongs to its
+   * date until it is finished, so the live view of today keeps last night's (issue 36).
+   */
+  includeDriven: z.boolean().default(false),
 });
 export const slotByIdQuerySchema = z.object({ id: entityId });
 /** Query `routePoints` (spec §7): the stops of the slots of a period, or of one slot. */

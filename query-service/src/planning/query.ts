@@ -9,6 +9,7 @@ import {
   countryTimeZones,
   type ConsignmentRow,
   type SlotRow,
+  type SlotState,
   type SlotView,
   type TemplateRow,
   type UnitRow,
@@ -199,13 +200,22 @@ async function views(
   });
 }
 
+/** The states of a slot whose route is under way: it stays the courier's work whatever its date. */
+const DRIVEN_STATES = ['IN_PROGRESS', 'PAUSED'] as const satisfies readonly SlotState[];
+
 const live = (q: Builder) => q.where('deleted', false);
 
 /** Query `slots` (spec §7) with every parameter: departments, dates, shallow, points, progress, ids. */
 export const slots: QueryHandler<'slots'> = async (params, ctx) => {
   const q = inDepartments(live(ctx.knex(SLOTS_TABLE)), ctx, params.departmentIds);
   if (!q) return [];
-  q.whereBetween('date', [params.fromDate, params.toDate]);
+  if (params.includeDriven)
+    q.andWhere((w) => {
+      w.whereBetween('date', [params.fromDate, params.toDate]).orWhere((d) => {
+        d.where('date', '<', params.fromDate).whereIn('state', DRIVEN_STATES);
+      });
+    });
+  else q.whereBetween('date', [params.fromDate, params.toDate]);
   if (params.slotIds) q.whereIn('id', params.slotIds);
   const rows = (
     (await q
@@ -244,7 +254,12 @@ export const routePoints: QueryHandler<'routePoints'> = async (params, ctx) => {
   return params.customerId ? points.filter((p) => p.customerId === params.customerId) : points;
 };
 
-/** The courier's own slots of a day (its page), with their stops; today by default. */
+/**
+ * The courier's own slots (its page), with their stops: the slots of a day (today in the
+ * courier's department by default) and every slot still driven, whatever its date. A route
+ * belongs to its date until it is finished, so a route under way at midnight stays on the page
+ * (issue 36; docs/decisions/0036-time.md). Ordered by date, then start.
+ */
 export const courierSlots: QueryHandler<'courierSlots'> = async ({ date }, ctx) => {
   const courierId = ctx.identity.courierId;
   if (!courierId) return [];
@@ -259,11 +274,19 @@ export const courierSlots: QueryHandler<'courierSlots'> = async ({ date }, ctx) 
       ctx.clock(),
     );
   const rows = (
-    (await live(ctx.knex(SLOTS_TABLE))
-      .where({ courier_id: courierId, date: day })
-      .select('data')
-      .orderBy('id')) as { data: SlotRow }[]
+    await live(ctx.knex(SLOTS_TABLE))
+      .where('courier_id', courierId)
+      .andWhere((q) => {
+        q.where('date', day).orWhereIn('state', DRIVEN_STATES);
+      })
+      .select<{ data: SlotRow }[]>('data')
   ).map((r) => r.data);
+  rows.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.timeFrom.localeCompare(b.timeFrom) ||
+      Number(a.id) - Number(b.id),
+  );
   return views(ctx.knex, rows, { includeProgress: true });
 };
 

@@ -34,7 +34,7 @@ describe('slots: cached schedules are never stale', () => {
     const cached = await sys.query('slots', params());
     expect(cached.status).toBe(200);
     const fresh = await queries.slots(
-      { ...params(), shallowFetch: false, excludeRoutePoints: false },
+      { ...params(), shallowFetch: false, excludeRoutePoints: false, includeDriven: false },
       {
         // Another Knex instance over the same pool: a cache of its own, empty.
         knex: sys.db.knex.withUserParams({}),

@@ -22,6 +22,7 @@ import { useShell } from '../app/UserContext';
 import { enumKey } from '../i18n/enums';
 import { timeZoneFor, todayIn } from '../i18n/locales';
 import { usePageTitle } from '../layout/pageTitle';
+import { useLiveDates } from '../live/LiveProvider';
 import { CorrectionDialog } from '../planner/invoicing/CorrectionDialog';
 import { failureText } from '../planner/planning/commands';
 import { slotViewsKey } from '../planner/planning/planningData';
@@ -33,7 +34,8 @@ const time = (iso: string) => formatInTimeZone(new Date(iso), zone, 'HH:mm');
 const reportable = (slot: SlotView) => slot.state === 'IN_PROGRESS' || slot.state === 'PAUSED';
 
 /**
- * The courier's page (spec §1, §4): today's slots with their stops in order, reporting each stop
+ * The courier's page (spec §1, §4): today's slots and every slot still driven from an earlier
+ * day (a route belongs to its date until it is finished, issue 36) with their stops in order, reporting each stop
  * (picked up, delivered, deviation) while the route runs, and the courier's position while a
  * slot is IN_PROGRESS, at most once a minute (§9); geolocation errors are only logged (§8).
  */
@@ -54,6 +56,9 @@ export default function CourierHome() {
     queryKey: key,
     queryFn: () => runQuery<SlotView[]>('courierSlots', { date }),
   });
+  // The live connection follows the dates of the slots shown (last night's route too).
+  const dates = [...new Set([date, ...(slots.data ?? []).map((s) => s.date)])].sort().join(',');
+  useLiveDates(useMemo(() => dates.split(','), [dates]));
   const [sentAt, setSentAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deviating, setDeviating] = useState<RoutePoint | null>(null);
@@ -115,7 +120,14 @@ export default function CourierHome() {
               <CardContent>
                 <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
                   <Typography variant="h6" component="h2">
-                    {translate('courier.slot', { name: slot.name, time: time(slot.timeFrom) })}
+                    {translate('courier.slot', {
+                      name: slot.name,
+                      // A route of an earlier day names its date.
+                      time:
+                        slot.date === date
+                          ? time(slot.timeFrom)
+                          : `${slot.date} ${time(slot.timeFrom)}`,
+                    })}
                   </Typography>
                   <Chip size="small" label={translate(enumKey('slotState', slot.state))} />
                   {slot.progress ? (

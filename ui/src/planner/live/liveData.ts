@@ -106,12 +106,16 @@ export function keepUnchangedPositions(
   return same ? previous : next;
 }
 
-/** The position of the courier who drives a slot, if it has reported one. */
+/**
+ * The position of the courier who drives a slot, if it has reported one, and only while the slot
+ * is driven: a position belongs to the route it was sent on, not to the courier's next slot
+ * (issue 36: last night's position stood on the new day's slot).
+ */
 export const slotPosition = (
-  slot: Pick<SlotView, 'courierId'>,
+  slot: Pick<SlotView, 'courierId' | 'state'>,
   positions: ReadonlyMap<string, TimedPosition>,
 ): TimedPosition | null =>
-  slot.courierId ? (positions.get(String(slot.courierId)) ?? null) : null;
+  slot.courierId && isDriving(slot.state) ? (positions.get(String(slot.courierId)) ?? null) : null;
 
 /**
  * What the map shows in full: every slot, or with a focused slot that slot alone (the others are

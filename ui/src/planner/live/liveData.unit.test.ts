@@ -71,14 +71,18 @@ describe('live view: map defaults, paths, routes and couriers', () => {
       lng: 10.7,
       at: Date.parse('2026-11-25T08:05:00Z'),
     });
-    expect(slotPosition({ courierId: '8' }, positions)?.lat).toBe(59.8);
-    expect(slotPosition({ courierId: null }, positions)).toBeNull();
-    expect(slotPosition({ courierId: '9' }, positions)).toBeNull();
+    expect(slotPosition({ courierId: '8', state: 'IN_PROGRESS' }, positions)?.lat).toBe(59.8);
+    expect(slotPosition({ courierId: '8', state: 'PAUSED' }, positions)?.lat).toBe(59.8);
+    expect(slotPosition({ courierId: null, state: 'IN_PROGRESS' }, positions)).toBeNull();
+    expect(slotPosition({ courierId: '9', state: 'IN_PROGRESS' }, positions)).toBeNull();
+    // Issue 36: a position belongs to the route it was sent on, not to the courier's next slot.
+    for (const state of ['NOT_STARTED', 'PLANNED', 'COMPLETED', 'CANCELLED'] as const)
+      expect(slotPosition({ courierId: '8', state }, positions)).toBeNull();
   });
 
   it('the map fits every route, or the focused slot with its courier', () => {
     const slots = [
-      { id: '1', courierId: '7', routePoints: [place(59.9, 10.7)] },
+      { id: '1', courierId: '7', state: 'IN_PROGRESS', routePoints: [place(59.9, 10.7)] },
       { id: '2', courierId: null, routePoints: [place(59.8, 10.6), place(59.7, 10.5)] },
     ] as SlotView[];
     const positions = positionsByCourier([location('7', 60, '2026-11-25T08:00:00Z')]);
@@ -123,9 +127,9 @@ describe('live view: map defaults, paths, routes and couriers', () => {
       );
     });
     const slots = [
-      { id: '1', courierId: '7', unitId: '3' },
-      { id: '2', courierId: '8', unitId: null },
-      { id: '3', courierId: null, unitId: null },
+      { id: '1', courierId: '7', unitId: '3', state: 'IN_PROGRESS' },
+      { id: '2', courierId: '8', unitId: null, state: 'IN_PROGRESS' },
+      { id: '3', courierId: null, unitId: null, state: 'IN_PROGRESS' },
     ] as SlotView[];
     const units = [{ id: '3', color: '#1e88e5' }] as UnitRow[];
     const before = items.items(slots, units, first, 'Europe/Oslo');

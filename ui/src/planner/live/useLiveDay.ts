@@ -27,9 +27,7 @@ export function useLiveDay(departmentId: string, dateParam: string | undefined, 
   const { dep, date, slots, query, loading, units, couriers } = useDaySlots(
     departmentId,
     dateParam,
-    {
-      includeProgress: true,
-    },
+    { includeProgress: true, includeDriven: true },
   );
   const locations = useCourierLocations(dep.departmentIds);
   const [groups, setGroups] = useState<Record<SlotFilterGroup, boolean>>(allSlotGroups);

@@ -57,6 +57,8 @@ export interface SlotViewsParams {
   includeProgress: boolean;
   /** Figures without the stops (the routes overview); only present when true. */
   excludeRoutePoints?: true;
+  /** Also earlier dates' slots still driven (the live view of today); only present when true. */
+  includeDriven?: true;
 }
 /**
  * Slot views (a slot with its load, capacity and route points) are built by the query service from

@@ -95,6 +95,7 @@ export function useSlotViews(
   date: string,
   includeProgress = false,
   excludeRoutePoints = false,
+  includeDriven = false,
 ) {
   const params: SlotViewsParams = useMemo(
     () => ({
@@ -103,8 +104,9 @@ export function useSlotViews(
       toDate: date,
       includeProgress,
       ...(excludeRoutePoints ? { excludeRoutePoints: true as const } : {}),
+      ...(includeDriven ? { includeDriven: true as const } : {}),
     }),
-    [departmentIds, date, includeProgress, excludeRoutePoints],
+    [departmentIds, date, includeProgress, excludeRoutePoints, includeDriven],
   );
   const options = {
     queryKey: slotViewsKey(params),
@@ -116,6 +118,10 @@ export function useSlotViews(
   const slots = useMemo(() => liveSlots(query.data ?? []), [query.data]);
   return { query, slots, key: slotViewsKey(params) };
 }
+
+/** The day and the dates of the slots shown (earlier driven ones), as one key: `a,b`. */
+const liveDatesOf = (date: string, slots: readonly SlotView[]): string =>
+  [...new Set([date, ...slots.map((s) => s.date)])].sort().join(',');
 
 const ANY_STATE: readonly ConsignmentState[] = [];
 
@@ -225,22 +231,26 @@ export function useCouriers(departmentIds: string[]) {
 /**
  * A screen of one day's slots (dispatch, the live view, the routes overview): the department of
  * the URL, its day (the URL's date, else today there) followed by the live connection, the day's
- * slot views, and the units and couriers they name.
+ * slot views, and the units and couriers they name. With `includeDriven`, today's screen also
+ * keeps the earlier days' slots still driven (a route belongs to its date until it is finished),
+ * and the live connection follows their dates too.
  */
 export function useDaySlots(
   departmentId: string,
   dateParam: string | undefined,
-  views: { includeProgress?: boolean; excludeRoutePoints?: boolean } = {},
+  views: { includeProgress?: boolean; excludeRoutePoints?: boolean; includeDriven?: boolean } = {},
 ) {
   const dep = usePlanningDepartment(departmentId);
   const date = boardDate(dateParam, dep.today);
-  useLiveDates(useMemo(() => [date], [date]));
   const { slots, query } = useSlotViews(
     dep.departmentIds,
     date,
     views.includeProgress,
     views.excludeRoutePoints,
+    !!views.includeDriven && date === dep.today,
   );
+  const dates = liveDatesOf(date, slots);
+  useLiveDates(useMemo(() => dates.split(','), [dates]));
   const units = useUnits(dep.departmentIds);
   const couriers = useCouriers(dep.departmentIds);
   /** Still loading the day (a department without members has none to load). */

@@ -1,30 +1,10 @@
-import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  pointerWithin,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type CollisionDetection,
-  type DragEndEvent,
-  type DragStartEvent,
-} from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { DndContext, DragOverlay } from '@dnd-kit/core';
 import AddIcon from '@mui/icons-material/Add';
-import CheckIcon from '@mui/icons-material/Check';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -32,8 +12,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   ASSIGNABLE_STATES,
-  REST_BREAK,
-  canSlotTransition,
   type RoutePoint,
   type RouteStop,
   type SlotView,
@@ -51,23 +29,19 @@ import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { useLiveDates } from '../../live/LiveProvider';
 import { toastTimeouts } from '../../shell/timeouts';
-import { failureOfType, runUnassign, usePlanningCommand } from './commands';
-import { CapacityDialog, ConfirmDialog, PlanOnSlotDialog } from './Dialogs';
+import { usePlanningCommand } from './commands';
+import { ConfirmDialog } from './Dialogs';
 import { DurationsDialog } from './DurationsDialog';
 import {
-  SLOT_VIEWS,
   boardDate,
-  capacityOverage,
   consignmentsOnSlot,
   dispatchPath,
-  indexOfKey,
   isSlotIdParam,
   isUnassigned,
   moveStop,
   planningPath,
   printLinks,
   sameOrder,
-  type LoadKind,
 } from './planningData';
 import { refreshSlotsEverywhere } from './refreshSlotViews';
 import {
@@ -80,48 +54,23 @@ import {
   useVehicles,
 } from './queries';
 import { boardSx } from './boardStyles';
-import { SlotCard, type BoardPermissions, type StopDragData } from './SlotCard';
+import { SlotCard, type BoardPermissions } from './SlotCard';
 import { SlotDialog } from './SlotDialog';
 import { TemplatesDialog } from './TemplatesDialog';
 import { UnassignedPanel } from './UnassignedPanel';
 import { ScrollRootContext } from './useNearViewport';
+import { SlotMenu } from './SlotMenu';
+import { StopMenu } from './StopMenu';
+import { StopsToolbar } from './StopsToolbar';
+import { usePlanOnSlot } from './usePlanOnSlot';
+import { stopCollisions, useStopDrag } from './useStopDrag';
+import { useUnassign } from './useUnassign';
+import { useViewportHeight } from './useViewportHeight';
 import { OptimizeDayButton, OptimizingPanel } from '../optimizing/OptimizingPanel';
 import { mayQuery, useRouteSuggestions } from '../optimizing/queries';
 import { useSlotOptimizeMenu } from '../optimizing/SlotOptimizeMenu';
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The height left for a panel below the page's header (the window's, at least `min`). */
-function useViewportHeight(offset: number, min: number): number {
-  const [height, setHeight] = useState(() => Math.max(min, window.innerHeight - offset));
-  useEffect(() => {
-    const onResize = () => setHeight(Math.max(min, window.innerHeight - offset));
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [offset, min]);
-  return height;
-}
-
-/** Collisions of a stop drag: the stop or slot under the pointer; by keyboard, the own route. */
-const stopCollisions: CollisionDetection = (args) => {
-  const within = pointerWithin(args);
-  if (within.length > 0) {
-    const stops = new Set(within.filter((c) => String(c.id).includes('|')).map((c) => c.id));
-    if (stops.size > 0)
-      return closestCenter({
-        ...args,
-        droppableContainers: args.droppableContainers.filter((c) => stops.has(c.id)),
-      });
-    return within;
-  }
-  const slotId = (args.active.data.current as StopDragData | undefined)?.slotId;
-  return closestCenter({
-    ...args,
-    droppableContainers: args.droppableContainers.filter((c) =>
-      String(c.id).startsWith(`${slotId}|`),
-    ),
-  });
-};
 
 type Pending = Record<string, RouteStop[]>;
 
@@ -133,14 +82,6 @@ type Pending = Record<string, RouteStop[]>;
  * moving a planned consignment to another slot and unassigning ask first (spec §7). Other
  * planners' changes arrive over the socket (slot views refetch, rows are patched in place).
  */
-/**
- * The drag sensors' options, made once: dnd-kit keeps a sensor while its options object stays the
- * same, and a new one on each render gave the drag context a new value on each render, which drew
- * every slot card and stop again on every change to the day (issue 14's bench).
- */
-const pointerOptions = { activationConstraint: { distance: 4 } };
-const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
-
 export default function PlanningPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -282,113 +223,36 @@ export default function PlanningPage() {
   );
 
   // Planning on a slot: a move from another slot asks first; over capacity offers "plan anyway".
-  const [planRequest, setPlanRequest] = useState<{
-    ids: string[];
-    fromSlotId: string | null;
-  } | null>(null);
-  const [moveConfirm, setMoveConfirm] = useState<{
-    ids: string[];
-    slotId: string;
-    from: string[];
-  } | null>(null);
-  const [capacity, setCapacity] = useState<{
-    ids: string[];
-    slotId: string;
-    over: { kind: LoadKind; amount: number }[];
-  } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const send = useCallback(
-    async (ids: string[], slotId: string, force: boolean) => {
-      const slot = latest.current.slotById.get(slotId);
-      setBusy(true);
-      const answer = await run(
-        'UPDATE_CONSIGNMENT_SLOT',
-        { consignmentIds: ids, slotId, force },
-        {
-          success: 'planning.plan.done',
-          successArgs: { smart_count: ids.length, slot: slot?.name ?? slotId },
-          onFailure: (err) => {
-            const e = failureOfType(err, 'CAPACITY_EXCEEDED');
-            if (!e) return false;
-            setCapacity({ ids, slotId, over: capacityOverage(e.params) });
-            return true;
-          },
-        },
-      );
-      setBusy(false);
-      if (answer) {
-        setJustPlanned((p) => new Set([...p, ...ids]));
-        dispatch({ type: 'clear' });
-        setSelectedStops(new Set());
-      }
-      return answer !== null;
-    },
-    [run],
-  );
-
-  const plan = useCallback(
-    (ids: string[], slotId: string, fromSlotId: string | null = null) => {
-      const { rowById: byId, slotOfConsignment: planned } = latest.current;
-      const onSlot = (id: string) => planned.get(id) ?? byId.get(id)?.slotId ?? fromSlotId;
-      const fresh = ids.filter((id) => onSlot(id) !== slotId);
-      if (fresh.length === 0) return;
-      const from = [...new Set(fresh.map(onSlot).filter((s): s is string => !!s))];
-      if (from.length > 0) setMoveConfirm({ ids: fresh, slotId, from });
-      else void send(fresh, slotId, false);
-    },
-    [send],
-  );
+  const slotNameOf = (id: string | undefined) => (id ? (slotById.get(id)?.name ?? id) : '');
+  const onPlanned = useCallback((ids: string[]) => {
+    setJustPlanned((p) => new Set([...p, ...ids]));
+    dispatch({ type: 'clear' });
+    setSelectedStops(new Set());
+  }, []);
+  const planOnSlot = usePlanOnSlot({
+    latest,
+    slots,
+    timeZone: dep.timeZone,
+    slotNameOf,
+    onPlanned,
+  });
+  const { plan, setPlanRequest } = planOnSlot;
   const onDropIds = useCallback((slotId: string, ids: string[]) => plan(ids, slotId), [plan]);
-  const openPlan = useCallback((ids: string[]) => setPlanRequest({ ids, fromSlotId: null }), []);
+  const openPlan = useCallback(
+    (ids: string[]) => setPlanRequest({ ids, fromSlotId: null }),
+    [setPlanRequest],
+  );
 
   // Unassign (one, the selection, or a whole slot) asks first; force also takes collected ones.
-  const [unassignRequest, setUnassignRequest] = useState<string[] | null>(null);
-  const [force, setForce] = useState(false);
-  const unassign = async () => {
-    if (!unassignRequest) return;
-    setBusy(true);
-    try {
-      const outcome = await runUnassign(unassignRequest, force);
-      const failed = outcome.failed;
-      notify(
-        <span data-testid="unassign-result">
-          {translate('planning.unassign.result', {
-            ok: outcome.succeeded.length,
-            failed: failed.length,
-          })}
-          {failed.slice(0, 5).map((f) => (
-            <span key={f.id} style={{ display: 'block' }}>
-              {translate('planner.bulk.failure', {
-                id: f.id,
-                reason: f.errorType
-                  ? translate(`errors.${f.errorType}`, { _: f.description ?? f.errorType })
-                  : (f.description ?? translate('errors.unknown')),
-              })}
-            </span>
-          ))}
-        </span>,
-        {
-          type:
-            failed.length === 0 ? 'success' : outcome.succeeded.length === 0 ? 'error' : 'warning',
-          autoHideDuration: failed.length === 0 ? toastTimeouts.default : toastTimeouts.notice,
-        },
-      );
-      setSelectedStops((sel) => {
-        const next = new Set(sel);
-        for (const id of outcome.succeeded) next.delete(id);
-        return next;
-      });
-      void queryClient.invalidateQueries({ queryKey: [SLOT_VIEWS] });
-    } catch {
-      notify('errors.server', { type: 'error' });
-    } finally {
-      setBusy(false);
-      setUnassignRequest(null);
-      setForce(false);
-    }
-  };
-
+  const onUnassigned = useCallback((ids: readonly string[]) => {
+    setSelectedStops((sel) => {
+      const next = new Set(sel);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+  }, []);
+  const unassignFlow = useUnassign(onUnassigned);
+  const setUnassignRequest = unassignFlow.request;
   // Menus of a stop and of a slot.
   const [stopMenu, setStopMenu] = useState<{
     anchor: HTMLElement;
@@ -417,52 +281,7 @@ export default function PlanningPage() {
   );
 
   // Stop drags (dnd-kit): within a slot a reorder, onto another slot a move.
-  const sensors = useSensors(
-    useSensor(PointerSensor, pointerOptions),
-    useSensor(KeyboardSensor, keyboardOptions),
-  );
-  const [dragging, setDragging] = useState<StopDragData | null>(null);
-  const onDragStart = (e: DragStartEvent) =>
-    setDragging((e.active.data.current as StopDragData | undefined) ?? null);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setDragging(null);
-    const a = active.data.current as StopDragData | undefined;
-    const o = over?.data.current as (Partial<StopDragData> & { slotId?: string }) | undefined;
-    if (!a || !o?.slotId) return;
-    if (o.slotId === a.slotId) {
-      const slot = slotById.get(a.slotId);
-      if (!slot || !o.key) return;
-      const stops = stopsOf(slot);
-      const from = indexOfKey(stops, a.key);
-      const to = indexOfKey(stops, o.key);
-      if (from >= 0 && to >= 0 && from !== to) reorder(slot, from, to);
-    } else if (a.consignmentId) {
-      plan([a.consignmentId], o.slotId, a.slotId);
-    }
-  };
-  const slotNameOf = (id: string | undefined) => (id ? (slotById.get(id)?.name ?? id) : '');
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      translate('planning.dnd.picked', { stop: (active.data.current as StopDragData).label }),
-    onDragOver: ({ active, over }) =>
-      over
-        ? translate('planning.dnd.over', {
-            stop: (active.data.current as StopDragData).label,
-            target:
-              (over.data.current as Partial<StopDragData> | undefined)?.label ??
-              slotNameOf((over.data.current as { slotId?: string } | undefined)?.slotId),
-          })
-        : translate('planning.dnd.outside', { stop: (active.data.current as StopDragData).label }),
-    onDragEnd: ({ active, over }) =>
-      over
-        ? translate('planning.dnd.dropped', { stop: (active.data.current as StopDragData).label })
-        : translate('planning.dnd.cancelled', {
-            stop: (active.data.current as StopDragData).label,
-          }),
-    onDragCancel: ({ active }) =>
-      translate('planning.dnd.cancelled', { stop: (active.data.current as StopDragData).label }),
-  };
-
+  const drag = useStopDrag({ slotById, stopsOf, reorder, plan, slotNameOf });
   // The slot of the URL comes into view once.
   const focused = useRef<string | null>(null);
   useEffect(() => {
@@ -482,17 +301,6 @@ export default function PlanningPage() {
   if (!isSlotIdParam(focusId)) return <NotFound />;
 
   const closeSlotMenu = () => setSlotMenu(null);
-  const menuSlot = slotMenu?.slot ?? null;
-  const menuSlotConsignments = menuSlot ? consignmentsOnSlot(menuSlot.stops) : [];
-  const slotLinks = menuSlot ? printLinks.slot(departmentId, menuSlot.date, menuSlot.id) : null;
-  const transition = async (slot: SlotView, t: 'completePlanning' | 'reopenPlanning') => {
-    closeSlotMenu();
-    await run(
-      'CHANGE_SLOT_STATE',
-      { slotId: slot.id, transition: t },
-      { success: `planning.slot.${t}Done`, successArgs: { name: slot.name } },
-    );
-  };
 
   return (
     <Box sx={{ p: 2, minWidth: 0 }}>
@@ -585,66 +393,23 @@ export default function PlanningPage() {
             </Typography>
           </Stack>
           {stopIds.length > 0 ? (
-            <Paper
-              variant="outlined"
-              role="toolbar"
-              aria-label={translate('planning.stops.selected', { smart_count: stopIds.length })}
-              sx={{
-                px: 1.5,
-                py: 0.5,
-                mb: 1,
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1,
-                flexWrap: 'wrap',
-              }}
-            >
-              <Typography data-testid="stops-selected" sx={{ fontWeight: 600, mr: 1 }}>
-                {translate('planning.stops.selected', { smart_count: stopIds.length })}
-              </Typography>
-              {may.plan ? (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  color="secondary"
-                  onClick={() => setPlanRequest({ ids: stopIds, fromSlotId: null })}
-                >
-                  {translate('planning.stops.move')}
-                </Button>
-              ) : null}
-              {may.unassign ? (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  color="error"
-                  onClick={() => setUnassignRequest(stopIds)}
-                >
-                  {translate('planning.unassign.action')}
-                </Button>
-              ) : null}
-              {may.durations ? (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  color="secondary"
-                  onClick={() => setDurations(orderIdsOf(stopIds))}
-                >
-                  {translate('planning.durations.open')}
-                </Button>
-              ) : null}
-              <Button size="small" color="secondary" onClick={() => setSelectedStops(new Set())}>
-                {translate('planner.bulk.clear')}
-              </Button>
-            </Paper>
+            <StopsToolbar
+              stopIds={stopIds}
+              may={may}
+              onMove={() => setPlanRequest({ ids: stopIds, fromSlotId: null })}
+              onUnassign={() => setUnassignRequest(stopIds)}
+              onDurations={() => setDurations(orderIdsOf(stopIds))}
+              onClear={() => setSelectedStops(new Set())}
+            />
           ) : null}
           <DndContext
-            sensors={sensors}
+            sensors={drag.sensors}
             collisionDetection={stopCollisions}
-            onDragStart={onDragStart}
-            onDragEnd={onDragEnd}
-            onDragCancel={() => setDragging(null)}
+            onDragStart={drag.onDragStart}
+            onDragEnd={drag.onDragEnd}
+            onDragCancel={drag.onDragCancel}
             accessibility={{
-              announcements,
+              announcements: drag.announcements,
               screenReaderInstructions: { draggable: translate('planning.dnd.instructions') },
             }}
           >
@@ -700,9 +465,9 @@ export default function PlanningPage() {
               </ScrollRootContext.Provider>
             </Box>
             <DragOverlay dropAnimation={null}>
-              {dragging ? (
+              {drag.dragging ? (
                 <Paper elevation={6} sx={{ px: 1.5, py: 0.75, fontSize: 13, maxWidth: 360 }}>
-                  {dragging.label}
+                  {drag.dragging.label}
                 </Paper>
               ) : null}
             </DragOverlay>
@@ -719,222 +484,34 @@ export default function PlanningPage() {
         </MenuItem>
       </Menu>
 
-      <Menu
-        anchorEl={stopMenu?.anchor ?? null}
-        open={stopMenu !== null}
+      <StopMenu
+        menu={stopMenu}
+        may={may}
         onClose={() => setStopMenu(null)}
-      >
-        {stopMenu && may.plan ? (
-          <MenuItem
-            onClick={() => {
-              setPlanRequest({
-                ids: [stopMenu.point.consignmentId!],
-                fromSlotId: stopMenu.slot.id,
-              });
-              setStopMenu(null);
-            }}
-          >
-            {translate('planning.stop.moveTo')}
-          </MenuItem>
-        ) : null}
-        {stopMenu && may.unassign ? (
-          <MenuItem
-            onClick={() => {
-              setUnassignRequest([stopMenu.point.consignmentId!]);
-              setStopMenu(null);
-            }}
-          >
-            {translate('planning.unassign.action')}
-          </MenuItem>
-        ) : null}
-        {stopMenu && may.durations ? (
-          <MenuItem
-            onClick={() => {
-              setDurations(orderIdsOf([stopMenu.point.consignmentId!]));
-              setStopMenu(null);
-            }}
-          >
-            {translate('planning.durations.open')}
-          </MenuItem>
-        ) : null}
-      </Menu>
-
-      <Menu anchorEl={slotMenu?.anchor ?? null} open={slotMenu !== null} onClose={closeSlotMenu}>
-        {menuSlot && (may.edit || mayAssign) ? (
-          <MenuItem
-            onClick={() => {
-              setSlotDialog({ slot: menuSlot });
-              closeSlotMenu();
-            }}
-          >
-            {translate('planning.slot.edit')}
-          </MenuItem>
-        ) : null}
-        {menuSlot && may.manual ? (
-          <MenuItem
-            role="menuitemcheckbox"
-            aria-checked={menuSlot.manualPlanning}
-            onClick={() => {
-              closeSlotMenu();
-              void run(
-                'TOGGLE_SLOT_MANUAL_PLANNING',
-                { slot: menuSlot.id },
-                {
-                  success: menuSlot.manualPlanning
-                    ? 'planning.slot.manualOff'
-                    : 'planning.slot.manualOn',
-                  successArgs: { name: menuSlot.name },
-                },
-              );
-            }}
-          >
-            <ListItemIcon>
-              {menuSlot.manualPlanning ? <CheckIcon fontSize="small" /> : null}
-            </ListItemIcon>
-            <ListItemText>{translate('planning.slot.manualPlanning')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        {menuSlot && may.state && canSlotTransition('completePlanning', menuSlot.state) ? (
-          <MenuItem onClick={() => void transition(menuSlot, 'completePlanning')}>
-            {translate('planning.slot.completePlanning')}
-          </MenuItem>
-        ) : null}
-        {menuSlot && may.state && canSlotTransition('reopenPlanning', menuSlot.state) ? (
-          <MenuItem onClick={() => void transition(menuSlot, 'reopenPlanning')}>
-            {translate('planning.slot.reopenPlanning')}
-          </MenuItem>
-        ) : null}
-        {menuSlot && menuSlotConsignments.length > 0 ? (
-          <MenuItem
-            onClick={() => {
-              setSelectedStops((sel) => new Set([...sel, ...menuSlotConsignments]));
-              closeSlotMenu();
-            }}
-          >
-            {translate('planning.slot.selectAll')}
-          </MenuItem>
-        ) : null}
-        {menuSlot && may.unassign && menuSlotConsignments.length > 0 ? (
-          <MenuItem
-            onClick={() => {
-              setUnassignRequest(menuSlotConsignments);
-              closeSlotMenu();
-            }}
-          >
-            {translate('planning.slot.unassignAll')}
-          </MenuItem>
-        ) : null}
-        {menuSlot && may.route && menuSlot.stops.some((s) => s.kind === REST_BREAK) ? (
-          <MenuItem
-            onClick={() => {
-              closeSlotMenu();
-              void run(
-                'DELETE_BREAK_FROM_ROUTE',
-                { slotId: menuSlot.id },
-                { success: 'planning.slot.breakRemoved', successArgs: { name: menuSlot.name } },
-              );
-            }}
-          >
-            {translate('planning.slot.removeBreak')}
-          </MenuItem>
-        ) : null}
-        {menuSlot ? optimizeMenu.items(menuSlot, closeSlotMenu) : null}
-        {slotLinks ? <Divider /> : null}
-        {slotLinks ? (
-          <MenuItem component={RouterLink} to={slotLinks.hdRouteList} onClick={closeSlotMenu}>
-            {translate('planning.print.hdRouteList')}
-          </MenuItem>
-        ) : null}
-        {slotLinks ? (
-          <MenuItem component={RouterLink} to={slotLinks.loadList} onClick={closeSlotMenu}>
-            {translate('planning.print.loadList')}
-          </MenuItem>
-        ) : null}
-        {menuSlot && may.remove ? <Divider /> : null}
-        {menuSlot && may.remove ? (
-          <MenuItem
-            disabled={
-              menuSlotConsignments.length > 0 ||
-              !['NOT_STARTED', 'PLANNED', 'CANCELLED'].includes(menuSlot.state)
-            }
-            onClick={() => {
-              setDeleteSlot(menuSlot);
-              closeSlotMenu();
-            }}
-          >
-            {translate('planning.slot.delete')}
-          </MenuItem>
-        ) : null}
-      </Menu>
-
-      <PlanOnSlotDialog
-        open={planRequest !== null}
-        count={planRequest?.ids.length ?? 0}
-        slots={slots.filter((s) => s.state !== 'COMPLETED' && s.state !== 'CANCELLED')}
-        fromSlotId={planRequest?.fromSlotId ?? null}
-        timeZone={dep.timeZone}
-        onClose={() => setPlanRequest(null)}
-        onChoose={(slotId) => {
-          const request = planRequest;
-          setPlanRequest(null);
-          if (request) plan(request.ids, slotId, request.fromSlotId);
-        }}
+        onMove={(id, fromSlotId) => setPlanRequest({ ids: [id], fromSlotId })}
+        onUnassign={(id) => setUnassignRequest([id])}
+        onDurations={(id) => setDurations(orderIdsOf([id]))}
       />
-      <ConfirmDialog
-        open={moveConfirm !== null}
-        title={translate('planning.move.title', { smart_count: moveConfirm?.ids.length ?? 0 })}
-        text={translate('planning.move.text', {
-          smart_count: moveConfirm?.ids.length ?? 0,
-          from: (moveConfirm?.from ?? []).map((id) => slotNameOf(id)).join(', '),
-          to: slotNameOf(moveConfirm?.slotId),
-        })}
-        confirmLabel={translate('planning.move.confirm')}
-        busy={busy}
-        onClose={() => setMoveConfirm(null)}
-        onConfirm={() => {
-          const request = moveConfirm;
-          setMoveConfirm(null);
-          if (request) void send(request.ids, request.slotId, false);
-        }}
+      <SlotMenu
+        menu={slotMenu}
+        departmentId={departmentId}
+        may={may}
+        mayAssign={mayAssign}
+        optimizeItems={optimizeMenu.items}
+        onClose={closeSlotMenu}
+        onEdit={(slot) => setSlotDialog({ slot })}
+        onSelectAll={(ids) => setSelectedStops((sel) => new Set([...sel, ...ids]))}
+        onUnassign={(ids) => setUnassignRequest(ids)}
+        onDelete={(slot) => setDeleteSlot(slot)}
       />
-      <CapacityDialog
-        open={capacity !== null}
-        slotName={slotNameOf(capacity?.slotId)}
-        over={capacity?.over ?? []}
-        busy={busy}
-        onClose={() => setCapacity(null)}
-        onForce={() => {
-          const request = capacity;
-          setCapacity(null);
-          if (request) void send(request.ids, request.slotId, true);
-        }}
-      />
-      <ConfirmDialog
-        open={unassignRequest !== null}
-        title={translate('planning.unassign.title', { smart_count: unassignRequest?.length ?? 0 })}
-        text={translate('planning.unassign.text', { smart_count: unassignRequest?.length ?? 0 })}
-        confirmLabel={translate('planning.unassign.confirm')}
-        danger
-        busy={busy}
-        onClose={() => {
-          setUnassignRequest(null);
-          setForce(false);
-        }}
-        onConfirm={() => void unassign()}
-      >
-        <FormControlLabel
-          sx={{ mt: 1 }}
-          control={<Checkbox checked={force} onChange={(e) => setForce(e.target.checked)} />}
-          label={translate('planning.unassign.force')}
-        />
-      </ConfirmDialog>
+      {planOnSlot.dialogs}
+      {unassignFlow.dialog}
       <ConfirmDialog
         open={deleteSlot !== null}
         title={translate('planning.slot.deleteTitle', { name: deleteSlot?.name ?? '' })}
         text={translate('planning.slot.deleteText')}
         confirmLabel={translate('planning.slot.delete')}
         danger
-        busy={busy}
         onClose={() => setDeleteSlot(null)}
         onConfirm={() => {
           const slot = deleteSlot;

@@ -57,7 +57,12 @@ export type OrderCommand =
   | { type: 'UNRESOLVE_ADDRESS'; side: AddressSide }
   | { type: 'ASSIGN'; slotId: string }
   | { type: 'UNASSIGN'; force: boolean }
-  | { type: 'COLLECT' | 'DELIVER' | 'RETURN'; comment: string | null }
+  | { type: 'COLLECT' | 'RETURN'; comment: string | null }
+  /**
+   * `override`: a planner's manual override (the pickup included); without it, the courier's
+   * report, which needs the pickup reported first.
+   */
+  | { type: 'DELIVER'; comment: string | null; override: boolean }
   | { type: 'DEVIATE'; reason: string; comment: string | null }
   | { type: 'DELETE' }
   | { type: 'RESTORE' };
@@ -242,14 +247,28 @@ function decideOnBooked(
           data: { manual: true, comment: command.comment, state: 'COLLECTED' },
         },
       ];
-    case 'DELIVER':
-      if (guard('deliver', s, s.state === 'DELIVERED')) return [];
+    case 'DELIVER': {
+      const action = command.override ? 'overrideDeliver' : 'deliver';
+      if (s.state === 'DELIVERED') return [];
+      if (
+        !command.override &&
+        !canTransition('deliver', s.state) &&
+        canTransition('overrideDeliver', s.state)
+      )
+        // Planned but not collected: the clear refusal the courier's page explains.
+        throw new AppError(
+          'INVALID_STATE_TRANSITION',
+          `Cannot deliver a consignment before its pickup: report the pickup first (state ${s.state})`,
+          { action, state: s.state, reason: 'pickupFirst' },
+        );
+      guard(action, s, false);
       return [
         {
           type: 'ConsignmentDelivered',
           data: { manual: true, comment: command.comment, state: 'DELIVERED' },
         },
       ];
+    }
     case 'DEVIATE':
       if (guard('deviate', s, s.state === 'DEVIATED')) return [];
       return [

@@ -226,17 +226,40 @@ describe('orders: manual overrides (S7-CMD-038)', () => {
       .thenRefuses('INVALID_STATE_TRANSITION');
   });
   it('S4-FLOW-001 delivers a collected consignment; nothing when delivered; refused when only RESOLVED', () => {
-    given(orderDecider, [created(), assigned(), collected])
-      .when({ type: 'DELIVER', comment: 'ok' })
-      .then([
-        { type: 'ConsignmentDelivered', data: { manual: true, comment: 'ok', state: 'DELIVERED' } },
-      ]);
-    given(orderDecider, [created(), assigned(), delivered])
-      .when({ type: 'DELIVER', comment: null })
-      .thenNothing();
-    given(orderDecider, [created()])
-      .when({ type: 'DELIVER', comment: null })
-      .thenRefuses('INVALID_STATE_TRANSITION');
+    for (const override of [false, true]) {
+      given(orderDecider, [created(), assigned(), collected])
+        .when({ type: 'DELIVER', comment: 'ok', override })
+        .then([
+          {
+            type: 'ConsignmentDelivered',
+            data: { manual: true, comment: 'ok', state: 'DELIVERED' },
+          },
+        ]);
+      given(orderDecider, [created(), assigned(), delivered])
+        .when({ type: 'DELIVER', comment: null, override })
+        .thenNothing();
+      given(orderDecider, [created()])
+        .when({ type: 'DELIVER', comment: null, override })
+        .thenRefuses('INVALID_STATE_TRANSITION');
+    }
+  });
+  it('issue 36: the courier’s delivery before its pickup is refused, saying so; a planner’s override delivers it', () => {
+    let refusal: unknown;
+    try {
+      orderDecider.decide(
+        { type: 'DELIVER', comment: null, override: false },
+        [created(), assigned()].reduce(orderDecider.evolve, orderDecider.initialState),
+      );
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toMatchObject({
+      message: expect.stringContaining('before its pickup'),
+      items: [{ errorType: 'INVALID_STATE_TRANSITION', params: { reason: 'pickupFirst' } }],
+    });
+    given(orderDecider, [created(), assigned()])
+      .when({ type: 'DELIVER', comment: null, override: true })
+      .then([delivered]);
   });
   it('S4-FLOW-003 deviates with a reason; nothing when deviated; refused after delivery', () => {
     const deviated: ConsignmentEvent = {
@@ -303,7 +326,8 @@ const actionCommand: Record<ConsignmentAction, OrderCommand> = {
   unassign: { type: 'UNASSIGN', force: false },
   forceUnassign: { type: 'UNASSIGN', force: true },
   collect: { type: 'COLLECT', comment: null },
-  deliver: { type: 'DELIVER', comment: null },
+  deliver: { type: 'DELIVER', comment: null, override: false },
+  overrideDeliver: { type: 'DELIVER', comment: null, override: true },
   deviate: { type: 'DEVIATE', reason: 'r', comment: null },
   return: { type: 'RETURN', comment: null },
   delete: { type: 'DELETE' },

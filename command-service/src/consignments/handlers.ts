@@ -224,6 +224,8 @@ export const consignmentHandlers = {
       {
         type: 'DELIVER',
         comment: comment ?? null,
+        // A courier reports what happened, in order; anyone else overrides (spec §7).
+        override: ctx.identity.role !== 'COURIER',
       },
       ctx,
     );

@@ -32,7 +32,17 @@ export const consignmentTransitions = {
     from: ['RESOLVED', 'UNRESOLVED', 'OFFERED', 'REFUSED', 'ASSIGNED', 'DEVIATED'],
     to: 'COLLECTED',
   },
-  deliver: { from: ['ASSIGNED', 'OFFERED', 'COLLECTED', 'DEVIATED'], to: 'DELIVERED' },
+  /**
+   * The courier's report of a delivery: the goods are in hand, so the consignment was collected
+   * first (or deviated on the way). Delivering a planned consignment whose pickup was never
+   * reported is refused (issue 36: it silently completed both stops).
+   */
+  deliver: { from: ['COLLECTED', 'DEVIATED'], to: 'DELIVERED' },
+  /**
+   * A planner's manual override (spec §7 "manual override commands for deliver"): marks a
+   * consignment delivered, its pickup included, from any planned or moving state.
+   */
+  overrideDeliver: { from: ['ASSIGNED', 'OFFERED', 'COLLECTED', 'DEVIATED'], to: 'DELIVERED' },
   deviate: { from: ['ASSIGNED', 'OFFERED', 'COLLECTED'], to: 'DEVIATED' },
   return: { from: ['COLLECTED', 'DEVIATED'], to: 'RETURNED' },
   delete: {

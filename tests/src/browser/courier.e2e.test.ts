@@ -99,9 +99,17 @@ describe('the courier in a browser', () => {
     await screenshot(page, 'courier-in-progress');
   });
 
-  it('the courier reports its stops: picked up, then delivered', async () => {
+  it('the courier reports its stops: picked up, then delivered; the delivery waits for its pickup (issue 36)', async () => {
+    // Before the pickup is reported the delivery is not offered, and the page says why.
+    await page.getByRole('button', { name: 'Delivered', disabled: true }).waitFor();
+    const why = page.getByTestId('pickup-first');
+    await why.waitFor();
+    expect(await why.innerText()).toBe(
+      'Report the pickup first: goods are delivered after they are picked up.',
+    );
     await page.getByRole('button', { name: 'Picked up' }).click();
-    await page.getByRole('button', { name: 'Delivered' }).waitFor();
+    await page.getByRole('button', { name: 'Delivered', disabled: false }).waitFor();
+    expect(await page.getByTestId('pickup-first').count()).toBe(0);
     await page.getByRole('button', { name: 'Delivered' }).click();
     await page.getByText('1 done, 0 left').or(page.getByText('2 done, 0 left')).waitFor();
     await sys.settled();

@@ -413,7 +413,7 @@ describe('planning: slots, routes and assignment', () => {
     });
   });
 
-  it("S1-GEN-030 S8-ERR-028 a courier reads its own slots and reports its own stops, nobody else's", async () => {
+  it("S1-GEN-030 S8-ERR-028 a courier reads its own slots and reports its own stops, nobody else's, each pickup before its delivery", async () => {
     const courier = await createCourier(sys, [oslo]);
     const slotId = await createSlot(sys, oslo, DATE, { courierId: courier.id });
     const otherSlot = await createSlot(sys, oslo, DATE);
@@ -432,6 +432,14 @@ describe('planning: slots, routes and assignment', () => {
       mine,
     );
     expect((await session.query('slots', { fromDate: DATE, toDate: DATE })).status).toBe(403);
+    // Issue 36: the courier's delivery before its pickup is refused, saying so, and changes nothing.
+    const early = await session.command('MANUAL_DELIVER', { consignmentIds: [mine] });
+    expect(early.status).toBe(409);
+    expect(early.body[0]).toMatchObject({
+      errorType: 'INVALID_STATE_TRANSITION',
+      description: expect.stringContaining('before its pickup'),
+    });
+    expect(await consignment(mine)).toMatchObject({ state: 'ASSIGNED' });
     expect((await session.command('MANUAL_COLLECT', { consignmentIds: [mine] })).status).toBe(200);
     expect((await session.command('MANUAL_DELIVER', { consignmentIds: [mine] })).status).toBe(200);
     expect((await session.command('MANUAL_DELIVER', { consignmentIds: [theirs] })).status).toBe(
@@ -439,6 +447,9 @@ describe('planning: slots, routes and assignment', () => {
     );
     const progress = await slotRow(slotId);
     expect(progress.progress).toEqual({ done: 2, left: 0 });
+    // A planner's MANUAL_DELIVER is the spec's manual override: the pickup included.
+    expect((await sys.command('MANUAL_DELIVER', { consignmentIds: [theirs] })).status).toBe(200);
+    expect(await consignment(theirs)).toMatchObject({ state: 'DELIVERED' });
   });
 
   it('S1-GEN-003 S7-CMD-057 S7-CMD-056 a courier, a unit and a vehicle on a slot; over capacity is refused with what and by how much, unless forced', async () => {

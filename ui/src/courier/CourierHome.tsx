@@ -28,6 +28,7 @@ import { failureText } from '../planner/planning/commands';
 import { slotViewsKey } from '../planner/planning/planningData';
 import { runQuery, sendCommand } from '../shell/api';
 import { startLocationReports } from './location';
+import { pickupPending } from './stops';
 
 const zone = timeZoneFor(null);
 const time = (iso: string) => formatInTimeZone(new Date(iso), zone, 'HH:mm');
@@ -152,6 +153,7 @@ export default function CourierHome() {
                       key={p.key}
                       point={p}
                       active={reportable(slot)}
+                      pickupPending={pickupPending(slot.routePoints ?? [], p)}
                       onCollected={() =>
                         void report('MANUAL_COLLECT', { consignmentIds: [p.consignmentId] })
                       }
@@ -207,6 +209,7 @@ export default function CourierHome() {
 function Stop(props: {
   point: RoutePoint;
   active: boolean;
+  pickupPending: boolean;
   onCollected: () => void;
   onDelivered: () => void;
   onDeviate: () => void;
@@ -233,6 +236,16 @@ function Stop(props: {
             : ''}
           {translate('courier.arrival', { time: time(p.arrival) })}
         </Typography>
+        {active && !p.done && props.pickupPending ? (
+          <Typography
+            variant="body2"
+            color="warning.main"
+            id={`pickup-first-${p.key}`}
+            data-testid="pickup-first"
+          >
+            {translate('courier.pickupFirst')}
+          </Typography>
+        ) : null}
       </Box>
       {isBreak || !active ? null : (
         <Button
@@ -255,7 +268,13 @@ function Stop(props: {
             </Button>
           ) : (
             <>
-              <Button variant="contained" size="small" onClick={props.onDelivered}>
+              <Button
+                variant="contained"
+                size="small"
+                onClick={props.onDelivered}
+                disabled={props.pickupPending}
+                aria-describedby={props.pickupPending ? `pickup-first-${p.key}` : undefined}
+              >
                 {translate('courier.delivered')}
               </Button>
               <Button variant="outlined" size="small" onClick={props.onDeviate}>

@@ -860,6 +860,7 @@ const da: Messages = {
     report: 'Meld',
     cancel: 'Annuller',
     notStarted: 'Planlæggeren starter ruten; derefter kan du melde dine stop.',
+    pickupFirst: 'Meld afhentningen først: varerne leveres, efter at de er afhentet.',
     failed: 'Det lykkedes ikke: %{message}',
     stops: 'Stop på %{name}',
   },

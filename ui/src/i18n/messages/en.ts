@@ -861,6 +861,7 @@ const en = {
     report: 'Report',
     cancel: 'Cancel',
     notStarted: 'Your planner starts the route; then you can report your stops.',
+    pickupFirst: 'Report the pickup first: goods are delivered after they are picked up.',
     failed: 'That did not work: %{message}',
     stops: 'Stops of %{name}',
   },

@@ -868,6 +868,7 @@ const fi: Messages = {
     report: 'Ilmoita',
     cancel: 'Peruuta',
     notStarted: 'Suunnittelija käynnistää reitin; sen jälkeen voit ilmoittaa pysähdyksesi.',
+    pickupFirst: 'Ilmoita nouto ensin: tavarat toimitetaan vasta noudon jälkeen.',
     failed: 'Se ei onnistunut: %{message}',
     stops: 'Vuoron %{name} pysähdykset',
   },

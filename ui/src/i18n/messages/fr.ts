@@ -869,6 +869,8 @@ const fr: Messages = {
     report: 'Signaler',
     cancel: 'Annuler',
     notStarted: 'Le planificateur démarre la tournée ; vous pourrez ensuite signaler vos arrêts.',
+    pickupFirst:
+      'Signalez d’abord l’enlèvement : la marchandise est livrée après avoir été enlevée.',
     failed: "Cela n'a pas fonctionné : %{message}",
     stops: 'Arrêts de %{name}',
   },

@@ -860,6 +860,7 @@ const nb: Messages = {
     report: 'Meld',
     cancel: 'Avbryt',
     notStarted: 'Planleggeren starter ruten; deretter kan du melde stoppene dine.',
+    pickupFirst: 'Meld hentingen først: varene leveres etter at de er hentet.',
     failed: 'Det gikk ikke: %{message}',
     stops: 'Stopp på %{name}',
   },

@@ -860,6 +860,7 @@ const sv: Messages = {
     report: 'Rapportera',
     cancel: 'Avbryt',
     notStarted: 'Planeraren startar rutten; sedan kan du rapportera dina stopp.',
+    pickupFirst: 'Rapportera upphämtningen först: godset levereras efter att det hämtats.',
     failed: 'Det gick inte: %{message}',
     stops: 'Stopp på %{name}',
   },

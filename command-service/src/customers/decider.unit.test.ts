@@ -13,6 +13,7 @@ const fields: CreateCustomer = {
   accountingTags: ['retail'],
   otherIdentifiers: { edi: 'X1' },
   invoiceSplit: 'NONE',
+  address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
 };
 const createdEvent: CustomerEvent = { type: 'CustomerCreated', data: { id: '9', ...fields } };
 

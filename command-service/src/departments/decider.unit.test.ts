@@ -11,6 +11,11 @@ const fields: CreateDepartment = {
   emailAddresses: ['oslo@example.com'],
   location: { lat: 59.91, lng: 10.75 },
   npsId: 'n1',
+  address: { street: 'Tollbugata 17', postalCode: '0152', town: 'Oslo', country: 'NO' },
+  orgNumber: '974760673',
+  vatRegistered: true,
+  bankAccount: '1503 12 34562',
+  fikCreditorNumber: '',
 };
 const createdEvent: DepartmentEvent = { type: 'DepartmentCreated', data: { id: '3', ...fields } };
 
@@ -44,5 +49,44 @@ describe('departments: UPDATE_DEPARTMENT', () => {
     given(departmentDecider)
       .when({ type: 'update', id: '3', fields: { name: 'x' } })
       .thenRefuses('NOT_FOUND');
+  });
+});
+
+describe('departments: the seller fields follow the department country (issue 36)', () => {
+  it('refuses an org number that fails its country check, on create and on update', () => {
+    given(departmentDecider)
+      .when({ type: 'create', id: '3', fields: { ...fields, orgNumber: '974760674' } })
+      .thenRefuses('VALIDATION_ERROR');
+    given(departmentDecider, [createdEvent])
+      .when({ type: 'update', id: '3', fields: { orgNumber: '123456789' } })
+      .thenRefuses('VALIDATION_ERROR');
+  });
+  it('checks an update against the stored country: a Swedish number on a Norwegian department is refused', () => {
+    given(departmentDecider, [createdEvent])
+      .when({ type: 'update', id: '3', fields: { orgNumber: '556036-0793' } })
+      .thenRefuses('VALIDATION_ERROR');
+  });
+  it('refuses a country the stored org number and account do not fit', () => {
+    given(departmentDecider, [createdEvent])
+      .when({ type: 'update', id: '3', fields: { country: 'DK' } })
+      .thenRefuses('VALIDATION_ERROR');
+  });
+  it('accepts a country change with the fields that fit it', () => {
+    const changes = {
+      country: 'SE' as const,
+      orgNumber: '556036-0793',
+      bankAccount: '567-1235',
+    };
+    given(departmentDecider, [createdEvent])
+      .when({ type: 'update', id: '3', fields: changes })
+      .then([{ type: 'DepartmentUpdated', data: { id: '3', changes } }]);
+  });
+  it('refuses a bank account that fails its check, and a FIK creditor outside Denmark', () => {
+    given(departmentDecider, [createdEvent])
+      .when({ type: 'update', id: '3', fields: { bankAccount: '1503 12 34563' } })
+      .thenRefuses('VALIDATION_ERROR');
+    given(departmentDecider, [createdEvent])
+      .when({ type: 'update', id: '3', fields: { fikCreditorNumber: '81234567' } })
+      .thenRefuses('VALIDATION_ERROR');
   });
 });

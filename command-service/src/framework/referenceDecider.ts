@@ -1,4 +1,4 @@
-import { AppError } from '@nordlog/contracts';
+import { AppError, validationMessages, type ValidationKey } from '@nordlog/contracts';
 import { changedFields } from './changedFields.js';
 import type { Decider } from './decider.js';
 
@@ -36,6 +36,11 @@ export function referenceDecider<
   updated: Updated;
   /** The deletion event; without it the entity cannot be deleted. */
   deleted?: Deleted;
+  /**
+   * Rules across fields (a department's org number against its country): checked on the entity
+   * a create or an update would leave, so an update naming one field meets the stored others.
+   */
+  check?: (entity: Fields) => { path: string; message: ValidationKey }[];
 }): Decider<
   ReferenceState<Fields & { id: string }>,
   ReferenceCommand<Fields>,
@@ -44,6 +49,17 @@ export function referenceDecider<
   type E = ReferenceEvent<Created, Updated, Fields, Deleted>;
   type Entity = Fields & { id: string };
   const notFound = (id: string) => new AppError('NOT_FOUND', `${names.label} ${id} not found`);
+  const assertValid = (entity: Fields) => {
+    const problems = names.check?.(entity) ?? [];
+    if (problems.length > 0)
+      throw AppError.of(
+        problems.map((p) => ({
+          errorType: 'VALIDATION_ERROR' as const,
+          description: `payload.${p.path}: ${validationMessages[p.message]}`,
+          params: { field: p.path, key: p.message },
+        })),
+      );
+  };
   return {
     initialState: { status: 'none' },
     evolve(state, event) {
@@ -61,12 +77,14 @@ export function referenceDecider<
         case 'create': {
           if (state.status !== 'none')
             throw new AppError('ALREADY_EXISTS', `${names.label} ${command.id} already exists`);
+          assertValid(command.fields);
           const created: E = { type: names.created, data: { ...command.fields, id: command.id } };
           return [created];
         }
         case 'update': {
           if (state.status !== 'exists') throw notFound(command.id);
           const changes = changedFields(state.entity as Fields, command.fields);
+          if (Object.keys(changes).length > 0) assertValid({ ...state.entity, ...changes });
           const updated: E = { type: names.updated, data: { id: command.id, changes } };
           return Object.keys(changes).length === 0 ? [] : [updated];
         }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { updateShape } from '../updates.js';
 import { entityId, nonEmptyText } from '../common.js';
 import { invoiceSplits } from '../invoicing/split.js';
+import { postalAddressSchema } from '../addresses/postalAddress.js';
 
 export const CUSTOMERS_TABLE = 'rm_customers';
 export const CUSTOMERS_ENTITY = 'customers';
@@ -20,6 +21,8 @@ const fields = {
   otherIdentifiers: z.record(z.string(), z.string()).default({}),
   /** How the customer's orders are split into invoices (docs/decisions/0032-invoicing.md). */
   invoiceSplit: z.enum(invoiceSplits).default('NONE'),
+  /** The invoice and label address (issue 36): street, postal code, town, country. */
+  address: postalAddressSchema.nullable().default(null),
 };
 
 export const createCustomerSchema = z.object(fields);

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { updateShape } from '../updates.js';
 import { entityId, latitude, longitude, marketCountries, nonEmptyText } from '../common.js';
+import { sellerFields, sellerProblems } from './seller.js';
+
+export * from './seller.js';
 
 /** Spec §3 department types. */
 export const departmentTypes = [
@@ -28,9 +31,14 @@ const fields = {
   location: z.object({ lat: latitude, lng: longitude }).nullable().default(null),
   /** Id used by the net-promoter-score survey provider. */
   npsId: z.string().max(50).nullable().default(null),
+  ...sellerFields,
 };
 
-export const createDepartmentSchema = z.object(fields);
+/** A department's fields (create), the seller's checked against its country. */
+export const createDepartmentSchema = z.object(fields).superRefine((d, ctx) => {
+  for (const p of sellerProblems(d))
+    ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
+});
 export const updateDepartmentSchema = z.object({
   id: entityId,
   ...updateShape(fields),

@@ -7,7 +7,9 @@
  */
 
 /** Digits of a postal code per country (Sweden's `123 45` is five digits with a space). */
-export const postalCodeDigits: Readonly<Record<string, number>> = { NO: 4, DK: 4, SE: 5, FI: 5 };
+export { postalCodeDigits } from '@nordlog/contracts';
+import { postalCodeDigits as digitsPerCountry } from '@nordlog/contracts';
+const postalCodeDigits: Readonly<Record<string, number>> = digitsPerCountry;
 
 export interface TypedAddress {
   /** Street name and house number as typed ("Tvetenveien 150"), '' when none. */

@@ -10,11 +10,16 @@ const searchText = (row: CustomerRow) =>
     row.alystraSubcustomer,
     row.orgNumber,
     row.customerCode,
+    row.address?.street,
+    row.address?.postalCode,
+    row.address?.town,
     ...Object.values(row.otherIdentifiers),
   ]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
+
+const rows = referenceRows<CustomerRow>('CustomerCreated', 'CustomerUpdated');
 
 export const customersProjection = rowProjection<CustomerRow>({
   name: 'customers',
@@ -29,8 +34,20 @@ export const customersProjection = rowProjection<CustomerRow>({
           search_text text not null, data jsonb not null)`);
       },
     },
+    {
+      // Customers created before addresses existed (issue 36) read as having none.
+      name: '0002_rm_customers_address',
+      async up(knex) {
+        await knex.raw(`update ${CUSTOMERS_TABLE} set data = '{"address": null}'::jsonb || data`);
+      },
+    },
   ],
-  ...referenceRows<CustomerRow>('CustomerCreated', 'CustomerUpdated'),
+  rowId: rows.rowId,
+  tombstone: rows.tombstone,
+  evolve(row, e) {
+    const next = rows.evolve(row, e);
+    return next && { ...next, address: next.address ?? null };
+  },
   columns: (row) => ({
     name: row.name,
     department_id: row.departmentId,

@@ -197,6 +197,13 @@ describe('the walk: every screen, every role', () => {
     await page.getByRole('option').first().click();
     await page.keyboard.press('Escape');
   };
+  /** An Oslo address (issue 36: customers and departments have one). */
+  const fillAddress = async (page: Page) => {
+    await page.getByLabel(/^street address/i).fill('Tollbugata 17');
+    await page.getByLabel(/^postal code/i).fill('0152');
+    await page.getByLabel(/^town/i).fill('Oslo');
+    await pick(page, /^address country/i, 'Norway');
+  };
   let serial = 0;
 
   const fillers: Record<AdminResourceName, Filler> = {
@@ -212,6 +219,9 @@ describe('the walk: every screen, every role', () => {
         await page.getByLabel(/^name/i).fill(name);
         await pick(page, /^type/i, 'Parcel');
         await pick(page, /^country/i, 'Norway');
+        await fillAddress(page);
+        await page.getByLabel(/^organisation number/i).fill('974760673');
+        await page.getByLabel(/^bank account/i).fill('8601 11 17947');
       },
       shown: (name) => name,
     },
@@ -219,6 +229,7 @@ describe('the walk: every screen, every role', () => {
       fill: async (page, name) => {
         await page.getByLabel(/^name/i).fill(name);
         await pick(page, /^department/i, /.+/);
+        await fillAddress(page);
       },
       shown: (name) => name,
     },

@@ -120,15 +120,26 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       emailAddresses: ['ops@example.no'],
       location: { lat: 59.9, lng: 10.7 },
       npsId: 'nps-1',
+      address: { street: 'Tollbugata 17', postalCode: '0152', town: 'Oslo', country: 'NO' },
+      orgNumber: '',
+      vatRegistered: false,
+      bankAccount: '',
+      fikCreditorNumber: '',
     },
     changes: {
       name: `Dep ${words()}`,
       departmentType: 'parcel',
-      country: 'SE',
+      // The seller fields are checked against the country, so the country comes first (0038).
+      country: 'DK',
       alystraId: 'A-2',
       emailAddresses: ['ops@example.se', 'night@example.se'],
       location: { lat: 57.7, lng: 11.97 },
       npsId: 'nps-2',
+      address: { street: 'Vesterbrogade 6', postalCode: '1620', town: 'København', country: 'DK' },
+      orgNumber: '10150817',
+      vatRegistered: true,
+      bankAccount: 'DK50 0040 0440 1162 43',
+      fikCreditorNumber: '81234567',
     },
   }),
   UPDATE_CUSTOMER: ({ departments }) => ({
@@ -142,6 +153,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       accountingTags: ['a'],
       otherIdentifiers: { edi: '1' },
       invoiceSplit: 'NONE',
+      address: null,
     },
     changes: {
       name: `Customer ${words()}`,
@@ -153,6 +165,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       accountingTags: ['b', 'c'],
       otherIdentifiers: { edi: '2', gln: '7080000000000' },
       invoiceSplit: 'SPLIT_KEY',
+      address: { street: 'Götgatan 48', postalCode: '11826', town: 'Stockholm', country: 'SE' },
     },
   }),
   // One field of the customer (docs/decisions/0032): every other field stays.

@@ -1,5 +1,6 @@
 import { createCustomerSchema, invoiceSplits, updateCustomerSchema } from '@nordlog/contracts';
 import { ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
+import { AddressInputs, withOptionalAddress } from '../common/AddressInputs';
 import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 
@@ -15,21 +16,23 @@ const CustomerInputs = () => (
     <TextInput source="customerCode" />
     {/* How the customer's orders are split into invoices (docs/decisions/0032). */}
     <SelectInput source="invoiceSplit" choices={enumChoices('invoiceSplit', invoiceSplits)} />
+    {/* Printed on its invoices and as the sender on its labels (issue 36). */}
+    <AddressInputs />
   </>
 );
 
 export const CustomerCreate = () => (
   <CreatePage
     page="customers"
-    schema={createCustomerSchema}
-    defaults={{ departmentId: null, invoiceSplit: 'NONE' }}
+    schema={withOptionalAddress(createCustomerSchema)}
+    defaults={{ departmentId: null, invoiceSplit: 'NONE', address: null }}
   >
     <CustomerInputs />
   </CreatePage>
 );
 
 export const CustomerEdit = () => (
-  <EditPage page="customers" schema={updateCustomerSchema}>
+  <EditPage page="customers" schema={withOptionalAddress(updateCustomerSchema)}>
     <CustomerInputs />
   </EditPage>
 );

@@ -4,7 +4,8 @@ import {
   marketCountries,
   updateDepartmentSchema,
 } from '@nordlog/contracts';
-import { SelectInput, TextInput, required } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, required } from 'react-admin';
+import { AddressInputs, withOptionalAddress, withSellerRules } from '../common/AddressInputs';
 import { enumChoices } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 
@@ -23,21 +24,38 @@ const DepartmentInputs = () => (
     />
     <TextInput source="alystraId" />
     <TextInput source="npsId" />
+    {/* The seller on the department's invoices (issue 36, docs/decisions/0038-documents.md). */}
+    <AddressInputs />
+    <TextInput source="orgNumber" />
+    <BooleanInput source="vatRegistered" />
+    <TextInput source="bankAccount" sx={{ minWidth: 280 }} />
+    <TextInput source="fikCreditorNumber" />
   </>
 );
 
 export const DepartmentCreate = () => (
   <CreatePage
     page="departments"
-    schema={createDepartmentSchema}
-    defaults={{ alystraId: '', emailAddresses: [] }}
+    schema={withOptionalAddress(createDepartmentSchema)}
+    defaults={{
+      alystraId: '',
+      emailAddresses: [],
+      address: null,
+      orgNumber: '',
+      vatRegistered: false,
+      bankAccount: '',
+      fikCreditorNumber: '',
+    }}
   >
     <DepartmentInputs />
   </CreatePage>
 );
 
 export const DepartmentEdit = () => (
-  <EditPage page="departments" schema={updateDepartmentSchema}>
+  <EditPage
+    page="departments"
+    schema={withOptionalAddress(withSellerRules(updateDepartmentSchema))}
+  >
     <TextInput source="id" disabled />
     <DepartmentInputs />
   </EditPage>

@@ -1,0 +1,2 @@
+export * from './postalAddress.js';
+export * from './identifiers.js';

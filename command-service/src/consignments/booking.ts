@@ -47,6 +47,8 @@ export function pickupOrDepartment(block: AddressBlock, department: Department):
           lat: department.location.lat,
           lng: department.location.lng,
           resolvedBy: 'DEPARTMENT_LOCATION',
+          // The department's own location: its point is the place itself.
+          precision: 'address',
         }
       : {}),
   };

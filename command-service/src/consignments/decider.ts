@@ -14,6 +14,7 @@ import {
   type resolutionSources,
   type ValidationKey,
   validationMessages,
+  type GeoPrecision,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 
@@ -53,6 +54,7 @@ export type OrderCommand =
       lat: number;
       lng: number;
       resolvedBy: (typeof resolutionSources)[number];
+      precision?: GeoPrecision;
     }
   | { type: 'UNRESOLVE_ADDRESS'; side: AddressSide }
   | { type: 'ASSIGN'; slotId: string }

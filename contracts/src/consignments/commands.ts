@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, idList, latitude, longitude, nonEmptyText } from '../common.js';
+import { geoPrecisions } from '../geocoding/index.js';
 import { rejectionReasons } from './catalogues.js';
 import { createOrderSchema, resolutionSources, updateOrderSchema } from './order.js';
 
@@ -10,6 +11,8 @@ export const resolveAddressSchema = z.object({
   lat: latitude,
   lng: longitude,
   resolvedBy: z.enum(resolutionSources).default('FRONTEND'),
+  /** How precise the point is; a point a planner places by hand places the address itself. */
+  precision: z.enum(geoPrecisions).default('address'),
 });
 export const unresolveAddressSchema = z.object({ consignmentIds: idList });
 /**

@@ -1,4 +1,5 @@
 import type { AddressBlock, CreateOrder, MeasurementLine, resolutionSources } from './order.js';
+import type { GeoPrecision } from '../geocoding/index.js';
 import type { ConsignmentState } from './states.js';
 
 export type AddressSide = 'pickup' | 'delivery';
@@ -62,6 +63,8 @@ export type ConsignmentEvent =
         lat: number;
         lng: number;
         resolvedBy: (typeof resolutionSources)[number];
+        /** How precise the point is (absent in events recorded before issue 36: not known). */
+        precision?: GeoPrecision;
         state: ConsignmentState;
       };
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId, isoDate } from '../common.js';
 import { UNKNOWN_CONSIGNMENT_STATE_MESSAGE } from '../errors.js';
+import type { GeoPrecision } from '../geocoding/index.js';
 import type { consignmentStates } from './states.js';
 import { isConsignmentState, type ConsignmentState } from './states.js';
 
@@ -69,6 +70,11 @@ export interface ConsignmentRow {
   pickupCountryCode: string;
   pickupLat: number | null;
   pickupLng: number | null;
+  /**
+   * How precise the pickup's point is (contracts/geocoding `geoPrecisions`); null: not known (an
+   * address placed before precision was recorded), which counts as approximate (`isApproximate`).
+   */
+  pickupPrecision: GeoPrecision | null;
   deliveryName: string;
   deliveryAddress: string;
   deliveryZipCode: string;
@@ -76,6 +82,8 @@ export interface ConsignmentRow {
   deliveryCountryCode: string;
   deliveryLat: number | null;
   deliveryLng: number | null;
+  /** How precise the delivery's point is; null: not known (approximate). */
+  deliveryPrecision: GeoPrecision | null;
   deviationReason: string | null;
   rejectionReason: string | null;
   createdAt: string;
@@ -138,6 +146,7 @@ export const consignmentRowFields = [
   'pickupCountryCode',
   'pickupLat',
   'pickupLng',
+  'pickupPrecision',
   'deliveryName',
   'deliveryAddress',
   'deliveryZipCode',
@@ -145,6 +154,7 @@ export const consignmentRowFields = [
   'deliveryCountryCode',
   'deliveryLat',
   'deliveryLng',
+  'deliveryPrecision',
   'deviationReason',
   'rejectionReason',
   'createdAt',
@@ -192,6 +202,7 @@ export const MAP_FIELDS = [
   'pickupAddress',
   'pickupLat',
   'pickupLng',
+  'pickupPrecision',
   'pickupTimeEarliest',
   'pickupTimeLatest',
   'deliveryName',
@@ -200,6 +211,7 @@ export const MAP_FIELDS = [
   'deliveryZipArea',
   'deliveryLat',
   'deliveryLng',
+  'deliveryPrecision',
   'deliveryTimeEarliest',
   'deliveryTimeLatest',
 ] as const satisfies readonly ConsignmentRowField[];

@@ -87,12 +87,12 @@ function evolveExisting(row: OrderRow, e: OrderEvent, next: OrderRow): OrderRow 
       return { ...next, slotId: null };
     case 'AddressResolved': {
       // The edit form shows where the address was placed since booking.
-      const { side, lat, lng, resolvedBy } = e.data;
-      const block = { ...row.order[side], lat, lng, resolvedBy };
+      const { side, lat, lng, resolvedBy, precision } = e.data;
+      const block = { ...row.order[side], lat, lng, resolvedBy, precision };
       return { ...next, order: { ...row.order, [side]: block } };
     }
     case 'AddressUnresolved': {
-      const block = { ...row.order[e.data.side], lat: null, lng: null };
+      const block = { ...row.order[e.data.side], lat: null, lng: null, precision: undefined };
       return { ...next, order: { ...row.order, [e.data.side]: block } };
     }
     case 'OrderAccepted':

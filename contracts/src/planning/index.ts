@@ -7,3 +7,4 @@ export * from './orders.js';
 export * from './routePoints.js';
 export * from './travel.js';
 export * from './arrivals.js';
+export * from './outliers.js';

@@ -1,3 +1,4 @@
+import type { GeoPrecision } from '../geocoding/index.js';
 import type { RouteStop, SlotRow } from './slots.js';
 import type { Load } from './slots.js';
 
@@ -25,6 +26,13 @@ export interface RoutePoint {
   zipArea: string;
   lat: number | null;
   lng: number | null;
+  /**
+   * How precise the point is (contracts/geocoding `geoPrecisions`; null: not known, which counts
+   * as approximate). Absent on a break.
+   */
+  precision?: GeoPrecision | null;
+  /** More than 30 km from every other stop of the route (`outlierStops`). */
+  outlier?: boolean;
   /** The stop's time window (HH:mm local), when the order has one. */
   timeEarliest: string | null;
   timeLatest: string | null;

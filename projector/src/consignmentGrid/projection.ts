@@ -213,6 +213,13 @@ const MAP_DATA_FIELDS_0005 = [
   'deliveryTimeLatest',
 ] as const;
 
+/** The fields of `map_data` as migration 0006 made it: each side's precision added (issue 36). */
+const MAP_DATA_FIELDS_0006 = [
+  ...MAP_DATA_FIELDS_0005,
+  'pickupPrecision',
+  'deliveryPrecision',
+] as const;
+
 /**
  * `map_data`: the row's map fields (MAP_ROW_FIELDS), computed by PostgreSQL from `data` whenever
  * a row is written, whoever writes it (the projection's upsert, a rebuild's COPY, a migration),
@@ -327,6 +334,14 @@ export const consignmentGridProjection: Projection = {
       name: '0005_rm_consignment_grid_map_data',
       async up(knex) {
         await knex.raw(mapDataSql(MAP_DATA_FIELDS_0005));
+      },
+    },
+    {
+      // Issue 36: the map marks an approximate point, so `map_data` carries each side's precision.
+      name: '0006_rm_consignment_grid_map_data_precision',
+      async up(knex) {
+        await knex.raw(`alter table ${T} drop column map_data`);
+        await knex.raw(mapDataSql(MAP_DATA_FIELDS_0006));
       },
     },
   ],

@@ -60,6 +60,7 @@ export function rowFromOrder(
     pickupCountryCode: p.countryCode,
     pickupLat: p.lat ?? null,
     pickupLng: p.lng ?? null,
+    pickupPrecision: p.lat != null ? (p.precision ?? null) : null,
     deliveryName: d.name,
     deliveryAddress: d.address,
     deliveryZipCode: d.zipCode,
@@ -67,6 +68,7 @@ export function rowFromOrder(
     deliveryCountryCode: d.countryCode,
     deliveryLat: d.lat ?? null,
     deliveryLng: d.lng ?? null,
+    deliveryPrecision: d.lat != null ? (d.precision ?? null) : null,
     deviationReason: null,
     rejectionReason: null,
     createdAt: at,
@@ -104,14 +106,15 @@ export function evolveRow(
       return { ...next, departmentId: event.data.departmentId, slotId: null };
     case 'AddressResolved': {
       const { side, lat, lng } = event.data;
+      const precision = event.data.precision ?? null;
       return side === 'pickup'
-        ? { ...next, pickupLat: lat, pickupLng: lng }
-        : { ...next, deliveryLat: lat, deliveryLng: lng };
+        ? { ...next, pickupLat: lat, pickupLng: lng, pickupPrecision: precision }
+        : { ...next, deliveryLat: lat, deliveryLng: lng, deliveryPrecision: precision };
     }
     case 'AddressUnresolved':
       return event.data.side === 'pickup'
-        ? { ...next, pickupLat: null, pickupLng: null }
-        : { ...next, deliveryLat: null, deliveryLng: null };
+        ? { ...next, pickupLat: null, pickupLng: null, pickupPrecision: null }
+        : { ...next, deliveryLat: null, deliveryLng: null, deliveryPrecision: null };
     case 'ConsignmentAssignedToSlot':
       return { ...next, slotId: event.data.slotId };
     case 'ConsignmentUnassignedFromSlot':

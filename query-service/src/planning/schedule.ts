@@ -7,6 +7,7 @@ import {
   DEFAULT_PICKUP_SECONDS,
   REST_BREAK,
   isoToMinutes,
+  outlierStops,
   stopKey,
   zonedInstant,
   type ConsignmentRow,
@@ -155,6 +156,10 @@ export function scheduleSlot(
       zipArea: row ? (pickup ? row.pickupZipArea : row.deliveryZipArea) : '',
       lat: place?.lat ?? null,
       lng: place?.lng ?? null,
+      ...(row && stop.kind !== REST_BREAK
+        ? { precision: (pickup ? row.pickupPrecision : row.deliveryPrecision) ?? null }
+        : {}),
+      outlier: false,
       timeEarliest: earliest,
       timeLatest: latest,
       arrival: new Date(arrival).toISOString(),
@@ -168,6 +173,10 @@ export function scheduleSlot(
       volume: row && stop.kind !== REST_BREAK ? row.volumeValue : 0,
     };
   });
+  const outliers = outlierStops(
+    routePoints.map((p) => (p.lat === null || p.lng === null ? null : { lat: p.lat, lng: p.lng })),
+  );
+  routePoints.forEach((p, i) => (p.outlier = outliers[i]!));
   if (!slot.shouldDriverNotReturn) {
     const home = placeOf(unit?.endLocation) ?? placeOf(unit?.startLocation);
     const km = kmBetween(here, home);

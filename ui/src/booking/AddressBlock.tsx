@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { ApproximateMark } from '../maps/GeoMarks';
 import { runQuery } from '../shell/api';
 import { Field } from './fields';
 import type { FormValues } from './formModel';
@@ -69,6 +70,7 @@ function AddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
     set('lat', result.latLng ? String(result.latLng.lat) : '');
     set('lng', result.latLng ? String(result.latLng.lng) : '');
     set('resolvedBy', result.latLng ? 'FRONTEND' : '');
+    set('precision', result.latLng ? result.precision : '');
   };
   return (
     <Box
@@ -128,6 +130,8 @@ function CoordinatesField({ side }: { side: 'pickup' | 'delivery' }) {
         setValue(`${side}.lat`, String(parsed.lat), { shouldDirty: true });
         setValue(`${side}.lng`, String(parsed.lng), { shouldDirty: true });
         setValue(`${side}.resolvedBy`, 'FRONTEND');
+        // Coordinates typed by hand place the address itself.
+        setValue(`${side}.precision`, 'address');
       }}
     />
   );
@@ -146,14 +150,18 @@ export function AddressBlock({
   const translate = useTranslate();
   const { setValue } = useFormContext<FormValues>();
   const countries = useCountryOptions();
-  const [lat, lng] = useWatch<FormValues, [`${typeof side}.lat`, `${typeof side}.lng`]>({
-    name: [`${side}.lat`, `${side}.lng`],
+  const [lat, lng, precision] = useWatch<
+    FormValues,
+    [`${typeof side}.lat`, `${typeof side}.lng`, `${typeof side}.precision`]
+  >({
+    name: [`${side}.lat`, `${side}.lng`, `${side}.precision`],
   });
   // A typed address is no longer the one the coordinates belong to: the server looks it up.
   const unplace = () => {
     setValue(`${side}.lat`, '');
     setValue(`${side}.lng`, '');
     setValue(`${side}.resolvedBy`, '');
+    setValue(`${side}.precision`, '');
   };
   const f = (name: keyof FormValues['pickup']) => ({
     name: `${side}.${name}` as const,
@@ -222,6 +230,11 @@ export function AddressBlock({
           <CoordinatesField side={side} />
         </Grid>
         <Grid size={12}>
+          {placed ? (
+            <Box sx={{ mb: 1 }}>
+              <ApproximateMark precision={precision} testId={`${side}-approximate`} />
+            </Box>
+          ) : null}
           {placed ? (
             <Suspense fallback={<Box sx={{ height: 300 }} />}>
               <MapPreview

@@ -30,6 +30,8 @@ export interface BlockValues {
   instructions: string;
   pupUnitId: string;
   resolvedBy: string;
+  /** How precise `lat`/`lng` are (contracts/geocoding `geoPrecisions`), '' when not known. */
+  precision: string;
 }
 
 export interface LineValues {
@@ -132,6 +134,7 @@ export const emptyBlock = (countryCode: string): BlockValues => ({
   instructions: '',
   pupUnitId: '',
   resolvedBy: '',
+  precision: '',
 });
 
 /** Spec §3: a new package line has quantity 1. */
@@ -242,6 +245,7 @@ function blockValues(b: BookedOrder['pickup']): BlockValues {
     instructions: b.instructions,
     pupUnitId: b.pupUnitId,
     resolvedBy: text(b.resolvedBy),
+    precision: text(b.precision),
   };
 }
 
@@ -338,6 +342,7 @@ function blockInput(b: BlockValues) {
     lat: optional(b.lat) ?? null,
     lng: optional(b.lng) ?? null,
     resolvedBy: optional(b.resolvedBy),
+    precision: optional(b.precision),
   };
 }
 

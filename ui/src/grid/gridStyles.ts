@@ -166,6 +166,7 @@ export const gridSx = (theme: Theme) => {
       color: theme.palette.text.primary,
       borderColor: theme.palette.grey[400],
     },
+    '& .ng-approx': { marginRight: 4, padding: '0 5px', cursor: 'help' },
     '& .ng-priority[data-priority="high"]': {
       color: darken(theme.palette.error.main, 0.2),
       display: 'inline-flex',

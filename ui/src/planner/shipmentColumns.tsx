@@ -1,4 +1,4 @@
-import { stateRank, stateStyle, type ConsignmentRow } from '@nordlog/contracts';
+import { isApproximate, stateRank, stateStyle, type ConsignmentRow } from '@nordlog/contracts';
 import type { GridColumn } from '../grid/types';
 import { dateTimeFormatter, formatDate, type Locale } from '../i18n/locales';
 import { formatTimeWindow, nextDayWindow } from '../i18n/timeWindow';
@@ -42,6 +42,8 @@ export function shipmentColumns(
   const window = (from: string | null, to: string | null) => formatTimeWindow(from, to, nextDay);
   const high = translate('grid.highPriority');
   const normal = translate('grid.normalPriority');
+  const approximate = translate('geo.approximate');
+  const approximateHint = translate('geo.approximateHint');
   return [
     {
       // The shipment id is the GSIN, as on the labels and the confirmation (issue 13); orders
@@ -118,6 +120,24 @@ export function shipmentColumns(
       id: 'deliveryAddress',
       header: h('deliveryAddress'),
       text: (r) => `${r.deliveryAddress}, ${r.deliveryZipCode} ${r.deliveryZipArea}`,
+      // A point no better than the postal-code area is marked (issue 36): a badge with its word
+      // as accessible name and the reason as tooltip.
+      render: (r) => (
+        <span className="ng-address">
+          {r.deliveryLat !== null && isApproximate(r.deliveryPrecision) ? (
+            <span
+              className="ng-badge ng-tone-warning ng-approx"
+              role="img"
+              aria-label={approximate}
+              title={`${approximate}: ${approximateHint}`}
+              data-testid="grid-approximate"
+            >
+              ≈
+            </span>
+          ) : null}
+          {`${r.deliveryAddress}, ${r.deliveryZipCode} ${r.deliveryZipArea}`}
+        </span>
+      ),
       width: 150,
     },
     {

@@ -556,6 +556,15 @@ const da: Messages = {
       },
     },
   },
+  geo: {
+    approximate: 'Omtrentlig',
+    approximateHint:
+      'Placeret kun i postnummerområdet eller byen, ikke ved døren: tjek adressen eller flyt nålen.',
+    outlier: 'Langt fra ruten',
+    outlierHint: 'Mere end 30 km fra alle andre stop på ruten: tjek adressen.',
+    dragPin: 'Træk nålen hen til døren: punktet gemmes for denne adresse.',
+    pinned: 'Nålen er flyttet i hånden: den gemmes og bruges igen for denne adresse.',
+  },
   booking: {
     title: {
       create: 'Ny ordre',

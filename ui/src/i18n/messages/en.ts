@@ -555,6 +555,15 @@ const en = {
       },
     },
   },
+  geo: {
+    approximate: 'Approximate',
+    approximateHint:
+      'Placed only at its postal-code area or town, not at the door: check the address or move the pin.',
+    outlier: 'Far from the route',
+    outlierHint: 'More than 30 km from every other stop of its route: check the address.',
+    dragPin: 'Drag the pin to the door: the point is kept for this address.',
+    pinned: 'Pin moved by hand: it is kept and reused for this address.',
+  },
   booking: {
     title: {
       create: 'New order',

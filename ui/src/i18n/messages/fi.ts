@@ -562,6 +562,15 @@ const fi: Messages = {
       },
     },
   },
+  geo: {
+    approximate: 'Likimääräinen',
+    approximateHint:
+      'Sijoitettu vain postinumeroalueelle tai paikkakunnalle, ei ovelle: tarkista osoite tai siirrä neulaa.',
+    outlier: 'Kaukana reitiltä',
+    outlierHint: 'Yli 30 km reitin kaikista muista pysähdyksistä: tarkista osoite.',
+    dragPin: 'Vedä neula ovelle: piste muistetaan tälle osoitteelle.',
+    pinned: 'Neulaa on siirretty käsin: se muistetaan ja käytetään uudelleen tälle osoitteelle.',
+  },
   booking: {
     title: {
       create: 'Uusi tilaus',

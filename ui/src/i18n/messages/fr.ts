@@ -564,6 +564,15 @@ const fr: Messages = {
       },
     },
   },
+  geo: {
+    approximate: 'Approximatif',
+    approximateHint:
+      'Placé seulement dans la zone du code postal ou la localité, pas à la porte : vérifiez l’adresse ou déplacez l’épingle.',
+    outlier: 'Loin de la tournée',
+    outlierHint: 'À plus de 30 km de tous les autres arrêts de la tournée : vérifiez l’adresse.',
+    dragPin: 'Faites glisser l’épingle jusqu’à la porte : le point est gardé pour cette adresse.',
+    pinned: 'Épingle déplacée à la main : elle est gardée et reprise pour cette adresse.',
+  },
   booking: {
     title: {
       create: 'Nouvelle commande',

@@ -557,6 +557,15 @@ const nb: Messages = {
       },
     },
   },
+  geo: {
+    approximate: 'Omtrentlig',
+    approximateHint:
+      'Plassert bare i postnummerområdet eller på stedet, ikke ved døren: sjekk adressen eller flytt nålen.',
+    outlier: 'Langt fra ruten',
+    outlierHint: 'Mer enn 30 km fra alle andre stopp på ruten: sjekk adressen.',
+    dragPin: 'Dra nålen til døren: punktet huskes for denne adressen.',
+    pinned: 'Nålen er flyttet for hånd: den huskes og brukes igjen for denne adressen.',
+  },
   booking: {
     title: {
       create: 'Ny ordre',

@@ -556,6 +556,15 @@ const sv: Messages = {
       },
     },
   },
+  geo: {
+    approximate: 'Ungefärlig',
+    approximateHint:
+      'Placerad bara i postnummerområdet eller på orten, inte vid dörren: kontrollera adressen eller flytta nålen.',
+    outlier: 'Långt från rutten',
+    outlierHint: 'Mer än 30 km från alla andra stopp på rutten: kontrollera adressen.',
+    dragPin: 'Dra nålen till dörren: punkten sparas för den här adressen.',
+    pinned: 'Nålen är flyttad för hand: den sparas och används igen för den här adressen.',
+  },
   booking: {
     title: {
       create: 'Ny order',

@@ -19,6 +19,8 @@ const stop = (id: string, lat: number, lng: number): MapStop => ({
   lat,
   lng,
   slotId: null,
+  approximate: false,
+  outlier: false,
 });
 const world: [number, number, number, number] = [-180, -85, 180, 85];
 const kinds = (stops: MapStop[], zoom: number, bbox = world) => {

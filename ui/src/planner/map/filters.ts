@@ -1,4 +1,10 @@
-import { MAP_FIELDS, type ConsignmentRow, type SlotState } from '@nordlog/contracts';
+import {
+  isApproximate,
+  MAP_FIELDS,
+  outlierStops,
+  type ConsignmentRow,
+  type SlotState,
+} from '@nordlog/contracts';
 import { allSlotGroups, slotShown, type SlotFilterGroup } from '../planning/planningData';
 import { TIME_RANGE } from './constants';
 
@@ -41,6 +47,10 @@ export interface MapStop {
   lat: number;
   lng: number;
   slotId: string | null;
+  /** Placed no better than its postal-code area (issue 36). */
+  approximate: boolean;
+  /** More than 30 km from every other stop of its slot (`outlierStops`, as the route list). */
+  outlier: boolean;
 }
 
 /** Hours of an `HH:mm` time (9.5 for 09:30); null when it is none. */
@@ -73,12 +83,50 @@ export function inTimeRange(window: readonly [number, number], range: readonly [
   return window[0] <= to && window[1] >= from;
 }
 
-const stopOf = (row: MapRow, kind: StopKind): MapStop | null => {
+const placeOf = (row: MapRow, kind: StopKind) => {
   const lat = kind === 'pickup' ? row.pickupLat : row.deliveryLat;
   const lng = kind === 'pickup' ? row.pickupLng : row.deliveryLng;
-  if (lat === null || lng === null) return null;
-  return { id: `${row.id}:${kind}`, consignmentId: row.id, kind, lat, lng, slotId: row.slotId };
+  return lat === null || lng === null ? null : { lat, lng };
 };
+
+const stopOf = (row: MapRow, kind: StopKind, outliers: ReadonlySet<string>): MapStop | null => {
+  const place = placeOf(row, kind);
+  if (!place) return null;
+  const id = `${row.id}:${kind}`;
+  return {
+    id,
+    consignmentId: row.id,
+    kind,
+    ...place,
+    slotId: row.slotId,
+    approximate: isApproximate(kind === 'pickup' ? row.pickupPrecision : row.deliveryPrecision),
+    outlier: outliers.has(id),
+  };
+};
+
+/**
+ * The stops (`{consignmentId}:{kind}`) more than 30 km from every other stop of their slot: each
+ * slot's pickups and deliveries, whatever the filters show, judged by `outlierStops` as the
+ * route list judges its route points.
+ */
+export function slotOutliers(rows: readonly MapRow[]): Set<string> {
+  const bySlot = new Map<string, { id: string; place: { lat: number; lng: number } | null }[]>();
+  for (const row of rows) {
+    if (!row.slotId || row.state === 'DELETED') continue;
+    let stops = bySlot.get(row.slotId);
+    if (!stops) bySlot.set(row.slotId, (stops = []));
+    for (const kind of ['pickup', 'delivery'] as const)
+      stops.push({ id: `${row.id}:${kind}`, place: placeOf(row, kind) });
+  }
+  const out = new Set<string>();
+  for (const stops of bySlot.values()) {
+    const flags = outlierStops(stops.map((s) => s.place));
+    stops.forEach((s, i) => {
+      if (flags[i]) out.add(s.id);
+    });
+  }
+  return out;
+}
 
 /**
  * The stops the filters show (a deleted consignment has none): a consignment's delivery (and, with the pickups filter, its pickup)
@@ -96,6 +144,7 @@ export function mapStops(
     ...(filters.deliveries ? (['delivery'] as const) : []),
   ];
   const stops: MapStop[] = [];
+  const outliers = slotOutliers(rows);
   for (const row of rows) {
     if (row.state === 'DELETED') continue;
     if (!(row.slotId ? filters.assigned : filters.unassigned)) continue;
@@ -106,7 +155,7 @@ export function mapStops(
         kind === 'pickup'
           ? windowHours(row.pickupTimeEarliest, row.pickupTimeLatest)
           : windowHours(row.deliveryTimeEarliest, row.deliveryTimeLatest);
-      const stop = inTimeRange(window, filters.timeRange) ? stopOf(row, kind) : null;
+      const stop = inTimeRange(window, filters.timeRange) ? stopOf(row, kind, outliers) : null;
       if (stop) stops.push(stop);
     }
   }

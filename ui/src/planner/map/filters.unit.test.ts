@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { slotFilterGroups, type ConsignmentRow, type SlotState } from '@nordlog/contracts';
 import { TIME_RANGE } from './constants';
-import { defaultFilters, hoursOf, inTimeRange, mapStops, windowHours } from './filters';
+import {
+  defaultFilters,
+  hoursOf,
+  inTimeRange,
+  mapStops,
+  slotOutliers,
+  windowHours,
+} from './filters';
 
 const row = (id: string, extra: Partial<ConsignmentRow> = {}): ConsignmentRow =>
   ({
@@ -48,6 +55,9 @@ describe('map filters', () => {
         lat: 59.95,
         lng: 10.8,
         slotId: null,
+        // A row without a known precision is approximate (contracts `isApproximate`).
+        approximate: true,
+        outlier: false,
       },
     ]);
     const both = { ...defaultFilters, pickups: true };
@@ -122,5 +132,39 @@ describe('map filters', () => {
       'early:delivery',
       'late:pickup',
     ]);
+  });
+
+  it('marks a stop approximate by its precision: postal-code area, place or unknown; not street or address', () => {
+    const rows = [
+      row('1', { deliveryPrecision: 'address' }),
+      row('2', { deliveryPrecision: 'street' }),
+      row('3', { deliveryPrecision: 'postalCode' }),
+      row('4', { deliveryPrecision: 'place' }),
+      row('5', { deliveryPrecision: null }),
+    ];
+    const stops = mapStops(rows, new Map(), defaultFilters);
+    expect(stops.map((s) => [s.consignmentId, s.approximate])).toEqual([
+      ['1', false],
+      ['2', false],
+      ['3', true],
+      ['4', true],
+      ['5', true],
+    ]);
+  });
+
+  it('flags a stop more than 30 km from every other stop of its slot (pickups counted), as the route list does', () => {
+    const oslo = { pickupLat: 59.91, pickupLng: 10.75, deliveryLat: 59.92, deliveryLng: 10.76 };
+    const rows = [
+      row('1', { slotId: 'A', ...oslo }),
+      // Delivered in Moss, 53 km south: its pickup in Oslo is near the others, the delivery not.
+      row('2', { slotId: 'A', ...oslo, deliveryLat: 59.4344, deliveryLng: 10.6577 }),
+      // On another slot alone in Moss: a route of its own pickup and delivery, far apart.
+      row('3', { slotId: 'B', ...oslo, deliveryLat: 59.4344, deliveryLng: 10.6577 }),
+      // Unplanned: never an outlier.
+      row('4', { deliveryLat: 62, deliveryLng: 10 }),
+    ];
+    expect([...slotOutliers(rows)].sort()).toEqual(['2:delivery', '3:delivery', '3:pickup']);
+    const stops = mapStops(rows, new Map(), defaultFilters);
+    expect(stops.filter((s) => s.outlier).map((s) => s.id)).toEqual(['2:delivery', '3:delivery']);
   });
 });

@@ -50,6 +50,16 @@ export function markerElement(marker: MapMarker, pickupsOnly: boolean): HTMLElem
     highlight: String(marker.highlight),
   });
   if (pickupsOnly) el.dataset.pickupsOnly = '';
+  // Issue 36: an approximate point wears a dashed ring, an outlier a red "!" badge (icons.css);
+  // the marker's name says both in words.
+  if (marker.approximate) el.dataset.approximate = '';
+  if (marker.outlier) {
+    el.dataset.outlier = '';
+    const badge = document.createElement('span');
+    badge.className = 'nordlog-marker-outlier';
+    badge.textContent = '!';
+    el.append(badge);
+  }
   el.style.setProperty('--ring', ring(marker.colors));
   if (marker.ids.length > 1) {
     const count = document.createElement('span');

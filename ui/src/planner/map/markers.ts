@@ -15,6 +15,10 @@ export interface MapMarker {
   information: string;
   colors: string[];
   highlight: boolean;
+  /** One of its stops is placed no better than its postal-code area (issue 36). */
+  approximate: boolean;
+  /** One of its stops is more than 30 km from every other stop of its slot. */
+  outlier: boolean;
   onClick: () => void;
 }
 
@@ -77,6 +81,8 @@ export function groupMarkers(
       information: options.describe(members),
       colors: [...new Set(members.map(options.colorOf))],
       highlight: consignmentIds.some((id) => options.selected.has(id)),
+      approximate: members.some((s) => s.approximate),
+      outlier: members.some((s) => s.outlier),
       onClick: () => options.onClick(marker),
     };
     return marker;
@@ -110,6 +116,20 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * and address at the stop; several: how many, and the first shipments.
  */
 export function describeStops(
+  stops: readonly MapStop[],
+  rows: ReadonlyMap<string, MapRow>,
+  translate: Translate,
+): string {
+  // Issue 36: the marks a marker draws are in its name and tooltip too, in words.
+  const marks = [
+    ...(stops.some((s) => s.approximate) ? [translate('geo.approximate')] : []),
+    ...(stops.some((s) => s.outlier) ? [translate('geo.outlier')] : []),
+  ];
+  const line = stopsLine(stops, rows, translate);
+  return marks.length > 0 ? `${line} (${marks.join(', ')})` : line;
+}
+
+function stopsLine(
   stops: readonly MapStop[],
   rows: ReadonlyMap<string, MapRow>,
   translate: Translate,

@@ -19,6 +19,8 @@ const stop = (consignmentId: string, lat: number, lng: number, kind = 'delivery'
   lat,
   lng,
   slotId: null,
+  approximate: false,
+  outlier: false,
 });
 
 const options = (extra: Partial<MarkerOptions> = {}): MarkerOptions => ({
@@ -64,6 +66,8 @@ describe('map markers', () => {
     const marker = markers[0]!;
     expect(Object.keys(marker).sort()).toEqual(
       [
+        'approximate',
+        'outlier',
         'colors',
         'consignmentIds',
         'highlight',

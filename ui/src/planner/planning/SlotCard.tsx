@@ -9,6 +9,7 @@ import {
   type RouteStop,
   type SlotView,
 } from '@nordlog/contracts';
+import { GeoBadges } from '../../maps/GeoMarks';
 import { memo, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -348,6 +349,7 @@ const StopRow = memo(function StopRow(props: StopRowProps) {
       <span className="pl-times" data-testid="stop-times">
         {clockTime(point.arrival, props.timeZone)}–{clockTime(point.endTime, props.timeZone)}
       </span>
+      <GeoBadges point={point} />
       {point.late ? (
         <span
           className="pl-mark pl-late"

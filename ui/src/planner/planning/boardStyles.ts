@@ -181,5 +181,18 @@ export const boardSx = (theme: Theme) => {
     '& .pl-mark': { width: 18, height: 18, flex: 'none', backgroundSize: '18px' },
     '& .pl-late': { backgroundImage: image(paths.late, p.error.main) },
     '& .pl-done': { backgroundImage: image(paths.done, p.success.main) },
+    // Issue 36: an approximate point and an outlier stop, each a word-bearing badge (a glyph with
+    // its name as accessible label and tooltip), not a colour alone.
+    '& .pl-geo': {
+      flex: 'none',
+      padding: '0 5px',
+      lineHeight: '18px',
+      borderRadius: 9,
+      border: '1px solid',
+      fontSize: 12,
+      cursor: 'help',
+    },
+    '& .pl-approx': { color: p.warning.dark, borderColor: p.warning.main },
+    '& .pl-outlier': { color: p.error.dark, borderColor: p.error.main, fontWeight: 700 },
   };
 };

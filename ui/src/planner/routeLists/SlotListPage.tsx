@@ -1,4 +1,10 @@
-import { REST_BREAK, type DeliveryNote, type RoutePoint, type SlotView } from '@nordlog/contracts';
+import {
+  isApproximate,
+  REST_BREAK,
+  type DeliveryNote,
+  type RoutePoint,
+  type SlotView,
+} from '@nordlog/contracts';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -209,6 +215,30 @@ function RouteSheet(props: {
                     {p.address}
                     <br />
                     {p.zipCode} {p.zipArea}
+                    {p.lat !== null && isApproximate(p.precision) ? (
+                      <>
+                        <br />
+                        <span
+                          className="nl-warn"
+                          title={translate('geo.approximateHint')}
+                          data-testid="route-stop-approximate"
+                        >
+                          ≈ {translate('geo.approximate')}
+                        </span>
+                      </>
+                    ) : null}
+                    {p.outlier ? (
+                      <>
+                        <br />
+                        <span
+                          className="nl-warn"
+                          title={translate('geo.outlierHint')}
+                          data-testid="route-stop-outlier"
+                        >
+                          ↯ {translate('geo.outlier')}
+                        </span>
+                      </>
+                    ) : null}
                   </td>
                   <td>{party?.instructions ?? ''}</td>
                   <td className="nl-num">{f.count(p.packageCount)}</td>

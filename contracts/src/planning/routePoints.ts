@@ -36,9 +36,18 @@ export interface RoutePoint {
   /** The stop's time window (HH:mm local), when the order has one. */
   timeEarliest: string | null;
   timeLatest: string | null;
-  /** When the courier arrives and leaves (ISO instants), from the schedule. */
+  /**
+   * When the courier arrives, starts serving (the later of the arrival and the window's start; a
+   * break's own start) and leaves (ISO instants), from the schedule.
+   */
   arrival: string;
+  start: string;
   endTime: string;
+  /**
+   * Minutes waited between arriving and the window opening (0 before a break that no stop follows:
+   * an empty slot's break is a break, not waiting).
+   */
+  waitingMinutes: number;
   /** Arrives after the window's end. */
   late: boolean;
   /** Kilometres driven from the previous stop. */
@@ -64,7 +73,20 @@ export interface SlotView extends SlotRow {
   routePoints?: RoutePoint[];
   progress?: SlotProgress;
   /** Route totals: kilometres and minutes driven, and the end of the last stop. */
-  totals?: { distanceKm: number; drivingMinutes: number; endTime: string | null; late: number };
+  totals?: RouteTotals;
+}
+
+/**
+ * A route's totals (the planning schedule): kilometres and minutes driven, the end of the last
+ * stop, late stops, minutes waited for windows to open, and minutes past the slot's end.
+ */
+export interface RouteTotals {
+  distanceKm: number;
+  drivingMinutes: number;
+  endTime: string | null;
+  late: number;
+  waitingMinutes: number;
+  overtimeMinutes: number;
 }
 
 /** A unit suggested for a stop: how much its route would grow (kilometres) to take it. */

@@ -14,6 +14,7 @@ import {
   type Load,
   type RoutePoint,
   type RouteStop,
+  type RouteTotals,
   type Slot,
   type SlotProgress,
   type Unit,
@@ -50,7 +51,7 @@ export interface Schedule {
   load: Load;
   capacity: Load | null;
   progress: SlotProgress;
-  totals: { distanceKm: number; drivingMinutes: number; endTime: string | null; late: number };
+  totals: RouteTotals;
 }
 
 function stopPlace(stop: RouteStop, row: ConsignmentRow | undefined): LatLng | null {
@@ -66,9 +67,16 @@ function stopPlace(stop: RouteStop, row: ConsignmentRow | undefined): LatLng | n
  * the unit's speed factor, waiting for a window's start, serving each stop for its duration (the
  * order's, else the default) × the unit's service time factor. A break is taken where it stands in
  * the route, not before its window opens. Time windows are local to `timeZone` on the slot's date.
+ *
+ * Waiting (issue 36): the minutes between arriving at a stop and its window opening, per stop and
+ * summed for the route. The time before a break that no stop follows (an empty slot's break, or a
+ * break at the route's end) is not waiting: the courier has nothing left to wait for. Overtime:
+ * the minutes the route's last stop ends after the slot's end (0 without an end).
  */
 export function scheduleSlot(
-  slot: Pick<Slot, 'id' | 'date' | 'timeFrom' | 'stops' | 'shouldDriverNotReturn'>,
+  slot: Pick<Slot, 'id' | 'date' | 'timeFrom' | 'stops' | 'shouldDriverNotReturn'> & {
+    timeTo?: string | null;
+  },
   unit: ScheduleUnit | null,
   rows: ReadonlyMap<string, ConsignmentRow>,
   timeZone: string,
@@ -81,6 +89,7 @@ export function scheduleSlot(
   let distanceKm = 0;
   let drivingMs = 0;
   let late = 0;
+  let waitingMs = 0;
   const progress: SlotProgress = { done: 0, left: 0 };
   const load: Load = { count: 0, weight: 0, volume: 0 };
   const counted = new Set<string>();
@@ -92,6 +101,8 @@ export function scheduleSlot(
       instants.set(hhmm, (t = zonedInstant(slot.date, hhmm, timeZone).getTime()));
     return t;
   };
+  // The index of the last stop that is not a break: a break after it waits for nothing.
+  const lastWork = slot.stops.reduce((last, s, i) => (s.kind === REST_BREAK ? last : i), -1);
   const routePoints = slot.stops.map((stop, i): RoutePoint => {
     const row = stop.kind === REST_BREAK ? undefined : rows.get(stop.consignmentId);
     const place = stopPlace(stop, row);
@@ -130,6 +141,8 @@ export function scheduleSlot(
     }
     const start = Math.max(arrival, at(earliest) ?? arrival);
     const end = start + serviceMs;
+    const waitMs = stop.kind === REST_BREAK && i > lastWork ? 0 : start - arrival;
+    waitingMs += waitMs;
     const isLate = latest !== null && arrival > (at(latest) ?? Infinity);
     if (isLate) late++;
     t = end;
@@ -163,7 +176,9 @@ export function scheduleSlot(
       timeEarliest: earliest,
       timeLatest: latest,
       arrival: new Date(arrival).toISOString(),
+      start: new Date(start).toISOString(),
       endTime: new Date(end).toISOString(),
+      waitingMinutes: Math.round(waitMs / 60_000),
       late: isLate,
       distanceKm: round1(km),
       state: row?.state ?? null,
@@ -183,6 +198,9 @@ export function scheduleSlot(
     distanceKm += km;
     drivingMs += (km / speedKmh) * 3_600_000;
   }
+  const endTime = routePoints.length > 0 ? routePoints[routePoints.length - 1]!.endTime : null;
+  const slotEnd = slot.timeTo ? Date.parse(slot.timeTo) : null;
+  const overtimeMs = endTime && slotEnd !== null ? Math.max(0, Date.parse(endTime) - slotEnd) : 0;
   return {
     routePoints,
     load: {
@@ -197,8 +215,10 @@ export function scheduleSlot(
     totals: {
       distanceKm: round1(distanceKm),
       drivingMinutes: Math.round(drivingMs / 60_000),
-      endTime: routePoints.length > 0 ? routePoints[routePoints.length - 1]!.endTime : null,
+      endTime,
       late,
+      waitingMinutes: Math.round(waitingMs / 60_000),
+      overtimeMinutes: Math.ceil(overtimeMs / 60_000),
     },
   };
 }

@@ -7,7 +7,14 @@ const schedule = (late: number): Schedule => ({
   load: { count: 0, weight: 0, volume: 0 },
   capacity: null,
   progress: { done: 0, left: 0 },
-  totals: { distanceKm: 0, drivingMinutes: 0, endTime: null, late },
+  totals: {
+    distanceKm: 0,
+    drivingMinutes: 0,
+    endTime: null,
+    late,
+    waitingMinutes: 0,
+    overtimeMinutes: 0,
+  },
 });
 
 describe('ScheduleCache', () => {

@@ -364,6 +364,7 @@ const da: Messages = {
       'Der kører allerede en optimering for denne afdeling (kørsel %{runId}). Vent på den, eller annullér den.',
   },
   planning: {
+    minutes: '%{minutes} min',
     save: 'Gem',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
     unassigned: {
@@ -414,6 +415,8 @@ const da: Messages = {
       deleted: 'Slot %{name} er slettet',
       totals: '%{stops} stop · %{km} km · slutter %{end}',
       late: '%{smart_count} forsinket stop |||| %{smart_count} forsinkede stop',
+      waiting: 'venter %{time}',
+      overtime: 'Overarbejde %{time}',
       dropHere: 'Slip forsendelser her',
       empty: 'Ingen stop',
     },
@@ -425,6 +428,8 @@ const da: Messages = {
       actions: 'Handlinger for stop %{stop}',
       moveTo: 'Flyt til en anden slot…',
       late: 'Forsinket',
+      waiting: 'Ankommer før tidsvinduet: venter %{time}, starter %{start}',
+      waitingShort: 'venter %{time}',
       done: 'Udført',
       pickupOrder: 'En afhentning skal komme før leveringen. Rækkefølgen er ikke ændret.',
     },

@@ -365,6 +365,7 @@ const en = {
       'An optimisation is already running for this department (run %{runId}). Wait for it or cancel it.',
   },
   planning: {
+    minutes: '%{minutes} min',
     save: 'Save',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
     unassigned: {
@@ -415,6 +416,8 @@ const en = {
       deleted: 'Slot %{name} deleted',
       totals: '%{stops} stops · %{km} km · ends %{end}',
       late: '%{smart_count} late stop |||| %{smart_count} late stops',
+      waiting: 'waits %{time}',
+      overtime: 'Overtime %{time}',
       dropHere: 'Drop shipments here',
       empty: 'No stops',
     },
@@ -426,6 +429,8 @@ const en = {
       actions: 'Actions for stop %{stop}',
       moveTo: 'Move to another slot…',
       late: 'Late',
+      waiting: 'Arrives before the window: waits %{time}, starts %{start}',
+      waitingShort: 'waits %{time}',
       done: 'Done',
       pickupOrder: 'A pickup must come before its delivery. The order was not changed.',
     },

@@ -366,6 +366,7 @@ const fi: Messages = {
       'Tämän osaston optimointi on jo käynnissä (ajo %{runId}). Odota sen valmistumista tai peruuta se.',
   },
   planning: {
+    minutes: '%{minutes} min',
     save: 'Tallenna',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
     unassigned: {
@@ -416,6 +417,8 @@ const fi: Messages = {
       deleted: 'Slotti %{name} poistettu',
       totals: '%{stops} pysähdystä · %{km} km · päättyy %{end}',
       late: '%{smart_count} myöhässä oleva pysähdys |||| %{smart_count} myöhässä olevaa pysähdystä',
+      waiting: 'odottaa %{time}',
+      overtime: 'Ylityö %{time}',
       dropHere: 'Pudota lähetykset tähän',
       empty: 'Ei pysähdyksiä',
     },
@@ -427,6 +430,8 @@ const fi: Messages = {
       actions: 'Pysähdyksen %{stop} toiminnot',
       moveTo: 'Siirrä toiselle slotille…',
       late: 'Myöhässä',
+      waiting: 'Saapuu ennen aikaikkunaa: odottaa %{time}, alkaa %{start}',
+      waitingShort: 'odottaa %{time}',
       done: 'Tehty',
       pickupOrder: 'Noudon on tultava ennen toimitusta. Järjestystä ei muutettu.',
     },

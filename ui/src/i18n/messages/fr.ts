@@ -372,6 +372,7 @@ const fr: Messages = {
       'Une optimisation est déjà en cours pour cette agence (exécution %{runId}). Attendez qu’elle se termine ou annulez-la.',
   },
   planning: {
+    minutes: '%{minutes} min',
     save: 'Enregistrer',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
     unassigned: {
@@ -422,6 +423,8 @@ const fr: Messages = {
       deleted: 'Créneau %{name} supprimé',
       totals: '%{stops} arrêts · %{km} km · fin %{end}',
       late: '%{smart_count} arrêt en retard |||| %{smart_count} arrêts en retard',
+      waiting: 'attend %{time}',
+      overtime: 'Heures supplémentaires %{time}',
       dropHere: 'Déposez des envois ici',
       empty: 'Aucun arrêt',
     },
@@ -433,6 +436,8 @@ const fr: Messages = {
       actions: 'Actions de l’arrêt %{stop}',
       moveTo: 'Déplacer vers un autre créneau…',
       late: 'En retard',
+      waiting: 'Arrive avant le créneau : attend %{time}, commence à %{start}',
+      waitingShort: 'attend %{time}',
       done: 'Fait',
       pickupOrder: 'Un enlèvement doit précéder sa livraison. L’ordre n’a pas changé.',
     },

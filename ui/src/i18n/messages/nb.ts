@@ -365,6 +365,7 @@ const nb: Messages = {
       'En optimering kjører allerede for denne avdelingen (kjøring %{runId}). Vent til den er ferdig, eller avbryt den.',
   },
   planning: {
+    minutes: '%{minutes} min',
     save: 'Lagre',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
     unassigned: {
@@ -415,6 +416,8 @@ const nb: Messages = {
       deleted: 'Slot %{name} er slettet',
       totals: '%{stops} stopp · %{km} km · slutter %{end}',
       late: '%{smart_count} forsinket stopp |||| %{smart_count} forsinkede stopp',
+      waiting: 'venter %{time}',
+      overtime: 'Overtid %{time}',
       dropHere: 'Slipp sendinger her',
       empty: 'Ingen stopp',
     },
@@ -426,6 +429,8 @@ const nb: Messages = {
       actions: 'Handlinger for stopp %{stop}',
       moveTo: 'Flytt til en annen slot…',
       late: 'Forsinket',
+      waiting: 'Kommer før tidsvinduet: venter %{time}, starter %{start}',
+      waitingShort: 'venter %{time}',
       done: 'Utført',
       pickupOrder: 'En henting må komme før leveringen. Rekkefølgen er ikke endret.',
     },

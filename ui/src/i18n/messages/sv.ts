@@ -364,6 +364,7 @@ const sv: Messages = {
       'En optimering körs redan för den här avdelningen (körning %{runId}). Vänta tills den är klar eller avbryt den.',
   },
   planning: {
+    minutes: '%{minutes} min',
     save: 'Spara',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
     unassigned: {
@@ -414,6 +415,8 @@ const sv: Messages = {
       deleted: 'Slot %{name} har raderats',
       totals: '%{stops} stopp · %{km} km · slutar %{end}',
       late: '%{smart_count} försenat stopp |||| %{smart_count} försenade stopp',
+      waiting: 'väntar %{time}',
+      overtime: 'Övertid %{time}',
       dropHere: 'Släpp sändningar här',
       empty: 'Inga stopp',
     },
@@ -425,6 +428,8 @@ const sv: Messages = {
       actions: 'Åtgärder för stopp %{stop}',
       moveTo: 'Flytta till en annan slot…',
       late: 'Försenat',
+      waiting: 'Kommer före tidsfönstret: väntar %{time}, börjar %{start}',
+      waitingShort: 'väntar %{time}',
       done: 'Klart',
       pickupOrder: 'En upphämtning måste komma före leveransen. Ordningen ändrades inte.',
     },

@@ -15,7 +15,7 @@ import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { dragMimeType } from '../../grid/types';
 import { CapacityBars } from './CapacityBars';
-import { canMoveStop, clockTime, planningPath } from './planningData';
+import { canMoveStop, clockTime, minutesText, planningPath } from './planningData';
 import { useNearViewport } from './useNearViewport';
 
 /** What a user may do on the board (spec §6: the command table, as the server checks it). */
@@ -136,10 +136,22 @@ export const SlotCard = memo(function SlotCard(props: SlotCardProps) {
           }),
         ]
       : []),
-    ...(totals && totals.late > 0
-      ? [translate('planning.slot.late', { smart_count: totals.late })]
+    ...(totals && totals.waitingMinutes > 0
+      ? [
+          translate('planning.slot.waiting', {
+            time: minutesText(totals.waitingMinutes, translate),
+          }),
+        ]
       : []),
   ].join(' · ');
+  const lateText =
+    totals && totals.late > 0 ? translate('planning.slot.late', { smart_count: totals.late }) : '';
+  const overtimeText =
+    totals && totals.overtimeMinutes > 0
+      ? translate('planning.slot.overtime', {
+          time: minutesText(totals.overtimeMinutes, translate),
+        })
+      : '';
   const classes = ['pl-card'];
   if (props.focused) classes.push('pl-focused');
   if (isOver || dropping) classes.push('pl-over');
@@ -171,6 +183,16 @@ export const SlotCard = memo(function SlotCard(props: SlotCardProps) {
         {slot.manualPlanning ? (
           <span className="pl-chip" data-testid="slot-manual">
             {translate('planning.slot.manualPlanning')}
+          </span>
+        ) : null}
+        {lateText ? (
+          <span className="pl-chip pl-alert" data-testid="slot-late" role="status">
+            {lateText}
+          </span>
+        ) : null}
+        {overtimeText ? (
+          <span className="pl-chip pl-alert" data-testid="slot-overtime" role="status">
+            {overtimeText}
           </span>
         ) : null}
         {props.suggested ? (
@@ -347,9 +369,25 @@ const StopRow = memo(function StopRow(props: StopRowProps) {
         {place}
       </span>
       <span className="pl-times" data-testid="stop-times">
-        {clockTime(point.arrival, props.timeZone)}–{clockTime(point.endTime, props.timeZone)}
+        {/* A break shows when it is taken; a stop when the courier gets there. */}
+        {clockTime(point.type === REST_BREAK ? point.start : point.arrival, props.timeZone)}–
+        {clockTime(point.endTime, props.timeZone)}
       </span>
       <GeoBadges point={point} />
+      {point.waitingMinutes > 0 ? (
+        <span
+          className="pl-wait"
+          data-testid="stop-waiting"
+          title={translate('planning.stop.waiting', {
+            time: minutesText(point.waitingMinutes, translate),
+            start: clockTime(point.start, props.timeZone),
+          })}
+        >
+          {translate('planning.stop.waitingShort', {
+            time: minutesText(point.waitingMinutes, translate),
+          })}
+        </span>
+      ) : null}
       {point.late ? (
         <span
           className="pl-mark pl-late"

@@ -359,3 +359,19 @@ export function clockTime(iso: string | null | undefined, timeZone: string): str
 
 /** HH:mm of a valid 24-hour time. */
 export const isHhmm = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+
+/**
+ * Minutes as text: "25 min" below an hour, else "2 h 05 min" (the route overview's format), for
+ * waiting and overtime (issue 36).
+ */
+export function minutesText(
+  minutes: number,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const m = Math.round(minutes);
+  if (m < 60) return translate('planning.minutes', { minutes: m });
+  return translate('routesOverview.duration', {
+    hours: Math.floor(m / 60),
+    minutes: String(m % 60).padStart(2, '0'),
+  });
+}

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { applyChanges } from '../../live/applyChanges';
 import { refreshSlotViews } from './refreshSlotViews';
 import {
+  minutesText,
   allSlotGroups,
   boardDate,
   canMoveStop,
@@ -396,5 +397,15 @@ describe('planning board: live changes', () => {
     await third;
     expect((client.getQueryData(key) as SlotView[])[0]!.name).toBe('whole');
     expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+});
+
+describe('minutesText (issue 36: waiting and overtime)', () => {
+  const translate = (key: string, o?: Record<string, unknown>) =>
+    `${key}:${JSON.stringify(o ?? {})}`;
+  it('says minutes below an hour, hours and padded minutes from an hour', () => {
+    expect(minutesText(27, translate)).toBe('planning.minutes:{"minutes":27}');
+    expect(minutesText(125, translate)).toBe('routesOverview.duration:{"hours":2,"minutes":"05"}');
+    expect(minutesText(59.6, translate)).toBe('routesOverview.duration:{"hours":1,"minutes":"00"}');
   });
 });

@@ -34,6 +34,14 @@ export interface RestResource {
   sortFields: readonly string[];
   /** Fields `filter={…}` accepts besides `id` (getMany) and `q` (text search). */
   filterFields: readonly string[];
+  /**
+   * Fields besides `id` that other records name a row by (unique and unchanging per row), e.g. a
+   * price line's `articleCode`. Each is also a filter field, so getMany by a key is
+   * `filter={"code":[…]}`; the web app asks for it with `meta: { key }` and gets rows whose `id`
+   * is the key (react-admin matches a reference to its record by `id`). `filter.id` takes ids
+   * only: a key sent as an id is 400, never a guess.
+   */
+  keys: readonly string[];
   defaultSort: readonly [string, 'ASC' | 'DESC'];
 }
 
@@ -47,6 +55,7 @@ export const restResources = {
     delete: null,
     sortFields: ['id', 'name', 'departmentType', 'country', 'alystraId'],
     filterFields: ['name', 'departmentType', 'country', 'alystraId', 'npsId'],
+    keys: [],
     defaultSort: ['name', 'ASC'],
   },
   departmentGroups: {
@@ -58,6 +67,7 @@ export const restResources = {
     delete: 'DELETE_DEPARTMENT_GROUP',
     sortFields: ['id', 'name'],
     filterFields: ['name', 'departmentIds'],
+    keys: [],
     defaultSort: ['name', 'ASC'],
   },
   customers: {
@@ -76,6 +86,7 @@ export const restResources = {
       'orgNumber',
       'customerCode',
     ],
+    keys: [],
     defaultSort: ['name', 'ASC'],
   },
   customerGroups: {
@@ -87,6 +98,7 @@ export const restResources = {
     delete: 'DELETE_CUSTOMER_GROUP',
     sortFields: ['id', 'name'],
     filterFields: ['name', 'customerIds'],
+    keys: [],
     defaultSort: ['name', 'ASC'],
   },
   users: {
@@ -108,6 +120,7 @@ export const restResources = {
       'requiresEmail',
       'requiresPwd',
     ],
+    keys: [],
     defaultSort: ['name', 'ASC'],
   },
   roles: {
@@ -119,6 +132,7 @@ export const restResources = {
     delete: 'DELETE_ROLE',
     sortFields: ['id', 'name'],
     filterFields: ['name', 'access'],
+    keys: [],
     defaultSort: ['name', 'ASC'],
   },
   holidays: {
@@ -130,6 +144,7 @@ export const restResources = {
     delete: 'DELETE_HOLIDAY',
     sortFields: ['id', 'date', 'country', 'type'],
     filterFields: ['country', 'type', 'date'],
+    keys: [],
     defaultSort: ['date', 'ASC'],
   },
   numberSeries: {
@@ -152,6 +167,7 @@ export const restResources = {
       'customerId',
     ],
     filterFields: ['name', 'type', 'companyPrefix', 'departmentId', 'customerId', 'used'],
+    keys: [],
     defaultSort: ['id', 'ASC'],
   },
   articles: {
@@ -163,6 +179,7 @@ export const restResources = {
     delete: 'DELETE_ARTICLE',
     sortFields: ['id', 'code', 'label', 'kind', 'group'],
     filterFields: ['code', 'kind', 'group', 'active'],
+    keys: ['code'],
     defaultSort: ['code', 'ASC'],
   },
   priceLists: {
@@ -174,11 +191,13 @@ export const restResources = {
     delete: 'DELETE_PRICE_LIST',
     sortFields: ['id', 'name', 'validFrom', 'validTo', 'currency'],
     filterFields: ['customerId', 'customerGroupId', 'departmentId', 'currency'],
+    keys: [],
     defaultSort: ['validFrom', 'DESC'],
   },
 } as const satisfies Record<string, RestResource>;
 
 export type RestResourceName = keyof typeof restResources;
+export type RestKey<R extends RestResourceName> = (typeof restResources)[R]['keys'][number];
 export type RestSortField<R extends RestResourceName> =
   (typeof restResources)[R]['sortFields'][number];
 export type RestFilterField<R extends RestResourceName> =

@@ -368,6 +368,80 @@ describe('the walk: every screen, every role', () => {
     expect(problems).toEqual([]);
   }, 300_000);
 
+  /**
+   * The reference fields of the edit form on screen that show nothing although they hold a value
+   * (run in the page): a select whose value names a record it could not load shows an empty box;
+   * an autocomplete of several shows fewer named chips than the record names. `loaded`: the form
+   * shows this record (its name or label), not the one before.
+   */
+  const blankReferences = (rec: Record<string, unknown>) => `(() => {
+    const rec = ${JSON.stringify(rec)};
+    const title = document.querySelector('form input[name="name"], form input[name="label"]');
+    const loaded = title !== null && title.value === (rec[title.name] ?? '');
+    const blank = [];
+    const checked = [];
+    for (const input of document.querySelectorAll('form input.MuiSelect-nativeInput')) {
+      if (input.value === '') continue;
+      checked.push(input.name);
+      const shown = input.parentElement?.querySelector('[role="combobox"]')?.textContent ?? '';
+      if (shown.replace(/\u200b/g, '').trim() === '') blank.push(input.name + '=' + input.value);
+    }
+    for (const [field, value] of Object.entries(rec)) {
+      if (!field.endsWith('Ids') || !Array.isArray(value) || value.length === 0) continue;
+      const root = document.querySelector('form .MuiAutocomplete-root.ra-input-' + field);
+      if (!root) continue;
+      checked.push(field);
+      const chips = [...root.querySelectorAll('.MuiChip-label')].filter(
+        (c) => (c.textContent ?? '').trim() !== '',
+      );
+      if (chips.length !== value.length)
+        blank.push(field + ': ' + chips.length + ' of ' + value.length + ' named');
+    }
+    return { loaded, blank, checked };
+  })()`;
+
+  it('as ADMIN, every edit form of every admin resource shows its reference fields by their records’ names, never empty', async () => {
+    // Records that name others, of the resources the demo data has none of.
+    await sys.run('CREATE_DEPARTMENT_GROUP', { name: 'Walk refs', departmentIds: ['1', '2'] });
+    await sys.run('CREATE_CUSTOMER_GROUP', { name: 'Walk refs', customerIds: ['1', '2'] });
+    await sys.settled();
+    const admin = demoUsers.find((u) => u.role === 'ADMIN')!;
+    const { context, page, monitor } = await signedIn(admin.phoneNumber);
+    const problems: Problems = [];
+    const checkedPer: Record<string, string[]> = {};
+    for (const resource of adminResources) {
+      if (!resource.update) continue;
+      const rest = resource.page; // an admin page is titled by its REST resource's name
+      const rows = (await sys.get(`/api/rest/${rest}?range=[0,2]&sort=["id","DESC"]`))
+        .body as Record<string, unknown>[];
+      for (const row of rows) {
+        const where = `${resourcePath(resource)}/${String(row.id)}`;
+        await navigateInApp(page, where);
+        // Wait for the state: this record in the form, every reference named (or the wait runs
+        // out: then say what not). Polled with plain evaluations: the app's CSP refuses the eval
+        // that waitForFunction uses for a script.
+        type Refs = { loaded: boolean; blank: string[]; checked: string[] };
+        let result = await page.evaluate<Refs>(blankReferences(row));
+        for (const until = Date.now() + 10_000; Date.now() < until;) {
+          if (result.loaded && result.blank.length === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          result = await page.evaluate<Refs>(blankReferences(row));
+        }
+        if (!result.loaded) problems.push(`${where}: the form never showed the record`);
+        (checkedPer[resource.name] ??= []).push(...result.checked);
+        problems.push(...result.blank.map((b) => `${where}: ${b} shows no name`));
+        problems.push(...(await check(page, monitor, `${where} references`, `${where}`)));
+      }
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+    // The forms that name other records did have their references checked.
+    expect(checkedPer['admin/customers']).toContain('departmentId');
+    expect(checkedPer['admin/departments/groups']).toContain('departmentIds');
+    expect(checkedPer['admin/customerGroups']).toContain('customerIds');
+    expect(checkedPer['admin/priceLists']).toContain('lines.0.articleCode');
+  }, 240_000);
+
   it('in all six languages, the admin pages show roles, flags, department types and holiday kinds by their labels', async () => {
     const problems: Problems = [];
     for (const locale of locales) {

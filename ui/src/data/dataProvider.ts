@@ -1,5 +1,12 @@
+import { isRestResourceName, restResources } from '@nordlog/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import {
+  HttpError,
+  type DataProvider,
+  type GetListParams,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import { parseErrorBody, type UiError } from '../errors/parse';
 import { adminResources, changedFields } from '../resources/registry';
 import { fetchApi, sendCommand } from '../shell/api';
@@ -42,6 +49,24 @@ async function httpClient(url: string, options: { method?: string; body?: BodyIn
 const restName = (resource: string): string => adminResources[resource]?.rest ?? resource;
 
 /**
+ * The key a reference names its records by, from `meta.key` (contracts `restResources[…].keys`,
+ * e.g. a price line's `articleCode`); null for `id`. An undeclared key is a programming error.
+ */
+export function referenceKey(resource: string, meta: unknown): string | null {
+  const key = (meta as { key?: unknown } | undefined)?.key;
+  if (key === undefined || key === 'id') return null;
+  const rest = restName(resource);
+  const keys: readonly string[] = isRestResourceName(rest) ? restResources[rest].keys : [];
+  if (typeof key !== 'string' || !keys.includes(key))
+    throw new Error(`${resource} is not referenced by ${JSON.stringify(key)}; keys: id, ${keys.join(', ')}`);
+  return key;
+}
+
+/** Rows keyed by `key`: react-admin matches a reference to its record by `id`. */
+const keyed = (key: string, rows: RaRecord[]): RaRecord[] =>
+  rows.map((row) => ({ ...row, id: (row as Record<string, unknown>)[key] as Identifier }));
+
+/**
  * Reads through the query service's REST resources in ra-data-simple-rest's dialect; writes go
  * to `POST /api/command/{NAME}` by the resource table (spec §7: state changes are commands).
  */
@@ -66,9 +91,25 @@ export function createDataProvider(apiUrl = '/api/rest'): DataProvider {
     }
   };
   return {
-    getList: (resource, params) => rest.getList(restName(resource), params),
+    getList: async (resource, params) => {
+      const key = referenceKey(resource, params.meta);
+      const answer = await rest.getList(restName(resource), params);
+      return key ? { ...answer, data: keyed(key, answer.data as RaRecord[]) as never } : answer;
+    },
     getOne: (resource, params) => rest.getOne(restName(resource), params),
-    getMany: (resource, params) => rest.getMany(restName(resource), params),
+    getMany: async (resource, params) => {
+      const key = referenceKey(resource, params.meta);
+      if (!key) return rest.getMany(restName(resource), params);
+      // getMany by a key is a filter on it (the REST resource lists its keys as filters).
+      const byKey: GetListParams = {
+        filter: { [key]: params.ids },
+        pagination: { page: 1, perPage: Math.max(1, params.ids.length) },
+        sort: { field: 'id', order: 'ASC' },
+        signal: params.signal,
+      };
+      const answer = await rest.getList(restName(resource), byKey);
+      return { data: keyed(key, answer.data as RaRecord[]) as never };
+    },
     getManyReference: (resource, params) => rest.getManyReference(restName(resource), params),
     create: async (resource, params) => {
       const answer = await run(command(resource, 'create'), params.data);

@@ -82,8 +82,13 @@ const Prices = () => (
     </ArrayInput>
     <ArrayInput source="lines">
       <SimpleFormIterator inline>
-        <ReferenceInput source="articleCode" reference="admin/articles">
-          <SelectInput optionText="label" optionValue="code" validate={required()} />
+        {/* A line names its article by code (contracts restResources.articles.keys). */}
+        <ReferenceInput
+          source="articleCode"
+          reference="admin/articles"
+          queryOptions={{ meta: { key: 'code' } }}
+        >
+          <SelectInput optionText="label" validate={required()} />
         </ReferenceInput>
         <TextInput source="zone" parse={(v: string) => (v === '' ? null : v)} />
         <NumberInput source="from" min={0} />

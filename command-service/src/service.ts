@@ -34,6 +34,7 @@ import {
 import type { HandlerContext } from './framework/handler.js';
 import { handlers } from './handlers.js';
 import type { ReferenceStreams } from './framework/referenceStreams.js';
+import { assertReferencesReadable } from './framework/readableReferences.js';
 import { EventStoreNumberAllocator, type NumberAllocator } from './numberSeries/allocator.js';
 
 export interface CommandServiceDeps {
@@ -194,6 +195,8 @@ async function runCommand(
     now,
     logger,
   };
+  // Every id the command names exists and is one the caller may read (docs/decisions/0039).
+  await assertReferencesReadable(ctx, name, parsed.data);
   const handle = handlers[name] as unknown as (
     p: unknown,
     c: HandlerContext,

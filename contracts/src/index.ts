@@ -41,3 +41,4 @@ export * from './kafka.js';
 export * from './tracking/index.js';
 export * from './pricing/index.js';
 export * from './invoicing/index.js';
+export * from './commandReferences.js';

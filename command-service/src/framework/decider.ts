@@ -1,5 +1,5 @@
 import type { NewEvent } from '@nordlog/contracts';
-import type { UniqueClaim } from './reservation.js';
+import type { UniqueClaim } from './uniqueClaim.js';
 
 /**
  * A pure decider (EventSourcing.NodeJS `samples/decider`): no clock, no ids, no I/O.

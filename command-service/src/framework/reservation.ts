@@ -2,21 +2,13 @@ import {
   AppError,
   reservationStream,
   uniqueValue,
-  type ErrorItem,
-  type ErrorType,
   type ReservationEvent,
-  type UniqueKind,
 } from '@nordlog/contracts';
 import type { EventStore, StreamAppend } from '@nordlog/platform';
 import { fold, type Decider } from './decider.js';
+import type { UniqueClaim } from './uniqueClaim.js';
 
-/** A value an entity holds that no other entity may hold at the same time (docs/decisions/0013). */
-export interface UniqueClaim {
-  kind: UniqueKind;
-  value: string;
-  /** The refusal when another entity holds the value. */
-  refusal: { errorType: ErrorType; description: string; params?: ErrorItem['params'] };
-}
+export type { UniqueClaim } from './uniqueClaim.js';
 
 export interface ReservationState {
   ownerId: string | null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, entityId } from '../common.js';
 import { updateShape } from '../updates.js';
-import { phoneNumber } from '../users/index.js';
+import { phoneNumber } from '../users/phoneNumber.js';
 import { nonEmptyText } from '../common.js';
 
 export const COURIERS_TABLE = 'rm_couriers';

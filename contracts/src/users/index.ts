@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { updateShape } from '../updates.js';
 import { accessFlags, defaultAccess } from '../access/flags.js';
-import { normalisePhone } from '../access/phone.js';
-import { phoneIssueKey } from '../consignments/validation.js';
 import { roles } from '../access/roles.js';
 import { entityId, idList, nonEmptyText } from '../common.js';
 import type { CourierProfile } from '../planning/courierUsers.js';
@@ -12,18 +10,9 @@ export const USERS_ENTITY = 'users';
 export const ROLES_TABLE = 'rm_roles';
 export const ROLES_ENTITY = 'roles';
 
-/**
- * Spec §5 phone: digits, spaces, dashes, a leading plus; stored with +47 added when no prefix; as
- * many digits as its country's numbers have (the order's address blocks apply the same rule).
- */
-export const phoneNumber = z
-  .string()
-  .trim()
-  .superRefine((v, ctx) => {
-    const problem = phoneIssueKey(v);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .transform(normalisePhone);
+import { phoneNumber } from './phoneNumber.js';
+
+export { phoneNumber };
 
 /** A department id or a department group id (`group_{n}`, spec §2). */
 export const departmentAccessId = z

@@ -110,7 +110,8 @@ describe('access control on the server (spec §6, one table in contracts)', () =
       delivery: block,
       measurements: [{ weight: 1 }],
     });
-    expect((await sys.as(planner).command('CREATE_ORDER', order(other))).status).toBe(403);
+    // Naming another department's entity is refused as reading it is: 404 (docs/decisions/0039).
+    expect((await sys.as(planner).command('CREATE_ORDER', order(other))).status).toBe(404);
     const theirs = (await sys.command('CREATE_ORDER', order(other))).body.ids[0];
     expect(
       (
@@ -118,7 +119,7 @@ describe('access control on the server (spec §6, one table in contracts)', () =
           .as(planner)
           .command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [theirs], slotId: '1' })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     const ours = (await sys.as(planner).command('CREATE_ORDER', order(mine))).body.ids[0];
     await sys.settled();
     const seen = (await sys.as(planner).query('consignments', { fromDate: DATE })).body.map(

@@ -352,8 +352,9 @@ describe('admin reference data: commands → read models → queries (spec §3, 
         name: 'Both',
         departmentIds: departments.slice(0, 2),
       });
-      expect(res.status).toBe(403);
-      expect(res.body[0].errorType).toBe('NO_ACCESS');
+      // A department outside its access is refused as a read of it is (docs/decisions/0039).
+      expect(res.status).toBe(404);
+      expect(res.body[0].errorType).toBe('NOT_FOUND');
       const theirs = (
         await sys.command('CREATE_DEPARTMENT_GROUP', {
           name: 'Bergen',

@@ -25,6 +25,8 @@ describe('reference cache across processes', () => {
       })
     ).body.ids[0];
     await configureNumberSeries(a);
+    // The bookings' customer 1: a booking names a customer that exists (issue 36).
+    expect((await a.command('CREATE_CUSTOMER', { name: 'Apotek' })).body.ids).toEqual(['1']);
   }, 60_000);
   afterAll(async () => {
     await b?.close();

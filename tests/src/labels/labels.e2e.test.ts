@@ -175,12 +175,13 @@ describe('S7-CMD-042 S7-CALL-098 labels', () => {
   it('department scope as the orders query: another department is refused and nothing is stored', async () => {
     const before = await storeHead(sys);
     const one = await planner.command('CREATE_LABEL', { orderId: orders.bergen!.id });
-    expect(one.status).toBe(403);
-    expect(one.body[0].errorType).toBe('NO_ACCESS');
+    // Refused as the orders query refuses it: not found, alike for missing and not yours (0039).
+    expect(one.status).toBe(404);
+    expect(one.body[0].errorType).toBe('ORDER_NOT_FOUND');
     const many = await planner.command('CREATE_MULTIPLE_LABEL', {
       orderIds: [orders.oslo!.id, orders.bergen!.id],
     });
-    expect(many.status).toBe(403);
+    expect(many.status).toBe(404);
     expect(many.body.map((e: { description: string }) => e.description)).toEqual([
       expect.stringContaining(orders.bergen!.id),
     ]);
@@ -199,7 +200,7 @@ describe('S7-CMD-042 S7-CALL-098 labels', () => {
     expect(own.status).toBe(200);
     expect(await labelsOf(customer, { orderLabelId: own.body.ids[0] })).toHaveLength(1);
     const other = await customer.command('CREATE_LABEL', { orderId: orders.osloTheirs!.id });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(404);
   });
 
   it('refuses orders without labels to print (unconfirmed, deleted), unknown orders and shipment ids', async () => {

@@ -275,7 +275,8 @@ describe('units, vehicles and courier users', () => {
       ((await planner.query('units', { includeInactive: true })).body as Row[]).map((r) => r.id),
     ).not.toContain(theirs);
     expect((await planner.command('UPDATE_UNIT', { id: theirs, capacity: 1 })).status).toBe(403);
-    expect((await planner.command('CREATE_UNIT', sampleUnit(oslo, [courier]))).status).toBe(403);
+    // A department (and couriers) outside its access: refused as reading them is (0039).
+    expect((await planner.command('CREATE_UNIT', sampleUnit(oslo, [courier]))).status).toBe(404);
   });
 
   it('S7-CMD-024 S3-ENT-040 S3-ENT-041 S3-ENT-042 CREATE_COURIER_USER with the defaults, and with every field; `couriers` reads them back', async () => {

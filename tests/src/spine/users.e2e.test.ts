@@ -122,7 +122,7 @@ describe('users and roles through the command and query APIs', () => {
     expect((await sys.command('UPDATE_USER', { id, name: 'x' })).status).toBe(404);
   });
 
-  it('a user is given only departments, groups and a customer that exist (400, nothing stored)', async () => {
+  it('a user is given only departments, groups and a customer that exist (404 as a read, nothing stored)', async () => {
     for (const payload of [
       { departmentIds: ['1', '999'] },
       { departmentIds: ['group_999'] },
@@ -134,8 +134,8 @@ describe('users and roles through the command and query APIs', () => {
         role: 'PLANNER',
         ...payload,
       });
-      expect(res.status).toBe(400);
-      expect(res.body[0].params.key).toBe('validation.unknownId');
+      expect(res.status).toBe(404);
+      expect(res.body[0].errorType).toBe('NOT_FOUND');
     }
   });
 });

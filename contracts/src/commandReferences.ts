@@ -1,0 +1,246 @@
+import type { EntityName } from './entities.js';
+import type { CommandName } from './registry.js';
+
+/**
+ * References are checked like reads (docs/decisions/0039): every id a command names must exist and
+ * be one the caller may read, by the rule the query side reads that entity with (`rowVisible` of
+ * contracts/entities.ts). The command service checks each declared field before a handler runs and
+ * refuses what does not pass as a read of it would: 404, alike for "does not exist" and "not yours".
+ *
+ * `departmentAccess`: a department access list entry, a department or a department group
+ * (`group_{n}`), each read by its own entity's rule.
+ */
+export type ReferenceEntity =
+  | Extract<
+      EntityName,
+      | 'departments'
+      | 'customers'
+      | 'orders'
+      | 'slots'
+      | 'couriers'
+      | 'units'
+      | 'templates'
+      | 'users'
+      | 'roles'
+      | 'departmentGroups'
+      | 'customerGroups'
+    >
+  | 'departmentAccess';
+
+/** An id-looking field that names no entity of the product the caller reads (and why). */
+export interface NotAReference {
+  not: string;
+}
+
+/** A payload field: the entity it references, or why it references none. */
+export type FieldDeclaration = ReferenceEntity | NotAReference;
+
+/**
+ * A payload path: field names joined by `.`, `[]` after an array's name (`courierUserIds[]`,
+ * `stops[].consignmentId`). A test walks every command's schema and fails on a field whose name
+ * ends in `Id`/`Ids` that is not declared here, and on a declared path the schema lacks.
+ */
+export type CommandReferences = Readonly<Record<string, FieldDeclaration>>;
+
+const external = (why: string): NotAReference => ({ not: why });
+const alystra = external('a code in the customer systems (Alystra, NPS), not an id of ours');
+const orderCodes = {
+  emailId: external('the id of the e-mail the order came in, from the mail system'),
+  'pickup.pupUnitId': external('a pick-up point of the carrier network, by its own code'),
+  'delivery.pupUnitId': external('a pick-up point of the carrier network, by its own code'),
+  serviceId: external('a service code of the booking source'),
+  preplannedUnitId: external('free text of the booking source; planning does not read it'),
+  preplannedTemplateSlotId: external('free text of the booking source; planning does not read it'),
+  groupId: external('a grouping key the client chooses'),
+  'measurements[].packageId': external('a package number (SSCC) the order carries'),
+  'measurements[].packageIds[]': external('package numbers (SSCC) the order carries'),
+} as const;
+const slotKey = external('a key inside the slot, chosen by the client');
+
+/** Every command's id fields (the type makes the table complete: a new command is listed). */
+export const commandReferences: Record<CommandName, CommandReferences> = {
+  CREATE_DEPARTMENT: { alystraId: alystra, npsId: alystra },
+  UPDATE_DEPARTMENT: { alystraId: alystra, npsId: alystra },
+  CREATE_CUSTOMER: { departmentId: 'departments', alystraId: alystra },
+  UPDATE_CUSTOMER: { departmentId: 'departments', alystraId: alystra },
+  CREATE_ORDER: {
+    departmentId: 'departments',
+    customerId: 'customers',
+    parentId: 'orders',
+    selectedDepartmentId: 'departments',
+    ...orderCodes,
+  },
+  UPDATE_ORDER: {
+    orderId: 'orders',
+    customerId: 'customers',
+    selectedDepartmentId: 'departments',
+    ...orderCodes,
+  },
+  MOVE_ORDERS: { 'orderIds[]': 'orders', departmentId: 'departments' },
+  ACCEPT_ORDERS: { 'orderIds[]': 'orders' },
+  REJECT_ORDERS: { 'orderIds[]': 'orders' },
+  RESOLVE_ADDRESS: { consignmentId: 'orders' },
+  UNRESOLVE_DELIVERY_ADDRESS: { 'consignmentIds[]': 'orders' },
+  UNRESOLVE_PICKUP_ADDRESS: { 'consignmentIds[]': 'orders' },
+  UPDATE_CONSIGNMENT_SLOT: { 'consignmentIds[]': 'orders', slotId: 'slots' },
+  UNASSIGN_CONSIGNMENTS: { 'consignmentIds[]': 'orders' },
+  MANUAL_COLLECT: { 'consignmentIds[]': 'orders' },
+  MANUAL_DELIVER: { 'consignmentIds[]': 'orders' },
+  MANUAL_DEVIATE: { 'consignmentIds[]': 'orders' },
+  MANUAL_RETURN: { 'consignmentIds[]': 'orders' },
+  DELETE_ORDERS: { 'orderIds[]': 'orders' },
+  RESTORE_ORDERS: { 'orderIds[]': 'orders' },
+  CREATE_USER: {
+    'departmentIds[]': 'departmentAccess',
+    customerId: 'customers',
+    courierId: external('the courier identity a COURIER user reports as (its own)'),
+  },
+  UPDATE_USER: {
+    'departmentIds[]': 'departmentAccess',
+    customerId: 'customers',
+    courierId: external('the courier identity a COURIER user reports as (its own)'),
+  },
+  DELETE_USER: {},
+  CREATE_PLANNER: {},
+  UPDATE_PLANNER: {},
+  CREATE_ROLE: {},
+  UPDATE_ROLE: {},
+  DELETE_ROLE: {},
+  ADD_ROLES_TO_USER: { 'roleIds[]': 'roles', userId: 'users' },
+  REMOVE_ROLES_FROM_USER: { 'roleIds[]': 'roles', userId: 'users' },
+  CREATE_DEPARTMENT_GROUP: { 'departmentIds[]': 'departments' },
+  UPDATE_DEPARTMENT_GROUP: { 'departmentIds[]': 'departments' },
+  DELETE_DEPARTMENT_GROUP: {},
+  CREATE_CUSTOMER_GROUP: { 'customerIds[]': 'customers' },
+  UPDATE_CUSTOMER_GROUP: { 'customerIds[]': 'customers' },
+  DELETE_CUSTOMER_GROUP: {},
+  CREATE_HOLIDAY: {},
+  DELETE_HOLIDAY: {},
+  CREATE_NUMBER_SERIES: { departmentId: 'departments', customerId: 'customers' },
+  DELETE_NUMBER_SERIES: {},
+  SET_COURIER_LOCATION: {
+    courierId: external("the caller's own courier identity (the handler refuses any other)"),
+  },
+  CREATE_LABEL: {
+    orderId: 'orders',
+    shipmentId: external('a shipment number (GSIN); its order is found and read-checked there'),
+  },
+  CREATE_MULTIPLE_LABEL: { 'orderIds[]': 'orders' },
+  CREATE_UNIT: {
+    alystraId: alystra,
+    departmentId: 'departments',
+    'courierUserIds[]': 'couriers',
+    assignedDepartmentId: 'departments',
+  },
+  UPDATE_UNIT: {
+    alystraId: alystra,
+    departmentId: 'departments',
+    'courierUserIds[]': 'couriers',
+    assignedDepartmentId: 'departments',
+  },
+  DEACTIVATE_UNIT: {},
+  ASSIGN_VEHICLE_TO_DEPARTMENT: { vehicleId: 'units', departmentId: 'departments' },
+  UNASSIGN_VEHICLE_FROM_DEPARTMENT: { vehicleId: 'units' },
+  CREATE_COURIER_USER: {
+    driverId: external("the courier's driver number in the carrier's systems"),
+    'unitIds[]': 'units',
+    departmentId: 'departments',
+  },
+  UPDATE_COURIER_USER: {
+    driverId: external("the courier's driver number in the carrier's systems"),
+    'unitIds[]': 'units',
+    departmentId: 'departments',
+  },
+  CREATE_SLOT: {
+    departmentId: 'departments',
+    courierId: 'couriers',
+    unitId: 'units',
+    vehicleId: 'units',
+  },
+  UPDATE_SLOT: {},
+  DELETE_SLOT: {},
+  CHANGE_SLOT_STATE: { slotId: 'slots' },
+  TOGGLE_SLOT_MANUAL_PLANNING: { slot: 'slots' },
+  ASSIGN_COURIER_TO_SLOT: { slotId: 'slots', courierId: 'couriers' },
+  ASSIGN_UNIT_TO_SLOT: { slotId: 'slots', unitId: 'units' },
+  ASSIGN_VEHICLE_TO_SLOT: { slotId: 'slots', vehicleId: 'units' },
+  UNASSIGN_VEHICLE_FROM_SLOT: { slotId: 'slots' },
+  UPDATE_AREA_IN_SLOT: { slotId: 'slots', 'area.id': slotKey },
+  REMOVE_AREA_FROM_SLOT: { slotId: 'slots', areaId: slotKey },
+  CREATE_ROUTE: { slotId: 'slots', 'consignmentIds[]': 'orders' },
+  UPDATE_ROUTE: { slotId: 'slots', 'stops[].consignmentId': 'orders' },
+  DELETE_ROUTE: { slotId: 'slots' },
+  DELETE_BREAK_FROM_ROUTE: { slotId: 'slots' },
+  CREATE_OR_UPDATE_TEMPLATE: {
+    departmentId: 'departments',
+    'slots[].courierId': 'couriers',
+    'slots[].unitId': 'units',
+    'slots[].vehicleId': 'units',
+  },
+  CREATE_SLOTS_FROM_TEMPLATE: { templateId: 'templates' },
+  DELETE_TEMPLATE: {},
+  SET_PICKUP_AND_DELIVERY_DURATIONS: { 'orderIds[]': 'orders' },
+  GROUP_ORDERS: { groupId: external('a grouping key the client chooses'), 'orderIds[]': 'orders' },
+  UPDATE_PICKUP_AND_DELIVERY_TIMES: { 'orderIds[]': 'orders' },
+  START_OPTIMIZING: { departmentId: 'departments', 'slotIds[]': 'slots' },
+  CANCEL_RUNNING_OPTIMIZING: {},
+  REVERSED_OPTIMIZE_SLOT: { slot: 'slots' },
+  OPTIMIZE_SLOT_ON_SHIPMENT_LEVEL: { slot: 'slots' },
+  CREATE_SUGGESTED_ROUTE: { slot: 'slots' },
+  CREATE_SUGGESTED_ROUTE_WITH_CONSIGNMENTS: { slot: 'slots', 'consignments[]': 'orders' },
+  REORDER_SUGGESTED_ROUTE: { slot: 'slots', 'route[].consignmentId': 'orders' },
+  APPLY_SUGGESTED_ROUTE: { slot: 'slots', 'consignmentIdsToUnassign[]': 'orders' },
+  CANCEL_SUGGESTED_ROUTE: { slot: 'slots' },
+  DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: { 'consignments[]': 'orders' },
+  CREATE_ARTICLE: {},
+  UPDATE_ARTICLE: {},
+  DELETE_ARTICLE: {},
+  CREATE_PRICE_LIST: {
+    customerId: 'customers',
+    customerGroupId: 'customerGroups',
+    departmentId: 'departments',
+  },
+  UPDATE_PRICE_LIST: {},
+  DELETE_PRICE_LIST: {},
+  PAUSE_ORDER_INVOICING: { 'orderIds[]': 'orders' },
+  RELEASE_ORDER_INVOICING: { 'orderIds[]': 'orders' },
+  SET_ORDER_INVOICING_STATUS: { 'orderIds[]': 'orders' },
+  UPDATE_ORDER_PRICE_CORRECTIONS: { orderId: 'orders' },
+  CREATE_ORDER_CORRECTION: { orderId: 'orders' },
+  ACCEPT_ORDER_CORRECTION: { orderId: 'orders' },
+  REJECT_ORDER_CORRECTION: { orderId: 'orders' },
+  START_INVOICING_RUN: { departmentId: 'departments', customerId: 'customers' },
+  CREATE_BILLING_ORDER: {
+    departmentId: 'departments',
+    customerId: 'customers',
+    'items[].creditLineId': external('a line of an invoice in the invoicing system'),
+  },
+  UPDATE_CUSTOMER_INVOICE_SPLIT: {},
+};
+
+export const isReference = (d: FieldDeclaration): d is ReferenceEntity => typeof d === 'string';
+
+/** The fields of a command that reference entities, with the entity each names. */
+export const referenceFields = (name: CommandName): { path: string; entity: ReferenceEntity }[] =>
+  Object.entries(commandReferences[name]).flatMap(([path, d]) =>
+    isReference(d) ? [{ path, entity: d }] : [],
+  );
+
+/** The ids a payload holds at a path (each once, in order; null and absent values skipped). */
+export function idsAt(payload: unknown, path: string): string[] {
+  let values: unknown[] = [payload];
+  for (const segment of path.split('.')) {
+    const array = segment.endsWith('[]');
+    const key = array ? segment.slice(0, -2) : segment;
+    values = values.flatMap((v) => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return [];
+      const inner = (v as Record<string, unknown>)[key];
+      if (!array) return [inner];
+      return Array.isArray(inner) ? (inner as unknown[]) : [];
+    });
+  }
+  const ids = values.flatMap((v) =>
+    typeof v === 'string' || typeof v === 'number' ? [String(v)] : [],
+  );
+  return [...new Set(ids)];
+}

@@ -1,0 +1,277 @@
+import type { CommandName } from '@nordlog/contracts';
+import { bookingDate, configureNumberSeries } from './booking.js';
+import { startRun, waitForRun } from './optimizing.js';
+import { sampleFleet, sampleUnit, updateSamples, type SampleWorld } from './samples.js';
+import { freshPhone, type TestSystem } from './system.js';
+
+/**
+ * A world with one entity of every kind and a valid payload of every command in it (typed by the
+ * registry: a new command needs one). The fuzzing suite bends the payloads out of shape; the
+ * references suite points their id fields elsewhere.
+ */
+export const DATE = bookingDate(2);
+export const EMPTY_DAY = bookingDate(40);
+export type Payload = Record<string, unknown>;
+
+export interface World extends SampleWorld {
+  order: string;
+  user: string;
+  role: string;
+  departmentGroup: string;
+  customerGroup: string;
+  series: string;
+  holiday: string;
+  slot: string;
+  template: string;
+  /** A finished optimising run. */
+  run: string;
+  /** The tracking link's key of `order`. */
+  tracking: string;
+  article: string;
+  priceList: string;
+  /** A pending order correction of `order`. */
+  correction: string;
+}
+
+const block = {
+  name: 'Kari',
+  address: 'Storgata 1',
+  zipCode: '0155',
+  zipArea: 'Oslo',
+  countryCode: 'NO',
+};
+
+/**
+ * A valid payload of every command (the table is typed by the registry: a new command needs one).
+ * The fuzzer bends these out of shape field by field.
+ */
+export const commandBases: Record<CommandName, (w: World) => Payload> = {
+  CREATE_DEPARTMENT: (w) => updateSamples.UPDATE_DEPARTMENT(w).create,
+  UPDATE_DEPARTMENT: (w) => ({ id: w.departments[0], name: 'Oslo sentrum' }),
+  CREATE_CUSTOMER: (w) => updateSamples.UPDATE_CUSTOMER(w).create,
+  UPDATE_CUSTOMER: (w) => ({ id: w.customers[0], orgNumber: '123' }),
+  CREATE_ORDER: (w) => ({
+    departmentId: w.departments[0],
+    customerId: w.customers[0],
+    pickupDate: DATE,
+    pickup: block,
+    delivery: block,
+    measurements: [{ weight: 1 }],
+  }),
+  UPDATE_ORDER: (w) => ({ orderId: w.order, orderNote: 'ring' }),
+  MOVE_ORDERS: (w) => ({ orderIds: [w.order], departmentId: w.departments[1] }),
+  ACCEPT_ORDERS: (w) => ({ orderIds: [w.order] }),
+  REJECT_ORDERS: (w) => ({ orderIds: [w.order], reason: 'OTHER', otherReason: 'x' }),
+  RESOLVE_ADDRESS: (w) => ({ consignmentId: w.order, side: 'delivery', lat: 59.9, lng: 10.7 }),
+  UNRESOLVE_DELIVERY_ADDRESS: (w) => ({ consignmentIds: [w.order] }),
+  UNRESOLVE_PICKUP_ADDRESS: (w) => ({ consignmentIds: [w.order] }),
+  UPDATE_CONSIGNMENT_SLOT: (w) => ({ consignmentIds: [w.order], slotId: w.slot }),
+  UNASSIGN_CONSIGNMENTS: (w) => ({ consignmentIds: [w.order] }),
+  MANUAL_COLLECT: (w) => ({ consignmentIds: [w.order], comment: 'c' }),
+  MANUAL_DELIVER: (w) => ({ consignmentIds: [w.order] }),
+  MANUAL_DEVIATE: (w) => ({ consignmentIds: [w.order], reason: 'damaged' }),
+  MANUAL_RETURN: (w) => ({ consignmentIds: [w.order] }),
+  DELETE_ORDERS: (w) => ({ orderIds: [w.order] }),
+  RESTORE_ORDERS: (w) => ({ orderIds: [w.order] }),
+  CREATE_USER: (w) => updateSamples.UPDATE_USER(w).create,
+  UPDATE_USER: (w) => ({ id: w.user, name: 'Renamed' }),
+  DELETE_USER: (w) => ({ id: w.user }),
+  CREATE_PLANNER: (w) => updateSamples.UPDATE_PLANNER(w).create,
+  UPDATE_PLANNER: (w) => ({ id: w.user, name: 'Renamed' }),
+  CREATE_ROLE: (w) => updateSamples.UPDATE_ROLE(w).create,
+  UPDATE_ROLE: (w) => ({ id: w.role, description: 'd' }),
+  DELETE_ROLE: (w) => ({ id: w.role }),
+  ADD_ROLES_TO_USER: (w) => ({ userId: w.user, roleIds: [w.role] }),
+  REMOVE_ROLES_FROM_USER: (w) => ({ userId: w.user, roleIds: [w.role] }),
+  CREATE_DEPARTMENT_GROUP: (w) => updateSamples.UPDATE_DEPARTMENT_GROUP(w).create,
+  UPDATE_DEPARTMENT_GROUP: (w) => ({ id: w.departmentGroup, description: 'd' }),
+  DELETE_DEPARTMENT_GROUP: (w) => ({ id: w.departmentGroup }),
+  CREATE_CUSTOMER_GROUP: (w) => updateSamples.UPDATE_CUSTOMER_GROUP(w).create,
+  UPDATE_CUSTOMER_GROUP: (w) => ({ id: w.customerGroup, description: 'd' }),
+  DELETE_CUSTOMER_GROUP: (w) => ({ id: w.customerGroup }),
+  CREATE_HOLIDAY: () => ({ country: 'SE', type: 'NO_PICKUP', date: '2027-01-05' }),
+  DELETE_HOLIDAY: (w) => ({ id: w.holiday }),
+  CREATE_NUMBER_SERIES: () => ({
+    type: 'SSCC',
+    companyPrefix: '7099999',
+    firstSerial: 1,
+    lastSerial: 10,
+  }),
+  DELETE_NUMBER_SERIES: (w) => ({ id: w.series }),
+  SET_COURIER_LOCATION: () => ({
+    courierId: '1',
+    latitude: 59.9,
+    longitude: 10.7,
+    accuracy: 5,
+    timestamp: new Date().toISOString(),
+  }),
+  CREATE_LABEL: (w) => ({ orderId: w.order }),
+  CREATE_MULTIPLE_LABEL: (w) => ({ orderIds: [w.order] }),
+  CREATE_UNIT: (w) => sampleUnit(w.departments[0], [w.couriers[0]]),
+  UPDATE_UNIT: (w) => ({ id: w.units[0], capacity: 25, break: { type: 'NoBreakTime' } }),
+  DEACTIVATE_UNIT: (w) => ({ id: w.units[1] }),
+  ASSIGN_VEHICLE_TO_DEPARTMENT: (w) => ({ vehicleId: w.vehicle, departmentId: w.departments[1] }),
+  UNASSIGN_VEHICLE_FROM_DEPARTMENT: (w) => ({ vehicleId: w.vehicle }),
+  CREATE_COURIER_USER: (w) => updateSamples.UPDATE_COURIER_USER(w).create,
+  UPDATE_COURIER_USER: (w) => ({ id: w.couriers[0], driverId: 'D-9', secureLoginEnabled: false }),
+  CREATE_SLOT: (w) => ({
+    departmentId: w.departments[0],
+    name: 'Morning',
+    timeFrom: `${DATE}T07:00:00+01:00`,
+  }),
+  UPDATE_SLOT: (w) => ({ id: w.slot, name: 'Late' }),
+  DELETE_SLOT: (w) => ({ id: w.slot }),
+  CHANGE_SLOT_STATE: (w) => ({ slotId: w.slot, transition: 'completePlanning' }),
+  TOGGLE_SLOT_MANUAL_PLANNING: (w) => ({ slot: w.slot }),
+  ASSIGN_COURIER_TO_SLOT: (w) => ({ slotId: w.slot, courierId: null }),
+  ASSIGN_UNIT_TO_SLOT: (w) => ({ slotId: w.slot, unitId: null }),
+  ASSIGN_VEHICLE_TO_SLOT: (w) => ({ slotId: w.slot, vehicleId: '1' }),
+  UNASSIGN_VEHICLE_FROM_SLOT: (w) => ({ slotId: w.slot }),
+  UPDATE_AREA_IN_SLOT: (w) => ({
+    slotId: w.slot,
+    area: { id: 'a1', name: 'Sentrum', postalCodes: ['0150-0199'] },
+  }),
+  REMOVE_AREA_FROM_SLOT: (w) => ({ slotId: w.slot, areaId: 'a1' }),
+  CREATE_ROUTE: (w) => ({ slotId: w.slot, consignmentIds: [w.order] }),
+  UPDATE_ROUTE: (w) => ({ slotId: w.slot, stops: [{ kind: 'delivery', consignmentId: w.order }] }),
+  DELETE_ROUTE: (w) => ({ slotId: w.slot }),
+  DELETE_BREAK_FROM_ROUTE: (w) => ({ slotId: w.slot }),
+  CREATE_OR_UPDATE_TEMPLATE: (w) => ({
+    departmentId: w.departments[0],
+    name: 'Weekdays',
+    weekdays: [1, 2, 3],
+    slots: [{ key: 'a', name: 'Morning', timeFrom: '07:00' }],
+  }),
+  CREATE_SLOTS_FROM_TEMPLATE: (w) => ({ templateId: w.template, fromDate: DATE, toDate: DATE }),
+  DELETE_TEMPLATE: (w) => ({ id: w.template }),
+  SET_PICKUP_AND_DELIVERY_DURATIONS: (w) => ({
+    orderIds: [w.order],
+    pickupDurationSeconds: 330,
+    deliveryDurationSeconds: null,
+  }),
+  GROUP_ORDERS: (w) => ({ groupId: 'g1', groupName: 'G', orderIds: [w.order], fixedOrder: true }),
+  UPDATE_PICKUP_AND_DELIVERY_TIMES: (w) => ({
+    orderIds: [w.order],
+    deliveryTimeEarliest: '10:00',
+    deliveryTimeLatest: '14:00',
+  }),
+  // Runs of an empty day of Bergen end at once; runs of the slot's day are short.
+  START_OPTIMIZING: (w) => ({ departmentId: w.departments[1], date: EMPTY_DAY, seconds: 1 }),
+  CANCEL_RUNNING_OPTIMIZING: (w) => ({ id: w.run }),
+  REVERSED_OPTIMIZE_SLOT: (w) => ({ slot: w.slot, seconds: 1 }),
+  OPTIMIZE_SLOT_ON_SHIPMENT_LEVEL: (w) => ({ slot: w.slot, seconds: 1 }),
+  CREATE_SUGGESTED_ROUTE: (w) => ({ slot: w.slot }),
+  CREATE_SUGGESTED_ROUTE_WITH_CONSIGNMENTS: (w) => ({
+    slot: w.slot,
+    consignments: [w.order],
+    allowSortingErrors: true,
+  }),
+  REORDER_SUGGESTED_ROUTE: (w) => ({
+    slot: w.slot,
+    route: [{ kind: 'delivery', consignmentId: w.order }],
+  }),
+  APPLY_SUGGESTED_ROUTE: (w) => ({ slot: w.slot, consignmentIdsToUnassign: [] }),
+  CANCEL_SUGGESTED_ROUTE: (w) => ({ slot: w.slot }),
+  DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: (w) => ({ consignments: [w.order] }),
+  CREATE_ARTICLE: (w) => updateSamples.UPDATE_ARTICLE(w).create,
+  UPDATE_ARTICLE: (w) => ({ id: w.article, label: 'Freight, road' }),
+  DELETE_ARTICLE: (w) => ({ id: w.article }),
+  CREATE_PRICE_LIST: (w) => updateSamples.UPDATE_PRICE_LIST(w).create,
+  UPDATE_PRICE_LIST: (w) => ({ id: w.priceList, name: 'Oslo 2027' }),
+  DELETE_PRICE_LIST: (w) => ({ id: w.priceList }),
+  PAUSE_ORDER_INVOICING: (w) => ({ orderIds: [w.order], reason: 'Customer dispute' }),
+  RELEASE_ORDER_INVOICING: (w) => ({ orderIds: [w.order] }),
+  SET_ORDER_INVOICING_STATUS: (w) => ({
+    orderIds: [w.order],
+    status: 'EXCLUDED_FROM_INVOICING',
+    reason: 'Invoiced by hand',
+  }),
+  UPDATE_ORDER_PRICE_CORRECTIONS: (w) => ({
+    orderId: w.order,
+    correctedArticlePrices: [{ articleCode: w.articleCodes[0], customerPrice: 250 }],
+    reason: 'Agreed price',
+  }),
+  CREATE_ORDER_CORRECTION: (w) => ({
+    orderId: w.order,
+    numberOfPackages: 2,
+    volumeDmq: 40,
+    weightKilograms: 12.5,
+  }),
+  ACCEPT_ORDER_CORRECTION: (w) => ({
+    orderId: w.order,
+    id: w.correction,
+    numberOfPackages: 2,
+    volumeDmq: 40,
+    weightKilograms: 12.5,
+    deliveryWaitingTimeInMinutes: 10,
+  }),
+  REJECT_ORDER_CORRECTION: (w) => ({ orderId: w.order, id: w.correction }),
+  START_INVOICING_RUN: (w) => ({ departmentId: w.departments[0], fromDate: DATE, toDate: DATE }),
+  CREATE_BILLING_ORDER: (w) => ({
+    departmentId: w.departments[0],
+    customerId: w.customers[0],
+    deliveryDate: DATE,
+    items: [
+      { specification: 'Storage', quantity: 2, customerAmount: 150.5, articleCode: 'STORAGE' },
+    ],
+  }),
+  UPDATE_CUSTOMER_INVOICE_SPLIT: (w) => ({ id: w.customers[0], invoiceSplit: 'ORDER' }),
+};
+
+/** Makes the world (as the system user): two departments, the first one holding most things. */
+export async function buildWorld(sys: TestSystem): Promise<World> {
+  await configureNumberSeries(sys);
+  const id = async (name: string, payload: Payload) => {
+    const res = await sys.command(name, payload);
+    if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
+    return res.body.ids[0] as string;
+  };
+  const dep = (name: string) =>
+    id('CREATE_DEPARTMENT', { name, departmentType: 'courier', country: 'NO' });
+  const departments: [string, string] = [await dep('Oslo'), await dep('Bergen')];
+  const customers: [string, string] = [
+    await id('CREATE_CUSTOMER', { name: 'Apotek 1', alystraId: 'C-1' }),
+    await id('CREATE_CUSTOMER', { name: 'Bok' }),
+  ];
+  const base = { departments, customers, ...(await sampleFleet(sys, departments)) };
+  const world: World = {
+    ...base,
+    order: await id('CREATE_ORDER', commandBases.CREATE_ORDER({ ...base } as World)),
+    tracking: '',
+    correction: '',
+    article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
+    priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
+    user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
+    role: await id('CREATE_ROLE', { name: 'R', access: ['PLANNER_LIVE'] }),
+    departmentGroup: await id('CREATE_DEPARTMENT_GROUP', {
+      name: 'G',
+      departmentIds: departments,
+    }),
+    customerGroup: await id('CREATE_CUSTOMER_GROUP', { name: 'G', customerIds: customers }),
+    series: await id('CREATE_NUMBER_SERIES', {
+      type: 'GSIN',
+      companyPrefix: '7098888',
+      firstSerial: 1,
+      lastSerial: 9,
+    }),
+    holiday: await id('CREATE_HOLIDAY', { country: 'NO', type: 'NO_PICKUP', date: '2027-01-04' }),
+    slot: await id('CREATE_SLOT', commandBases.CREATE_SLOT({ ...base } as World)),
+    template: await id(
+      'CREATE_OR_UPDATE_TEMPLATE',
+      commandBases.CREATE_OR_UPDATE_TEMPLATE({ ...base } as World),
+    ),
+    run: await startRun(
+      sys,
+      'START_OPTIMIZING',
+      commandBases.START_OPTIMIZING({ ...base } as World),
+    ),
+  };
+  await waitForRun(sys, world.run, ['COMPLETED']);
+  await sys.settled();
+  world.tracking = (await sys.query('orders', { ids: [world.order] })).body[0].order.trackingId;
+  world.correction = await id(
+    'CREATE_ORDER_CORRECTION',
+    commandBases.CREATE_ORDER_CORRECTION(world),
+  );
+  return world;
+}

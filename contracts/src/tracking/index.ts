@@ -49,6 +49,46 @@ export const trackingStageOf: Readonly<Record<ConsignmentState, TrackingStage>> 
 };
 
 /**
+ * The step a recipient sees: the state's step, except that a planned shipment whose route is
+ * being driven (its slot IN_PROGRESS or PAUSED) is on the way, not "planned" (issue 36: a
+ * shipment on a route in progress showed Planned).
+ */
+export function trackingStage(state: ConsignmentState, routeDriven: boolean): TrackingStage {
+  const stage = trackingStageOf[state];
+  return stage === 'planned' && routeDriven ? 'onTheWay' : stage;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day (yyyy-MM-dd) of an instant in a time zone. */
+export function dayIn(timeZone: string, iso: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/**
+ * The day of an estimated arrival to show beside it: null when the arrival is on the delivery
+ * day (in the department's zone), else its own day, so a page never shows "Delivery day 01/12"
+ * beside an arrival of 00:51 on the 2nd without saying so (issue 36).
+ */
+export const arrivalDayIfOther = (
+  deliveryDate: string,
+  eta: string,
+  timeZone: string,
+): string | null => {
+  const day = dayIn(timeZone, eta);
+  return day === deliveryDate ? null : day;
+};
+
+/**
  * A courier's position shown to a recipient is rounded to this many decimals of a degree (3:
  * about 110 m north-south), and shown only while the courier's next stop is the recipient's.
  */

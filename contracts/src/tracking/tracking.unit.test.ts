@@ -3,8 +3,10 @@ import { consignmentStates } from '../consignments/states.js';
 import {
   TRACKING_FIELDS,
   TRACKING_ID_PATTERN,
+  arrivalDayIfOther,
   recipientView,
   trackingLink,
+  trackingStage,
   trackingStageOf,
   trackingStages,
   type TrackingDetails,
@@ -57,5 +59,37 @@ describe('tracking (contracts)', () => {
 
   it('every consignment state has a step a recipient understands', () => {
     for (const state of consignmentStates) expect(trackingStages).toContain(trackingStageOf[state]);
+  });
+
+  it('issue 36: a planned shipment on a route being driven is on the way; nothing else moves', () => {
+    for (const state of consignmentStates) {
+      expect(trackingStage(state, false)).toBe(trackingStageOf[state]);
+      expect(trackingStage(state, true)).toBe(
+        trackingStageOf[state] === 'planned' ? 'onTheWay' : trackingStageOf[state],
+      );
+    }
+    expect(trackingStage('ASSIGNED', true)).toBe('onTheWay');
+  });
+
+  it('issue 36: an arrival after midnight names its own day, in the department’s zone, DST nights included', () => {
+    // 00:51 in Oslo on 2 December is 23:51 UTC on the 1st.
+    expect(arrivalDayIfOther('2026-12-01', '2026-12-01T23:51:00.000Z', 'Europe/Oslo')).toBe(
+      '2026-12-02',
+    );
+    expect(arrivalDayIfOther('2026-12-01', '2026-12-01T22:59:00.000Z', 'Europe/Oslo')).toBeNull();
+    // Helsinki is an hour ahead: the same instant is already the 2nd there at 22:00 UTC.
+    expect(arrivalDayIfOther('2026-12-01', '2026-12-01T22:00:00.000Z', 'Europe/Helsinki')).toBe(
+      '2026-12-02',
+    );
+    // 29 March (clocks forward at 01:00 UTC) and 25 October (back at 01:00 UTC): Oslo's
+    // midnight is 23:00 UTC on the 28th and 22:00 UTC on the 24th.
+    expect(arrivalDayIfOther('2026-03-28', '2026-03-28T22:59:59.000Z', 'Europe/Oslo')).toBeNull();
+    expect(arrivalDayIfOther('2026-03-28', '2026-03-28T23:00:00.000Z', 'Europe/Oslo')).toBe(
+      '2026-03-29',
+    );
+    expect(arrivalDayIfOther('2026-10-24', '2026-10-24T21:59:59.000Z', 'Europe/Oslo')).toBeNull();
+    expect(arrivalDayIfOther('2026-10-24', '2026-10-24T22:00:00.000Z', 'Europe/Oslo')).toBe(
+      '2026-10-25',
+    );
   });
 });

@@ -11,7 +11,7 @@ import {
   recipientView,
   remainingStops,
   speedKmh,
-  trackingStageOf,
+  trackingStage,
   type CourierLocationRow,
   type OrderRow,
   type SlotRow,
@@ -48,14 +48,21 @@ export const getShipmentDetailsFromTracking: QueryHandler<
   const row = found.data;
   const order = row.order;
   const timeZone = (await timeZones(knex, [row.departmentId]))(row.departmentId);
-  const road = row.slotId
-    ? await onTheRoad(knex, row.slotId, row.id, timeZone, clock().getTime())
+  const slot = row.slotId
+    ? (
+        await knex(SLOTS_TABLE)
+          .where({ id: row.slotId, deleted: false })
+          .first<{ data: SlotRow } | undefined>('data')
+      )?.data
+    : undefined;
+  const road = slot
+    ? await onTheRoad(knex, slot, row.id, timeZone, clock().getTime())
     : NOT_ON_THE_ROAD;
   return recipientView({
     trackingId: id,
     shipmentId: row.shipmentId,
     state: row.state,
-    stage: trackingStageOf[row.state],
+    stage: trackingStage(row.state, !!slot && isDriving(slot.state)),
     deliveryDate: order.deliveryDate ?? order.pickupDate,
     deliveryTimeEarliest: order.deliveryTimeEarliest ?? null,
     deliveryTimeLatest: order.deliveryTimeLatest ?? null,
@@ -74,17 +81,12 @@ export const getShipmentDetailsFromTracking: QueryHandler<
  */
 async function onTheRoad(
   knex: Knex,
-  slotId: string,
+  slot: SlotRow,
   consignmentId: string,
   timeZone: string,
   now: number,
 ): Promise<OnTheRoad> {
-  const slot = (
-    await knex(SLOTS_TABLE)
-      .where({ id: slotId, deleted: false })
-      .first<{ data: SlotRow } | undefined>('data')
-  )?.data;
-  if (!slot || !isDriving(slot.state)) return NOT_ON_THE_ROAD;
+  if (!isDriving(slot.state)) return NOT_ON_THE_ROAD;
   const [schedule] = await schedules(knex, [slot]);
   const points = schedule?.routePoints ?? [];
   const stops = remainingStops(points, slot.date, timeZone);

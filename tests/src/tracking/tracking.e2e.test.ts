@@ -207,6 +207,7 @@ describe('public tracking', () => {
     const deliveries = stops.filter((p) => p.type === 'delivery');
     expect(deliveries.length).toBeGreaterThan(1);
     expect(stops[0]!.type).toBe('delivery');
+    const states = new Set<string>();
     for (const stop of deliveries) {
       const { order } = await orderOf(stop.consignmentId!);
       const body = (await track(order.trackingId)).body as TrackingDetails;
@@ -224,7 +225,11 @@ describe('public tracking', () => {
       if (before === 0)
         expect(body.courierPosition).toEqual({ lat: 59.912, lng: 10.751, at: expect.any(String) });
       else expect(body.courierPosition).toBeNull();
+      // Issue 36: on a route in progress a shipment is on the way, collected or not yet.
+      expect({ key: stop.key, stage: body.stage }).toEqual({ key: stop.key, stage: 'onTheWay' });
+      states.add(body.state);
     }
+    expect(states.has('ASSIGNED')).toBe(true);
     // Further along, the arrival is later.
     const etas = await Promise.all(
       deliveries.map(async (s) =>

@@ -8,7 +8,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import type { TrackingDetails, TrackingStage } from '@nordlog/contracts';
+import { arrivalDayIfOther, type TrackingDetails, type TrackingStage } from '@nordlog/contracts';
 import { formatInTimeZone } from 'date-fns-tz';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { formatDate, type Locale } from '../i18n/locales';
@@ -78,6 +78,11 @@ function Details({
       ? `${d.deliveryTimeEarliest ?? ''}–${d.deliveryTimeLatest ?? ''}`
       : null;
   const off = OFF_ROAD[d.stage];
+  // An arrival on another day than the delivery day says its day (issue 36).
+  const etaText = (eta: string) => {
+    const day = arrivalDayIfOther(d.deliveryDate, eta, d.timeZone);
+    return day ? `${formatDate(day, locale)} ${time(eta)}` : time(eta);
+  };
   return (
     <Stack spacing={2} data-testid="tracking" data-stage={d.stage} data-state={d.state}>
       <Stack direction="row" alignItems="center" spacing={1}>
@@ -117,7 +122,7 @@ function Details({
         {window ? <Fact label={t('tracking.window')}>{window}</Fact> : null}
         {d.eta ? (
           <Fact label={t('tracking.eta')} testId="tracking-eta">
-            {time(d.eta)}
+            {etaText(d.eta)}
           </Fact>
         ) : null}
         <Fact label={t('tracking.area')}>{d.deliveryZipArea}</Fact>

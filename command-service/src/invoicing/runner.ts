@@ -17,6 +17,9 @@ import {
   type InvoiceSplit,
   type InvoicingRun,
   type InvoicingRunTotals,
+  type InvoiceSellerSnapshot,
+  type PostalAddress,
+  paymentReference,
   type OrderPrice,
   type PricedOn,
 } from '@nordlog/contracts';
@@ -42,13 +45,22 @@ export interface InvoicingRunnerDeps {
   /** What a run invoices, read from the read models (the query service's candidates). */
   readCandidates: (run: InvoicingRun) => Promise<{
     candidates: Candidate[];
-    customers: Map<string, { name: string; orgNumber: string; invoiceSplit: InvoiceSplit }>;
+    customers: Map<string, InvoiceCustomer & { invoiceSplit: InvoiceSplit }>;
+    /** The run's department as the seller (absent or null: none to print). */
+    seller?: InvoiceSellerSnapshot | null;
   }>;
   logger: Logger;
   /** Waits until every projection has passed a global position (read-your-writes). */
   waitForPosition: (position: string, timeoutMs: number) => Promise<unknown>;
   pollMs?: number;
   clock?: () => Date;
+}
+
+/** What an invoice keeps of its customer. */
+interface InvoiceCustomer {
+  name: string;
+  orgNumber: string;
+  address?: PostalAddress | null;
 }
 
 /** Appends of one invoice tried at most this often before its candidates are given up. */
@@ -135,7 +147,7 @@ export class InvoicingRunner {
     // Another runner took it.
     if (started.status !== 200) return;
     try {
-      const { candidates, customers } = await this.deps.readCandidates(run);
+      const { candidates, customers, seller = null } = await this.deps.readCandidates(run);
       const groups = planInvoices(
         candidates,
         (customerId) => customers.get(customerId)?.invoiceSplit ?? 'NONE',
@@ -148,7 +160,7 @@ export class InvoicingRunner {
       let changed = 0;
       for (const group of groups) {
         const customer = customers.get(group.customerId);
-        const outcome = await this.issue(run, group, customer, correlationId);
+        const outcome = await this.issue(run, group, { customer, seller }, correlationId);
         takenByOthers += outcome.taken;
         changed += outcome.changed;
         if (!outcome.invoice) continue;
@@ -219,10 +231,11 @@ export class InvoicingRunner {
   private async issue(
     run: InvoicingRun,
     group: InvoiceGroup,
-    customer: { name: string; orgNumber: string } | undefined,
+    parties: { customer: InvoiceCustomer | undefined; seller: InvoiceSellerSnapshot | null },
     correlationId: string,
   ): Promise<{ invoice: Invoice | null; taken: number; changed: number }> {
     const invoiceId = await this.deps.ids.next('invoice');
+    const { customer, seller } = parties;
     let candidates = group.candidates as Candidate[];
     let taken = 0;
     let changed = 0;
@@ -238,6 +251,11 @@ export class InvoicingRunner {
         customerId: group.customerId,
         customerName: customer?.name ?? '',
         customerOrgNumber: customer?.orgNumber ?? '',
+        customerAddress: customer?.address ?? null,
+        seller,
+        paymentReference: seller
+          ? paymentReference(seller.country, invoiceId, seller.fikCreditorNumber)
+          : null,
         currency: group.currency,
         split: group.split,
         splitKey: group.splitKey,

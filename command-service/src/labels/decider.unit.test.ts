@@ -3,7 +3,7 @@ import type { BookedOrder, LabelEvent, OrderLabel } from '@nordlog/contracts';
 import { labelRefusal } from '@nordlog/contracts';
 import { given } from '../framework/testing.js';
 import { labelDecider } from './decider.js';
-import { labelPages } from './pages.js';
+import { labelPages, labelSender } from './pages.js';
 
 const block = (name: string) => ({
   name,
@@ -48,6 +48,31 @@ describe('label documents', () => {
 
   it('refuses to create the same document twice (a reprint is a new document)', () => {
     given(labelDecider, [created]).when({ type: 'CREATE', label }).thenRefuses('ALREADY_EXISTS');
+  });
+
+  it('the sender is the customer: its name and address, else its name at the pickup address (issue 36)', () => {
+    const address = {
+      street: 'Karl Johans gate 5',
+      postalCode: '0154',
+      town: 'Oslo',
+      country: 'NO' as const,
+    };
+    const pages = labelPages(
+      order,
+      { id: '4', name: 'Oslo Courier' },
+      { name: 'Apotek 1', address },
+    );
+    expect(pages.map((p) => p.sender)).toEqual(
+      Array(3).fill({
+        name: 'Apotek 1',
+        address: 'Karl Johans gate 5',
+        zipCode: '0154',
+        zipArea: 'Oslo',
+        countryCode: 'NO',
+      }),
+    );
+    expect(labelSender(order, { name: 'Apotek 1', address: null })).toEqual(block('Apotek 1'));
+    expect(pages[0]!.sender.name).not.toBe('Oslo Courier');
   });
 
   it('one page per package, n of m, weights in kilograms, the current department', () => {

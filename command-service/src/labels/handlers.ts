@@ -4,6 +4,7 @@ import {
   inScope,
   labelRefusal,
   labelStream,
+  customerStream,
   labelUrl,
   orderStream,
   reservationStream,
@@ -11,6 +12,7 @@ import {
   type LabelPage,
 } from '@nordlog/contracts';
 import { orderDecider } from '../consignments/decider.js';
+import { customerDecider } from '../customers/decider.js';
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import { reservationDecider } from '../framework/reservation.js';
@@ -48,16 +50,28 @@ async function printable(ctx: HandlerContext, orderId: string): Promise<Printabl
       description: `Order ${orderId} ${refusal}`,
       params: { orderId, state: state.state },
     };
-  const department = await ctx.readDepartment(state.departmentId);
+  const [department, customer] = await Promise.all([
+    ctx.readDepartment(state.departmentId),
+    ctx.load(customerStream(state.customerId), customerDecider),
+  ]);
   return {
     orderId,
     shipmentId: state.order.shipmentId!,
     departmentId: state.departmentId,
     customerId: state.customerId,
-    pages: labelPages(state.order, {
-      id: state.departmentId,
-      name: department?.name ?? state.departmentId,
-    }),
+    pages: labelPages(
+      state.order,
+      {
+        id: state.departmentId,
+        name: department?.name ?? state.departmentId,
+      },
+      customer.status === 'none'
+        ? null
+        : {
+            name: customer.entity.name,
+            address: customer.entity.address ?? null,
+          },
+    ),
   };
 }
 

@@ -5,3 +5,4 @@ export * from './events.js';
 export * from './invoices.js';
 export * from './commands.js';
 export * from './orders.js';
+export * from './paymentReference.js';

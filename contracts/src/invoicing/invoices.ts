@@ -3,6 +3,9 @@ import { calendarDate, entityId, nonEmptyText } from '../common.js';
 import type { Currency } from '../pricing/catalogue.js';
 import type { PriceLineResult } from '../pricing/engine.js';
 import { invoiceSplits, type InvoiceSplit } from './split.js';
+import type { MarketCountry } from '../common.js';
+import type { PostalAddress } from '../addresses/postalAddress.js';
+import type { PaymentReference } from './paymentReference.js';
 
 /**
  * Invoicing runs, invoices and billing orders (issue 18 §2; docs/decisions/0032-invoicing.md).
@@ -108,6 +111,20 @@ export interface InvoiceLine {
   creditLineId: string | null;
 }
 
+/**
+ * The seller (the invoicing department) as it stood when the invoice was issued: an invoice never
+ * changes, so what it prints is kept on it (issue 36).
+ */
+export interface InvoiceSellerSnapshot {
+  name: string;
+  country: MarketCountry;
+  address: PostalAddress | null;
+  orgNumber: string;
+  vatRegistered: boolean;
+  bankAccount: string;
+  fikCreditorNumber: string;
+}
+
 export interface Invoice {
   id: string;
   number: string;
@@ -116,6 +133,12 @@ export interface Invoice {
   customerId: string;
   customerName: string;
   customerOrgNumber: string;
+  /** The customer's address when issued (null: none known; absent on invoices before issue 36). */
+  customerAddress?: PostalAddress | null;
+  /** The seller when issued (absent on invoices before issue 36: the configured seller prints). */
+  seller?: InvoiceSellerSnapshot | null;
+  /** The reference the payer quotes (KID, OCR, FIK, viitenumero), by the seller's country. */
+  paymentReference?: PaymentReference | null;
   currency: Currency;
   split: InvoiceSplit;
   /** The value the invoice was split on (a date, a split key, an order id), null for NONE. */

@@ -1,6 +1,7 @@
 import {
   BILLING_ORDERS_TABLE,
   CUSTOMERS_TABLE,
+  DEPARTMENTS_TABLE,
   ORDERS_TABLE,
   VAT_BASIS_POINTS,
   billingLines,
@@ -12,6 +13,9 @@ import {
   pricedOnOf,
   type BillingOrderRow,
   type CustomerRow,
+  type DepartmentRow,
+  type InvoiceSellerSnapshot,
+  type PostalAddress,
   type InvoiceCandidate,
   type InvoiceSplit,
   type InvoicingRun,
@@ -25,8 +29,24 @@ import { loadPricer } from './pricer.js';
 /** What an invoicing run invoices, read from the read models (the runner's `readCandidates`). */
 export interface RunCandidates {
   candidates: (InvoiceCandidate & { price: OrderPrice | null; pricedOn: PricedOn | null })[];
-  customers: Map<string, { name: string; orgNumber: string; invoiceSplit: InvoiceSplit }>;
+  customers: Map<
+    string,
+    { name: string; orgNumber: string; invoiceSplit: InvoiceSplit; address: PostalAddress | null }
+  >;
+  /** The run's department as the seller its invoices print (null: it does not exist). */
+  seller: InvoiceSellerSnapshot | null;
 }
+
+/** A department's seller fields as an invoice keeps them. */
+export const sellerOf = (d: DepartmentRow): InvoiceSellerSnapshot => ({
+  name: d.name,
+  country: d.country,
+  address: d.address ?? null,
+  orgNumber: d.orgNumber ?? '',
+  vatRegistered: d.vatRegistered ?? false,
+  bankAccount: d.bankAccount ?? '',
+  fikCreditorNumber: d.fikCreditorNumber ?? '',
+});
 
 /**
  * The orders of the run's department, customer and period that are TO_BE_INVOICED now (delivered,
@@ -102,8 +122,16 @@ export async function readInvoicingCandidates(
   const customers = new Map(
     customerRows.map(({ data: c }) => [
       String(c.id),
-      { name: c.name, orgNumber: c.orgNumber, invoiceSplit: c.invoiceSplit ?? 'NONE' },
+      {
+        name: c.name,
+        orgNumber: c.orgNumber,
+        invoiceSplit: c.invoiceSplit ?? 'NONE',
+        address: c.address ?? null,
+      },
     ]),
   );
-  return { candidates, customers };
+  const department = await knex(DEPARTMENTS_TABLE)
+    .where('id', run.departmentId)
+    .first<{ data: DepartmentRow } | undefined>('data');
+  return { candidates, customers, seller: department ? sellerOf(department.data) : null };
 }

@@ -86,11 +86,16 @@ describe('invoicing', () => {
       name: 'Oslo',
       departmentType: 'courier',
       country: 'NO',
+      address: { street: 'Tollbugata 17', postalCode: '0152', town: 'Oslo', country: 'NO' },
+      orgNumber: '974760673',
+      vatRegistered: true,
+      bankAccount: '8601 11 17947',
     });
     kunde = await id('CREATE_CUSTOMER', {
       name: 'Apotek 1',
       departmentId: oslo,
       orgNumber: '912345678',
+      address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
     });
     other = await id('CREATE_CUSTOMER', { name: 'Bokhandel', departmentId: oslo });
     await configureNumberSeries(sys);
@@ -524,7 +529,30 @@ describe('invoicing', () => {
     expect([csv.status, csv.type]).toEqual([200, 'text/csv; charset=utf-8']);
     expect(csv.body.toString('utf8')).toContain(invoice!.number);
     const html = await download(link('html'));
-    expect(html.body.toString('utf8')).toContain('Apotek 1');
+    const page = html.body.toString('utf8').replace(/>\s+</g, '><');
+    expect(page).toContain('Apotek 1');
+    // Issue 36: the seller as the department stood when issued, its account and the KID.
+    for (const text of [
+      '<div class="seller-name">Oslo</div>',
+      '<div class="address"><div>Tollbugata 17</div><div>0152 Oslo</div></div>',
+      '<div>Org. no. 974 760 673 MVA</div>',
+      '<td class="account">Account 8601 11 17947</td>',
+      '<div class="address"><div>Karl Johans gate 5</div><div>0154 Oslo</div></div>',
+    ])
+      expect(page).toContain(text);
+    const kid = /<th>KID<\/th><td class="reference">(\d+)<\/td>/.exec(page)?.[1] ?? '';
+    // KID: the invoice number and a mod-10 check digit (weights 2, 1, … from the right).
+    const body = kid.slice(0, -1);
+    let sum = 0;
+    [...body].reverse().forEach((d, i) => {
+      const p = Number(d) * (i % 2 === 0 ? 2 : 1);
+      sum += p > 9 ? p - 9 : p;
+    });
+    expect({ kid, body, check: Number(kid.at(-1)) }).toEqual({
+      kid,
+      body: invoice!.number,
+      check: (10 - (sum % 10)) % 10,
+    });
     // Another file name, another type, an unknown invoice: not found.
     expect((await download(link('pdf', 'invoice-1.pdf'))).status).toBe(404);
     expect((await download(link('xml', `invoice-${invoice!.number}.xml`))).status).toBe(404);

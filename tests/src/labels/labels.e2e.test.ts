@@ -64,8 +64,13 @@ describe('S7-CMD-042 S7-CALL-098 labels', () => {
         .body.ids[0] as string;
     oslo = await dep('Oslo');
     bergen = await dep('Bergen');
-    mine = (await sys.command('CREATE_CUSTOMER', { name: 'Nordlys Apotek', departmentId: oslo }))
-      .body.ids[0];
+    mine = (
+      await sys.command('CREATE_CUSTOMER', {
+        name: 'Nordlys Apotek',
+        departmentId: oslo,
+        address: { street: 'Thereses gate 12', postalCode: '0168', town: 'Oslo', country: 'NO' },
+      })
+    ).body.ids[0];
     theirs = (await sys.command('CREATE_CUSTOMER', { name: 'Bok AS', departmentId: oslo })).body
       .ids[0];
     await configureNumberSeries(sys);
@@ -122,7 +127,14 @@ describe('S7-CMD-042 S7-CALL-098 labels', () => {
         shipmentId: orders.oslo!.shipmentId,
         date: DATE,
         departmentName: 'Oslo',
-        sender: expect.objectContaining({ name: 'Nordlys Apotek', zipCode: '0155' }),
+        // The sender is the customer at its own address (issue 36), not the pickup's 0155.
+        sender: {
+          name: 'Nordlys Apotek',
+          address: 'Thereses gate 12',
+          zipCode: '0168',
+          zipArea: 'Oslo',
+          countryCode: 'NO',
+        },
         receiver: expect.objectContaining({ name: 'Kari Nordmann', zipArea: 'Oslo' }),
       }),
     );

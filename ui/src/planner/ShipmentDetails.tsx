@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { enumKey } from '../i18n/enums';
 import { formatDateTime, normalizeLocale } from '../i18n/locales';
+import { formatVolume } from '../i18n/volume';
 import { runQuery } from '../shell/api';
 
 /** One side of the consignment: who and where. */
@@ -165,7 +166,7 @@ export function ShipmentDetails({
             <Typography variant="body2" color="text.secondary">
               {translate('details.totals', {
                 weight: row.weightValue.toLocaleString(locale),
-                volume: row.volumeValue.toLocaleString(locale),
+                volume: formatVolume(row.volumeValue, locale),
               })}
             </Typography>
             <List dense disablePadding data-testid="details-package-ids">

@@ -1,12 +1,7 @@
 import type { Currency, Invoice, InvoiceLine } from '@nordlog/contracts';
+import { customerText, paymentText, sellerText, type InvoiceSeller } from './parties.js';
 
-/** The seller as printed in the invoice's head. */
-export interface InvoiceSeller {
-  name: string;
-  orgNumber: string;
-  /** May span lines (street, zip and town): each line is printed as a line. */
-  address: string;
-}
+export type { InvoiceSeller } from './parties.js';
 
 /** Text made safe to stand in HTML, in an element or in a quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -152,6 +147,10 @@ table { border-collapse: collapse; }
 .totals { margin: 6mm 0 0 auto; min-width: 75mm; break-inside: avoid; page-break-inside: avoid; }
 .totals th { text-align: left; font-weight: normal; padding: 1mm 8mm 1mm 0; }
 .totals td { padding: 1mm 0; }
+.payment { margin-top: 8mm; border: 0.3mm solid #111; padding: 3mm 4mm; break-inside: avoid;
+  page-break-inside: avoid; }
+.payment .reference { font-family: 'DejaVu Sans Mono', 'Liberation Mono', monospace;
+  font-size: 11pt; font-weight: 600; }
 .totals .gross th, .totals .gross td { font-weight: 600; font-size: 11pt;
   border-top: 0.4mm solid #111; padding-top: 2mm; }
 `;
@@ -182,6 +181,10 @@ export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
       </tbody>`,
   );
   const days = termDays(invoice);
+  const sellerParty = sellerText(invoice, seller);
+  const customer = customerText(invoice);
+  const payment = paymentText(invoice);
+  const lineDivs = (lines: string[]) => lines.map((text) => html`<div>${text}</div>`);
   const page = html`<!DOCTYPE html>
     <html lang="en">
       <head>
@@ -198,11 +201,9 @@ export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
       <body>
         <header class="head">
           <div class="seller">
-            <div class="seller-name">${seller.name}</div>
-            <div class="address">
-              ${seller.address.split(/\r?\n/).map((part) => html`<div>${part}</div>`)}
-            </div>
-            <div>Org. no. ${seller.orgNumber}</div>
+            <div class="seller-name">${sellerParty.name}</div>
+            <div class="address">${lineDivs(sellerParty.address)}</div>
+            <div class="identity">${lineDivs(sellerParty.identity)}</div>
           </div>
           <div class="title">
             <h1>Invoice</h1>
@@ -212,8 +213,9 @@ export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
         <section class="parties">
           <div class="customer">
             <h2>Bill to</h2>
-            <div class="customer-name">${invoice.customerName}</div>
-            <div>Org. no. ${invoice.customerOrgNumber}</div>
+            <div class="customer-name">${customer.name}</div>
+            <div class="address">${lineDivs(customer.address)}</div>
+            <div class="identity">${lineDivs(customer.identity)}</div>
           </div>
           <table class="facts">
             <tr>
@@ -221,7 +223,7 @@ export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
               <td>${invoice.number}</td>
             </tr>
             <tr>
-              <th>Issue date</th>
+              <th>Invoice date</th>
               <td>${invoice.issueDate}</td>
             </tr>
             <tr>
@@ -268,6 +270,35 @@ export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
             <td class="num">${money(invoice.gross)}</td>
           </tr>
         </table>
+        <section class="payment">
+          <h2>Payment</h2>
+          <table class="facts">
+            <tr>
+              <th>Amount due</th>
+              <td>${money(invoice.gross)}</td>
+            </tr>
+            <tr>
+              <th>Due date</th>
+              <td>${invoice.dueDate}</td>
+            </tr>
+            ${
+              payment.account
+                ? html`<tr>
+                    <th>Pay to</th>
+                    <td class="account">${payment.account}</td>
+                  </tr>`
+                : []
+            }
+            ${
+              payment.reference
+                ? html`<tr>
+                    <th>${payment.reference.label}</th>
+                    <td class="reference">${payment.reference.text}</td>
+                  </tr>`
+                : []
+            }
+          </table>
+        </section>
       </body>
     </html> `;
   return page.text;

@@ -925,7 +925,7 @@ const da: Messages = {
     slot: 'Tidsvindue %{id}',
     noSlot: 'Ikke planlagt i et tidsvindue',
     packages: '%{smart_count} kolli |||| %{smart_count} kolli',
-    totals: '%{weight} kg, %{volume} dm³',
+    totals: '%{weight} kg, %{volume}',
     history: 'Historik',
     historyError: 'Historikken kunne ikke indlæses.',
     when: '%{time}, bruger %{user}',

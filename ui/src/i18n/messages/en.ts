@@ -926,7 +926,7 @@ const en = {
     slot: 'Slot %{id}',
     noSlot: 'Not planned in a slot',
     packages: '%{smart_count} package |||| %{smart_count} packages',
-    totals: '%{weight} kg, %{volume} dm³',
+    totals: '%{weight} kg, %{volume}',
     history: 'History',
     historyError: 'The history could not be loaded.',
     when: '%{time}, user %{user}',

@@ -933,7 +933,7 @@ const fi: Messages = {
     slot: 'Aikaikkuna %{id}',
     noSlot: 'Ei suunniteltu aikaikkunaan',
     packages: '%{smart_count} kollia |||| %{smart_count} kollia',
-    totals: '%{weight} kg, %{volume} dm³',
+    totals: '%{weight} kg, %{volume}',
     history: 'Historia',
     historyError: 'Historiaa ei voitu ladata.',
     when: '%{time}, käyttäjä %{user}',

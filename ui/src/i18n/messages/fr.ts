@@ -935,7 +935,7 @@ const fr: Messages = {
     slot: 'Créneau %{id}',
     noSlot: 'Pas planifié dans un créneau',
     packages: '%{smart_count} colis |||| %{smart_count} colis',
-    totals: '%{weight} kg, %{volume} dm³',
+    totals: '%{weight} kg, %{volume}',
     history: 'Historique',
     historyError: "L'historique n'a pas pu être chargé.",
     when: '%{time}, utilisateur %{user}',

@@ -925,7 +925,7 @@ const nb: Messages = {
     slot: 'Tidsvindu %{id}',
     noSlot: 'Ikke planlagt i et tidsvindu',
     packages: '%{smart_count} kolli |||| %{smart_count} kolli',
-    totals: '%{weight} kg, %{volume} dm³',
+    totals: '%{weight} kg, %{volume}',
     history: 'Historikk',
     historyError: 'Historikken kunne ikke lastes.',
     when: '%{time}, bruker %{user}',

@@ -926,7 +926,7 @@ const sv: Messages = {
     slot: 'Tidsfönster %{id}',
     noSlot: 'Inte planerad i ett tidsfönster',
     packages: '%{smart_count} kolli |||| %{smart_count} kolli',
-    totals: '%{weight} kg, %{volume} dm³',
+    totals: '%{weight} kg, %{volume}',
     history: 'Historik',
     historyError: 'Historiken kunde inte läsas in.',
     when: '%{time}, användare %{user}',

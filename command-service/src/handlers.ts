@@ -3,6 +3,7 @@ import { customerGroupHandlers } from './customerGroups/handlers.js';
 import { departmentGroupHandlers } from './departmentGroups/handlers.js';
 import { courierHandlers } from './couriers/handlers.js';
 import { holidayHandlers } from './holidays/handlers.js';
+import { pinHandlers } from './pins/pins.js';
 import { labelHandlers } from './labels/handlers.js';
 import { numberSeriesHandlers } from './numberSeries/handlers.js';
 import { createCustomer, updateCustomer } from './customers/handlers.js';
@@ -25,6 +26,7 @@ export const handlers: HandlerTable = {
   CREATE_CUSTOMER: createCustomer,
   UPDATE_CUSTOMER: updateCustomer,
   ...consignmentHandlers,
+  ...pinHandlers,
   ...userHandlers,
   ...departmentGroupHandlers,
   ...customerGroupHandlers,

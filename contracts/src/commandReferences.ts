@@ -80,6 +80,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   ACCEPT_ORDERS: { 'orderIds[]': 'orders' },
   REJECT_ORDERS: { 'orderIds[]': 'orders' },
   RESOLVE_ADDRESS: { consignmentId: 'orders' },
+  PIN_ADDRESS: { departmentId: 'departments' },
   UNRESOLVE_DELIVERY_ADDRESS: { 'consignmentIds[]': 'orders' },
   UNRESOLVE_PICKUP_ADDRESS: { 'consignmentIds[]': 'orders' },
   UPDATE_CONSIGNMENT_SLOT: { 'consignmentIds[]': 'orders', slotId: 'slots' },

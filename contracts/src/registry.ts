@@ -22,6 +22,7 @@ import {
 } from './couriers/index.js';
 import { trackingQuerySchema } from './tracking/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
+import { pinCommandSchemas, pinnedAddressQuerySchema } from './geocoding/pins.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
@@ -91,6 +92,7 @@ export const commandSchemas = {
   ...departmentCommandSchemas,
   ...customerCommandSchemas,
   ...consignmentCommandSchemas,
+  ...pinCommandSchemas,
   ...userCommandSchemas,
   ...departmentGroupCommandSchemas,
   ...customerGroupCommandSchemas,
@@ -133,6 +135,8 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   RESOLVE_ADDRESS: 'action',
   UNRESOLVE_DELIVERY_ADDRESS: 'action',
   UNRESOLVE_PICKUP_ADDRESS: 'action',
+  // A planner's point for an address: the last pin wins, nothing else to name (issue 36).
+  PIN_ADDRESS: 'action',
   // Assigns consignments to a slot: a relation, not named fields of one entity.
   UPDATE_CONSIGNMENT_SLOT: 'action',
   UNASSIGN_CONSIGNMENTS: 'action',
@@ -293,6 +297,7 @@ export const querySchemas = {
   unconfirmedOrders: unconfirmedOrdersQuerySchema,
   unconfirmedOrdersCount: unconfirmedOrdersCountQuerySchema,
   addressAutocomplete: addressAutocompleteQuerySchema,
+  pinnedAddress: pinnedAddressQuerySchema,
   labelUrls: labelUrlsQuerySchema,
   units: unitsQuerySchema,
   vehicles: vehiclesQuerySchema,

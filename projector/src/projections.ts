@@ -9,6 +9,7 @@ import {
 import { departmentGroupsProjection } from './departmentGroups/projection.js';
 import { courierLocationsProjection } from './courierLocations/projection.js';
 import { holidaysProjection } from './holidays/projection.js';
+import { pinnedAddressesProjection } from './pins/projection.js';
 import { numberSeriesProjection } from './numberSeries/projection.js';
 import { customersProjection } from './customers/projection.js';
 import { departmentsProjection } from './departments/projection.js';
@@ -38,6 +39,7 @@ export const projections: Projection[] = [
   billingOrdersProjection,
   priceListsProjection,
   holidaysProjection,
+  pinnedAddressesProjection,
   courierLocationsProjection,
   numberSeriesProjection,
   ordersProjection,

@@ -47,7 +47,7 @@ import {
 } from './audit/query.js';
 import { labelUrls } from './orderLabels/query.js';
 import { orders, searchOrders, unconfirmedOrders, unconfirmedOrdersCount } from './orders/query.js';
-import { addressAutocomplete, postalCodeRoute } from './geocoding/query.js';
+import { addressAutocomplete, pinnedAddress, postalCodeRoute } from './geocoding/query.js';
 import { createRestService } from './rest/service.js';
 import { roles, users } from './users/query.js';
 import { couriers, units, vehicles } from './units/query.js';
@@ -116,6 +116,7 @@ export const queries: QueryTable = {
   unconfirmedOrders,
   unconfirmedOrdersCount,
   addressAutocomplete,
+  pinnedAddress,
   labelUrls,
   units,
   vehicles,

@@ -17,6 +17,7 @@ import {
 import { fieldErrors } from '@nordlog/platform';
 import { randomBytes } from 'node:crypto';
 import type { HandlerContext } from '../framework/handler.js';
+import { pinOf } from '../pins/pins.js';
 
 /**
  * What the handlers do to a booked or edited order before the decider sees it (I/O lives here,
@@ -69,16 +70,28 @@ export function assertInFuture(order: Fields, department: Department, now: Date)
 }
 
 /**
- * Looks up each side without coordinates. A side the geocoder cannot place is `unresolved`
+ * Looks up each side without coordinates: a planner's pin of the address first, then the geocoder. A side the geocoder cannot place is `unresolved`
  * (the consignment becomes UNRESOLVED); without a geocoder it stays pending (CREATED).
  */
 export async function geocodeSides(
   ctx: HandlerContext,
+  departmentId: string,
   order: Pick<Fields, 'pickup' | 'delivery'>,
 ): Promise<{ pickup: AddressBlock; delivery: AddressBlock; unresolved: AddressSide[] }> {
   const unresolved: AddressSide[] = [];
   const place = async (side: AddressSide, block: AddressBlock): Promise<AddressBlock> => {
     if (block.lat != null && block.lng != null) return block;
+    // A planner's pin of this address in the department comes first (issue 36): the address was
+    // placed by hand before, at its door.
+    const pin = await pinOf(ctx, departmentId, block);
+    if (pin)
+      return {
+        ...block,
+        lat: pin.lat,
+        lng: pin.lng,
+        resolvedBy: 'FRONTEND',
+        precision: 'address',
+      };
     const geocoder = ctx.geocoder;
     if (!geocoder) return block;
     const found =
@@ -168,7 +181,7 @@ export async function bookedOrder(
   const department = await departmentOf(ctx, payload.departmentId);
   assertInFuture(payload, department, ctx.now);
   const lines = payload.measurements.map(({ packageId: _p, packageIds: _ids, ...line }) => line);
-  const sides = await geocodeSides(ctx, {
+  const sides = await geocodeSides(ctx, payload.departmentId, {
     pickup: pickupOrDepartment(payload.pickup, department),
     delivery: payload.delivery,
   });

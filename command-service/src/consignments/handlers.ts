@@ -124,7 +124,7 @@ export const consignmentHandlers = {
       throw new AppError('NO_ACCESS', 'You may not book orders for this customer');
     warnUnknownUnits(payload, ctx);
     const department = await departmentOf(ctx, current.departmentId);
-    const sides = await geocodeSides(ctx, {
+    const sides = await geocodeSides(ctx, current.departmentId, {
       pickup: pickupOrDepartment(payload.pickup, department),
       delivery: payload.delivery,
     });

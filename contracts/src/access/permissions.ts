@@ -70,6 +70,7 @@ export const commandPermissions: Record<CommandName, Permission> = {
   ACCEPT_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   REJECT_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   RESOLVE_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
+  PIN_ADDRESS: write(['PLANNER_BOOKING', 'PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
   UNRESOLVE_DELIVERY_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
   UNRESOLVE_PICKUP_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
   UPDATE_CONSIGNMENT_SLOT: write(planning),
@@ -215,6 +216,7 @@ export const queryPermissions: Record<QueryName, Permission> = {
   addressAutocomplete: read(['PLANNER_BOOKING', 'PLANNER_ADDRESSES', 'PLANNER_UNRESOLVED'], {
     customers: true,
   }),
+  pinnedAddress: read(['PLANNER_BOOKING', 'PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
   // The label page and the labels printed for orders (docs/decisions/0020).
   labelUrls: read(labels, { customers: true }),
   units: read([...units, ...slotReaders]),

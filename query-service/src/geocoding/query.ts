@@ -2,11 +2,14 @@ import {
   AppError,
   countryLanguage,
   isValidZipCodeFor,
+  PINNED_ADDRESSES_TABLE,
+  pinKey,
   postalCodeCheckSchema,
+  type PinnedAddress,
 } from '@nordlog/contracts';
 import { validationError, type Geocoder } from '@nordlog/platform';
 import express, { type Router } from 'express';
-import type { QueryHandler } from '../framework.js';
+import { allowedDepartments, type QueryHandler } from '../framework.js';
 
 /**
  * Query `addressAutocomplete`: the order form's address input (spec §7 maps service: typed text,
@@ -45,3 +48,18 @@ export function postalCodeRoute(geocoder: Geocoder | undefined): Router {
   });
   return router;
 }
+
+/**
+ * Query `pinnedAddress` (issue 36): the department's pin of an address (a planner moved its pin on
+ * the booking map before), or null. The booking form asks it before it takes a suggestion's
+ * approximate point. A department outside the caller's access has no pins for them.
+ */
+export const pinnedAddress: QueryHandler<'pinnedAddress'> = async (params, ctx) => {
+  const allowed = allowedDepartments(ctx.identity, [params.departmentId]);
+  if (allowed !== '*' && allowed.length === 0) return null;
+  const row = await ctx
+    .knex(PINNED_ADDRESSES_TABLE)
+    .where({ department_id: params.departmentId, key: pinKey(params) })
+    .first<{ data: PinnedAddress } | undefined>('data');
+  return row?.data ?? null;
+};

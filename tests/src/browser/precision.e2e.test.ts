@@ -111,4 +111,63 @@ describe('approximate addresses in a browser', () => {
     expect(await row(exact).getByRole('img', { name: 'Approximate' }).count()).toBe(0);
     await page.context().close();
   });
+
+  it("a planner drags an approximate address's pin to the door; the point is kept and the next booking of the address gets it", async () => {
+    const pickStorgata = async (page: Page) => {
+      await page.getByRole('heading', { name: 'New order' }).waitFor();
+      const delivery = page.getByRole('region', { name: 'Delivery' });
+      await delivery.getByLabel('Find address').fill('Storgata 1, 0155');
+      await page.getByRole('option', { name: 'Storgata 1, 0155 Oslo' }).click();
+      return delivery;
+    };
+    const page = await open(`/planner/${oslo}/booking/create`);
+    const delivery = await pickStorgata(page);
+    const map = delivery.getByTestId('map-preview');
+    await map.and(page.locator('[data-draggable="true"]')).waitFor();
+    const before = { lat: Number(await map.getAttribute('data-lat')) };
+    expect(await delivery.getByTestId('delivery-pin-hint').textContent()).toBe(
+      'Drag the pin to the door: the point is kept for this address.',
+    );
+    const pinned = page.waitForResponse(
+      (r) => r.url().includes('/api/command/PIN_ADDRESS') && r.status() === 200,
+    );
+    const marker = map.locator('.leaflet-marker-icon');
+    await marker.scrollIntoViewIfNeeded();
+    const box = (await marker.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height + 36, { steps: 8 });
+    await page.mouse.up();
+    await delivery
+      .getByTestId('delivery-pin-hint')
+      .getByText('Pin moved by hand: it is kept and reused for this address.')
+      .waitFor();
+    await delivery.getByTestId('delivery-approximate').waitFor({ state: 'detached' });
+    const moved = {
+      lat: Number(await map.getAttribute('data-lat')),
+      lng: Number(await map.getAttribute('data-lng')),
+    };
+    // Dragged down (south) on the screen.
+    expect(moved.lat).toBeLessThan(before.lat);
+
+    // Kept as the department's pin of the address…
+    await pinned;
+    await sys.settled();
+    const pin = await sys.as(planner).query('pinnedAddress', {
+      departmentId: oslo,
+      address: 'Storgata 1',
+      zipCode: '0155',
+      countryCode: 'NO',
+    });
+    expect(pin.body).toMatchObject(moved);
+    await page.context().close();
+    // …and the next booking of the address gets it, at the door.
+    const next = await open(`/planner/${oslo}/booking/create`);
+    const again = await pickStorgata(next);
+    await again
+      .locator(`[data-testid="map-preview"][data-lat="${moved.lat}"][data-lng="${moved.lng}"]`)
+      .waitFor();
+    expect(await again.getByTestId('delivery-approximate').count()).toBe(0);
+    await next.context().close();
+  });
 });

@@ -11,6 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import {
   DATE,
+  block,
   buildWorld,
   commandBases,
   type Payload,
@@ -57,6 +58,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   unconfirmedOrders: () => ({}),
   unconfirmedOrdersCount: () => ({}),
   addressAutocomplete: () => ({ searchPhrase: 'storgata', countryCode: 'NO' }),
+  pinnedAddress: (w) => ({ departmentId: w.departments[0], ...block }),
   labelUrls: (w) => ({ orderIds: [w.order] }),
   units: (w) => ({ departmentIds: [w.departments[0]], includeInactive: true }),
   vehicles: (w) => ({ departmentIds: [w.departments[1]] }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createSlot } from '../support/planning.js';
-import { startTestSystem, type TestSystem } from '../support/system.js';
+import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const DATE = bookingDate(2);
 /** Where "Tvetenveien 150, 0671" was saved when 150 was read as postal code 1501 (issue 36). */
@@ -127,5 +127,90 @@ describe('address precision, stored and answered', () => {
           p.consignmentId === far && p.type === 'delivery',
       ),
     ).toMatchObject({ outlier: true, precision: 'postalCode' });
+  });
+
+  it("a planner's pin is kept per department and address, answered by pinnedAddress and reused by the next booking of that address", async () => {
+    const door = { lat: 59.92512, lng: 10.72931 };
+    const pin = await sys.command('PIN_ADDRESS', {
+      departmentId: oslo,
+      address: 'Bogstadveien 30',
+      zipCode: '0355',
+      zipArea: 'Oslo',
+      countryCode: 'NO',
+      ...door,
+    });
+    expect(pin.status).toBe(200);
+    expect(pin.body.events).toEqual(['AddressPinned']);
+    // The same point again is nothing new.
+    const again = await sys.command('PIN_ADDRESS', {
+      departmentId: oslo,
+      address: 'Bogstadveien 30',
+      zipCode: '0355',
+      countryCode: 'NO',
+      ...door,
+    });
+    expect(again.body.events).toEqual([]);
+    await sys.settled();
+    // Found by the address's normalised text: case, commas and spaces do not matter.
+    const found = await sys.query('pinnedAddress', {
+      departmentId: oslo,
+      address: '  bogstadveien   30, ',
+      zipCode: '0355',
+      countryCode: 'NO',
+    });
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ ...door, departmentId: oslo, address: 'Bogstadveien 30' });
+    const elsewhere = await sys.query('pinnedAddress', {
+      departmentId: oslo,
+      address: 'Bogstadveien 31',
+      zipCode: '0355',
+      countryCode: 'NO',
+    });
+    expect(elsewhere.body).toBeNull();
+    // The next booking of the address without coordinates is placed at the pin, at the door.
+    const id = await book({
+      address: 'BOGSTADVEIEN 30',
+      zipCode: '0355',
+      lat: null,
+      lng: null,
+    });
+    expect(await row(id)).toMatchObject({
+      deliveryLat: door.lat,
+      deliveryLng: door.lng,
+      deliveryPrecision: 'address',
+    });
+    expect(await stored(id)).toMatchObject({
+      delivery: { ...door, precision: 'address', resolvedBy: 'FRONTEND' },
+    });
+  });
+
+  it("another department neither reads nor sets a department's pins, and its bookings do not use them", async () => {
+    const bergen = (
+      await sys.command('CREATE_DEPARTMENT', {
+        name: 'Bergen',
+        departmentType: 'courier',
+        country: 'NO',
+      })
+    ).body.ids[0] as string;
+    const bergenPlanner = await sys.login({
+      name: 'Bergen Planner',
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [bergen],
+    });
+    const address = { address: 'Bogstadveien 30', zipCode: '0355', countryCode: 'NO' };
+    const read = await sys
+      .as(bergenPlanner)
+      .query('pinnedAddress', { departmentId: oslo, ...address });
+    expect(read.status).toBe(200);
+    expect(read.body).toBeNull();
+    const set = await sys
+      .as(bergenPlanner)
+      .command('PIN_ADDRESS', { departmentId: oslo, ...address, lat: 60, lng: 10 });
+    expect(set.status).toBe(403);
+    expect(
+      (await sys.as(bergenPlanner).query('pinnedAddress', { departmentId: bergen, ...address }))
+        .body,
+    ).toBeNull();
   });
 });

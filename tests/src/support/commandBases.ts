@@ -33,7 +33,7 @@ export interface World extends SampleWorld {
   correction: string;
 }
 
-const block = {
+export const block = {
   name: 'Kari',
   address: 'Storgata 1',
   zipCode: '0155',
@@ -63,6 +63,7 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   ACCEPT_ORDERS: (w) => ({ orderIds: [w.order] }),
   REJECT_ORDERS: (w) => ({ orderIds: [w.order], reason: 'OTHER', otherReason: 'x' }),
   RESOLVE_ADDRESS: (w) => ({ consignmentId: w.order, side: 'delivery', lat: 59.9, lng: 10.7 }),
+  PIN_ADDRESS: (w) => ({ departmentId: w.departments[0], ...block, lat: 59.9139, lng: 10.7522 }),
   UNRESOLVE_DELIVERY_ADDRESS: (w) => ({ consignmentIds: [w.order] }),
   UNRESOLVE_PICKUP_ADDRESS: (w) => ({ consignmentIds: [w.order] }),
   UPDATE_CONSIGNMENT_SLOT: (w) => ({ consignmentIds: [w.order], slotId: w.slot }),

@@ -6,20 +6,25 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   addressCountries,
+  geoPrecisions,
+  isApproximate,
   orderTextLimits,
   parseCoordinates,
   type AddressResult,
 } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ApproximateMark } from '../maps/GeoMarks';
-import { runQuery } from '../shell/api';
+import { runQuery, sendCommand } from '../shell/api';
 import { Field } from './fields';
 import type { FormValues } from './formModel';
 
 const MapPreview = lazy(() => import('./MapPreview'));
+
+/** The form's precision text as a precision ('' or anything else: not known). */
+const knownPrecision = (text: string) => geoPrecisions.find((p) => p === text) ?? null;
 
 /** Countries by name in the user's language (spec §9 address country list). */
 function useCountryOptions() {
@@ -59,7 +64,7 @@ function AddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
         () => [],
       ),
   });
-  const pick = (result: AddressResult) => {
+  const pick = async (result: AddressResult) => {
     const set = (field: keyof FormValues['pickup'], value: string) =>
       setValue(`${side}.${field}`, value, { shouldValidate: true, shouldDirty: true });
     if (result.streetname) set('address', result.streetname);
@@ -71,6 +76,22 @@ function AddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
     set('lng', result.latLng ? String(result.latLng.lng) : '');
     set('resolvedBy', result.latLng ? 'FRONTEND' : '');
     set('precision', result.latLng ? result.precision : '');
+    // A planner's pin of this address in the department comes before an approximate point
+    // (issue 36): the address was placed at its door before.
+    if (result.streetname && isApproximate(result.precision)) {
+      const pin = await runQuery<{ lat: number; lng: number } | null>('pinnedAddress', {
+        departmentId: getValues('departmentId'),
+        address: result.streetname,
+        zipCode: result.zipCode,
+        zipArea: result.zipArea,
+        countryCode: result.countryCode,
+      }).catch(() => null);
+      if (pin) {
+        set('lat', String(pin.lat));
+        set('lng', String(pin.lng));
+        set('precision', 'address');
+      }
+    }
   };
   return (
     <Box
@@ -91,7 +112,7 @@ function AddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
         inputValue={text}
         onInputChange={(_e, value) => setText(value)}
         onChange={(_e, value) => {
-          if (value && typeof value !== 'string') pick(value);
+          if (value && typeof value !== 'string') void pick(value);
         }}
         loading={suggestions.isFetching}
         noOptionsText={translate('booking.noSuggestions')}
@@ -148,7 +169,7 @@ export function AddressBlock({
   attribution: string;
 }) {
   const translate = useTranslate();
-  const { setValue } = useFormContext<FormValues>();
+  const { setValue, getValues } = useFormContext<FormValues>();
   const countries = useCountryOptions();
   const [lat, lng, precision] = useWatch<
     FormValues,
@@ -162,7 +183,33 @@ export function AddressBlock({
     setValue(`${side}.lng`, '');
     setValue(`${side}.resolvedBy`, '');
     setValue(`${side}.precision`, '');
+    setMoved(false);
   };
+  // Issue 36: the pin of an approximate address can be moved to the door; the point is the
+  // order's (precision `address`) and is kept as the department's pin of the address.
+  const [moved, setMoved] = useState(false);
+  const move = useCallback(
+    (toLat: number, toLng: number) => {
+      const round = (n: number) => String(Math.round(n * 1e6) / 1e6);
+      setValue(`${side}.lat`, round(toLat), { shouldDirty: true });
+      setValue(`${side}.lng`, round(toLng), { shouldDirty: true });
+      setValue(`${side}.resolvedBy`, 'FRONTEND');
+      setValue(`${side}.precision`, 'address');
+      setMoved(true);
+      const block = getValues(side);
+      if (block.address.trim())
+        void sendCommand('PIN_ADDRESS', {
+          departmentId: getValues('departmentId'),
+          address: block.address,
+          zipCode: block.zipCode,
+          zipArea: block.zipArea,
+          countryCode: block.countryCode,
+          lat: Number(round(toLat)),
+          lng: Number(round(toLng)),
+        }).catch(() => undefined);
+    },
+    [getValues, setValue, side],
+  );
   const f = (name: keyof FormValues['pickup']) => ({
     name: `${side}.${name}` as const,
     label: translate(`booking.fields.${name}`),
@@ -231,8 +278,13 @@ export function AddressBlock({
         </Grid>
         <Grid size={12}>
           {placed ? (
-            <Box sx={{ mb: 1 }}>
+            <Box sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <ApproximateMark precision={precision} testId={`${side}-approximate`} />
+              {moved || isApproximate(knownPrecision(precision)) ? (
+                <Typography variant="body2" color="text.secondary" data-testid={`${side}-pin-hint`}>
+                  {translate(moved ? 'geo.pinned' : 'geo.dragPin')}
+                </Typography>
+              ) : null}
             </Box>
           ) : null}
           {placed ? (
@@ -243,6 +295,7 @@ export function AddressBlock({
                 tileUrl={tileUrl}
                 attribution={attribution}
                 label={translate('booking.map', { side: translate(`booking.${side}`) })}
+                onMove={moved || isApproximate(knownPrecision(precision)) ? move : undefined}
               />
             </Suspense>
           ) : (

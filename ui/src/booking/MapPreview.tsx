@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { useEffect } from 'react';
+import type { LeafletEvent, Marker as LeafletMarker } from 'leaflet';
+import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, useMap } from 'react-leaflet';
 import { RetryingTiles } from '../maps/MapTiles';
 import '../maps/leaflet';
@@ -21,13 +22,28 @@ export default function MapPreview({
   label,
   tileUrl,
   attribution,
+  onMove,
 }: {
   lat: number;
   lng: number;
   label: string;
   tileUrl: string;
   attribution: string;
+  /**
+   * Given, the pin can be dragged (issue 36: an approximate address's pin, moved by a planner to
+   * the door); called with where it was dropped.
+   */
+  onMove?: (lat: number, lng: number) => void;
 }) {
+  const handlers = useMemo(
+    () => ({
+      dragend: (e: LeafletEvent) => {
+        const at = (e.target as LeafletMarker).getLatLng();
+        onMove?.(at.lat, at.lng);
+      },
+    }),
+    [onMove],
+  );
   return (
     <Box
       role="img"
@@ -35,6 +51,7 @@ export default function MapPreview({
       data-testid="map-preview"
       data-lat={lat}
       data-lng={lng}
+      data-draggable={onMove ? 'true' : 'false'}
       // `isolation`: Leaflet's panes and controls (z-index 400–1000) stay inside the map, under the
       // form's sticky Save bar (issue 13: the map drew over it on the edit page).
       sx={{ height: PREVIEW_HEIGHT, borderRadius: 1, overflow: 'hidden', isolation: 'isolate' }}
@@ -47,7 +64,12 @@ export default function MapPreview({
         keyboard={false}
       >
         <RetryingTiles url={tileUrl} attribution={attribution} />
-        <Marker position={[lat, lng]} keyboard={false} />
+        <Marker
+          position={[lat, lng]}
+          keyboard={false}
+          draggable={!!onMove}
+          eventHandlers={handlers}
+        />
         <Recenter lat={lat} lng={lng} />
       </MapContainer>
     </Box>

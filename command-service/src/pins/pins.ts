@@ -1,0 +1,60 @@
+import {
+  pinKey,
+  type PinAddress,
+  type PinnedAddress,
+  type PinnedAddressEvent,
+  type PinnedAddressText,
+} from '@nordlog/contracts';
+import { createHash } from 'node:crypto';
+import { assertDepartmentsExist } from '../framework/references.js';
+import { assertDepartmentsInScope } from '../framework/scope.js';
+import { target, type Decider } from '../framework/decider.js';
+import type { Handler, HandlerContext } from '../framework/handler.js';
+
+/**
+ * A planner's pins (issue 36, docs/decisions/0035-precision.md): one stream per department and
+ * address (its `pinKey`), so the command side finds an address's pin by folding one stream, as it
+ * reads a department, and never reads a read model. The last pin wins; the same point again is
+ * nothing new.
+ */
+export type PinState = { pin: PinnedAddress | null };
+
+export const pinDecider: Decider<PinState, PinnedAddress, PinnedAddressEvent> = {
+  initialState: { pin: null },
+  evolve: (_state, event) => ({ pin: event.data }),
+  decide(command, state) {
+    const same = state.pin && state.pin.lat === command.lat && state.pin.lng === command.lng;
+    return same ? [] : [{ type: 'AddressPinned', data: command }];
+  },
+};
+
+/** The stream of a department's pin of an address (a digest of its key: any text, bounded). */
+export const pinStream = (departmentId: string, key: string): string =>
+  `pinnedAddress-${departmentId}-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
+
+/** The department's pin of an address, if a planner set one. */
+export async function pinOf(
+  ctx: Pick<HandlerContext, 'load'>,
+  departmentId: string,
+  address: PinnedAddressText,
+): Promise<PinnedAddress | null> {
+  if (!address.address.trim()) return null;
+  const { pin } = await ctx.load(pinStream(departmentId, pinKey(address)), pinDecider);
+  return pin;
+}
+
+export const pinHandlers = {
+  PIN_ADDRESS: (async (fields: PinAddress, ctx) => {
+    assertDepartmentsInScope(ctx.identity, [fields.departmentId]);
+    await assertDepartmentsExist(ctx, [fields.departmentId], 'departmentId');
+    const key = pinKey(fields);
+    return [
+      target({
+        id: fields.departmentId,
+        streamId: pinStream(fields.departmentId, key),
+        decider: pinDecider,
+        command: { ...fields, key },
+      }),
+    ];
+  }) satisfies Handler<'PIN_ADDRESS'>,
+};

@@ -15,6 +15,7 @@ export * from './consignments/orders.js';
 export * from './geocoding/index.js';
 export * from './consignments/events.js';
 export * from './consignments/gridRow.js';
+export * from './consignments/idSearch.js';
 export * from './departments/index.js';
 export * from './customers/index.js';
 export * from './orderHistory/index.js';

@@ -17,6 +17,7 @@ export * from './geocoding/pins.js';
 export * from './consignments/events.js';
 export * from './consignments/gridRow.js';
 export * from './addresses/index.js';
+export * from './consignments/idSearch.js';
 export * from './departments/index.js';
 export * from './customers/index.js';
 export * from './orderHistory/index.js';

@@ -1,5 +1,6 @@
 import {
   customerScope,
+  searchIds,
   CONSIGNMENT_GRID_TABLE,
   DEPARTMENTS_TABLE,
   consignmentRowKeyFields,
@@ -183,5 +184,43 @@ export const searchConsignments: QueryHandler<'searchConsignments'> = async (par
           { column: 'm.id', order: 'desc' },
         ])
     : matching(rows.clearSelect().select('data'));
-  return ((await q) as { data: ConsignmentRow }[]).map((r) => r.data);
+  const found = ((await q) as { data: ConsignmentRow }[]).map((r) => r.data);
+  const ids = searchIds(params.searchPhrase);
+  if (!ids) return found;
+  // An id-looking phrase (every word an SSCC, a GSIN or an order number) names shipments whatever
+  // their date: those are found on every date too, beside the range's matches (decision 0040).
+  const byId = scoped(
+    ctx.knex(CONSIGNMENT_GRID_TABLE).select('data'),
+    ctx.identity,
+    params.departmentIds,
+    customers,
+  );
+  if (states.length > 0) byId.whereIn('state', states);
+  byId
+    .where((w) => {
+      for (const { kind, value } of ids) {
+        if (kind === 'ORDER') w.orWhere('id', value);
+        // The trigram index finds the few rows with the number; the JSON says which field it is.
+        else
+          w.orWhere((one) => {
+            one
+              .where('search_text', 'like', `%${value}%`)
+              .andWhereRaw(
+                kind === 'SSCC' ? `data->'packageIds' \\? ?` : `data->>'shipmentId' = ?`,
+                [value],
+              );
+          });
+      }
+    })
+    .limit(params.limit);
+  const seen = new Set(found.map((r) => r.id));
+  const more = ((await byId) as { data: ConsignmentRow }[])
+    .map((r) => r.data)
+    .filter((r) => !seen.has(r.id));
+  if (more.length === 0) return found;
+  return [...found, ...more]
+    .sort((a, b) =>
+      a.date !== b.date ? (a.date < b.date ? 1 : -1) : BigInt(b.id) > BigInt(a.id) ? 1 : -1,
+    )
+    .slice(0, params.limit);
 };

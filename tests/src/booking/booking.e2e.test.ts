@@ -315,6 +315,37 @@ describe('booking on the server', () => {
     expect(found.body.map((r: { id: string }) => r.id)).toEqual([id]);
   });
 
+  it('an id searches every date: an SSCC, a GSIN or an order number finds its shipment outside the range; words keep to the range', async () => {
+    const id = (await sys.command('CREATE_ORDER', order(oslo, { customerRef: 'OUTSIDE-9' }))).body
+      .ids[0];
+    await sys.settled();
+    const [row] = (await sys.query('consignments', { ids: [id] })).body;
+    // A range the order is not in (its pickup is in the future).
+    const range = { fromDate: '2020-01-01', toDate: '2020-01-02' };
+    const search = async (searchPhrase: string, more: Record<string, unknown> = {}) => {
+      const res = await sys.query('searchConsignments', { searchPhrase, ...range, ...more });
+      expect({ searchPhrase, status: res.status }).toEqual({ searchPhrase, status: 200 });
+      return res.body.map((r: { id: string }) => r.id);
+    };
+    expect(await search(row.packageIds[0])).toEqual([id]);
+    expect(await search(`(00)${row.packageIds[0]}`)).toEqual([id]);
+    expect(await search(row.shipmentId)).toEqual([id]);
+    // An order number (a search has 3 characters at least: with another order's GSIN).
+    const other = (await sys.command('CREATE_ORDER', order(oslo))).body.ids[0];
+    await sys.settled();
+    const [otherRow] = (await sys.query('consignments', { ids: [other] })).body;
+    expect((await search(`${id} ${otherRow.shipmentId}`)).sort()).toEqual([id, other].sort());
+    // Words, or words with an id, keep to the range.
+    expect(await search('OUTSIDE-9')).toEqual([]);
+    expect(await search(`OUTSIDE-9 ${row.shipmentId}`)).toEqual([]);
+    // A number with a wrong check digit is not an SSCC: it keeps to the range too.
+    const wrong = row.packageIds[0].slice(0, 17) + String((Number(row.packageIds[0][17]) + 1) % 10);
+    expect(await search(wrong)).toEqual([]);
+    // Scope and state still hold: another department's page, another state.
+    expect(await search(row.shipmentId, { departmentIds: [bergen] })).toEqual([]);
+    expect(await search(row.shipmentId, { states: ['DELIVERED'] })).toEqual([]);
+  });
+
   it('S7-CALL-089 S9-CONST-011 S3-ENT-056 searchOrders combines words with AND by default, OR when asked; hits carry orderId and parentId', async () => {
     const a = (await sys.command('CREATE_ORDER', order(lonely, { customerRef: 'ZEBRA-7' }))).body
       .ids[0];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoOrder, prng } from '@nordlog/deploy';
 import { isDeepStrictEqual } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
+import { assertWebAppBuilt, chooseOption, launchBrowser, screenshot } from '../support/browser.js';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
@@ -35,12 +35,12 @@ describe('shipments grid in a browser', () => {
   const rnd = prng(7);
   let orderNo = 0;
 
-  const createOrder = async () => {
+  const createOrder = async (date = today) => {
     const payload = demoOrder(
       rnd,
       { id: oslo, country: 'NO', location: { lat: 59.91, lng: 10.75 } },
       { id: customer, name: 'Grid Kunde AS' },
-      today,
+      date,
       orderNo++,
     );
     const answer = await sys.command('CREATE_ORDER', payload);
@@ -424,11 +424,19 @@ describe('shipments grid in a browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('S2-SCREEN-002 S2-SCREEN-003 S2-SCREEN-004 S5-VAL-046 S9-CONST-012: date range defaults to today with the five options; search needs more than 2 characters', async () => {
+  it('S2-SCREEN-002 S2-SCREEN-003 S2-SCREEN-004 S5-VAL-046 S9-CONST-012: date range defaults to today with the five options, and Tomorrow and All dates (issue 36); search needs more than 2 characters', async () => {
     const page = await open();
     await page.getByLabel('Date', { exact: true }).click();
     const options = await page.getByRole('option').allInnerTexts();
-    expect(options).toEqual(['Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'Custom']);
+    expect(options).toEqual([
+      'Today',
+      'Tomorrow',
+      'Yesterday',
+      'Last 7 days',
+      'Last 30 days',
+      'All dates',
+      'Custom',
+    ]);
     await page.getByRole('option', { name: 'Custom' }).click();
     // The range's dates in the app's format (day first in English), not the browser's.
     const from = page.getByRole('group', { name: 'From', exact: true });
@@ -466,6 +474,35 @@ describe('shipments grid in a browser', () => {
     );
     expect(found).toEqual(wanted);
     await screenshot(page, 'grid-11-search');
+    await page.context().close();
+  }, 60_000);
+
+  it('an SSCC or a shipment number finds its shipment on any date; All dates shows every date (issue 36)', async () => {
+    // An order a week after the page's day: outside its range.
+    const later = new Date(`${today}T12:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 7);
+    const laterDate = later.toISOString().slice(0, 10);
+    const id = await createOrder(laterDate);
+    await sys.settled();
+    const [row] = (await sys.query('consignments', { ids: [id] })).body;
+    const page = await open();
+    expect(await ids(page)).not.toContain(id);
+    const search = page.getByLabel('Search', { exact: true });
+    for (const phrase of [row.packageIds[0] as string, row.shipmentId as string]) {
+      await search.fill(phrase);
+      await rows(page).first().waitFor();
+      const found = await settledValue(() => ids(page), equalTo([id]));
+      expect({ phrase, found }).toEqual({ phrase, found: [id] });
+    }
+    await search.fill('');
+    await chooseOption(page, page.getByLabel('Date', { exact: true }), 'All dates');
+    await page.getByTestId('shipments-range').getByText('All dates').waitFor();
+    const all = await settledValue(
+      () => ids(page),
+      (shown) => shown.includes(id) && shown.length > 1,
+    );
+    expect(all).toContain(id);
+    await screenshot(page, 'grid-12-all-dates');
     await page.context().close();
   }, 60_000);
 

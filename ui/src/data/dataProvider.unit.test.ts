@@ -22,7 +22,7 @@ describe('references by a key', () => {
     expect(referenceKey('admin/articles', undefined)).toBeNull();
     expect(referenceKey('admin/articles', { key: 'id' })).toBeNull();
     expect(referenceKey('admin/articles', { key: 'code' })).toBe('code');
-    expect(() => referenceKey('admin/articles', { key: 'label' })).toThrow(/not referenced by label/);
+    expect(() => referenceKey('admin/articles', { key: 'label' })).toThrow(/not referenced by "label"/);
     expect(() => referenceKey('admin/departments', { key: 'code' })).toThrow();
   });
 });

@@ -33,7 +33,7 @@ import { ShipmentDetails } from './ShipmentDetails';
 import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
 import {
   dateRanges,
-  datesBetween,
+  liveDates,
   isSearchable,
   loadAllRows,
   maxGridRows,
@@ -131,7 +131,10 @@ export default function Shipments() {
   const searching = isSearchable(view.searchPhrase);
 
   useLiveDates(
-    useMemo(() => datesBetween(view.fromDate, view.toDate), [view.fromDate, view.toDate]),
+    useMemo(
+      () => liveDates(view.fromDate, view.toDate, today),
+      [view.fromDate, view.toDate, today],
+    ),
   );
 
   const states = useMemo(() => (view.filter === 'all' ? [] : [view.filter]), [view.filter]);
@@ -370,7 +373,9 @@ export default function Shipments() {
         ) : null}
       </PageHeader>
       <Typography data-testid="shipments-range" variant="body2" sx={{ mb: 1 }}>
-        {formatDate(view.fromDate, locale)} – {formatDate(view.toDate, locale)}
+        {named === 'all'
+          ? translate('planner.ranges.all')
+          : `${formatDate(view.fromDate, locale)} – ${formatDate(view.toDate, locale)}`}
         {searching ? ` · ${translate('planner.searching', { phrase: view.searchPhrase })}` : ''}
       </Typography>
       {source.isError ? (

@@ -11,9 +11,23 @@ import { mayRun } from '../access/commands';
 import type { UiError } from '../errors/parse';
 import type { CommandAnswer } from '../shell/api';
 
-/** Spec §2 date-range filter options; the default is today. */
-export const dateRanges = ['today', 'yesterday', 'last7', 'last30', 'custom'] as const;
+/**
+ * Spec §2 date-range filter options; the default is today. `all` is every date (the shipments of
+ * any day, e.g. to search them), written in the URL as its own fixed bounds.
+ */
+export const dateRanges = [
+  'today',
+  'tomorrow',
+  'yesterday',
+  'last7',
+  'last30',
+  'all',
+  'custom',
+] as const;
 export type DateRange = (typeof dateRanges)[number];
+
+/** The bounds of `all`: before and after any shipment's date. */
+export const ALL_DATES = { from: '2000-01-01', to: '2099-12-31' } as const;
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
@@ -26,23 +40,41 @@ export function rangeDates(
   switch (range) {
     case 'today':
       return { from: today, to: today };
+    case 'tomorrow':
+      return { from: iso(addDays(day, 1)), to: iso(addDays(day, 1)) };
     case 'yesterday':
       return { from: iso(addDays(day, -1)), to: iso(addDays(day, -1)) };
     case 'last7':
       return { from: iso(addDays(day, -6)), to: today };
     case 'last30':
       return { from: iso(addDays(day, -29)), to: today };
+    case 'all':
+      return { ...ALL_DATES };
   }
 }
 
 /** The named range a from/to pair is, or custom. */
 export function rangeOf(from: string, to: string, today: string): DateRange {
   return (
-    (['today', 'yesterday', 'last7', 'last30'] as const).find((r) => {
-      const d = rangeDates(r, today);
-      return d.from === from && d.to === to;
-    }) ?? 'custom'
+    dateRanges
+      .filter((r): r is Exclude<DateRange, 'custom'> => r !== 'custom')
+      .find((r) => {
+        const d = rangeDates(r, today);
+        return d.from === from && d.to === to;
+      }) ?? 'custom'
   );
+}
+
+/**
+ * The dates whose changes the page follows live: those of the range, at most `max`; of a long
+ * range (all dates) the ones around today, where shipments change.
+ */
+export function liveDates(from: string, to: string, today: string, max = 62): string[] {
+  if (datesBetween(from, to, max + 1).length <= max) return datesBetween(from, to, max);
+  const day = parseISO(today);
+  const lo = iso(addDays(day, -Math.floor(max / 2) + 1));
+  const hi = iso(addDays(day, Math.ceil(max / 2)));
+  return datesBetween(lo < from ? from : lo, hi > to ? to : hi, max);
 }
 
 /**

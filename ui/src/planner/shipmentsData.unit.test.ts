@@ -7,6 +7,7 @@ import {
   chunks,
   datesBetween,
   isSearchable,
+  liveDates,
   loadAllRows,
   maxGridRows,
   moveTargets,
@@ -91,6 +92,30 @@ describe('shipments page data (spec §2, §9)', () => {
       '2026-11-22',
     ]);
     expect(datesBetween('2026-01-01', '2026-11-22', 5)).toHaveLength(5);
+  });
+
+  it('Tomorrow and All dates are ranges of their own; all dates follows the days around today live', () => {
+    expect(rangeDates('tomorrow', today)).toEqual({ from: '2026-11-23', to: '2026-11-23' });
+    const all = rangeDates('all', today);
+    expect(rangeOf(all.from, all.to, today)).toBe('all');
+    expect(rangeOf('2026-11-23', '2026-11-23', today)).toBe('tomorrow');
+    // The URL keeps it: the bounds are dates.
+    const path = shipmentsPath('1', {
+      ...parseShipmentsPath('shipments-search', '', today),
+      fromDate: all.from,
+      toDate: all.to,
+    });
+    const back = parseShipmentsPath(
+      'shipments-search',
+      path.split('/shipments-search/')[1]!,
+      today,
+    );
+    expect(rangeOf(back.fromDate, back.toDate, today)).toBe('all');
+    const live = liveDates(all.from, all.to, today);
+    expect(live).toHaveLength(62);
+    expect(live).toContain(today);
+    expect(live).toContain('2026-11-23');
+    expect(liveDates('2026-11-20', today, today)).toEqual(datesBetween('2026-11-20', today));
   });
 
   it('S4-BEH-011: a live row joins the grid list it belongs to, and leaves one it no longer does', () => {

@@ -201,9 +201,11 @@ const da: Messages = {
     to: 'Til',
     ranges: {
       today: 'I dag',
+      tomorrow: 'I morgen',
       yesterday: 'I går',
       last7: 'Seneste 7 dage',
       last30: 'Seneste 30 dage',
+      all: 'Alle datoer',
       custom: 'Brugerdefineret',
     },
     noShipments: 'Ingen forsendelser fundet',

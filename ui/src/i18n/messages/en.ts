@@ -202,9 +202,11 @@ const en = {
     to: 'To',
     ranges: {
       today: 'Today',
+      tomorrow: 'Tomorrow',
       yesterday: 'Yesterday',
       last7: 'Last 7 days',
       last30: 'Last 30 days',
+      all: 'All dates',
       custom: 'Custom',
     },
     noShipments: 'No shipments found',

@@ -202,9 +202,11 @@ const fi: Messages = {
     to: 'Loppupäivä',
     ranges: {
       today: 'Tänään',
+      tomorrow: 'Huomenna',
       yesterday: 'Eilen',
       last7: 'Viimeiset 7 päivää',
       last30: 'Viimeiset 30 päivää',
+      all: 'Kaikki päivät',
       custom: 'Mukautettu',
     },
     noShipments: 'Lähetyksiä ei löytynyt',

@@ -204,9 +204,11 @@ const fr: Messages = {
     to: 'Au',
     ranges: {
       today: 'Aujourd’hui',
+      tomorrow: 'Demain',
       yesterday: 'Hier',
       last7: '7 derniers jours',
       last30: '30 derniers jours',
+      all: 'Toutes les dates',
       custom: 'Période personnalisée',
     },
     noShipments: 'Aucun envoi trouvé',

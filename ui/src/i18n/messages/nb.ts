@@ -200,9 +200,11 @@ const nb: Messages = {
     to: 'Til',
     ranges: {
       today: 'I dag',
+      tomorrow: 'I morgen',
       yesterday: 'I går',
       last7: 'Siste 7 dager',
       last30: 'Siste 30 dager',
+      all: 'Alle datoer',
       custom: 'Egendefinert',
     },
     noShipments: 'Fant ingen sendinger',

@@ -200,9 +200,11 @@ const sv: Messages = {
     to: 'Till',
     ranges: {
       today: 'I dag',
+      tomorrow: 'I morgon',
       yesterday: 'I går',
       last7: 'Senaste 7 dagarna',
       last30: 'Senaste 30 dagarna',
+      all: 'Alla datum',
       custom: 'Anpassat',
     },
     noShipments: 'Inga försändelser hittades',

@@ -77,6 +77,14 @@ describe('audit replay screen', () => {
     await expect(page.getByTestId('audit-event-3').textContent()).resolves.toContain(
       'UPDATE_CONSIGNMENT_SLOT',
     );
+    // The Changes column reads as words on lines (issue 36): wide enough, no JSON, dates in the
+    // user's format, the department by its name.
+    const changesCell = page.getByTestId('audit-event-0').getByRole('cell').last();
+    const cellWidth = (await changesCell.boundingBox())?.width ?? 0;
+    expect(cellWidth).toBeGreaterThanOrEqual(200);
+    const texts = await events.getByRole('row').allInnerTexts();
+    expect(texts.join('\n')).not.toMatch(/[{}]|"\w+":/);
+    expect(texts.join('\n')).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
 
     // By default the order as it is now (after the last event).
     const note = page.getByTestId('audit-order').locator('[data-field="orderNote"]');

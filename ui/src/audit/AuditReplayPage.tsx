@@ -19,11 +19,18 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatInTimeZone } from 'date-fns-tz';
 import { HttpFailure } from '../errors/parse';
-import { dateFormats, defaultTimeZone, normalizeLocale } from '../i18n/locales';
+import { dateFormats, defaultTimeZone, formatDate, normalizeLocale } from '../i18n/locales';
+import { useDepartmentOptions } from '../layout/useDepartments';
 import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { runQuery } from '../shell/api';
-import { ORDER_FIELDS, isShipmentKey, orderFacts, shownChanges } from './auditView';
+import {
+  ORDER_FIELDS,
+  isShipmentKey,
+  orderFacts,
+  shownChanges,
+  type ValueFormat,
+} from './auditView';
 
 const COLUMNS = ['revision', 'when', 'who', 'command', 'state', 'changes'] as const;
 
@@ -38,6 +45,21 @@ function useWhen() {
   const [locale] = useLocaleState();
   const format = `${dateFormats[normalizeLocale(locale)]} HH:mm:ss`;
   return (iso: string) => formatInTimeZone(new Date(iso), defaultTimeZone, format);
+}
+
+/** Values as the user reads them: dates in their format, yes/no, departments by name. */
+function useValueFormat(): ValueFormat {
+  const [locale] = useLocaleState();
+  const translate = useTranslate();
+  const departments = useDepartmentOptions();
+  return {
+    date: (iso) => formatDate(iso, normalizeLocale(locale)),
+    yesNo: (value) => translate(`ra.boolean.${String(value)}`),
+    name: (field, id) =>
+      field === 'departmentId'
+        ? departments.data?.find((d) => !d.group && d.id === id)?.name
+        : undefined,
+  };
 }
 
 /**
@@ -200,7 +222,7 @@ function EventRow({
 }) {
   const translate = useTranslate();
   const when = useWhen();
-  const changes = shownChanges(entry);
+  const changes = shownChanges(entry, 6, useValueFormat());
   return (
     <TableRow
       hover
@@ -222,7 +244,8 @@ function EventRow({
         </Typography>
       </TableCell>
       <TableCell>{entry.state ? translate(`states.${entry.state}`) : '–'}</TableCell>
-      <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-word' }}>
+      {/* Wide enough to read a change on a line; long values wrap at words, not letters. */}
+      <TableCell sx={{ fontSize: 12, minWidth: 280, overflowWrap: 'anywhere' }}>
         {changes.created ? translate('audit.created') : null}
         {!changes.created && changes.lines.length === 0 ? translate('audit.noChanges') : null}
         {changes.lines.map((line) => (

@@ -9,19 +9,54 @@ import {
 /** What the search field may hold: a shipment id, a package id (SSCC) or an order id. */
 export const isShipmentKey = (value: string): boolean => /^\d{1,18}$/.test(value.trim());
 
-/** A value of the diff as one short line: text as it is, anything else as JSON, cut at `max`. */
-export function valueText(value: unknown, max = 60): string {
+/**
+ * How values read in the user's language: dates in their format, yes/no, and a record a field
+ * names (by its path, e.g. `departmentId`) by its name. Without it, values as they are.
+ */
+export interface ValueFormat {
+  date: (iso: string) => string;
+  yesNo: (value: boolean) => string;
+  /** The name of the record `id` that the field `field` references, if known. */
+  name: (field: string, id: string) => string | undefined;
+}
+
+const plain: ValueFormat = {
+  date: (iso) => iso,
+  yesNo: (value) => String(value),
+  name: () => undefined,
+};
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One value as words: a list by its members, a record by its `key: value` pairs, never JSON. */
+function readable(value: unknown, field: string, f: ValueFormat): string {
+  if (value === null || value === undefined) return '∅';
+  if (typeof value === 'boolean') return f.yesNo(value);
+  if (typeof value === 'string' || typeof value === 'number') {
+    const text = String(value);
+    if (field.endsWith('Id')) return f.name(field, text) ?? text;
+    return typeof value === 'string' && isoDay.test(text) ? f.date(text) : text;
+  }
+  if (Array.isArray(value)) return value.map((v) => readable(v, field, f)).join(', ');
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${readable(v, k, f)}`)
+    .join(', ');
+}
+
+/** A value of the diff as one short line, readable (see `readable`), cut at `max`. */
+export function valueText(value: unknown, max = 60, f: ValueFormat = plain, field = ''): string {
   if (value === undefined) return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const text = readable(value, field, f);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** One change as people read it: `order.delivery.phone: +4791… → +4792…`. */
-export function changeText(change: FieldChange): string {
+export function changeText(change: FieldChange, f: ValueFormat = plain): string {
   const path = pathText(change.path);
+  const field = String(change.path[change.path.length - 1] ?? '');
   const has = (side: 'before' | 'after') => Object.hasOwn(change, side);
-  const before = has('before') ? valueText(change.before) : '∅';
-  const after = has('after') ? valueText(change.after) : '∅';
+  const before = has('before') ? valueText(change.before, 60, f, field) : '∅';
+  const after = has('after') ? valueText(change.after, 60, f, field) : '∅';
   return path ? `${path}: ${before} → ${after}` : `${before} → ${after}`;
 }
 
@@ -32,10 +67,11 @@ export function changeText(change: FieldChange): string {
 export function shownChanges(
   entry: Pick<AuditLogEntry, 'changes'>,
   limit = 6,
+  f: ValueFormat = plain,
 ): { lines: string[]; more: number; created: boolean } {
   const created = entry.changes.length === 1 && entry.changes[0]!.path.length === 0;
   if (created) return { lines: [], more: 0, created };
-  const lines = entry.changes.slice(0, limit).map(changeText);
+  const lines = entry.changes.slice(0, limit).map((c) => changeText(c, f));
   return { lines, more: Math.max(0, entry.changes.length - limit), created };
 }
 

@@ -15,12 +15,12 @@ describe('the audit replay screen: how changes and the order as of a moment read
     expect(
       changeText({ path: ['order', 'delivery', 'phone'], before: '+47911', after: '+47922' }),
     ).toBe('order.delivery.phone: +47911 → +47922');
-    expect(changeText({ path: ['slotId'], before: null, after: '9' })).toBe('slotId: null → 9');
+    expect(changeText({ path: ['slotId'], before: null, after: '9' })).toBe('slotId: ∅ → 9');
     expect(changeText({ path: ['order', 'orderNote'], after: 'ring' })).toBe(
       'order.orderNote: ∅ → ring',
     );
     expect(changeText({ path: ['order', 'measurements', 1], before: { weight: 2 } })).toBe(
-      'order.measurements.1: {"weight":2} → ∅',
+      'order.measurements.1: weight: 2 → ∅',
     );
     expect(valueText('x'.repeat(100), 10)).toBe(`${'x'.repeat(9)}…`);
   });
@@ -122,5 +122,30 @@ describe('the audit replay screen: how changes and the order as of a moment read
       priceCorrections: 'FREIGHT 150.5, DISCOUNT -20',
       invoice: '9',
     });
+  });
+});
+
+describe('readable changes (issue 36)', () => {
+  const f = {
+    date: (iso: string) => iso.split('-').reverse().join('.'),
+    yesNo: (v: boolean) => (v ? 'Ja' : 'Nei'),
+    name: (field: string, id: string) => (field === 'departmentId' ? `Dept ${id}` : undefined),
+  };
+  it('dates in the user format, yes/no, referenced records by name, records as key: value, never JSON', () => {
+    expect(
+      changeText({ path: ['order', 'pickupDate'], before: '2026-12-01', after: '2026-12-02' }, f),
+    ).toBe('order.pickupDate: 01.12.2026 → 02.12.2026');
+    expect(changeText({ path: ['departmentId'], before: '1', after: '2' }, f)).toBe(
+      'departmentId: Dept 1 → Dept 2',
+    );
+    expect(changeText({ path: ['invoicing', 'held'], before: false, after: true }, f)).toBe(
+      'invoicing.held: Nei → Ja',
+    );
+    const text = changeText(
+      { path: ['order', 'measurements', 0], after: { weight: 2, note: null } },
+      f,
+    );
+    expect(text).toBe('order.measurements.0: ∅ → weight: 2');
+    expect(text).not.toMatch(/[{}"]/);
   });
 });

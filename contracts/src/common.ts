@@ -45,6 +45,31 @@ export const entityId = z.coerce.string().regex(/^[1-9]\d{0,17}$/, 'not a valid 
 export const boundedNumber = z.number().min(-NUMBER_BOUND).max(NUMBER_BOUND);
 export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
+
+/**
+ * The schemas that refuse 0,0 as a position (issue 36): 0,0 ("Null Island", in the Gulf of
+ * Guinea) is where an unset default lands, never a place a parcel goes. The registry-walking test
+ * (positions.unit.test.ts) finds every latitude/longitude pair of every command and checks that
+ * its object is one of these.
+ */
+export const nullIslandRefusing = new WeakSet<z.ZodType>();
+
+/**
+ * An object schema whose `lat`/`lng` (or other named) pair refuses 0,0 (message
+ * `validation.coordinates`, at the latitude). Absent or null coordinates pass. Refinements keep
+ * an object from `.partial()`/`.extend()` in zod 4: apply this last.
+ */
+export function refuseNullIsland<T extends z.ZodObject>(schema: T, lat = 'lat', lng = 'lng'): T {
+  const refined = schema.superRefine((v: Record<string, unknown>, ctx) => {
+    if (v[lat] === 0 && v[lng] === 0)
+      ctx.addIssue({ code: 'custom', path: [lat], message: 'validation.coordinates' });
+  });
+  nullIslandRefusing.add(refined);
+  return refined;
+}
+
+/** A position `{lat, lng}` (never 0,0). */
+export const position = refuseNullIsland(z.object({ lat: latitude, lng: longitude }));
 export const nonEmptyText = z.string().trim().min(1, 'required');
 export const idList = z.array(entityId).min(1).max(10_000);
 /** A set of entity ids (members of a group): duplicates dropped, order kept. */

@@ -1,19 +1,28 @@
 import { z } from 'zod';
-import { entityId, idList, latitude, longitude, nonEmptyText } from '../common.js';
+import {
+  entityId,
+  idList,
+  latitude,
+  longitude,
+  nonEmptyText,
+  refuseNullIsland,
+} from '../common.js';
 import { geoPrecisions } from '../geocoding/index.js';
 import { rejectionReasons } from './catalogues.js';
 import { createOrderSchema, resolutionSources, updateOrderSchema } from './order.js';
 
 const side = z.enum(['pickup', 'delivery']);
-export const resolveAddressSchema = z.object({
-  consignmentId: entityId,
-  side: side.default('delivery'),
-  lat: latitude,
-  lng: longitude,
-  resolvedBy: z.enum(resolutionSources).default('FRONTEND'),
-  /** How precise the point is; a point a planner places by hand places the address itself. */
-  precision: z.enum(geoPrecisions).default('address'),
-});
+export const resolveAddressSchema = refuseNullIsland(
+  z.object({
+    consignmentId: entityId,
+    side: side.default('delivery'),
+    lat: latitude,
+    lng: longitude,
+    resolvedBy: z.enum(resolutionSources).default('FRONTEND'),
+    /** How precise the point is; a point a planner places by hand places the address itself. */
+    precision: z.enum(geoPrecisions).default('address'),
+  }),
+);
 export const unresolveAddressSchema = z.object({ consignmentIds: idList });
 /**
  * UPDATE_CONSIGNMENT_SLOT: plans consignments onto a slot (or moves them there). A slot over its

@@ -1,6 +1,6 @@
 import { stopDurationSeconds } from '../planning/orders.js';
 import { z } from 'zod';
-import { NUMBER_BOUND, entityId } from '../common.js';
+import { NUMBER_BOUND, entityId, refuseNullIsland } from '../common.js';
 import { updateShape } from '../updates.js';
 import { geoPrecisions } from '../geocoding/index.js';
 import { normalisePhone } from '../access/phone.js';
@@ -161,25 +161,27 @@ const timeField = z
   .transform((v) => (v === '' ? undefined : v));
 
 /** A pickup or delivery block (spec §3). Required fields are checked per side in `refineOrder`. */
-export const addressBlockSchema = z.object({
-  name: text(200),
-  address: text(200),
-  zipCode: text(20),
-  zipArea: text(100),
-  countryCode: z.enum(addressCountries, key('validation.choice')).default('NO'),
-  lat: coordinate(90),
-  lng: coordinate(180),
-  phone,
-  secondPhone: phone,
-  email,
-  contactPerson: text(200),
-  instructions: text(orderTextLimits.instructions),
-  /** Pickup point (parcel locker or shop) the parcel goes to or from. */
-  pupUnitId: text(50),
-  resolvedBy: z.enum(resolutionSources, key('validation.choice')).optional(),
-  /** How precise `lat`/`lng` are (contracts/geocoding `geoPrecisions`); absent: not known. */
-  precision: z.enum(geoPrecisions, key('validation.choice')).optional(),
-});
+export const addressBlockSchema = refuseNullIsland(
+  z.object({
+    name: text(200),
+    address: text(200),
+    zipCode: text(20),
+    zipArea: text(100),
+    countryCode: z.enum(addressCountries, key('validation.choice')).default('NO'),
+    lat: coordinate(90),
+    lng: coordinate(180),
+    phone,
+    secondPhone: phone,
+    email,
+    contactPerson: text(200),
+    instructions: text(orderTextLimits.instructions),
+    /** Pickup point (parcel locker or shop) the parcel goes to or from. */
+    pupUnitId: text(50),
+    resolvedBy: z.enum(resolutionSources, key('validation.choice')).optional(),
+    /** How precise `lat`/`lng` are (contracts/geocoding `geoPrecisions`); absent: not known. */
+    precision: z.enum(geoPrecisions, key('validation.choice')).optional(),
+  }),
+);
 export type AddressBlock = z.output<typeof addressBlockSchema>;
 
 /** Spec §3 measurement line (one line may stand for `quantity` identical packages). */

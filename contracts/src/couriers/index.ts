@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, latitude, longitude } from '../common.js';
+import { entityId, latitude, longitude, refuseNullIsland } from '../common.js';
 
 export const COURIER_LOCATIONS_TABLE = 'rm_courier_locations';
 export const COURIER_LOCATIONS_ENTITY = 'courierLocations';
@@ -11,14 +11,18 @@ export const courierLocationThrottleMs = 60_000;
  * SET_COURIER_LOCATION (spec §7 "Courier location report: courierId, latitude, longitude,
  * accuracy, ISO timestamp"). Only a COURIER sends it, and only for itself.
  */
-export const setCourierLocationSchema = z.object({
-  courierId: entityId,
-  latitude,
-  longitude,
-  /** Metres, as the browser's Geolocation API reports it. */
-  accuracy: z.number().min(0).max(1_000_000),
-  timestamp: z.iso.datetime({ offset: true }),
-});
+export const setCourierLocationSchema = refuseNullIsland(
+  z.object({
+    courierId: entityId,
+    latitude,
+    longitude,
+    /** Metres, as the browser's Geolocation API reports it. */
+    accuracy: z.number().min(0).max(1_000_000),
+    timestamp: z.iso.datetime({ offset: true }),
+  }),
+  'latitude',
+  'longitude',
+);
 export type SetCourierLocation = z.infer<typeof setCourierLocationSchema>;
 
 export interface CourierLocation {

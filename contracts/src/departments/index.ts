@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { updateShape } from '../updates.js';
-import { entityId, latitude, longitude, marketCountries, nonEmptyText } from '../common.js';
+import { entityId, marketCountries, nonEmptyText, position } from '../common.js';
 import { sellerFields, sellerProblems } from './seller.js';
 
 export * from './seller.js';
@@ -28,7 +28,7 @@ const fields = {
   /** Id of the department in the Alystra transport-management system. */
   alystraId: z.string().trim().max(50).default(''),
   emailAddresses: z.array(z.email()).max(50).default([]),
-  location: z.object({ lat: latitude, lng: longitude }).nullable().default(null),
+  location: position.nullable().default(null),
   /** Id used by the net-promoter-score survey provider. */
   npsId: z.string().max(50).nullable().default(null),
   ...sellerFields,

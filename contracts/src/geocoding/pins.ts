@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressCountries } from '../consignments/catalogues.js';
-import { entityId, latitude, longitude } from '../common.js';
+import { entityId, latitude, longitude, refuseNullIsland } from '../common.js';
 
 /**
  * A planner's pins (issue 36): where a planner moved an address's pin on the booking map, kept per
@@ -39,15 +39,17 @@ export const pinKey = (a: PinnedAddressText): string =>
   ].join('|');
 
 /** PIN_ADDRESS: a planner's point for an address of a department (the last pin wins). */
-export const pinAddressSchema = z.object({
-  departmentId: entityId,
-  address: z.string().trim().min(1).max(200),
-  zipCode: z.string().trim().max(20).default(''),
-  zipArea: z.string().trim().max(100).default(''),
-  countryCode: z.enum(addressCountries),
-  lat: latitude,
-  lng: longitude,
-});
+export const pinAddressSchema = refuseNullIsland(
+  z.object({
+    departmentId: entityId,
+    address: z.string().trim().min(1).max(200),
+    zipCode: z.string().trim().max(20).default(''),
+    zipArea: z.string().trim().max(100).default(''),
+    countryCode: z.enum(addressCountries),
+    lat: latitude,
+    lng: longitude,
+  }),
+);
 export type PinAddress = z.output<typeof pinAddressSchema>;
 
 export interface PinnedAddress extends PinAddress {

@@ -1,0 +1,145 @@
+import { describe, expect, it } from '@jest/globals';
+import type { z } from 'zod';
+import { nullIslandRefusing, position } from './common.js';
+import { commandSchemas } from './registry.js';
+
+/** The coordinate pairs a position is spelt with in commands. */
+const PAIRS = [
+  ['lat', 'lng'],
+  ['latitude', 'longitude'],
+] as const;
+
+/**
+ * Positions that still take 0,0 on purpose, each with its reason. The unit's depot is 0,0 by
+ * spec §3's default ("start and end at {lat: 0, lng: 0}") and means "no depot" to the schedule and
+ * the optimiser; replacing it with an address field and no position is issue 36's remaining step
+ * (docs/decisions/0035-precision.md).
+ */
+const EXCEPTIONS = new Set([
+  'CREATE_UNIT.startLocation',
+  'CREATE_UNIT.endLocation',
+  'UPDATE_UNIT.startLocation',
+  'UPDATE_UNIT.endLocation',
+]);
+
+interface Found {
+  path: string;
+  schema: z.ZodType;
+}
+
+/** Every object schema inside `schema` that holds a coordinate pair, with its path. */
+function positionsIn(schema: z.ZodType, path: string, out: Found[], lazies = new Set<unknown>()) {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  const walk = (inner: unknown, at = path) => {
+    if (inner) positionsIn(inner as z.ZodType, at, out, lazies);
+  };
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, z.ZodType>;
+      if (PAIRS.some(([a, b]) => a in shape && b in shape)) out.push({ path, schema });
+      for (const [key, value] of Object.entries(shape)) walk(value, path ? `${path}.${key}` : key);
+      break;
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      walk(def.innerType);
+      break;
+    case 'pipe':
+      walk(def.in);
+      walk(def.out);
+      break;
+    case 'array':
+      walk(def.element, `${path}[]`);
+      break;
+    case 'union':
+      for (const option of def.options as z.ZodType[]) walk(option);
+      break;
+    case 'intersection':
+      walk(def.left);
+      walk(def.right);
+      break;
+    case 'record':
+      walk(def.valueType, `${path}{}`);
+      break;
+    case 'tuple':
+      for (const item of def.items as z.ZodType[]) walk(item);
+      break;
+    case 'lazy':
+      // A recursive schema is walked once.
+      if (lazies.has(schema)) break;
+      lazies.add(schema);
+      walk((def.getter as () => z.ZodType)());
+      break;
+    default:
+      break;
+  }
+}
+
+const found = Object.entries(commandSchemas).flatMap(([name, schema]) => {
+  const out: Found[] = [];
+  positionsIn(schema as z.ZodType, '', out);
+  return out.map((f) => ({ ...f, path: f.path ? `${name}.${f.path}` : name }));
+});
+
+describe('no 0,0 as a position in any command (issue 36)', () => {
+  it('the walk finds the positions of the registry (orders, addresses, departments, couriers, pins, units)', () => {
+    const paths = found.map((f) => f.path);
+    for (const expected of [
+      'CREATE_ORDER.pickup',
+      'CREATE_ORDER.delivery',
+      'UPDATE_ORDER.delivery',
+      'RESOLVE_ADDRESS',
+      'PIN_ADDRESS',
+      'SET_COURIER_LOCATION',
+      'CREATE_DEPARTMENT.location',
+      'CREATE_UNIT.startLocation',
+    ])
+      expect(paths).toContain(expected);
+  });
+
+  it('every position field of every command refuses 0,0 by the one shared refinement', () => {
+    const open = found
+      .filter((f) => !EXCEPTIONS.has(f.path) && !nullIslandRefusing.has(f.schema))
+      .map((f) => f.path);
+    expect(open).toEqual([]);
+    // The exceptions are still positions (a stale entry would hide nothing and is removed).
+    for (const path of EXCEPTIONS) expect(found.map((f) => f.path)).toContain(path);
+  });
+
+  it('the shared refinement refuses 0,0 and only 0,0, in every refusing schema', () => {
+    expect(position.safeParse({ lat: 0, lng: 0 }).success).toBe(false);
+    expect(position.safeParse({ lat: 0, lng: 10.75 }).success).toBe(true);
+    expect(position.safeParse({ lat: 59.91, lng: 0 }).success).toBe(true);
+    // Each found object alone: 0,0 gives the refinement's issue at the latitude, whatever else
+    // the object misses; a real point gives none there.
+    for (const { path, schema } of found.filter((f) => nullIslandRefusing.has(f.schema))) {
+      const shape = (schema as unknown as { shape: Record<string, unknown> }).shape;
+      const [lat, lng] = PAIRS.find(([a, b]) => a in shape && b in shape)!;
+      const issuesAt = (value: Record<string, unknown>) =>
+        (schema.safeParse(value).error?.issues ?? []).filter(
+          (i) => i.path.join('.') === lat && i.message === 'validation.coordinates',
+        );
+      // Refinements run once the object itself parses: give the others a valid sample.
+      const sample = samples[path.split('.')[0]!] ?? {};
+      const base = path.includes('.') ? {} : sample;
+      expect([path, issuesAt({ ...base, [lat]: 0, [lng]: 0 }).length]).toEqual([path, 1]);
+      expect([path, issuesAt({ ...base, [lat]: 59.91, [lng]: 10.75 }).length]).toEqual([path, 0]);
+    }
+  });
+});
+
+/** Valid fields besides the position for the commands whose position sits on the payload itself. */
+const samples: Record<string, Record<string, unknown>> = {
+  RESOLVE_ADDRESS: { consignmentId: '1' },
+  PIN_ADDRESS: { departmentId: '1', address: 'Storgata 1', countryCode: 'NO' },
+  SET_COURIER_LOCATION: {
+    courierId: '1',
+    accuracy: 10,
+    timestamp: '2026-12-02T06:00:00.000Z',
+  },
+};

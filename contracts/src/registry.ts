@@ -20,7 +20,7 @@ import {
   courierLocationsBySlotIdQuerySchema,
   courierLocationsQuerySchema,
 } from './couriers/index.js';
-import { trackingQuerySchema } from './tracking/index.js';
+import { shipmentTrackingQuerySchema, trackingQuerySchema } from './tracking/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
@@ -315,6 +315,7 @@ export const querySchemas = {
   latestOptimizingIdForSlot: latestOptimizingIdForSlotQuerySchema,
   routeSuggestions: routeSuggestionsQuerySchema,
   getShipmentDetailsFromTracking: trackingQuerySchema,
+  shipmentTracking: shipmentTrackingQuerySchema,
   articles: articlesQuerySchema,
   articlesInArticleGroup: articlesInGroupQuerySchema,
   priceLists: priceListsQuerySchema,

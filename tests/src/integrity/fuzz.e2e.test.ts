@@ -30,8 +30,9 @@ interface World extends SampleWorld {
   template: string;
   /** A finished optimising run. */
   run: string;
-  /** The tracking link's key of `order`. */
+  /** The tracking link's key of `order`, and its shipment number. */
   tracking: string;
+  shipment: string;
   article: string;
   priceList: string;
   /** A pending order correction of `order`. */
@@ -243,6 +244,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   courierLocationsByDepartmentId: (w) => ({ departmentId: w.departments[0] }),
   courierLocationsBySlotId: (w) => ({ slotId: w.slot }),
   getShipmentDetailsFromTracking: (w) => ({ id: w.tracking }),
+  shipmentTracking: (w) => ({ reference: w.shipment }),
   articles: (w) => ({ orderId: w.order }),
   articlesInArticleGroup: () => ({ group: 'TRANSPORT' }),
   priceLists: () => ({}),
@@ -442,6 +444,7 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
       ...base,
       order: await id('CREATE_ORDER', commandBases.CREATE_ORDER({ ...base } as World)),
       tracking: '',
+      shipment: '',
       correction: '',
       article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
       priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
@@ -472,7 +475,9 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     };
     await waitForRun(sys, world.run, ['COMPLETED']);
     await sys.settled();
-    world.tracking = (await sys.query('orders', { ids: [world.order] })).body[0].order.trackingId;
+    const ordered = (await sys.query('orders', { ids: [world.order] })).body[0];
+    world.tracking = ordered.order.trackingId;
+    world.shipment = ordered.shipmentId;
     world.correction = await id(
       'CREATE_ORDER_CORRECTION',
       commandBases.CREATE_ORDER_CORRECTION(world),

@@ -20,7 +20,7 @@ import {
   courierLocationsBySlotIdQuerySchema,
   courierLocationsQuerySchema,
 } from './couriers/index.js';
-import { trackingQuerySchema } from './tracking/index.js';
+import { shipmentTrackingQuerySchema, trackingQuerySchema } from './tracking/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
 import { pinCommandSchemas, pinnedAddressQuerySchema } from './geocoding/pins.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
@@ -320,6 +320,7 @@ export const querySchemas = {
   latestOptimizingIdForSlot: latestOptimizingIdForSlotQuerySchema,
   routeSuggestions: routeSuggestionsQuerySchema,
   getShipmentDetailsFromTracking: trackingQuerySchema,
+  shipmentTracking: shipmentTrackingQuerySchema,
   articles: articlesQuerySchema,
   articlesInArticleGroup: articlesInGroupQuerySchema,
   priceLists: priceListsQuerySchema,

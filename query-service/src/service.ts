@@ -71,7 +71,7 @@ import {
   optimizingRuns,
   routeSuggestions,
 } from './optimizing/query.js';
-import { getShipmentDetailsFromTracking } from './tracking/query.js';
+import { getShipmentDetailsFromTracking, shipmentTracking } from './tracking/query.js';
 import {
   articles,
   articlesInArticleGroup,
@@ -139,6 +139,7 @@ export const queries: QueryTable = {
   latestOptimizingIdForSlot,
   routeSuggestions,
   getShipmentDetailsFromTracking,
+  shipmentTracking,
   articles,
   articlesInArticleGroup,
   priceLists,

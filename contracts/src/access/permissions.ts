@@ -246,6 +246,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   routeSuggestions: read(slots),
   // The recipient's view of a shipment (contracts tracking `recipientView`): anyone with the link.
   getShipmentDetailsFromTracking: read([], { public: true }),
+  // Support staff open a shipment's tracking by its number, where they may read the shipment.
+  shipmentTracking: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
   // The order form shows the articles and the price; invoicing reads the lists.
   articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
   articlesInArticleGroup: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),

@@ -13,6 +13,17 @@ export const trackingIdSchema = z.string().regex(TRACKING_ID_PATTERN, 'not a tra
 
 /** Query `getShipmentDetailsFromTracking {id}`: answered with and without a session. */
 export const trackingQuerySchema = z.object({ id: trackingIdSchema });
+/**
+ * Query `shipmentTracking {reference}`: support staff open a parcel's tracking by its shipment
+ * number (GSIN) or a package's SSCC, under their own read access (issue 36); the random key
+ * stays the public link's.
+ */
+export const shipmentTrackingQuerySchema = z.object({
+  reference: z
+    .string()
+    .trim()
+    .regex(/^\d{1,35}$/, 'a shipment number or an SSCC (digits)'),
+});
 
 /** Spec §2: tracking links have the form `{host}/track/{id}?referrer=internal`. */
 export const trackingLink = (host: string, id: string): string =>
@@ -103,7 +114,8 @@ export const roundForRecipient = (degrees: number): number => {
  * path: the query's answer is made by `recipientView`, which copies these fields and no others.
  */
 export interface TrackingDetails {
-  trackingId: string;
+  /** The public link's key; null for an order booked before keys existed (0028). */
+  trackingId: string | null;
   /** The shipment number printed on the label the recipient receives. */
   shipmentId: string | null;
   state: ConsignmentState;

@@ -31,10 +31,10 @@ const details: TrackingDetails = {
 
 describe('tracking (contracts)', () => {
   it('S2-REDIR-009: a tracking link is {host}/track/{id}?referrer=internal', () => {
-    expect(trackingLink('https://nordlog.example/', details.trackingId)).toBe(
+    expect(trackingLink('https://nordlog.example/', details.trackingId!)).toBe(
       `https://nordlog.example/track/${details.trackingId}?referrer=internal`,
     );
-    expect(TRACKING_ID_PATTERN.test(details.trackingId)).toBe(true);
+    expect(TRACKING_ID_PATTERN.test(details.trackingId!)).toBe(true);
     expect(TRACKING_ID_PATTERN.test('70900010000000041')).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import {
   AppError,
   COURIER_LOCATIONS_TABLE,
+  customerScope,
   ORDERS_TABLE,
   REST_BREAK,
   SLOTS_TABLE,
@@ -19,7 +20,7 @@ import {
   type UnitRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import type { QueryHandler } from '../framework.js';
+import { allowedDepartments, type QueryHandler } from '../framework.js';
 import { byId, schedules, timeZones } from '../planning/query.js';
 
 /** What the courier's route says of one delivery while the slot is driven. */
@@ -45,7 +46,37 @@ export const getShipmentDetailsFromTracking: QueryHandler<
     .where('tracking_id', id)
     .first<{ data: OrderRow } | undefined>('data');
   if (!found) throw new AppError('NOT_FOUND', 'No shipment has this tracking link');
-  const row = found.data;
+  return detailsOf(knex, found.data, clock().getTime());
+};
+
+/**
+ * Query `shipmentTracking {reference}` (issue 36; docs/decisions/0036-time.md): what the
+ * recipient's tracking page shows of the shipment with this shipment number (GSIN) or a package
+ * with this SSCC, for support staff who may read the shipment (their departments, and a customer
+ * user's own customers). The same NOT_FOUND whether the shipment does not exist or is not theirs.
+ */
+export const shipmentTracking: QueryHandler<'shipmentTracking'> = async (
+  { reference },
+  { knex, identity, clock },
+) => {
+  const q = knex(ORDERS_TABLE)
+    .where((w) => {
+      w.where('shipment_id', reference).orWhereRaw(`data->'order'->'measurements' @> ?::jsonb`, [
+        JSON.stringify([{ packageIds: [reference] }]),
+      ]);
+    })
+    .orderByRaw('case when shipment_id = ? then 0 else 1 end, id', [reference]);
+  const allowed = allowedDepartments(identity, undefined);
+  if (allowed !== '*') q.whereIn('department_id', allowed);
+  const customers = customerScope(identity);
+  if (customers) q.whereIn('customer_id', customers);
+  const found = await q.first<{ data: OrderRow } | undefined>('data');
+  if (!found) throw new AppError('NOT_FOUND', 'No shipment you may read has this number');
+  return detailsOf(knex, found.data, clock().getTime());
+};
+
+/** The recipient's view of an order (`recipientView`): its step, day, window and the road. */
+async function detailsOf(knex: Knex, row: OrderRow, now: number): Promise<TrackingDetails> {
   const order = row.order;
   const timeZone = (await timeZones(knex, [row.departmentId]))(row.departmentId);
   const slot = row.slotId
@@ -55,11 +86,9 @@ export const getShipmentDetailsFromTracking: QueryHandler<
           .first<{ data: SlotRow } | undefined>('data')
       )?.data
     : undefined;
-  const road = slot
-    ? await onTheRoad(knex, slot, row.id, timeZone, clock().getTime())
-    : NOT_ON_THE_ROAD;
+  const road = slot ? await onTheRoad(knex, slot, row.id, timeZone, now) : NOT_ON_THE_ROAD;
   return recipientView({
-    trackingId: id,
+    trackingId: order.trackingId ?? null,
     shipmentId: row.shipmentId,
     state: row.state,
     stage: trackingStage(row.state, !!slot && isDriving(slot.state)),
@@ -72,7 +101,7 @@ export const getShipmentDetailsFromTracking: QueryHandler<
     ...road,
     updatedAt: new Date(row.updatedAtEpoch).toISOString(),
   });
-};
+}
 
 /**
  * The delivery's place on its slot's remaining route: nothing unless the slot is being driven

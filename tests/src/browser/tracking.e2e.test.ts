@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { REST_BREAK, type RoutePoint, type SlotView } from '@nordlog/contracts';
+import {
+  REST_BREAK,
+  type RoutePoint,
+  type SlotView,
+  type TrackingDetails,
+} from '@nordlog/contracts';
 import type { Browser, Page } from 'playwright-core';
 import {
   assertWebAppBuilt,
@@ -158,6 +163,13 @@ describe('public tracking page in a browser', () => {
     await details.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Tracking link copied').waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(expected);
+    // Issue 36: the planner opens the shipment's tracking from its details, by its number.
+    await details.getByRole('button', { name: 'Show tracking' }).click();
+    const shown = details.getByTestId('staff-tracking');
+    await shown.getByRole('heading', { name: `Shipment ${row.shipmentId}` }).waitFor();
+    const answer = (await sys.as(planner).query('shipmentTracking', { reference: row.shipmentId }))
+      .body as TrackingDetails;
+    expect(await shown.getByTestId('tracking').getAttribute('data-stage')).toBe(answer.stage);
     await page.context().close();
     expect(pageErrors).toEqual([]);
   });

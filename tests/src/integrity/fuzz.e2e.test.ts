@@ -39,6 +39,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   courierLocationsByDepartmentId: (w) => ({ departmentId: w.departments[0] }),
   courierLocationsBySlotId: (w) => ({ slotId: w.slot }),
   getShipmentDetailsFromTracking: (w) => ({ id: w.tracking }),
+  shipmentTracking: (w) => ({ reference: w.shipment }),
   articles: (w) => ({ orderId: w.order }),
   articlesInArticleGroup: () => ({ group: 'TRANSPORT' }),
   priceLists: () => ({}),

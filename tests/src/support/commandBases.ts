@@ -25,8 +25,9 @@ export interface World extends SampleWorld {
   template: string;
   /** A finished optimising run. */
   run: string;
-  /** The tracking link's key of `order`. */
+  /** The tracking link's key of `order`, and its shipment number. */
   tracking: string;
+  shipment: string;
   article: string;
   priceList: string;
   /** A pending order correction of `order`. */
@@ -239,6 +240,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     ...base,
     order: await id('CREATE_ORDER', commandBases.CREATE_ORDER({ ...base } as World)),
     tracking: '',
+    shipment: '',
     correction: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
@@ -269,7 +271,9 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
   };
   await waitForRun(sys, world.run, ['COMPLETED']);
   await sys.settled();
-  world.tracking = (await sys.query('orders', { ids: [world.order] })).body[0].order.trackingId;
+  const ordered = (await sys.query('orders', { ids: [world.order] })).body[0];
+  world.tracking = ordered.order.trackingId;
+  world.shipment = ordered.shipmentId;
   world.correction = await id(
     'CREATE_ORDER_CORRECTION',
     commandBases.CREATE_ORDER_CORRECTION(world),

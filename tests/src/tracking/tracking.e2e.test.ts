@@ -299,4 +299,47 @@ describe('public tracking', () => {
     const stranger = await connectSocket(sys.url, `${trackingSocket.param}=${'A'.repeat(22)}`);
     expect(await stranger.closed).toBe(socketProtocol.closeCodes.error);
   });
+
+  it('issue 36: support staff open a shipment’s tracking by its shipment number or an SSCC, under their own read access', async () => {
+    const [next] = remaining(await drivenSlot());
+    const { order, shipmentId } = await orderOf(next!.consignmentId!);
+    const sscc = (order.measurements as { packageIds: string[] }[])[0]!.packageIds[0]!;
+    const recipient = (await track(order.trackingId)).body as TrackingDetails;
+    const asPlanner = (reference: unknown) =>
+      sys.as(planner).query('shipmentTracking', { reference });
+    for (const reference of [shipmentId, sscc]) {
+      const res = await asPlanner(reference);
+      expect({ reference, status: res.status }).toEqual({ reference, status: 200 });
+      // What the recipient sees, no more (the list of fields), the public key included.
+      expect(Object.keys(res.body).sort()).toEqual([...TRACKING_FIELDS].sort());
+      expect(res.body).toMatchObject({
+        trackingId: order.trackingId,
+        shipmentId,
+        state: recipient.state,
+        stage: recipient.stage,
+        deliveryDate: recipient.deliveryDate,
+      });
+    }
+    // Another department's planner, an unknown number and no session: refused alike.
+    const other = (
+      await sys.command('CREATE_DEPARTMENT', {
+        name: 'Tromsø',
+        departmentType: 'courier',
+        country: 'NO',
+      })
+    ).body.ids[0] as string;
+    const stranger = await sys.login({
+      phoneNumber: `+4799${String(Date.now()).slice(-6)}`,
+      role: 'PLANNER',
+      departmentIds: [other],
+    });
+    expect(
+      (await sys.as(stranger).query('shipmentTracking', { reference: shipmentId })).status,
+    ).toBe(404);
+    expect((await asPlanner('99999999999999999')).status).toBe(404);
+    expect((await asPlanner('not a number')).status).toBe(400);
+    expect((await sys.as(null).query('shipmentTracking', { reference: shipmentId })).status).toBe(
+      401,
+    );
+  });
 });

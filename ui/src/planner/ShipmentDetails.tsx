@@ -18,6 +18,7 @@ import { enumKey } from '../i18n/enums';
 import { formatDateTime, normalizeLocale } from '../i18n/locales';
 import { formatVolume } from '../i18n/volume';
 import { runQuery } from '../shell/api';
+import { StaffTracking } from './StaffTracking';
 
 /** One side of the consignment: who and where. */
 function Party({ title, lines }: { title: string; lines: (string | null | undefined)[] }) {
@@ -136,6 +137,7 @@ export function ShipmentDetails({
               : translate('details.noSlot')}
           </Typography>
           <TrackingLink trackingId={row.trackingId} />
+          <StaffTracking shipmentId={row.shipmentId} />
           <Stack direction="row" spacing={2}>
             <Party
               title={translate('booking.pickup')}

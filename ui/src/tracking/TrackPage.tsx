@@ -61,7 +61,7 @@ export function TrackPage({ id, t, locale }: { id: string; t: Translate; locale:
   return <Details details={state.details} live={live} t={t} locale={locale} />;
 }
 
-function Details({
+export function Details({
   details: d,
   live,
   t,

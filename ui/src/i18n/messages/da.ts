@@ -918,6 +918,7 @@ const da: Messages = {
     copy: 'Kopiér link',
     copyFailed: 'Kopiering er ikke mulig her; markér linket og kopiér det.',
     copied: 'Sporingslinket er kopieret',
+    show: 'Vis sporing',
     noLink: 'Denne ordre blev bestilt før sporingslinks og har intet.',
   },
   details: {

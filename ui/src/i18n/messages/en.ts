@@ -919,6 +919,7 @@ const en = {
     copy: 'Copy link',
     copyFailed: 'Copying is not possible here; select the link and copy it.',
     copied: 'Tracking link copied',
+    show: 'Show tracking',
     noLink: 'This order was booked before tracking links; it has none.',
   },
   details: {

@@ -926,6 +926,7 @@ const fi: Messages = {
     copy: 'Kopioi linkki',
     copyFailed: 'Kopiointi ei ole mahdollista tässä; valitse linkki ja kopioi se.',
     copied: 'Seurantalinkki kopioitu',
+    show: 'Näytä seuranta',
     noLink: 'Tämä tilaus tehtiin ennen seurantalinkkejä, eikä sillä ole linkkiä.',
   },
   details: {

@@ -928,6 +928,7 @@ const fr: Messages = {
     copy: 'Copier le lien',
     copyFailed: 'La copie est impossible ici ; sélectionnez le lien et copiez-le.',
     copied: 'Lien de suivi copié',
+    show: 'Afficher le suivi',
     noLink: "Cette commande a été réservée avant les liens de suivi et n'en a pas.",
   },
   details: {

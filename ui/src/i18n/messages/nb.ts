@@ -918,6 +918,7 @@ const nb: Messages = {
     copy: 'Kopier lenke',
     copyFailed: 'Kopiering er ikke mulig her; merk lenken og kopier den.',
     copied: 'Sporingslenken er kopiert',
+    show: 'Vis sporing',
     noLink: 'Denne ordren ble bestilt før sporingslenker fantes og har ingen.',
   },
   details: {

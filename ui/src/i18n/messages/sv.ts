@@ -919,6 +919,7 @@ const sv: Messages = {
     copy: 'Kopiera länk',
     copyFailed: 'Kopiering är inte möjlig här; markera länken och kopiera den.',
     copied: 'Spårningslänken är kopierad',
+    show: 'Visa spårning',
     noLink: 'Den här ordern bokades före spårningslänkarna och har ingen.',
   },
   details: {

@@ -16,6 +16,7 @@ import {
   type DaySuggestions,
   REST_BREAK,
   routeConsignments,
+  type RunLease,
   type RunProblem,
   type RunProgress,
   type RunResult,
@@ -24,7 +25,7 @@ import type { Decider } from '../framework/decider.js';
 
 export type RunCommand =
   | { type: 'request'; run: OptimizingRun }
-  | { type: 'start'; at: string; problem: RunProblem }
+  | { type: 'start'; at: string; problem: RunProblem; runner?: RunLease }
   | { type: 'progress'; at: string; progress: RunProgress }
   | { type: 'complete'; at: string; result: RunResult }
   | { type: 'fail'; at: string; errors: string[] }
@@ -55,7 +56,15 @@ export const runDecider: Decider<OptimizingRun | null, RunCommand, OptimizingEve
       case 'start':
         if (run.state !== 'REQUESTED') throw over(run, 'it was taken already');
         return [
-          { type: 'OptimizingStarted', data: { id, at: command.at, problem: command.problem } },
+          {
+            type: 'OptimizingStarted',
+            data: {
+              id,
+              at: command.at,
+              problem: command.problem,
+              ...(command.runner ? { runner: command.runner } : {}),
+            },
+          },
         ];
       case 'progress':
         if (run.state !== 'RUNNING') throw over(run, 'it reports no more progress');

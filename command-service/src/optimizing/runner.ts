@@ -9,8 +9,10 @@ import {
   type OptimizingOutcome,
   type OptimizingRun,
   type RouteOptimizer,
+  type RunLease,
   type RunProgress,
 } from '@nordlog/contracts';
+import { hostname } from 'node:os';
 import { preparedQuery, type EventStore, type Knex, type Logger } from '@nordlog/platform';
 import { fold } from '../framework/decider.js';
 import { atomic, executeAtomic, executeTargets, type AtomicTargets } from '../framework/execute.js';
@@ -18,6 +20,19 @@ import { runDecider } from './deciders.js';
 import { lockTarget, runTarget, suggestionsTarget } from './targets.js';
 
 export const OPTIMIZING_DOCUMENTS_TABLE = 'optimizing_documents';
+
+/** The runs some runner carries (or carried until it died). */
+const RUNNING_RUNS_SQL = `select id::text as id from ${OPTIMIZING_RUNS_TABLE} where state = 'RUNNING'`;
+
+/** Whether a process of this host is alive (signal 0 tests it; EPERM: alive, another user's). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** The runs waiting for a runner, oldest first; polled every 100 ms, so prepared. */
 const REQUESTED_RUNS_SQL = `select id::text as id from ${OPTIMIZING_RUNS_TABLE}
@@ -36,6 +51,8 @@ export interface RunnerDeps {
   concurrency: number;
   pollMs?: number;
   clock?: () => Date;
+  /** This runner's lease on the runs it starts (default: this host and process). */
+  lease?: RunLease;
 }
 
 interface Active {
@@ -58,14 +75,52 @@ export class OptimizingRunner {
   private polling = false;
   private stopped = false;
   private readonly clock: () => Date;
+  private readonly lease: RunLease;
+  /** Resolves once the runs of this host's dead runners are taken over (see `start`). */
+  ready: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: RunnerDeps) {
     this.clock = deps.clock ?? (() => new Date());
+    this.lease = deps.lease ?? { host: hostname(), pid: process.pid };
   }
 
+  /**
+   * Polls for requested runs; first fails, at once, the runs a dead runner of this host held
+   * (SIGKILLed, crashed), so their departments' locks are free without waiting for the heartbeat
+   * to expire (issue 36). Runs of other hosts are left to that expiry.
+   */
   start(): void {
+    this.ready = this.takeOverDead().catch((err: unknown) =>
+      this.deps.logger.warn({ err }, 'optimizing: taking over the runs of dead runners failed'),
+    );
     this.timer = setInterval(() => void this.poll(), this.deps.pollMs ?? 100);
     this.timer.unref();
+  }
+
+  /** Whether the lease is of a runner of this host that is gone (its process is not alive). */
+  private deadHere(lease: RunLease | null | undefined): boolean {
+    if (!lease || lease.host !== this.lease.host) return false;
+    // Our own pid (the caller skips the runs this runner carries): a predecessor that had it,
+    // as a container restarted as pid 1 has.
+    if (lease.pid === this.lease.pid) return true;
+    return !processAlive(lease.pid);
+  }
+
+  private async takeOverDead(): Promise<void> {
+    const rows = await preparedQuery<{ id: string }>(this.deps.knex, RUNNING_RUNS_SQL, []);
+    for (const { id } of rows) {
+      if (this.active.has(id)) continue;
+      const events = await this.deps.store.readStream(optimizingStream(id));
+      const run = fold(runDecider, events as never[]);
+      if (!run || run.state !== 'RUNNING' || !this.deadHere(run.runner)) continue;
+      this.deps.logger.warn(
+        { runId: id, runner: run.runner },
+        'optimizing: the run lost its worker (its process ended); failed at start',
+      );
+      await this.fail(run, events[0]!.metadata.correlationId, [
+        'The run stopped: the process carrying it ended, and it was taken over at restart',
+      ]);
+    }
   }
 
   async stop(): Promise<void> {
@@ -128,7 +183,14 @@ export class OptimizingRunner {
     }
     const started = await executeTargets(
       this.deps.store,
-      [runTarget(id, { type: 'start', at: this.clock().toISOString(), problem: prepared.problem })],
+      [
+        runTarget(id, {
+          type: 'start',
+          at: this.clock().toISOString(),
+          problem: prepared.problem,
+          runner: this.lease,
+        }),
+      ],
       this.metadata(run, correlationId),
       false,
     );

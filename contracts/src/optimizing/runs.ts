@@ -132,6 +132,8 @@ export interface OptimizingRun {
   finishedAt: string | null;
   /** Last sign of life of the worker (started or progress). */
   beatAt: string | null;
+  /** The process that took the run (absent on runs started before leases were recorded). */
+  runner?: RunLease | null;
   problem: RunProblem | null;
   progress: RunProgress | null;
   result: RunResult | null;
@@ -175,11 +177,25 @@ export const requestedRun = (request: RunRequest): OptimizingRun => ({
 
 export type OptimizingEvent =
   | { type: 'OptimizingRequested'; data: OptimizingRun }
-  | { type: 'OptimizingStarted'; data: { id: string; at: string; problem: RunProblem } }
+  | {
+      type: 'OptimizingStarted';
+      data: { id: string; at: string; problem: RunProblem; runner?: RunLease };
+    }
   | { type: 'OptimizingProgressed'; data: { id: string; at: string; progress: RunProgress } }
   | { type: 'OptimizingCompleted'; data: { id: string; at: string; result: RunResult } }
   | { type: 'OptimizingFailed'; data: { id: string; at: string; errors: string[] } }
   | { type: 'OptimizingCancelled'; data: { id: string; at: string; by: string } };
+
+/**
+ * Who carries a started run: its host and process. A runner starting on a host knows that a run
+ * held by the same host and a process that is no longer alive (or has its own pid: a container
+ * restarted as pid 1) lost its worker, and takes it over at once instead of waiting for the
+ * heartbeat to expire (issue 36, docs/decisions/0039).
+ */
+export interface RunLease {
+  host: string;
+  pid: number;
+}
 
 /** The one fold of a run the command side and the read model share. */
 export function applyOptimizingEvent(
@@ -200,6 +216,7 @@ export function applyOptimizingEvent(
         ...run,
         state: 'RUNNING',
         startedAt: event.data.at,
+        runner: event.data.runner ?? null,
         beatAt: d.at,
         problem: event.data.problem,
       };

@@ -69,7 +69,7 @@ describe('planning board and dispatch in a browser', () => {
     expect(answer.status).toBe(200);
     return answer.body.ids[0] as string;
   };
-  const unit = async (name: string, capacity: number, courierId: string) => {
+  const unit = async (name: string, capacity: number, courierId: string, color?: string) => {
     const answer = await sys.command('CREATE_UNIT', {
       name,
       alystraId: name.toUpperCase().replace(/\W/g, ''),
@@ -80,6 +80,7 @@ describe('planning board and dispatch in a browser', () => {
       vehicleType: 'van',
       fuelType: 'diesel',
       courierUserIds: [courierId],
+      ...(color ? { color } : {}),
     });
     expect(answer.status).toBe(200);
     return answer.body.ids[0] as string;
@@ -103,7 +104,7 @@ describe('planning board and dispatch in a browser', () => {
       await createCourier(sys, [oslo], 'Kari Bud'),
       await createCourier(sys, [oslo], 'Ola Bud'),
     ];
-    bigUnit = await unit('Van 1', 40, couriers[0]!.id);
+    bigUnit = await unit('Van 1', 40, couriers[0]!.id, '#8e24aa');
     smallUnit = await unit('Bike 2', 2, couriers[1]!.id);
     orders = [];
     for (let i = 1; i <= 8; i++) orders.push(await createOrder(i));
@@ -289,6 +290,7 @@ describe('planning board and dispatch in a browser', () => {
       expected,
     );
     expect(await watcher.evaluate('window.__sameDocument === true')).toBe(true);
+
     await page.context().close();
   }, 90_000);
 
@@ -368,6 +370,7 @@ describe('planning board and dispatch in a browser', () => {
       want,
     );
     expect(await watcher.evaluate('window.__sameDocument === true')).toBe(true);
+
     await page.context().close();
   }, 90_000);
 
@@ -628,19 +631,44 @@ describe('planning board and dispatch in a browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('S2-ROUTE-064: dispatch starts the slot with a courier; the one without is refused with a reason', async () => {
+  it('S2-ROUTE-064: dispatch starts the slot with a courier; the one without is refused with a reason; an empty slot or one of a day not yet begun asks first', async () => {
     const page = await open(`/planner/${oslo}/dispatch/${day}`);
     await page.getByRole('heading', { name: /^Dispatch/ }).waitFor();
     const row = (id: string) => page.locator(`[data-testid=dispatch-row][data-slot-id="${id}"]`);
     await row(morning).waitFor();
     await expect(row(morning).getByTestId('slot-state').textContent()).resolves.toBe('Planned');
     await expect(row(afternoon).getByText('No courier yet').count()).resolves.toBe(1);
+    // Issue 36: starting an empty slot of a day not yet begun asks first, naming both reasons;
+    // Cancel changes nothing, "Start anyway" sends it and the server keeps its own rules.
     await page.getByRole('button', { name: 'Start Afternoon' }).click();
+    const warning = page.getByRole('dialog', { name: 'Start Afternoon?' });
+    await warning.getByTestId('dispatch-warnings').waitFor();
+    await expect(
+      warning
+        .locator('[data-warning]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-warning'))),
+    ).resolves.toEqual(['empty', 'early']);
+    await expect(warning.getByTestId('dispatch-warnings').textContent()).resolves.toContain(
+      `Afternoon is for ${day}, which has not begun`,
+    );
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    expect((await sys.as(planner).query('slotById', { id: afternoon })).body.state).toBe(
+      'NOT_STARTED',
+    );
+    await page.getByRole('button', { name: 'Start Afternoon' }).click();
+    await page
+      .getByRole('dialog', { name: 'Start Afternoon?' })
+      .getByRole('button', { name: 'Start anyway' })
+      .click();
     await toast(page).getByText('Afternoon has no courier', { exact: false }).waitFor();
     expect((await sys.as(planner).query('slotById', { id: afternoon })).body.state).toBe(
       'NOT_STARTED',
     );
     await page.getByRole('button', { name: 'Start Morning' }).click();
+    await page
+      .getByRole('dialog', { name: 'Start Morning?' })
+      .getByRole('button', { name: 'Start anyway' })
+      .click();
     expect(
       await settledValue(
         () => row(morning).getByTestId('slot-state').textContent(),

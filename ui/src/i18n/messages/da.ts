@@ -366,6 +366,7 @@ const da: Messages = {
       'Der kører allerede en optimering for denne afdeling (kørsel %{runId}). Vent på den, eller annullér den.',
   },
   planning: {
+    map: { show: 'Vis kort', hide: 'Skjul kort', label: 'Kort over dagens ruter' },
     minutes: '%{minutes} min',
     save: 'Gem',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
@@ -533,6 +534,13 @@ const da: Messages = {
       cancelled: 'Flytningen af %{stop} er annulleret.',
     },
     dispatch: {
+      warn: {
+        title: 'Start %{name}?',
+        empty: '%{name} har ingen stop: chaufføren ville starte en tom rute.',
+        early:
+          '%{name} gælder %{date}, som ikke er begyndt: startet nu spores chaufføren fra i aften.',
+        confirm: 'Start alligevel',
+      },
       filter: 'Vis',
       groups: { showActive: 'Aktive', showNotStarted: 'Ikke startet', showCompleted: 'Afsluttede' },
       slot: 'Slot',
@@ -1235,6 +1243,7 @@ const da: Messages = {
       suggested: 'Foreslået rute',
     },
     suggestion: {
+      map: 'Kort over nuværende rute (fuldt optrukket) og foreslået rute (stiplet)',
       title: 'Foreslåede ruter',
       count: '%{smart_count} slot |||| %{smart_count} slots',
       slot: 'Slot',

@@ -367,6 +367,7 @@ const en = {
       'An optimisation is already running for this department (run %{runId}). Wait for it or cancel it.',
   },
   planning: {
+    map: { show: 'Show map', hide: 'Hide map', label: "Map of the day's routes" },
     minutes: '%{minutes} min',
     save: 'Save',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
@@ -532,6 +533,13 @@ const en = {
       cancelled: 'Moving %{stop} was cancelled.',
     },
     dispatch: {
+      warn: {
+        title: 'Start %{name}?',
+        empty: '%{name} has no stops: the courier would start an empty route.',
+        early:
+          "%{name} is for %{date}, which has not begun: started now, the courier's tracking runs from tonight.",
+        confirm: 'Start anyway',
+      },
       filter: 'Show',
       groups: { showActive: 'Active', showNotStarted: 'Not started', showCompleted: 'Completed' },
       slot: 'Slot',
@@ -1235,6 +1243,7 @@ const en = {
       suggested: 'Suggested route',
     },
     suggestion: {
+      map: 'Map of the current route (solid) and the suggested one (dashed)',
       title: 'Suggested routes',
       count: '%{smart_count} slot |||| %{smart_count} slots',
       slot: 'Slot',

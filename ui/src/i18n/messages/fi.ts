@@ -368,6 +368,7 @@ const fi: Messages = {
       'Tämän osaston optimointi on jo käynnissä (ajo %{runId}). Odota sen valmistumista tai peruuta se.',
   },
   planning: {
+    map: { show: 'Näytä kartta', hide: 'Piilota kartta', label: 'Päivän reittien kartta' },
     minutes: '%{minutes} min',
     save: 'Tallenna',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
@@ -535,6 +536,13 @@ const fi: Messages = {
       cancelled: 'Pysähdyksen %{stop} siirto peruttu.',
     },
     dispatch: {
+      warn: {
+        title: 'Aloitetaanko %{name}?',
+        empty: 'Kohteessa %{name} ei ole pysähdyksiä: kuljettaja aloittaisi tyhjän reitin.',
+        early:
+          '%{name} on päivälle %{date}, joka ei ole vielä alkanut: nyt aloitettuna kuljettajan seuranta alkaa jo tänä iltana.',
+        confirm: 'Aloita silti',
+      },
       filter: 'Näytä',
       groups: {
         showActive: 'Aktiiviset',
@@ -1244,6 +1252,7 @@ const fi: Messages = {
       suggested: 'Ehdotettu reitti',
     },
     suggestion: {
+      map: 'Kartta nykyisestä reitistä (yhtenäinen) ja ehdotetusta (katkoviiva)',
       title: 'Ehdotetut reitit',
       count: '%{smart_count} slotti |||| %{smart_count} slottia',
       slot: 'Slotti',

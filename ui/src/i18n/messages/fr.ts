@@ -374,6 +374,11 @@ const fr: Messages = {
       'Une optimisation est déjà en cours pour cette agence (exécution %{runId}). Attendez qu’elle se termine ou annulez-la.',
   },
   planning: {
+    map: {
+      show: 'Afficher la carte',
+      hide: 'Masquer la carte',
+      label: 'Carte des tournées du jour',
+    },
     minutes: '%{minutes} min',
     save: 'Enregistrer',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
@@ -541,6 +546,13 @@ const fr: Messages = {
       cancelled: 'Déplacement de %{stop} annulé.',
     },
     dispatch: {
+      warn: {
+        title: 'Démarrer %{name} ?',
+        empty: "%{name} n'a aucun arrêt : le coursier partirait sur une tournée vide.",
+        early:
+          "%{name} est prévu le %{date}, qui n'a pas commencé : démarré maintenant, le suivi du coursier commence dès ce soir.",
+        confirm: 'Démarrer quand même',
+      },
       filter: 'Afficher',
       groups: { showActive: 'Actifs', showNotStarted: 'Non commencés', showCompleted: 'Terminés' },
       slot: 'Créneau',
@@ -1249,6 +1261,7 @@ const fr: Messages = {
       suggested: 'Tournée suggérée',
     },
     suggestion: {
+      map: 'Carte de la tournée actuelle (trait plein) et de la tournée proposée (pointillés)',
       title: 'Tournées suggérées',
       count: '%{smart_count} créneau |||| %{smart_count} créneaux',
       slot: 'Créneau',

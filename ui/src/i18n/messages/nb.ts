@@ -367,6 +367,7 @@ const nb: Messages = {
       'En optimering kjører allerede for denne avdelingen (kjøring %{runId}). Vent til den er ferdig, eller avbryt den.',
   },
   planning: {
+    map: { show: 'Vis kart', hide: 'Skjul kart', label: 'Kart over dagens ruter' },
     minutes: '%{minutes} min',
     save: 'Lagre',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
@@ -534,6 +535,13 @@ const nb: Messages = {
       cancelled: 'Flyttingen av %{stop} er avbrutt.',
     },
     dispatch: {
+      warn: {
+        title: 'Starte %{name}?',
+        empty: '%{name} har ingen stopp: sjåføren ville starte en tom rute.',
+        early:
+          '%{name} gjelder %{date}, som ikke har begynt: startet nå, sporer vi sjåføren fra i kveld.',
+        confirm: 'Start likevel',
+      },
       filter: 'Vis',
       groups: { showActive: 'Aktive', showNotStarted: 'Ikke startet', showCompleted: 'Fullførte' },
       slot: 'Slot',
@@ -1235,6 +1243,7 @@ const nb: Messages = {
       suggested: 'Foreslått rute',
     },
     suggestion: {
+      map: 'Kart over nåværende rute (heltrukket) og foreslått rute (stiplet)',
       title: 'Foreslåtte ruter',
       count: '%{smart_count} slot |||| %{smart_count} slots',
       slot: 'Slot',

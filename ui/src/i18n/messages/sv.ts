@@ -366,6 +366,7 @@ const sv: Messages = {
       'En optimering körs redan för den här avdelningen (körning %{runId}). Vänta tills den är klar eller avbryt den.',
   },
   planning: {
+    map: { show: 'Visa karta', hide: 'Dölj karta', label: 'Karta över dagens rutter' },
     minutes: '%{minutes} min',
     save: 'Spara',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },
@@ -533,6 +534,13 @@ const sv: Messages = {
       cancelled: 'Flytten av %{stop} avbröts.',
     },
     dispatch: {
+      warn: {
+        title: 'Starta %{name}?',
+        empty: '%{name} har inga stopp: föraren skulle starta en tom rutt.',
+        early:
+          '%{name} gäller %{date}, som inte har börjat: startad nu spåras föraren från i kväll.',
+        confirm: 'Starta ändå',
+      },
       filter: 'Visa',
       groups: { showActive: 'Aktiva', showNotStarted: 'Ej startade', showCompleted: 'Slutförda' },
       slot: 'Slot',
@@ -1236,6 +1244,7 @@ const sv: Messages = {
       suggested: 'Föreslagen rutt',
     },
     suggestion: {
+      map: 'Karta över nuvarande rutt (heldragen) och föreslagen rutt (streckad)',
       title: 'Föreslagna rutter',
       count: '%{smart_count} slot |||| %{smart_count} slottar',
       slot: 'Slot',

@@ -26,11 +26,15 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { mayRun } from '../../access/commands';
 import { useShell } from '../../app/UserContext';
 import { usePageTitle } from '../../layout/pageTitle';
+import { todayIn } from '../../i18n/locales';
 import { failureOfType, usePlanningCommand } from './commands';
+import { ConfirmDialog } from './Dialogs';
 import {
   allSlotGroups,
   clockTime,
   dispatchPath,
+  dispatchWarnings,
+  type DispatchWarning,
   planningPath,
   slotShown,
   type SlotFilterGroup,
@@ -146,6 +150,8 @@ function DispatchRow(props: {
   const run = usePlanningCommand();
   const { slot, timeZone } = props;
   const [busy, setBusy] = useState(false);
+  // Starting an empty slot, or one whose day has not begun, asks first (issue 36).
+  const [warnings, setWarnings] = useState<DispatchWarning[] | null>(null);
   const done = slot.progress?.done ?? 0;
   const left = slot.progress?.left ?? 0;
   const total = done + left;
@@ -305,13 +311,40 @@ function DispatchRow(props: {
                   color={t === 'complete' ? 'success' : 'secondary'}
                   disabled={busy}
                   sx={{ ml: 1 }}
-                  onClick={() => void change(t)}
+                  onClick={() => {
+                    const found = t === 'start' ? dispatchWarnings(slot, todayIn(timeZone)) : [];
+                    if (found.length > 0) setWarnings(found);
+                    else void change(t);
+                  }}
                   aria-label={translate(`planning.dispatch.actionsFor.${t}`, { name: slot.name })}
                 >
                   {translate(`planning.dispatch.actions.${t}`)}
                 </Button>
               ))
           : null}
+        <ConfirmDialog
+          open={warnings !== null}
+          title={translate('planning.dispatch.warn.title', { name: slot.name })}
+          text={
+            <span data-testid="dispatch-warnings">
+              {(warnings ?? []).map((w) => (
+                <span key={w} data-warning={w} style={{ display: 'block' }}>
+                  {translate(`planning.dispatch.warn.${w}`, {
+                    name: slot.name,
+                    date: slot.date,
+                  })}
+                </span>
+              ))}
+            </span>
+          }
+          confirmLabel={translate('planning.dispatch.warn.confirm')}
+          busy={busy}
+          onClose={() => setWarnings(null)}
+          onConfirm={() => {
+            setWarnings(null);
+            void change('start');
+          }}
+        />
       </TableCell>
     </TableRow>
   );

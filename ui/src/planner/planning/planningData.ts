@@ -375,3 +375,22 @@ export function minutesText(
     minutes: String(m % 60).padStart(2, '0'),
   });
 }
+
+/** Why starting (dispatching) a slot deserves a second thought (issue 36). */
+export type DispatchWarning = 'empty' | 'early';
+
+/**
+ * The warnings before a slot is started: it has no stop to drive to (a break alone is no work),
+ * or its day has not begun where the department is (`today`, YYYY-MM-DD there): started the
+ * evening before, the courier's tracking (spec §4: IN_PROGRESS starts it) would run all night.
+ * The server keeps its own rules; these only ask first.
+ */
+export function dispatchWarnings(
+  slot: { date: string; stops: readonly RouteStop[] },
+  today: string,
+): DispatchWarning[] {
+  const warnings: DispatchWarning[] = [];
+  if (!slot.stops.some((s) => s.kind !== REST_BREAK)) warnings.push('empty');
+  if (slot.date > today) warnings.push('early');
+  return warnings;
+}

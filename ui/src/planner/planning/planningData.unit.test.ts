@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { applyChanges } from '../../live/applyChanges';
 import { refreshSlotViews } from './refreshSlotViews';
 import {
+  dispatchWarnings,
   minutesText,
   allSlotGroups,
   boardDate,
@@ -407,5 +408,24 @@ describe('minutesText (issue 36: waiting and overtime)', () => {
     expect(minutesText(27, translate)).toBe('planning.minutes:{"minutes":27}');
     expect(minutesText(125, translate)).toBe('routesOverview.duration:{"hours":2,"minutes":"05"}');
     expect(minutesText(59.6, translate)).toBe('routesOverview.duration:{"hours":1,"minutes":"00"}');
+  });
+});
+
+describe('dispatchWarnings (issue 36)', () => {
+  const stop = { kind: 'delivery' as const, consignmentId: '1' };
+  it('warns of a slot without stops (a break alone is none) and of a day not yet begun', () => {
+    expect(dispatchWarnings({ date: '2026-12-02', stops: [stop] }, '2026-12-02')).toEqual([]);
+    expect(dispatchWarnings({ date: '2026-12-01', stops: [stop] }, '2026-12-02')).toEqual([]);
+    expect(dispatchWarnings({ date: '2026-12-02', stops: [] }, '2026-12-02')).toEqual(['empty']);
+    expect(
+      dispatchWarnings({ date: '2026-12-02', stops: [{ kind: 'rest_break' }] }, '2026-12-02'),
+    ).toEqual(['empty']);
+    expect(dispatchWarnings({ date: '2026-12-03', stops: [stop] }, '2026-12-02')).toEqual([
+      'early',
+    ]);
+    expect(dispatchWarnings({ date: '2027-01-01', stops: [] }, '2026-12-31')).toEqual([
+      'empty',
+      'early',
+    ]);
   });
 });

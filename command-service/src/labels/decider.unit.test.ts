@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { BookedOrder, LabelEvent, OrderLabel } from '@nordlog/contracts';
-import { labelRefusal } from '@nordlog/contracts';
+import { deliveryStopNumber, labelRefusal } from '@nordlog/contracts';
 import { given } from '../framework/testing.js';
 import { labelDecider } from './decider.js';
 import { labelPages, labelSender } from './pages.js';
@@ -73,6 +73,24 @@ describe('label documents', () => {
     );
     expect(labelSender(order, { name: 'Apotek 1', address: null })).toEqual(block('Apotek 1'));
     expect(pages[0]!.sender.name).not.toBe('Oslo Courier');
+  });
+
+  it('a planned label names its route and the delivery stop number, breaks and other orders counted as on the route', () => {
+    const stops = [
+      { kind: 'pickup', consignmentId: '5' },
+      { kind: 'REST_BREAK' },
+      { kind: 'pickup', consignmentId: '7' },
+      { kind: 'delivery', consignmentId: '5' },
+      { kind: 'delivery', consignmentId: '7' },
+    ];
+    expect(deliveryStopNumber(stops, '7')).toBe(4);
+    expect(deliveryStopNumber(stops, '9')).toBeNull();
+    const pages = labelPages(order, { id: '4', name: 'Oslo' }, null, {
+      name: 'Morning 1',
+      stop: 4,
+    });
+    expect(pages.map((p) => p.route)).toEqual(Array(3).fill({ name: 'Morning 1', stop: 4 }));
+    expect(labelPages(order, { id: '4', name: 'Oslo' })[0]!.route).toBeNull();
   });
 
   it('one page per package, n of m, weights in kilograms, the current department', () => {

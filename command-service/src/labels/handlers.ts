@@ -5,6 +5,8 @@ import {
   labelRefusal,
   labelStream,
   customerStream,
+  deliveryStopNumber,
+  slotStream,
   labelUrl,
   orderStream,
   reservationStream,
@@ -13,6 +15,7 @@ import {
 } from '@nordlog/contracts';
 import { orderDecider } from '../consignments/decider.js';
 import { customerDecider } from '../customers/decider.js';
+import { slotDecider } from '../slots/decider.js';
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import { reservationDecider } from '../framework/reservation.js';
@@ -50,10 +53,16 @@ async function printable(ctx: HandlerContext, orderId: string): Promise<Printabl
       description: `Order ${orderId} ${refusal}`,
       params: { orderId, state: state.state },
     };
-  const [department, customer] = await Promise.all([
+  const [department, customer, slot] = await Promise.all([
     ctx.readDepartment(state.departmentId),
     ctx.load(customerStream(state.customerId), customerDecider),
+    state.slotId ? ctx.load(slotStream(state.slotId), slotDecider) : null,
   ]);
+  // Planned: the route's name and the delivery's stop number on it (issue 36).
+  const route =
+    slot && slot.status === 'exists'
+      ? { name: slot.slot.name, stop: deliveryStopNumber(slot.slot.stops, orderId) }
+      : null;
   return {
     orderId,
     shipmentId: state.order.shipmentId!,
@@ -71,6 +80,7 @@ async function printable(ctx: HandlerContext, orderId: string): Promise<Printabl
             name: customer.entity.name,
             address: customer.entity.address ?? null,
           },
+      route,
     ),
   };
 }

@@ -46,6 +46,7 @@ export function labelPages(
   order: BookedOrder,
   department: { id: string; name: string },
   customer: { name: string; address: PostalAddress | null } | null = null,
+  route: LabelPage['route'] = null,
 ): LabelPage[] {
   const sender = labelSender(order, customer);
   const packages = order.measurements.flatMap((line) =>
@@ -67,5 +68,6 @@ export function labelPages(
     sender,
     receiver: party(order.delivery),
     customerRef: order.customerRef ?? null,
+    route,
   }));
 }

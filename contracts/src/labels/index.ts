@@ -72,6 +72,23 @@ export interface LabelPage {
   sender: LabelParty;
   receiver: LabelParty;
   customerRef: string | null;
+  /**
+   * The route the package is planned on when the label was printed (issue 36): the slot's name
+   * and the delivery's stop number on it (null: not on its route yet); absent or null: unplanned.
+   */
+  route?: { name: string; stop: number | null } | null;
+}
+
+/**
+ * The delivery's stop number on a route (1-based, breaks not counted); null when not on it.
+ */
+export function deliveryStopNumber(
+  stops: readonly { kind: string; consignmentId?: string }[],
+  orderId: string,
+): number | null {
+  const visits = stops.filter((s) => s.kind === 'pickup' || s.kind === 'delivery');
+  const i = visits.findIndex((s) => s.kind === 'delivery' && s.consignmentId === orderId);
+  return i < 0 ? null : i + 1;
 }
 
 /**

@@ -44,6 +44,15 @@ export function LabelSheet(props: { page: LabelPage; locale: Locale }) {
           {translate('labels.weight')}: {weight} kg
         </span>
       </div>
+      {page.route ? (
+        <div className="nl-label-row" data-testid="label-route">
+          <strong>
+            {page.route.stop === null
+              ? translate('labels.routeNoStop', { name: page.route.name })
+              : translate('labels.route', { name: page.route.name, stop: page.route.stop })}
+          </strong>
+        </div>
+      ) : null}
       <Party title={translate('labels.sender')} party={page.sender} />
       <Party title={translate('labels.receiver')} party={page.receiver} large />
       {page.customerRef ? (

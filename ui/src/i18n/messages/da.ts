@@ -779,6 +779,8 @@ const da: Messages = {
     shipment: 'Forsendelse (GSIN)',
     package: 'Kolli (SSCC)',
     packageOf: 'Kolli %{n} af %{m}',
+    route: 'Rute %{name} · stop %{stop}',
+    routeNoStop: 'Rute %{name}',
     weight: 'Vægt',
     date: 'Dato',
     reference: 'Reference',

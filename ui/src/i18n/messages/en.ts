@@ -778,6 +778,8 @@ const en = {
     shipment: 'Shipment (GSIN)',
     package: 'Package (SSCC)',
     packageOf: 'Package %{n} of %{m}',
+    route: 'Route %{name} · stop %{stop}',
+    routeNoStop: 'Route %{name}',
     weight: 'Weight',
     date: 'Date',
     reference: 'Reference',

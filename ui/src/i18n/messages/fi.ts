@@ -785,6 +785,8 @@ const fi: Messages = {
     shipment: 'Lähetys (GSIN)',
     package: 'Kolli (SSCC)',
     packageOf: 'Kolli %{n}/%{m}',
+    route: 'Reitti %{name} · pysäkki %{stop}',
+    routeNoStop: 'Reitti %{name}',
     weight: 'Paino',
     date: 'Päivämäärä',
     reference: 'Viite',

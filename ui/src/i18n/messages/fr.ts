@@ -791,6 +791,8 @@ const fr: Messages = {
     shipment: 'Expédition (GSIN)',
     package: 'Colis (SSCC)',
     packageOf: 'Colis %{n} sur %{m}',
+    route: 'Tournée %{name} · arrêt %{stop}',
+    routeNoStop: 'Tournée %{name}',
     weight: 'Poids',
     date: 'Date',
     reference: 'Référence',

@@ -780,6 +780,8 @@ const nb: Messages = {
     shipment: 'Sending (GSIN)',
     package: 'Kolli (SSCC)',
     packageOf: 'Kolli %{n} av %{m}',
+    route: 'Rute %{name} · stopp %{stop}',
+    routeNoStop: 'Rute %{name}',
     weight: 'Vekt',
     date: 'Dato',
     reference: 'Referanse',

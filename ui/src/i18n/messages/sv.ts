@@ -779,6 +779,8 @@ const sv: Messages = {
     shipment: 'Sändning (GSIN)',
     package: 'Kolli (SSCC)',
     packageOf: 'Kolli %{n} av %{m}',
+    route: 'Rutt %{name} · stopp %{stop}',
+    routeNoStop: 'Rutt %{name}',
     weight: 'Vikt',
     date: 'Datum',
     reference: 'Referens',

@@ -79,7 +79,13 @@ export function readableJson(
   entity: EntityName,
   answer: SerializedRows,
 ): JsonText {
-  const readable = new Set(readableRows(identity, entity, answer.rows.map((r) => r.keys)));
+  const readable = new Set(
+    readableRows(
+      identity,
+      entity,
+      answer.rows.map((r) => r.keys),
+    ),
+  );
   const kept = answer.rows.filter((r) => readable.has(r.keys));
   return new JsonText(`[${kept.map((r) => r.json).join(',')}]`);
 }

@@ -25,9 +25,7 @@ describe('a consignment row cut to the fields a selection always carries', () =>
           const cut = Object.fromEntries(
             consignmentRowKeyFields.map((f) => [f, (row as Record<string, unknown>)[f]]),
           );
-          expect(scopeOf('consignments', cut)).toEqual(
-            scopeOf('consignments', row),
-          );
+          expect(scopeOf('consignments', cut)).toEqual(scopeOf('consignments', row));
         },
       ),
     );

@@ -30,7 +30,6 @@ async function catalogue(knex: Knex, includeInactive = false): Promise<ArticleRo
   return rows.map((r) => r.data).filter((a) => includeInactive || a.active);
 }
 
-
 /** What pricing an order needs besides the order: its department's country, lists and groups. */
 async function pricingContext(knex: Knex, order: OrderRow) {
   const [department, groups] = await Promise.all([

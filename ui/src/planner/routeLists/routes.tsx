@@ -21,4 +21,3 @@ export const routeListScreens: { path: string; Page: LazyExoticComponent<Compone
   { path: `${P}/waybills/:id`, Page: load((m) => m.WaybillPage) },
   { path: `${P}/delivery-notes`, Page: load((m) => m.DeliveryNotesPage) },
 ];
-

@@ -123,7 +123,8 @@ export interface EntityAccess<Row = never> {
   scope(row: Row): ChangeScope;
 }
 
-const scope = (over: Partial<ChangeScope>): ChangeScope => ({
+/** A change scope: every field null but those given. */
+export const changeScope = (over: Partial<ChangeScope>): ChangeScope => ({
   departmentId: null,
   customerId: null,
   date: null,
@@ -144,20 +145,20 @@ export const entityAccess = {
     table: DEPARTMENTS_TABLE,
     queries: ['departments'],
     rule: 'department',
-    scope: (row) => scope({ departmentId: row.id }),
+    scope: (row) => changeScope({ departmentId: row.id }),
   }),
   [CUSTOMERS_ENTITY]: entity<CustomerRow>({
     table: CUSTOMERS_TABLE,
     queries: ['searchCustomers', 'subcustomersForAlystraId'],
     rule: 'departmentAndCustomer',
-    scope: (row) => scope({ departmentId: row.departmentId, customerId: row.id }),
+    scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.id }),
   }),
   [CONSIGNMENT_GRID_ENTITY]: entity<ConsignmentRow>({
     table: CONSIGNMENT_GRID_TABLE,
     queries: ['consignments', 'searchConsignments'],
     rule: 'departmentAndCustomer',
     scope: (row) =>
-      scope({
+      changeScope({
         departmentId: row.departmentId,
         customerId: row.customerId,
         date: row.date,
@@ -169,7 +170,7 @@ export const entityAccess = {
     queries: ['orders', 'searchOrders', 'unconfirmedOrders'],
     rule: 'departmentAndCustomer',
     scope: (row) =>
-      scope({
+      changeScope({
         departmentId: row.departmentId,
         customerId: row.customerId,
         date: row.order.pickupDate,
@@ -181,91 +182,99 @@ export const entityAccess = {
     queries: ['orderHistory'],
     rule: 'departmentAndCustomer',
     scope: (row) =>
-      scope({ departmentId: row.departmentId, customerId: row.customerId, date: row.date }),
+      changeScope({ departmentId: row.departmentId, customerId: row.customerId, date: row.date }),
   }),
   [USERS_ENTITY]: entity<UserRow>({
     table: USERS_TABLE,
     queries: ['users'],
     rule: 'userAccess',
-    scope: (row) => scope({ departmentIds: row.departmentIds }),
+    scope: (row) => changeScope({ departmentIds: row.departmentIds }),
   }),
   [ROLES_ENTITY]: entity<RoleRow>({
     table: ROLES_TABLE,
     queries: ['roles'],
     rule: 'everyone',
-    scope: () => scope({}),
+    scope: () => changeScope({}),
   }),
   [DEPARTMENT_GROUPS_ENTITY]: entity<DepartmentGroupRow>({
     table: DEPARTMENT_GROUPS_TABLE,
     queries: ['departmentGroups'],
     rule: 'departmentGroup',
-    scope: (row) => scope({ departmentIds: row.departmentIds }),
+    scope: (row) => changeScope({ departmentIds: row.departmentIds }),
   }),
   [CUSTOMER_GROUPS_ENTITY]: entity<CustomerGroupRow>({
     table: CUSTOMER_GROUPS_TABLE,
     queries: ['customerGroups', 'customerGroupMembers'],
     rule: 'allDepartments',
-    scope: () => scope({}),
+    scope: () => changeScope({}),
   }),
   // The article catalogue is reference data for whoever may read it (docs/decisions/0030).
   [ARTICLES_ENTITY]: entity<ArticleRow>({
     table: ARTICLES_TABLE,
     queries: ['articles', 'articlesInArticleGroup'],
     rule: 'everyone',
-    scope: () => scope({}),
+    scope: () => changeScope({}),
   }),
   // A department's list reaches its department's readers; customer and group lists have none.
   [PRICE_LISTS_ENTITY]: entity<PriceListRow>({
     table: PRICE_LISTS_TABLE,
     queries: ['priceLists'],
     rule: 'department',
-    scope: (row) => scope({ departmentId: row.departmentId }),
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),
   // Invoicing (docs/decisions/0032): a department's runs; invoices and billing orders per customer.
   [INVOICING_RUNS_ENTITY]: entity<InvoicingRunRow>({
     table: INVOICING_RUNS_TABLE,
     queries: ['invoicingRuns'],
     rule: 'department',
-    scope: (row) => scope({ departmentId: row.departmentId }),
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),
   [INVOICES_ENTITY]: entity<InvoiceRow>({
     table: INVOICES_TABLE,
     queries: ['invoices'],
     rule: 'departmentAndCustomer',
     scope: (row) =>
-      scope({ departmentId: row.departmentId, customerId: row.customerId, date: row.issueDate }),
+      changeScope({
+        departmentId: row.departmentId,
+        customerId: row.customerId,
+        date: row.issueDate,
+      }),
   }),
   [BILLING_ORDERS_ENTITY]: entity<BillingOrderRow>({
     table: BILLING_ORDERS_TABLE,
     queries: ['billingOrders'],
     rule: 'departmentAndCustomer',
     scope: (row) =>
-      scope({ departmentId: row.departmentId, customerId: row.customerId, date: row.deliveryDate }),
+      changeScope({
+        departmentId: row.departmentId,
+        customerId: row.customerId,
+        date: row.deliveryDate,
+      }),
   }),
   [HOLIDAYS_ENTITY]: entity<HolidayRow>({
     table: HOLIDAYS_TABLE,
     queries: ['holiday'],
     rule: 'everyone',
     // Reference data for every date: a holiday change reaches a socket whatever dates it follows.
-    scope: () => scope({}),
+    scope: () => changeScope({}),
   }),
   [COURIER_LOCATIONS_ENTITY]: entity<CourierLocationRow>({
     table: COURIER_LOCATIONS_TABLE,
     queries: ['courierLocationsByDepartmentId', 'courierLocationsBySlotId'],
     rule: 'anyDepartment',
-    scope: (row) => scope({ departmentIds: row.departmentIds }),
+    scope: (row) => changeScope({ departmentIds: row.departmentIds }),
   }),
   [NUMBER_SERIES_ENTITY]: entity<NumberSeriesRow>({
     table: NUMBER_SERIES_TABLE,
     queries: ['numberSeries'],
     rule: 'departmentAndCustomer',
-    scope: (row) => scope({ departmentId: row.departmentId, customerId: row.customerId }),
+    scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.customerId }),
   }),
   [ORDER_LABELS_ENTITY]: entity<OrderLabelRow>({
     table: ORDER_LABELS_TABLE,
     queries: ['labelUrls'],
     rule: 'everyDepartment',
-    scope: (row) => scope({ departmentIds: row.departmentIds, customerId: row.customerId }),
+    scope: (row) => changeScope({ departmentIds: row.departmentIds, customerId: row.customerId }),
   }),
   [UNITS_ENTITY]: entity<UnitRow>({
     table: UNITS_TABLE,
@@ -273,7 +282,7 @@ export const entityAccess = {
     rule: 'anyDepartment',
     // A vehicle assigned to another department is read there too.
     scope: (row) =>
-      scope({
+      changeScope({
         departmentId: row.departmentId,
         departmentIds: [
           row.departmentId,
@@ -285,14 +294,14 @@ export const entityAccess = {
     table: COURIERS_TABLE,
     queries: ['couriers'],
     rule: 'department',
-    scope: (row) => scope({ departmentId: row.departmentId }),
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),
   [SLOTS_ENTITY]: entity<SlotRow>({
     table: SLOTS_TABLE,
     queries: ['slots', 'slotById', 'routePoints', 'courierSlots'],
     rule: 'slot',
     scope: (row) =>
-      scope({
+      changeScope({
         departmentId: row.departmentId,
         date: row.date,
         state: row.state,
@@ -303,19 +312,20 @@ export const entityAccess = {
     table: TEMPLATES_TABLE,
     queries: ['templatesByDepartmentIds'],
     rule: 'department',
-    scope: (row) => scope({ departmentId: row.departmentId }),
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),
   [OPTIMIZING_RUNS_ENTITY]: entity<OptimizingRunRow>({
     table: OPTIMIZING_RUNS_TABLE,
     queries: ['optimizingRuns', 'optimizingData'],
     rule: 'department',
-    scope: (row) => scope({ departmentId: row.departmentId, date: row.date, state: row.state }),
+    scope: (row) =>
+      changeScope({ departmentId: row.departmentId, date: row.date, state: row.state }),
   }),
   [ROUTE_SUGGESTIONS_ENTITY]: entity<RouteSuggestionRow>({
     table: ROUTE_SUGGESTIONS_TABLE,
     queries: ['routeSuggestions'],
     rule: 'department',
-    scope: (row) => scope({ departmentId: row.departmentId, date: row.date }),
+    scope: (row) => changeScope({ departmentId: row.departmentId, date: row.date }),
   }),
 } as const;
 

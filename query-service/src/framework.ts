@@ -1,4 +1,5 @@
 import {
+  dayIn,
   readableRows,
   type EntityName,
   type Identity,
@@ -32,22 +33,8 @@ export function allowedDepartments(
   return asked && asked.length > 0 ? asked.filter((d) => allowed.includes(d)) : allowed;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's date (yyyy-MM-dd) in a time zone (one formatter per zone, created once). */
-export function todayIn(timeZone: string, now: Date): string {
-  let format = dayFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormatters.set(timeZone, format);
-  }
-  return format.format(now);
-}
+/** Today's date (yyyy-MM-dd) in a time zone. */
+export const todayIn = (timeZone: string, now: Date): string => dayIn(timeZone, now.toISOString());
 
 /** Search words: lower-cased, with LIKE's wildcard characters escaped. */
 export const searchWords = (phrase: string): string[] =>

@@ -7,6 +7,7 @@ import {
   customerStream,
   departmentGroupStream,
   idsAt,
+  changeScope,
   orderStream,
   referenceFields,
   roleStream,
@@ -31,16 +32,6 @@ import type { HandlerContext } from './handler.js';
 
 type Reader = Pick<HandlerContext, 'load' | 'readDepartment'>;
 
-const scope = (over: Partial<ChangeScope>): ChangeScope => ({
-  departmentId: null,
-  customerId: null,
-  date: null,
-  state: null,
-  departmentIds: null,
-  courierId: null,
-  ...over,
-});
-
 /**
  * The scope of an entity as its own stream tells it (the command side reads no read model), in
  * the shape its read-model row's `scope` has (contracts/entities.ts), or null when there is none.
@@ -50,57 +41,61 @@ const scopes: Record<
   (ctx: Reader, id: string) => Promise<ChangeScope | null>
 > = {
   departments: async (ctx, id) =>
-    (await ctx.readDepartment(id)) ? scope({ departmentId: id }) : null,
+    (await ctx.readDepartment(id)) ? changeScope({ departmentId: id }) : null,
   customers: async (ctx, id) => {
     const s = await ctx.load(customerStream(id), customerDecider);
     return s.status === 'exists'
-      ? scope({ departmentId: s.entity.departmentId ?? null, customerId: id })
+      ? changeScope({ departmentId: s.entity.departmentId ?? null, customerId: id })
       : null;
   },
   orders: async (ctx, id) => {
     const s = await ctx.load(orderStream(id), orderDecider);
     return s.status === 'booked'
-      ? scope({ departmentId: s.departmentId, customerId: s.customerId })
+      ? changeScope({ departmentId: s.departmentId, customerId: s.customerId })
       : null;
   },
   slots: async (ctx, id) => {
     const s = await ctx.load(slotStream(id), slotDecider);
     return s.status === 'exists'
-      ? scope({ departmentId: s.slot.departmentId, courierId: s.slot.courierId })
+      ? changeScope({ departmentId: s.slot.departmentId, courierId: s.slot.courierId })
       : null;
   },
   couriers: async (ctx, id) => {
     const s = await ctx.load(userStream(id), userDecider);
     if (s.status !== 'exists' || s.entity.role !== 'COURIER') return null;
     const profile = courierProfileOf(s.entity);
-    return profile ? scope({ departmentId: profile.departmentId }) : null;
+    return profile ? changeScope({ departmentId: profile.departmentId }) : null;
   },
   units: async (ctx, id) => {
     const s = await ctx.load(unitStream(id), unitDecider);
     if (s.status !== 'exists') return null;
     const { departmentId, assignedDepartmentId } = s.entity;
-    return scope({
+    return changeScope({
       departmentId,
       departmentIds: [departmentId, ...(assignedDepartmentId ? [assignedDepartmentId] : [])],
     });
   },
   templates: async (ctx, id) => {
     const s = await ctx.load(templateStream(id), templateDecider);
-    return s.status === 'exists' ? scope({ departmentId: s.template.departmentId }) : null;
+    return s.status === 'exists' ? changeScope({ departmentId: s.template.departmentId }) : null;
   },
   users: async (ctx, id) => {
     const s = await ctx.load(userStream(id), userDecider);
-    return s.status === 'exists' ? scope({ departmentIds: [...s.entity.departmentIds] }) : null;
+    return s.status === 'exists'
+      ? changeScope({ departmentIds: [...s.entity.departmentIds] })
+      : null;
   },
   roles: async (ctx, id) =>
-    (await ctx.load(roleStream(id), roleDecider)).status === 'exists' ? scope({}) : null,
+    (await ctx.load(roleStream(id), roleDecider)).status === 'exists' ? changeScope({}) : null,
   departmentGroups: async (ctx, id) => {
     const s = await ctx.load(departmentGroupStream(id), departmentGroupDecider);
-    return s.status === 'exists' ? scope({ departmentIds: [...s.entity.departmentIds] }) : null;
+    return s.status === 'exists'
+      ? changeScope({ departmentIds: [...s.entity.departmentIds] })
+      : null;
   },
   customerGroups: async (ctx, id) =>
     (await ctx.load(customerGroupStream(id), customerGroupDecider)).status === 'exists'
-      ? scope({})
+      ? changeScope({})
       : null,
 };
 

@@ -5,6 +5,7 @@ import type { TranslationMessages } from 'react-admin';
 import { appMessages } from './appMessages';
 import { enumMessages } from './enums';
 import { locales, normalizeLocale, storedLocale, storeLocale, type Locale } from './locales';
+import { localizeMessageOptions } from './numbers';
 import raDa from './ra/da';
 import raFi from './ra/fi';
 import frSupplement from './ra/fr-supplement';
@@ -49,6 +50,9 @@ export function createI18nProvider() {
   );
   return {
     ...provider,
+    /** Numbers a message interpolates are written in the language (`numbers.ts`). */
+    translate: (key: string, options?: Record<string, unknown>) =>
+      provider.translate(key, localizeMessageOptions(options, provider.getLocale())),
     changeLocale: (locale: string) => {
       const l = normalizeLocale(locale);
       storeLocale(l);

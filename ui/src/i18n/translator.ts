@@ -1,6 +1,7 @@
 import Polyglot from 'node-polyglot';
 import { appMessages } from './appMessages';
 import type { Locale } from './locales';
+import { localizeMessageOptions } from './numbers';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -12,5 +13,5 @@ export function createTranslator(locale: Locale): Translate {
     allowMissing: true,
     onMissingKey: (key: string) => key,
   });
-  return (key, options) => polyglot.t(key, options);
+  return (key, options) => polyglot.t(key, localizeMessageOptions(options, locale));
 }

@@ -1,6 +1,7 @@
 import { isApproximate, stateRank, stateStyle, type ConsignmentRow } from '@nordlog/contracts';
 import type { GridColumn } from '../grid/types';
 import { dateTimeFormatter, formatDate, type Locale } from '../i18n/locales';
+import { formatNumber } from '../i18n/numbers';
 import { formatTimeWindow, nextDayWindow } from '../i18n/timeWindow';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -20,10 +21,7 @@ export function shipmentColumns(
   /** A row's customer as the page names it (the row's own name, else the page's list). */
   customerOf: (row: ConsignmentRow) => string,
 ): GridColumn<ConsignmentRow>[] {
-  const number = new Intl.NumberFormat(locale === 'nb' ? 'nb-NO' : locale, {
-    maximumFractionDigits: 1,
-    useGrouping: false,
-  });
+  const number = { format: (n: number) => formatNumber(n, locale, { digits: 1, grouping: false }) };
   const h = (key: string) => translate(`planner.columns.${key}`);
   // Cells are drawn many times while scrolling: labels and dates are worked out once each.
   const once = <K,>(f: (key: K) => string) => {

@@ -25,6 +25,7 @@ import {
   type OrderPrice,
 } from '@nordlog/contracts';
 import { differenceInCalendarDays, endOfMonth, format, parseISO, startOfMonth } from 'date-fns';
+import { numberLocale } from '../../i18n/numbers';
 import { searchMinLength } from '../shipmentsData';
 
 /**
@@ -211,7 +212,6 @@ export function invoicingDataParams(
 
 // ------------------------------------------------------------------ money
 
-const numberLocale = (locale: string) => (locale === 'nb' ? 'nb-NO' : locale);
 const amountFormats = new Map<string, Intl.NumberFormat>();
 
 /** Minor units (øre, öre, cent) as major units with 2 decimals in the user's language. */

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { normalizeLocale } from '../../i18n/locales';
+import { formatNumber } from '../../i18n/numbers';
 import { barText } from '../planning/CapacityBars';
 import { capacityBars, clockTime } from '../planning/planningData';
 import { slotStateColor } from '../planning/SlotCard';
@@ -34,10 +35,7 @@ export function OverviewTableRow({
   const translate = useTranslate();
   const locale = normalizeLocale(useLocale());
   const navigate = useNavigate();
-  const km = row.distanceKm.toLocaleString(locale === 'nb' ? 'nb-NO' : locale, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  const km = formatNumber(row.distanceKm, locale, { digits: 1, minDigits: 1 });
   const cells: Record<OverviewColumn, ReactNode> = {
     slot: to ? (
       <Link component={RouterLink} to={to} onClick={(e) => e.stopPropagation()}>

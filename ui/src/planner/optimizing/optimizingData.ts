@@ -6,6 +6,7 @@ import {
   type RoutePoint,
   type RunState,
 } from '@nordlog/contracts';
+import { formatNumber as formatLocaleNumber } from '../../i18n/numbers';
 
 /**
  * The optimising screens' pure logic (contracts' optimizing/runs.ts and suggestions.ts): query
@@ -223,11 +224,9 @@ export function planTrend(before: number, after: number): Trend {
   return Math.abs(d) < EPSILON ? 'same' : d < 0 ? 'better' : 'worse';
 }
 
-const numberLocale = (locale: string) => (locale === 'nb' ? 'nb-NO' : locale);
-
-/** A figure in the user's language: at most `digits` decimals. */
+/** A figure in the user's language: at most `digits` decimals (the app's one number format). */
 export function formatNumber(n: number, locale: string, digits = 1): string {
-  return n.toLocaleString(numberLocale(locale), { maximumFractionDigits: digits });
+  return formatLocaleNumber(n, locale, { digits });
 }
 
 /** A difference with its sign ("+1.5", "−2", "0"); the minus is the typographic one. */

@@ -2,13 +2,11 @@ import type { Load } from '@nordlog/contracts';
 import { memo } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { normalizeLocale } from '../../i18n/locales';
+import { formatNumber } from '../../i18n/numbers';
 import { capacityBars, inVolumeUnit, volumeUnit, type CapacityBar } from './planningData';
 
 const format = (n: number, locale: string) =>
-  n.toLocaleString(locale === 'nb' ? 'nb-NO' : locale, {
-    maximumFractionDigits: 1,
-    useGrouping: false,
-  });
+  formatNumber(n, locale, { digits: 1, grouping: false });
 
 /** A bar's numbers as text: `3 / 20`, `12.5 / 500 kg`, `0.2 / 8 m³` (the capacity's unit). */
 export function barText(

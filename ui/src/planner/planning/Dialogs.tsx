@@ -10,6 +10,7 @@ import type { SlotView } from '@nordlog/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { normalizeLocale } from '../../i18n/locales';
+import { formatNumber } from '../../i18n/numbers';
 import { clockTime, loadKinds, type LoadKind } from './planningData';
 
 /**
@@ -131,8 +132,7 @@ export function CapacityDialog(props: {
 }) {
   const translate = useTranslate();
   const locale = normalizeLocale(useLocale());
-  const number = (n: number) =>
-    n.toLocaleString(locale === 'nb' ? 'nb-NO' : locale, { maximumFractionDigits: 1 });
+  const number = (n: number) => formatNumber(n, locale, { digits: 1 });
   return (
     <ConfirmDialog
       open={props.open}

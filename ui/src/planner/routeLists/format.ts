@@ -2,11 +2,13 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { useMemo } from 'react';
 import { useLocale } from 'react-admin';
 import { formatDate, normalizeLocale, type Locale } from '../../i18n/locales';
+import { formatNumber } from '../../i18n/numbers';
 
 /** How the route lists write dates, times and numbers for a language and a time zone. */
 export function formats(locale: Locale, timeZone: string) {
-  const decimals = (digits: number) =>
-    new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  const decimals = (digits: number) => ({
+    format: (n: number) => formatNumber(n, locale, { digits }),
+  });
   const one = decimals(1);
   const two = decimals(2);
   const whole = decimals(0);

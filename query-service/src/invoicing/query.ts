@@ -27,7 +27,6 @@ import {
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import type { QueryHandler } from '../framework.js';
-import { withReadableCustomers } from '../customers/readable.js';
 import { assertOneCustomer, readableOrders } from '../orders/readable.js';
 import { loadPricer } from './pricer.js';
 
@@ -253,12 +252,11 @@ export const invoices: QueryHandler<'invoices'> = async (params, { knex, identit
   if (params.orderId)
     q.whereRaw('order_ids @> ?::jsonb', [JSON.stringify([String(params.orderId)])]);
   if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
-  // An invoice shows its customer's name and organisation number: only to its customer's readers.
-  return withReadableCustomers(
-    knex,
-    identity,
-    (await q).map((r) => r.data).filter((i) => inScope(identity, i.departmentId, i.customerId)),
-  );
+  // The issuing department's record: it stays with its readers when the customer moves on
+  // (docs/decisions/0039); naming another department's customer is refused at the command.
+  return (await q)
+    .map((r) => r.data)
+    .filter((i) => inScope(identity, i.departmentId, i.customerId));
 };
 
 /** Query `billingOrders`: a department's billing orders in a period, newest first. */
@@ -275,11 +273,9 @@ export const billingOrders: QueryHandler<'billingOrders'> = async (params, { kne
   if (params.fromDate) q.where('delivery_date', '>=', params.fromDate);
   if (params.toDate) q.where('delivery_date', '<=', params.toDate);
   if (params.customerId) q.where('customer_id', params.customerId);
-  return withReadableCustomers(
-    knex,
-    identity,
-    (await q).map((r) => r.data).filter((b) => inScope(identity, b.departmentId, b.customerId)),
-  );
+  return (await q)
+    .map((r) => r.data)
+    .filter((b) => inScope(identity, b.departmentId, b.customerId));
 };
 
 /** Query `customerInvoiceSplit {customerId}` (spec §7). */

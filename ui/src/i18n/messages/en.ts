@@ -1404,7 +1404,7 @@ const en = {
         orgNumber: 'Organisation number',
         vatRegistered: 'VAT registered',
         bankAccount: 'Bank account (IBAN, or national)',
-        fikCreditorNumber: 'FIK creditor number (Denmark)',
+        fikCreditorNumber: 'FIK creditor no.',
         q: 'Search',
       },
     },

@@ -1411,7 +1411,7 @@ const fi: Messages = {
         orgNumber: 'Y-tunnus',
         vatRegistered: 'ALV-rekisteröity',
         bankAccount: 'Pankkitili (IBAN)',
-        fikCreditorNumber: 'FIK-velkojanumero (Tanska)',
+        fikCreditorNumber: 'FIK-velkojanro',
         q: 'Haku',
       },
     },

@@ -1417,7 +1417,7 @@ const fr: Messages = {
         orgNumber: "Numéro d'organisation",
         vatRegistered: 'Assujetti à la TVA',
         bankAccount: 'Compte bancaire (IBAN ou national)',
-        fikCreditorNumber: 'Numéro de créancier FIK (Danemark)',
+        fikCreditorNumber: 'N° créancier FIK',
         q: 'Rechercher',
       },
     },

@@ -1403,7 +1403,7 @@ const nb: Messages = {
         orgNumber: 'Organisasjonsnummer',
         vatRegistered: 'MVA-registrert',
         bankAccount: 'Bankkonto (IBAN eller norsk kontonummer)',
-        fikCreditorNumber: 'FIK-kreditornummer (Danmark)',
+        fikCreditorNumber: 'FIK-kreditornr.',
         q: 'Søk',
       },
     },

@@ -1398,7 +1398,7 @@ const sv: Messages = {
         orgNumber: 'Organisationsnummer',
         vatRegistered: 'Momsregistrerad',
         bankAccount: 'Bankkonto (IBAN eller bankgiro)',
-        fikCreditorNumber: 'FIK-kreditornummer (Danmark)',
+        fikCreditorNumber: 'FIK-kreditornr.',
         q: 'Sök',
       },
     },

@@ -119,6 +119,16 @@ describe('projections', () => {
     await sys.command('CREATE_LABEL', { orderId: ids[40] });
     await sys.command('CREATE_MULTIPLE_LABEL', { orderIds: ids.slice(41, 50) });
     await sys.command('UPDATE_CUSTOMER', { id: cust, customerCode: 'NLAP' });
+    // A planner's pin (rm_pinned_addresses), set twice: the last pin wins, on a rebuild too.
+    for (const lat of [59.9139, 59.914])
+      await sys.command('PIN_ADDRESS', {
+        departmentId: dep,
+        address: 'Bogstadveien 30',
+        zipCode: '0355',
+        countryCode: 'NO',
+        lat,
+        lng: 10.7522,
+      });
     const role = (
       await sys.command('CREATE_ROLE', { name: 'Dispatch', access: ['PLANNER_DISPATCHING'] })
     ).body.ids[0];

@@ -1,62 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { commandReferences, idsAt, referenceFields } from './commandReferences.js';
 import { commandSchemas, type CommandName } from './registry.js';
-
-interface ZodDef {
-  type: string;
-  shape?: Record<string, unknown>;
-  element?: unknown;
-  innerType?: unknown;
-  in?: unknown;
-  options?: unknown[];
-  left?: unknown;
-  right?: unknown;
-  getter?: () => unknown;
-  valueType?: unknown;
-}
-const defOf = (schema: unknown) => (schema as { _zod?: { def?: ZodDef } })._zod?.def;
+import { walkSchema } from './schemaWalk.js';
 
 /** Every leaf path of a payload schema, in the declarations' syntax (`a.b`, `list[]`, `x[].y`). */
-export function payloadPaths(schema: unknown, path = '', out = new Set<string>()): Set<string> {
-  const def = defOf(schema);
-  if (!def) return out;
-  const into = (inner: unknown, at = path) => void payloadPaths(inner, at, out);
-  switch (def.type) {
-    case 'object':
-      for (const [key, inner] of Object.entries(def.shape ?? {}))
-        into(inner, path ? `${path}.${key}` : key);
-      break;
-    case 'array':
-      into(def.element, `${path}[]`);
-      break;
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      into(def.innerType);
-      break;
-    case 'pipe':
-      into(def.in);
-      break;
-    case 'union':
-      for (const option of def.options ?? []) into(option);
-      break;
-    case 'intersection':
-      into(def.left);
-      into(def.right);
-      break;
-    case 'lazy':
-      into(def.getter?.());
-      break;
-    case 'record':
-      into(def.valueType, `${path}{}`);
-      break;
-    default:
-      out.add(path);
-  }
+export function payloadPaths(schema: unknown): Set<string> {
+  const out = new Set<string>();
+  walkSchema(schema, (node) => {
+    // Leaves only, and not a transform's output (it names no field of the payload).
+    if (node.type !== 'object' && node.type !== 'transform') out.add(node.path);
+  });
   return out;
 }
 

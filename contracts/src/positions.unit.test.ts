@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { z } from 'zod';
 import { nullIslandRefusing, position } from './common.js';
 import { commandSchemas } from './registry.js';
+import { walkSchema } from './schemaWalk.js';
 
 /** The coordinate pairs a position is spelt with in commands. */
 const PAIRS = [
@@ -28,62 +29,20 @@ interface Found {
 }
 
 /** Every object schema inside `schema` that holds a coordinate pair, with its path. */
-function positionsIn(schema: z.ZodType, path: string, out: Found[], lazies = new Set<unknown>()) {
-  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-  const walk = (inner: unknown, at = path) => {
-    if (inner) positionsIn(inner as z.ZodType, at, out, lazies);
-  };
-  switch (def.type) {
-    case 'object': {
-      const shape = def.shape as Record<string, z.ZodType>;
-      if (PAIRS.some(([a, b]) => a in shape && b in shape)) out.push({ path, schema });
-      for (const [key, value] of Object.entries(shape)) walk(value, path ? `${path}.${key}` : key);
-      break;
-    }
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      walk(def.innerType);
-      break;
-    case 'pipe':
-      walk(def.in);
-      walk(def.out);
-      break;
-    case 'array':
-      walk(def.element, `${path}[]`);
-      break;
-    case 'union':
-      for (const option of def.options as z.ZodType[]) walk(option);
-      break;
-    case 'intersection':
-      walk(def.left);
-      walk(def.right);
-      break;
-    case 'record':
-      walk(def.valueType, `${path}{}`);
-      break;
-    case 'tuple':
-      for (const item of def.items as z.ZodType[]) walk(item);
-      break;
-    case 'lazy':
-      // A recursive schema is walked once.
-      if (lazies.has(schema)) break;
-      lazies.add(schema);
-      walk((def.getter as () => z.ZodType)());
-      break;
-    default:
-      break;
-  }
+function positionsIn(schema: z.ZodType): Found[] {
+  const out: Found[] = [];
+  walkSchema(schema, ({ schema: node, shape, path }) => {
+    if (shape && PAIRS.some(([a, b]) => a in shape && b in shape))
+      out.push({ path, schema: node as z.ZodType });
+  });
+  return out;
 }
 
 const found = Object.entries(commandSchemas).flatMap(([name, schema]) => {
-  const out: Found[] = [];
-  positionsIn(schema as z.ZodType, '', out);
-  return out.map((f) => ({ ...f, path: f.path ? `${name}.${f.path}` : name }));
+  return positionsIn(schema as z.ZodType).map((f) => ({
+    ...f,
+    path: f.path ? `${name}.${f.path}` : name,
+  }));
 });
 
 describe('no 0,0 as a position in any command (issue 36)', () => {

@@ -28,3 +28,4 @@ export * from './kafka/client.js';
 export * from './http/internal.js';
 export * from './metrics/index.js';
 export * from './http/health.js';
+export * from './http/server.js';

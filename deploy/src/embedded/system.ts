@@ -16,6 +16,7 @@ import {
   PostgresChangeBus,
   PostgresEventStore,
   MeteredMessagePort,
+  createHttpServer,
   createMetrics,
   healthRoutes,
   readiness,
@@ -48,7 +49,7 @@ import {
   todayInOslo,
   uiFolder,
 } from '../parts.js';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface System {
@@ -183,7 +184,7 @@ export async function startSystem(
     publicLimit,
     downloadApi: createDownloadApi(queryDeps),
   });
-  const server = createServer(app);
+  const server = createHttpServer(app);
   const hub = new SocketHub({
     bus,
     logger: logger.child({ component: 'socket' }),

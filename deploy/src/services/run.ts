@@ -1,5 +1,6 @@
 import {
   createConsoleLogger,
+  createHttpServer,
   createMetrics,
   healthRoutes,
   loadConfig,
@@ -13,7 +14,7 @@ import {
 import { securityHeaders } from '@nordlog/gateway';
 import { projections, readModelMigrations } from '@nordlog/projector';
 import express, { type Express } from 'express';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serviceEnvironment, type ServiceName } from './environment.js';
 
@@ -88,7 +89,7 @@ export async function runService(
     }),
   );
   service = await start({ config, logger, db, metrics, app });
-  const server: Server = createServer(app);
+  const server: Server = createHttpServer(app);
   service.attach?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -173,4 +173,59 @@ describe('public tracking page in a browser', () => {
     await page.context().close();
     expect(pageErrors).toEqual([]);
   });
+  it('issue 36: a planned shipment’s details name its slot, courier and unit, and give its stops’ numbers and planned arrivals as the board has them', async () => {
+    await sys.settled();
+    const slot = (await sys.as(planner).query('slotById', { id: driven })).body as SlotView;
+    const visits = (slot.routePoints ?? []).filter(
+      (p) => p.type === 'pickup' || p.type === 'delivery',
+    );
+    const number = visits.findIndex((p) => p.type === 'delivery' && !p.done) + 1;
+    const stop = visits[number - 1]!;
+    const row = (
+      (await sys.as(planner).query('consignments', { departmentIds: [oslo] })).body as {
+        id: string;
+        shipmentId: string;
+        date: string;
+      }[]
+    ).find((r) => r.id === stop.consignmentId)!;
+    const courierName = (
+      (await sys.as(planner).query('couriers', { departmentIds: [oslo] })).body as {
+        id: string;
+        name: string;
+      }[]
+    ).find((c) => c.id === slot.courierId)!.name;
+    const unitName = (
+      (await sys.as(planner).query('units', { departmentIds: [oslo] })).body as {
+        id: string;
+        name: string;
+      }[]
+    ).find((u) => u.id === slot.unitId)!.name;
+    const clock = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Oslo',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(iso));
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/planner/${oslo}/shipments-search/${row.date}/${row.date}`,
+      planner,
+      pageErrors,
+    );
+    await page.getByRole('button', { name: `Actions for ${row.id}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).click();
+    const details = page.getByRole('region', { name: `Shipment ${row.shipmentId}` });
+    const route = details.getByTestId('details-route');
+    await route.getByTestId('details-route-slot').waitFor();
+    expect(await route.getByTestId('details-route-slot').textContent()).toContain(slot.name);
+    await route.getByText(`Courier: ${courierName} · Unit: ${unitName}`).waitFor();
+    expect(await route.getByTestId('details-stop-delivery').textContent()).toContain(
+      `Delivery: stop ${number} of ${visits.length}, arrives ${clock(stop.arrival)}`,
+    );
+    await screenshot(page, 'details-01-route');
+    await page.context().close();
+    expect(pageErrors).toEqual([]);
+  });
 });

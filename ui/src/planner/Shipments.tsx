@@ -29,7 +29,7 @@ import {
   BulkConfirmDialog,
   type BulkRequest,
 } from './BulkActions';
-import { ShipmentDetails } from './ShipmentDetails';
+import { ShipmentDetails } from './details/ShipmentDetails';
 import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
 import {
   dateRanges,

@@ -5,9 +5,9 @@ import type { TrackingDetails } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import { normalizeLocale } from '../i18n/locales';
-import { runQuery } from '../shell/api';
-import { Details } from '../tracking/TrackPage';
+import { normalizeLocale } from '../../i18n/locales';
+import { runQuery } from '../../shell/api';
+import { Details } from '../../tracking/TrackPage';
 
 /**
  * Support staff's way from a shipment to its tracking (issue 36): what the recipient's page shows,

@@ -14,10 +14,11 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { trackingLink, type ConsignmentRow, type OrderHistoryRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
-import { enumKey } from '../i18n/enums';
-import { formatDateTime, normalizeLocale } from '../i18n/locales';
-import { formatVolume } from '../i18n/volume';
-import { runQuery } from '../shell/api';
+import { enumKey } from '../../i18n/enums';
+import { formatDateTime, normalizeLocale } from '../../i18n/locales';
+import { formatVolume } from '../../i18n/volume';
+import { runQuery } from '../../shell/api';
+import { ShipmentRoute } from './ShipmentRoute';
 import { StaffTracking } from './StaffTracking';
 
 /** One side of the consignment: who and where. */
@@ -131,11 +132,9 @@ export function ShipmentDetails({
             <Chip size="small" label={translate(`states.${row.state}`)} />
           </Stack>
           <Typography variant="body2" color="text.secondary">
-            {translate('details.order', { id: row.orderId })} · {customerName} ·{' '}
-            {row.slotId
-              ? translate('details.slot', { id: row.slotId })
-              : translate('details.noSlot')}
+            {translate('details.order', { id: row.orderId })} · {customerName}
           </Typography>
+          <ShipmentRoute row={row} timeZone={timeZone} />
           <TrackingLink trackingId={row.trackingId} />
           <StaffTracking shipmentId={row.shipmentId} />
           <Stack direction="row" spacing={2}>

@@ -37,7 +37,7 @@ const point = (
     weight: 1,
     volume: 0,
     ...extra,
-  }) as RoutePoint;
+  });
 
 const slot = (points: RoutePoint[], over: Partial<SlotView> = {}): SlotView =>
   ({

@@ -44,3 +44,4 @@ export * from './tracking/index.js';
 export * from './pricing/index.js';
 export * from './invoicing/index.js';
 export * from './commandReferences.js';
+export * from './audit/references.js';

@@ -73,6 +73,17 @@ export interface AuditLog {
   departmentId: string;
   customerId: string;
   entries: AuditLogEntry[];
+  /**
+   * The records the order's history names (departments, customers, slots, units, couriers;
+   * `ORDER_NAMED_FIELDS`), with their names, where the reader sees the record by its entity's
+   * rule; an id without an entry is shown as the id.
+   */
+  references: {
+    entity: 'departments' | 'customers' | 'slots' | 'units' | 'couriers';
+    id: string;
+    name: string;
+    date?: string;
+  }[];
 }
 
 /** Answer of `apolloAuditLogEntriesDetails`: the order as of a moment, rebuilt from its events. */

@@ -21,6 +21,7 @@ import {
 } from '@nordlog/contracts';
 import { preparedQuery, type Knex } from '@nordlog/platform';
 import type { QueryHandler } from '../framework.js';
+import { referenceNames } from './names.js';
 
 /**
  * The audit replay's queries (docs/decisions/0029-audit-replay.md): an order's events from the
@@ -142,7 +143,8 @@ export const apolloAuditLogEntries: QueryHandler<'apolloAuditLogEntries'> = asyn
     changes: stepChanges(step),
   }));
   const shipmentId = steps[steps.length - 1]?.after?.shipmentId ?? null;
-  return { orderId, shipmentId, departmentId, customerId, entries };
+  const references = await referenceNames(knex, identity, entries);
+  return { orderId, shipmentId, departmentId, customerId, entries, references };
 };
 
 /**

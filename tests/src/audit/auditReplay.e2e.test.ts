@@ -238,4 +238,47 @@ describe('audit replay (apolloAuditLogEntries, its Details, eventsWithSentLmStat
     for (const name of AUDIT_QUERIES)
       expect([name, (await elsewhere.query(name, params[name])).status]).toEqual([name, 404]);
   });
+  it('issue 36: the log names the department, customer and slot its order names (a slot with its day), where the reader sees them; else the id stays', async () => {
+    const log = (await sys.query('apolloAuditLogEntries', { id: orderId })).body as AuditLog;
+    const slot = (await sys.query('slotById', { id: finalOrder.slotId })).body as {
+      name: string;
+      date: string;
+    };
+    expect(log.references).toEqual([
+      { entity: 'customers', id: finalOrder.customerId, name: 'Apotek 1' },
+      { entity: 'departments', id: oslo, name: 'Oslo' },
+      { entity: 'slots', id: finalOrder.slotId, name: slot.name, date: slot.date },
+    ]);
+    // An order moved to Bergen: a Bergen auditor reads it, and Oslo's department and customer,
+    // which it does not see, stay ids; the admin reads every name.
+    const moved = (
+      await sys.command('CREATE_ORDER', {
+        departmentId: oslo,
+        customerId: finalOrder.customerId,
+        pickupDate: DATE,
+        pickup: osloAddress,
+        delivery: { ...osloAddress, name: 'Ola Nordmann' },
+        measurements: [{ weight: 1, quantity: 1 }],
+      })
+    ).body.ids[0] as string;
+    expect(
+      (await sys.command('MOVE_ORDERS', { orderIds: [moved], departmentId: bergen })).status,
+    ).toBe(200);
+    await sys.settled();
+    const bergenAuditor = sys.as(
+      await sys.login({ phoneNumber: freshPhone(), role: 'ACCOUNTING', departmentIds: [bergen] }),
+    );
+    const seen = (await bergenAuditor.query('apolloAuditLogEntries', { id: moved }))
+      .body as AuditLog;
+    expect(
+      seen.entries.some((e) => e.changes.some((c) => c.path.join('.') === 'departmentId')),
+    ).toBe(true);
+    expect(seen.references).toEqual([{ entity: 'departments', id: bergen, name: 'Bergen' }]);
+    const all = (await sys.query('apolloAuditLogEntries', { id: moved })).body as AuditLog;
+    expect(all.references.map((r) => `${r.entity}:${r.name}`)).toEqual([
+      'customers:Apotek 1',
+      'departments:Oslo',
+      'departments:Bergen',
+    ]);
+  });
 });

@@ -15,6 +15,7 @@ describe('audit replay screen', () => {
   let browser: Browser;
   let oslo: string;
   let shipmentId: string;
+  let slotId: string;
 
   beforeAll(async () => {
     assertWebAppBuilt();
@@ -43,7 +44,7 @@ describe('audit replay screen', () => {
     const orderId = booked.body.ids[0];
     for (const note of ['second note', 'third note'])
       expect((await sys.command('UPDATE_ORDER', { orderId, orderNote: note })).status).toBe(200);
-    const slotId = await createSlot(sys, oslo, bookingDate(1));
+    slotId = await createSlot(sys, oslo, bookingDate(1));
     expect(
       (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId], slotId })).status,
     ).toBe(200);
@@ -98,6 +99,16 @@ describe('audit replay screen', () => {
     await page.getByTestId('audit-order').waitFor();
     expect(await note.textContent()).toBe('third note');
     expect(await state.textContent()).toBe('Assigned');
+    // Issue 36: the department and the slot by name (a slot with its day), not by id.
+    const slot = (await sys.query('slotById', { id: slotId })).body as { name: string };
+    const order = page.getByTestId('audit-order');
+    expect(await order.locator('[data-field="departmentId"]').textContent()).toBe('Oslo');
+    expect(await order.locator('[data-field="slotId"]').textContent()).toMatch(
+      new RegExp(`^${slot.name}, \\d{2}/\\d{2}/\\d{4}$`),
+    );
+    expect(await page.getByTestId('audit-event-3').innerText()).toContain(
+      `slotId: ∅ → ${slot.name}`,
+    );
 
     // An earlier event from the list: the order as it was after the first edit.
     await page.getByTestId('audit-event-1').click();

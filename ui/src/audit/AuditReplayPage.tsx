@@ -14,13 +14,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AuditLog, AuditLogDetails, AuditLogEntry } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatInTimeZone } from 'date-fns-tz';
 import { HttpFailure } from '../errors/parse';
 import { dateFormats, defaultTimeZone, formatDate, normalizeLocale } from '../i18n/locales';
-import { useDepartmentOptions } from '../layout/useDepartments';
 import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { runQuery } from '../shell/api';
@@ -28,6 +27,7 @@ import {
   ORDER_FIELDS,
   isShipmentKey,
   orderFacts,
+  referenceNamer,
   shownChanges,
   type ValueFormat,
 } from './auditView';
@@ -47,19 +47,21 @@ function useWhen() {
   return (iso: string) => formatInTimeZone(new Date(iso), defaultTimeZone, format);
 }
 
-/** Values as the user reads them: dates in their format, yes/no, departments by name. */
-function useValueFormat(): ValueFormat {
+/**
+ * Values as the user reads them: dates in their format, yes/no, and the records the order names
+ * (departments, customers, slots, units, couriers) by the names the log gives (issue 36).
+ */
+function useValueFormat(references: AuditLog['references']): ValueFormat {
   const [locale] = useLocaleState();
   const translate = useTranslate();
-  const departments = useDepartmentOptions();
-  return {
-    date: (iso) => formatDate(iso, normalizeLocale(locale)),
-    yesNo: (value) => translate(`ra.boolean.${String(value)}`),
-    name: (field, id) =>
-      field === 'departmentId'
-        ? departments.data?.find((d) => !d.group && d.id === id)?.name
-        : undefined,
-  };
+  return useMemo(() => {
+    const date = (iso: string) => formatDate(iso, normalizeLocale(locale));
+    return {
+      date,
+      yesNo: (value) => translate(`ra.boolean.${String(value)}`),
+      name: referenceNamer(references, date),
+    };
+  }, [locale, translate, references]);
 }
 
 /**
@@ -128,6 +130,7 @@ function AuditLogView({ log }: { log: AuditLog }) {
   const [chosen, setChosen] = useState(last);
   useEffect(() => setChosen(last), [log.orderId, last]);
   const entry = log.entries[chosen];
+  const format = useValueFormat(log.references);
   return (
     <>
       <Typography sx={{ mb: 1 }} data-testid="audit-summary">
@@ -138,7 +141,7 @@ function AuditLogView({ log }: { log: AuditLog }) {
         })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <EventTable log={log} chosen={chosen} onChoose={setChosen} />
+        <EventTable log={log} chosen={chosen} onChoose={setChosen} format={format} />
         <Paper variant="outlined" sx={{ p: 2, flex: '1 1 320px', minWidth: 280 }}>
           <Typography variant="h6" component="h2">
             {translate('audit.asOf')}
@@ -162,7 +165,9 @@ function AuditLogView({ log }: { log: AuditLog }) {
             valueLabelDisplay="auto"
             onChange={(_e, value) => setChosen(value)}
           />
-          {entry ? <OrderAsOf orderId={log.orderId} revision={entry.revision} /> : null}
+          {entry ? (
+            <OrderAsOf orderId={log.orderId} revision={entry.revision} format={format} />
+          ) : null}
         </Paper>
       </Box>
     </>
@@ -173,10 +178,12 @@ function EventTable({
   log,
   chosen,
   onChoose,
+  format,
 }: {
   log: AuditLog;
   chosen: number;
   onChoose: (index: number) => void;
+  format: ValueFormat;
 }) {
   const translate = useTranslate();
   return (
@@ -203,6 +210,7 @@ function EventTable({
               entry={e}
               selected={i === chosen}
               onChoose={() => onChoose(i)}
+              format={format}
             />
           ))}
         </TableBody>
@@ -215,14 +223,16 @@ function EventRow({
   entry,
   selected,
   onChoose,
+  format,
 }: {
   entry: AuditLogEntry;
   selected: boolean;
   onChoose: () => void;
+  format: ValueFormat;
 }) {
   const translate = useTranslate();
   const when = useWhen();
-  const changes = shownChanges(entry, 6, useValueFormat());
+  const changes = shownChanges(entry, 6, format);
   return (
     <TableRow
       hover
@@ -258,7 +268,15 @@ function EventRow({
 }
 
 /** The order after the event of `revision`, rebuilt from the events (apolloAuditLogEntriesDetails). */
-function OrderAsOf({ orderId, revision }: { orderId: string; revision: number }) {
+function OrderAsOf({
+  orderId,
+  revision,
+  format,
+}: {
+  orderId: string;
+  revision: number;
+  format: ValueFormat;
+}) {
   const translate = useTranslate();
   const details = useQuery({
     queryKey: ['apolloAuditLogEntriesDetails', orderId, revision],
@@ -270,7 +288,7 @@ function OrderAsOf({ orderId, revision }: { orderId: string; revision: number })
   if (!details.data) return <LinearProgress aria-label={translate('app.loading')} />;
   const row = details.data.order;
   if (!row) return <Typography>{translate('audit.notBooked')}</Typography>;
-  const facts = orderFacts(row);
+  const facts = orderFacts(row, format);
   return (
     <Box
       component="dl"

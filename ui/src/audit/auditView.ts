@@ -1,6 +1,8 @@
 import {
+  ORDER_NAMED_FIELDS,
   pathText,
   type AuditLogEntry,
+  type AuditReference,
   type CorrectionValues,
   type FieldChange,
   type OrderRow,
@@ -26,6 +28,24 @@ const plain: ValueFormat = {
   name: () => undefined,
 };
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `ValueFormat.name` from the audit log's references (issue 36): a field that names a record
+ * (`ORDER_NAMED_FIELDS`) reads as the record's name, a slot's with its day (slots of different
+ * days share names); an id the log gives no name for stays the id.
+ */
+export function referenceNamer(
+  references: readonly AuditReference[],
+  date: (iso: string) => string,
+): ValueFormat['name'] {
+  const byKey = new Map(references.map((r) => [`${r.entity}:${r.id}`, r]));
+  return (field, id) => {
+    const entity = ORDER_NAMED_FIELDS[field];
+    const found = entity ? byKey.get(`${entity}:${id}`) : undefined;
+    if (!found) return undefined;
+    return found.date ? `${found.name}, ${date(found.date)}` : found.name;
+  };
+}
 
 /** One value as words: a list by its members, a record by its `key: value` pairs, never JSON. */
 function readable(value: unknown, field: string, f: ValueFormat): string {
@@ -100,13 +120,13 @@ const place = (b: { name?: string; address?: string; zipCode?: string; zipArea?:
   [b.name, b.address, [b.zipCode, b.zipArea].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
 /** The value of each shown field of the order as of a moment ('' when it has none). */
-export function orderFacts(row: OrderRow): Record<OrderField, string> {
+export function orderFacts(row: OrderRow, f: ValueFormat = plain): Record<OrderField, string> {
   const o = row.order;
   return {
     state: row.state,
     shipmentId: row.shipmentId ?? '',
-    departmentId: row.departmentId,
-    slotId: row.slotId ?? '',
+    departmentId: f.name('departmentId', row.departmentId) ?? row.departmentId,
+    slotId: row.slotId ? (f.name('slotId', row.slotId) ?? row.slotId) : '',
     pickupDate: o.pickupDate,
     pickup: place(o.pickup),
     delivery: place(o.delivery),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OrderRow } from '@nordlog/contracts';
-import { changeText, isShipmentKey, orderFacts, shownChanges, valueText } from './auditView';
+import {
+  changeText,
+  isShipmentKey,
+  orderFacts,
+  referenceNamer,
+  shownChanges,
+  valueText,
+} from './auditView';
 
 describe('the audit replay screen: how changes and the order as of a moment read', () => {
   it('accepts digits only in the search field (shipment id, SSCC or order id)', () => {
@@ -147,5 +154,52 @@ describe('readable changes (issue 36)', () => {
     );
     expect(text).toBe('order.measurements.0: ∅ → weight: 2');
     expect(text).not.toMatch(/[{}"]/);
+  });
+});
+
+describe('records by name from the log’s references (issue 36)', () => {
+  const date = (iso: string) => iso.split('-').reverse().join('/');
+  const name = referenceNamer(
+    [
+      { entity: 'departments', id: '1', name: 'Oslo' },
+      { entity: 'customers', id: '1', name: 'Apotek 1' },
+      { entity: 'slots', id: '1', name: 'Morning 1', date: '2026-12-02' },
+    ],
+    date,
+  );
+  const f = { date, yesNo: String, name };
+  it('a field names its own entity: the same id reads as a department, a customer or a slot', () => {
+    expect(name('departmentId', '1')).toBe('Oslo');
+    expect(name('selectedDepartmentId', '1')).toBe('Oslo');
+    expect(name('customerId', '1')).toBe('Apotek 1');
+    // A slot with its day: slots of different days share names.
+    expect(name('slotId', '1')).toBe('Morning 1, 02/12/2026');
+  });
+  it('an id the log names no record for, or a field that names none, stays as it is', () => {
+    expect(name('slotId', '2')).toBeUndefined();
+    expect(name('shipmentId', '1')).toBeUndefined();
+    expect(changeText({ path: ['slotId'], before: null, after: '2' }, f)).toBe('slotId: ∅ → 2');
+    expect(changeText({ path: ['slotId'], before: null, after: '1' }, f)).toBe(
+      'slotId: ∅ → Morning 1, 02/12/2026',
+    );
+  });
+  it('the order as of a moment names its department and slot', () => {
+    const facts = orderFacts(
+      {
+        state: 'ASSIGNED',
+        shipmentId: null,
+        departmentId: '1',
+        slotId: '1',
+        rejectionReason: null,
+        order: {
+          pickupDate: '2026-12-02',
+          pickup: {},
+          delivery: {},
+          measurements: [],
+        },
+      } as unknown as OrderRow,
+      f,
+    );
+    expect([facts.departmentId, facts.slotId]).toEqual(['Oslo', 'Morning 1, 02/12/2026']);
   });
 });

@@ -35,13 +35,12 @@ import {
   billingFormDefaults,
   billingFormIssues,
   billingFormTotal,
-  billingOrderTotal,
   billingPayload,
   emptyBillingItem,
-  monthPeriod,
   type BillingFormValues,
   type BillingItemValues,
-} from './invoicingModel';
+} from './billingModel';
+import { billingOrderTotal, monthPeriod } from './invoicingModel';
 import { useBillingOrders, useCustomerNames } from './queries';
 import { useInvoicingCommands } from './useInvoicingCommands';
 

@@ -17,8 +17,8 @@ import {
   type CorrectionField,
   type CorrectionFormValues,
   type CorrectionRow,
-  type Issues,
-} from './invoicingModel';
+} from './correctionsModel';
+import { type Issues } from './formNumbers';
 
 /** What the dialog is for: accepting a pending correction, or proposing one for an order. */
 export type CorrectionTarget =

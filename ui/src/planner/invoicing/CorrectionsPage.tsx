@@ -37,7 +37,7 @@ import {
   type CorrectionField,
   type CorrectionFilter,
   type CorrectionRow,
-} from './invoicingModel';
+} from './correctionsModel';
 import { useOrderCorrections } from './queries';
 import { useInvoicingCommands } from './useInvoicingCommands';
 

@@ -12,15 +12,13 @@ import { CustomerPicker, DialogButtons, FailureAlert } from './common';
 import {
   bulkPayloads,
   manualInvoicingTargets,
-  startRunPayload,
   type BulkField,
   type BulkInput,
   type InvoicingBulkAction,
-  type Issues,
   type ManualTarget,
-  type RunField,
-  type RunInput,
-} from './invoicingModel';
+} from './bulkModel';
+import { type Issues } from './formNumbers';
+import { startRunPayload, type RunField, type RunInput } from './invoicingModel';
 
 /**
  * The dialog of a bulk action on the selected orders: pause (a reason, required), release (a

@@ -41,19 +41,16 @@ import {
 } from './common';
 import { CorrectionDialog } from './CorrectionDialog';
 import { BulkActionDialog, RunInvoicingDialog } from './InvoicingDialogs';
+import { pageSelection, toggleAllOnPage, toggleOne, type InvoicingBulkAction } from './bulkModel';
 import {
   DEFAULT_PAGE_SIZE,
   invoicingDataParams,
   invoicingPath,
-  pageSelection,
   pageSizes,
   parseInvoicingPath,
   SEARCH_DEBOUNCE_MS,
   searchOf,
-  toggleAllOnPage,
-  toggleOne,
   type InvoicingBase,
-  type InvoicingBulkAction,
   type InvoicingView,
   type ShipmentFilter,
 } from './invoicingModel';

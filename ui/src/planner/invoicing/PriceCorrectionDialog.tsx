@@ -21,13 +21,13 @@ import { useNotify, useTranslate } from 'react-admin';
 import { readHeaders, requestJson, sendCommand } from '../../shell/api';
 import { failureText } from '../planning/commands';
 import { DialogButtons, FailureAlert, useMoney } from './common';
+import { INVOICING_DATA } from './invoicingModel';
 import {
   emptyPriceCorrection,
-  INVOICING_DATA,
   priceCorrectionPayload,
   priceCorrectionRows,
   type PriceCorrectionValues,
-} from './invoicingModel';
+} from './priceCorrectionModel';
 
 const query = <T,>(name: string, params: unknown) =>
   requestJson<T>(`/api/query/${name}`, {

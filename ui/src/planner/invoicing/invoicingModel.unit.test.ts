@@ -9,21 +9,28 @@ import {
 import fc from 'fast-check';
 import { confirmationTimeouts } from '../../shell/timeouts';
 import {
-  acceptCorrection,
   billingFormDefaults,
   billingFormIssues,
   billingFormTotal,
-  billingOrderTotal,
   billingPayload,
-  bulkPayloads,
-  CORRECTION_TOAST_MS,
+  emptyBillingItem,
+} from './billingModel';
+import { bulkPayloads, pageSelection, toggleAllOnPage, toggleOne } from './bulkModel';
+import {
+  acceptCorrection,
   correctionFormDefaults,
   correctionsDate,
   correctionsParams,
   correctionsPath,
   defaultCorrectionFilter,
-  emptyBillingItem,
   filterCorrections,
+  proposalDefaults,
+  proposeCorrection,
+  rejectPayload,
+} from './correctionsModel';
+import {
+  billingOrderTotal,
+  CORRECTION_TOAST_MS,
   formatAmount,
   formatMoney,
   invoicingDataParams,
@@ -32,21 +39,14 @@ import {
   majorToMinor,
   monthPeriod,
   newestRunsFirst,
-  pageSelection,
   parseInvoicingPath,
   periodProblem,
-  priceCorrectionPayload,
-  priceCorrectionRows,
-  proposalDefaults,
-  proposeCorrection,
-  rejectPayload,
   runsEndedSince,
   searchOf,
   startRunPayload,
-  toggleAllOnPage,
-  toggleOne,
   type InvoicingView,
 } from './invoicingModel';
+import { priceCorrectionPayload, priceCorrectionRows } from './priceCorrectionModel';
 
 const today = '2026-11-22';
 

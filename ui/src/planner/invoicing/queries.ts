@@ -13,9 +13,9 @@ import { readHeaders, requestJson } from '../../shell/api';
 import { fetchRetries } from '../../shell/timeouts';
 import { keepNewerRows } from '../optimizing/optimizingData';
 import { mayQuery } from '../optimizing/queries';
+import { correctionsKey, type CorrectionRow, type CorrectionsParams } from './correctionsModel';
 import {
   billingOrdersKey,
-  correctionsKey,
   invoicesKey,
   invoicingDataKey,
   isRunActive,
@@ -23,8 +23,6 @@ import {
   RUN_POLL_MS,
   runsKey,
   type BillingOrdersParams,
-  type CorrectionRow,
-  type CorrectionsParams,
   type InvoicingDataParams,
 } from './invoicingModel';
 

@@ -13,15 +13,14 @@ import {
   type BulkFailure,
   type BulkOutcome,
 } from '../shipmentsData';
+import { bulkCommand, type InvoicingBulkAction } from './bulkModel';
 import {
   BILLING_ORDERS,
-  bulkCommand,
   CORRECTION_TOAST_MS,
   INVOICES,
   INVOICING_DATA,
   INVOICING_RUNS,
   ORDER_CORRECTIONS,
-  type InvoicingBulkAction,
 } from './invoicingModel';
 
 /** A command's answer, or the refusal's text (spec §8 messages) for a form's banner. */

@@ -1,4 +1,4 @@
-import type { CreateCustomer } from '@nordlog/contracts';
+import { customerProblems, type CreateCustomer } from '@nordlog/contracts';
 import { referenceDecider } from '../framework/referenceDecider.js';
 
 export const customerDecider = referenceDecider<
@@ -9,4 +9,5 @@ export const customerDecider = referenceDecider<
   label: 'Customer',
   created: 'CustomerCreated',
   updated: 'CustomerUpdated',
+  check: customerProblems,
 });

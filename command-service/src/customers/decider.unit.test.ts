@@ -8,7 +8,7 @@ const fields: CreateCustomer = {
   departmentId: '1',
   alystraId: '10001',
   alystraSubcustomer: '02',
-  orgNumber: '912345678',
+  orgNumber: '912345602',
   customerCode: 'FJ',
   accountingTags: ['retail'],
   otherIdentifiers: { edi: 'X1' },
@@ -42,5 +42,23 @@ describe('customers', () => {
     given(customerDecider)
       .when({ type: 'update', id: '9', fields: { name: 'x' } })
       .thenRefuses('NOT_FOUND');
+  });
+  it('issue 36: refuses an organisation number its address’s country does not have, on create and as updated', () => {
+    given(customerDecider)
+      .when({ type: 'create', id: '9', fields: { ...fields, orgNumber: '912345678' } })
+      .thenRefuses('VALIDATION_ERROR');
+    // A valid Danish CVR number is no Norwegian customer's number.
+    given(customerDecider, [createdEvent])
+      .when({ type: 'update', id: '9', fields: { orgNumber: '12345674' } })
+      .thenRefuses('VALIDATION_ERROR');
+  });
+  it('issue 36: without an address, a number valid in one of the four countries is accepted, any other refused', () => {
+    const noAddress = { ...fields, address: null };
+    given(customerDecider)
+      .when({ type: 'create', id: '9', fields: { ...noAddress, orgNumber: '12345674' } })
+      .then([{ type: 'CustomerCreated', data: { id: '9', ...noAddress, orgNumber: '12345674' } }]);
+    given(customerDecider)
+      .when({ type: 'create', id: '9', fields: { ...noAddress, orgNumber: '123' } })
+      .thenRefuses('VALIDATION_ERROR');
   });
 });

@@ -33,6 +33,7 @@ export const validationMessages = {
   'validation.orgNumberSE': 'not a valid Swedish organisation number (NNNNNN-NNNN)',
   'validation.orgNumberDK': 'not a valid CVR number (8 digits)',
   'validation.orgNumberFI': 'not a valid business ID (Y-tunnus, NNNNNNN-N)',
+  'validation.orgNumber': 'not a valid organisation number of Norway, Sweden, Denmark or Finland',
   'validation.vatNeedsOrgNumber': 'VAT registration needs the organisation number',
   'validation.bankAccountNO': 'not a valid account number (11 digits) or IBAN',
   'validation.bankAccountSE': 'not a valid bankgiro number or IBAN',

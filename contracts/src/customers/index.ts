@@ -3,6 +3,9 @@ import { updateShape } from '../updates.js';
 import { entityId, nonEmptyText } from '../common.js';
 import { invoiceSplits } from '../invoicing/split.js';
 import { postalAddressSchema } from '../addresses/postalAddress.js';
+import { customerProblems } from './identity.js';
+
+export { customerProblems } from './identity.js';
 
 export const CUSTOMERS_TABLE = 'rm_customers';
 export const CUSTOMERS_ENTITY = 'customers';
@@ -25,7 +28,11 @@ const fields = {
   address: postalAddressSchema.nullable().default(null),
 };
 
-export const createCustomerSchema = z.object(fields);
+/** A customer's fields (create), its organisation number checked against its country. */
+export const createCustomerSchema = z.object(fields).superRefine((c, ctx) => {
+  for (const p of customerProblems(c))
+    ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
+});
 export const updateCustomerSchema = z.object({
   id: entityId,
   ...updateShape(fields),

@@ -10,6 +10,7 @@ import {
   SYSTEM_IDENTITY,
   commandSchemas,
   invoiceTotals,
+  normaliseOrgNumber,
   reservationStream,
   uniqueValue,
   type Department,
@@ -31,6 +32,16 @@ import { randomUUID } from 'node:crypto';
 import { bookingDate } from '../support/booking.js';
 import type { SessionHeaders } from './signIn.js';
 import { percentile, runConcurrent } from './stats.js';
+
+/** The i-th valid Norwegian organisation number from 910 000 00x up (mod-11 check digit). */
+function norwegianOrgNumber(i: number): string {
+  let found = -1;
+  for (let base = 91_000_000; ; base++)
+    for (let check = 0; check <= 9; check++) {
+      const n = `${base}${check}`;
+      if (normaliseOrgNumber('NO', n) !== null && ++found === i) return n;
+    }
+}
 
 /**
  * The data of `bench:invoicing` (tests/src/bench/invoicing.ts): one Norwegian department with a
@@ -111,7 +122,7 @@ export async function setUpPricedDepartment(
     const [id] = await run(system, 'CREATE_CUSTOMER', {
       name: `Bench kunde ${i + 1} AS`,
       departmentId: department,
-      orgNumber: String(910_000_000 + i),
+      orgNumber: norwegianOrgNumber(i),
     });
     customers[i] = id!;
   });

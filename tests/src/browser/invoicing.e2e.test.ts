@@ -75,7 +75,7 @@ describe('invoicing screens', () => {
     customer = await must('CREATE_CUSTOMER', {
       name: 'Nordlys Apotek',
       departmentId: oslo,
-      orgNumber: '912345678',
+      orgNumber: '912345602',
       alystraId: 'NLAP',
     });
     slot = await createSlot(sys, oslo, date);

@@ -67,7 +67,7 @@ const cases: Partial<
       (w) => ({ id: w.bergenCustomer, departmentId: w.oslo }),
       (w) => ({ id: w.bergenCustomer, departmentId: null }),
     ],
-    inside: (w) => ({ id: w.bergenCustomer, orgNumber: '1' }),
+    inside: (w) => ({ id: w.bergenCustomer, orgNumber: '974760673' }),
   },
   CREATE_USER: {
     outside: [
@@ -326,7 +326,7 @@ describe('a scoped admin acts only inside its departments and never gives more t
       }),
     );
     expect(
-      (await all.command('UPDATE_CUSTOMER', { id: world.osloCustomer, orgNumber: '9' })).status,
+      (await all.command('UPDATE_CUSTOMER', { id: world.osloCustomer, orgNumber: '923456783' })).status,
     ).toBe(200);
     expect((await all.command('CREATE_CUSTOMER', { name: 'Anywhere AS' })).status).toBe(200);
   });

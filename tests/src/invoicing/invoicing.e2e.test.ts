@@ -94,7 +94,7 @@ describe('invoicing', () => {
     kunde = await id('CREATE_CUSTOMER', {
       name: 'Apotek 1',
       departmentId: oslo,
-      orgNumber: '912345678',
+      orgNumber: '912345602',
       address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
     });
     other = await id('CREATE_CUSTOMER', { name: 'Bokhandel', departmentId: oslo });

@@ -54,7 +54,7 @@ describe('the spine end to end: command → event → read model → socket', ()
       await sys.command('CREATE_CUSTOMER', {
         name: 'Fjordkraft Elektro AS',
         departmentId: oslo,
-        orgNumber: '912345678',
+        orgNumber: '912345602',
       })
     ).body.ids[0];
     await sys.settled();

@@ -50,7 +50,7 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_DEPARTMENT: (w) => updateSamples.UPDATE_DEPARTMENT(w).create,
   UPDATE_DEPARTMENT: (w) => ({ id: w.departments[0], name: 'Oslo sentrum' }),
   CREATE_CUSTOMER: (w) => updateSamples.UPDATE_CUSTOMER(w).create,
-  UPDATE_CUSTOMER: (w) => ({ id: w.customers[0], orgNumber: '123' }),
+  UPDATE_CUSTOMER: (w) => ({ id: w.customers[0], orgNumber: '974760673' }),
   CREATE_ORDER: (w) => ({
     departmentId: w.departments[0],
     customerId: w.customers[0],

@@ -832,6 +832,7 @@ const da: Messages = {
     orgNumberSE: 'Ikke et gyldigt svensk organisationsnummer (NNNNNN-NNNN)',
     orgNumberDK: 'Ikke et gyldigt CVR-nummer (8 cifre)',
     orgNumberFI: 'Ikke et gyldigt finsk FO-nummer (Y-tunnus, NNNNNNN-N)',
+    orgNumber: 'Ikke et gyldigt organisationsnummer i Norge, Sverige, Danmark eller Finland',
     vatNeedsOrgNumber: 'Momsregistrering kræver organisationsnummeret',
     bankAccountNO: 'Ikke et gyldigt kontonummer (11 cifre) eller IBAN',
     bankAccountSE: 'Ikke et gyldigt bankgironummer eller IBAN',

@@ -833,6 +833,7 @@ const en = {
     orgNumberSE: 'Not a valid Swedish organisation number (NNNNNN-NNNN)',
     orgNumberDK: 'Not a valid CVR number (8 digits)',
     orgNumberFI: 'Not a valid business ID (Y-tunnus, NNNNNNN-N)',
+    orgNumber: 'Not a valid organisation number of Norway, Sweden, Denmark or Finland',
     vatNeedsOrgNumber: 'VAT registration needs the organisation number',
     bankAccountNO: 'Not a valid account number (11 digits) or IBAN',
     bankAccountSE: 'Not a valid bankgiro number or IBAN',

@@ -839,6 +839,7 @@ const fi: Messages = {
     orgNumberSE: 'Ei kelvollinen ruotsalainen organisaationumero (NNNNNN-NNNN)',
     orgNumberDK: 'Ei kelvollinen CVR-numero (8 numeroa)',
     orgNumberFI: 'Ei kelvollinen Y-tunnus (NNNNNNN-N)',
+    orgNumber: 'Ei kelvollinen Norjan, Ruotsin, Tanskan tai Suomen yritystunnus',
     vatNeedsOrgNumber: 'ALV-rekisteröinti vaatii Y-tunnuksen tai organisaationumeron',
     bankAccountNO: 'Ei kelvollinen tilinumero (11 numeroa) tai IBAN',
     bankAccountSE: 'Ei kelvollinen pankkisiirtonumero (bankgiro) tai IBAN',

@@ -844,6 +844,7 @@ const fr: Messages = {
     orgNumberSE: "Numéro d'organisation suédois non valide (NNNNNN-NNNN)",
     orgNumberDK: 'Numéro CVR non valide (8 chiffres)',
     orgNumberFI: "Identifiant d'entreprise finlandais non valide (Y-tunnus, NNNNNNN-N)",
+    orgNumber: 'Numéro d’entreprise non valide en Norvège, Suède, Danemark ou Finlande',
     vatNeedsOrgNumber: "L'immatriculation à la TVA exige le numéro d'organisation",
     bankAccountNO: 'Numéro de compte (11 chiffres) ou IBAN non valide',
     bankAccountSE: 'Numéro bankgiro ou IBAN non valide',

@@ -833,6 +833,7 @@ const nb: Messages = {
     orgNumberSE: 'Ikke et gyldig svensk organisasjonsnummer (NNNNNN-NNNN)',
     orgNumberDK: 'Ikke et gyldig CVR-nummer (8 sifre)',
     orgNumberFI: 'Ikke et gyldig finsk foretaksnummer (Y-tunnus, NNNNNNN-N)',
+    orgNumber: 'Ikke et gyldig organisasjonsnummer i Norge, Sverige, Danmark eller Finland',
     vatNeedsOrgNumber: 'MVA-registrering krever organisasjonsnummeret',
     bankAccountNO: 'Ikke et gyldig kontonummer (11 sifre) eller IBAN',
     bankAccountSE: 'Ikke et gyldig bankgironummer eller IBAN',

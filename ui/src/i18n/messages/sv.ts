@@ -832,6 +832,7 @@ const sv: Messages = {
     orgNumberSE: 'Inte ett giltigt organisationsnummer (NNNNNN-NNNN)',
     orgNumberDK: 'Inte ett giltigt CVR-nummer (8 siffror)',
     orgNumberFI: 'Inte ett giltigt finskt FO-nummer (Y-tunnus, NNNNNNN-N)',
+    orgNumber: 'Inte ett giltigt organisationsnummer i Norge, Sverige, Danmark eller Finland',
     vatNeedsOrgNumber: 'Momsregistrering kräver organisationsnumret',
     bankAccountNO: 'Inte ett giltigt kontonummer (11 siffror) eller IBAN',
     bankAccountSE: 'Inte ett giltigt bankgironummer eller IBAN',

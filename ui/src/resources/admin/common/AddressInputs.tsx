@@ -1,4 +1,10 @@
-import { marketCountries, sellerProblems, type SellerIdentity } from '@nordlog/contracts';
+import {
+  customerProblems,
+  marketCountries,
+  sellerProblems,
+  type PostalAddress,
+  type SellerIdentity,
+} from '@nordlog/contracts';
 import { Box } from '@mui/material';
 import { SelectInput, TextInput } from 'react-admin';
 import { z } from 'zod';
@@ -42,5 +48,16 @@ export const withSellerRules = (schema: z.ZodType): z.ZodType =>
     const d = values as Partial<SellerIdentity>;
     if (!d.country) return;
     for (const p of sellerProblems(d as SellerIdentity))
+      ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
+  });
+
+/**
+ * The customer edit form holds the whole customer, so it checks the organisation number against
+ * the address's country (else the four countries) as the server does with the stored customer.
+ */
+export const withCustomerRules = (schema: z.ZodType): z.ZodType =>
+  schema.superRefine((values, ctx) => {
+    const c = values as { orgNumber?: string; address?: PostalAddress | null };
+    for (const p of customerProblems(c))
       ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
   });

@@ -1,6 +1,6 @@
 import { createCustomerSchema, invoiceSplits, updateCustomerSchema } from '@nordlog/contracts';
 import { ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
-import { AddressInputs, withOptionalAddress } from '../common/AddressInputs';
+import { AddressInputs, withCustomerRules, withOptionalAddress } from '../common/AddressInputs';
 import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 
@@ -32,7 +32,7 @@ export const CustomerCreate = () => (
 );
 
 export const CustomerEdit = () => (
-  <EditPage page="customers" schema={withOptionalAddress(updateCustomerSchema)}>
+  <EditPage page="customers" schema={withOptionalAddress(withCustomerRules(updateCustomerSchema))}>
     <CustomerInputs />
   </EditPage>
 );

@@ -64,6 +64,7 @@ export default function PlanningMap(props: {
             variant="body2"
             data-testid="planning-map-legend"
             data-slot-id={slot.id}
+            data-colour={colours.get(slot.id)}
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
           >
             <Box

@@ -157,6 +157,27 @@ describe('route lines on the planning maps in a browser', () => {
     for (const s of withLines) await lineThrough(map, s.id, 'current', placesOf(s.routePoints));
     expect(await map.locator(LINE).count()).toBe(withLines.length);
     await screenshot(page, 'route-lines-board');
+
+    // A stop moved up on the slot's card: the line follows the new order.
+    const cardOf = page.locator(`[data-testid=slot-card][data-slot-id="${slot.id}"]`);
+    const ups = cardOf.getByRole('button', { name: /^Move stop .* up$/ });
+    let moved = false;
+    for (let i = (await ups.count()) - 1; i >= 0 && !moved; i--)
+      if (await ups.nth(i).isEnabled()) {
+        await ups.nth(i).click();
+        moved = true;
+      }
+    expect(moved).toBe(true);
+    const before = placesOf(slot.routePoints);
+    for (let i = 0; i < 100; i++) {
+      const now = (await daySlots()).find((s) => s.id === slot.id)!;
+      if (JSON.stringify(placesOf(now.routePoints)) !== JSON.stringify(before)) {
+        slot = now;
+        break;
+      }
+    }
+    expect(placesOf(slot.routePoints)).not.toEqual(before);
+    await lineThrough(map, slot.id, 'current', placesOf(slot.routePoints));
     await page.getByRole('button', { name: 'Hide map' }).click();
     await map.waitFor({ state: 'detached' });
     await page.context().close();

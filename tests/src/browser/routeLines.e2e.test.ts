@@ -12,6 +12,7 @@ import {
   serveTiles,
 } from '../support/browser.js';
 import { startRun, waitForRun } from '../support/optimizing.js';
+import { accessibility } from '../support/walk.js';
 import { startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
 /**
@@ -157,6 +158,8 @@ describe('route lines on the planning maps in a browser', () => {
     for (const s of withLines) await lineThrough(map, s.id, 'current', placesOf(s.routePoints));
     expect(await map.locator(LINE).count()).toBe(withLines.length);
     await screenshot(page, 'route-lines-board');
+    // The open map, its legend and its toggle pass the walk's accessibility checks (axe-core).
+    expect(await accessibility(page)).toEqual([]);
 
     // A stop moved up on the slot's card: the line follows the new order.
     const cardOf = page.locator(`[data-testid=slot-card][data-slot-id="${slot.id}"]`);

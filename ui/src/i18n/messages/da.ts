@@ -366,7 +366,12 @@ const da: Messages = {
       'Der kører allerede en optimering for denne afdeling (kørsel %{runId}). Vent på den, eller annullér den.',
   },
   planning: {
-    map: { show: 'Vis kort', hide: 'Skjul kort', label: 'Kort over dagens ruter' },
+    map: {
+      show: 'Vis kort',
+      hide: 'Skjul kort',
+      label: 'Kort over dagens ruter',
+      legend: 'Turenes farver',
+    },
     minutes: '%{minutes} min',
     save: 'Gem',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },

@@ -367,7 +367,12 @@ const en = {
       'An optimisation is already running for this department (run %{runId}). Wait for it or cancel it.',
   },
   planning: {
-    map: { show: 'Show map', hide: 'Hide map', label: "Map of the day's routes" },
+    map: {
+      show: 'Show map',
+      hide: 'Hide map',
+      label: "Map of the day's routes",
+      legend: 'Slot colours',
+    },
     minutes: '%{minutes} min',
     save: 'Save',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },

@@ -367,7 +367,12 @@ const fi: Messages = {
       'Tämän osaston optimointi on jo käynnissä (ajo %{runId}). Odota sen valmistumista tai peruuta se.',
   },
   planning: {
-    map: { show: 'Näytä kartta', hide: 'Piilota kartta', label: 'Päivän reittien kartta' },
+    map: {
+      show: 'Näytä kartta',
+      hide: 'Piilota kartta',
+      label: 'Päivän reittien kartta',
+      legend: 'Ajojen värit',
+    },
     minutes: '%{minutes} min',
     save: 'Tallenna',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },

@@ -378,6 +378,7 @@ const fr: Messages = {
       show: 'Afficher la carte',
       hide: 'Masquer la carte',
       label: 'Carte des tournées du jour',
+      legend: 'Couleurs des créneaux',
     },
     minutes: '%{minutes} min',
     save: 'Enregistrer',

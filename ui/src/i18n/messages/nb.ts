@@ -367,7 +367,12 @@ const nb: Messages = {
       'En optimering kjører allerede for denne avdelingen (kjøring %{runId}). Vent til den er ferdig, eller avbryt den.',
   },
   planning: {
-    map: { show: 'Vis kart', hide: 'Skjul kart', label: 'Kart over dagens ruter' },
+    map: {
+      show: 'Vis kart',
+      hide: 'Skjul kart',
+      label: 'Kart over dagens ruter',
+      legend: 'Turenes farger',
+    },
     minutes: '%{minutes} min',
     save: 'Lagre',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },

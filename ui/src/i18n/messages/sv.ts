@@ -366,7 +366,12 @@ const sv: Messages = {
       'En optimering körs redan för den här avdelningen (körning %{runId}). Vänta tills den är klar eller avbryt den.',
   },
   planning: {
-    map: { show: 'Visa karta', hide: 'Dölj karta', label: 'Karta över dagens rutter' },
+    map: {
+      show: 'Visa karta',
+      hide: 'Dölj karta',
+      label: 'Karta över dagens rutter',
+      legend: 'Turernas färger',
+    },
     minutes: '%{minutes} min',
     save: 'Spara',
     units: { kg: 'kg', dm3: 'dm³', m3: 'm³' },

@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { createContext, memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslate } from 'react-admin';
-import { MapContainer, Marker, Pane, Polyline, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, Pane, useMap, useMapEvents } from 'react-leaflet';
 import type { ArrivalEstimate, TimedPosition } from '@nordlog/contracts';
 import {
   COURIER_ICON,
@@ -17,6 +17,8 @@ import {
   type LiveSlot,
 } from './liveData';
 import { ConfiguredTiles } from '../../maps/MapTiles';
+import { RouteLine } from '../../maps/RouteLines';
+import type { RouteLineSpec } from '../../maps/routeLineData';
 import { numberedStop, type NumberedStopStyle } from '../../maps/numberedStop';
 import { stopTitle } from './stopTime';
 
@@ -88,7 +90,7 @@ export default function LiveMap(props: {
         <FitView placesOf={props.placesOf} fitKey={props.fitKey} />
         <ViewReport />
         {props.slots.map((s) => (
-          <RouteLine
+          <SlotRouteLine
             key={s.slot.id}
             slot={s}
             dimmed={props.focus !== null && props.focus !== String(s.slot.id)}
@@ -141,14 +143,23 @@ function ViewReport() {
 const NO_POINTS: RoutePoint[] = [];
 
 /** A slot's route as a line in its unit's colour (dimmed while another slot is focused). */
-const RouteLine = memo(function RouteLine(props: { slot: MapSlot; dimmed: boolean }) {
+const SlotRouteLine = memo(function SlotRouteLine(props: { slot: MapSlot; dimmed: boolean }) {
   const points = props.slot.slot.routePoints ?? NO_POINTS;
-  const line = useMemo(() => routeLine(points), [points]);
-  const pathOptions = useMemo(
-    () => ({ color: props.slot.colour, weight: 4, opacity: props.dimmed ? 0.25 : 0.85 }),
-    [props.slot.colour, props.dimmed],
+  const slotId = String(props.slot.slot.id);
+  const { colour } = props.slot;
+  const line = useMemo(
+    (): RouteLineSpec => ({
+      slotId,
+      kind: 'current',
+      colour,
+      dashed: false,
+      latlngs: routeLine(points),
+    }),
+    [slotId, colour, points],
   );
-  return line.length > 1 ? <Polyline positions={line} pathOptions={pathOptions} /> : null;
+  return line.latlngs.length > 1 ? (
+    <RouteLine line={line} weight={4} opacity={props.dimmed ? 0.25 : 0.85} />
+  ) : null;
 });
 
 /** Where the stops' canvas keeps its list of stops (its fallback content), once it is on the map. */

@@ -1,5 +1,6 @@
-import type { CourierLocation, RoutePoint, SlotView, UnitRow } from '@nordlog/contracts';
+import type { CourierLocation, SlotView, UnitRow } from '@nordlog/contracts';
 import { isDriving, type ArrivalEstimate, type TimedPosition } from '@nordlog/contracts';
+import { routeColour, routeLine } from '../../maps/routeLineData';
 import { DEFAULT_CENTRES, DEFAULT_MARKER } from '../map/constants';
 
 /**
@@ -41,22 +42,8 @@ export function liveSegments(rest: string | undefined): { date?: string; slotId?
   return null;
 }
 
-/** Colours for routes whose unit names none (the unit form's default white is invisible). */
-const PALETTE = ['#1565c0', '#c62828', '#2e7d32', '#6a1b9a', '#ef6c00', '#00838f', '#ad1457'];
-
-/** A slot's colour on the map: its unit's, else one of the palette by the slot's place. */
-export function routeColour(unit: Pick<UnitRow, 'color'> | undefined, index: number): string {
-  const colour = unit?.color?.toLowerCase();
-  return colour && /^#[0-9a-f]{6}$/.test(colour) && colour !== '#ffffff'
-    ? colour
-    : PALETTE[index % PALETTE.length]!;
-}
-
-/** The places of a route in order (stops without coordinates, such as a break, are skipped). */
-export const routeLine = (points: readonly RoutePoint[]): [number, number][] =>
-  points.flatMap((p) =>
-    p.lat !== null && p.lng !== null ? [[p.lat, p.lng] as [number, number]] : [],
-  );
+/** A slot's colour and its route's line are every map's (ui/src/maps/routeLines.ts). */
+export { routeColour, routeLine };
 
 /**
  * A location row's position, made once per row object: a report replaces its courier's row in the

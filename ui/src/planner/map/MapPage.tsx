@@ -11,7 +11,14 @@ import { usePageTitle } from '../../layout/pageTitle';
 import { useLiveDates } from '../../live/LiveProvider';
 import { DayHeader } from '../planning/DayHeader';
 import { DEFAULT_ZOOM } from './constants';
-import { defaultFilters, mapStops, type MapFilters, type MapRow, type MapStop } from './filters';
+import {
+  defaultFilters,
+  mapRouteLines,
+  mapStops,
+  type MapFilters,
+  type MapRow,
+  type MapStop,
+} from './filters';
 import { MapToolbar } from './MapToolbar';
 import { MarkerPanel } from './MarkerPanel';
 import { UNASSIGNED_COLOUR, describeStops, slotColours } from './markers';
@@ -53,6 +60,10 @@ export default function MapPage() {
   const slotStates = useMemo(() => new Map(slots.map((s) => [s.id, s.state])), [slots]);
   const colours = useMemo(() => slotColours(slots.map((s) => s.id)), [slots]);
   const stops = useMemo(() => mapStops(rows, slotStates, filters), [rows, slotStates, filters]);
+  const lines = useMemo(
+    () => mapRouteLines(slots, rowById, (id) => colours.get(id) ?? UNASSIGNED_COLOUR, filters),
+    [slots, rowById, colours, filters],
+  );
   const colorOf = useCallback(
     (s: MapStop) => (s.slotId ? colours.get(s.slotId) : undefined) ?? UNASSIGNED_COLOUR,
     [colours],
@@ -127,6 +138,7 @@ export default function MapPage() {
                 fitKey={`${departmentId}|${date}`}
                 panelOpen={panel !== null}
                 depots={depots}
+                lines={lines}
                 onMove={onMove}
                 markers={{ stops, describe, colorOf, clusterLabel, selected, onOpen }}
               />

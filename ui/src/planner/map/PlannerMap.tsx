@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import L from '../../maps/leaflet';
 import { ConfiguredTiles } from '../../maps/MapTiles';
+import type { RouteLineSpec } from '../../maps/routeLineData';
+import { RouteLines } from '../../maps/RouteLines';
 import { MAX_ZOOM, POINT_CLUSTERING } from './constants';
 import type { MapStop } from './filters';
 import { MarkerLayer, type MarkerLayerProps } from './MarkerLayer';
@@ -81,8 +83,8 @@ export interface Depot {
 }
 
 /**
- * The planner's map (react-leaflet): the configured tiles, the departments as centre markers and
- * the stops as markers and clusters. Starts at `initial` (the kept position or the default).
+ * The planner's map (react-leaflet): the configured tiles, the departments as centre markers, the
+ * planned slots' routes as lines and the stops as markers and clusters. Starts at `initial` (the kept position or the default).
  */
 export default function PlannerMap(props: {
   label: string;
@@ -93,11 +95,14 @@ export default function PlannerMap(props: {
   /** The invalidate condition: the side panel is open. */
   panelOpen: boolean;
   depots: readonly Depot[];
+  /** The planned slots' routes, drawn beneath the stops. */
+  lines: readonly RouteLineSpec[];
   onMove: (position: MapPosition) => void;
   /** The stops and how they are drawn and opened. */
   markers: MarkerLayerProps;
 }) {
-  const { label, initial, target, autoPan, fitKey, panelOpen, depots, onMove, markers } = props;
+  const { label, initial, target, autoPan, fitKey, panelOpen, depots, lines, onMove, markers } =
+    props;
   return (
     <Box
       role="region"
@@ -116,6 +121,8 @@ export default function PlannerMap(props: {
         <InvalidateSize when={panelOpen} />
         <ViewState onMove={onMove} />
         <AutoPan enabled={autoPan} fitKey={fitKey} stops={markers.stops} />
+        {/* In the overlay pane, beneath every marker (the marker pane). */}
+        <RouteLines lines={lines} />
         {depots.map((d) => (
           // Below the stops: a cluster at the department stays clickable.
           <Marker

@@ -4,7 +4,9 @@ import {
   outlierStops,
   type ConsignmentRow,
   type SlotState,
+  type SlotView,
 } from '@nordlog/contracts';
+import { stopsLine, type LatLng, type RouteLineSpec } from '../../maps/routeLineData';
 import { allSlotGroups, slotShown, type SlotFilterGroup } from '../planning/planningData';
 import { TIME_RANGE } from './constants';
 
@@ -160,4 +162,34 @@ export function mapStops(
     }
   }
   return stops;
+}
+
+/**
+ * Each planned slot's route as a line in its markers' colour (docs/decisions/0037-planmap.md):
+ * its stops in route order, each at its consignment's pickup or delivery (a break, or a stop
+ * whose consignment the map has no place for, is passed over). Whether the pickups and the
+ * deliveries are shown does not change a route; a slot the slot filter hides, or every planned
+ * stop hidden ("assigned" off), draws none.
+ */
+export function mapRouteLines(
+  slots: readonly Pick<SlotView, 'id' | 'state' | 'stops'>[],
+  rowById: ReadonlyMap<string, MapRow>,
+  colourOf: (slotId: string) => string,
+  filters: Pick<MapFilters, 'assigned' | 'slots'>,
+): RouteLineSpec[] {
+  if (!filters.assigned) return [];
+  const place = (id: string, kind: StopKind): LatLng | null => {
+    const row = rowById.get(id);
+    const at = row && row.state !== 'DELETED' ? placeOf(row, kind) : null;
+    return at ? [at.lat, at.lng] : null;
+  };
+  return slots
+    .filter((s) => slotShown(s.state, filters.slots))
+    .map((s) => ({
+      slotId: s.id,
+      kind: 'current' as const,
+      colour: colourOf(s.id),
+      dashed: false,
+      latlngs: stopsLine(s.stops, place),
+    }));
 }

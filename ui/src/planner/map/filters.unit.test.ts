@@ -5,6 +5,7 @@ import {
   defaultFilters,
   hoursOf,
   inTimeRange,
+  mapRouteLines,
   mapStops,
   slotOutliers,
   windowHours,
@@ -166,5 +167,57 @@ describe('map filters', () => {
     expect([...slotOutliers(rows)].sort()).toEqual(['2:delivery', '3:delivery', '3:pickup']);
     const stops = mapStops(rows, new Map(), defaultFilters);
     expect(stops.filter((s) => s.outlier).map((s) => s.id)).toEqual(['2:delivery', '3:delivery']);
+  });
+});
+
+describe('the planned slots’ routes on the map (docs/decisions/0037-planmap.md)', () => {
+  const rows = new Map(
+    [
+      row('1', { slotId: 's', pickupLat: 1, pickupLng: 1, deliveryLat: 2, deliveryLng: 2 }),
+      row('2', { slotId: 's', deliveryLat: 3, deliveryLng: 3 }),
+      row('3', { slotId: 's', deliveryLat: null, deliveryLng: null }),
+      row('4', { slotId: 's', state: 'DELETED', deliveryLat: 4, deliveryLng: 4 }),
+    ].map((r) => [r.id, r]),
+  );
+  const slot = {
+    id: 's',
+    state: 'PLANNED' as SlotState,
+    stops: [
+      { kind: 'pickup' as const, consignmentId: '1' },
+      { kind: 'rest_break' as const },
+      { kind: 'delivery' as const, consignmentId: '2' },
+      { kind: 'delivery' as const, consignmentId: '3' },
+      { kind: 'delivery' as const, consignmentId: '4' },
+      { kind: 'delivery' as const, consignmentId: 'unknown' },
+      { kind: 'delivery' as const, consignmentId: '1' },
+    ],
+  };
+  const colourOf = (id: string) => `colour of ${id}`;
+
+  it('each slot’s stops in route order at their pickups and deliveries (pickups too, whatever the filter), in the markers’ colour', () => {
+    expect(mapRouteLines([slot], rows, colourOf, defaultFilters)).toEqual([
+      {
+        slotId: 's',
+        kind: 'current',
+        colour: 'colour of s',
+        dashed: false,
+        latlngs: [
+          [1, 1],
+          [3, 3],
+          [2, 2],
+        ],
+      },
+    ]);
+  });
+
+  it('a slot the slot filter hides, or "assigned" off, draws no line', () => {
+    const done = { ...slot, state: 'COMPLETED' as SlotState };
+    const noCompleted = { ...defaultFilters.slots, showCompleted: false };
+    expect(
+      mapRouteLines([done], rows, colourOf, { ...defaultFilters, slots: noCompleted }),
+    ).toEqual([]);
+    expect(mapRouteLines([slot], rows, colourOf, { ...defaultFilters, assigned: false })).toEqual(
+      [],
+    );
   });
 });

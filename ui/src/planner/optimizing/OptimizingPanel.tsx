@@ -13,6 +13,8 @@ import { mayRun } from '../../access/commands';
 import { canOpen } from '../../access/routes';
 import { useShell } from '../../app/UserContext';
 import type { DepartmentOption } from '../../layout/useDepartments';
+import { slotRouteColours } from '../../maps/routeLineData';
+import { useUnits } from '../planning/queries';
 import { OptimizeDayDialog } from './OptimizeDayDialog';
 import { consignmentNames, latestRunPerDepartment } from './optimizingData';
 import { mayQuery, useOptimizingRuns, useRouteSuggestions, useUserNames } from './queries';
@@ -96,6 +98,11 @@ export function OptimizingPanel(props: {
     useMemo(() => latest.flatMap((r) => (r.cancelledBy ? [r.cancelledBy] : [])), [latest]),
   );
   const slotById = useMemo(() => new Map(props.slots.map((s) => [s.id, s])), [props.slots]);
+  const units = useUnits(props.departmentIds);
+  const colours = useMemo(
+    () => slotRouteColours(props.slots, units.data),
+    [props.slots, units.data],
+  );
   const points = useMemo(
     () => [
       ...suggestions.flatMap((s) => s.routePoints),
@@ -159,6 +166,7 @@ export function OptimizingPanel(props: {
           <SuggestionsPanel
             suggestions={suggestions}
             slotById={slotById}
+            colours={colours}
             timeZone={props.timeZone}
             nameOf={nameOf}
             may={may}

@@ -23,11 +23,15 @@ import {
   type RouteSuggestionView,
   type SlotView,
 } from '@nordlog/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { loadWithRetry } from '../../shell/staleCode';
 import { canMoveStop, clockTime, indexOfKey, moveStop } from '../planning/planningData';
 import { Comparison } from './Figures';
 import { compareRoutes } from './optimizingData';
+
+/** The comparison's map is a chunk of its own (Leaflet), loaded when a suggestion is viewed. */
+const SuggestionMap = lazy(() => loadWithRetry(() => import('./SuggestionMap')));
 
 export interface SuggestedRouteActions {
   apply: boolean;
@@ -46,6 +50,8 @@ export function SuggestedRouteDialog(props: {
   suggestion: RouteSuggestionView | null;
   slot: SlotView | undefined;
   slotName: string;
+  /** The slot's colour on a map (its unit's, else the palette's). */
+  colour: string;
   timeZone: string;
   may: SuggestedRouteActions;
   busy: boolean;
@@ -100,6 +106,19 @@ export function SuggestedRouteDialog(props: {
               </TableRow>
             </TableBody>
           </Table>
+          <Box sx={{ mb: 2 }}>
+            <Suspense fallback={null}>
+              <SuggestionMap
+                slotId={s.slotId}
+                colour={props.colour}
+                current={props.slot?.routePoints ?? NO_POINTS}
+                suggested={s.routePoints}
+              />
+            </Suspense>
+            <Typography variant="caption" color="text.secondary">
+              {translate('optimizing.suggestion.map')}
+            </Typography>
+          </Box>
           <Box
             sx={{
               display: 'grid',
@@ -287,6 +306,8 @@ function RouteColumn(props: {
     </Box>
   );
 }
+
+const NO_POINTS: RoutePoint[] = [];
 
 const visuallyHidden = {
   position: 'absolute',

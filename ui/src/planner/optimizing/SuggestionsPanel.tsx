@@ -12,6 +12,7 @@ import type { RouteStop, RouteSuggestionView, SlotView } from '@nordlog/contract
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { toastTimeouts } from '../../shell/timeouts';
+import { ROUTE_PALETTE } from '../../maps/routeLineData';
 import { ConfirmDialog } from '../planning/Dialogs';
 import { Comparison } from './Figures';
 import { compareRoutes, type ConsignmentName } from './optimizingData';
@@ -43,6 +44,8 @@ const SUGGESTION_COLUMNS = [
 export function SuggestionsPanel(props: {
   suggestions: readonly RouteSuggestionView[];
   slotById: ReadonlyMap<string, SlotView>;
+  /** Each slot's colour on a map, by slot id. */
+  colours: ReadonlyMap<string, string>;
   timeZone: string;
   nameOf: (ids: string[]) => ConsignmentName[];
   may: SuggestedRouteActions;
@@ -235,6 +238,7 @@ export function SuggestionsPanel(props: {
         suggestion={viewed}
         slot={viewed ? props.slotById.get(viewed.slotId) : undefined}
         slotName={viewed ? slotName(viewed.slotId) : ''}
+        colour={(viewed && props.colours.get(viewed.slotId)) ?? ROUTE_PALETTE[0]}
         timeZone={props.timeZone}
         may={props.may}
         busy={busy}

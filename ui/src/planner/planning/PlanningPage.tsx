@@ -1,12 +1,9 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import AddIcon from '@mui/icons-material/Add';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -40,7 +37,6 @@ import {
   isUnassigned,
   moveStop,
   planningPath,
-  printLinks,
   sameOrder,
 } from './planningData';
 import { refreshSlotsEverywhere } from './refreshSlotViews';
@@ -53,6 +49,7 @@ import {
   useUnits,
   useVehicles,
 } from './queries';
+import { BoardMap } from './BoardMap';
 import { boardSx } from './boardStyles';
 import { SlotCard, type BoardPermissions } from './SlotCard';
 import { SlotDialog } from './SlotDialog';
@@ -66,6 +63,7 @@ import { usePlanOnSlot } from './usePlanOnSlot';
 import { stopCollisions, useStopDrag } from './useStopDrag';
 import { useUnassign } from './useUnassign';
 import { useViewportHeight } from './useViewportHeight';
+import { PrintDayMenu } from './PrintDayMenu';
 import { OptimizeDayButton, OptimizingPanel } from '../optimizing/OptimizingPanel';
 import { mayQuery, useRouteSuggestions } from '../optimizing/queries';
 import { useSlotOptimizeMenu } from '../optimizing/SlotOptimizeMenu';
@@ -272,7 +270,6 @@ export default function PlanningPage() {
   const [slotDialog, setSlotDialog] = useState<{ slot: SlotView | null } | null>(null);
   const [deleteSlot, setDeleteSlot] = useState<SlotView | null>(null);
   const [durations, setDurations] = useState<string[] | null>(null);
-  const [printAnchor, setPrintAnchor] = useState<HTMLElement | null>(null);
 
   const orderIdsOf = (ids: readonly string[]) => ids.map((id) => rowById.get(id)?.orderId ?? id);
   const onRowDurations = useCallback(
@@ -296,7 +293,6 @@ export default function PlanningPage() {
   const gridHeight = useViewportHeight(330, 300);
   const boardHeight = useViewportHeight(200, 420);
   const stopIds = [...selectedStops];
-  const day = printLinks.day(departmentId, date);
 
   if (!isSlotIdParam(focusId)) return <NotFound />;
 
@@ -333,15 +329,7 @@ export default function PlanningPage() {
           {translate('planning.templates.open')}
         </Button>
         <OptimizeDayButton members={dep.members} date={date} />
-        <Button
-          variant="outlined"
-          color="secondary"
-          startIcon={<PrintIcon />}
-          aria-haspopup="menu"
-          onClick={(e) => setPrintAnchor(e.currentTarget)}
-        >
-          {translate('planning.print.day')}
-        </Button>
+        <PrintDayMenu departmentId={departmentId} date={date} />
         <Button component={RouterLink} to={dispatchPath(departmentId, date)} color="secondary">
           {translate('menu.dispatch')}
         </Button>
@@ -384,13 +372,27 @@ export default function PlanningPage() {
           aria-label={translate('planning.slots.title')}
           sx={{ minWidth: 0 }}
         >
-          <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1, minHeight: 32 }}>
+          <Stack
+            direction="row"
+            alignItems="center"
+            spacing={1}
+            useFlexGap
+            flexWrap="wrap"
+            sx={{ mb: 1, minHeight: 32 }}
+          >
             <Typography variant="h6" component="h2">
               {translate('planning.slots.title')}
             </Typography>
             <Typography variant="body2" color="text.secondary" data-testid="slot-count">
               {translate('planning.slots.count', { smart_count: slots.length })}
             </Typography>
+            <BoardMap
+              slots={slots}
+              stopsOf={stopsOf}
+              units={units.data}
+              country={dep.option?.country ?? dep.members[0]?.country}
+              fitKey={`${departmentId}|${date}`}
+            />
           </Stack>
           {stopIds.length > 0 ? (
             <StopsToolbar
@@ -474,15 +476,6 @@ export default function PlanningPage() {
           </DndContext>
         </Box>
       </Box>
-
-      <Menu anchorEl={printAnchor} open={printAnchor !== null} onClose={() => setPrintAnchor(null)}>
-        <MenuItem component={RouterLink} to={day.receiptList} onClick={() => setPrintAnchor(null)}>
-          {translate('planning.print.receiptList')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to={day.loadList} onClick={() => setPrintAnchor(null)}>
-          {translate('planning.print.loadList')}
-        </MenuItem>
-      </Menu>
 
       <StopMenu
         menu={stopMenu}

@@ -174,7 +174,7 @@ const cases: Case[] = [
     }),
     customer: { street: 'Fleminginkatu 7', postalCode: '00530', town: 'Helsinki', country: 'FI' },
     lang: 'fi',
-    identity: ['Y-tunnus 0112038-9', 'ALV-numero FI01120389'],
+    identity: ['Y-tunnus 0112038-9', 'ALV-tunniste FI01120389'],
     account: ['Tilinumero (IBAN)', 'FI47 2142 1000 0247 35'],
     // Finland's general rate since September 2024, with the decimal comma.
     vatBasisPoints: 2550,

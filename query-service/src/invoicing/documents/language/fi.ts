@@ -40,7 +40,7 @@ export const fi: InvoiceLanguage = {
     referenceFik: 'FIK-viite',
     referenceViite: 'Viitenumero',
     orgNumber: 'Y-tunnus',
-    vatNumber: 'ALV-numero',
+    vatNumber: 'ALV-tunniste',
     cvrNumber: 'CVR-numero',
     businessId: 'Y-tunnus',
     countryNO: 'Norja',

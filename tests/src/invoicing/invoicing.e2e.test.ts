@@ -531,13 +531,18 @@ describe('invoicing', () => {
     const html = await download(link('html'));
     const page = html.body.toString('utf8').replace(/>\s+</g, '><');
     expect(page).toContain('Apotek 1');
-    // Issue 36: the seller as the department stood when issued, its account and the KID.
+    // Issue 36: the seller as the department stood when issued, its account and the KID; in
+    // Norwegian, the Norwegian seller's language, with Norwegian dates (0038, invoice language).
+    const norwegian = (iso: string) => iso.split('-').reverse().join('.');
     for (const text of [
+      '<html lang="nb">',
+      '<h1>Faktura</h1>',
       '<div class="seller-name">Oslo</div>',
       '<div class="address"><div>Tollbugata 17</div><div>0152 Oslo</div></div>',
-      '<div>Org. no. 974 760 673 MVA</div>',
-      '<td class="account">Account 8601 11 17947</td>',
+      '<div>Org.nr. 974 760 673 MVA</div>',
+      '<th>Kontonummer</th><td class="account">8601 11 17947</td>',
       '<div class="address"><div>Karl Johans gate 5</div><div>0154 Oslo</div></div>',
+      `<tr><th>Forfallsdato</th><td>${norwegian(invoice!.dueDate)}</td></tr>`,
     ])
       expect(page).toContain(text);
     const kid = /<th>KID<\/th><td class="reference">(\d+)<\/td>/.exec(page)?.[1] ?? '';

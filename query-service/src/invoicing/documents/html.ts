@@ -1,6 +1,9 @@
-import type { Currency, Invoice, InvoiceLine } from '@nordlog/contracts';
+import type { Invoice, InvoiceLine } from '@nordlog/contracts';
+import { formatDate, formatMoney, formatQuantity, formatVatRate } from './format.js';
+import { invoiceLanguage, plural, type InvoiceLanguage } from './language/index.js';
 import { customerText, paymentText, sellerText, type InvoiceSeller } from './parties.js';
 
+export { formatDate, formatMinor, formatMoney, formatQuantity, formatVatRate } from './format.js';
 export type { InvoiceSeller } from './parties.js';
 
 /** Text made safe to stand in HTML, in an element or in a quoted attribute. */
@@ -34,42 +37,6 @@ function html(strings: TemplateStringsArray, ...parts: Part[]): Markup {
   return new Markup(out);
 }
 
-const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-
-/**
- * Minor units as a Nordic amount: 2 decimals after a comma, thousands apart by a space
- * (1234567 → "12 345,67"). Integer arithmetic only, so no amount is ever off by a rounding.
- */
-export function formatMinor(minor: number): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an amount in minor units: ${minor}`);
-  const abs = Math.abs(minor);
-  const cents = abs % 100;
-  const major = (abs - cents) / 100;
-  return `${minor < 0 ? '-' : ''}${groupThousands(String(major))},${String(cents).padStart(2, '0')}`;
-}
-
-/** An amount with its currency code (1234567, NOK → "12 345,67 NOK"). */
-export const formatMoney = (minor: number, currency: Currency) =>
-  `${formatMinor(minor)} ${currency}`;
-
-/** A quantity (kg and dm³ may have decimals): at most 3 decimals, Nordic comma, grouped. */
-export function formatQuantity(quantity: number): string {
-  const text = Math.abs(quantity)
-    .toFixed(3)
-    .replace(/\.?0+$/, '');
-  const [whole = '0', decimals] = text.split('.');
-  const sign = quantity < 0 && /[1-9]/.test(text) ? '-' : '';
-  return `${sign}${groupThousands(whole)}${decimals ? `,${decimals}` : ''}`;
-}
-
-/** A VAT rate in basis points as a percentage (2500 → "25 %", 2550 → "25.5 %"). */
-export function formatVatRate(basisPoints: number): string {
-  const hundredths = basisPoints % 100;
-  const whole = (basisPoints - hundredths) / 100;
-  const decimals = String(hundredths).padStart(2, '0').replace(/0$/, '');
-  return `${whole}${hundredths === 0 ? '' : `.${decimals}`} %`;
-}
-
 /** Whole days from the issue date to the due date (the payment terms the invoice states). */
 const termDays = (invoice: Invoice) =>
   Math.round((Date.parse(invoice.dueDate) - Date.parse(invoice.issueDate)) / 86_400_000);
@@ -83,7 +50,8 @@ interface LineGroup {
  * Lines under their order (with the shipment and its delivery date) or billing order, groups
  * in the order their first line has on the invoice.
  */
-function groupLines(lines: readonly InvoiceLine[]): LineGroup[] {
+function groupLines(lines: readonly InvoiceLine[], language: InvoiceLanguage): LineGroup[] {
+  const { words } = language;
   const groups = new Map<string, LineGroup>();
   for (const line of lines) {
     const key =
@@ -96,11 +64,15 @@ function groupLines(lines: readonly InvoiceLine[]): LineGroup[] {
     if (!group) {
       const owner =
         line.orderId !== null
-          ? [`Order ${line.orderId}`, ...(line.shipmentId ? [`Shipment ${line.shipmentId}`] : [])]
+          ? [
+              `${words.order} ${line.orderId}`,
+              ...(line.shipmentId ? [`${words.shipment} ${line.shipmentId}`] : []),
+            ]
           : line.billingOrderId !== null
-            ? [`Billing order ${line.billingOrderId}`]
+            ? [`${words.billingOrder} ${line.billingOrderId}`]
             : [];
-      group = { heading: [...owner, `Delivery date ${line.deliveryDate}`].join(' · '), lines: [] };
+      const delivered = `${words.deliveryDate} ${formatDate(line.deliveryDate, language.datePattern)}`;
+      group = { heading: [...owner, delivered].join(' · '), lines: [] };
       groups.set(key, group);
     }
     group.lines.push(line);
@@ -159,10 +131,15 @@ table { border-collapse: collapse; }
  * An invoice as a complete, self-contained HTML document ready to print or turn into a PDF:
  * seller and customer, the invoice's dates, period and currency, its lines grouped by order or
  * billing order, and net, VAT and gross. Every text is escaped; money is formatted from minor units.
+ * It speaks its seller's language (`invoiceLanguage`: the issuing department's country's, English
+ * when unknown), with that country's date format and terms.
  */
 export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
+  const language = invoiceLanguage(invoice.seller?.country);
+  const { words } = language;
   const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const groups = groupLines(invoice.lines).map(
+  const date = (iso: string) => formatDate(iso, language.datePattern);
+  const groups = groupLines(invoice.lines, language).map(
     (group) =>
       html` <tbody class="group">
         <tr class="group-head">
@@ -180,20 +157,20 @@ export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
         )}
       </tbody>`,
   );
-  const days = termDays(invoice);
-  const sellerParty = sellerText(invoice, seller);
-  const customer = customerText(invoice);
-  const payment = paymentText(invoice);
+  const sellerParty = sellerText(invoice, seller, words);
+  const customer = customerText(invoice, words);
+  const payment = paymentText(invoice, words);
+  const vatLabel = `${words.vat} ${formatVatRate(invoice.vatBasisPoints, language.decimalSign)}`;
   const lineDivs = (lines: string[]) => lines.map((text) => html`<div>${text}</div>`);
   const page = html`<!DOCTYPE html>
-    <html lang="en">
+    <html lang="${language.code}">
       <head>
         <meta charset="utf-8" />
         <meta
           http-equiv="Content-Security-Policy"
           content="default-src 'none'; style-src 'unsafe-inline'"
         />
-        <title>Invoice ${invoice.number}</title>
+        <title>${`${words.invoice} ${invoice.number}`}</title>
         <style>
           ${new Markup(STYLE)}
         </style>
@@ -206,40 +183,40 @@ export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
             <div class="identity">${lineDivs(sellerParty.identity)}</div>
           </div>
           <div class="title">
-            <h1>Invoice</h1>
-            <div class="number">No. ${invoice.number}</div>
+            <h1>${words.invoice}</h1>
+            <div class="number">${`${words.numberShort} ${invoice.number}`}</div>
           </div>
         </header>
         <section class="parties">
           <div class="customer">
-            <h2>Bill to</h2>
+            <h2>${words.billTo}</h2>
             <div class="customer-name">${customer.name}</div>
             <div class="address">${lineDivs(customer.address)}</div>
             <div class="identity">${lineDivs(customer.identity)}</div>
           </div>
           <table class="facts">
             <tr>
-              <th>Invoice number</th>
+              <th>${words.invoiceNumber}</th>
               <td>${invoice.number}</td>
             </tr>
             <tr>
-              <th>Invoice date</th>
-              <td>${invoice.issueDate}</td>
+              <th>${words.invoiceDate}</th>
+              <td>${date(invoice.issueDate)}</td>
             </tr>
             <tr>
-              <th>Due date</th>
-              <td>${invoice.dueDate}</td>
+              <th>${words.dueDate}</th>
+              <td>${date(invoice.dueDate)}</td>
             </tr>
             <tr>
-              <th>Payment terms</th>
-              <td>${`Net ${days} ${days === 1 ? 'day' : 'days'}`}</td>
+              <th>${words.paymentTerms}</th>
+              <td>${plural(language.plurals.netDays, termDays(invoice))}</td>
             </tr>
             <tr>
-              <th>Period</th>
-              <td>${`${invoice.periodFrom} – ${invoice.periodTo}`}</td>
+              <th>${words.period}</th>
+              <td>${`${date(invoice.periodFrom)} – ${date(invoice.periodTo)}`}</td>
             </tr>
             <tr>
-              <th>Currency</th>
+              <th>${words.currency}</th>
               <td>${invoice.currency}</td>
             </tr>
           </table>
@@ -247,45 +224,45 @@ export function invoiceHtml(invoice: Invoice, seller: InvoiceSeller): string {
         <table class="lines">
           <thead>
             <tr>
-              <th>Article</th>
-              <th>Description</th>
-              <th class="num">Quantity</th>
-              <th class="num">Unit price</th>
-              <th class="num">Amount</th>
+              <th>${words.article}</th>
+              <th>${words.description}</th>
+              <th class="num">${words.quantity}</th>
+              <th class="num">${words.unitPrice}</th>
+              <th class="num">${words.amount}</th>
             </tr>
           </thead>
           ${groups}
         </table>
         <table class="totals">
           <tr>
-            <th>Net</th>
+            <th>${words.net}</th>
             <td class="num">${money(invoice.net)}</td>
           </tr>
           <tr>
-            <th>${`VAT ${formatVatRate(invoice.vatBasisPoints)}`}</th>
+            <th>${vatLabel}</th>
             <td class="num">${money(invoice.vat)}</td>
           </tr>
           <tr class="gross">
-            <th>Total incl. VAT</th>
+            <th>${words.totalInclVat}</th>
             <td class="num">${money(invoice.gross)}</td>
           </tr>
         </table>
         <section class="payment">
-          <h2>Payment</h2>
+          <h2>${words.payment}</h2>
           <table class="facts">
             <tr>
-              <th>Amount due</th>
+              <th>${words.amountDue}</th>
               <td>${money(invoice.gross)}</td>
             </tr>
             <tr>
-              <th>Due date</th>
-              <td>${invoice.dueDate}</td>
+              <th>${words.dueDate}</th>
+              <td>${date(invoice.dueDate)}</td>
             </tr>
             ${
               payment.account
                 ? html`<tr>
-                    <th>Pay to</th>
-                    <td class="account">${payment.account}</td>
+                    <th>${payment.account.label}</th>
+                    <td class="account">${payment.account.text}</td>
                   </tr>`
                 : []
             }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { INVOICE_DUE_DAYS, type Invoice, type InvoiceLine } from '@nordlog/contracts';
+import {
+  INVOICE_DUE_DAYS,
+  marketCountries,
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceSellerSnapshot,
+  type MarketCountry,
+} from '@nordlog/contracts';
 import {
   escapeHtml,
+  formatDate,
   formatMinor,
   formatMoney,
   formatQuantity,
@@ -81,6 +89,17 @@ describe('money, quantities and rates as printed', () => {
     expect(formatVatRate(1234)).toBe('12.34 %');
     expect(formatVatRate(600)).toBe('6 %');
     expect(formatVatRate(0)).toBe('0 %');
+    expect(formatVatRate(2550, ',')).toBe('25,5 %');
+    expect(formatVatRate(2500, ',')).toBe('25 %');
+  });
+
+  it('formats a date in each country’s pattern: NO/DK dd.MM.yyyy, FI d.M.yyyy, SE and ISO yyyy-MM-dd', () => {
+    expect(formatDate('2026-02-01', 'dd.MM.yyyy')).toBe('01.02.2026');
+    expect(formatDate('2026-12-31', 'dd.MM.yyyy')).toBe('31.12.2026');
+    expect(formatDate('2026-02-01', 'd.M.yyyy')).toBe('1.2.2026');
+    expect(formatDate('2026-10-10', 'd.M.yyyy')).toBe('10.10.2026');
+    expect(formatDate('2026-02-01', 'yyyy-MM-dd')).toBe('2026-02-01');
+    expect(formatDate('not a date', 'dd.MM.yyyy')).toBe('not a date');
   });
 });
 
@@ -93,10 +112,11 @@ describe('escapeHtml', () => {
   });
 });
 
-describe('invoiceHtml', () => {
+describe('invoiceHtml of a seller whose country is unknown: English', () => {
   it('is a complete, self-contained document: A4 page, inline CSS, no script or external resource', () => {
     const html = render();
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('<html lang="en">');
     expect(html).toContain('<meta charset="utf-8" />');
     expect(html).toMatch(/@page \{ size: A4; margin: [^;]+; \}/);
     expect(html).toContain('<title>Invoice 2026-000123</title>');
@@ -196,5 +216,120 @@ describe('invoiceHtml', () => {
     expect(html).toContain('<td class="code">&lt;b&gt;&#39;x&#39;&lt;/b&gt;</td>');
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
     expect(html).toContain('<title>Invoice 1&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</title>');
+  });
+});
+
+/** The same invoice issued by a seller in each country: the document speaks its language. */
+describe('invoiceHtml in the seller’s language', () => {
+  const snapshot = (country: MarketCountry): InvoiceSellerSnapshot => ({
+    name: 'Nordlog',
+    country,
+    address: null,
+    orgNumber: '',
+    vatRegistered: true,
+    bankAccount: '',
+    fikCreditorNumber: '',
+  });
+  const expected: Record<
+    MarketCountry,
+    { lang: string; title: string; rows: string[]; heads: string[]; groups: string[] }
+  > = {
+    NO: {
+      lang: 'nb',
+      title: 'Faktura',
+      rows: [
+        '<tr><th>Fakturanr.</th><td>2026-000123</td></tr>',
+        '<tr><th>Fakturadato</th><td>01.02.2026</td></tr>',
+        '<tr><th>Forfallsdato</th><td>15.02.2026</td></tr>',
+        '<tr><th>Betalingsbetingelser</th><td>Netto 14 dager</td></tr>',
+        '<tr><th>Periode</th><td>01.01.2026 – 31.01.2026</td></tr>',
+        '<tr><th>Valuta</th><td>NOK</td></tr>',
+        '<tr><th>Sum ekskl. MVA</th><td class="num">2 712,87 NOK</td></tr>',
+        '<tr><th>MVA 25 %</th><td class="num">678,22 NOK</td></tr>',
+        '<tr><th>Å betale</th><td>3 391,09 NOK</td></tr>',
+      ],
+      heads: ['Kunde', 'Betaling'],
+      groups: ['Ordre 7 · Sending 70900010000000017 · Leveringsdato 15.01.2026'],
+    },
+    SE: {
+      lang: 'sv',
+      title: 'Faktura',
+      rows: [
+        '<tr><th>Fakturanummer</th><td>2026-000123</td></tr>',
+        '<tr><th>Fakturadatum</th><td>2026-02-01</td></tr>',
+        '<tr><th>Förfallodatum</th><td>2026-02-15</td></tr>',
+        '<tr><th>Betalningsvillkor</th><td>14 dagar netto</td></tr>',
+        '<tr><th>Moms 25 %</th><td class="num">678,22 NOK</td></tr>',
+        '<tr><th>Att betala</th><td>3 391,09 NOK</td></tr>',
+      ],
+      heads: ['Kund', 'Betalning'],
+      groups: ['Order 7 · Sändning 70900010000000017 · Leveransdatum 2026-01-15'],
+    },
+    DK: {
+      lang: 'da',
+      title: 'Faktura',
+      rows: [
+        '<tr><th>Fakturanr.</th><td>2026-000123</td></tr>',
+        '<tr><th>Fakturadato</th><td>01.02.2026</td></tr>',
+        '<tr><th>Forfaldsdato</th><td>15.02.2026</td></tr>',
+        '<tr><th>Betalingsbetingelser</th><td>Netto 14 dage</td></tr>',
+        '<tr><th>Moms 25 %</th><td class="num">678,22 NOK</td></tr>',
+        '<tr><th>At betale</th><td>3 391,09 NOK</td></tr>',
+      ],
+      heads: ['Kunde', 'Betaling'],
+      groups: ['Ordre 7 · Forsendelse 70900010000000017 · Leveringsdato 15.01.2026'],
+    },
+    FI: {
+      lang: 'fi',
+      title: 'Lasku',
+      rows: [
+        '<tr><th>Laskun numero</th><td>2026-000123</td></tr>',
+        '<tr><th>Laskun päivä</th><td>1.2.2026</td></tr>',
+        '<tr><th>Eräpäivä</th><td>15.2.2026</td></tr>',
+        '<tr><th>Maksuehto</th><td>14 päivää netto</td></tr>',
+        '<tr><th>Laskutuskausi</th><td>1.1.2026 – 31.1.2026</td></tr>',
+        '<tr><th>ALV 25 %</th><td class="num">678,22 NOK</td></tr>',
+        '<tr><th>Maksettava yhteensä</th><td>3 391,09 NOK</td></tr>',
+      ],
+      heads: ['Asiakas', 'Maksutiedot'],
+      groups: [
+        'Tilaus 7 · Lähetys 70900010000000017 · Toimituspäivä 15.1.2026',
+        'Laskutustilaus 3 · Toimituspäivä 20.1.2026',
+      ],
+    },
+  };
+
+  for (const country of marketCountries)
+    it(`${country}: lang, title, facts, totals, payment, group headings and column heads in ${expected[country].lang}`, () => {
+      const e = expected[country];
+      const html = render({ seller: snapshot(country) });
+      expect(html).toContain(`<html lang="${e.lang}">`);
+      expect(html).toContain(`<title>${e.title} 2026-000123</title>`);
+      expect(html).toContain(`<h1>${e.title}</h1>`);
+      for (const text of [...e.rows, ...e.heads.map((h) => `<h2>${h}</h2>`)])
+        expect(html).toContain(text);
+      for (const heading of e.groups) expect(html).toContain(`<th colspan="5">${heading}</th>`);
+      // No English label is left: the column heads are the language's own.
+      expect(html).not.toMatch(/>(Invoice|Due date|Bill to|Article|Amount due|Net|Payment)</);
+    });
+
+  it('says "day" for one day and "days" for more, in each language', () => {
+    const oneDay = { dueDate: '2026-02-02' };
+    expect(render(oneDay)).toContain('<td>Net 1 day</td>');
+    expect(render({ ...oneDay, seller: snapshot('NO') })).toContain('<td>Netto 1 dag</td>');
+    expect(render({ ...oneDay, seller: snapshot('SE') })).toContain('<td>1 dag netto</td>');
+    expect(render({ ...oneDay, seller: snapshot('DK') })).toContain('<td>Netto 1 dag</td>');
+    expect(render({ ...oneDay, seller: snapshot('FI') })).toContain('<td>1 päivä netto</td>');
+    expect(render({ dueDate: '2026-03-03', seller: snapshot('FI') })).toContain(
+      '<td>30 päivää netto</td>',
+    );
+  });
+
+  it('an invoice without a kept seller, or a seller of another country, is in English', () => {
+    expect(render({ seller: null })).toContain('<html lang="en">');
+    const elsewhere = { ...snapshot('NO'), country: 'DE' as MarketCountry };
+    const html = render({ seller: elsewhere });
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<tr><th>Invoice date</th><td>2026-02-01</td></tr>');
   });
 });

@@ -1,5 +1,6 @@
 export {
   escapeHtml,
+  formatDate,
   formatMinor,
   formatMoney,
   formatQuantity,
@@ -7,6 +8,7 @@ export {
   invoiceHtml,
   type InvoiceSeller,
 } from './html.js';
+export { invoiceLanguage, invoiceLanguages, type InvoiceLanguage } from './language/index.js';
 export {
   CSV_SEPARATOR,
   csvField,

@@ -7,7 +7,13 @@ import {
   type Invoice,
   type InvoiceSellerSnapshot,
   type MarketCountry,
+  type PaymentReference,
+  type PostalAddress,
 } from '@nordlog/contracts';
+import type { InvoiceWord } from './language/index.js';
+
+/** An invoice language's words. */
+export type InvoiceWords = Readonly<Record<InvoiceWord, string>>;
 
 /** The seller configured for the service: printed on invoices issued before sellers were kept. */
 export interface InvoiceSeller {
@@ -24,12 +30,18 @@ export interface PartyText {
   identity: string[];
 }
 
+/** A labelled line of the payment box ("Kontonummer" "8601 11 17947"). */
+export interface LabelledText {
+  label: string;
+  text: string;
+}
+
 /** The payment instructions: the account paid to and the reference to quote. */
 export interface PaymentText {
-  /** "IBAN …", "Account …", "Bankgiro …"; null when the seller has none. */
-  account: string | null;
+  /** The account by its kind (IBAN, bankgiro, a domestic account); null when the seller has none. */
+  account: LabelledText | null;
   /** The reference's label and its text as the payer types it; null when none. */
-  reference: { label: string; text: string } | null;
+  reference: LabelledText | null;
 }
 
 /** Norway's organisation number in groups of three (974 760 673), as the register prints it. */
@@ -39,31 +51,24 @@ const orgNumberText = (country: MarketCountry, orgNumber: string) => {
 };
 
 /**
- * The seller's identity lines by country (issue 36): Norway prints "MVA" after a VAT-registered
- * seller's organisation number; Sweden, Denmark and Finland their register's number and, when
- * registered, the VAT number (SE…01, DK…, FI…).
+ * The seller's identity lines by country (issue 36), labelled in the invoice's language: Norway
+ * prints "MVA" after a VAT-registered seller's organisation number (the mark the VAT act asks
+ * for, the same in every language); Sweden, Denmark and Finland their register's number and,
+ * when registered, the VAT number (SE…01, DK…, FI…).
  */
-function sellerIdentity(s: InvoiceSellerSnapshot): string[] {
+function sellerIdentity(s: InvoiceSellerSnapshot, words: InvoiceWords): string[] {
   if (s.orgNumber === '') return [];
   const number = orgNumberText(s.country, s.orgNumber);
+  const vat = () => (s.vatRegistered ? [`${words.vatNumber} ${vatNumber(s.country, number)}`] : []);
   switch (s.country) {
     case 'NO':
-      return [`Org. no. ${number}${s.vatRegistered ? ' MVA' : ''}`];
+      return [`${words.orgNumber} ${number}${s.vatRegistered ? ' MVA' : ''}`];
     case 'SE':
-      return [
-        `Org. no. ${number}`,
-        ...(s.vatRegistered ? [`VAT no. ${vatNumber('SE', number)}`] : []),
-      ];
+      return [`${words.orgNumber} ${number}`, ...vat()];
     case 'DK':
-      return [
-        `CVR no. ${number}`,
-        ...(s.vatRegistered ? [`VAT no. ${vatNumber('DK', number)}`] : []),
-      ];
+      return [`${words.cvrNumber} ${number}`, ...vat()];
     case 'FI':
-      return [
-        `Business ID ${number}`,
-        ...(s.vatRegistered ? [`VAT no. ${vatNumber('FI', number)}`] : []),
-      ];
+      return [`${words.businessId} ${number}`, ...vat()];
     default: {
       const never: never = s.country;
       return never;
@@ -71,55 +76,65 @@ function sellerIdentity(s: InvoiceSellerSnapshot): string[] {
   }
 }
 
+/** An address's lines, its country named in the invoice's language when it is not `home`'s. */
+const addressText = (a: PostalAddress, home: string | undefined, words: InvoiceWords) => [
+  ...addressLines(a),
+  ...(home !== undefined && a.country !== home ? [words[`country${a.country}`]] : []),
+];
+
 /** The seller as the invoice prints it: the one kept on the invoice, else the configured one. */
-export function sellerText(invoice: Invoice, fallback: InvoiceSeller): PartyText {
+export function sellerText(
+  invoice: Invoice,
+  fallback: InvoiceSeller,
+  words: InvoiceWords,
+): PartyText {
   const s = invoice.seller;
   if (!s)
     return {
       name: fallback.name,
       address: fallback.address.split(/\r?\n/).filter(Boolean),
-      identity: fallback.orgNumber ? [`Org. no. ${fallback.orgNumber}`] : [],
+      identity: fallback.orgNumber ? [`${words.orgNumber} ${fallback.orgNumber}`] : [],
     };
   return {
     name: s.name,
-    address: s.address ? addressLines(s.address, s.address.country !== s.country) : [],
-    identity: sellerIdentity(s),
+    address: s.address ? addressText(s.address, s.country, words) : [],
+    identity: sellerIdentity(s, words),
   };
 }
 
 /** The customer as billed: name, address (with its country when abroad), organisation number. */
-export function customerText(invoice: Invoice): PartyText {
+export function customerText(invoice: Invoice, words: InvoiceWords): PartyText {
   const a = invoice.customerAddress ?? null;
-  const sellerCountry = invoice.seller?.country;
   return {
     name: invoice.customerName,
-    address: a ? addressLines(a, sellerCountry !== undefined && a.country !== sellerCountry) : [],
-    identity: invoice.customerOrgNumber ? [`Org. no. ${invoice.customerOrgNumber}`] : [],
+    address: a ? addressText(a, invoice.seller?.country, words) : [],
+    identity: invoice.customerOrgNumber ? [`${words.orgNumber} ${invoice.customerOrgNumber}`] : [],
   };
 }
 
 const referenceLabels = {
-  KID: 'KID',
-  OCR: 'OCR reference',
-  FIK: 'FIK',
-  VIITE: 'Reference number',
-} as const;
+  KID: 'referenceKid',
+  OCR: 'referenceOcr',
+  FIK: 'referenceFik',
+  VIITE: 'referenceViite',
+} as const satisfies Record<PaymentReference['kind'], InvoiceWord>;
 
 /** Where and how to pay: the seller's account and the invoice's payment reference. */
-export function paymentText(invoice: Invoice): PaymentText {
+export function paymentText(invoice: Invoice, words: InvoiceWords): PaymentText {
   const s = invoice.seller;
-  let account: string | null = null;
+  let account: LabelledText | null = null;
   if (s && s.bankAccount !== '') {
-    const printed = normaliseBankAccount(s.country, s.bankAccount) ?? s.bankAccount;
-    account = isIban(s.bankAccount)
-      ? `IBAN ${printed}`
+    const text = normaliseBankAccount(s.country, s.bankAccount) ?? s.bankAccount;
+    const label = isIban(s.bankAccount)
+      ? words.iban
       : s.country === 'SE'
-        ? `Bankgiro ${printed}`
-        : `Account ${printed}`;
+        ? words.bankgiro
+        : words.bankAccount;
+    account = { label, text };
   }
   const ref = invoice.paymentReference ?? null;
   return {
     account,
-    reference: ref ? { label: referenceLabels[ref.kind], text: ref.printed } : null,
+    reference: ref ? { label: words[referenceLabels[ref.kind]], text: ref.printed } : null,
   };
 }

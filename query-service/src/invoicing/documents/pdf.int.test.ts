@@ -80,6 +80,37 @@ describe('htmlToPdf with headless Chromium', () => {
     }
   });
 
+  it('prints a Norwegian seller’s invoice in Norwegian: its title is "Faktura"', async () => {
+    const norwegian = sampleInvoice(lines.slice(0, 2), {
+      number: '2026-000778',
+      seller: {
+        name: 'Oslo Kurer AS',
+        country: 'NO',
+        address: { street: 'Tollbugata 17', postalCode: '0152', town: 'Oslo', country: 'NO' },
+        orgNumber: '974760673',
+        vatRegistered: true,
+        bankAccount: '86011117947',
+        fikCreditorNumber: '',
+      },
+    });
+    const pdf = await htmlToPdf(invoiceHtml(norwegian, seller), {
+      chromiumPath: defaultChromiumPath() ?? '/usr/bin/chromium',
+    });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    if (existsSync(PDFTOTEXT)) {
+      const dir = await mkdtemp(path.join(tmpdir(), 'nordlog-pdf-text-'));
+      try {
+        const file = path.join(dir, 'invoice.pdf');
+        await writeFile(file, pdf);
+        const { stdout } = await promisify(execFile)(PDFTOTEXT, ['-layout', file, '-']);
+        for (const text of ['Faktura', 'Forfallsdato', '15.02.2026', 'Å betale', 'KID'])
+          expect(stdout).toContain(text);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    } else expect(pdf.toString('latin1')).toContain('/Title (Faktura 2026-000778)');
+  });
+
   it('rejects naming the path when the browser is not there', async () => {
     await expect(
       htmlToPdf('<p>x</p>', { chromiumPath: '/nonexistent/chromium-for-invoices' }),

@@ -559,7 +559,8 @@ describe('invoicing', () => {
       check: (10 - (sum % 10)) % 10,
     });
     // Another file name, another type, an unknown invoice: not found.
-    expect((await download(link('pdf', 'invoice-1.pdf'))).status).toBe(404);
+    // (A name that is never this invoice's, whatever number it drew.)
+    expect((await download(link('pdf', `invoice-${invoice!.number}-copy.pdf`))).status).toBe(404);
     expect((await download(link('xml', `invoice-${invoice!.number}.xml`))).status).toBe(404);
     expect(
       (await download(invoiceDocumentLink('999999', 'pdf', 'invoice-999999.pdf'))).status,

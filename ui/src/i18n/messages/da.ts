@@ -1085,6 +1085,7 @@ const da: Messages = {
     allSlots: 'Alle ture',
     department: 'Afdeling',
     unit: 'Enhed',
+    depot: 'Terminal',
     courier: 'Bud',
     notAssigned: 'Ikke tildelt',
     route: 'Rute',

@@ -1086,6 +1086,7 @@ const en = {
     allSlots: 'All slots',
     department: 'Department',
     unit: 'Unit',
+    depot: 'Depot',
     courier: 'Courier',
     notAssigned: 'Not assigned',
     route: 'Route',

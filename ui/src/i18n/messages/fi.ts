@@ -1092,6 +1092,7 @@ const fi: Messages = {
     allSlots: 'Kaikki ajot',
     department: 'Osasto',
     unit: 'Yksikkö',
+    depot: 'Terminaali',
     courier: 'Kuljettaja',
     notAssigned: 'Ei määritetty',
     route: 'Reitti',

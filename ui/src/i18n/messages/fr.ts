@@ -1102,6 +1102,7 @@ const fr: Messages = {
     allSlots: 'Tous les créneaux',
     department: 'Agence',
     unit: 'Unité',
+    depot: 'Dépôt',
     courier: 'Coursier',
     notAssigned: 'Non affecté',
     route: 'Tournée',

@@ -1085,6 +1085,7 @@ const nb: Messages = {
     allSlots: 'Alle turer',
     department: 'Avdeling',
     unit: 'Enhet',
+    depot: 'Terminal',
     courier: 'Bud',
     notAssigned: 'Ikke tildelt',
     route: 'Rute',

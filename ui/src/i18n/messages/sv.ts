@@ -1085,6 +1085,7 @@ const sv: Messages = {
     allSlots: 'Alla turer',
     department: 'Avdelning',
     unit: 'Enhet',
+    depot: 'Terminal',
     courier: 'Bud',
     notAssigned: 'Inte tilldelad',
     route: 'Rutt',

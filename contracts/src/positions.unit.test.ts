@@ -10,19 +10,6 @@ const PAIRS = [
   ['latitude', 'longitude'],
 ] as const;
 
-/**
- * Positions that still take 0,0 on purpose, each with its reason. The unit's depot is 0,0 by
- * spec §3's default ("start and end at {lat: 0, lng: 0}") and means "no depot" to the schedule and
- * the optimiser; replacing it with an address field and no position is issue 36's remaining step
- * (docs/decisions/0035-precision.md).
- */
-const EXCEPTIONS = new Set([
-  'CREATE_UNIT.startLocation',
-  'CREATE_UNIT.endLocation',
-  'UPDATE_UNIT.startLocation',
-  'UPDATE_UNIT.endLocation',
-]);
-
 interface Found {
   path: string;
   schema: z.ZodType;
@@ -57,17 +44,17 @@ describe('no 0,0 as a position in any command (issue 36)', () => {
       'SET_COURIER_LOCATION',
       'CREATE_DEPARTMENT.location',
       'CREATE_UNIT.startLocation',
+      'CREATE_UNIT.endLocation',
+      'UPDATE_UNIT.startLocation',
+      'UPDATE_UNIT.endLocation',
     ])
       expect(paths).toContain(expected);
   });
 
   it('every position field of every command refuses 0,0 by the one shared refinement', () => {
-    const open = found
-      .filter((f) => !EXCEPTIONS.has(f.path) && !nullIslandRefusing.has(f.schema))
-      .map((f) => f.path);
+    // No exceptions: the unit's depot, the last one, is an address or none (0041-depot.md).
+    const open = found.filter((f) => !nullIslandRefusing.has(f.schema)).map((f) => f.path);
     expect(open).toEqual([]);
-    // The exceptions are still positions (a stale entry would hide nothing and is removed).
-    for (const path of EXCEPTIONS) expect(found.map((f) => f.path)).toContain(path);
   });
 
   it('the shared refinement refuses 0,0 and only 0,0, in every refusing schema', () => {

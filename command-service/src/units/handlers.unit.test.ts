@@ -103,7 +103,7 @@ describe('unit decider', () => {
 });
 
 describe('unit handlers', () => {
-  it('S3-ENT-022 S3-ENT-023 S3-ENT-024 S3-ENT-026 S3-ENT-027 S3-ENT-028 CREATE_UNIT stores the defaults: active, a unit, #ffffff, factors 1, start and end at 0,0', async () => {
+  it('S3-ENT-022 S3-ENT-023 S3-ENT-024 S3-ENT-026 S3-ENT-027 CREATE_UNIT stores the defaults: active, a unit, #ffffff, factors 1, no depot at start or end (null, not 0,0: 0041-depot)', async () => {
     const ctx = world();
     const targets = await unitHandlers.CREATE_UNIT(unitFields, ctx);
     const [event] = decideTargets(targets, ctx.streams)[unitStream('100')]!;
@@ -116,8 +116,8 @@ describe('unit handlers', () => {
         color: '#ffffff',
         speedFactor: 1,
         serviceTimeFactor: 1,
-        startLocation: { lat: 0, lng: 0 },
-        endLocation: { lat: 0, lng: 0 },
+        startLocation: null,
+        endLocation: null,
         shouldDriverReturn: true,
         break: { type: 'NoBreakTime' },
         assignedDepartmentId: null,

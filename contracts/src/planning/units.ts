@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { entityId, latitude, longitude, NUMBER_BOUND, nonEmptyText } from '../common.js';
+import {
+  entityId,
+  latitude,
+  longitude,
+  NUMBER_BOUND,
+  nonEmptyText,
+  refuseNullIsland,
+} from '../common.js';
+import { geoPrecisions } from '../geocoding/index.js';
 import { updateShape } from '../updates.js';
 import { vehicleTypes } from '../consignments/catalogues.js';
 import { breakSchema, noBreak } from './breaks.js';
@@ -37,9 +45,54 @@ const capacityNumber = z
   .min(0, { error: 'validation.number' })
   .max(NUMBER_BOUND, { error: 'validation.number' });
 
-export const location = z.object({ lat: latitude, lng: longitude });
-export type Location = z.infer<typeof location>;
-const origin: Location = { lat: 0, lng: 0 };
+/**
+ * A unit's depot, where its routes start or end (issue 36, docs/decisions/0041-depot.md): an
+ * address the planner picked from the geocoder's suggestions, its point and, when the geocoder
+ * said, how precise the point is. Never 0,0 (the shared refinement, as every other position). No
+ * depot is null, not a position: spec §3's default of 0,0 is a point in the Gulf of Guinea.
+ */
+export const depotSchema = refuseNullIsland(
+  z.object({
+    lat: latitude,
+    lng: longitude,
+    /** The address as the suggestion named it ('' for a depot given by its point only). */
+    address: z.string().trim().max(300).default(''),
+    precision: z.enum(geoPrecisions, { error: 'validation.choice' }).optional(),
+  }),
+);
+export type Depot = z.output<typeof depotSchema>;
+
+/**
+ * A stored depot as the product reads it. Units recorded before issue 36 hold spec §3's default
+ * {lat: 0, lng: 0} for "no depot", and no address: events are immutable, so every reader (the
+ * decider, the projection, the schedule, the optimiser) normalises here — 0,0 is no depot, a
+ * point without an address has the empty one.
+ */
+export function depotOf(value: unknown): Depot | null {
+  if (!value || typeof value !== 'object') return null;
+  const { lat, lng, address, precision } = value as Partial<Depot>;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || (lat === 0 && lng === 0)) return null;
+  return { lat, lng, address: address ?? '', ...(precision ? { precision } : {}) };
+}
+
+const depotFields = ['startLocation', 'endLocation'] as const;
+
+/** A unit's fields (whole or some of them) with their depots read by `depotOf`. */
+export function withDepots<T extends object>(fields: T): T {
+  const out = { ...fields } as Record<string, unknown>;
+  for (const key of depotFields) if (key in out) out[key] = depotOf(out[key]);
+  return out as T;
+}
+
+/** A unit event as read now: its depots (created, or named by an update) through `depotOf`. */
+export function readUnitEvent<E extends { type: string; data: unknown }>(event: E): E {
+  if (event.type === 'UnitCreated') return { ...event, data: withDepots(event.data as object) };
+  if (event.type === 'UnitUpdated') {
+    const data = event.data as { id: string; changes: object };
+    return { ...event, data: { ...data, changes: withDepots(data.changes) } };
+  }
+  return event;
+}
 
 /**
  * The fields of a unit (spec §3 "Unit/vehicle (courier form)"). One entity serves both screens:
@@ -69,8 +122,10 @@ export const unitFields = {
   speedFactor: factor.default(1),
   serviceTimeFactor: factor.default(1),
   maxRangeKm: capacityNumber.nullable().default(null),
-  startLocation: location.default(origin),
-  endLocation: location.default(origin),
+  /** Where the unit's routes start: a depot, or null (none: the department's place is used). */
+  startLocation: depotSchema.nullable().default(null),
+  /** Where they end: a depot, or null (none: back to the start). */
+  endLocation: depotSchema.nullable().default(null),
   /** Stored this way round; the form shows the inverted shouldDriverNotReturn (spec §3). */
   shouldDriverReturn: z.boolean().default(true),
   vehicleType: z.enum(vehicleTypes, { error: 'validation.choice' }),

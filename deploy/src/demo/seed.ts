@@ -218,7 +218,16 @@ async function seedDemoFleet(
   for (const [i, department] of demoDepartments.entries()) {
     const departmentId = String(i + 1);
     const city = department.name.split(' ')[0]!;
-    const location = department.location ?? { lat: 0, lng: 0 };
+    // The units' depot is the department's own street address with its point (0041-depot).
+    const { location, address } = department;
+    const depot =
+      location && address
+        ? {
+            ...location,
+            address: `${address.street}, ${address.postalCode} ${address.town}`,
+            precision: 'address',
+          }
+        : null;
     const courier = (
       await command(run, 'CREATE_COURIER_USER', {
         name: couriers[i],
@@ -230,8 +239,8 @@ async function seedDemoFleet(
     const unit = {
       departmentId,
       courier: `${city} Bud AS`,
-      startLocation: location,
-      endLocation: location,
+      startLocation: depot,
+      endLocation: depot,
       courierUserIds: [courier, demoCourier],
     };
     const van = await command(run, 'CREATE_UNIT', {

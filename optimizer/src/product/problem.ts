@@ -3,6 +3,7 @@
 // vehicle's start when it is collected at the department), times in seconds from the day's
 // midnight in the department's zone, places as indices of a list of coordinates.
 import {
+  depotOf,
   REST_BREAK,
   isoToMinutes,
   runScope,
@@ -42,8 +43,11 @@ export interface BuiltProblem {
   pickupStops: Set<string>;
 }
 
-const placeOf = (p: LatLng | null | undefined): LatLng | null =>
-  p && !(p.lat === 0 && p.lng === 0) ? p : null;
+/** A unit's depot as a point, or null for none (an old 0,0 is none: `depotOf`, 0041-depot). */
+const placeOf = (p: unknown): LatLng | null => {
+  const depot = depotOf(p);
+  return depot && { lat: depot.lat, lng: depot.lng };
+};
 
 function breaksOf(unit: UnitRow | null, at: (hhmm: string) => number): Break[] {
   const b = unit?.break;

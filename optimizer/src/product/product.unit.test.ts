@@ -157,12 +157,38 @@ describe("a department's day as the solver's problem", () => {
     const away = { lat: 59.8, lng: 10.6 };
     const input = day({
       run: runOf({ kind: 'reversed', slotIds: ['10'] }),
-      units: [unit('100', { endLocation: away }), unit('101')],
+      units: [
+        unit('100', { endLocation: { ...away, address: 'Snarøyveien 30, 1360 Fornebu' } }),
+        unit('101'),
+      ],
     });
     const { built } = solved(input);
     const v = built.problem.vehicles[0]!;
     expect(built.points[v.start]).toEqual(away);
     expect(built.points[v.end!]).toEqual(DEPOT);
+  });
+
+  it("a unit without a depot (null, or an old unit's 0,0) starts and ends at the department (0041-depot)", () => {
+    const department = { lat: 59.91, lng: 10.75 };
+    const legacy = { lat: 0, lng: 0 } as unknown as null;
+    const input = day({
+      departmentLocation: department,
+      slots: [
+        { ...slot('10', '100', [p('2'), d('2')]), shouldDriverNotReturn: false },
+        { ...slot('11', '101', []), shouldDriverNotReturn: false },
+      ],
+      units: [
+        unit('100', { startLocation: null, endLocation: null }),
+        unit('101', { startLocation: legacy, endLocation: legacy }),
+      ],
+    });
+    const { built } = solved(input);
+    for (const v of built.problem.vehicles) {
+      expect(built.points[v.start]).toEqual(department);
+      expect(built.points[v.end!]).toEqual(department);
+    }
+    // No point of the problem is 0,0.
+    expect(built.points.some((p) => p.lat === 0 && p.lng === 0)).toBe(false);
   });
 
   it('S7-CMD-007 with given consignments: exactly those, and one that cannot be served fails the run unless sorting errors are allowed', () => {

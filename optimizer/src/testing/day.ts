@@ -12,6 +12,12 @@ import {
 
 export const DATE = '2026-11-27';
 export const DEPOT = { lat: 59.929, lng: 10.837 };
+/** The units' depot: an address with its point (docs/decisions/0041-depot.md). */
+export const UNIT_DEPOT = {
+  ...DEPOT,
+  address: 'Økernveien 145, 0580 Oslo',
+  precision: 'address' as const,
+};
 
 export function consignment(
   id: string,
@@ -99,8 +105,8 @@ export const unit = (id: string, over: Partial<UnitRow> = {}): UnitRow => ({
   speedFactor: 1,
   serviceTimeFactor: 1,
   maxRangeKm: null,
-  startLocation: DEPOT,
-  endLocation: DEPOT,
+  startLocation: UNIT_DEPOT,
+  endLocation: UNIT_DEPOT,
   shouldDriverReturn: true,
   vehicleType: 'van',
   fuelType: 'electric',

@@ -1,6 +1,8 @@
-import { UNITS_ENTITY, UNITS_TABLE, type UnitRow } from '@nordlog/contracts';
+import { readUnitEvent, UNITS_ENTITY, UNITS_TABLE, type UnitRow } from '@nordlog/contracts';
 import { referenceRows } from '../framework/referenceRows.js';
 import { rowProjection } from '../framework/rowProjection.js';
+
+const rows = referenceRows<UnitRow>('UnitCreated', 'UnitUpdated');
 
 /**
  * Units and vehicles (one entity, `isUnit` tells them apart; docs/decisions/0021-planning.md).
@@ -23,8 +25,24 @@ export const unitsProjection = rowProjection<UnitRow>({
             where assigned_department_id is not null;`);
       },
     },
+    {
+      // Units stored before issue 36: a depot of 0,0 is none, a point without an address has the
+      // empty one (what `depotOf` reads, so a rebuild gives these rows again).
+      name: '0002_rm_units_depots',
+      async up(knex) {
+        const depot = (key: string) => `case
+            when jsonb_typeof(data->'${key}') <> 'object' then 'null'::jsonb
+            when (data->'${key}'->>'lat')::float8 = 0 and (data->'${key}'->>'lng')::float8 = 0
+              then 'null'::jsonb
+            else '{"address": ""}'::jsonb || (data->'${key}') end`;
+        await knex.raw(`update ${UNITS_TABLE} set data = data || jsonb_build_object(
+          'startLocation', ${depot('startLocation')}, 'endLocation', ${depot('endLocation')})`);
+      },
+    },
   ],
-  ...referenceRows<UnitRow>('UnitCreated', 'UnitUpdated'),
+  ...rows,
+  // Events read with their depots normalised (0,0 is no depot, docs/decisions/0041-depot.md).
+  evolve: (row, e) => rows.evolve(row, readUnitEvent(e)),
   columns: (row) => ({
     name: row.name,
     department_id: row.departmentId,

@@ -1,5 +1,6 @@
 import {
   AppError,
+  depotOf,
   CONSIGNMENT_GRID_TABLE,
   DEPARTMENTS_TABLE,
   REST_BREAK,
@@ -327,8 +328,11 @@ async function suggest(
   ).map((r) => r.data);
   const byUnit = new Map(units.map((u) => [u.id, u]));
   const rows = await stopRows(ctx.knex, stopIds(slotRows));
-  const start = (u: UnitRow | undefined) =>
-    u && !(u.startLocation.lat === 0 && u.startLocation.lng === 0) ? u.startLocation : null;
+  // The unit's depot, or none (an old 0,0 is none: `depotOf`, docs/decisions/0041-depot.md).
+  const start = (u: UnitRow | undefined) => {
+    const depot = depotOf(u?.startLocation);
+    return depot && { lat: depot.lat, lng: depot.lng };
+  };
   const out: UnitSuggestion[] = [];
   const busy = new Set<string>();
   for (const slot of slotRows) {

@@ -1,4 +1,5 @@
 import {
+  depotOf,
   DEFAULT_DELIVERY_SECONDS,
   DEFAULT_ROAD_FACTOR,
   DEFAULT_SPEEDS_KMH,
@@ -37,9 +38,11 @@ export type ScheduleUnit = Pick<
 const DONE_PICKUP = new Set(['COLLECTED', 'DELIVERED', 'DEVIATED', 'RETURNED']);
 const DONE_DELIVERY = new Set(['DELIVERED', 'DEVIATED', 'RETURNED']);
 
-/** A location a unit names, or null for the unset default (0, 0). */
-const placeOf = (p: LatLng | undefined | null): LatLng | null =>
-  p && !(p.lat === 0 && p.lng === 0) ? p : null;
+/** A unit's depot as a point, or null for none (an old 0,0 is none: `depotOf`, 0041-depot). */
+const placeOf = (p: unknown): LatLng | null => {
+  const depot = depotOf(p);
+  return depot && { lat: depot.lat, lng: depot.lng };
+};
 
 const kmBetween = (a: LatLng | null, b: LatLng | null) =>
   a && b ? (greatCircleMetres(a, b) * DEFAULT_ROAD_FACTOR) / 1000 : 0;

@@ -34,8 +34,8 @@ const row = (id: string, over: Partial<ConsignmentRow>): ConsignmentRow =>
   }) as ConsignmentRow;
 
 const unit = (over: Partial<ScheduleUnit> = {}): ScheduleUnit => ({
-  startLocation: { lat: 0, lng: 0 },
-  endLocation: { lat: 0, lng: 0 },
+  startLocation: null,
+  endLocation: null,
   speedFactor: 1,
   serviceTimeFactor: 1,
   vehicleType: 'van',
@@ -128,5 +128,29 @@ describe('scheduleSlot: waiting and overtime (issue 36)', () => {
     // waits 30 minutes for 12:00.
     expect(between.routePoints.map((p) => p.waitingMinutes)).toEqual([180, 30]);
     expect(between.totals.waitingMinutes).toBe(210);
+  });
+});
+
+describe("scheduleSlot: the unit's depot (0041-depot)", () => {
+  const stop = row('1', { deliveryLat: 59.95, deliveryLng: 10.75 });
+  const drive = (over: Partial<ScheduleUnit>) =>
+    scheduleSlot(
+      { ...slot([{ kind: 'delivery', consignmentId: '1' }]), shouldDriverNotReturn: false },
+      unit({ break: { type: 'NoBreakTime' }, ...over }),
+      new Map([['1', stop]]),
+      zone,
+    ).totals.distanceKm;
+
+  it('the route drives from the depot and back to it; no depot (null) or an old 0,0 drives nothing', () => {
+    const depot = { lat: 59.91, lng: 10.75, address: 'Tollbugata 17, 0152 Oslo' };
+    // 0.04° of latitude (~4.4 km) each way, times the road factor.
+    expect(drive({ startLocation: depot, endLocation: depot })).toBeGreaterThan(8);
+    expect(drive({ startLocation: null, endLocation: null })).toBe(0);
+    const legacy = { lat: 0, lng: 0 } as unknown as null;
+    expect(drive({ startLocation: legacy, endLocation: legacy })).toBe(0);
+    // Without an end depot the route returns to its start.
+    expect(drive({ startLocation: depot, endLocation: null })).toBe(
+      drive({ startLocation: depot, endLocation: depot }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isValidGsin, type OrderPrice } from '@nordlog/contracts';
+import { isValidGsin, type OrderPrice, type UnitRow } from '@nordlog/contracts';
 import { seedDemoData, seedDemoUsers, type DemoPlan } from '@nordlog/deploy';
 import { silentLogger } from '@nordlog/platform';
 import { startTestSystem, type TestSystem } from '../support/system.js';
@@ -54,5 +54,26 @@ describe('demo data with booking rules', () => {
       });
     expect((await report(me.courierId)).status).toBe(200);
     expect((await report(String(Number(me.courierId) + 1))).status).toBe(403);
+  }, 60_000);
+
+  it("every demo unit's depot is its department's street address with its point (0041-depot)", async () => {
+    const units = (await sys.query('units', {})).body as UnitRow[];
+    expect(units.length).toBeGreaterThanOrEqual(8);
+    for (const unit of units)
+      for (const depot of [unit.startLocation, unit.endLocation])
+        expect({ unit: unit.name, depot }).toEqual({
+          unit: unit.name,
+          depot: expect.objectContaining({
+            address: expect.stringMatching(/^\S.+, \d{4,5} \S/),
+            precision: 'address',
+          }),
+        });
+    const oslo = units.find((u) => u.name === 'Oslo van 1')!;
+    expect(oslo.startLocation).toEqual({
+      lat: 59.911525,
+      lng: 10.75425,
+      address: 'Tollbugata 17, 0152 Oslo',
+      precision: 'address',
+    });
   }, 60_000);
 });

@@ -265,6 +265,8 @@ describe('route lists in a browser', () => {
           'Kari Nordmann',
           'Liv Berg',
           'Courier’s signature',
+          // The unit's depots (0041-depot).
+          'Tollbugata 17, 0152 Oslo → Sognsveien 77, 0855 Oslo',
         ],
         count: ['route-list-slot', 2],
       },

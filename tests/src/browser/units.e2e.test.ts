@@ -132,6 +132,19 @@ describe('units, vehicles and couriers in a browser', () => {
     await pick(/^vehicle control(?! comment)/i, 'Approved');
     expect(await page.getByLabel(/^vehicle control comment/i).count()).toBe(0);
     await page.getByLabel(/does not return/i).check();
+    // The depots (issue 36, 0041-depot): addresses found with the geocoder, none by default; no
+    // latitude or longitude to type.
+    const start = page.getByRole('group', { name: 'Start depot' });
+    const end = page.getByRole('group', { name: 'End depot' });
+    expect(await start.getByTestId('startLocation-address').innerText()).toBe('No depot');
+    expect(await end.getByTestId('endLocation-address').innerText()).toBe('No depot');
+    expect(await page.getByLabel(/latitude|longitude/i).count()).toBe(0);
+    const search = start.getByLabel("Find the depot's address");
+    await search.fill('Storgata 1, 0155');
+    await page.getByRole('option', { name: 'Storgata 1, 0155 Oslo' }).waitFor();
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    await start.getByText('Storgata 1, 0155 Oslo', { exact: true }).waitFor();
     await page.getByRole('combobox', { name: /^couriers/i }).click();
     await page.getByRole('option', { name: 'Kim Courier' }).click();
     await page.keyboard.press('Escape');
@@ -167,8 +180,13 @@ describe('units, vehicles and couriers in a browser', () => {
         vehicleControlComment: '',
         courierUserIds: [courier],
         break: { type: 'WorkingTime', maxWorkingTime: 'PT5H', duration: 'PT30M' },
+        startLocation: expect.objectContaining({ address: 'Storgata 1, 0155 Oslo' }),
+        endLocation: null,
       }),
     );
+    // The suggestion's point, never 0,0.
+    expect(saved!.startLocation.lat).toBeGreaterThan(59);
+    expect(saved!.startLocation.lng).toBeGreaterThan(10);
   });
 
   it('S4-BEH-003 S5-VAL-061 without the feature there is no working-time break; max working time offers 1 and 4 to 12 hours', async () => {
@@ -208,9 +226,19 @@ describe('units, vehicles and couriers in a browser', () => {
     await whole('unit-edit');
     await row.getByRole('button', { name: 'Delete the break' }).click();
     await row.getByText('No break').waitFor();
+    // The stored depot shows as its address; removing it saves no depot (null).
+    const start = page.getByRole('group', { name: 'Start depot' });
+    await start.getByText('Tollbugata 17, 0152 Oslo', { exact: true }).waitFor();
+    await start.getByRole('button', { name: 'Remove depot' }).click();
+    await start.getByText('No depot', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
-    expect((await units()).find((u) => u.id === id)?.break).toEqual({ type: 'NoBreakTime' });
+    const saved = (await units()).find((u) => u.id === id);
+    expect(saved?.break).toEqual({ type: 'NoBreakTime' });
+    expect(saved?.startLocation).toBeNull();
+    expect(saved?.endLocation).toEqual(
+      expect.objectContaining({ address: 'Sognsveien 77, 0855 Oslo' }),
+    );
   });
 
   it('S2-SCREEN-035 a server refusal shows the error banner', async () => {

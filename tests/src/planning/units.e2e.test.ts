@@ -74,7 +74,7 @@ describe('units, vehicles and courier users', () => {
     expect(await byId('units', { departmentIds: [bergen] }, ids[0]!)).toBeUndefined();
   });
 
-  it('S3-ENT-022 S3-ENT-023 S3-ENT-024 S3-ENT-026 S3-ENT-027 S3-ENT-028 S5-VAL-050 a unit made of the required fields only gets the defaults', async () => {
+  it('S3-ENT-022 S3-ENT-023 S3-ENT-024 S3-ENT-026 S3-ENT-027 S5-VAL-050 a unit made of the required fields only gets the defaults (no depot: null, not 0,0)', async () => {
     const { ids } = await ok('CREATE_UNIT', {
       name: 'Minimal',
       alystraId: 'M-1',
@@ -94,8 +94,8 @@ describe('units, vehicles and courier users', () => {
         speedFactor: 1,
         serviceTimeFactor: 1,
         maxRangeKm: null,
-        startLocation: { lat: 0, lng: 0 },
-        endLocation: { lat: 0, lng: 0 },
+        startLocation: null,
+        endLocation: null,
         shouldDriverReturn: true,
         break: { type: 'NoBreakTime' },
       }),

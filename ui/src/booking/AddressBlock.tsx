@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -12,10 +11,10 @@ import {
   parseCoordinates,
   type AddressResult,
 } from '@nordlog/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { AddressSearch } from '../maps/AddressSearch';
 import { ApproximateMark } from '../maps/GeoMarks';
 import { runQuery, sendCommand } from '../shell/api';
 import { Field } from './fields';
@@ -33,36 +32,15 @@ function useCountryOptions() {
   return addressCountries.map((c) => ({ value: c, label: `${names.of(c) ?? c} (${c})` }));
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
-
 /**
- * Address autocomplete (spec §2, §7): typed text with the block's country as restriction, answered
- * by the query service through the geocoder port. Enter picks the highlighted suggestion and never
- * submits the form; a failed lookup shows nothing (spec §8).
+ * The block's address search (the shared `AddressSearch`, the block's country as restriction): a
+ * suggestion fills the block, and a planner's pin of an approximate address comes before its point.
  */
-function AddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
+function BlockAddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext<FormValues>();
   const countryCode = useWatch<FormValues, `${typeof side}.countryCode`>({
     name: `${side}.countryCode`,
-  });
-  const [text, setText] = useState('');
-  const typed = useDebounced(text.trim(), 250);
-  const suggestions = useQuery({
-    queryKey: ['addressAutocomplete', typed, countryCode],
-    enabled: typed.length >= 2,
-    staleTime: 60_000,
-    queryFn: () =>
-      runQuery<AddressResult[]>('addressAutocomplete', { text: typed, countryCode }).catch(
-        () => [],
-      ),
   });
   const pick = async (result: AddressResult) => {
     const set = (field: keyof FormValues['pickup'], value: string) =>
@@ -94,38 +72,12 @@ function AddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
     }
   };
   return (
-    <Box
-      onKeyDownCapture={(e) => {
-        // UI.md / spec §2: Enter in the address input never submits the form.
-        if (e.key === 'Enter') e.preventDefault();
-      }}
-    >
-      <Autocomplete<AddressResult, false, false, true>
-        freeSolo
-        autoHighlight
-        options={typed.length >= 2 ? (suggestions.data ?? []) : []}
-        filterOptions={(options) => options}
-        getOptionLabel={(o) => (typeof o === 'string' ? o : o.label)}
-        getOptionKey={(o) =>
-          typeof o === 'string' ? o : `${o.label}|${o.zipCode}|${o.countryCode}`
-        }
-        inputValue={text}
-        onInputChange={(_e, value) => setText(value)}
-        onChange={(_e, value) => {
-          if (value && typeof value !== 'string') void pick(value);
-        }}
-        loading={suggestions.isFetching}
-        noOptionsText={translate('booking.noSuggestions')}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            size="small"
-            label={translate('booking.findAddress')}
-            helperText={translate('booking.findAddressHint')}
-          />
-        )}
-      />
-    </Box>
+    <AddressSearch
+      countryCode={countryCode}
+      label={translate('booking.findAddress')}
+      helperText={translate('booking.findAddressHint')}
+      onPick={(result) => void pick(result)}
+    />
   );
 }
 
@@ -233,7 +185,7 @@ export function AddressBlock({
       ) : null}
       <Grid container spacing={1.5}>
         <Grid size={12}>
-          <AddressSearch side={side} />
+          <BlockAddressSearch side={side} />
         </Grid>
         <Grid size={12}>
           <Field {...f('name')} />

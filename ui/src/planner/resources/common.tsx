@@ -41,12 +41,15 @@ export function useScreenDepartments() {
   const plain = all.filter((d) => !d.group);
   const members = all.find((d) => d.id === param)?.members ?? [];
   const names = new Map(plain.map((d) => [d.id, d.name]));
+  const countries = new Map(plain.map((d) => [d.id, d.country]));
   return {
     param,
     members,
     ready: options.data !== undefined,
     choices: plain.map((d): Choice => ({ value: d.id, label: d.name })),
     nameOf: (id: string | null | undefined) => (id ? (names.get(id) ?? id) : ''),
+    /** The department's country (an address search's restriction), when known. */
+    countryOf: (id: string) => countries.get(id),
     initial: plain.some((d) => d.id === param) ? param : (members[0] ?? plain[0]?.id ?? ''),
   };
 }
@@ -144,7 +147,7 @@ export function FormSection({
 }
 
 /** A field error in the user's language (the rules report `validation.*` keys). */
-function useErrorText() {
+export function useErrorText() {
   const translate = useTranslate();
   return (message: string | undefined) =>
     message === undefined

@@ -1,4 +1,5 @@
 import {
+  depotOf,
   isCalendarDate,
   REST_BREAK,
   type DeliveryNote,
@@ -135,4 +136,22 @@ export function slotSummary(slot: SlotView) {
     weight: slot.load?.weight ?? 0,
     distanceKm: slot.totals?.distanceKm ?? 0,
   };
+}
+
+/**
+ * Where a route starts and ends, as its list's header says it (docs/decisions/0041-depot.md): the
+ * unit's start depot's address, and its end depot's when that is another; null when the unit has
+ * no depot (an old 0,0 is none). A depot given by its point only shows the point.
+ */
+export function routeDepotText(
+  unit: { startLocation?: unknown; endLocation?: unknown } | null | undefined,
+): string | null {
+  const text = (value: unknown) => {
+    const depot = depotOf(value);
+    return depot ? depot.address || `${depot.lat}, ${depot.lng}` : null;
+  };
+  const start = text(unit?.startLocation);
+  const end = text(unit?.endLocation);
+  if (!start) return end;
+  return end && end !== start ? `${start} → ${end}` : start;
 }

@@ -7,6 +7,7 @@ import {
   notesBySlot,
   overCapacity,
   receiptRows,
+  routeDepotText,
   slotSummary,
 } from './model';
 
@@ -103,5 +104,26 @@ describe('route lists: what is loaded, signed for and counted', () => {
     expect(f.window('09:00', '12:00')).toBe('09:00–12:00');
     expect(f.window(null, null)).toBe('');
     expect(formats('en', 'Europe/Helsinki').date('2026-07-01')).toBe('01/07/2026');
+  });
+});
+
+describe("route lists: the unit's depot in the header (0041-depot)", () => {
+  const oslo = { lat: 59.911525, lng: 10.75425, address: 'Tollbugata 17, 0152 Oslo' };
+  const fornebu = { lat: 59.9, lng: 10.62, address: 'Snarøyveien 30, 1360 Fornebu' };
+
+  it('the start depot, and the end depot when it is another; nothing without one', () => {
+    expect(routeDepotText({ startLocation: oslo, endLocation: oslo })).toBe(oslo.address);
+    expect(routeDepotText({ startLocation: oslo, endLocation: fornebu })).toBe(
+      `${oslo.address} → ${fornebu.address}`,
+    );
+    expect(routeDepotText({ startLocation: null, endLocation: fornebu })).toBe(fornebu.address);
+    expect(routeDepotText({ startLocation: null, endLocation: null })).toBeNull();
+    expect(routeDepotText(undefined)).toBeNull();
+  });
+
+  it("an old unit's 0,0 is no depot; a depot given by its point shows the point", () => {
+    const legacy = { lat: 0, lng: 0 };
+    expect(routeDepotText({ startLocation: legacy, endLocation: legacy })).toBeNull();
+    expect(routeDepotText({ startLocation: { lat: 59.91, lng: 10.75 } })).toBe('59.91, 10.75');
   });
 });

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { DateField } from '../../inputs/LazyPickers';
 import { usePageTitle } from '../../layout/pageTitle';
 import type { Formats } from './format';
-import { isDateParam } from './model';
+import { isDateParam, routeDepotText } from './model';
 import { routeListStyles } from './printStyles';
 
 /**
@@ -88,9 +88,18 @@ export function slotFacts(
     timeTo: string | null;
     departmentName: string;
   },
-  unit: { name: string; registrationNumber?: string | null } | null | undefined,
+  unit:
+    | {
+        name: string;
+        registrationNumber?: string | null;
+        startLocation?: unknown;
+        endLocation?: unknown;
+      }
+    | null
+    | undefined,
   courier: { name: string } | null | undefined,
 ): [string, ReactNode][] {
+  const depot = routeDepotText(unit);
   const time = slot.timeTo
     ? `${f.time(slot.timeFrom)}–${f.time(slot.timeTo)}`
     : f.time(slot.timeFrom);
@@ -102,6 +111,7 @@ export function slotFacts(
     [translate('routeLists.date'), f.date(slot.date)],
     [translate('routeLists.slot'), `${slot.name} (${time})`],
     [translate('routeLists.unit'), unitText],
+    ...(depot ? [[translate('routeLists.depot'), depot] as [string, ReactNode]] : []),
     [translate('routeLists.courier'), courier?.name ?? translate('routeLists.notAssigned')],
   ];
 }

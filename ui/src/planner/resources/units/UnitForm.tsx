@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
   euroClasses,
   fuelTypes,
@@ -29,6 +30,7 @@ import {
   useScreenDepartments,
 } from '../common';
 import { BreakSection } from './BreakSection';
+import { DepotField } from './DepotField';
 import {
   changedPayload,
   emptyUnitForm,
@@ -245,11 +247,20 @@ export function UnitForm({ kind, unit }: { kind: FleetKind; unit: UnitRow | null
       </FormSection>
       <FormSection id="route-title" title={translate('fleet.sections.route')}>
         <Grid container spacing={1.5}>
-          {(['startLat', 'startLng', 'endLat', 'endLng'] as const).map((name) => (
-            <Grid key={name} size={{ xs: 6, md: 3 }}>
-              <FormText<UnitFormValues> name={name} label={f(name)} required {...number} />
+          {(['startLocation', 'endLocation'] as const).map((name) => (
+            <Grid key={name} size={{ xs: 12, md: 6 }}>
+              <DepotField
+                name={name}
+                label={f(name)}
+                countryCode={departments.countryOf(departmentId)}
+              />
             </Grid>
           ))}
+          <Grid size={12}>
+            <Typography variant="body2" color="text.secondary">
+              {translate('fleet.depot.help')}
+            </Typography>
+          </Grid>
           <Grid size={12}>
             <FormCheck<UnitFormValues>
               name="shouldDriverNotReturn"

@@ -1,5 +1,6 @@
 import {
   createUnitSchema,
+  depotOf,
   isoToMinutes,
   issueKey,
   isValidationKey,
@@ -9,6 +10,7 @@ import {
   unitIssues,
   type Break,
   type BreakType,
+  type Depot,
   type UnitFields,
   type UnitRow,
 } from '@nordlog/contracts';
@@ -36,10 +38,9 @@ export interface UnitFormValues {
   speedFactor: string;
   serviceTimeFactor: string;
   maxRangeKm: string;
-  startLat: string;
-  startLng: string;
-  endLat: string;
-  endLng: string;
+  /** A depot picked from the geocoder's suggestions, or null: none (docs/decisions/0041-depot.md). */
+  startLocation: Depot | null;
+  endLocation: Depot | null;
   /** Spec §3: the form shows shouldDriverReturn inverted. */
   shouldDriverNotReturn: boolean;
   vehicleType: string;
@@ -103,10 +104,9 @@ export function emptyUnitForm(departmentId: string, isUnit: boolean): UnitFormVa
     speedFactor: '1',
     serviceTimeFactor: '1',
     maxRangeKm: '',
-    startLat: '0',
-    startLng: '0',
-    endLat: '0',
-    endLng: '0',
+    // No depot: not spec §3's 0,0, a point in the Gulf of Guinea (0041-depot).
+    startLocation: null,
+    endLocation: null,
     shouldDriverNotReturn: false,
     vehicleType: '',
     fuelType: '',
@@ -155,10 +155,8 @@ export function unitToForm(unit: UnitFields): UnitFormValues {
     speedFactor: text(unit.speedFactor),
     serviceTimeFactor: text(unit.serviceTimeFactor),
     maxRangeKm: text(unit.maxRangeKm),
-    startLat: text(unit.startLocation.lat),
-    startLng: text(unit.startLocation.lng),
-    endLat: text(unit.endLocation.lat),
-    endLng: text(unit.endLocation.lng),
+    startLocation: depotOf(unit.startLocation),
+    endLocation: depotOf(unit.endLocation),
     shouldDriverNotReturn: !unit.shouldDriverReturn,
     vehicleType: unit.vehicleType,
     fuelType: unit.fuelType,
@@ -229,8 +227,8 @@ export function formToPayload(values: UnitFormValues): Record<string, unknown> {
     speedFactor: number(values.speedFactor),
     serviceTimeFactor: number(values.serviceTimeFactor),
     maxRangeKm: optionalNumber(values.maxRangeKm),
-    startLocation: { lat: number(values.startLat), lng: number(values.startLng) },
-    endLocation: { lat: number(values.endLat), lng: number(values.endLng) },
+    startLocation: values.startLocation,
+    endLocation: values.endLocation,
     shouldDriverReturn: !values.shouldDriverNotReturn,
     vehicleType: values.vehicleType || undefined,
     fuelType: values.fuelType || undefined,
@@ -267,8 +265,6 @@ export function fieldOf(
   values: UnitFormValues,
 ): UnitFormField | null {
   const [head, inner] = path.map(String);
-  if (head === 'startLocation') return inner === 'lng' ? 'startLng' : 'startLat';
-  if (head === 'endLocation') return inner === 'lng' ? 'endLng' : 'endLat';
   if (head === 'shouldDriverReturn') return 'shouldDriverNotReturn';
   if (head === 'break') {
     if (inner === 'earliest') return 'breakEarliest';
@@ -326,7 +322,7 @@ export function unitFormIssues(values: UnitFormValues): Partial<Record<UnitFormF
     let key: string = issueKey(issue);
     if (isEmpty(raw)) key = field.startsWith('break') ? key : 'validation.required';
     else if (!isValidationKey(issue.message)) {
-      if (/^(start|end)(Lat|Lng)$/.test(field)) key = 'validation.coordinates';
+      if (field === 'startLocation' || field === 'endLocation') key = 'validation.coordinates';
       else if (field === 'breakEarliest' || field === 'breakLatest') key = 'validation.time';
       else if (field === 'breakTimeWindowDuration' || field === 'breakWorkingTimeDuration')
         key = 'validation.breakDuration';
@@ -335,4 +331,29 @@ export function unitFormIssues(values: UnitFormValues): Partial<Record<UnitFormF
     issues[field] = key;
   }
   return issues;
+}
+
+/**
+ * The depot a suggestion of the address search names: its point, its label as the address and
+ * its precision; null when the suggestion has no position (a depot is a place).
+ */
+export function depotFromSuggestion(result: {
+  label: string;
+  latLng?: { lat: number; lng: number } | undefined;
+  precision?: Depot['precision'];
+}): Depot | null {
+  if (!result.latLng) return null;
+  const { lat, lng } = result.latLng;
+  return {
+    lat,
+    lng,
+    address: result.label,
+    ...(result.precision ? { precision: result.precision } : {}),
+  };
+}
+
+/** What the form shows for a depot: its address, else its point, else "none" (null). */
+export function depotText(depot: Depot | null): string | null {
+  if (!depot) return null;
+  return depot.address || `${depot.lat}, ${depot.lng}`;
 }

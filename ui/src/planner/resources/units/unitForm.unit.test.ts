@@ -1,10 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { createUnitSchema, euroClasses, fuelTypes, vehicleTypes } from '@nordlog/contracts';
+import {
+  createUnitSchema,
+  type AddressResult,
+  euroClasses,
+  fuelTypes,
+  vehicleTypes,
+} from '@nordlog/contracts';
 import {
   breakIssues,
   breakOf,
   breakTypeOptions,
   changedPayload,
+  depotFromSuggestion,
+  depotText,
   emptyUnitForm,
   formToPayload,
   maxWorkingTimeOptions,
@@ -29,7 +37,7 @@ const filled = (over: Partial<UnitFormValues> = {}): UnitFormValues => ({
 });
 
 describe('the unit form', () => {
-  it('S3-ENT-022 S3-ENT-024 S3-ENT-026 S3-ENT-027 S3-ENT-028 a new unit starts active, #ffffff, factors 1, start and end at {lat: 0, lng: 0}', () => {
+  it('S3-ENT-022 S3-ENT-024 S3-ENT-026 S3-ENT-027 a new unit starts active, #ffffff, factors 1, without a depot (null, not 0,0: 0041-depot)', () => {
     const payload = formToPayload(filled());
     expect(payload).toEqual(
       expect.objectContaining({
@@ -38,8 +46,8 @@ describe('the unit form', () => {
         color: '#ffffff',
         speedFactor: 1,
         serviceTimeFactor: 1,
-        startLocation: { lat: 0, lng: 0 },
-        endLocation: { lat: 0, lng: 0 },
+        startLocation: null,
+        endLocation: null,
       }),
     );
     expect(createUnitSchema.safeParse(payload).success).toBe(true);
@@ -86,8 +94,9 @@ describe('the unit form', () => {
       expect(issues.speedFactor).toBe('validation.factor');
       expect(issues.serviceTimeFactor).toBe('validation.factor');
     }
-    expect(unitFormIssues(filled({ startLat: '' })).startLat).toBe('validation.required');
-    expect(unitFormIssues(filled({ endLng: '200' })).endLng).toBe('validation.coordinates');
+    expect(
+      unitFormIssues(filled({ endLocation: { lat: 200, lng: 10, address: 'x' } })).endLocation,
+    ).toBe('validation.coordinates');
   });
 
   it('S5-VAL-054 the vehicle control comment is required only when notApproved, and sent only then', () => {
@@ -201,6 +210,61 @@ describe('the unit form', () => {
       id: '5',
       capacity: 25,
       shouldDriverReturn: false,
+    });
+  });
+
+  describe('the depot is an address from the geocoder (0041-depot)', () => {
+    const suggestion: AddressResult = {
+      streetname: 'Tollbugata 17',
+      zipCode: '0152',
+      zipArea: 'Oslo',
+      countryCode: 'NO',
+      latLng: { lat: 59.911525, lng: 10.75425 },
+      label: 'Tollbugata 17, 0152 Oslo',
+      source: 'kartverket',
+      precision: 'address',
+    };
+    const depot = {
+      lat: 59.911525,
+      lng: 10.75425,
+      address: 'Tollbugata 17, 0152 Oslo',
+      precision: 'address' as const,
+    };
+
+    it('a suggestion with a position is a depot (its label the address); one without is none', () => {
+      expect(depotFromSuggestion(suggestion)).toEqual(depot);
+      const { latLng: _, ...placeless } = suggestion;
+      expect(depotFromSuggestion(placeless)).toBeNull();
+      expect(formToPayload(filled({ startLocation: depot })).startLocation).toEqual(depot);
+      expect(unitFormIssues(filled({ startLocation: depot, endLocation: depot }))).toEqual({});
+    });
+
+    it('the form shows the address, else the point, else no depot; 0,0 is refused', () => {
+      expect(depotText(depot)).toBe('Tollbugata 17, 0152 Oslo');
+      expect(depotText({ lat: 59.91, lng: 10.75, address: '' })).toBe('59.91, 10.75');
+      expect(depotText(null)).toBeNull();
+      expect(
+        unitFormIssues(filled({ startLocation: { lat: 0, lng: 0, address: 'Null Island' } }))
+          .startLocation,
+      ).toBe('validation.coordinates');
+    });
+
+    it("an old unit's 0,0 shows as no depot, and removing a depot sends null", () => {
+      const stored = {
+        ...createUnitSchema.parse(formToPayload(filled({ startLocation: depot }))),
+        endLocation: { lat: 0, lng: 0 } as unknown as null,
+        id: '5',
+        revision: 0,
+        updatedAtEpoch: 0,
+      };
+      const form = unitToForm(stored);
+      expect([form.startLocation, form.endLocation]).toEqual([depot, null]);
+      expect(changedPayload(stored, formToPayload({ ...form, startLocation: null }))).toEqual({
+        id: '5',
+        startLocation: null,
+        // The old 0,0 is written as what it meant.
+        endLocation: null,
+      });
     });
   });
 });

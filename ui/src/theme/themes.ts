@@ -85,15 +85,23 @@ export function muiTheme(name: ThemeName, loadingLabel = 'Loading'): Theme {
       MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
       MuiLinearProgress: { defaultProps: { 'aria-label': loadingLabel } },
       // A checkbox's aria-label names its input, not the decorative span around it (react-admin's
-      // row checkboxes pass it on the checkbox; axe: "form elements must have labels").
+      // row checkboxes pass it on the checkbox; axe: "form elements must have labels"). The
+      // list's loading placeholder (react-admin's DatagridLoading) draws unlabelled "select-all"
+      // checkboxes while a list loads: they are named as what they are, the list loading.
       MuiCheckbox: {
         defaultProps: {
           slotProps: {
             root: { 'aria-label': undefined } as object,
-            input: ((ownerState: { 'aria-label'?: string; inputProps?: object }) => ({
-              ...ownerState.inputProps,
-              ...(ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
-            })) as never,
+            input: ((ownerState: {
+              'aria-label'?: string;
+              inputProps?: object;
+              className?: string;
+            }) => {
+              const label =
+                ownerState['aria-label'] ??
+                (/\bselect-all\b/.test(ownerState.className ?? '') ? loadingLabel : undefined);
+              return { ...ownerState.inputProps, ...(label ? { 'aria-label': label } : {}) };
+            }) as never,
           },
         },
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { palettes, pickFeatures, pickTheme, themeNames } from './themes';
+import { muiTheme, palettes, pickFeatures, pickTheme, themeNames, type ThemeName } from './themes';
 
 const memoryStorage = () => {
   const m = new Map<string, string>();
@@ -52,4 +52,26 @@ describe('themes and feature flags (spec §1)', () => {
     expect(pickFeatures('', storage).has('newMap')).toBe(true);
     expect(pickFeatures('?feature=<script>', memoryStorage()).size).toBe(0);
   });
+});
+
+describe('every checkbox input has a name (axe: form elements must have labels)', () => {
+  type Input = (state: Record<string, unknown>) => Record<string, unknown>;
+  const inputOf = (name: ThemeName) =>
+    (
+      muiTheme(name, 'Chargement').components?.MuiCheckbox?.defaultProps?.slotProps as {
+        input: Input;
+      }
+    ).input;
+  it.each(themeNames)('%s: the checkbox’s own label goes on its input', (name) => {
+    expect(inputOf(name)({ 'aria-label': 'Sélectionner cette ligne' })['aria-label']).toBe(
+      'Sélectionner cette ligne',
+    );
+  });
+  it.each(themeNames)(
+    '%s: a list’s loading placeholder (react-admin draws unlabelled select-all boxes) reads as loading',
+    (name) => {
+      expect(inputOf(name)({ className: 'select-all' })['aria-label']).toBe('Chargement');
+      expect(inputOf(name)({ className: 'other' })['aria-label']).toBeUndefined();
+    },
+  );
 });

@@ -1,4 +1,5 @@
 // `npm run bench:optimizer -- --set solomon|lilim|oslo|FOLDER --seconds S [--instances a,b] [--out FILE]`
+// `npm run bench:optimizer -- --set scale --seconds 10 [--long 120] [--units 50] [--consignments 1000]`
 // Solves each instance in-process on one core, checks it with the independent checker, and prints the
 // per-instance, per-class and overall comparison with the best-known solutions.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { checkSolution } from '../checker.js';
 import { solve } from '../solve.js';
 import { parseBks, parseLiLim, parseSolomon, type BenchInstance } from './formats.js';
 import { runOslo } from './oslo-run.js';
+import { runScale } from './scale-run.js';
 import { printSummary, type Row } from './report.js';
 
 interface Args {
@@ -18,10 +20,20 @@ interface Args {
   out?: string;
   fleetShare?: number;
   temperatures?: [number, number];
+  long?: number;
+  units: number;
+  consignments: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { set: 'solomon', seconds: 1, seed: 1, instances: [] };
+  const args: Args = {
+    set: 'solomon',
+    seconds: 1,
+    seed: 1,
+    instances: [],
+    units: 50,
+    consignments: 1000,
+  };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i];
     const value = argv[i + 1] ?? '';
@@ -29,6 +41,9 @@ function parseArgs(argv: string[]): Args {
     else if (key === '--seconds') args.seconds = Number(value);
     else if (key === '--seed') args.seed = Number(value);
     else if (key === '--out') args.out = value;
+    else if (key === '--long') args.long = Number(value);
+    else if (key === '--units') args.units = Number(value);
+    else if (key === '--consignments') args.consignments = Number(value);
     else if (key === '--fleet-share') args.fleetShare = Number(value);
     else if (key === '--temperatures')
       args.temperatures = [Number(value.split(',')[0]), Number(value.split(',')[1])];
@@ -72,6 +87,10 @@ function main(): void {
   const args = parseArgs(process.argv.slice(2));
   if (args.set === 'oslo') {
     runOslo(args.seconds, args.seed);
+    return;
+  }
+  if (args.set === 'scale') {
+    runScale(args);
     return;
   }
   const { instances, bks } = loadSet(args.set, args.instances);

@@ -1,12 +1,7 @@
 // Cheapest feasible insertion of one job into one route. Time windows are checked in O(1) per position
 // from the route's forward start times and backward latest starts; a pair walks the delivery position
 // forward from the pickup, carrying the pushed-forward start times and the running load maximum.
-import {
-  END_PICKUP,
-  PAIR_PICKUP,
-  START_DELIVERY,
-  type Instance,
-} from './instance.js';
+import { END_PICKUP, PAIR_PICKUP, START_DELIVERY, type Instance } from './instance.js';
 import type { Rng } from './rng.js';
 import type { RouteState } from './route.js';
 import { simulate } from './schedule.js';

@@ -80,8 +80,16 @@ function routeTotalOk(inst: Instance, r: RouteState, job: number): boolean {
   return true;
 }
 
+/** Cost matrices scaled by a vehicle's speed (duration objective), made once per profile and factor. */
+const scaledCache = new WeakMap<Instance, Map<string, Float64Array>>();
+
 function scaled(inst: Instance, p: number, k: number): Float64Array {
-  return (inst.cost[p] ?? new Float64Array(0)).map((x) => x * k);
+  let byKey = scaledCache.get(inst);
+  if (!byKey) scaledCache.set(inst, (byKey = new Map<string, Float64Array>()));
+  const key = `${p}:${k}`;
+  let mat = byKey.get(key);
+  if (!mat) byKey.set(key, (mat = (inst.cost[p] ?? new Float64Array(0)).map((x) => x * k)));
+  return mat;
 }
 
 const arcOf = (mat: Float64Array, m: number, a: number, b: number): number =>

@@ -60,7 +60,12 @@ export function ejectionInsert(
         (s) => inst.stopFixed[s] || !ejected.includes(inst.stopJob[s] ?? 0),
       );
       refresh(inst, tmp);
-      const c = bestInsertion(inst, tmp, job, Infinity, null, 0);
+      // At the best's weight only a cheaper insertion counts: the insertion search may stop above it
+      // (with a margin for rounding, so \`better\` alone still decides).
+      const prev: Ejection | null = best;
+      const bound =
+        prev && prev.weight === wsum ? prev.delta - (tmp.cost - r.cost) + 1e-6 : Infinity;
+      const c = bestInsertion(inst, tmp, job, bound, null, 0);
       if (!c) return;
       const delta = c.delta + tmp.cost - r.cost;
       if (!better(wsum, delta)) return;

@@ -150,105 +150,54 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
   }
 }
 
-/**
- * Scratch arrays of pairInsertion, per delivery slot k: the cheapest delivery feasible on the route's own
- * schedule in slots k.. up to the next capacity violation (its cost delta and slot). The search is
- * single-threaded and synchronous, so one set serves every call.
- */
-let segMin = new Float64Array(64);
-let segArg = new Int32Array(64);
-
 function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
   const { inst, r, m, dur, cost, inv } = c;
   const n = r.stops.length;
-  const v = r.v;
-  const { loc, start, latest, load } = r;
   const lp = inst.stopLoc[ps] ?? 0;
   const ld = inst.stopLoc[ds] ?? 0;
   const svcP = (inst.stopService[ps] ?? 0) * c.sf;
   const svcD = (inst.stopService[ds] ?? 0) * c.sf;
   const eD = inst.stopEarly[ds] ?? 0;
   const lD = inst.stopLate[ds] ?? 0;
-  const svcAt = (k: number): number =>
-    k === 0 ? 0 : (inst.stopService[r.stops[k - 1] ?? 0] ?? 0) * c.sf;
-  const bound = (): number => c.best?.delta ?? c.bound;
-  // The delivery alone, slot by slot from the end: a pickup before slot k only delays the stops up
-  // to k, so a delivery infeasible on the route's own schedule stays infeasible with the pickup, and
-  // dP + segMin[k] bounds every pair whose delivery goes at k or later (exactly, with no triangle
-  // inequality assumed). O(n), against the O(n²) walk it mostly saves.
-  if (segMin.length < n + 2) {
-    segMin = new Float64Array(2 * (n + 2));
-    segArg = new Int32Array(2 * (n + 2));
-  }
-  segMin[n + 1] = Infinity;
-  segArg[n + 1] = -1;
-  for (let k = n; k >= r.locked; k--) {
-    if (!capacityOk(inst, v, job, load, k)) {
-      segMin[k] = Infinity;
-      segArg[k] = -1;
-      continue;
-    }
-    const x = loc[k] as number;
-    const y = loc[k + 1] as number;
-    const dc = arcOf(cost, m, x, ld) + arcOf(cost, m, ld, y) - arcOf(cost, m, x, y);
-    const sd = Math.max((start[k] as number) + svcAt(k) + arcOf(dur, m, x, ld) * inv, eD);
-    const ok = sd <= lD && sd + svcD + arcOf(dur, m, ld, y) * inv <= (latest[k + 1] as number);
-    if (ok && dc <= (segMin[k + 1] as number)) {
-      segMin[k] = dc;
-      segArg[k] = k;
-    } else {
-      segMin[k] = segMin[k + 1] as number;
-      segArg[k] = segArg[k + 1] as number;
-    }
-  }
+  const { loc, start, latest, load, svc, travel } = r;
+  const tPD = arcOf(dur, m, lp, ld) * inv;
+  const cPD = arcOf(cost, m, lp, ld);
   for (let i = r.locked; i <= n; i++) {
-    if (!capacityOk(inst, v, job, load, i)) continue;
+    if (!capacityOk(inst, r.v, job, load, i)) continue;
     const a = loc[i] ?? 0;
     const b = loc[i + 1] ?? -1;
-    const dep = (start[i] ?? 0) + svcAt(i);
+    const dep = (start[i] as number) + (svc[i] as number);
     const sp = Math.max(dep + arcOf(dur, m, a, lp) * inv, inst.stopEarly[ps] ?? 0);
     if (sp > (inst.stopLate[ps] ?? 0)) continue;
     const depP = sp + svcP;
     // Pickup and delivery next to each other.
-    const sd0 = Math.max(depP + arcOf(dur, m, lp, ld) * inv, eD);
-    if (sd0 <= lD && sd0 + svcD + arcOf(dur, m, ld, b) * inv <= (latest[i + 1] ?? 0)) {
-      const delta =
-        arcOf(cost, m, a, lp) +
-        arcOf(cost, m, lp, ld) +
-        arcOf(cost, m, ld, b) -
-        arcOf(cost, m, a, b);
-      if (delta < bound() && !(c.rng && c.rng.next() < c.blink)) offer(c, delta, i, i, job);
+    const cAP = arcOf(cost, m, a, lp);
+    const cAB = arcOf(cost, m, a, b);
+    const sd0 = Math.max(depP + tPD, eD);
+    if (sd0 <= lD && sd0 + svcD + arcOf(dur, m, ld, b) * inv <= (latest[i + 1] as number)) {
+      const delta = cAP + cPD + arcOf(cost, m, ld, b) - cAB;
+      if (delta < (c.best?.delta ?? c.bound) && !(c.rng && c.rng.next() < c.blink))
+        offer(c, delta, i, i, job);
     }
     if (i === n) continue;
-    const dP = arcOf(cost, m, a, lp) + arcOf(cost, m, lp, b) - arcOf(cost, m, a, b);
-    if (dP + (segMin[i + 1] as number) >= bound()) continue;
+    const dP = cAP + arcOf(cost, m, lp, b) - cAB;
+    if (dP >= (c.best?.delta ?? c.bound)) continue;
     // Start time of node k after the pickup pushed it forward.
     let sk = Math.max(depP + arcOf(dur, m, lp, b) * inv, inst.stopEarly[r.stops[i] ?? 0] ?? 0);
-    let jumped = false;
     for (let k = i + 1; k <= n; k++) {
       if (sk > (latest[k] ?? 0)) break;
-      if (!capacityOk(inst, v, job, load, k)) break;
-      if (dP + (segMin[k] as number) >= bound()) break;
-      if (!jumped && sk === (start[k] as number)) {
-        // Waiting absorbed the pickup's delay: from k on the schedule is the route's own, so the
-        // cheapest delivery is segArg[k] (when blinked or refused, the walk goes on as before).
-        jumped = true;
-        if (!(c.rng && c.rng.next() < c.blink)) {
-          const was = c.best;
-          offer(c, dP + (segMin[k] as number), i, segArg[k] as number, job);
-          if (c.best !== was) break;
-        }
-      }
+      if (!capacityOk(inst, r.v, job, load, k)) break;
       const x = loc[k] ?? 0;
       const y = loc[k + 1] ?? -1;
-      const depK = sk + svcAt(k);
+      const depK = sk + (svc[k] as number);
       const sd = Math.max(depK + arcOf(dur, m, x, ld) * inv, eD);
       if (sd <= lD && sd + svcD + arcOf(dur, m, ld, y) * inv <= (latest[k + 1] ?? 0)) {
         const delta = dP + arcOf(cost, m, x, ld) + arcOf(cost, m, ld, y) - arcOf(cost, m, x, y);
-        if (delta < bound() && !(c.rng && c.rng.next() < c.blink)) offer(c, delta, i, k, job);
+        if (delta < (c.best?.delta ?? c.bound) && !(c.rng && c.rng.next() < c.blink))
+          offer(c, delta, i, k, job);
       }
       if (k < n)
-        sk = Math.max(depK + arcOf(dur, m, x, y) * inv, inst.stopEarly[r.stops[k] ?? 0] ?? 0);
+        sk = Math.max(depK + (travel[k + 1] as number), inst.stopEarly[r.stops[k] ?? 0] ?? 0);
     }
   }
 }

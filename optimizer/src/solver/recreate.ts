@@ -2,11 +2,10 @@
 // farther from the depot, closer, tighter window; high priority always first), each at its cheapest
 // position with blinks (a position is skipped with a small probability). A new vehicle is opened only
 // when no used route can take the job, which serves the objective order (assigned, vehicles, distance).
-import { applied, bestInsertion, freeStops, type Candidate } from './insertion.js';
-import { nearestOf, type Instance } from './instance.js';
+import { applied, bestInsertion, type Candidate } from './insertion.js';
+import type { Instance } from './instance.js';
 import { refresh } from './route.js';
 import type { Rng } from './rng.js';
-import type { RouteState } from './route.js';
 import type { SolutionState } from './solution.js';
 
 export interface RecreateOptions {
@@ -18,16 +17,7 @@ export interface RecreateOptions {
    * solution is then left half rebuilt and recreate returns false.
    */
   readonly maxRoutes?: number;
-  /**
-   * With more than LARGE_FLEET routes in use, offer each job to at most NEAR_ROUTES of them: those
-   * serving its stops' nearest stops, nearest first (all of them when none of these can take it).
-   */
-  readonly near?: boolean;
 }
-
-/** Granular recreate (issue 37 §6): fleets up to this size (the benchmarks' 100-stop instances) try every route. */
-const LARGE_FLEET = 24;
-const NEAR_ROUTES = 12;
 
 /** Inserts the unassigned jobs; false when it stopped early because of maxRoutes. */
 export function recreate(sol: SolutionState, rng: Rng | null, opts: RecreateOptions): boolean {
@@ -35,10 +25,10 @@ export function recreate(sol: SolutionState, rng: Rng | null, opts: RecreateOpti
   const order = sortJobs(inst, sol.unassigned, rng);
   const left: number[] = [];
   const max = opts.maxRoutes ?? Infinity;
-  let used = sol.routes.reduce((n, r) => n + (r.stops.length > 0 ? 1 : 0), 0);
-  const routeOf = opts.near && used > LARGE_FLEET ? routeMap(sol) : null;
+  let used =
+    max === Infinity ? 0 : sol.routes.reduce((n, r) => n + (r.stops.length > 0 ? 1 : 0), 0);
   for (const job of order) {
-    const how = insertJob(sol, job, rng, opts, routeOf);
+    const how = insertJob(sol, job, rng, opts);
     if (how === NOT_INSERTED) left.push(job);
     else if (how === NEW_ROUTE && ++used > max) return false;
   }
@@ -55,21 +45,17 @@ export function insertJob(
   job: number,
   rng: Rng | null,
   opts: RecreateOptions,
-  routeOf: Int32Array | null = null,
 ): number {
   const inst = sol.inst;
   const V = inst.vehicleCount;
   let best: Candidate | null = null;
   let bestV = -1;
   let opened = false;
-  const near = routeOf ? nearRoutes(inst, job, routeOf) : null;
-  const tryRoute = (r: RouteState): void => {
-    if (r.stops.length === 0 || !inst.jobVehicleOk[job * V + r.v]) return;
+  for (const r of sol.routes) {
+    if (r.stops.length === 0 || !inst.jobVehicleOk[job * V + r.v]) continue;
     const c = bestInsertion(inst, r, job, best?.delta ?? Infinity, rng, opts.blink);
     if (c) [best, bestV] = [c, r.v];
-  };
-  if (near) for (const v of near) tryRoute(sol.routes[v] as RouteState);
-  if (!best) for (const r of sol.routes) if (!near?.includes(r.v)) tryRoute(r);
+  }
   if (!best && opts.allowNewRoutes) {
     const tried = new Set<number>();
     for (const r of sol.routes) {
@@ -81,38 +67,10 @@ export function insertJob(
     }
   }
   if (!best) return NOT_INSERTED;
-  const found = best;
   const r = sol.touch(bestV);
-  r.stops = applied(inst, r.stops, job, found.i, found.j);
+  r.stops = applied(inst, r.stops, job, best.i, best.j);
   refresh(inst, r);
-  if (routeOf) for (const s of freeStops(inst, job)) if (s >= 0) routeOf[s] = bestV;
   return opened ? NEW_ROUTE : USED_ROUTE;
-}
-
-/** The routes serving the nearest stops of the job's stops, nearest first, at most NEAR_ROUTES. */
-function nearRoutes(inst: Instance, job: number, routeOf: Int32Array): number[] {
-  const [a, b] = freeStops(inst, job);
-  const la = nearestOf(inst, a);
-  const lb = b >= 0 ? nearestOf(inst, b) : null;
-  const out: number[] = [];
-  for (let k = 0; k < la.length && out.length < NEAR_ROUTES; k++) {
-    for (const list of [la, lb]) {
-      const v = list ? (routeOf[list[k] ?? 0] ?? -1) : -1;
-      if (v >= 0 && !out.includes(v) && out.length < NEAR_ROUTES) out.push(v);
-    }
-  }
-  return out;
-}
-
-/** Scratch route-of-stop maps, one per instance (the search is single-threaded and synchronous). */
-const maps = new WeakMap<Instance, Int32Array>();
-
-function routeMap(sol: SolutionState): Int32Array {
-  let map = maps.get(sol.inst);
-  if (!map) maps.set(sol.inst, (map = new Int32Array(sol.inst.stopCount)));
-  map.fill(-1);
-  for (const r of sol.routes) for (const s of r.stops) map[s] = r.v;
-  return map;
 }
 
 function sortJobs(inst: Instance, jobs: number[], rng: Rng | null): number[] {

@@ -145,7 +145,7 @@ function minimiseFleet(inst: Instance, start: SolutionState, c: PhaseCtx): Solut
     }
     const cand = cur.clone();
     ruin(cand, c.rng, RUIN);
-    recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: false, near: true });
+    recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: false });
     if (cand.unassigned.length > 0) ejectHardest(cand, absence, scratch, c.rng);
     if (cand.unassigned.length < cur.unassigned.length || absent(cand) < absent(cur)) {
       if (cur !== best) cur.discard(cand, best);
@@ -171,7 +171,7 @@ function reshape(start: SolutionState, c: PhaseCtx): SolutionState {
   for (let k = 0; k < RESHAPE && !c.stop(); k++) {
     const cand = cur.clone();
     ruin(cand, c.rng, RUIN);
-    recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: false, near: true });
+    recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: false });
     const sc = cand.score();
     if (accept(sc, curScore, c.reshapeTemp, c.rng)) [cur, curScore] = [cand, sc];
     if (compareScore(sc, bestScore) < 0) [best, bestScore] = [cand, sc];
@@ -240,7 +240,7 @@ function minimiseCost(
     // stop rebuilding it as soon as it opens one route too many.
     const maxRoutes =
       bestScore.unassigned > 0 ? Infinity : bestScore.vehicles + (penalty < Infinity ? 1 : 0);
-    if (recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: !back, maxRoutes, near: true })) {
+    if (recreate(cand, c.rng, { blink: BLINK, allowNewRoutes: !back, maxRoutes })) {
       const sc = cand.score();
       if (acceptDist(sc, curScore, temp, c.rng, penalty, bestScore.vehicles)) {
         if (cur !== best) cur.discard(cand, best);

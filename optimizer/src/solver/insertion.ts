@@ -127,6 +127,9 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
   let dep = start[r.locked] as number;
   if (r.locked > 0) dep += (inst.stopService[r.stops[r.locked - 1] as number] as number) * c.sf;
   for (let i = r.locked; i <= n; i++) {
+    // Service starts never decrease along a route: once one is past the stop's window, every later
+    // slot is too (no matrix read for the rest of the route).
+    if ((start[i] as number) > l) break;
     if (i > r.locked)
       dep = (start[i] as number) + (inst.stopService[r.stops[i - 1] as number] as number) * c.sf;
     if (kind === START_DELIVERY && !capacityOk(inst, r.v, job, r.prefMax, i)) break;
@@ -162,7 +165,10 @@ function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
   const { loc, start, latest, load, svc, travel } = r;
   const tPD = arcOf(dur, m, lp, ld) * inv;
   const cPD = arcOf(cost, m, lp, ld);
+  const lateP = inst.stopLate[ps] ?? 0;
   for (let i = r.locked; i <= n; i++) {
+    // Service starts never decrease along a route: past the pickup's window here, past it after.
+    if ((start[i] as number) > lateP) break;
     if (!capacityOk(inst, r.v, job, load, i)) continue;
     const a = loc[i] ?? 0;
     const b = loc[i + 1] ?? -1;

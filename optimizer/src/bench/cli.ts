@@ -1,5 +1,6 @@
 // `npm run bench:optimizer -- --set solomon|lilim|oslo|FOLDER --seconds S [--instances a,b] [--out FILE]`
 // `npm run bench:optimizer -- --set scale --seconds 10 [--long 120] [--units 50] [--consignments 1000]`
+// `--moves N` stops each run after N moves (with a large --seconds: the same plans under any load).
 // Solves each instance in-process on one core, checks it with the independent checker, and prints the
 // per-instance, per-class and overall comparison with the best-known solutions.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,8 @@ interface Args {
   fleetShare?: number;
   temperatures?: [number, number];
   long?: number;
+  /** A fixed number of moves: the same plans on any machine and under any load (the seconds then only bound the run). */
+  moves?: number;
   units: number;
   consignments: number;
 }
@@ -42,6 +45,7 @@ function parseArgs(argv: string[]): Args {
     else if (key === '--seed') args.seed = Number(value);
     else if (key === '--out') args.out = value;
     else if (key === '--long') args.long = Number(value);
+    else if (key === '--moves') args.moves = Number(value);
     else if (key === '--units') args.units = Number(value);
     else if (key === '--consignments') args.consignments = Number(value);
     else if (key === '--fleet-share') args.fleetShare = Number(value);
@@ -103,6 +107,7 @@ function main(): void {
       {
         seconds: args.seconds,
         seed: args.seed,
+        maxIterations: args.moves,
         fleetShare: args.fleetShare,
         temperatures: args.temperatures,
       },

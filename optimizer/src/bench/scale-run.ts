@@ -12,10 +12,13 @@ export interface ScaleArgs {
   seed: number;
   units: number;
   consignments: number;
+  moves?: number;
 }
 
 interface Result {
   seconds: number;
+  /** The process's processor time: on a shared machine, moves per CPU second compare builds better. */
+  cpuSeconds: number;
   moves: number;
   vehicles: number;
   unassigned: number;
@@ -27,10 +30,11 @@ interface Result {
 function once(args: ScaleArgs, seconds: number): Result {
   const problem = scaleDay(args.units, args.consignments);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   let firstMs = NaN;
   const sol = solve(
     problem,
-    { seconds, seed: args.seed },
+    { seconds, seed: args.seed, maxIterations: args.moves },
     {
       now: () => performance.now(),
       onProgress: () => {
@@ -39,9 +43,11 @@ function once(args: ScaleArgs, seconds: number): Result {
     },
   );
   const elapsed = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   const errors = checkSolution(problem, sol);
   return {
     seconds: elapsed,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     moves: sol.iterations,
     vehicles: sol.cost.vehicles,
     unassigned: sol.cost.unassigned,
@@ -54,7 +60,7 @@ function once(args: ScaleArgs, seconds: number): Result {
 function print(label: string, r: Result): void {
   console.log(
     `${label.padEnd(6)} ${r.seconds.toFixed(1).padStart(6)} s  moves ${String(r.moves).padStart(8)}  ` +
-      `moves/s ${(r.moves / r.seconds).toFixed(0).padStart(6)}  vehicles ${r.vehicles}  unassigned ${r.unassigned}  ` +
+      `moves/s ${(r.moves / r.seconds).toFixed(0).padStart(6)} (per CPU s ${(r.moves / r.cpuSeconds).toFixed(0)})  vehicles ${r.vehicles}  unassigned ${r.unassigned}  ` +
       `${r.km.toFixed(1)} km  first plan ${r.firstMs.toFixed(0)} ms  feasible ${r.feasible}`,
   );
 }

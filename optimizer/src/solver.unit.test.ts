@@ -3,6 +3,7 @@ import { checkSolution } from './checker.js';
 import { solve } from './solve.js';
 import { bruteForce } from './testing/bruteForce.js';
 import { tinyProblem } from './testing/tiny.js';
+import { scaleDay } from './bench/scaleDay.js';
 
 // A fake clock: the budget is the iteration cap, so results do not depend on the machine's speed.
 const hooks = { now: () => 0 };
@@ -44,5 +45,16 @@ describe('solver on tiny instances', () => {
     const a = solve(problem, { seconds: 60, seed: 3, maxIterations: 300 }, hooks);
     const b = solve(problem, { seconds: 60, seed: 3, maxIterations: 300 }, hooks);
     expect(b.routes).toEqual(a.routes);
+  });
+});
+
+describe('solver on a large fleet', () => {
+  it('returns checked plans with more than 24 routes, the same for the same seed', () => {
+    const problem = scaleDay(32, 300, 5, 20);
+    const run = () => solve(problem, { seconds: 60, seed: 3, maxIterations: 40 }, { now: () => 0 });
+    const a = run();
+    expect(a.cost.vehicles).toBeGreaterThan(24);
+    expect(checkSolution(problem, a)).toEqual([]);
+    expect(run().cost).toEqual(a.cost);
   });
 });

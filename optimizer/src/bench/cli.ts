@@ -1,4 +1,6 @@
 // `npm run bench:optimizer -- --set solomon|lilim|oslo|FOLDER --seconds S [--instances a,b] [--out FILE]`
+// `npm run bench:optimizer -- --set scale --seconds 10 [--long 120] [--units 50] [--consignments 1000]`
+// `--moves N` stops each run after N moves (with a large --seconds: the same plans under any load).
 // Solves each instance in-process on one core, checks it with the independent checker, and prints the
 // per-instance, per-class and overall comparison with the best-known solutions.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +10,7 @@ import { checkSolution } from '../checker.js';
 import { solve } from '../solve.js';
 import { parseBks, parseLiLim, parseSolomon, type BenchInstance } from './formats.js';
 import { runOslo } from './oslo-run.js';
+import { runScale } from './scale-run.js';
 import { printSummary, type Row } from './report.js';
 
 interface Args {
@@ -18,10 +21,22 @@ interface Args {
   out?: string;
   fleetShare?: number;
   temperatures?: [number, number];
+  long?: number;
+  /** A fixed number of moves: the same plans on any machine and under any load (the seconds then only bound the run). */
+  moves?: number;
+  units: number;
+  consignments: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { set: 'solomon', seconds: 1, seed: 1, instances: [] };
+  const args: Args = {
+    set: 'solomon',
+    seconds: 1,
+    seed: 1,
+    instances: [],
+    units: 50,
+    consignments: 1000,
+  };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i];
     const value = argv[i + 1] ?? '';
@@ -29,6 +44,10 @@ function parseArgs(argv: string[]): Args {
     else if (key === '--seconds') args.seconds = Number(value);
     else if (key === '--seed') args.seed = Number(value);
     else if (key === '--out') args.out = value;
+    else if (key === '--long') args.long = Number(value);
+    else if (key === '--moves') args.moves = Number(value);
+    else if (key === '--units') args.units = Number(value);
+    else if (key === '--consignments') args.consignments = Number(value);
     else if (key === '--fleet-share') args.fleetShare = Number(value);
     else if (key === '--temperatures')
       args.temperatures = [Number(value.split(',')[0]), Number(value.split(',')[1])];
@@ -74,6 +93,10 @@ function main(): void {
     runOslo(args.seconds, args.seed);
     return;
   }
+  if (args.set === 'scale') {
+    runScale(args);
+    return;
+  }
   const { instances, bks } = loadSet(args.set, args.instances);
   const rows: Row[] = [];
   const solutions: { instance: string; routes: number[][] }[] = [];
@@ -84,6 +107,7 @@ function main(): void {
       {
         seconds: args.seconds,
         seed: args.seed,
+        maxIterations: args.moves,
         fleetShare: args.fleetShare,
         temperatures: args.temperatures,
       },

@@ -3,11 +3,11 @@
 // they were left out so far, so how hard they are to place) is smallest; ties go to the cheaper insertion.
 // The fleet phase then tries to place the ejected jobs elsewhere.
 import { applied, bestInsertion } from './insertion.js';
-import { neighboursOf } from './instance.js';
+import { nearestOf, NEAREST } from './instance.js';
 import { refresh, RouteState } from './route.js';
 import type { SolutionState } from './solution.js';
 
-const NEAR = 12;
+const NEAR = Math.min(12, NEAREST);
 /** Pair ejections tried per route, lightest first. */
 const PAIRS = 200;
 
@@ -37,7 +37,7 @@ export function ejectionInsert(
   let best: Ejection | null = null;
   // Only the routes that serve one of the job's nearest stops are tried.
   const near = new Set<number>();
-  const list = neighboursOf(inst, inst.jobFirst[job] ?? 0);
+  const list = nearestOf(inst, inst.jobFirst[job] ?? 0);
   for (let k = 0; k < list.length && k < NEAR; k++) {
     const s = list[k] ?? 0;
     for (const r of sol.routes) if (r.stops.includes(s)) near.add(r.v);
@@ -60,7 +60,12 @@ export function ejectionInsert(
         (s) => inst.stopFixed[s] || !ejected.includes(inst.stopJob[s] ?? 0),
       );
       refresh(inst, tmp);
-      const c = bestInsertion(inst, tmp, job, Infinity, null, 0);
+      // At the best's weight only a cheaper insertion counts: the insertion search may stop above it
+      // (with a margin for rounding, so \`better\` alone still decides).
+      const prev: Ejection | null = best;
+      const bound =
+        prev && prev.weight === wsum ? prev.delta - (tmp.cost - r.cost) + 1e-6 : Infinity;
+      const c = bestInsertion(inst, tmp, job, bound, null, 0);
       if (!c) return;
       const delta = c.delta + tmp.cost - r.cost;
       if (!better(wsum, delta)) return;

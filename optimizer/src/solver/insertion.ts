@@ -1,13 +1,7 @@
 // Cheapest feasible insertion of one job into one route. Time windows are checked in O(1) per position
 // from the route's forward start times and backward latest starts; a pair walks the delivery position
 // forward from the pickup, carrying the pushed-forward start times and the running load maximum.
-import {
-  END_PICKUP,
-  PAIR_DELIVERY,
-  PAIR_PICKUP,
-  START_DELIVERY,
-  type Instance,
-} from './instance.js';
+import { END_PICKUP, PAIR_PICKUP, START_DELIVERY, type Instance } from './instance.js';
 import type { Rng } from './rng.js';
 import type { RouteState } from './route.js';
 import { simulate } from './schedule.js';
@@ -74,23 +68,28 @@ export function bestInsertion(
   return ctx.best;
 }
 
-/** Whether the route's jobs and this one stay within the route's total limit (O(n), capped vehicles only). */
+/** Whether the route's jobs and this one stay within the route's total limit (O(dims): the route keeps its total). */
 function routeTotalOk(inst: Instance, r: RouteState, job: number): boolean {
   const D = inst.dims;
   // A job whose pickup is locked on the route is counted there already.
   const counted = inst.stopFixed[inst.jobFirst[job] ?? 0] ? 0 : 1;
   for (let d = 0; d < D; d++) {
-    let total = counted * (inst.jobDemand[job * D + d] ?? 0);
-    for (const s of r.stops)
-      if (inst.stopKind[s] !== PAIR_DELIVERY)
-        total += inst.jobDemand[(inst.stopJob[s] ?? 0) * D + d] ?? 0;
+    const total = (r.total[d] ?? 0) + counted * (inst.jobDemand[job * D + d] ?? 0);
     if (total > (inst.vehRouteCap[r.v * D + d] ?? Infinity) + 1e-9) return false;
   }
   return true;
 }
 
+/** Cost matrices scaled by a vehicle's speed (duration objective), made once per profile and factor. */
+const scaledCache = new WeakMap<Instance, Map<string, Float64Array>>();
+
 function scaled(inst: Instance, p: number, k: number): Float64Array {
-  return (inst.cost[p] ?? new Float64Array(0)).map((x) => x * k);
+  let byKey = scaledCache.get(inst);
+  if (!byKey) scaledCache.set(inst, (byKey = new Map<string, Float64Array>()));
+  const key = `${p}:${k}`;
+  let mat = byKey.get(key);
+  if (!mat) byKey.set(key, (mat = (inst.cost[p] ?? new Float64Array(0)).map((x) => x * k)));
+  return mat;
 }
 
 const arcOf = (mat: Float64Array, m: number, a: number, b: number): number =>
@@ -128,6 +127,9 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
   let dep = start[r.locked] as number;
   if (r.locked > 0) dep += (inst.stopService[r.stops[r.locked - 1] as number] as number) * c.sf;
   for (let i = r.locked; i <= n; i++) {
+    // Service starts never decrease along a route: once one is past the stop's window, every later
+    // slot is too (no matrix read for the rest of the route).
+    if ((start[i] as number) > l) break;
     if (i > r.locked)
       dep = (start[i] as number) + (inst.stopService[r.stops[i - 1] as number] as number) * c.sf;
     if (kind === START_DELIVERY && !capacityOk(inst, r.v, job, r.prefMax, i)) break;
@@ -160,46 +162,48 @@ function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
   const svcD = (inst.stopService[ds] ?? 0) * c.sf;
   const eD = inst.stopEarly[ds] ?? 0;
   const lD = inst.stopLate[ds] ?? 0;
-  const svcAt = (k: number): number =>
-    k === 0 ? 0 : (inst.stopService[r.stops[k - 1] ?? 0] ?? 0) * c.sf;
+  const { loc, start, latest, load, svc, travel } = r;
+  const tPD = arcOf(dur, m, lp, ld) * inv;
+  const cPD = arcOf(cost, m, lp, ld);
+  const lateP = inst.stopLate[ps] ?? 0;
   for (let i = r.locked; i <= n; i++) {
-    if (!capacityOk(inst, r.v, job, r.load, i)) continue;
-    const a = r.loc[i] ?? 0;
-    const b = r.loc[i + 1] ?? -1;
-    const dep = (r.start[i] ?? 0) + svcAt(i);
+    // Service starts never decrease along a route: past the pickup's window here, past it after.
+    if ((start[i] as number) > lateP) break;
+    if (!capacityOk(inst, r.v, job, load, i)) continue;
+    const a = loc[i] ?? 0;
+    const b = loc[i + 1] ?? -1;
+    const dep = (start[i] as number) + (svc[i] as number);
     const sp = Math.max(dep + arcOf(dur, m, a, lp) * inv, inst.stopEarly[ps] ?? 0);
     if (sp > (inst.stopLate[ps] ?? 0)) continue;
     const depP = sp + svcP;
     // Pickup and delivery next to each other.
-    const sd0 = Math.max(depP + arcOf(dur, m, lp, ld) * inv, eD);
-    if (sd0 <= lD && sd0 + svcD + arcOf(dur, m, ld, b) * inv <= (r.latest[i + 1] ?? 0)) {
-      const delta =
-        arcOf(cost, m, a, lp) +
-        arcOf(cost, m, lp, ld) +
-        arcOf(cost, m, ld, b) -
-        arcOf(cost, m, a, b);
+    const cAP = arcOf(cost, m, a, lp);
+    const cAB = arcOf(cost, m, a, b);
+    const sd0 = Math.max(depP + tPD, eD);
+    if (sd0 <= lD && sd0 + svcD + arcOf(dur, m, ld, b) * inv <= (latest[i + 1] as number)) {
+      const delta = cAP + cPD + arcOf(cost, m, ld, b) - cAB;
       if (delta < (c.best?.delta ?? c.bound) && !(c.rng && c.rng.next() < c.blink))
         offer(c, delta, i, i, job);
     }
     if (i === n) continue;
-    const dP = arcOf(cost, m, a, lp) + arcOf(cost, m, lp, b) - arcOf(cost, m, a, b);
+    const dP = cAP + arcOf(cost, m, lp, b) - cAB;
     if (dP >= (c.best?.delta ?? c.bound)) continue;
     // Start time of node k after the pickup pushed it forward.
     let sk = Math.max(depP + arcOf(dur, m, lp, b) * inv, inst.stopEarly[r.stops[i] ?? 0] ?? 0);
     for (let k = i + 1; k <= n; k++) {
-      if (sk > (r.latest[k] ?? 0)) break;
-      if (!capacityOk(inst, r.v, job, r.load, k)) break;
-      const x = r.loc[k] ?? 0;
-      const y = r.loc[k + 1] ?? -1;
-      const depK = sk + svcAt(k);
+      if (sk > (latest[k] ?? 0)) break;
+      if (!capacityOk(inst, r.v, job, load, k)) break;
+      const x = loc[k] ?? 0;
+      const y = loc[k + 1] ?? -1;
+      const depK = sk + (svc[k] as number);
       const sd = Math.max(depK + arcOf(dur, m, x, ld) * inv, eD);
-      if (sd <= lD && sd + svcD + arcOf(dur, m, ld, y) * inv <= (r.latest[k + 1] ?? 0)) {
+      if (sd <= lD && sd + svcD + arcOf(dur, m, ld, y) * inv <= (latest[k + 1] ?? 0)) {
         const delta = dP + arcOf(cost, m, x, ld) + arcOf(cost, m, ld, y) - arcOf(cost, m, x, y);
         if (delta < (c.best?.delta ?? c.bound) && !(c.rng && c.rng.next() < c.blink))
           offer(c, delta, i, k, job);
       }
       if (k < n)
-        sk = Math.max(depK + arcOf(dur, m, x, y) * inv, inst.stopEarly[r.stops[k] ?? 0] ?? 0);
+        sk = Math.max(depK + (travel[k + 1] as number), inst.stopEarly[r.stops[k] ?? 0] ?? 0);
     }
   }
 }

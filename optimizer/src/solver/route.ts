@@ -2,7 +2,7 @@
 // latest feasible starts backward (the slack), loads after each node and their prefix/suffix maxima.
 // Breaks are ignored here on purpose: the cached times are then bounds, so a check that fails here
 // fails with breaks too, and candidates that pass are confirmed by the full schedule simulation.
-import { START_DELIVERY, type Instance } from './instance.js';
+import { PAIR_DELIVERY, START_DELIVERY, type Instance } from './instance.js';
 
 // Shared empty caches: a new or cloned route allocates its own on the first refresh (never written).
 const NO_INT = new Int32Array(0);
@@ -19,6 +19,8 @@ export class RouteState {
   load = NO_FLOAT;
   prefMax = NO_FLOAT;
   sufMax = NO_FLOAT;
+  /** The route's total demand per dimension, each job counted once (for the route limit, 0021). */
+  total = NO_FLOAT;
   distance = 0;
   cost = 0;
   /** Whether the cache arrays belong to this route alone, so refresh may overwrite them in place. */
@@ -40,6 +42,7 @@ export class RouteState {
     r.load = this.load;
     r.prefMax = this.prefMax;
     r.sufMax = this.sufMax;
+    r.total = this.total;
     r.distance = this.distance;
     r.cost = this.cost;
     return r;
@@ -116,9 +119,16 @@ function refreshLoads(inst: Instance, r: RouteState): void {
   const D = inst.dims;
   const stops = r.stops;
   const n = stops.length;
-  const { stopKind, stopDelta } = inst;
-  const { load, prefMax, sufMax } = r;
+  const { stopKind, stopDelta, stopJob, jobDemand } = inst;
+  const { load, prefMax, sufMax, total } = r;
   load.fill(0, 0, D);
+  total.fill(0);
+  for (let k = 0; k < n; k++) {
+    const s = stops[k] as number;
+    if (stopKind[s] === PAIR_DELIVERY) continue;
+    const j = stopJob[s] as number;
+    for (let d = 0; d < D; d++) total[d] = (total[d] as number) + (jobDemand[j * D + d] as number);
+  }
   for (let k = 0; k < n; k++) {
     const s = stops[k] as number;
     if (stopKind[s] !== START_DELIVERY) continue;
@@ -154,6 +164,7 @@ interface Caches {
   load: Float64Array;
   prefMax: Float64Array;
   sufMax: Float64Array;
+  total: Float64Array;
 }
 
 /**
@@ -179,12 +190,12 @@ export function recycle(r: RouteState): void {
   let list = pool.get(key);
   if (!list) pool.set(key, (list = []));
   if (list.length < POOL_MAX) {
-    const { loc, svc, start, travel, latest, load, prefMax, sufMax } = r;
-    list.push({ loc, svc, start, travel, latest, load, prefMax, sufMax });
+    const { loc, svc, start, travel, latest, load, prefMax, sufMax, total } = r;
+    list.push({ loc, svc, start, travel, latest, load, prefMax, sufMax, total });
   }
   r.own = false;
   r.loc = NO_INT;
-  r.svc = r.start = r.travel = r.latest = r.load = r.prefMax = r.sufMax = NO_FLOAT;
+  r.svc = r.start = r.travel = r.latest = r.load = r.prefMax = r.sufMax = r.total = NO_FLOAT;
 }
 
 /** Cache arrays with some spare room (from the pool when possible), so later insertions reuse them. */
@@ -204,5 +215,6 @@ function allocate(r: RouteState, want: number, dims: number): void {
   r.load = new Float64Array(size * dims);
   r.prefMax = new Float64Array(size * dims);
   r.sufMax = new Float64Array(size * dims);
+  r.total = new Float64Array(dims);
   r.own = true;
 }

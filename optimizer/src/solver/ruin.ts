@@ -1,7 +1,7 @@
 // SISR ruin (Christiaens & Vanden Berghe 2020): remove strings of consecutive stops from a few routes
 // near a random seed stop, sometimes keeping a substring in the middle (split string). Removing a stop
 // removes its whole job, so a pickup never stays without its delivery.
-import { neighboursOf } from './instance.js';
+import { nearestOf, neighboursOf } from './instance.js';
 import { refresh } from './route.js';
 import type { Rng } from './rng.js';
 import type { SolutionState } from './solution.js';
@@ -34,9 +34,13 @@ export function ruin(sol: SolutionState, rng: Rng, params: RuinParams): number[]
   const seed = routed[rng.int(0, routed.length)] ?? 0;
   const removed = new Set<number>();
   const ruined = new Set<number>();
-  const near = neighboursOf(inst, seed);
-  for (let k = -1; k < near.length; k++) {
+  // The seed's nearest stops first, and its full sorted list only when a ruin reaches past them (the
+  // same order: sorting a thousand stops' lists took a tenth of a ten-second run at the product's scale).
+  let near = nearestOf(inst, seed);
+  const count = inst.stopCount - 1;
+  for (let k = -1; k < count; k++) {
     if (ruined.size >= ks) break;
+    if (k === near.length) near = neighboursOf(inst, seed);
     const c = k < 0 ? seed : (near[k] ?? 0);
     const v = where.route[c] ?? -1;
     if (v < 0 || ruined.has(v) || removed.has(inst.stopJob[c] ?? 0)) continue;

@@ -27,7 +27,7 @@ interface Entry {
 }
 
 /** Folded states kept at most (each a stream with one decider); the least recently read go. */
-export const STREAM_STATES_KEPT = 10_000;
+export const STREAM_STATES_KEPT = 5_000;
 
 /**
  * Streams' states folded by their deciders, kept in memory with the revision they were folded to,

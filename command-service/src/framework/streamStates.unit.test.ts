@@ -7,10 +7,10 @@ import { StreamStates } from './streamStates.js';
 /** A stream's events counted: `{ n }` adds n, so the state is the sum of every event's n. */
 const counter = {
   initialState: { total: 0, seen: [] as number[] },
-  evolve: (s: { total: number; seen: number[] }, e: { data: { n: number } }) => ({
-    total: s.total + e.data.n,
-    seen: [...s.seen, e.data.n],
-  }),
+  evolve: (s: { total: number; seen: number[] }, e: { data: unknown }) => {
+    const { n } = e.data as { n: number };
+    return { total: s.total + n, seen: [...s.seen, n] };
+  },
 };
 
 /** A store that only appends, and counts what each read hands out. */

@@ -93,6 +93,13 @@ describe('the reads of a planning command on a slot', () => {
           identity: SYSTEM_IDENTITY,
         }),
     });
+    const [courier] = await run('CREATE_USER', {
+      name: 'Courier',
+      phoneNumber: '+4748000001',
+      role: 'COURIER',
+      departmentIds: [department],
+    });
+    await run('UPDATE_USER', { id: courier, courierId: courier });
     const [unit] = await run('CREATE_UNIT', {
       name: 'Van',
       alystraId: 'U-1',
@@ -104,6 +111,7 @@ describe('the reads of a planning command on a slot', () => {
       fuelType: 'electric',
       startLocation: { lat: 59.91, lng: 10.75 },
       endLocation: { lat: 59.91, lng: 10.75 },
+      courierUserIds: [courier],
     });
     const slot = async (name: string) =>
       (
@@ -151,16 +159,17 @@ describe('the reads of a planning command on a slot', () => {
         slotId: large,
         consignmentIds: orders.slice(1 + i * 5, 6 + i * 5),
       });
-    // Each slot and order read once before (as any earlier command of the day would have).
-    await run('UPDATE_SLOT', { id: small, name: 'Small' });
-    await run('UPDATE_SLOT', { id: large, name: 'Large' });
+    // Each slot and its orders read once since they changed, as by any planning command on them
+    // (here one that changes nothing: a consignment planned again onto its own slot).
+    await run('UPDATE_CONSIGNMENT_SLOT', { slotId: small, consignmentIds: [orders[0]] });
+    await run('UPDATE_CONSIGNMENT_SLOT', { slotId: large, consignmentIds: [orders[1]] });
 
     const plan = (slotId: string, id: string) =>
       reads('UPDATE_CONSIGNMENT_SLOT', { slotId, consignmentIds: [id] });
     const onSmall = await plan(small, orders[41]!);
     const onLarge = await plan(large, orders[42]!);
     expect(onLarge).toEqual(onSmall);
-    // What is read is what is new since the last command, not the slot's history.
+    // What is read is what changed since the last read, not the slot's history.
     expect(onLarge.events).toBeLessThan(5);
 
     const unassign = (id: string) => reads('UNASSIGN_CONSIGNMENTS', { consignmentIds: [id] });

@@ -53,8 +53,11 @@ export interface Request {
   path: string;
   body: unknown;
   headers: Record<string, string>;
-  /** A follow-up request sent with `x-min-position` set to the first answer's `position`. */
-  then?: { path: string; body: unknown };
+  /**
+   * A follow-up request sent with `x-min-position` set to the first answer's `position` (with the
+   * first's headers unless it has its own).
+   */
+  then?: { path: string; body: unknown; headers?: Record<string, string> };
 }
 
 interface Job {
@@ -80,7 +83,10 @@ async function send(url: string, r: Request): Promise<number> {
     await send(url, {
       path: r.then.path,
       body: r.then.body,
-      headers: { ...r.headers, 'x-min-position': String(answer.position ?? '0') },
+      headers: {
+        ...(r.then.headers ?? r.headers),
+        'x-min-position': String(answer.position ?? '0'),
+      },
     });
   return own;
 }

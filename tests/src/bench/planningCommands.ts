@@ -184,7 +184,8 @@ export async function planningCommandsBench(
     path: `/api/command/${type}`,
     body: { type, payload },
     headers,
-    then: slotsQuery(slotId),
+    // Shown where a planner sees it (a courier may not ask the slots query).
+    then: { ...slotsQuery(slotId), headers: planner },
   });
   /** One sample's requests on `slotId` with consignment `c`, each named by what it measures. */
   const sample = (slotId: string, c: string): [Measured | null, Request][] => {

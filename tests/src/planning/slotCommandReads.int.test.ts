@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { StreamStates, executeCommand } from '@nordlog/command-service';
-import { SYSTEM_IDENTITY } from '@nordlog/contracts';
+import {
+  SYSTEM_IDENTITY,
+  applySlotEvent,
+  slotStream,
+  type RouteStop,
+  type Slot,
+  type SlotEvent,
+} from '@nordlog/contracts';
 import {
   PostgresEventStore,
   PostgresIdAllocator,
@@ -15,7 +22,8 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
  * every order on the slot read one stream at a time for the capacity check, and the slot's stream
  * folded from its first event, twice a command. Counted here, not timed (docs/decisions/0043): the
  * store round trips and the events read by one command on a slot of 1 consignment and on a slot
- * of 40 planned over 8 commands are the same.
+ * of 40 planned over 8 commands are the same (planning onto it, a new order of its stops, whose
+ * every consignment is a reference to check, and unassigning).
  */
 describe('the reads of a planning command on a slot', () => {
   let db: TestDatabase;
@@ -171,6 +179,24 @@ describe('the reads of a planning command on a slot', () => {
     expect(onLarge).toEqual(onSmall);
     // What is read is what changed since the last read, not the slot's history.
     expect(onLarge.events).toBeLessThan(5);
+
+    // A new order of the stops names every consignment on the slot, each a reference to check.
+    const stopsOf = async (slotId: string) => {
+      let stops: RouteStop[] = [];
+      for (const e of (await raw.readStream(slotStream(slotId))) as unknown as SlotEvent[])
+        stops =
+          e.type === 'SlotCreated'
+            ? e.data.stops
+            : e.type === 'SlotDeleted'
+              ? stops
+              : applySlotEvent({ stops } as Slot, e).stops;
+      return stops;
+    };
+    const reorder = async (slotId: string) => {
+      const stops = await stopsOf(slotId);
+      return reads('UPDATE_ROUTE', { slotId, stops: [...stops.slice(-2), ...stops.slice(0, -2)] });
+    };
+    expect(await reorder(large)).toEqual(await reorder(small));
 
     const unassign = (id: string) => reads('UNASSIGN_CONSIGNMENTS', { consignmentIds: [id] });
     expect(await unassign(orders[42]!)).toEqual(await unassign(orders[41]!));

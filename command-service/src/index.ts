@@ -19,5 +19,6 @@ export {
   isReferenceStream,
   type ChangeSignals,
 } from './framework/referenceStreams.js';
+export { StreamStates, STREAM_STATES_KEPT } from './framework/streamStates.js';
 export { OptimizingRunner, type RunnerDeps } from './optimizing/runner.js';
 export { InvoicingRunner, type InvoicingRunnerDeps } from './invoicing/runner.js';

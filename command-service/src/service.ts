@@ -34,6 +34,7 @@ import {
 import type { HandlerContext } from './framework/handler.js';
 import { handlers } from './handlers.js';
 import type { ReferenceStreams } from './framework/referenceStreams.js';
+import { StreamStates } from './framework/streamStates.js';
 import { assertReferencesReadable } from './framework/readableReferences.js';
 import { EventStoreNumberAllocator, type NumberAllocator } from './numberSeries/allocator.js';
 
@@ -59,6 +60,11 @@ export interface CommandServiceDeps {
    * `nordlog_command_duration_seconds{command}`); without it nothing is measured.
    */
   metrics?: Metrics;
+  /**
+   * Folded stream states kept between commands, read on from their revision (docs/decisions/0043);
+   * without it each command folds what it reads from the first event.
+   */
+  states?: StreamStates;
 }
 
 export interface CommandRequest {
@@ -161,6 +167,7 @@ async function runCommand(
     }
   }
   const allocator = deps.numbers ?? new EventStoreNumberAllocator(deps.store);
+  const states = deps.states ?? new StreamStates(deps.store);
   const now = clock();
   const ctx: HandlerContext = {
     commandId,
@@ -176,15 +183,16 @@ async function runCommand(
         occurredAt: clock().toISOString(),
       }),
     seriesFor: (type, scope, count) => allocator.seriesFor(type, scope, count),
-    load: async (streamId, decider) =>
-      fold(decider, (await deps.store.readStream(streamId)) as never[]),
+    load: async (streamId, decider) => (await states.load(streamId, decider)).state,
     loadVersioned: async (streamId, decider) => {
-      const events = await deps.store.readStream(streamId);
-      return {
-        state: fold(decider, events as never[]),
-        revision: events.length === 0 ? null : events[events.length - 1]!.streamRevision,
-      };
+      const { state, revision } = await states.load(streamId, decider);
+      return { state, revision };
     },
+    loadMany: async (streamIds, decider) =>
+      (await states.loadMany(streamIds, decider)).map(({ state, revision }) => ({
+        state,
+        revision,
+      })),
     readDepartment: async (id) => {
       const stream = departmentStream(id);
       const events = await (deps.references?.read(stream) ?? deps.store.readStream(stream));
@@ -212,8 +220,16 @@ async function runCommand(
   };
   const repeatable = clientCommandId !== undefined;
   const execution = isAtomic(targets)
-    ? await atomically(deps, targets, () => handle(parsed.data, ctx), metadata, repeatable, owner)
-    : await executeTargets(deps.store, targets, metadata, repeatable, owner);
+    ? await atomically(
+        deps,
+        states,
+        targets,
+        () => handle(parsed.data, ctx),
+        metadata,
+        repeatable,
+        owner,
+      )
+    : await executeTargets(deps.store, targets, metadata, repeatable, owner, states);
   if (repeatable && execution.final && !execution.saved) {
     await deps.store.saveOutcome(commandId, {
       status: execution.status,
@@ -229,6 +245,7 @@ const ATOMIC_ATTEMPTS = 5;
 
 async function atomically(
   deps: CommandServiceDeps,
+  states: StreamStates,
   first: AtomicTargets,
   again: () => Promise<Target[]> | Target[],
   metadata: EventMetadata,
@@ -238,7 +255,7 @@ async function atomically(
   let targets = first;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await executeAtomic(deps.store, targets, metadata, repeatable, owner);
+      return await executeAtomic(deps.store, targets, metadata, repeatable, owner, states);
     } catch (err) {
       const conflict =
         err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT';

@@ -4,6 +4,7 @@ import {
   InvoicingRunner,
   OptimizingRunner,
   ReferenceStreams,
+  StreamStates,
   executeCommand,
 } from '@nordlog/command-service';
 import { NUMBER_SERIES_CATALOGUE_STREAM, SYSTEM_IDENTITY, type Identity } from '@nordlog/contracts';
@@ -83,6 +84,8 @@ export async function commandParts(
       }),
     ),
     references,
+    // Folded stream states, read on from their revision (docs/decisions/0043).
+    states: new StreamStates(rawStore),
     geocoder,
     logger: logger.child({ component: 'command' }),
     ...(metrics ? { metrics } : {}),

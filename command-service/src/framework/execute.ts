@@ -7,8 +7,19 @@ import {
   type RecordedEvent,
 } from '@nordlog/contracts';
 import type { EventStore, ExpectedRevision } from '@nordlog/platform';
-import { fold, type Target } from './decider.js';
+import { type Target } from './decider.js';
 import { reservationAppends } from './reservation.js';
+import { StreamStates, type Folded } from './streamStates.js';
+
+/** A target's stream as it is now (a new stream: nothing to read). */
+const current = (states: StreamStates, t: Target): Promise<Folded<unknown>> =>
+  t.isNew
+    ? Promise.resolve({ state: t.decider.initialState, revision: null, applied: () => null })
+    : states.load(t.streamId, t.decider);
+
+/** The append's expected revision for a stream decided at `revision`. */
+const expectedAt = (t: Target, revision: number | null): ExpectedRevision =>
+  t.isNew || revision === null ? 'no_stream' : revision;
 
 export interface TargetOutcome {
   id: string;
@@ -34,10 +45,11 @@ export async function executeTarget(
   t: Target,
   metadata: EventMetadata,
   outcomeFor?: (events: string[]) => { status: number; body: unknown },
+  states = new StreamStates(store),
 ): Promise<{ type: string; position: string }[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await attemptTarget(store, t, metadata, outcomeFor);
+      return await attemptTarget(store, states, t, metadata, outcomeFor);
     } catch (err) {
       if (!isConflict(err)) throw err;
       // The same command may have won the race in a concurrent retry: then it is done, not refused.
@@ -53,28 +65,27 @@ export async function executeTarget(
 
 async function attemptTarget(
   store: EventStore,
+  states: StreamStates,
   t: Target,
   metadata: EventMetadata,
   outcomeFor?: (events: string[]) => { status: number; body: unknown },
 ): Promise<{ type: string; position: string }[]> {
-  const history = t.isNew ? [] : await store.readStream(t.streamId);
-  const applied = history.filter((e) => e.metadata.commandId === metadata.commandId);
-  if (applied.length > 0) {
+  const { state, revision, applied: appliedBy } = await current(states, t);
+  const applied = appliedBy(metadata.commandId);
+  if (applied) {
     // The same commandId from another user is another command: refused, not taken as a repeat.
-    if (applied[0]!.metadata.userId !== metadata.userId)
+    if (applied.userId !== metadata.userId)
       throw new AppError(
         'COMMAND_ID_TAKEN',
         `commandId ${metadata.commandId} was used by another user; send a new one`,
       );
-    return applied.map((e) => ({ type: e.type, position: e.global.position }));
+    return applied.events;
   }
-  assertBasedOn(t, history);
-  const state = fold(t.decider, history as never[]);
+  assertBasedOn(t, revision);
   t.guard?.(state);
   const events = t.decider.decide(t.command, state);
   if (events.length === 0) return [];
-  const expected =
-    t.isNew || history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision;
+  const expected = expectedAt(t, revision);
   const reservations = t.uniques
     ? await reservationAppends(
         store,
@@ -83,7 +94,7 @@ async function attemptTarget(
         t.uniques(events.reduce((s, e) => t.decider.evolve(s, e), state)),
       )
     : [];
-  const companions = t.companions ? await companionAppends(store, t.companions(state)) : [];
+  const companions = t.companions ? await companionAppends(states, t.companions(state)) : [];
   const extra = [...companions, ...reservations];
   const outcome = outcomeFor?.(events.map((e) => e.type));
   const options = outcome ? { outcome } : {};
@@ -107,19 +118,14 @@ async function attemptTarget(
 }
 
 /** The appends of a target's companions, each decided on its stream's current state. */
-async function companionAppends(store: EventStore, companions: Target[]) {
+async function companionAppends(states: StreamStates, companions: Target[]) {
   const appends: { streamId: string; expected: ExpectedRevision; events: NewEvent[] }[] = [];
   for (const c of companions) {
-    const history = await store.readStream(c.streamId);
-    const state = fold(c.decider, history as never[]);
+    const { state, revision } = await states.load(c.streamId, c.decider);
     c.guard?.(state);
     const events = c.decider.decide(c.command, state);
     if (events.length > 0)
-      appends.push({
-        streamId: c.streamId,
-        expected: history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision,
-        events,
-      });
+      appends.push({ streamId: c.streamId, expected: expectedAt(c, revision), events });
   }
   return appends;
 }
@@ -146,6 +152,7 @@ export async function executeTargets(
   keepOutcome = true,
   /** Who sent which command (`{userId} {name}`), kept with the outcome. */
   owner: string | null = null,
+  states = new StreamStates(store),
 ): Promise<Execution> {
   const succeeded: { id: string; events: { type: string; position: string }[] }[] = [];
   const failed: { id: string; error: AppError }[] = [];
@@ -164,7 +171,10 @@ export async function executeTargets(
               ),
             })
           : undefined;
-      succeeded.push({ id: t.id, events: await executeTarget(store, t, metadata, outcomeFor) });
+      succeeded.push({
+        id: t.id,
+        events: await executeTarget(store, t, metadata, outcomeFor, states),
+      });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       failed.push({ id: t.id, error: err });
@@ -223,9 +233,8 @@ export type AtomicTargets = Target[] & { atomic: true };
  * the handler again on what won.
  */
 /** A target decided from a revision it names is refused when its stream has moved since. */
-function assertBasedOn(t: Target, history: readonly { streamRevision: number }[]) {
+function assertBasedOn(t: Target, head: number | null) {
   if (t.basedOn === undefined) return;
-  const head = history.length === 0 ? null : history[history.length - 1]!.streamRevision;
   if (head !== t.basedOn)
     throw new AppError(
       'CONCURRENCY_CONFLICT',
@@ -244,34 +253,27 @@ export async function executeAtomic(
   metadata: EventMetadata,
   keepOutcome = true,
   owner: string | null = null,
+  states = new StreamStates(store),
 ): Promise<Execution> {
   const streams = new Set(targets.map((t) => t.streamId));
   if (streams.size !== targets.length)
     throw new Error('an atomic command acts on each stream once');
   if (targets.some((t) => t.uniques))
     throw new Error('an atomic command cannot reserve unique values');
-  const histories = await Promise.all(
-    targets.map((t) => (t.isNew ? Promise.resolve([]) : store.readStream(t.streamId))),
-  );
+  const nows = await currentAll(states, targets);
   // A repeat of a command that was applied: the same answer, from what it appended.
-  const applied = targets.flatMap((t, i) =>
-    histories[i]!.filter((e) => e.metadata.commandId === metadata.commandId).map((e) => ({
-      id: t.id,
-      event: e,
-    })),
-  );
+  const applied = targets.flatMap((t, i) => {
+    const a = nows[i]!.applied(metadata.commandId);
+    return a ? [{ id: t.id, ...a }] : [];
+  });
   if (applied.length > 0) {
-    if (applied[0]!.event.metadata.userId !== metadata.userId)
+    if (applied[0]!.userId !== metadata.userId)
       throw new AppError(
         'COMMAND_ID_TAKEN',
         `commandId ${metadata.commandId} was used by another user; send a new one`,
       );
     const byTarget = new Map<string, { type: string; position: string }[]>();
-    for (const a of applied)
-      byTarget.set(a.id, [
-        ...(byTarget.get(a.id) ?? []),
-        { type: a.event.type, position: a.event.global.position },
-      ]);
+    for (const a of applied) byTarget.set(a.id, [...(byTarget.get(a.id) ?? []), ...a.events]);
     const succeeded = [...byTarget].map(([id, events]) => ({ id, events }));
     return {
       status: 200,
@@ -283,14 +285,11 @@ export async function executeAtomic(
   const decided: { t: Target; events: NewEvent[]; expected: ExpectedRevision }[] = [];
   try {
     targets.forEach((t, i) => {
-      const history = histories[i]!;
-      assertBasedOn(t, history);
-      const state = fold(t.decider, history as never[]);
+      const { state, revision } = nows[i]!;
+      assertBasedOn(t, revision);
       t.guard?.(state);
       const events = t.decider.decide(t.command, state);
-      const expected: ExpectedRevision =
-        t.isNew || history.length === 0 ? 'no_stream' : history[history.length - 1]!.streamRevision;
-      if (events.length > 0) decided.push({ t, events, expected });
+      if (events.length > 0) decided.push({ t, events, expected: expectedAt(t, revision) });
     });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
@@ -320,4 +319,31 @@ export async function executeAtomic(
     final: true,
     saved: keepOutcome,
   };
+}
+
+/**
+ * The targets' streams as they are now: those of one decider read together (one round trip where
+ * the store can), e.g. a slot's orders.
+ */
+async function currentAll(states: StreamStates, targets: Target[]): Promise<Folded<unknown>[]> {
+  const out: Folded<unknown>[] = new Array<Folded<unknown>>(targets.length);
+  const byDecider = new Map<object, number[]>();
+  targets.forEach((t, i) => {
+    if (t.isNew) return;
+    byDecider.set(t.decider, [...(byDecider.get(t.decider) ?? []), i]);
+  });
+  await Promise.all(
+    [...byDecider].map(async ([, at]) => {
+      const first = targets[at[0]!]!;
+      const read = await states.loadMany(
+        at.map((i) => targets[i]!.streamId),
+        first.decider,
+      );
+      at.forEach((i, k) => (out[i] = read[k]!));
+    }),
+  );
+  targets.forEach((t, i) => {
+    if (t.isNew) out[i] = { state: t.decider.initialState, revision: null, applied: () => null };
+  });
+  return out;
 }

@@ -1,6 +1,6 @@
 import type { Department, Identity, NewEvent } from '@nordlog/contracts';
 import { silentLogger } from '@nordlog/platform';
-import { fold, type Target } from './decider.js';
+import { fold, type Decider, type Target } from './decider.js';
 import type { HandlerContext } from './handler.js';
 
 /**
@@ -17,6 +17,13 @@ export function fakeContext(options: {
   let next = options.firstId ?? 100;
   const departments = new Set(options.departments ?? []);
   const history = (id: string) => streams[id] ?? [];
+  const versioned = <S>(
+    streamId: string,
+    decider: Pick<Decider<S, never, never>, 'initialState' | 'evolve'>,
+  ) => ({
+    state: fold(decider, history(streamId) as never[]),
+    revision: history(streamId).length === 0 ? null : history(streamId).length - 1,
+  });
   return {
     streams,
     commandId: 'command-1',
@@ -30,11 +37,9 @@ export function fakeContext(options: {
         departments.has(id) ? ({ id, name: `Department ${id}` } as Department) : null,
       ),
     load: (streamId, decider) => Promise.resolve(fold(decider, history(streamId) as never[])),
-    loadVersioned: (streamId, decider) =>
-      Promise.resolve({
-        state: fold(decider, history(streamId) as never[]),
-        revision: history(streamId).length === 0 ? null : history(streamId).length - 1,
-      }),
+    loadVersioned: (streamId, decider) => Promise.resolve(versioned(streamId, decider)),
+    loadMany: (streamIds, decider) =>
+      Promise.resolve(streamIds.map((id) => versioned(id, decider))),
     now: new Date('2026-11-24T10:00:00Z'),
     logger: silentLogger(),
   };

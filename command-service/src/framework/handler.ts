@@ -34,6 +34,14 @@ export interface HandlerContext {
     streamId: string,
     decider: Pick<Decider<S, never, never>, 'initialState' | 'evolve'>,
   ) => Promise<{ state: S; revision: number | null }>;
+  /**
+   * Like `loadVersioned` for many streams of one kind at once (one round trip where the store
+   * can), in the order asked: e.g. every order on a slot.
+   */
+  loadMany: <S>(
+    streamIds: readonly string[],
+    decider: Pick<Decider<S, never, never>, 'initialState' | 'evolve'>,
+  ) => Promise<{ state: S; revision: number | null }[]>;
   /** Looks addresses up (booking); absent: addresses without coordinates stay pending. */
   geocoder?: Geocoder;
   /** When the command is decided (the service's clock). */

@@ -30,73 +30,76 @@ import { unitDecider } from '../units/decider.js';
 import { roleDecider, userDecider } from '../users/decider.js';
 import type { HandlerContext } from './handler.js';
 
-type Reader = Pick<HandlerContext, 'load' | 'readDepartment'>;
+type Reader = Pick<HandlerContext, 'loadMany' | 'readDepartment'>;
+type Scopes = (ctx: Reader, ids: readonly string[]) => Promise<(ChangeScope | null)[]>;
+
+/** The scopes of entities of one stream kind, all read in one round trip (0043). */
+const fromStreams =
+  <S>(
+    stream: (id: string) => string,
+    decider: Parameters<Reader['loadMany']>[1] & { initialState: S },
+    scopeOf: (state: S, id: string) => ChangeScope | null,
+  ): Scopes =>
+  async (ctx, ids) =>
+    (await ctx.loadMany(ids.map(stream), decider)).map(({ state }, i) =>
+      scopeOf(state as S, ids[i]!),
+    );
 
 /**
  * The scope of an entity as its own stream tells it (the command side reads no read model), in
- * the shape its read-model row's `scope` has (contracts/entities.ts), or null when there is none.
+ * the shape its read-model row's `scope` has (contracts/entities.ts), or null when there is none;
+ * for many ids of one kind at once (an UPDATE_ROUTE names every consignment on the slot).
  */
-const scopes: Record<
-  Exclude<ReferenceEntity, 'departmentAccess'>,
-  (ctx: Reader, id: string) => Promise<ChangeScope | null>
-> = {
-  departments: async (ctx, id) =>
-    (await ctx.readDepartment(id)) ? changeScope({ departmentId: id }) : null,
-  customers: async (ctx, id) => {
-    const s = await ctx.load(customerStream(id), customerDecider);
-    return s.status === 'exists'
+const scopes: Record<Exclude<ReferenceEntity, 'departmentAccess'>, Scopes> = {
+  departments: (ctx, ids) =>
+    Promise.all(
+      ids.map(async (id) =>
+        (await ctx.readDepartment(id)) ? changeScope({ departmentId: id }) : null,
+      ),
+    ),
+  customers: fromStreams(customerStream, customerDecider, (s, id) =>
+    s.status === 'exists'
       ? changeScope({ departmentId: s.entity.departmentId ?? null, customerId: id })
-      : null;
-  },
-  orders: async (ctx, id) => {
-    const s = await ctx.load(orderStream(id), orderDecider);
-    return s.status === 'booked'
+      : null,
+  ),
+  orders: fromStreams(orderStream, orderDecider, (s) =>
+    s.status === 'booked'
       ? changeScope({ departmentId: s.departmentId, customerId: s.customerId })
-      : null;
-  },
-  slots: async (ctx, id) => {
-    const s = await ctx.load(slotStream(id), slotDecider);
-    return s.status === 'exists'
+      : null,
+  ),
+  slots: fromStreams(slotStream, slotDecider, (s) =>
+    s.status === 'exists'
       ? changeScope({ departmentId: s.slot.departmentId, courierId: s.slot.courierId })
-      : null;
-  },
-  couriers: async (ctx, id) => {
-    const s = await ctx.load(userStream(id), userDecider);
+      : null,
+  ),
+  couriers: fromStreams(userStream, userDecider, (s) => {
     if (s.status !== 'exists' || s.entity.role !== 'COURIER') return null;
     const profile = courierProfileOf(s.entity);
     return profile ? changeScope({ departmentId: profile.departmentId }) : null;
-  },
-  units: async (ctx, id) => {
-    const s = await ctx.load(unitStream(id), unitDecider);
+  }),
+  units: fromStreams(unitStream, unitDecider, (s) => {
     if (s.status !== 'exists') return null;
     const { departmentId, assignedDepartmentId } = s.entity;
     return changeScope({
       departmentId,
       departmentIds: [departmentId, ...(assignedDepartmentId ? [assignedDepartmentId] : [])],
     });
-  },
-  templates: async (ctx, id) => {
-    const s = await ctx.load(templateStream(id), templateDecider);
-    return s.status === 'exists' ? changeScope({ departmentId: s.template.departmentId }) : null;
-  },
-  users: async (ctx, id) => {
-    const s = await ctx.load(userStream(id), userDecider);
-    return s.status === 'exists'
-      ? changeScope({ departmentIds: [...s.entity.departmentIds] })
-      : null;
-  },
-  roles: async (ctx, id) =>
-    (await ctx.load(roleStream(id), roleDecider)).status === 'exists' ? changeScope({}) : null,
-  departmentGroups: async (ctx, id) => {
-    const s = await ctx.load(departmentGroupStream(id), departmentGroupDecider);
-    return s.status === 'exists'
-      ? changeScope({ departmentIds: [...s.entity.departmentIds] })
-      : null;
-  },
-  customerGroups: async (ctx, id) =>
-    (await ctx.load(customerGroupStream(id), customerGroupDecider)).status === 'exists'
-      ? changeScope({})
-      : null,
+  }),
+  templates: fromStreams(templateStream, templateDecider, (s) =>
+    s.status === 'exists' ? changeScope({ departmentId: s.template.departmentId }) : null,
+  ),
+  users: fromStreams(userStream, userDecider, (s) =>
+    s.status === 'exists' ? changeScope({ departmentIds: [...s.entity.departmentIds] }) : null,
+  ),
+  roles: fromStreams(roleStream, roleDecider, (s) =>
+    s.status === 'exists' ? changeScope({}) : null,
+  ),
+  departmentGroups: fromStreams(departmentGroupStream, departmentGroupDecider, (s) =>
+    s.status === 'exists' ? changeScope({ departmentIds: [...s.entity.departmentIds] }) : null,
+  ),
+  customerGroups: fromStreams(customerGroupStream, customerGroupDecider, (s) =>
+    s.status === 'exists' ? changeScope({}) : null,
+  ),
 };
 
 const labels: Record<Exclude<ReferenceEntity, 'departmentAccess' | 'orders'>, string> = {
@@ -130,31 +133,33 @@ function notFound(name: Exclude<ReferenceEntity, 'departmentAccess'>, id: string
   return new AppError('NOT_FOUND', `${labels[name]} ${id} not found`, { field });
 }
 
-/** Whether the caller reads this entity: it exists and its scope passes the entity's read rule. */
-export async function mayReadReference(
-  ctx: Reader & Pick<HandlerContext, 'identity'>,
-  entity: ReferenceEntity,
-  rawId: string,
-): Promise<boolean> {
-  const { name, id } = entityOf(entity, rawId);
-  const found = await scopes[name](ctx, id);
-  return found !== null && rowVisible(ctx.identity, name, { id, scope: found });
-}
-
 /**
  * Every id the command's declared reference fields hold (contracts/commandReferences.ts) exists
  * and is readable by the caller; else the command is refused before its handler runs, with the
- * 404 a read of the entity answers (docs/decisions/0039).
+ * 404 a read of the entity answers (docs/decisions/0039): the first id in the payload's order
+ * that is not. The ids of one kind are read together, in one round trip (0043).
  */
 export async function assertReferencesReadable(
   ctx: Reader & Pick<HandlerContext, 'identity'>,
   name: CommandName,
   payload: unknown,
 ): Promise<void> {
-  for (const { path, entity } of referenceFields(name))
-    for (const id of idsAt(payload, path))
-      if (!(await mayReadReference(ctx, entity, id))) {
-        const target = entityOf(entity, id);
-        throw notFound(target.name, id, path.replace(/\[\]/g, ''));
-      }
+  const named = referenceFields(name).flatMap(({ path, entity }) =>
+    idsAt(payload, path).map((id) => ({ path, id, target: entityOf(entity, id) })),
+  );
+  if (named.length === 0) return;
+  const byKind = new Map<Exclude<ReferenceEntity, 'departmentAccess'>, Set<string>>();
+  for (const { target } of named)
+    byKind.set(target.name, (byKind.get(target.name) ?? new Set()).add(target.id));
+  const readable = new Set<string>();
+  for (const [kind, idSet] of byKind) {
+    const ids = [...idSet];
+    const found = await scopes[kind](ctx, ids);
+    ids.forEach((id, i) => {
+      const scope = found[i];
+      if (scope && rowVisible(ctx.identity, kind, { id, scope })) readable.add(`${kind}:${id}`);
+    });
+  }
+  const first = named.find(({ target }) => !readable.has(`${target.name}:${target.id}`));
+  if (first) throw notFound(first.target.name, first.id, first.path.replace(/\[\]/g, ''));
 }

@@ -92,6 +92,9 @@ export class ReferenceStreams {
     };
     return {
       readStream: (streamId) => store.readStream(streamId),
+      ...(store.readStreamsAfter
+        ? { readStreamsAfter: (reads) => store.readStreamsAfter!(reads) }
+        : {}),
       readLastEvent: (streamId) => store.readLastEvent(streamId),
       appendToStream: (...args) => after([args[0]], () => store.appendToStream(...args)),
       appendToStreams: (...args) =>

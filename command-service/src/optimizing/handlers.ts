@@ -10,13 +10,11 @@ import {
   routeSuggestionStream,
   requestedRun,
   type OptimizingRun,
-  orderStream,
   type RouteStop,
   type RunKind,
   type Slot,
 } from '@nordlog/contracts';
 import { departmentOf } from '../consignments/booking.js';
-import { orderDecider } from '../consignments/decider.js';
 import { target, type Target } from '../framework/decider.js';
 import { atomic } from '../framework/execute.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
@@ -27,6 +25,7 @@ import {
   capacityOf,
   loadOf,
   loadOrders,
+  loadsOf,
   loadSlot,
   loadUnit,
   orderTarget,
@@ -289,12 +288,10 @@ export const optimizingHandlers = {
       deleteBreak,
     );
     const leaving = await loadOrders(ctx, [...unassign]);
-    const loads: Record<string, ReturnType<typeof loadOf>> = {};
-    for (const id of on)
-      if (!unassign.has(id)) {
-        const state = await ctx.load(orderStream(id), orderDecider);
-        if (state.status === 'booked') loads[id] = loadOf(state);
-      }
+    const loads = await loadsOf(
+      ctx,
+      [...on].filter((id) => !unassign.has(id)),
+    );
     for (const [id, { state }] of coming) loads[id] = loadOf(state);
     const capacity = slot.unitId ? capacityOf(await loadUnit(ctx, slot.unitId, 'Unit')) : null;
     return atomic([

@@ -106,10 +106,30 @@ export const capacityOf = (unit: Unit): Load => ({
 
 type Booked = Extract<OrderState, { status: 'booked' }>;
 
+/**
+ * The loads of orders (a slot's, for its capacity), each as its stream tells it now; all read in
+ * one round trip, so a check costs the same on a slot of 500 as on an empty one (0043).
+ */
+export async function loadsOf(
+  ctx: HandlerContext,
+  ids: readonly string[],
+): Promise<Record<string, Load>> {
+  const loads: Record<string, Load> = {};
+  const states = await ctx.loadMany(ids.map(orderStream), orderDecider);
+  ids.forEach((id, i) => {
+    const { state } = states[i]!;
+    if (state.status === 'booked') loads[id] = loadOf(state);
+  });
+  return loads;
+}
+
 export async function loadOrders(ctx: HandlerContext, ids: readonly string[]) {
   const orders = new Map<string, { state: Booked; revision: number | null }>();
-  for (const id of new Set(ids)) {
-    const { state, revision } = await ctx.loadVersioned(orderStream(id), orderDecider);
+  const unique = [...new Set(ids)];
+  // One read for them all (a slot's route names hundreds): docs/decisions/0043.
+  const loaded = await ctx.loadMany(unique.map(orderStream), orderDecider);
+  for (const [i, id] of unique.entries()) {
+    const { state, revision } = loaded[i]!;
     if (state.status !== 'booked')
       throw new AppError('ORDER_NOT_FOUND', `${ORDER_NOT_FOUND_MESSAGE}: ${id}`);
     if (!inScope(ctx.identity, state.departmentId, state.customerId))
@@ -152,11 +172,7 @@ async function planOnSlot(
         `Consignment ${id} belongs to department ${state.departmentId}, slot ${slotId} to department ${slot.departmentId}`,
       );
   const onSlot = consignmentsOf(slot.stops).filter((id) => !orders.has(id));
-  const loads: Record<string, Load> = {};
-  for (const id of onSlot) {
-    const other = await ctx.load(orderStream(id), orderDecider);
-    if (other.status === 'booked') loads[id] = loadOf(other);
-  }
+  const loads = await loadsOf(ctx, onSlot);
   for (const [id, { state }] of orders) loads[id] = loadOf(state);
   const capacity = slot.unitId ? capacityOf(await loadUnit(ctx, slot.unitId, 'Unit')) : null;
   return atomic([

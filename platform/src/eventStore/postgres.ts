@@ -18,6 +18,7 @@ import {
   type ExpectedRevision,
   type RecordedEventJson,
   type StreamAppend,
+  type StreamRead,
 } from './types.js';
 import { deterministicUuid } from './uuid.js';
 
@@ -114,6 +115,13 @@ const APPEND_MANY_SQL = `
 const READ_STREAM_SQL = `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
   from es_events where stream_id = $1 order by stream_revision`;
 
+/** Each stream's events after its revision (-1: all), by the (stream_id, stream_revision) index. */
+const READ_STREAMS_AFTER_SQL = `select e.event_id, e.stream_id, e.stream_revision, e.type, e.data, e.metadata,
+    e.transaction_id::text as transaction_id, e.position::text as position
+  from unnest($1::text[], $2::int[]) as r(stream_id, after)
+  join es_events e on e.stream_id = r.stream_id and e.stream_revision > r.after
+  order by e.stream_id, e.stream_revision`;
+
 const FIND_OUTCOME_SQL = 'select status, body, owner from es_command_results where command_id = $1';
 
 const READ_LAST_SQL = `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
@@ -128,6 +136,31 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows = await prepared<EventRow>(this.knex, 'es_read_stream', READ_STREAM_SQL, [streamId]);
     return rows.map(toRecorded);
+  }
+
+  async readStreamsAfter(reads: readonly StreamRead[]): Promise<RecordedEvent[][]> {
+    if (reads.length === 0) return [];
+    // Each stream once, from the earliest revision any read of it needs.
+    const from = new Map<string, number>();
+    for (const r of reads)
+      from.set(r.streamId, Math.min(from.get(r.streamId) ?? Infinity, r.after ?? -1));
+    const rows = await prepared<EventRow>(
+      this.knex,
+      'es_read_streams_after',
+      READ_STREAMS_AFTER_SQL,
+      [[...from.keys()], [...from.values()]],
+    );
+    const byStream = new Map<string, RecordedEvent[]>();
+    for (const row of rows) {
+      const list = byStream.get(row.stream_id);
+      if (list) list.push(toRecorded(row));
+      else byStream.set(row.stream_id, [toRecorded(row)]);
+    }
+    return reads.map(
+      (r) =>
+        byStream.get(r.streamId)?.filter((e) => r.after === null || e.streamRevision > r.after) ??
+        [],
+    );
   }
 
   async readLastEvent(streamId: string): Promise<RecordedEvent | null> {

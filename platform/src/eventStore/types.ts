@@ -55,8 +55,21 @@ export interface AppendOptions {
  *   const { nextRevision } = await store.appendToStream('order-1', 'no_stream',
  *     [{ type: 'OrderCreated', data }], metadata);
  */
+/** One stream of a `readStreamsAfter`: its events after revision `after` (null: all of them). */
+export interface StreamRead {
+  streamId: string;
+  after: number | null;
+}
+
 export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of several streams, each after a revision its reader already holds, in one round
+   * trip where the store can (PostgreSQL): for readers that keep folded states and read only what
+   * is new (docs/decisions/0043). Answers one list per read, in the order of `reads`; a store
+   * without it is read with `readStream` (see `readStreamsAfter` below).
+   */
+  readStreamsAfter?(reads: readonly StreamRead[]): Promise<RecordedEvent[][]>;
   /**
    * The newest event of a stream, or null for an empty stream: for streams whose events each carry
    * the state the next decision needs (number allocations), so a decision never reads them all.
@@ -122,4 +135,18 @@ export function recordedEventJson({ data, metadata, ...rest }: RecordedEvent): R
     metadataJson: JSON.stringify(metadata),
     occurredAt: metadata.occurredAt,
   };
+}
+
+/** The events of each stream after its revision: the store's own `readStreamsAfter`, or `readStream`. */
+export async function readStreamsAfter(
+  store: Pick<EventStore, 'readStream' | 'readStreamsAfter'>,
+  reads: readonly StreamRead[],
+): Promise<RecordedEvent[][]> {
+  if (reads.length === 0) return [];
+  if (store.readStreamsAfter) return store.readStreamsAfter(reads);
+  return Promise.all(
+    reads.map(async ({ streamId, after }) =>
+      (await store.readStream(streamId)).filter((e) => after === null || e.streamRevision > after),
+    ),
+  );
 }

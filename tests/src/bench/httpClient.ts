@@ -53,8 +53,11 @@ export interface Request {
   path: string;
   body: unknown;
   headers: Record<string, string>;
-  /** A follow-up request sent with `x-min-position` set to the first answer's `position`. */
-  then?: { path: string; body: unknown };
+  /**
+   * A follow-up request sent with `x-min-position` set to the first answer's `position` (with the
+   * first's headers unless it has its own).
+   */
+  then?: { path: string; body: unknown; headers?: Record<string, string> };
 }
 
 interface Job {
@@ -64,7 +67,9 @@ interface Job {
   warmup: number;
 }
 
-async function send(url: string, r: Request): Promise<void> {
+/** Sends `r` (and its follow-up); answers the ms of the first request's own round trip. */
+async function send(url: string, r: Request): Promise<number> {
+  const began = performance.now();
   const res = await fetch(`${url}${r.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...r.headers },
@@ -73,12 +78,17 @@ async function send(url: string, r: Request): Promise<void> {
   const text = await res.text();
   if (!res.ok) throw new Error(`${r.path}: ${res.status} ${text.slice(0, 300)}`);
   const answer = JSON.parse(text) as { position?: string };
+  const own = performance.now() - began;
   if (r.then)
     await send(url, {
       path: r.then.path,
       body: r.then.body,
-      headers: { ...r.headers, 'x-min-position': String(answer.position ?? '0') },
+      headers: {
+        ...(r.then.headers ?? r.headers),
+        'x-min-position': String(answer.position ?? '0'),
+      },
     });
+  return own;
 }
 
 if (parentPort) {
@@ -88,12 +98,13 @@ if (parentPort) {
       try {
         for (const r of job.requests.slice(0, job.warmup)) await send(job.url, r);
         const latencies: number[] = [];
+        const own: number[] = [];
         for (const r of job.requests.slice(job.warmup)) {
           const t = performance.now();
-          await send(job.url, r);
+          own.push(await send(job.url, r));
           latencies.push(performance.now() - t);
         }
-        port.postMessage({ id: job.id, latencies });
+        port.postMessage({ id: job.id, latencies, own });
       } catch (err) {
         port.postMessage({ id: job.id, error: String(err) });
       }
@@ -106,19 +117,31 @@ export function startHttpClient(url: string) {
   const worker = new Worker(new URL(import.meta.url));
   let next = 0;
   return {
-    measure(requests: Request[], warmup = 5): Promise<number[]> {
-      const id = next++;
-      return new Promise((resolve, reject) => {
-        const onMessage = (m: { id: number; latencies?: number[]; error?: string }) => {
-          if (m.id !== id) return;
-          worker.off('message', onMessage);
-          if (m.error) reject(new Error(m.error));
-          else resolve(m.latencies!);
-        };
-        worker.on('message', onMessage);
-        worker.postMessage({ id, url, requests, warmup } satisfies Job);
-      });
-    },
+    measure: async (requests: Request[], warmup = 5): Promise<number[]> =>
+      (await timed(requests, warmup)).total,
+    /**
+     * Like `measure`, in the order sent: `total` (with each follow-up) and `own` (the first
+     * request's round trip alone, e.g. a command without the query that waits for it).
+     */
+    measureEach: timed,
     close: () => worker.terminate(),
   };
+  function timed(requests: Request[], warmup = 5): Promise<{ total: number[]; own: number[] }> {
+    const id = next++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: {
+        id: number;
+        latencies?: number[];
+        own?: number[];
+        error?: string;
+      }) => {
+        if (m.id !== id) return;
+        worker.off('message', onMessage);
+        if (m.error) reject(new Error(m.error));
+        else resolve({ total: m.latencies!, own: m.own! });
+      };
+      worker.on('message', onMessage);
+      worker.postMessage({ id, url, requests, warmup } satisfies Job);
+    });
+  }
 }

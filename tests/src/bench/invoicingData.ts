@@ -413,6 +413,13 @@ export async function writeOrderEvents(
         const h = await history(streamId);
         return { state: fold(decider, h.events) as never, revision: h.revision };
       },
+      loadMany: (streamIds, decider) =>
+        Promise.all(
+          streamIds.map(async (streamId) => {
+            const h = await history(streamId);
+            return { state: fold(decider, h.events) as never, revision: h.revision };
+          }),
+        ),
       now: new Date(),
       logger,
     };

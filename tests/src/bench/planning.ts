@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { configureNumberSeries } from '../support/booking.js';
 import { startHttpClient, type Request } from './httpClient.js';
 import { planningBrowserBench } from './planningBrowser.js';
+import { planningCommandsBench } from './planningCommands.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { fmt, percentile, printLatency } from './stats.js';
@@ -11,6 +12,7 @@ import { numberArg as arg } from './args.js';
 
 /**
  * `npm run bench:planning [-- --units N --consignments M --samples S --no-browser]`
+ * `npm run bench:planning -- --commands [--full F --command-samples C --batch B]`
  *
  * One department, one day, on the local PostgreSQL server: N (default 50) units with a slot each
  * and M (default 2,000) consignments booked through the command API, 80 % of them planned onto the
@@ -22,13 +24,24 @@ import { numberArg as arg } from './args.js';
  *   shows it (command, projection and read); baseline: a no-op command (a slot rename to its own
  *   name) on the same path;
  * - in Chromium (unless --no-browser): the planning board's first render, and a drag-assign in one
- *   browser until a second browser shows it.
+ *   browser until a second browser shows it;
+ * - the planning commands that take a slot (plan onto it, move a stop, unassign, the courier's
+ *   collect and deliver) on an empty slot and on a slot of F (default 500) consignments, as the
+ *   ratio of their p95s (target ≤ 1.5, issue 37 §3): see planningCommands.ts. `--commands` runs
+ *   this phase alone, on a day of its own.
  */
 const args = process.argv.slice(2);
 const UNITS = arg('--units', 50);
 const CONSIGNMENTS = arg('--consignments', 2000);
 const SAMPLES = arg('--samples', 100);
 const BROWSER = !args.includes('--no-browser');
+const COMMANDS_ONLY = args.includes('--commands');
+const commandsOptions = (numberSeries: boolean) => ({
+  full: arg('--full', 500),
+  samples: arg('--command-samples', 40),
+  batch: arg('--batch', 10),
+  numberSeries,
+});
 const TARGET = { slots: 50, firstRender: 1000, dragShown: 150 };
 
 async function post<T>(url: string, path: string, body: unknown, headers: SessionHeaders) {
@@ -164,6 +177,7 @@ async function main() {
   await onLocalSystem(
     'planning',
     async (system) => {
+      if (COMMANDS_ONLY) return planningCommandsBench(system, commandsOptions(true));
       const world = await build(system);
       const { url } = system;
       const { headers, department, date } = world;
@@ -246,6 +260,8 @@ async function main() {
       line('assign one consignment until `slots` shows it', assign, noop);
       if (BROWSER)
         await planningBrowserBench(world, { samples: Math.min(SAMPLES, 40), target: TARGET });
+      console.log('');
+      await planningCommandsBench(system, commandsOptions(false));
     },
     { keep: args.includes('--keep') },
   );

@@ -8,6 +8,7 @@ import {
 } from '@nordlog/contracts';
 import {
   readAllJson,
+  readStreamsAfter,
   runCatchUp,
   silentLogger,
   type EventStore,
@@ -122,6 +123,27 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
       const last = await store.readLastEvent(s);
       expect(last).toEqual((await store.readStream(s))[2]);
       expect(last).toMatchObject({ type: 'C', streamRevision: 2, data: { n: 3 } });
+    });
+
+    it('reads several streams at once, each after the revision asked, as readStream has them', async () => {
+      const [a, b, none] = [stream(), stream(), stream()];
+      await store.appendToStream(
+        a,
+        'no_stream',
+        [0, 1, 2].map((n) => ({ type: 'A', data: { n } })),
+        meta(),
+      );
+      await store.appendToStream(b, 'no_stream', [{ type: 'B', data: { n: 0 } }], meta());
+      const [allA, allB] = [await store.readStream(a), await store.readStream(b)];
+      const read = await readStreamsAfter(store, [
+        { streamId: b, after: null },
+        { streamId: a, after: 0 },
+        { streamId: none, after: null },
+        { streamId: b, after: 0 },
+        { streamId: a, after: null },
+      ]);
+      expect(read).toEqual([allB, allA.slice(1), [], [], allA]);
+      expect(await readStreamsAfter(store, [])).toEqual([]);
     });
 
     it('appends with the expected revision and refuses a stale one with CONCURRENCY_CONFLICT (409)', async () => {

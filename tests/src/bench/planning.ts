@@ -1,7 +1,7 @@
 import type { System } from '@nordlog/deploy';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { configureNumberSeries } from '../support/booking.js';
+import { configureNumberSeries, osloStops } from '../support/booking.js';
 import { startHttpClient, type Request } from './httpClient.js';
 import { planningBrowserBench } from './planningBrowser.js';
 import { planningCommandsBench } from './planningCommands.js';
@@ -123,24 +123,7 @@ async function build(system: System): Promise<PlanningWorld> {
       departmentId: department,
       customerId: customer,
       pickupDate: date,
-      pickup: {
-        name: 'Depot',
-        address: 'Storgata 1',
-        zipCode: '0155',
-        zipArea: 'Oslo',
-        countryCode: 'NO',
-        lat: 59.91,
-        lng: 10.75,
-      },
-      delivery: {
-        name: `Recipient ${i}`,
-        address: `Gate ${i}`,
-        zipCode: '0355',
-        zipArea: 'Oslo',
-        countryCode: 'NO',
-        lat,
-        lng,
-      },
+      ...osloStops(i, { lat, lng }, 'Depot'),
       deliveryTimeEarliest: '09:00',
       deliveryTimeLatest: '17:00',
       measurements: [{ weight: 2 + (i % 10), quantity: 1 + (i % 3) }],

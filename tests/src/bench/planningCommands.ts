@@ -7,7 +7,7 @@ import {
   type SlotEvent,
 } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
-import { configureNumberSeries } from '../support/booking.js';
+import { configureNumberSeries, osloStops } from '../support/booking.js';
 import { startHttpClient, type Request } from './httpClient.js';
 import { signIn } from './signIn.js';
 import { fmt, percentile } from './stats.js';
@@ -106,24 +106,10 @@ export async function planningCommandsBench(
       departmentId: department,
       customerId: customer,
       pickupDate: date,
-      pickup: {
-        name: 'Sender',
-        address: 'Storgata 1',
-        zipCode: '0155',
-        zipArea: 'Oslo',
-        countryCode: 'NO',
-        lat: 59.91,
-        lng: 10.75,
-      },
-      delivery: {
-        name: `Recipient ${i}`,
-        address: `Gate ${i}`,
-        zipCode: '0355',
-        zipArea: 'Oslo',
-        countryCode: 'NO',
+      ...osloStops(i, {
         lat: 59.85 + ((i * 7919) % 1000) / 5000,
         lng: 10.6 + ((i * 104729) % 1000) / 2500,
-      },
+      }),
       deliveryTimeEarliest: '09:00',
       deliveryTimeLatest: '17:00',
       measurements: [{ weight: 2 + (i % 10), quantity: 1 + (i % 3) }],

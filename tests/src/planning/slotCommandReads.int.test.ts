@@ -14,7 +14,7 @@ import {
   silentLogger,
   type EventStore,
 } from '@nordlog/platform';
-import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { bookingDate, configureNumberSeries, osloStops } from '../support/booking.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 /**
@@ -139,24 +139,7 @@ describe('the reads of a planning command on a slot', () => {
             departmentId: department,
             customerId: customer,
             pickupDate: bookingDate(),
-            pickup: {
-              name: 'Sender',
-              address: 'Storgata 1',
-              zipCode: '0155',
-              zipArea: 'Oslo',
-              countryCode: 'NO',
-              lat: 59.91,
-              lng: 10.75,
-            },
-            delivery: {
-              name: `Recipient ${i}`,
-              address: `Gate ${i}`,
-              zipCode: '0355',
-              zipArea: 'Oslo',
-              countryCode: 'NO',
-              lat: 59.9 + i / 1000,
-              lng: 10.7,
-            },
+            ...osloStops(i, { lat: 59.9 + i / 1000, lng: 10.7 }),
             measurements: [{ weight: 2, quantity: 1 }],
           })
         )[0]!,

@@ -48,6 +48,22 @@ export const osloAddress = {
 } as const;
 
 /**
+ * An order's places for planning tests and benches: picked up at Storgata 1, delivered to
+ * recipient `i` at its own point in Oslo (so routes have distinct stops).
+ */
+export const osloStops = (i: number, at: { lat: number; lng: number }, sender = 'Sender') => ({
+  pickup: { ...osloAddress, name: sender, lat: 59.91, lng: 10.75 },
+  delivery: {
+    ...osloAddress,
+    name: `Recipient ${i}`,
+    address: `Gate ${i}`,
+    zipCode: '0355',
+    lat: at.lat,
+    lng: at.lng,
+  },
+});
+
+/**
  * An order as its edit form sends it back (UPDATE_ORDER's fields): the stored order less what the
  * system sets (department, ids, end date, heavy-goods flag); `row` is the `orders` query's row.
  */

@@ -55,6 +55,13 @@ export interface Instance {
   /** The matrices the third objective level sums (distance or duration). */
   readonly cost: readonly Float64Array[];
   /**
+   * `dur` and `cost` transposed (the same array when a matrix is symmetric): the insertion reads
+   * the arcs into a stop from its row, so a job's scan over every route reads four rows of the
+   * matrices, which stay in the processor's cache, instead of a column spread over all of them.
+   */
+  readonly durT: readonly Float64Array[];
+  readonly costT: readonly Float64Array[];
+  /**
    * For each stop, the other stops sorted by distance (for string removal): read through
    * `neighboursOf`, which sorts a stop's list the first time it is asked for.
    */
@@ -65,6 +72,11 @@ export interface Instance {
   readonly nearest: (Int32Array | undefined)[];
   /** Vehicles with the same class are interchangeable when empty: only one of them is tried. */
   readonly vehClass: Int32Array;
+  /**
+   * jobCount × vehicleCount: the route version (RouteState.version) at which the job was proven to
+   * fit nowhere in that vehicle's route, 0 for none. Written and read by `bestInsertion` only.
+   */
+  readonly noFit: Float64Array;
 }
 
 export function compile(problem: Problem): Instance {
@@ -131,6 +143,9 @@ export function compile(problem: Problem): Instance {
   const dist = profiles.map((p) => Float64Array.from(problem.matrices[p]?.distance ?? []));
   const dur = profiles.map((p) => Float64Array.from(problem.matrices[p]?.duration ?? []));
   const size = Int32Array.from(profiles.map((p) => problem.matrices[p]?.size ?? 0));
+  const durT = dur.map((mat, p) => transposed(mat, size[p] ?? 0));
+  const costT =
+    problem.objective === 'duration' ? durT : dist.map((mat, p) => transposed(mat, size[p] ?? 0));
   const stopIndex = stopLookup(problem, jobFirst, jobSecond);
   const vehLocked = vehicles.map((v) => (v.lockedStops ?? []).map(stopIndex));
   const stopFixed = new Uint8Array(stopCount);
@@ -175,10 +190,13 @@ export function compile(problem: Problem): Instance {
     vehLocked,
     stopFixed,
     vehClass: vehicleClasses(problem),
+    noFit: new Float64Array(jobs.length * V),
     size,
     dist,
     dur,
     cost: problem.objective === 'duration' ? dur : dist,
+    durT,
+    costT,
     neighbours: new Array<Int32Array | undefined>(stopCount),
     nearest: new Array<Int32Array | undefined>(stopCount),
     neighbourDist: dist[0] ?? new Float64Array(0),
@@ -186,6 +204,21 @@ export function compile(problem: Problem): Instance {
 }
 
 type Job = Problem['jobs'][number];
+
+/** The matrix with rows and columns swapped, or the matrix itself when that changes nothing. */
+export function transposed(mat: Float64Array, m: number): Float64Array {
+  let symmetric = true;
+  for (let a = 0; a < m && symmetric; a++)
+    for (let b = a + 1; b < m; b++)
+      if (mat[a * m + b] !== mat[b * m + a]) {
+        symmetric = false;
+        break;
+      }
+  if (symmetric) return mat;
+  const out = new Float64Array(mat.length);
+  for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) out[b * m + a] = mat[a * m + b] as number;
+  return out;
+}
 
 function stopLookup(problem: Problem, first: Int32Array, second: Int32Array) {
   const byId = new Map(problem.jobs.map((j, i) => [j.id, i]));

@@ -15,6 +15,11 @@ export class RouteState {
   latest = NO_FLOAT;
   svc = NO_FLOAT;
   travel = NO_FLOAT;
+  /**
+   * Cost of the arc into boundary k (k = 1..n+1; 0 into an open end), in the units of the
+   * insertion's cost matrix (scaled by the vehicle's speed under the duration objective).
+   */
+  arcCost = NO_FLOAT;
   /** Load after boundary k (k = 0..n), × dims. */
   load = NO_FLOAT;
   prefMax = NO_FLOAT;
@@ -25,6 +30,11 @@ export class RouteState {
   cost = 0;
   /** Whether the cache arrays belong to this route alone, so refresh may overwrite them in place. */
   own = false;
+  /**
+   * Which content the caches describe: a number no other refresh in this process has given, kept by
+   * a clone (same stops, same caches). What was proven of a route at one version holds while it lasts.
+   */
+  version = 0;
 
   constructor(
     readonly v: number,
@@ -37,6 +47,7 @@ export class RouteState {
     r.loc = this.loc;
     r.svc = this.svc;
     r.travel = this.travel;
+    r.arcCost = this.arcCost;
     r.start = this.start;
     r.latest = this.latest;
     r.load = this.load;
@@ -45,6 +56,7 @@ export class RouteState {
     r.total = this.total;
     r.distance = this.distance;
     r.cost = this.cost;
+    r.version = this.version;
     return r;
   }
 
@@ -53,8 +65,11 @@ export class RouteState {
   }
 }
 
+let versions = 0;
+
 /** Recomputes every cache of the route after its stops changed (tight loops: this is the hot path). */
 export function refresh(inst: Instance, r: RouteState): void {
+  r.version = ++versions;
   const stops = r.stops;
   const n = stops.length;
   const v = r.v;
@@ -67,7 +82,8 @@ export function refresh(inst: Instance, r: RouteState): void {
   const sf = inst.vehServiceFactor[v] ?? 1;
   const { stopLoc, stopService, stopEarly, stopLate } = inst;
   if (!r.own || r.loc.length < n + 2) allocate(r, n + 2 + 8, inst.dims);
-  const { loc, svc, start, travel, latest } = r;
+  const { loc, svc, start, travel, latest, arcCost } = r;
+  const costScale = inst.problem.objective === 'duration' ? inv : 1;
   // Recycled arrays hold old values: every entry read later is written here.
   svc[0] = 0;
   travel[0] = 0;
@@ -79,6 +95,7 @@ export function refresh(inst: Instance, r: RouteState): void {
     svc[k + 1] = (stopService[st] as number) * sf;
   }
   travel[n + 1] = 0;
+  arcCost[n + 1] = 0;
   let t = inst.vehEarly[v] ?? 0;
   start[0] = t;
   let distance = 0;
@@ -98,6 +115,7 @@ export function refresh(inst: Instance, r: RouteState): void {
     start[k] = t;
     distance += dist[idx] as number;
     total += cost[idx] as number;
+    arcCost[k] = costScale === 1 ? (cost[idx] as number) : (cost[idx] as number) * costScale;
   }
   if ((loc[n + 1] as number) < 0) start[n + 1] = t + (svc[n] as number);
   let l = inst.vehLate[v] ?? 0;
@@ -160,6 +178,7 @@ interface Caches {
   svc: Float64Array;
   start: Float64Array;
   travel: Float64Array;
+  arcCost: Float64Array;
   latest: Float64Array;
   load: Float64Array;
   prefMax: Float64Array;
@@ -190,12 +209,21 @@ export function recycle(r: RouteState): void {
   let list = pool.get(key);
   if (!list) pool.set(key, (list = []));
   if (list.length < POOL_MAX) {
-    const { loc, svc, start, travel, latest, load, prefMax, sufMax, total } = r;
-    list.push({ loc, svc, start, travel, latest, load, prefMax, sufMax, total });
+    const { loc, svc, start, travel, arcCost, latest, load, prefMax, sufMax, total } = r;
+    list.push({ loc, svc, start, travel, arcCost, latest, load, prefMax, sufMax, total });
   }
   r.own = false;
   r.loc = NO_INT;
-  r.svc = r.start = r.travel = r.latest = r.load = r.prefMax = r.sufMax = r.total = NO_FLOAT;
+  r.svc =
+    r.start =
+    r.travel =
+    r.arcCost =
+    r.latest =
+    r.load =
+    r.prefMax =
+    r.sufMax =
+    r.total =
+      NO_FLOAT;
 }
 
 /** Cache arrays with some spare room (from the pool when possible), so later insertions reuse them. */
@@ -211,6 +239,7 @@ function allocate(r: RouteState, want: number, dims: number): void {
   r.svc = new Float64Array(size);
   r.start = new Float64Array(size);
   r.travel = new Float64Array(size);
+  r.arcCost = new Float64Array(size);
   r.latest = new Float64Array(size);
   r.load = new Float64Array(size * dims);
   r.prefMax = new Float64Array(size * dims);

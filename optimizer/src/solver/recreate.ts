@@ -17,12 +17,17 @@ export interface RecreateOptions {
    * solution is then left half rebuilt and recreate returns false.
    */
   readonly maxRoutes?: number;
+  /** The order's key (see jobKey); drawn with the SISR weights when not given. */
+  readonly order?: number;
 }
+
+/** The order key that takes the jobs farthest from the start first. */
+export const FARTHEST_FIRST = 8;
 
 /** Inserts the unassigned jobs; false when it stopped early because of maxRoutes. */
 export function recreate(sol: SolutionState, rng: Rng | null, opts: RecreateOptions): boolean {
   const inst = sol.inst;
-  const order = sortJobs(inst, sol.unassigned, rng);
+  const order = sortJobs(inst, sol.unassigned, rng, opts.order);
   const left: number[] = [];
   const max = opts.maxRoutes ?? Infinity;
   let used =
@@ -73,8 +78,8 @@ export function insertJob(
   return opened ? NEW_ROUTE : USED_ROUTE;
 }
 
-function sortJobs(inst: Instance, jobs: number[], rng: Rng | null): number[] {
-  const key = jobKey(inst, rng ? rng.int(0, 12) : 1);
+function sortJobs(inst: Instance, jobs: number[], rng: Rng | null, order?: number): number[] {
+  const key = jobKey(inst, order ?? (rng ? rng.int(0, 12) : 1));
   const shuffled = rng ? shuffle(jobs.slice(), rng) : jobs.slice().sort((a, b) => a - b);
   const keyed = shuffled.map((j) => ({ j, k: key(j), h: inst.jobHigh[j] ?? 0 }));
   keyed.sort((a, b) => b.h - a.h || a.k - b.k);

@@ -3,7 +3,7 @@
 // and the stop signal come in as hooks so the search itself stays pure and reproducible.
 import type { Instance } from './instance.js';
 import { ejectionInsert } from './eject.js';
-import { insertJob, NOT_INSERTED, recreate } from './recreate.js';
+import { FARTHEST_FIRST, insertJob, NOT_INSERTED, recreate } from './recreate.js';
 import { Rng } from './rng.js';
 import { remove, ruin, type RuinParams } from './ruin.js';
 import type { RouteState } from './route.js';
@@ -64,8 +64,7 @@ export function search(
     lastReport = elapsed;
     hooks.onProgress?.(elapsed, iterations, best);
   };
-  let best = SolutionState.empty(inst);
-  recreate(best, rng, { blink: 0, allowNewRoutes: true });
+  let best = construct(inst, rng);
   report(best, true);
   // Nothing to move: no free job at all, so the budget is not spent spinning.
   if (best.unassigned.length === 0 && best.routes.every((r) => r.stops.length === r.locked))
@@ -90,6 +89,23 @@ export function search(
   });
   report(best, true);
   return { best, iterations };
+}
+
+/**
+ * The first plan: the jobs farthest from the start first, so the consignments of one shipper (the
+ * same pickup, the same distance) go in together and far stops open the routes. Other orders can
+ * scatter a shipper's consignments over every route and leave many jobs out, which the fleet phase
+ * then spends half the budget putting back (at 1,000 consignments on 50 vans, three of seven orders
+ * left 95 to 307 out, farthest-first none). When it leaves jobs out all the same, the search's own
+ * random order is tried too and the better plan kept.
+ */
+function construct(inst: Instance, rng: Rng): SolutionState {
+  const far = SolutionState.empty(inst);
+  recreate(far, rng, { blink: 0, allowNewRoutes: true, order: FARTHEST_FIRST });
+  if (far.unassigned.length === 0) return far;
+  const other = SolutionState.empty(inst);
+  recreate(other, rng, { blink: 0, allowNewRoutes: true });
+  return compareScore(other.score(), far.score()) < 0 ? other : far;
 }
 
 interface PhaseCtx {

@@ -1,0 +1,188 @@
+// Cheapest insertion of a pickup-and-delivery pair into one route: the pickup's slots in one pass,
+// the delivery's slots worked out once per route and job, and a walk of the delivery forward from
+// a pickup only where it can still beat the bound.
+import { arcOf, consider, loadCheck, type Ctx } from './insertionCtx.js';
+
+export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
+  const { inst, r, m, dur, cost, durT, costT, inv } = c;
+  const n = r.stops.length;
+  const lp = inst.stopLoc[ps] ?? 0;
+  const ld = inst.stopLoc[ds] ?? 0;
+  const svcP = (inst.stopService[ps] ?? 0) * c.sf;
+  const svcD = (inst.stopService[ds] ?? 0) * c.sf;
+  const eP = inst.stopEarly[ps] ?? 0;
+  const lateP = inst.stopLate[ps] ?? 0;
+  const eD = inst.stopEarly[ds] ?? 0;
+  const lD = inst.stopLate[ds] ?? 0;
+  const { loc, start, latest, load, svc, travel, arcCost } = r;
+  const fits = loadCheck(inst, r.v, job, load);
+  const tPD = arcOf(dur, m, lp, ld) * inv;
+  const cPD = arcOf(cost, m, lp, ld);
+  // Every matrix read below is in the pickup's or the delivery's row (of the matrices or of their
+  // transposes); the arcs of the route itself come from its cache.
+  const pRow = lp * m;
+  const dRow = ld * m;
+  let slots: DeliverySlots | null = null;
+  for (let i = r.locked; i <= n; i++) {
+    // Service starts never decrease along a route: past the pickup's window here, past it after.
+    if ((start[i] as number) > lateP) break;
+    const a = loc[i] as number;
+    const b = loc[i + 1] as number;
+    // The costs first: a slot whose pair cost no less than the best so far, next to each other
+    // (adjacent) or apart (dP, a lower bound of every later delivery: detours are not negative),
+    // needs no time or load check.
+    const cAP = costT[pRow + a] as number;
+    const cAB = arcCost[i + 1] as number;
+    const adjacent = cAP + cPD + (b < 0 ? 0 : (cost[dRow + b] as number)) - cAB;
+    const dP = i === n ? Infinity : cAP + (cost[pRow + b] as number) - cAB;
+    const bound = c.best?.delta ?? c.bound;
+    if (adjacent >= bound && dP >= bound) {
+      c.doubt = true;
+      continue;
+    }
+    if (!fits(i)) continue;
+    const dep = (start[i] as number) + (svc[i] as number);
+    const sp = Math.max(dep + (durT[pRow + a] as number) * inv, eP);
+    if (sp > lateP) continue;
+    const depP = sp + svcP;
+    // Pickup and delivery next to each other.
+    const sd0 = Math.max(depP + tPD, eD);
+    if (
+      sd0 <= lD &&
+      sd0 + svcD + (b < 0 ? 0 : (dur[dRow + b] as number)) * inv <= (latest[i + 1] as number)
+    )
+      consider(c, adjacent, i, i, job);
+    if (i === n) continue;
+    // The cheapest delivery after this pickup costs no less than dP plus the cheapest detour of a
+    // later slot (the route's delivery slots are worked out once, on the first walk).
+    if (!slots) slots = deliverySlots(c, ds, fits);
+    if (dP + (slots.cheapestFrom[i + 1] as number) > (c.best?.delta ?? c.bound) + SLACK) {
+      c.doubt = true;
+      continue;
+    }
+    // The walk ends at the last slot, before the load stops fitting, where the delivery could go.
+    const walkEnd = slots.lastOpenBefore[slots.loadFailsAt[i + 1] as number] as number;
+    if (walkEnd <= i) continue;
+    const open = slots.open;
+    // Start time of node k after the pickup pushed it forward.
+    let sk = Math.max(depP + (dur[pRow + b] as number) * inv, inst.stopEarly[r.stops[i] ?? 0] ?? 0);
+    for (let k = i + 1; k <= walkEnd; k++) {
+      if (sk > (latest[k] as number)) break;
+      if (!open[k]) {
+        if (k < n)
+          sk = Math.max(
+            sk + (svc[k] as number) + (travel[k + 1] as number),
+            inst.stopEarly[r.stops[k] ?? 0] ?? 0,
+          );
+        continue;
+      }
+      const x = loc[k] as number;
+      const y = loc[k + 1] as number;
+      const depK = sk + (svc[k] as number);
+      // The exact delta is summed as always (the same rounding, so the same plans); the slot's
+      // precomputed detour only passes over the slots that cannot beat the bound.
+      const delta =
+        dP + (slots.detour[k] as number) > (c.best?.delta ?? c.bound) + SLACK
+          ? Infinity
+          : dP +
+            (costT[dRow + x] as number) +
+            (y < 0 ? 0 : (cost[dRow + y] as number)) -
+            (arcCost[k + 1] as number);
+      if (delta >= (c.best?.delta ?? c.bound)) c.doubt = true;
+      else {
+        const sd = Math.max(depK + (durT[dRow + x] as number) * inv, eD);
+        if (
+          sd <= lD &&
+          sd + svcD + (y < 0 ? 0 : (dur[dRow + y] as number)) * inv <= (latest[k + 1] as number)
+        )
+          consider(c, delta, i, k, job);
+      }
+      if (k < n)
+        sk = Math.max(depK + (travel[k + 1] as number), inst.stopEarly[r.stops[k] ?? 0] ?? 0);
+    }
+  }
+}
+
+/**
+ * Far above any rounding of a sum of a few arcs (metres or seconds): a bound computed in another
+ * order than the exact delta passes a slot over only when the exact delta cannot beat the bound.
+ */
+const SLACK = 1e-6;
+
+interface DeliverySlots {
+  /** Delivery after boundary k (k > locked): its detour, summed in another order than the delta. */
+  detour: Float64Array;
+  /**
+   * 1 when the delivery fits its window and the rest of the route after boundary k on the route's
+   * own times. A pickup before it only delays boundary k (travel times keep the triangle
+   * inequality, as shortest paths do), so a slot closed here is closed after any pickup.
+   */
+  open: Uint8Array;
+  /** The least detour of the open slots k..n (Infinity: none). */
+  cheapestFrom: Float64Array;
+  /** The first boundary from k on where the job's load does not fit (n + 1: none). */
+  loadFailsAt: Int32Array;
+  /** The last open slot before boundary k (-1: none). */
+  lastOpenBefore: Int32Array;
+}
+
+/** Scratch arrays of deliverySlots, grown as needed (the search is single-threaded). */
+const scratch: DeliverySlots = {
+  detour: new Float64Array(64),
+  open: new Uint8Array(64),
+  cheapestFrom: new Float64Array(64),
+  loadFailsAt: new Int32Array(64),
+  lastOpenBefore: new Int32Array(64),
+};
+
+/**
+ * What delivering the job after each boundary of the route costs and allows, wherever its pickup
+ * goes: read once per route and job, so the pair scan is linear in the route's length except for
+ * the walks of pickups that can still beat the bound.
+ */
+function deliverySlots(c: Ctx, ds: number, fits: (k: number) => boolean): DeliverySlots {
+  const { inst, r, m, cost, costT, dur, durT, inv } = c;
+  const { loc, arcCost, start, svc, latest } = r;
+  const n = r.stops.length;
+  if (scratch.detour.length < n + 2) {
+    const size = 2 * (n + 2);
+    scratch.detour = new Float64Array(size);
+    scratch.open = new Uint8Array(size);
+    scratch.cheapestFrom = new Float64Array(size);
+    scratch.loadFailsAt = new Int32Array(size);
+    scratch.lastOpenBefore = new Int32Array(size);
+  }
+  const { detour, open, cheapestFrom, loadFailsAt, lastOpenBefore } = scratch;
+  const dRow = (inst.stopLoc[ds] ?? 0) * m;
+  const eD = inst.stopEarly[ds] ?? 0;
+  const lD = inst.stopLate[ds] ?? 0;
+  const svcD = (inst.stopService[ds] ?? 0) * c.sf;
+  cheapestFrom[n + 1] = Infinity;
+  loadFailsAt[n + 1] = n + 1;
+  for (let k = n; k > r.locked; k--) {
+    const x = loc[k] as number;
+    const y = loc[k + 1] as number;
+    const d =
+      (costT[dRow + x] as number) +
+      ((y < 0 ? 0 : (cost[dRow + y] as number)) - (arcCost[k + 1] as number));
+    detour[k] = d;
+    const sd = Math.max(
+      (start[k] as number) + (svc[k] as number) + (durT[dRow + x] as number) * inv,
+      eD,
+    );
+    const ok =
+      sd <= lD &&
+      sd + svcD + (y < 0 ? 0 : (dur[dRow + y] as number)) * inv <= (latest[k + 1] as number);
+    open[k] = ok ? 1 : 0;
+    cheapestFrom[k] = ok
+      ? Math.min(d, cheapestFrom[k + 1] as number)
+      : (cheapestFrom[k + 1] as number);
+    loadFailsAt[k] = fits(k) ? (loadFailsAt[k + 1] as number) : k;
+  }
+  let last = -1;
+  for (let k = 0; k <= n + 1; k++) {
+    lastOpenBefore[k] = last;
+    if (k > r.locked && k <= n && open[k]) last = k;
+  }
+  return scratch;
+}

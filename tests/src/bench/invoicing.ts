@@ -20,11 +20,12 @@ import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn } from './signIn.js';
 import { cpuPer, cpuSample, fmt, percentile } from './stats.js';
 import { numberArg as arg } from './args.js';
+import { reportCpuProfile, startCpuProfile } from './cpuProfile.js';
 
 /**
  * `npm run bench:invoicing [-- --orders N --customers C --days D --data auto|http|events
  *   --probe P --http-concurrency W --http-budget SECONDS --chunk K --concurrency J --samples S
- *   --audit-events E --audit-samples A --keep]`
+ *   --audit-events E --audit-samples A --profile FILE --keep]`
  *
  * Invoicing at a month's volume (issue 18 §6; docs/decisions/0030, 0031, 0032) on the local
  * PostgreSQL server, in a database of its own:
@@ -66,6 +67,8 @@ const CONCURRENCY = arg('--concurrency', 3);
 const SAMPLES = arg('--samples', 300);
 const AUDIT_EVENTS = arg('--audit-events', 200);
 const AUDIT_SAMPLES = arg('--audit-samples', 100);
+/** `--profile FILE`: a CPU profile of this process's main thread (the runner) over the run. */
+const PROFILE = args.includes('--profile') ? text('--profile', 'invoicing.cpuprofile') : null;
 const TARGET = { orderPrice: 20, auditAt: 100 };
 /** The baseline insert is short: its median of a few. */
 const BASELINE_REPEATS = 3;
@@ -220,6 +223,7 @@ async function main() {
 
       // 2. The invoicing run of the month.
       console.log(`\nInvoicing run ${fromDate} to ${toDate} (START_INVOICING_RUN over HTTP):`);
+      const profiling = PROFILE ? await startCpuProfile() : null;
       const cpuBefore = await cpuSample(knex);
       const started = performance.now();
       const [runId] = (
@@ -239,6 +243,7 @@ async function main() {
       const runMs = performance.now() - started;
       const completedSeenAt = Date.now();
       const runCpu = cpuPer(cpuBefore, await cpuSample(knex), runRow.orders);
+      const profile = profiling ? await profiling() : null;
       await projectionsSettled(knex, HOUR);
       const projectedMs = performance.now() - started;
       const runnerMs = Date.parse(runRow.endedAt!) - Date.parse(runRow.startedAt!);
@@ -248,6 +253,7 @@ async function main() {
       console.log(
         `  CPU per order during the run: node ${fmt(runCpu.node, 2)} ms + PostgreSQL ${runCpu.server === null ? '?' : fmt(runCpu.server, 2)} ms`,
       );
+      if (profile) await reportCpuProfile(profile, PROFILE!);
       const check = await checkRun(knex, runRow, data.delivered);
       const at = (iso: string) => Date.parse(iso);
       console.log(

@@ -226,17 +226,29 @@ export class InvoicingRunner {
     };
     const outcomes: Issued[] = new Array<Issued>(groups.length);
     let next = 0;
+    // After a failure no invoice is started, and the run fails only once those under way are
+    // done, so nothing is issued after the run is marked failed (as one at a time).
+    let failed = false;
     const worker = async () => {
-      while (next < groups.length) {
+      while (next < groups.length && !failed) {
         const i = next++;
         const group = groups[i]!;
-        outcomes[i] = await issueInvoice(ctx, run, group, invoiceIds[i]!, {
-          customer: customers.get(group.customerId),
-          seller,
-        });
+        try {
+          outcomes[i] = await issueInvoice(ctx, run, group, invoiceIds[i]!, {
+            customer: customers.get(group.customerId),
+            seller,
+          });
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(INVOICES_IN_FLIGHT, groups.length) }, worker));
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.min(INVOICES_IN_FLIGHT, groups.length) }, worker),
+    );
+    const rejected = settled.find((s) => s.status === 'rejected');
+    if (rejected) throw rejected.reason;
     return outcomes;
   }
 }

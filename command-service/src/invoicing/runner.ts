@@ -1,27 +1,12 @@
 import {
-  AppError,
-  INVOICE_DUE_DAYS,
   INVOICING_RUNS_TABLE,
-  addDays,
-  billingOrderStream,
-  invoiceStream,
-  invoiceTotals,
   invoicingRunStream,
-  isInvoiced,
-  orderStream,
   planInvoices,
   type EventMetadata,
-  type Invoice,
-  type InvoiceCandidate,
-  type InvoiceGroup,
   type InvoiceSplit,
   type InvoicingRun,
   type InvoicingRunTotals,
   type InvoiceSellerSnapshot,
-  type PostalAddress,
-  paymentReference,
-  type OrderPrice,
-  type PricedOn,
 } from '@nordlog/contracts';
 import {
   preparedQuery,
@@ -31,12 +16,12 @@ import {
   type Logger,
 } from '@nordlog/platform';
 import { fold, target, type Target } from '../framework/decider.js';
-import { atomic, executeAtomic, executeTargets } from '../framework/execute.js';
-import { orderInvoicingDecider } from './decider.js';
-import { billingOrderDecider, invoiceDecider, invoicingRunDecider } from './deciders.js';
+import { executeTargets } from '../framework/execute.js';
+import { StreamStates } from '../framework/streamStates.js';
+import { invoicingRunDecider } from './deciders.js';
+import { issueInvoice, type Candidate, type InvoiceCustomer, type Issued } from './issue.js';
 
-/** An order's candidate carries its price and what the price was computed from (0032). */
-export type Candidate = InvoiceCandidate & { price: OrderPrice | null; pricedOn: PricedOn | null };
+export type { Candidate } from './issue.js';
 
 export interface InvoicingRunnerDeps {
   store: EventStore;
@@ -56,15 +41,12 @@ export interface InvoicingRunnerDeps {
   clock?: () => Date;
 }
 
-/** What an invoice keeps of its customer. */
-interface InvoiceCustomer {
-  name: string;
-  orgNumber: string;
-  address?: PostalAddress | null;
-}
-
-/** Appends of one invoice tried at most this often before its candidates are given up. */
-const MAX_ATTEMPTS = 6;
+/**
+ * Invoices of a run issued at the same time. Each is one atomic append of streams no other
+ * invoice of the run touches, so they never race each other; a few in flight keep the database
+ * busy while this process builds the next (docs/decisions/0047).
+ */
+const INVOICES_IN_FLIGHT = 3;
 
 /** Up to ten runs waiting for the runner, oldest first; polled every 200 ms, so prepared. */
 const REQUESTED_RUNS_SQL = `select id::text as id from ${INVOICING_RUNS_TABLE}
@@ -152,15 +134,14 @@ export class InvoicingRunner {
         candidates,
         (customerId) => customers.get(customerId)?.invoiceSplit ?? 'NONE',
       );
+      const issued = await this.issueAll(run, groups, customers, seller, correlationId);
       const invoiceIds: string[] = [];
       const totals = new Map<string, InvoicingRunTotals>();
       let orders = 0;
       let billingOrders = 0;
       let takenByOthers = 0;
       let changed = 0;
-      for (const group of groups) {
-        const customer = customers.get(group.customerId);
-        const outcome = await this.issue(run, group, { customer, seller }, correlationId);
+      for (const outcome of issued) {
         takenByOthers += outcome.taken;
         changed += outcome.changed;
         if (!outcome.invoice) continue;
@@ -224,152 +205,50 @@ export class InvoicingRunner {
   }
 
   /**
-   * Issues one planned invoice: all its candidates marked invoiced with it, or none. Candidates
-   * that are no longer to invoice (another run took them, a planner paused them) are left out and
-   * the rest tried again.
+   * Issues the planned invoices, a few at a time, each under an id taken in plan order (so the
+   * numbers follow the plan as they did one at a time); the outcomes in plan order.
    */
-  private async issue(
+  private async issueAll(
     run: InvoicingRun,
-    group: InvoiceGroup,
-    parties: { customer: InvoiceCustomer | undefined; seller: InvoiceSellerSnapshot | null },
+    groups: ReturnType<typeof planInvoices>,
+    customers: Map<string, InvoiceCustomer>,
+    seller: InvoiceSellerSnapshot | null,
     correlationId: string,
-  ): Promise<{ invoice: Invoice | null; taken: number; changed: number }> {
-    const invoiceId = await this.deps.ids.next('invoice');
-    const { customer, seller } = parties;
-    let candidates = group.candidates as Candidate[];
-    let taken = 0;
-    let changed = 0;
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS && candidates.length > 0; attempt++) {
-      const issuedAt = this.clock().toISOString();
-      const issueDate = issuedAt.slice(0, 10);
-      const lines = candidates.flatMap((c) => c.lines);
-      const invoice: Invoice = {
-        id: invoiceId,
-        number: invoiceId,
-        runId: run.id,
-        departmentId: run.departmentId,
-        customerId: group.customerId,
-        customerName: customer?.name ?? '',
-        customerOrgNumber: customer?.orgNumber ?? '',
-        customerAddress: customer?.address ?? null,
-        seller,
-        paymentReference: seller
-          ? paymentReference(seller.country, invoiceId, seller.fikCreditorNumber)
-          : null,
-        currency: group.currency,
-        split: group.split,
-        splitKey: group.splitKey,
-        standalone: group.standalone,
-        periodFrom: run.fromDate,
-        periodTo: run.toDate,
-        issuedAt,
-        issueDate,
-        dueDate: addDays(issueDate, INVOICE_DUE_DAYS),
-        vatBasisPoints: group.vatBasisPoints,
-        lines,
-        ...invoiceTotals(lines, group.vatBasisPoints),
-        orderIds: candidates.filter((c) => c.kind === 'order').map((c) => c.id),
-        billingOrderIds: candidates.filter((c) => c.kind === 'billingOrder').map((c) => c.id),
-      };
-      const marks = { runId: run.id, invoiceId, invoiceNumber: invoice.number };
-      const targets = atomic([
-        target({
-          id: invoiceId,
-          streamId: invoiceStream(invoiceId),
-          isNew: true,
-          decider: invoiceDecider,
-          command: { type: 'issue', invoice },
-        }),
-        ...candidates.map((c) =>
-          c.kind === 'order'
-            ? target({
-                id: c.id,
-                streamId: orderStream(c.id),
-                decider: orderInvoicingDecider,
-                command: { type: 'INVOICE', ...marks, price: c.price!, pricedOn: c.pricedOn! },
-              })
-            : target({
-                id: c.id,
-                streamId: billingOrderStream(c.id),
-                decider: billingOrderDecider,
-                command: { type: 'invoice', ...marks },
-              }),
-        ),
-      ]);
-      let outcome;
-      try {
-        outcome = await executeAtomic(
-          this.deps.store,
-          targets,
-          this.metadata(run, correlationId),
-          false,
-        );
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        outcome = { status: err.status };
-      }
-      if (outcome.status === 200) return { invoice, taken, changed };
-      // Refused or raced: keep what is still to invoice as it was priced, and try again.
-      const still = await this.stillToInvoice(candidates);
-      taken += still.taken;
-      changed += still.changed;
-      candidates = still.kept;
-    }
-    if (candidates.length > 0)
-      this.deps.logger.warn(
-        { invoicingRun: run.id, customerId: group.customerId, left: candidates.length },
-        'invoicing: an invoice could not be issued; its orders stay to invoice',
-      );
-    return { invoice: null, taken, changed };
-  }
-
-  /**
-   * The candidates their streams would still let be invoiced as they were priced; of the others,
-   * how many are invoiced already (another run took them) and how many changed (a correction, a
-   * hold): those are left for the next run, which prices them again.
-   */
-  private async stillToInvoice(
-    candidates: Candidate[],
-  ): Promise<{ kept: Candidate[]; taken: number; changed: number }> {
-    const verdicts = await Promise.all(
-      candidates.map(async (c): Promise<'keep' | 'taken' | 'changed'> => {
-        if (c.kind === 'order') {
-          const state = fold(
-            orderInvoicingDecider,
-            (await this.deps.store.readStream(orderStream(c.id))) as never[],
-          );
-          // Invoiced (or sent to be) by another run: INVOICED_OK and AWAITING_ACKNOWLEDGEMENT.
-          const held = state.status === 'booked' ? state.invoicing.held : null;
-          if (held !== null && isInvoiced(held)) return 'taken';
-          try {
-            // The decider's own rule: what it would refuse now is left out.
-            orderInvoicingDecider.decide(
-              {
-                type: 'INVOICE',
-                runId: '',
-                invoiceId: '',
-                invoiceNumber: '',
-                price: c.price!,
-                pricedOn: c.pricedOn!,
-              },
-              state,
-            );
-            return 'keep';
-          } catch {
-            return 'changed';
-          }
-        }
-        const order = fold(
-          billingOrderDecider,
-          (await this.deps.store.readStream(billingOrderStream(c.id))) as never[],
-        );
-        return order && order.invoiced === null ? 'keep' : 'taken';
-      }),
-    );
-    return {
-      kept: candidates.filter((_, i) => verdicts[i] === 'keep'),
-      taken: verdicts.filter((v) => v === 'taken').length,
-      changed: verdicts.filter((v) => v === 'changed').length,
+  ): Promise<Issued[]> {
+    const invoiceIds: string[] = [];
+    for (let i = 0; i < groups.length; i++) invoiceIds.push(await this.deps.ids.next('invoice'));
+    const ctx = {
+      store: this.deps.store,
+      states: new StreamStates(this.deps.store),
+      logger: this.deps.logger,
+      clock: this.clock,
+      metadata: () => this.metadata(run, correlationId),
     };
+    const outcomes: Issued[] = new Array<Issued>(groups.length);
+    let next = 0;
+    // After a failure no invoice is started, and the run fails only once those under way are
+    // done, so nothing is issued after the run is marked failed (as one at a time).
+    let failed = false;
+    const worker = async () => {
+      while (next < groups.length && !failed) {
+        const i = next++;
+        const group = groups[i]!;
+        try {
+          outcomes[i] = await issueInvoice(ctx, run, group, invoiceIds[i]!, {
+            customer: customers.get(group.customerId),
+            seller,
+          });
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+      }
+    };
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.min(INVOICES_IN_FLIGHT, groups.length) }, worker),
+    );
+    const rejected = settled.find((s) => s.status === 'rejected');
+    if (rejected) throw rejected.reason;
+    return outcomes;
   }
 }

@@ -1,5 +1,7 @@
 // `npm run bench:optimizer -- --set solomon|lilim|oslo|FOLDER --seconds S [--instances a,b] [--out FILE]`
 // `npm run bench:optimizer -- --set scale --seconds 10 [--long 120] [--units 50] [--consignments 1000]`
+// `--cpu` (scale): the budgets count this process's processor time, so that on a shared machine
+// a 10 s and a 120 s run get the work they would get alone.
 // `--moves N` stops each run after N moves (with a large --seconds: the same plans under any load).
 // Solves each instance in-process on one core, checks it with the independent checker, and prints the
 // per-instance, per-class and overall comparison with the best-known solutions.
@@ -26,6 +28,8 @@ interface Args {
   moves?: number;
   units: number;
   consignments: number;
+  /** `--cpu`: the scale day's budgets are seconds of this process's processor time, not of the clock. */
+  cpu?: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -52,7 +56,10 @@ function parseArgs(argv: string[]): Args {
     else if (key === '--temperatures')
       args.temperatures = [Number(value.split(',')[0]), Number(value.split(',')[1])];
     else if (key === '--instances') args.instances.push(...value.split(',').filter(Boolean));
-    else continue;
+    else if (key === '--cpu') {
+      args.cpu = true;
+      continue;
+    } else continue;
     i++;
   }
   return args;

@@ -58,7 +58,7 @@ export function createProjectorWorker(options: WorkerOptions, logger: Logger): P
       const onMessage = (m: unknown) => {
         if (typeof m !== 'object' || m === null || !('profiled' in m)) return;
         w.off('message', onMessage);
-        resolve((m as { profiled: unknown }).profiled);
+        resolve(m.profiled);
       };
       w.on('message', onMessage);
       w.postMessage(request);

@@ -25,6 +25,12 @@ export interface ProjectorDeps {
 export interface Projector {
   start(): void;
   stop(): Promise<void>;
+  /**
+   * A CPU profile of the thread the projector runs on (benchmarks: `bench:spine -- --profile`):
+   * `start` begins one, `stop` ends it and returns it (V8's .cpuprofile JSON). Only the
+   * worker-thread projector has one; an in-process projector is profiled with its process.
+   */
+  cpuProfile?: { start(): Promise<void>; stop(): Promise<unknown> };
 }
 
 /** Keeps every read model caught up with the event store: one loop, one transaction per batch. */

@@ -1,4 +1,5 @@
 import { connect, createLogger, Notifier, PostgresEventStore } from '@nordlog/platform';
+import { Session } from 'node:inspector/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createProjector } from './service.js';
 import type { WorkerOptions } from './workerHost.js';
@@ -22,7 +23,32 @@ const projector = createProjector({
 });
 projector.start();
 
+// A CPU profile of this thread on request (Projector.cpuProfile; bench:spine -- --profile).
+let profiler: Session | null = null;
+async function profile(request: 'start' | 'stop'): Promise<unknown> {
+  if (request === 'start') {
+    profiler ??= new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.post('Profiler.start');
+    return null;
+  }
+  if (!profiler) return null;
+  const { profile: taken } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  return taken;
+}
+
 parentPort!.on('message', (message: unknown) => {
+  if (typeof message === 'object' && message !== null && 'profile' in message) {
+    const request = (message as { profile: 'start' | 'stop' }).profile;
+    void profile(request).then(
+      (profiled) => parentPort!.postMessage({ profiled }),
+      (err: unknown) => parentPort!.postMessage({ profiled: null, error: String(err) }),
+    );
+    return;
+  }
   if (message !== 'stop') return;
   void (async () => {
     await projector.stop();

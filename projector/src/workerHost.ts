@@ -44,5 +44,24 @@ export function createProjectorWorker(options: WorkerOptions, logger: Logger): P
       clearTimeout(timer);
       await w.terminate();
     },
+    cpuProfile: {
+      start: () => ask({ profile: 'start' }).then(() => undefined),
+      stop: () => ask({ profile: 'stop' }),
+    },
   };
+
+  /** Sends a profiler request to the worker and waits for its answer. */
+  function ask(request: { profile: 'start' | 'stop' }): Promise<unknown> {
+    const w = worker;
+    if (!w) return Promise.reject(new Error('the projector worker is not running'));
+    return new Promise((resolve) => {
+      const onMessage = (m: unknown) => {
+        if (typeof m !== 'object' || m === null || !('profiled' in m)) return;
+        w.off('message', onMessage);
+        resolve(m.profiled);
+      };
+      w.on('message', onMessage);
+      w.postMessage(request);
+    });
+  }
 }

@@ -17,7 +17,7 @@ import {
 import { fieldErrors } from '@nordlog/platform';
 import { randomBytes } from 'node:crypto';
 import type { HandlerContext } from '../framework/handler.js';
-import { pinOf } from '../pins/pins.js';
+import { pinsOf } from '../pins/pins.js';
 
 /**
  * What the handlers do to a booked or edited order before the decider sees it (I/O lives here,
@@ -79,11 +79,19 @@ export async function geocodeSides(
   order: Pick<Fields, 'pickup' | 'delivery'>,
 ): Promise<{ pickup: AddressBlock; delivery: AddressBlock; unresolved: AddressSide[] }> {
   const unresolved: AddressSide[] = [];
+  // A planner's pin of an address in the department comes first (issue 36): the address was
+  // placed by hand before, at its door. Both sides' pins are read in one round trip.
+  const placed = (b: AddressBlock) => b.lat != null && b.lng != null;
+  const sides = [order.pickup, order.delivery];
+  const pins = await pinsOf(
+    ctx,
+    departmentId,
+    sides.filter((b) => !placed(b)),
+  );
+  const pinOfSide = new Map(sides.filter((b) => !placed(b)).map((b, i) => [b, pins[i]!]));
   const place = async (side: AddressSide, block: AddressBlock): Promise<AddressBlock> => {
-    if (block.lat != null && block.lng != null) return block;
-    // A planner's pin of this address in the department comes first (issue 36): the address was
-    // placed by hand before, at its door.
-    const pin = await pinOf(ctx, departmentId, block);
+    if (placed(block)) return block;
+    const pin = pinOfSide.get(block) ?? null;
     if (pin)
       return {
         ...block,

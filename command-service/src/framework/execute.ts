@@ -49,7 +49,7 @@ export async function executeTarget(
 ): Promise<{ type: string; position: string }[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await attemptTarget(store, states, t, metadata, outcomeFor);
+      return await attemptTarget(store, states, t, metadata, outcomeFor, attempt === 1);
     } catch (err) {
       if (!isConflict(err)) throw err;
       // The same command may have won the race in a concurrent retry: then it is done, not refused.
@@ -69,6 +69,7 @@ async function attemptTarget(
   t: Target,
   metadata: EventMetadata,
   outcomeFor?: (events: string[]) => { status: number; body: unknown },
+  first = false,
 ): Promise<{ type: string; position: string }[]> {
   const { state, revision, applied: appliedBy } = await current(states, t);
   const applied = appliedBy(metadata.commandId);
@@ -92,6 +93,8 @@ async function attemptTarget(
         t.id,
         t.uniques(state),
         t.uniques(events.reduce((s, e) => t.decider.evolve(s, e), state)),
+        // A new entity's values are new on its first attempt (a lost race reads them).
+        first && t.isNew === true,
       )
     : [];
   const companions = t.companions ? await companionAppends(states, t.companions(state)) : [];

@@ -51,12 +51,18 @@ export const reservationDecider: Decider<ReservationState, ReservationCommand, R
  * The reservation appends that go with an entity's change: values held after the change but not
  * before are reserved, values held before but not after are released. Reads each reservation
  * stream and expects the revision it read, so the append fails if another command moved it.
+ *
+ * `optimistic` (a command's first attempt): a value to reserve is taken to be new (a booking's
+ * shipment id from a number series always is), so its stream is not read and the append expects
+ * no stream; where the stream exists the append fails as a conflict and the next attempt reads it
+ * and decides on what it holds (the same refusal, or nothing to do, as a read first gives).
  */
 export async function reservationAppends(
   store: EventStore,
   ownerId: string,
   before: UniqueClaim[],
   after: UniqueClaim[],
+  optimistic = false,
 ): Promise<StreamAppend[]> {
   const byStream = (claims: UniqueClaim[]) =>
     new Map(claims.map((c) => [reservationStream(c.kind, c.value), c]));
@@ -78,7 +84,8 @@ export async function reservationAppends(
   ];
   const appends: StreamAppend[] = [];
   for (const [streamId, command] of commands) {
-    const history = await store.readStream(streamId);
+    const history =
+      optimistic && command.type === 'reserve' ? [] : await store.readStream(streamId);
     const events = reservationDecider.decide(command, fold(reservationDecider, history as never[]));
     if (events.length > 0)
       appends.push({

@@ -34,13 +34,32 @@ export const pinStream = (departmentId: string, key: string): string =>
 
 /** The department's pin of an address, if a planner set one. */
 export async function pinOf(
-  ctx: Pick<HandlerContext, 'load'>,
+  ctx: Pick<HandlerContext, 'loadMany'>,
   departmentId: string,
   address: PinnedAddressText,
 ): Promise<PinnedAddress | null> {
-  if (!address.address.trim()) return null;
-  const { pin } = await ctx.load(pinStream(departmentId, pinKey(address)), pinDecider);
-  return pin;
+  return (await pinsOf(ctx, departmentId, [address]))[0]!;
+}
+
+/**
+ * The department's pins of several addresses (a booking's pickup and delivery), in the order
+ * asked, read in one round trip; an empty address has none.
+ */
+export async function pinsOf(
+  ctx: Pick<HandlerContext, 'loadMany'>,
+  departmentId: string,
+  addresses: readonly PinnedAddressText[],
+): Promise<(PinnedAddress | null)[]> {
+  const asked = addresses.filter((a) => a.address.trim());
+  const read =
+    asked.length === 0
+      ? []
+      : await ctx.loadMany(
+          asked.map((a) => pinStream(departmentId, pinKey(a))),
+          pinDecider,
+        );
+  let next = 0;
+  return addresses.map((a) => (a.address.trim() ? read[next++]!.state.pin : null));
 }
 
 export const pinHandlers = {

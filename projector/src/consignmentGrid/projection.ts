@@ -60,10 +60,13 @@ async function customerNames(
     ),
   ];
   if (ids.length === 0) return new Map();
-  const rows = await trx(NAMES)
-    .whereIn('id', ids)
-    .select<{ id: string; name: string }[]>('id', 'name');
-  return new Map(rows.map((r) => [String(r.id), r.name]));
+  // Prepared, one array parameter: every batch of bookings passes here.
+  const rows = await preparedQuery<{ id: string; name: string }>(
+    trx,
+    `select id::text as id, name from ${NAMES} where id = any($1::bigint[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**

@@ -60,8 +60,10 @@ export function rowProjection<Row extends VersionedRow, Context = undefined>(
     migrations: spec.migrations,
     handles: (event) => spec.rowId(event) !== null,
     async apply(trx, events) {
-      const folded = await fold(trx, spec, events);
-      return folded ? write(trx, spec, folded) : [];
+      const fresh = creationsOnly(spec, events);
+      const folded = await fold(trx, spec, events, !fresh);
+      if (!folded) return [];
+      return fresh ? writeFresh(trx, spec, folded) : write(trx, spec, folded);
     },
     async applyBulk(trx, events) {
       const folded = await fold(trx, spec, events);
@@ -76,22 +78,47 @@ interface Folded<Row> {
   touched: Set<string>;
 }
 
-/** Loads the rows a batch touches (one query), folds the batch's events into them in memory. */
+/**
+ * Whether each row the batch touches gets one event only, its stream's first (revision 0), as a
+ * batch of bookings or new customers does, and the spec keeps one revision per row. Such an
+ * event changes a row only where there is none yet (at any stored row it counts as applied), so
+ * the rows need not be read: they are inserted where absent (`writeFresh`).
+ */
+function creationsOnly<Row extends VersionedRow, Context>(
+  spec: RowProjectionSpec<Row, Context>,
+  events: RecordedEvent[],
+): boolean {
+  if (spec.applied) return false;
+  const ids = new Set<string>();
+  for (const e of events) {
+    const id = spec.rowId(e);
+    if (id === null) continue;
+    if (e.streamRevision !== 0 || ids.has(id)) return false;
+    ids.add(id);
+  }
+  return true;
+}
+
+/**
+ * Loads the rows a batch touches (one query; none with `load` false: every row is taken as
+ * absent), folds the batch's events into them in memory.
+ */
 async function fold<Row extends VersionedRow, Context>(
   trx: Knex.Transaction,
   spec: RowProjectionSpec<Row, Context>,
   events: RecordedEvent[],
+  load = true,
 ): Promise<Folded<Row> | null> {
   const ids = [
     ...new Set(events.map((e) => spec.rowId(e)).filter((id): id is string => id !== null)),
   ];
   if (ids.length === 0) return null;
   // One array parameter, however many rows (a list of bound values costs per value).
-  const loaded = await preparedQuery<{ data: Row }>(
-    trx,
-    `select data from ${spec.table} where id = any($1)`,
-    [ids],
-  );
+  const loaded = load
+    ? await preparedQuery<{ data: Row }>(trx, `select data from ${spec.table} where id = any($1)`, [
+        ids,
+      ])
+    : [];
   const context = (spec.prepare ? await spec.prepare(trx, events) : undefined) as Context;
   const rows = new Map<string, Row | null>(loaded.map((r) => [String(r.data.id), r.data]));
   const originals = new Map(rows);
@@ -201,6 +228,34 @@ async function writeBulk<Row extends VersionedRow>(
     fresh.map((row) => record(spec, row)),
   );
   await storeRows(trx, spec, changed, deletes);
+}
+
+/**
+ * The write of a batch of creations (`creationsOnly`), folded without reading: each row is
+ * inserted unless the table has it already (a redelivered creation: applied, as `fold` would have
+ * found), and only the rows inserted are published. One statement, no read.
+ */
+async function writeFresh<Row extends VersionedRow>(
+  trx: Knex.Transaction,
+  spec: TableSpec<Row>,
+  folded: Folded<Row>,
+): Promise<Change[]> {
+  const { upserts } = outcome(folded);
+  if (upserts.length === 0) return [];
+  const records = upserts.map((row) => record(spec, row));
+  const columns = Object.keys(records[0]!);
+  const inserted = await preparedQuery<{ id: string }>(
+    trx,
+    `insert into ${spec.table} (${columns.join(', ')})
+     select ${columns.join(', ')} from jsonb_populate_recordset(null::${spec.table}, $1::jsonb)
+     on conflict (id) do nothing returning id::text as id`,
+    [JSON.stringify(records)],
+  );
+  const stored = new Set(inserted.map((r) => r.id));
+  const publish = { ...spec, scope: (row: Row) => scopeOf(spec.entity, row) };
+  return upserts
+    .filter((row) => stored.has(String(row.id)))
+    .flatMap((row) => rowChanges(publish, row, null));
 }
 
 /** Inserts or updates rows (one statement) and deletes rows (one statement). */

@@ -107,6 +107,12 @@ async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
     const scope = nextScope(after.get(id), e);
     if (scope) after.set(id, scope);
   }
+  // Only the scopes the batch changed are written (most events leave an order's scope as it is).
+  const changed = [...after].filter(([id, s]) => {
+    const was = before.get(id);
+    return !was || !sameScope(was, s);
+  });
+  if (changed.length === 0) return { before, after };
   await preparedQuery(
     trx,
     `insert into ${ORDER_SCOPE_TABLE} (order_id, department_id, customer_id, date)
@@ -116,7 +122,7 @@ async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
        customer_id = excluded.customer_id, date = excluded.date`,
     [
       JSON.stringify(
-        [...after].map(([orderId, s]) => ({
+        changed.map(([orderId, s]) => ({
           order_id: orderId,
           department_id: s.departmentId,
           customer_id: s.customerId,

@@ -3,6 +3,7 @@ import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import {
   connect,
   copyIn,
+  type Knex,
   copyOut,
   loadConfig,
   PostgresEventStore,
@@ -23,17 +24,21 @@ import { measureBaselines } from './baseline.js';
 import { signIn } from './signIn.js';
 import { cpuPer, cpuSample, fmt, percentile, runConcurrent } from './stats.js';
 import { LOCAL_URL } from './args.js';
+import { phaseProfiler, type PhaseProfiler } from './spineProfile.js';
 
 /**
- * `npm run bench:spine [-- --commands N --rate R --seconds S --only embedded|local]`
+ * `npm run bench:spine [-- --commands N --rate R --seconds S --only embedded|local --profile]`
  * Commands/s, append latency, projection lag (append → socket) and rebuild speed, each printed
  * as a ratio to a raw PostgreSQL baseline measured on the same database in the same run.
+ * `--profile`: CPU profiles of the server's and the projector's threads over each command phase
+ * and the rebuild (spineProfile.ts); the profiler's cost is in that run's figures.
  */
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1] ?? '']));
 const N = Number(args.get('--commands') ?? 2000);
 const RATE = Number(args.get('--rate') ?? 200);
 const SECONDS = Number(args.get('--seconds') ?? 5);
 const ONLY = args.get('--only');
+const PROFILE = process.argv.includes('--profile');
 
 /** The session headers of the benchmark's ADMIN. */
 let auth: Record<string, string> = {};
@@ -78,6 +83,7 @@ async function benchOn(label: string, databaseUrl: string) {
     logger,
   );
   const knex = system.db.knex;
+  const profiler: PhaseProfiler | null = PROFILE ? await phaseProfiler(system, knex) : null;
   auth = await signIn(system, '+4749999999', { name: 'Bench Admin', role: 'ADMIN' });
   const dep = (
     await post(system.url, 'CREATE_DEPARTMENT', {
@@ -131,6 +137,8 @@ async function benchOn(label: string, databaseUrl: string) {
     /** N requests to a port at this concurrency: their rate and the CPU they cost. */
     const measured = async (port: number, type: string, body: (i: number) => unknown) => {
       const payloads = Array.from({ length: N }, (_, i) => body(i));
+      const profiled = profiler !== null && port === serverPort;
+      if (profiled) await profiler.start();
       const before = await cpuSample(knex);
       const run = await drive({
         port,
@@ -140,7 +148,13 @@ async function benchOn(label: string, databaseUrl: string) {
         rate: 0,
         headers: port === serverPort ? auth : {},
       });
-      return { run, perSec: (N / run.ms) * 1000, cpu: cpuPer(before, await cpuSample(knex), N) };
+      const cpu = cpuPer(before, await cpuSample(knex), N);
+      // Until the projector has caught up: its work for these commands belongs to the phase.
+      if (profiled) {
+        await caughtUp(knex);
+        await profiler.stop(`${label} ${type} concurrency ${concurrency}`, N);
+      }
+      return { run, perSec: (N / run.ms) * 1000, cpu };
     };
     const customer = (label: string) => (i: number) => ({
       name: `${label} ${concurrency}-${i}`,
@@ -285,8 +299,10 @@ async function benchOn(label: string, databaseUrl: string) {
       .rows[0]!.n,
   );
   const base = await measureBaselines(knex, 1000, 1);
+  if (profiler) await profiler.start();
   const cpuRebuild = await cpuSample(knex);
   const result = await rebuild(knex, new PostgresEventStore(knex, system.db.notifier), projections);
+  if (profiler) await profiler.stop(`${label} rebuild`, events);
   const perSec = (events / result.ms) * 1000;
   const rebuildCpu = cpuPer(cpuRebuild, await cpuSample(knex), events);
   rows.push([
@@ -326,6 +342,21 @@ async function benchOn(label: string, databaseUrl: string) {
   ]);
   await system.close();
   for (const r of rows) console.log(r.map((c, i) => c.padEnd([22, 44, 44, 40][i]!)).join(' '));
+}
+
+/** Waits until every projection's checkpoint is at the event store's head. */
+async function caughtUp(knex: Knex) {
+  for (let i = 0; i < 600; i++) {
+    const { rows } = await knex.raw<{ rows: { behind: boolean }[] }>(
+      `select exists (
+         select 1 from projection_checkpoints c
+          where (c.transaction_id, c.position) <
+                (select transaction_id, position from es_events order by transaction_id desc, position desc limit 1)
+       ) as behind`,
+    );
+    if (!rows[0]!.behind) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function main() {

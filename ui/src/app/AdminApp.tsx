@@ -6,9 +6,8 @@ import { Admin, CustomRoutes, Loading, Resource, localStorageStore } from 'react
 import { BrowserRouter, Navigate, Route, useParams } from 'react-router-dom';
 import { builtPlannerScreens, canOpen } from '../access/routes';
 import { createDataProvider } from '../data/dataProvider';
-import { appMessages } from '../i18n/appMessages';
 import { createI18nProvider } from '../i18n/i18nProvider';
-import { storedLocale } from '../i18n/locales';
+import type { Messages } from '../i18n/messages/en';
 import { AppLayout } from '../layout/AppLayout';
 import { NotBuilt, NotFound } from '../layout/NotFound';
 import { Toasts } from '../layout/Toasts';
@@ -73,14 +72,17 @@ export default function AdminApp({
   themeName,
   features,
   development = false,
+  messages,
 }: {
   user: AuthUser;
+  /** The app's messages of the stored language, loaded at start-up. */
+  messages: Messages;
   themeName: ThemeName;
   features: ReadonlySet<string>;
   development?: boolean;
 }) {
   const providers = useMemo(() => {
-    const theme = muiTheme(themeName, appMessages[storedLocale()].app.loading) as ReturnType<
+    const theme = muiTheme(themeName, messages.app.loading) as ReturnType<
       typeof muiTheme
     > & { sidebar?: unknown };
     // Spec §2 planner menu widths.
@@ -95,12 +97,12 @@ export default function AdminApp({
     return {
       dataProvider: createDataProvider(),
       authProvider: createAuthProvider(user),
-      i18nProvider: createI18nProvider(),
+      i18nProvider: createI18nProvider(messages),
       queryClient,
       store: localStorageStore(undefined, 'nordlog'),
       theme,
     };
-  }, [user, themeName]);
+  }, [user, themeName, messages]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchCurrentUser } from './auth/api';
 import { preloadApp } from './app/preload';
-import { PublicApp } from './auth/PublicApp';
 import { decideStart, isPublicPath } from './auth/start';
 import { loadAppMessages } from './i18n/loadMessages';
 import { storedLocale } from './i18n/locales';
@@ -23,8 +22,12 @@ async function start() {
   const locale = storedLocale();
   document.documentElement.lang = locale;
   const path = window.location.pathname;
-  let early = isPublicPath(path) ? null : preloadApp(path);
+  const publicPath = isPublicPath(path);
+  let early = publicPath ? null : preloadApp(path);
   early?.catch(() => undefined);
+  // The public pages (log-in, tracking) are a chunk of their own, without react-admin.
+  let publicChunk = publicPath ? import('./auth/PublicApp') : null;
+  publicChunk?.catch(() => undefined);
   const [user, config, messages] = await Promise.all([
     fetchCurrentUser(),
     fetchConfig(),
@@ -40,6 +43,11 @@ async function start() {
   const texts = messages.fallback;
   const root = createRoot(container);
   if (decision.kind === 'public' || !user) {
+    const { PublicApp } = await loadWithRetry(() => {
+      const chunk = publicChunk ?? import('./auth/PublicApp');
+      publicChunk = null;
+      return chunk;
+    });
     root.render(
       <StrictMode>
         <ErrorFallback texts={texts} showDetails={config.development}>

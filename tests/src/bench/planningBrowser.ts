@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, serveTiles } from '../support/browser.js';
+import { assertWebAppBuilt, launchBrowser } from '../support/browser.js';
 import { bareScreen, firstRenders, printFirstRenders, type Screen } from './bareReact.js';
 import type { PlanningWorld } from './planning.js';
 import { fmt, percentile } from './stats.js';
@@ -23,7 +23,8 @@ export async function planningBrowserBench(
     const [name, ...value] = headers.cookie!.split('=');
     await context.addCookies([{ name: name!, value: value.join('='), url: system.url }]);
     const page = await context.newPage();
-    await serveTiles(context);
+    // No request interception (it turns the browser's cache off): the tiles' loopback address
+    // refuses at once (loopbackTileEnv), and no figure waits for a tile.
     const board = `${system.url}/planner/${department}/planning/${date}`;
     const shipments = `${system.url}/planner/${department}/shipments/all/${date}/${date}`;
     const live = `${system.url}/planner/${department}/live/${date}`;

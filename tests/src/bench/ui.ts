@@ -5,17 +5,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import {
-  assertWebAppBuilt,
-  launchBrowser,
-  loopbackTileEnv,
-  serveTiles,
-} from '../support/browser.js';
+import { assertWebAppBuilt, launchBrowser, loopbackTileEnv } from '../support/browser.js';
 import { lastMessageId, waitForToken } from '../support/system.js';
-import { bareScreen, benchUiDir, firstRenders, printFirstRenders } from './bareReact.js';
+import {
+  bareScreen,
+  benchUiDir,
+  firstRender,
+  firstRenders,
+  printFirstRenders,
+} from './bareReact.js';
 
 /**
- * `npm run bench:ui [-- --rounds N]`: the JavaScript a browser loads for the log-in page and for
+ * `npm run bench:ui [-- --rounds N --trace]`: the JavaScript a browser loads for the log-in page and for
  * the planner's first page (log in, choose a department, the shipments page), and the first
  * renders of the shipments page, the planning board and the live view of today in Oslo, measured
  * in Debian's Chromium against the product on an embedded PostgreSQL with the demo data.
@@ -30,6 +31,24 @@ const BUDGET_KB = 200;
 const PLANNER_PHONE = '+4740000002';
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 15;
+/** `--trace`: print each screen's requests of one load, as start and end after navigation. */
+const TRACE = process.argv.includes('--trace');
+
+/** The page's requests so far (Resource Timing), one line each: start–end ms, size, path. */
+async function waterfall(page: Page): Promise<string> {
+  const entries = await page.evaluate<
+    { name: string; start: number; end: number; size: number }[]
+  >(`
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+      .map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, size: e.transferSize }))
+  `);
+  return entries
+    .map(
+      (e) =>
+        `  ${e.start.toFixed(0).padStart(6)}–${e.end.toFixed(0).padStart(6)} ms ${String(e.size).padStart(7)} B  ${new URL(e.name).pathname}`,
+    )
+    .join('\n');
+}
 
 interface Script {
   url: string;
@@ -63,8 +82,9 @@ async function recordScripts(page: Page) {
     s.transferred = e.encodedDataLength;
     s.gzip = cdp
       .send('Network.getResponseBody', { requestId: e.requestId })
-      .then(({ body, base64Encoded }) =>
-        gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8')).length,
+      .then(
+        ({ body, base64Encoded }) =>
+          gzipSync(Buffer.from(body, base64Encoded ? 'base64' : 'utf8')).length,
       )
       .catch(() => 0);
   });
@@ -107,7 +127,8 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await serveTiles(context);
+    // No request interception (it turns the browser's cache off): the tiles' loopback address
+    // refuses at once (loopbackTileEnv), and no figure waits for a tile.
     const page = await context.newPage();
     const fetched = await recordScripts(page);
     await page.goto(`${system.url}/login`, { waitUntil: 'networkidle' });
@@ -154,7 +175,8 @@ async function main() {
       {
         label: 'planning board of today',
         url: `${base}/planning/${today}`,
-        ready: (p: Page) => p.locator('[data-testid=slot-card] [data-testid=stop]').first().waitFor(),
+        ready: (p: Page) =>
+          p.locator('[data-testid=slot-card] [data-testid=stop]').first().waitFor(),
       },
       {
         label: 'live view of today',
@@ -162,6 +184,14 @@ async function main() {
         ready: (p: Page) => p.getByTestId('live-slot').first().waitFor(),
       },
     ];
+    if (TRACE)
+      for (const screen of screens.slice(1)) {
+        const ms = await firstRender(page, screen);
+        console.log(
+          `\nTrace of one load (cache warm): ${screen.label}, ready at ${ms.toFixed(0)} ms`,
+        );
+        console.log(await waterfall(page));
+      }
     const times = await firstRenders(page, screens, ROUNDS);
     console.log(`\nFirst renders (cache warm, ${ROUNDS} rounds):`);
     const met = printFirstRenders(screens, times, { ms: 1000, ratio: 2 });

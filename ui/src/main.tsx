@@ -22,17 +22,19 @@ async function start() {
   const locale = storedLocale();
   document.documentElement.lang = locale;
   const path = window.location.pathname;
+  // The session first: the chunks below come from the cache or in parallel with it.
+  const session = Promise.all([
+    fetchCurrentUser(),
+    fetchConfig(),
+    loadWithRetry(() => loadAppMessages(locale)),
+  ]);
   const publicPath = isPublicPath(path);
   let early = publicPath ? null : preloadApp(path);
   early?.catch(() => undefined);
   // The public pages (log-in, tracking) are a chunk of their own, without react-admin.
   let publicChunk = publicPath ? import('./auth/PublicApp') : null;
   publicChunk?.catch(() => undefined);
-  const [user, config, messages] = await Promise.all([
-    fetchCurrentUser(),
-    fetchConfig(),
-    loadWithRetry(() => loadAppMessages(locale)),
-  ]);
+  const [user, config, messages] = await session;
   const decision = decideStart(path, window.location.search, user, config);
   if (decision.kind === 'redirect') {
     window.location.replace(decision.to);

@@ -70,8 +70,6 @@ export function trackingStage(state: ConsignmentState, routeDriven: boolean): Tr
   return stage === 'planned' && routeDriven ? 'onTheWay' : stage;
 }
 
-
-
 /**
  * A courier's position shown to a recipient is rounded to this many decimals of a degree (3:
  * about 110 m north-south), and shown only while the courier's next stop is the recipient's.
@@ -154,4 +152,3 @@ export function recipientView(source: TrackingDetails): TrackingDetails {
     : null;
   return out as unknown as TrackingDetails;
 }
-

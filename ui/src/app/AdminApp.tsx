@@ -11,6 +11,7 @@ import type { Messages } from '../i18n/messages/en';
 import { AppLayout } from '../layout/AppLayout';
 import { NotBuilt, NotFound } from '../layout/NotFound';
 import { Toasts } from '../layout/Toasts';
+import { departmentOptionsQuery } from '../layout/useDepartments';
 import { LiveProvider } from '../live/LiveProvider';
 import { DepartmentSelect } from '../planner/DepartmentSelect';
 import { resourceScreens } from '../planner/resources/screens';
@@ -82,9 +83,9 @@ export default function AdminApp({
   development?: boolean;
 }) {
   const providers = useMemo(() => {
-    const theme = muiTheme(themeName, messages.app.loading) as ReturnType<
-      typeof muiTheme
-    > & { sidebar?: unknown };
+    const theme = muiTheme(themeName, messages.app.loading) as ReturnType<typeof muiTheme> & {
+      sidebar?: unknown;
+    };
     // Spec §2 planner menu widths.
     theme.sidebar = { width: 256, closedWidth: 72 };
     const queryClient = new QueryClient({
@@ -94,6 +95,10 @@ export default function AdminApp({
     });
     // The map's data, asked for now if the app opens on a map, not once its chunk has loaded.
     prefetchMapData(queryClient, window.location, (rule) => canOpen(user, rule));
+    // Every planner page and its frame start from the departments: asked for now, while the
+    // page's chunk loads, not once the frame has rendered (docs/decisions/0046-web-start-up.md).
+    if (/^\/planner\/[^/]+\//.test(window.location.pathname))
+      void queryClient.prefetchQuery(departmentOptionsQuery);
     return {
       dataProvider: createDataProvider(),
       authProvider: createAuthProvider(user),

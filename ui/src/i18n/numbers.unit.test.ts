@@ -47,10 +47,18 @@ describe('one number format (issue 36)', () => {
 
   it('the slot header says "69,6 km" in Norwegian and "69.6 km" in English through the translator', () => {
     const options = { stops: 12, km: 69.6, end: '15:10' };
-    expect(createTranslator('nb', appMessages.nb)('planning.slot.totals', options)).toContain('69,6 km');
-    expect(createTranslator('en', appMessages.en)('planning.slot.totals', options)).toContain('69.6 km');
-    expect(createTranslator('nb', appMessages.nb)('planning.slots.count', { smart_count: 2 })).toBe('2 turer');
-    expect(createTranslator('nb', appMessages.nb)('planning.slots.count', { smart_count: 1 })).toBe('1 tur');
+    expect(createTranslator('nb', appMessages.nb)('planning.slot.totals', options)).toContain(
+      '69,6 km',
+    );
+    expect(createTranslator('en', appMessages.en)('planning.slot.totals', options)).toContain(
+      '69.6 km',
+    );
+    expect(createTranslator('nb', appMessages.nb)('planning.slots.count', { smart_count: 2 })).toBe(
+      '2 turer',
+    );
+    expect(createTranslator('nb', appMessages.nb)('planning.slots.count', { smart_count: 1 })).toBe(
+      '1 tur',
+    );
   });
 
   describe("react-admin's i18n provider", () => {

@@ -202,7 +202,7 @@ async function bench(uiDir: string | undefined) {
         return planningBrowserBench(world, { samples: Math.min(SAMPLES, 40), target: TARGET });
       }
       const { url } = system;
-      const { headers, department, date } = world;
+      const { headers } = world;
       const slotsQuery = slotsQueryOf(world);
       // The projection catches up with the booking before anything is measured.
       const answer = await waitForProjection(url, world);

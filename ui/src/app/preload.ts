@@ -1,3 +1,5 @@
+import type * as AdminAppModule from './AdminApp';
+
 /**
  * The chunks a page of the app needs, asked for as soon as the entry runs, while the session is
  * being checked, instead of one after the other (entry → session → app → page): issue 37 §5,
@@ -11,7 +13,7 @@ const screens: [RegExp, () => Promise<unknown>][] = [
 ];
 
 /** The app's chunk, and the chunk of the page at `path` when it is one of the main screens. */
-export function preloadApp(path: string): Promise<typeof import('./AdminApp')> {
+export function preloadApp(path: string): Promise<typeof AdminAppModule> {
   const app = import('./AdminApp');
   const screen = screens.find(([pattern]) => pattern.test(path))?.[1];
   // A failure here is met again, and handled, where the page itself loads the chunk.

@@ -220,9 +220,8 @@ export const restResourceOfEntity = (entity: string): RestResourceName | null =>
 export const REST_COUNT_HEADER = 'Content-Range';
 /** Largest page one list answer holds. */
 export const REST_MAX_PAGE = 1000;
-/** Read-your-writes: a query waits until the read models have projected this position. */
-export const MIN_POSITION_HEADER = 'x-min-position';
-/** The answer to `x-min-position`: `true` once the position was projected, `false` if the wait ran out. */
-export const MIN_POSITION_REACHED_HEADER = 'x-min-position-reached';
-/** How long a query waits for `x-min-position` before answering anyway. */
-export const MIN_POSITION_WAIT_MS = 3000;
+export {
+  MIN_POSITION_HEADER,
+  MIN_POSITION_REACHED_HEADER,
+  MIN_POSITION_WAIT_MS,
+} from './minPosition.js';

@@ -3,6 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { configureNumberSeries, osloStops } from '../support/booking.js';
 import { startHttpClient, type Request } from './httpClient.js';
+import { loopbackTileEnv } from '../support/browser.js';
+import { benchUiDir } from './bareReact.js';
 import { planningBrowserBench } from './planningBrowser.js';
 import { planningCommandsBench } from './planningCommands.js';
 import { onLocalSystem, runBench } from './localSystem.js';
@@ -12,6 +14,7 @@ import { numberArg as arg } from './args.js';
 
 /**
  * `npm run bench:planning [-- --units N --consignments M --samples S --no-browser]`
+ * `npm run bench:planning -- --browser` (the world, then the browser phase alone)
  * `npm run bench:planning -- --commands [--full F --command-samples C --batch B]`
  *
  * One department, one day, on the local PostgreSQL server: N (default 50) units with a slot each
@@ -36,6 +39,7 @@ const CONSIGNMENTS = arg('--consignments', 2000);
 const SAMPLES = arg('--samples', 100);
 const BROWSER = !args.includes('--no-browser');
 const COMMANDS_ONLY = args.includes('--commands');
+const BROWSER_ONLY = args.includes('--browser');
 const commandsOptions = (numberSeries: boolean) => ({
   full: arg('--full', 500),
   samples: arg('--command-samples', 40),
@@ -156,28 +160,53 @@ async function build(system: System): Promise<PlanningWorld> {
   };
 }
 
+const slotsQueryOf = ({ department, date }: PlanningWorld) => ({
+  params: { departmentIds: [department], fromDate: date, toDate: date },
+});
+
+/** Asks the `slots` query until its route points stop changing: the projection has caught up. */
+async function waitForProjection(url: string, world: PlanningWorld) {
+  let answer: { routePoints: unknown[] }[] = [];
+  let points = -1;
+  for (let last = -2; points !== last; await new Promise((r) => setTimeout(r, 500))) {
+    last = points;
+    answer = await post<{ routePoints: unknown[] }[]>(
+      url,
+      '/api/query/slots',
+      slotsQueryOf(world),
+      world.headers,
+    );
+    points = answer.reduce((n, s) => n + s.routePoints.length, 0);
+  }
+  return answer;
+}
+
 async function main() {
+  // The web app and, beside it, the bare React page the first renders are compared with.
+  const ui = BROWSER ? await benchUiDir() : null;
+  try {
+    await bench(ui?.dir);
+  } finally {
+    await ui?.close();
+  }
+}
+
+async function bench(uiDir: string | undefined) {
   await onLocalSystem(
     'planning',
     async (system) => {
       if (COMMANDS_ONLY) return planningCommandsBench(system, commandsOptions(true));
       const world = await build(system);
-      const { url } = system;
-      const { headers, department, date } = world;
-      const slotsQuery = { params: { departmentIds: [department], fromDate: date, toDate: date } };
-      // The projection catches up with the booking before anything is measured.
-      let answer: { routePoints: unknown[] }[] = [];
-      let points = -1;
-      for (let last = -2; points !== last; await new Promise((r) => setTimeout(r, 500))) {
-        last = points;
-        answer = await post<{ routePoints: unknown[] }[]>(
-          url,
-          '/api/query/slots',
-          slotsQuery,
-          headers,
-        );
-        points = answer.reduce((n, s) => n + s.routePoints.length, 0);
+      if (BROWSER_ONLY) {
+        await waitForProjection(system.url, world);
+        return planningBrowserBench(world, { samples: Math.min(SAMPLES, 40), target: TARGET });
       }
+      const { url } = system;
+      const { headers } = world;
+      const slotsQuery = slotsQueryOf(world);
+      // The projection catches up with the booking before anything is measured.
+      const answer = await waitForProjection(url, world);
+      const points = answer.reduce((n, s) => n + s.routePoints.length, 0);
       const bytes = JSON.stringify(answer).length;
       console.log(
         `\nThe slots query answers ${answer.length} slots with ${fmt(points)} route points (${fmt(bytes / 1024)} KiB of JSON).`,
@@ -246,7 +275,7 @@ async function main() {
       console.log('');
       await planningCommandsBench(system, commandsOptions(false));
     },
-    { keep: args.includes('--keep') },
+    { keep: args.includes('--keep'), env: uiDir ? { ...loopbackTileEnv, UI_DIR: uiDir } : {} },
   );
 }
 

@@ -6,12 +6,12 @@ import { Admin, CustomRoutes, Loading, Resource, localStorageStore } from 'react
 import { BrowserRouter, Navigate, Route, useParams } from 'react-router-dom';
 import { builtPlannerScreens, canOpen } from '../access/routes';
 import { createDataProvider } from '../data/dataProvider';
-import { appMessages } from '../i18n/appMessages';
 import { createI18nProvider } from '../i18n/i18nProvider';
-import { storedLocale } from '../i18n/locales';
+import type { Messages } from '../i18n/messages/en';
 import { AppLayout } from '../layout/AppLayout';
 import { NotBuilt, NotFound } from '../layout/NotFound';
 import { Toasts } from '../layout/Toasts';
+import { departmentOptionsQuery } from '../layout/useDepartments';
 import { LiveProvider } from '../live/LiveProvider';
 import { DepartmentSelect } from '../planner/DepartmentSelect';
 import { resourceScreens } from '../planner/resources/screens';
@@ -73,16 +73,19 @@ export default function AdminApp({
   themeName,
   features,
   development = false,
+  messages,
 }: {
   user: AuthUser;
+  /** The app's messages of the stored language, loaded at start-up. */
+  messages: Messages;
   themeName: ThemeName;
   features: ReadonlySet<string>;
   development?: boolean;
 }) {
   const providers = useMemo(() => {
-    const theme = muiTheme(themeName, appMessages[storedLocale()].app.loading) as ReturnType<
-      typeof muiTheme
-    > & { sidebar?: unknown };
+    const theme = muiTheme(themeName, messages.app.loading) as ReturnType<typeof muiTheme> & {
+      sidebar?: unknown;
+    };
     // Spec §2 planner menu widths.
     theme.sidebar = { width: 256, closedWidth: 72 };
     const queryClient = new QueryClient({
@@ -92,15 +95,19 @@ export default function AdminApp({
     });
     // The map's data, asked for now if the app opens on a map, not once its chunk has loaded.
     prefetchMapData(queryClient, window.location, (rule) => canOpen(user, rule));
+    // Every planner page and its frame start from the departments: asked for now, while the
+    // page's chunk loads, not once the frame has rendered (docs/decisions/0046-web-start-up.md).
+    if (/^\/planner\/[^/]+\//.test(window.location.pathname))
+      void queryClient.prefetchQuery(departmentOptionsQuery);
     return {
       dataProvider: createDataProvider(),
       authProvider: createAuthProvider(user),
-      i18nProvider: createI18nProvider(),
+      i18nProvider: createI18nProvider(messages),
       queryClient,
       store: localStorageStore(undefined, 'nordlog'),
       theme,
     };
-  }, [user, themeName]);
+  }, [user, themeName, messages]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {

@@ -12,8 +12,9 @@ import { ThemeProvider } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { appMessages } from '../i18n/appMessages';
+import { languageNames, loadAppMessages } from '../i18n/loadMessages';
 import { locales, storedLocale, storeLocale, type Locale } from '../i18n/locales';
+import type { Messages } from '../i18n/messages/en';
 import { createTranslator, type Translate } from '../i18n/translator';
 import { muiTheme, palettes, pickTheme, siteNameKey } from '../theme/themes';
 import { TrackPage } from '../tracking/TrackPage';
@@ -25,17 +26,24 @@ import { afterLogin } from './start';
 type Go = (to: string) => void;
 const go: Go = (to) => window.location.assign(to);
 
-/** The pages outside the app (spec §2 "Public and authentication"): no react-admin in this bundle. */
-export function PublicApp({ user }: { user: AuthUser | null }) {
-  const [locale, setLocale] = useState<Locale>(storedLocale());
-  const t = useMemo(() => createTranslator(locale), [locale]);
+/**
+ * The pages outside the app (spec §2 "Public and authentication"): no react-admin in this bundle.
+ * `messages` are those of the stored language, loaded at start-up; another language's are loaded
+ * when the user picks it.
+ */
+export function PublicApp({ user, messages }: { user: AuthUser | null; messages: Messages }) {
+  const [language, setLanguage] = useState({ locale: storedLocale(), messages });
+  const { locale } = language;
+  const t = useMemo(() => createTranslator(language.locale, language.messages), [language]);
   const themeName = pickTheme(window.location.search);
   const theme = useMemo(() => muiTheme(themeName, t('app.loading')), [themeName, t]);
   const path = window.location.pathname;
   const changeLocale = (l: Locale) => {
     storeLocale(l);
-    document.documentElement.lang = l;
-    setLocale(l);
+    void loadAppMessages(l).then((loaded) => {
+      document.documentElement.lang = l;
+      setLanguage({ locale: l, messages: loaded });
+    });
   };
   let page: { key: string; body: ReactNode };
   // The front page is the log-in form itself: a first visit starts with the phone number.
@@ -99,7 +107,7 @@ export function PublicApp({ user }: { user: AuthUser | null }) {
         >
           {locales.map((l) => (
             <MenuItem key={l} value={l} lang={l}>
-              {appMessages[l].languages[l]}
+              {languageNames[l]}
             </MenuItem>
           ))}
         </TextField>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import en from '../i18n/messages/en';
+import { appMessages } from '../i18n/appMessages';
 import { createTranslator } from '../i18n/translator';
 import { errorMessages, itemText, optimizerMessages, parseErrorBody } from './parse';
 
-const t = createTranslator('en');
+const t = createTranslator('en', appMessages.en);
 const has = (key: string) => t(key) !== key;
 const show = (body: unknown, status = 500, statusText = 'Internal Server Error') =>
   errorMessages(parseErrorBody(body, status, statusText), status, t, has);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { appMessages } from '../i18n/appMessages';
 import { createTranslator } from '../i18n/translator';
 import { locales } from '../i18n/locales';
 import { idTemplate, rowLabels } from './rowLabels';
@@ -6,7 +7,7 @@ import { idTemplate, rowLabels } from './rowLabels';
 describe('row labels (translated once, the id put in per row)', () => {
   it('give what translating each label with its id gives, in every language', () => {
     for (const locale of locales) {
-      const translate = createTranslator(locale);
+      const translate = createTranslator(locale, appMessages[locale]);
       const labels = rowLabels(translate);
       for (const id of ['1', '4711', '$&', 'a b']) {
         expect(labels.selectRow(id)).toBe(translate('grid.selectRow', { id }));
@@ -18,7 +19,7 @@ describe('row labels (translated once, the id put in per row)', () => {
         expect(labels.unassign(id)).toBe(translate('grid.unassign', { id }));
       }
     }
-    expect(rowLabels(createTranslator('en')).selectRow('42')).toBe('Select 42');
+    expect(rowLabels(createTranslator('en', appMessages.en)).selectRow('42')).toBe('Select 42');
   });
 
   it('a text without the id falls back to translating per call', () => {

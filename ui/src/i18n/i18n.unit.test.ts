@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import englishMessages from 'ra-language-english';
 import { appMessages } from './appMessages';
 import { raMessages } from './i18nProvider';
+import { languageNames } from './loadMessages';
 import {
   dateFormats,
   dateInputLength,
@@ -32,6 +33,14 @@ describe('six languages (spec §1, §9)', () => {
 
   it('S1-GEN-039: the languages are da, en, fi, fr, nb and sv', () => {
     expect([...locales]).toEqual(['da', 'en', 'fi', 'fr', 'nb', 'sv']);
+  });
+
+  it('the language menus name each language as its own messages do (loaded one language at a time)', () => {
+    for (const locale of locales)
+      expect([locale, languageNames[locale]]).toEqual([
+        locale,
+        appMessages[locale].languages[locale],
+      ]);
   });
 
   for (const locale of locales) {

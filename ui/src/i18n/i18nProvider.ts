@@ -2,9 +2,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import frenchMessages from 'ra-language-french';
 import type { TranslationMessages } from 'react-admin';
-import { appMessages } from './appMessages';
 import { enumMessages } from './enums';
+import { languageNames, loadAppMessages } from './loadMessages';
 import { locales, normalizeLocale, storedLocale, storeLocale, type Locale } from './locales';
+import type { Messages } from './messages/en';
 import { localizeMessageOptions } from './numbers';
 import raDa from './ra/da';
 import raFi from './ra/fi';
@@ -34,18 +35,28 @@ function deepMerge<T extends object>(base: T, extra: object): T {
   return out as T;
 }
 
-export const allMessages = (locale: Locale): TranslationMessages => ({
+export const allMessages = (locale: Locale, app: Messages): TranslationMessages => ({
   ...raMessages[locale],
-  ...appMessages[locale],
+  ...app,
   enums: enumMessages[locale] as unknown as TranslationMessages,
 });
 
-/** react-admin's i18n provider: all six languages, English by default, the choice kept. */
-export function createI18nProvider() {
+/**
+ * react-admin's i18n provider: all six languages, English by default, the choice kept. `messages`
+ * are the app's messages of the stored language (loaded at start-up); another language's are
+ * loaded when the user picks it.
+ */
+export function createI18nProvider(messages: Messages) {
+  const initial = storedLocale();
   const provider = polyglotI18nProvider(
-    (locale) => allMessages(normalizeLocale(locale)),
-    storedLocale(),
-    locales.map((locale) => ({ locale, name: appMessages[locale].languages[locale] })),
+    (code) => {
+      const locale = normalizeLocale(code);
+      return locale === initial
+        ? allMessages(locale, messages)
+        : loadAppMessages(locale).then((app) => allMessages(locale, app));
+    },
+    initial,
+    locales.map((locale) => ({ locale, name: languageNames[locale] })),
     { allowMissing: false },
   );
   return {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createI18nProvider } from './i18nProvider';
 import { locales } from './locales';
 import { formatNumber, localizeMessageOptions } from './numbers';
+import { appMessages } from './appMessages';
 import { createTranslator } from './translator';
 
 const decimalComma = ['da', 'fi', 'fr', 'nb', 'sv'];
@@ -46,10 +47,18 @@ describe('one number format (issue 36)', () => {
 
   it('the slot header says "69,6 km" in Norwegian and "69.6 km" in English through the translator', () => {
     const options = { stops: 12, km: 69.6, end: '15:10' };
-    expect(createTranslator('nb')('planning.slot.totals', options)).toContain('69,6 km');
-    expect(createTranslator('en')('planning.slot.totals', options)).toContain('69.6 km');
-    expect(createTranslator('nb')('planning.slots.count', { smart_count: 2 })).toBe('2 turer');
-    expect(createTranslator('nb')('planning.slots.count', { smart_count: 1 })).toBe('1 tur');
+    expect(createTranslator('nb', appMessages.nb)('planning.slot.totals', options)).toContain(
+      '69,6 km',
+    );
+    expect(createTranslator('en', appMessages.en)('planning.slot.totals', options)).toContain(
+      '69.6 km',
+    );
+    expect(createTranslator('nb', appMessages.nb)('planning.slots.count', { smart_count: 2 })).toBe(
+      '2 turer',
+    );
+    expect(createTranslator('nb', appMessages.nb)('planning.slots.count', { smart_count: 1 })).toBe(
+      '1 tur',
+    );
   });
 
   describe("react-admin's i18n provider", () => {
@@ -64,7 +73,7 @@ describe('one number format (issue 36)', () => {
         configurable: true,
         value: { getItem: () => 'sv', setItem: () => undefined },
       });
-      const provider = createI18nProvider();
+      const provider = createI18nProvider(appMessages.sv);
       expect(provider.getLocale()).toBe('sv');
       const text = provider.translate('planning.slot.totals', { stops: 3, km: 12.5, end: '09:00' });
       expect(text).toContain('12,5 km');

@@ -1,12 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ConsignmentRow } from '@nordlog/contracts';
+import { appMessages } from '../i18n/appMessages';
 import { createTranslator } from '../i18n/translator';
 import { shipmentColumns } from './shipmentColumns';
 
 describe('the shipments grid’s time-window columns', () => {
   it('an overnight delivery window (18:00–09:00) reads as ending the next day, in the user’s language', () => {
     const text = (locale: 'en' | 'nb', row: Partial<ConsignmentRow>, id: string) => {
-      const columns = shipmentColumns(createTranslator(locale), locale, 'Europe/Oslo', () => '');
+      const columns = shipmentColumns(
+        createTranslator(locale, appMessages[locale]),
+        locale,
+        'Europe/Oslo',
+        () => '',
+      );
       return columns.find((c) => c.id === id)!.text(row as ConsignmentRow);
     };
     const overnight = { deliveryTimeEarliest: '18:00', deliveryTimeLatest: '09:00' };
@@ -22,7 +28,12 @@ describe('the shipments grid’s time-window columns', () => {
 
 describe('the shipments grid’s id columns', () => {
   it('the Shipment column shows the GSIN, as the labels and the confirmation do; the order number has its own column', () => {
-    const columns = shipmentColumns(createTranslator('en'), 'en', 'Europe/Oslo', () => '');
+    const columns = shipmentColumns(
+      createTranslator('en', appMessages.en),
+      'en',
+      'Europe/Oslo',
+      () => '',
+    );
     const text = (id: string, row: Partial<ConsignmentRow>) =>
       columns.find((c) => c.id === id)!.text(row as ConsignmentRow);
     const row = { orderId: '57', shipmentId: '70900010000000034' };

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { fmt, percentile } from './stats.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Where the bare page is served, beside the web app, by the same gateway. */
+export const BARE_PATH = '/bench-bare.html';
+
+/**
+ * A folder for the gateway's `UI_DIR`: the built web app (ui/dist, or `BENCH_UI_DIR` to measure
+ * another build, e.g. one kept from before a change) plus a bare React page built by Vite from
+ * tests/bench-page (React and ReactDOM drawing one element), precompressed as the web app's build
+ * does (brotli 11, gzip 9) and named with a content hash under /assets/, so the gateway sends it
+ * with the same encoding and cache headers. The start-up benches print the app's first renders as
+ * a ratio to this page's, loaded the same way in the same run (issue 37 §5).
+ */
+export async function benchUiDir(): Promise<{ dir: string; close: () => Promise<void> }> {
+  const source = process.env.BENCH_UI_DIR ?? path.join(root, 'ui', 'dist');
+  const dir = await mkdtemp(path.join(tmpdir(), 'nordlog-bench-ui-dir-'));
+  const built = path.join(dir, '.bare');
+  await cp(source, dir, { recursive: true });
+  const vite = path.join(root, 'ui', 'node_modules', '.bin', 'vite');
+  await promisify(execFile)(
+    vite,
+    ['build', path.join(root, 'tests', 'bench-page'), '--outDir', built, '--emptyOutDir'],
+    { cwd: root, env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  await rename(path.join(built, 'index.html'), path.join(dir, BARE_PATH.slice(1)));
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
+  for (const name of await readdir(path.join(built, 'assets'))) {
+    const file = path.join(dir, 'assets', `bench-bare-${name}`);
+    await rename(path.join(built, 'assets', name), file);
+    const data = await readFile(file);
+    await writeFile(
+      `${file}.br`,
+      brotliCompressSync(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      }),
+    );
+    await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+  }
+  const html = path.join(dir, BARE_PATH.slice(1));
+  await writeFile(
+    html,
+    (await readFile(html, 'utf8')).replaceAll('/assets/', '/assets/bench-bare-'),
+  );
+  await rm(built, { recursive: true, force: true });
+  return { dir, close: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A page whose first render is measured: its URL and what says it is drawn. */
+export interface Screen {
+  label: string;
+  url: string;
+  ready: (page: Page) => Promise<void>;
+}
+
+/** The bare page of `benchUiDir` on a system at `url`. */
+export const bareScreen = (url: string): Screen => ({
+  label: 'baseline: bare React page, same gateway',
+  url: `${url}${BARE_PATH}`,
+  ready: (p) => p.getByTestId('bare-ready').waitFor(),
+});
+
+/** Navigation (from about:blank) until `ready`: the time a user waits for the page. */
+export async function firstRender(page: Page, screen: Screen): Promise<number> {
+  await page.goto('about:blank');
+  const t = performance.now();
+  await page.goto(screen.url);
+  await screen.ready(page);
+  return performance.now() - t;
+}
+
+/**
+ * Each screen loaded once to warm the cache (the hashed chunks are immutable: a returning user
+ * has them), then `rounds` times, the screens taking turns so that noise falls on all alike.
+ */
+export async function firstRenders(
+  page: Page,
+  screens: Screen[],
+  rounds: number,
+): Promise<number[][]> {
+  for (const s of screens) await firstRender(page, s);
+  const times = screens.map(() => [] as number[]);
+  for (let i = 0; i < rounds; i++)
+    for (const [k, s] of screens.entries()) times[k]!.push(await firstRender(page, s));
+  return times;
+}
+
+/**
+ * Prints p50/p95 of each screen, and for those after the first (the bare page) the ratio of
+ * p95s to it; `target` (ms, p95) and `maxRatio` are the issue's.
+ */
+export function printFirstRenders(
+  screens: Screen[],
+  times: number[][],
+  target: { ms: number; ratio: number },
+): boolean {
+  const base = percentile(times[0]!, 95);
+  let met = true;
+  for (const [k, s] of screens.entries()) {
+    const xs = times[k]!;
+    const p95 = percentile(xs, 95);
+    let tail = '';
+    if (k > 0) {
+      const ratio = p95 / base;
+      const ok = p95 < target.ms && ratio <= target.ratio;
+      met &&= ok;
+      tail = `  ratio p95 ${fmt(ratio, 2)}  (target < ${target.ms} ms and ≤ ${target.ratio} ×: ${ok ? 'met' : 'NOT met'})`;
+    }
+    console.log(
+      `  ${s.label.padEnd(44)} p50 ${fmt(percentile(xs, 50)).padStart(6)} ms  p95 ${fmt(p95).padStart(6)} ms${tail}`,
+    );
+  }
+  return met;
+}

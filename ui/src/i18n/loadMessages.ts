@@ -33,12 +33,4 @@ export function loadAppMessages(locale: Locale): Promise<Messages> {
   return promise;
 }
 
-/** Each language's name in itself, for the language menus (the same as `languages.{l}` of l). */
-export const languageNames: Record<Locale, string> = {
-  da: 'Dansk',
-  en: 'English',
-  fi: 'Suomi',
-  fr: 'Français',
-  nb: 'Norsk bokmål',
-  sv: 'Svenska',
-};
+export { languageNames } from './languageNames';

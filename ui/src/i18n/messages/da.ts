@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { languageNames } from '../languageNames';
 
 const da: Messages = {
   app: {
@@ -19,14 +20,7 @@ const da: Messages = {
     nextDayWindow: '%{window} (+1 dag)',
     characterCount: '%{count} / %{max} tegn',
   },
-  languages: {
-    da: 'Dansk',
-    en: 'English',
-    fi: 'Suomi',
-    fr: 'Français',
-    nb: 'Norsk bokmål',
-    sv: 'Svenska',
-  },
+  languages: languageNames,
   auth: {
     loginTitle: 'Log ind',
     phoneNumber: 'Telefonnummer',

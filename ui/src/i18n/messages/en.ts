@@ -1,3 +1,4 @@
+import { languageNames } from '../languageNames';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -22,14 +23,7 @@ const en = {
     nextDayWindow: '%{window} (+1 day)',
     characterCount: '%{count} / %{max} characters',
   },
-  languages: {
-    da: 'Dansk',
-    en: 'English',
-    fi: 'Suomi',
-    fr: 'Français',
-    nb: 'Norsk bokmål',
-    sv: 'Svenska',
-  },
+  languages: languageNames,
   auth: {
     loginTitle: 'Log in',
     phoneNumber: 'Phone number',

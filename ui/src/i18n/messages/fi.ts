@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { languageNames } from '../languageNames';
 
 const fi: Messages = {
   app: {
@@ -19,14 +20,7 @@ const fi: Messages = {
     nextDayWindow: '%{window} (+1 vrk)',
     characterCount: '%{count} / %{max} merkkiä',
   },
-  languages: {
-    da: 'Dansk',
-    en: 'English',
-    fi: 'Suomi',
-    fr: 'Français',
-    nb: 'Norsk bokmål',
-    sv: 'Svenska',
-  },
+  languages: languageNames,
   auth: {
     loginTitle: 'Kirjautuminen',
     phoneNumber: 'Puhelinnumero',

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { languageNames } from '../languageNames';
 
 const fr: Messages = {
   app: {
@@ -19,14 +20,7 @@ const fr: Messages = {
     nextDayWindow: '%{window} (+1 jour)',
     characterCount: '%{count} / %{max} caractères',
   },
-  languages: {
-    da: 'Dansk',
-    en: 'English',
-    fi: 'Suomi',
-    fr: 'Français',
-    nb: 'Norsk bokmål',
-    sv: 'Svenska',
-  },
+  languages: languageNames,
   auth: {
     loginTitle: 'Connexion',
     phoneNumber: 'Numéro de téléphone',

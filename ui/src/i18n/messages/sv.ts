@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { languageNames } from '../languageNames';
 
 const sv: Messages = {
   app: {
@@ -19,14 +20,7 @@ const sv: Messages = {
     nextDayWindow: '%{window} (+1 dag)',
     characterCount: '%{count} / %{max} tecken',
   },
-  languages: {
-    da: 'Dansk',
-    en: 'English',
-    fi: 'Suomi',
-    fr: 'Français',
-    nb: 'Norsk bokmål',
-    sv: 'Svenska',
-  },
+  languages: languageNames,
   auth: {
     loginTitle: 'Logga in',
     phoneNumber: 'Telefonnummer',

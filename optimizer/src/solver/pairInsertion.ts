@@ -159,7 +159,15 @@ function deliverySlots(c: Ctx, ds: number, fits: (k: number) => boolean): Delive
   const svcD = (inst.stopService[ds] ?? 0) * c.sf;
   cheapestFrom[n + 1] = Infinity;
   loadFailsAt[n + 1] = n + 1;
-  for (let k = n; k > r.locked; k--) {
+  // Past the delivery's window at a slot's own start, closed there and at every later slot
+  // (starts never decrease): nothing of those slots is read, and no walk reaches them.
+  let k = n;
+  for (; k > r.locked && (start[k] as number) > lD; k--) {
+    open[k] = 0;
+    cheapestFrom[k] = Infinity;
+    loadFailsAt[k] = k;
+  }
+  for (; k > r.locked; k--) {
     const x = loc[k] as number;
     const y = loc[k + 1] as number;
     const d =

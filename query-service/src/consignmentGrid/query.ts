@@ -1,5 +1,6 @@
 import {
   customerScope,
+  searchIdKind,
   searchIds,
   CONSIGNMENT_GRID_TABLE,
   DEPARTMENTS_TABLE,
@@ -134,6 +135,22 @@ export const SEARCH_SCAN_MAX_DAYS = 93;
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
+/**
+ * A word of a search found in `search_text`: anywhere in it (part of a name, of a number), but an
+ * SSCC or a GSIN only as a whole word. With the extension digit 0, the SSCC of serial n is 0 and
+ * then the GSIN of serial n (the same check digit), so the shipment number 70900010000000102
+ * would otherwise find the shipment whose package is 070900010000000102 too. The LIKE keeps the
+ * trigram index in use; the pattern only checks the rows it finds.
+ */
+function wordMatch(q: Builder, word: string): Builder {
+  const kind = searchIdKind(word);
+  if (kind !== 'SSCC' && kind !== 'GSIN') return q.where('search_text', 'like', `%${word}%`);
+  const digits = word.replace(/^\(00\)/, '');
+  return q
+    .where('search_text', 'like', `%${digits}%`)
+    .andWhere('search_text', '~', `(^| )${digits}( |$)`);
+}
+
 /** Query `searchConsignments`: words of the phrase combined with OR (default) or AND. */
 export const searchConsignments: QueryHandler<'searchConsignments'> = async (params, ctx) => {
   const customers = params.customerId
@@ -160,8 +177,8 @@ export const searchConsignments: QueryHandler<'searchConsignments'> = async (par
     q
       .where((w) => {
         for (const word of words) {
-          if (params.searchOperator === 'AND') w.andWhere('search_text', 'like', `%${word}%`);
-          else w.orWhere('search_text', 'like', `%${word}%`);
+          if (params.searchOperator === 'AND') w.andWhere((one) => void wordMatch(one, word));
+          else w.orWhere((one) => void wordMatch(one, word));
         }
       })
       .orderBy([

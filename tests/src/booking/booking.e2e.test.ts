@@ -346,6 +346,33 @@ describe('booking on the server', () => {
     expect(await search(row.shipmentId, { states: ['DELIVERED'] })).toEqual([]);
   });
 
+  it('a shipment number finds its shipment, not the one whose package SSCC holds the same digits (extension digit 0)', async () => {
+    // The SSCC of a GSIN's serial is extension digit 0 and then the GSIN's digits, whose check
+    // digit is the same (GS1 weights count from the right). Packages outnumber shipments, so after
+    // a booking or two that SSCC is on an earlier booking's package.
+    const holderOf = async (sscc: string) =>
+      (await sys.query('searchConsignments', { searchPhrase: sscc })).body.map(
+        (r: { id: string }) => r.id,
+      )[0] as string | undefined;
+    let id = '';
+    let gsin = '';
+    let holder: string | undefined;
+    for (let i = 0; i < 20 && (holder === undefined || holder === id); i++) {
+      id = (await sys.command('CREATE_ORDER', order(oslo))).body.ids[0];
+      await sys.settled();
+      gsin = (await sys.query('consignments', { ids: [id] })).body[0].shipmentId;
+      expect(isValidSscc(`0${gsin}`)).toBe(true);
+      holder = await holderOf(`0${gsin}`);
+    }
+    expect(holder).toBeDefined();
+    expect(holder).not.toBe(id);
+    const found = await sys.query('searchConsignments', { searchPhrase: gsin });
+    expect(found.body.map((r: { id: string }) => r.id)).toEqual([id]);
+    // Part of a number still finds it (a planner typing the end of an SSCC).
+    const byTail = await sys.query('searchConsignments', { searchPhrase: gsin.slice(-8) });
+    expect(byTail.body.map((r: { id: string }) => r.id)).toContain(holder);
+  });
+
   it('S7-CALL-089 S9-CONST-011 S3-ENT-056 searchOrders combines words with AND by default, OR when asked; hits carry orderId and parentId', async () => {
     const a = (await sys.command('CREATE_ORDER', order(lonely, { customerRef: 'ZEBRA-7' }))).body
       .ids[0];

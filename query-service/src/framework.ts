@@ -1,6 +1,7 @@
 import {
   dayIn,
   readableRows,
+  searchIdKind,
   type EntityName,
   type Identity,
   type QueryName,
@@ -37,6 +38,31 @@ export function allowedDepartments(
 export const todayIn = (timeZone: string, now: Date): string => dayIn(timeZone, now.toISOString());
 
 /** Search words: lower-cased, with LIKE's wildcard characters escaped. */
+/**
+ * A search word (from `searchWords`) found in a column of words: anywhere in it (part of a name,
+ * of a number), but an SSCC or a GSIN only as a whole word. With the extension digit 0 the SSCC
+ * of serial n is 0 followed by the GSIN of serial n (the same check digit), so a shipment number
+ * would otherwise also find the shipment holding that package. The LIKE keeps the column's
+ * trigram index in use; the pattern only checks the rows it finds. Every search of a words
+ * column goes through here (integrity test: no other LIKE in the query service).
+ */
+export function whereWord(q: Knex.QueryBuilder, column: string | Knex.Raw, word: string): void {
+  const kind = searchIdKind(word);
+  if (kind !== 'SSCC' && kind !== 'GSIN') {
+    where(q, column, 'like', `%${word}%`);
+    return;
+  }
+  const digits = word.replace(/^\(00\)/, '');
+  where(q, column, 'like', `%${digits}%`);
+  where(q, column, '~', `(^| )${digits}( |$)`);
+}
+
+/** `q.where(column, op, value)` for a column named or an SQL expression. */
+function where(q: Knex.QueryBuilder, column: string | Knex.Raw, op: string, value: string): void {
+  if (typeof column === 'string') q.where(column, op, value);
+  else q.where(column, op, value);
+}
+
 export const searchWords = (phrase: string): string[] =>
   phrase
     .toLowerCase()

@@ -1,6 +1,5 @@
 import {
   customerScope,
-  searchIdKind,
   searchIds,
   CONSIGNMENT_GRID_TABLE,
   DEPARTMENTS_TABLE,
@@ -17,6 +16,7 @@ import {
   allowedDepartments,
   searchWords,
   todayIn,
+  whereWord,
   type QueryContext,
   type QueryHandler,
 } from '../framework.js';
@@ -135,22 +135,6 @@ export const SEARCH_SCAN_MAX_DAYS = 93;
 
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
-/**
- * A word of a search found in `search_text`: anywhere in it (part of a name, of a number), but an
- * SSCC or a GSIN only as a whole word. With the extension digit 0, the SSCC of serial n is 0 and
- * then the GSIN of serial n (the same check digit), so the shipment number 70900010000000102
- * would otherwise find the shipment whose package is 070900010000000102 too. The LIKE keeps the
- * trigram index in use; the pattern only checks the rows it finds.
- */
-function wordMatch(q: Builder, word: string): Builder {
-  const kind = searchIdKind(word);
-  if (kind !== 'SSCC' && kind !== 'GSIN') return q.where('search_text', 'like', `%${word}%`);
-  const digits = word.replace(/^\(00\)/, '');
-  return q
-    .where('search_text', 'like', `%${digits}%`)
-    .andWhere('search_text', '~', `(^| )${digits}( |$)`);
-}
-
 /** Query `searchConsignments`: words of the phrase combined with OR (default) or AND. */
 export const searchConsignments: QueryHandler<'searchConsignments'> = async (params, ctx) => {
   const customers = params.customerId
@@ -177,8 +161,9 @@ export const searchConsignments: QueryHandler<'searchConsignments'> = async (par
     q
       .where((w) => {
         for (const word of words) {
-          if (params.searchOperator === 'AND') w.andWhere((one) => void wordMatch(one, word));
-          else w.orWhere((one) => void wordMatch(one, word));
+          if (params.searchOperator === 'AND')
+            w.andWhere((one) => whereWord(one, 'search_text', word));
+          else w.orWhere((one) => whereWord(one, 'search_text', word));
         }
       })
       .orderBy([
@@ -220,12 +205,11 @@ export const searchConsignments: QueryHandler<'searchConsignments'> = async (par
         // The trigram index finds the few rows with the number; the JSON says which field it is.
         else
           w.orWhere((one) => {
-            one
-              .where('search_text', 'like', `%${value}%`)
-              .andWhereRaw(
-                kind === 'SSCC' ? `data->'packageIds' \\? ?` : `data->>'shipmentId' = ?`,
-                [value],
-              );
+            whereWord(one, 'search_text', value);
+            one.andWhereRaw(
+              kind === 'SSCC' ? `data->'packageIds' \\? ?` : `data->>'shipmentId' = ?`,
+              [value],
+            );
           });
       }
     })

@@ -1,5 +1,5 @@
 import { customerScope, CUSTOMERS_TABLE, type CustomerRow } from '@nordlog/contracts';
-import { allowedDepartments, searchWords, type QueryHandler } from '../framework.js';
+import { allowedDepartments, searchWords, whereWord, type QueryHandler } from '../framework.js';
 import { scopeCustomers } from '../scopes.js';
 
 /** Query `searchCustomers`: customers whose name or identifiers contain every word. */
@@ -8,7 +8,8 @@ export const searchCustomers: QueryHandler<'searchCustomers'> = async (
   { knex, identity },
 ) => {
   const q = knex(CUSTOMERS_TABLE).select('data').orderBy('name').limit(params.limit);
-  for (const word of searchWords(params.searchPhrase)) q.where('search_text', 'like', `%${word}%`);
+  for (const word of searchWords(params.searchPhrase))
+    q.where((one) => whereWord(one, 'search_text', word));
   const allowed = allowedDepartments(identity, params.departmentIds);
   if (allowed !== '*')
     q.where((w) => void w.whereIn('department_id', allowed).orWhereNull('department_id'));

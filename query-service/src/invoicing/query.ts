@@ -26,7 +26,7 @@ import {
   type OrderRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import type { QueryHandler } from '../framework.js';
+import { searchWords, whereWord, type QueryHandler } from '../framework.js';
 import { assertOneCustomer, readableOrders } from '../orders/readable.js';
 import { loadPricer } from './pricer.js';
 
@@ -69,8 +69,8 @@ export const invoicingData: QueryHandler<'invoicingData'> = async (params, { kne
     customerId = found?.id ?? '0';
   }
   if (customerId) q.where('customer_id', customerId);
-  for (const word of params.search.toLowerCase().split(/\s+/).filter(Boolean))
-    q.whereRaw(`search_text like ?`, [`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+  for (const word of searchWords(params.search))
+    q.where((one) => whereWord(one, 'search_text', word));
   const rows = (await q).map((r) => r.data);
   const pricer = await loadPricer(knex, [params.departmentId]);
   const customers = await customersById(

@@ -8,7 +8,7 @@ import {
   type OrderRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { allowedDepartments, searchWords, type QueryHandler } from '../framework.js';
+import { allowedDepartments, searchWords, whereWord, type QueryHandler } from '../framework.js';
 
 type Builder = Knex.QueryBuilder;
 
@@ -67,8 +67,8 @@ export const searchOrders: QueryHandler<'searchOrders'> = async (params, ctx) =>
   const words = searchWords(params.searchPhrase);
   q.where((w) => {
     for (const word of words) {
-      if (params.searchOperator === 'AND') w.andWhere(column, 'like', `%${word}%`);
-      else w.orWhere(column, 'like', `%${word}%`);
+      if (params.searchOperator === 'AND') w.andWhere((one) => whereWord(one, column, word));
+      else w.orWhere((one) => whereWord(one, column, word));
     }
   });
   if (params.states && params.states.length > 0) q.whereIn('state', params.states);

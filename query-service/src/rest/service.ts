@@ -12,7 +12,7 @@ import {
 } from '@nordlog/contracts';
 import { requestIdentity, type Knex } from '@nordlog/platform';
 import express, { type Request, type Router } from 'express';
-import { searchWords } from '../framework.js';
+import { searchWords, whereWord } from '../framework.js';
 import { contentRange, parseListParams, type FilterValue, type ListParams } from './params.js';
 import { restSources, type FilterSql, type RestSource } from './sources.js';
 
@@ -78,7 +78,8 @@ function filtered<R extends RestResourceName>(
       q.whereIn('id', ids as string[]);
     } else if (field === 'q') {
       if (typeof value !== 'string') throw new AppError('BAD_REQUEST', 'filter.q: a text');
-      for (const word of searchWords(value)) q.whereRaw(`${source.search} like ?`, [`%${word}%`]);
+      for (const word of searchWords(value))
+        q.where((one) => whereWord(one, knex.raw(source.search), word));
     } else if (Object.hasOwn(source.filters, field)) {
       applyFilter(q, field, source.filters[field as keyof typeof source.filters], value);
     } else {

@@ -6,7 +6,7 @@ import {
   type UserRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { searchWords, type QueryHandler } from '../framework.js';
+import { searchWords, whereWord, type QueryHandler } from '../framework.js';
 import { scopeUsers } from '../scopes.js';
 
 /** Query `roles` (spec §7): every role entity with its access list, by name. */
@@ -28,7 +28,7 @@ export const users: QueryHandler<'users'> = async (params, { knex, identity }) =
   if (params.role) q.where('role', params.role);
   if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
   for (const word of params.searchPhrase ? searchWords(params.searchPhrase) : [])
-    q.where('search_text', 'like', `%${word}%`);
+    q.where((one) => whereWord(one, 'search_text', word));
   return withEffectiveAccess(
     knex,
     ((await q) as { data: UserRow }[]).map((r) => r.data),

@@ -1,33 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isValidGsin, isValidSscc } from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries, orderForm } from '../support/booking.js';
+import { DATE, delivery, order, startBookingSystem } from './bookingFixture.js';
 import { createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
-const DATE = bookingDate();
 const countEvents = async (sys: TestSystem) =>
   Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
-
-const delivery = {
-  name: 'Kari Nordmann',
-  address: 'Bogstadveien 10',
-  zipCode: '0355',
-  zipArea: 'Oslo',
-  countryCode: 'NO',
-};
-const pickup = { ...delivery, name: 'Nordlys Apotek', address: 'Storgata 1', zipCode: '0155' };
-const order = (departmentId: string, over: Record<string, unknown> = {}) => ({
-  departmentId,
-  customerId: '1',
-  pickupDate: DATE,
-  pickup,
-  delivery,
-  measurements: [
-    { weight: 2, length: 30, width: 20, height: 15, quantity: 2, presetDimension: 'smallbox' },
-    { weight: 400, length: 120, width: 80, height: 120, presetDimension: 'fullpallet' },
-  ],
-  ...over,
-});
 
 /**
  * Booking through the gateway (spec §3, §5, §7): the shared zod schema on the server, GS1 ids from
@@ -37,26 +16,8 @@ describe('booking on the server', () => {
   let sys: TestSystem;
   let oslo: string;
   let bergen: string;
-  let lonely: string;
   beforeAll(async () => {
-    sys = await startTestSystem();
-    const dep = async (name: string, location: { lat: number; lng: number } | null) =>
-      (
-        await sys.command('CREATE_DEPARTMENT', {
-          name,
-          departmentType: 'courier',
-          country: 'NO',
-          location,
-        })
-      ).body.ids[0] as string;
-    oslo = await dep('Oslo', { lat: 59.91, lng: 10.75 });
-    bergen = await dep('Bergen', { lat: 60.39, lng: 5.32 });
-    lonely = await dep('Tromsø', null);
-    // The orders' customer (`order` books for customer 1): a booking names a customer that exists.
-    const customer = await sys.command('CREATE_CUSTOMER', { name: 'Nordlys Apotek' });
-    expect(customer.body.ids).toEqual(['1']);
-    await configureNumberSeries(sys);
-    await sys.settled();
+    ({ sys, oslo, bergen } = await startBookingSystem());
   }, 60_000);
   afterAll(async () => sys.shutdown());
 
@@ -303,104 +264,6 @@ describe('booking on the server', () => {
     expect((await sys.query('orders', { ids: [id] })).body[0].departmentId).toBe(bergen);
     const stranger = await sys.command('MOVE_ORDERS', { orderIds: [id], departmentId: '987654' });
     expect(stranger.status).toBe(404);
-  });
-
-  it('a package id (SSCC) on a label finds its shipment in searchConsignments (issue 13)', async () => {
-    const id = (await sys.command('CREATE_ORDER', order(oslo))).body.ids[0];
-    await sys.settled();
-    const [row] = (await sys.query('consignments', { ids: [id] })).body;
-    const sscc: string = row.packageIds[1];
-    const found = await sys.query('searchConsignments', { searchPhrase: sscc });
-    expect(found.status).toBe(200);
-    expect(found.body.map((r: { id: string }) => r.id)).toEqual([id]);
-  });
-
-  it('an id searches every date: an SSCC, a GSIN or an order number finds its shipment outside the range; words keep to the range', async () => {
-    const id = (await sys.command('CREATE_ORDER', order(oslo, { customerRef: 'OUTSIDE-9' }))).body
-      .ids[0];
-    await sys.settled();
-    const [row] = (await sys.query('consignments', { ids: [id] })).body;
-    // A range the order is not in (its pickup is in the future).
-    const range = { fromDate: '2020-01-01', toDate: '2020-01-02' };
-    const search = async (searchPhrase: string, more: Record<string, unknown> = {}) => {
-      const res = await sys.query('searchConsignments', { searchPhrase, ...range, ...more });
-      expect({ searchPhrase, status: res.status }).toEqual({ searchPhrase, status: 200 });
-      return res.body.map((r: { id: string }) => r.id);
-    };
-    expect(await search(row.packageIds[0])).toEqual([id]);
-    expect(await search(`(00)${row.packageIds[0]}`)).toEqual([id]);
-    expect(await search(row.shipmentId)).toEqual([id]);
-    // An order number (a search has 3 characters at least: with another order's GSIN).
-    const other = (await sys.command('CREATE_ORDER', order(oslo))).body.ids[0];
-    await sys.settled();
-    const [otherRow] = (await sys.query('consignments', { ids: [other] })).body;
-    expect((await search(`${id} ${otherRow.shipmentId}`)).sort()).toEqual([id, other].sort());
-    // Words, or words with an id, keep to the range.
-    expect(await search('OUTSIDE-9')).toEqual([]);
-    expect(await search(`OUTSIDE-9 ${row.shipmentId}`)).toEqual([]);
-    // A number with a wrong check digit is not an SSCC: it keeps to the range too.
-    const wrong = row.packageIds[0].slice(0, 17) + String((Number(row.packageIds[0][17]) + 1) % 10);
-    expect(await search(wrong)).toEqual([]);
-    // Scope and state still hold: another department's page, another state.
-    expect(await search(row.shipmentId, { departmentIds: [bergen] })).toEqual([]);
-    expect(await search(row.shipmentId, { states: ['DELIVERED'] })).toEqual([]);
-  });
-
-  it('a shipment number finds its shipment, not the one whose package SSCC holds the same digits (extension digit 0)', async () => {
-    // The SSCC of a GSIN's serial is extension digit 0 and then the GSIN's digits, whose check
-    // digit is the same (GS1 weights count from the right). Packages outnumber shipments, so after
-    // a booking or two that SSCC is on an earlier booking's package.
-    const holderOf = async (sscc: string) =>
-      (await sys.query('searchConsignments', { searchPhrase: sscc })).body.map(
-        (r: { id: string }) => r.id,
-      )[0] as string | undefined;
-    let id = '';
-    let gsin = '';
-    let holder: string | undefined;
-    for (let i = 0; i < 20 && (holder === undefined || holder === id); i++) {
-      id = (await sys.command('CREATE_ORDER', order(oslo))).body.ids[0];
-      await sys.settled();
-      gsin = (await sys.query('consignments', { ids: [id] })).body[0].shipmentId;
-      expect(isValidSscc(`0${gsin}`)).toBe(true);
-      holder = await holderOf(`0${gsin}`);
-    }
-    expect(holder).toBeDefined();
-    expect(holder).not.toBe(id);
-    const found = await sys.query('searchConsignments', { searchPhrase: gsin });
-    expect(found.body.map((r: { id: string }) => r.id)).toEqual([id]);
-    // Part of a number still finds it (a planner typing the end of an SSCC).
-    const byTail = await sys.query('searchConsignments', { searchPhrase: gsin.slice(-8) });
-    expect(byTail.body.map((r: { id: string }) => r.id)).toContain(holder);
-  });
-
-  it('S7-CALL-089 S9-CONST-011 S3-ENT-056 searchOrders combines words with AND by default, OR when asked; hits carry orderId and parentId', async () => {
-    const a = (await sys.command('CREATE_ORDER', order(lonely, { customerRef: 'ZEBRA-7' }))).body
-      .ids[0];
-    const b = (
-      await sys.command(
-        'CREATE_ORDER',
-        order(lonely, {
-          customerRef: 'YAK-8',
-          delivery: { ...delivery, name: 'Zebra Hansen' },
-          parentId: a,
-        }),
-      )
-    ).body.ids[0];
-    await sys.settled();
-    const ids = (body: { orderId: string }[]) => body.map((r) => r.orderId).sort();
-    const and = await sys.query('searchOrders', {
-      searchPhrase: 'zebra yak',
-      departmentIds: [lonely],
-    });
-    expect(ids(and.body)).toEqual([b]);
-    const or = await sys.query('searchOrders', {
-      searchPhrase: 'zebra yak',
-      searchOperator: 'OR',
-      departmentIds: [lonely],
-    });
-    expect(ids(or.body)).toEqual([a, b].sort());
-    expect(and.body[0]).toMatchObject({ orderId: b, parentId: a });
-    expect((await sys.query('searchOrders', { searchPhrase: 'ze' })).status).toBe(400);
   });
 
   it('S7-CALL-090 S7-CALL-102 S7-CMD-003 S7-CMD-004 unconfirmed orders: listed and counted, accepted, rejected with a reason as data', async () => {

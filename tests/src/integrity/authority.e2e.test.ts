@@ -326,7 +326,8 @@ describe('a scoped admin acts only inside its departments and never gives more t
       }),
     );
     expect(
-      (await all.command('UPDATE_CUSTOMER', { id: world.osloCustomer, orgNumber: '923456783' })).status,
+      (await all.command('UPDATE_CUSTOMER', { id: world.osloCustomer, orgNumber: '923456783' }))
+        .status,
     ).toBe(200);
     expect((await all.command('CREATE_CUSTOMER', { name: 'Anywhere AS' })).status).toBe(200);
   });

@@ -11,6 +11,9 @@ import { configureNumberSeries, osloStops } from '../support/booking.js';
 import { startHttpClient, type Request } from './httpClient.js';
 import { signIn } from './signIn.js';
 import { fmt, percentile } from './stats.js';
+import { createCourierVan } from '../support/planning.js';
+
+const COURIER_PHONE = '+4748199999';
 
 /** Issue 37 §3: p95 on a slot of `full` consignments at most this many times an empty slot's. */
 export const COMMANDS_TARGET = 1.5;
@@ -65,28 +68,19 @@ export async function planningCommandsBench(
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(
     new Date(Date.now() + 86_400_000),
   );
-  const courierPhone = '+4748199999';
-  const [courier] = await run('CREATE_USER', {
-    name: 'Bench courier',
-    phoneNumber: courierPhone,
-    role: 'COURIER',
-    departmentIds: [department],
-  });
-  await run('UPDATE_USER', { id: courier, courierId: courier });
-  const [unit] = await run('CREATE_UNIT', {
-    name: 'Bench van',
-    alystraId: 'U-CMD',
-    departmentId: department,
+  const { courier, unit } = await createCourierVan(
+    run,
+    department!,
     // Room for every consignment: the capacity is checked, never exceeded.
-    capacity: 100_000,
-    weightCapacity: 1_000_000,
-    volumeCapacity: 10_000,
-    vehicleType: 'van',
-    fuelType: 'electric',
-    startLocation: { lat: 59.91, lng: 10.75 },
-    endLocation: { lat: 59.91, lng: 10.75 },
-    courierUserIds: [courier],
-  });
+    {
+      name: 'Bench van',
+      alystraId: 'U-CMD',
+      capacity: 100_000,
+      weightCapacity: 1_000_000,
+      volumeCapacity: 10_000,
+    },
+    { name: 'Bench courier', phoneNumber: COURIER_PHONE },
+  );
   const slot = async (name: string) => {
     const [id] = await run('CREATE_SLOT', {
       departmentId: department,
@@ -137,7 +131,7 @@ export async function planningCommandsBench(
     departmentIds: [department],
   });
   // The courier was made above; signIn's own CREATE_USER is refused (the number is taken).
-  const driver = await signIn(system, courierPhone, {
+  const driver = await signIn(system, COURIER_PHONE, {
     role: 'COURIER',
     departmentIds: [department],
   });

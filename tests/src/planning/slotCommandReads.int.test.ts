@@ -16,6 +16,7 @@ import {
 } from '@nordlog/platform';
 import { bookingDate, configureNumberSeries, osloStops } from '../support/booking.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createCourierVan } from '../support/planning.js';
 
 /**
  * Issue 37 §3: a planning command's cost must not grow with its slot. What grew was the reading:
@@ -101,26 +102,18 @@ describe('the reads of a planning command on a slot', () => {
           identity: SYSTEM_IDENTITY,
         }),
     });
-    const [courier] = await run('CREATE_USER', {
-      name: 'Courier',
-      phoneNumber: '+4748000001',
-      role: 'COURIER',
-      departmentIds: [department],
-    });
-    await run('UPDATE_USER', { id: courier, courierId: courier });
-    const [unit] = await run('CREATE_UNIT', {
-      name: 'Van',
-      alystraId: 'U-1',
-      departmentId: department,
-      capacity: 1000,
-      weightCapacity: 10_000,
-      volumeCapacity: 100,
-      vehicleType: 'van',
-      fuelType: 'electric',
-      startLocation: { lat: 59.91, lng: 10.75 },
-      endLocation: { lat: 59.91, lng: 10.75 },
-      courierUserIds: [courier],
-    });
+    const { unit } = await createCourierVan(
+      run,
+      department!,
+      {
+        name: 'Van',
+        alystraId: 'U-1',
+        capacity: 1000,
+        weightCapacity: 10_000,
+        volumeCapacity: 100,
+      },
+      { name: 'Courier', phoneNumber: '+4748000001' },
+    );
     const slot = async (name: string) =>
       (
         await run('CREATE_SLOT', {

@@ -46,3 +46,41 @@ export async function createSlot(
   );
   return ids[0]!;
 }
+
+/** What a test's command runner answers: the ids of a command that succeeded (it throws otherwise). */
+type Run = (name: string, payload: unknown) => Promise<string[]>;
+
+/**
+ * A courier (its courier id its user id) and an electric van of a department, based at Oslo's
+ * centre and driven by that courier, with the capacities given; their ids.
+ */
+export async function createCourierVan(
+  run: Run,
+  departmentId: string,
+  van: {
+    name: string;
+    alystraId: string;
+    capacity: number;
+    weightCapacity: number;
+    volumeCapacity: number;
+  },
+  courier: { name: string; phoneNumber: string },
+): Promise<{ courier: string; unit: string }> {
+  const [courierId] = await run('CREATE_USER', {
+    ...courier,
+    role: 'COURIER',
+    departmentIds: [departmentId],
+  });
+  await run('UPDATE_USER', { id: courierId, courierId });
+  const centre = { lat: 59.91, lng: 10.75 };
+  const [unit] = await run('CREATE_UNIT', {
+    ...van,
+    departmentId,
+    vehicleType: 'van',
+    fuelType: 'electric',
+    startLocation: centre,
+    endLocation: centre,
+    courierUserIds: [courierId],
+  });
+  return { courier: courierId!, unit: unit! };
+}

@@ -1,5 +1,6 @@
 import { expect } from '@jest/globals';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
+import { createDepartment } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 /** The booking tests' day, parties and order (customer 1 of `startBookingSystem`). */
@@ -42,15 +43,8 @@ export interface BookingSystem {
 /** A system with three departments, customer 1 and the default number series. */
 export async function startBookingSystem(): Promise<BookingSystem> {
   const sys = await startTestSystem();
-  const dep = async (name: string, location: { lat: number; lng: number } | null) =>
-    (
-      await sys.command('CREATE_DEPARTMENT', {
-        name,
-        departmentType: 'courier',
-        country: 'NO',
-        location,
-      })
-    ).body.ids[0] as string;
+  const dep = (name: string, location: { lat: number; lng: number } | null) =>
+    createDepartment(sys, name, location);
   const oslo = await dep('Oslo', { lat: 59.91, lng: 10.75 });
   const bergen = await dep('Bergen', { lat: 60.39, lng: 5.32 });
   const lonely = await dep('Tromsø', null);

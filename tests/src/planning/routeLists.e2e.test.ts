@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DeliveryNote, RoutePoint, Waybill } from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import { createSlot } from '../support/planning.js';
+import { createDepartment, createSlot } from '../support/planning.js';
 import { sampleUnit } from '../support/samples.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
@@ -88,15 +88,8 @@ describe('S7-CALL-029 S7-CALL-099 route lists: location list export, waybills, d
   beforeAll(async () => {
     sys = await startTestSystem();
     await configureNumberSeries(sys);
-    const dep = async (name: string, location: { lat: number; lng: number }) =>
-      (
-        await sys.command('CREATE_DEPARTMENT', {
-          name,
-          departmentType: 'courier',
-          country: 'NO',
-          location,
-        })
-      ).body.ids[0] as string;
+    const dep = (name: string, location: { lat: number; lng: number } | null) =>
+      createDepartment(sys, name, location);
     oslo = await dep('Oslo', { lat: 59.91, lng: 10.75 });
     bergen = await dep('Bergen', { lat: 60.39, lng: 5.32 });
     expect(oslo).toBe('1');

@@ -84,3 +84,21 @@ export async function createCourierVan(
   });
   return { courier: courierId!, unit: unit! };
 }
+
+/** A Norwegian courier department at a place (or none: placed nowhere); its id. */
+export async function createDepartment(
+  client: Commands,
+  name: string,
+  location: { lat: number; lng: number } | null,
+): Promise<string> {
+  const { ids } = await ok(
+    client.command('CREATE_DEPARTMENT', {
+      name,
+      departmentType: 'courier',
+      country: 'NO',
+      location,
+    }),
+    'CREATE_DEPARTMENT',
+  );
+  return ids[0]!;
+}

@@ -36,12 +36,29 @@ export interface GlobalPosition {
 
 export const START: GlobalPosition = { transactionId: '0', position: '0' };
 
-export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number => {
-  const tx = BigInt(a.transactionId) - BigInt(b.transactionId);
-  if (tx !== 0n) return tx < 0n ? -1 : 1;
-  const pos = BigInt(a.position) - BigInt(b.position);
-  return pos === 0n ? 0 : pos < 0n ? -1 : 1;
+/** Whether a decimal string starts as a canonical non-negative integer does: "0", or 1-9. */
+const canonical = (d: string): boolean => {
+  const first = d.charCodeAt(0);
+  return d === '0' || (first >= 49 && first <= 57);
 };
+
+/**
+ * Two non-negative decimal strings compared as numbers: canonical ones (as PostgreSQL prints
+ * them) by length, then digit by digit, with no BigInt made (projectors compare positions for
+ * every event of every batch); any other form (a sign, a leading zero) as BigInt.
+ */
+const compareDecimals = (a: string, b: string): number => {
+  if (a === b) return 0;
+  if (!canonical(a) || !canonical(b)) {
+    const d = BigInt(a) - BigInt(b);
+    return d === 0n ? 0 : d < 0n ? -1 : 1;
+  }
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  return a < b ? -1 : 1;
+};
+
+export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number =>
+  compareDecimals(a.transactionId, b.transactionId) || compareDecimals(a.position, b.position);
 
 export interface RecordedEvent<T extends string = string, D = unknown> extends NewEvent<T, D> {
   eventId: string;

@@ -55,7 +55,12 @@ const arrayElement = (v: unknown): string =>
  */
 export function copyField(value: unknown, type: string): string {
   if (value === null || value === undefined) return '\\N';
-  if (type === 'jsonb' || type === 'json') return escape(JSON.stringify(value));
+  if (type === 'jsonb' || type === 'json') {
+    // JSON text holds no raw newline, carriage return or tab (JSON escapes them): only its
+    // backslashes need COPY's escape.
+    const json = JSON.stringify(value);
+    return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+  }
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (type === 'ARRAY' && Array.isArray(value))
     return escape(`{${value.map(arrayElement).join(',')}}`);

@@ -81,9 +81,11 @@ export async function applyBatch(
     const changes: Change[] = [];
     for (const projection of candidates.filter((p) => moved.includes(p.name))) {
       const start = from.get(projection.name) ?? START;
-      const events = batch.filter(
-        (e) => comparePositions(e.global, start) > 0 && projection.handles(e),
-      );
+      // Usually the whole batch is after the checkpoint: then only `handles` sorts it.
+      const events =
+        comparePositions(batch[0]!.global, start) > 0
+          ? batch.filter((e) => projection.handles(e))
+          : batch.filter((e) => comparePositions(e.global, start) > 0 && projection.handles(e));
       if (events.length === 0) continue;
       if (options.bulk && projection.applyBulk) await projection.applyBulk(trx, events);
       else changes.push(...(await projection.apply(trx, events)));

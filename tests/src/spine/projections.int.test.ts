@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventStoreNumberAllocator } from '@nordlog/command-service';
-import { START } from '@nordlog/contracts';
+import { START, type GlobalPosition } from '@nordlog/contracts';
 import { PostgresEventStore } from '@nordlog/platform';
 import { applyBatch, checksum, projections, readCheckpoint, rebuild } from '@nordlog/projector';
 import { demoOrder, prng } from '@nordlog/deploy';
@@ -284,6 +284,46 @@ describe('projections', () => {
       }),
     ).toEqual([]);
     expect(await readCheckpoint(sys.db.knex, grid.name)).toEqual(checkpoint);
+  });
+
+  it('a rebuild steps aside for the batches another projector took, and ends with the same read models', async () => {
+    const live = await checksums(sys);
+    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const names = projections.map((p) => p.name);
+    // Another projector of the same read models (a live one) applies the first 100 events from
+    // position 0, once the rebuild has emptied the tables and before it applies its first batch:
+    // every projection's compare-and-set then fails, and the rebuild goes on from there.
+    let raced = false;
+    const racing = new Proxy(store, {
+      get(target, prop) {
+        if (prop === 'readAll')
+          return async (from: GlobalPosition, limit: number) => {
+            if (!raced) {
+              raced = true;
+              const ahead = await target.readAll(START, 100);
+              const took = await applyBatch(
+                sys.db.knex,
+                projections,
+                new Map(names.map((n) => [n, START])),
+                ahead,
+                { publish: false },
+              );
+              expect(took).toEqual(names);
+            }
+            return target.readAll(from, limit);
+          };
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const result = await rebuild(sys.db.knex, racing, projections, undefined, 50);
+    const { n } = (
+      await sys.db.knex.raw<{ rows: { n: number }[] }>('select count(*)::int as n from es_events')
+    ).rows[0]!;
+    expect(raced).toBe(true);
+    // The rebuild applied every event but the 100 the other projector took, each once.
+    expect(result.events).toBe(n - 100);
+    expect(await checksums(sys)).toEqual(live);
   });
 
   it('a rebuild from position 0 equals the live read models (checksum of every table)', async () => {

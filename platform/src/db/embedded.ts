@@ -36,6 +36,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The longest path of a Unix socket the kernel takes (`sun_path`, 108 bytes with its NUL). */
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * Where the embedded server puts its Unix socket: the cluster's own folder (the server's user
+ * owns it, and only the product's process enters it), unless the socket's path would be too long
+ * or the platform has none. Null: TCP only.
+ */
+export function socketDirectory(databaseDir: string, port: number): string | null {
+  if (process.platform === 'win32') return null;
+  return path.join(databaseDir, `.s.PGSQL.${port}`).length <= SOCKET_PATH_MAX ? databaseDir : null;
+}
+
 /** The password the embedded cluster's superuser was made with before each data folder had its own. */
 const LEGACY_PASSWORD = 'embedded';
 
@@ -72,11 +85,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
   const secret = await superuserPassword(options.dataDir, initialised);
   const password = secret.current;
+  // The product talks to its own server over a Unix socket in the cluster's folder (a round trip
+  // costs both sides less CPU than loopback TCP); TCP on the loopback stays open for tools. A
+  // folder whose socket path would be too long for the kernel gets TCP only.
+  const socket = socketDirectory(databaseDir, port);
   const flags = [
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
-    'unix_socket_directories=',
+    `unix_socket_directories=${socket ?? ''}`,
     '-c',
     'max_connections=200',
   ];
@@ -107,7 +124,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   await pg.start();
   log.info({ port }, 'embedded PostgreSQL started');
-  let url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const urlWith = (pw: string) =>
+    `postgres://postgres:${encodeURIComponent(pw)}@127.0.0.1:${port}/postgres` +
+    (socket ? `?host=${encodeURIComponent(socket)}` : '');
+  let url = urlWith(password);
   if (secret.next) {
     // A cluster made with the old constant password gets its own random one, once.
     const client = new pg_.Client({ connectionString: url });
@@ -118,7 +138,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       await client.end();
     }
     await secret.save();
-    url = `postgres://postgres:${encodeURIComponent(secret.next)}@127.0.0.1:${port}/postgres`;
+    url = urlWith(secret.next);
     log.info('the embedded PostgreSQL superuser has a new random password');
   }
   return {

@@ -150,11 +150,16 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_TYPES = new Set(['unavailable', 'deadline-exceeded', 'not-leader']);
 
 export function isUnavailable(
-  e: { code?: string | number; message?: string; type?: unknown } | null | undefined,
+  e:
+    | { code?: string | number; message?: string; type?: unknown; syscall?: unknown }
+    | null
+    | undefined,
 ): boolean {
   if (!e) return false;
   if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08')))
     return true;
+  // A Unix socket whose server is down: its file is gone (the embedded server's connection).
+  if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
   if (typeof e.type === 'string' && UNAVAILABLE_TYPES.has(e.type)) return true;
   const message = e.message ?? '';
   return (

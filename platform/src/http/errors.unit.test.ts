@@ -13,6 +13,8 @@ describe('isUnavailable: a store that cannot be reached now (503, retry soon)', 
     expect(isUnavailable({ code: 'ECONNREFUSED' })).toBe(true);
     expect(isUnavailable({ code: '08006' })).toBe(true);
     expect(isUnavailable({ message: 'Connection terminated unexpectedly' })).toBe(true);
+    // A Unix socket of a server that is down (the embedded server's own connection).
+    expect(isUnavailable({ code: 'ENOENT', syscall: 'connect' })).toBe(true);
   });
 
   it('knows the KurrentDB client’s unavailable, deadline-exceeded and not-leader errors', () => {
@@ -25,6 +27,7 @@ describe('isUnavailable: a store that cannot be reached now (503, retry soon)', 
     expect(isUnavailable(null)).toBe(false);
     expect(isUnavailable({ type: 'wrong-expected-version' })).toBe(false);
     expect(isUnavailable({ code: '23505', message: 'duplicate key' })).toBe(false);
+    expect(isUnavailable({ code: 'ENOENT', syscall: 'open' })).toBe(false);
   });
 });
 

@@ -8,7 +8,8 @@ import { labelHandlers } from './labels/handlers.js';
 import { numberSeriesHandlers } from './numberSeries/handlers.js';
 import { createCustomer, updateCustomer } from './customers/handlers.js';
 import { createDepartment, updateDepartment } from './departments/handlers.js';
-import type { HandlerTable } from './framework/handler.js';
+import type { HandlerTable, PrefetchTable } from './framework/handler.js';
+import { prefetchBooking } from './consignments/booking.js';
 import { userHandlers } from './users/handlers.js';
 import { courierUserHandlers } from './courierUsers/handlers.js';
 import { unitHandlers } from './units/handlers.js';
@@ -42,4 +43,9 @@ export const handlers: HandlerTable = {
   ...optimizingHandlers,
   ...pricingHandlers,
   ...invoicingHandlers,
+};
+
+/** The commands whose handlers' first reads are named up front (read with the references). */
+export const prefetches: PrefetchTable = {
+  CREATE_ORDER: prefetchBooking,
 };

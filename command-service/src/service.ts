@@ -32,7 +32,8 @@ import {
   type Execution,
 } from './framework/execute.js';
 import type { HandlerContext } from './framework/handler.js';
-import { handlers } from './handlers.js';
+import { handlers, prefetches } from './handlers.js';
+import { CommandReads } from './framework/commandReads.js';
 import type { ReferenceStreams } from './framework/referenceStreams.js';
 import { StreamStates } from './framework/streamStates.js';
 import { assertReferencesReadable } from './framework/readableReferences.js';
@@ -168,6 +169,7 @@ async function runCommand(
   }
   const allocator = deps.numbers ?? new EventStoreNumberAllocator(deps.store);
   const states = deps.states ?? new StreamStates(deps.store);
+  const reads = new CommandReads(states);
   const now = clock();
   const ctx: HandlerContext = {
     commandId,
@@ -183,13 +185,13 @@ async function runCommand(
         occurredAt: clock().toISOString(),
       }),
     seriesFor: (type, scope, count) => allocator.seriesFor(type, scope, count),
-    load: async (streamId, decider) => (await states.load(streamId, decider)).state,
+    load: async (streamId, decider) => (await reads.loadMany([streamId], decider))[0]!.state,
     loadVersioned: async (streamId, decider) => {
-      const { state, revision } = await states.load(streamId, decider);
+      const { state, revision } = (await reads.loadMany([streamId], decider))[0]!;
       return { state, revision };
     },
     loadMany: async (streamIds, decider) =>
-      (await states.loadMany(streamIds, decider)).map(({ state, revision }) => ({
+      (await reads.loadMany(streamIds, decider)).map(({ state, revision }) => ({
         state,
         revision,
       })),
@@ -203,6 +205,8 @@ async function runCommand(
     now,
     logger,
   };
+  // What the handler will read first is read together with the references (one round trip).
+  prefetches[name]?.(parsed.data as never, reads);
   // Every id the command names exists and is one the caller may read (docs/decisions/0039).
   await assertReferencesReadable(ctx, name, parsed.data);
   const handle = handlers[name] as unknown as (
@@ -224,7 +228,10 @@ async function runCommand(
         deps,
         states,
         targets,
-        () => handle(parsed.data, ctx),
+        () => {
+          reads.forget();
+          return handle(parsed.data, ctx);
+        },
         metadata,
         repeatable,
         owner,

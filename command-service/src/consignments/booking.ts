@@ -16,8 +16,8 @@ import {
 } from '@nordlog/contracts';
 import { fieldErrors } from '@nordlog/platform';
 import { randomBytes } from 'node:crypto';
-import type { HandlerContext } from '../framework/handler.js';
-import { pinsOf } from '../pins/pins.js';
+import type { HandlerContext, Prefetch } from '../framework/handler.js';
+import { pinsOf, prefetchPins } from '../pins/pins.js';
 
 /**
  * What the handlers do to a booked or edited order before the decider sees it (I/O lives here,
@@ -68,6 +68,20 @@ export function assertInFuture(order: Fields, department: Department, now: Date)
   const issues = timingIssues(order, now, timeZoneOf(order, department));
   if (issues.length > 0) throw fieldErrors(issues);
 }
+
+/**
+ * CREATE_ORDER's first reads, named from the payload: the pins of the sides without coordinates
+ * (an empty pickup is the department's location, which needs none), read with the references.
+ */
+export const prefetchBooking: Prefetch<'CREATE_ORDER'> = (payload, reads) => {
+  const placed = (b: AddressBlock) => b.lat != null && b.lng != null;
+  const pickup = isEmptyAddressBlock(payload.pickup) ? [] : [payload.pickup];
+  prefetchPins(
+    reads,
+    payload.departmentId,
+    [...pickup, payload.delivery].filter((b) => !placed(b)),
+  );
+};
 
 /**
  * Looks up each side without coordinates: a planner's pin of the address first, then the geocoder. A side the geocoder cannot place is `unresolved`

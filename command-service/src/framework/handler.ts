@@ -8,6 +8,7 @@ import type {
 import type { Geocoder, IdAllocator, IdKind, Logger } from '@nordlog/platform';
 import type { NumberAllocator, SeriesScope } from '../numberSeries/allocator.js';
 import type { Decider, Target } from './decider.js';
+import type { CommandReads } from './commandReads.js';
 
 export interface HandlerContext {
   commandId: string;
@@ -56,6 +57,18 @@ export type Handler<N extends CommandName> = (
 ) => Promise<Target[]> | Target[];
 
 export type HandlerTable = { [N in CommandName]: Handler<N> };
+
+/**
+ * Names the streams a command's handler will read first, from the payload alone, so that they
+ * are read in the same round trip as the command's references (CommandReads.prefetch). A stream
+ * named but not read costs nothing more than its row in that statement.
+ */
+export type Prefetch<N extends CommandName> = (
+  payload: CommandPayload<N>,
+  reads: Pick<CommandReads, 'prefetch'>,
+) => void;
+
+export type PrefetchTable = { [N in CommandName]?: Prefetch<N> };
 
 /**
  * A new entity id; the same one again when the client repeats its command id. A command that

@@ -137,7 +137,7 @@ function notFound(name: Exclude<ReferenceEntity, 'departmentAccess'>, id: string
  * Every id the command's declared reference fields hold (contracts/commandReferences.ts) exists
  * and is readable by the caller; else the command is refused before its handler runs, with the
  * 404 a read of the entity answers (docs/decisions/0039): the first id in the payload's order
- * that is not. The ids of one kind are read together, in one round trip (0043).
+ * that is not. The ids of every kind are read together, in one round trip (0043, 0045).
  */
 export async function assertReferencesReadable(
   ctx: Reader & Pick<HandlerContext, 'identity'>,
@@ -152,14 +152,17 @@ export async function assertReferencesReadable(
   for (const { target } of named)
     byKind.set(target.name, (byKind.get(target.name) ?? new Set()).add(target.id));
   const readable = new Set<string>();
-  for (const [kind, idSet] of byKind) {
-    const ids = [...idSet];
-    const found = await scopes[kind](ctx, ids);
-    ids.forEach((id, i) => {
-      const scope = found[i];
-      if (scope && rowVisible(ctx.identity, kind, { id, scope })) readable.add(`${kind}:${id}`);
-    });
-  }
+  // All kinds at once: their reads (and the command's prefetch) go to the store together.
+  await Promise.all(
+    [...byKind].map(async ([kind, idSet]) => {
+      const ids = [...idSet];
+      const found = await scopes[kind](ctx, ids);
+      ids.forEach((id, i) => {
+        const scope = found[i];
+        if (scope && rowVisible(ctx.identity, kind, { id, scope })) readable.add(`${kind}:${id}`);
+      });
+    }),
+  );
   const first = named.find(({ target }) => !readable.has(`${target.name}:${target.id}`));
   if (first) throw notFound(first.target.name, first.id, first.path.replace(/\[\]/g, ''));
 }

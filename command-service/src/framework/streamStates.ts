@@ -4,6 +4,12 @@ import type { Decider } from './decider.js';
 
 type Folder<S> = Pick<Decider<S, never, never>, 'initialState' | 'evolve'>;
 
+/** Streams to load with one decider (one `loadMany` of `loadGroups`). */
+export interface LoadGroup {
+  streamIds: readonly string[];
+  decider: Folder<unknown>;
+}
+
 /** What one command appended to a stream, as a repeat of it is answered. */
 export interface Applied {
   userId: string;
@@ -54,19 +60,52 @@ export class StreamStates {
 
   /** The streams' states now, in the order asked; all read in one round trip where the store can. */
   async loadMany<S>(streamIds: readonly string[], decider: Folder<S>): Promise<Folded<S>[]> {
-    const unique = [...new Set(streamIds)];
-    const held = unique.map((id) => this.entries.get(id)?.get(decider));
+    return (await this.loadGroups([{ streamIds, decider }]))[0] as Folded<S>[];
+  }
+
+  /**
+   * Several `loadMany` at once, with their own deciders, in one round trip where the store can
+   * (a command's reads asked together: its references, what its handler reads first). A stream
+   * asked with two deciders is read once, from the older of their revisions.
+   */
+  async loadGroups(groups: readonly LoadGroup[]): Promise<Folded<unknown>[][]> {
+    const asked = new Map<string, Map<Folder<unknown>, Entry | undefined>>();
+    for (const { streamIds, decider } of groups)
+      for (const id of streamIds) {
+        const byDecider = asked.get(id) ?? new Map<Folder<unknown>, Entry | undefined>();
+        byDecider.set(decider, this.entries.get(id)?.get(decider));
+        asked.set(id, byDecider);
+      }
+    const streams = [...asked];
+    // From the oldest revision any of its deciders holds (null: one holds nothing).
+    const after = (held: Iterable<Entry | undefined>) => {
+      let oldest: number | null = Number.POSITIVE_INFINITY;
+      for (const entry of held) {
+        const revision = entry?.revision ?? null;
+        if (revision === null) return null;
+        oldest = Math.min(oldest, revision);
+      }
+      return oldest;
+    };
     const news = await readStreamsAfter(
       this.store,
-      unique.map((streamId, i) => ({ streamId, after: held[i]?.revision ?? null })),
+      streams.map(([streamId, byDecider]) => ({ streamId, after: after(byDecider.values()) })),
     );
-    const folded = new Map<string, Folded<S>>();
-    unique.forEach((streamId, i) => {
-      const entry = this.advance(held[i], news[i]!, decider);
-      this.keep(streamId, decider, entry);
-      folded.set(streamId, view<S>(entry));
+    const folded = new Map<string, Map<Folder<unknown>, Folded<unknown>>>();
+    streams.forEach(([streamId, byDecider], i) => {
+      const views = new Map<Folder<unknown>, Folded<unknown>>();
+      for (const [decider, held] of byDecider) {
+        const since = held?.revision ?? null;
+        const events = since === null ? news[i]! : news[i]!.filter((e) => e.streamRevision > since);
+        const entry = this.advance(held, events, decider);
+        this.keep(streamId, decider, entry);
+        views.set(decider, view(entry));
+      }
+      folded.set(streamId, views);
     });
-    return streamIds.map((id) => folded.get(id)!);
+    return groups.map(({ streamIds, decider }) =>
+      streamIds.map((id) => folded.get(id)!.get(decider)!),
+    );
   }
 
   private advance<S>(

@@ -165,4 +165,27 @@ describe('folded stream states (docs/decisions/0043)', () => {
       (state as { total: number }).total = 5;
     }).toThrow(TypeError);
   });
+  it('loads groups with different deciders in one read; a stream asked with two is read once, from the older revision', async () => {
+    const { store, append, handed } = fakeStore();
+    const states = new StreamStates(store);
+    const count = { initialState: 0, evolve: (n: number) => n + 1 };
+    append('a', 1);
+    append('b', 2);
+    await states.load('a', counter);
+    append('a', 3);
+    const [sums, counts] = await states.loadGroups([
+      { streamIds: ['a', 'b'], decider: counter },
+      { streamIds: ['a'], decider: count },
+    ]);
+    // One round trip: 'a' from the start (count holds nothing of it), 'b' whole.
+    expect(handed).toEqual([1, 3]);
+    expect(sums!.map((f) => (f.state as { total: number }).total)).toEqual([4, 2]);
+    expect(counts![0]!.state).toBe(2);
+    // Each decider now holds 'a' at its newest revision: nothing is read again.
+    await states.loadGroups([
+      { streamIds: ['a'], decider: counter },
+      { streamIds: ['a'], decider: count },
+    ]);
+    expect(handed).toEqual([1, 3, 0]);
+  });
 });

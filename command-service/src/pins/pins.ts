@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { assertDepartmentsExist } from '../framework/references.js';
 import { assertDepartmentsInScope } from '../framework/scope.js';
 import { target, type Decider } from '../framework/decider.js';
+import type { CommandReads } from '../framework/commandReads.js';
 import type { Handler, HandlerContext } from '../framework/handler.js';
 
 /**
@@ -60,6 +61,21 @@ export async function pinsOf(
         );
   let next = 0;
   return addresses.map((a) => (a.address.trim() ? read[next++]!.state.pin : null));
+}
+
+/**
+ * Starts reading the department's pins of these addresses with the command's references
+ * (`pinsOf` then finds them read); an empty address has none.
+ */
+export function prefetchPins(
+  reads: Pick<CommandReads, 'prefetch'>,
+  departmentId: string,
+  addresses: readonly PinnedAddressText[],
+): void {
+  reads.prefetch(
+    addresses.filter((a) => a.address.trim()).map((a) => pinStream(departmentId, pinKey(a))),
+    pinDecider,
+  );
 }
 
 export const pinHandlers = {

@@ -8,15 +8,11 @@ import {
   type Slot,
   type SlotEvent,
 } from '@nordlog/contracts';
-import {
-  PostgresEventStore,
-  PostgresIdAllocator,
-  silentLogger,
-  type EventStore,
-} from '@nordlog/platform';
+import { PostgresEventStore, PostgresIdAllocator, silentLogger } from '@nordlog/platform';
 import { bookingDate, configureNumberSeries, osloStops } from '../support/booking.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createCourierVan } from '../support/planning.js';
+import { countingStore, type StreamReads } from '../support/countingStore.js';
 
 /**
  * Issue 37 §3: a planning command's cost must not grow with its slot. What grew was the reading:
@@ -29,7 +25,7 @@ import { createCourierVan } from '../support/planning.js';
 describe('the reads of a planning command on a slot', () => {
   let db: TestDatabase;
   let raw: PostgresEventStore;
-  const counted = { trips: 0, events: 0 };
+  let counted: StreamReads;
   let deps: Parameters<typeof executeCommand>[0];
 
   const run = async (name: string, payload: unknown) => {
@@ -43,37 +39,17 @@ describe('the reads of a planning command on a slot', () => {
   };
   /** The store round trips and events one command reads. */
   const reads = async (name: string, payload: unknown) => {
-    counted.trips = counted.events = 0;
+    counted.trips = counted.batched = counted.events = 0;
     await run(name, payload);
-    return { ...counted };
+    return { trips: counted.trips, events: counted.events };
   };
 
   beforeAll(async () => {
     db = await createTestDatabase();
     raw = new PostgresEventStore(db.knex, db.notifier);
-    const store: EventStore = {
-      readStream: async (id) => {
-        const events = await raw.readStream(id);
-        counted.trips++;
-        counted.events += events.length;
-        return events;
-      },
-      readStreamsAfter: async (reads) => {
-        const events = await raw.readStreamsAfter(reads);
-        counted.trips++;
-        counted.events += events.flat().length;
-        return events;
-      },
-      readLastEvent: (id) => raw.readLastEvent(id),
-      appendToStream: (...a) => raw.appendToStream(...a),
-      appendToStreams: (...a) => raw.appendToStreams(...a),
-      readAll: (...a) => raw.readAll(...a),
-      headPosition: () => raw.headPosition(),
-      createWaiter: () => raw.createWaiter(),
-      findOutcome: (id) => raw.findOutcome(id),
-      saveOutcome: (...a) => raw.saveOutcome(...a),
-      close: () => raw.close(),
-    };
+    const counting = countingStore(raw);
+    const store = counting.store;
+    counted = counting.counted;
     // As the composition root makes them (deploy/src/parts.ts): states kept between commands.
     deps = {
       store,

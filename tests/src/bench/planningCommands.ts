@@ -18,6 +18,9 @@ const COURIER_PHONE = '+4748199999';
 /** Issue 37 §3: p95 on a slot of `full` consignments at most this many times an empty slot's. */
 export const COMMANDS_TARGET = 1.5;
 
+/** A sample this slow waited for something else (e.g. a catch-up's 500 ms safety poll): counted. */
+const SLOW_MS = 400;
+
 /** The planning commands measured, each on the stop of one consignment of the slot. */
 const COMMANDS = [
   'UPDATE_CONSIGNMENT_SLOT',
@@ -53,7 +56,12 @@ type Measured = (typeof COMMANDS)[number] | Floor;
  * (MANUAL_COLLECT, MANUAL_DELIVER): the empty case on a fresh empty slot each time, the full case
  * on the full slot (which grows by one delivered consignment a sample), samples alternating.
  * Measured for each: the command's own HTTP round trip, and until the `slots` query of that slot
- * answers at the command's position (projection and read included).
+ * answers at the command's position (projection and read included). Each sample also measures
+ * the floors (FLOORS) on the same slot, and each ratio is printed against its floor's ratio too:
+ * what a `slots` answer of 1,000 route points and a request naming 1,000 stops cost by what they
+ * are (docs/decisions/0049-slot-read-cost.md). Samples of ≥ SLOW_MS are counted: they waited for
+ * the projector's safety poll (an event held back behind a transaction still running anywhere on
+ * the server, 0049), which no slot size explains.
  */
 export async function planningCommandsBench(
   system: System,
@@ -245,7 +253,10 @@ export async function planningCommandsBench(
     ['own', 'the command (HTTP round trip)', own],
     ['shown', 'until the `slots` query shows it', shown],
   ] as const) {
-    console.log(`  ${label}:`);
+    const slow = xs.filter((x, i) => x >= SLOW_MS && measured[i]!.what !== null).length;
+    console.log(
+      `  ${label}:${slow > 0 ? ` (${slow} of ${xs.length} samples ≥ ${SLOW_MS} ms)` : ''}`,
+    );
     for (const what of COMMANDS) {
       const { ratio, text } = figures(xs, what);
       const floor = FLOOR_OF[key][what];

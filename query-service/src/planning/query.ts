@@ -20,7 +20,7 @@ import {
 import type { Knex } from '@nordlog/platform';
 import { allowedDepartments, todayIn, type QueryContext, type QueryHandler } from '../framework.js';
 import { insertionKm, scheduleSlot, type Schedule } from './schedule.js';
-import { scheduleCacheOf, versionOf } from './scheduleCache.js';
+import { scheduleCacheOf, stopRowCacheOf, versionOf } from './scheduleCache.js';
 
 type Builder = Knex.QueryBuilder;
 
@@ -125,6 +125,33 @@ async function stopVersions(knex: Knex, ids: readonly string[]): Promise<Map<str
   );
 }
 
+/**
+ * `stopRows` through the row cache (`stopRowCacheOf`): a row kept under the version just read is
+ * taken from it, the others (new, changed, or whose version could not be read) are read. Each row
+ * read is kept under its own version, which may be newer than the one read before it: the
+ * schedule's fingerprint is then made of the rows' versions, as `schedules` does.
+ */
+async function cachedStopRows(
+  knex: Knex,
+  ids: readonly string[],
+  version: (consignmentId: string) => Version | undefined,
+): Promise<Map<string, ConsignmentRow>> {
+  const cache = stopRowCacheOf(knex);
+  const rows = new Map<string, ConsignmentRow>();
+  const read: string[] = [];
+  for (const id of new Set(ids)) {
+    const v = version(id);
+    const hit = v ? cache.get(id, versionOf(v)) : undefined;
+    if (hit) rows.set(id, hit);
+    else read.push(id);
+  }
+  for (const [id, row] of await stopRows(knex, read)) {
+    cache.set(id, versionOf(row), row);
+    rows.set(id, row);
+  }
+  return rows;
+}
+
 /** What a slot's schedule is made of, as one string (see ScheduleCache). */
 const fingerprintOf = (
   slot: SlotRow,
@@ -165,7 +192,7 @@ export async function schedules(knex: Knex, slots: readonly SlotRow[]): Promise<
     ),
   );
   const missing = slots.filter((_, i) => !found[i]);
-  const rows = await stopRows(knex, stopIds(missing));
+  const rows = await cachedStopRows(knex, stopIds(missing), (id) => versions.get(id));
   return slots.map((slot, i) => {
     const hit = found[i];
     if (hit) return hit;

@@ -18,6 +18,9 @@ const COURIER_PHONE = '+4748199999';
 /** Issue 37 §3: p95 on a slot of `full` consignments at most this many times an empty slot's. */
 export const COMMANDS_TARGET = 1.5;
 
+/** A sample this slow waited for something else (e.g. a catch-up's 500 ms safety poll): counted. */
+const SLOW_MS = 400;
+
 /** The planning commands measured, each on the stop of one consignment of the slot. */
 const COMMANDS = [
   'UPDATE_CONSIGNMENT_SLOT',
@@ -26,7 +29,21 @@ const COMMANDS = [
   'MANUAL_COLLECT',
   'MANUAL_DELIVER',
 ] as const;
-type Measured = (typeof COMMANDS)[number];
+/**
+ * Floors measured in the same run, on the same slots: what grows with the slot by what it is.
+ * SLOTS_QUERY: the `slots` query of the slot alone, nothing changed (its answer holds every route
+ * point of the slot: 2 on the empty one, 1,000 on the full one). ROUTE_BODY: a cheap request
+ * (the `departments` query, through the same gateway and proxy) whose body is UPDATE_ROUTE's,
+ * every stop of the slot (its parameters carry them as a field the query drops).
+ */
+const FLOORS = ['SLOTS_QUERY', 'ROUTE_BODY'] as const;
+type Floor = (typeof FLOORS)[number];
+/** The floor each command's ratio is also printed against (none: the command's own body is small). */
+const FLOOR_OF: Record<'own' | 'shown', Partial<Record<Measured, Floor>>> = {
+  own: { UPDATE_ROUTE: 'ROUTE_BODY' },
+  shown: Object.fromEntries(COMMANDS.map((c) => [c, 'SLOTS_QUERY'])),
+};
+type Measured = (typeof COMMANDS)[number] | Floor;
 
 /**
  * The `--commands` phase of bench:planning: what a planning command that takes a slot costs on an
@@ -39,7 +56,12 @@ type Measured = (typeof COMMANDS)[number];
  * (MANUAL_COLLECT, MANUAL_DELIVER): the empty case on a fresh empty slot each time, the full case
  * on the full slot (which grows by one delivered consignment a sample), samples alternating.
  * Measured for each: the command's own HTTP round trip, and until the `slots` query of that slot
- * answers at the command's position (projection and read included).
+ * answers at the command's position (projection and read included). Each sample also measures
+ * the floors (FLOORS) on the same slot, and each ratio is printed against its floor's ratio too:
+ * what a `slots` answer of 1,000 route points and a request naming 1,000 stops cost by what they
+ * are (docs/decisions/0049-slot-read-cost.md). Samples of ≥ SLOW_MS are counted: they waited for
+ * the projector's safety poll (an event held back behind a transaction still running anywhere on
+ * the server, 0049), which no slot size explains.
  */
 export async function planningCommandsBench(
   system: System,
@@ -160,6 +182,11 @@ export async function planningCommandsBench(
       params: { departmentIds: [department], fromDate: date, toDate: date, slotIds: [slotId] },
     },
   });
+  const departmentsQuery = (pad: unknown): Request => ({
+    path: '/api/query/departments',
+    body: { params: { ids: [department], pad } },
+    headers: planner,
+  });
   const command = (type: string, payload: unknown, slotId: string, headers = planner): Request => ({
     path: `/api/command/${type}`,
     body: { type, payload },
@@ -185,6 +212,8 @@ export async function planningCommandsBench(
       [null, command('UPDATE_CONSIGNMENT_SLOT', plan, slotId)],
       ['MANUAL_COLLECT', command('MANUAL_COLLECT', { consignmentIds: [c] }, slotId, driver)],
       ['MANUAL_DELIVER', command('MANUAL_DELIVER', { consignmentIds: [c] }, slotId, driver)],
+      ['SLOTS_QUERY', { ...slotsQuery(slotId), headers: planner }],
+      ['ROUTE_BODY', departmentsQuery(moved)],
     ];
   };
   const plan: { size: 'empty' | 'full' | null; what: Measured | null; request: Request }[] = [];
@@ -212,18 +241,38 @@ export async function planningCommandsBench(
   console.log(
     `\nPlanning commands on an empty slot and on a slot of ${full} consignments (${samples} samples each, one planner at a time):`,
   );
-  for (const [label, xs] of [
-    ['the command (HTTP round trip)', own],
-    ['until the `slots` query shows it', shown],
+  const figures = (xs: number[], what: Measured) => {
+    const empty = of(xs, 'empty', what);
+    const many = of(xs, 'full', what);
+    const ratio = percentile(many, 95) / percentile(empty, 95);
+    const text = `${what.padEnd(24)} empty p50 ${ms(percentile(empty, 50))} p95 ${ms(percentile(empty, 95))} ms | ${full} p50 ${ms(percentile(many, 50))} p95 ${ms(percentile(many, 95))} ms | p95 ratio ${fmt(ratio, 2)}`;
+    return { ratio, text };
+  };
+  const floors = new Map(FLOORS.map((f) => [f, figures(own, f)]));
+  for (const [key, label, xs] of [
+    ['own', 'the command (HTTP round trip)', own],
+    ['shown', 'until the `slots` query shows it', shown],
   ] as const) {
-    console.log(`  ${label}:`);
+    const slow = xs.filter((x, i) => x >= SLOW_MS && measured[i]!.what !== null).length;
+    console.log(
+      `  ${label}:${slow > 0 ? ` (${slow} of ${xs.length} samples ≥ ${SLOW_MS} ms)` : ''}`,
+    );
     for (const what of COMMANDS) {
-      const empty = of(xs, 'empty', what);
-      const many = of(xs, 'full', what);
-      const ratio = percentile(many, 95) / percentile(empty, 95);
+      const { ratio, text } = figures(xs, what);
+      const floor = FLOOR_OF[key][what];
+      const against = floor
+        ? ` | / ${floor} ratio ${fmt(ratio / floors.get(floor)!.ratio, 2)}`
+        : '';
       console.log(
-        `    ${what.padEnd(24)} empty p50 ${ms(percentile(empty, 50))} p95 ${ms(percentile(empty, 95))} ms | ${full} p50 ${ms(percentile(many, 50))} p95 ${ms(percentile(many, 95))} ms | p95 ratio ${fmt(ratio, 2)} (target ≤ ${COMMANDS_TARGET}: ${ratio <= COMMANDS_TARGET ? 'met' : 'NOT met'})`,
+        `    ${text} (target ≤ ${COMMANDS_TARGET}: ${ratio <= COMMANDS_TARGET ? 'met' : 'NOT met'})${against}`,
       );
     }
   }
+  console.log(
+    '  floors (same run, same slots; they grow with the slot by what they are, no target):',
+  );
+  for (const f of FLOORS) console.log(`    ${floors.get(f)!.text}`);
+  console.log(
+    `    (SLOTS_QUERY: the \`slots\` query of the slot alone, nothing changed, ${stops.get(fullSlot)!.length} route points on the full slot at the end; ROUTE_BODY: the \`departments\` query carrying UPDATE_ROUTE's stops)`,
+  );
 }

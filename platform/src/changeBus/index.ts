@@ -37,7 +37,7 @@ export interface ChangeRecord extends Change {
  */
 export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Promise<void> {
   // Runs of changes with their data inline, or copied from one table, each in commit order.
-  for (let start = 0; start < changes.length; ) {
+  for (let start = 0; start < changes.length;) {
     const from = changes[start]!.dataFrom;
     let end = start + 1;
     while (end < changes.length && changes[end]!.dataFrom === from) end++;

@@ -112,12 +112,26 @@ export async function foldPatches<Row extends VersionedRow, Context>(
     readStatement(spec.table, paths),
     [ids],
   );
-  const originals = new Map<string, Row>();
+  const originals: Row[] = [];
   for (const { parts } of loaded) {
     const row: Record<string, unknown> = {};
     for (const [i, value] of Object.entries(parts ?? {})) setPath(row, paths[Number(i)]!, value);
-    originals.set(String(row.id), row as unknown as Row);
+    originals.push(row as unknown as Row);
   }
+  return foldParts(spec, originals, events, context);
+}
+
+/**
+ * The fold of the patch path, given the rows as read (their parts): the patches to write, and
+ * the rows the whole-row path must take (a fold that changed more than the declared parts).
+ */
+export function foldParts<Row extends VersionedRow, Context>(
+  spec: PatchSpec<Row, Context>,
+  loaded: Row[],
+  events: RecordedEvent[],
+  context: Context,
+): FoldedPatches<Row> {
+  const originals = new Map(loaded.map((row) => [String(row.id), row]));
   const rows = new Map<string, Row | null>(originals);
   const touched = new Set<string>();
   for (const event of events) {

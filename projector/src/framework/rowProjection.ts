@@ -64,7 +64,8 @@ export function rowProjection<Row extends VersionedRow, Context = undefined>(
     handles: (event) => spec.rowId(event) !== null,
     async apply(trx, events) {
       const fresh = creationsOnly(spec, events);
-      const patched = fresh || !spec.patches ? null : patchedRows({ ...spec, patches: spec.patches }, events);
+      const patched =
+        fresh || !spec.patches ? null : patchedRows({ ...spec, patches: spec.patches }, events);
       if (patched) return applyPatched(trx, spec, spec.patches!, events, patched);
       const folded = await fold(trx, spec, events, !fresh);
       if (!folded) return [];

@@ -107,7 +107,8 @@ async function applyPatched<Row extends VersionedRow, Context>(
   });
   const changes: Change[] = [];
   if (rest.length > 0) {
-    const whole = await fold(trx, { ...spec, prepare: async () => context }, rest);
+    // The context read once for the batch.
+    const whole = await fold(trx, { ...spec, prepare: () => Promise.resolve(context) }, rest);
     if (whole) changes.push(...(await write(trx, spec, whole)));
   }
   changes.push(...(await writePatches(trx, patchSpec, folded)));

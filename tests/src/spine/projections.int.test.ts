@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventStoreNumberAllocator } from '@nordlog/command-service';
-import { START, type RecordedEvent } from '@nordlog/contracts';
+import { START, type OrderRow, type RecordedEvent } from '@nordlog/contracts';
 import { PostgresEventStore, writeChanges, type Knex } from '@nordlog/platform';
 import {
   applyBatch,
@@ -15,6 +15,7 @@ import { meta } from '../eventStore/contract.js';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { createCourier, createSlot } from '../support/planning.js';
 import { startRun, waitForRun } from '../support/optimizing.js';
+import { connectSocket } from '../support/socket.js';
 import { waitForInvoicingRun } from '../support/invoicing.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -56,6 +57,8 @@ const checksums = async (sys: TestSystem) =>
 
 describe('projections', () => {
   let sys: TestSystem;
+  /** An order whose invoicing is paused (the fixture's). */
+  let paused: string;
   beforeAll(async () => {
     sys = await startTestSystem();
     await configureNumberSeries(sys, { companyPrefix: '7090009' });
@@ -255,6 +258,7 @@ describe('projections', () => {
     };
     await must('MANUAL_DELIVER', { consignmentIds: toDeliver });
     await must('PAUSE_ORDER_INVOICING', { orderIds: [toDeliver[0]], reason: 'Dispute' });
+    paused = toDeliver[0];
     const measured = { numberOfPackages: 2, volumeDmq: 40, weightKilograms: 12 };
     const correction = await must('CREATE_ORDER_CORRECTION', {
       orderId: toDeliver[1],
@@ -311,6 +315,25 @@ describe('projections', () => {
       expect([projection.name, changes]).toEqual([projection.name, []]);
     }
     expect(await checksums(sys)).toEqual(before);
+  });
+
+  it('a socket following orders gets the whole row of an order updated in place, as the orders query reads it', async () => {
+    const socket = await connectSocket(sys.url, `types=orders&dates=${bookingDate()}`, {
+      cookie: sys.admin.cookie,
+    });
+    try {
+      const released = await sys.command('RELEASE_ORDER_INVOICING', { orderIds: [paused] });
+      expect(released.body.events).toEqual(['OrderInvoicingStatusSet']);
+      const pushed = await socket.next((m) => m.entity === 'orders' && m.id === paused);
+      await sys.settled();
+      const [row] = (await sys.query('orders', { ids: [paused] })).body as OrderRow[];
+      expect(row!.invoicing?.held).toBeNull();
+      // The whole row as stored (the query adds the customer's name).
+      const { customerName: _name, ...stored } = row as OrderRow & { customerName?: string };
+      expect(pushed.data).toEqual(stored);
+    } finally {
+      socket.close();
+    }
   });
 
   it('rows updated in place (row patches) equal the rows written whole, and so do their published changes', async () => {

@@ -17,6 +17,13 @@ export interface Change {
   revision: number;
   data: unknown;
   scope: ChangeScope;
+  /**
+   * The read-model table whose `data` column, at this change's id, is the row to publish, as this
+   * transaction wrote it (a row updated in place, docs/decisions/0048): the outbox copies it
+   * there, so the whole row never travels through the writer. `data` is then not used. Absent on
+   * what readers get: the outbox holds the whole row either way.
+   */
+  dataFrom?: string;
 }
 
 export interface ChangeRecord extends Change {
@@ -29,29 +36,55 @@ export interface ChangeRecord extends Change {
  * if and only if the read model changed.
  */
 export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Promise<void> {
-  if (changes.length === 0) return;
-  const rows = changes.map((c) => ({
-    entity: c.entity,
-    op: c.op,
-    entity_id: c.id,
-    revision: c.revision,
-    data: c.data ?? null,
-    department_id: c.scope.departmentId,
-    customer_id: c.scope.customerId,
-    date: c.scope.date,
-    state: c.scope.state,
-    department_ids: c.scope.departmentIds,
-    courier_id: c.scope.courierId ?? null,
-  }));
-  // One prepared statement whatever the number of rows: they travel as one JSON parameter.
-  for (let i = 0; i < rows.length; i += 2000)
-    await preparedQuery(trx, INSERT_CHANGES, [JSON.stringify(rows.slice(i, i + 2000))]);
+  // Runs of changes with their data inline, or copied from one table, each in commit order.
+  for (let start = 0; start < changes.length;) {
+    const from = changes[start]!.dataFrom;
+    let end = start + 1;
+    while (end < changes.length && changes[end]!.dataFrom === from) end++;
+    const rows = changes.slice(start, end).map((c) => ({
+      entity: c.entity,
+      op: c.op,
+      entity_id: c.id,
+      revision: c.revision,
+      data: from === undefined ? (c.data ?? null) : null,
+      department_id: c.scope.departmentId,
+      customer_id: c.scope.customerId,
+      date: c.scope.date,
+      state: c.scope.state,
+      department_ids: c.scope.departmentIds,
+      courier_id: c.scope.courierId ?? null,
+    }));
+    // One prepared statement whatever the number of rows: they travel as one JSON parameter.
+    const statement = from === undefined ? INSERT_CHANGES : insertChangesFrom(from);
+    for (let i = 0; i < rows.length; i += 2000)
+      await preparedQuery(trx, statement, [JSON.stringify(rows.slice(i, i + 2000))]);
+    start = end;
+  }
 }
 
 const CHANGE_COLUMNS =
   'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids, courier_id';
 const INSERT_CHANGES = `insert into ${CHANGES_TABLE} (${CHANGE_COLUMNS})
   select ${CHANGE_COLUMNS} from jsonb_populate_recordset(null::${CHANGES_TABLE}, $1::jsonb)`;
+
+/**
+ * The same, each change's data taken from `table`'s row of its id (`Change.dataFrom`). The id is
+ * cast to the table's own id type (through a record of the table), so each row is one look-up of
+ * its primary key; the changes keep their order.
+ */
+const insertChangesFrom = (table: string) => {
+  const other = CHANGE_COLUMNS.split(', ')
+    .filter((c) => c !== 'data')
+    .map((c) => `c.${c}`);
+  return `insert into ${CHANGES_TABLE} (${CHANGE_COLUMNS})
+  select ${other.slice(0, 4).join(', ')}, r.data, ${other.slice(4).join(', ')}
+  from jsonb_populate_recordset(null::${CHANGES_TABLE}, $1::jsonb) with ordinality as c
+  cross join lateral (
+    select t.data from ${table} t
+    where t.id = (jsonb_populate_record(null::${table}, jsonb_build_object('id', c.entity_id))).id
+  ) r
+  order by c.ordinality`;
+};
 
 /** The change bus port: the gateway subscribes to changes from now on (at least once, in order). */
 export interface ChangeBus {

@@ -20,4 +20,9 @@ export interface Projection {
    * written in bulk (COPY). Without it a rebuild uses `apply`.
    */
   applyBulk?(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
+  /**
+   * A row projection that writes some rows in place (`RowPatches`): the same projection with
+   * every row read and written whole (the equivalence test, docs/decisions/0048).
+   */
+  withoutPatches?(): Projection;
 }

@@ -1,6 +1,7 @@
 import { scopeOf, type ChangeScope, type EntityName, type RecordedEvent } from '@nordlog/contracts';
 import { copyRows, preparedQuery, type Change, type Knex, type Migration } from '@nordlog/platform';
 import type { Projection } from './projection.js';
+import { foldPatches, patchedRows, writePatches, type RowPatches } from './rowPatches.js';
 
 /** A read-model row: its id and the stream revision of the last event applied to it. */
 export interface VersionedRow {
@@ -36,6 +37,8 @@ export interface RowProjectionSpec<Row extends VersionedRow, Context = undefined
    * queries leave it out.
    */
   tombstone?(row: Row): boolean;
+  /** Events that change only some parts of a row, written in place (rowPatches.ts). */
+  patches?: RowPatches<Row>;
 }
 
 /** What writing and publishing rows needs of a spec (whatever its evolve's context). */
@@ -53,7 +56,7 @@ export type TableSpec<Row extends VersionedRow> = Pick<
 export function rowProjection<Row extends VersionedRow, Context = undefined>(
   spec: RowProjectionSpec<Row, Context>,
 ): Projection {
-  return {
+  const projection: Projection = {
     name: spec.name,
     tables: [spec.table],
     entities: [spec.entity],
@@ -61,6 +64,9 @@ export function rowProjection<Row extends VersionedRow, Context = undefined>(
     handles: (event) => spec.rowId(event) !== null,
     async apply(trx, events) {
       const fresh = creationsOnly(spec, events);
+      const patched =
+        fresh || !spec.patches ? null : patchedRows({ ...spec, patches: spec.patches }, events);
+      if (patched) return applyPatched(trx, spec, spec.patches!, events, patched);
       const folded = await fold(trx, spec, events, !fresh);
       if (!folded) return [];
       return fresh ? writeFresh(trx, spec, folded) : write(trx, spec, folded);
@@ -70,6 +76,43 @@ export function rowProjection<Row extends VersionedRow, Context = undefined>(
       if (folded) await writeBulk(trx, spec, folded);
     },
   };
+  if (spec.patches)
+    projection.withoutPatches = () => rowProjection({ ...spec, patches: undefined });
+  return projection;
+}
+
+/**
+ * A batch in which some rows get only patches (`patchedRows`): those rows are read as their
+ * parts and updated in place, the others (and any the patch path gives back) read and written
+ * whole, as without patches.
+ */
+async function applyPatched<Row extends VersionedRow, Context>(
+  trx: Knex.Transaction,
+  spec: RowProjectionSpec<Row, Context>,
+  patches: RowPatches<Row>,
+  events: RecordedEvent[],
+  patched: Set<string>,
+): Promise<Change[]> {
+  const context = (spec.prepare ? await spec.prepare(trx, events) : undefined) as Context;
+  const patchSpec = { ...spec, patches };
+  const folded = await foldPatches(
+    trx,
+    patchSpec,
+    events.filter((e) => patched.has(spec.rowId(e) ?? '')),
+    context,
+  );
+  const rest = events.filter((e) => {
+    const id = spec.rowId(e);
+    return id !== null && (!patched.has(id) || folded.whole.has(id));
+  });
+  const changes: Change[] = [];
+  if (rest.length > 0) {
+    // The context read once for the batch.
+    const whole = await fold(trx, { ...spec, prepare: () => Promise.resolve(context) }, rest);
+    if (whole) changes.push(...(await write(trx, spec, whole)));
+  }
+  changes.push(...(await writePatches(trx, patchSpec, folded)));
+  return changes;
 }
 
 interface Folded<Row> {

@@ -59,6 +59,12 @@ export const orderAdvancedText = (o: BookedOrder): string =>
     .join(' ')
     .toLowerCase();
 
+/** The columns an invoicing event changes (with the revision). */
+const invoicingColumns = (row: OrderRow) => ({
+  corrections: row.invoicing?.corrections.length ?? 0,
+  updated_at_epoch: row.updatedAtEpoch,
+});
+
 /** One row per order with the whole booked order: the form's edit, copy and restore modes. */
 export const ordersProjection = rowProjection<OrderRow>({
   name: 'orders',
@@ -124,6 +130,15 @@ export const ordersProjection = rowProjection<OrderRow>({
   rowId: (e) => (isOrderStreamEvent(e) ? e.streamId.slice('order-'.length) : null),
   // The one fold of an order's events (contracts), which the audit replay runs too (0029).
   evolve: (row, e) => (isOrderStreamEvent(e) ? evolveOrderRow(row, e) : row),
+  // An invoicing event changes the order's invoicing and stamp only (docs/decisions/0048), but
+  // a price correction changes the order's prices too: that one is written whole.
+  patches: {
+    handles: (e) => isInvoicingEventType(e.type) && e.type !== 'OrderPricesCorrected',
+    parts: ['invoicing', 'updatedAtEpoch'],
+    // evolveInvoicing's order id; the scope (contracts entityAccess.orders).
+    reads: [['orderId'], ['departmentId'], ['customerId'], ['state'], ['order', 'pickupDate']],
+    columns: (row) => invoicingColumns(row),
+  },
   columns: (row) => ({
     department_id: row.departmentId,
     customer_id: row.customerId,
@@ -131,9 +146,8 @@ export const ordersProjection = rowProjection<OrderRow>({
     state: row.state,
     shipment_id: row.shipmentId,
     invoicing_date: invoicingDate(row.order),
-    corrections: row.invoicing?.corrections.length ?? 0,
     tracking_id: row.order.trackingId ?? null,
-    updated_at_epoch: row.updatedAtEpoch,
+    ...invoicingColumns(row),
     search_text: orderSearchText(row.order),
     advanced_text: orderAdvancedText(row.order),
   }),

@@ -1,21 +1,64 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventStoreNumberAllocator } from '@nordlog/command-service';
-import { START, type GlobalPosition } from '@nordlog/contracts';
-import { PostgresEventStore } from '@nordlog/platform';
-import { applyBatch, checksum, projections, readCheckpoint, rebuild } from '@nordlog/projector';
+import { START, type GlobalPosition, type OrderRow, type RecordedEvent } from '@nordlog/contracts';
+import { PostgresEventStore, writeChanges, type Knex } from '@nordlog/platform';
+import {
+  applyBatch,
+  checksum,
+  projections,
+  readCheckpoint,
+  rebuild,
+  type Projection,
+} from '@nordlog/projector';
 import { demoOrder, prng } from '@nordlog/deploy';
 import { meta } from '../eventStore/contract.js';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { createCourier, createSlot } from '../support/planning.js';
 import { startRun, waitForRun } from '../support/optimizing.js';
+import { connectSocket } from '../support/socket.js';
 import { waitForInvoicingRun } from '../support/invoicing.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
+
+/**
+ * A projection's events applied in batches of 20, each delivered twice, in a transaction: its
+ * table rows and the outbox rows it wrote, in order per row (a batch may list its rows' changes
+ * in another order; readers keep each row's newest). The caller rolls the transaction back.
+ */
+async function replay(trx: Knex.Transaction, projection: Projection, events: RecordedEvent[]) {
+  for (const table of projection.tables) await trx.raw(`truncate ${table}`);
+  await trx.raw('delete from rm_changes where transaction_id = pg_current_xact_id()');
+  let inPlace = 0;
+  for (let i = 0; i < events.length; i += 20) {
+    const batch = events.slice(i, i + 20);
+    const changes = await projection.apply(trx, batch);
+    inPlace += changes.filter((c) => c.dataFrom !== undefined).length;
+    await writeChanges(trx, changes);
+    expect(await projection.apply(trx, batch)).toEqual([]);
+  }
+  const tables = await Promise.all(
+    projection.tables.map(
+      async (table) =>
+        (await trx.raw<{ rows: unknown[] }>(`select t::text from ${table} t order by t.id`)).rows,
+    ),
+  );
+  const outbox = (
+    await trx.raw<{ rows: unknown[] }>(
+      `select entity, op, entity_id, revision, data, department_id, customer_id, date, state,
+         department_ids, courier_id
+       from rm_changes where transaction_id = pg_current_xact_id()
+       order by entity, entity_id, position`,
+    )
+  ).rows;
+  return { tables, outbox, inPlace };
+}
 
 const checksums = async (sys: TestSystem) =>
   Promise.all(projections.map((p) => checksum(sys.db.knex, p)));
 
 describe('projections', () => {
   let sys: TestSystem;
+  /** An order whose invoicing is paused (the fixture's). */
+  let paused: string;
   beforeAll(async () => {
     sys = await startTestSystem();
     await configureNumberSeries(sys, { companyPrefix: '7090009' });
@@ -215,6 +258,7 @@ describe('projections', () => {
     };
     await must('MANUAL_DELIVER', { consignmentIds: toDeliver });
     await must('PAUSE_ORDER_INVOICING', { orderIds: [toDeliver[0]], reason: 'Dispute' });
+    paused = toDeliver[0];
     const measured = { numberOfPackages: 2, volumeDmq: 40, weightKilograms: 12 };
     const correction = await must('CREATE_ORDER_CORRECTION', {
       orderId: toDeliver[1],
@@ -271,6 +315,50 @@ describe('projections', () => {
       expect([projection.name, changes]).toEqual([projection.name, []]);
     }
     expect(await checksums(sys)).toEqual(before);
+  });
+
+  it('a socket following orders gets the whole row of an order updated in place, as the orders query reads it', async () => {
+    const socket = await connectSocket(sys.url, `types=orders&dates=${bookingDate()}`, {
+      cookie: sys.admin.cookie,
+    });
+    try {
+      const released = await sys.command('RELEASE_ORDER_INVOICING', { orderIds: [paused] });
+      expect(released.body.events).toEqual(['OrderInvoicingStatusSet']);
+      const pushed = await socket.next((m) => m.entity === 'orders' && m.id === paused);
+      await sys.settled();
+      const [row] = (await sys.query('orders', { ids: [paused] })).body as OrderRow[];
+      expect(row!.invoicing?.held).toBeNull();
+      // The whole row as stored (the query adds the customer's name).
+      const { customerName: _name, ...stored } = row as OrderRow & { customerName?: string };
+      expect(pushed.data).toEqual(stored);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('rows updated in place (row patches) equal the rows written whole, and so do their published changes', async () => {
+    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const events = await store.readAll(START, 100_000);
+    const patching = projections.filter((p) => p.withoutPatches);
+    expect(patching.map((p) => p.name)).toContain('orders');
+    for (const projection of patching) {
+      const handled = events.filter((e) => projection.handles(e));
+      const rolledBack = new Error('rolled back');
+      await sys.db.knex
+        .transaction(async (trx) => {
+          const inPlace = await replay(trx, projection, handled);
+          const whole = await replay(trx, projection.withoutPatches!(), handled);
+          // The fixture's invoicing (held, corrected, invoiced) went through the patch path.
+          expect([projection.name, inPlace.inPlace > 5]).toEqual([projection.name, true]);
+          expect(whole.inPlace).toBe(0);
+          expect(inPlace.tables).toEqual(whole.tables);
+          expect(inPlace.outbox).toEqual(whole.outbox);
+          throw rolledBack;
+        })
+        .catch((err: unknown) => {
+          if (err !== rolledBack) throw err;
+        });
+    }
   });
 
   it('a batch offered from a stale checkpoint is not applied', async () => {

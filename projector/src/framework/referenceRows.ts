@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@nordlog/contracts';
-import type { VersionedRow } from './rowProjection.js';
+import type { VersionedRow } from './rows.js';
 
 type Entity = { id: string };
 

@@ -1,6 +1,6 @@
 import { scopeOf, type EntityName, type RecordedEvent } from '@nordlog/contracts';
 import { preparedQuery, type Change, type Knex } from '@nordlog/platform';
-import { leftScope, type VersionedRow } from './rowProjection.js';
+import { leftScope, type VersionedRow } from './rows.js';
 
 /**
  * Events that change only some parts of a row that exists (docs/decisions/0048), e.g. an order's

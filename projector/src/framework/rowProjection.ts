@@ -1,13 +1,10 @@
 import { scopeOf, type ChangeScope, type EntityName, type RecordedEvent } from '@nordlog/contracts';
 import { copyRows, preparedQuery, type Change, type Knex, type Migration } from '@nordlog/platform';
 import type { Projection } from './projection.js';
-import { foldPatches, patchedRows, writePatches, type RowPatches } from './rowPatches.js';
+import { leftScope, type VersionedRow } from './rows.js';
 
-/** A read-model row: its id and the stream revision of the last event applied to it. */
-export interface VersionedRow {
-  id: string;
-  revision: number;
-}
+export { leftScope, type VersionedRow };
+import { foldPatches, patchedRows, writePatches, type RowPatches } from './rowPatches.js';
 
 export interface RowProjectionSpec<Row extends VersionedRow, Context = undefined> {
   name: string;
@@ -180,20 +177,6 @@ async function fold<Row extends VersionedRow, Context>(
     touched.add(id);
   }
   return { rows, originals, touched };
-}
-
-/**
- * Whether a change took a row out of a scope a socket follows (its department, customer or
- * date): a move to another department, a new pickup date. The state is not one (the client
- * judges states itself).
- */
-export function leftScope(before: ChangeScope, after: ChangeScope): boolean {
-  return (
-    before.departmentId !== after.departmentId ||
-    before.customerId !== after.customerId ||
-    before.date !== after.date ||
-    JSON.stringify(before.departmentIds) !== JSON.stringify(after.departmentIds)
-  );
 }
 
 /**

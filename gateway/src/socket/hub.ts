@@ -12,12 +12,30 @@ import {
   type RowRule,
   type SubscriptionContext,
 } from '@nordlog/contracts';
-import type { ChangeBus, ChangeRecord, Logger, Metrics } from '@nordlog/platform';
+import {
+  dataJsonOf,
+  type ChangeBus,
+  type ChangeRecord,
+  type Logger,
+  type Metrics,
+} from '@nordlog/platform';
 import type { IncomingMessage, Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { departmentsOf, type GroupMembers } from '../auth/departmentGroups.js';
 import { matches, parseContext } from './context.js';
 import { TrackingSockets, type TrackingOptions } from './trackers.js';
+
+/**
+ * A change as the socket's data message (`ChangeMessage`) in JSON: the row's data spliced in as
+ * the outbox's own text where the change bus read it so, never parsed only to be written again.
+ */
+export function changeMessageJson(change: ChangeRecord): string {
+  const head = { entity: change.entity, op: change.op, id: change.id, revision: change.revision };
+  const dataJson = dataJsonOf(change);
+  if (dataJson === undefined)
+    return JSON.stringify({ ...head, data: change.data } satisfies ChangeMessage);
+  return `${JSON.stringify(head).slice(0, -1)},"data":${dataJson}}`;
+}
 
 export interface HubOptions {
   bus: ChangeBus;
@@ -349,16 +367,7 @@ export class SocketHub {
     let sent = 0;
     for (const client of this.candidates(change)) {
       if (!matches(client.context, client.view, change)) continue;
-      if (frame === null) {
-        const message: ChangeMessage = {
-          entity: change.entity,
-          op: change.op,
-          id: change.id,
-          revision: change.revision,
-          data: change.data,
-        };
-        frame = Buffer.from(JSON.stringify(message));
-      }
+      frame ??= Buffer.from(changeMessageJson(change));
       client.ws.send(frame, { binary: false });
       sent++;
     }

@@ -129,7 +129,7 @@ export class PostgresChangeBus implements ChangeBus {
       try {
         await runCatchUp<ChangeRecord>(
           {
-            read: (position, limit) => readChanges(this.knex, position, limit),
+            read: (position, limit) => readChangesLazily(this.knex, position, limit),
             wait: (ms, s) => waiter.wait(ms, s),
             positionOf: (record) => record.global,
           },
@@ -206,13 +206,44 @@ const toRecord = (row: PositionedRow<ChangeRow>): ChangeRecord => ({
   data: row.data,
 });
 
-/** The outbox's changes after `from` in commit-safe order (the change bus's and the relay's read). */
+const DATA_JSON = Symbol('dataJson');
+
+/**
+ * A change read with its data as JSON text, which is parsed only when something reads `data`: the
+ * socket hub sends the text as it is (`dataJsonOf`), and a change no socket follows is never
+ * parsed at all.
+ */
+export function lazyChangeRecord({ dataJson, ...rest }: ChangeRecordJson): ChangeRecord {
+  let parsed: { value: unknown } | null = null;
+  const record = { ...rest } as ChangeRecord;
+  Object.defineProperty(record, 'data', {
+    enumerable: true,
+    get: () => (parsed ??= { value: JSON.parse(dataJson) as unknown }).value,
+  });
+  Object.defineProperty(record, DATA_JSON, { value: dataJson, enumerable: false });
+  return record;
+}
+
+/** The change's data as the outbox's JSON text, when it was read so (`lazyChangeRecord`). */
+export const dataJsonOf = (change: ChangeRecord): string | undefined =>
+  (change as ChangeRecord & { [DATA_JSON]?: string })[DATA_JSON];
+
+/** The outbox's changes after `from` in commit-safe order. */
 export async function readChanges(
   knex: Knex,
   from: GlobalPosition,
   limit: number,
 ): Promise<ChangeRecord[]> {
   return (await readGapless<ChangeRow>(knex, CHANGES_TABLE, COLUMNS, from, limit)).map(toRecord);
+}
+
+/** `readChanges` with each change's data parsed on first read (the socket hub's read). */
+export async function readChangesLazily(
+  knex: Knex,
+  from: GlobalPosition,
+  limit: number,
+): Promise<ChangeRecord[]> {
+  return (await readChangesJson(knex, from, limit)).map(lazyChangeRecord);
 }
 
 /**

@@ -38,6 +38,19 @@ describe('notifier', () => {
     await got;
   });
 
+  it('a burst of signals in one turn reaches the other threads as one message, and a later one again', async () => {
+    let received = 0;
+    const unlisten = await other.listen('coalesced', () => received++);
+    await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 20; i++) db.notifier.notify('coalesced', { minIntervalMs: 0 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received).toBe(1);
+    db.notifier.notify('coalesced', { minIntervalMs: 0 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received).toBe(2);
+    unlisten();
+  });
+
   it('wakes on a NOTIFY from another process', async () => {
     const got = signalled(db.notifier, 'elsewhere');
     await new Promise((r) => setTimeout(r, 100));

@@ -1,6 +1,6 @@
 import { scopeOf, type EntityName, type RecordedEvent } from '@nordlog/contracts';
 import { preparedQuery, type Change, type Knex } from '@nordlog/platform';
-import { leftScope, type VersionedRow } from './rows.js';
+import { foldRows, leftScope, type VersionedRow } from './rows.js';
 
 /**
  * Events that change only some parts of a row that exists (docs/decisions/0048), e.g. an order's
@@ -133,19 +133,7 @@ export function foldParts<Row extends VersionedRow, Context>(
 ): FoldedPatches<Row> {
   const originals = new Map(loaded.map((row) => [String(row.id), row]));
   const rows = new Map<string, Row | null>(originals);
-  const touched = new Set<string>();
-  for (const event of events) {
-    const id = spec.rowId(event)!;
-    const current = rows.get(id) ?? null;
-    const applied = spec.applied
-      ? current !== null && spec.applied(current, event)
-      : current !== null && event.streamRevision <= current.revision;
-    if (applied) continue;
-    const next = spec.evolve(current, event, context);
-    if (next === current) continue;
-    rows.set(id, next);
-    touched.add(id);
-  }
+  const touched = foldRows(spec, rows, events, context);
   const writable = new Set<string>(['revision', ...spec.patches.parts]);
   const result: FoldedPatches<Row> = { patched: [], whole: new Set() };
   for (const id of touched) {

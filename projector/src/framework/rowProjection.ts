@@ -1,7 +1,7 @@
 import { scopeOf, type ChangeScope, type EntityName, type RecordedEvent } from '@nordlog/contracts';
 import { copyRows, preparedQuery, type Change, type Knex, type Migration } from '@nordlog/platform';
 import type { Projection } from './projection.js';
-import { leftScope, type VersionedRow } from './rows.js';
+import { foldRows, leftScope, type VersionedRow } from './rows.js';
 
 export { leftScope, type VersionedRow };
 import { foldPatches, patchedRows, writePatches, type RowPatches } from './rowPatches.js';
@@ -162,20 +162,7 @@ async function fold<Row extends VersionedRow, Context>(
   const context = (spec.prepare ? await spec.prepare(trx, events) : undefined) as Context;
   const rows = new Map<string, Row | null>(loaded.map((r) => [String(r.data.id), r.data]));
   const originals = new Map(rows);
-  const touched = new Set<string>();
-  for (const event of events) {
-    const id = spec.rowId(event);
-    if (id === null) continue;
-    const current = rows.get(id) ?? null;
-    const applied = spec.applied
-      ? current !== null && spec.applied(current, event)
-      : current !== null && event.streamRevision <= current.revision;
-    if (applied) continue;
-    const next = spec.evolve(current, event, context);
-    if (next === current) continue; // the event changes nothing here
-    rows.set(id, next);
-    touched.add(id);
-  }
+  const touched = foldRows(spec, rows, events, context);
   return { rows, originals, touched };
 }
 

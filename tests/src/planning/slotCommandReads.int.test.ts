@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { StreamStates, executeCommand } from '@nordlog/command-service';
 import {
-  SYSTEM_IDENTITY,
   applySlotEvent,
   slotStream,
   type RouteStop,
   type Slot,
   type SlotEvent,
 } from '@nordlog/contracts';
-import { PostgresEventStore, PostgresIdAllocator, silentLogger } from '@nordlog/platform';
-import { bookingDate, configureNumberSeries, osloStops } from '../support/booking.js';
+import type { PostgresEventStore } from '@nordlog/platform';
+import { bookingDate, osloStops } from '../support/booking.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createCourierVan } from '../support/planning.js';
-import { countingStore, type StreamReads } from '../support/countingStore.js';
+import { countedCommands } from '../support/countingStore.js';
 
 /**
  * Issue 37 §3: a planning command's cost must not grow with its slot. What grew was the reading:
@@ -25,37 +23,19 @@ import { countingStore, type StreamReads } from '../support/countingStore.js';
 describe('the reads of a planning command on a slot', () => {
   let db: TestDatabase;
   let raw: PostgresEventStore;
-  let counted: StreamReads;
-  let deps: Parameters<typeof executeCommand>[0];
-
-  const run = async (name: string, payload: unknown) => {
-    const res = (await executeCommand(deps, {
-      name,
-      body: { type: name, payload },
-      identity: SYSTEM_IDENTITY,
-    })) as { status: number; body: { ids: string[] } };
-    if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
-    return res.body.ids;
-  };
-  /** The store round trips and events one command reads. */
-  const reads = async (name: string, payload: unknown) => {
-    counted.trips = counted.batched = counted.events = 0;
-    await run(name, payload);
-    return { trips: counted.trips, events: counted.events };
-  };
+  let run: ReturnType<typeof countedCommands>['run'];
+  let reads: (name: string, payload: unknown) => Promise<{ trips: number; events: number }>;
+  let commands: ReturnType<typeof countedCommands>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    raw = new PostgresEventStore(db.knex, db.notifier);
-    const counting = countingStore(raw);
-    const store = counting.store;
-    counted = counting.counted;
-    // As the composition root makes them (deploy/src/parts.ts): states kept between commands.
-    deps = {
-      store,
-      ids: new PostgresIdAllocator(db.knex),
-      logger: silentLogger(),
-      states: new StreamStates(store),
+    commands = countedCommands(db);
+    raw = commands.raw;
+    run = commands.run;
+    /** The store round trips and events one command reads. */
+    reads = async (name, payload) => {
+      const { trips, events } = await commands.reads(name, payload);
+      return { trips, events };
     };
   });
   afterAll(async () => {
@@ -63,24 +43,10 @@ describe('the reads of a planning command on a slot', () => {
   });
 
   it('are the same on a slot of 1 consignment and on one of 40 planned over 8 commands', async () => {
-    const [department] = await run('CREATE_DEPARTMENT', {
-      name: 'Oslo',
-      departmentType: 'courier',
-      country: 'NO',
-      location: { lat: 59.91, lng: 10.75 },
-    });
-    const [customer] = await run('CREATE_CUSTOMER', { name: 'Kunde', departmentId: department });
-    await configureNumberSeries({
-      command: (name, payload) =>
-        executeCommand(deps, {
-          name,
-          body: { type: name, payload },
-          identity: SYSTEM_IDENTITY,
-        }),
-    });
+    const { department, customer } = await commands.departmentAndCustomer();
     const { unit } = await createCourierVan(
       run,
-      department!,
+      department,
       {
         name: 'Van',
         alystraId: 'U-1',

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { StreamStates, executeCommand } from '@nordlog/command-service';
-import { SYSTEM_IDENTITY, orderStream } from '@nordlog/contracts';
-import { PostgresEventStore, PostgresIdAllocator, silentLogger } from '@nordlog/platform';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import { countingStore, type StreamReads } from '../support/countingStore.js';
+import { orderStream } from '@nordlog/contracts';
+import { bookingDate, osloAddress } from '../support/booking.js';
+import { countedCommands } from '../support/countingStore.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 /**
@@ -14,48 +12,19 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
  */
 describe('the round trips of a command', () => {
   let db: TestDatabase;
-  let counted: StreamReads;
-  let deps: Parameters<typeof executeCommand>[0];
-  let raw: PostgresEventStore;
-
-  const run = async (name: string, payload: unknown) => {
-    const res = (await executeCommand(deps, {
-      name,
-      body: { type: name, payload },
-      identity: SYSTEM_IDENTITY,
-    })) as { status: number; body: { ids: string[] } };
-    if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
-    return res.body.ids;
-  };
+  let commands: ReturnType<typeof countedCommands>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    raw = new PostgresEventStore(db.knex, db.notifier);
-    const counting = countingStore(raw);
-    counted = counting.counted;
-    deps = {
-      store: counting.store,
-      ids: new PostgresIdAllocator(db.knex),
-      logger: silentLogger(),
-      states: new StreamStates(counting.store),
-    };
+    commands = countedCommands(db);
   });
   afterAll(async () => {
     await db.drop();
   });
 
   it('a booking reads its customer and both sides’ pins in one round trip, and is placed at the pin', async () => {
-    const [department] = await run('CREATE_DEPARTMENT', {
-      name: 'Oslo',
-      departmentType: 'courier',
-      country: 'NO',
-      location: { lat: 59.91, lng: 10.75 },
-    });
-    const [customer] = await run('CREATE_CUSTOMER', { name: 'Kunde', departmentId: department });
-    await configureNumberSeries({
-      command: (name, payload) =>
-        executeCommand(deps, { name, body: { type: name, payload }, identity: SYSTEM_IDENTITY }),
-    });
+    const { run, raw, counted, reset } = commands;
+    const { department, customer } = await commands.departmentAndCustomer();
     const door = { lat: 59.92512, lng: 10.71466 };
     await run('PIN_ADDRESS', {
       departmentId: department,
@@ -65,7 +34,7 @@ describe('the round trips of a command', () => {
       ...door,
     });
     const book = async () => {
-      counted.trips = counted.batched = counted.events = 0;
+      reset();
       const [id] = await run('CREATE_ORDER', {
         departmentId: department,
         customerId: customer,

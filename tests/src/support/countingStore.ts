@@ -1,4 +1,13 @@
-import type { EventStore, PostgresEventStore } from '@nordlog/platform';
+import { StreamStates, executeCommand } from '@nordlog/command-service';
+import { SYSTEM_IDENTITY } from '@nordlog/contracts';
+import {
+  PostgresEventStore,
+  PostgresIdAllocator,
+  silentLogger,
+  type EventStore,
+} from '@nordlog/platform';
+import { configureNumberSeries } from './booking.js';
+import type { TestDatabase } from './database.js';
 
 /** The reads of streams a command makes: store round trips, and the events they handed out. */
 export interface StreamReads {
@@ -42,4 +51,50 @@ export function countingStore(raw: PostgresEventStore): {
     close: () => raw.close(),
   };
   return { store, counted };
+}
+
+/**
+ * The command service on a test database with a counting store, its stream states kept between
+ * commands as the composition root keeps them (deploy/src/parts.ts), commands run as the system.
+ */
+export function countedCommands(db: TestDatabase) {
+  const raw = new PostgresEventStore(db.knex, db.notifier);
+  const { store, counted } = countingStore(raw);
+  const deps: Parameters<typeof executeCommand>[0] = {
+    store,
+    ids: new PostgresIdAllocator(db.knex),
+    logger: silentLogger(),
+    states: new StreamStates(store),
+  };
+  const send = (name: string, payload: unknown) =>
+    executeCommand(deps, { name, body: { type: name, payload }, identity: SYSTEM_IDENTITY });
+  /** Runs a command that must succeed; its new ids. */
+  const run = async (name: string, payload: unknown): Promise<string[]> => {
+    const res = (await send(name, payload)) as { status: number; body: { ids: string[] } };
+    if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
+    return res.body.ids;
+  };
+  /** Counts from nought (what the commands after it read is in `counted`). */
+  const reset = () => {
+    counted.trips = counted.batched = counted.events = 0;
+  };
+  /** What one command reads of streams. */
+  const reads = async (name: string, payload: unknown): Promise<StreamReads> => {
+    reset();
+    await run(name, payload);
+    return { ...counted };
+  };
+  /** An Oslo department, a customer of it, and the number series bookings draw from. */
+  const departmentAndCustomer = async () => {
+    const [department] = await run('CREATE_DEPARTMENT', {
+      name: 'Oslo',
+      departmentType: 'courier',
+      country: 'NO',
+      location: { lat: 59.91, lng: 10.75 },
+    });
+    const [customer] = await run('CREATE_CUSTOMER', { name: 'Kunde', departmentId: department });
+    await configureNumberSeries({ command: send });
+    return { department: department!, customer: customer! };
+  };
+  return { raw, counted, reset, run, reads, departmentAndCustomer };
 }

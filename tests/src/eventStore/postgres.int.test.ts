@@ -46,6 +46,24 @@ function fixtureOn(db: TestDatabase, cleanup: () => Promise<void>): StoreFixture
         },
       };
     },
+    holdOpenTransaction: async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let opened!: () => void;
+      const openedPromise = new Promise<void>((r) => (opened = r));
+      const done = db.knex.transaction(async (trx) => {
+        await trx.raw('select pg_current_xact_id()');
+        opened();
+        await gate;
+      });
+      await openedPromise;
+      return {
+        release: async () => {
+          release();
+          await done;
+        },
+      };
+    },
     close: async () => {
       await db.drop();
       await cleanup();

@@ -15,6 +15,21 @@ export const UNAVAILABLE_RETRY_MS = 1_000;
  */
 export const HELD_BACK_FIRST_MS = 2;
 
+/**
+ * How long a reader at the head waits before it reads again: the poll interval (or a signal), or,
+ * after a read held back at the horizon, HELD_BACK_FIRST_MS after one that moved (the horizon
+ * did), doubling after each one that found nothing new, at most the poll interval.
+ */
+export function heldBackWait(pollMs: number): (batch: readonly unknown[]) => number {
+  let heldMs = 0;
+  return (batch) => {
+    if (!isHeldBack(batch)) heldMs = 0;
+    else if (batch.length > 0 || heldMs === 0) heldMs = Math.min(HELD_BACK_FIRST_MS, pollMs);
+    else heldMs = Math.min(heldMs * 2, pollMs);
+    return heldMs || pollMs;
+  };
+}
+
 export interface CatchUpSource<T> {
   /** A batch; one marked held back (isHeldBack) is re-read soon without waiting for a signal. */
   read(from: GlobalPosition, limit: number): Promise<T[]>;
@@ -56,8 +71,7 @@ export async function runCatchUp<T>(
   const { signal, logger, batchSize = 1000, pollMs = 500, coalesceMs = 0 } = options;
   let position = from;
   let failures = 0;
-  /** The back-off while held back at the horizon; 0 when the last read was not. */
-  let heldMs = 0;
+  const waitMs = heldBackWait(pollMs);
   while (!signal.aborted) {
     try {
       const batch = await source.read(position, batchSize);
@@ -68,11 +82,7 @@ export async function runCatchUp<T>(
       // A read that worked ends a run of failures, also when it found nothing new.
       failures = 0;
       if (batch.length === batchSize) continue;
-      // Held back: short after a read that moved (the horizon did), doubling after one that did not.
-      if (!isHeldBack(batch)) heldMs = 0;
-      else if (batch.length > 0 || heldMs === 0) heldMs = Math.min(HELD_BACK_FIRST_MS, pollMs);
-      else heldMs = Math.min(heldMs * 2, pollMs);
-      if (!signal.aborted) await source.wait(heldMs || pollMs, signal);
+      if (!signal.aborted) await source.wait(waitMs(batch), signal);
       if (coalesceMs > 0 && !signal.aborted) await sleep(coalesceMs, signal);
     } catch (err) {
       if (signal.aborted) break;

@@ -46,6 +46,8 @@ export async function planningCommandsBench(
   options: { full: number; samples: number; batch: number; numberSeries: boolean },
 ): Promise<void> {
   const { full, samples, batch } = options;
+  /** A sample this slow waited for something (a poll, a lock), not for work. */
+  const SLOW_MS = 400;
   const WARMUP = 3;
   const run = async (name: string, payload: unknown) => {
     const res = await system.run(name, payload);
@@ -226,4 +228,10 @@ export async function planningCommandsBench(
       );
     }
   }
+  // A count that load skews less than a percentile: the samples that waited for a poll (0003).
+  const counted = (xs: number[]) => xs.filter((_, i) => measured[i]!.what !== null);
+  const slow = (xs: number[]) => counted(xs).filter((x) => x >= SLOW_MS).length;
+  console.log(
+    `  samples of ${SLOW_MS} ms or more: the command ${slow(own)} / ${counted(own).length}, until shown ${slow(shown)} / ${counted(shown).length}`,
+  );
 }

@@ -1,6 +1,6 @@
 import type { ChangeScope, GlobalPosition } from '@nordlog/contracts';
 import type { Knex } from 'knex';
-import { gaplessHead, readGapless } from '../db/gaplessLog.js';
+import { gaplessHead, keepHeldBack, readGapless } from '../db/gaplessLog.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { Notifier } from '../db/notifier.js';
 import type { Logger } from '../logger.js';
@@ -234,7 +234,8 @@ export async function readChanges(
   from: GlobalPosition,
   limit: number,
 ): Promise<ChangeRecord[]> {
-  return (await readGapless<ChangeRow>(knex, CHANGES_TABLE, COLUMNS, from, limit)).map(toRecord);
+  const rows = await readGapless<ChangeRow>(knex, CHANGES_TABLE, COLUMNS, from, limit);
+  return keepHeldBack(rows, rows.map(toRecord));
 }
 
 /** `readChanges` with each change's data parsed on first read (the socket hub's read). */
@@ -267,7 +268,10 @@ export async function readChangesJson(
     from,
     limit,
   );
-  return rows.map((row) => ({ ...recordOf(row), dataJson: row.data ?? 'null' }));
+  return keepHeldBack(
+    rows,
+    rows.map((row) => ({ ...recordOf(row), dataJson: row.data ?? 'null' })),
+  );
 }
 
 /** Drops outbox rows older than `retentionMs`; every live reader is far past them. */

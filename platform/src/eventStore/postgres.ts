@@ -6,7 +6,7 @@ import {
   type RecordedEvent,
 } from '@nordlog/contracts';
 import type { Knex } from 'knex';
-import { gaplessHead, readGapless } from '../db/gaplessLog.js';
+import { gaplessHead, keepHeldBack, readGapless } from '../db/gaplessLog.js';
 import { prepared } from '../db/prepared.js';
 import type { Notifier, Waiter } from '../db/notifier.js';
 import {
@@ -280,21 +280,24 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(from: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     const rows = await readGapless<EventRow>(this.knex, 'es_events', COLUMNS, from, limit);
-    return rows.map(toRecorded);
+    return keepHeldBack(rows, rows.map(toRecorded));
   }
 
   async readAllJson(from: GlobalPosition, limit: number): Promise<RecordedEventJson[]> {
     const rows = await readGapless<EventJsonRow>(this.knex, 'es_events', JSON_COLUMNS, from, limit);
-    return rows.map((row) => ({
-      eventId: row.event_id,
-      streamId: row.stream_id,
-      streamRevision: row.stream_revision,
-      type: row.type,
-      dataJson: row.data,
-      metadataJson: row.metadata,
-      occurredAt: row.occurred_at,
-      global: { transactionId: row.transaction_id, position: row.position },
-    }));
+    return keepHeldBack(
+      rows,
+      rows.map((row) => ({
+        eventId: row.event_id,
+        streamId: row.stream_id,
+        streamRevision: row.stream_revision,
+        type: row.type,
+        dataJson: row.data,
+        metadataJson: row.metadata,
+        occurredAt: row.occurred_at,
+        global: { transactionId: row.transaction_id, position: row.position },
+      })),
+    );
   }
 
   headPosition(): Promise<GlobalPosition> {

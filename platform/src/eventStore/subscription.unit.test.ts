@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { GlobalPosition } from '@nordlog/contracts';
 import type { Logger } from '../logger.js';
-import { runCatchUp, UNAVAILABLE_RETRY_MS } from './subscription.js';
+import { HELD_BACK } from '../db/gaplessLog.js';
+import { HELD_BACK_FIRST_MS, runCatchUp, UNAVAILABLE_RETRY_MS } from './subscription.js';
 
 const at = (position: number): GlobalPosition => ({
   transactionId: '1',
@@ -138,5 +139,70 @@ describe('runCatchUp: a failing read is retried from the same position', () => {
     abort.abort();
     await done;
     expect(lines.map((l) => l.delay)).toEqual([200, 400, 200, 400]);
+  });
+});
+
+describe('runCatchUp: a read held back at the horizon is re-read soon, without spinning', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  const heldBack = (items: number[]) =>
+    Object.defineProperty(items, HELD_BACK, { value: true, enumerable: false });
+
+  /**
+   * A source whose items 1..3 lie behind another transaction until `openMs` has passed (each read
+   * until then is held back); `reads` records when each read was made. No signal ever comes.
+   */
+  const run = async (openMs: number, advanceMs: number, pollMs = 500) => {
+    const reads: number[] = [];
+    const handled: number[] = [];
+    const start = Date.now();
+    const abort = new AbortController();
+    const done = runCatchUp(
+      {
+        read: async (from: GlobalPosition) => {
+          const now = Date.now() - start;
+          reads.push(now);
+          const items = [1, 2, 3].filter((n) => n > Number(from.position));
+          return now < openMs ? heldBack([]) : items;
+        },
+        wait: pause,
+        positionOf: (n: number) => at(n),
+      },
+      at(0),
+      async (batch) => void handled.push(...batch),
+      { signal: abort.signal, logger: recordingLogger().logger, pollMs },
+    );
+    await jest.advanceTimersByTimeAsync(advanceMs);
+    abort.abort();
+    await done;
+    return { reads, handled };
+  };
+
+  it(`re-reads after ${HELD_BACK_FIRST_MS} ms, doubling, so a short transaction delays the items by about its own length, not by the poll interval`, async () => {
+    const { reads, handled } = await run(100, 400);
+    expect(handled).toEqual([1, 2, 3]);
+    // 0, 2, 6, 14, 30, 62, 126: the first read after the other transaction ended (at 100 ms).
+    expect(reads.slice(0, 7)).toEqual([0, 2, 6, 14, 30, 62, 126]);
+    expect(reads).toHaveLength(7);
+  });
+
+  it('while another transaction stays open for a minute, reads at most every poll interval after a few doublings', async () => {
+    const { reads, handled } = await run(120_000, 60_000);
+    expect(handled).toEqual([]);
+    const gaps = reads.slice(1).map((t, i) => t - reads[i]!);
+    expect(gaps.slice(0, 8)).toEqual([2, 4, 8, 16, 32, 64, 128, 256]);
+    expect(new Set(gaps.slice(8))).toEqual(new Set([500]));
+    // Polling alone would read 120 times in that minute.
+    expect(reads.length).toBeLessThanOrEqual(120 + 9);
+  });
+
+  it('a batch that is not held back waits for a signal or the poll interval as before', async () => {
+    const { reads } = await run(0, 2_100);
+    expect(reads).toEqual([0, 500, 1000, 1500, 2000]);
   });
 });

@@ -1,4 +1,5 @@
 import type { GlobalPosition } from '@nordlog/contracts';
+import { heldBackWait } from '../eventStore/subscription.js';
 
 /** What a pipelined publisher does with a source's items, step by step. */
 export interface PublishSteps<T, B> {
@@ -17,7 +18,10 @@ export interface PublishSteps<T, B> {
 
 export interface PublishOptions {
   batchSize: number;
-  /** The safety net: read again at least this often without a signal. */
+  /**
+   * The safety net: read again at least this often without a signal (sooner after a read held
+   * back at the horizon: heldBackWait).
+   */
   pollMs: number;
   signal: AbortSignal;
 }
@@ -56,6 +60,7 @@ export async function publishPipelined<T, B>(
     read.catch(() => undefined);
     return read;
   };
+  const waitMs = heldBackWait(pollMs);
   let position = from;
   let ahead: Promise<Prepared<T, B>> | null = null;
   let checkpointing: Promise<void> = Promise.resolve();
@@ -65,7 +70,7 @@ export async function publishPipelined<T, B>(
       ahead = null;
       if (next.batch === null) {
         await checkpointing;
-        await steps.wait(pollMs, signal);
+        await steps.wait(waitMs(next.items), signal);
         continue;
       }
       const last = steps.positionOf(next.items[next.items.length - 1]!);
@@ -82,7 +87,7 @@ export async function publishPipelined<T, B>(
       // waiter, which then returns at once.
       if (next.items.length < batchSize && !signal.aborted) {
         await checkpointing;
-        await steps.wait(pollMs, signal);
+        await steps.wait(waitMs(next.items), signal);
       }
     }
     await checkpointing;

@@ -22,6 +22,11 @@ export interface StoreFixture {
   burnToNextXidDigit?(maxTransactions: number): Promise<boolean>;
   /** Appends one event to `stream` in a transaction that stays open until `release` is called. */
   holdOpenAppend?(stream: string): Promise<{ release(): Promise<void> }>;
+  /**
+   * Opens a transaction that has a transaction id but writes nothing to the store (another
+   * client's work on the same server), open until `release` commits it.
+   */
+  holdOpenTransaction?(): Promise<{ release(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,13 @@ async function readAllUntil(
     if (shown(events) || Date.now() > deadline) return events;
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Whether `condition` holds within `ms` (checked every 10 ms). */
+async function until(condition: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  return condition();
 }
 
 /** Whether `events` hold `count` events of stream `s`. */
@@ -378,6 +390,61 @@ export function eventStoreContract(name: string, factory: () => Promise<StoreFix
         .filter((e) => e.streamId === slow || e.streamId === fast)
         .map((e) => e.streamId);
       expect(mine).toEqual([slow, fast]);
+    });
+
+    it('hands a subscriber an event held back by another open transaction as soon as that one ends, not at the next poll', async () => {
+      if (!fixture.holdOpenTransaction) return;
+      const from = await store.headPosition();
+      const hold = await fixture.holdOpenTransaction();
+      const s = stream();
+      const seen: string[] = [];
+      let appended = false;
+      let readsAfterAppend = 0;
+      const abort = new AbortController();
+      const waiter = store.createWaiter();
+      // The poll is far longer than the test may wait: only a re-read the subscription makes on
+      // its own, when its read was held back, brings the event in time.
+      const done = runCatchUp(
+        {
+          read: async (p, limit) => {
+            const started = appended;
+            const batch = await store.readAll(p, limit);
+            if (started) readsAfterAppend += 1;
+            return batch;
+          },
+          wait: (ms, signal) => waiter.wait(ms, signal),
+          positionOf: (e) => e.global,
+        },
+        from,
+        async (batch) => {
+          for (const e of batch) if (e.streamId === s) seen.push(e.type);
+          if (seen.length >= 2) abort.abort();
+        },
+        { signal: abort.signal, logger: silentLogger(), pollMs: 120_000 },
+      );
+      try {
+        await store.appendToStream(
+          s,
+          'no_stream',
+          [
+            { type: 'First', data: {} },
+            { type: 'Second', data: {} },
+          ],
+          meta(),
+        );
+        appended = true;
+        // The append's signal wakes the subscriber; its read finds the events held back.
+        expect(await until(() => readsAfterAppend > 0, 20_000)).toBe(true);
+        expect(seen).toEqual([]);
+        await hold.release();
+        expect(await until(() => seen.length >= 2, 20_000)).toBe(true);
+        expect(seen).toEqual(['First', 'Second']);
+      } finally {
+        await hold.release();
+        abort.abort();
+        await done;
+        waiter.close();
+      }
     });
 
     it('feeds a catch-up subscription from a checkpoint, exactly once each', async () => {

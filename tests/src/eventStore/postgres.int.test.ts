@@ -1,7 +1,14 @@
+import { describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PostgresEventStore, silentLogger, startEmbeddedPostgres } from '@nordlog/platform';
+import {
+  isHeldBack,
+  PostgresEventStore,
+  readAllJson,
+  silentLogger,
+  startEmbeddedPostgres,
+} from '@nordlog/platform';
 import {
   createTestDatabase,
   isReachable,
@@ -46,6 +53,24 @@ function fixtureOn(db: TestDatabase, cleanup: () => Promise<void>): StoreFixture
         },
       };
     },
+    holdOpenTransaction: async () => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let opened!: () => void;
+      const openedPromise = new Promise<void>((r) => (opened = r));
+      const done = db.knex.transaction(async (trx) => {
+        await trx.raw('select pg_current_xact_id()');
+        opened();
+        await gate;
+      });
+      await openedPromise;
+      return {
+        release: async () => {
+          release();
+          await done;
+        },
+      };
+    },
     close: async () => {
       await db.drop();
       await cleanup();
@@ -79,3 +104,42 @@ if (isEmbeddedRun) {
     });
   });
 }
+
+describe('the gapless read tells "held back at the horizon" from "nothing new" (0003, addendum)', () => {
+  it('marks a read that stops before committed events of a later transaction, and only that', async () => {
+    const db = await createTestDatabase();
+    const fixture = fixtureOn(db, async () => undefined);
+    const { store } = fixture;
+    try {
+      const from = await store.headPosition();
+      const none = await store.readAll(from, 100);
+      expect([none.length, isHeldBack(none)]).toEqual([0, false]);
+      const hold = await fixture.holdOpenTransaction!();
+      const s = `held-${from.position}`;
+      await store.appendToStream(s, 'no_stream', [{ type: 'A', data: {} }], meta());
+      await store.appendToStream(s, 0, [{ type: 'B', data: {} }], meta());
+      // Committed, and behind the open transaction: not handed out, but the read says why.
+      const held = await store.readAll(from, 100);
+      expect([held.length, isHeldBack(held)]).toEqual([0, true]);
+      const heldJson = await readAllJson(store, from, 100);
+      expect([heldJson.length, isHeldBack(heldJson)]).toEqual([0, true]);
+      await hold.release();
+      // Other transactions on the server may hold the horizon a while longer; never for ever.
+      let read = await store.readAll(from, 100);
+      for (let i = 0; i < 1500 && read.length < 2; i++) {
+        expect(isHeldBack(read)).toBe(true);
+        await new Promise((r) => setTimeout(r, 10));
+        read = await store.readAll(from, 100);
+      }
+      expect(read.map((e) => e.type)).toEqual(['A', 'B']);
+      expect(isHeldBack(read)).toBe(false);
+      // A batch cut by the limit says nothing about what lies beyond it.
+      const first = await store.readAll(from, 1);
+      expect([first.map((e) => e.type), isHeldBack(first)]).toEqual([['A'], false]);
+      const after = await store.readAll(read[1]!.global, 100);
+      expect([after.length, isHeldBack(after)]).toEqual([0, false]);
+    } finally {
+      await fixture.close();
+    }
+  });
+});

@@ -244,7 +244,8 @@ export async function readChangesLazily(
   from: GlobalPosition,
   limit: number,
 ): Promise<ChangeRecord[]> {
-  return (await readChangesJson(knex, from, limit)).map(lazyChangeRecord);
+  const records = await readChangesJson(knex, from, limit);
+  return keepHeldBack(records, records.map(lazyChangeRecord));
 }
 
 /**

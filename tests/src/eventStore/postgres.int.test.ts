@@ -3,11 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  CHANGES_TABLE,
+  gaplessHead,
   isHeldBack,
   PostgresEventStore,
   readAllJson,
+  readChanges,
+  readChangesJson,
+  readChangesLazily,
   silentLogger,
   startEmbeddedPostgres,
+  writeChanges,
 } from '@nordlog/platform';
 import {
   createTestDatabase,
@@ -138,6 +144,43 @@ describe('the gapless read tells "held back at the horizon" from "nothing new" (
       expect([first.map((e) => e.type), isHeldBack(first)]).toEqual([['A'], false]);
       const after = await store.readAll(read[1]!.global, 100);
       expect([after.length, isHeldBack(after)]).toEqual([0, false]);
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('every reader of the change outbox keeps the mark (sockets, relay)', async () => {
+    const db = await createTestDatabase();
+    const fixture = fixtureOn(db, async () => undefined);
+    try {
+      const from = await gaplessHead(db.knex, CHANGES_TABLE);
+      const hold = await fixture.holdOpenTransaction!();
+      try {
+        await db.knex.transaction((trx) =>
+          writeChanges(trx, [
+            {
+              entity: 'customers',
+              op: 'upsert',
+              id: '1',
+              revision: 0,
+              data: { id: '1', revision: 0 },
+              scope: {
+                departmentId: null,
+                customerId: '1',
+                date: null,
+                state: null,
+                departmentIds: null,
+              },
+            },
+          ]),
+        );
+        for (const read of [readChanges, readChangesJson, readChangesLazily]) {
+          const held = await read(db.knex, from, 100);
+          expect([read.name, held.length, isHeldBack(held)]).toEqual([read.name, 0, true]);
+        }
+      } finally {
+        await hold.release();
+      }
     } finally {
       await fixture.close();
     }

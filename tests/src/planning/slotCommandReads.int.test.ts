@@ -9,7 +9,7 @@ import {
 import type { PostgresEventStore } from '@nordlog/platform';
 import { bookingDate, osloStops } from '../support/booking.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { createCourierVan } from '../support/planning.js';
+import { TEST_VAN, createCourierVan } from '../support/planning.js';
 import { countedCommands } from '../support/countingStore.js';
 
 /**
@@ -44,18 +44,10 @@ describe('the reads of a planning command on a slot', () => {
 
   it('are the same on a slot of 1 consignment and on one of 40 planned over 8 commands', async () => {
     const { department, customer } = await commands.departmentAndCustomer();
-    const { unit } = await createCourierVan(
-      run,
-      department,
-      {
-        name: 'Van',
-        alystraId: 'U-1',
-        capacity: 1000,
-        weightCapacity: 10_000,
-        volumeCapacity: 100,
-      },
-      { name: 'Courier', phoneNumber: '+4748000001' },
-    );
+    const { unit } = await createCourierVan(run, department, TEST_VAN, {
+      name: 'Courier',
+      phoneNumber: '+4748000001',
+    });
     const slot = async (name: string) =>
       (
         await run('CREATE_SLOT', {

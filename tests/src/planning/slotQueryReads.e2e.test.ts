@@ -3,7 +3,7 @@ import { REST_BREAK, SYSTEM_IDENTITY, type SlotView } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import { queries } from '@nordlog/query-service';
 import { bookingDate, configureNumberSeries, osloStops } from '../support/booking.js';
-import { createCourierVan, createDepartment } from '../support/planning.js';
+import { TEST_VAN, createCourierVan, createDepartment } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 const DATE = bookingDate(2);
@@ -58,18 +58,10 @@ describe('the reads of the slots query after a change to the slot', () => {
     const run = (name: string, payload: unknown) => ok(name, payload as Record<string, unknown>);
     department = await createDepartment(sys, 'Oslo', { lat: 59.91, lng: 10.75 });
     const [customer] = await ok('CREATE_CUSTOMER', { name: 'Kunde', departmentId: department });
-    const { unit } = await createCourierVan(
-      run,
-      department,
-      {
-        name: 'Van',
-        alystraId: 'U-1',
-        capacity: 1000,
-        weightCapacity: 10_000,
-        volumeCapacity: 100,
-      },
-      { name: 'Courier', phoneNumber: '+4748000002' },
-    );
+    const { unit } = await createCourierVan(run, department, TEST_VAN, {
+      name: 'Courier',
+      phoneNumber: '+4748000002',
+    });
     const slot = async (name: string) =>
       (
         await ok('CREATE_SLOT', {

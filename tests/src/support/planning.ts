@@ -50,6 +50,15 @@ export async function createSlot(
 /** What a test's command runner answers: the ids of a command that succeeded (it throws otherwise). */
 type Run = (name: string, payload: unknown) => Promise<string[]>;
 
+/** A van of the size a planning test's slot needs: 1,000 packages, 10 t, 100 m³. */
+export const TEST_VAN = {
+  name: 'Van',
+  alystraId: 'U-1',
+  capacity: 1000,
+  weightCapacity: 10_000,
+  volumeCapacity: 100,
+};
+
 /**
  * A courier (its courier id its user id) and an electric van of a department, based at Oslo's
  * centre and driven by that courier, with the capacities given; their ids.

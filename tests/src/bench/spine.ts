@@ -2,17 +2,13 @@ import { startSystem, demoOrder, prng } from '@nordlog/deploy';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import {
   connect,
-  copyIn,
   type Knex,
-  copyOut,
   loadConfig,
   PostgresEventStore,
   silentLogger,
   startEmbeddedPostgres,
   withDatabase,
 } from '@nordlog/platform';
-import { START } from '@nordlog/contracts';
-import { projections, rebuild } from '@nordlog/projector';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,7 +19,9 @@ import WebSocket from 'ws';
 import type { ClientJob, ClientResult } from './client.js';
 import { measureBaselines } from './baseline.js';
 import { signIn } from './signIn.js';
-import { cpuPer, cpuSample, fmt, percentile, runConcurrent } from './stats.js';
+import { cpuPer, cpuSample, cpuText, fmt, percentile, runConcurrent } from './stats.js';
+import { rebuildPhase } from './spineRebuild.js';
+import { projections } from '@nordlog/projector';
 import { LOCAL_URL } from './args.js';
 import { phaseProfiler, type PhaseProfiler } from './spineProfile.js';
 
@@ -66,10 +64,6 @@ function drive(job: ClientJob): Promise<ClientResult> {
     worker.once('error', reject);
   });
 }
-
-/** "0.45+1.20 ms": this process's CPU + the database server's, per operation. */
-const cpuText = (c: ReturnType<typeof cpuPer>, digits = 2) =>
-  `${fmt(c.node, digits)}+${c.server === null ? '?' : fmt(c.server, digits)} ms`;
 
 async function benchOn(label: string, databaseUrl: string) {
   console.log(`\n== ${label} ==`);
@@ -296,81 +290,12 @@ async function benchOn(label: string, databaseUrl: string) {
   await system.projector.stop();
   // The raw append measurements are not domain events: they leave the log before the rebuild.
   await knex('es_events').where('type', 'BenchAppended').delete();
-  const events = Number(
-    (await knex.raw<{ rows: { n: string }[] }>('select count(*)::text as n from es_events'))
-      .rows[0]!.n,
+  rows.push(
+    ...(await rebuildPhase(knex, new PostgresEventStore(knex, system.db.notifier), {
+      rebuilds: REBUILDS,
+      profile: profiler ? { profiler, label } : null,
+    })),
   );
-  const base = await measureBaselines(knex, 1000, 1);
-  const store = new PostgresEventStore(knex, system.db.notifier);
-  if (profiler) await profiler.start();
-  const cpuRebuild = await cpuSample(knex);
-  const result = await rebuild(knex, store, projections);
-  if (profiler) await profiler.stop(`${label} rebuild`, events);
-  const perSec = (events / result.ms) * 1000;
-  const rebuildCpu = cpuPer(cpuRebuild, await cpuSample(knex), events);
-  rows.push([
-    'rebuild',
-    `${fmt(events)} events in ${fmt(result.ms / 1000, 2)} s = ${fmt(perSec)} events/s`,
-    `1000-row INSERT rows/s ${fmt(base.batchedRowsPerSec)}`,
-    `ratio ${fmt(perSec / base.batchedRowsPerSec, 2)}`,
-  ]);
-  rows.push([
-    '',
-    `CPU per row of a 1000-row INSERT ${cpuText(base.batchedCpu, 3)}`,
-    `per rebuilt event ${cpuText(rebuildCpu, 3)}`,
-    `(ratio ${fmt(base.batchedCpu.total / rebuildCpu.total, 2)})`,
-  ]);
-  // The floor of any rebuild on this server: the rebuilt read models' rows written once more by
-  // COPY alone (no event read, no projection code; every table on its own connection, as the
-  // rebuild does), into copies of the tables with their indexes; expressed per event of the log.
-  const tables = projections.flatMap((p) => p.tables);
-  const dumps = await Promise.all(tables.map((t) => copyOut(knex, t)));
-  const floorRun = async () => {
-    for (const t of tables) await knex.raw(`create table floor_${t} (like ${t} including all)`);
-    const started = performance.now();
-    await Promise.all(tables.map((t, i) => copyIn(knex, `floor_${t}`, dumps[i]!)));
-    const ms = performance.now() - started;
-    for (const t of tables) await knex.raw(`drop table floor_${t}`);
-    return ms;
-  };
-  const floorMs = await floorRun();
-  const floorPerSec = (events / floorMs) * 1000;
-  const megabytes = dumps.reduce((sum, d) => sum + d.length, 0) / 1e6;
-  rows.push([
-    '',
-    `floor: the read models (${fmt(megabytes, 1)} MB) by COPY alone`,
-    `${fmt(floorPerSec)} events/s (ratio ${fmt(floorPerSec / base.batchedRowsPerSec, 2)})`,
-    `rebuild / floor ${fmt(perSec / floorPerSec, 2)}`,
-  ]);
-  // On a shared machine one pair can be taken at different loads: more pairs, rebuild and floor
-  // back to back, and their median ratio. The log read alone (every event, in the rebuild's
-  // batches) is the other part a rebuild cannot do without.
-  const ratios = [floorMs / result.ms];
-  const readRatios: number[] = [];
-  for (let k = 1; k < REBUILDS; k++) {
-    const again = await rebuild(knex, store, projections);
-    ratios.push((await floorRun()) / again.ms);
-    const readStarted = performance.now();
-    for (let batch = await store.readAll(START, 5000); batch.length > 0;) {
-      batch = await store.readAll(batch[batch.length - 1]!.global, 5000);
-    }
-    readRatios.push((performance.now() - readStarted) / again.ms);
-  }
-  if (REBUILDS > 1) {
-    const sorted = [...ratios].sort((a, b) => a - b);
-    rows.push([
-      '',
-      `rebuild / floor over ${ratios.length} pairs: median ${fmt(percentile(sorted, 50), 2)}`,
-      `min ${fmt(sorted[0]!, 2)} max ${fmt(sorted[sorted.length - 1]!, 2)}`,
-      `log read alone / rebuild ${fmt(percentile(readRatios, 50), 2)}`,
-    ]);
-  }
-  rows.push([
-    '',
-    `(context: 1000-row INSERT of 900-byte rows/s ${fmt(base.batchedBigRowsPerSec)}`,
-    `ratio ${fmt(perSec / base.batchedBigRowsPerSec, 2)})`,
-    '',
-  ]);
   await system.close();
   for (const r of rows) console.log(r.map((c, i) => c.padEnd([22, 44, 44, 40][i]!)).join(' '));
 }

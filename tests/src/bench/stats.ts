@@ -119,6 +119,10 @@ export function cpuPer(before: CpuSample, after: CpuSample, n: number) {
   return { node, server, total: node + (server ?? 0) };
 }
 
+/** "0.45+1.20 ms": this process's CPU + the database server's, per operation. */
+export const cpuText = (c: ReturnType<typeof cpuPer>, digits = 2) =>
+  `${fmt(c.node, digits)}+${c.server === null ? '?' : fmt(c.server, digits)} ms`;
+
 /** The threads of Chromium that draw a page, as `bench:grid` reports them. */
 export const browserThreads = [
   'renderer main',

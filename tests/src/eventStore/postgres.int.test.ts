@@ -12,6 +12,7 @@ import {
   readChangesJson,
   readChangesLazily,
   silentLogger,
+  type Knex,
   startEmbeddedPostgres,
   writeChanges,
 } from '@nordlog/platform';
@@ -23,6 +24,32 @@ import {
   type TestDatabase,
 } from '../support/database.js';
 import { eventStoreContract, meta, type StoreFixture } from './contract.js';
+
+/**
+ * A transaction that does `work` and then stays open until `release` (it holds the server's
+ * visibility horizon, or an uncommitted append, as long as a test needs).
+ */
+async function heldOpen(
+  db: TestDatabase,
+  work: (trx: Knex.Transaction) => Promise<unknown>,
+): Promise<{ release: () => Promise<void> }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let opened!: () => void;
+  const openedPromise = new Promise<void>((r) => (opened = r));
+  const done = db.knex.transaction(async (trx) => {
+    await work(trx);
+    opened();
+    await gate;
+  });
+  await openedPromise;
+  return {
+    release: async () => {
+      release();
+      await done;
+    },
+  };
+}
 
 function fixtureOn(db: TestDatabase, cleanup: () => Promise<void>): StoreFixture {
   return {
@@ -37,46 +64,15 @@ function fixtureOn(db: TestDatabase, cleanup: () => Promise<void>): StoreFixture
       while ((await current()).length === start.length);
       return true;
     },
-    holdOpenAppend: async (stream) => {
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let inserted!: () => void;
-      const insertedPromise = new Promise<void>((r) => (inserted = r));
-      const done = db.knex.transaction(async (trx) => {
-        await trx.raw(
+    holdOpenAppend: (stream) =>
+      heldOpen(db, (trx) =>
+        trx.raw(
           `insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
            values (gen_random_uuid(), ?, 0, 'Slow', '{}'::jsonb, ?::jsonb)`,
           [stream, JSON.stringify(meta())],
-        );
-        inserted();
-        await gate;
-      });
-      await insertedPromise;
-      return {
-        release: async () => {
-          release();
-          await done;
-        },
-      };
-    },
-    holdOpenTransaction: async () => {
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let opened!: () => void;
-      const openedPromise = new Promise<void>((r) => (opened = r));
-      const done = db.knex.transaction(async (trx) => {
-        await trx.raw('select pg_current_xact_id()');
-        opened();
-        await gate;
-      });
-      await openedPromise;
-      return {
-        release: async () => {
-          release();
-          await done;
-        },
-      };
-    },
+        ),
+      ),
+    holdOpenTransaction: () => heldOpen(db, (trx) => trx.raw('select pg_current_xact_id()')),
     close: async () => {
       await db.drop();
       await cleanup();

@@ -90,6 +90,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   MANUAL_DEVIATE: { 'consignmentIds[]': 'orders' },
   MANUAL_RETURN: { 'consignmentIds[]': 'orders' },
   DELETE_ORDERS: { 'orderIds[]': 'orders' },
+  ERASE_PERSONAL_DATA: { 'orderIds[]': 'orders' },
   RESTORE_ORDERS: { 'orderIds[]': 'orders' },
   CREATE_USER: {
     'departmentIds[]': 'departmentAccess',

@@ -37,6 +37,8 @@ export const errorStatus = {
   CAPACITY_EXCEEDED: 409,
   /** A department has an optimising run going: one at a time (docs/decisions/0026). */
   OPTIMIZING_RUNNING: 409,
+  /** The personal data of an order's parties was erased: it cannot be set again (0050). */
+  PERSONAL_DATA_ERASED: 409,
   UNKNOWN_CONSIGNMENT_STATE: 422,
   PAYLOAD_TOO_LARGE: 413,
   /** A body in a character set or content encoding the product does not read (UTF-8 JSON only). */

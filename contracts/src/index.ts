@@ -45,3 +45,4 @@ export * from './pricing/index.js';
 export * from './invoicing/index.js';
 export * from './commandReferences.js';
 export * from './audit/references.js';
+export * from './privacy/index.js';

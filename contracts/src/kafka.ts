@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityAccess, type EntityName } from './entities.js';
 import { eventMetadataSchema } from './events.js';
+import { erasureReasons } from './privacy/events.js';
 
 /**
  * What downstream systems read from Kafka (docs/kafka.md, docs/decisions/0025-topology.md): one
@@ -15,6 +16,11 @@ export const kafkaTopics = {
   events: (prefix = DEFAULT_TOPIC_PREFIX) => `${prefix}events`,
   /** The changed rows of one read-model entity (a socket's `data` message), keyed by row id. */
   changes: (entity: string, prefix = DEFAULT_TOPIC_PREFIX) => `${prefix}changes.${entity}`,
+  /**
+   * Every erasure of a data subject's personal data (docs/decisions/0050), keyed by subject: a
+   * consumer that keeps personal data from the other topics erases the subject's on receipt.
+   */
+  erasures: (prefix = DEFAULT_TOPIC_PREFIX) => `${prefix}erasures`,
 };
 
 /** The relay's sources, each with a checkpoint of its own (docs/kafka.md). */
@@ -29,7 +35,7 @@ export const changeTopicEntities = Object.keys(entityAccess) as EntityName[];
  * consumers in parallel for a large installation; order is only per key, so more partitions
  * never break it.
  */
-export const topicPartitions = { events: 12, changes: 6 } as const;
+export const topicPartitions = { events: 12, changes: 6, erasures: 3 } as const;
 
 /**
  * Message headers (strings): what a consumer de-duplicates and routes by without parsing. Only
@@ -85,10 +91,31 @@ export const changeMessageSchema = z
   .describe('One changed read-model row (topic `{prefix}changes.{entity}`, key: id).');
 export type ChangeTopicMessage = z.infer<typeof changeMessageSchema>;
 
+export const erasureMessageSchema = z
+  .object({
+    eventId: z
+      .string()
+      .describe('The PersonalDataErased event; unique, the same when delivered again.'),
+    subject: z
+      .string()
+      .describe(
+        'The data subject: `order:{orderId}` (the parties of an order). Erase what you keep of it: the personal fields of its events and rows read as erased from now on.',
+      ),
+    reason: z
+      .enum(erasureReasons)
+      .describe('`request`: the person asked (GDPR art. 17); `retention`: its time ran out.'),
+    streamId: z.string().describe('The stream the erasure was recorded on, e.g. order-42.'),
+    position,
+    erasedAt: z.string().describe('When the erasure was decided (UTC ISO).'),
+  })
+  .describe('One erasure of a data subject (topic `{prefix}erasures`, key: subject).');
+export type ErasureMessage = z.infer<typeof erasureMessageSchema>;
+
 /** The JSON Schema (2020-12) of each message kind, as published in docs/kafka. */
-export function kafkaMessageJsonSchemas(): Record<'domain-event' | 'change', unknown> {
+export function kafkaMessageJsonSchemas(): Record<'domain-event' | 'change' | 'erasure', unknown> {
   return {
     'domain-event': z.toJSONSchema(domainEventMessageSchema, { target: 'draft-2020-12' }),
     change: z.toJSONSchema(changeMessageSchema, { target: 'draft-2020-12' }),
+    erasure: z.toJSONSchema(erasureMessageSchema, { target: 'draft-2020-12' }),
   };
 }

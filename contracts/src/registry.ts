@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consignmentCommandSchemas } from './consignments/commands.js';
+import { privacyCommandSchemas } from './privacy/commands.js';
 import { consignmentsQuerySchema, searchConsignmentsQuerySchema } from './consignments/gridRow.js';
 import {
   customerGroupCommandSchemas,
@@ -92,6 +93,7 @@ export const commandSchemas = {
   ...departmentCommandSchemas,
   ...customerCommandSchemas,
   ...consignmentCommandSchemas,
+  ...privacyCommandSchemas,
   ...pinCommandSchemas,
   ...userCommandSchemas,
   ...departmentGroupCommandSchemas,
@@ -142,6 +144,8 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   UNASSIGN_CONSIGNMENTS: 'action',
   MANUAL_COLLECT: 'action',
   MANUAL_DELIVER: 'action',
+  // Erasure names no fields: it takes a person's data out of the orders (0050).
+  ERASE_PERSONAL_DATA: 'action',
   MANUAL_DEVIATE: 'action',
   MANUAL_RETURN: 'action',
   DELETE_ORDERS: 'delete',

@@ -12,6 +12,7 @@ import {
   LinkMobilitySmsSender,
   PostgresEventStore,
   connectKurrentEventStore,
+  withPersonalData,
   type Config,
   LiveMessagePort,
   OutboxMessagePort,
@@ -51,16 +52,26 @@ import { fileURLToPath } from 'node:url';
  * EventStoreDB/KurrentDB at EVENTSTORE_URL (docs/decisions/0022-eventstoredb.md).
  */
 export async function openEventStore(
-  config: Pick<Config, 'EVENTSTORE_URL'>,
+  config: Pick<Config, 'EVENTSTORE_URL' | 'PERSONAL_DATA_KEY'>,
   db: Database,
   logger: Logger,
 ): Promise<EventStore> {
-  if (!config.EVENTSTORE_URL) return new PostgresEventStore(db.knex, db.notifier);
+  // Personal data is sealed above either store, its keys in PostgreSQL (docs/decisions/0050).
+  if (!config.EVENTSTORE_URL)
+    return withPersonalData(
+      new PostgresEventStore(db.knex, db.notifier),
+      db.knex,
+      config.PERSONAL_DATA_KEY,
+    );
   logger.info(
     { url: config.EVENTSTORE_URL.replace(/\/\/[^@/]*@/, '//***@') },
     'event store: KurrentDB',
   );
-  return connectKurrentEventStore(config.EVENTSTORE_URL, { logger });
+  return withPersonalData(
+    await connectKurrentEventStore(config.EVENTSTORE_URL, { logger }),
+    db.knex,
+    config.PERSONAL_DATA_KEY,
+  );
 }
 
 /** What the command service needs: the event store with its cached reference streams, ids, numbers. */

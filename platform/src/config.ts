@@ -39,6 +39,19 @@ export const configSchema = z.object({
    */
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET needs at least 32 characters').optional(),
   /** Login-token requests allowed per client address in 10 minutes. */
+  /**
+   * The master key of personal data (docs/decisions/0050-personal-data.md): base64 of 32 random
+   * bytes (`openssl rand -base64 32`), the same for every service of an installation. Required in
+   * production; elsewhere one is made on first start and kept in the database.
+   */
+  PERSONAL_DATA_KEY: optional(
+    z
+      .string()
+      .refine(
+        (v) => Buffer.from(v, 'base64').length === 32,
+        'PERSONAL_DATA_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+      ),
+  ),
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   /**
    * Requests a minute per client address to what needs no session (`/openapi/*`: the tracking
@@ -288,11 +301,13 @@ export function messageDelivery(config: Config): MessageDelivery {
   return resolved.delivery;
 }
 
-function startNeeds(config: Config, sessions: boolean): string[] {
+function startNeeds(config: Config, sessions: boolean, events: boolean): string[] {
   const problems =
     sessions && config.NODE_ENV === 'production' && !config.AUTH_SECRET
       ? ['  AUTH_SECRET: required when NODE_ENV=production']
       : [];
+  if (events && config.NODE_ENV === 'production' && !config.PERSONAL_DATA_KEY)
+    problems.push('  PERSONAL_DATA_KEY: required when NODE_ENV=production');
   if (config.GEOCODER !== 'gazetteer' && !config.GEOCODER_URL)
     problems.push(`  GEOCODER_URL: required when GEOCODER=${config.GEOCODER}`);
   if (!sessions) return problems;
@@ -304,10 +319,12 @@ function startNeeds(config: Config, sessions: boolean): string[] {
  * The configuration of the environment, or an error naming every bad or missing variable.
  * `sessions: false` for a process that neither logs people in nor sends them messages (the
  * command, query, projector and relay services): it needs no AUTH_SECRET or delivery settings.
+ * `events: false` for a process that reads and writes no events (the gateway of the production
+ * topology): it is not given the personal data key.
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
-  options: { sessions?: boolean } = {},
+  options: { sessions?: boolean; events?: boolean } = {},
 ): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -318,7 +335,7 @@ export function loadConfig(
     ...parsed.data,
     HOST: parsed.data.HOST ?? defaultHost(parsed.data.NODE_ENV),
   };
-  const missing = startNeeds(config, options.sessions ?? true);
+  const missing = startNeeds(config, options.sessions ?? true, options.events ?? true);
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return config;
 }

@@ -43,7 +43,19 @@ describe('message delivery configuration, validated at start', () => {
     ])
       expect(message).toContain(`${name}: required when MESSAGE_DELIVERY=live`);
     expect(problems({ NODE_ENV: 'production', ...live })).toBe(
-      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production',
+      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production\n  PERSONAL_DATA_KEY: required when NODE_ENV=production',
+    );
+  });
+
+  it('the personal data master key (docs/decisions/0050): 32 bytes in base64, required in production only', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ PERSONAL_DATA_KEY: key }).PERSONAL_DATA_KEY).toBe(key);
+    expect(loadConfig({}).PERSONAL_DATA_KEY).toBeUndefined();
+    expect(problems({ PERSONAL_DATA_KEY: Buffer.alloc(16).toString('base64') })).toContain(
+      'PERSONAL_DATA_KEY must be 32 bytes in base64',
+    );
+    expect(problems({ NODE_ENV: 'production', ...live, AUTH_SECRET: 'x'.repeat(40) })).toBe(
+      'Invalid configuration:\n  PERSONAL_DATA_KEY: required when NODE_ENV=production',
     );
   });
 

@@ -29,3 +29,4 @@ export * from './http/internal.js';
 export * from './metrics/index.js';
 export * from './http/health.js';
 export * from './http/server.js';
+export * from './privacy/index.js';

@@ -4,7 +4,7 @@ import {
   type GlobalPosition,
   type RecordedEvent,
 } from '@nordlog/contracts';
-import type { EventStore, Knex } from '@nordlog/platform';
+import { forgetCachedKeys, readStreamErasing, type EventStore, type Knex } from '@nordlog/platform';
 import type { Projection } from './framework/projection.js';
 import { applyBatch, readCheckpoint } from './framework/runner.js';
 
@@ -114,6 +114,8 @@ export async function rebuild(
   batchSize = 5000,
 ): Promise<{ events: number; ms: number }> {
   const started = performance.now();
+  // Keys another process erased a moment ago must not open anything here (docs/decisions/0050).
+  forgetCachedKeys(store);
   const names = projections.map((p) => p.name);
   const label = names.join(', ');
   const total = Number(
@@ -155,6 +157,7 @@ export async function rebuild(
         {
           publish: false,
           bulk: true,
+          readStream: (id, erased) => readStreamErasing(store, id, erased),
         },
       );
       if (applied.length === 0) {

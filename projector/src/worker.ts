@@ -1,4 +1,10 @@
-import { connect, createLogger, Notifier, PostgresEventStore } from '@nordlog/platform';
+import {
+  connect,
+  createLogger,
+  Notifier,
+  PostgresEventStore,
+  withPersonalData,
+} from '@nordlog/platform';
 import { Session } from 'node:inspector/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createProjector } from './service.js';
@@ -13,7 +19,11 @@ const options = workerData as WorkerOptions;
 const logger = createLogger(options.logLevel, 'projector');
 const knex = connect(options.databaseUrl, options.poolSize);
 const notifier = new Notifier(options.databaseUrl, knex, logger);
-const store = new PostgresEventStore(knex, notifier);
+const store = await withPersonalData(
+  new PostgresEventStore(knex, notifier),
+  knex,
+  options.personalDataKey,
+);
 const projector = createProjector({
   knex,
   store,

@@ -9,6 +9,8 @@ export interface WorkerOptions {
   poolSize: number;
   logLevel: string;
   coalesceMs?: number;
+  /** PERSONAL_DATA_KEY (docs/decisions/0050-personal-data.md). */
+  personalDataKey?: string;
 }
 
 /** The built worker script (the worker runs compiled code, also when tests run the sources). */

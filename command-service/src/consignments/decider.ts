@@ -15,6 +15,12 @@ import {
   type ValidationKey,
   validationMessages,
   type GeoPrecision,
+  type ErasureReason,
+  type PersonalDataErasedEvent,
+  erasedValue,
+  orderStream,
+  orderSubject,
+  splitPersonal,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 
@@ -32,6 +38,8 @@ export type OrderState =
       beforeDelete: ConsignmentState | null;
       /** The order as last booked or edited (for edits: kept package ids, timing changes). */
       order: BookedOrder;
+      /** Its parties' personal data was erased (PersonalDataErased): it cannot be set again. */
+      erased: boolean;
     };
 
 export type OrderCommand =
@@ -67,7 +75,12 @@ export type OrderCommand =
   | { type: 'DELIVER'; comment: string | null; override: boolean }
   | { type: 'DEVIATE'; reason: string; comment: string | null }
   | { type: 'DELETE' }
-  | { type: 'RESTORE' };
+  | { type: 'RESTORE' }
+  /** Erase the personal data of the order's parties (docs/decisions/0050-personal-data.md). */
+  | { type: 'ERASE'; reason: ErasureReason };
+
+/** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
+export type OrderStreamEvent = ConsignmentEvent | PersonalDataErasedEvent;
 
 type Booked = Extract<OrderState, { status: 'booked' }>;
 
@@ -141,7 +154,7 @@ function guard(action: ConsignmentAction, s: Booked, alreadyDone: boolean): bool
   return false;
 }
 
-export const orderDecider: Decider<OrderState, OrderCommand, ConsignmentEvent> = {
+export const orderDecider: Decider<OrderState, OrderCommand, OrderStreamEvent> = {
   initialState: { status: 'none' },
   evolve,
   decide(command, state) {
@@ -171,8 +184,17 @@ export const orderDecider: Decider<OrderState, OrderCommand, ConsignmentEvent> =
 function decideOnBooked(
   command: Exclude<OrderCommand, { type: 'CREATE_ORDER' }>,
   s: Booked,
-): ConsignmentEvent[] {
+): OrderStreamEvent[] {
   switch (command.type) {
+    case 'ERASE':
+      // Erasing twice changes nothing; an order in any state can be erased.
+      if (s.erased) return [];
+      return [
+        {
+          type: 'PersonalDataErased',
+          data: { subject: orderSubject(s.order.orderId), reason: command.reason },
+        },
+      ];
     case 'EDIT':
       return decideEdit(command, s);
     case 'MOVE': {
@@ -310,6 +332,7 @@ function decideEdit(
   s: Booked,
 ): ConsignmentEvent[] {
   if (!canTransition('edit', s.state)) refuse('edit', s.state);
+  if (s.erased) refuseErasedEdit(command.order, s);
   if (timingChanged(command.order, s.order) && command.timingIssues.length > 0)
     throw AppError.of(
       command.timingIssues.map((i) => {
@@ -347,6 +370,33 @@ function decideEdit(
   ];
 }
 
+/**
+ * An edit of an order whose parties' data was erased may change anything but that data: the
+ * erased fields keep their erased values (the form sends them back as they are).
+ */
+function refuseErasedEdit(order: Extract<OrderCommand, { type: 'EDIT' }>['order'], s: Booked) {
+  const personal = (o: unknown) =>
+    JSON.stringify([...splitPersonal('OrderUpdated', 'order-0', { order: o }).patches.values()]);
+  if (personal(order) !== personal(s.order))
+    throw new AppError(
+      'PERSONAL_DATA_ERASED',
+      `The personal data of order ${s.order.orderId} was erased; it cannot be set again`,
+      { orderId: s.order.orderId },
+    );
+}
+
+/** The order with its parties' personal values erased, as its erased events read. */
+function erasedOrder(order: BookedOrder): BookedOrder {
+  const stored = splitPersonal('OrderUpdated', orderStream(order.orderId), { order }).stored;
+  return (stored as { order: BookedOrder }).order;
+}
+
+const erasedCoordinates = (c: Coordinates): Coordinates =>
+  c && {
+    lat: erasedValue('position', c.lat) as number,
+    lng: erasedValue('position', c.lng) as number,
+  };
+
 /** An order comes back as it was before deletion, but without its slot (docs: transition table). */
 function restoredState(s: Booked): ConsignmentState {
   const before = s.beforeDelete ?? 'CREATED';
@@ -356,7 +406,25 @@ function restoredState(s: Booked): ConsignmentState {
 const isInvoicingEvent = (e: ConsignmentEvent | InvoicingEvent): e is InvoicingEvent =>
   isInvoicingEventType(e.type);
 
-function evolve(state: OrderState, event: ConsignmentEvent | InvoicingEvent): OrderState {
+function evolve(state: OrderState, event: OrderStreamEvent | InvoicingEvent): OrderState {
+  if (event.type === 'PersonalDataErased') {
+    if (state.status === 'none') return state;
+    return {
+      ...state,
+      erased: true,
+      order: erasedOrder(state.order),
+      address: {
+        pickup: {
+          ...state.address.pickup,
+          coordinates: erasedCoordinates(state.address.pickup.coordinates),
+        },
+        delivery: {
+          ...state.address.delivery,
+          coordinates: erasedCoordinates(state.address.delivery.coordinates),
+        },
+      },
+    };
+  }
   // Invoicing events share the order's stream (docs/decisions/0032) and leave its consignment
   // as it is; a price correction is part of the order the next edit starts from.
   if (isInvoicingEvent(event)) {
@@ -381,6 +449,7 @@ function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderSta
       slotId: null,
       beforeDelete: null,
       order,
+      erased: false,
     };
   }
   if (state.status === 'none') return state;

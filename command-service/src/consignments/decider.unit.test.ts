@@ -10,7 +10,12 @@ import {
   type ConsignmentState,
 } from '@nordlog/contracts';
 import { given } from '../framework/testing.js';
-import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
+import {
+  orderDecider,
+  type OrderCommand,
+  type OrderState,
+  type OrderStreamEvent,
+} from './decider.js';
 
 const block = (lat: number | null) => ({
   name: 'A',
@@ -356,8 +361,9 @@ describe('the decider follows the transition table of contracts', () => {
           slotId: state === 'ASSIGNED' || state === 'OFFERED' ? '5' : null,
           beforeDelete: state === 'DELETED' ? 'RESOLVED' : null,
           order: order(),
+          erased: false,
         };
-        let events: ConsignmentEvent[] = [];
+        let events: OrderStreamEvent[] = [];
         let refused = false;
         try {
           events = orderDecider.decide(actionCommand[action], s);

@@ -251,6 +251,12 @@ export const consignmentHandlers = {
       },
       ctx,
     )) satisfies Handler<'MANUAL_RETURN'>,
+  ERASE_PERSONAL_DATA: (({ orderIds }, ctx) =>
+    each(
+      orderIds,
+      { type: 'ERASE', reason: 'request' },
+      ctx,
+    )) satisfies Handler<'ERASE_PERSONAL_DATA'>,
   DELETE_ORDERS: (({ orderIds }, ctx) =>
     each(orderIds, { type: 'DELETE' }, ctx, true)) satisfies Handler<'DELETE_ORDERS'>,
   RESTORE_ORDERS: (({ orderIds }, ctx) =>

@@ -82,6 +82,8 @@ export const commandPermissions: Record<CommandName, Permission> = {
   MANUAL_RETURN: write(shipments),
   DELETE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   RESTORE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  // A person's data is erased by an administrator of every department (0050).
+  ERASE_PERSONAL_DATA: write(['ADMIN_USERS'], { roles: ['ADMIN'], ...everyDepartment }),
   CREATE_USER: write(['ADMIN_USERS']),
   UPDATE_USER: write(['ADMIN_USERS']),
   DELETE_USER: write(['ADMIN_USERS']),

@@ -8,6 +8,7 @@ import {
 import { consignmentEventTypes } from './events.js';
 import type { OrderRow } from './orders.js';
 import { isConsignmentState } from './states.js';
+import { PERSONAL_DATA_ERASED, erasureStamp } from '../privacy/events.js';
 import { canTransition, rowFlags } from './transitions.js';
 
 /**
@@ -117,6 +118,9 @@ function evolveExisting(row: OrderRow, e: OrderEvent, next: OrderRow): OrderRow 
  */
 export function evolveOrderRow(row: OrderRow | null, e: OrderEventRecord): OrderRow | null {
   if (isInvoicingEventType(e.type)) return row && evolveInvoicingRow(row, e as InvoicingRecord);
+  // The events before it read as erased; the row says when (docs/decisions/0050).
+  if (e.type === PERSONAL_DATA_ERASED)
+    return row && { ...row, ...erasureStamp(e), personalDataErasedAt: e.metadata.occurredAt };
   if (!isOrderEvent(e) || !isConsignmentState(e.data.state)) return row;
   const at = { revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
   if (e.type === 'OrderCreated')

@@ -33,6 +33,8 @@ export interface OrderRow {
   isDeletable: boolean;
   /** Its invoicing, corrections and what was invoiced (absent: nothing happened to it yet). */
   invoicing?: OrderInvoicing;
+  /** When its parties' personal data was erased (docs/decisions/0050); absent: it was not. */
+  personalDataErasedAt?: string;
 }
 
 const ids = z.array(entityId).optional();

@@ -1,4 +1,10 @@
-import { createLogger, loadConfig, openDatabase, PostgresEventStore } from '@nordlog/platform';
+import {
+  createLogger,
+  loadConfig,
+  openDatabase,
+  PostgresEventStore,
+  withPersonalData,
+} from '@nordlog/platform';
 import { checksum, projections, readModelMigrations, rebuild } from '@nordlog/projector';
 import cliProgress from 'cli-progress';
 
@@ -24,7 +30,11 @@ async function main(): Promise<void> {
   );
   let current = '';
   try {
-    const store = new PostgresEventStore(db.knex, db.notifier);
+    const store = await withPersonalData(
+      new PostgresEventStore(db.knex, db.notifier),
+      db.knex,
+      config.PERSONAL_DATA_KEY,
+    );
     const result = await rebuild(db.knex, store, chosen, ({ projection, done, total }) => {
       if (projection !== current) {
         if (current) bar.stop();

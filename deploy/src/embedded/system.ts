@@ -15,6 +15,8 @@ import {
   openDatabase,
   PostgresChangeBus,
   PostgresEventStore,
+  withPersonalData,
+  type PersonalDataStore,
   MeteredMessagePort,
   createHttpServer,
   createMetrics,
@@ -62,6 +64,11 @@ export interface System {
   ): Promise<{ status: number; body: unknown }>;
   url: string;
   db: Database;
+  /**
+   * The event store as the product reads it: personal data opened where its subject has a key
+   * (docs/decisions/0050). A reader of the raw store sees it sealed, as erased.
+   */
+  store: PersonalDataStore;
   hub: SocketHub;
   projector: Projector;
   /** The invoicing runner (docs/decisions/0032): tests stop it to drive runs themselves. */
@@ -91,7 +98,11 @@ export async function startSystem(
       ? readFileSync(delivery.smtp.caFile, 'utf8')
       : undefined;
   const db = await openDatabase(config, logger, readModelMigrations);
-  const rawStore = new PostgresEventStore(db.knex, db.notifier);
+  const rawStore = await withPersonalData(
+    new PostgresEventStore(db.knex, db.notifier),
+    db.knex,
+    config.PERSONAL_DATA_KEY,
+  );
   const bus = new PostgresChangeBus(
     db.knex,
     db.notifier,
@@ -132,6 +143,7 @@ export async function startSystem(
             databaseUrl: db.url,
             poolSize: Math.max(4, Math.floor(config.DATABASE_POOL_SIZE / 2)),
             logLevel: config.LOG_LEVEL,
+            personalDataKey: config.PERSONAL_DATA_KEY,
           },
           projectorLogger,
         );
@@ -210,6 +222,7 @@ export async function startSystem(
     run,
     url: `http://127.0.0.1:${port}`,
     db,
+    store: rawStore,
     hub,
     projector,
     invoicing: invoicing.runner,

@@ -19,7 +19,7 @@ export const serviceEnvironment: Record<
   { required: readonly string[]; optional: readonly string[] }
 > = {
   command: {
-    required: [...common.required, 'INTERNAL_SECRET'],
+    required: [...common.required, 'INTERNAL_SECRET', 'PERSONAL_DATA_KEY'],
     optional: [
       ...common.optional,
       'GEOCODER',
@@ -54,7 +54,7 @@ export const serviceEnvironment: Record<
     ],
   },
   projector: {
-    required: [...common.required],
+    required: [...common.required, 'PERSONAL_DATA_KEY'],
     optional: [...common.optional, 'READY_MAX_LAG_MS'],
   },
   gateway: {
@@ -99,7 +99,7 @@ export const serviceEnvironment: Record<
     ],
   },
   relay: {
-    required: [...common.required, 'KAFKA_BROKERS'],
+    required: [...common.required, 'KAFKA_BROKERS', 'PERSONAL_DATA_KEY'],
     optional: [
       ...common.optional,
       'KAFKA_CLIENT_ID',

@@ -58,8 +58,12 @@ export async function runService(
     console.error(`${name}: missing environment: ${missing.join(', ')}`);
     process.exit(2);
   }
-  // Only the gateway logs people in and sends them messages.
-  const config = loadConfig(process.env, { sessions: name === 'gateway' });
+  // Only the gateway logs people in and sends them messages; the gateway and the query service
+  // read no events, so they are not given the personal data key (docs/decisions/0050).
+  const config = loadConfig(process.env, {
+    sessions: name === 'gateway',
+    events: name !== 'gateway' && name !== 'query',
+  });
   const logger = createConsoleLogger(config.LOG_LEVEL, config.LOG_FORMAT).child({ service: name });
   const db = await openDatabase(config, logger, readModelMigrations);
   const metrics = createMetrics({ service: name, logger });

@@ -238,6 +238,24 @@ export const platformMigrations: Migration[] = [
         create sequence id_seq_invoice; create sequence id_seq_billing_order;`);
     },
   },
+  {
+    // Personal data (docs/decisions/0050-personal-data.md): one key per data subject, wrapped by
+    // the master key; an erased subject keeps its row without the key, so it never gets a new one.
+    // The master key itself is here only where PERSONAL_DATA_KEY is not set (never in production).
+    name: '0018_privacy',
+    async up(knex) {
+      await knex.raw(`create table privacy_subject_keys (
+          subject text primary key,
+          wrapped bytea,
+          created_at timestamptz not null default now(),
+          erased_at timestamptz,
+          check ((wrapped is null) = (erased_at is not null)));
+        create table privacy_master_key (
+          id int primary key check (id = 1),
+          key bytea not null,
+          created_at timestamptz not null default now())`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -1,6 +1,8 @@
 import {
   DEFAULT_TOPIC_PREFIX,
   START,
+  PERSONAL_DATA_ERASED,
+  type ErasureMessage,
   kafkaHeaders,
   kafkaTopics,
   relaySources,
@@ -57,6 +59,30 @@ export function eventMessage(event: RecordedEventJson): TopicMessages['messages'
   return {
     key: event.streamId,
     value: jsonObject(Object.entries(keys)),
+    headers: {
+      [kafkaHeaders.messageId]: event.eventId,
+      [kafkaHeaders.type]: event.type,
+    },
+  };
+}
+
+/**
+ * The erasure topic's message of a PersonalDataErased event (an ErasureMessage): keyed by the data
+ * subject, so a consumer erases what it keeps of that subject, in order with the subject's data.
+ */
+export function erasureMessage(event: RecordedEventJson): TopicMessages['messages'][number] {
+  const data = JSON.parse(event.dataJson) as { subject: string; reason: string };
+  const message: ErasureMessage = {
+    eventId: event.eventId,
+    subject: data.subject,
+    reason: data.reason as ErasureMessage['reason'],
+    streamId: event.streamId,
+    position: event.global,
+    erasedAt: event.occurredAt,
+  };
+  return {
+    key: data.subject,
+    value: JSON.stringify(message),
     headers: {
       [kafkaHeaders.messageId]: event.eventId,
       [kafkaHeaders.type]: event.type,
@@ -185,7 +211,13 @@ export class KafkaRelay {
             positionOf: (e) => e.global,
             timeOf: (e) => Date.parse(e.occurredAt),
           },
-          (e) => ({ topic: kafkaTopics.events(prefix), message: eventMessage(e) }),
+          (e) => [
+            { topic: kafkaTopics.events(prefix), message: eventMessage(e) },
+            // An erasure also goes to its own topic, for consumers that keep personal data (0050).
+            ...(e.type === PERSONAL_DATA_ERASED
+              ? [{ topic: kafkaTopics.erasures(prefix), message: erasureMessage(e) }]
+              : []),
+          ],
         ),
       sources.has('changes') &&
         this.loop<ChangeRecordJson>(
@@ -196,7 +228,7 @@ export class KafkaRelay {
             positionOf: (c) => c.global,
             timeOf: (c) => Date.parse(c.createdAt),
           },
-          (c) => ({ topic: kafkaTopics.changes(c.entity, prefix), message: changeMessage(c) }),
+          (c) => [{ topic: kafkaTopics.changes(c.entity, prefix), message: changeMessage(c) }],
         ),
     ].filter((loop) => loop !== false);
   }
@@ -214,7 +246,7 @@ export class KafkaRelay {
       positionOf(item: T): GlobalPosition;
       timeOf(item: T): number;
     },
-    toMessage: (item: T) => { topic: string; message: TopicMessages['messages'][number] },
+    toMessages: (item: T) => { topic: string; message: TopicMessages['messages'][number] }[],
   ): Promise<void> {
     const { knex, producer, logger } = this.deps;
     const { signal } = this.abort;
@@ -231,7 +263,7 @@ export class KafkaRelay {
           await publishPipelined<T, TopicMessages[]>(
             {
               read: (from, limit) => input.read(from, limit),
-              prepare: (items) => topicMessages(items.map(toMessage)),
+              prepare: (items) => topicMessages(items.flatMap(toMessages)),
               send: async (batch) => {
                 await producer.sendBatch({ topicMessages: batch, acks: -1 });
               },

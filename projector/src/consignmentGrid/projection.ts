@@ -5,6 +5,8 @@ import {
   CUSTOMER_NAMES_TABLE,
   consignmentEventTypes,
   isConsignmentState,
+  PERSONAL_DATA_ERASED,
+  erasureStamp,
   rowFlags,
   type ConsignmentEvent,
   type ConsignmentRow,
@@ -142,9 +144,15 @@ const spec: RowProjectionSpec<ConsignmentRow, Map<string, string>> = {
       },
     },
   ],
-  rowId: (e) => (isConsignmentEvent(e) ? e.streamId.slice('order-'.length) : null),
+  rowId: (e) =>
+    isConsignmentEvent(e) || (e.type === PERSONAL_DATA_ERASED && e.streamId.startsWith('order-'))
+      ? e.streamId.slice('order-'.length)
+      : null,
   prepare: customerNames,
   evolve(row, e, names) {
+    // The events before it read as erased (docs/decisions/0050): the row is folded again from
+    // them (`refold`); the erasure itself is one more revision.
+    if (e.type === PERSONAL_DATA_ERASED) return row && { ...row, ...erasureStamp(e) };
     if (!isConsignmentEvent(e)) return row;
     // A state the product does not know is not applied (projections never reject an event).
     if (!isConsignmentState(e.data.state)) return row;
@@ -360,4 +368,9 @@ export const consignmentGridProjection: Projection = {
     await rows.applyBulk!(trx, events);
     await renameRows(trx, renamed, false);
   },
+  refold: (trx, events) =>
+    rows.refold!(
+      trx,
+      events.filter((e) => rows.handles(e)),
+    ),
 };

@@ -25,4 +25,18 @@ export interface Projection {
    * every row read and written whole (the equivalence test, docs/decisions/0048).
    */
   withoutPatches?(): Projection;
+  /**
+   * Folds again, from nothing, what this projection keeps of one stream: `events` are all of the
+   * stream's events it handles, read as they read now. After a data subject's erasure
+   * (PersonalDataErased) the events before it read as erased, and the rows they made must too, as
+   * a rebuild would make them (docs/decisions/0050-personal-data.md). A projection whose tables
+   * hold personal data has it (a test checks every table after an erasure); the changes it
+   * published of those rows before are taken out of the outbox.
+   */
+  refold?(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Change[]>;
+  /**
+   * Streams besides the erased one whose events carry this subject's personal data and feed this
+   * projection (a label's pages name their orders' parties): folded again after the erasure too.
+   */
+  subjectStreams?(knex: Knex, subject: string): Promise<string[]>;
 }

@@ -72,10 +72,41 @@ export function rowProjection<Row extends VersionedRow, Context = undefined>(
       const folded = await fold(trx, spec, events);
       if (folded) await writeBulk(trx, spec, folded);
     },
+    async refold(trx, events) {
+      const folded = await fold(trx, spec, events, false);
+      if (!folded) return [];
+      const ids = [...folded.touched];
+      const current = await preparedQuery<{ data: Row }>(
+        trx,
+        `select data from ${spec.table} where id = any($1)`,
+        [ids],
+      );
+      await purgeChanges(trx, spec.entity, ids);
+      const originals = new Map<string, Row | null>(
+        current.map((r) => [String(r.data.id), r.data]),
+      );
+      return write(trx, spec, { ...folded, originals });
+    },
   };
   if (spec.patches)
     projection.withoutPatches = () => rowProjection({ ...spec, patches: undefined });
   return projection;
+}
+
+/**
+ * Takes the changes published of these rows out of the outbox (rm_changes): after an erasure they
+ * hold what was erased, and the rows' new changes follow in the same transaction.
+ */
+export async function purgeChanges(
+  trx: Knex.Transaction,
+  entity: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await preparedQuery(trx, 'delete from rm_changes where entity = $1 and entity_id = any($2)', [
+    entity,
+    [...ids],
+  ]);
 }
 
 /**

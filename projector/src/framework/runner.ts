@@ -1,11 +1,15 @@
 import {
   START,
   comparePositions,
+  PERSONAL_DATA_ERASED,
   type GlobalPosition,
   type RecordedEvent,
 } from '@nordlog/contracts';
 import {
+  eraseSubjectKeys,
   preparedQuery,
+  readStreamErasing,
+  sealedSubjectsOf,
   runCatchUp,
   writeChanges,
   type Change,
@@ -51,6 +55,11 @@ export interface ApplyOptions {
   publish: boolean;
   /** Write through the projections' bulk path where they have one (rebuilds; nothing is published). */
   bulk?: boolean;
+  /**
+   * Reads a stream as the product reads it: what the projections fold again after an erasure in
+   * the batch (`refoldErasures`). Required for batches that hold erasures.
+   */
+  readStream?: (streamId: string, erased: ReadonlySet<string>) => Promise<RecordedEvent[]>;
 }
 
 /**
@@ -76,6 +85,7 @@ export async function applyBatch(
     (p) => comparePositions(last.global, from.get(p.name) ?? START) > 0,
   );
   if (candidates.length === 0) return [];
+  const erased = await readErasures(knex, candidates, batch, options);
   return knex.transaction(async (trx) => {
     const moved = await advanceCheckpoints(trx, candidates, from, last.global);
     const changes: Change[] = [];
@@ -90,9 +100,91 @@ export async function applyBatch(
       if (options.bulk && projection.applyBulk) await projection.applyBulk(trx, events);
       else changes.push(...(await projection.apply(trx, events)));
     }
+    const movedProjections = candidates.filter((p) => moved.includes(p.name));
+    const refolded = erased ? await refoldErasures(trx, movedProjections, from, erased) : [];
+    if (refolded.length > 0) {
+      // The batch's own changes of the rows folded again held what the erasure erased.
+      const again = new Set(refolded.map((c) => `${c.entity}:${c.id}`));
+      const kept = changes.filter((c) => !again.has(`${c.entity}:${c.id}`));
+      changes.length = 0;
+      changes.push(...kept, ...refolded);
+    }
     if (options.publish) await writeChanges(trx, changes);
     return moved;
   });
+}
+
+/** One stream to fold again after an erasure: its events as they read with the subjects erased. */
+interface ErasedStream {
+  /** The position of the (last) erasure that names it. */
+  at: GlobalPosition;
+  events: RecordedEvent[];
+}
+
+/**
+ * The erasures of a batch, read before its transaction opens (docs/decisions/0050-personal-data.md):
+ * each erased stream and the other streams that carry its subject's data (a label's pages), read
+ * with the subject erased, up to the batch's end. Read outside the transaction, so a batch never
+ * holds one connection while it waits for another (a rebuild runs every projection at once).
+ */
+async function readErasures(
+  knex: Knex,
+  projections: Projection[],
+  batch: RecordedEvent[],
+  options: ApplyOptions,
+): Promise<{ subjects: string[]; streams: ErasedStream[] } | null> {
+  const erasures = batch.filter((e) => e.type === PERSONAL_DATA_ERASED);
+  if (erasures.length === 0) return null;
+  if (!options.readStream) throw new Error('a batch with erasures needs readStream');
+  const end = batch[batch.length - 1]!.global;
+  const holding = new Map<string, { at: GlobalPosition; subjects: Set<string> }>();
+  for (const e of erasures) {
+    const subject = (e.data as { subject: string }).subject;
+    // The stream erased, the batch's streams with its data (not in any read model yet), and the
+    // read models' other streams with its data.
+    const streams = [e.streamId];
+    for (const b of batch) if (sealedSubjectsOf(b).includes(subject)) streams.push(b.streamId);
+    for (const p of projections)
+      if (p.subjectStreams) streams.push(...(await p.subjectStreams(knex, subject)));
+    for (const streamId of streams) {
+      const entry = holding.get(streamId) ?? { at: e.global, subjects: new Set<string>() };
+      entry.at = e.global;
+      entry.subjects.add(subject);
+      holding.set(streamId, entry);
+    }
+  }
+  const streams: ErasedStream[] = [];
+  for (const [streamId, { at, subjects }] of holding) {
+    const events = (await options.readStream(streamId, subjects)).filter(
+      (e) => comparePositions(e.global, end) <= 0,
+    );
+    streams.push({ at, events });
+  }
+  return { subjects: erasures.map((e) => (e.data as { subject: string }).subject), streams };
+}
+
+/**
+ * The erasures of a batch, in its transaction, so an erasure is done whole or retried: each
+ * subject's key is deleted (idempotent), and every projection folds the erased streams again from
+ * their events as they now read, so its rows hold what a rebuild would give them.
+ */
+async function refoldErasures(
+  trx: Knex.Transaction,
+  projections: Projection[],
+  from: Checkpoints,
+  erased: { subjects: string[]; streams: ErasedStream[] },
+): Promise<Change[]> {
+  await eraseSubjectKeys(trx, erased.subjects);
+  const changes: Change[] = [];
+  for (const { at, events } of erased.streams)
+    for (const projection of projections) {
+      // A projection already past this erasure (its checkpoint) folded it before.
+      if (!projection.refold || comparePositions(at, from.get(projection.name) ?? START) <= 0)
+        continue;
+      const mine = events.filter((e) => projection.handles(e));
+      if (mine.length > 0) changes.push(...(await projection.refold(trx, mine)));
+    }
+  return changes;
 }
 
 const ADVANCE_CHECKPOINTS = `
@@ -181,7 +273,10 @@ export async function runProjections(
         const behind = projections.filter(
           (p) => comparePositions(last, from.get(p.name) ?? START) > 0,
         );
-        const applied = await applyBatch(deps.knex, projections, from, batch, { publish: true });
+        const applied = await applyBatch(deps.knex, projections, from, batch, {
+          publish: true,
+          readStream: (id, erased) => readStreamErasing(deps.store, id, erased),
+        });
         for (const name of applied) from.set(name, last);
         if (applied.length < behind.length) {
           stale = true;

@@ -4,6 +4,7 @@ import {
   ORDER_HISTORY_TABLE,
   consignmentEventTypes,
   isInvoicingEventType,
+  PERSONAL_DATA_ERASED,
   scopeOf,
   type ConsignmentEvent,
   type OrderHistoryRow,
@@ -11,6 +12,7 @@ import {
 } from '@nordlog/contracts';
 import { copyRows, preparedQuery, type Change, type Knex } from '@nordlog/platform';
 import type { Projection } from '../framework/projection.js';
+import { purgeChanges } from '../framework/rowProjection.js';
 
 const T = ORDER_HISTORY_TABLE;
 const ORDER_SCOPE_TABLE = ORDER_HISTORY_SCOPE_TABLE;
@@ -193,58 +195,83 @@ export const orderHistoryProjection: Projection = {
   ],
   handles: (e) =>
     e.streamId.startsWith('order-') &&
-    ((consignmentEventTypes as readonly string[]).includes(e.type) || isInvoicingEventType(e.type)),
-  async apply(trx, events) {
-    const moved = new Set<string>();
-    const { before, after } = await foldScopes(trx, events);
-    for (const [id, scope] of before) if (!sameScope(scope, after.get(id)!)) moved.add(id);
-    // The rows readers of the old scope have: published again under the new one.
-    const previous =
-      moved.size === 0
-        ? []
-        : await preparedQuery<HistoryRecord>(
-            trx,
-            `select order_id::text, stream_revision, position::text, event_type, data, user_id,
-               command_id, occurred_at, command_type from ${T} where order_id = any($1::bigint[])
-             order by order_id, stream_revision`,
-            [[...moved]],
-          );
-    const records = events.map(historyRecord);
-    // Idempotent: an event delivered twice hits the primary key and is not inserted again.
-    const inserted = await preparedQuery<{ order_id: string; stream_revision: number }>(
-      trx,
-      `insert into ${T} select * from jsonb_populate_recordset(null::${T}, $1::jsonb)
-       on conflict (order_id, stream_revision) do nothing returning order_id::text, stream_revision`,
-      [JSON.stringify(records)],
-    );
-    const byKey = new Map(records.map((r) => [`${r.order_id}:${r.stream_revision}`, r]));
-    const publish = (r: HistoryRecord, op: 'upsert' | 'delete', scope: OrderScope): Change => {
-      const row = historyRow(r, scope);
-      return {
-        entity: ORDER_HISTORY_ENTITY,
-        op,
-        id: `${r.order_id}:${r.stream_revision}`,
-        revision: r.stream_revision,
-        data: op === 'upsert' ? row : null,
-        scope: scopeOf(ORDER_HISTORY_ENTITY, row),
-      };
-    };
-    const changes: Change[] = [];
-    for (const r of previous) {
-      changes.push(publish(r, 'delete', before.get(r.order_id)!));
-      changes.push(publish(r, 'upsert', after.get(r.order_id)!));
-    }
-    for (const { order_id, stream_revision } of inserted) {
-      const scope = after.get(order_id);
-      if (scope)
-        changes.push(publish(byKey.get(`${order_id}:${stream_revision}`)!, 'upsert', scope));
-    }
-    return changes;
-  },
+    ((consignmentEventTypes as readonly string[]).includes(e.type) ||
+      isInvoicingEventType(e.type) ||
+      e.type === PERSONAL_DATA_ERASED),
+  apply: applyHistory,
   // A rebuild takes each event once (its checkpoint moves by compare-and-set with the batch), so
   // the rows go in by COPY without the conflict check.
   async applyBulk(trx, events) {
     await foldScopes(trx, events);
     await copyRows(trx, T, events.map(historyRecord));
   },
+  // After an erasure: the order's history again from its events as they read now (0050).
+  async refold(trx, events) {
+    const ids = [...new Set(events.map(orderIdOf))];
+    const gone = await preparedQuery<{ id: string }>(
+      trx,
+      `delete from ${T} where order_id = any($1::bigint[])
+       returning order_id::text || ':' || stream_revision as id`,
+      [ids],
+    );
+    await preparedQuery(
+      trx,
+      `delete from ${ORDER_SCOPE_TABLE} where order_id = any($1::bigint[])`,
+      [ids],
+    );
+    await purgeChanges(
+      trx,
+      ORDER_HISTORY_ENTITY,
+      gone.map((r) => r.id),
+    );
+    return applyHistory(trx, events);
+  },
 };
+
+/** Appends the events to their orders' histories and publishes the rows (see the projection). */
+async function applyHistory(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Change[]> {
+  const moved = new Set<string>();
+  const { before, after } = await foldScopes(trx, events);
+  for (const [id, scope] of before) if (!sameScope(scope, after.get(id)!)) moved.add(id);
+  // The rows readers of the old scope have: published again under the new one.
+  const previous =
+    moved.size === 0
+      ? []
+      : await preparedQuery<HistoryRecord>(
+          trx,
+          `select order_id::text, stream_revision, position::text, event_type, data, user_id,
+             command_id, occurred_at, command_type from ${T} where order_id = any($1::bigint[])
+           order by order_id, stream_revision`,
+          [[...moved]],
+        );
+  const records = events.map(historyRecord);
+  // Idempotent: an event delivered twice hits the primary key and is not inserted again.
+  const inserted = await preparedQuery<{ order_id: string; stream_revision: number }>(
+    trx,
+    `insert into ${T} select * from jsonb_populate_recordset(null::${T}, $1::jsonb)
+     on conflict (order_id, stream_revision) do nothing returning order_id::text, stream_revision`,
+    [JSON.stringify(records)],
+  );
+  const byKey = new Map(records.map((r) => [`${r.order_id}:${r.stream_revision}`, r]));
+  const publish = (r: HistoryRecord, op: 'upsert' | 'delete', scope: OrderScope): Change => {
+    const row = historyRow(r, scope);
+    return {
+      entity: ORDER_HISTORY_ENTITY,
+      op,
+      id: `${r.order_id}:${r.stream_revision}`,
+      revision: r.stream_revision,
+      data: op === 'upsert' ? row : null,
+      scope: scopeOf(ORDER_HISTORY_ENTITY, row),
+    };
+  };
+  const changes: Change[] = [];
+  for (const r of previous) {
+    changes.push(publish(r, 'delete', before.get(r.order_id)!));
+    changes.push(publish(r, 'upsert', after.get(r.order_id)!));
+  }
+  for (const { order_id, stream_revision } of inserted) {
+    const scope = after.get(order_id);
+    if (scope) changes.push(publish(byKey.get(`${order_id}:${stream_revision}`)!, 'upsert', scope));
+  }
+  return changes;
+}

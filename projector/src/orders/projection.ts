@@ -4,6 +4,7 @@ import {
   consignmentEventTypes,
   evolveOrderRow,
   invoicingDate,
+  PERSONAL_DATA_ERASED,
   isInvoicingEventType,
   type AddressBlock,
   type BookedOrder,
@@ -17,7 +18,8 @@ const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentE
   (consignmentEventTypes as readonly string[]).includes(e.type);
 /** The order's own events: its consignment's, and its invoicing's (docs/decisions/0032). */
 const isOrderStreamEvent = (e: RecordedEvent) =>
-  e.streamId.startsWith('order-') && (isConsignmentEvent(e) || isInvoicingEventType(e.type));
+  e.streamId.startsWith('order-') &&
+  (isConsignmentEvent(e) || isInvoicingEventType(e.type) || e.type === PERSONAL_DATA_ERASED);
 
 const T = ORDERS_TABLE;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventStoreNumberAllocator } from '@nordlog/command-service';
 import { isValidGsin, isValidSscc } from '@nordlog/contracts';
 import { seedDemoData } from '@nordlog/deploy';
-import { PostgresEventStore, silentLogger } from '@nordlog/platform';
+import { silentLogger } from '@nordlog/platform';
 import { meta } from '../eventStore/contract.js';
 import { connectSocket } from '../support/socket.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
@@ -254,9 +254,7 @@ describe('admin reference data: commands → read models → queries (spec §3, 
       ]);
       expect(isValidGsin(rows[0].nextValue)).toBe(true);
 
-      const allocator = new EventStoreNumberAllocator(
-        new PostgresEventStore(sys.db.knex, sys.db.notifier),
-      );
+      const allocator = new EventStoreNumberAllocator(sys.store);
       const drawn = await allocator.allocate(ssccId, 3, meta());
       expect(drawn.numbers[0]).toBe('106141411234567897');
       expect(drawn.numbers.every(isValidSscc)).toBe(true);

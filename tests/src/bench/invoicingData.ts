@@ -21,7 +21,6 @@ import {
 } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
 import {
-  PostgresEventStore,
   PostgresIdAllocator,
   silentLogger,
   type ExpectedRevision,
@@ -337,7 +336,7 @@ export async function writeOrderEvents(
 ): Promise<EventWriting> {
   // Appends to the number-series catalogue (a series marked used) tell the system's command
   // service to drop its cached copy, as another command process would (docs/decisions/0017).
-  const raw = new PostgresEventStore(system.db.knex, system.db.notifier);
+  const raw = system.store;
   const store = new ReferenceStreams(raw, system.db.notifier).watch(raw);
   const ids = new PostgresIdAllocator(system.db.knex);
   const allocator = new BlockNumberAllocator(new EventStoreNumberAllocator(store));

@@ -4,7 +4,6 @@ import {
   connect,
   type Knex,
   loadConfig,
-  PostgresEventStore,
   silentLogger,
   startEmbeddedPostgres,
   withDatabase,
@@ -167,7 +166,7 @@ async function benchOn(label: string, databaseUrl: string) {
       cpu: lightCpu,
     } = await measured(serverPort, 'CREATE_CUSTOMER', customer('Bench'));
     const { perSec: floorPerSec } = await measured(floorPort, 'FLOOR', customer('Floor'));
-    const store = new PostgresEventStore(knex, system.db.notifier);
+    const store = system.store;
     const appends = await runConcurrent(N, concurrency, async (i) => {
       await store.appendToStream(
         `bench-${concurrency}-${i}-${Date.now()}`,
@@ -291,7 +290,7 @@ async function benchOn(label: string, databaseUrl: string) {
   // The raw append measurements are not domain events: they leave the log before the rebuild.
   await knex('es_events').where('type', 'BenchAppended').delete();
   rows.push(
-    ...(await rebuildPhase(knex, new PostgresEventStore(knex, system.db.notifier), {
+    ...(await rebuildPhase(knex, system.store, {
       rebuilds: REBUILDS,
       profile: profiler ? { profiler, label } : null,
     })),

@@ -52,11 +52,9 @@ describe('reference cache across processes', () => {
     });
     expect(res.status).toBe(200);
     const orderId = (res.body as { ids: string[] }).ids[0]!;
-    const events = await b.db
-      .knex('es_events')
-      .where({ stream_id: `order-${orderId}` })
-      .select<{ data: { order?: { pickup?: { name?: string } } } }[]>('data');
-    return events[0]!.data.order?.pickup?.name;
+    // Read as the product reads it: the pickup's name is personal data, sealed in the store (0050).
+    const events = await b.store.readStream(`order-${orderId}`);
+    return (events[0]!.data as { order?: { pickup?: { name?: string } } }).order?.pickup?.name;
   };
 
   it('a department renamed through one process is used by bookings on another within a second', async () => {

@@ -161,6 +161,8 @@ const cases: Partial<
     inside: null,
   },
   DELETE_HOLIDAY: { outside: [(w) => ({ id: w.holiday })], inside: null },
+  // A person's data is erased by an administrator of every department (0050).
+  ERASE_PERSONAL_DATA: { outside: [() => ({ orderIds: ['1'] })], inside: null },
   CREATE_NUMBER_SERIES: {
     outside: [
       (w) => ({

@@ -12,7 +12,7 @@ import type {
   OrderRow,
 } from '@nordlog/contracts';
 import { invoiceDocumentLink, invoiceFileName, invoiceTotals } from '@nordlog/contracts';
-import { PostgresEventStore, PostgresIdAllocator, silentLogger } from '@nordlog/platform';
+import { PostgresIdAllocator, silentLogger } from '@nordlog/platform';
 import { readInvoicingCandidates } from '@nordlog/query-service';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { waitForInvoicingRun } from '../support/invoicing.js';
@@ -593,7 +593,7 @@ describe('invoicing', () => {
     let readers = 0;
     let release: () => void = () => undefined;
     const bothRead = new Promise<void>((resolve) => (release = resolve));
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const runner = () =>
       new InvoicingRunner({
         store,
@@ -635,7 +635,7 @@ describe('invoicing', () => {
     await sys.invoicing.stop();
     const stale = await delivered(other);
     const fresh = await delivered(other);
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const runner = (meanwhile: () => Promise<void>) =>
       new InvoicingRunner({
         store,

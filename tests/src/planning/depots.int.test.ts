@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { unitStream, type UnitRow } from '@nordlog/contracts';
-import { migrate, PostgresEventStore } from '@nordlog/platform';
+import { migrate } from '@nordlog/platform';
 import { projections, readModelMigrations, rebuild } from '@nordlog/projector';
 import { meta } from '../eventStore/contract.js';
 import { createCourier } from '../support/planning.js';
@@ -36,7 +36,7 @@ describe("an old unit's 0,0 depot is no depot", () => {
     courier = (await createCourier(sys, [oslo])).id;
     // Two units as the product recorded them before: one created at 0,0, one created at a point
     // without an address and later moved to 0,0.
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const old = { ...sampleUnit(oslo, [courier]), startLocation: { lat: 0, lng: 0 } };
     await store.appendToStream(
       unitStream(legacyId),
@@ -119,7 +119,7 @@ describe("an old unit's 0,0 depot is no depot", () => {
     await migrate(sys.db.knex, set.migrations, set.table);
     expect(await rows()).toEqual(live);
     await sys.projector.stop();
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     await rebuild(
       sys.db.knex,
       store,

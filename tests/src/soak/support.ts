@@ -1,4 +1,11 @@
-import { connect, Notifier, PostgresEventStore, silentLogger, type Knex } from '@nordlog/platform';
+import {
+  connect,
+  Notifier,
+  PostgresEventStore,
+  silentLogger,
+  withPersonalData,
+  type Knex,
+} from '@nordlog/platform';
 import { checksum, projections, rebuild } from '@nordlog/projector';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -266,7 +273,12 @@ export async function liveAndRebuilt(
   const notifier = new Notifier(url, knex, silentLogger());
   try {
     const live = await checksums(knex);
-    const store = new PostgresEventStore(knex, notifier);
+    // Read as the product reads: personal data opened (docs/decisions/0050).
+    const store = await withPersonalData(
+      new PostgresEventStore(knex, notifier),
+      knex,
+      process.env.PERSONAL_DATA_KEY,
+    );
     const result = await rebuild(knex, store, projections);
     return { live, rebuilt: await checksums(knex), events: result.events };
   } finally {

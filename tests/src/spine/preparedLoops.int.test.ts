@@ -6,7 +6,6 @@ import {
   createKafka,
   createRelayProducer,
   KafkaRelay,
-  PostgresEventStore,
   PostgresIdAllocator,
   silentLogger,
 } from '@nordlog/platform';
@@ -45,7 +44,7 @@ describe('the statements of the steady loops (mock-broker)', () => {
   const command = (name: string, payload: unknown) =>
     executeCommand(
       {
-        store: new PostgresEventStore(system.db.knex, system.db.notifier),
+        store: system.store,
         ids: new PostgresIdAllocator(system.db.knex),
         logger: silentLogger(),
       },
@@ -92,7 +91,7 @@ describe('the statements of the steady loops (mock-broker)', () => {
     await producer.connect();
     relay = new KafkaRelay({
       knex: system.db.knex,
-      store: new PostgresEventStore(system.db.knex, system.db.notifier),
+      store: system.store,
       notifier: system.db.notifier,
       producer,
       logger: silentLogger(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventStoreNumberAllocator } from '@nordlog/command-service';
 import { START, type GlobalPosition, type OrderRow, type RecordedEvent } from '@nordlog/contracts';
-import { PostgresEventStore, writeChanges, type Knex } from '@nordlog/platform';
+import { writeChanges, type Knex } from '@nordlog/platform';
 import {
   applyBatch,
   checksum,
@@ -234,9 +234,7 @@ describe('projections', () => {
       ).body.ids[0] as string;
     const kept = await series('7090001');
     const dropped = await series('7090002');
-    const allocator = new EventStoreNumberAllocator(
-      new PostgresEventStore(sys.db.knex, sys.db.notifier),
-    );
+    const allocator = new EventStoreNumberAllocator(sys.store);
     for (const id of [kept, kept, dropped]) await allocator.allocate(id, 3, meta());
     await sys.command('DELETE_NUMBER_SERIES', { id: dropped });
     const courier = await sys.login({ phoneNumber: freshPhone(), role: 'COURIER', courierId: '7' });
@@ -287,7 +285,7 @@ describe('projections', () => {
   afterAll(async () => sys.shutdown());
 
   it('delivering the same events twice leaves every read model as it was', async () => {
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const events = await store.readAll(START, 100_000);
     const before = await checksums(sys);
     for (const projection of projections) {
@@ -302,7 +300,7 @@ describe('projections', () => {
   });
 
   it('creations delivered again, alone (written without reading the rows), change nothing and publish nothing', async () => {
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const events = await store.readAll(START, 100_000);
     const before = await checksums(sys);
     // Pins too: the address pinned twice keeps its second point when its first pin comes again.
@@ -337,7 +335,7 @@ describe('projections', () => {
   });
 
   it('rows updated in place (row patches) equal the rows written whole, and so do their published changes', async () => {
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const events = await store.readAll(START, 100_000);
     const patching = projections.filter((p) => p.withoutPatches);
     expect(patching.map((p) => p.name)).toContain('orders');
@@ -362,7 +360,7 @@ describe('projections', () => {
   });
 
   it('a batch offered from a stale checkpoint is not applied', async () => {
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const events = await store.readAll(START, 10);
     const grid = projections.find((p) => p.name === 'consignmentGrid')!;
     const checkpoint = await readCheckpoint(sys.db.knex, grid.name);
@@ -376,7 +374,7 @@ describe('projections', () => {
 
   it('a rebuild steps aside for the batches another projector took, and ends with the same read models', async () => {
     const live = await checksums(sys);
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const names = projections.map((p) => p.name);
     // Another projector of the same read models (a live one) applies the first 100 events from
     // position 0, once the rebuild has emptied the tables and before it applies its first batch:
@@ -418,7 +416,7 @@ describe('projections', () => {
     const live = await checksums(sys);
     expect(live.every((c) => !c.includes(':0:'))).toBe(true);
     await sys.projector.stop();
-    const store = new PostgresEventStore(sys.db.knex, sys.db.notifier);
+    const store = sys.store;
     const progress: number[] = [];
     const result = await rebuild(sys.db.knex, store, projections, (p) => progress.push(p.done), 50);
     expect(result.events).toBeGreaterThan(120);

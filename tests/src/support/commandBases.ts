@@ -75,6 +75,7 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   MANUAL_RETURN: (w) => ({ consignmentIds: [w.order] }),
   DELETE_ORDERS: (w) => ({ orderIds: [w.order] }),
   RESTORE_ORDERS: (w) => ({ orderIds: [w.order] }),
+  ERASE_PERSONAL_DATA: (w) => ({ orderIds: [w.order] }),
   CREATE_USER: (w) => updateSamples.UPDATE_USER(w).create,
   UPDATE_USER: (w) => ({ id: w.user, name: 'Renamed' }),
   DELETE_USER: (w) => ({ id: w.user }),

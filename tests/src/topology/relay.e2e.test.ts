@@ -31,6 +31,7 @@ const STREAMS = 30;
 const APPENDS = 12;
 const EVENTS_PER_APPEND = 4;
 const CHANGES = 600;
+const ERASURES = 5;
 
 /**
  * Issue 15 §1 on librdkafka's mock Kafka cluster (mock-broker test): the relay, a process of its
@@ -86,12 +87,20 @@ describe('Kafka relay (mock-broker): at least once, in order per key, across a k
           meta(),
         );
       }
+    // Erasures of data subjects (docs/decisions/0050): on the events topic and their own.
+    for (let n = 1; n <= ERASURES; n++)
+      await store.appendToStream(
+        `order-${9000 + n}`,
+        'any',
+        [{ type: 'PersonalDataErased', data: { subject: `order:${9000 + n}`, reason: 'request' } }],
+        meta(),
+      );
     // A gapless read stops below the oldest transaction open on the whole server (another test
     // file's, in a parallel run), so it may lag the appends for a moment: read until all are there.
     let all: RecordedEvent[] = [];
     await waitFor(async () => {
       all = await store.readAll({ transactionId: '0', position: '0' }, 100_000);
-      return all.length >= APPENDS * STREAMS * EVENTS_PER_APPEND;
+      return all.length >= APPENDS * STREAMS * EVENTS_PER_APPEND + ERASURES;
     }, 'the appended events to be readable in the global order');
     for (const e of all) {
       eventIds.add(e.eventId);
@@ -201,6 +210,27 @@ describe('Kafka relay (mock-broker): at least once, in order per key, across a k
   it('every change is on its entity topic exactly once after de-duplication, in order per row', () => {
     const messages = readTopicWithKcat(kafka.brokers, kafkaTopics.changes('customers'));
     check(messages, changeIds, (m: { revision: number }) => m.revision);
+  });
+
+  it('every erasure is on the erasures topic, keyed by its data subject, as its schema says', () => {
+    const messages = readTopicWithKcat(kafka.brokers, kafkaTopics.erasures());
+    const erasure = new Ajv2020({ strict: false }).compile(
+      kafkaMessageJsonSchemas().erasure as object,
+    );
+    const subjects = new Set<string>();
+    for (const m of messages) {
+      const value = JSON.parse(m.payload!) as { subject: string; eventId: string };
+      expect({ valid: erasure(value), errors: erasure.errors ?? null }).toEqual({
+        valid: true,
+        errors: null,
+      });
+      expect(m.key).toBe(value.subject);
+      expect(recorded.get(value.eventId)?.type).toBe('PersonalDataErased');
+      subjects.add(value.subject);
+    }
+    expect([...subjects].sort()).toEqual(
+      Array.from({ length: ERASURES }, (_, i) => `order:${9001 + i}`).sort(),
+    );
   });
 
   it('every message matches the JSON Schema published for its kind', () => {

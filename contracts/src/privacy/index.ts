@@ -1,0 +1,6 @@
+export * from './kinds.js';
+export * from './events.js';
+export * from './subjects.js';
+export * from './inventory.js';
+export * from './paths.js';
+export * from './commands.js';

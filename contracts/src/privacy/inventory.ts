@@ -1,0 +1,269 @@
+import type { DomainEventType } from './events.js';
+import type { PersonalKind } from './kinds.js';
+import { courierSubject, orderSubject, userSubject } from './subjects.js';
+
+/**
+ * The personal data inventory of the events (GDPR art. 30's record, as data): for every event type,
+ * which fields hold whose personal data. The event store seals the fields of `sealed` groups with
+ * their subject's key (platform/src/privacy), so erasing the subject erases them everywhere; a
+ * test fails when an event carries a field that looks personal and is not listed here, as
+ * personal or as not personal with the reason (tests/src/privacy).
+ */
+export interface PersonalGroup {
+  /**
+   * Where the group's fields sit: `''` for the event's data, or an array whose every element is
+   * one group (`pages[]`), e.g. a label's pages, each of its own order.
+   */
+  at: string;
+  /** Whose data the fields are: one key per subject (subjects.ts), or null for nobody's. */
+  subject(container: Readonly<Record<string, unknown>>, streamId: string): string | null;
+  /** The fields (paths in the container, `a.b`) and their kinds. */
+  fields: Readonly<Record<string, PersonalKind>>;
+  /**
+   * Whether the event store seals them now. False only where erasure needs more than sealing and
+   * is not built yet (the reason is in `notSealedBecause`).
+   */
+  sealed: boolean;
+  notSealedBecause?: string;
+}
+
+export interface EventPrivacy {
+  personal: readonly PersonalGroup[];
+  /** Fields that look personal and are not, each with the reason (paths in the data). */
+  notPersonal?: Readonly<Record<string, string>>;
+}
+
+/** The personal fields of an address block (spec §3) under `prefix`. */
+export function addressBlockFields(prefix: string): Record<string, PersonalKind> {
+  const p = prefix ? `${prefix}.` : '';
+  return {
+    [`${p}name`]: 'name',
+    [`${p}address`]: 'address',
+    [`${p}phone`]: 'phone',
+    [`${p}secondPhone`]: 'phone',
+    [`${p}email`]: 'email',
+    [`${p}contactPerson`]: 'name',
+    [`${p}instructions`]: 'freeText',
+    [`${p}lat`]: 'position',
+    [`${p}lng`]: 'position',
+  };
+}
+
+const orderOfStream = (_: unknown, streamId: string) =>
+  streamId.startsWith('order-') ? orderSubject(streamId.slice('order-'.length)) : null;
+
+/** The order's own fields besides its address blocks. */
+const bookedOrderFields: Record<string, PersonalKind> = {
+  ...addressBlockFields('order.pickup'),
+  ...addressBlockFields('order.delivery'),
+  'order.customerContact': 'name',
+  'order.orderNote': 'freeText',
+  'order.customerInfo': 'freeText',
+  'order.recipientRef': 'identifier',
+  'order.emailId': 'email',
+};
+
+const bookedOrderNotPersonal = {
+  'order.pickup.zipCode': 'a postal code names an area of thousands of people',
+  'order.pickup.zipArea': 'the postal area of the code',
+  'order.delivery.zipCode': 'a postal code names an area of thousands of people',
+  'order.delivery.zipArea': 'the postal area of the code',
+  'order.customerRef': "the customer's (a business's) own reference",
+  'order.groupName': 'the name of a group of orders, given by the planner',
+  'order.invoiceInfo': 'invoice text of the business that is invoiced: kept for bookkeeping',
+  'order.manualInvoiceInfo': 'invoice text of the business that is invoiced: kept for bookkeeping',
+  'order.correctedArticlePrices[].articleLabel': 'the name of a priced article',
+  'order.calculatedArticlePrices[].articleLabel': 'the name of a priced article',
+  'order.measurements[].specificationDescription': 'what the goods are',
+  'order.adrGoods[].technicalName': 'the technical name of dangerous goods',
+};
+
+const order = (fields: Record<string, PersonalKind>, notPersonal?: Record<string, string>) => ({
+  personal: [{ at: '', subject: orderOfStream, fields, sealed: true }],
+  ...(notPersonal ? { notPersonal } : {}),
+});
+const comment = order({ comment: 'freeText' });
+
+const labelParty = (side: 'sender' | 'receiver'): Record<string, PersonalKind> => ({
+  [`${side}.name`]: 'name',
+  [`${side}.address`]: 'address',
+});
+
+const users: EventPrivacy = {
+  personal: [
+    {
+      at: '',
+      subject: (data) => (typeof data.id === 'string' ? userSubject(data.id) : null),
+      fields: {
+        name: 'name',
+        phoneNumber: 'phone',
+        email: 'email',
+        'changes.name': 'name',
+        'changes.phoneNumber': 'phone',
+        'changes.email': 'email',
+      },
+      sealed: false,
+      notSealedBecause:
+        "a user's phone number is the key the user logs in with and is held unique by a reservation stream named after it: erasing a user needs those keyed by a hash first",
+    },
+  ],
+};
+
+const reservations: EventPrivacy = {
+  personal: [
+    {
+      at: '',
+      subject: (data) => (typeof data.ownerId === 'string' ? userSubject(data.ownerId) : null),
+      fields: { value: 'phone' },
+      sealed: false,
+      notSealedBecause: 'the reserved value names the stream (see the user events)',
+    },
+  ],
+};
+
+const none: EventPrivacy = { personal: [] };
+const named = (what: string, paths: string[] = ['name']): EventPrivacy => ({
+  personal: [],
+  notPersonal: Object.fromEntries(paths.map((p) => [p, what])),
+});
+
+/** Every event type's personal data (a new event type does not compile until it is classified). */
+export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
+  OrderCreated: order(bookedOrderFields, bookedOrderNotPersonal),
+  OrderUpdated: order(bookedOrderFields, bookedOrderNotPersonal),
+  AddressResolved: order({ lat: 'position', lng: 'position' }),
+  AddressUnresolved: none,
+  OrderMoved: none,
+  OrderAccepted: none,
+  OrderRejected: order(
+    { otherReason: 'freeText' },
+    { reason: 'a reason from the catalogue of rejection reasons' },
+  ),
+  ConsignmentAssignedToSlot: none,
+  ConsignmentUnassignedFromSlot: none,
+  ConsignmentCollected: comment,
+  ConsignmentDelivered: comment,
+  ConsignmentDeviated: order(
+    { comment: 'freeText' },
+    { reason: 'a reason from the catalogue of deviation reasons' },
+  ),
+  ConsignmentReturned: comment,
+  OrderDeleted: none,
+  OrderRestored: none,
+  LabelCreated: {
+    personal: [
+      {
+        at: 'pages[]',
+        subject: (page) => (typeof page.orderId === 'string' ? orderSubject(page.orderId) : null),
+        fields: { ...labelParty('sender'), ...labelParty('receiver') },
+        sealed: true,
+      },
+    ],
+    notPersonal: {
+      'pages[].departmentName': 'the name of a department of the carrier',
+      'pages[].route.name': 'the name of a route',
+    },
+  },
+  CourierLocationReported: {
+    personal: [
+      {
+        at: '',
+        subject: (data) => (typeof data.id === 'string' ? courierSubject(data.id) : null),
+        fields: { latitude: 'position', longitude: 'position' },
+        sealed: false,
+        notSealedBecause:
+          "a courier's positions are kept for the live view of the day: retention, not erasure on request, is their answer (the next step)",
+      },
+    ],
+  },
+  UserCreated: users,
+  UserUpdated: users,
+  UserDeleted: none,
+  RolesAddedToUser: none,
+  RolesRemovedFromUser: none,
+  UniqueValueReserved: reservations,
+  UniqueValueReleased: reservations,
+  RoleCreated: named('the name of a role'),
+  RoleUpdated: named('the name of a role', ['changes.name']),
+  RoleDeleted: none,
+  CustomerCreated: named('customers are businesses: their name and address are not personal', [
+    'name',
+    'address',
+  ]),
+  CustomerUpdated: named('customers are businesses: their name and address are not personal', [
+    'changes.name',
+    'changes.address',
+  ]),
+  CustomerGroupCreated: named('the name of a group of customers'),
+  CustomerGroupUpdated: named('the name of a group of customers', ['changes.name']),
+  CustomerGroupDeleted: none,
+  DepartmentCreated: named('a department of the carrier', ['name', 'address']),
+  DepartmentUpdated: named('a department of the carrier', ['changes.name', 'changes.address']),
+  DepartmentGroupCreated: named('the name of a group of departments'),
+  DepartmentGroupUpdated: named('the name of a group of departments', ['changes.name']),
+  DepartmentGroupDeleted: none,
+  HolidayCreated: named('the name of a public holiday'),
+  HolidayDeleted: none,
+  AddressPinned: named(
+    "a planner's pin of an address on the map: an address and its point, with no person",
+    ['address', 'lat', 'lng'],
+  ),
+  NumberSeriesCreated: named('the name of a number series'),
+  NumberSeriesDeleted: none,
+  NumberSeriesUsed: none,
+  NumbersAllocated: none,
+  ArticleCreated: named('the name of an article'),
+  ArticleUpdated: named('the name of an article', ['changes.name']),
+  ArticleDeleted: none,
+  PriceListCreated: named('the name of a price list'),
+  PriceListUpdated: named('the name of a price list', ['changes.name']),
+  PriceListDeleted: none,
+  SlotCreated: named('the name of a route'),
+  SlotUpdated: named('the name of a route', ['changes.name']),
+  SlotDeleted: none,
+  SlotStateChanged: none,
+  SlotRouteReordered: none,
+  ConsignmentsPlannedOnSlot: none,
+  ConsignmentsRemovedFromSlot: none,
+  SlotsCreatedFromTemplate: none,
+  TemplateSaved: named('the name of a template'),
+  TemplateDeleted: none,
+  UnitCreated: named('the name of a vehicle'),
+  UnitUpdated: named('the name of a vehicle', ['changes.name']),
+  OptimizingRequested: none,
+  OptimizingStarted: none,
+  OptimizingProgressed: none,
+  OptimizingCompleted: none,
+  OptimizingFailed: none,
+  OptimizingCancelled: none,
+  OptimizingLockTaken: none,
+  OptimizingLockReleased: none,
+  RouteSuggested: none,
+  RouteSuggestionApplied: none,
+  RouteSuggestionCancelled: none,
+  RouteSuggestionConsignmentsRemoved: none,
+  RouteSuggestionReordered: none,
+  OrderInvoiced: none,
+  OrderInvoicingStatusSet: none,
+  OrderPricesCorrected: none,
+  OrderCorrectionCreated: none,
+  OrderCorrectionAccepted: none,
+  OrderCorrectionRejected: none,
+  InvoicingRunRequested: none,
+  InvoicingRunStarted: none,
+  InvoicingRunCompleted: none,
+  InvoicingRunFailed: none,
+  InvoiceIssued: named(
+    'invoices are to businesses and kept for bookkeeping (five years in Norway)',
+    ['customer.name', 'customer.address', 'seller.name', 'seller.address'],
+  ),
+  BillingOrderCreated: none,
+  BillingOrderInvoiced: none,
+  PersonalDataErased: none,
+};
+
+/** The groups of an event type that the event store seals (none for an unknown type). */
+export function sealedGroups(type: string): readonly PersonalGroup[] {
+  const privacy = (eventPrivacy as Record<string, EventPrivacy | undefined>)[type];
+  return privacy ? privacy.personal.filter((g) => g.sealed) : [];
+}

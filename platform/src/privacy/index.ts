@@ -1,0 +1,3 @@
+export * from './keys.js';
+export * from './store.js';
+export * from './open.js';

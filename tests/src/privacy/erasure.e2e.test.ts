@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ERASED_TEXT, type OrderHistoryRow, type OrderRow } from '@nordlog/contracts';
+import { checksum, projections, rebuild } from '@nordlog/projector';
+import { bookingDate, osloAddress } from '../support/booking.js';
+import { OSLO, startDemoDay, type DemoDay } from '../support/demoDay.js';
+import { startRun, waitForRun } from '../support/optimizing.js';
+
+/**
+ * Erasure of a person's data by crypto-shredding (issue 38, docs/decisions/0050-personal-data.md):
+ * an order's parties' names, phones, e-mails, street addresses, notes and exact points are sealed
+ * in the events with a key of the order's own; ERASE_PERSONAL_DATA deletes the key, and every
+ * table, document and rebuild then holds them erased while the order keeps its state and history.
+ */
+const NEEDLES = {
+  name: 'Zacharias Quibbleton',
+  phone: '+4791234599',
+  newPhone: '+4798765411',
+  email: 'zq.private@example.org',
+  note: 'Portkode 4711 hos Quibbleton',
+  comment: 'given to Quibbleton in person',
+  street: 'Quibblegata 17',
+};
+/** What must be found nowhere after the erasure: each needle's most telling part. */
+const SEARCHED = ['Quibble', '91234599', '98765411', 'zq.private', 'Portkode'];
+
+let day: DemoDay;
+let orderId: string;
+/** Another order of the same day, never erased: its data must stay as it was. */
+let otherId: string;
+/** Books an order of Oslo's first customer for today with this delivery block; its id. */
+let bookOne: (
+  delivery: Record<string, unknown>,
+  extra?: Record<string, unknown>,
+) => Promise<string>;
+
+/** Every table of the database whose rows, as text, contain a searched string. */
+async function tablesHolding(strings: readonly string[]): Promise<string[]> {
+  const knex = day.sys.db.knex;
+  const tables = (
+    await knex.raw<{ rows: { name: string }[] }>(
+      `select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )
+  ).rows;
+  const found: string[] = [];
+  for (const { name } of tables)
+    for (const s of strings) {
+      const { rows } = await knex.raw<{ rows: { n: number }[] }>(
+        `select count(*)::int as n from "${name}" t where t::text ilike ?`,
+        [`%${s}%`],
+      );
+      if (rows[0]!.n > 0) found.push(`${name}: ${s}`);
+    }
+  return found;
+}
+
+const order = async (id: string) =>
+  ((await day.sys.query('orders', { ids: [id] })).body as OrderRow[])[0]!;
+
+describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
+  beforeAll(async () => {
+    day = await startDemoDay({ ordersPerDepartment: 4 });
+    const { sys } = day;
+    const customerId = String(
+      (
+        await sys.db.knex.raw<{ rows: { id: string }[] }>(
+          `select id::text from rm_customers where data->>'departmentId' = ? order by id limit 1`,
+          [OSLO],
+        )
+      ).rows[0]!.id,
+    );
+    bookOne = async (delivery: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+      const res = await sys.command('CREATE_ORDER', {
+        departmentId: OSLO,
+        customerId,
+        pickupDate: bookingDate(0),
+        pickup: osloAddress,
+        delivery: { ...osloAddress, ...delivery },
+        measurements: [{ weight: 2, quantity: 1 }],
+        ...extra,
+      });
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+      return String(res.body.ids[0]);
+    };
+    orderId = await bookOne(
+      {
+        name: NEEDLES.name,
+        address: NEEDLES.street,
+        phone: NEEDLES.phone,
+        email: NEEDLES.email,
+        instructions: NEEDLES.note,
+      },
+      { orderNote: NEEDLES.note },
+    );
+    otherId = await bookOne({ name: 'Kari Nordmann', phone: '+4791111111' });
+    await sys.settled();
+    const booked = await order(orderId);
+    const steps: [string, Record<string, unknown>][] = [
+      [
+        'UPDATE_ORDER',
+        { orderId, delivery: { ...booked.order.delivery, phone: NEEDLES.newPhone } },
+      ],
+      ['UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId, otherId], slotId: day.driven }],
+      ['CREATE_MULTIPLE_LABEL', { orderIds: [orderId, otherId] }],
+      ['MANUAL_COLLECT', { consignmentIds: [orderId] }],
+      ['MANUAL_DELIVER', { consignmentIds: [orderId], comment: NEEDLES.comment }],
+    ];
+    for (const [name, payload] of steps) {
+      const res = await sys.command(name, payload);
+      if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
+    }
+    await waitForRun(sys, await startRun(sys, 'CREATE_SUGGESTED_ROUTE', { slot: day.driven }), [
+      'COMPLETED',
+      'FAILED',
+    ]);
+    await sys.settled();
+  }, 180_000);
+  afterAll(async () => day?.sys.shutdown());
+
+  it('seals the personal fields in the stored events; the read models hold them until the erasure', async () => {
+    const knex = day.sys.db.knex;
+    const stored = await knex.raw<{ rows: { n: number }[] }>(
+      `select count(*)::int as n from es_events t where t::text ilike any(?)`,
+      [SEARCHED.map((s) => `%${s}%`)],
+    );
+    expect(stored.rows[0]!.n).toBe(0);
+    const row = await order(orderId);
+    expect(row.order.delivery).toMatchObject({
+      name: NEEDLES.name,
+      phone: NEEDLES.newPhone,
+      email: NEEDLES.email,
+    });
+    expect(await tablesHolding(['Quibble'])).not.toEqual([]);
+  });
+
+  it("erases the order's personal data from every table, the documents and a rebuild; the order keeps its state, history and labels", async () => {
+    const { sys } = day;
+    const before = await order(orderId);
+    const res = await sys.command('ERASE_PERSONAL_DATA', { orderIds: [orderId] });
+    expect(res.status).toBe(200);
+    await sys.settled();
+
+    expect(await tablesHolding(SEARCHED)).toEqual([]);
+
+    const after = await order(orderId);
+    expect(after.state).toBe(before.state);
+    expect(after.shipmentId).toBe(before.shipmentId);
+    expect(after.personalDataErasedAt).toEqual(expect.any(String));
+    expect(after.order.delivery).toMatchObject({
+      name: ERASED_TEXT,
+      address: ERASED_TEXT,
+      phone: '',
+      email: '',
+      instructions: ERASED_TEXT,
+      zipCode: osloAddress.zipCode,
+    });
+    expect(after.order.orderNote).toBe(ERASED_TEXT);
+    // The other order of the same labels and slot is untouched.
+    expect((await order(otherId)).order.delivery.name).toBe('Kari Nordmann');
+
+    const history = (await sys.query('orderHistory', { orderId })).body as OrderHistoryRow[];
+    expect(history.map((h) => h.eventType)).toEqual(
+      expect.arrayContaining([
+        'OrderCreated',
+        'OrderUpdated',
+        'ConsignmentDelivered',
+        'PersonalDataErased',
+      ]),
+    );
+    expect(JSON.stringify(history)).not.toMatch(/Quibble|91234599/);
+
+    // The route list of the slot, as a planner downloads it.
+    const list = await fetch(`${sys.url}/api/exportLocationListForSlot`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: sys.admin.cookie,
+        'x-csrf-token': sys.admin.csrf,
+      },
+      body: JSON.stringify({ slot: day.driven }),
+    });
+    expect(list.status).toBe(200);
+    const csv = await list.text();
+    expect(csv).toContain(ERASED_TEXT);
+    expect(csv).not.toMatch(/Quibble/);
+    // The labels document of both orders: the erased one's receiver reads as erased.
+    const labels = (await sys.query('labelUrls', { orderIds: [otherId] })).body as {
+      pages: { orderId: string; receiver: { name: string } }[];
+    }[];
+    const pages = labels.flatMap((l) => l.pages);
+    expect(pages.find((p) => p.orderId === orderId)?.receiver.name).toBe(ERASED_TEXT);
+    expect(pages.find((p) => p.orderId === otherId)?.receiver.name).toBe('Kari Nordmann');
+
+    // A rebuild gives the read models the live projector has.
+    const live = await Promise.all(projections.map((p) => checksum(sys.db.knex, p)));
+    await rebuild(sys.db.knex, sys.store, projections);
+    expect(await Promise.all(projections.map((p) => checksum(sys.db.knex, p)))).toEqual(live);
+    expect(await tablesHolding(SEARCHED)).toEqual([]);
+  });
+
+  it('refuses to set the erased data again, takes other edits, and erasing twice changes nothing', async () => {
+    const { sys } = day;
+    const id = await bookOne({ name: NEEDLES.name, phone: NEEDLES.phone });
+    expect((await sys.command('ERASE_PERSONAL_DATA', { orderIds: [id] })).status).toBe(200);
+    await sys.settled();
+    const row = await order(id);
+    expect(row.order.delivery.name).toBe(ERASED_TEXT);
+    const again = await sys.command('UPDATE_ORDER', {
+      orderId: id,
+      delivery: { ...row.order.delivery, name: 'Someone Else' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body[0].errorType).toBe('PERSONAL_DATA_ERASED');
+    const other = await sys.command('UPDATE_ORDER', { orderId: id, customerRef: 'PO-77' });
+    expect(other.status).toBe(200);
+    await sys.settled();
+    expect((await order(id)).order).toMatchObject({ customerRef: 'PO-77' });
+    expect((await order(id)).order.delivery.name).toBe(ERASED_TEXT);
+    const twice = await sys.command('ERASE_PERSONAL_DATA', { orderIds: [id] });
+    expect(twice.status).toBe(200);
+    expect(twice.body.events).toEqual([]);
+  });
+
+  it('erases a label printed in the same projector batch as the erasure', async () => {
+    const { sys } = day;
+    const id = await bookOne({ name: 'Quibbleton Second', phone: NEEDLES.phone });
+    await sys.settled();
+    await sys.projector.stop();
+    try {
+      for (const [name, payload] of [
+        ['CREATE_LABEL', { orderId: id }],
+        ['ERASE_PERSONAL_DATA', { orderIds: [id] }],
+      ] as const)
+        expect((await sys.command(name, payload)).status).toBe(200);
+    } finally {
+      sys.projector.start();
+    }
+    await sys.settled();
+    expect(await tablesHolding(SEARCHED)).toEqual([]);
+  });
+});

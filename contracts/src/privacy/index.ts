@@ -4,3 +4,4 @@ export * from './subjects.js';
 export * from './inventory.js';
 export * from './paths.js';
 export * from './commands.js';
+export * from './readModels.js';

@@ -122,6 +122,14 @@ const reservations: EventPrivacy = {
 };
 
 const none: EventPrivacy = { personal: [] };
+const unitPaths = (p: string) =>
+  ['name', 'vehicleControlComment']
+    .map((f) => p + f)
+    .concat(
+      ['startLocation', 'endLocation'].flatMap((at) =>
+        ['address', 'lat', 'lng'].map((f) => `${p}${at}.${f}`),
+      ),
+    );
 const named = (what: string, paths: string[] = ['name']): EventPrivacy => ({
   personal: [],
   notPersonal: Object.fromEntries(paths.map((p) => [p, what])),
@@ -197,8 +205,20 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   CustomerGroupCreated: named('the name of a group of customers'),
   CustomerGroupUpdated: named('the name of a group of customers', ['changes.name']),
   CustomerGroupDeleted: none,
-  DepartmentCreated: named('a department of the carrier', ['name', 'address']),
-  DepartmentUpdated: named('a department of the carrier', ['changes.name', 'changes.address']),
+  DepartmentCreated: named(
+    "a department of the carrier: its name, address, point and the carrier's own mailboxes",
+    ['name', 'address', 'location.lat', 'location.lng', 'emailAddresses[]'],
+  ),
+  DepartmentUpdated: named(
+    "a department of the carrier: its name, address, point and the carrier's own mailboxes",
+    [
+      'changes.name',
+      'changes.address',
+      'changes.location.lat',
+      'changes.location.lng',
+      'changes.emailAddresses[]',
+    ],
+  ),
   DepartmentGroupCreated: named('the name of a group of departments'),
   DepartmentGroupUpdated: named('the name of a group of departments', ['changes.name']),
   DepartmentGroupDeleted: none,
@@ -228,8 +248,8 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   SlotsCreatedFromTemplate: none,
   TemplateSaved: named('the name of a template'),
   TemplateDeleted: none,
-  UnitCreated: named('the name of a vehicle'),
-  UnitUpdated: named('the name of a vehicle', ['changes.name']),
+  UnitCreated: named("a vehicle and its depots: the carrier's own", unitPaths('')),
+  UnitUpdated: named("a vehicle and its depots: the carrier's own", unitPaths('changes.')),
   OptimizingRequested: none,
   OptimizingStarted: none,
   OptimizingProgressed: none,

@@ -19,7 +19,11 @@ const block = (name: string, phone: string) => ({
 describe('personal data split for sealing (docs/decisions/0050)', () => {
   it('takes every personal field of an order out, leaves its erased value, and puts it back', () => {
     const data = {
-      order: { orderId: '7', pickup: block('Sender AS', ''), delivery: block('Kari', '+4791111111') },
+      order: {
+        orderId: '7',
+        pickup: block('Sender AS', ''),
+        delivery: block('Kari', '+4791111111'),
+      },
       state: 'RESOLVED',
     };
     const { stored, patches } = splitPersonal('OrderCreated', 'order-7', data);
@@ -70,7 +74,9 @@ describe('personal data split for sealing (docs/decisions/0050)', () => {
     expect(split.stored).toBe(data);
     expect(split.patches.size).toBe(0);
     // Empty values have nothing to seal.
-    expect(splitPersonal('ConsignmentDelivered', 'order-7', { comment: null }).patches.size).toBe(0);
+    expect(splitPersonal('ConsignmentDelivered', 'order-7', { comment: null }).patches.size).toBe(
+      0,
+    );
   });
 
   it('any order split and put back is the order (property)', () => {

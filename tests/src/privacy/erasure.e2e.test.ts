@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ERASED_TEXT, type OrderHistoryRow, type OrderRow } from '@nordlog/contracts';
+import { ERASED_TEXT, type OrderHistoryRow } from '@nordlog/contracts';
 import { checksum, projections, rebuild } from '@nordlog/projector';
-import { bookingDate, osloAddress } from '../support/booking.js';
-import { OSLO, startDemoDay, type DemoDay } from '../support/demoDay.js';
-import { startRun, waitForRun } from '../support/optimizing.js';
+import { osloAddress } from '../support/booking.js';
+import type { DemoDay } from '../support/demoDay.js';
+import { NEEDLES, SEARCHED, startPrivacyDay, type PrivacyDay } from './privacyDay.js';
 
 /**
  * Erasure of a person's data by crypto-shredding (issue 38, docs/decisions/0050-personal-data.md):
@@ -11,27 +11,12 @@ import { startRun, waitForRun } from '../support/optimizing.js';
  * in the events with a key of the order's own; ERASE_PERSONAL_DATA deletes the key, and every
  * table, document and rebuild then holds them erased while the order keeps its state and history.
  */
-const NEEDLES = {
-  name: 'Zacharias Quibbleton',
-  phone: '+4791234599',
-  newPhone: '+4798765411',
-  email: 'zq.private@example.org',
-  note: 'Portkode 4711 hos Quibbleton',
-  comment: 'given to Quibbleton in person',
-  street: 'Quibblegata 17',
-};
-/** What must be found nowhere after the erasure: each needle's most telling part. */
-const SEARCHED = ['Quibble', '91234599', '98765411', 'zq.private', 'Portkode'];
-
 let day: DemoDay;
 let orderId: string;
 /** Another order of the same day, never erased: its data must stay as it was. */
 let otherId: string;
 /** Books an order of Oslo's first customer for today with this delivery block; its id. */
-let bookOne: (
-  delivery: Record<string, unknown>,
-  extra?: Record<string, unknown>,
-) => Promise<string>;
+let bookOne: PrivacyDay['bookOne'];
 
 /** Every table of the database whose rows, as text, contain a searched string. */
 async function tablesHolding(strings: readonly string[]): Promise<string[]> {
@@ -54,66 +39,11 @@ async function tablesHolding(strings: readonly string[]): Promise<string[]> {
   return found;
 }
 
-const order = async (id: string) =>
-  ((await day.sys.query('orders', { ids: [id] })).body as OrderRow[])[0]!;
+let order: PrivacyDay['order'];
 
 describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
   beforeAll(async () => {
-    day = await startDemoDay({ ordersPerDepartment: 4 });
-    const { sys } = day;
-    const customerId = String(
-      (
-        await sys.db.knex.raw<{ rows: { id: string }[] }>(
-          `select id::text from rm_customers where data->>'departmentId' = ? order by id limit 1`,
-          [OSLO],
-        )
-      ).rows[0]!.id,
-    );
-    bookOne = async (delivery: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-      const res = await sys.command('CREATE_ORDER', {
-        departmentId: OSLO,
-        customerId,
-        pickupDate: bookingDate(0),
-        pickup: osloAddress,
-        delivery: { ...osloAddress, ...delivery },
-        measurements: [{ weight: 2, quantity: 1 }],
-        ...extra,
-      });
-      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-      return String(res.body.ids[0]);
-    };
-    orderId = await bookOne(
-      {
-        name: NEEDLES.name,
-        address: NEEDLES.street,
-        phone: NEEDLES.phone,
-        email: NEEDLES.email,
-        instructions: NEEDLES.note,
-      },
-      { orderNote: NEEDLES.note },
-    );
-    otherId = await bookOne({ name: 'Kari Nordmann', phone: '+4791111111' });
-    await sys.settled();
-    const booked = await order(orderId);
-    const steps: [string, Record<string, unknown>][] = [
-      [
-        'UPDATE_ORDER',
-        { orderId, delivery: { ...booked.order.delivery, phone: NEEDLES.newPhone } },
-      ],
-      ['UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId, otherId], slotId: day.driven }],
-      ['CREATE_MULTIPLE_LABEL', { orderIds: [orderId, otherId] }],
-      ['MANUAL_COLLECT', { consignmentIds: [orderId] }],
-      ['MANUAL_DELIVER', { consignmentIds: [orderId], comment: NEEDLES.comment }],
-    ];
-    for (const [name, payload] of steps) {
-      const res = await sys.command(name, payload);
-      if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
-    }
-    await waitForRun(sys, await startRun(sys, 'CREATE_SUGGESTED_ROUTE', { slot: day.driven }), [
-      'COMPLETED',
-      'FAILED',
-    ]);
-    await sys.settled();
+    ({ day, orderId, otherId, bookOne, order } = await startPrivacyDay());
   }, 180_000);
   afterAll(async () => day?.sys.shutdown());
 

@@ -1,0 +1,143 @@
+import type { EntityName } from '../entities.js';
+import { addressBlockFields } from './inventory.js';
+import type { PersonalKind } from './kinds.js';
+
+/**
+ * The personal data inventory of the read models (docs/decisions/0050-personal-data.md): for every
+ * socket entity, which fields of its rows (paths in the row's JSON, `a.b`, `list[]`) hold personal
+ * data, and of whom; and those that look personal but are not, with the reason. A test walks the
+ * rows of a real day and fails on a field that looks personal and is in neither list
+ * (tests/src/privacy/inventory.e2e.test.ts); another checks that every entity holding data of an
+ * erasable subject is folded again on erasure.
+ */
+export interface EntityPrivacy {
+  personal: Readonly<Record<string, PersonalKind>>;
+  /** Whose data it is; `order`: an order's parties, erased with the order's subject. */
+  subject?: 'order' | 'user' | 'courier';
+  notPersonal?: Readonly<Record<string, string>>;
+  /** The rows hold events' data as it is: classified by the events' inventory (by event type). */
+  eventData?: true;
+}
+
+const prefixed = (prefix: string, fields: Record<string, PersonalKind>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}${k}`, v]));
+
+const orderFields: Record<string, PersonalKind> = {
+  ...addressBlockFields('order.pickup'),
+  ...addressBlockFields('order.delivery'),
+  'order.customerContact': 'name',
+  'order.orderNote': 'freeText',
+  'order.customerInfo': 'freeText',
+  'order.recipientRef': 'identifier',
+  'order.emailId': 'email',
+  otherReason: 'freeText',
+};
+
+const business = 'a business (customer or department): not a person';
+const carrier = "the carrier's own name for it";
+const catalogue = 'a reason from the catalogue';
+
+const named = (what: string, paths: string[] = ['name']): EntityPrivacy => ({
+  personal: {},
+  notPersonal: Object.fromEntries(paths.map((p) => [p, what])),
+});
+
+export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
+  orders: {
+    personal: orderFields,
+    subject: 'order',
+    notPersonal: {
+      'order.customerRef': "the customer's (a business's) own reference",
+      rejectionReason: catalogue,
+      'order.pickup.zipCode': 'a postal code names an area',
+      'order.delivery.zipCode': 'a postal code names an area',
+      'order.pickup.zipArea': 'a postal area',
+      'order.delivery.zipArea': 'a postal area',
+      'order.groupName': carrier,
+      'order.invoiceInfo': 'invoice text of a business, kept for bookkeeping',
+      'order.manualInvoiceInfo': 'invoice text of a business, kept for bookkeeping',
+      customerName: business,
+    },
+  },
+  consignments: {
+    personal: {
+      ...prefixed('pickup', { Name: 'name', Address: 'address', Lat: 'position', Lng: 'position' }),
+      ...prefixed('delivery', {
+        Name: 'name',
+        Address: 'address',
+        Lat: 'position',
+        Lng: 'position',
+      }),
+      recipientRef: 'identifier',
+    },
+    subject: 'order',
+    notPersonal: {
+      customerName: business,
+      customerRef: "the customer's (a business's) own reference",
+      groupName: carrier,
+      deviationReason: catalogue,
+      rejectionReason: catalogue,
+    },
+  },
+  orderHistory: { personal: {}, subject: 'order', eventData: true },
+  labelUrls: {
+    personal: {
+      'pages[].sender.name': 'name',
+      'pages[].sender.address': 'address',
+      'pages[].receiver.name': 'name',
+      'pages[].receiver.address': 'address',
+    },
+    subject: 'order',
+    notPersonal: { 'pages[].departmentName': carrier, 'pages[].route.name': carrier },
+  },
+  users: {
+    personal: { name: 'name', phoneNumber: 'phone', email: 'email' },
+    subject: 'user',
+    notPersonal: { requiresEmail: 'a setting, not a value' },
+  },
+  couriers: {
+    personal: { name: 'name', phoneNumber: 'phone', email: 'email' },
+    subject: 'user',
+  },
+  courierLocations: {
+    personal: { latitude: 'position', longitude: 'position' },
+    subject: 'courier',
+  },
+  departments: named(business, [
+    'name',
+    'address',
+    'location.lat',
+    'location.lng',
+    'emailAddresses[]',
+  ]),
+  customers: named(business, ['name', 'address']),
+  roles: named(carrier),
+  departmentGroups: named(carrier),
+  customerGroups: named(carrier),
+  articles: named(carrier),
+  priceLists: named(carrier),
+  invoicingRuns: named(carrier),
+  invoices: named('invoices are to businesses and kept for bookkeeping', [
+    'customer.name',
+    'customer.address',
+    'seller.name',
+    'seller.address',
+  ]),
+  billingOrders: named(carrier),
+  holidays: named('the name of a public holiday'),
+  numberSeries: named(carrier),
+  units: named("a vehicle and its depots: the carrier's own", [
+    'name',
+    'startLocation.address',
+    'startLocation.lat',
+    'startLocation.lng',
+    'endLocation.address',
+    'endLocation.lat',
+    'endLocation.lng',
+    'vehicleControlComment',
+  ]),
+  slots: named(carrier),
+  templates: named(carrier),
+  optimizingRuns: named(carrier),
+  routeSuggestions: named(carrier),
+};

@@ -1,0 +1,112 @@
+import type { OrderRow } from '@nordlog/contracts';
+import { bookingDate, osloAddress } from '../support/booking.js';
+import { OSLO, startDemoDay, type DemoDay } from '../support/demoDay.js';
+import { startRun, waitForRun } from '../support/optimizing.js';
+
+/**
+ * A day with personal data in every place the product keeps it (docs/decisions/0050): the demo
+ * day, and an order whose recipient has a name, a street, two phones over an edit, an e-mail, an
+ * instruction and a note, planned with another order, labelled with it, collected and delivered
+ * with a comment, its route suggested by the optimiser, a rejected and a deviated order with
+ * reasons in a planner's words, and a courier's position.
+ */
+export const NEEDLES = {
+  name: 'Zacharias Quibbleton',
+  phone: '+4791234599',
+  newPhone: '+4798765411',
+  email: 'zq.private@example.org',
+  note: 'Portkode 4711 hos Quibbleton',
+  comment: 'given to Quibbleton in person',
+  street: 'Quibblegata 17',
+};
+/** What must be found nowhere after the erasure: each needle's most telling part. */
+export const SEARCHED = ['Quibble', '91234599', '98765411', 'zq.private', 'Portkode'];
+
+export interface PrivacyDay {
+  day: DemoDay;
+  /** The order of the needles. */
+  orderId: string;
+  /** Another order on the same slot and labels, never erased. */
+  otherId: string;
+  /** Books an order of Oslo's first customer for today with this delivery block; its id. */
+  bookOne(delivery: Record<string, unknown>, extra?: Record<string, unknown>): Promise<string>;
+  order(id: string): Promise<OrderRow>;
+}
+
+export async function startPrivacyDay(): Promise<PrivacyDay> {
+  const day = await startDemoDay({ ordersPerDepartment: 4 });
+  const { sys } = day;
+  const command = async (name: string, payload: Record<string, unknown>) => {
+    const res = await sys.command(name, payload);
+    if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
+    return res.body as { ids: string[] };
+  };
+  const customerId = String(
+    (
+      await sys.db.knex.raw<{ rows: { id: string }[] }>(
+        `select id::text from rm_customers where data->>'departmentId' = ? order by id limit 1`,
+        [OSLO],
+      )
+    ).rows[0]!.id,
+  );
+  const bookOne = async (delivery: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    String(
+      (
+        await command('CREATE_ORDER', {
+          departmentId: OSLO,
+          customerId,
+          pickupDate: bookingDate(0),
+          pickup: osloAddress,
+          delivery: { ...osloAddress, ...delivery },
+          measurements: [{ weight: 2, quantity: 1 }],
+          ...extra,
+        })
+      ).ids[0],
+    );
+  const order = async (id: string) =>
+    ((await sys.query('orders', { ids: [id] })).body as OrderRow[])[0]!;
+  const orderId = await bookOne(
+    {
+      name: NEEDLES.name,
+      address: NEEDLES.street,
+      phone: NEEDLES.phone,
+      email: NEEDLES.email,
+      instructions: NEEDLES.note,
+      contactPerson: 'Quibbleton Junior',
+    },
+    { orderNote: NEEDLES.note, customerContact: 'Ola at the desk', recipientRef: 'QB-17' },
+  );
+  const otherId = await bookOne({ name: 'Kari Nordmann', phone: '+4791111111' });
+  const rejected = await bookOne({ name: 'Per Hansen' }, { requiresConfirmation: true });
+  const deviated = await bookOne({ name: 'Liv Berg' });
+  await sys.settled();
+  const booked = await order(orderId);
+  await command('UPDATE_ORDER', {
+    orderId,
+    delivery: { ...booked.order.delivery, phone: NEEDLES.newPhone },
+  });
+  await command('UPDATE_CONSIGNMENT_SLOT', {
+    consignmentIds: [orderId, otherId, deviated],
+    slotId: day.driven,
+  });
+  await command('CREATE_MULTIPLE_LABEL', { orderIds: [orderId, otherId] });
+  await command('MANUAL_COLLECT', { consignmentIds: [orderId] });
+  await command('MANUAL_DELIVER', { consignmentIds: [orderId], comment: NEEDLES.comment });
+  await command('REJECT_ORDERS', {
+    orderIds: [rejected],
+    reason: 'OTHER',
+    otherReason: 'the recipient moved away',
+  });
+  await command('MANUAL_DEVIATE', {
+    consignmentIds: [deviated],
+    reason: 'damaged',
+    comment: 'box crushed',
+  });
+  await day.report(59.91, 10.75);
+  await waitForRun(sys, await startRun(sys, 'CREATE_SUGGESTED_ROUTE', { slot: day.driven }), [
+    'COMPLETED',
+    'FAILED',
+  ]);
+  await sys.settled();
+  return { day, orderId, otherId, bookOne, order };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { consignmentCommandSchemas } from './consignments/commands.js';
-import { privacyCommandSchemas } from './privacy/commands.js';
+import { personalDataQuerySchema, privacyCommandSchemas } from './privacy/commands.js';
 import { consignmentsQuerySchema, searchConsignmentsQuerySchema } from './consignments/gridRow.js';
 import {
   customerGroupCommandSchemas,
@@ -285,6 +285,7 @@ export const querySchemas = {
   searchConsignments: searchConsignmentsQuerySchema,
   orderHistory: orderHistoryQuerySchema,
   apolloAuditLogEntries: auditLogEntriesQuerySchema,
+  personalData: personalDataQuerySchema,
   apolloAuditLogEntriesDetails: auditLogDetailsQuerySchema,
   eventsWithSentLmStatus: eventsWithSentLmStatusQuerySchema,
   roles: rolesQuerySchema,

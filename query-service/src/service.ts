@@ -80,6 +80,7 @@ import {
   priceLists,
 } from './pricing/query.js';
 import type { InvoiceDocumentSettings } from './invoicing/download.js';
+import { personalData } from './privacy/query.js';
 import {
   billingOrders,
   customerInvoiceSplit,
@@ -102,6 +103,7 @@ export const queries: QueryTable = {
   apolloAuditLogEntries,
   apolloAuditLogEntriesDetails,
   eventsWithSentLmStatus,
+  personalData,
   roles,
   users,
   departmentGroups,

@@ -46,7 +46,13 @@ export const plannerFlags = [
   'PLANNER_PICKUP_ORDERS',
 ] as const;
 
-export const accessFlags = [...adminFlags, ...plannerFlags] as const;
+/**
+ * Flags of the product beyond the spec's: a person's data (docs/decisions/0050), held by ADMIN only
+ * by default.
+ */
+export const productFlags = ['ADMIN_PERSONAL_DATA'] as const;
+
+export const accessFlags = [...adminFlags, ...plannerFlags, ...productFlags] as const;
 export type AccessFlag = (typeof accessFlags)[number];
 
 export const isAccessFlag = (value: unknown): value is AccessFlag =>

@@ -83,7 +83,7 @@ export const commandPermissions: Record<CommandName, Permission> = {
   DELETE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   RESTORE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   // A person's data is erased by an administrator of every department (0050).
-  ERASE_PERSONAL_DATA: write(['ADMIN_USERS'], { roles: ['ADMIN'], ...everyDepartment }),
+  ERASE_PERSONAL_DATA: write(['ADMIN_PERSONAL_DATA'], { roles: ['ADMIN'], ...everyDepartment }),
   CREATE_USER: write(['ADMIN_USERS']),
   UPDATE_USER: write(['ADMIN_USERS']),
   DELETE_USER: write(['ADMIN_USERS']),
@@ -191,6 +191,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   orderHistory: read(['ADMIN_LM_EVENTS', 'PLANNER_SHIPMENTS'], { customers: true }),
   // The audit replay (/admin/lmEvents): ADMIN and ACCOUNTING holding ADMIN_LM_EVENTS (0029).
   apolloAuditLogEntries: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
+  // A person's data (GDPR art. 15): an administrator of every department (0050).
+  personalData: read(['ADMIN_PERSONAL_DATA'], { roles: ['ADMIN'], ...everyDepartment }),
   apolloAuditLogEntriesDetails: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
   eventsWithSentLmStatus: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
   roles: read(['ADMIN_ROLE', 'ADMIN_USERS']),

@@ -55,6 +55,8 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/admin/user-roles/*', flags: ['ADMIN_ROLE'] },
   { path: '/admin/integrations/:date?', flags: ['ADMIN_INTEGRATIONS'] },
   { path: '/admin/report/:fromDate?/:toDate?/:type?', flags: [], roles: ['ADMIN'] },
+  // A person's data: find, export, erase (docs/decisions/0050).
+  { path: '/admin/personal-data', flags: ['ADMIN_PERSONAL_DATA'], roles: ['ADMIN'] },
   { path: `${P}/live/*`, flags: ['PLANNER_LIVE'] },
   // The planner's maps (spec §2 /map, /map2): read by who plans, dispatches or follows routes.
   { path: `${P}/map`, flags: ['PLANNER_ROUTE_PLANNING', 'PLANNER_DISPATCHING', 'PLANNER_LIVE'] },

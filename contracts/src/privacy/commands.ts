@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { normalisePhone } from '../access/phone.js';
 import { idList } from '../common.js';
+import type { OrderHistoryRow } from '../orderHistory/index.js';
+import type { OrderRow } from '../consignments/orders.js';
+import type { UserRow } from '../users/index.js';
 
 /**
  * ERASE_PERSONAL_DATA (docs/decisions/0050-personal-data.md): a person's request to erase their
@@ -12,3 +16,46 @@ export const erasePersonalDataSchema = z.object({ orderIds: idList });
 export const privacyCommandSchemas = {
   ERASE_PERSONAL_DATA: erasePersonalDataSchema,
 } as const;
+
+/**
+ * Query `personalData {phoneNumber?, email?}` (GDPR art. 15): everything the product holds about a
+ * person known by a phone number or an e-mail address: the orders they are a party of (as the
+ * `orders` query answers them), those orders' events (the order history), and the users with that
+ * phone or address. One of the two is needed; a phone is matched as the product stores phones
+ * (normalised, +47 when no country code is given), an e-mail address whatever its case.
+ */
+export const personalDataQuerySchema = z
+  .object({
+    phoneNumber: z
+      .string()
+      .trim()
+      .min(3)
+      .max(30)
+      .transform((v) => normalisePhone(v))
+      .optional(),
+    email: z
+      .string()
+      .trim()
+      .min(3)
+      .max(200)
+      .transform((v) => v.toLowerCase())
+      .optional(),
+  })
+  .refine((p) => p.phoneNumber !== undefined || p.email !== undefined, {
+    message: 'a phone number or an e-mail address is required',
+  });
+
+/** The most orders one `personalData` answer holds (a person's share of a day's work, many times). */
+export const PERSONAL_DATA_ORDER_LIMIT = 1000;
+
+export interface PersonalDataAnswer {
+  phoneNumber: string | null;
+  email: string | null;
+  /** The orders the person is a party of, newest first; their parties' data as it reads now. */
+  orders: (OrderRow & { parties: ('pickup' | 'delivery' | 'notification')[] })[];
+  /** Each order's events as the order history holds them, oldest first. */
+  history: Record<string, OrderHistoryRow[]>;
+  users: UserRow[];
+  /** More orders matched than the answer holds (PERSONAL_DATA_ORDER_LIMIT). */
+  truncated: boolean;
+}

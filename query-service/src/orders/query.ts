@@ -28,16 +28,28 @@ function scoped(
 }
 
 /** The rows with their customers' current names (one lookup for the page of rows). */
-async function rows(knex: Knex, q: Builder): Promise<OrderRow[]> {
-  const found = ((await q) as { data: OrderRow }[]).map((r) => r.data);
-  const ids = [...new Set(found.map((r) => r.customerId))];
-  if (ids.length === 0) return found;
-  const names = new Map(
+/** The current names of these customers (ids without one are left out). */
+export async function customerNames(
+  knex: Knex,
+  customerIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(customerIds)];
+  if (ids.length === 0) return new Map();
+  return new Map(
     (
       await knex(CUSTOMER_NAMES_TABLE)
         .whereIn('id', ids)
         .select<{ id: string; name: string }[]>('id', 'name')
     ).map((n) => [String(n.id), n.name]),
+  );
+}
+
+async function rows(knex: Knex, q: Builder): Promise<OrderRow[]> {
+  const found = ((await q) as { data: OrderRow }[]).map((r) => r.data);
+  if (found.length === 0) return found;
+  const names = await customerNames(
+    knex,
+    found.map((r) => r.customerId),
   );
   return found.map((r) => ({ ...r, customerName: names.get(r.customerId) ?? null }));
 }

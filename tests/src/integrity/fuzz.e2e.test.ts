@@ -29,6 +29,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   orderHistory: (w) => ({ orderId: w.order }),
   apolloAuditLogEntries: (w) => ({ id: w.order }),
   apolloAuditLogEntriesDetails: (w) => ({ orderId: w.order, revision: 0 }),
+  personalData: () => ({ phoneNumber: '+4791234567' }),
   eventsWithSentLmStatus: (w) => ({ orderId: w.order }),
   roles: () => ({}),
   users: () => ({ searchPhrase: 'user' }),

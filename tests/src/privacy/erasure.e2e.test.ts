@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ERASED_TEXT, type OrderHistoryRow } from '@nordlog/contracts';
+import { ERASED_TEXT, type OrderHistoryRow, type PersonalDataAnswer } from '@nordlog/contracts';
 import { checksum, projections, rebuild } from '@nordlog/projector';
 import { osloAddress } from '../support/booking.js';
 import type { DemoDay } from '../support/demoDay.js';
@@ -63,6 +63,31 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
     expect(await tablesHolding(['Quibble'])).not.toEqual([]);
   });
 
+  it('finds everything held about a phone number or an e-mail address (personalData, GDPR art. 15)', async () => {
+    const { sys } = day;
+    const byPhone = (await sys.query('personalData', { phoneNumber: '98765411' }))
+      .body as PersonalDataAnswer;
+    expect(byPhone.phoneNumber).toBe(NEEDLES.newPhone);
+    expect(byPhone.orders.map((o) => [o.orderId, o.parties])).toEqual([[orderId, ['delivery']]]);
+    expect(byPhone.orders[0]!.order.delivery.name).toBe(NEEDLES.name);
+    expect(byPhone.history[orderId]!.map((h) => h.eventType)).toEqual(
+      expect.arrayContaining(['OrderCreated', 'OrderUpdated', 'ConsignmentDelivered']),
+    );
+    const byMail = (await sys.query('personalData', { email: NEEDLES.email.toUpperCase() }))
+      .body as PersonalDataAnswer;
+    expect(byMail.orders.map((o) => o.orderId)).toEqual([orderId]);
+    // The old phone is in the order's history only: the order is not theirs by it any more.
+    expect(
+      ((await sys.query('personalData', { phoneNumber: NEEDLES.phone })).body as PersonalDataAnswer)
+        .orders,
+    ).toEqual([]);
+    // A user is found by the phone they log in with.
+    const planner = (await sys.query('personalData', { phoneNumber: '+4790000002' }))
+      .body as PersonalDataAnswer;
+    expect(planner.users.length).toBeLessThanOrEqual(1);
+    expect((await sys.query('personalData', {})).status).toBe(400);
+  });
+
   it("erases the order's personal data from every table, the documents and a rebuild; the order keeps its state, history and labels", async () => {
     const { sys } = day;
     const before = await order(orderId);
@@ -71,6 +96,11 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
     await sys.settled();
 
     expect(await tablesHolding(SEARCHED)).toEqual([]);
+    // Nothing is found about the person any more.
+    expect(
+      ((await sys.query('personalData', { email: NEEDLES.email })).body as PersonalDataAnswer)
+        .orders,
+    ).toEqual([]);
 
     const after = await order(orderId);
     expect(after.state).toBe(before.state);

@@ -1,0 +1,121 @@
+import {
+  ORDER_HISTORY_TABLE,
+  ORDERS_TABLE,
+  PERSONAL_DATA_ORDER_LIMIT,
+  USERS_TABLE,
+  type AddressBlock,
+  type OrderHistoryRow,
+  type OrderRow,
+  type PersonalDataAnswer,
+  type UserRow,
+} from '@nordlog/contracts';
+import { preparedQuery } from '@nordlog/platform';
+import type { QueryHandler } from '../framework.js';
+import { customerNames } from '../orders/query.js';
+
+/** A LIKE pattern that finds `value` anywhere, its own wildcards escaped. */
+const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Party = PersonalDataAnswer['orders'][number]['parties'][number];
+
+/** Where in the order the person is: which blocks carry the phone or the address. */
+function partiesOf(row: OrderRow, phone: string | null, email: string | null): Party[] {
+  const holds = (b: AddressBlock) =>
+    (phone !== null && (b.phone === phone || b.secondPhone === phone)) ||
+    (email !== null && b.email?.toLowerCase() === email);
+  const parties: Party[] = [];
+  if (holds(row.order.pickup)) parties.push('pickup');
+  if (holds(row.order.delivery)) parties.push('delivery');
+  if (email !== null && row.order.emailId?.toLowerCase() === email) parties.push('notification');
+  return parties;
+}
+
+interface HistoryRecord {
+  order_id: string;
+  stream_revision: number;
+  position: string;
+  event_type: string;
+  data: unknown;
+  user_id: string;
+  command_id: string;
+  command_type: string | null;
+  occurred_at: Date;
+}
+
+/**
+ * Query `personalData {phoneNumber?, email?}` (docs/decisions/0050-personal-data.md): the orders
+ * whose parties have that phone or address (found by the orders' advanced search words, then
+ * matched exactly), their events, and the users with it. For an ADMIN of every department.
+ */
+export const personalData: QueryHandler<'personalData'> = async (
+  { phoneNumber, email },
+  { knex },
+): Promise<PersonalDataAnswer> => {
+  const phone = phoneNumber ?? null;
+  const mail = email ?? null;
+  const words = [phone, mail].filter((w): w is string => w !== null).map((w) => w.toLowerCase());
+  const candidates = await preparedQuery<{ data: OrderRow }>(
+    knex,
+    `select data from ${ORDERS_TABLE} where advanced_text like any($1::text[])
+     order by date desc, id desc limit ${PERSONAL_DATA_ORDER_LIMIT * 4 + 1}`,
+    [words.map(containing)],
+  );
+  const matched = candidates
+    .map((r) => ({ row: r.data, parties: partiesOf(r.data, phone, mail) }))
+    .filter((m) => m.parties.length > 0);
+  const kept = matched.slice(0, PERSONAL_DATA_ORDER_LIMIT);
+  const names = await customerNames(
+    knex,
+    kept.map((m) => m.row.customerId),
+  );
+  const orders = kept.map((m) => ({
+    ...m.row,
+    customerName: names.get(m.row.customerId) ?? null,
+    parties: m.parties,
+  }));
+  const records =
+    orders.length === 0
+      ? []
+      : await preparedQuery<HistoryRecord>(
+          knex,
+          `select order_id::text, stream_revision, position::text, event_type, data, user_id,
+             command_id, command_type, occurred_at from ${ORDER_HISTORY_TABLE}
+           where order_id = any($1::bigint[]) order by order_id, stream_revision`,
+          [orders.map((o) => o.orderId)],
+        );
+  const history: Record<string, OrderHistoryRow[]> = {};
+  const byId = new Map(orders.map((o) => [o.orderId, o]));
+  for (const r of records) {
+    const o = byId.get(r.order_id)!;
+    (history[r.order_id] ??= []).push({
+      orderId: r.order_id,
+      streamRevision: r.stream_revision,
+      eventType: r.event_type,
+      data: r.data,
+      userId: r.user_id,
+      commandId: r.command_id,
+      commandType: r.command_type,
+      occurredAt: new Date(r.occurred_at).toISOString(),
+      position: r.position,
+      departmentId: o.departmentId,
+      customerId: o.customerId,
+      date: o.order.pickupDate,
+    });
+  }
+  const users = await preparedQuery<{ data: UserRow }>(
+    knex,
+    `select data from ${USERS_TABLE}
+     where ($1::text is not null and data->>'phoneNumber' = $1)
+        or ($2::text is not null and lower(data->>'email') = $2)
+     order by id`,
+    [phone, mail],
+  );
+  return {
+    phoneNumber: phone,
+    email: mail,
+    orders,
+    history,
+    users: users.map((u) => u.data),
+    truncated: matched.length > kept.length || candidates.length > PERSONAL_DATA_ORDER_LIMIT * 4,
+  };
+};

@@ -46,6 +46,8 @@ const OptimizingAdminPage = lazy(() =>
 );
 // The audit replay (spec §2 `/admin/lmEvents/{shipmentId?}`, docs/decisions/0029).
 const AuditReplayPage = lazy(() => loadWithRetry(() => import('../audit/AuditReplayPage')));
+// A person's data: find, export, erase (docs/decisions/0050-personal-data.md).
+const PersonalDataPage = lazy(() => loadWithRetry(() => import('../privacy/PersonalDataPage')));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>;
@@ -199,6 +201,7 @@ const PLANNING_SLOT = '/planner/:departmentId/planning/slots/:date/:slotId?';
 const DISPATCH = '/planner/:departmentId/dispatch/:date?';
 const OPTIMIZING = '/admin/optimizing/:date?';
 const LM_EVENTS = '/admin/lmEvents/:shipmentId?';
+const PERSONAL_DATA = '/admin/personal-data';
 
 /**
  * The app's own screens, each a lazy chunk: its route, the route rule (contracts' routeRules) that
@@ -219,6 +222,7 @@ const screens: { path: string; rule: string; Page: ComponentType; live?: boolean
   // Runs and their progress are pushed.
   { path: OPTIMIZING, rule: OPTIMIZING, Page: OptimizingAdminPage, live: true },
   { path: LM_EVENTS, rule: LM_EVENTS, Page: AuditReplayPage },
+  { path: PERSONAL_DATA, rule: PERSONAL_DATA, Page: PersonalDataPage },
   ...routeListScreens.map(({ path, Page }) => ({ path, rule: path, Page })),
   // Units, vehicles and couriers: their rows are pushed.
   ...resourceScreens.map(({ path, Screen }) => ({ path, rule: path, Page: Screen, live: true })),

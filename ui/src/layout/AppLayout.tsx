@@ -1,6 +1,7 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import HistoryIcon from '@mui/icons-material/History';
 import AutoModeIcon from '@mui/icons-material/AutoMode';
 import BadgeIcon from '@mui/icons-material/Badge';
@@ -135,6 +136,9 @@ const invoicingItems: PlannerItem[] = [
     icon: <RequestQuoteIcon />,
   },
 ];
+
+/** A person's data (docs/decisions/0050-personal-data.md). */
+const PERSONAL_DATA = '/admin/personal-data';
 
 /** The audit replay's menu entry (docs/decisions/0029-audit-replay.md). */
 const LM_EVENTS = '/admin/lmEvents/:shipmentId?';
@@ -279,6 +283,13 @@ export function AppMenu() {
             />
           ) : null}
           {canOpen(user, LM_EVENTS) ? <AuditMenuItem /> : null}
+          {canOpen(user, PERSONAL_DATA) ? (
+            <Menu.Item
+              to={PERSONAL_DATA}
+              primaryText={translate('personalData.menu')}
+              leftIcon={<PrivacyTipIcon />}
+            />
+          ) : null}
           {plannerType ? (
             <Menu.Item
               to="/planner"

@@ -132,6 +132,44 @@ const da: Messages = {
   notBuilt: {
     text: 'Dette skærmbillede er ikke tilgængeligt endnu.',
   },
+  personalData: {
+    title: 'Personoplysninger',
+    menu: 'Personoplysninger',
+    by: 'Søg på',
+    phone: 'Telefonnummer',
+    email: 'E-mailadresse',
+    find: 'Søg',
+    intro:
+      'Find alt, der er gemt om en person via telefonnummer eller e-mailadresse, udlever det som en fil, eller slet det fra de ordrer, det står på. Ordrerne bliver, med status, historik og fakturering.',
+    error: 'Personoplysningerne kunne ikke hentes.',
+    summary: '%{orders} ordrer og %{users} brugere har dette.',
+    truncated: 'Flere ordrer har dette, end der vises: slet disse og søg igen.',
+    erased: 'Personoplysningerne i %{count} ordrer er slettet.',
+    download: 'Hent som JSON',
+    erase: 'Slet fra %{count} ordrer',
+    orders: 'Ordrer',
+    held: 'Gemt',
+    erasedAt: 'Slettet %{at}',
+    users:
+      'Brugere med dette: %{names}. En brugers egne oplysninger ændres eller slettes under Brugere.',
+    confirmTitle: 'Slet personoplysninger?',
+    confirmText:
+      'Navne, telefonnumre, e-mailadresser, gadeadresser, noter og præcise positioner for parterne i %{count} ordrer slettes for altid, overalt, også fra etiketter og historik. Det kan ikke fortrydes.',
+    columns: {
+      order: 'Ordre',
+      shipment: 'Forsendelse',
+      date: 'Dato',
+      state: 'Status',
+      customer: 'Kunde',
+      parties: 'Fundet som',
+      status: 'Personoplysninger',
+    },
+    parties: {
+      pickup: 'afsender',
+      delivery: 'modtager',
+      notification: 'adviseret',
+    },
+  },
   audit: {
     title: 'Hændelseslog',
     menu: 'Hændelseslog',
@@ -356,6 +394,8 @@ const da: Messages = {
     NUMBER_SERIES_MISSING: 'Der er ingen nummerserie for denne afdeling. Kontakt en administrator.',
     NUMBER_SERIES_EXHAUSTED: 'Afdelingens nummerserie er brugt op. Kontakt en administrator.',
     CAPACITY_EXCEEDED: 'Turen ville komme over enhedens kapacitet',
+    PERSONAL_DATA_ERASED:
+      'Personoplysningerne i ordre %{orderId} er slettet og kan ikke angives igen.',
     OPTIMIZING_RUNNING:
       'Der kører allerede en optimering for denne afdeling (kørsel %{runId}). Vent på den, eller annullér den.',
   },

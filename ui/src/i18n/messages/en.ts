@@ -134,6 +134,43 @@ const en = {
   notBuilt: {
     text: 'This screen is not available yet.',
   },
+  personalData: {
+    title: 'Personal data',
+    menu: 'Personal data',
+    by: 'Find by',
+    phone: 'Phone number',
+    email: 'E-mail address',
+    find: 'Find',
+    intro:
+      'Find everything held about a person by their phone number or e-mail address, give it to them as a file, or erase it from the orders it is on. The orders stay, with their state, history and invoicing.',
+    error: 'The personal data could not be loaded.',
+    summary: '%{orders} orders and %{users} users hold this.',
+    truncated: 'More orders hold it than are shown: erase these, then find again.',
+    erased: 'The personal data of %{count} orders was erased.',
+    download: 'Download as JSON',
+    erase: 'Erase from %{count} orders',
+    orders: 'Orders',
+    held: 'Held',
+    erasedAt: 'Erased %{at}',
+    users: 'Users with it: %{names}. A user’s own data is changed or deleted under Users.',
+    confirmTitle: 'Erase personal data?',
+    confirmText:
+      'The names, phone numbers, e-mail addresses, street addresses, notes and exact points of the parties of %{count} orders are erased for good, everywhere, also from labels and history. It cannot be undone.',
+    columns: {
+      order: 'Order',
+      shipment: 'Shipment',
+      date: 'Date',
+      state: 'State',
+      customer: 'Customer',
+      parties: 'Found as',
+      status: 'Personal data',
+    },
+    parties: {
+      pickup: 'sender',
+      delivery: 'recipient',
+      notification: 'notified',
+    },
+  },
   audit: {
     title: 'Audit replay',
     menu: 'Audit replay',
@@ -357,6 +394,8 @@ const en = {
     NUMBER_SERIES_EXHAUSTED:
       'The number series of this department is used up. Ask an administrator.',
     CAPACITY_EXCEEDED: 'The slot would be over its unit’s capacity',
+    PERSONAL_DATA_ERASED:
+      'The personal data of order %{orderId} was erased; it cannot be set again.',
     OPTIMIZING_RUNNING:
       'An optimisation is already running for this department (run %{runId}). Wait for it or cancel it.',
   },

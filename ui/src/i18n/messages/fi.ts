@@ -133,6 +133,44 @@ const fi: Messages = {
   notBuilt: {
     text: 'Tämä näkymä ei ole vielä käytettävissä.',
   },
+  personalData: {
+    title: 'Henkilötiedot',
+    menu: 'Henkilötiedot',
+    by: 'Hae',
+    phone: 'Puhelinnumero',
+    email: 'Sähköpostiosoite',
+    find: 'Hae',
+    intro:
+      'Löydä kaikki henkilöstä tallennettu puhelinnumeron tai sähköpostiosoitteen perusteella, luovuta se tiedostona tai poista se tilauksista, joissa se on. Tilaukset säilyvät tiloineen, historioineen ja laskutuksineen.',
+    error: 'Henkilötietoja ei voitu ladata.',
+    summary: '%{orders} tilausta ja %{users} käyttäjää sisältää tämän.',
+    truncated: 'Tämä on useammassa tilauksessa kuin näytetään: poista nämä ja hae uudelleen.',
+    erased: '%{count} tilauksen henkilötiedot poistettiin.',
+    download: 'Lataa JSON-tiedostona',
+    erase: 'Poista %{count} tilauksesta',
+    orders: 'Tilaukset',
+    held: 'Tallennettu',
+    erasedAt: 'Poistettu %{at}',
+    users:
+      'Käyttäjät, joilla tämä on: %{names}. Käyttäjän omia tietoja muutetaan tai ne poistetaan kohdassa Käyttäjät.',
+    confirmTitle: 'Poistetaanko henkilötiedot?',
+    confirmText:
+      '%{count} tilauksen osapuolten nimet, puhelinnumerot, sähköpostiosoitteet, katuosoitteet, huomautukset ja tarkat sijainnit poistetaan pysyvästi kaikkialta, myös osoitelapuista ja historiasta. Toimintoa ei voi perua.',
+    columns: {
+      order: 'Tilaus',
+      shipment: 'Lähetys',
+      date: 'Päivä',
+      state: 'Tila',
+      customer: 'Asiakas',
+      parties: 'Löytyi',
+      status: 'Henkilötiedot',
+    },
+    parties: {
+      pickup: 'lähettäjänä',
+      delivery: 'vastaanottajana',
+      notification: 'ilmoitettuna',
+    },
+  },
   audit: {
     title: 'Tapahtumaloki',
     menu: 'Tapahtumaloki',
@@ -357,6 +395,8 @@ const fi: Messages = {
     NUMBER_SERIES_MISSING: 'Tälle osastolle ei ole numerosarjaa. Ota yhteys ylläpitäjään.',
     NUMBER_SERIES_EXHAUSTED: 'Osaston numerosarja on käytetty loppuun. Ota yhteys ylläpitäjään.',
     CAPACITY_EXCEEDED: 'Ajo ylittäisi yksikön kapasiteetin',
+    PERSONAL_DATA_ERASED:
+      'Tilauksen %{orderId} henkilötiedot on poistettu, eikä niitä voi asettaa uudelleen.',
     OPTIMIZING_RUNNING:
       'Tämän osaston optimointi on jo käynnissä (ajo %{runId}). Odota sen valmistumista tai peruuta se.',
   },

@@ -135,6 +135,45 @@ const fr: Messages = {
   notBuilt: {
     text: 'Cet écran n’est pas encore disponible.',
   },
+  personalData: {
+    title: 'Données personnelles',
+    menu: 'Données personnelles',
+    by: 'Rechercher par',
+    phone: 'Numéro de téléphone',
+    email: 'Adresse e-mail',
+    find: 'Rechercher',
+    intro:
+      'Trouvez tout ce qui est conservé sur une personne par son numéro de téléphone ou son adresse e-mail, remettez-le-lui sous forme de fichier, ou effacez-le des commandes où il figure. Les commandes restent, avec leur état, leur historique et leur facturation.',
+    error: "Les données personnelles n'ont pas pu être chargées.",
+    summary: '%{orders} commandes et %{users} utilisateurs contiennent ceci.',
+    truncated:
+      "Plus de commandes le contiennent qu'il n'en est affiché : effacez celles-ci, puis recherchez à nouveau.",
+    erased: 'Les données personnelles de %{count} commandes ont été effacées.',
+    download: 'Télécharger en JSON',
+    erase: 'Effacer de %{count} commandes',
+    orders: 'Commandes',
+    held: 'Conservées',
+    erasedAt: 'Effacées le %{at}',
+    users:
+      "Utilisateurs concernés : %{names}. Les données d'un utilisateur se modifient ou se suppriment sous Utilisateurs.",
+    confirmTitle: 'Effacer les données personnelles ?',
+    confirmText:
+      "Les noms, numéros de téléphone, adresses e-mail, adresses postales, notes et positions exactes des parties de %{count} commandes sont effacés définitivement, partout, y compris des étiquettes et de l'historique. Cette action est irréversible.",
+    columns: {
+      order: 'Commande',
+      shipment: 'Envoi',
+      date: 'Date',
+      state: 'État',
+      customer: 'Client',
+      parties: 'Trouvé comme',
+      status: 'Données personnelles',
+    },
+    parties: {
+      pickup: 'expéditeur',
+      delivery: 'destinataire',
+      notification: 'notifié',
+    },
+  },
   audit: {
     title: 'Journal d’audit',
     menu: 'Journal d’audit',
@@ -364,6 +403,8 @@ const fr: Messages = {
     NUMBER_SERIES_EXHAUSTED:
       'La série de numéros de ce service est épuisée. Contactez un administrateur.',
     CAPACITY_EXCEEDED: 'Le créneau dépasserait la capacité de son unité',
+    PERSONAL_DATA_ERASED:
+      'Les données personnelles de la commande %{orderId} ont été effacées ; elles ne peuvent pas être saisies à nouveau.',
     OPTIMIZING_RUNNING:
       'Une optimisation est déjà en cours pour cette agence (exécution %{runId}). Attendez qu’elle se termine ou annulez-la.',
   },

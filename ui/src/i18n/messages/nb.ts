@@ -132,6 +132,44 @@ const nb: Messages = {
   notBuilt: {
     text: 'Dette skjermbildet er ikke tilgjengelig ennå.',
   },
+  personalData: {
+    title: 'Personopplysninger',
+    menu: 'Personopplysninger',
+    by: 'Søk på',
+    phone: 'Telefonnummer',
+    email: 'E-postadresse',
+    find: 'Søk',
+    intro:
+      'Finn alt som er lagret om en person via telefonnummer eller e-postadresse, gi det til personen som en fil, eller slett det fra ordrene det står på. Ordrene blir stående, med status, historikk og fakturering.',
+    error: 'Personopplysningene kunne ikke lastes.',
+    summary: '%{orders} ordrer og %{users} brukere har dette.',
+    truncated: 'Flere ordrer har dette enn det som vises: slett disse og søk igjen.',
+    erased: 'Personopplysningene i %{count} ordrer er slettet.',
+    download: 'Last ned som JSON',
+    erase: 'Slett fra %{count} ordrer',
+    orders: 'Ordrer',
+    held: 'Lagret',
+    erasedAt: 'Slettet %{at}',
+    users:
+      'Brukere med dette: %{names}. En brukers egne opplysninger endres eller slettes under Brukere.',
+    confirmTitle: 'Slette personopplysninger?',
+    confirmText:
+      'Navn, telefonnumre, e-postadresser, gateadresser, merknader og nøyaktige posisjoner for partene i %{count} ordrer slettes for godt, overalt, også fra etiketter og historikk. Det kan ikke angres.',
+    columns: {
+      order: 'Ordre',
+      shipment: 'Sending',
+      date: 'Dato',
+      state: 'Status',
+      customer: 'Kunde',
+      parties: 'Funnet som',
+      status: 'Personopplysninger',
+    },
+    parties: {
+      pickup: 'avsender',
+      delivery: 'mottaker',
+      notification: 'varslet',
+    },
+  },
   audit: {
     title: 'Hendelseslogg',
     menu: 'Hendelseslogg',
@@ -357,6 +395,8 @@ const nb: Messages = {
     NUMBER_SERIES_EXHAUSTED:
       'Nummerserien til denne avdelingen er brukt opp. Kontakt en administrator.',
     CAPACITY_EXCEEDED: 'Turen vil gå over enhetens kapasitet',
+    PERSONAL_DATA_ERASED:
+      'Personopplysningene i ordre %{orderId} er slettet og kan ikke settes igjen.',
     OPTIMIZING_RUNNING:
       'En optimering kjører allerede for denne avdelingen (kjøring %{runId}). Vent til den er ferdig, eller avbryt den.',
   },

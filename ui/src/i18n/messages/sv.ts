@@ -132,6 +132,44 @@ const sv: Messages = {
   notBuilt: {
     text: 'Den här vyn är inte tillgänglig ännu.',
   },
+  personalData: {
+    title: 'Personuppgifter',
+    menu: 'Personuppgifter',
+    by: 'Sök på',
+    phone: 'Telefonnummer',
+    email: 'E-postadress',
+    find: 'Sök',
+    intro:
+      'Hitta allt som finns sparat om en person via telefonnummer eller e-postadress, lämna ut det som en fil, eller radera det från ordrarna det finns på. Ordrarna finns kvar, med status, historik och fakturering.',
+    error: 'Personuppgifterna kunde inte hämtas.',
+    summary: '%{orders} ordrar och %{users} användare har detta.',
+    truncated: 'Fler ordrar har detta än som visas: radera dessa och sök igen.',
+    erased: 'Personuppgifterna i %{count} ordrar har raderats.',
+    download: 'Ladda ner som JSON',
+    erase: 'Radera från %{count} ordrar',
+    orders: 'Ordrar',
+    held: 'Sparade',
+    erasedAt: 'Raderade %{at}',
+    users:
+      'Användare med detta: %{names}. En användares egna uppgifter ändras eller tas bort under Användare.',
+    confirmTitle: 'Radera personuppgifter?',
+    confirmText:
+      'Namn, telefonnummer, e-postadresser, gatuadresser, anteckningar och exakta positioner för parterna i %{count} ordrar raderas för gott, överallt, även från etiketter och historik. Det går inte att ångra.',
+    columns: {
+      order: 'Order',
+      shipment: 'Försändelse',
+      date: 'Datum',
+      state: 'Status',
+      customer: 'Kund',
+      parties: 'Hittad som',
+      status: 'Personuppgifter',
+    },
+    parties: {
+      pickup: 'avsändare',
+      delivery: 'mottagare',
+      notification: 'aviserad',
+    },
+  },
   audit: {
     title: 'Händelselogg',
     menu: 'Händelselogg',
@@ -356,6 +394,8 @@ const sv: Messages = {
       'Ingen nummerserie är inställd för den här avdelningen. Kontakta en administratör.',
     NUMBER_SERIES_EXHAUSTED: 'Avdelningens nummerserie är slut. Kontakta en administratör.',
     CAPACITY_EXCEEDED: 'Turen skulle gå över enhetens kapacitet',
+    PERSONAL_DATA_ERASED:
+      'Personuppgifterna i order %{orderId} har raderats och kan inte anges igen.',
     OPTIMIZING_RUNNING:
       'En optimering körs redan för den här avdelningen (körning %{runId}). Vänta tills den är klar eller avbryt den.',
   },

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { OrderRow } from '@nordlog/contracts';
+import type { Browser } from 'playwright-core';
+import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { assertWebAppBuilt, launchBrowser, openAs } from '../support/browser.js';
+import { startTestSystem, type TestSystem } from '../support/system.js';
+
+/**
+ * A person's requests in a browser (issue 38 §4, docs/decisions/0050-personal-data.md): an admin
+ * finds what is held about a phone number on `/admin/personal-data`, downloads it as JSON, and
+ * erases it from the orders after confirming; the orders stay and read as erased.
+ */
+describe('personal data screen', () => {
+  let sys: TestSystem;
+  let browser: Browser;
+  const orderIds: string[] = [];
+
+  beforeAll(async () => {
+    assertWebAppBuilt();
+    sys = await startTestSystem();
+    browser = await launchBrowser();
+    await configureNumberSeries(sys);
+    const oslo = (
+      await sys.command('CREATE_DEPARTMENT', {
+        name: 'Oslo',
+        departmentType: 'courier',
+        country: 'NO',
+      })
+    ).body.ids[0];
+    const customerId = (
+      await sys.command('CREATE_CUSTOMER', { name: 'Nordlys Apotek', departmentId: oslo })
+    ).body.ids[0];
+    for (const day of [1, 2]) {
+      const booked = await sys.command('CREATE_ORDER', {
+        departmentId: oslo,
+        customerId,
+        pickupDate: bookingDate(day),
+        pickup: osloAddress,
+        delivery: { ...osloAddress, name: 'Kari Quibble', phone: '+4791234588' },
+        measurements: [{ weight: 2 }],
+      });
+      expect(booked.status).toBe(200);
+      orderIds.push(booked.body.ids[0]);
+    }
+    await sys.settled();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sys?.shutdown();
+  });
+
+  it('an admin finds a phone number on two orders, downloads the file and erases them after confirming', async () => {
+    const errors: string[] = [];
+    const page = await openAs(browser, sys.url, '/admin/personal-data', sys.admin, errors);
+    await page.getByRole('heading', { name: 'Personal data' }).waitFor();
+    await page.getByTestId('personal-data-search').fill('91234588');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(
+      page.getByTestId('personal-data-summary').textContent({ timeout: 30_000 }),
+    ).resolves.toContain('2 orders');
+    const table = page.getByRole('table', { name: 'Orders' });
+    expect(await table.getByRole('row').count()).toBe(3);
+    await expect(table.textContent()).resolves.toContain('recipient');
+
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as JSON' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^personal-data-\+4791234588-\d{4}-\d\d-\d\d\.json$/);
+
+    await page.getByRole('button', { name: 'Erase from 2 orders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase personal data?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Erase from 2 orders' }).click();
+    await page.getByText('The personal data of 2 orders was erased.').waitFor();
+    await sys.settled();
+    const rows = (await sys.query('orders', { ids: orderIds })).body as OrderRow[];
+    expect(rows.map((r) => [r.order.delivery.name, r.order.delivery.phone])).toEqual([
+      ['[erased]', ''],
+      ['[erased]', ''],
+    ]);
+    // Found again: nothing holds the phone any more.
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByTestId('personal-data-summary').textContent()).resolves.toContain(
+      '0 orders',
+    );
+    expect(errors).toEqual([]);
+  });
+});

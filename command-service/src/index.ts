@@ -22,3 +22,4 @@ export {
 export { StreamStates, STREAM_STATES_KEPT } from './framework/streamStates.js';
 export { OptimizingRunner, type RunnerDeps } from './optimizing/runner.js';
 export { InvoicingRunner, type InvoicingRunnerDeps } from './invoicing/runner.js';
+export { RetentionJob, type RetentionJobDeps } from './privacy/retention.js';

@@ -10,6 +10,7 @@ const fields: CreateCustomer = {
   alystraSubcustomer: '02',
   orgNumber: '912345602',
   customerCode: 'FJ',
+  personalDataRetentionDays: null,
   accountingTags: ['retail'],
   otherIdentifiers: { edi: 'X1' },
   invoiceSplit: 'NONE',

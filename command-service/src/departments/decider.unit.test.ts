@@ -10,6 +10,7 @@ const fields: CreateDepartment = {
   alystraId: 'NO-1',
   emailAddresses: ['oslo@example.com'],
   location: { lat: 59.91, lng: 10.75 },
+  personalDataRetentionDays: null,
   npsId: 'n1',
   address: { street: 'Tollbugata 17', postalCode: '0152', town: 'Oslo', country: 'NO' },
   orgNumber: '974760673',

@@ -4,6 +4,7 @@ import { entityId, nonEmptyText } from '../common.js';
 import { invoiceSplits } from '../invoicing/split.js';
 import { postalAddressSchema } from '../addresses/postalAddress.js';
 import { customerProblems } from './identity.js';
+import { retentionDaysField } from '../privacy/retention.js';
 
 export { customerProblems } from './identity.js';
 
@@ -26,6 +27,11 @@ const fields = {
   invoiceSplit: z.enum(invoiceSplits).default('NONE'),
   /** The invoice and label address (issue 36): street, postal code, town, country. */
   address: postalAddressSchema.nullable().default(null),
+  /**
+   * Days the personal data of its orders' parties is kept after their work ended; null: the
+   * department's (docs/decisions/0050-personal-data.md).
+   */
+  personalDataRetentionDays: retentionDaysField,
 };
 
 /** A customer's fields (create), its organisation number checked against its country. */

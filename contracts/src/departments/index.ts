@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { updateShape } from '../updates.js';
 import { entityId, marketCountries, nonEmptyText, position } from '../common.js';
+import { retentionDaysField } from '../privacy/retention.js';
 import { sellerFields, sellerProblems } from './seller.js';
 
 export * from './seller.js';
@@ -31,6 +32,11 @@ const fields = {
   location: position.nullable().default(null),
   /** Id used by the net-promoter-score survey provider. */
   npsId: z.string().max(50).nullable().default(null),
+  /**
+   * Days the personal data of its orders' parties is kept after their work ended; null: the
+   * country's default (docs/decisions/0050-personal-data.md).
+   */
+  personalDataRetentionDays: retentionDaysField,
   ...sellerFields,
 };
 

@@ -5,3 +5,4 @@ export * from './inventory.js';
 export * from './paths.js';
 export * from './commands.js';
 export * from './readModels.js';
+export * from './retention.js';

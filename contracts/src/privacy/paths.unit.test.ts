@@ -16,6 +16,14 @@ const block = (name: string, phone: string) => ({
   lng: 10.75678,
 });
 
+/** Every string a value holds, at any depth. */
+const leaves = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : value && typeof value === 'object'
+      ? Object.values(value).flatMap(leaves)
+      : [];
+
 describe('personal data split for sealing (docs/decisions/0050)', () => {
   it('takes every personal field of an order out, leaves its erased value, and puts it back', () => {
     const data = {
@@ -88,11 +96,15 @@ describe('personal data split for sealing (docs/decisions/0050)', () => {
         };
         const { stored, patches } = splitPersonal('OrderUpdated', 'order-1', data);
         expect(applyPersonal(stored, [...patches.values()])).toEqual(data);
-        // What is stored holds none of the text that was taken out.
+        // What is stored holds none of the values taken out, but where a field that is not
+        // personal happens to hold the same text (the postal area, the country).
+        const kept = new Set(['1', '0155', 'Oslo', 'NO', ERASED_TEXT]);
+        const storedValues = new Set(leaves(stored));
         for (const value of Object.values(patches.get('order:1') ?? {}))
-          if (typeof value === 'string' && value.length > 3)
-            expect(JSON.stringify(stored)).not.toContain(JSON.stringify(value));
+          if (typeof value === 'string' && !kept.has(value))
+            expect(storedValues.has(value)).toBe(false);
       }),
+      { numRuns: 500 },
     );
   });
 

@@ -22,6 +22,7 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
     emailAddresses: ['oslo@demo.example'],
     location: { lat: 59.911525, lng: 10.75425 },
     npsId: null,
+    personalDataRetentionDays: null,
   },
   {
     key: 'stockholm',
@@ -38,6 +39,7 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
     emailAddresses: ['stockholm@demo.example'],
     location: { lat: 59.336043, lng: 18.072772 },
     npsId: null,
+    personalDataRetentionDays: null,
   },
   {
     key: 'copenhagen',
@@ -54,6 +56,7 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
     emailAddresses: ['kobenhavn@demo.example'],
     location: { lat: 55.676098, lng: 12.568337 },
     npsId: null,
+    personalDataRetentionDays: null,
   },
   {
     key: 'helsinki',
@@ -70,6 +73,7 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
     emailAddresses: ['helsinki@demo.example'],
     location: { lat: 60.167335, lng: 24.950519 },
     npsId: null,
+    personalDataRetentionDays: null,
   },
 ];
 
@@ -85,6 +89,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     otherIdentifiers: {},
     invoiceSplit: 'NONE',
     address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
+    personalDataRetentionDays: null,
   },
   {
     department: 'oslo',
@@ -97,6 +102,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     otherIdentifiers: {},
     invoiceSplit: 'DELIVERY_DATE',
     address: { street: 'Thereses gate 12', postalCode: '0168', town: 'Oslo', country: 'NO' },
+    personalDataRetentionDays: null,
   },
   {
     department: 'stockholm',
@@ -109,6 +115,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     otherIdentifiers: {},
     invoiceSplit: 'SPLIT_KEY',
     address: { street: 'Götgatan 48', postalCode: '11826', town: 'Stockholm', country: 'SE' },
+    personalDataRetentionDays: null,
   },
   {
     department: 'stockholm',
@@ -121,6 +128,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     otherIdentifiers: {},
     invoiceSplit: 'NONE',
     address: { street: 'Odengatan 60', postalCode: '11322', town: 'Stockholm', country: 'SE' },
+    personalDataRetentionDays: null,
   },
   {
     department: 'copenhagen',
@@ -133,6 +141,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     otherIdentifiers: {},
     invoiceSplit: 'NONE',
     address: { street: 'Nyhavn 31', postalCode: '1051', town: 'København K', country: 'DK' },
+    personalDataRetentionDays: null,
   },
   {
     department: 'copenhagen',
@@ -150,6 +159,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
       town: 'København S',
       country: 'DK',
     },
+    personalDataRetentionDays: null,
   },
   {
     department: 'helsinki',
@@ -162,6 +172,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     otherIdentifiers: {},
     invoiceSplit: 'NONE',
     address: { street: 'Fleminginkatu 7', postalCode: '00530', town: 'Helsinki', country: 'FI' },
+    personalDataRetentionDays: null,
   },
   {
     department: 'helsinki',
@@ -174,6 +185,7 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     otherIdentifiers: {},
     invoiceSplit: 'NONE',
     address: { street: 'Suomenlinna C 40', postalCode: '00190', town: 'Helsinki', country: 'FI' },
+    personalDataRetentionDays: null,
   },
 ];
 

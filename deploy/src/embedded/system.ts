@@ -1,4 +1,4 @@
-import { createCommandService, type InvoicingRunner } from '@nordlog/command-service';
+import { createCommandService, RetentionJob, type InvoicingRunner } from '@nordlog/command-service';
 import { AppError, type ErrorItem, type Identity } from '@nordlog/contracts';
 import {
   createAuth,
@@ -73,6 +73,8 @@ export interface System {
   projector: Projector;
   /** The invoicing runner (docs/decisions/0032): tests stop it to drive runs themselves. */
   invoicing: InvoicingRunner;
+  /** The retention job (docs/decisions/0050): tests run a pass at a chosen time. */
+  retention: RetentionJob;
   close(): Promise<void>;
 }
 
@@ -119,6 +121,13 @@ export async function startSystem(
   optimizing.runner.start();
   const invoicing = invoicingParts(db, command.deps.store, command.deps.ids, logger);
   invoicing.runner.start();
+  // Personal data whose retention ran out is erased hourly (docs/decisions/0050).
+  const retention = new RetentionJob({
+    store: command.deps.store,
+    knex: db.knex,
+    logger: logger.child({ component: 'retention' }),
+  });
+  retention.start();
   const commandApi = createCommandService(command.deps);
   const run: System['run'] = command.run;
   const query = queryParts(config, db, geocoder, logger, {
@@ -226,6 +235,7 @@ export async function startSystem(
     hub,
     projector,
     invoicing: invoicing.runner,
+    retention,
     close: () =>
       (closing ??= (async () => {
         await hub.close();
@@ -233,6 +243,7 @@ export async function startSystem(
         query.close();
         await optimizing.close();
         await invoicing.close();
+        await retention.stop();
         command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,4 @@
-import { createCommandService } from '@nordlog/command-service';
+import { createCommandService, RetentionJob } from '@nordlog/command-service';
 import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
 import { commandParts, invoicingParts, openEventStore, optimizingParts } from '../parts.js';
 import { failed, runService } from './run.js';
@@ -16,12 +16,20 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   optimizing.runner.start();
   const invoicing = invoicingParts(db, command.deps.store, command.deps.ids, logger);
   invoicing.runner.start();
+  // Personal data whose retention ran out is erased hourly (docs/decisions/0050).
+  const retention = new RetentionJob({
+    store: command.deps.store,
+    knex: db.knex,
+    logger: logger.child({ component: 'retention' }),
+  });
+  retention.start();
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
   return {
     close: async () => {
       await optimizing.close();
       await invoicing.close();
+      await retention.stop();
       command.close();
     },
   };

@@ -1441,6 +1441,7 @@ const en = {
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
+        personalDataRetentionDays: 'Personal data kept (days after delivery)',
         id: 'Id',
         name: 'Name',
         departmentType: 'Type',
@@ -1468,6 +1469,7 @@ const en = {
     'admin/customers': {
       name: 'Customer |||| Customers',
       fields: {
+        personalDataRetentionDays: 'Personal data kept (days after delivery)',
         id: 'Id',
         name: 'Name',
         departmentId: 'Department',

@@ -1449,6 +1449,7 @@ const fi: Messages = {
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
+        personalDataRetentionDays: 'Henkilötiedot säilytetään (päivää toimituksen jälkeen)',
         id: 'Tunnus',
         name: 'Nimi',
         departmentType: 'Tyyppi',
@@ -1476,6 +1477,7 @@ const fi: Messages = {
     'admin/customers': {
       name: 'Asiakas |||| Asiakkaat',
       fields: {
+        personalDataRetentionDays: 'Henkilötiedot säilytetään (päivää toimituksen jälkeen)',
         id: 'Tunnus',
         name: 'Nimi',
         departmentId: 'Osasto',

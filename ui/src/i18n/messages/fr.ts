@@ -1457,6 +1457,7 @@ const fr: Messages = {
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
+        personalDataRetentionDays: 'Données personnelles conservées (jours après livraison)',
         id: 'ID',
         name: 'Nom',
         departmentType: 'Type',
@@ -1479,6 +1480,7 @@ const fr: Messages = {
     'admin/customers': {
       name: 'Client |||| Clients',
       fields: {
+        personalDataRetentionDays: 'Données personnelles conservées (jours après livraison)',
         id: 'ID',
         name: 'Nom',
         departmentId: 'Agence',

@@ -1441,6 +1441,7 @@ const nb: Messages = {
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
+        personalDataRetentionDays: 'Personopplysninger lagres (dager etter levering)',
         id: 'ID',
         name: 'Navn',
         departmentType: 'Type',
@@ -1468,6 +1469,7 @@ const nb: Messages = {
     'admin/customers': {
       name: 'Kunde |||| Kunder',
       fields: {
+        personalDataRetentionDays: 'Personopplysninger lagres (dager etter levering)',
         id: 'ID',
         name: 'Navn',
         departmentId: 'Avdeling',

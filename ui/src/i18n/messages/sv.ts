@@ -157,7 +157,7 @@ const sv: Messages = {
       'Namn, telefonnummer, e-postadresser, gatuadresser, anteckningar och exakta positioner för parterna i %{count} ordrar raderas för gott, överallt, även från etiketter och historik. Det går inte att ångra.',
     columns: {
       order: 'Order',
-      shipment: 'Försändelse',
+      shipment: 'Sändning',
       date: 'Datum',
       state: 'Status',
       customer: 'Kund',
@@ -1441,6 +1441,7 @@ const sv: Messages = {
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
+        personalDataRetentionDays: 'Personuppgifter sparas (dagar efter leverans)',
         id: 'ID',
         name: 'Namn',
         departmentType: 'Typ',
@@ -1463,6 +1464,7 @@ const sv: Messages = {
     'admin/customers': {
       name: 'Kund |||| Kunder',
       fields: {
+        personalDataRetentionDays: 'Personuppgifter sparas (dagar efter leverans)',
         id: 'ID',
         name: 'Namn',
         departmentId: 'Avdelning',

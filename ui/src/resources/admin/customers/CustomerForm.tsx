@@ -1,5 +1,5 @@
 import { createCustomerSchema, invoiceSplits, updateCustomerSchema } from '@nordlog/contracts';
-import { ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
+import { NumberInput, ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
 import { AddressInputs, withCustomerRules, withOptionalAddress } from '../common/AddressInputs';
 import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
@@ -18,6 +18,8 @@ const CustomerInputs = () => (
     <SelectInput source="invoiceSplit" choices={enumChoices('invoiceSplit', invoiceSplits)} />
     {/* Printed on its invoices and as the sender on its labels (issue 36). */}
     <AddressInputs />
+    {/* Empty: the department's (docs/decisions/0050-personal-data.md). */}
+    <NumberInput source="personalDataRetentionDays" min={30} max={3650} step={1} />
   </>
 );
 

@@ -4,7 +4,7 @@ import {
   marketCountries,
   updateDepartmentSchema,
 } from '@nordlog/contracts';
-import { BooleanInput, SelectInput, TextInput, required } from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, TextInput, required } from 'react-admin';
 import { AddressInputs, withOptionalAddress, withSellerRules } from '../common/AddressInputs';
 import { enumChoices } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
@@ -30,6 +30,8 @@ const DepartmentInputs = () => (
     <BooleanInput source="vatRegistered" />
     <TextInput source="bankAccount" sx={{ minWidth: 280 }} />
     <TextInput source="fikCreditorNumber" />
+    {/* Empty: the country's default (docs/decisions/0050-personal-data.md). */}
+    <NumberInput source="personalDataRetentionDays" min={30} max={3650} step={1} />
   </>
 );
 

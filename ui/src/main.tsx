@@ -13,8 +13,9 @@ import { pickFeatures, pickTheme } from './theme/themes';
 /**
  * Start-up (spec §2, §7): fetch the user, the configuration and the messages of the user's
  * language, then either the public pages (a small bundle without react-admin), a redirect, or the
- * app, loaded lazily with retries. Outside the public pages the app's chunk and the page's are
- * fetched at once, alongside the session (docs/decisions/0046-web-start-up.md).
+ * app, loaded lazily with retries: the planner's pages in a light shell of their own, react-admin
+ * only for the other paths (app/AppRoot). Outside the public pages the app's chunk and the page's
+ * are fetched at once, alongside the session (docs/decisions/0046-web-start-up.md).
  */
 async function start() {
   const container = document.getElementById('root');
@@ -59,16 +60,18 @@ async function start() {
     );
     return;
   }
-  const { default: AdminApp } = await loadWithRetry(() => {
+  const { default: AppRoot, preloadPage } = await loadWithRetry(() => {
     // The chunk asked for at start-up; a retry asks again.
-    const chunk = early ?? import('./app/AdminApp');
+    const chunk = early ?? import('./app/AppRoot');
     early = null;
     return chunk;
   });
+  // The page's chunk, asked for at start-up too: the app's first render draws the page.
+  await preloadPage(path).catch(() => undefined);
   root.render(
     <StrictMode>
       <ErrorFallback texts={texts} showDetails={config.development}>
-        <AdminApp
+        <AppRoot
           user={user}
           themeName={themeName}
           features={features}

@@ -38,13 +38,27 @@ const TRACE = process.argv.includes('--trace');
 /** `--profile`: the browser's CPU profile of one load of each screen (browserProfile.ts). */
 const PROFILE = process.argv.includes('--profile');
 
-/** The page's requests so far (Resource Timing), one line each: start–end ms, size, path. */
+/**
+ * The page's requests so far (Resource Timing), one line each: start–end ms, size, path; with the
+ * paints and the app's marks of its start-up steps (`(nordlog:…)`, ui/src/main.tsx).
+ */
 async function waterfall(page: Page): Promise<string> {
   const entries = await page.evaluate<
     { name: string; start: number; end: number; size: number }[]
   >(`
-    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
-      .map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, size: e.transferSize }))
+    [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+      ...performance.getEntriesByType('mark'),
+      ...performance.getEntriesByType('paint'),
+    ]
+      .map((e) => ({
+        name: e.entryType === 'mark' || e.entryType === 'paint' ? location.origin + '/(' + e.name + ')' : e.name,
+        start: e.startTime,
+        end: e.responseEnd ?? e.startTime,
+        size: e.transferSize ?? 0,
+      }))
+      .sort((a, b) => a.start - b.start)
   `);
   return entries
     .map(

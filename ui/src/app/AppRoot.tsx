@@ -72,12 +72,14 @@ export default function AppRoot({
     // page's chunk loads, not once the frame has rendered.
     if (/^\/planner\/[^/]+\//.test(window.location.pathname))
       void queryClient.prefetchQuery(departmentOptionsQuery);
-    return {
-      i18nProvider: createI18nProvider(messages),
-      queryClient,
-      store: localStorageStore(undefined, 'nordlog'),
-      theme,
-    };
+    const i18nProvider = createI18nProvider(messages);
+    const store = localStorageStore(undefined, 'nordlog');
+    // The language the app starts in is the stored one (i18n/locales, also set by the public
+    // pages' menu); react-admin's store follows it, so that its i18n context draws the app in the
+    // first render instead of after an empty one (it waits while the two differ or the store
+    // has none).
+    store.setItem('locale', i18nProvider.getLocale());
+    return { i18nProvider, queryClient, store, theme };
   }, [user, themeName, messages]);
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { fetchCurrentUser } from './auth/api';
+import { askEarly } from './app/earlyData';
 import { preloadApp } from './app/preload';
 import { decideStart, isPublicPath } from './auth/start';
 import { loadAppMessages } from './i18n/loadMessages';
@@ -28,6 +29,8 @@ async function start() {
   const publicPath = isPublicPath(path);
   const render = loadWithRetry(() => import('./render'));
   render.catch(() => undefined);
+  // A main page's first data too, once the session's requests are out (app/earlyData.ts).
+  if (!publicPath) askEarly(path);
   const appChunk = publicPath ? null : preloadApp(path);
   appChunk?.catch(() => undefined);
   // The public pages (log-in, tracking) are a chunk of their own, without react-admin.

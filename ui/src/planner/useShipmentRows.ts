@@ -2,6 +2,7 @@ import type { ConsignmentRow } from '@nordlog/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { runQuery } from '../shell/api';
+import { consignmentsPageParams } from './rowsParams';
 import { loadAllRows, rowsKey, type RowsParams } from './shipmentsData';
 
 /**
@@ -23,14 +24,7 @@ export function useShipmentRows(params: RowsParams, enabled: boolean) {
     queryFn: async () => {
       const { rows, truncated } = await loadAllRows(
         (offset, limit) =>
-          runQuery<ConsignmentRow[]>('consignments', {
-            departmentIds: params.departmentIds,
-            fromDate: params.fromDate,
-            toDate: params.toDate,
-            ...(params.states.length > 0 ? { states: params.states } : {}),
-            limit,
-            offset,
-          }),
+          runQuery<ConsignmentRow[]>('consignments', consignmentsPageParams(params, offset, limit)),
         (loaded) => setProgress({ key: keyText, loaded }),
       );
       return { data: rows, truncated };

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { SkipNavigationButton, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useShell } from '../app/UserContext';
 import { NetworkNotice } from '../live/LiveProvider';
@@ -26,8 +26,8 @@ const CLOSED_WIDTH = 72;
 
 /**
  * The planner's frame without react-admin's `<Layout>` (docs/decisions/0046-web-start-up.md): the
- * same top bar, menu (menuEntries, as AppLayout draws it), toasts, network notice and error
- * screen, drawn with MUI alone so that the planner's pages start without react-admin's UI. The
+ * same skip-to-content button, top bar, menu (menuEntries, as AppLayout draws it), toasts, network
+ * notice and error screen, drawn with MUI alone so that the planner's pages start without react-admin's UI. The
  * menu's fixed column keeps react-admin's class name (`RaSidebar-fixed`), which the browser
  * tests measure.
  */
@@ -50,6 +50,7 @@ export function LightFrame({ children }: { children: ReactNode }) {
         zIndex: 1,
       }}
     >
+      <SkipNavigationButton />
       <LightTopBar />
       <Box component="main" sx={{ display: 'flex', flexGrow: 1, mt: { xs: 7, sm: 6 } }}>
         <Sidebar />

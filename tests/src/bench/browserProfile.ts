@@ -3,7 +3,7 @@ import { firstRender, type Screen } from './bareReact.js';
 
 interface Node {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface Profile {
   nodes: Node[];
@@ -44,7 +44,7 @@ export async function profileFirstRender(page: Page, screen: Screen, top = 15): 
     if (f.functionName === '(idle)' || f.functionName === '(program)') continue;
     const file = f.url ? new URL(f.url).pathname.replace(/-[\w-]{8}\.js$/, '.js') : f.functionName;
     byFile.set(file, (byFile.get(file) ?? 0) + dt);
-    const fn = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+    const fn = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
     const bucket = (buckets[Math.floor(at / 100)] ??= new Map());
     bucket.set(file, (bucket.get(file) ?? 0) + dt);

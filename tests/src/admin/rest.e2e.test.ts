@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { restResources, type RestResourceName } from '@nordlog/contracts';
+import { accessFlags, restResources, type RestResourceName } from '@nordlog/contracts';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
 /** `GET /api/rest/{resource}` with ra-data-simple-rest's JSON parameters. */
@@ -222,7 +222,7 @@ describe('REST resources in the dialect of ra-data-simple-rest (GET /api/rest/{r
     await sys.settled();
     const users = (await sys.get(list('users', { filter: { role: 'ADMIN' } }))).body;
     expect(users.length).toBeGreaterThan(0);
-    expect(users[0].effectiveAccess).toHaveLength(39);
+    expect(users[0].effectiveAccess).toHaveLength(accessFlags.length);
     expect((await sys.get(`/api/rest/users/${id}`)).status).toBe(404);
     expect(
       names((await sys.get(list('roles', { filter: { access: 'PLANNER_DISPATCHING' } }))).body),

@@ -1441,7 +1441,7 @@ const da: Messages = {
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',
       fields: {
-        personalDataRetentionDays: 'Personoplysninger gemmes (dage efter levering)',
+        personalDataRetentionDays: 'Opbevaring, dage',
         id: 'ID',
         name: 'Navn',
         departmentType: 'Type',
@@ -1464,7 +1464,7 @@ const da: Messages = {
     'admin/customers': {
       name: 'Kunde |||| Kunder',
       fields: {
-        personalDataRetentionDays: 'Personoplysninger gemmes (dage efter levering)',
+        personalDataRetentionDays: 'Opbevaring, dage',
         id: 'ID',
         name: 'Navn',
         departmentId: 'Afdeling',

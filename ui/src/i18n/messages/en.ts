@@ -1441,7 +1441,7 @@ const en = {
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
-        personalDataRetentionDays: 'Personal data kept (days after delivery)',
+        personalDataRetentionDays: 'Retention, days',
         id: 'Id',
         name: 'Name',
         departmentType: 'Type',
@@ -1469,7 +1469,7 @@ const en = {
     'admin/customers': {
       name: 'Customer |||| Customers',
       fields: {
-        personalDataRetentionDays: 'Personal data kept (days after delivery)',
+        personalDataRetentionDays: 'Retention, days',
         id: 'Id',
         name: 'Name',
         departmentId: 'Department',

@@ -1449,7 +1449,7 @@ const fi: Messages = {
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
-        personalDataRetentionDays: 'Henkilötiedot säilytetään (päivää toimituksen jälkeen)',
+        personalDataRetentionDays: 'Säilytys, päivää',
         id: 'Tunnus',
         name: 'Nimi',
         departmentType: 'Tyyppi',
@@ -1477,7 +1477,7 @@ const fi: Messages = {
     'admin/customers': {
       name: 'Asiakas |||| Asiakkaat',
       fields: {
-        personalDataRetentionDays: 'Henkilötiedot säilytetään (päivää toimituksen jälkeen)',
+        personalDataRetentionDays: 'Säilytys, päivää',
         id: 'Tunnus',
         name: 'Nimi',
         departmentId: 'Osasto',

@@ -1457,7 +1457,7 @@ const fr: Messages = {
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
-        personalDataRetentionDays: 'Données personnelles conservées (jours après livraison)',
+        personalDataRetentionDays: 'Conservation, jours',
         id: 'ID',
         name: 'Nom',
         departmentType: 'Type',
@@ -1480,7 +1480,7 @@ const fr: Messages = {
     'admin/customers': {
       name: 'Client |||| Clients',
       fields: {
-        personalDataRetentionDays: 'Données personnelles conservées (jours après livraison)',
+        personalDataRetentionDays: 'Conservation, jours',
         id: 'ID',
         name: 'Nom',
         departmentId: 'Agence',

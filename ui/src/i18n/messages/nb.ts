@@ -1441,7 +1441,7 @@ const nb: Messages = {
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
-        personalDataRetentionDays: 'Personopplysninger lagres (dager etter levering)',
+        personalDataRetentionDays: 'Lagringstid, dager',
         id: 'ID',
         name: 'Navn',
         departmentType: 'Type',
@@ -1469,7 +1469,7 @@ const nb: Messages = {
     'admin/customers': {
       name: 'Kunde |||| Kunder',
       fields: {
-        personalDataRetentionDays: 'Personopplysninger lagres (dager etter levering)',
+        personalDataRetentionDays: 'Lagringstid, dager',
         id: 'ID',
         name: 'Navn',
         departmentId: 'Avdeling',

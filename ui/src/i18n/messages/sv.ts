@@ -1441,7 +1441,7 @@ const sv: Messages = {
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
-        personalDataRetentionDays: 'Personuppgifter sparas (dagar efter leverans)',
+        personalDataRetentionDays: 'Lagringstid, dagar',
         id: 'ID',
         name: 'Namn',
         departmentType: 'Typ',
@@ -1464,7 +1464,7 @@ const sv: Messages = {
     'admin/customers': {
       name: 'Kund |||| Kunder',
       fields: {
-        personalDataRetentionDays: 'Personuppgifter sparas (dagar efter leverans)',
+        personalDataRetentionDays: 'Lagringstid, dagar',
         id: 'ID',
         name: 'Namn',
         departmentId: 'Avdelning',

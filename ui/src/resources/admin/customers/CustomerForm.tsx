@@ -19,7 +19,13 @@ const CustomerInputs = () => (
     {/* Printed on its invoices and as the sender on its labels (issue 36). */}
     <AddressInputs />
     {/* Empty: the department's (docs/decisions/0050-personal-data.md). */}
-    <NumberInput source="personalDataRetentionDays" min={30} max={3650} step={1} />
+    <NumberInput
+      source="personalDataRetentionDays"
+      min={30}
+      max={3650}
+      step={1}
+      sx={{ minWidth: 240 }}
+    />
   </>
 );
 

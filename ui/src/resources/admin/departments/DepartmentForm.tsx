@@ -31,7 +31,13 @@ const DepartmentInputs = () => (
     <TextInput source="bankAccount" sx={{ minWidth: 280 }} />
     <TextInput source="fikCreditorNumber" />
     {/* Empty: the country's default (docs/decisions/0050-personal-data.md). */}
-    <NumberInput source="personalDataRetentionDays" min={30} max={3650} step={1} />
+    <NumberInput
+      source="personalDataRetentionDays"
+      min={30}
+      max={3650}
+      step={1}
+      sx={{ minWidth: 240 }}
+    />
   </>
 );
 

@@ -102,8 +102,9 @@ function Sidebar() {
       easing: theme.transitions.easing.sharp,
       duration: theme.transitions.duration.leavingScreen,
     });
+  // react-admin's class names, as its sidebar has them (tests and print styles find the menu).
   return (
-    <Box sx={{ width, flexShrink: 0, transition }}>
+    <Box className="RaSidebar-root" sx={{ width, flexShrink: 0, transition }}>
       <Box
         className="RaSidebar-fixed"
         sx={{

@@ -53,6 +53,8 @@ export function topology(env: Record<string, string>): Topology {
     LOG_LEVEL: 'info',
     INTERNAL_SECRET: secret,
     AUTH_SECRET: randomBytes(24).toString('hex'),
+    // One master key of personal data for every service of the topology (docs/decisions/0050).
+    PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
     AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
     PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
     DATABASE_POOL_SIZE: '6',

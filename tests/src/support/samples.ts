@@ -130,6 +130,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       vatRegistered: false,
       bankAccount: '',
       fikCreditorNumber: '',
+      personalDataRetentionDays: 200,
     },
     changes: {
       name: `Dep ${words()}`,
@@ -145,6 +146,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       vatRegistered: true,
       bankAccount: 'DK50 0040 0440 1162 43',
       fikCreditorNumber: '81234567',
+      personalDataRetentionDays: 400,
     },
   }),
   UPDATE_CUSTOMER: ({ departments }) => ({
@@ -159,6 +161,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       otherIdentifiers: { edi: '1' },
       invoiceSplit: 'NONE',
       address: null,
+      personalDataRetentionDays: null,
     },
     changes: {
       name: `Customer ${words()}`,
@@ -172,6 +175,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       invoiceSplit: 'SPLIT_KEY',
       // Norwegian, as the organisation numbers are (each is checked against the address's country).
       address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
+      personalDataRetentionDays: 60,
     },
   }),
   // One field of the customer (docs/decisions/0032): every other field stays.

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import {
   liveEnv,
   startMailReceiver,
@@ -58,7 +59,12 @@ describe('development impersonation GET /auth/user/{role}', () => {
     const mail = await startMailReceiver();
     providers.push(sms, mail);
     const sys = await startTestSystem({
-      env: { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), ...liveEnv(sms, mail) },
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
+        ...liveEnv(sms, mail),
+      },
       tokens: sms.tokens,
     });
     systems.push(sys);

@@ -1,7 +1,7 @@
 // Cheapest feasible insertion of one job into one route. Time windows are checked in O(1) per position
 // from the route's forward start times and backward latest starts; a pair walks the delivery position
 // forward from the pickup, carrying the pushed-forward start times and the running load maximum.
-import { END_PICKUP, START_DELIVERY, type Instance } from './instance.js';
+import { END_PICKUP, loadsBoundByTotal, START_DELIVERY, type Instance } from './instance.js';
 import { capacityOk, freeStops, offer, type Candidate, type Ctx } from './insertionCtx.js';
 import { pairInsertion } from './pairInsertion.js';
 import type { Rng } from './rng.js';
@@ -95,6 +95,8 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
   const svc = (inst.stopService[s] ?? 0) * c.sf;
   const { loc, start, latest, arcCost } = r;
   const lsRow = ls * m;
+  // bestInsertion checked the route total first: when it bounds every load, none is read here.
+  const free = loadsBoundByTotal(inst, r.v);
   let bound = c.best?.delta ?? c.bound;
   let dep = start[r.locked] as number;
   if (r.locked > 0) dep += (inst.stopService[r.stops[r.locked - 1] as number] as number) * c.sf;
@@ -104,8 +106,8 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
     if ((start[i] as number) > l) break;
     if (i > r.locked)
       dep = (start[i] as number) + (inst.stopService[r.stops[i - 1] as number] as number) * c.sf;
-    if (kind === START_DELIVERY && !capacityOk(inst, r.v, job, r.prefMax, i)) break;
-    if (kind === END_PICKUP && !capacityOk(inst, r.v, job, r.sufMax, i)) continue;
+    if (!free && kind === START_DELIVERY && !capacityOk(inst, r.v, job, r.prefMax, i)) break;
+    if (!free && kind === END_PICKUP && !capacityOk(inst, r.v, job, r.sufMax, i)) continue;
     const a = loc[i] as number;
     const b = loc[i + 1] as number;
     // Arcs into the stop from its row of the transposed matrices, out of it from its own row, and

@@ -1,7 +1,8 @@
 // Cheapest insertion of a pickup-and-delivery pair into one route: the pickup's slots in one pass,
 // the delivery's slots worked out once per route and job, and a walk of the delivery forward from
 // a pickup only where it can still beat the bound.
-import { arcOf, consider, loadCheck, loadsBoundByTotal, type Ctx } from './insertionCtx.js';
+import { loadsBoundByTotal } from './instance.js';
+import { arcOf, consider, loadCheck, type Ctx } from './insertionCtx.js';
 
 export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
   const { inst, r, m, dur, cost, durT, costT, inv } = c;

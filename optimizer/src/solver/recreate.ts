@@ -133,8 +133,8 @@ function nearRoutesFirst(sol: SolutionState, job: number, where: Int32Array): In
   const stamp = ++s.stamp;
   let n = 0;
   const [a, b] = freeStops(inst, job);
-  for (const stop of b >= 0 ? [b, a] : [a]) {
-    const near = nearestOf(inst, stop);
+  for (let h = b >= 0 ? 0 : 1; h < 2; h++) {
+    const near = nearestOf(inst, h === 0 ? b : a);
     for (let k = 0; k < near.length && k < NEAR_STOPS; k++) {
       const v = where[near[k] as number] as number;
       if (v >= 0 && mark[v] !== stamp) {

@@ -66,7 +66,7 @@ export function search(
     lastReport = elapsed;
     hooks.onProgress?.(elapsed, iterations, best);
   };
-  let best = construct(inst, rng, vehicleLowerBound(inst));
+  let best = construct(inst, rng);
   report(best, true);
   // Nothing to move: no free job at all, so the budget is not spent spinning.
   if (best.unassigned.length === 0 && best.routes.every((r) => r.stops.length === r.locked))

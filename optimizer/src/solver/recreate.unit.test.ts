@@ -1,12 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { scaleDay } from '../bench/scaleDay.js';
-import { checkSolution } from '../checker.js';
 import type { Problem } from '../model.js';
-import { toSolution } from '../solve.js';
 import { bruteForce } from '../testing/bruteForce.js';
 import { tinyProblem } from '../testing/tiny.js';
-import { seededPlan } from './construct.js';
 import { bestInsertion } from './insertion.js';
 import { compile } from './instance.js';
 import { insertJob, recreate } from './recreate.js';
@@ -60,21 +57,6 @@ describe('vehicle lower bound', () => {
       ),
       { numRuns: 30 },
     );
-  });
-});
-
-describe('seeded first plan', () => {
-  it('is a checked plan that places every job of a small product-scale day', () => {
-    for (const seed of [1, 2, 3]) {
-      const problem = scaleDay(16, 160, seed, 30);
-      const inst = compile(problem);
-      const lb = vehicleLowerBound(inst);
-      const sol = seededPlan(inst, lb);
-      const out = toSolution(inst, sol);
-      expect(checkSolution(problem, out)).toEqual([]);
-      expect(out.unassigned).toEqual([]);
-      expect(out.routes.length).toBeGreaterThanOrEqual(lb);
-    }
   });
 });
 

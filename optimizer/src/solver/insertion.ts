@@ -1,13 +1,33 @@
 // Cheapest feasible insertion of one job into one route. Time windows are checked in O(1) per position
 // from the route's forward start times and backward latest starts; a pair walks the delivery position
 // forward from the pickup, carrying the pushed-forward start times and the running load maximum.
-import { END_PICKUP, START_DELIVERY, type Instance } from './instance.js';
-import { capacityOk, freeStops, offer, type Candidate, type Ctx } from './insertionCtx.js';
+import { END_PICKUP, loadsBoundByTotal, START_DELIVERY, type Instance } from './instance.js';
+import { capacityOk, offer, type Candidate, type Ctx } from './insertionCtx.js';
 import { pairInsertion } from './pairInsertion.js';
 import type { Rng } from './rng.js';
 import type { RouteState } from './route.js';
 
 export { applied, freeStops, type Candidate } from './insertionCtx.js';
+
+const EMPTY = new Float64Array(0);
+
+const shared: Ctx = {
+  inst: null as unknown as Instance,
+  r: null as unknown as RouteState,
+  m: 0,
+  dur: EMPTY,
+  cost: EMPTY,
+  durT: EMPTY,
+  costT: EMPTY,
+  dist: EMPTY,
+  inv: 1,
+  sf: 1,
+  rng: null,
+  blink: 0,
+  best: null,
+  bound: Infinity,
+  doubt: false,
+};
 
 export function bestInsertion(
   inst: Instance,
@@ -21,32 +41,36 @@ export function bestInsertion(
   const key = job * inst.vehicleCount + v;
   // Proven before that the job fits nowhere in this very route: nothing to read.
   if (inst.noFit[key] === r.version) return null;
-  const p = inst.vehProfile[v] ?? 0;
-  const costScale = inst.problem.objective === 'duration' ? (inst.vehInvSpeed[v] ?? 1) : 1;
-  const ctx: Ctx = {
-    inst,
-    r,
-    m: inst.size[p] ?? 0,
-    dur: inst.dur[p] ?? new Float64Array(0),
-    cost: costScale === 1 ? (inst.cost[p] ?? new Float64Array(0)) : scaled(inst, p, costScale),
-    durT: inst.durT[p] ?? new Float64Array(0),
-    costT: costScale === 1 ? (inst.costT[p] ?? new Float64Array(0)) : scaledT(inst, p, costScale),
-    dist: inst.dist[p] ?? new Float64Array(0),
-    inv: inst.vehInvSpeed[v] ?? 1,
-    sf: inst.vehServiceFactor[v] ?? 1,
-    rng,
-    blink,
-    best: null,
-    bound,
-    doubt: false,
-  };
   if (inst.vehRouteCapped[v] && !routeTotalOk(inst, r, job)) {
     inst.noFit[key] = r.version;
     return null;
   }
-  const [a, b] = freeStops(inst, job);
-  if (b >= 0) pairInsertion(ctx, job, a, b);
-  else singleInsertion(ctx, job, a);
+  const p = inst.vehProfile[v] ?? 0;
+  const costScale = inst.problem.objective === 'duration' ? (inst.vehInvSpeed[v] ?? 1) : 1;
+  // One context for every call (the search is single-threaded and nothing here re-enters): a
+  // fresh object per job and route was a tenth of the garbage a move leaves.
+  const ctx = shared;
+  ctx.inst = inst;
+  ctx.r = r;
+  ctx.m = inst.size[p] ?? 0;
+  ctx.dur = inst.dur[p] ?? EMPTY;
+  ctx.cost = costScale === 1 ? (inst.cost[p] ?? EMPTY) : scaled(inst, p, costScale);
+  ctx.durT = inst.durT[p] ?? EMPTY;
+  ctx.costT = costScale === 1 ? (inst.costT[p] ?? EMPTY) : scaledT(inst, p, costScale);
+  ctx.dist = inst.dist[p] ?? EMPTY;
+  ctx.inv = inst.vehInvSpeed[v] ?? 1;
+  ctx.sf = inst.vehServiceFactor[v] ?? 1;
+  ctx.rng = rng;
+  ctx.blink = blink;
+  ctx.best = null;
+  ctx.bound = bound;
+  ctx.doubt = false;
+  const first = inst.jobFirst[job] ?? 0;
+  const second = inst.jobSecond[job] ?? -1;
+  // A pickup locked on the route leaves only the delivery to place (freeStops).
+  if (inst.stopFixed[first]) singleInsertion(ctx, job, second);
+  else if (second >= 0) pairInsertion(ctx, job, first, second);
+  else singleInsertion(ctx, job, first);
   // Every position was checked in full and none is feasible: remembered until the route changes
   // (the checks read only the route's caches and the instance, and a route with no feasible
   // position draws no blink, so skipping it later changes neither the answer nor the random draws).
@@ -95,6 +119,8 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
   const svc = (inst.stopService[s] ?? 0) * c.sf;
   const { loc, start, latest, arcCost } = r;
   const lsRow = ls * m;
+  // bestInsertion checked the route total first: when it bounds every load, none is read here.
+  const free = loadsBoundByTotal(inst, r.v);
   let bound = c.best?.delta ?? c.bound;
   let dep = start[r.locked] as number;
   if (r.locked > 0) dep += (inst.stopService[r.stops[r.locked - 1] as number] as number) * c.sf;
@@ -104,8 +130,8 @@ function singleInsertion(c: Ctx, job: number, s: number): void {
     if ((start[i] as number) > l) break;
     if (i > r.locked)
       dep = (start[i] as number) + (inst.stopService[r.stops[i - 1] as number] as number) * c.sf;
-    if (kind === START_DELIVERY && !capacityOk(inst, r.v, job, r.prefMax, i)) break;
-    if (kind === END_PICKUP && !capacityOk(inst, r.v, job, r.sufMax, i)) continue;
+    if (!free && kind === START_DELIVERY && !capacityOk(inst, r.v, job, r.prefMax, i)) break;
+    if (!free && kind === END_PICKUP && !capacityOk(inst, r.v, job, r.sufMax, i)) continue;
     const a = loc[i] as number;
     const b = loc[i + 1] as number;
     // Arcs into the stop from its row of the transposed matrices, out of it from its own row, and

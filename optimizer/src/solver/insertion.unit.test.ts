@@ -122,6 +122,18 @@ function hilly(problem: Problem): Problem {
   return { ...problem, matrices };
 }
 
+/**
+ * Route totals (0021) on every other vehicle: 1, the limit is the capacity (the product's slots,
+ * where no load is read: the total bounds them); 2, a limit above the capacity (loads still read).
+ */
+function routeLimited(problem: Problem, how: number): Problem {
+  if (how === 0) return problem;
+  const vehicles = problem.vehicles.map((v, k) =>
+    k % 2 === 0 ? { ...v, routeCapacity: v.capacity.map((c) => (how === 1 ? c : c * 2)) } : v,
+  );
+  return { ...problem, vehicles };
+}
+
 describe('cheapest insertion', () => {
   it('finds the cheapest feasible slot that an exhaustive search with the full checks finds', () => {
     fc.assert(
@@ -134,9 +146,10 @@ describe('cheapest insertion', () => {
           locked: fc.boolean(),
           oneWay: fc.boolean(),
           duration: fc.boolean(),
+          capped: fc.integer({ min: 0, max: 2 }),
         }),
         (s) => {
-          const rich = richProblem(s);
+          const rich = routeLimited(richProblem(s), s.capped);
           const problem = s.oneWay ? hilly(rich) : rich;
           close(compare(s.duration ? { ...problem, objective: 'duration' } : problem, s.seed));
         },

@@ -308,3 +308,29 @@ function vehicleClasses(problem: Problem): Int32Array {
 export function breaksOf(inst: Instance, v: number): readonly Break[] {
   return inst.vehBreaks[v] ?? [];
 }
+
+/** Per instance, the vehicles whose loads can never exceed their capacity once the route total fits. */
+const boundByTotal = new WeakMap<Instance, Uint8Array>();
+
+/**
+ * Whether the vehicle's capacity never binds once its route total fits (checked before any scan):
+ * the load on board at any point is at most the demand of every job on the route, which the route
+ * total (0021) bounds, so when that limit is no higher than the capacity in every dimension (the
+ * product's slots: the same figures) and no demand is negative, no slot needs a load check.
+ */
+export function loadsBoundByTotal(inst: Instance, v: number): boolean {
+  let flags = boundByTotal.get(inst);
+  if (!flags) {
+    const D = inst.dims;
+    const nonNegative = inst.jobDemand.every((x) => x >= 0);
+    flags = new Uint8Array(inst.vehicleCount);
+    for (let w = 0; w < inst.vehicleCount; w++) {
+      let ok = nonNegative && inst.vehRouteCapped[w] === 1;
+      for (let d = 0; d < D && ok; d++)
+        ok = (inst.vehRouteCap[w * D + d] ?? Infinity) <= (inst.vehCap[w * D + d] ?? 0);
+      flags[w] = ok ? 1 : 0;
+    }
+    boundByTotal.set(inst, flags);
+  }
+  return flags[v] === 1;
+}

@@ -1,6 +1,7 @@
 // Cheapest insertion of a pickup-and-delivery pair into one route: the pickup's slots in one pass,
 // the delivery's slots worked out once per route and job, and a walk of the delivery forward from
 // a pickup only where it can still beat the bound.
+import { loadsBoundByTotal } from './instance.js';
 import { arcOf, consider, loadCheck, type Ctx } from './insertionCtx.js';
 
 export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
@@ -15,7 +16,9 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
   const eD = inst.stopEarly[ds] ?? 0;
   const lD = inst.stopLate[ds] ?? 0;
   const { loc, start, latest, load, svc, travel, arcCost } = r;
-  const fits = loadCheck(inst, r.v, job, load);
+  // bestInsertion checked the route total first: when it bounds every load, none is read here.
+  const free = loadsBoundByTotal(inst, r.v);
+  const fits = free ? always : loadCheck(inst, r.v, job, load);
   const tPD = arcOf(dur, m, lp, ld) * inv;
   const cPD = arcOf(cost, m, lp, ld);
   // Every matrix read below is in the pickup's or the delivery's row (of the matrices or of their
@@ -40,7 +43,7 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
       c.doubt = true;
       continue;
     }
-    if (!fits(i)) continue;
+    if (!free && !fits(i)) continue;
     const dep = (start[i] as number) + (svc[i] as number);
     const sp = Math.max(dep + (durT[pRow + a] as number) * inv, eP);
     if (sp > lateP) continue;
@@ -55,7 +58,7 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
     if (i === n) continue;
     // The cheapest delivery after this pickup costs no less than dP plus the cheapest detour of a
     // later slot (the route's delivery slots are worked out once, on the first walk).
-    if (!slots) slots = deliverySlots(c, ds, fits);
+    if (!slots) slots = deliverySlots(c, ds, free ? null : fits);
     if (dP + (slots.cheapestFrom[i + 1] as number) > (c.best?.delta ?? c.bound) + SLACK) {
       c.doubt = true;
       continue;
@@ -103,6 +106,8 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
   }
 }
 
+const always = (): boolean => true;
+
 /**
  * Far above any rounding of a sum of a few arcs (metres or seconds): a bound computed in another
  * order than the exact delta passes a slot over only when the exact delta cannot beat the bound.
@@ -140,7 +145,7 @@ const scratch: DeliverySlots = {
  * goes: read once per route and job, so the pair scan is linear in the route's length except for
  * the walks of pickups that can still beat the bound.
  */
-function deliverySlots(c: Ctx, ds: number, fits: (k: number) => boolean): DeliverySlots {
+function deliverySlots(c: Ctx, ds: number, fits: ((k: number) => boolean) | null): DeliverySlots {
   const { inst, r, m, cost, costT, dur, durT, inv } = c;
   const { loc, arcCost, start, svc, latest } = r;
   const n = r.stops.length;
@@ -185,7 +190,7 @@ function deliverySlots(c: Ctx, ds: number, fits: (k: number) => boolean): Delive
     cheapestFrom[k] = ok
       ? Math.min(d, cheapestFrom[k + 1] as number)
       : (cheapestFrom[k + 1] as number);
-    loadFailsAt[k] = fits(k) ? (loadFailsAt[k + 1] as number) : k;
+    loadFailsAt[k] = fits === null || fits(k) ? (loadFailsAt[k + 1] as number) : k;
   }
   let last = -1;
   for (let k = 0; k <= n + 1; k++) {

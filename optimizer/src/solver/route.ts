@@ -2,7 +2,7 @@
 // latest feasible starts backward (the slack), loads after each node and their prefix/suffix maxima.
 // Breaks are ignored here on purpose: the cached times are then bounds, so a check that fails here
 // fails with breaks too, and candidates that pass are confirmed by the full schedule simulation.
-import { PAIR_DELIVERY, START_DELIVERY, type Instance } from './instance.js';
+import { loadsBoundByTotal, PAIR_DELIVERY, START_DELIVERY, type Instance } from './instance.js';
 
 // Shared empty caches: a new or cloned route allocates its own on the first refresh (never written).
 const NO_INT = new Int32Array(0);
@@ -147,6 +147,8 @@ function refreshLoads(inst: Instance, r: RouteState): void {
     const j = stopJob[s] as number;
     for (let d = 0; d < D; d++) total[d] = (total[d] as number) + (jobDemand[j * D + d] as number);
   }
+  // The total bounds every load: the insertion reads none of them.
+  if (loadsBoundByTotal(inst, r.v)) return;
   for (let k = 0; k < n; k++) {
     const s = stops[k] as number;
     if (stopKind[s] !== START_DELIVERY) continue;

@@ -3,11 +3,13 @@
 // and the stop signal come in as hooks so the search itself stays pure and reproducible.
 import type { Instance } from './instance.js';
 import { ejectionInsert } from './eject.js';
-import { FARTHEST_FIRST, insertJob, NOT_INSERTED, recreate } from './recreate.js';
+import { construct } from './construct.js';
+import { insertJob, NOT_INSERTED, recreate } from './recreate.js';
 import { Rng } from './rng.js';
 import { remove, ruin, type RuinParams } from './ruin.js';
 import type { RouteState } from './route.js';
-import { compareScore, SolutionState, type Score } from './solution.js';
+import type { SolutionState } from './solution.js';
+import { compareScore, type Score } from './solution.js';
 
 export interface SearchOptions {
   readonly seconds: number;
@@ -69,7 +71,7 @@ export function search(
   // Nothing to move: no free job at all, so the budget is not spent spinning.
   if (best.unassigned.length === 0 && best.routes.every((r) => r.stops.length === r.locked))
     return { best, iterations };
-  const lb = vehicleLowerBound(inst);
+  const lb = vehicleLowerBound(inst, best.unassigned.length);
   const temps = temperatures(inst, opts.temperatures);
   const fleet = {
     rng,
@@ -90,25 +92,6 @@ export function search(
   report(best, true);
   return { best, iterations };
 }
-
-/**
- * The first plan: the better of the search's own (a random order key, as SISR draws it) and one
- * that takes the jobs farthest from the start first, so the consignments of one shipper (the same
- * pickup, the same distance) go in together and far stops open the routes. A random order can
- * scatter a shipper's consignments over every route and leave many jobs out, which the fleet phase
- * then spends half the budget putting back (at 1,000 consignments on 50 vans, three of seven orders
- * left 95 to 307 out, farthest-first none). The farthest-first plan draws its ties from a random
- * sequence of its own, so when the drawn plan is kept the search goes on exactly as before.
- */
-function construct(inst: Instance, rng: Rng): SolutionState {
-  const drawn = SolutionState.empty(inst);
-  recreate(drawn, rng, { blink: 0, allowNewRoutes: true });
-  const far = SolutionState.empty(inst);
-  recreate(far, new Rng(FARTHEST_SEED), { blink: 0, allowNewRoutes: true, order: FARTHEST_FIRST });
-  return compareScore(far.score(), drawn.score()) < 0 ? far : drawn;
-}
-
-const FARTHEST_SEED = 7;
 
 interface PhaseCtx {
   rng: Rng;
@@ -327,17 +310,32 @@ function meanArc(inst: Instance): number {
   return n > 0 && sum > 0 ? sum / n : 45;
 }
 
-/** No fewer vehicles than total demand over the largest capacity, in every dimension. */
-function vehicleLowerBound(inst: Instance): number {
-  let lb = inst.jobCount > 0 ? 1 : 0;
-  for (let d = 0; d < inst.dims; d++) {
-    let total = 0;
+/**
+ * No fewer vehicles than the demand a complete plan must carry over the largest vehicle's limit, in
+ * every dimension. A complete plan (the fleet phase's aim) leaves at most `unassigned` jobs out, so
+ * it carries at least the smallest jobCount - unassigned demands. The limit is the route total
+ * (0021: every job counted once per route) when the vehicle has one, and for single-stop jobs only
+ * also the capacity (all of them are on board at once, at the start or at the end).
+ */
+export function vehicleLowerBound(inst: Instance, unassigned = 0): number {
+  const J = inst.jobCount;
+  const D = inst.dims;
+  const singles = inst.jobSecond.every((s) => s < 0);
+  let lb = J > unassigned ? 1 : 0;
+  for (let d = 0; d < D; d++) {
     let cap = 0;
-    for (let j = 0; j < inst.jobCount; j++) total += inst.jobDemand[j * inst.dims + d] ?? 0;
-    for (let v = 0; v < inst.vehicleCount; v++)
-      cap = Math.max(cap, inst.vehCap[v * inst.dims + d] ?? 0);
-    if (cap > 0 && Number.isFinite(cap) && inst.jobSecond.every((s) => s < 0))
-      lb = Math.max(lb, Math.ceil(total / cap - 1e-9));
+    for (let v = 0; v < inst.vehicleCount; v++) {
+      const route = inst.vehRouteCap[v * D + d] ?? Infinity;
+      const load = inst.vehCap[v * D + d] ?? Infinity;
+      cap = Math.max(cap, singles ? Math.min(route, load) : route);
+    }
+    if (!(cap > 0) || !Number.isFinite(cap)) continue;
+    const demands: number[] = [];
+    for (let j = 0; j < J; j++) demands.push(inst.jobDemand[j * D + d] ?? 0);
+    demands.sort((a, b) => a - b);
+    let total = 0;
+    for (let k = 0; k < J - unassigned; k++) total += demands[k] ?? 0;
+    lb = Math.max(lb, Math.ceil(total / cap - 1e-9));
   }
   return lb;
 }

@@ -17,12 +17,10 @@ import {
   type GeoPrecision,
   type ErasureReason,
   type PersonalDataErasedEvent,
-  erasedValue,
-  orderStream,
   orderSubject,
-  splitPersonal,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
+import { erasedState, refuseErasedEdit } from './erasure.js';
 
 type Coordinates = { lat: number; lng: number } | null;
 
@@ -332,7 +330,7 @@ function decideEdit(
   s: Booked,
 ): ConsignmentEvent[] {
   if (!canTransition('edit', s.state)) refuse('edit', s.state);
-  if (s.erased) refuseErasedEdit(command.order, s);
+  if (s.erased) refuseErasedEdit(command.order, s.order);
   if (timingChanged(command.order, s.order) && command.timingIssues.length > 0)
     throw AppError.of(
       command.timingIssues.map((i) => {
@@ -370,33 +368,6 @@ function decideEdit(
   ];
 }
 
-/**
- * An edit of an order whose parties' data was erased may change anything but that data: the
- * erased fields keep their erased values (the form sends them back as they are).
- */
-function refuseErasedEdit(order: Extract<OrderCommand, { type: 'EDIT' }>['order'], s: Booked) {
-  const personal = (o: unknown) =>
-    JSON.stringify([...splitPersonal('OrderUpdated', 'order-0', { order: o }).patches.values()]);
-  if (personal(order) !== personal(s.order))
-    throw new AppError(
-      'PERSONAL_DATA_ERASED',
-      `The personal data of order ${s.order.orderId} was erased; it cannot be set again`,
-      { orderId: s.order.orderId },
-    );
-}
-
-/** The order with its parties' personal values erased, as its erased events read. */
-function erasedOrder(order: BookedOrder): BookedOrder {
-  const stored = splitPersonal('OrderUpdated', orderStream(order.orderId), { order }).stored;
-  return (stored as { order: BookedOrder }).order;
-}
-
-const erasedCoordinates = (c: Coordinates): Coordinates =>
-  c && {
-    lat: erasedValue('position', c.lat) as number,
-    lng: erasedValue('position', c.lng) as number,
-  };
-
 /** An order comes back as it was before deletion, but without its slot (docs: transition table). */
 function restoredState(s: Booked): ConsignmentState {
   const before = s.beforeDelete ?? 'CREATED';
@@ -407,24 +378,8 @@ const isInvoicingEvent = (e: ConsignmentEvent | InvoicingEvent): e is InvoicingE
   isInvoicingEventType(e.type);
 
 function evolve(state: OrderState, event: OrderStreamEvent | InvoicingEvent): OrderState {
-  if (event.type === 'PersonalDataErased') {
-    if (state.status === 'none') return state;
-    return {
-      ...state,
-      erased: true,
-      order: erasedOrder(state.order),
-      address: {
-        pickup: {
-          ...state.address.pickup,
-          coordinates: erasedCoordinates(state.address.pickup.coordinates),
-        },
-        delivery: {
-          ...state.address.delivery,
-          coordinates: erasedCoordinates(state.address.delivery.coordinates),
-        },
-      },
-    };
-  }
+  if (event.type === 'PersonalDataErased')
+    return state.status === 'none' ? state : erasedState(state);
   // Invoicing events share the order's stream (docs/decisions/0032) and leave its consignment
   // as it is; a price correction is part of the order the next edit starts from.
   if (isInvoicingEvent(event)) {

@@ -52,8 +52,8 @@ export function addressBlockFields(prefix: string): Record<string, PersonalKind>
 const orderOfStream = (_: unknown, streamId: string) =>
   streamId.startsWith('order-') ? orderSubject(streamId.slice('order-'.length)) : null;
 
-/** The order's own fields besides its address blocks. */
-const bookedOrderFields: Record<string, PersonalKind> = {
+/** The personal fields of a booked order (`order` in its events and in its read-model row). */
+export const bookedOrderFields: Record<string, PersonalKind> = {
   ...addressBlockFields('order.pickup'),
   ...addressBlockFields('order.delivery'),
   'order.customerContact': 'name',

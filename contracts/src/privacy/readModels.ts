@@ -1,5 +1,5 @@
 import type { EntityName } from '../entities.js';
-import { addressBlockFields } from './inventory.js';
+import { bookedOrderFields } from './inventory.js';
 import type { PersonalKind } from './kinds.js';
 
 /**
@@ -22,16 +22,7 @@ export interface EntityPrivacy {
 const prefixed = (prefix: string, fields: Record<string, PersonalKind>) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}${k}`, v]));
 
-const orderFields: Record<string, PersonalKind> = {
-  ...addressBlockFields('order.pickup'),
-  ...addressBlockFields('order.delivery'),
-  'order.customerContact': 'name',
-  'order.orderNote': 'freeText',
-  'order.customerInfo': 'freeText',
-  'order.recipientRef': 'identifier',
-  'order.emailId': 'email',
-  otherReason: 'freeText',
-};
+const orderFields: Record<string, PersonalKind> = { ...bookedOrderFields, otherReason: 'freeText' };
 
 const business = 'a business (customer or department): not a person';
 const carrier = "the carrier's own name for it";

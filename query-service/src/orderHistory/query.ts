@@ -5,6 +5,7 @@ import {
   ORDER_NOT_FOUND_MESSAGE,
   type OrderHistoryRow,
 } from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
 import type { QueryHandler } from '../framework.js';
 
 /**
@@ -12,11 +13,18 @@ import type { QueryHandler } from '../framework.js';
  * order's department, customer and date as they are now (the reader's access is decided on them:
  * the query service drops the rows the reader may not read, so an order outside it is not found).
  */
-export const orderHistory: QueryHandler<'orderHistory'> = async ({ orderId }, { knex }) => {
+export const orderHistory: QueryHandler<'orderHistory'> = ({ orderId }, { knex }) =>
+  historyRows(knex, [orderId]);
+
+/** The events of these orders with who and when, each order's oldest first. */
+export async function historyRows(
+  knex: Knex,
+  orderIds: readonly string[],
+): Promise<OrderHistoryRow[]> {
   const rows = await knex(`${ORDER_HISTORY_TABLE} as h`)
     .join(`${ORDER_HISTORY_SCOPE_TABLE} as s`, 's.order_id', 'h.order_id')
-    .where('h.order_id', orderId)
-    .orderBy('h.stream_revision')
+    .whereIn('h.order_id', orderIds)
+    .orderBy(['h.order_id', 'h.stream_revision'])
     .select<OrderHistoryRow[]>(
       knex.raw(`h.order_id::text as "orderId"`),
       'h.stream_revision as streamRevision',
@@ -36,7 +44,7 @@ export const orderHistory: QueryHandler<'orderHistory'> = async ({ orderId }, { 
     ...r,
     occurredAt: (r.occurredAt as unknown as Date).toISOString(),
   }));
-};
+}
 
 /** An order whose history the reader may not read is not found (as if it did not exist). */
 export const orderHistoryNotFound = (rows: unknown[]) => {

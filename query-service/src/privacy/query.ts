@@ -1,5 +1,4 @@
 import {
-  ORDER_HISTORY_TABLE,
   ORDERS_TABLE,
   PERSONAL_DATA_ORDER_LIMIT,
   USERS_TABLE,
@@ -11,6 +10,7 @@ import {
 } from '@nordlog/contracts';
 import { preparedQuery } from '@nordlog/platform';
 import type { QueryHandler } from '../framework.js';
+import { historyRows } from '../orderHistory/query.js';
 import { customerNames } from '../orders/query.js';
 
 /** A LIKE pattern that finds `value` anywhere, its own wildcards escaped. */
@@ -28,18 +28,6 @@ function partiesOf(row: OrderRow, phone: string | null, email: string | null): P
   if (holds(row.order.delivery)) parties.push('delivery');
   if (email !== null && row.order.emailId?.toLowerCase() === email) parties.push('notification');
   return parties;
-}
-
-interface HistoryRecord {
-  order_id: string;
-  stream_revision: number;
-  position: string;
-  event_type: string;
-  data: unknown;
-  user_id: string;
-  command_id: string;
-  command_type: string | null;
-  occurred_at: Date;
 }
 
 /**
@@ -73,35 +61,13 @@ export const personalData: QueryHandler<'personalData'> = async (
     customerName: names.get(m.row.customerId) ?? null,
     parties: m.parties,
   }));
-  const records =
-    orders.length === 0
-      ? []
-      : await preparedQuery<HistoryRecord>(
-          knex,
-          `select order_id::text, stream_revision, position::text, event_type, data, user_id,
-             command_id, command_type, occurred_at from ${ORDER_HISTORY_TABLE}
-           where order_id = any($1::bigint[]) order by order_id, stream_revision`,
-          [orders.map((o) => o.orderId)],
-        );
   const history: Record<string, OrderHistoryRow[]> = {};
-  const byId = new Map(orders.map((o) => [o.orderId, o]));
-  for (const r of records) {
-    const o = byId.get(r.order_id)!;
-    (history[r.order_id] ??= []).push({
-      orderId: r.order_id,
-      streamRevision: r.stream_revision,
-      eventType: r.event_type,
-      data: r.data,
-      userId: r.user_id,
-      commandId: r.command_id,
-      commandType: r.command_type,
-      occurredAt: new Date(r.occurred_at).toISOString(),
-      position: r.position,
-      departmentId: o.departmentId,
-      customerId: o.customerId,
-      date: o.order.pickupDate,
-    });
-  }
+  if (orders.length > 0)
+    for (const row of await historyRows(
+      knex,
+      orders.map((o) => o.orderId),
+    ))
+      (history[row.orderId] ??= []).push(row);
   const users = await preparedQuery<{ data: UserRow }>(
     knex,
     `select data from ${USERS_TABLE}

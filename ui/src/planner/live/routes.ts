@@ -1,9 +1,8 @@
-import { lazy, type ComponentType } from 'react';
-import { lazyPage } from '../../shell/lazyPage';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadWithRetry } from '../../shell/staleCode';
 
 /** The live view (react-leaflet) and the routes overview are chunks of their own. */
-export const LivePage = lazyPage(() => import('./LivePage'));
+const LivePage = lazy(() => loadWithRetry(() => import('./LivePage')));
 const RoutesOverviewPage = lazy(() => loadWithRetry(() => import('./RoutesOverviewPage')));
 
 const P = '/planner/:departmentId';
@@ -16,7 +15,7 @@ const P = '/planner/:departmentId';
 export const liveScreens: {
   path: string;
   rule: string;
-  Page: ComponentType;
+  Page: LazyExoticComponent<ComponentType>;
 }[] = [
   // One route for `/live/{date?}` and `/live/{date}/slots/{slotId}` (`liveSegments`), so opening a
   // slot keeps the map and the filters as they are.

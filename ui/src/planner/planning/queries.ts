@@ -34,7 +34,6 @@ import {
   vehiclesKey,
   type SlotViewsParams,
 } from './planningData';
-import { slotViewsParams } from './slotParams';
 
 /**
  * The time zone of a URL's department (or group) (the default zone until the department list
@@ -99,7 +98,14 @@ export function useSlotViews(
   includeDriven = false,
 ) {
   const params: SlotViewsParams = useMemo(
-    () => slotViewsParams(departmentIds, date, includeProgress, excludeRoutePoints, includeDriven),
+    () => ({
+      departmentIds,
+      fromDate: date,
+      toDate: date,
+      includeProgress,
+      ...(excludeRoutePoints ? { excludeRoutePoints: true as const } : {}),
+      ...(includeDriven ? { includeDriven: true as const } : {}),
+    }),
     [departmentIds, date, includeProgress, excludeRoutePoints, includeDriven],
   );
   const options = {

@@ -65,11 +65,53 @@ export interface Screen {
   ready: (page: Page) => Promise<void>;
 }
 
+/** What says a page is drawn: the `nth` element matching `css` is there (and visible). */
+export interface Drawn {
+  css: string;
+  nth?: number;
+  /** In the document is enough (a long list scrolls it out of view). */
+  attached?: boolean;
+}
+
+interface PageDocument {
+  querySelectorAll(css: string): ArrayLike<{
+    getBoundingClientRect(): { width: number; height: number };
+    checkVisibility(): boolean;
+  }>;
+}
+
+/**
+ * Waits until every condition holds, checked in the page on every animation frame, so that a
+ * first render is timed to the frame it is drawn in. Playwright's locators poll with a back-off
+ * (again after 0, 20, 50, 100, 100 ms, then every 500 ms), which rounded every page that was not
+ * there at once up by as much as half a second; the bare page, drawn by the `load` event, was
+ * always seen at the first look (docs/decisions/0046-web-start-up.md, addendum).
+ */
+export const drawn =
+  (...conditions: Drawn[]) =>
+  async (page: Page): Promise<void> => {
+    // Run in the page on every frame (a function: the app's content security policy forbids
+    // evaluating a string there). The tests' compiler has no DOM types, hence `PageDocument`.
+    await page.waitForFunction(
+      (cs: Drawn[]) =>
+        cs.every(({ css, nth = 0, attached = false }) => {
+          const { document } = globalThis as unknown as { document: PageDocument };
+          const el = document.querySelectorAll(css)[nth];
+          if (!el) return false;
+          if (attached) return true;
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && el.checkVisibility();
+        }),
+      conditions,
+      { polling: 'raf', timeout: 60_000 },
+    );
+  };
+
 /** The bare page of `benchUiDir` on a system at `url`. */
 export const bareScreen = (url: string): Screen => ({
   label: 'baseline: bare React page, same gateway',
   url: `${url}${BARE_PATH}`,
-  ready: (p) => p.getByTestId('bare-ready').waitFor(),
+  ready: drawn({ css: '[data-testid=bare-ready]' }),
 });
 
 /** Navigation (from about:blank) until `ready`: the time a user waits for the page. */

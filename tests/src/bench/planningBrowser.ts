@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { assertWebAppBuilt, launchBrowser } from '../support/browser.js';
-import { bareScreen, firstRenders, printFirstRenders, type Screen } from './bareReact.js';
+import { bareScreen, drawn, firstRenders, printFirstRenders, type Screen } from './bareReact.js';
 import type { PlanningWorld } from './planning.js';
 import { fmt, percentile } from './stats.js';
 
@@ -29,13 +28,10 @@ export async function planningBrowserBench(
     const shipments = `${system.url}/planner/${department}/shipments/all/${date}/${date}`;
     const live = `${system.url}/planner/${department}/live/${date}`;
     const firstStop = `[data-slot-id="${world.slots[0]}"] [data-testid=stop], [data-testid=slot-card] [data-testid=stop]`;
-    const boardReady = async (p: Page) => {
-      await p
-        .locator('[data-testid=slot-card]')
-        .nth(world.slots.length - 1)
-        .waitFor({ state: 'attached' });
-      await p.locator(firstStop).first().waitFor();
-    };
+    const boardReady = drawn(
+      { css: '[data-testid=slot-card]', nth: world.slots.length - 1, attached: true },
+      { css: firstStop },
+    );
     // The floor: the same page for a day without slots or consignments (the app and the board
     // with nothing to draw), until it says so.
     const emptyDay = new Date(Date.parse(`${date}T12:00:00Z`) + 60 * 86_400_000)
@@ -46,22 +42,22 @@ export async function planningBrowserBench(
       {
         label: 'shipments page of the day loaded',
         url: shipments,
-        ready: (p) => p.locator('[role=row][aria-rowindex]').nth(5).waitFor(),
+        ready: drawn({ css: '[role=row][aria-rowindex]', nth: 5 }),
       },
       {
         label: 'the board of a day with nothing on it',
         url: `${system.url}/planner/${department}/planning/${emptyDay}`,
-        ready: (p) => p.locator('[data-testid=slots-none]').waitFor(),
+        ready: drawn({ css: '[data-testid=slots-none]' }),
       },
       { label: 'planning board first render', url: board, ready: boardReady },
       {
         label: 'live view: every slot listed',
         url: live,
-        ready: (p) =>
-          p
-            .getByTestId('live-slot')
-            .nth(world.slots.length - 1)
-            .waitFor({ state: 'attached' }),
+        ready: drawn({
+          css: '[data-testid=live-slot]',
+          nth: world.slots.length - 1,
+          attached: true,
+        }),
       },
     ];
     const rounds = Math.max(5, Math.min(15, options.samples));

@@ -10,13 +10,15 @@ import { lastMessageId, waitForToken } from '../support/system.js';
 import {
   bareScreen,
   benchUiDir,
+  drawn,
   firstRender,
   firstRenders,
   printFirstRenders,
 } from './bareReact.js';
+import { profileFirstRender } from './browserProfile.js';
 
 /**
- * `npm run bench:ui [-- --rounds N --trace]`: the JavaScript a browser loads for the log-in page and for
+ * `npm run bench:ui [-- --rounds N --trace --profile]`: the JavaScript a browser loads for the log-in page and for
  * the planner's first page (log in, choose a department, the shipments page), and the first
  * renders of the shipments page, the planning board and the live view of today in Oslo, measured
  * in Debian's Chromium against the product on an embedded PostgreSQL with the demo data.
@@ -33,14 +35,30 @@ const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 15;
 /** `--trace`: print each screen's requests of one load, as start and end after navigation. */
 const TRACE = process.argv.includes('--trace');
+/** `--profile`: the browser's CPU profile of one load of each screen (browserProfile.ts). */
+const PROFILE = process.argv.includes('--profile');
 
-/** The page's requests so far (Resource Timing), one line each: start–end ms, size, path. */
+/**
+ * The page's requests so far (Resource Timing), one line each: start–end ms, size, path; with the
+ * paints and the app's marks of its start-up steps (`(nordlog:…)`, ui/src/main.tsx).
+ */
 async function waterfall(page: Page): Promise<string> {
   const entries = await page.evaluate<
     { name: string; start: number; end: number; size: number }[]
   >(`
-    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
-      .map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, size: e.transferSize }))
+    [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+      ...performance.getEntriesByType('mark'),
+      ...performance.getEntriesByType('paint'),
+    ]
+      .map((e) => ({
+        name: e.entryType === 'mark' || e.entryType === 'paint' ? location.origin + '/(' + e.name + ')' : e.name,
+        start: e.startTime,
+        end: e.responseEnd ?? e.startTime,
+        size: e.transferSize ?? 0,
+      }))
+      .sort((a, b) => a.start - b.start)
   `);
   return entries
     .map(
@@ -170,18 +188,17 @@ async function main() {
       {
         label: 'shipments page of today',
         url: `${base}/shipments/all/${today}/${today}`,
-        ready: (p: Page) => p.locator('[role=row][aria-rowindex]').nth(5).waitFor(),
+        ready: drawn({ css: '[role=row][aria-rowindex]', nth: 5 }),
       },
       {
         label: 'planning board of today',
         url: `${base}/planning/${today}`,
-        ready: (p: Page) =>
-          p.locator('[data-testid=slot-card] [data-testid=stop]').first().waitFor(),
+        ready: drawn({ css: '[data-testid=slot-card] [data-testid=stop]' }),
       },
       {
         label: 'live view of today',
         url: `${base}/live/${today}`,
-        ready: (p: Page) => p.getByTestId('live-slot').first().waitFor(),
+        ready: drawn({ css: '[data-testid=live-slot]' }),
       },
     ];
     if (TRACE)
@@ -192,6 +209,8 @@ async function main() {
         );
         console.log(await waterfall(page));
       }
+    if (PROFILE)
+      for (const screen of screens) console.log(`\n${await profileFirstRender(page, screen)}`);
     const times = await firstRenders(page, screens, ROUNDS);
     console.log(`\nFirst renders (cache warm, ${ROUNDS} rounds):`);
     const met = printFirstRenders(screens, times, { ms: 1000, ratio: 2 });

@@ -12,6 +12,8 @@ interface Props {
   texts: { title: string; text: string; button: string };
   /** Show the error and the component stack (outside test and production-like modes, spec §2). */
   showDetails: boolean;
+  /** A change of this (the path, in a frame) clears the error shown, as react-admin's layout does. */
+  resetKey?: string;
 }
 
 interface State {
@@ -25,6 +27,11 @@ export class ErrorFallback extends Component<Props, State> {
 
   static getDerivedStateFromError(error: Error): Partial<State> {
     return { error };
+  }
+
+  override componentDidUpdate(previous: Props): void {
+    if (this.state.error && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: null, stack: null });
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {

@@ -20,7 +20,7 @@ import type { GridActions, RowMenuItem } from '../grid/types';
 import { formatDate, normalizeLocale, timeZoneFor, todayIn } from '../i18n/locales';
 import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
-import { useDepartmentOptions } from '../layout/useDepartments';
+import { departmentMembers, useDepartmentOptions } from '../layout/useDepartments';
 import { useLiveDates } from '../live/LiveProvider';
 import { requestJson, runQuery } from '../shell/api';
 import {
@@ -31,17 +31,16 @@ import {
 } from './BulkActions';
 import { ShipmentDetails } from './details/ShipmentDetails';
 import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
+import { useShipmentRows } from './useShipmentRows';
 import {
   dateRanges,
   liveDates,
   isSearchable,
-  loadAllRows,
   maxGridRows,
   moveTargets,
   parseShipmentsPath,
   rangeDates,
   rangeOf,
-  rowsKey,
   shipmentsPath,
   type DateRange,
   type BulkOutcome,
@@ -98,7 +97,11 @@ export default function Shipments() {
   const view = parseShipmentsPath(base, rest, today);
   const go = (next: Partial<ShipmentsView>, replace = false) =>
     void navigate(shipmentsPath(departmentId, { ...view, ...next }), { replace });
-  const departmentIds = useMemo(() => option?.members ?? [], [option]);
+  // A plain department's rows are asked for at once; a group's members come with the list.
+  const departmentIds = useMemo(
+    () => departmentMembers(departmentId, options.data),
+    [departmentId, options.data],
+  );
 
   // Date range: the named ranges, or custom with from/to pickers (spec §2).
   const named = rangeOf(view.fromDate, view.toDate, today);
@@ -142,27 +145,7 @@ export default function Shipments() {
     () => ({ departmentIds, fromDate: view.fromDate, toDate: view.toDate, states }),
     [departmentIds, view.fromDate, view.toDate, states],
   );
-  const [progress, setProgress] = useState(0);
-  const list = useQuery({
-    queryKey: rowsKey(params),
-    enabled: departmentIds.length > 0 && !searching,
-    queryFn: async () => {
-      setProgress(0);
-      const { rows, truncated } = await loadAllRows(
-        (offset, limit) =>
-          runQuery<ConsignmentRow[]>('consignments', {
-            departmentIds: params.departmentIds,
-            fromDate: params.fromDate,
-            toDate: params.toDate,
-            ...(params.states.length > 0 ? { states: params.states } : {}),
-            limit,
-            offset,
-          }),
-        setProgress,
-      );
-      return { data: rows, truncated };
-    },
-  });
+  const { query: list, progress } = useShipmentRows(params, departmentIds.length > 0 && !searching);
   const search = useQuery({
     queryKey: [
       'consignments',

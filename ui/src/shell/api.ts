@@ -91,12 +91,38 @@ export async function sendCommand(name: string, payload: unknown): Promise<Comma
 
 const inFlight = new Map<string, Promise<unknown>>();
 
+/** How long an answer asked for at start-up waits for its page (older, the page asks again). */
+export const EARLY_ANSWER_MS = 10_000;
+const early = new Map<string, { answer: Promise<unknown>; at: number }>();
+
+/**
+ * Asks for a query at start-up, beside the session, before the page that needs it has loaded
+ * (app/earlyData.ts): the page's first identical `runQuery` takes the answer, once
+ * (docs/decisions/0046-web-start-up.md, addendum). A failed answer is the page's to handle, as
+ * its own would be (its query retries with a request of its own).
+ */
+export function runQueryEarly(name: string, params: unknown, now = Date.now()): void {
+  const key = `${name}:${JSON.stringify(params)}`;
+  const answer = requestJson(`/api/query/${name}`, {
+    method: 'POST',
+    body: { query: name, params },
+    headers: { ...readHeaders() },
+  });
+  answer.catch(() => undefined);
+  early.set(key, { answer, at: now });
+}
+
 /** `POST /api/query/{name}` with `{query, params}`; identical requests in flight are shared (§7). */
 export function runQuery<T>(name: string, params: unknown = {}): Promise<T> {
   const body = { query: name, params };
   const key = `${name}:${JSON.stringify(params)}`;
   const pending = inFlight.get(key);
   if (pending) return pending as Promise<T>;
+  const asked = early.get(key);
+  if (asked) {
+    early.delete(key);
+    if (Date.now() - asked.at <= EARLY_ANSWER_MS) return asked.answer as Promise<T>;
+  }
   const promise = requestJson<T>(`/api/query/${name}`, {
     method: 'POST',
     body,

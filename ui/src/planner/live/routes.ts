@@ -1,8 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
+import { lazyPage } from '../../shell/lazyPage';
 import { loadWithRetry } from '../../shell/staleCode';
 
 /** The live view (react-leaflet) and the routes overview are chunks of their own. */
-const LivePage = lazy(() => loadWithRetry(() => import('./LivePage')));
+export const LivePage = lazyPage(() => import('./LivePage'));
 const RoutesOverviewPage = lazy(() => loadWithRetry(() => import('./RoutesOverviewPage')));
 
 const P = '/planner/:departmentId';
@@ -15,7 +16,7 @@ const P = '/planner/:departmentId';
 export const liveScreens: {
   path: string;
   rule: string;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: ComponentType;
 }[] = [
   // One route for `/live/{date?}` and `/live/{date}/slots/{slotId}` (`liveSegments`), so opening a
   // slot keeps the map and the filters as they are.

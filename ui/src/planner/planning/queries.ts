@@ -34,6 +34,7 @@ import {
   vehiclesKey,
   type SlotViewsParams,
 } from './planningData';
+import { slotViewsParams } from './slotParams';
 
 /**
  * The time zone of a URL's department (or group) (the default zone until the department list
@@ -98,14 +99,7 @@ export function useSlotViews(
   includeDriven = false,
 ) {
   const params: SlotViewsParams = useMemo(
-    () => ({
-      departmentIds,
-      fromDate: date,
-      toDate: date,
-      includeProgress,
-      ...(excludeRoutePoints ? { excludeRoutePoints: true as const } : {}),
-      ...(includeDriven ? { includeDriven: true as const } : {}),
-    }),
+    () => slotViewsParams(departmentIds, date, includeProgress, excludeRoutePoints, includeDriven),
     [departmentIds, date, includeProgress, excludeRoutePoints, includeDriven],
   );
   const options = {

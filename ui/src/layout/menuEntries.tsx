@@ -1,0 +1,183 @@
+import AddBoxIcon from '@mui/icons-material/AddBox';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AltRouteIcon from '@mui/icons-material/AltRoute';
+import AutoModeIcon from '@mui/icons-material/AutoMode';
+import BadgeIcon from '@mui/icons-material/Badge';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
+import HistoryIcon from '@mui/icons-material/History';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import MapIcon from '@mui/icons-material/Map';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import RuleIcon from '@mui/icons-material/Rule';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import type { AuthUser } from '@nordlog/contracts';
+import type { ReactElement } from 'react';
+import { canOpen } from '../access/routes';
+import { adminIcons } from '../resources/admin/icons';
+import { adminResources, resourcePath } from '../resources/admin/resources';
+
+/**
+ * The app's menu (spec §2, grouped as UI.md says) as a list of headings and entries, computed
+ * from the user and the path alone: react-admin's frame (AppLayout, admin screens) and the
+ * planner's light frame (LightFrame, docs/decisions/0046-web-start-up.md) draw the same list.
+ */
+export type MenuEntry =
+  | { kind: 'heading'; key: string }
+  | { kind: 'item'; to: string; label: string; icon: ReactElement };
+
+/** A planner screen of the menu: its route rule and its path below `/planner/{department}/`. */
+interface PlannerItem {
+  rule: string;
+  segment: string;
+  label: string;
+  icon: ReactElement;
+}
+
+/**
+ * The live screens: the live map and the routes overview (planner/live), and the map of the day's
+ * shipments (planner/map).
+ */
+const liveItems: PlannerItem[] = [
+  {
+    rule: '/planner/:departmentId/live/*',
+    segment: 'live',
+    label: 'live.menu',
+    icon: <MyLocationIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/routes-overview/*',
+    segment: 'routes-overview',
+    label: 'routesOverview.menu',
+    icon: <TableRowsIcon />,
+  },
+  { rule: '/planner/:departmentId/map', segment: 'map', label: 'menu.map', icon: <MapIcon /> },
+];
+
+/** The planner's resource screens (planner/resources): units, vehicles, couriers. */
+const resourceItems: PlannerItem[] = [
+  {
+    rule: '/planner/:departmentId/units/*',
+    segment: 'units',
+    label: 'menu.units',
+    icon: <Inventory2Icon />,
+  },
+  {
+    rule: '/planner/:departmentId/vehicles/*',
+    segment: 'vehicles',
+    label: 'menu.vehicles',
+    icon: <DirectionsCarIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/couriers/*',
+    segment: 'couriers',
+    label: 'menu.couriers',
+    icon: <BadgeIcon />,
+  },
+];
+
+/** Invoicing (planner/invoicing): the orders to invoice and the runs, corrections, billing orders. */
+const invoicingItems: PlannerItem[] = [
+  {
+    rule: '/planner/:departmentId/invoicing/*',
+    segment: 'invoicing',
+    label: 'invoicingScreen.menu',
+    icon: <ReceiptLongIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/corrections/:date?',
+    segment: 'corrections',
+    label: 'invoicingScreen.corrections.menu',
+    icon: <RuleIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/billing-order/*',
+    segment: 'billing-order',
+    label: 'invoicingScreen.billing.menu',
+    icon: <RequestQuoteIcon />,
+  },
+];
+
+/** The audit replay (docs/decisions/0029-audit-replay.md). */
+const LM_EVENTS = '/admin/lmEvents/:shipmentId?';
+/** A person's data (docs/decisions/0050-personal-data.md). */
+const PERSONAL_DATA = '/admin/personal-data';
+const PLANNER_ROLES = [
+  'PLANNER',
+  'PLUS_PLANNER',
+  'PARTNER',
+  'READ_ONLY_PLANNER',
+  'ADMIN',
+  'ACCOUNTING',
+];
+
+/**
+ * The menu of `user` at `pathname`, with `department` the planner URL's department (or group),
+ * if any. Headings are drawn only while the menu is open.
+ */
+export function menuEntries(
+  user: AuthUser,
+  pathname: string,
+  department: string | null,
+): MenuEntry[] {
+  const can = (rule: string) => canOpen(user, rule);
+  const out: MenuEntry[] = [];
+  const heading = (key: string) => out.push({ kind: 'heading', key });
+  const item = (to: string, label: string, icon: ReactElement) =>
+    out.push({ kind: 'item', to, label, icon });
+  const inAdmin = pathname.startsWith('/admin');
+  const admin = adminResources.filter((r) => can(r.rule));
+  const plannerType = PLANNER_ROLES.includes(user.role);
+  const group = (key: string, items: readonly PlannerItem[]) => {
+    const allowed = items.filter((i) => can(i.rule));
+    if (allowed.length === 0) return;
+    heading(key);
+    for (const i of allowed) item(`/planner/${department}/${i.segment}`, i.label, i.icon);
+  };
+  if (!inAdmin && department) {
+    heading('menu.groups.shipments');
+    if (can('/planner/:departmentId/shipments-search/*'))
+      item(`/planner/${department}/shipments-search`, 'menu.shipments', <LocalShippingIcon />);
+    if (can('/planner/:departmentId/booking/*'))
+      item(`/planner/${department}/booking/create`, 'menu.booking', <AddBoxIcon />);
+    if (can('/planner/:departmentId/shipments/*'))
+      item(
+        `/planner/${department}/shipments/unconfirmed`,
+        'menu.unconfirmed',
+        <PendingActionsIcon />,
+      );
+    item('/planner', 'menu.chooseDepartment', <SwapHorizIcon />);
+    const planning = can('/planner/:departmentId/planning/*');
+    const dispatch = can('/planner/:departmentId/dispatch/:date?');
+    if (planning || dispatch) heading('menu.groups.planning');
+    if (planning) item(`/planner/${department}/planning`, 'menu.planning', <ViewKanbanIcon />);
+    if (dispatch) item(`/planner/${department}/dispatch`, 'menu.dispatch', <AltRouteIcon />);
+    group('menu.groups.live', liveItems);
+    group('menu.groups.resources', resourceItems);
+    group('menu.groups.invoicing', invoicingItems);
+  }
+  if (can('/courier/*')) item('/courier', 'menu.courier', <LocalShippingIcon />);
+  if (!inAdmin && !department && plannerType)
+    item('/planner', 'menu.planner', <LocalShippingIcon />);
+  if (inAdmin) {
+    heading('menu.groups.admin');
+    for (const r of admin) item(resourcePath(r), `pages.${r.page}`, adminIcons[r.name]);
+    if (can('/admin/optimizing/:date?'))
+      item('/admin/optimizing', 'menu.optimizing', <AutoModeIcon />);
+    if (can(LM_EVENTS)) item('/admin/lmEvents', 'audit.menu', <HistoryIcon />);
+    if (can(PERSONAL_DATA)) item(PERSONAL_DATA, 'personalData.menu', <PrivacyTipIcon />);
+    if (plannerType) item('/planner', 'menu.planner', <LocalShippingIcon />);
+  } else if (admin.length > 0) {
+    item(resourcePath(admin[0]!), 'menu.admin', <AdminPanelSettingsIcon />);
+  } else if (can(LM_EVENTS)) {
+    // ACCOUNTING has no admin resources: the audit replay is its one admin screen (0029).
+    item('/admin/lmEvents', 'audit.menu', <HistoryIcon />);
+  }
+  return out;
+}

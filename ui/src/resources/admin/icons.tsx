@@ -1,0 +1,29 @@
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import BadgeIcon from '@mui/icons-material/Badge';
+import BusinessIcon from '@mui/icons-material/Business';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import GroupWorkIcon from '@mui/icons-material/GroupWork';
+import NumbersIcon from '@mui/icons-material/Numbers';
+import PeopleIcon from '@mui/icons-material/People';
+import PriceChangeIcon from '@mui/icons-material/PriceChange';
+import SellIcon from '@mui/icons-material/Sell';
+import WorkspacesIcon from '@mui/icons-material/Workspaces';
+import type { ReactElement } from 'react';
+import type { AdminResourceName } from './resources';
+
+/**
+ * Each admin resource's menu icon, apart from its pages so that the planner's frame can show the
+ * admin entry without loading the admin screens (docs/decisions/0046-web-start-up.md).
+ */
+export const adminIcons: Record<AdminResourceName, ReactElement> = {
+  'admin/departments/groups': <WorkspacesIcon />,
+  'admin/departments': <BusinessIcon />,
+  'admin/customers': <ApartmentIcon />,
+  'admin/customerGroups': <GroupWorkIcon />,
+  'admin/users': <PeopleIcon />,
+  'admin/user-roles': <BadgeIcon />,
+  'admin/holidays': <EventBusyIcon />,
+  'admin/articles': <SellIcon />,
+  'admin/priceLists': <PriceChangeIcon />,
+  'admin/numberSeries': <NumbersIcon />,
+};

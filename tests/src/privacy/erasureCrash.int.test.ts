@@ -3,7 +3,6 @@ import {
   ERASED_TEXT,
   START,
   orderStream,
-  type EventMetadata,
   type OrderRow,
   type RecordedEvent,
 } from '@nordlog/contracts';
@@ -20,7 +19,7 @@ import {
   readModelMigrations,
   type Projection,
 } from '@nordlog/projector';
-import { randomUUID } from 'node:crypto';
+import { meta } from '../eventStore/contract.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 /**
@@ -29,13 +28,6 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
  * crash, a lost connection) leaves nothing half done: the key, the rows and the checkpoint are
  * as before, and the batch taken again completes the erasure.
  */
-const meta = (): EventMetadata => ({
-  commandId: randomUUID(),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  userId: '1',
-  occurredAt: new Date().toISOString(),
-});
 
 const block = (name: string) => ({
   name,

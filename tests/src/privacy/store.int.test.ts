@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  ERASED_TEXT,
-  orderStream,
-  type EventMetadata,
-  type NewEvent,
-  type RecordedEvent,
-} from '@nordlog/contracts';
+import { ERASED_TEXT, orderStream, type NewEvent, type RecordedEvent } from '@nordlog/contracts';
 import {
   PersonalDataStore,
   PostgresEventStore,
@@ -15,20 +9,14 @@ import {
   readAllJson,
   withPersonalData,
 } from '@nordlog/platform';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { meta } from '../eventStore/contract.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 /**
  * The personal data store (docs/decisions/0050-personal-data.md) over the PostgreSQL event store:
  * what is stored, what each read gives back, and what an erasure changes.
  */
-const meta = (): EventMetadata => ({
-  commandId: randomUUID(),
-  correlationId: randomUUID(),
-  causationId: randomUUID(),
-  userId: '1',
-  occurredAt: new Date().toISOString(),
-});
 
 const created = (orderId: string, name: string, phone: string): NewEvent => ({
   type: 'OrderCreated',

@@ -1,4 +1,3 @@
-import ListSubheader from '@mui/material/ListSubheader';
 import { useEffect, type ReactNode } from 'react';
 import {
   AppBar,
@@ -22,6 +21,7 @@ import { DepartmentPicker } from './DepartmentPicker';
 import { menuEntries } from './menuEntries';
 import { usePlannerDepartment } from './plannerDepartment';
 import { ProfileMenuItem } from './ProfileMenuItem';
+import { MenuHeading } from './MenuHeading';
 
 /** Spec §2 planner menu (256 wide, 72 collapsed: the theme's sidebar sizes), grouped as UI.md says. */
 export function AppMenu() {
@@ -35,15 +35,7 @@ export function AppMenu() {
       {menuEntries(user, pathname, department).map((entry, i) =>
         entry.kind === 'heading' ? (
           open ? (
-            <ListSubheader
-              key={`${entry.key}-${i}`}
-              component="div"
-              role="presentation"
-              disableSticky
-              sx={{ lineHeight: '32px', bgcolor: 'transparent' }}
-            >
-              {translate(entry.key)}
-            </ListSubheader>
+            <MenuHeading key={`${entry.key}-${i}`}>{translate(entry.key)}</MenuHeading>
           ) : null
         ) : (
           <Menu.Item

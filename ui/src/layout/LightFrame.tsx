@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Tooltip from '@mui/material/Tooltip';
@@ -19,6 +18,7 @@ import { menuEntries, type MenuEntry } from './menuEntries';
 import { usePlannerDepartment } from './plannerDepartment';
 import { useSidebarOpen } from './sidebarState';
 import { Toasts } from './Toasts';
+import { MenuHeading } from './MenuHeading';
 
 /** Spec §2 menu widths (the theme's `sidebar` in AppLayout's react-admin frame). */
 const OPEN_WIDTH = 256;
@@ -138,15 +138,7 @@ function AppMenu({ open, onNavigate }: { open: boolean; onNavigate?: () => void 
       {menuEntries(user, pathname, department).map((entry, i) =>
         entry.kind === 'heading' ? (
           open ? (
-            <ListSubheader
-              key={`${entry.key}-${i}`}
-              component="div"
-              role="presentation"
-              disableSticky
-              sx={{ lineHeight: '32px', bgcolor: 'transparent' }}
-            >
-              {translate(entry.key)}
-            </ListSubheader>
+            <MenuHeading key={`${entry.key}-${i}`}>{translate(entry.key)}</MenuHeading>
           ) : null
         ) : (
           <Item

@@ -490,6 +490,7 @@ describe('shipments grid in a browser', () => {
     const search = page.getByLabel('Search', { exact: true });
     for (const phrase of [row.packageIds[0] as string, row.shipmentId as string]) {
       await search.fill(phrase);
+      await page.waitForURL((url) => url.pathname.endsWith(`/${phrase}`));
       await rows(page).first().waitFor();
       const found = await settledValue(() => ids(page), equalTo([id]));
       expect({ phrase, found }).toEqual({ phrase, found: [id] });

@@ -23,6 +23,7 @@ import { usePageTitle } from '../layout/pageTitle';
 import { departmentMembers, useDepartmentOptions } from '../layout/useDepartments';
 import { useLiveDates } from '../live/LiveProvider';
 import { requestJson, runQuery } from '../shell/api';
+import { useLatestPath } from '../shell/latestPath';
 import {
   allowedBulkActions,
   BulkActionBar,
@@ -95,8 +96,18 @@ export default function Shipments() {
     ? 'shipments-search'
     : 'shipments';
   const view = parseShipmentsPath(base, rest, today);
+  // A change merges into the address as it is now, not as this render saw it (shell/latestPath).
+  const latest = useLatestPath();
+  const latestView = (): ShipmentsView => {
+    const now = latest();
+    return parseShipmentsPath(
+      now.base === 'shipments-search' ? 'shipments-search' : 'shipments',
+      now.splat,
+      today,
+    );
+  };
   const go = (next: Partial<ShipmentsView>, replace = false) =>
-    void navigate(shipmentsPath(departmentId, { ...view, ...next }), { replace });
+    void navigate(shipmentsPath(departmentId, { ...latestView(), ...next }), { replace });
   // A plain department's rows are asked for at once; a group's members come with the list.
   const departmentIds = useMemo(
     () => departmentMembers(departmentId, options.data),
@@ -122,7 +133,7 @@ export default function Shipments() {
     typing.current = setTimeout(() => {
       typing.current = null;
       const next = isSearchable(text) ? text.trim() : '';
-      if (next !== view.searchPhrase) go({ searchPhrase: next }, true);
+      if (next !== latestView().searchPhrase) go({ searchPhrase: next }, true);
     }, 350);
   };
   useEffect(
@@ -289,8 +300,7 @@ export default function Shipments() {
             const filter = (consignmentStates as readonly string[]).includes(v)
               ? (v as ShipmentsView['filter'])
               : 'all';
-            const path = shipmentsPath(departmentId, { ...view, base: 'shipments', filter });
-            void navigate(path);
+            go({ base: 'shipments', filter });
           }}
           helperText=" "
           sx={{ minWidth: 150 }}

@@ -93,9 +93,16 @@ export interface ShipmentsView {
   shipmentId: string | null;
 }
 
+/** A segment of the route's splat, which the router has decoded but for an encoded slash. */
 const part = (parts: string[], i: number): string | undefined => {
   const p = parts[i];
-  return p === undefined || p === '' || p === '-' ? undefined : decodeURIComponent(p);
+  if (p === undefined || p === '' || p === '-') return undefined;
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    // A phrase with a percent sign of its own (`50%`): already as typed.
+    return p;
+  }
 };
 
 export function parseShipmentsPath(

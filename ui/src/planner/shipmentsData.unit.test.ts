@@ -55,6 +55,10 @@ describe('shipments page data (spec §2, §9)', () => {
       '/planner/12/shipments/delivered/2026-11-01/2026-11-05/oslo%20gate/1000/77',
     );
     expect(parseShipmentsPath('shipments', 'nonsense/bad', today).filter).toBe('all');
+    // The router hands the splat decoded: a phrase with a percent sign of its own reads as typed.
+    expect(
+      parseShipmentsPath('shipments-search', '2026-11-01/2026-11-05/50% off', today).searchPhrase,
+    ).toBe('50% off');
     // An empty search phrase in the middle is written as '-' and read back as empty.
     const noPhrase = { ...view, searchPhrase: '' };
     expect(shipmentsPath('12', noPhrase)).toBe(

@@ -21,7 +21,7 @@ import {
   invoicingStatuses,
   type InvoicingDataRow,
 } from '@nordlog/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { canOpen } from '../../access/routes';
@@ -29,6 +29,7 @@ import { useShell } from '../../app/UserContext';
 import { formatDate } from '../../i18n/locales';
 import { DateField } from '../../inputs/LazyPickers';
 import { usePageTitle } from '../../layout/pageTitle';
+import { useLatestPath } from '../../shell/latestPath';
 import {
   CustomerPicker,
   EmptyRow,
@@ -93,11 +94,17 @@ export default function InvoicingPage() {
   const { departmentId, today } = department;
   const base: InvoicingBase = pathname.includes('/invoicing-new') ? 'invoicing-new' : 'invoicing';
   const view = useMemo(() => parseInvoicingPath(base, rest, today), [base, rest, today]);
-  const go = useCallback(
-    (change: Partial<InvoicingView>) =>
-      void navigate(invoicingPath(department.param, { ...view, ...change }), { replace: true }),
-    [navigate, department.param, view],
-  );
+  // A change merges into the address as it is now, not as this render saw it (shell/latestPath).
+  const latest = useLatestPath();
+  const go = (change: Partial<InvoicingView>) => {
+    const now = latest();
+    const current = parseInvoicingPath(
+      now.base === 'invoicing-new' ? 'invoicing-new' : 'invoicing',
+      now.splat,
+      today,
+    );
+    void navigate(invoicingPath(department.param, { ...current, ...change }), { replace: true });
+  };
 
   // The search box filters once typing rests; the URL holds what was searched.
   const [searchText, setSearchText] = useState(view.search);

@@ -19,6 +19,7 @@ import { templateHandlers } from './templates/handlers.js';
 import { optimizingHandlers } from './optimizing/handlers.js';
 import { pricingHandlers } from './pricing/handlers.js';
 import { invoicingHandlers } from './invoicing/handlers.js';
+import { privacyHandlers } from './privacy/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -27,6 +28,7 @@ export const handlers: HandlerTable = {
   CREATE_CUSTOMER: createCustomer,
   UPDATE_CUSTOMER: updateCustomer,
   ...consignmentHandlers,
+  ...privacyHandlers,
   ...pinHandlers,
   ...userHandlers,
   ...departmentGroupHandlers,

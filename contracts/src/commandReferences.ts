@@ -90,7 +90,12 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   MANUAL_DEVIATE: { 'consignmentIds[]': 'orders' },
   MANUAL_RETURN: { 'consignmentIds[]': 'orders' },
   DELETE_ORDERS: { 'orderIds[]': 'orders' },
-  ERASE_PERSONAL_DATA: { 'orderIds[]': 'orders' },
+  ERASE_PERSONAL_DATA: {
+    'orderIds[]': 'orders',
+    'userIds[]': external(
+      'users deleted before are erased too, which no read shows; the command is for an ADMIN of every department, who reads every user (the decider refuses an id no user ever had)',
+    ),
+  },
   RESTORE_ORDERS: { 'orderIds[]': 'orders' },
   CREATE_USER: {
     'departmentIds[]': 'departmentAccess',

@@ -18,3 +18,17 @@ export const uniqueValue = (kind: UniqueKind, value: string): string =>
 
 export const reservationStream = (kind: UniqueKind, value: string): string =>
   `unique-${kind}-${uniqueValue(kind, value)}`;
+
+/**
+ * The kinds whose values are a person's (a user's phone number and e-mail address): reserved under
+ * the installation's pseudonym of the value, never the value (docs/decisions/0050, addendum).
+ */
+export const personalUniqueKinds: readonly UniqueKind[] = ['phoneNumber', 'email'];
+
+/** What a personal value's pseudonym is the digest of: its kind and normalised value. */
+export const pseudonymText = (kind: UniqueKind, value: string): string =>
+  `${kind}:${uniqueValue(kind, value)}`;
+
+/** The reservation stream of a personal value, by its pseudonym (`h` and 64 hex digits). */
+export const pseudonymousReservationStream = (kind: UniqueKind, pseudonym: string): string =>
+  `unique-${kind}-h${pseudonym}`;

@@ -88,6 +88,10 @@ function warnUnknownUnits(order: { measurements: MeasurementLine[] }, ctx: Handl
   }
 }
 
+/** A person's request to erase the parties' data of these orders (docs/decisions/0050). */
+export const eraseOrders = (orderIds: string[], ctx: HandlerContext) =>
+  each(orderIds, { type: 'ERASE', reason: 'request' }, ctx);
+
 export const consignmentHandlers = {
   CREATE_ORDER: (async (payload, ctx) => {
     if (!inScope(ctx.identity, payload.departmentId, payload.customerId)) {
@@ -251,12 +255,6 @@ export const consignmentHandlers = {
       },
       ctx,
     )) satisfies Handler<'MANUAL_RETURN'>,
-  ERASE_PERSONAL_DATA: (({ orderIds }, ctx) =>
-    each(
-      orderIds,
-      { type: 'ERASE', reason: 'request' },
-      ctx,
-    )) satisfies Handler<'ERASE_PERSONAL_DATA'>,
   DELETE_ORDERS: (({ orderIds }, ctx) =>
     each(orderIds, { type: 'DELETE' }, ctx, true)) satisfies Handler<'DELETE_ORDERS'>,
   RESTORE_ORDERS: (({ orderIds }, ctx) =>

@@ -95,6 +95,10 @@ export class ReferenceStreams {
       ...(store.readStreamsAfter
         ? { readStreamsAfter: (reads) => store.readStreamsAfter!(reads) }
         : {}),
+      ...(store.readAllJson
+        ? { readAllJson: (from, limit) => store.readAllJson!(from, limit) }
+        : {}),
+      ...(store.pseudonym ? { pseudonym: (text) => store.pseudonym!(text) } : {}),
       readLastEvent: (streamId) => store.readLastEvent(streamId),
       appendToStream: (...args) => after([args[0]], () => store.appendToStream(...args)),
       appendToStreams: (...args) =>

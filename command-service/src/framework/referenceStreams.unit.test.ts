@@ -93,6 +93,29 @@ describe('reference streams cache (docs/decisions/0017)', () => {
     expect(fake.reads()).toBe(2);
   });
 
+  it('the watched store has every capability of the store it wraps, the optional ones too (a pseudonym, JSON reads)', async () => {
+    const none = () => Promise.reject(new Error('not in this test'));
+    // Required: a capability added to the port does not compile here until it is listed.
+    const full: Required<EventStore> = {
+      readStream: none,
+      readStreamsAfter: none,
+      pseudonym: (text) => `p:${text}`,
+      readLastEvent: none,
+      appendToStream: none,
+      appendToStreams: none,
+      readAll: none,
+      readAllJson: none,
+      headPosition: none,
+      createWaiter: () => ({}) as ReturnType<EventStore['createWaiter']>,
+      findOutcome: none,
+      saveOutcome: none,
+      close: none,
+    };
+    const watched = new ReferenceStreams(fakeStore().store, fakeSignals().signals).watch(full);
+    expect(Object.keys(watched).sort()).toEqual(Object.keys(full).sort());
+    expect(watched.pseudonym!('phoneNumber:+4790000000')).toBe('p:phoneNumber:+4790000000');
+  });
+
   it('appends to other streams keep the cache and send no signal', async () => {
     const fake = fakeStore();
     const { signals, sent } = fakeSignals();

@@ -1,9 +1,15 @@
 import {
   AppError,
+  PERSONAL_DATA_ERASED,
   courierProfileOf,
   courierUserIssues,
+  splitPersonal,
+  userStream,
+  userSubject,
   validationMessages,
   type CourierProfile,
+  type ErasureReason,
+  type PersonalDataErasedEvent,
   type RoleFields,
   type UserEvent,
   type UserFields,
@@ -17,7 +23,15 @@ import {
   type ReferenceState,
 } from '../framework/referenceDecider.js';
 
-type UserEntity = UserFields & { roleIds: string[]; courier?: CourierProfile };
+type UserEntity = UserFields & {
+  roleIds: string[];
+  courier?: CourierProfile;
+  /** The user's personal data was erased (docs/decisions/0050, addendum). */
+  erased?: boolean;
+};
+
+/** The events of a user's stream. */
+export type UserStreamEvent = UserEvent | PersonalDataErasedEvent;
 
 const base = referenceDecider<UserEntity, 'UserCreated', 'UserUpdated', 'UserDeleted'>({
   label: 'User',
@@ -41,7 +55,37 @@ export type UserCommand =
       id: string;
       fields: Partial<Pick<UserFields, 'name' | 'phoneNumber' | 'email'>>;
       courier: Partial<CourierProfile>;
+    }
+  | {
+      /**
+       * A person's erasure (ERASE_PERSONAL_DATA, or retention): the user is deleted where it is
+       * not yet, and its personal data erased for good; a user erased before gives nothing.
+       */
+      type: 'erase';
+      id: string;
+      reason: ErasureReason;
     };
+
+/** The user as its events read once its key is gone: every personal field erased. */
+function erasedUser<E extends UserEntity & { id: string }>(user: E): E {
+  const { stored } = splitPersonal('UserCreated', userStream(user.id), user);
+  return { ...(stored as E), erased: true };
+}
+
+function decideErase(
+  command: Extract<UserCommand, { type: 'erase' }>,
+  state: UserState,
+): UserStreamEvent[] {
+  if (state.status === 'none') throw new AppError('NOT_FOUND', `User ${command.id} not found`);
+  if (state.entity.erased) return [];
+  const erased: PersonalDataErasedEvent = {
+    type: PERSONAL_DATA_ERASED,
+    data: { subject: userSubject(command.id), reason: command.reason },
+  };
+  return state.status === 'exists'
+    ? [{ type: 'UserDeleted', data: { id: command.id } }, erased]
+    : [erased];
+}
 
 /** The field errors of a courier profile as a 400 (VALIDATION_ERROR naming the field and key). */
 function refuseCourier(issues: { path: string; message: string }[]): AppError {
@@ -84,9 +128,13 @@ function decideCourierUpdate(
 }
 
 /** Users: a reference entity with role entities added to and removed from it (spec §6). */
-export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+export const userDecider: Decider<UserState, UserCommand, UserStreamEvent> = {
   initialState: base.initialState,
   evolve(state, event) {
+    if (event.type === PERSONAL_DATA_ERASED)
+      return state.status === 'none'
+        ? state
+        : { status: 'deleted', entity: erasedUser(state.entity) };
     if (event.type !== 'RolesAddedToUser' && event.type !== 'RolesRemovedFromUser')
       return base.evolve(state, event);
     if (state.status !== 'exists') return state;
@@ -99,6 +147,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   },
   decide(command, state) {
     if (command.type === 'updateCourier') return decideCourierUpdate(command, state);
+    if (command.type === 'erase') return decideErase(command, state);
     if (command.type !== 'addRoles' && command.type !== 'removeRoles')
       return base.decide(command, state);
     if (state.status !== 'exists') throw new AppError('NOT_FOUND', `User ${command.id} not found`);

@@ -22,6 +22,33 @@ const created: UserEvent = { type: 'UserCreated', data: { id: '5', ...fields } }
 const rolesAdded: UserEvent = { type: 'RolesAddedToUser', data: { id: '5', roleIds: ['7'] } };
 
 describe('users', () => {
+  it('erasing a user deletes it and erases its data; its phone is released; erased again, nothing; an unknown id, not found', () => {
+    const erased = {
+      type: 'PersonalDataErased',
+      data: { subject: 'user:5', reason: 'request' },
+    } as const;
+    given(userDecider, [created])
+      .when({ type: 'erase', id: '5', reason: 'request' })
+      .then([{ type: 'UserDeleted', data: { id: '5' } }, erased]);
+    const deleted: UserEvent = { type: 'UserDeleted', data: { id: '5' } };
+    given(userDecider, [created, deleted])
+      .when({ type: 'erase', id: '5', reason: 'request' })
+      .then([erased]);
+    given(userDecider, [created, deleted, erased])
+      .when({ type: 'erase', id: '5', reason: 'request' })
+      .thenNothing();
+    given(userDecider).when({ type: 'erase', id: '5', reason: 'request' }).thenRefuses('NOT_FOUND');
+    // The folded state reads as the erased events do, and holds no unique value any more.
+    const state = fold(userDecider, [created, deleted, erased]);
+    expect(state).toMatchObject({
+      status: 'deleted',
+      entity: { name: '[erased]', phoneNumber: '', erased: true },
+    });
+    expect(userUniques(state)).toEqual([]);
+    given(userDecider, [created, deleted, erased])
+      .when({ type: 'update', id: '5', fields: { name: 'Back' } })
+      .thenRefuses('NOT_FOUND');
+  });
   it('CREATE_USER creates a user; refuses an id that exists', () => {
     given(userDecider).when({ type: 'create', id: '5', fields }).then([created]);
     given(userDecider, [created])

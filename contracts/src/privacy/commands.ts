@@ -7,11 +7,17 @@ import type { UserRow } from '../users/index.js';
 
 /**
  * ERASE_PERSONAL_DATA (docs/decisions/0050-personal-data.md): a person's request to erase their
- * data (GDPR art. 17), for the orders it was found on. The orders stay, with their state, history
- * and invoicing; the names, phones, e-mails, street addresses, notes and exact points of their
- * parties read as erased everywhere, for good.
+ * data (GDPR art. 17), for the orders and the users it was found on. The orders stay, with their
+ * state, history and invoicing; the names, phones, e-mails, street addresses, notes and exact
+ * points of their parties read as erased everywhere, for good. A user is deleted (where it is not
+ * yet) and its name, phone, e-mail and courier details read as erased; its phone and e-mail are
+ * free for another user at once. At least one of the two lists; no admin erases themself.
  */
-export const erasePersonalDataSchema = z.object({ orderIds: idList });
+export const erasePersonalDataSchema = z
+  .object({ orderIds: idList.optional(), userIds: idList.optional() })
+  .refine((p) => p.orderIds !== undefined || p.userIds !== undefined, {
+    message: 'orderIds or userIds is required',
+  });
 
 export const privacyCommandSchemas = {
   ERASE_PERSONAL_DATA: erasePersonalDataSchema,

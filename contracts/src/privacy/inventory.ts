@@ -89,36 +89,35 @@ const labelParty = (side: 'sender' | 'receiver'): Record<string, PersonalKind> =
   [`${side}.address`]: 'address',
 });
 
+const userFields: Record<string, PersonalKind> = {
+  name: 'name',
+  phoneNumber: 'phone',
+  email: 'email',
+  'courier.dateOfBirth': 'identifier',
+  'courier.driverId': 'identifier',
+};
+
+/** A user's own data: sealed under the user's subject, erased with the user (0050, addendum). */
 const users: EventPrivacy = {
   personal: [
     {
       at: '',
       subject: (data) => (typeof data.id === 'string' ? userSubject(data.id) : null),
       fields: {
-        name: 'name',
-        phoneNumber: 'phone',
-        email: 'email',
-        'changes.name': 'name',
-        'changes.phoneNumber': 'phone',
-        'changes.email': 'email',
+        ...userFields,
+        ...Object.fromEntries(Object.entries(userFields).map(([f, k]) => [`changes.${f}`, k])),
       },
-      sealed: false,
-      notSealedBecause:
-        "a user's phone number is the key the user logs in with and is held unique by a reservation stream named after it: erasing a user needs those keyed by a hash first",
+      sealed: true,
     },
   ],
 };
 
 const reservations: EventPrivacy = {
-  personal: [
-    {
-      at: '',
-      subject: (data) => (typeof data.ownerId === 'string' ? userSubject(data.ownerId) : null),
-      fields: { value: 'phone' },
-      sealed: false,
-      notSealedBecause: 'the reserved value names the stream (see the user events)',
-    },
-  ],
+  personal: [],
+  notPersonal: {
+    value:
+      "a phone number's or an e-mail address's reservation records the installation's pseudonym of it (a keyed digest), never the value; shipment ids and article codes are no one's",
+  },
 };
 
 const none: EventPrivacy = { personal: [] };

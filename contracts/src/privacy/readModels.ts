@@ -82,12 +82,24 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
     notPersonal: { 'pages[].departmentName': carrier, 'pages[].route.name': carrier },
   },
   users: {
-    personal: { name: 'name', phoneNumber: 'phone', email: 'email' },
+    personal: {
+      name: 'name',
+      phoneNumber: 'phone',
+      email: 'email',
+      'courier.dateOfBirth': 'identifier',
+      'courier.driverId': 'identifier',
+    },
     subject: 'user',
     notPersonal: { requiresEmail: 'a setting, not a value' },
   },
   couriers: {
-    personal: { name: 'name', phoneNumber: 'phone', email: 'email' },
+    personal: {
+      name: 'name',
+      phoneNumber: 'phone',
+      email: 'email',
+      dateOfBirth: 'identifier',
+      driverId: 'identifier',
+    },
     subject: 'user',
   },
   courierLocations: {

@@ -71,6 +71,12 @@ export interface EventStore {
    */
   readStreamsAfter?(reads: readonly StreamRead[]): Promise<RecordedEvent[][]>;
   /**
+   * The installation's pseudonym of a personal value (a keyed digest), where the store seals
+   * personal data (docs/decisions/0050): what must find a personal value without holding it (the
+   * reservation of a user's phone number) is named by it. A store that wraps another passes it on.
+   */
+  pseudonym?(text: string): string;
+  /**
    * The newest event of a stream, or null for an empty stream: for streams whose events each carry
    * the state the next decision needs (number allocations), so a decision never reads them all.
    */

@@ -1,3 +1,4 @@
 export * from './keys.js';
 export * from './store.js';
 export * from './open.js';
+export * from './records.js';

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { preparedQuery } from '../db/prepared.js';
 
@@ -16,6 +16,8 @@ export interface SubjectKeys {
   erase(subjects: readonly string[], trx?: Knex.Transaction): Promise<void>;
   /** Forgets every cached key (a rebuild starts from what the store holds now). */
   clearCache(): void;
+  /** The installation's pseudonym of a value (see KeyWrapping.pseudonym). */
+  pseudonym(text: string): string;
 }
 
 /**
@@ -25,6 +27,13 @@ export interface SubjectKeys {
 export interface KeyWrapping {
   wrap(subject: string, key: Buffer): Buffer;
   unwrap(subject: string, wrapped: Buffer): Buffer;
+  /**
+   * A keyed digest of `text` under the master key (hex of HMAC-SHA256): the same in every process
+   * of the installation, and no one without the key can tell which value it is the digest of, even
+   * by trying every phone number. What must find a personal value without holding it (a user's
+   * phone number reserved for that user alone) is named by it.
+   */
+  pseudonym(text: string): string;
 }
 
 const IV = 12;
@@ -50,9 +59,12 @@ export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
 /** Key wrapping under a local 256-bit master key. */
 export function localKeyWrapping(master: Buffer): KeyWrapping {
   if (master.length !== 32) throw new Error('the personal data master key must be 32 bytes');
+  // The digest's key is the master key's own digest of its use, never the master key itself.
+  const digestKey = createHmac('sha256', master).update('nordlog pseudonyms').digest();
   return {
     wrap: (subject, key) => seal(master, key, `subject-key:${subject}`),
     unwrap: (subject, wrapped) => open(master, wrapped, `subject-key:${subject}`),
+    pseudonym: (text) => createHmac('sha256', digestKey).update(text).digest('hex'),
   };
 }
 
@@ -161,6 +173,10 @@ export class PostgresSubjectKeys implements SubjectKeys {
 
   clearCache(): void {
     this.cache.clear();
+  }
+
+  pseudonym(text: string): string {
+    return this.wrapping.pseudonym(text);
   }
 
   private remember(subject: string, key: Buffer | null, at: number) {

@@ -37,6 +37,14 @@ export function readStreamErasing(
     : store.readStream(streamId);
 }
 
+/**
+ * The installation's pseudonym of a personal value where `store` seals personal data (the keyed
+ * digest of KeyWrapping.pseudonym), else null: a store that seals nothing names nothing by it.
+ */
+export function pseudonymOf(store: EventStore, text: string): string | null {
+  return store.pseudonym?.(text) ?? null;
+}
+
 /** The subjects whose sealed data each opened event carried (whether it opened or read as erased). */
 const sealedSubjects = new WeakMap<object, readonly string[]>();
 
@@ -97,6 +105,10 @@ export class PersonalDataStore implements EventStore {
     private readonly inner: EventStore,
     readonly keys: SubjectKeys,
   ) {}
+
+  pseudonym(text: string): string {
+    return this.keys.pseudonym(text);
+  }
 
   /** The store under this one (for tests that read what is stored). */
   get stored(): EventStore {
@@ -242,7 +254,10 @@ export class PersonalDataStore implements EventStore {
       }
       const { [SEALED]: _seals, ...data } = e.data as Record<string, unknown>;
       const opened = { ...e, data: applyPersonal(data, patches) };
-      sealedSubjects.set(opened, seals.map((s) => s.s));
+      sealedSubjects.set(
+        opened,
+        seals.map((s) => s.s),
+      );
       return opened;
     });
   }

@@ -176,4 +176,13 @@ const rows = rowProjection<CourierRow, Map<string, UserSnapshot | null>>({
 export const couriersProjection: Projection = {
   ...rows,
   tables: [COURIERS_TABLE, COURIER_USERS_TABLE],
+  /**
+   * An erased user's streams folded again (docs/decisions/0050): its snapshot too, from the
+   * erased events, not from the snapshot that holds what was erased.
+   */
+  async refold(trx, events) {
+    const ids = [...new Set(events.map(userIdOf).filter((id): id is string => id !== null))];
+    await preparedQuery(trx, `delete from ${COURIER_USERS_TABLE} where id = any($1)`, [ids]);
+    return rows.refold!(trx, events);
+  },
 };

@@ -7,6 +7,7 @@ import {
 } from '@nordlog/contracts';
 import {
   eraseSubjectKeys,
+  eraseSubjectRecords,
   preparedQuery,
   readStreamErasing,
   sealedSubjectsOf,
@@ -175,6 +176,7 @@ async function refoldErasures(
   erased: { subjects: string[]; streams: ErasedStream[] },
 ): Promise<Change[]> {
   await eraseSubjectKeys(trx, erased.subjects);
+  await eraseSubjectRecords(trx, erased.subjects);
   const changes: Change[] = [];
   for (const { at, events } of erased.streams)
     for (const projection of projections) {

@@ -8,7 +8,8 @@ import { startTestSystem, type TestSystem } from '../support/system.js';
 /**
  * A person's requests in a browser (issue 38 §4, docs/decisions/0050-personal-data.md): an admin
  * finds what is held about a phone number on `/admin/personal-data`, downloads it as JSON, and
- * erases it from the orders after confirming; the orders stay and read as erased.
+ * erases it from the orders after confirming; the orders stay and read as erased. A user found by
+ * the phone is deleted and erased after a confirmation of its own.
  */
 describe('personal data screen', () => {
   let sys: TestSystem;
@@ -85,6 +86,39 @@ describe('personal data screen', () => {
     await expect(page.getByTestId('personal-data-summary').textContent()).resolves.toContain(
       '0 orders',
     );
+    expect(errors).toEqual([]);
+  });
+
+  it('an admin finds a user by phone and erases it after confirming; their own user they cannot erase', async () => {
+    const errors: string[] = [];
+    const created = await sys.command('CREATE_USER', {
+      name: 'Ola Quibble',
+      phoneNumber: '+4791234577',
+      role: 'PLANNER',
+    });
+    expect(created.status).toBe(200);
+    await sys.settled();
+    const page = await openAs(browser, sys.url, '/admin/personal-data', sys.admin, errors);
+    await page.getByTestId('personal-data-search').fill('91234577');
+    await page.getByRole('button', { name: 'Find' }).click();
+    const users = page.getByRole('table', { name: 'Users' });
+    await expect(users.textContent({ timeout: 30_000 })).resolves.toContain('Ola Quibble');
+    await users.getByRole('button', { name: 'Erase user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase user Ola Quibble?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Erase user' }).click();
+    await page.getByText('User Ola Quibble was deleted and their personal data erased.').waitFor();
+    await sys.settled();
+    const row = await sys.db.knex('rm_users').where({ id: created.body.ids[0] }).first();
+    expect(row).toMatchObject({ name: '[erased]', phone_number: '', deleted: true });
+
+    // The admin's own user: found, but its erasure is another admin's.
+    const admin = await sys.db.knex('rm_users').where({ name: 'Test Admin' }).first();
+    await page.getByTestId('personal-data-search').fill(admin.phone_number);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const own = page.getByRole('table', { name: 'Users' });
+    await expect(own.textContent({ timeout: 30_000 })).resolves.toContain('Test Admin');
+    await expect(own.getByRole('button', { name: 'Erase user' }).isDisabled()).resolves.toBe(true);
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { reservationStream } from '@nordlog/contracts';
+import { pseudonymText, pseudonymousReservationStream } from '@nordlog/contracts';
 import { isReachable, LOCAL_SERVER_URL } from '../support/database.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -141,15 +141,17 @@ describe('unique phone numbers and e-mail addresses across users', () => {
       for (const r of results.filter((x) => x.status !== 200))
         expect(r.body[0].errorType).toBe('PHONE_NUMBER_TAKEN');
       expect(await usersWith(phone)).toBe(1);
+      // Reserved under the installation's pseudonym of the number, never the number (0050).
+      const pseudonym = sys.store.keys.pseudonym(pseudonymText('phoneNumber', phone));
       const reservations = await sys.db
         .knex('es_events')
-        .where({ stream_id: reservationStream('phoneNumber', phone) })
+        .where({ stream_id: pseudonymousReservationStream('phoneNumber', pseudonym) })
         .select('type', 'data');
       const winner = results.find((r) => r.status === 200)!.body.ids[0];
       expect(reservations).toEqual([
         {
           type: 'UniqueValueReserved',
-          data: { kind: 'phoneNumber', value: phone, ownerId: winner },
+          data: { kind: 'phoneNumber', value: pseudonym, ownerId: winner },
         },
       ]);
     }

@@ -21,6 +21,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { ConfirmDialog } from '../planner/planning/Dialogs';
 import { runQuery, sendCommand } from '../shell/api';
+import { UsersFound } from './UsersFound';
 
 type Kind = 'phoneNumber' | 'email';
 
@@ -40,7 +41,8 @@ function download(answer: PersonalDataAnswer) {
  * `/admin/personal-data` (docs/decisions/0050-personal-data.md; ADMIN with ADMIN_PERSONAL_DATA): a
  * person's requests. Find what the product holds about a phone number or an e-mail address, give
  * it to them as JSON (access, GDPR art. 15), and erase their data from the orders it was found on
- * (art. 17), after a confirmation: the orders stay, their parties read as erased for good.
+ * (art. 17), after a confirmation: the orders stay, their parties read as erased for good; and the
+ * users it was found on, each deleted and erased after a confirmation of its own.
  */
 export default function PersonalDataPage() {
   const translate = useTranslate();
@@ -199,13 +201,11 @@ function Findings({ answer, onErased }: { answer: PersonalDataAnswer; onErased: 
           </Table>
         </Paper>
       ) : null}
-      {answer.users.length > 0 ? (
-        <Alert severity="info">
-          {translate('personalData.users', {
-            names: answer.users.map((u) => `${u.name} (${u.role})`).join(', '),
-          })}
-        </Alert>
-      ) : null}
+      <UsersFound
+        users={answer.users}
+        onErased={onErased}
+        errorOf={(error) => <ErrorAlert error={error} />}
+      />
       <ConfirmDialog
         open={confirming}
         title={translate('personalData.confirmTitle')}

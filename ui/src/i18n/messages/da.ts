@@ -150,12 +150,21 @@ const da: Messages = {
     orders: 'Ordrer',
     held: 'Gemt',
     erasedAt: 'Slettet %{at}',
-    users:
-      'Brugere med dette: %{names}. En brugers egne oplysninger ændres eller slettes under Brugere.',
+    usersTitle: 'Brugere',
+    eraseUser: 'Slet bruger',
+    confirmUserTitle: 'Slet brugeren %{name}?',
+    confirmUserText:
+      'Brugeren slettes, og navnet, telefonnummeret, e-mailadressen og chaufføroplysningerne slettes for altid, overalt. Telefonnummeret og e-mailadressen kan straks bruges af en anden bruger. Det kan ikke fortrydes.',
+    userErased: 'Brugeren %{name} er slettet, og personoplysningerne er slettet.',
+    selfHint: 'Din egen bruger slettes af en anden administrator.',
     confirmTitle: 'Slet personoplysninger?',
     confirmText:
       'Navne, telefonnumre, e-mailadresser, gadeadresser, noter og præcise positioner for parterne i %{count} ordrer slettes for altid, overalt, også fra etiketter og historik. Det kan ikke fortrydes.',
     columns: {
+      name: 'Navn',
+      role: 'Rolle',
+      phoneNumber: 'Telefonnummer',
+      emailAddress: 'E-mailadresse',
       order: 'Ordre',
       shipment: 'Forsendelse',
       date: 'Dato',

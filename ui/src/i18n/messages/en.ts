@@ -152,11 +152,21 @@ const en = {
     orders: 'Orders',
     held: 'Held',
     erasedAt: 'Erased %{at}',
-    users: 'Users with it: %{names}. A user’s own data is changed or deleted under Users.',
+    usersTitle: 'Users',
+    eraseUser: 'Erase user',
+    confirmUserTitle: 'Erase user %{name}?',
+    confirmUserText:
+      'The user is deleted, and their name, phone number, e-mail address and courier details are erased for good, everywhere. Their phone number and e-mail address are free for another user at once. It cannot be undone.',
+    userErased: 'User %{name} was deleted and their personal data erased.',
+    selfHint: 'Another admin erases your own user.',
     confirmTitle: 'Erase personal data?',
     confirmText:
       'The names, phone numbers, e-mail addresses, street addresses, notes and exact points of the parties of %{count} orders are erased for good, everywhere, also from labels and history. It cannot be undone.',
     columns: {
+      name: 'Name',
+      role: 'Role',
+      phoneNumber: 'Phone number',
+      emailAddress: 'E-mail address',
       order: 'Order',
       shipment: 'Shipment',
       date: 'Date',

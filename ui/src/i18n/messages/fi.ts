@@ -151,12 +151,21 @@ const fi: Messages = {
     orders: 'Tilaukset',
     held: 'Tallennettu',
     erasedAt: 'Poistettu %{at}',
-    users:
-      'Käyttäjät, joilla tämä on: %{names}. Käyttäjän omia tietoja muutetaan tai ne poistetaan kohdassa Käyttäjät.',
+    usersTitle: 'Käyttäjät',
+    eraseUser: 'Poista käyttäjä',
+    confirmUserTitle: 'Poistetaanko käyttäjä %{name}?',
+    confirmUserText:
+      'Käyttäjä poistetaan, ja sen nimi, puhelinnumero, sähköpostiosoite ja kuljettajatiedot poistetaan pysyvästi kaikkialta. Puhelinnumero ja sähköpostiosoite ovat heti toisen käyttäjän käytettävissä. Toimintoa ei voi perua.',
+    userErased: 'Käyttäjä %{name} poistettiin, ja sen henkilötiedot poistettiin.',
+    selfHint: 'Toinen ylläpitäjä poistaa oman käyttäjäsi.',
     confirmTitle: 'Poistetaanko henkilötiedot?',
     confirmText:
       '%{count} tilauksen osapuolten nimet, puhelinnumerot, sähköpostiosoitteet, katuosoitteet, huomautukset ja tarkat sijainnit poistetaan pysyvästi kaikkialta, myös osoitelapuista ja historiasta. Toimintoa ei voi perua.',
     columns: {
+      name: 'Nimi',
+      role: 'Rooli',
+      phoneNumber: 'Puhelinnumero',
+      emailAddress: 'Sähköpostiosoite',
       order: 'Tilaus',
       shipment: 'Lähetys',
       date: 'Päivä',

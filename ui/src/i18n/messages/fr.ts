@@ -154,12 +154,21 @@ const fr: Messages = {
     orders: 'Commandes',
     held: 'Conservées',
     erasedAt: 'Effacées le %{at}',
-    users:
-      "Utilisateurs concernés : %{names}. Les données d'un utilisateur se modifient ou se suppriment sous Utilisateurs.",
+    usersTitle: 'Utilisateurs',
+    eraseUser: 'Effacer l’utilisateur',
+    confirmUserTitle: 'Effacer l’utilisateur %{name} ?',
+    confirmUserText:
+      'L’utilisateur est supprimé, et son nom, son numéro de téléphone, son adresse e-mail et ses données de coursier sont effacés définitivement, partout. Son numéro et son adresse peuvent aussitôt servir à un autre utilisateur. Cette action est irréversible.',
+    userErased: 'L’utilisateur %{name} a été supprimé et ses données personnelles effacées.',
+    selfHint: 'Votre propre utilisateur est effacé par un autre administrateur.',
     confirmTitle: 'Effacer les données personnelles ?',
     confirmText:
       "Les noms, numéros de téléphone, adresses e-mail, adresses postales, notes et positions exactes des parties de %{count} commandes sont effacés définitivement, partout, y compris des étiquettes et de l'historique. Cette action est irréversible.",
     columns: {
+      name: 'Nom',
+      role: 'Rôle',
+      phoneNumber: 'Téléphone',
+      emailAddress: 'Adresse e-mail',
       order: 'Commande',
       shipment: 'Envoi',
       date: 'Date',

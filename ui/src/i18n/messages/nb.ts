@@ -150,12 +150,21 @@ const nb: Messages = {
     orders: 'Ordrer',
     held: 'Lagret',
     erasedAt: 'Slettet %{at}',
-    users:
-      'Brukere med dette: %{names}. En brukers egne opplysninger endres eller slettes under Brukere.',
+    usersTitle: 'Brukere',
+    eraseUser: 'Slett bruker',
+    confirmUserTitle: 'Slette brukeren %{name}?',
+    confirmUserText:
+      'Brukeren slettes, og navnet, telefonnummeret, e-postadressen og sjåføropplysningene slettes for godt, overalt. Telefonnummeret og e-postadressen kan straks brukes av en annen bruker. Dette kan ikke angres.',
+    userErased: 'Brukeren %{name} er slettet, og personopplysningene er slettet.',
+    selfHint: 'Din egen bruker slettes av en annen administrator.',
     confirmTitle: 'Slette personopplysninger?',
     confirmText:
       'Navn, telefonnumre, e-postadresser, gateadresser, merknader og nøyaktige posisjoner for partene i %{count} ordrer slettes for godt, overalt, også fra etiketter og historikk. Det kan ikke angres.',
     columns: {
+      name: 'Navn',
+      role: 'Rolle',
+      phoneNumber: 'Telefonnummer',
+      emailAddress: 'E-postadresse',
       order: 'Ordre',
       shipment: 'Sending',
       date: 'Dato',

@@ -150,12 +150,21 @@ const sv: Messages = {
     orders: 'Ordrar',
     held: 'Sparade',
     erasedAt: 'Raderade %{at}',
-    users:
-      'Användare med detta: %{names}. En användares egna uppgifter ändras eller tas bort under Användare.',
+    usersTitle: 'Användare',
+    eraseUser: 'Radera användare',
+    confirmUserTitle: 'Radera användaren %{name}?',
+    confirmUserText:
+      'Användaren tas bort, och namnet, telefonnumret, e-postadressen och föraruppgifterna raderas för gott, överallt. Telefonnumret och e-postadressen kan genast användas av en annan användare. Det går inte att ångra.',
+    userErased: 'Användaren %{name} har tagits bort och personuppgifterna raderats.',
+    selfHint: 'Din egen användare raderas av en annan administratör.',
     confirmTitle: 'Radera personuppgifter?',
     confirmText:
       'Namn, telefonnummer, e-postadresser, gatuadresser, anteckningar och exakta positioner för parterna i %{count} ordrar raderas för gott, överallt, även från etiketter och historik. Det går inte att ångra.',
     columns: {
+      name: 'Namn',
+      role: 'Roll',
+      phoneNumber: 'Telefonnummer',
+      emailAddress: 'E-postadress',
       order: 'Order',
       shipment: 'Sändning',
       date: 'Datum',

@@ -1,21 +1,36 @@
-import { USERS_TABLE, parseSubject } from '@nordlog/contracts';
+import {
+  ORDERS_TABLE,
+  OPTIMIZING_RUNS_TABLE,
+  USERS_TABLE,
+  erasedValue,
+  parseSubject,
+} from '@nordlog/contracts';
 import type { Knex } from 'knex';
 
 /**
- * What the gateway keeps of a user outside the event store (its sessions, its password hash, a
- * login code waiting for its phone, and the messages to its phone or mailbox waiting in the
- * outbox), deleted when the user's personal data is erased (docs/decisions/0050, addendum). Runs
- * in the erasure's transaction before the users' rows are folded again: their phone numbers and
- * addresses find the code and the messages.
+ * What the product keeps of a data subject outside the event store and the read models, erased
+ * with it in the erasure's transaction (docs/decisions/0050, addendum), before the read models are
+ * folded again (their rows still hold what finds it):
+ * - a user's sessions, password hash, waiting login code, and the messages to its phone or mailbox
+ *   in the outbox;
+ * - an order's exact points in the optimiser's documents (the problem a run was given and its
+ *   answer, kept for diagnostics): each becomes the erased point (about a kilometre), as in the
+ *   order's own rows.
  */
 export async function eraseSubjectRecords(
   trx: Knex.Transaction,
   subjects: readonly string[],
 ): Promise<void> {
-  const userIds = subjects
-    .map(parseSubject)
-    .filter((s) => s?.kind === 'user')
-    .map((s) => s!.id);
+  const ids = (kind: string) =>
+    subjects
+      .map(parseSubject)
+      .filter((s) => s?.kind === kind)
+      .map((s) => s!.id);
+  await eraseUserRecords(trx, ids('user'));
+  await eraseOrderPoints(trx, ids('order'));
+}
+
+async function eraseUserRecords(trx: Knex.Transaction, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
   await trx.raw(
     `with gone as (
@@ -28,4 +43,53 @@ export async function eraseSubjectRecords(
      where recipient in (select phone_number from gone union select email from gone where email is not null)`,
     [userIds, userIds, userIds],
   );
+}
+
+/** Every number under a `lat` or `lng` key of a JSON value. */
+function pointsIn(value: unknown, found = new Set<number>()): Set<number> {
+  if (Array.isArray(value)) for (const v of value) pointsIn(v, found);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === 'lat' || k === 'lng') && typeof v === 'number') found.add(v);
+      else pointsIn(v, found);
+    }
+  return found;
+}
+
+async function eraseOrderPoints(trx: Knex.Transaction, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const orders = (
+    await trx.raw<{ rows: { department_id: string; date: string; data: unknown }[] }>(
+      `select department_id::text, date::text, data from ${ORDERS_TABLE} where id = any(?::bigint[])`,
+      [orderIds],
+    )
+  ).rows;
+  // Exact points only: a point already as coarse as the erased one is no one's house.
+  const points = [...new Set(orders.flatMap((o) => [...pointsIn(o.data)]))].filter(
+    (p) => erasedValue('position', p) !== p,
+  );
+  if (points.length === 0) return;
+  const documents = (
+    await trx.raw<{ rows: { run_id: string; kind: string; body: string }[] }>(
+      `select d.run_id::text, d.kind, d.body::text as body
+       from optimizing_documents d join ${OPTIMIZING_RUNS_TABLE} r on r.id = d.run_id
+       where (r.department_id, r.date) in (select * from unnest(?::bigint[], ?::text[]))`,
+      [orders.map((o) => o.department_id), orders.map((o) => o.date)],
+    )
+  ).rows;
+  for (const doc of documents) {
+    let body = doc.body;
+    for (const p of points) {
+      const text = String(p).replace('.', '\\.');
+      body = body.replace(
+        new RegExp(`(?<![\\d.])${text}(?![\\d])`, 'g'),
+        String(erasedValue('position', p)),
+      );
+    }
+    if (body !== doc.body)
+      await trx.raw(
+        'update optimizing_documents set body = ?::jsonb where run_id = ? and kind = ?',
+        [body, doc.run_id, doc.kind],
+      );
+  }
 }

@@ -3,7 +3,13 @@ import { ERASED_TEXT, type OrderHistoryRow, type PersonalDataAnswer } from '@nor
 import { checksum, projections, rebuild } from '@nordlog/projector';
 import { osloAddress } from '../support/booking.js';
 import type { DemoDay } from '../support/demoDay.js';
-import { NEEDLES, SEARCHED, startPrivacyDay, type PrivacyDay } from './privacyDay.js';
+import {
+  NEEDLES,
+  SEARCHED,
+  SEARCHED_POINT,
+  startPrivacyDay,
+  type PrivacyDay,
+} from './privacyDay.js';
 
 /**
  * Erasure of a person's data by crypto-shredding (issue 38, docs/decisions/0050-personal-data.md):
@@ -61,6 +67,7 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
       email: NEEDLES.email,
     });
     expect(await tablesHolding(['Quibble'])).not.toEqual([]);
+    expect(await tablesHolding(SEARCHED_POINT)).not.toEqual([]);
   });
 
   it('finds everything held about a phone number or an e-mail address (personalData, GDPR art. 15)', async () => {
@@ -96,6 +103,8 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
     await sys.settled();
 
     expect(await tablesHolding(SEARCHED)).toEqual([]);
+    // Nor the exact point of the house: wherever it was copied (the optimiser's documents too).
+    expect(await tablesHolding(SEARCHED_POINT)).toEqual([]);
     // Nothing is found about the person any more.
     expect(
       ((await sys.query('personalData', { email: NEEDLES.email })).body as PersonalDataAnswer)

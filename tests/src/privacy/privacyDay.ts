@@ -18,9 +18,14 @@ export const NEEDLES = {
   note: 'Portkode 4711 hos Quibbleton',
   comment: 'given to Quibbleton in person',
   street: 'Quibblegata 17',
+  /** The delivery point, given with the booking: exact to the house. */
+  lat: 59.9387654,
+  lng: 10.7712345,
 };
 /** What must be found nowhere after the erasure: each needle's most telling part. */
 export const SEARCHED = ['Quibble', '91234599', '98765411', 'zq.private', 'Portkode'];
+/** The exact point, as any table's text would hold it: found nowhere after the erasure either. */
+export const SEARCHED_POINT = ['59.938765', '10.771234'];
 
 export interface PrivacyDay {
   day: DemoDay;
@@ -73,6 +78,8 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
       email: NEEDLES.email,
       instructions: NEEDLES.note,
       contactPerson: 'Quibbleton Junior',
+      lat: NEEDLES.lat,
+      lng: NEEDLES.lng,
     },
     { orderNote: NEEDLES.note, customerContact: 'Ola at the desk', recipientRef: 'QB-17' },
   );

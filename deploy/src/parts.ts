@@ -13,6 +13,7 @@ import {
   PostgresEventStore,
   connectKurrentEventStore,
   withPersonalData,
+  type PersonalDataStore,
   type Config,
   LiveMessagePort,
   OutboxMessagePort,
@@ -55,7 +56,7 @@ export async function openEventStore(
   config: Pick<Config, 'EVENTSTORE_URL' | 'PERSONAL_DATA_KEY'>,
   db: Database,
   logger: Logger,
-): Promise<EventStore> {
+): Promise<PersonalDataStore> {
   // Personal data is sealed above either store, its keys in PostgreSQL (docs/decisions/0050).
   if (!config.EVENTSTORE_URL)
     return withPersonalData(

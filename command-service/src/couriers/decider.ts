@@ -1,4 +1,8 @@
-import type { CourierLocation, CourierLocationEvent } from '@nordlog/contracts';
+import type {
+  CourierLocation,
+  CourierLocationEvent,
+  PersonalDataErasedEvent,
+} from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 
 export type CourierLocationState = { last: CourierLocation | null };
@@ -11,10 +15,11 @@ export type CourierLocationCommand = { type: 'report'; location: CourierLocation
 export const courierLocationDecider: Decider<
   CourierLocationState,
   CourierLocationCommand,
-  CourierLocationEvent
+  CourierLocationEvent | PersonalDataErasedEvent
 > = {
   initialState: { last: null },
-  evolve: (_state, event) => ({ last: event.data }),
+  // A day's positions expired (PersonalDataErased): the last report is still the last one.
+  evolve: (state, event) => (event.type === 'CourierLocationReported' ? { last: event.data } : state),
   decide(command, state) {
     const { location } = command;
     if (state.last && Date.parse(location.at) <= Date.parse(state.last.at)) return [];

@@ -1,20 +1,31 @@
 import {
+  COURIER_LOCATIONS_TABLE,
+  COURIER_POSITION_RETENTION_DAYS,
   CUSTOMERS_TABLE,
   DEFAULT_RETENTION_DAYS,
   DEPARTMENTS_TABLE,
   ORDERS_TABLE,
   RETENTION_STATES,
   PERSONAL_DATA_ERASED,
+  courierLocationStream,
   orderStream,
   type EventMetadata,
 } from '@nordlog/contracts';
-import { preparedQuery, type EventStore, type Knex, type Logger } from '@nordlog/platform';
+import {
+  preparedQuery,
+  type EventStore,
+  type Knex,
+  type Logger,
+  type SubjectKeys,
+} from '@nordlog/platform';
 import { orderDecider } from '../consignments/decider.js';
 import { target } from '../framework/decider.js';
 import { executeTargets } from '../framework/execute.js';
 
 export interface RetentionJobDeps {
   store: EventStore;
+  /** The key store, so this process forgets the keys the job deletes at once. */
+  keys: SubjectKeys;
   knex: Knex;
   logger: Logger;
   /** How often the job looks (default hourly). */
@@ -41,6 +52,30 @@ const EXPIRED_SQL = `
       (d.data->>'personalDataRetentionDays')::int,
       ($3::jsonb->>(d.data->>'country'))::int)
   order by o.updated_at_epoch limit ${BATCH}`;
+
+/**
+ * The courier-days whose positions are past their retention and still have a key (subjects
+ * `courier:{id}:{date}`, contracts privacy/subjects.ts), oldest first.
+ */
+const EXPIRED_POSITIONS_SQL = `
+  select subject from privacy_subject_keys
+  where subject like 'courier:%' and wrapped is not null and split_part(subject, ':', 3) < $1
+  order by split_part(subject, ':', 3) limit ${BATCH * 5}`;
+
+/** Of those, the ones a courier's live row (its latest position) is of. */
+const LATEST_POSITIONS_SQL = `
+  select 'courier:' || l.id || ':' || left(l.data->>'at', 10) as subject, l.id::text as id
+  from ${COURIER_LOCATIONS_TABLE} l
+  where 'courier:' || l.id || ':' || left(l.data->>'at', 10) = any($1::text[])`;
+
+const systemMetadata = (now: Date, commandType: string): EventMetadata => ({
+  commandId: crypto.randomUUID(),
+  correlationId: crypto.randomUUID(),
+  causationId: 'retention',
+  userId: 'system',
+  occurredAt: now.toISOString(),
+  commandType,
+});
 
 /**
  * Erases the personal data of orders whose retention ran out (docs/decisions/0050-personal-data.md)
@@ -79,21 +114,53 @@ export class RetentionJob {
     return this.running;
   }
 
+  /**
+   * A pass over couriers' positions (COURIER_POSITION_RETENTION_DAYS): the keys of the courier-days
+   * older than the retention are deleted, up to BATCH × 5 a pass, so those days' positions read as
+   * their area everywhere. Where a courier's latest position (its live row) is of such a day, the
+   * day's erasure goes to its stream as an event, and the projector deletes the key and folds the
+   * row again; the other days need no event (no read model holds them), and the key store keeps
+   * when each was erased. How many courier-days it expired.
+   */
+  async expirePositions(now = (this.deps.clock ?? (() => new Date()))()): Promise<number> {
+    const cutoff = new Date(now.getTime() - COURIER_POSITION_RETENTION_DAYS * DAY_MS)
+      .toISOString()
+      .slice(0, 10);
+    const due = (
+      await preparedQuery<{ subject: string }>(this.deps.knex, EXPIRED_POSITIONS_SQL, [cutoff])
+    ).map((r) => r.subject);
+    if (due.length === 0) return 0;
+    const latest = await preparedQuery<{ subject: string; id: string }>(
+      this.deps.knex,
+      LATEST_POSITIONS_SQL,
+      [due],
+    );
+    const live = new Set(latest.map((r) => r.subject));
+    const metadata = systemMetadata(now, 'ERASE_PERSONAL_DATA');
+    for (const { subject, id } of latest)
+      await this.deps.store.appendToStream(
+        courierLocationStream(id),
+        'any',
+        [{ type: PERSONAL_DATA_ERASED, data: { subject, reason: 'retention' } }],
+        metadata,
+      );
+    await this.deps.keys.erase(due.filter((s) => !live.has(s)));
+    this.deps.logger.info(
+      { days: due.length, live: live.size },
+      "retention: couriers' positions expired",
+    );
+    return due.length;
+  }
+
   private async erase(now: Date): Promise<number> {
+    await this.expirePositions(now);
     const due = await preparedQuery<{ id: string }>(this.deps.knex, EXPIRED_SQL, [
       RETENTION_STATES,
       now.getTime(),
       JSON.stringify(DEFAULT_RETENTION_DAYS),
     ]);
     if (due.length === 0) return 0;
-    const metadata: EventMetadata = {
-      commandId: crypto.randomUUID(),
-      correlationId: crypto.randomUUID(),
-      causationId: 'retention',
-      userId: 'system',
-      occurredAt: now.toISOString(),
-      commandType: 'ERASE_PERSONAL_DATA',
-    };
+    const metadata = systemMetadata(now, 'ERASE_PERSONAL_DATA');
     const result = await executeTargets(
       this.deps.store,
       due.map(({ id }) =>

@@ -1,6 +1,6 @@
 import type { DomainEventType } from './events.js';
 import type { PersonalKind } from './kinds.js';
-import { courierSubject, orderSubject, userSubject } from './subjects.js';
+import { courierDaySubject, orderSubject, userSubject } from './subjects.js';
 
 /**
  * The personal data inventory of the events (GDPR art. 30's record, as data): for every event type,
@@ -175,11 +175,12 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
     personal: [
       {
         at: '',
-        subject: (data) => (typeof data.id === 'string' ? courierSubject(data.id) : null),
+        subject: (data) =>
+          typeof data.id === 'string' && typeof data.at === 'string'
+            ? courierDaySubject(data.id, data.at)
+            : null,
         fields: { latitude: 'position', longitude: 'position' },
-        sealed: false,
-        notSealedBecause:
-          "a courier's positions are kept for the live view of the day: retention, not erasure on request, is their answer (the next step)",
+        sealed: true,
       },
     ],
   },

@@ -16,6 +16,14 @@ export const DEFAULT_RETENTION_DAYS: Readonly<Record<MarketCountry, number>> = {
   FI: 395,
 };
 
+/**
+ * How long a courier's exact positions are kept (docs/decisions/0050, addendum): 30 days. They serve
+ * the live view of the day and the follow-up of a day's deliveries (a disputed delivery is raised
+ * within weeks); an employee's movements are not kept longer than that purpose needs. After that
+ * the day's positions read as their area (about a kilometre), everywhere.
+ */
+export const COURIER_POSITION_RETENTION_DAYS = 30;
+
 /** A department's or a customer's own retention: 30 days to 10 years; null: the default. */
 export const retentionDaysField = z
   .number()

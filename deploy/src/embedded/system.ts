@@ -124,6 +124,7 @@ export async function startSystem(
   // Personal data whose retention ran out is erased hourly (docs/decisions/0050).
   const retention = new RetentionJob({
     store: command.deps.store,
+    keys: rawStore.keys,
     knex: db.knex,
     logger: logger.child({ component: 'retention' }),
   });

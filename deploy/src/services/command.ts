@@ -19,6 +19,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   // Personal data whose retention ran out is erased hourly (docs/decisions/0050).
   const retention = new RetentionJob({
     store: command.deps.store,
+    keys: store.keys,
     knex: db.knex,
     logger: logger.child({ component: 'retention' }),
   });

@@ -19,7 +19,8 @@ export const courierLocationDecider: Decider<
 > = {
   initialState: { last: null },
   // A day's positions expired (PersonalDataErased): the last report is still the last one.
-  evolve: (state, event) => (event.type === 'CourierLocationReported' ? { last: event.data } : state),
+  evolve: (state, event) =>
+    event.type === 'CourierLocationReported' ? { last: event.data } : state,
   decide(command, state) {
     const { location } = command;
     if (state.last && Date.parse(location.at) <= Date.parse(state.last.at)) return [];

@@ -12,6 +12,7 @@ import {
   LinkMobilitySmsSender,
   PostgresEventStore,
   connectKurrentEventStore,
+  personalDataKeys,
   withPersonalData,
   type PersonalDataStore,
   type Config,
@@ -53,7 +54,16 @@ import { fileURLToPath } from 'node:url';
  * EventStoreDB/KurrentDB at EVENTSTORE_URL (docs/decisions/0022-eventstoredb.md).
  */
 export async function openEventStore(
-  config: Pick<Config, 'EVENTSTORE_URL' | 'PERSONAL_DATA_KEY'>,
+  config: Pick<
+    Config,
+    | 'EVENTSTORE_URL'
+    | 'PERSONAL_DATA_KEY'
+    | 'PERSONAL_DATA_KMS'
+    | 'PKCS11_LIBRARY'
+    | 'PKCS11_TOKEN_LABEL'
+    | 'PKCS11_PIN'
+    | 'PKCS11_KEY_LABEL'
+  >,
   db: Database,
   logger: Logger,
 ): Promise<PersonalDataStore> {
@@ -62,7 +72,7 @@ export async function openEventStore(
     return withPersonalData(
       new PostgresEventStore(db.knex, db.notifier),
       db.knex,
-      config.PERSONAL_DATA_KEY,
+      personalDataKeys(config),
     );
   logger.info(
     { url: config.EVENTSTORE_URL.replace(/\/\/[^@/]*@/, '//***@') },
@@ -71,7 +81,7 @@ export async function openEventStore(
   return withPersonalData(
     await connectKurrentEventStore(config.EVENTSTORE_URL, { logger }),
     db.knex,
-    config.PERSONAL_DATA_KEY,
+    personalDataKeys(config),
   );
 }
 

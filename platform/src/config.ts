@@ -52,6 +52,20 @@ export const configSchema = z.object({
         'PERSONAL_DATA_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
       ),
   ),
+  /**
+   * Where the master keys of personal data are: `local` (PERSONAL_DATA_KEY, or the database's own
+   * outside production) or `pkcs11`, an HSM through its PKCS#11 library (the PKCS11_* settings;
+   * docs/decisions/0050, addendum), where they never leave the HSM.
+   */
+  PERSONAL_DATA_KMS: z.enum(['local', 'pkcs11']).default('local'),
+  /** The HSM vendor's PKCS#11 library, e.g. /usr/lib/softhsm/libsofthsm2.so. */
+  PKCS11_LIBRARY: optional(z.string().min(1)),
+  /** The label of the token (partition) that holds the keys. */
+  PKCS11_TOKEN_LABEL: optional(z.string().min(1)),
+  /** The token user's PIN. */
+  PKCS11_PIN: optional(z.string().min(1)),
+  /** The label of the wrapping key; the pseudonym key is labelled the same with `-pseudonym`. */
+  PKCS11_KEY_LABEL: z.string().min(1).default('nordlog-personal-data'),
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   /**
    * Requests a minute per client address to what needs no session (`/openapi/*`: the tracking
@@ -306,8 +320,18 @@ function startNeeds(config: Config, sessions: boolean, events: boolean): string[
     sessions && config.NODE_ENV === 'production' && !config.AUTH_SECRET
       ? ['  AUTH_SECRET: required when NODE_ENV=production']
       : [];
-  if (events && config.NODE_ENV === 'production' && !config.PERSONAL_DATA_KEY)
-    problems.push('  PERSONAL_DATA_KEY: required when NODE_ENV=production');
+  if (events && config.PERSONAL_DATA_KMS === 'pkcs11')
+    for (const name of ['PKCS11_LIBRARY', 'PKCS11_TOKEN_LABEL', 'PKCS11_PIN'] as const)
+      if (!config[name]) problems.push(`  ${name}: required when PERSONAL_DATA_KMS=pkcs11`);
+  if (
+    events &&
+    config.NODE_ENV === 'production' &&
+    config.PERSONAL_DATA_KMS === 'local' &&
+    !config.PERSONAL_DATA_KEY
+  )
+    problems.push(
+      '  PERSONAL_DATA_KEY: required when NODE_ENV=production (or PERSONAL_DATA_KMS=pkcs11)',
+    );
   if (config.GEOCODER !== 'gazetteer' && !config.GEOCODER_URL)
     problems.push(`  GEOCODER_URL: required when GEOCODER=${config.GEOCODER}`);
   if (!sessions) return problems;

@@ -43,7 +43,7 @@ describe('message delivery configuration, validated at start', () => {
     ])
       expect(message).toContain(`${name}: required when MESSAGE_DELIVERY=live`);
     expect(problems({ NODE_ENV: 'production', ...live })).toBe(
-      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production\n  PERSONAL_DATA_KEY: required when NODE_ENV=production',
+      'Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV=production\n  PERSONAL_DATA_KEY: required when NODE_ENV=production (or PERSONAL_DATA_KMS=pkcs11)',
     );
   });
 
@@ -55,8 +55,25 @@ describe('message delivery configuration, validated at start', () => {
       'PERSONAL_DATA_KEY must be 32 bytes in base64',
     );
     expect(problems({ NODE_ENV: 'production', ...live, AUTH_SECRET: 'x'.repeat(40) })).toBe(
-      'Invalid configuration:\n  PERSONAL_DATA_KEY: required when NODE_ENV=production',
+      'Invalid configuration:\n  PERSONAL_DATA_KEY: required when NODE_ENV=production (or PERSONAL_DATA_KMS=pkcs11)',
     );
+    // An HSM holds the master keys instead: its library, token and PIN are needed.
+    const hsm = {
+      NODE_ENV: 'production',
+      ...live,
+      AUTH_SECRET: 'x'.repeat(40),
+      PERSONAL_DATA_KMS: 'pkcs11',
+    };
+    expect(problems(hsm)).toBe(
+      'Invalid configuration:\n  PKCS11_LIBRARY: required when PERSONAL_DATA_KMS=pkcs11\n  PKCS11_TOKEN_LABEL: required when PERSONAL_DATA_KMS=pkcs11\n  PKCS11_PIN: required when PERSONAL_DATA_KMS=pkcs11',
+    );
+    const settings = {
+      PKCS11_LIBRARY: '/usr/lib/softhsm/libsofthsm2.so',
+      PKCS11_TOKEN_LABEL: 'nordlog',
+      PKCS11_PIN: '1234',
+    };
+    expect(loadConfig({ ...hsm, ...settings }).PKCS11_KEY_LABEL).toBe('nordlog-personal-data');
+    expect(problems({ PERSONAL_DATA_KMS: 'vault' })).toContain('PERSONAL_DATA_KMS');
   });
 
   it('refuses the outbox in production: nobody could log in', () => {

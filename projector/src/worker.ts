@@ -22,7 +22,7 @@ const notifier = new Notifier(options.databaseUrl, knex, logger);
 const store = await withPersonalData(
   new PostgresEventStore(knex, notifier),
   knex,
-  options.personalDataKey,
+  options.personalData,
 );
 const projector = createProjector({
   knex,

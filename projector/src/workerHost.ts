@@ -1,4 +1,4 @@
-import type { Logger } from '@nordlog/platform';
+import type { Logger, PersonalDataKeys } from '@nordlog/platform';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -9,8 +9,8 @@ export interface WorkerOptions {
   poolSize: number;
   logLevel: string;
   coalesceMs?: number;
-  /** PERSONAL_DATA_KEY (docs/decisions/0050-personal-data.md). */
-  personalDataKey?: string;
+  /** Where the master keys of personal data are (docs/decisions/0050-personal-data.md). */
+  personalData?: PersonalDataKeys;
 }
 
 /** The built worker script (the worker runs compiled code, also when tests run the sources). */

@@ -3,6 +3,7 @@ import {
   loadConfig,
   openDatabase,
   PostgresEventStore,
+  personalDataKeys,
   withPersonalData,
 } from '@nordlog/platform';
 import { checksum, projections, readModelMigrations, rebuild } from '@nordlog/projector';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     const store = await withPersonalData(
       new PostgresEventStore(db.knex, db.notifier),
       db.knex,
-      config.PERSONAL_DATA_KEY,
+      personalDataKeys(config),
     );
     const result = await rebuild(db.knex, store, chosen, ({ projection, done, total }) => {
       if (projection !== current) {

@@ -15,6 +15,7 @@ import {
   openDatabase,
   PostgresChangeBus,
   PostgresEventStore,
+  personalDataKeys,
   withPersonalData,
   type PersonalDataStore,
   MeteredMessagePort,
@@ -103,7 +104,7 @@ export async function startSystem(
   const rawStore = await withPersonalData(
     new PostgresEventStore(db.knex, db.notifier),
     db.knex,
-    config.PERSONAL_DATA_KEY,
+    personalDataKeys(config),
   );
   const bus = new PostgresChangeBus(
     db.knex,
@@ -153,7 +154,7 @@ export async function startSystem(
             databaseUrl: db.url,
             poolSize: Math.max(4, Math.floor(config.DATABASE_POOL_SIZE / 2)),
             logLevel: config.LOG_LEVEL,
-            personalDataKey: config.PERSONAL_DATA_KEY,
+            personalData: personalDataKeys(config),
           },
           projectorLogger,
         );

@@ -14,6 +14,7 @@ import {
   connectKurrentEventStore,
   personalDataKeys,
   withPersonalData,
+  type PersonalDataKeySettings,
   type PersonalDataStore,
   type Config,
   LiveMessagePort,
@@ -54,16 +55,7 @@ import { fileURLToPath } from 'node:url';
  * EventStoreDB/KurrentDB at EVENTSTORE_URL (docs/decisions/0022-eventstoredb.md).
  */
 export async function openEventStore(
-  config: Pick<
-    Config,
-    | 'EVENTSTORE_URL'
-    | 'PERSONAL_DATA_KEY'
-    | 'PERSONAL_DATA_KMS'
-    | 'PKCS11_LIBRARY'
-    | 'PKCS11_TOKEN_LABEL'
-    | 'PKCS11_PIN'
-    | 'PKCS11_KEY_LABEL'
-  >,
+  config: Pick<Config, 'EVENTSTORE_URL'> & PersonalDataKeySettings,
   db: Database,
   logger: Logger,
 ): Promise<PersonalDataStore> {

@@ -15,18 +15,19 @@ export interface PersonalDataKeys {
   pkcs11?: Pkcs11Options | undefined;
 }
 
+/** The settings that say where the master keys are. */
+export type PersonalDataKeySettings = Pick<
+  Config,
+  | 'PERSONAL_DATA_KEY'
+  | 'PERSONAL_DATA_KMS'
+  | 'PKCS11_LIBRARY'
+  | 'PKCS11_TOKEN_LABEL'
+  | 'PKCS11_PIN'
+  | 'PKCS11_KEY_LABEL'
+>;
+
 /** The configuration's keys setting (PERSONAL_DATA_KEY, PERSONAL_DATA_KMS and PKCS11_*). */
-export function personalDataKeys(
-  config: Pick<
-    Config,
-    | 'PERSONAL_DATA_KEY'
-    | 'PERSONAL_DATA_KMS'
-    | 'PKCS11_LIBRARY'
-    | 'PKCS11_TOKEN_LABEL'
-    | 'PKCS11_PIN'
-    | 'PKCS11_KEY_LABEL'
-  >,
-): PersonalDataKeys {
+export function personalDataKeys(config: PersonalDataKeySettings): PersonalDataKeys {
   if (config.PERSONAL_DATA_KMS !== 'pkcs11') return { key: config.PERSONAL_DATA_KEY };
   return {
     pkcs11: {

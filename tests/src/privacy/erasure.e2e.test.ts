@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ERASED_TEXT, type OrderHistoryRow, type PersonalDataAnswer } from '@nordlog/contracts';
-import { checksum, projections, rebuild } from '@nordlog/projector';
 import { osloAddress } from '../support/booking.js';
 import type { DemoDay } from '../support/demoDay.js';
 import {
@@ -10,6 +9,7 @@ import {
   startPrivacyDay,
   type PrivacyDay,
 } from './privacyDay.js';
+import { liveAndRebuilt, tablesHolding } from './scan.js';
 
 /**
  * Erasure of a person's data by crypto-shredding (issue 38, docs/decisions/0050-personal-data.md):
@@ -23,27 +23,6 @@ let orderId: string;
 let otherId: string;
 /** Books an order of Oslo's first customer for today with this delivery block; its id. */
 let bookOne: PrivacyDay['bookOne'];
-
-/** Every table of the database whose rows, as text, contain a searched string. */
-async function tablesHolding(strings: readonly string[]): Promise<string[]> {
-  const knex = day.sys.db.knex;
-  const tables = (
-    await knex.raw<{ rows: { name: string }[] }>(
-      `select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    )
-  ).rows;
-  const found: string[] = [];
-  for (const { name } of tables)
-    for (const s of strings) {
-      const { rows } = await knex.raw<{ rows: { n: number }[] }>(
-        `select count(*)::int as n from "${name}" t where t::text ilike ?`,
-        [`%${s}%`],
-      );
-      if (rows[0]!.n > 0) found.push(`${name}: ${s}`);
-    }
-  return found;
-}
 
 let order: PrivacyDay['order'];
 
@@ -66,8 +45,8 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
       phone: NEEDLES.newPhone,
       email: NEEDLES.email,
     });
-    expect(await tablesHolding(['Quibble'])).not.toEqual([]);
-    expect(await tablesHolding(SEARCHED_POINT)).not.toEqual([]);
+    expect(await tablesHolding(day.sys, ['Quibble'])).not.toEqual([]);
+    expect(await tablesHolding(day.sys, SEARCHED_POINT)).not.toEqual([]);
   });
 
   it('finds everything held about a phone number or an e-mail address (personalData, GDPR art. 15)', async () => {
@@ -102,9 +81,9 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
     expect(res.status).toBe(200);
     await sys.settled();
 
-    expect(await tablesHolding(SEARCHED)).toEqual([]);
+    expect(await tablesHolding(day.sys, SEARCHED)).toEqual([]);
     // Nor the exact point of the house: wherever it was copied (the optimiser's documents too).
-    expect(await tablesHolding(SEARCHED_POINT)).toEqual([]);
+    expect(await tablesHolding(day.sys, SEARCHED_POINT)).toEqual([]);
     // Nothing is found about the person any more.
     expect(
       ((await sys.query('personalData', { email: NEEDLES.email })).body as PersonalDataAnswer)
@@ -161,10 +140,9 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
     expect(pages.find((p) => p.orderId === otherId)?.receiver.name).toBe('Kari Nordmann');
 
     // A rebuild gives the read models the live projector has.
-    const live = await Promise.all(projections.map((p) => checksum(sys.db.knex, p)));
-    await rebuild(sys.db.knex, sys.store, projections);
-    expect(await Promise.all(projections.map((p) => checksum(sys.db.knex, p)))).toEqual(live);
-    expect(await tablesHolding(SEARCHED)).toEqual([]);
+    const { live, rebuilt } = await liveAndRebuilt(sys);
+    expect(rebuilt).toEqual(live);
+    expect(await tablesHolding(day.sys, SEARCHED)).toEqual([]);
   });
 
   it('refuses to set the erased data again, takes other edits, and erasing twice changes nothing', async () => {
@@ -205,6 +183,6 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
       sys.projector.start();
     }
     await sys.settled();
-    expect(await tablesHolding(SEARCHED)).toEqual([]);
+    expect(await tablesHolding(day.sys, SEARCHED)).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@ import {
   courierLocationStream,
   type CourierLocation,
 } from '@nordlog/contracts';
-import { checksum, projections, rebuild } from '@nordlog/projector';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
+import { liveAndRebuilt } from './scan.js';
 
 const DAY = 86_400_000;
 
@@ -102,13 +102,7 @@ describe("retention of couriers' positions", () => {
     ).toBe(0);
 
     // A rebuild gives the read models the live projector has.
-    const live = await Promise.all(projections.map((p) => checksum(sys.db.knex, p)));
-    await sys.projector.stop();
-    try {
-      await rebuild(sys.db.knex, sys.store, projections);
-    } finally {
-      sys.projector.start();
-    }
-    expect(await Promise.all(projections.map((p) => checksum(sys.db.knex, p)))).toEqual(live);
+    const { live, rebuilt } = await liveAndRebuilt(sys);
+    expect(rebuilt).toEqual(live);
   });
 });

@@ -5,9 +5,9 @@ import {
   pseudonymousReservationStream,
   type PersonalDataAnswer,
 } from '@nordlog/contracts';
-import { checksum, projections, rebuild } from '@nordlog/projector';
 import { isReachable, LOCAL_SERVER_URL } from '../support/database.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
+import { liveAndRebuilt, tablesHolding } from './scan.js';
 
 /**
  * A user's personal data erased on request (issue 38, docs/decisions/0050-personal-data.md,
@@ -19,27 +19,6 @@ import { freshPhone, startTestSystem, type TestSystem } from '../support/system.
 describe('erasure of a user (ERASE_PERSONAL_DATA userIds)', () => {
   let sys: TestSystem;
   const depot = { id: '' };
-
-  /** Every table of the database whose rows, as text, contain one of the strings. */
-  async function tablesHolding(strings: readonly string[]): Promise<string[]> {
-    const knex = sys.db.knex;
-    const tables = (
-      await knex.raw<{ rows: { name: string }[] }>(
-        `select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE'`,
-      )
-    ).rows;
-    const found: string[] = [];
-    for (const { name } of tables)
-      for (const s of strings) {
-        const { rows } = await knex.raw<{ rows: { n: number }[] }>(
-          `select count(*)::int as n from "${name}" t where t::text ilike ?`,
-          [`%${s}%`],
-        );
-        if (rows[0]!.n > 0) found.push(`${name}: ${s}`);
-      }
-    return found;
-  }
 
   beforeAll(async () => {
     if (!(await isReachable(LOCAL_SERVER_URL)))
@@ -100,7 +79,7 @@ describe('erasure of a user (ERASE_PERSONAL_DATA userIds)', () => {
       [searched.map((s) => `%${s}%`)],
     );
     expect(stored.rows[0]!.n).toBe(0);
-    expect(await tablesHolding(['Wibble', 'Brimble'])).not.toEqual([]);
+    expect(await tablesHolding(sys, ['Wibble', 'Brimble'])).not.toEqual([]);
     const found = (await sys.query('personalData', { phoneNumber: phone }))
       .body as PersonalDataAnswer;
     const userId = found.users.map((u) => u.id)[0]!;
@@ -117,7 +96,7 @@ describe('erasure of a user (ERASE_PERSONAL_DATA userIds)', () => {
     ]);
     await sys.settled();
 
-    expect(await tablesHolding(searched)).toEqual([]);
+    expect(await tablesHolding(sys, searched)).toEqual([]);
     const row = await sys.db.knex('rm_users').where({ id: userId }).first();
     expect(row).toMatchObject({ name: ERASED_TEXT, phone_number: '', deleted: true });
     expect(
@@ -139,16 +118,9 @@ describe('erasure of a user (ERASE_PERSONAL_DATA userIds)', () => {
     expect(twice.body.events).toEqual([]);
 
     // A rebuild gives the read models the live projector has.
-    await sys.settled();
-    const live = await Promise.all(projections.map((p) => checksum(sys.db.knex, p)));
-    await sys.projector.stop();
-    try {
-      await rebuild(sys.db.knex, sys.store, projections);
-    } finally {
-      sys.projector.start();
-    }
-    expect(await Promise.all(projections.map((p) => checksum(sys.db.knex, p)))).toEqual(live);
-    expect(await tablesHolding(['Wibble', 'Brimble', 'DRV-ZB'])).toEqual([]);
+    const { live, rebuilt } = await liveAndRebuilt(sys);
+    expect(rebuilt).toEqual(live);
+    expect(await tablesHolding(sys, ['Wibble', 'Brimble', 'DRV-ZB'])).toEqual([]);
   }, 120_000);
 
   it("reservations name a phone number by the installation's pseudonym, and an older plain reservation still holds its number", async () => {

@@ -99,12 +99,16 @@ export const erasureMessageSchema = z
     subject: z
       .string()
       .describe(
-        'The data subject: `order:{orderId}` (the parties of an order). Erase what you keep of it: the personal fields of its events and rows read as erased from now on.',
+        "The data subject: `order:{orderId}` (the parties of an order), `user:{userId}` (a user, deleted with it), or `courier:{courierId}:{date}` (a courier's positions of that UTC day, when their retention ran out). Erase what you keep of it: the personal fields of its events and rows read as erased from now on.",
       ),
     reason: z
       .enum(erasureReasons)
       .describe('`request`: the person asked (GDPR art. 17); `retention`: its time ran out.'),
-    streamId: z.string().describe('The stream the erasure was recorded on, e.g. order-42.'),
+    streamId: z
+      .string()
+      .describe(
+        'The stream the erasure was recorded on, e.g. order-42, user-7, courier-location-9, or privacy-retention-{date} for the courier-days no read model held.',
+      ),
     position,
     erasedAt: z.string().describe('When the erasure was decided (UTC ISO).'),
   })

@@ -68,6 +68,9 @@ const LATEST_POSITIONS_SQL = `
   from ${COURIER_LOCATIONS_TABLE} l
   where 'courier:' || l.id || ':' || left(l.data->>'at', 10) = any($1::text[])`;
 
+/** Where the retention records the erasures of the courier-days no read model holds. */
+const retentionStream = (cutoff: string) => `privacy-retention-${cutoff}`;
+
 const systemMetadata = (now: Date, commandType: string): EventMetadata => ({
   commandId: crypto.randomUUID(),
   correlationId: crypto.randomUUID(),
@@ -117,10 +120,10 @@ export class RetentionJob {
   /**
    * A pass over couriers' positions (COURIER_POSITION_RETENTION_DAYS): the keys of the courier-days
    * older than the retention are deleted, up to BATCH × 5 a pass, so those days' positions read as
-   * their area everywhere. Where a courier's latest position (its live row) is of such a day, the
-   * day's erasure goes to its stream as an event, and the projector deletes the key and folds the
-   * row again; the other days need no event (no read model holds them), and the key store keeps
-   * when each was erased. How many courier-days it expired.
+   * their area everywhere. Each day's erasure is an event (PersonalDataErased, reason retention):
+   * where a courier's latest position (its live row) is of the day, on the courier's stream, so the
+   * projector folds the row again; the others on the retention's own stream. How many courier-days
+   * it expired.
    */
   async expirePositions(now = (this.deps.clock ?? (() => new Date()))()): Promise<number> {
     const cutoff = new Date(now.getTime() - COURIER_POSITION_RETENTION_DAYS * DAY_MS)
@@ -144,7 +147,21 @@ export class RetentionJob {
         [{ type: PERSONAL_DATA_ERASED, data: { subject, reason: 'retention' } }],
         metadata,
       );
-    await this.deps.keys.erase(due.filter((s) => !live.has(s)));
+    // The other days are recorded too (the audit, and the erasures topic downstream systems
+    // follow), on the retention's own stream of the day: no read model holds them, so nothing is
+    // folded again. The keys go at once, here, as well as when the projector takes the events.
+    const others = due.filter((s) => !live.has(s));
+    for (let i = 0; i < others.length; i += BATCH)
+      await this.deps.store.appendToStream(
+        retentionStream(cutoff),
+        'any',
+        others.slice(i, i + BATCH).map((subject) => ({
+          type: PERSONAL_DATA_ERASED,
+          data: { subject, reason: 'retention' },
+        })),
+        metadata,
+      );
+    await this.deps.keys.erase(others);
     this.deps.logger.info(
       { days: due.length, live: live.size },
       "retention: couriers' positions expired",

@@ -93,9 +93,29 @@ describe("retention of couriers' positions", () => {
       ['CourierLocationReported', 59.93],
       ['CourierLocationReported', 59.9111111],
     ]);
-    // The first courier's live row was of the expired day: its stream records the day's erasure.
+    // The first courier's live row was of the expired day: its stream records the day's erasure;
+    // the second's expired day is recorded on the retention's own stream. Both reach Kafka's
+    // erasures topic as any erasure does.
     const first = await sys.store.readStream(courierLocationStream(couriers[0]!.id));
     expect(first.map((e) => e.type)).toEqual(['CourierLocationReported', 'PersonalDataErased']);
+    const day = today.toISOString().slice(0, 10);
+    const recorded = await sys.db
+      .knex('es_events')
+      .where({ type: 'PersonalDataErased' })
+      .select('stream_id', 'data');
+    expect(recorded.map((r) => [r.stream_id.replace(/\d{4}-\d\d-\d\d$/, 'DATE'), r.data])).toEqual(
+      expect.arrayContaining([
+        [
+          courierLocationStream(couriers[0]!.id),
+          { subject: `courier:${couriers[0]!.id}:${day}`, reason: 'retention' },
+        ],
+        [
+          'privacy-retention-DATE',
+          { subject: `courier:${couriers[1]!.id}:${day}`, reason: 'retention' },
+        ],
+      ]),
+    );
+    expect(recorded).toHaveLength(2);
     // Nothing more is due; a report that comes later still opens as it was sent.
     expect(
       await sys.retention.expirePositions(dayOf(today, COURIER_POSITION_RETENTION_DAYS + 1)),

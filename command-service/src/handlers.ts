@@ -1,4 +1,5 @@
 import { consignmentHandlers } from './consignments/handlers.js';
+import { deviationHandlers } from './deviations/handlers.js';
 import { customerGroupHandlers } from './customerGroups/handlers.js';
 import { departmentGroupHandlers } from './departmentGroups/handlers.js';
 import { courierHandlers } from './couriers/handlers.js';
@@ -27,6 +28,7 @@ export const handlers: HandlerTable = {
   CREATE_CUSTOMER: createCustomer,
   UPDATE_CUSTOMER: updateCustomer,
   ...consignmentHandlers,
+  ...deviationHandlers,
   ...pinHandlers,
   ...userHandlers,
   ...departmentGroupHandlers,

@@ -479,6 +479,8 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       photoRef: 'photos/1.jpg',
     },
     changes: { reason: 'REFUSED', text: 'Left at the door', photoRef: 'photos/2.jpg' },
+    // Who changed it last and when: the row's bookkeeping of every update.
+    view: ({ updatedAt: _a, updatedBy: _b, ...row }) => row,
   }),
   UPDATE_PRICE_LIST: ({ departments, articleCodes: [freight, weight] }) => ({
     create: {

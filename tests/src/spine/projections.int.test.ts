@@ -121,7 +121,7 @@ describe('projections', () => {
     await sys.command('MANUAL_COLLECT', { consignmentIds: ids.slice(0, 30) });
     await sys.command('MANUAL_DEVIATE', {
       consignmentIds: ids.slice(0, 10),
-      reason: 'Not at home',
+      reason: 'NOT_HOME',
     });
     // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.
     const second = await createSlot(sys, dep, bookingDate());

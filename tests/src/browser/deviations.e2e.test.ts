@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { assertWebAppBuilt, chooseOption, launchBrowser, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  chooseOption,
+  launchBrowser,
+  openAs,
+  screenshot,
+} from '../support/browser.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
@@ -14,6 +20,8 @@ describe('deviations in the details panel, in a browser', () => {
   let browser: Browser;
   let oslo: string;
   let orderId: string;
+  /** Another planned order, deviated by the bulk action. */
+  let second: string;
   let planner: Session;
   let readOnly: Session;
   const day = bookingDate(1);
@@ -43,9 +51,24 @@ describe('deviations in the details panel, in a browser', () => {
         measurements: [{ weight: 3 }],
       })
     ).body.ids[0];
+    second = (
+      await sys.command('CREATE_ORDER', {
+        departmentId: oslo,
+        customerId,
+        pickupDate: day,
+        pickup: osloAddress,
+        delivery: { ...osloAddress, name: 'Per Hansen' },
+        measurements: [{ weight: 2 }],
+      })
+    ).body.ids[0];
     const slotId = await createSlot(sys, oslo, day);
     expect(
-      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId], slotId })).status,
+      (
+        await sys.command('UPDATE_CONSIGNMENT_SLOT', {
+          consignmentIds: [orderId, second],
+          slotId,
+        })
+      ).status,
     ).toBe(200);
     const login = (role: string) =>
       sys.login({ phoneNumber: freshPhone(), role, departmentIds: [oslo] });
@@ -59,16 +82,17 @@ describe('deviations in the details panel, in a browser', () => {
     await sys?.shutdown();
   });
 
+  /** Errors the pages logged (none expected). */
+  const errors: string[] = [];
   /** The details panel of the order, opened from its row's menu. */
   const details = async (as: Session): Promise<Page> => {
-    const context = await browser.newContext({
-      viewport: { width: 1600, height: 1100 },
-      locale: 'en-GB',
-    });
-    const [name, ...value] = as.cookie.split('=');
-    await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
-    const page = await context.newPage();
-    await page.goto(`${sys.url}/planner/${oslo}/shipments-search/${day}/${day}`);
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/planner/${oslo}/shipments-search/${day}/${day}`,
+      as,
+      errors,
+    );
     await page.getByRole('button', { name: `Actions for ${orderId}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Details' }).click();
     await page.getByTestId('details-deviations').waitFor();
@@ -121,5 +145,35 @@ describe('deviations in the details panel, in a browser', () => {
     const [row] = (await sys.query('consignments', { ids: [orderId] })).body;
     expect(row.state).toBe('DEVIATED');
     await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('S4-FLOW-003 S7-CMD-038 the bulk deviation asks for a reason of the catalogue, and OTHER for its comment; each shipment gets its deviation', async () => {
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/planner/${oslo}/shipments-search/${day}/${day}`,
+      planner,
+      errors,
+    );
+    await page.getByRole('checkbox', { name: `Select ${second}`, exact: true }).click();
+    await page
+      .getByRole('toolbar', { name: /selected/ })
+      .getByRole('button', { name: 'Mark deviated' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Reason' }), 'Other');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Comment (optional)' }).fill('Ladder needed');
+    await confirm.click();
+    await page.getByTestId('bulk-result').getByText('1 succeeded, 0 failed').waitFor();
+    await sys.settled();
+    expect((await sys.query('orderDeviations', { orderId: second })).body).toEqual([
+      expect.objectContaining({ reason: 'OTHER', text: 'Ladder needed' }),
+    ]);
+    await page.context().close();
+    expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -135,7 +135,9 @@ async function followOrders(trx: Knex.Transaction, events: RecordedEvent[]): Pro
   const moved: [StoredRow, StoredRow][] = [];
   for (const { data: row } of rows) {
     const next = latest.get(String(row.orderId))!;
-    const after = { ...row, ...next.scope, revision: Math.max(row.revision, next.revision) };
+    // An event at or below the row's revision was applied already (a redelivery).
+    if (next.revision <= row.revision) continue;
+    const after = { ...row, ...next.scope, revision: next.revision };
     if (JSON.stringify(scopeOf(spec.entity, after)) !== JSON.stringify(scopeOf(spec.entity, row)))
       moved.push([after, row]);
   }

@@ -20,8 +20,12 @@ import {
 
 const T = ORDER_DEVIATIONS_TABLE;
 
-/** A row as stored: a deleted deviation stays as a tombstone (a redelivered event finds it). */
-type StoredRow = OrderDeviationRow & { deleted?: true };
+/**
+ * A row as stored: a deleted deviation stays as a tombstone (a redelivered event finds it);
+ * `scopeRevision` is the revision of the order's event its department, customer and date are
+ * from (the deviation's own events do not change them: see `followOrders`).
+ */
+type StoredRow = OrderDeviationRow & { deleted?: true; scopeRevision: number };
 
 const orderIdOf = (e: RecordedEvent) => e.streamId.slice('order-'.length);
 const onOrder = (e: RecordedEvent) => e.streamId.startsWith('order-');
@@ -41,6 +45,7 @@ function evolve(row: StoredRow | null, e: RecordedEvent): StoredRow | null {
         reportedAt: e.metadata.occurredAt,
         updatedBy: null,
         updatedAt: null,
+        scopeRevision: e.streamRevision,
         ...stamp,
       };
     }
@@ -135,9 +140,14 @@ async function followOrders(trx: Knex.Transaction, events: RecordedEvent[]): Pro
   const moved: [StoredRow, StoredRow][] = [];
   for (const { data: row } of rows) {
     const next = latest.get(String(row.orderId))!;
-    // An event at or below the row's revision was applied already (a redelivery).
-    if (next.revision <= row.revision) continue;
-    const after = { ...row, ...next.scope, revision: next.revision };
+    // A move at or below the revision the row's scope is from was applied already (redelivered).
+    if (next.revision <= row.scopeRevision) continue;
+    const after = {
+      ...row,
+      ...next.scope,
+      scopeRevision: next.revision,
+      revision: Math.max(row.revision, next.revision),
+    };
     if (JSON.stringify(scopeOf(spec.entity, after)) !== JSON.stringify(scopeOf(spec.entity, row)))
       moved.push([after, row]);
   }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ORDER_DEVIATIONS_TABLE, START } from '@nordlog/contracts';
+import { projections } from '@nordlog/projector';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createSlot } from '../support/planning.js';
 import {
@@ -230,5 +232,51 @@ describe('deviations: create, update, delete; by order and by customer', () => {
     expect(unknown.body[0].errorType).toBe('NOT_FOUND');
     expect(afterAdmin).toBe(before + 2);
     expect(await countEvents()).toBe(afterAdmin);
+  });
+
+  it('S7-CALL-095 a deviation follows its order to another department: the old department no longer reads it, the new one does; a redelivered move changes nothing, a refold keeps it there', async () => {
+    const orderId = await planned();
+    const created = await sys.command('CREATE_DEVIATION', {
+      orderId,
+      reason: 'NO_ACCESS',
+      text: 'Gate',
+    });
+    expect(created.status).toBe(200);
+    for (const [name, payload] of [
+      ['UNASSIGN_CONSIGNMENTS', { consignmentIds: [orderId], force: true }],
+      ['MOVE_ORDERS', { orderIds: [orderId], departmentId: other }],
+      // Changed after the move: its own events leave it where the order is.
+      ['UPDATE_DEVIATION', { orderId, id: created.body.ids[0], text: 'Gate locked' }],
+    ] as const)
+      expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
+        name,
+        status: 200,
+      });
+    await sys.settled();
+    expect((await sys.as(planner).query('orderDeviations', { orderId })).body).toEqual([]);
+    const bergen = await sys.login({
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [other],
+    });
+    expect((await sys.as(bergen).query('orderDeviations', { orderId })).body).toEqual([
+      expect.objectContaining({ departmentId: other, reason: 'NO_ACCESS', text: 'Gate locked' }),
+    ]);
+    // Every event of the order delivered again, and folded again from nothing (an erasure's
+    // refold, a rebuild): the row stays where the order is.
+    const projection = projections.find((p) => p.name === 'orderDeviations')!;
+    const events = (await sys.store.readAll(START, 100_000)).filter(
+      (e) => e.streamId === `order-${orderId}` && projection.handles(e),
+    );
+    const row = () => sys.db.knex(ORDER_DEVIATIONS_TABLE).where('order_id', orderId).first();
+    const before = await row();
+    await sys.db.knex.transaction(async (trx) => {
+      expect(await projection.apply(trx, events)).toEqual([]);
+    });
+    expect(await row()).toEqual(before);
+    const trx = await sys.db.knex.transaction();
+    await projection.refold!(trx, events);
+    expect(await trx(ORDER_DEVIATIONS_TABLE).where('order_id', orderId).first()).toEqual(before);
+    await trx.rollback();
   });
 });

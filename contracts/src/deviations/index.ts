@@ -135,4 +135,6 @@ export interface OrderDeviationRow extends DeviationFields, DeviationOrderScope 
   updatedBy: string | null;
   updatedAt: string | null;
   revision: number;
+  /** Bookkeeping: the revision of the order's event its department, customer and date are from. */
+  scopeRevision: number;
 }

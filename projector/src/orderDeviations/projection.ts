@@ -20,12 +20,8 @@ import {
 
 const T = ORDER_DEVIATIONS_TABLE;
 
-/**
- * A row as stored: a deleted deviation stays as a tombstone (a redelivered event finds it);
- * `scopeRevision` is the revision of the order's event its department, customer and date are
- * from (the deviation's own events do not change them: see `followOrders`).
- */
-type StoredRow = OrderDeviationRow & { deleted?: true; scopeRevision: number };
+/** A row as stored: a deleted deviation stays as a tombstone (a redelivered event finds it). */
+type StoredRow = OrderDeviationRow & { deleted?: true };
 
 const orderIdOf = (e: RecordedEvent) => e.streamId.slice('order-'.length);
 const onOrder = (e: RecordedEvent) => e.streamId.startsWith('order-');

@@ -41,26 +41,19 @@ describe('deviations in the details panel, in a browser', () => {
     const customerId = (
       await sys.command('CREATE_CUSTOMER', { name: 'Avvik Kunde AS', departmentId: oslo })
     ).body.ids[0];
-    orderId = (
-      await sys.command('CREATE_ORDER', {
-        departmentId: oslo,
-        customerId,
-        pickupDate: day,
-        pickup: osloAddress,
-        delivery: { ...osloAddress, name: 'Kari Nordmann' },
-        measurements: [{ weight: 3 }],
-      })
-    ).body.ids[0];
-    second = (
-      await sys.command('CREATE_ORDER', {
-        departmentId: oslo,
-        customerId,
-        pickupDate: day,
-        pickup: osloAddress,
-        delivery: { ...osloAddress, name: 'Per Hansen' },
-        measurements: [{ weight: 2 }],
-      })
-    ).body.ids[0];
+    const book = async (name: string) =>
+      (
+        await sys.command('CREATE_ORDER', {
+          departmentId: oslo,
+          customerId,
+          pickupDate: day,
+          pickup: osloAddress,
+          delivery: { ...osloAddress, name },
+          measurements: [{ weight: 3 }],
+        })
+      ).body.ids[0] as string;
+    orderId = await book('Kari Nordmann');
+    second = await book('Per Hansen');
     const slotId = await createSlot(sys, oslo, day);
     expect(
       (

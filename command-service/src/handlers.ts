@@ -1,4 +1,5 @@
 import { consignmentHandlers } from './consignments/handlers.js';
+import { deviationHandlers } from './deviations/handlers.js';
 import { customerGroupHandlers } from './customerGroups/handlers.js';
 import { departmentGroupHandlers } from './departmentGroups/handlers.js';
 import { courierHandlers } from './couriers/handlers.js';
@@ -29,6 +30,7 @@ export const handlers: HandlerTable = {
   UPDATE_CUSTOMER: updateCustomer,
   ...consignmentHandlers,
   ...privacyHandlers,
+  ...deviationHandlers,
   ...pinHandlers,
   ...userHandlers,
   ...departmentGroupHandlers,

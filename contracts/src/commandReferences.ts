@@ -88,6 +88,9 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   MANUAL_COLLECT: { 'consignmentIds[]': 'orders' },
   MANUAL_DELIVER: { 'consignmentIds[]': 'orders' },
   MANUAL_DEVIATE: { 'consignmentIds[]': 'orders' },
+  CREATE_DEVIATION: { orderId: 'orders' },
+  UPDATE_DEVIATION: { orderId: 'orders' },
+  DELETE_DEVIATION: { orderId: 'orders' },
   MANUAL_RETURN: { 'consignmentIds[]': 'orders' },
   DELETE_ORDERS: { 'orderIds[]': 'orders' },
   ERASE_PERSONAL_DATA: {

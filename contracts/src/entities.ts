@@ -30,6 +30,11 @@ import {
   type NumberSeriesRow,
 } from './numberSeries/index.js';
 import {
+  ORDER_DEVIATIONS_ENTITY,
+  ORDER_DEVIATIONS_TABLE,
+  type OrderDeviationRow,
+} from './deviations/index.js';
+import {
   ORDER_HISTORY_ENTITY,
   ORDER_HISTORY_TABLE,
   type OrderHistoryRow,
@@ -180,6 +185,13 @@ export const entityAccess = {
   [ORDER_HISTORY_ENTITY]: entity<OrderHistoryRow>({
     table: ORDER_HISTORY_TABLE,
     queries: ['orderHistory'],
+    rule: 'departmentAndCustomer',
+    scope: (row) =>
+      changeScope({ departmentId: row.departmentId, customerId: row.customerId, date: row.date }),
+  }),
+  [ORDER_DEVIATIONS_ENTITY]: entity<OrderDeviationRow>({
+    table: ORDER_DEVIATIONS_TABLE,
+    queries: ['orderDeviations'],
     rule: 'departmentAndCustomer',
     scope: (row) =>
       changeScope({ departmentId: row.departmentId, customerId: row.customerId, date: row.date }),
@@ -438,6 +450,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   consignments: CONSIGNMENT_GRID_ENTITY,
   searchConsignments: CONSIGNMENT_GRID_ENTITY,
   orderHistory: ORDER_HISTORY_ENTITY,
+  orderDeviations: ORDER_DEVIATIONS_ENTITY,
   roles: ROLES_ENTITY,
   users: USERS_ENTITY,
   departmentGroups: DEPARTMENT_GROUPS_ENTITY,

@@ -21,6 +21,7 @@ export * from './consignments/idSearch.js';
 export * from './departments/index.js';
 export * from './customers/index.js';
 export * from './orderHistory/index.js';
+export * from './deviations/index.js';
 export * from './consignments/orderRow.js';
 export * from './audit/index.js';
 export * from './access/index.js';

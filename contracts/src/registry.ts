@@ -28,6 +28,7 @@ import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
+import { deviationCommandSchemas, orderDeviationsQuerySchema } from './deviations/index.js';
 import {
   auditLogDetailsQuerySchema,
   auditLogEntriesQuerySchema,
@@ -93,6 +94,7 @@ export const commandSchemas = {
   ...departmentCommandSchemas,
   ...customerCommandSchemas,
   ...consignmentCommandSchemas,
+  ...deviationCommandSchemas,
   ...privacyCommandSchemas,
   ...pinCommandSchemas,
   ...userCommandSchemas,
@@ -147,6 +149,9 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   // Erasure names no fields: it takes a person's data out of the orders (0050).
   ERASE_PERSONAL_DATA: 'action',
   MANUAL_DEVIATE: 'action',
+  CREATE_DEVIATION: 'create',
+  UPDATE_DEVIATION: 'update',
+  DELETE_DEVIATION: 'delete',
   MANUAL_RETURN: 'action',
   DELETE_ORDERS: 'delete',
   RESTORE_ORDERS: 'action',
@@ -243,6 +248,11 @@ export interface UpdateCommand {
   create: CommandName;
   /** The socket entity (read model) whose row shows the entity. */
   entity: string;
+  /**
+   * Fields that name the entity's parent beside its id (a deviation's order, whose stream holds
+   * it): sent as the create sent them, never changed.
+   */
+  keys?: readonly string[];
 }
 
 /** Every command of kind `update` (update semantics: contracts/updates.ts). */
@@ -250,6 +260,12 @@ export const updateCommands = {
   UPDATE_DEPARTMENT: { idField: 'id', create: 'CREATE_DEPARTMENT', entity: 'departments' },
   UPDATE_CUSTOMER: { idField: 'id', create: 'CREATE_CUSTOMER', entity: 'customers' },
   UPDATE_ORDER: { idField: 'orderId', create: 'CREATE_ORDER', entity: 'orders' },
+  UPDATE_DEVIATION: {
+    idField: 'id',
+    create: 'CREATE_DEVIATION',
+    entity: 'orderDeviations',
+    keys: ['orderId'],
+  },
   UPDATE_USER: { idField: 'id', create: 'CREATE_USER', entity: 'users' },
   UPDATE_PLANNER: { idField: 'id', create: 'CREATE_PLANNER', entity: 'users' },
   UPDATE_ROLE: { idField: 'id', create: 'CREATE_ROLE', entity: 'roles' },
@@ -284,6 +300,7 @@ export const querySchemas = {
   consignments: consignmentsQuerySchema,
   searchConsignments: searchConsignmentsQuerySchema,
   orderHistory: orderHistoryQuerySchema,
+  orderDeviations: orderDeviationsQuerySchema,
   apolloAuditLogEntries: auditLogEntriesQuerySchema,
   personalData: personalDataQuerySchema,
   apolloAuditLogEntriesDetails: auditLogDetailsQuerySchema,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { commandKinds, commandSchemas, updateCommands, type CommandName } from './registry.js';
+import {
+  commandKinds,
+  commandSchemas,
+  updateCommands,
+  type CommandName,
+  type UpdateCommand,
+} from './registry.js';
 import { mergeOrderUpdate } from './consignments/order.js';
 
 const updates = Object.entries(updateCommands) as [
@@ -18,23 +24,27 @@ describe('update semantics: a field left out is unchanged, null clears only wher
     expect(Object.keys(commandKinds).sort()).toEqual(Object.keys(commandSchemas).sort());
   });
 
-  for (const [name, { idField, create }] of updates) {
+  for (const [name, command] of updates) {
+    const { idField, create } = command;
     const schema = commandSchemas[name] as unknown as z.ZodObject;
+    // The entity's id and the parent it belongs to (`keys`: a deviation's order).
+    const keys = (command as UpdateCommand).keys ?? [];
+    const ids = Object.fromEntries([idField, ...keys].map((k) => [k, '1']));
 
     it(`${name}: an update naming no field parses to its id alone (no default applied)`, () => {
       expect(schema).toBeInstanceOf(z.ZodObject);
-      expect(schema.parse({ [idField]: '1' })).toEqual({ [idField]: '1' });
+      expect(schema.parse(ids)).toEqual(ids);
       expect(commandKinds[create]).toBe('create');
     });
 
     it(`${name}: each field named alone parses to that field alone; null is kept or refused, never replaced`, () => {
       for (const field of Object.keys(schema.shape)) {
-        if (field === idField) continue;
-        const nulled = schema.safeParse({ [idField]: '1', [field]: null });
-        if (nulled.success) expect(nulled.data).toEqual({ [idField]: '1', [field]: null });
-        const undef = schema.parse({ [idField]: '1', [field]: undefined });
+        if (field in ids) continue;
+        const nulled = schema.safeParse({ ...ids, [field]: null });
+        if (nulled.success) expect(nulled.data).toEqual({ ...ids, [field]: null });
+        const undef = schema.parse({ ...ids, [field]: undefined });
         const named = Object.keys(undef).filter((k) => undef[k] !== undefined);
-        expect({ field, keys: named }).toEqual({ field, keys: [idField] });
+        expect({ field, keys: named.sort() }).toEqual({ field, keys: Object.keys(ids).sort() });
       }
     });
   }

@@ -15,6 +15,7 @@ import { customersProjection } from './customers/projection.js';
 import { departmentsProjection } from './departments/projection.js';
 import type { Projection } from './framework/projection.js';
 import { orderHistoryProjection } from './orderHistory/projection.js';
+import { orderDeviationsProjection } from './orderDeviations/projection.js';
 import { orderLabelsProjection } from './orderLabels/projection.js';
 import { ordersProjection } from './orders/projection.js';
 import { rolesProjection, usersProjection } from './users/projection.js';
@@ -29,6 +30,7 @@ export const projections: Projection[] = [
   customersProjection,
   consignmentGridProjection,
   orderHistoryProjection,
+  orderDeviationsProjection,
   usersProjection,
   rolesProjection,
   departmentGroupsProjection,

@@ -40,6 +40,7 @@ import { holiday } from './holidays/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
 import { orderHistory, orderHistoryNotFound } from './orderHistory/query.js';
+import { orderDeviations } from './orderDeviations/query.js';
 import {
   apolloAuditLogEntries,
   apolloAuditLogEntriesDetails,
@@ -100,6 +101,7 @@ export const queries: QueryTable = {
   consignments,
   searchConsignments,
   orderHistory,
+  orderDeviations,
   apolloAuditLogEntries,
   apolloAuditLogEntriesDetails,
   eventsWithSentLmStatus,

@@ -18,9 +18,20 @@ import {
   type ErasureReason,
   type PersonalDataErasedEvent,
   orderSubject,
+  type DeviationEvent,
+  type DeviationReason,
+  isDeviationEventType,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 import { erasedState, refuseErasedEdit } from './erasure.js';
+import {
+  decideDeviation,
+  evolveDeviations,
+  NO_DEVIATIONS,
+  recordDeviation,
+  type DeviationCommand,
+  type Deviations,
+} from '../deviations/decider.js';
 
 type Coordinates = { lat: number; lng: number } | null;
 
@@ -38,6 +49,8 @@ export type OrderState =
       order: BookedOrder;
       /** Its parties' personal data was erased (PersonalDataErased): it cannot be set again. */
       erased: boolean;
+      /** Its deviations (docs/decisions/0051-deviations.md). */
+      deviations: Deviations;
     };
 
 export type OrderCommand =
@@ -71,14 +84,16 @@ export type OrderCommand =
    * report, which needs the pickup reported first.
    */
   | { type: 'DELIVER'; comment: string | null; override: boolean }
-  | { type: 'DEVIATE'; reason: string; comment: string | null }
+  /** MANUAL_DEVIATE: the move to DEVIATED with a deviation `id` of the reason and comment. */
+  | { type: 'DEVIATE'; id: string; reason: DeviationReason; comment: string | null }
+  | DeviationCommand
   | { type: 'DELETE' }
   | { type: 'RESTORE' }
   /** Erase the personal data of the order's parties (docs/decisions/0050-personal-data.md). */
   | { type: 'ERASE'; reason: ErasureReason };
 
 /** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
-export type OrderStreamEvent = ConsignmentEvent | PersonalDataErasedEvent;
+export type OrderStreamEvent = ConsignmentEvent | DeviationEvent | PersonalDataErasedEvent;
 
 type Booked = Extract<OrderState, { status: 'booked' }>;
 
@@ -293,17 +308,22 @@ function decideOnBooked(
     }
     case 'DEVIATE':
       if (guard('deviate', s, s.state === 'DEVIATED')) return [];
-      return [
+      return recordDeviation(
+        deviating(s),
         {
-          type: 'ConsignmentDeviated',
-          data: {
-            manual: true,
-            reason: command.reason,
-            comment: command.comment,
-            state: 'DEVIATED',
-          },
+          type: 'RECORD_DEVIATION',
+          id: command.id,
+          reason: command.reason,
+          text: command.comment,
+          position: null,
+          photoRef: null,
         },
-      ];
+        command.comment,
+      );
+    case 'RECORD_DEVIATION':
+    case 'UPDATE_DEVIATION':
+    case 'DELETE_DEVIATION':
+      return decideDeviation(deviating(s), command);
     case 'RETURN':
       if (guard('return', s, s.state === 'RETURNED')) return [];
       return [
@@ -324,6 +344,14 @@ function decideOnBooked(
     }
   }
 }
+
+/** What the deviation commands need of the order (its scope: who may read its deviations). */
+const deviating = (s: Booked) => ({
+  state: s.state,
+  erased: s.erased,
+  deviations: s.deviations,
+  scope: { departmentId: s.departmentId, customerId: s.customerId, date: s.order.pickupDate },
+});
 
 function decideEdit(
   command: Extract<OrderCommand, { type: 'EDIT' }>,
@@ -380,6 +408,14 @@ const isInvoicingEvent = (e: ConsignmentEvent | InvoicingEvent): e is InvoicingE
 function evolve(state: OrderState, event: OrderStreamEvent | InvoicingEvent): OrderState {
   if (event.type === 'PersonalDataErased')
     return state.status === 'none' ? state : erasedState(state);
+  if (isDeviationEventType(event.type))
+    return state.status === 'none'
+      ? state
+      : { ...state, deviations: evolveDeviations(state.deviations, event as DeviationEvent) };
+  return evolveOrder(state, event as ConsignmentEvent | InvoicingEvent);
+}
+
+function evolveOrder(state: OrderState, event: ConsignmentEvent | InvoicingEvent): OrderState {
   // Invoicing events share the order's stream (docs/decisions/0032) and leave its consignment
   // as it is; a price correction is part of the order the next edit starts from.
   if (isInvoicingEvent(event)) {
@@ -405,6 +441,7 @@ function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderSta
       beforeDelete: null,
       order,
       erased: false,
+      deviations: NO_DEVIATIONS,
     };
   }
   if (state.status === 'none') return state;

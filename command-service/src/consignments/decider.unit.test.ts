@@ -266,19 +266,36 @@ describe('orders: manual overrides (S7-CMD-038)', () => {
       .when({ type: 'DELIVER', comment: null, override: true })
       .then([delivered]);
   });
-  it('S4-FLOW-003 deviates with a reason; nothing when deviated; refused after delivery', () => {
+  it('S4-FLOW-003 deviates with a reason and records the deviation; nothing when deviated; refused after delivery', () => {
     const deviated: ConsignmentEvent = {
       type: 'ConsignmentDeviated',
-      data: { manual: true, reason: 'Not home', comment: null, state: 'DEVIATED' },
+      data: { manual: true, reason: 'NOT_HOME', comment: null, state: 'DEVIATED' },
+    };
+    const deviate = {
+      type: 'DEVIATE' as const,
+      id: '31',
+      reason: 'NOT_HOME' as const,
+      comment: null,
     };
     given(orderDecider, [created(), assigned()])
-      .when({ type: 'DEVIATE', reason: 'Not home', comment: null })
-      .then([deviated]);
-    given(orderDecider, [created(), assigned(), deviated])
-      .when({ type: 'DEVIATE', reason: 'Not home', comment: null })
-      .thenNothing();
+      .when(deviate)
+      .then([
+        {
+          type: 'DeviationRecorded',
+          data: {
+            id: '31',
+            reason: 'NOT_HOME',
+            text: null,
+            position: null,
+            photoRef: null,
+            order: { departmentId: '1', customerId: '2', date: '2026-11-22' },
+          },
+        },
+        deviated,
+      ]);
+    given(orderDecider, [created(), assigned(), deviated]).when(deviate).thenNothing();
     given(orderDecider, [created(), assigned(), delivered])
-      .when({ type: 'DEVIATE', reason: 'x', comment: null })
+      .when(deviate)
       .thenRefuses('INVALID_STATE_TRANSITION');
   });
   it('S4-FLOW-002 returns a collected consignment; nothing when returned; refused before collection', () => {
@@ -333,7 +350,7 @@ const actionCommand: Record<ConsignmentAction, OrderCommand> = {
   collect: { type: 'COLLECT', comment: null },
   deliver: { type: 'DELIVER', comment: null, override: false },
   overrideDeliver: { type: 'DELIVER', comment: null, override: true },
-  deviate: { type: 'DEVIATE', reason: 'r', comment: null },
+  deviate: { type: 'DEVIATE', id: '31', reason: 'DAMAGED', comment: null },
   return: { type: 'RETURN', comment: null },
   delete: { type: 'DELETE' },
   restore: { type: 'RESTORE' },
@@ -362,6 +379,7 @@ describe('the decider follows the transition table of contracts', () => {
           beforeDelete: state === 'DELETED' ? 'RESOLVED' : null,
           order: order(),
           erased: false,
+          deviations: { live: {}, deleted: [] },
         };
         let events: OrderStreamEvent[] = [];
         let refused = false;

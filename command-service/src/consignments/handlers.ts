@@ -28,7 +28,7 @@ import { assertCourierStops, leavesSlot } from '../slots/handlers.js';
 import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
 
 /** Orders of departments (or customers) outside the caller's access are refused as NO_ACCESS. */
-const guardFor = (identity: Identity) => (state: OrderState) => {
+export const guardFor = (identity: Identity) => (state: OrderState) => {
   if (state.status === 'booked' && !inScope(identity, state.departmentId, state.customerId)) {
     throw new AppError(
       'NO_ACCESS',
@@ -236,15 +236,19 @@ export const consignmentHandlers = {
   }) satisfies Handler<'MANUAL_DELIVER'>,
   MANUAL_DEVIATE: (async ({ consignmentIds, reason, comment }, ctx) => {
     await assertCourierStops(ctx, consignmentIds);
-    return each(
-      consignmentIds,
-      {
+    // Each consignment gets a deviation of its own (docs/decisions/0051-deviations.md).
+    const targets = [];
+    for (const id of new Set(consignmentIds)) {
+      const deviationId = await newId(ctx, 'deviation', id);
+      const command: OrderCommand = {
         type: 'DEVIATE',
+        id: deviationId,
         reason,
         comment: comment ?? null,
-      },
-      ctx,
-    );
+      };
+      targets.push(...each([id], command, ctx));
+    }
+    return targets;
   }) satisfies Handler<'MANUAL_DEVIATE'>,
   MANUAL_RETURN: (({ consignmentIds, comment }, ctx) =>
     each(

@@ -79,6 +79,10 @@ export const commandPermissions: Record<CommandName, Permission> = {
   MANUAL_COLLECT: write(shipments, { courier: true }),
   MANUAL_DELIVER: write(shipments, { courier: true }),
   MANUAL_DEVIATE: write(shipments, { courier: true }),
+  // The courier reports a deviation at its stop; planners correct or remove it (0051).
+  CREATE_DEVIATION: write(shipments, { courier: true }),
+  UPDATE_DEVIATION: write(shipments),
+  DELETE_DEVIATION: write(shipments),
   MANUAL_RETURN: write(shipments),
   DELETE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   RESTORE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
@@ -189,6 +193,7 @@ export const queryPermissions: Record<QueryName, Permission> = {
     { customers: true },
   ),
   orderHistory: read(['ADMIN_LM_EVENTS', 'PLANNER_SHIPMENTS'], { customers: true }),
+  orderDeviations: read(shipments, { customers: true }),
   // The audit replay (/admin/lmEvents): ADMIN and ACCOUNTING holding ADMIN_LM_EVENTS (0029).
   apolloAuditLogEntries: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
   // A person's data (GDPR art. 15): an administrator of every department (0050).

@@ -2,6 +2,11 @@ import { evolveOrderRow, type OrderEventRecord } from '../consignments/orderRow.
 import type { OrderRow } from '../consignments/orders.js';
 import type { ConsignmentState } from '../consignments/states.js';
 import { diffJson, type FieldChange } from './diff.js';
+import {
+  isDeviationEventType,
+  type DeviationEvent,
+  type DeviationFields,
+} from '../deviations/index.js';
 
 /** A stored event of an order as the audit replay reads it (a row of the order history). */
 export interface AuditEvent extends OrderEventRecord {
@@ -14,6 +19,29 @@ export interface ReplayStep {
   event: AuditEvent;
   before: OrderRow | null;
   after: OrderRow | null;
+  /** A deviation the event recorded, changed or deleted (docs/decisions/0051), before and after. */
+  deviation?: { id: string; before: DeviationFields | null; after: DeviationFields | null };
+}
+
+/** A deviation after its event (null: deleted). */
+function evolveDeviation(
+  current: DeviationFields | null,
+  event: DeviationEvent,
+): DeviationFields | null {
+  switch (event.type) {
+    case 'DeviationRecorded': {
+      const { id: _id, order: _order, ...fields } = event.data;
+      return fields;
+    }
+    case 'DeviationUpdated':
+      return current && { ...current, ...event.data.changes };
+    case 'DeviationDeleted':
+      return null;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
 }
 
 /**
@@ -22,10 +50,16 @@ export interface ReplayStep {
  */
 export function replay(events: readonly AuditEvent[]): ReplayStep[] {
   let row: OrderRow | null = null;
+  const deviations = new Map<string, DeviationFields | null>();
   return events.map((event) => {
     const before = row;
     row = evolveOrderRow(row, event);
-    return { event, before, after: row };
+    if (!isDeviationEventType(event.type)) return { event, before, after: row };
+    const e = event as unknown as DeviationEvent;
+    const was = deviations.get(e.data.id) ?? null;
+    const now = evolveDeviation(was, e);
+    deviations.set(e.data.id, now);
+    return { event, before, after: row, deviation: { id: e.data.id, before: was, after: now } };
   });
 }
 
@@ -44,8 +78,16 @@ function comparable(row: OrderRow | null): unknown {
 }
 
 /** What one step changed in the order, field by field. */
-export const stepChanges = (step: ReplayStep): FieldChange[] =>
-  diffJson(comparable(step.before), comparable(step.after));
+export const stepChanges = (step: ReplayStep): FieldChange[] => {
+  const changes = diffJson(comparable(step.before), comparable(step.after));
+  const d = step.deviation;
+  if (!d) return changes;
+  // A deviation is not part of the order row: its own fields, under `deviations.{id}`.
+  return [
+    ...changes,
+    ...diffJson(d.before, d.after).map((c) => ({ ...c, path: ['deviations', d.id, ...c.path] })),
+  ];
+};
 
 /** The moment to rebuild the order at: after the event of this revision, or at this instant. */
 export type ReplayMoment = { revision?: number | undefined; at?: string | undefined };

@@ -122,3 +122,26 @@ describe('the order fold and its replay (contracts, one fold for the read model 
     ]);
   });
 });
+
+describe('deviations in the replay (docs/decisions/0051-deviations.md)', () => {
+  it('S7-CMD-043 shows what each deviation event recorded, changed and deleted, under deviations.{id}', () => {
+    revision = 0;
+    const fields = { reason: 'DAMAGED', text: 'Crushed', position: null, photoRef: null };
+    const order = { departmentId: '1', customerId: '2', date: '2030-01-02' };
+    const steps = replay([
+      event('OrderCreated', { order: booked('+4791111111'), state: 'RESOLVED' }, 0),
+      event('DeviationRecorded', { id: '40', ...fields, order }, 1),
+      event('DeviationUpdated', { id: '40', changes: { reason: 'REFUSED' } }, 2),
+      event('DeviationDeleted', { id: '40' }, 3),
+    ]);
+    expect(stepChanges(steps[1]!)).toEqual([
+      { path: ['deviations', '40'], before: null, after: fields },
+    ]);
+    expect(stepChanges(steps[2]!)).toEqual([
+      { path: ['deviations', '40', 'reason'], before: 'DAMAGED', after: 'REFUSED' },
+    ]);
+    expect(stepChanges(steps[3]!)).toEqual([
+      { path: ['deviations', '40'], before: { ...fields, reason: 'REFUSED' }, after: null },
+    ]);
+  });
+});

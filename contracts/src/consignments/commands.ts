@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  entityId,
-  idList,
-  latitude,
-  longitude,
-  nonEmptyText,
-  refuseNullIsland,
-} from '../common.js';
+import { entityId, idList, latitude, longitude, refuseNullIsland } from '../common.js';
+import { deviationReason } from '../deviations/index.js';
 import { geoPrecisions } from '../geocoding/index.js';
 import { rejectionReasons } from './catalogues.js';
 import { createOrderSchema, resolutionSources, updateOrderSchema } from './order.js';
@@ -42,7 +36,16 @@ export const manualOverrideSchema = z.object({
   /** Why the planner overrides what the courier reported (kept in the order history). */
   comment: z.string().max(1000).optional(),
 });
-export const deviateSchema = manualOverrideSchema.extend({ reason: nonEmptyText.max(200) });
+/**
+ * MANUAL_DEVIATE: each consignment deviates with a reason from the catalogue, and each gets a
+ * deviation (docs/decisions/0051-deviations.md) whose text is the comment (OTHER needs one).
+ */
+export const deviateSchema = manualOverrideSchema
+  .extend({ reason: deviationReason })
+  .superRefine((v, ctx) => {
+    if (v.reason === 'OTHER' && !v.comment?.trim())
+      ctx.addIssue({ code: 'custom', path: ['comment'], message: 'validation.required' });
+  });
 export const orderIdsSchema = z.object({ orderIds: idList });
 /** REJECT_ORDERS (spec §7): a reason from the list; `OTHER` needs the other reason's text. */
 export const rejectOrdersSchema = z

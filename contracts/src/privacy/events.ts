@@ -1,4 +1,5 @@
 import type { ConsignmentEvent } from '../consignments/events.js';
+import type { DeviationEvent } from '../deviations/index.js';
 import type { CourierLocationEvent } from '../couriers/index.js';
 import type { CustomerGroupEvent } from '../customerGroups/index.js';
 import type { CustomerEvent } from '../customers/index.js';
@@ -41,6 +42,7 @@ export interface PersonalDataErasedEvent {
 /** Every domain event the product appends. */
 export type DomainEvent =
   | ConsignmentEvent
+  | DeviationEvent
   | CourierLocationEvent
   | CustomerEvent
   | CustomerGroupEvent

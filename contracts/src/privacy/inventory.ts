@@ -155,6 +155,16 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
     { reason: 'a reason from the catalogue of deviation reasons' },
   ),
   ConsignmentReturned: comment,
+  // The reporter's words and position, and the photo, are the order's (0051).
+  DeviationRecorded: order(
+    { text: 'freeText', 'position.lat': 'position', 'position.lng': 'position', photoRef: 'image' },
+    { reason: 'a reason from the catalogue of deviation reasons' },
+  ),
+  DeviationUpdated: order(
+    { 'changes.text': 'freeText', 'changes.photoRef': 'image' },
+    { 'changes.reason': 'a reason from the catalogue of deviation reasons' },
+  ),
+  DeviationDeleted: none,
   OrderDeleted: none,
   OrderRestored: none,
   LabelCreated: {

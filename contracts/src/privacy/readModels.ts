@@ -71,6 +71,16 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
     },
   },
   orderHistory: { personal: {}, subject: 'order', eventData: true },
+  orderDeviations: {
+    personal: {
+      text: 'freeText',
+      'position.lat': 'position',
+      'position.lng': 'position',
+      photoRef: 'image',
+    },
+    subject: 'order',
+    notPersonal: { reason: catalogue },
+  },
   labelUrls: {
     personal: {
       'pages[].sender.name': 'name',

@@ -182,6 +182,8 @@ function permissionText(p: Permission): string {
 const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
   // query-service/src/planning/query.ts: a slotId or a fromDate.
   routePoints: { slotId: '990001' },
+  // contracts deviations: an orderId or a customerId, one of them.
+  orderDeviations: { orderId: '990001' },
 };
 
 /** The first candidate example the route's own schema accepts (none: no example). */

@@ -20,7 +20,8 @@ export type IdKind =
   | 'order_correction'
   | 'invoicing_run'
   | 'invoice'
-  | 'billing_order';
+  | 'billing_order'
+  | 'deviation';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

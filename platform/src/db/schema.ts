@@ -256,6 +256,13 @@ export const platformMigrations: Migration[] = [
           created_at timestamptz not null default now())`);
     },
   },
+  {
+    // Deviations (docs/decisions/0051-deviations.md): their ids.
+    name: '0019_deviations',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_deviation');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -3,6 +3,7 @@ import {
   ORDER_HISTORY_SCOPE_TABLE,
   ORDER_HISTORY_TABLE,
   consignmentEventTypes,
+  isDeviationEventType,
   isInvoicingEventType,
   PERSONAL_DATA_ERASED,
   scopeOf,
@@ -197,6 +198,7 @@ export const orderHistoryProjection: Projection = {
     e.streamId.startsWith('order-') &&
     ((consignmentEventTypes as readonly string[]).includes(e.type) ||
       isInvoicingEventType(e.type) ||
+      isDeviationEventType(e.type) ||
       e.type === PERSONAL_DATA_ERASED),
   apply: applyHistory,
   // A rebuild takes each event once (its checkpoint moves by compare-and-set with the batch), so

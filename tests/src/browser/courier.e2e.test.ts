@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  chooseOption,
+  launchBrowser,
+  loginByToken,
+  screenshot,
+} from '../support/browser.js';
 import { createCourier, createSlot } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -115,5 +121,49 @@ describe('the courier in a browser', () => {
     await sys.settled();
     const [row] = (await sys.query('consignments', { ids: [orderId] })).body;
     expect(row.state).toBe('DELIVERED');
+  });
+
+  it('S7-CMD-043 S4-FLOW-003 the courier reports a deviation at a stop: a reason of the catalogue and what happened, with the phone’s position', async () => {
+    const second = (
+      await sys.command('CREATE_ORDER', {
+        departmentId: oslo,
+        customerId: (await sys.query('consignments', { ids: [orderId] })).body[0].customerId,
+        pickupDate: bookingDate(1),
+        pickup: osloAddress,
+        delivery: { ...osloAddress, name: 'Per Hansen', address: 'Kirkeveien 5', lat: 59.94 },
+        measurements: [{ weight: 2 }],
+      })
+    ).body.ids[0] as string;
+    expect(
+      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [second], slotId })).status,
+    ).toBe(200);
+    await sys.settled();
+    await page.reload();
+    const stop = page
+      .getByRole('list', { name: 'Stops of Morning run' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Delivery · Per Hansen' });
+    await stop.getByRole('button', { name: 'Deviation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report a deviation' });
+    const report = dialog.getByRole('button', { name: 'Report' });
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Reason' }), 'Other');
+    // OTHER needs its text before it can be reported.
+    expect(await report.isDisabled()).toBe(true);
+    await dialog
+      .getByRole('textbox', { name: 'What happened?' })
+      .fill('Gate locked, dog in the yard');
+    await screenshot(page, 'courier-deviation');
+    await report.click();
+    await dialog.waitFor({ state: 'detached' });
+    await sys.settled();
+    const [deviation] = (await sys.query('orderDeviations', { orderId: second })).body;
+    expect(deviation).toMatchObject({
+      reason: 'OTHER',
+      text: 'Gate locked, dog in the yard',
+      position: { lat: 59.9139, lng: 10.7522 },
+      reportedBy: courier.id,
+    });
+    const [row] = (await sys.query('consignments', { ids: [second] })).body;
+    expect(row.state).toBe('DEVIATED');
   });
 });

@@ -27,6 +27,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   consignments: () => ({ fromDate: DATE, toDate: DATE }),
   searchConsignments: () => ({ searchPhrase: 'storgata' }),
   orderHistory: (w) => ({ orderId: w.order }),
+  orderDeviations: (w) => ({ customerId: w.customers[0], fromDate: DATE, toDate: DATE }),
   apolloAuditLogEntries: (w) => ({ id: w.order }),
   apolloAuditLogEntriesDetails: (w) => ({ orderId: w.order, revision: 0 }),
   personalData: () => ({ phoneNumber: '+4791234567' }),

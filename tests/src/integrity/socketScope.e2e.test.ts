@@ -51,6 +51,12 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
         rows.push({ ...r, id: `${String(r.orderId)}:${String(r.streamRevision)}` });
     return rows;
   },
+  orderDeviations: async (c, w) => {
+    const byId = new Map<string, Row>();
+    for (const orderId of w.orders)
+      for (const r of await list(c.query('orderDeviations', { orderId }))) byId.set(r.id, r);
+    return [...byId.values()];
+  },
   users: (c) => list(c.query('users', { limit: 1000 })),
   roles: (c) => list(c.query('roles', {})),
   departmentGroups: (c) => list(c.query('departmentGroups', {})),
@@ -421,6 +427,40 @@ describe('socket scope equals query access, for every entity, role and context',
       (await sys.command('CHANGE_SLOT_STATE', { slotId: driven, transition: 'start' })).status,
     ).toBe(200);
     expect((await sys.command('UPDATE_SLOT', { id: away, name: 'Bergen late' })).status).toBe(200);
+    // Deviations of both departments and customers, one updated, one deleted, and one whose order
+    // then moves to Bergen: its deviation follows the order (docs/decisions/0051).
+    const osloSlot = await createSlot(sys, oslo, DATE);
+    const deviate = async (orderId: string, slotId: string) => {
+      const planned = await sys.command('UPDATE_CONSIGNMENT_SLOT', {
+        consignmentIds: [orderId],
+        slotId,
+      });
+      expect(planned.status).toBe(200);
+      const res = await sys.command('CREATE_DEVIATION', {
+        orderId,
+        reason: 'NOT_HOME',
+        text: 'Nobody home',
+        position: { lat: 59.91, lng: 10.75 },
+      });
+      expect(res.status).toBe(200);
+      return res.body.ids[0] as string;
+    };
+    const osloMine = await order(oslo, mine);
+    const updated = await deviate(osloMine, osloSlot);
+    const removed = await deviate(await order(oslo, theirs), osloSlot);
+    await deviate(await order(bergen, theirs), away);
+    const travelling = await order(oslo, mine);
+    await deviate(travelling, osloSlot);
+    for (const [name, payload] of [
+      ['UPDATE_DEVIATION', { orderId: osloMine, id: updated, text: 'Neighbour has it' }],
+      ['DELETE_DEVIATION', { orderId: world.orders.at(-3), id: removed }],
+      ['UNASSIGN_CONSIGNMENTS', { consignmentIds: [travelling], force: true }],
+      ['MOVE_ORDERS', { orderIds: [travelling], departmentId: bergen }],
+    ] as const)
+      expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
+        name,
+        status: 200,
+      });
     for (const departmentId of [oslo, bergen])
       expect(
         (

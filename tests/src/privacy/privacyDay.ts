@@ -7,7 +7,7 @@ import { startRun, waitForRun } from '../support/optimizing.js';
  * A day with personal data in every place the product keeps it (docs/decisions/0050): the demo
  * day, and an order whose recipient has a name, a street, two phones over an edit, an e-mail, an
  * instruction and a note, planned with another order, labelled with it, collected and delivered
- * with a comment, its route suggested by the optimiser, a rejected and a deviated order with
+ * with a comment and a deviation on the way, its route suggested by the optimiser, a rejected and a deviated order with
  * reasons in a planner's words, and a courier's position.
  */
 export const NEEDLES = {
@@ -21,6 +21,7 @@ export const NEEDLES = {
   /** The delivery point, given with the booking: exact to the house. */
   lat: 59.9387654,
   lng: 10.7712345,
+  deviation: 'Quibbleton was not at home',
 };
 /** What must be found nowhere after the erasure: each needle's most telling part. */
 export const SEARCHED = ['Quibble', '91234599', '98765411', 'zq.private', 'Portkode'];
@@ -98,6 +99,19 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
   });
   await command('CREATE_MULTIPLE_LABEL', { orderIds: [orderId, otherId] });
   await command('MANUAL_COLLECT', { consignmentIds: [orderId] });
+  // A deviation on the way, in the courier's words, where it was reported, changed once (0051).
+  const deviation = await command('CREATE_DEVIATION', {
+    orderId,
+    reason: 'OTHER',
+    text: NEEDLES.deviation,
+    position: { lat: 59.912345, lng: 10.745678 },
+    photoRef: 'photos/quibbleton-door.jpg',
+  });
+  await command('UPDATE_DEVIATION', {
+    orderId,
+    id: deviation.ids[0],
+    text: `${NEEDLES.deviation}, again`,
+  });
   await command('MANUAL_DELIVER', { consignmentIds: [orderId], comment: NEEDLES.comment });
   await command('REJECT_ORDERS', {
     orderIds: [rejected],
@@ -106,7 +120,7 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
   });
   await command('MANUAL_DEVIATE', {
     consignmentIds: [deviated],
-    reason: 'damaged',
+    reason: 'DAMAGED',
     comment: 'box crushed',
   });
   await day.report(59.91, 10.75);

@@ -1,7 +1,13 @@
 import type { CommandName } from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries } from './booking.js';
 import { startRun, waitForRun } from './optimizing.js';
-import { sampleFleet, sampleUnit, updateSamples, type SampleWorld } from './samples.js';
+import {
+  sampleFleet,
+  samplePlanned,
+  sampleUnit,
+  updateSamples,
+  type SampleWorld,
+} from './samples.js';
 import { freshPhone, type TestSystem } from './system.js';
 
 /**
@@ -32,6 +38,8 @@ export interface World extends SampleWorld {
   priceList: string;
   /** A pending order correction of `order`. */
   correction: string;
+  /** A deviation of `planned`. */
+  deviation: string;
 }
 
 export const block = {
@@ -71,7 +79,10 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   UNASSIGN_CONSIGNMENTS: (w) => ({ consignmentIds: [w.order] }),
   MANUAL_COLLECT: (w) => ({ consignmentIds: [w.order], comment: 'c' }),
   MANUAL_DELIVER: (w) => ({ consignmentIds: [w.order] }),
-  MANUAL_DEVIATE: (w) => ({ consignmentIds: [w.order], reason: 'damaged' }),
+  MANUAL_DEVIATE: (w) => ({ consignmentIds: [w.order], reason: 'DAMAGED' }),
+  CREATE_DEVIATION: (w) => updateSamples.UPDATE_DEVIATION(w).create,
+  UPDATE_DEVIATION: (w) => ({ orderId: w.planned, id: w.deviation, reason: 'REFUSED' }),
+  DELETE_DEVIATION: (w) => ({ orderId: w.planned, id: w.deviation }),
   MANUAL_RETURN: (w) => ({ consignmentIds: [w.order] }),
   DELETE_ORDERS: (w) => ({ orderIds: [w.order] }),
   RESTORE_ORDERS: (w) => ({ orderIds: [w.order] }),
@@ -236,13 +247,19 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     await id('CREATE_CUSTOMER', { name: 'Apotek 1', alystraId: 'C-1' }),
     await id('CREATE_CUSTOMER', { name: 'Bok' }),
   ];
-  const base = { departments, customers, ...(await sampleFleet(sys, departments)) };
+  const base = {
+    departments,
+    customers,
+    ...(await sampleFleet(sys, departments)),
+    planned: await samplePlanned(sys, departments[0], customers[0]),
+  };
   const world: World = {
     ...base,
     order: await id('CREATE_ORDER', commandBases.CREATE_ORDER({ ...base } as World)),
     tracking: '',
     shipment: '',
     correction: '',
+    deviation: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -275,6 +292,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
   const ordered = (await sys.query('orders', { ids: [world.order] })).body[0];
   world.tracking = ordered.order.trackingId;
   world.shipment = ordered.shipmentId;
+  world.deviation = await id('CREATE_DEVIATION', commandBases.CREATE_DEVIATION(world));
   world.correction = await id(
     'CREATE_ORDER_CORRECTION',
     commandBases.CREATE_ORDER_CORRECTION(world),

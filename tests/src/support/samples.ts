@@ -14,6 +14,8 @@ export interface SampleWorld {
   vehicle: string;
   /** The codes of two articles (a freight and a weight article), for price lists. */
   articleCodes: [string, string];
+  /** An order of the first department and customer planned on a slot (deviations), `samplePlanned`. */
+  planned: string;
 }
 
 /**
@@ -113,6 +115,35 @@ export async function sampleFleet(
   };
   const articleCodes: [string, string] = [await article('FREIGHT'), await article('WEIGHT')];
   return { couriers, units, vehicle, articleCodes };
+}
+
+/** An order of the first department and customer on a new slot: one a deviation may be reported on. */
+export async function samplePlanned(
+  client: Pick<Client, 'command'>,
+  departmentId: string,
+  customerId: string,
+): Promise<string> {
+  const id = async (type: string, payload: unknown) => {
+    const res = await client.command(type, payload);
+    if (res.status !== 200) throw new Error(`${type}: ${JSON.stringify(res.body)}`);
+    return res.body.ids[0] as string;
+  };
+  const date = bookingDate(2);
+  const slotId = await id('CREATE_SLOT', {
+    departmentId,
+    name: `Route ${words()}`,
+    timeFrom: `${date}T07:00:00+01:00`,
+  });
+  const orderId = await id('CREATE_ORDER', {
+    departmentId,
+    customerId,
+    pickupDate: date,
+    pickup: address('Apotek', 'Storgata 1', '0155'),
+    delivery: address('Kari Nordmann', 'Bogstadveien 10', '0355'),
+    measurements: [{ weight: 1 }],
+  });
+  await id('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId], slotId });
+  return orderId;
 }
 
 export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => UpdateSample> = {
@@ -438,6 +469,18 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       active: true,
     },
     changes: { label: 'Signature', vasCode: 'SIGN2', group: 'EXTRA', active: false },
+  }),
+  UPDATE_DEVIATION: ({ planned }) => ({
+    create: {
+      orderId: planned,
+      reason: 'DAMAGED',
+      text: 'The box was crushed',
+      position: { lat: 59.91, lng: 10.75 },
+      photoRef: 'photos/1.jpg',
+    },
+    changes: { reason: 'REFUSED', text: 'Left at the door', photoRef: 'photos/2.jpg' },
+    // Who changed it last and when: the row's bookkeeping of every update.
+    view: ({ updatedAt: _a, updatedBy: _b, ...row }) => row,
   }),
   UPDATE_PRICE_LIST: ({ departments, articleCodes: [freight, weight] }) => ({
     create: {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import {
   accessFlags,
   departmentTypes,
+  deviationReasons,
   holidayTypes,
   marketCountries,
   roles,
@@ -108,8 +109,9 @@ export function messageKeyPattern(namespaces: readonly string[]): RegExp {
 
 /** Enum values no screen shows raw: written in capitals with an underscore, anywhere in text. */
 const rawTokens = new RegExp(
-  `\\b(${[...accessFlags, ...roles, ...holidayTypes, ...slotStates]
-    .filter((v) => v.includes('_'))
+  `\\b(${[...accessFlags, ...roles, ...holidayTypes, ...slotStates, ...deviationReasons]
+    // NO_ACCESS is also an error type, named in texts about refusals.
+    .filter((v) => v.includes('_') && v !== 'NO_ACCESS')
     .join('|')})\\b`,
 );
 /** Enum values that are also words: raw only when a cell, chip or option is exactly the value. */

@@ -4,14 +4,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { tracksLocation, type RoutePoint, type SlotView } from '@nordlog/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,7 +22,8 @@ import { CorrectionDialog } from '../planner/invoicing/CorrectionDialog';
 import { failureText } from '../planner/planning/commands';
 import { slotViewsKey } from '../planner/planning/planningData';
 import { runQuery, sendCommand } from '../shell/api';
-import { startLocationReports } from './location';
+import { DeviationDialog } from '../deviations/DeviationDialog';
+import { currentPosition, startLocationReports } from './location';
 import { pickupPending } from './stops';
 
 const zone = timeZoneFor(null);
@@ -194,12 +190,25 @@ export default function CourierHome() {
         }}
       />
       <DeviationDialog
-        point={deviating}
+        open={deviating !== null}
+        title={translate('courier.deviationTitle')}
+        saveLabel={translate('courier.report')}
         onClose={() => setDeviating(null)}
-        onReport={(reason) => {
-          const id = deviating?.consignmentId;
+        onSave={async ({ reason, text }) => {
+          const orderId = deviating?.consignmentId;
           setDeviating(null);
-          if (id) void report('MANUAL_DEVIATE', { consignmentIds: [id], reason });
+          // The deviation records where the courier was (0051); without a position it goes anyway.
+          const position = await currentPosition(
+            'geolocation' in navigator ? navigator.geolocation : undefined,
+          );
+          if (orderId)
+            await report('CREATE_DEVIATION', {
+              orderId,
+              reason,
+              ...(text ? { text } : {}),
+              ...(position ? { position } : {}),
+            });
+          return null;
         }}
       />
     </Box>
@@ -285,41 +294,5 @@ function Stop(props: {
         </Stack>
       ) : null}
     </ListItem>
-  );
-}
-
-function DeviationDialog(props: {
-  point: RoutePoint | null;
-  onClose: () => void;
-  onReport: (reason: string) => void;
-}) {
-  const translate = useTranslate();
-  const [reason, setReason] = useState('');
-  useEffect(() => setReason(''), [props.point]);
-  return (
-    <Dialog open={props.point !== null} onClose={props.onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{translate('courier.deviationTitle')}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          margin="dense"
-          label={translate('courier.reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{translate('courier.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={reason.trim() === ''}
-          onClick={() => props.onReport(reason.trim())}
-        >
-          {translate('courier.report')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -60,3 +60,30 @@ export function startLocationReports(courierId: string | null | undefined, deps:
   );
   return () => deps.geolocation.clearWatch(watch);
 }
+
+/**
+ * Where the courier is now, for a deviation's report (docs/decisions/0051-deviations.md): a
+ * position at most a minute old, or null when the phone cannot tell within `timeoutMs` (the
+ * report goes without one; a deviation is never held back for it).
+ */
+export function currentPosition(
+  geolocation: Pick<Geolocation, 'getCurrentPosition'> | undefined,
+  timeoutMs = 5000,
+): Promise<{ lat: number; lng: number } | null> {
+  if (!geolocation) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), timeoutMs + 500);
+    geolocation.getCurrentPosition(
+      (p) => {
+        clearTimeout(timer);
+        const { latitude: lat, longitude: lng } = p.coords;
+        resolve(lat === 0 && lng === 0 ? null : { lat, lng });
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+    );
+  });
+}

@@ -9,6 +9,8 @@ import type {
   vehicleControls,
   vehicleTypes,
   ConsignmentEventType,
+  DeviationEventType,
+  DeviationReason,
   DepartmentType,
   HolidayType,
   InvoiceSplit,
@@ -29,7 +31,9 @@ export interface EnumMessages {
   holidayType: Record<HolidayType, string>;
   country: Record<MarketCountry, string>;
   /** An order's history (the consignment's events), as the details panel lists it. */
-  orderEvent: Record<ConsignmentEventType, string>;
+  orderEvent: Record<ConsignmentEventType | DeviationEventType, string>;
+  /** The catalogue of deviation reasons (docs/decisions/0051-deviations.md). */
+  deviationReason: Record<DeviationReason, string>;
   /** Slot states and route stop types (the planning screens, spec §3 and §4). */
   slotState: Record<SlotState, string>;
   stopType: Record<RouteStop['kind'], string>;
@@ -180,6 +184,18 @@ const en: EnumMessages = {
     ConsignmentReturned: 'Returned',
     OrderDeleted: 'Deleted',
     OrderRestored: 'Restored',
+    DeviationRecorded: 'Deviation reported',
+    DeviationUpdated: 'Deviation changed',
+    DeviationDeleted: 'Deviation removed',
+  },
+  deviationReason: {
+    NOT_HOME: 'Not at home',
+    REFUSED: 'Refused',
+    DAMAGED: 'Damaged',
+    WRONG_ADDRESS: 'Wrong address',
+    NO_ACCESS: 'No access',
+    CLOSED: 'Closed',
+    OTHER: 'Other',
   },
 };
 
@@ -318,6 +334,18 @@ const nb: EnumMessages = {
     ConsignmentReturned: 'Returnert',
     OrderDeleted: 'Slettet',
     OrderRestored: 'Gjenopprettet',
+    DeviationRecorded: 'Avvik registrert',
+    DeviationUpdated: 'Avvik endret',
+    DeviationDeleted: 'Avvik fjernet',
+  },
+  deviationReason: {
+    NOT_HOME: 'Ikke hjemme',
+    REFUSED: 'Nektet mottak',
+    DAMAGED: 'Skadet',
+    WRONG_ADDRESS: 'Feil adresse',
+    NO_ACCESS: 'Ingen tilgang',
+    CLOSED: 'Stengt',
+    OTHER: 'Annet',
   },
 };
 
@@ -456,6 +484,18 @@ const sv: EnumMessages = {
     ConsignmentReturned: 'Returnerad',
     OrderDeleted: 'Raderad',
     OrderRestored: 'Återställd',
+    DeviationRecorded: 'Avvikelse rapporterad',
+    DeviationUpdated: 'Avvikelse ändrad',
+    DeviationDeleted: 'Avvikelse borttagen',
+  },
+  deviationReason: {
+    NOT_HOME: 'Inte hemma',
+    REFUSED: 'Mottagandet nekades',
+    DAMAGED: 'Skadad',
+    WRONG_ADDRESS: 'Fel adress',
+    NO_ACCESS: 'Ingen åtkomst',
+    CLOSED: 'Stängt',
+    OTHER: 'Annat',
   },
 };
 
@@ -594,6 +634,18 @@ const da: EnumMessages = {
     ConsignmentReturned: 'Returneret',
     OrderDeleted: 'Slettet',
     OrderRestored: 'Gendannet',
+    DeviationRecorded: 'Afvigelse registreret',
+    DeviationUpdated: 'Afvigelse ændret',
+    DeviationDeleted: 'Afvigelse fjernet',
+  },
+  deviationReason: {
+    NOT_HOME: 'Ikke hjemme',
+    REFUSED: 'Modtagelse nægtet',
+    DAMAGED: 'Beskadiget',
+    WRONG_ADDRESS: 'Forkert adresse',
+    NO_ACCESS: 'Ingen adgang',
+    CLOSED: 'Lukket',
+    OTHER: 'Andet',
   },
 };
 
@@ -732,6 +784,18 @@ const fi: EnumMessages = {
     ConsignmentReturned: 'Palautettu',
     OrderDeleted: 'Poistettu',
     OrderRestored: 'Palautettu käyttöön',
+    DeviationRecorded: 'Poikkeama kirjattu',
+    DeviationUpdated: 'Poikkeamaa muutettu',
+    DeviationDeleted: 'Poikkeama poistettu',
+  },
+  deviationReason: {
+    NOT_HOME: 'Ei kotona',
+    REFUSED: 'Vastaanotosta kieltäydytty',
+    DAMAGED: 'Vaurioitunut',
+    WRONG_ADDRESS: 'Väärä osoite',
+    NO_ACCESS: 'Ei pääsyä',
+    CLOSED: 'Suljettu',
+    OTHER: 'Muu',
   },
 };
 
@@ -874,6 +938,18 @@ const fr: EnumMessages = {
     ConsignmentReturned: 'Retourné',
     OrderDeleted: 'Supprimé',
     OrderRestored: 'Restauré',
+    DeviationRecorded: 'Anomalie signalée',
+    DeviationUpdated: 'Anomalie modifiée',
+    DeviationDeleted: 'Anomalie supprimée',
+  },
+  deviationReason: {
+    NOT_HOME: 'Absent',
+    REFUSED: 'Refusé',
+    DAMAGED: 'Endommagé',
+    WRONG_ADDRESS: 'Mauvaise adresse',
+    NO_ACCESS: 'Accès impossible',
+    CLOSED: 'Fermé',
+    OTHER: 'Autre',
   },
 };
 

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { HttpFailure } from '../errors/parse';
 import { PrintLabelsButton } from '../labels/PrintLabelsButton';
+import { DeviationReasonField } from '../deviations/DeviationDialog';
 import { sendCommand } from '../shell/api';
 import { toastTimeouts } from '../shell/timeouts';
 import {
@@ -215,15 +216,7 @@ export function BulkConfirmDialog(props: {
                 </TextField>
               ) : null}
               {needsReason ? (
-                <TextField
-                  size="small"
-                  required
-                  autoFocus
-                  label={translate('planner.bulk.reason')}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                  slotProps={{ htmlInput: { maxLength: 200 } }}
-                />
+                <DeviationReasonField value={reason} onChange={setReason} autoFocus />
               ) : null}
               {request.action !== 'delete' && !moving ? (
                 <TextField

@@ -326,7 +326,9 @@ export function moveTargets(
 
 /** Whether a confirm dialog has what its command needs (a deviation's reason, a move's target). */
 export function bulkInputComplete(action: BulkAction, input: BulkInput): boolean {
-  if (action === 'deviate') return (input.reason ?? '').trim() !== '';
+  // A reason of the catalogue; OTHER with its text (the comment) (docs/decisions/0051).
+  if (action === 'deviate')
+    return (input.reason ?? '') !== '' && (input.reason !== 'OTHER' || !!input.comment?.trim());
   if (action === 'move') return (input.departmentId ?? '') !== '';
   return true;
 }

@@ -175,9 +175,9 @@ describe('shipments page data (spec §2, §9)', () => {
   it('bulk payloads: orders for deletion, consignments for the overrides; a deviation has its reason', () => {
     expect(bulkPayload('delete', ['1', '2'])).toEqual({ orderIds: ['1', '2'] });
     expect(bulkPayload('deliver', ['1'], { comment: '  ' })).toEqual({ consignmentIds: ['1'] });
-    expect(bulkPayload('deviate', ['1'], { reason: ' Damaged ', comment: 'x' })).toEqual({
+    expect(bulkPayload('deviate', ['1'], { reason: 'DAMAGED', comment: 'x' })).toEqual({
       consignmentIds: ['1'],
-      reason: 'Damaged',
+      reason: 'DAMAGED',
       comment: 'x',
     });
     expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
@@ -225,8 +225,10 @@ describe('shipments page data (spec §2, §9)', () => {
     // The dialog confirms only with what the command needs.
     expect(bulkInputComplete('move', {})).toBe(false);
     expect(bulkInputComplete('move', { departmentId: '5' })).toBe(true);
-    expect(bulkInputComplete('deviate', { reason: '  ' })).toBe(false);
-    expect(bulkInputComplete('deviate', { reason: 'Damaged' })).toBe(true);
+    expect(bulkInputComplete('deviate', { reason: '' })).toBe(false);
+    expect(bulkInputComplete('deviate', { reason: 'DAMAGED' })).toBe(true);
+    expect(bulkInputComplete('deviate', { reason: 'OTHER', comment: ' ' })).toBe(false);
+    expect(bulkInputComplete('deviate', { reason: 'OTHER', comment: 'Dog' })).toBe(true);
     expect(bulkInputComplete('delete', {})).toBe(true);
   });
 

@@ -56,6 +56,8 @@ const plannerLists: Record<string, string[]> = {
   invoicingRuns: ['invoicingRuns'],
   invoices: ['invoices'],
   billingOrders: ['billingOrders'],
+  // An order's deviations in the details panel (deviations/OrderDeviations).
+  orderDeviations: ['orderDeviations'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

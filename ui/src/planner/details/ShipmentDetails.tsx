@@ -18,6 +18,7 @@ import { enumKey } from '../../i18n/enums';
 import { formatDateTime, normalizeLocale } from '../../i18n/locales';
 import { formatVolume } from '../../i18n/volume';
 import { runQuery } from '../../shell/api';
+import { OrderDeviations } from '../../deviations/OrderDeviations';
 import { ShipmentRoute } from './ShipmentRoute';
 import { StaffTracking } from './StaffTracking';
 
@@ -178,6 +179,8 @@ export function ShipmentDetails({
               ))}
             </List>
           </Box>
+          <Divider />
+          <OrderDeviations orderId={row.orderId} revision={row.revision} timeZone={timeZone} />
           <Divider />
           <Box>
             <Typography variant="subtitle2" component="h3">

@@ -92,9 +92,10 @@ async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
     department_id: string;
     customer_id: string;
     date: string;
+    revision: number;
   }>(
     trx,
-    `select order_id::text, department_id, customer_id, date from ${ORDER_SCOPE_TABLE}
+    `select order_id::text, department_id, customer_id, date, revision from ${ORDER_SCOPE_TABLE}
      where order_id = any($1::bigint[])`,
     [ids],
   );
@@ -105,10 +106,20 @@ async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
     ]),
   );
   const after = new Map(before);
+  // The revision of the event that set each scope: an event of that revision or older (delivered
+  // again) sets nothing; a newer one delivered again holds the scope as it is now.
+  const setAt = new Map(loaded.map((r) => [r.order_id, r.revision]));
+  const revisions = new Map<string, number>();
   for (const e of events) {
     const id = orderIdOf(e);
-    const scope = nextScope(after.get(id), e);
-    if (scope) after.set(id, scope);
+    if (e.streamRevision <= (setAt.get(id) ?? -1)) continue;
+    const current = after.get(id);
+    const scope = nextScope(current, e);
+    if (scope && !(current && sameScope(current, scope))) {
+      after.set(id, scope);
+      setAt.set(id, e.streamRevision);
+      revisions.set(id, e.streamRevision);
+    }
   }
   // Only the scopes the batch changed are written (most events leave an order's scope as it is).
   const changed = [...after].filter(([id, s]) => {
@@ -118,11 +129,11 @@ async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
   if (changed.length === 0) return { before, after };
   await preparedQuery(
     trx,
-    `insert into ${ORDER_SCOPE_TABLE} (order_id, department_id, customer_id, date)
-     select order_id, department_id, customer_id, date
+    `insert into ${ORDER_SCOPE_TABLE} (order_id, department_id, customer_id, date, revision)
+     select order_id, department_id, customer_id, date, revision
        from jsonb_populate_recordset(null::${ORDER_SCOPE_TABLE}, $1::jsonb)
      on conflict (order_id) do update set department_id = excluded.department_id,
-       customer_id = excluded.customer_id, date = excluded.date`,
+       customer_id = excluded.customer_id, date = excluded.date, revision = excluded.revision`,
     [
       JSON.stringify(
         changed.map(([orderId, s]) => ({
@@ -130,6 +141,7 @@ async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
           department_id: s.departmentId,
           customer_id: s.customerId,
           date: s.date,
+          revision: revisions.get(orderId),
         })),
       ),
     ],
@@ -191,6 +203,16 @@ export const orderHistoryProjection: Projection = {
       name: '0003_order_history_command_type',
       async up(knex) {
         await knex.raw(`alter table ${T} add column command_type text`);
+      },
+    },
+    {
+      // The revision of the event that set each order's scope, so an older event delivered again
+      // does not set it back; the scopes kept before it count as set by no event yet.
+      name: '0004_order_history_scope_revision',
+      async up(knex) {
+        await knex.raw(
+          `alter table ${ORDER_SCOPE_TABLE} add column revision integer not null default -1`,
+        );
       },
     },
   ],

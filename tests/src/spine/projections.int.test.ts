@@ -143,6 +143,19 @@ describe('projections', () => {
         name,
         status: 200,
       });
+    // An order moved to another department: its history follows it, and an older event of it
+    // delivered again does not take it back.
+    const bergen = (
+      await sys.command('CREATE_DEPARTMENT', {
+        name: 'Bergen',
+        departmentType: 'courier',
+        country: 'NO',
+        location: { lat: 60.39, lng: 5.32 },
+      })
+    ).body.ids[0];
+    expect(
+      (await sys.command('MOVE_ORDERS', { orderIds: [ids[119]], departmentId: bergen })).status,
+    ).toBe(200);
     // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.
     const second = await createSlot(sys, dep, bookingDate());
     const suggested = await waitForRun(

@@ -355,6 +355,17 @@ export const consignmentGridProjection: Projection = {
         await knex.raw(mapDataSql(MAP_DATA_FIELDS_0006));
       },
     },
+    {
+      // consignmentsInSameLoadCarrier finds a load carrier's rows (docs/decisions/0052); the
+      // deleted orders' search reads the few deleted rows, not every row of its range.
+      name: '0007_rm_consignment_grid_load_carrier_deleted',
+      async up(knex) {
+        await knex.raw(`
+          create index ${T}_load_carrier on ${T} ((data->>'loadCarrierId'))
+            where data->>'loadCarrierId' is not null;
+          create index ${T}_deleted on ${T} (department_id, date) where state = 'DELETED';`);
+      },
+    },
   ],
   handles: (e) => rows.handles(e) || namedCustomer(e) !== null,
   // Names first: a row created in the batch then finds its customer's name (prepare).

@@ -1,8 +1,4 @@
-import {
-  CONSIGNMENT_GRID_TABLE,
-  pickupOrderStates,
-  type ConsignmentRow,
-} from '@nordlog/contracts';
+import { CONSIGNMENT_GRID_TABLE, pickupOrderStates, type ConsignmentRow } from '@nordlog/contracts';
 import type { QueryHandler } from '../framework.js';
 import { consignments, defaultDate, scoped, searchConsignments } from './query.js';
 
@@ -27,7 +23,9 @@ export const consignmentsInSameLoadCarrier: QueryHandler<'consignmentsInSameLoad
     ctx.identity,
     undefined,
     undefined,
-  ).first<{ carrier: string | null } | undefined>(ctx.knex.raw(`data->>'loadCarrierId' as carrier`));
+  ).first<{ carrier: string | null } | undefined>(
+    ctx.knex.raw(`data->>'loadCarrierId' as carrier`),
+  );
   if (!own?.carrier) return [];
   const rows = await scoped(
     ctx

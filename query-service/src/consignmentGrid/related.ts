@@ -18,16 +18,15 @@ export const consignmentsInSameLoadCarrier: QueryHandler<'consignmentsInSameLoad
   params,
   ctx,
 ) => {
-  const own = await scoped(
+  const found: unknown = await scoped(
     ctx.knex(CONSIGNMENT_GRID_TABLE).where('id', params.consignmentId),
     ctx.identity,
     undefined,
     undefined,
-  ).first<{ carrier: string | null } | undefined>(
-    ctx.knex.raw(`data->>'loadCarrierId' as carrier`),
-  );
+  ).first(ctx.knex.raw(`data->>'loadCarrierId' as carrier`));
+  const own = found as { carrier: string | null } | undefined;
   if (!own?.carrier) return [];
-  const rows = await scoped(
+  const rows: unknown = await scoped(
     ctx
       .knex(CONSIGNMENT_GRID_TABLE)
       .whereRaw(`data->>'loadCarrierId' = ?`, [own.carrier])

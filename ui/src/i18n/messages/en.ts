@@ -1827,6 +1827,31 @@ const en = {
       },
     },
   },
+  // The search screens and pickup orders (docs/decisions/0052-search-screens.md).
+  search: {
+    simpleMenu: 'Simple search',
+    advancedMenu: 'Advanced search',
+    pickupMenu: 'Pickup orders',
+    simpleTitle: 'Simple search',
+    advancedTitle: 'Advanced search',
+    pickupTitle: 'Pickup orders',
+    phrase: 'Shipment, order or package number, or words',
+    deletedOrders: 'Deleted orders',
+    deletedResults: 'Deleted orders matching “%{phrase}”',
+    simpleHint:
+      'Type a shipment, order or package number, or words (more than 2 characters), to search every date of your departments.',
+    advancedHint:
+      'Type more than 2 characters to search every text of the orders of your departments: notes, contacts, phones, e-mails and package numbers too.',
+    customers: 'Customers',
+    sameLoadCarrier: 'Same load carrier',
+    loadCarrierRows: 'Consignments on load carrier %{carrier}.',
+    backToResults: 'Back to the results',
+    restore: 'Restore',
+    restoreInForm: 'Restore in the order form',
+    restored: 'Shipment %{id} restored',
+    restoreFailed: 'Order %{id} was not restored: %{reason}',
+    noPickups: 'No orders to pick up',
+  },
 };
 
 export default en;

@@ -1842,6 +1842,31 @@ const fr: Messages = {
       },
     },
   },
+  // The search screens and pickup orders (docs/decisions/0052-search-screens.md).
+  search: {
+    simpleMenu: 'Recherche simple',
+    advancedMenu: 'Recherche avancée',
+    pickupMenu: 'Ordres d’enlèvement',
+    simpleTitle: 'Recherche simple',
+    advancedTitle: 'Recherche avancée',
+    pickupTitle: 'Ordres d’enlèvement',
+    phrase: 'Numéro d’envoi, de commande ou de colis, ou mots',
+    deletedOrders: 'Commandes supprimées',
+    deletedResults: 'Commandes supprimées correspondant à « %{phrase} »',
+    simpleHint:
+      'Saisissez un numéro d’envoi, de commande ou de colis, ou des mots (plus de 2 caractères), pour chercher à toutes les dates de vos services.',
+    advancedHint:
+      'Saisissez plus de 2 caractères pour chercher dans tous les textes des commandes de vos services : notes, contacts, téléphones, e-mails et numéros de colis compris.',
+    customers: 'Clients',
+    sameLoadCarrier: 'Même support de charge',
+    loadCarrierRows: 'Envois sur le support de charge %{carrier}.',
+    backToResults: 'Retour aux résultats',
+    restore: 'Restaurer',
+    restoreInForm: 'Restaurer dans le formulaire de commande',
+    restored: 'Envoi %{id} restauré',
+    restoreFailed: 'La commande %{id} n’a pas été restaurée : %{reason}',
+    noPickups: 'Aucune commande à enlever',
+  },
 };
 
 export default fr;

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../layout/pageTitle';
 import { requestJson, runQuery } from '../../shell/api';
 import { useLatestPath } from '../../shell/latestPath';
 import { isSearchable } from '../shipmentsData';
-import { PhraseField } from './PhraseField';
+import { PhraseField } from '../PhraseField';
 import { SearchResultsGrid } from './SearchResultsGrid';
 import {
   advancedSearchPath,

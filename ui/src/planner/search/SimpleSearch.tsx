@@ -12,7 +12,7 @@ import { usePageTitle } from '../../layout/pageTitle';
 import { runQuery } from '../../shell/api';
 import { useLatestPath } from '../../shell/latestPath';
 import { isSearchable } from '../shipmentsData';
-import { PhraseField } from './PhraseField';
+import { PhraseField } from '../PhraseField';
 import { SearchResultsGrid } from './SearchResultsGrid';
 import { parseSimpleSearch, simpleSearchPath, type SimpleSearchView } from './searchPaths';
 

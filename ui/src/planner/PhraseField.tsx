@@ -3,7 +3,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { isSearchable } from '../shipmentsData';
+import { isSearchable } from './shipmentsData';
 
 /**
  * A search field whose phrase lives in the URL: typing settles for 350 ms, then a phrase of more
@@ -54,7 +54,7 @@ export function PhraseField(props: {
           ),
         },
       }}
-      sx={{ minWidth: 260 }}
+      sx={{ minWidth: 240 }}
     />
   );
 }

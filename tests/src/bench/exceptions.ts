@@ -4,7 +4,7 @@ import type { Knex } from '@nordlog/platform';
 import { numberArg as arg } from './args.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
-import { fmt, percentile } from './stats.js';
+import { fmt, percentile, sample } from './stats.js';
 
 /**
  * `npm run bench:exceptions [-- --orders N --samples S --keep]`
@@ -39,18 +39,6 @@ export interface BenchContext {
 }
 /** A part of the bench: prints its lines; false when a target was missed. */
 export type BenchPart = (ctx: BenchContext) => Promise<boolean>;
-
-/** Runs `task` `n` times one after the other (as one planner does); the latencies in ms. */
-export async function sample(n: number, task: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await task(i + 1_000_000); // warm-up
-  const latencies: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await task(i);
-    latencies.push(performance.now() - t);
-  }
-  return latencies;
-}
 
 /** `POST /api/query/{name}` as the session; the answer's rows. */
 export async function query<T>(

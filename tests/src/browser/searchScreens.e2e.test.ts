@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { DATE, order, startBookingSystem } from '../booking/bookingFixture.js';
-import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
+import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
 import { freshPhone, type Session, type TestSystem } from '../support/system.js';
 
 /**
@@ -54,17 +54,8 @@ describe('search screens in a browser', () => {
     await sys?.shutdown();
   });
 
-  const open = async (path: string, as: Session = sys.admin): Promise<Page> => {
-    const context = await browser.newContext({
-      viewport: { width: 1600, height: 1100 },
-      locale: 'en-GB',
-    });
-    const [name, ...value] = as.cookie.split('=');
-    await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
-    const page = await context.newPage();
-    await page.goto(`${sys.url}${path}`);
-    return page;
-  };
+  const open = (path: string, as: Session = sys.admin): Promise<Page> =>
+    openAs(browser, sys.url, path, as, []);
   const rowIds = (page: Page) => page.locator('[role=rowgroup] .ng-col-orderId').allInnerTexts();
   /** The grid's order numbers once the rows are `expected` (sorted). */
   const showsRows = async (page: Page, expected: string[]) => {

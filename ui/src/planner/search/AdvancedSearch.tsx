@@ -2,21 +2,19 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { consignmentStates, type ConsignmentRow, type OrderRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { DateField } from '../../inputs/LazyPickers';
-import { timeZoneFor } from '../../i18n/locales';
 import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { requestJson, runQuery } from '../../shell/api';
 import { useLatestPath } from '../../shell/latestPath';
 import { isSearchable } from '../shipmentsData';
 import { PhraseField } from '../PhraseField';
-import { SearchResultsGrid } from './SearchResultsGrid';
+import { SearchOutcome } from './SearchResultsGrid';
 import {
   advancedSearchPath,
   parseAdvancedSearch,
@@ -175,19 +173,15 @@ export default function AdvancedSearch() {
           minWidth={160}
         />
       </PageHeader>
-      <Typography data-testid="search-summary" variant="body2" sx={{ mb: 1 }}>
-        {searching
-          ? translate('planner.searching', { phrase: view.phrase })
-          : translate('search.advancedHint')}
-      </Typography>
-      <SearchResultsGrid
-        name="SearchResultsGrid"
+      <SearchOutcome
         label={translate('search.advancedTitle')}
-        rows={searching ? (result.data ?? []) : []}
-        loading={searching && result.isPending}
-        failed={result.isError}
-        emptyText={translate('planner.noShipments')}
-        timeZone={timeZoneFor(null)}
+        searching={searching}
+        result={result}
+        summary={
+          searching
+            ? translate('planner.searching', { phrase: view.phrase })
+            : translate('search.advancedHint')
+        }
       />
     </Box>
   );

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ConsignmentRow } from '@nordlog/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -13,7 +13,7 @@ import { DataGrid } from '../../grid/DataGrid';
 import type { GridName } from '../../grid/constants';
 import { emptySelection, selectionReducer } from '../../grid/selection';
 import type { GridActions, RowMenuItem } from '../../grid/types';
-import { normalizeLocale } from '../../i18n/locales';
+import { normalizeLocale, timeZoneFor } from '../../i18n/locales';
 import { runQuery, sendCommand } from '../../shell/api';
 import { toastTimeouts } from '../../shell/timeouts';
 import { ShipmentDetails } from '../details/ShipmentDetails';
@@ -148,6 +148,34 @@ export function SearchResultsGrid(props: {
         customerName={detailsRow ? customerOf(detailsRow) : ''}
         timeZone={props.timeZone}
         onClose={() => setDetailsId(null)}
+      />
+    </>
+  );
+}
+
+/** A search screen's result: what it searched (or how to), then its rows in the grid. */
+export function SearchOutcome(props: {
+  label: string;
+  summary: string;
+  searching: boolean;
+  result: UseQueryResult<ConsignmentRow[]>;
+}) {
+  const translate = useTranslate();
+  const { result, searching } = props;
+  return (
+    <>
+      <Typography data-testid="search-summary" variant="body2" sx={{ mb: 1 }}>
+        {props.summary}
+      </Typography>
+      <SearchResultsGrid
+        name="SearchResultsGrid"
+        label={props.label}
+        rows={searching ? (result.data ?? []) : []}
+        loading={searching && result.isPending}
+        failed={result.isError}
+        emptyText={translate('planner.noShipments')}
+        // Across departments: the default zone of the product's countries.
+        timeZone={timeZoneFor(null)}
       />
     </>
   );

@@ -1,19 +1,17 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import type { ConsignmentRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { timeZoneFor } from '../../i18n/locales';
 import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { runQuery } from '../../shell/api';
 import { useLatestPath } from '../../shell/latestPath';
 import { isSearchable } from '../shipmentsData';
 import { PhraseField } from '../PhraseField';
-import { SearchResultsGrid } from './SearchResultsGrid';
+import { SearchOutcome } from './SearchResultsGrid';
 import { parseSimpleSearch, simpleSearchPath, type SimpleSearchView } from './searchPaths';
 
 /**
@@ -59,21 +57,17 @@ export default function SimpleSearch() {
           sx={{ mb: 2.5 }}
         />
       </PageHeader>
-      <Typography data-testid="search-summary" variant="body2" sx={{ mb: 1 }}>
-        {searching
-          ? translate(view.deleted ? 'search.deletedResults' : 'planner.searching', {
-              phrase: view.phrase,
-            })
-          : translate('search.simpleHint')}
-      </Typography>
-      <SearchResultsGrid
-        name="SearchResultsGrid"
+      <SearchOutcome
         label={translate('search.simpleTitle')}
-        rows={searching ? (result.data ?? []) : []}
-        loading={searching && result.isPending}
-        failed={result.isError}
-        emptyText={translate('planner.noShipments')}
-        timeZone={timeZoneFor(null)}
+        searching={searching}
+        result={result}
+        summary={
+          searching
+            ? translate(view.deleted ? 'search.deletedResults' : 'planner.searching', {
+                phrase: view.phrase,
+              })
+            : translate('search.simpleHint')
+        }
       />
     </Box>
   );

@@ -761,6 +761,7 @@ const da: Messages = {
       preplannedTemplateSlotId: 'Forhåndsplanlagt skabelonrute',
       groupId: 'Gruppe-id',
       groupName: 'Gruppenavn',
+      loadCarrierId: 'Ladningsbærer',
       groupOrder: 'Plads i gruppen',
       paidTogether: 'Betales samlet',
       fixedOrder: 'Fast rækkefølge',

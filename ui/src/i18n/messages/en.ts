@@ -759,6 +759,7 @@ const en = {
       preplannedTemplateSlotId: 'Pre-planned template slot',
       groupId: 'Group id',
       groupName: 'Group name',
+      loadCarrierId: 'Load carrier',
       groupOrder: 'Place in group',
       paidTogether: 'Paid together',
       fixedOrder: 'Fixed order',

@@ -766,6 +766,7 @@ const fi: Messages = {
       preplannedTemplateSlotId: 'Ennalta suunniteltu mallireitti',
       groupId: 'Ryhmän tunnus',
       groupName: 'Ryhmän nimi',
+      loadCarrierId: 'Kuormankantaja',
       groupOrder: 'Paikka ryhmässä',
       paidTogether: 'Maksetaan yhdessä',
       fixedOrder: 'Kiinteä järjestys',

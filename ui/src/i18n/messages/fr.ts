@@ -770,6 +770,7 @@ const fr: Messages = {
       preplannedTemplateSlotId: 'Tournée type planifiée',
       groupId: 'Identifiant de groupe',
       groupName: 'Nom du groupe',
+      loadCarrierId: 'Support de charge',
       groupOrder: 'Rang dans le groupe',
       paidTogether: 'Payé ensemble',
       fixedOrder: 'Ordre fixe',

@@ -762,6 +762,7 @@ const nb: Messages = {
       preplannedTemplateSlotId: 'Forhåndsplanlagt malrute',
       groupId: 'Gruppe-id',
       groupName: 'Gruppenavn',
+      loadCarrierId: 'Lastbærer',
       groupOrder: 'Plass i gruppen',
       paidTogether: 'Betales samlet',
       fixedOrder: 'Fast rekkefølge',

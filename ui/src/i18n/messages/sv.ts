@@ -761,6 +761,7 @@ const sv: Messages = {
       preplannedTemplateSlotId: 'Förplanerad mallrutt',
       groupId: 'Grupp-id',
       groupName: 'Gruppnamn',
+      loadCarrierId: 'Lastbärare',
       groupOrder: 'Plats i gruppen',
       paidTogether: 'Betalas tillsammans',
       fixedOrder: 'Fast ordning',

@@ -29,6 +29,7 @@ import {
 } from './BulkActions';
 import { DateRangeFilter } from './DateRangeFilter';
 import { PhraseField } from './PhraseField';
+import { OperatorSelect } from './OperatorSelect';
 import { ShipmentDetails } from './details/ShipmentDetails';
 import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
 import { useShipmentRows } from './useShipmentRows';
@@ -236,18 +237,7 @@ export default function Shipments() {
             next !== latestView().searchPhrase && go({ searchPhrase: next }, true)
           }
         />
-        <TextField
-          select
-          size="small"
-          label={translate('planner.searchOperator')}
-          value={operator}
-          onChange={(e) => setOperator(e.target.value === 'AND' ? 'AND' : 'OR')}
-          helperText=" "
-          sx={{ minWidth: 130 }}
-        >
-          <MenuItem value="OR">{translate('planner.operators.OR')}</MenuItem>
-          <MenuItem value="AND">{translate('planner.operators.AND')}</MenuItem>
-        </TextField>
+        <OperatorSelect value={operator} onChange={setOperator} />
         <TextField
           select
           size="small"

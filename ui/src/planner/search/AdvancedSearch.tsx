@@ -14,6 +14,7 @@ import { requestJson, runQuery } from '../../shell/api';
 import { useLatestPath } from '../../shell/latestPath';
 import { isSearchable } from '../shipmentsData';
 import { PhraseField } from '../PhraseField';
+import { OperatorSelect } from '../OperatorSelect';
 import { SearchOutcome } from './SearchResultsGrid';
 import {
   advancedSearchPath,
@@ -90,18 +91,7 @@ export default function AdvancedSearch() {
           autoFocus
           onSettled={(phrase) => phrase !== view.phrase && go({ phrase })}
         />
-        <TextField
-          select
-          size="small"
-          label={translate('planner.searchOperator')}
-          value={view.operator}
-          onChange={(e) => go({ operator: e.target.value === 'OR' ? 'OR' : 'AND' })}
-          helperText=" "
-          sx={{ minWidth: 130 }}
-        >
-          <MenuItem value="AND">{translate('planner.operators.AND')}</MenuItem>
-          <MenuItem value="OR">{translate('planner.operators.OR')}</MenuItem>
-        </TextField>
+        <OperatorSelect value={view.operator} onChange={(operator) => go({ operator })} />
         <TextField
           select
           size="small"

@@ -15,6 +15,8 @@ export function PhraseField(props: {
   onSettled: (phrase: string) => void;
   label?: string;
   autoFocus?: boolean;
+  /** Wide enough for the label whole (default 240 px). */
+  minWidth?: number;
 }) {
   const translate = useTranslate();
   const [phrase, setPhrase] = useState(props.value);
@@ -54,7 +56,7 @@ export function PhraseField(props: {
           ),
         },
       }}
-      sx={{ minWidth: 240 }}
+      sx={{ minWidth: props.minWidth ?? 240 }}
     />
   );
 }

@@ -46,6 +46,7 @@ export default function SimpleSearch() {
         <PhraseField
           value={view.phrase}
           label={translate('search.phrase')}
+          minWidth={380}
           autoFocus
           onSettled={(phrase) => phrase !== view.phrase && go({ phrase })}
         />

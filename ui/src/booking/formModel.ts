@@ -252,8 +252,9 @@ function blockValues(b: BookedOrder['pickup']): BlockValues {
 }
 
 /**
- * The form of a stored order. Copies are new orders: no package ids, a new date, the original as
- * parent; edit and restore keep the package ids so the SSCCs stay with their parcels.
+ * The form of a stored order. Copies are new orders: no package ids or load carrier, a new date,
+ * the original as parent; edit and restore keep the package ids so the SSCCs stay with their
+ * parcels.
  */
 export function formFromOrder(order: BookedOrder, mode: BookingMode, today: string): FormValues {
   const copy = createsOrder(mode);
@@ -299,7 +300,8 @@ export function formFromOrder(order: BookedOrder, mode: BookingMode, today: stri
     preplannedTemplateSlotId: text(order.preplannedTemplateSlotId),
     groupId: text(order.groupId),
     groupName: text(order.groupName),
-    loadCarrierId: text(order.loadCarrierId),
+    // A copy is other goods: not on the original's load carrier.
+    loadCarrierId: copy ? '' : text(order.loadCarrierId),
     groupOrder: text(order.groupOrder),
     paidTogether: order.paidTogether,
     fixedOrder: order.fixedOrder,

@@ -52,6 +52,7 @@ const orderCodes = {
   preplannedUnitId: external('free text of the booking source; planning does not read it'),
   preplannedTemplateSlotId: external('free text of the booking source; planning does not read it'),
   groupId: external('a grouping key the client chooses'),
+  loadCarrierId: external('a pallet, cage or container by the code the sender or terminal gives'),
   'measurements[].packageId': external('a package number (SSCC) the order carries'),
   'measurements[].packageIds[]': external('package numbers (SSCC) the order carries'),
 } as const;

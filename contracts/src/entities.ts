@@ -160,7 +160,13 @@ export const entityAccess = {
   }),
   [CONSIGNMENT_GRID_ENTITY]: entity<ConsignmentRow>({
     table: CONSIGNMENT_GRID_TABLE,
-    queries: ['consignments', 'searchConsignments'],
+    queries: [
+      'consignments',
+      'searchConsignments',
+      'searchDeletedOrders',
+      'consignmentsInSameLoadCarrier',
+      'pickupOrders',
+    ],
     rule: 'departmentAndCustomer',
     scope: (row) =>
       changeScope({
@@ -449,6 +455,9 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   subcustomersForAlystraId: CUSTOMERS_ENTITY,
   consignments: CONSIGNMENT_GRID_ENTITY,
   searchConsignments: CONSIGNMENT_GRID_ENTITY,
+  searchDeletedOrders: CONSIGNMENT_GRID_ENTITY,
+  consignmentsInSameLoadCarrier: CONSIGNMENT_GRID_ENTITY,
+  pickupOrders: CONSIGNMENT_GRID_ENTITY,
   orderHistory: ORDER_HISTORY_ENTITY,
   orderDeviations: ORDER_DEVIATIONS_ENTITY,
   roles: ROLES_ENTITY,

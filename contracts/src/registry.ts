@@ -40,6 +40,11 @@ import {
   unconfirmedOrdersCountQuerySchema,
   unconfirmedOrdersQuerySchema,
 } from './consignments/orders.js';
+import {
+  consignmentsInSameLoadCarrierQuerySchema,
+  pickupOrdersQuerySchema,
+  searchDeletedOrdersQuerySchema,
+} from './consignments/search.js';
 import { addressAutocompleteQuerySchema } from './geocoding/index.js';
 import { rolesQuerySchema, userCommandSchemas, usersQuerySchema } from './users/index.js';
 import {
@@ -316,6 +321,10 @@ export const querySchemas = {
   numberSeries: numberSeriesQuerySchema,
   orders: ordersQuerySchema,
   searchOrders: searchOrdersQuerySchema,
+  // The search screens and the pickup-orders screen (docs/decisions/0052-search-screens.md).
+  searchDeletedOrders: searchDeletedOrdersQuerySchema,
+  consignmentsInSameLoadCarrier: consignmentsInSameLoadCarrierQuerySchema,
+  pickupOrders: pickupOrdersQuerySchema,
   unconfirmedOrders: unconfirmedOrdersQuerySchema,
   unconfirmedOrdersCount: unconfirmedOrdersCountQuerySchema,
   addressAutocomplete: addressAutocompleteQuerySchema,

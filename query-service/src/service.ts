@@ -21,6 +21,11 @@ import {
 } from '@nordlog/platform';
 import express, { type Request, type Response, type Router } from 'express';
 import { consignments, searchConsignments } from './consignmentGrid/query.js';
+import {
+  consignmentsInSameLoadCarrier,
+  pickupOrders,
+  searchDeletedOrders,
+} from './consignmentGrid/related.js';
 import { customerGroupMembers, customerGroups } from './customerGroups/query.js';
 import { searchCustomers, subcustomersForAlystraId } from './customers/query.js';
 import { departmentGroups } from './departmentGroups/query.js';
@@ -100,6 +105,9 @@ export const queries: QueryTable = {
   subcustomersForAlystraId,
   consignments,
   searchConsignments,
+  searchDeletedOrders,
+  consignmentsInSameLoadCarrier,
+  pickupOrders,
   orderHistory,
   orderDeviations,
   apolloAuditLogEntries,

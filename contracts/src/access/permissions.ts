@@ -219,6 +219,15 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // The order form's edit, copy and restore modes, and the confirmation page.
   orders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
   searchOrders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
+  // Deleted orders are found to be restored (RESTORE_ORDERS' flags; docs/decisions/0052).
+  searchDeletedOrders: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  // Who reads the grid reads the consignments that travel with a row.
+  consignmentsInSameLoadCarrier: read(
+    ['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'],
+    { customers: true },
+  ),
+  // The pickup-orders screen's one query (spec §6 PLANNER_PICKUP_ORDERS).
+  pickupOrders: read(['PLANNER_PICKUP_ORDERS']),
   unconfirmedOrders: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   unconfirmedOrdersCount: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   // The address input of the order form, the address book and the unresolved-address screen.

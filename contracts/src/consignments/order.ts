@@ -320,6 +320,11 @@ export const orderFields = z.object({
   groupId: optionalText(50),
   groupName: optionalText(200),
   groupOrder: z.number().int().min(0).max(NUMBER_BOUND).optional(),
+  /**
+   * The load carrier (pallet, cage, container) the goods travel on, by the code the sender or the
+   * terminal gives it (query consignmentsInSameLoadCarrier; docs/decisions/0052-search-screens.md).
+   */
+  loadCarrierId: optionalText(50),
   paidTogether: z.boolean().default(false),
   fixedOrder: z.boolean().default(false),
   /** Service times at the pickup and the delivery (set-durations form, spec §2), in seconds. */

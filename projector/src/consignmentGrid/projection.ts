@@ -21,6 +21,7 @@ import {
   type RowProjectionSpec,
 } from '../framework/rowProjection.js';
 import { scopeOf } from '@nordlog/contracts';
+import { trigramIndexSql } from '../framework/trigram.js';
 import { evolveRow, rowFromOrder, searchText } from './row.js';
 
 const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentEvent =>
@@ -71,33 +72,8 @@ async function customerNames(
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/**
- * `searchConsignments` finds words anywhere in `search_text` (LIKE '%word%'), which no b-tree can
- * serve: a trigram GIN index can (docs/decisions/0016-shipments-grid.md, measured by
- * `npm run bench:grid`). pg_trgm ships with PostgreSQL's contrib and is a trusted extension, so
- * the database owner may create it; where it cannot be had, search still works, without the index.
- */
-export const consignmentSearchIndexSql = `
-  do $$
-  declare
-    trgm_schema text;
-  begin
-    if not exists (select 1 from pg_extension where extname = 'pg_trgm') then
-      begin
-        create extension pg_trgm;
-      exception when others then
-        raise notice 'pg_trgm is not available (%): searchConsignments runs without its index', sqlerrm;
-      end;
-    end if;
-    select n.nspname into trgm_schema
-      from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-     where e.extname = 'pg_trgm';
-    if trgm_schema is not null then
-      execute format(
-        'create index if not exists ${T}_search on ${T} using gin (search_text %I.gin_trgm_ops)',
-        trgm_schema);
-    end if;
-  end $$;`;
+/** `searchConsignments` finds words anywhere in `search_text` (framework/trigram). */
+export const consignmentSearchIndexSql = trigramIndexSql(T, 'search_text', `${T}_search`);
 
 const spec: RowProjectionSpec<ConsignmentRow, Map<string, string>> = {
   name: 'consignmentGrid',
@@ -353,6 +329,17 @@ export const consignmentGridProjection: Projection = {
       async up(knex) {
         await knex.raw(`alter table ${T} drop column map_data`);
         await knex.raw(mapDataSql(MAP_DATA_FIELDS_0006));
+      },
+    },
+    {
+      // consignmentsInSameLoadCarrier finds a load carrier's rows (docs/decisions/0052); the
+      // deleted orders' search reads the few deleted rows, not every row of its range.
+      name: '0007_rm_consignment_grid_load_carrier_deleted',
+      async up(knex) {
+        await knex.raw(`
+          create index ${T}_load_carrier on ${T} ((data->>'loadCarrierId'))
+            where data->>'loadCarrierId' is not null;
+          create index ${T}_deleted on ${T} (department_id, date) where state = 'DELETED';`);
       },
     },
   ],

@@ -26,7 +26,8 @@ export function rowFromOrder(
     customerName: null,
     date: order.pickupDate,
     groupId: null,
-    loadCarrierId: null,
+    // A code the sender or the terminal gives; an empty field is none.
+    loadCarrierId: order.loadCarrierId || null,
     groupOrder: null,
     state,
     type: order.type,
@@ -74,7 +75,7 @@ export function rowFromOrder(
     createdAt: at,
     updatedAtEpoch: Date.parse(at),
     revision,
-    ...rowFlags(state, null),
+    ...rowFlags(state, order.loadCarrierId || null),
   };
 }
 
@@ -96,7 +97,8 @@ export function evolveRow(
         trackingId: fresh.trackingId ?? row.trackingId,
         slotId: row.slotId,
         groupId: row.groupId,
-        loadCarrierId: row.loadCarrierId,
+        // The edited order names its load carrier (or none) as the booking did.
+        loadCarrierId: fresh.loadCarrierId,
         groupOrder: row.groupOrder,
         deviationReason: row.deviationReason,
         rejectionReason: row.rejectionReason,

@@ -13,6 +13,7 @@ import {
   type RecordedEvent,
 } from '@nordlog/contracts';
 import { rowProjection } from '../framework/rowProjection.js';
+import { trigramIndexSql } from '../framework/trigram.js';
 
 const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentEvent =>
   (consignmentEventTypes as readonly string[]).includes(e.type);
@@ -126,6 +127,15 @@ export const ordersProjection = rowProjection<OrderRow>({
           alter table ${T} alter column invoicing_date set not null;
           create index ${T}_invoicing on ${T} (department_id, invoicing_date);
           create index ${T}_corrections on ${T} (department_id, invoicing_date) where corrections > 0;`);
+      },
+    },
+    {
+      // searchOrders finds words anywhere in the texts (LIKE '%word%'): trigram indexes, as the
+      // grid's search has (docs/decisions/0052-search-screens.md, `npm run bench:exceptions`).
+      name: '0005_rm_orders_search',
+      async up(knex) {
+        await knex.raw(trigramIndexSql(T, 'search_text', `${T}_search`));
+        await knex.raw(trigramIndexSql(T, 'advanced_text', `${T}_advanced`));
       },
     },
   ],

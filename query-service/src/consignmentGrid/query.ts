@@ -23,7 +23,8 @@ import {
 
 type Builder = Knex.QueryBuilder;
 
-function scoped(
+/** The caller's departments (asked ones among them) and customers. */
+export function scoped(
   q: Builder,
   identity: Identity,
   departmentIds: string[] | undefined,
@@ -41,7 +42,7 @@ function scoped(
 }
 
 /** The default date is today in the time zone of the (first) department's country (spec §9). */
-async function defaultDate(
+export async function defaultDate(
   ctx: QueryContext,
   departmentIds: string[] | undefined,
 ): Promise<string> {

@@ -6,7 +6,7 @@ import { assertWebAppBuilt } from '../support/browser.js';
 import { benchRow, insertGridRows } from './gridRows.js';
 import { browserBench } from './gridBrowser.js';
 import { signIn, type SessionHeaders } from './signIn.js';
-import { fmt, percentile } from './stats.js';
+import { fmt, percentile, sample } from './stats.js';
 import { numberArg as arg, LOCAL_URL } from './args.js';
 
 /**
@@ -50,18 +50,6 @@ async function post<T>(url: string, path: string, body: unknown, headers: Header
   const text = await res.text();
   if (!res.ok) throw new Error(`${path}: ${res.status} ${text}`);
   return JSON.parse(text) as T;
-}
-
-/** Runs `task` `n` times one after the other (as one planner does) and returns the latencies. */
-async function sample(n: number, task: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await task(i + 1_000_000); // warm-up
-  const latencies: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await task(i);
-    latencies.push(performance.now() - t);
-  }
-  return latencies;
 }
 
 const dayOf = (today: string, back: number) => {

@@ -10,6 +10,18 @@ export function percentile(values: number[], p: number): number {
   ]!;
 }
 
+/** Runs `task` `n` times one after the other (as one planner does) and returns the latencies. */
+export async function sample(n: number, task: (i: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await task(i + 1_000_000); // warm-up
+  const latencies: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await task(i);
+    latencies.push(performance.now() - t);
+  }
+  return latencies;
+}
+
 /** Runs `task(i)` for i in [0, n) with at most `concurrency` in flight; returns each duration in ms. */
 export async function runConcurrent(
   n: number,

@@ -101,6 +101,7 @@ export interface FormValues {
   preplannedTemplateSlotId: string;
   groupId: string;
   groupName: string;
+  loadCarrierId: string;
   groupOrder: string;
   paidTogether: boolean;
   fixedOrder: boolean;
@@ -215,6 +216,7 @@ export function emptyForm(departmentId: string, countryCode: string, date: strin
     preplannedTemplateSlotId: '',
     groupId: '',
     groupName: '',
+    loadCarrierId: '',
     groupOrder: '',
     paidTogether: false,
     fixedOrder: false,
@@ -250,8 +252,9 @@ function blockValues(b: BookedOrder['pickup']): BlockValues {
 }
 
 /**
- * The form of a stored order. Copies are new orders: no package ids, a new date, the original as
- * parent; edit and restore keep the package ids so the SSCCs stay with their parcels.
+ * The form of a stored order. Copies are new orders: no package ids or load carrier, a new date,
+ * the original as parent; edit and restore keep the package ids so the SSCCs stay with their
+ * parcels.
  */
 export function formFromOrder(order: BookedOrder, mode: BookingMode, today: string): FormValues {
   const copy = createsOrder(mode);
@@ -297,6 +300,8 @@ export function formFromOrder(order: BookedOrder, mode: BookingMode, today: stri
     preplannedTemplateSlotId: text(order.preplannedTemplateSlotId),
     groupId: text(order.groupId),
     groupName: text(order.groupName),
+    // A copy is other goods: not on the original's load carrier.
+    loadCarrierId: copy ? '' : text(order.loadCarrierId),
     groupOrder: text(order.groupOrder),
     paidTogether: order.paidTogether,
     fixedOrder: order.fixedOrder,
@@ -371,6 +376,7 @@ export function toInput(v: FormValues): OrderFormInput {
     preplannedTemplateSlotId: optional(v.preplannedTemplateSlotId),
     groupId: optional(v.groupId),
     groupName: optional(v.groupName),
+    loadCarrierId: optional(v.loadCarrierId),
     groupOrder: optional(v.groupOrder) === undefined ? undefined : Number(v.groupOrder),
     vehicleType: optional(v.vehicleType) as OrderFormInput['vehicleType'],
     measurements: v.measurements.map((l) => ({

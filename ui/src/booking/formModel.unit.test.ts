@@ -93,21 +93,24 @@ describe('the order form model (web app)', () => {
     });
   });
 
-  it('S2-SCREEN-001 modes: a copy drops the package ids and points at its parent; an edit keeps them', () => {
+  it('S2-SCREEN-001 modes: a copy drops the package ids and the load carrier and points at its parent; an edit keeps them', () => {
     const order: BookedOrder = {
       ...createOrderSchema.parse(toInput(filled())),
       orderId: '7',
       shipmentId: '70900010000000012',
+      loadCarrierId: 'PAL-7',
     };
     order.measurements = [{ ...order.measurements[0]!, packageIds: ['370900010000000017'] }];
     const copy = formFromOrder(order, 'copy', '2026-11-24');
     expect(copy.parentId).toBe('7');
     expect(copy.measurements[0]!.packageIds).toEqual([]);
     expect(copy.pickupDate).toBe('2026-11-24');
+    expect(copy.loadCarrierId).toBe('');
     const edit = formFromOrder(order, 'edit', '2026-11-24');
     expect(edit.parentId).toBe('');
     expect(edit.measurements[0]!.packageIds).toEqual(['370900010000000017']);
     expect(edit.pickupDate).toBe('2026-11-23');
+    expect(toInput(edit).loadCarrierId).toBe('PAL-7');
     expect(createOrderSchema.safeParse(toInput(edit)).success).toBe(true);
   });
 

@@ -240,6 +240,9 @@ export function PlanningSection() {
         <Grid size={{ xs: 12, md: 2 }}>
           <Field name="groupOrder" label={t('groupOrder')} />
         </Grid>
+        <Grid size={{ xs: 12, md: 3 }}>
+          <Field name="loadCarrierId" label={t('loadCarrierId')} />
+        </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
           <CheckField name="paidTogether" label={t('paidTogether')} />
         </Grid>

@@ -13,11 +13,16 @@ export const gridConstants = {
   scrollThrottleMs: 20,
 } as const;
 
-/** The named grids of spec §2; each keeps its column settings under its own key. */
+/**
+ * The named grids of spec §2, and the search screens' and pickup orders' (the shipments grid's
+ * columns, docs/decisions/0052); each keeps its column settings under its own key.
+ */
 export const gridNames = [
   'InstantOrdersGrid',
   'ShipmentPageGrid',
   'CustomerShipmentPageGrid',
   'PlannerShipmentsGrid',
+  'SearchResultsGrid',
+  'PickupOrdersGrid',
 ] as const;
 export type GridName = (typeof gridNames)[number];

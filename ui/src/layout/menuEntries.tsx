@@ -10,6 +10,9 @@ import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MapIcon from '@mui/icons-material/Map';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import SearchIcon from '@mui/icons-material/Search';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
@@ -152,6 +155,13 @@ export function menuEntries(
         'menu.unconfirmed',
         <PendingActionsIcon />,
       );
+    // Pickup orders and the search screens (docs/decisions/0052-search-screens.md).
+    if (can('/planner/:departmentId/pickup-orders/*'))
+      item(`/planner/${department}/pickup-orders`, 'search.pickupMenu', <UnarchiveIcon />);
+    if (can('/planner/simple-search/:shipmentId?'))
+      item('/planner/simple-search', 'search.simpleMenu', <SearchIcon />);
+    if (can('/planner/advanced-search/:searchPhrase?'))
+      item('/planner/advanced-search', 'search.advancedMenu', <ManageSearchIcon />);
     item('/planner', 'menu.chooseDepartment', <SwapHorizIcon />);
     const planning = can('/planner/:departmentId/planning/*');
     const dispatch = can('/planner/:departmentId/dispatch/:date?');

@@ -1,14 +1,11 @@
-import { DateField } from '../inputs/LazyPickers';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { consignmentStates, type ConsignmentRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useMemo, useReducer, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { mayRun } from '../access/commands';
@@ -30,26 +27,25 @@ import {
   BulkConfirmDialog,
   type BulkRequest,
 } from './BulkActions';
+import { DateRangeFilter } from './DateRangeFilter';
+import { PhraseField } from './PhraseField';
+import { OperatorSelect } from './OperatorSelect';
 import { ShipmentDetails } from './details/ShipmentDetails';
 import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
 import { useShipmentRows } from './useShipmentRows';
 import {
-  dateRanges,
   liveDates,
   isSearchable,
   maxGridRows,
   moveTargets,
   parseShipmentsPath,
-  rangeDates,
   rangeOf,
   shipmentsPath,
-  type DateRange,
   type BulkOutcome,
   type RowsParams,
   type ShipmentsView,
 } from './shipmentsData';
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const getId = (row: ConsignmentRow) => row.id;
 const getGroup = (row: ConsignmentRow) => row.groupId;
 const isHigh = (row: ConsignmentRow) => row.priority === 'high';
@@ -114,34 +110,11 @@ export default function Shipments() {
     [departmentId, options.data],
   );
 
-  // Date range: the named ranges, or custom with from/to pickers (spec §2).
+  // Date range: the named ranges, or custom with from/to pickers (spec §2; DateRangeFilter).
   const named = rangeOf(view.fromDate, view.toDate, today);
-  const [customOpen, setCustomOpen] = useState(named === 'custom');
-  const range: DateRange = customOpen ? 'custom' : named;
 
   // Search: more than 2 characters (spec §9); consignments combine words with OR by default.
-  const [phrase, setPhrase] = useState(view.searchPhrase);
   const [operator, setOperator] = useState<'OR' | 'AND'>('OR');
-  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // The URL wins (back, a link), except while the user is typing.
-  useEffect(() => {
-    if (!typing.current) setPhrase(view.searchPhrase);
-  }, [view.searchPhrase]);
-  const onPhrase = (text: string) => {
-    setPhrase(text);
-    if (typing.current) clearTimeout(typing.current);
-    typing.current = setTimeout(() => {
-      typing.current = null;
-      const next = isSearchable(text) ? text.trim() : '';
-      if (next !== latestView().searchPhrase) go({ searchPhrase: next }, true);
-    }, 350);
-  };
-  useEffect(
-    () => () => {
-      if (typing.current) clearTimeout(typing.current);
-    },
-    [],
-  );
   const searching = isSearchable(view.searchPhrase);
 
   useLiveDates(
@@ -258,38 +231,13 @@ export default function Shipments() {
   return (
     <Box sx={{ p: 2 }}>
       <PageHeader title={`${translate('pages.shipments')}${option ? ` · ${option.name}` : ''}`}>
-        <TextField
-          size="small"
-          type="search"
-          label={translate('app.search')}
-          value={phrase}
-          onChange={(e) => onPhrase(e.target.value)}
-          helperText={
-            phrase.trim() !== '' && !isSearchable(phrase) ? translate('app.searchHint') : ' '
+        <PhraseField
+          value={view.searchPhrase}
+          onSettled={(next) =>
+            next !== latestView().searchPhrase && go({ searchPhrase: next }, true)
           }
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ minWidth: 240 }}
         />
-        <TextField
-          select
-          size="small"
-          label={translate('planner.searchOperator')}
-          value={operator}
-          onChange={(e) => setOperator(e.target.value === 'AND' ? 'AND' : 'OR')}
-          helperText=" "
-          sx={{ minWidth: 130 }}
-        >
-          <MenuItem value="OR">{translate('planner.operators.OR')}</MenuItem>
-          <MenuItem value="AND">{translate('planner.operators.AND')}</MenuItem>
-        </TextField>
+        <OperatorSelect value={operator} onChange={setOperator} />
         <TextField
           select
           size="small"
@@ -312,58 +260,12 @@ export default function Shipments() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
-          label={translate('app.date')}
-          value={range}
-          onChange={(e) => {
-            const r = e.target.value as DateRange;
-            if (r === 'custom') return setCustomOpen(true);
-            setCustomOpen(false);
-            const d = rangeDates(r, today);
-            go({ fromDate: d.from, toDate: d.to });
-          }}
-          helperText=" "
-          sx={{ minWidth: 170 }}
-        >
-          {dateRanges.map((r) => (
-            <MenuItem key={r} value={r}>
-              {translate(`planner.ranges.${r}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {range === 'custom' ? (
-          <>
-            <DateField
-              label={translate('planner.from')}
-              value={view.fromDate}
-              onChange={(value) =>
-                isoDate.test(value) &&
-                // Spec §5: the to date follows a later from date.
-                go({
-                  fromDate: value,
-                  toDate: view.toDate < value ? value : view.toDate,
-                })
-              }
-              helperText=" "
-              minWidth={170}
-            />
-            <DateField
-              label={translate('planner.to')}
-              value={view.toDate}
-              onChange={(value) =>
-                isoDate.test(value) &&
-                go({
-                  fromDate: view.fromDate > value ? value : view.fromDate,
-                  toDate: value,
-                })
-              }
-              helperText=" "
-              minWidth={170}
-            />
-          </>
-        ) : null}
+        <DateRangeFilter
+          fromDate={view.fromDate}
+          toDate={view.toDate}
+          today={today}
+          onChange={(range) => go(range)}
+        />
       </PageHeader>
       <Typography data-testid="shipments-range" variant="body2" sx={{ mb: 1 }}>
         {named === 'all'

@@ -770,6 +770,7 @@ const da: Messages = {
       preplannedTemplateSlotId: 'Forhåndsplanlagt skabelonrute',
       groupId: 'Gruppe-id',
       groupName: 'Gruppenavn',
+      loadCarrierId: 'Ladningsbærer',
       groupOrder: 'Plads i gruppen',
       paidTogether: 'Betales samlet',
       fixedOrder: 'Fast rækkefølge',
@@ -1847,6 +1848,31 @@ const da: Messages = {
         articleCodeRule: 'Kun store bogstaver, cifre, - og _',
       },
     },
+  },
+  // The search screens and pickup orders (docs/decisions/0052-search-screens.md).
+  search: {
+    simpleMenu: 'Simpel søgning',
+    advancedMenu: 'Avanceret søgning',
+    pickupMenu: 'Afhentningsordrer',
+    simpleTitle: 'Simpel søgning',
+    advancedTitle: 'Avanceret søgning',
+    pickupTitle: 'Afhentningsordrer',
+    phrase: 'Forsendelses-, ordre- eller kollinummer, eller ord',
+    deletedOrders: 'Slettede ordrer',
+    deletedResults: 'Slettede ordrer, der matcher »%{phrase}«',
+    simpleHint:
+      'Skriv et forsendelses-, ordre- eller kollinummer, eller ord (mere end 2 tegn), for at søge i alle datoer i dine afdelinger.',
+    advancedHint:
+      'Skriv mere end 2 tegn for at søge i al tekst i ordrerne i dine afdelinger: også noter, kontakter, telefoner, e-mails og kollinumre.',
+    customers: 'Kunder',
+    sameLoadCarrier: 'Samme ladningsbærer',
+    loadCarrierRows: 'Forsendelser på ladningsbærer %{carrier}.',
+    backToResults: 'Tilbage til resultaterne',
+    restore: 'Gendan',
+    restoreInForm: 'Gendan i ordreformularen',
+    restored: 'Forsendelse %{id} er gendannet',
+    restoreFailed: 'Ordre %{id} blev ikke gendannet: %{reason}',
+    noPickups: 'Ingen ordrer at afhente',
   },
 };
 

@@ -769,6 +769,7 @@ const en = {
       preplannedTemplateSlotId: 'Pre-planned template slot',
       groupId: 'Group id',
       groupName: 'Group name',
+      loadCarrierId: 'Load carrier',
       groupOrder: 'Place in group',
       paidTogether: 'Paid together',
       fixedOrder: 'Fixed order',
@@ -1857,6 +1858,31 @@ const en = {
         articleCodeRule: 'Capital letters, digits, - and _ only',
       },
     },
+  },
+  // The search screens and pickup orders (docs/decisions/0052-search-screens.md).
+  search: {
+    simpleMenu: 'Simple search',
+    advancedMenu: 'Advanced search',
+    pickupMenu: 'Pickup orders',
+    simpleTitle: 'Simple search',
+    advancedTitle: 'Advanced search',
+    pickupTitle: 'Pickup orders',
+    phrase: 'Shipment, order or package number, or words',
+    deletedOrders: 'Deleted orders',
+    deletedResults: 'Deleted orders matching “%{phrase}”',
+    simpleHint:
+      'Type a shipment, order or package number, or words (more than 2 characters), to search every date of your departments.',
+    advancedHint:
+      'Type more than 2 characters to search every text of the orders of your departments: notes, contacts, phones, e-mails and package numbers too.',
+    customers: 'Customers',
+    sameLoadCarrier: 'Same load carrier',
+    loadCarrierRows: 'Consignments on load carrier %{carrier}.',
+    backToResults: 'Back to the results',
+    restore: 'Restore',
+    restoreInForm: 'Restore in the order form',
+    restored: 'Shipment %{id} restored',
+    restoreFailed: 'Order %{id} was not restored: %{reason}',
+    noPickups: 'No orders to pick up',
   },
 };
 

@@ -775,6 +775,7 @@ const fi: Messages = {
       preplannedTemplateSlotId: 'Ennalta suunniteltu mallireitti',
       groupId: 'Ryhmän tunnus',
       groupName: 'Ryhmän nimi',
+      loadCarrierId: 'Kuormankantaja',
       groupOrder: 'Paikka ryhmässä',
       paidTogether: 'Maksetaan yhdessä',
       fixedOrder: 'Kiinteä järjestys',
@@ -1872,6 +1873,31 @@ const fi: Messages = {
         articleCodeRule: 'Vain isoja kirjaimia, numeroita, - ja _',
       },
     },
+  },
+  // The search screens and pickup orders (docs/decisions/0052-search-screens.md).
+  search: {
+    simpleMenu: 'Pikahaku',
+    advancedMenu: 'Tarkennettu haku',
+    pickupMenu: 'Noutotilaukset',
+    simpleTitle: 'Pikahaku',
+    advancedTitle: 'Tarkennettu haku',
+    pickupTitle: 'Noutotilaukset',
+    phrase: 'Lähetys-, tilaus- tai kollinumero tai sanoja',
+    deletedOrders: 'Poistetut tilaukset',
+    deletedResults: 'Poistetut tilaukset, jotka vastaavat hakua ”%{phrase}”',
+    simpleHint:
+      'Kirjoita lähetys-, tilaus- tai kollinumero tai sanoja (yli 2 merkkiä) hakeaksesi osastojesi kaikilta päiviltä.',
+    advancedHint:
+      'Kirjoita yli 2 merkkiä hakeaksesi osastojesi tilausten kaikista teksteistä: myös muistiinpanoista, yhteyshenkilöistä, puhelinnumeroista, sähköposteista ja kollinumeroista.',
+    customers: 'Asiakkaat',
+    sameLoadCarrier: 'Sama kuormankantaja',
+    loadCarrierRows: 'Lähetykset kuormankantajalla %{carrier}.',
+    backToResults: 'Takaisin tuloksiin',
+    restore: 'Palauta',
+    restoreInForm: 'Palauta tilauslomakkeella',
+    restored: 'Lähetys %{id} palautettu',
+    restoreFailed: 'Tilausta %{id} ei palautettu: %{reason}',
+    noPickups: 'Ei noudettavia tilauksia',
   },
 };
 

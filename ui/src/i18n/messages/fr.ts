@@ -779,6 +779,7 @@ const fr: Messages = {
       preplannedTemplateSlotId: 'Tournée type planifiée',
       groupId: 'Identifiant de groupe',
       groupName: 'Nom du groupe',
+      loadCarrierId: 'Support de charge',
       groupOrder: 'Rang dans le groupe',
       paidTogether: 'Payé ensemble',
       fixedOrder: 'Ordre fixe',
@@ -1871,6 +1872,31 @@ const fr: Messages = {
         articleCodeRule: 'Majuscules, chiffres, - et _ uniquement',
       },
     },
+  },
+  // The search screens and pickup orders (docs/decisions/0052-search-screens.md).
+  search: {
+    simpleMenu: 'Recherche simple',
+    advancedMenu: 'Recherche avancée',
+    pickupMenu: 'Ordres d’enlèvement',
+    simpleTitle: 'Recherche simple',
+    advancedTitle: 'Recherche avancée',
+    pickupTitle: 'Ordres d’enlèvement',
+    phrase: 'Numéro d’envoi, de commande ou de colis, ou mots',
+    deletedOrders: 'Commandes supprimées',
+    deletedResults: 'Commandes supprimées correspondant à « %{phrase} »',
+    simpleHint:
+      'Saisissez un numéro d’envoi, de commande ou de colis, ou des mots (plus de 2 caractères), pour chercher à toutes les dates de vos services.',
+    advancedHint:
+      'Saisissez plus de 2 caractères pour chercher dans tous les textes des commandes de vos services : notes, contacts, téléphones, e-mails et numéros de colis compris.',
+    customers: 'Clients',
+    sameLoadCarrier: 'Même support de charge',
+    loadCarrierRows: 'Envois sur le support de charge %{carrier}.',
+    backToResults: 'Retour aux résultats',
+    restore: 'Restaurer',
+    restoreInForm: 'Restaurer dans le formulaire de commande',
+    restored: 'Envoi %{id} restauré',
+    restoreFailed: 'La commande %{id} n’a pas été restaurée : %{reason}',
+    noPickups: 'Aucune commande à enlever',
   },
 };
 

@@ -771,6 +771,7 @@ const nb: Messages = {
       preplannedTemplateSlotId: 'Forhåndsplanlagt malrute',
       groupId: 'Gruppe-id',
       groupName: 'Gruppenavn',
+      loadCarrierId: 'Lastbærer',
       groupOrder: 'Plass i gruppen',
       paidTogether: 'Betales samlet',
       fixedOrder: 'Fast rekkefølge',
@@ -1857,6 +1858,31 @@ const nb: Messages = {
         articleCodeRule: 'Bare store bokstaver, sifre, - og _',
       },
     },
+  },
+  // The search screens and pickup orders (docs/decisions/0052-search-screens.md).
+  search: {
+    simpleMenu: 'Enkelt søk',
+    advancedMenu: 'Avansert søk',
+    pickupMenu: 'Henteordrer',
+    simpleTitle: 'Enkelt søk',
+    advancedTitle: 'Avansert søk',
+    pickupTitle: 'Henteordrer',
+    phrase: 'Sendings-, ordre- eller kollinummer, eller ord',
+    deletedOrders: 'Slettede ordrer',
+    deletedResults: 'Slettede ordrer som passer «%{phrase}»',
+    simpleHint:
+      'Skriv et sendings-, ordre- eller kollinummer, eller ord (mer enn 2 tegn), for å søke i alle datoer i avdelingene dine.',
+    advancedHint:
+      'Skriv mer enn 2 tegn for å søke i all tekst i ordrene i avdelingene dine: også notater, kontakter, telefoner, e-post og kollinumre.',
+    customers: 'Kunder',
+    sameLoadCarrier: 'Samme lastbærer',
+    loadCarrierRows: 'Sendinger på lastbærer %{carrier}.',
+    backToResults: 'Tilbake til resultatene',
+    restore: 'Gjenopprett',
+    restoreInForm: 'Gjenopprett i ordreskjemaet',
+    restored: 'Sending %{id} er gjenopprettet',
+    restoreFailed: 'Ordre %{id} ble ikke gjenopprettet: %{reason}',
+    noPickups: 'Ingen ordrer å hente',
   },
 };
 

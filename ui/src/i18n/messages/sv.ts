@@ -770,6 +770,7 @@ const sv: Messages = {
       preplannedTemplateSlotId: 'Förplanerad mallrutt',
       groupId: 'Grupp-id',
       groupName: 'Gruppnamn',
+      loadCarrierId: 'Lastbärare',
       groupOrder: 'Plats i gruppen',
       paidTogether: 'Betalas tillsammans',
       fixedOrder: 'Fast ordning',
@@ -1854,6 +1855,31 @@ const sv: Messages = {
         articleCodeRule: 'Endast versaler, siffror, - och _',
       },
     },
+  },
+  // The search screens and pickup orders (docs/decisions/0052-search-screens.md).
+  search: {
+    simpleMenu: 'Enkel sökning',
+    advancedMenu: 'Avancerad sökning',
+    pickupMenu: 'Hämtorder',
+    simpleTitle: 'Enkel sökning',
+    advancedTitle: 'Avancerad sökning',
+    pickupTitle: 'Hämtorder',
+    phrase: 'Sändnings-, order- eller kollinummer, eller ord',
+    deletedOrders: 'Raderade order',
+    deletedResults: 'Raderade order som matchar ”%{phrase}”',
+    simpleHint:
+      'Skriv ett sändnings-, order- eller kollinummer, eller ord (mer än 2 tecken), för att söka bland alla datum i dina avdelningar.',
+    advancedHint:
+      'Skriv mer än 2 tecken för att söka i all text i ordrarna i dina avdelningar: även anteckningar, kontakter, telefoner, e-post och kollinummer.',
+    customers: 'Kunder',
+    sameLoadCarrier: 'Samma lastbärare',
+    loadCarrierRows: 'Sändningar på lastbärare %{carrier}.',
+    backToResults: 'Tillbaka till resultaten',
+    restore: 'Återställ',
+    restoreInForm: 'Återställ i orderformuläret',
+    restored: 'Sändning %{id} har återställts',
+    restoreFailed: 'Order %{id} återställdes inte: %{reason}',
+    noPickups: 'Inga order att hämta',
   },
 };
 

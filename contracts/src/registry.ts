@@ -40,6 +40,10 @@ import {
   unconfirmedOrdersQuerySchema,
 } from './consignments/orders.js';
 import { addressAutocompleteQuerySchema } from './geocoding/index.js';
+import {
+  unresolvedAddressCountQuerySchema,
+  unresolvedAddressesQuerySchema,
+} from './consignments/unresolved.js';
 import { rolesQuerySchema, userCommandSchemas, usersQuerySchema } from './users/index.js';
 import {
   courierUserCommandSchemas,
@@ -301,6 +305,8 @@ export const querySchemas = {
   searchOrders: searchOrdersQuerySchema,
   unconfirmedOrders: unconfirmedOrdersQuerySchema,
   unconfirmedOrdersCount: unconfirmedOrdersCountQuerySchema,
+  unresolvedAddresses: unresolvedAddressesQuerySchema,
+  unresolvedAddressCount: unresolvedAddressCountQuerySchema,
   addressAutocomplete: addressAutocompleteQuerySchema,
   pinnedAddress: pinnedAddressQuerySchema,
   labelUrls: labelUrlsQuerySchema,

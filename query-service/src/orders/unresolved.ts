@@ -83,13 +83,13 @@ export const unresolvedAddressCount: QueryHandler<'unresolvedAddressCount'> = as
     params.departmentIds,
     undefined,
   );
-  const [row] = (await ctx.knex
+  const [row] = await ctx.knex
     .with('u', rows)
-    .select(
+    .select<{ orders: number; count: number }[]>(
       ctx.knex.raw('(select count(*) from u)::int as orders'),
       ctx.knex.raw(
         '(select count(*) from (select distinct u.department_id, k from u, unnest(u.unresolved_keys) k) d)::int as count',
       ),
-    )) as { orders: number; count: number }[];
+    );
   return { count: row?.count ?? 0, orders: row?.orders ?? 0 };
 };

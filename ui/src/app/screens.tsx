@@ -12,6 +12,7 @@ import { LivePage, liveScreens } from '../planner/live/routes';
 import { mapScreens } from '../planner/map/routes';
 import { resourceScreens } from '../planner/resources/screens';
 import { routeListScreens } from '../planner/routeLists/routes';
+import { unresolvedScreens } from '../planner/unresolved/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
 import { loadWithRetry } from '../shell/staleCode';
@@ -106,6 +107,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...mapScreens.map((screen) => ({ ...screen, live: true })),
   // Invoicing, corrections and billing orders (issue 18): runs and invoices are pushed.
   ...invoicingScreens.map((screen) => ({ ...screen, live: true })),
+  // Unresolved addresses (docs/decisions/0053): a change of one of their orders is pushed.
+  ...unresolvedScreens.map((screen) => ({ ...screen, live: true })),
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

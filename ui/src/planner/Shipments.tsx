@@ -33,6 +33,7 @@ import {
 import { ShipmentDetails } from './details/ShipmentDetails';
 import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
 import { useShipmentRows } from './useShipmentRows';
+import { UnresolvedNotice } from './unresolved/UnresolvedNotice';
 import {
   dateRanges,
   liveDates,
@@ -365,6 +366,7 @@ export default function Shipments() {
           </>
         ) : null}
       </PageHeader>
+      <UnresolvedNotice departmentId={departmentId} departmentIds={departmentIds} />
       <Typography data-testid="shipments-range" variant="body2" sx={{ mb: 1 }}>
         {named === 'all'
           ? translate('planner.ranges.all')

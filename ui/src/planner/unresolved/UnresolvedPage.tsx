@@ -14,7 +14,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useMayRun } from '../../access/useMayRun';
-import { HttpFailure } from '../../errors/parse';
+import { failureText } from '../../errors/parse';
 import { formatDate, normalizeLocale, todayIn, timeZoneFor } from '../../i18n/locales';
 import { usePageTitle } from '../../layout/pageTitle';
 import { useDepartmentOptions } from '../../layout/useDepartments';
@@ -117,13 +117,7 @@ export default function UnresolvedPage() {
       setPin(null);
       setSelectedId(null);
     } catch (err) {
-      const first = err instanceof HttpFailure ? err.errors[0] : undefined;
-      notify(
-        first?.errorType
-          ? translate(`errors.${first.errorType}`, { _: first.description ?? '' })
-          : translate('errors.server'),
-        { type: 'error' },
-      );
+      notify(failureText(err, translate), { type: 'error' });
     } finally {
       setBusy(false);
       await Promise.all([

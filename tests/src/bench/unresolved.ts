@@ -37,8 +37,9 @@ const DATE = '2026-03-02';
 
 const states: ConsignmentState[] = ['CREATED', 'RESOLVED', 'ASSIGNED', 'DELIVERED'];
 
-function order(i: number, departmentId: string, unresolved: boolean): OrderRow {
-  const a = i % ADDRESSES;
+/** Order `i`; `unresolved`: the ordinal of an unresolved one (its address is that modulo A). */
+function order(i: number, departmentId: string, unresolved: number | null): OrderRow {
+  const a = (unresolved ?? 0) % ADDRESSES;
   // Every third repeat is written in other case and spacing: one address all the same.
   const street = i % 3 === 0 ? `ukjentveien  ${a},` : `Ukjentveien ${a}`;
   const block = (address: string, lat: number | null) => ({
@@ -58,14 +59,14 @@ function order(i: number, departmentId: string, unresolved: boolean): OrderRow {
     shipmentId: `S${id}`,
     departmentId,
     customerId: '1',
-    state: unresolved ? 'UNRESOLVED' : states[i % states.length]!,
+    state: unresolved !== null ? 'UNRESOLVED' : states[i % states.length]!,
     order: {
       orderId: id,
       departmentId,
       customerId: '1',
       pickupDate: DATE,
       pickup: block('Storgata 1', 59.91),
-      delivery: unresolved ? block(street, null) : block(`Bogstadveien ${i % 200}`, 59.92),
+      delivery: unresolved !== null ? block(street, null) : block(`Bogstadveien ${i % 200}`, 59.92),
       measurements: [{ weight: 2, quantity: 1 }],
     } as unknown as OrderRow['order'],
     slotId: null,
@@ -87,7 +88,11 @@ async function load(knex: Knex): Promise<void> {
     for (let start = 0; start < ORDERS; start += chunk) {
       const rows = [];
       for (let i = start; i < Math.min(ORDERS, start + chunk); i++) {
-        const row = order(i, departmentId, i % every === 0 && i / every < UNRESOLVED);
+        const row = order(
+          i,
+          departmentId,
+          i % every === 0 && i / every < UNRESOLVED ? i / every : null,
+        );
         rows.push({
           id: row.id,
           revision: 0,

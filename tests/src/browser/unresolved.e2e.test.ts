@@ -121,9 +121,8 @@ describe('unresolved addresses screen', () => {
     const [lat, lng] = (await map.getAttribute('data-pin'))!.split(',').map(Number);
     await page.getByRole('button', { name: 'Place all 2 orders here' }).click();
     await page.getByText('Placed: 2 orders').waitFor();
-    await page.waitForFunction(
-      `document.querySelectorAll('[data-testid="unresolved-line"]').length === 2`,
-    );
+    // The placed address's line goes (three were shown).
+    await lines.nth(2).waitFor({ state: 'detached', timeout: 20_000 });
     await sys.settled();
     for (const id of twins) {
       const row = await orderState(id);
@@ -145,11 +144,10 @@ describe('unresolved addresses screen', () => {
         })
       ).status,
     ).toBe(200);
-    await other.waitForFunction(
-      `document.querySelectorAll('[data-testid="unresolved-line"]').length === 1`,
-      undefined,
-      { timeout: 20_000 },
-    );
+    await other
+      .getByTestId('unresolved-line')
+      .nth(1)
+      .waitFor({ state: 'detached', timeout: 20_000 });
     expect(await other.getByTestId('unresolved-line').allTextContents()).toEqual([
       'Borteveien 3, 0000 Nowhere1 order',
     ]);

@@ -13,6 +13,7 @@ export * from './consignments/validation.js';
 export * from './consignments/catalogues.js';
 export * from './consignments/orders.js';
 export * from './consignments/search.js';
+export * from './consignments/unresolved.js';
 export * from './geocoding/index.js';
 export * from './geocoding/pins.js';
 export * from './consignments/events.js';

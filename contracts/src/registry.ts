@@ -46,6 +46,10 @@ import {
   searchDeletedOrdersQuerySchema,
 } from './consignments/search.js';
 import { addressAutocompleteQuerySchema } from './geocoding/index.js';
+import {
+  unresolvedAddressCountQuerySchema,
+  unresolvedAddressesQuerySchema,
+} from './consignments/unresolved.js';
 import { rolesQuerySchema, userCommandSchemas, usersQuerySchema } from './users/index.js';
 import {
   courierUserCommandSchemas,
@@ -327,6 +331,8 @@ export const querySchemas = {
   pickupOrders: pickupOrdersQuerySchema,
   unconfirmedOrders: unconfirmedOrdersQuerySchema,
   unconfirmedOrdersCount: unconfirmedOrdersCountQuerySchema,
+  unresolvedAddresses: unresolvedAddressesQuerySchema,
+  unresolvedAddressCount: unresolvedAddressCountQuerySchema,
   addressAutocomplete: addressAutocompleteQuerySchema,
   pinnedAddress: pinnedAddressQuerySchema,
   labelUrls: labelUrlsQuerySchema,

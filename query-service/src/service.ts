@@ -53,6 +53,7 @@ import {
 } from './audit/query.js';
 import { labelUrls } from './orderLabels/query.js';
 import { orders, searchOrders, unconfirmedOrders, unconfirmedOrdersCount } from './orders/query.js';
+import { unresolvedAddressCount, unresolvedAddresses } from './orders/unresolved.js';
 import { addressAutocomplete, pinnedAddress, postalCodeRoute } from './geocoding/query.js';
 import { createRestService } from './rest/service.js';
 import { roles, users } from './users/query.js';
@@ -127,6 +128,8 @@ export const queries: QueryTable = {
   searchOrders,
   unconfirmedOrders,
   unconfirmedOrdersCount,
+  unresolvedAddresses,
+  unresolvedAddressCount,
   addressAutocomplete,
   pinnedAddress,
   labelUrls,

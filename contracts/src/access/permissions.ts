@@ -230,6 +230,9 @@ export const queryPermissions: Record<QueryName, Permission> = {
   pickupOrders: read(['PLANNER_PICKUP_ORDERS']),
   unconfirmedOrders: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   unconfirmedOrdersCount: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  // The unresolved-address screen; the count is its notice on the shipments page too (spec §8).
+  unresolvedAddresses: read(['PLANNER_UNRESOLVED']),
+  unresolvedAddressCount: read(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
   // The address input of the order form, the address book and the unresolved-address screen.
   addressAutocomplete: read(['PLANNER_BOOKING', 'PLANNER_ADDRESSES', 'PLANNER_UNRESOLVED'], {
     customers: true,

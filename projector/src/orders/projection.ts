@@ -11,6 +11,7 @@ import {
   type ConsignmentEvent,
   type OrderRow,
   type RecordedEvent,
+  unresolvedKeys,
 } from '@nordlog/contracts';
 import { rowProjection } from '../framework/rowProjection.js';
 import { trigramIndexSql } from '../framework/trigram.js';
@@ -138,6 +139,23 @@ export const ordersProjection = rowProjection<OrderRow>({
         await knex.raw(trigramIndexSql(T, 'advanced_text', `${T}_advanced`));
       },
     },
+    {
+      // Unresolved addresses (docs/decisions/0053): the keys of an UNRESOLVED order's addresses
+      // without a point, so the screen's count groups them without reading the orders' JSON.
+      name: '0006_rm_orders_unresolved',
+      async up(knex) {
+        await knex.raw(`
+          alter table ${T} add column unresolved_keys text[];
+          create index ${T}_unresolved on ${T} (department_id) where state = 'UNRESOLVED';`);
+        const rows = await knex(T)
+          .where('state', 'UNRESOLVED')
+          .select<{ id: string; data: OrderRow }[]>('id', 'data');
+        for (const r of rows)
+          await knex(T)
+            .where('id', r.id)
+            .update({ unresolved_keys: unresolvedKeys(r.data) });
+      },
+    },
   ],
   rowId: (e) => (isOrderStreamEvent(e) ? e.streamId.slice('order-'.length) : null),
   // The one fold of an order's events (contracts), which the audit replay runs too (0029).
@@ -159,6 +177,7 @@ export const ordersProjection = rowProjection<OrderRow>({
     shipment_id: row.shipmentId,
     invoicing_date: invoicingDate(row.order),
     tracking_id: row.order.trackingId ?? null,
+    unresolved_keys: unresolvedKeys(row),
     ...invoicingColumns(row),
     search_text: orderSearchText(row.order),
     advanced_text: orderAdvancedText(row.order),

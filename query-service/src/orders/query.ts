@@ -13,7 +13,7 @@ import { allowedDepartments, searchWords, whereWord, type QueryHandler } from '.
 type Builder = Knex.QueryBuilder;
 
 /** The caller's departments (asked ones among them) and, for customer users, their customer. */
-function scoped(
+export function scoped(
   q: Builder,
   identity: Identity,
   departmentIds: string[] | undefined,

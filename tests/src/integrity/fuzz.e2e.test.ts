@@ -63,6 +63,8 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   pickupOrders: () => ({ fromDate: DATE, toDate: DATE }),
   unconfirmedOrders: () => ({}),
   unconfirmedOrdersCount: () => ({}),
+  unresolvedAddresses: (w) => ({ departmentIds: [w.departments[0]] }),
+  unresolvedAddressCount: (w) => ({ departmentIds: [w.departments[0]] }),
   addressAutocomplete: () => ({ searchPhrase: 'storgata', countryCode: 'NO' }),
   pinnedAddress: (w) => ({ departmentId: w.departments[0], ...block }),
   labelUrls: (w) => ({ orderIds: [w.order] }),

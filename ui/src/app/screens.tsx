@@ -13,6 +13,7 @@ import { mapScreens } from '../planner/map/routes';
 import { resourceScreens } from '../planner/resources/screens';
 import { routeListScreens } from '../planner/routeLists/routes';
 import { searchScreens } from '../planner/search/routes';
+import { unresolvedScreens } from '../planner/unresolved/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
 import { loadWithRetry } from '../shell/staleCode';
@@ -109,6 +110,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...invoicingScreens.map((screen) => ({ ...screen, live: true })),
   // Simple and advanced search, pickup orders (docs/decisions/0052-search-screens.md).
   ...searchScreens,
+  // Unresolved addresses (docs/decisions/0053): a change of one of their orders is pushed.
+  ...unresolvedScreens.map((screen) => ({ ...screen, live: true })),
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

@@ -23,7 +23,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { HttpFailure } from '../errors/parse';
+import { failureText } from '../errors/parse';
 import { formatDate, normalizeLocale } from '../i18n/locales';
 import { usePageTitle } from '../layout/pageTitle';
 import { useDepartmentOptions } from '../layout/useDepartments';
@@ -63,13 +63,7 @@ export default function UnconfirmedOrders() {
       setOtherReason('');
       await rows.refetch();
     } catch (err) {
-      const first = err instanceof HttpFailure ? err.errors[0] : undefined;
-      notify(
-        first?.errorType
-          ? translate(`errors.${first.errorType}`, { _: first.description ?? '' })
-          : translate('errors.server'),
-        { type: 'error' },
-      );
+      notify(failureText(err, translate), { type: 'error' });
     }
   };
   const toggle = (id: string) =>

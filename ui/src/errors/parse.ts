@@ -91,3 +91,14 @@ export class HttpFailure extends Error {
     this.name = 'HttpFailure';
   }
 }
+
+/**
+ * The toast text of a failed call (spec §8: `errors.{errorType}` of the first body item, its
+ * description as fallback), or `fallbackKey`'s text when the failure names no type.
+ */
+export function failureText(err: unknown, t: Translate, fallbackKey = 'errors.server'): string {
+  const first = err instanceof HttpFailure ? err.errors[0] : undefined;
+  return first?.errorType
+    ? t(`errors.${first.errorType}`, { _: first.description ?? t(fallbackKey) })
+    : t(fallbackKey);
+}

@@ -33,6 +33,7 @@ import { OperatorSelect } from './OperatorSelect';
 import { ShipmentDetails } from './details/ShipmentDetails';
 import { shipmentColumns, shipmentDefaultHidden, shipmentGridName } from './shipmentColumns';
 import { useShipmentRows } from './useShipmentRows';
+import { UnresolvedNotice } from './unresolved/UnresolvedNotice';
 import {
   liveDates,
   isSearchable,
@@ -267,6 +268,7 @@ export default function Shipments() {
           onChange={(range) => go(range)}
         />
       </PageHeader>
+      <UnresolvedNotice departmentId={departmentId} departmentIds={departmentIds} />
       <Typography data-testid="shipments-range" variant="body2" sx={{ mb: 1 }}>
         {named === 'all'
           ? translate('planner.ranges.all')

@@ -43,7 +43,8 @@ export const adminResources: Record<string, AdminResource> = Object.fromEntries(
  * units, couriers and the couriers' positions.
  */
 const plannerLists: Record<string, string[]> = {
-  consignments: ['consignments', 'slotViews'],
+  // The unresolved-address screen's list is fetched again (planner/unresolved/queries).
+  consignments: ['consignments', 'slotViews', 'unresolvedAddresses'],
   slots: ['slotViews'],
   templates: ['templates'],
   units: ['units', 'vehicles', 'slotViews'],

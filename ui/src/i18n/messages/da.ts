@@ -856,6 +856,24 @@ const da: Messages = {
       OTHER: 'Anden årsag',
     },
   },
+  // The unresolved-address screen and its notice (docs/decisions/0053).
+  unresolved: {
+    title: 'Uløste adresser',
+    none: 'Alle adresser er placeret.',
+    addresses: 'Adresser',
+    orders: '%{smart_count} ordre |||| %{smart_count} ordrer',
+    ordersOf: 'Ordrer til adressen',
+    suggestions: 'Forslag',
+    noSuggestions: 'Adresseregistret har intet forslag til denne adresse.',
+    search: 'Find adressen',
+    dropHint: 'Vælg et forslag, eller klik på kortet for at sætte nålen; træk nålen hen til døren.',
+    map: 'Kort til at placere adressen',
+    resolve: 'Placér %{smart_count} ordre her |||| Placér alle %{smart_count} ordrer her',
+    resolved: 'Placeret: %{smart_count} ordre |||| Placeret: %{smart_count} ordrer',
+    notice:
+      '%{smart_count} adresse kunne ikke placeres på kortet |||| %{smart_count} adresser kunne ikke placeres på kortet',
+    sides: { pickup: 'Afhentning', delivery: 'Levering' },
+  },
   validation: {
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',

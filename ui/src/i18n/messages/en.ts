@@ -855,6 +855,24 @@ const en = {
       OTHER: 'Other reason',
     },
   },
+  // The unresolved-address screen and its notice (docs/decisions/0053).
+  unresolved: {
+    title: 'Unresolved addresses',
+    none: 'Every address is placed.',
+    addresses: 'Addresses',
+    orders: '%{smart_count} order |||| %{smart_count} orders',
+    ordersOf: 'Orders of the address',
+    suggestions: 'Suggestions',
+    noSuggestions: 'The gazetteer has no suggestion for this address.',
+    search: 'Find the address',
+    dropHint: 'Pick a suggestion, or click the map to drop the pin; drag the pin to the door.',
+    map: 'Map to place the address',
+    resolve: 'Place %{smart_count} order here |||| Place all %{smart_count} orders here',
+    resolved: 'Placed: %{smart_count} order |||| Placed: %{smart_count} orders',
+    notice:
+      '%{smart_count} address could not be placed on the map |||| %{smart_count} addresses could not be placed on the map',
+    sides: { pickup: 'Pickup', delivery: 'Delivery' },
+  },
   validation: {
     required: 'Required',
     number: 'Not a valid number',

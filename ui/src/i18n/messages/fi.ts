@@ -861,6 +861,25 @@ const fi: Messages = {
       OTHER: 'Muu syy',
     },
   },
+  // The unresolved-address screen and its notice (docs/decisions/0053).
+  unresolved: {
+    title: 'Selvittämättömät osoitteet',
+    none: 'Kaikki osoitteet on sijoitettu.',
+    addresses: 'Osoitteet',
+    orders: '%{smart_count} tilaus |||| %{smart_count} tilausta',
+    ordersOf: 'Osoitteen tilaukset',
+    suggestions: 'Ehdotukset',
+    noSuggestions: 'Osoiterekisterillä ei ole ehdotusta tälle osoitteelle.',
+    search: 'Etsi osoite',
+    dropHint: 'Valitse ehdotus tai aseta neula napsauttamalla karttaa; vedä neula ovelle.',
+    map: 'Kartta osoitteen sijoittamiseen',
+    resolve:
+      'Sijoita %{smart_count} tilaus tähän |||| Sijoita kaikki %{smart_count} tilausta tähän',
+    resolved: 'Sijoitettu: %{smart_count} tilaus |||| Sijoitettu: %{smart_count} tilausta',
+    notice:
+      '%{smart_count} osoitetta ei voitu sijoittaa kartalle |||| %{smart_count} osoitetta ei voitu sijoittaa kartalle',
+    sides: { pickup: 'Nouto', delivery: 'Toimitus' },
+  },
   validation: {
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',

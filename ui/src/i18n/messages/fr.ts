@@ -865,6 +865,25 @@ const fr: Messages = {
       OTHER: 'Autre motif',
     },
   },
+  // The unresolved-address screen and its notice (docs/decisions/0053).
+  unresolved: {
+    title: 'Adresses non résolues',
+    none: 'Toutes les adresses sont placées.',
+    addresses: 'Adresses',
+    orders: '%{smart_count} commande |||| %{smart_count} commandes',
+    ordersOf: 'Commandes de l’adresse',
+    suggestions: 'Suggestions',
+    noSuggestions: 'Le répertoire d’adresses n’a aucune suggestion pour cette adresse.',
+    search: 'Trouver l’adresse',
+    dropHint:
+      'Choisissez une suggestion, ou cliquez sur la carte pour poser l’épingle ; faites glisser l’épingle jusqu’à la porte.',
+    map: 'Carte pour placer l’adresse',
+    resolve: 'Placer %{smart_count} commande ici |||| Placer les %{smart_count} commandes ici',
+    resolved: 'Placée : %{smart_count} commande |||| Placées : %{smart_count} commandes',
+    notice:
+      '%{smart_count} adresse n’a pas pu être placée sur la carte |||| %{smart_count} adresses n’ont pas pu être placées sur la carte',
+    sides: { pickup: 'Enlèvement', delivery: 'Livraison' },
+  },
   validation: {
     required: 'Obligatoire',
     number: 'Nombre non valide',

@@ -857,6 +857,24 @@ const nb: Messages = {
       OTHER: 'Annen årsak',
     },
   },
+  // The unresolved-address screen and its notice (docs/decisions/0053).
+  unresolved: {
+    title: 'Uløste adresser',
+    none: 'Alle adresser er plassert.',
+    addresses: 'Adresser',
+    orders: '%{smart_count} ordre |||| %{smart_count} ordrer',
+    ordersOf: 'Ordrer til adressen',
+    suggestions: 'Forslag',
+    noSuggestions: 'Adresseregisteret har ingen forslag til denne adressen.',
+    search: 'Finn adressen',
+    dropHint: 'Velg et forslag, eller klikk i kartet for å sette nålen; dra nålen til døren.',
+    map: 'Kart for å plassere adressen',
+    resolve: 'Plasser %{smart_count} ordre her |||| Plasser alle %{smart_count} ordrer her',
+    resolved: 'Plassert: %{smart_count} ordre |||| Plassert: %{smart_count} ordrer',
+    notice:
+      '%{smart_count} adresse kunne ikke plasseres i kartet |||| %{smart_count} adresser kunne ikke plasseres i kartet',
+    sides: { pickup: 'Henting', delivery: 'Levering' },
+  },
   validation: {
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',

@@ -856,6 +856,24 @@ const sv: Messages = {
       OTHER: 'Annan orsak',
     },
   },
+  // The unresolved-address screen and its notice (docs/decisions/0053).
+  unresolved: {
+    title: 'Olösta adresser',
+    none: 'Alla adresser är placerade.',
+    addresses: 'Adresser',
+    orders: '%{smart_count} order |||| %{smart_count} order',
+    ordersOf: 'Order till adressen',
+    suggestions: 'Förslag',
+    noSuggestions: 'Adressregistret har inget förslag för den här adressen.',
+    search: 'Hitta adressen',
+    dropHint: 'Välj ett förslag, eller klicka i kartan för att sätta nålen; dra nålen till dörren.',
+    map: 'Karta för att placera adressen',
+    resolve: 'Placera %{smart_count} order här |||| Placera alla %{smart_count} order här',
+    resolved: 'Placerad: %{smart_count} order |||| Placerade: %{smart_count} order',
+    notice:
+      '%{smart_count} adress kunde inte placeras på kartan |||| %{smart_count} adresser kunde inte placeras på kartan',
+    sides: { pickup: 'Upphämtning', delivery: 'Leverans' },
+  },
   validation: {
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',

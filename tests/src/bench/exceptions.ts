@@ -1,6 +1,7 @@
-import { ORDERS_TABLE } from '@nordlog/contracts';
+import { ORDER_DEVIATIONS_TABLE, ORDERS_TABLE, identityOfUser } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
 import type { Knex } from '@nordlog/platform';
+import { queries } from '@nordlog/query-service';
 import { numberArg as arg } from './args.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
@@ -198,9 +199,87 @@ const advancedSearch: BenchPart = async (ctx) => {
   return report('searchOrders, advanced, over HTTP as ADMIN', search, bare, 100);
 };
 
+/** Deviations of department 1's orders (every 20th order is department 1's, as loadOrders writes). */
+const DEVIATED = arg('--deviated', 2_000);
+
+/**
+ * `orderDeviations` (issue 39 §1; docs/decisions/0051): DEVIATED deviations on department 1's
+ * orders of the advanced search's data, straight into the read model; the handler as the query
+ * service runs it for a planner of the department, by customer and month and by order, against a
+ * bare indexed SELECT of the same rows (target ≤ 3 × its p95).
+ */
+const deviations: BenchPart = async (ctx) => {
+  const started = performance.now();
+  await ctx.knex.raw(
+    `insert into ${ORDER_DEVIATIONS_TABLE}
+       (id, revision, order_id, department_id, customer_id, date, deleted, data)
+     select k, 0, o.id, o.department_id::text, o.customer_id::text, o.date::text, false,
+       jsonb_build_object('id', k::text, 'orderId', o.id::text,
+         'departmentId', o.department_id::text, 'customerId', o.customer_id::text,
+         'date', o.date::text, 'reason', 'NOT_HOME', 'text', 'not at home', 'position', null,
+         'photoRef', null, 'reportedBy', '1', 'reportedAt', '2026-01-01T12:00:00.000Z',
+         'updatedBy', null, 'updatedAt', null, 'revision', 0, 'scopeRevision', 0)
+     from generate_series(1, ?::int) as k join ${ORDERS_TABLE} o on o.id = k * 20`,
+    [DEVIATED],
+  );
+  await ctx.knex.raw(`analyze ${ORDER_DEVIATIONS_TABLE}`);
+  const { rows: customers } = await ctx.knex.raw<{ rows: { customer: string; date: string }[] }>(
+    `select customer_id as customer, min(date) as date from ${ORDER_DEVIATIONS_TABLE}
+      group by customer_id order by customer_id`,
+  );
+  console.log(
+    `
+order deviations: ${fmt(DEVIATED)} of department 1's ${fmt(ORDERS / 20)} orders, ` +
+      `${customers.length} customers (${fmt((performance.now() - started) / 1000, 1)} s)`,
+  );
+  const identity = identityOfUser({
+    id: '1',
+    role: 'PLANNER',
+    access: ['PLANNER_SHIPMENTS'],
+    departmentIds: ['1'],
+    customerId: null,
+  });
+  const service = { knex: ctx.knex, identity, clock: () => new Date() };
+  type Probe = { orderId?: string; customerId?: string; fromDate?: string; toDate?: string };
+  const probes = Array.from({ length: SAMPLES }, (_, s): Probe =>
+    s % 2 === 0
+      ? { orderId: String(20 * (1 + ((s * 37) % DEVIATED))) }
+      : {
+          customerId: customers[s % customers.length]!.customer,
+          ...monthOf(customers[s % customers.length]!.date),
+        },
+  );
+  let rows = 0;
+  const handler = await sample(SAMPLES, async (s) => {
+    const found = (await queries.orderDeviations(probes[s % SAMPLES]!, service)) as unknown[];
+    rows += found.length;
+  });
+  if (rows === 0) throw new Error('orderDeviations found nothing: the data or the query is wrong');
+  const bare = await sample(SAMPLES, (s) => {
+    const p = probes[s % SAMPLES]!;
+    return p.orderId !== undefined
+      ? ctx.knex.raw(
+          `select data from ${ORDER_DEVIATIONS_TABLE} where order_id = ? and not deleted`,
+          [p.orderId],
+        )
+      : ctx.knex.raw(
+          `select data from ${ORDER_DEVIATIONS_TABLE}
+            where customer_id = ? and date between ? and ? and not deleted`,
+          [p.customerId!, p.fromDate!, p.toDate!],
+        );
+  });
+  console.log(`  ${SAMPLES} calls, one at a time, ${fmt(rows / SAMPLES, 1)} rows on average (ms):`);
+  report('baseline: bare indexed SELECT of the same rows', bare, bare);
+  const ratio = percentile(handler, 95) / percentile(bare, 95);
+  report("orderDeviations, the query service's handler", handler, bare);
+  console.log(`  ratio ${fmt(ratio, 2)} × (target ≤ 3 ×): ${ratio <= 3 ? 'met' : 'MISSED'}`);
+  return ratio <= 3;
+};
+
 /** The parts, in order; each may load data of its own into the same database. */
 export const parts: { name: string; run: BenchPart }[] = [
   { name: 'advanced search', run: advancedSearch },
+  { name: 'order deviations', run: deviations },
 ];
 
 runBench(async () => {

@@ -64,6 +64,11 @@ export default {
       displayName: 'int',
       testMatch: ['**/*.int.test.ts', '**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/tests/src/support/globalSetup.ts',
+      // A file runs inside one day of the markets' zones (docs/decisions/0054).
+      setupFilesAfterEnv: [
+        ...base.setupFilesAfterEnv,
+        '<rootDir>/tests/src/support/dayBoundarySetup.ts',
+      ],
       globalTeardown: '<rootDir>/tests/src/support/globalTeardown.ts',
     },
   ],

@@ -4,54 +4,32 @@ import {
   canTransition,
   consignmentTransitions,
   type AddressSide,
-  type AddressStatus,
   type BookedOrder,
   type ConsignmentAction,
   type ConsignmentEvent,
   type ConsignmentState,
-  type InvoicingEvent,
-  isInvoicingEventType,
   type resolutionSources,
   type ValidationKey,
   validationMessages,
   type GeoPrecision,
   type ErasureReason,
-  type PersonalDataErasedEvent,
   orderSubject,
-  type DeviationEvent,
   type DeviationReason,
-  isDeviationEventType,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
-import { erasedState, refuseErasedEdit } from './erasure.js';
 import {
-  decideDeviation,
-  evolveDeviations,
-  NO_DEVIATIONS,
-  recordDeviation,
-  type DeviationCommand,
-  type Deviations,
-} from '../deviations/decider.js';
+  addressesOf,
+  evolveOrderStream,
+  stateFromAddresses,
+  type Booked,
+  type OrderState,
+  type OrderStreamEvent,
+} from './state.js';
 
-type Coordinates = { lat: number; lng: number } | null;
+import { refuseErasedEdit } from './erasure.js';
+import { decideDeviation, recordDeviation, type DeviationCommand } from '../deviations/decider.js';
 
-export type OrderState =
-  | { status: 'none' }
-  | {
-      status: 'booked';
-      state: ConsignmentState;
-      departmentId: string;
-      customerId: string;
-      address: Record<AddressSide, { status: AddressStatus; coordinates: Coordinates }>;
-      slotId: string | null;
-      beforeDelete: ConsignmentState | null;
-      /** The order as last booked or edited (for edits: kept package ids, timing changes). */
-      order: BookedOrder;
-      /** Its parties' personal data was erased (PersonalDataErased): it cannot be set again. */
-      erased: boolean;
-      /** Its deviations (docs/decisions/0051-deviations.md). */
-      deviations: Deviations;
-    };
+export { stateFromAddresses, type OrderState, type OrderStreamEvent } from './state.js';
 
 export type OrderCommand =
   | { type: 'CREATE_ORDER'; order: BookedOrder; unresolved: AddressSide[] }
@@ -91,30 +69,6 @@ export type OrderCommand =
   | { type: 'RESTORE' }
   /** Erase the personal data of the order's parties (docs/decisions/0050-personal-data.md). */
   | { type: 'ERASE'; reason: ErasureReason };
-
-/** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
-export type OrderStreamEvent = ConsignmentEvent | DeviationEvent | PersonalDataErasedEvent;
-
-type Booked = Extract<OrderState, { status: 'booked' }>;
-
-/** RESOLVED when both sides have coordinates; UNRESOLVED when a lookup failed; else CREATED. */
-export function stateFromAddresses(address: Booked['address']): ConsignmentState {
-  if (address.pickup.status === 'resolved' && address.delivery.status === 'resolved')
-    return 'RESOLVED';
-  if (address.pickup.status === 'unresolved' || address.delivery.status === 'unresolved')
-    return 'UNRESOLVED';
-  return 'CREATED';
-}
-
-const sideOf = (block: BookedOrder['pickup'], unresolved = false) =>
-  block.lat != null && block.lng != null
-    ? { status: 'resolved' as const, coordinates: { lat: block.lat, lng: block.lng } }
-    : { status: unresolved ? ('unresolved' as const) : ('pending' as const), coordinates: null };
-
-const addressesOf = (order: BookedOrder, unresolved: readonly AddressSide[] = []) => ({
-  pickup: sideOf(order.pickup, unresolved.includes('pickup')),
-  delivery: sideOf(order.delivery, unresolved.includes('delivery')),
-});
 
 /** The fields whose change re-checks the clock rule on an edit. */
 const timingChanged = (a: Pick<BookedOrder, 'pickupDate' | 'pickupTimeLatest'>, b: typeof a) =>
@@ -169,7 +123,7 @@ function guard(action: ConsignmentAction, s: Booked, alreadyDone: boolean): bool
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderStreamEvent> = {
   initialState: { status: 'none' },
-  evolve,
+  evolve: evolveOrderStream,
   decide(command, state) {
     if (command.type === 'CREATE_ORDER') {
       if (state.status !== 'none')
@@ -400,106 +354,6 @@ function decideEdit(
 function restoredState(s: Booked): ConsignmentState {
   const before = s.beforeDelete ?? 'CREATED';
   return before === 'UNCONFIRMED' || before === 'REJECTED' ? before : stateFromAddresses(s.address);
-}
-
-const isInvoicingEvent = (e: ConsignmentEvent | InvoicingEvent): e is InvoicingEvent =>
-  isInvoicingEventType(e.type);
-
-function evolve(state: OrderState, event: OrderStreamEvent | InvoicingEvent): OrderState {
-  if (event.type === 'PersonalDataErased')
-    return state.status === 'none' ? state : erasedState(state);
-  if (isDeviationEventType(event.type))
-    return state.status === 'none'
-      ? state
-      : { ...state, deviations: evolveDeviations(state.deviations, event as DeviationEvent) };
-  return evolveOrder(state, event as ConsignmentEvent | InvoicingEvent);
-}
-
-function evolveOrder(state: OrderState, event: ConsignmentEvent | InvoicingEvent): OrderState {
-  // Invoicing events share the order's stream (docs/decisions/0032) and leave its consignment
-  // as it is; a price correction is part of the order the next edit starts from.
-  if (isInvoicingEvent(event)) {
-    if (state.status === 'none' || event.type !== 'OrderPricesCorrected') return state;
-    return {
-      ...state,
-      order: { ...state.order, correctedArticlePrices: event.data.correctedArticlePrices },
-    };
-  }
-  return evolveConsignment(state, event);
-}
-
-function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderState {
-  if (event.type === 'OrderCreated') {
-    const { order } = event.data;
-    return {
-      status: 'booked',
-      state: event.data.state,
-      departmentId: order.departmentId,
-      customerId: order.customerId,
-      address: addressesOf(order, event.data.unresolved),
-      slotId: null,
-      beforeDelete: null,
-      order,
-      erased: false,
-      deviations: NO_DEVIATIONS,
-    };
-  }
-  if (state.status === 'none') return state;
-  const next: Booked = { ...state, state: event.data.state };
-  switch (event.type) {
-    case 'OrderUpdated':
-      return {
-        ...next,
-        order: event.data.order,
-        customerId: event.data.order.customerId,
-        address: addressesOf(event.data.order, event.data.unresolved),
-      };
-    case 'OrderMoved':
-      return {
-        ...next,
-        departmentId: event.data.departmentId,
-        slotId: null,
-        order: { ...state.order, departmentId: event.data.departmentId },
-      };
-    case 'AddressResolved':
-      return {
-        ...next,
-        address: {
-          ...state.address,
-          [event.data.side]: {
-            status: 'resolved',
-            coordinates: { lat: event.data.lat, lng: event.data.lng },
-          },
-        },
-      };
-    case 'AddressUnresolved':
-      return {
-        ...next,
-        address: {
-          ...state.address,
-          [event.data.side]: { status: 'unresolved', coordinates: null },
-        },
-      };
-    case 'ConsignmentAssignedToSlot':
-      return { ...next, slotId: event.data.slotId };
-    case 'ConsignmentUnassignedFromSlot':
-      return { ...next, slotId: null };
-    case 'OrderDeleted':
-      return { ...next, slotId: null, beforeDelete: event.data.previousState };
-    case 'OrderRestored':
-      return { ...next, beforeDelete: null };
-    case 'OrderAccepted':
-    case 'OrderRejected':
-    case 'ConsignmentCollected':
-    case 'ConsignmentDelivered':
-    case 'ConsignmentDeviated':
-    case 'ConsignmentReturned':
-      return next;
-    default: {
-      const never: never = event;
-      return never;
-    }
-  }
 }
 
 /** The actions in the table, for the README and tests. */

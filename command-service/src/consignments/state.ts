@@ -1,0 +1,167 @@
+import {
+  isDeviationEventType,
+  isInvoicingEventType,
+  type AddressSide,
+  type AddressStatus,
+  type BookedOrder,
+  type ConsignmentEvent,
+  type ConsignmentState,
+  type DeviationEvent,
+  type InvoicingEvent,
+  type PersonalDataErasedEvent,
+} from '@nordlog/contracts';
+import { evolveDeviations, NO_DEVIATIONS, type Deviations } from '../deviations/decider.js';
+import { erasedState } from './erasure.js';
+
+/**
+ * An order's decider state and how its stream's events fold into it (the order's decider,
+ * decider.ts, decides on it): the consignment's state, its addresses' points, its slot, the order
+ * as last booked, its deviations, and whether its parties' data was erased.
+ */
+
+type Coordinates = { lat: number; lng: number } | null;
+
+export type OrderState =
+  | { status: 'none' }
+  | {
+      status: 'booked';
+      state: ConsignmentState;
+      departmentId: string;
+      customerId: string;
+      address: Record<AddressSide, { status: AddressStatus; coordinates: Coordinates }>;
+      slotId: string | null;
+      beforeDelete: ConsignmentState | null;
+      /** The order as last booked or edited (for edits: kept package ids, timing changes). */
+      order: BookedOrder;
+      /** Its parties' personal data was erased (PersonalDataErased): it cannot be set again. */
+      erased: boolean;
+      /** Its deviations (docs/decisions/0051-deviations.md). */
+      deviations: Deviations;
+    };
+
+/** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
+export type OrderStreamEvent = ConsignmentEvent | DeviationEvent | PersonalDataErasedEvent;
+
+export type Booked = Extract<OrderState, { status: 'booked' }>;
+
+/** RESOLVED when both sides have coordinates; UNRESOLVED when a lookup failed; else CREATED. */
+export function stateFromAddresses(address: Booked['address']): ConsignmentState {
+  if (address.pickup.status === 'resolved' && address.delivery.status === 'resolved')
+    return 'RESOLVED';
+  if (address.pickup.status === 'unresolved' || address.delivery.status === 'unresolved')
+    return 'UNRESOLVED';
+  return 'CREATED';
+}
+
+const sideOf = (block: BookedOrder['pickup'], unresolved = false) =>
+  block.lat != null && block.lng != null
+    ? { status: 'resolved' as const, coordinates: { lat: block.lat, lng: block.lng } }
+    : { status: unresolved ? ('unresolved' as const) : ('pending' as const), coordinates: null };
+
+export const addressesOf = (order: BookedOrder, unresolved: readonly AddressSide[] = []) => ({
+  pickup: sideOf(order.pickup, unresolved.includes('pickup')),
+  delivery: sideOf(order.delivery, unresolved.includes('delivery')),
+});
+
+const isInvoicingEvent = (e: ConsignmentEvent | InvoicingEvent): e is InvoicingEvent =>
+  isInvoicingEventType(e.type);
+
+export function evolveOrderStream(
+  state: OrderState,
+  event: OrderStreamEvent | InvoicingEvent,
+): OrderState {
+  if (event.type === 'PersonalDataErased')
+    return state.status === 'none' ? state : erasedState(state);
+  if (isDeviationEventType(event.type))
+    return state.status === 'none'
+      ? state
+      : { ...state, deviations: evolveDeviations(state.deviations, event as DeviationEvent) };
+  return evolveOrder(state, event as ConsignmentEvent | InvoicingEvent);
+}
+
+function evolveOrder(state: OrderState, event: ConsignmentEvent | InvoicingEvent): OrderState {
+  // Invoicing events share the order's stream (docs/decisions/0032) and leave its consignment
+  // as it is; a price correction is part of the order the next edit starts from.
+  if (isInvoicingEvent(event)) {
+    if (state.status === 'none' || event.type !== 'OrderPricesCorrected') return state;
+    return {
+      ...state,
+      order: { ...state.order, correctedArticlePrices: event.data.correctedArticlePrices },
+    };
+  }
+  return evolveConsignment(state, event);
+}
+
+function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderState {
+  if (event.type === 'OrderCreated') {
+    const { order } = event.data;
+    return {
+      status: 'booked',
+      state: event.data.state,
+      departmentId: order.departmentId,
+      customerId: order.customerId,
+      address: addressesOf(order, event.data.unresolved),
+      slotId: null,
+      beforeDelete: null,
+      order,
+      erased: false,
+      deviations: NO_DEVIATIONS,
+    };
+  }
+  if (state.status === 'none') return state;
+  const next: Booked = { ...state, state: event.data.state };
+  switch (event.type) {
+    case 'OrderUpdated':
+      return {
+        ...next,
+        order: event.data.order,
+        customerId: event.data.order.customerId,
+        address: addressesOf(event.data.order, event.data.unresolved),
+      };
+    case 'OrderMoved':
+      return {
+        ...next,
+        departmentId: event.data.departmentId,
+        slotId: null,
+        order: { ...state.order, departmentId: event.data.departmentId },
+      };
+    case 'AddressResolved':
+      return {
+        ...next,
+        address: {
+          ...state.address,
+          [event.data.side]: {
+            status: 'resolved',
+            coordinates: { lat: event.data.lat, lng: event.data.lng },
+          },
+        },
+      };
+    case 'AddressUnresolved':
+      return {
+        ...next,
+        address: {
+          ...state.address,
+          [event.data.side]: { status: 'unresolved', coordinates: null },
+        },
+      };
+    case 'ConsignmentAssignedToSlot':
+      return { ...next, slotId: event.data.slotId };
+    case 'ConsignmentUnassignedFromSlot':
+      return { ...next, slotId: null };
+    case 'OrderDeleted':
+      return { ...next, slotId: null, beforeDelete: event.data.previousState };
+    case 'OrderRestored':
+      return { ...next, beforeDelete: null };
+    case 'OrderAccepted':
+    case 'OrderRejected':
+    case 'ConsignmentCollected':
+    case 'ConsignmentDelivered':
+    case 'ConsignmentDeviated':
+    case 'ConsignmentReturned':
+      return next;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}

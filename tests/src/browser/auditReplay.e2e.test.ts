@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
-import { createSlot } from '../support/planning.js';
+import { createSlot, createDepartmentWithCustomer } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 /**
@@ -22,16 +22,11 @@ describe('audit replay screen', () => {
     sys = await startTestSystem();
     browser = await launchBrowser();
     await configureNumberSeries(sys);
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0];
-    const customerId = (
-      await sys.command('CREATE_CUSTOMER', { name: 'Nordlys Apotek', departmentId: oslo })
-    ).body.ids[0];
+    let customerId: string;
+    ({ departmentId: oslo, customerId } = await createDepartmentWithCustomer(
+      sys,
+      'Nordlys Apotek',
+    ));
     const booked = await sys.command('CREATE_ORDER', {
       departmentId: oslo,
       customerId,

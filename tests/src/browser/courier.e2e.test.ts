@@ -8,7 +8,7 @@ import {
   loginByToken,
   screenshot,
 } from '../support/browser.js';
-import { createCourier, createSlot } from '../support/planning.js';
+import { createCourier, createSlot, createDepartmentWithCustomer } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 const todayInOslo = () =>
@@ -33,16 +33,8 @@ describe('the courier in a browser', () => {
     assertWebAppBuilt();
     sys = await startTestSystem();
     browser = await launchBrowser();
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0];
-    const customerId = (
-      await sys.command('CREATE_CUSTOMER', { name: 'Apotek', departmentId: oslo })
-    ).body.ids[0];
+    let customerId: string;
+    ({ departmentId: oslo, customerId } = await createDepartmentWithCustomer(sys, 'Apotek'));
     await configureNumberSeries(sys);
     orderId = (
       await sys.command('CREATE_ORDER', {

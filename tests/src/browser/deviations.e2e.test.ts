@@ -8,7 +8,7 @@ import {
   screenshot,
 } from '../support/browser.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import { createSlot } from '../support/planning.js';
+import { createSlot, createDepartmentWithCustomer } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
 /**
@@ -31,16 +31,11 @@ describe('deviations in the details panel, in a browser', () => {
     sys = await startTestSystem();
     await configureNumberSeries(sys);
     browser = await launchBrowser();
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0];
-    const customerId = (
-      await sys.command('CREATE_CUSTOMER', { name: 'Avvik Kunde AS', departmentId: oslo })
-    ).body.ids[0];
+    let customerId: string;
+    ({ departmentId: oslo, customerId } = await createDepartmentWithCustomer(
+      sys,
+      'Avvik Kunde AS',
+    ));
     const book = async (name: string) =>
       (
         await sys.command('CREATE_ORDER', {

@@ -3,6 +3,7 @@ import type { OrderRow } from '@nordlog/contracts';
 import type { Browser } from 'playwright-core';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { assertWebAppBuilt, launchBrowser, openAs } from '../support/browser.js';
+import { createDepartmentWithCustomer } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 /**
@@ -21,16 +22,10 @@ describe('personal data screen', () => {
     sys = await startTestSystem();
     browser = await launchBrowser();
     await configureNumberSeries(sys);
-    const oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0];
-    const customerId = (
-      await sys.command('CREATE_CUSTOMER', { name: 'Nordlys Apotek', departmentId: oslo })
-    ).body.ids[0];
+    const { departmentId: oslo, customerId } = await createDepartmentWithCustomer(
+      sys,
+      'Nordlys Apotek',
+    );
     for (const day of [1, 2]) {
       const booked = await sys.command('CREATE_ORDER', {
         departmentId: oslo,

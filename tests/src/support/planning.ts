@@ -111,3 +111,17 @@ export async function createDepartment(
   );
   return ids[0]!;
 }
+
+/** A Norwegian courier department placed nowhere and one customer of it: their ids. */
+export async function createDepartmentWithCustomer(
+  client: Commands,
+  customerName: string,
+  departmentName = 'Oslo',
+): Promise<{ departmentId: string; customerId: string }> {
+  const departmentId = await createDepartment(client, departmentName, null);
+  const { ids } = await ok(
+    client.command('CREATE_CUSTOMER', { name: customerName, departmentId }),
+    'CREATE_CUSTOMER',
+  );
+  return { departmentId, customerId: ids[0]! };
+}

@@ -1,5 +1,6 @@
 import { consignmentHandlers } from './consignments/handlers.js';
 import { deviationHandlers } from './deviations/handlers.js';
+import { returnHandlers } from './returns/handlers.js';
 import { customerGroupHandlers } from './customerGroups/handlers.js';
 import { departmentGroupHandlers } from './departmentGroups/handlers.js';
 import { courierHandlers } from './couriers/handlers.js';
@@ -31,6 +32,7 @@ export const handlers: HandlerTable = {
   ...consignmentHandlers,
   ...privacyHandlers,
   ...deviationHandlers,
+  ...returnHandlers,
   ...pinHandlers,
   ...userHandlers,
   ...departmentGroupHandlers,

@@ -92,6 +92,12 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   CREATE_DEVIATION: { orderId: 'orders' },
   UPDATE_DEVIATION: { orderId: 'orders' },
   DELETE_DEVIATION: { orderId: 'orders' },
+  COPY_DEVIATED_ORDER: {
+    orderId: 'orders',
+    'delivery.pupUnitId': orderCodes['delivery.pupUnitId'],
+  },
+  CREATE_MULTILEG_RETURN: { orderId: 'orders' },
+  CREATE_MULTILEG_RETURNS: { 'orderIds[]': 'orders' },
   MANUAL_RETURN: { 'consignmentIds[]': 'orders' },
   DELETE_ORDERS: { 'orderIds[]': 'orders' },
   ERASE_PERSONAL_DATA: {

@@ -178,7 +178,7 @@ export const entityAccess = {
   }),
   [ORDERS_ENTITY]: entity<OrderRow>({
     table: ORDERS_TABLE,
-    queries: ['orders', 'searchOrders', 'unconfirmedOrders'],
+    queries: ['orders', 'searchOrders', 'unconfirmedOrders', 'manageReturns'],
     rule: 'departmentAndCustomer',
     scope: (row) =>
       changeScope({
@@ -460,6 +460,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   pickupOrders: CONSIGNMENT_GRID_ENTITY,
   orderHistory: ORDER_HISTORY_ENTITY,
   orderDeviations: ORDER_DEVIATIONS_ENTITY,
+  manageReturns: ORDERS_ENTITY,
   roles: ROLES_ENTITY,
   users: USERS_ENTITY,
   departmentGroups: DEPARTMENT_GROUPS_ENTITY,

@@ -30,6 +30,12 @@ import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSer
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
 import { deviationCommandSchemas, orderDeviationsQuerySchema } from './deviations/index.js';
 import {
+  customerReturnAddressQuerySchema,
+  manageReturnsQuerySchema,
+  orderReturnDetailsQuerySchema,
+  returnCommandSchemas,
+} from './returns/index.js';
+import {
   auditLogDetailsQuerySchema,
   auditLogEntriesQuerySchema,
   eventsWithSentLmStatusQuerySchema,
@@ -104,6 +110,7 @@ export const commandSchemas = {
   ...customerCommandSchemas,
   ...consignmentCommandSchemas,
   ...deviationCommandSchemas,
+  ...returnCommandSchemas,
   ...privacyCommandSchemas,
   ...pinCommandSchemas,
   ...userCommandSchemas,
@@ -161,6 +168,10 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   CREATE_DEVIATION: 'create',
   UPDATE_DEVIATION: 'update',
   DELETE_DEVIATION: 'delete',
+  // Each makes new orders (the return's legs) from one (docs/decisions/0057-returns.md).
+  COPY_DEVIATED_ORDER: 'create',
+  CREATE_MULTILEG_RETURN: 'create',
+  CREATE_MULTILEG_RETURNS: 'create',
   MANUAL_RETURN: 'action',
   DELETE_ORDERS: 'delete',
   RESTORE_ORDERS: 'action',
@@ -310,6 +321,10 @@ export const querySchemas = {
   searchConsignments: searchConsignmentsQuerySchema,
   orderHistory: orderHistoryQuerySchema,
   orderDeviations: orderDeviationsQuerySchema,
+  // Returns (docs/decisions/0057-returns.md).
+  getOrderReturnDetails: orderReturnDetailsQuerySchema,
+  manageReturns: manageReturnsQuerySchema,
+  customerReturnAddress: customerReturnAddressQuerySchema,
   apolloAuditLogEntries: auditLogEntriesQuerySchema,
   personalData: personalDataQuerySchema,
   apolloAuditLogEntriesDetails: auditLogDetailsQuerySchema,

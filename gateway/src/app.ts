@@ -119,7 +119,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Spec §7 writes the export without `/api`: the same call there, with the same session check.
   if (deps.downloadApi)
     app.post(
-      '/exportLocationListForSlot',
+      ['/exportLocationListForSlot', '/exportMultilegReturnsList'],
       (_req, res, next) => void (noStore(res), next()),
       deps.authenticate,
       deps.downloadApi,

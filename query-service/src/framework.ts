@@ -1,4 +1,5 @@
 import {
+  AppError,
   dayIn,
   readableRows,
   searchIdKind,
@@ -32,6 +33,12 @@ export function allowedDepartments(
   if (identity.departmentIds === '*') return asked && asked.length > 0 ? asked : '*';
   const allowed = identity.departmentIds;
   return asked && asked.length > 0 ? asked.filter((d) => allowed.includes(d)) : allowed;
+}
+
+/** A department-scoped query of a department outside the caller's access is refused. */
+export function assertDepartment(identity: Identity, departmentId: string): void {
+  if (identity.departmentIds !== '*' && !identity.departmentIds.includes(String(departmentId)))
+    throw new AppError('NO_ACCESS', `Department ${departmentId} is outside your access`);
 }
 
 /** Today's date (yyyy-MM-dd) in a time zone. */

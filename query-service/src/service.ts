@@ -46,6 +46,7 @@ import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
 import { orderHistory, orderHistoryNotFound } from './orderHistory/query.js';
 import { orderDeviations } from './orderDeviations/query.js';
+import { customerReturnAddress, getOrderReturnDetails, manageReturns } from './returns/query.js';
 import {
   apolloAuditLogEntries,
   apolloAuditLogEntriesDetails,
@@ -111,6 +112,9 @@ export const queries: QueryTable = {
   pickupOrders,
   orderHistory,
   orderDeviations,
+  getOrderReturnDetails,
+  manageReturns,
+  customerReturnAddress,
   apolloAuditLogEntries,
   apolloAuditLogEntriesDetails,
   eventsWithSentLmStatus,

@@ -15,6 +15,8 @@ import {
   type ErasureReason,
   orderSubject,
   type DeviationReason,
+  type OrderReturn,
+  type ReturnLink,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 import {
@@ -28,11 +30,20 @@ import {
 
 import { refuseErasedEdit } from './erasure.js';
 import { decideDeviation, recordDeviation, type DeviationCommand } from '../deviations/decider.js';
+import { assertReturnable } from '@nordlog/contracts';
 
 export { stateFromAddresses, type OrderState, type OrderStreamEvent } from './state.js';
 
 export type OrderCommand =
-  | { type: 'CREATE_ORDER'; order: BookedOrder; unresolved: AddressSide[] }
+  | {
+      type: 'CREATE_ORDER';
+      order: BookedOrder;
+      unresolved: AddressSide[];
+      /** A return's order: the order it returns (docs/decisions/0057-returns.md). */
+      returnOf?: ReturnLink;
+    }
+  /** The order's return was made: its orders are created in the same append (0057). */
+  | ({ type: 'CREATE_RETURN' } & OrderReturn)
   | {
       type: 'EDIT';
       /** The edited order; lines keep the package ids they name, `newPackageIds` fill the rest. */
@@ -139,6 +150,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderStreamEvent> =
             order: command.order,
             state: initial,
             ...(command.unresolved.length > 0 ? { unresolved: command.unresolved } : {}),
+            ...(command.returnOf ? { returnOf: command.returnOf } : {}),
           },
         },
       ];
@@ -286,6 +298,13 @@ function decideOnBooked(
           data: { manual: true, comment: command.comment, state: 'RETURNED' },
         },
       ];
+    case 'CREATE_RETURN': {
+      const { type: _t, ...made } = command;
+      // The same return again (a retried command): nothing new.
+      if (s.returns.some((r) => r.returnId === made.returnId)) return [];
+      assertReturnable(s, made.kind);
+      return [{ type: 'OrderReturnCreated', data: { ...made, state: s.state } }];
+    }
     case 'DELETE':
       if (guard('delete', s, s.state === 'DELETED')) return [];
       return [{ type: 'OrderDeleted', data: { previousState: s.state, state: 'DELETED' } }];

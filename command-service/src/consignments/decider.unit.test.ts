@@ -378,6 +378,9 @@ describe('the decider follows the transition table of contracts', () => {
           slotId: state === 'ASSIGNED' || state === 'OFFERED' ? '5' : null,
           beforeDelete: state === 'DELETED' ? 'RESOLVED' : null,
           order: order(),
+          collected: false,
+          returns: [],
+          returnOf: null,
           erased: false,
           deviations: { live: {}, deleted: [] },
         };

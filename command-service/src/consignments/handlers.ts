@@ -41,7 +41,7 @@ export const guardFor = (identity: Identity) => (state: OrderState) => {
  * A shipment id (GSIN) names one order. Its reservation, appended with the booking, is also how a
  * label finds the order by shipment id (docs/decisions/0020-labels.md).
  */
-const shipmentClaims = (state: OrderState): UniqueClaim[] =>
+export const shipmentClaims = (state: OrderState): UniqueClaim[] =>
   state.status === 'booked' && state.order.shipmentId
     ? [
         {

@@ -8,7 +8,9 @@ import {
   type ConsignmentState,
   type DeviationEvent,
   type InvoicingEvent,
+  type OrderReturn,
   type PersonalDataErasedEvent,
+  type ReturnLink,
 } from '@nordlog/contracts';
 import { evolveDeviations, NO_DEVIATIONS, type Deviations } from '../deviations/decider.js';
 import { erasedState } from './erasure.js';
@@ -37,6 +39,11 @@ export type OrderState =
       erased: boolean;
       /** Its deviations (docs/decisions/0051-deviations.md). */
       deviations: Deviations;
+      /** Its goods were collected (a return starts where the goods are; 0057). */
+      collected: boolean;
+      /** Its return, and the order it is a return of (docs/decisions/0057-returns.md). */
+      returns: OrderReturn[];
+      returnOf: ReturnLink | null;
     };
 
 /** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
@@ -106,6 +113,9 @@ function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderSta
       order,
       erased: false,
       deviations: NO_DEVIATIONS,
+      collected: false,
+      returns: [],
+      returnOf: event.data.returnOf ?? null,
     };
   }
   if (state.status === 'none') return state;
@@ -152,10 +162,15 @@ function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderSta
       return { ...next, slotId: null, beforeDelete: event.data.previousState };
     case 'OrderRestored':
       return { ...next, beforeDelete: null };
-    case 'OrderAccepted':
-    case 'OrderRejected':
     case 'ConsignmentCollected':
     case 'ConsignmentDelivered':
+      return { ...next, collected: true };
+    case 'OrderReturnCreated': {
+      const { state: _s, ...made } = event.data;
+      return { ...next, returns: [...state.returns, made] };
+    }
+    case 'OrderAccepted':
+    case 'OrderRejected':
     case 'ConsignmentDeviated':
     case 'ConsignmentReturned':
       return next;

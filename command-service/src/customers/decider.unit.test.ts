@@ -15,6 +15,8 @@ const fields: CreateCustomer = {
   otherIdentifiers: { edi: 'X1' },
   invoiceSplit: 'NONE',
   address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
+  returnAddress: null,
+  returnLastLeg: true,
 };
 const createdEvent: CustomerEvent = { type: 'CustomerCreated', data: { id: '9', ...fields } };
 

@@ -97,7 +97,9 @@ async function attemptTarget(
         first && t.isNew === true,
       )
     : [];
-  const companions = t.companions ? await companionAppends(states, t.companions(state)) : [];
+  const companions = t.companions
+    ? await companionAppends(store, states, t.companions(state), first)
+    : [];
   const extra = [...companions, ...reservations];
   const outcome = outcomeFor?.(events.map((e) => e.type));
   const options = outcome ? { outcome } : {};
@@ -120,15 +122,33 @@ async function attemptTarget(
   }));
 }
 
-/** The appends of a target's companions, each decided on its stream's current state. */
-async function companionAppends(states: StreamStates, companions: Target[]) {
+/**
+ * The appends of a target's companions, each decided on its stream's current state (a new
+ * stream's is its decider's first), with the reservations of the unique values it takes or drops.
+ */
+async function companionAppends(
+  store: EventStore,
+  states: StreamStates,
+  companions: Target[],
+  first: boolean,
+) {
   const appends: { streamId: string; expected: ExpectedRevision; events: NewEvent[] }[] = [];
   for (const c of companions) {
-    const { state, revision } = await states.load(c.streamId, c.decider);
+    const { state, revision } = await current(states, c);
     c.guard?.(state);
     const events = c.decider.decide(c.command, state);
-    if (events.length > 0)
-      appends.push({ streamId: c.streamId, expected: expectedAt(c, revision), events });
+    if (events.length === 0) continue;
+    appends.push({ streamId: c.streamId, expected: expectedAt(c, revision), events });
+    if (c.uniques)
+      appends.push(
+        ...(await reservationAppends(
+          store,
+          c.id,
+          c.uniques(state),
+          c.uniques(events.reduce((s, e) => c.decider.evolve(s, e), state)),
+          first && c.isNew === true,
+        )),
+      );
   }
   return appends;
 }

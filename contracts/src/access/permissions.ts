@@ -41,6 +41,7 @@ const read = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission 
 });
 
 const shipments: AccessFlag[] = ['PLANNER_SHIPMENTS'];
+const returns: AccessFlag[] = ['PLANNER_MANAGE_RETURNS', 'PLANNER_SHIPMENTS'];
 const everyDepartment: Partial<Permission> = { allDepartments: true };
 const labels: AccessFlag[] = ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'];
 const planning: AccessFlag[] = [
@@ -83,6 +84,10 @@ export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_DEVIATION: write(shipments, { courier: true }),
   UPDATE_DEVIATION: write(shipments),
   DELETE_DEVIATION: write(shipments),
+  // Returns are made on the manage-returns screen and from a shipment's details (0057).
+  COPY_DEVIATED_ORDER: write(returns),
+  CREATE_MULTILEG_RETURN: write(returns),
+  CREATE_MULTILEG_RETURNS: write(returns),
   MANUAL_RETURN: write(shipments),
   DELETE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   RESTORE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
@@ -194,6 +199,14 @@ export const queryPermissions: Record<QueryName, Permission> = {
   ),
   orderHistory: read(['ADMIN_LM_EVENTS', 'PLANNER_SHIPMENTS'], { customers: true }),
   orderDeviations: read(shipments, { customers: true }),
+  // Returns (0057): the screen's lists are its flag's alone (spec §6 PLANNER_MANAGE_RETURNS);
+  // a customer reads its own orders' returns and where they go.
+  manageReturns: read(['PLANNER_MANAGE_RETURNS']),
+  getOrderReturnDetails: read(returns, { customers: true }),
+  customerReturnAddress: read(
+    ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL', 'PLANNER_BOOKING', ...returns],
+    { customers: true },
+  ),
   // The audit replay (/admin/lmEvents): ADMIN and ACCOUNTING holding ADMIN_LM_EVENTS (0029).
   apolloAuditLogEntries: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
   // A person's data (GDPR art. 15): an administrator of every department (0050).

@@ -1,6 +1,7 @@
 import type { AddressBlock, CreateOrder, MeasurementLine, resolutionSources } from './order.js';
 import type { GeoPrecision } from '../geocoding/index.js';
 import type { ConsignmentState } from './states.js';
+import type { OrderReturn, ReturnLink } from '../returns/links.js';
 
 export type AddressSide = 'pickup' | 'delivery';
 /** Per side: pending until a lookup was made, then resolved (has coordinates) or unresolved. */
@@ -34,8 +35,16 @@ export interface BookedOrder extends Omit<CreateOrder, 'measurements' | 'pickup'
 export type ConsignmentEvent =
   | {
       type: 'OrderCreated';
-      /** `unresolved`: sides whose address lookup failed at booking. */
-      data: { order: BookedOrder; state: ConsignmentState; unresolved?: AddressSide[] };
+      /**
+       * `unresolved`: sides whose address lookup failed at booking. `returnOf`: the order this one
+       * returns (docs/decisions/0057-returns.md).
+       */
+      data: {
+        order: BookedOrder;
+        state: ConsignmentState;
+        unresolved?: AddressSide[];
+        returnOf?: ReturnLink;
+      };
     }
   | {
       type: 'OrderUpdated';
@@ -94,7 +103,9 @@ export type ConsignmentEvent =
       data: { manual: boolean; comment: string | null; state: 'RETURNED' };
     }
   | { type: 'OrderDeleted'; data: { previousState: ConsignmentState; state: 'DELETED' } }
-  | { type: 'OrderRestored'; data: { state: ConsignmentState } };
+  | { type: 'OrderRestored'; data: { state: ConsignmentState } }
+  /** Its return was made (docs/decisions/0057-returns.md); its own state stays. */
+  | { type: 'OrderReturnCreated'; data: OrderReturn & { state: ConsignmentState } };
 
 export type ConsignmentEventType = ConsignmentEvent['type'];
 
@@ -114,6 +125,7 @@ export const consignmentEventTypes: readonly ConsignmentEventType[] = [
   'ConsignmentReturned',
   'OrderDeleted',
   'OrderRestored',
+  'OrderReturnCreated',
 ];
 
 /** Orders and their consignment share one stream and one id (docs/decisions/0005-order-and-consignment.md). */

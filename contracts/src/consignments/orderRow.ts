@@ -46,6 +46,9 @@ function fromOrder(order: BookedOrder, base: Partial<OrderRow>): OrderRow {
     revision: 0,
     isEditable: true,
     isDeletable: true,
+    returnOf: null,
+    returns: [],
+    collected: false,
     ...base,
   };
 }
@@ -71,6 +74,9 @@ function evolveExisting(row: OrderRow, e: OrderEvent, next: OrderRow): OrderRow 
         rejectionReason: row.rejectionReason,
         otherReason: row.otherReason,
         createdAt: row.createdAt,
+        returnOf: row.returnOf ?? null,
+        returns: row.returns ?? [],
+        collected: row.collected ?? false,
       };
     case 'OrderMoved':
       return {
@@ -96,10 +102,16 @@ function evolveExisting(row: OrderRow, e: OrderEvent, next: OrderRow): OrderRow 
       const block = { ...row.order[e.data.side], lat: null, lng: null, precision: undefined };
       return { ...next, order: { ...row.order, [e.data.side]: block } };
     }
-    case 'OrderAccepted':
-    case 'OrderRestored':
     case 'ConsignmentCollected':
     case 'ConsignmentDelivered':
+      return { ...next, collected: true };
+    case 'OrderReturnCreated': {
+      const { state: _s, ...made } = e.data;
+      const stamp = { createdAt: e.metadata.occurredAt, createdBy: e.metadata.userId ?? null };
+      return { ...next, returns: [...(row.returns ?? []), { ...made, ...stamp }] };
+    }
+    case 'OrderAccepted':
+    case 'OrderRestored':
     case 'ConsignmentDeviated':
     case 'ConsignmentReturned':
       return next;
@@ -125,7 +137,12 @@ export function evolveOrderRow(row: OrderRow | null, e: OrderEventRecord): Order
   const at = { revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
   if (e.type === 'OrderCreated')
     return withFlags(
-      fromOrder(e.data.order, { ...at, state: e.data.state, createdAt: e.metadata.occurredAt }),
+      fromOrder(e.data.order, {
+        ...at,
+        state: e.data.state,
+        createdAt: e.metadata.occurredAt,
+        returnOf: e.data.returnOf ?? null,
+      }),
     );
   if (!row) return row;
   return withFlags(evolveExisting(row, e, { ...row, ...at, state: e.data.state }));

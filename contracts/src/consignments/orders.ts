@@ -3,6 +3,7 @@ import { calendarDate, entityId } from '../common.js';
 import type { ConsignmentState } from './states.js';
 import { consignmentStateParam } from './gridRow.js';
 import type { BookedOrder } from './events.js';
+import type { OrderReturn, ReturnLink } from '../returns/links.js';
 import type { OrderInvoicing } from '../invoicing/events.js';
 
 /** The orders read model: the whole booked order, for the form's edit, copy and restore modes. */
@@ -35,6 +36,14 @@ export interface OrderRow {
   invoicing?: OrderInvoicing;
   /** When its parties' personal data was erased (docs/decisions/0050); absent: it was not. */
   personalDataErasedAt?: string;
+  /**
+   * Returns (docs/decisions/0057-returns.md): the order this one returns, its own return, and
+   * whether its goods were collected (a return starts where the goods are). Absent in rows
+   * written before returns existed: none, and not known.
+   */
+  returnOf?: ReturnLink | null;
+  returns?: OrderReturn[];
+  collected?: boolean;
 }
 
 const ids = z.array(entityId).optional();

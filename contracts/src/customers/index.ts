@@ -32,6 +32,16 @@ const fields = {
    * department's (docs/decisions/0050-personal-data.md).
    */
   personalDataRetentionDays: retentionDaysField,
+  /**
+   * Where its returns go (spec §1, §7 customerReturnAddress; docs/decisions/0057-returns.md);
+   * null: back to where the goods were picked up.
+   */
+  returnAddress: postalAddressSchema.nullable().default(null),
+  /**
+   * Whether a multi-leg return gets its last leg, from the terminal to the return address
+   * (spec §7 "return last leg"); off: the customer takes its returns back at the terminal.
+   */
+  returnLastLeg: z.boolean().default(true),
 };
 
 /** A customer's fields (create), its organisation number checked against its country. */

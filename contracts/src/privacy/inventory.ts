@@ -167,6 +167,8 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   DeviationDeleted: none,
   OrderDeleted: none,
   OrderRestored: none,
+  // Ids and kinds of the return's orders, nothing of a person (0057).
+  OrderReturnCreated: none,
   LabelCreated: {
     personal: [
       {

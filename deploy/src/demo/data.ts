@@ -90,6 +90,14 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     invoiceSplit: 'NONE',
     address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
     personalDataRetentionDays: null,
+    // Returns go to its warehouse at Alnabru, not to the head office (0057).
+    returnAddress: {
+      street: 'Alfaset 3. Industrivei 22',
+      postalCode: '0668',
+      town: 'Oslo',
+      country: 'NO',
+    },
+    returnLastLeg: true,
   },
   {
     department: 'oslo',
@@ -103,6 +111,8 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     invoiceSplit: 'DELIVERY_DATE',
     address: { street: 'Thereses gate 12', postalCode: '0168', town: 'Oslo', country: 'NO' },
     personalDataRetentionDays: null,
+    returnAddress: null,
+    returnLastLeg: true,
   },
   {
     department: 'stockholm',
@@ -116,6 +126,8 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     invoiceSplit: 'SPLIT_KEY',
     address: { street: 'Götgatan 48', postalCode: '11826', town: 'Stockholm', country: 'SE' },
     personalDataRetentionDays: null,
+    returnAddress: null,
+    returnLastLeg: true,
   },
   {
     department: 'stockholm',
@@ -129,6 +141,8 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     invoiceSplit: 'NONE',
     address: { street: 'Odengatan 60', postalCode: '11322', town: 'Stockholm', country: 'SE' },
     personalDataRetentionDays: null,
+    returnAddress: null,
+    returnLastLeg: true,
   },
   {
     department: 'copenhagen',
@@ -142,6 +156,8 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     invoiceSplit: 'NONE',
     address: { street: 'Nyhavn 31', postalCode: '1051', town: 'København K', country: 'DK' },
     personalDataRetentionDays: null,
+    returnAddress: null,
+    returnLastLeg: true,
   },
   {
     department: 'copenhagen',
@@ -160,6 +176,8 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
       country: 'DK',
     },
     personalDataRetentionDays: null,
+    returnAddress: null,
+    returnLastLeg: true,
   },
   {
     department: 'helsinki',
@@ -173,6 +191,8 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     invoiceSplit: 'NONE',
     address: { street: 'Fleminginkatu 7', postalCode: '00530', town: 'Helsinki', country: 'FI' },
     personalDataRetentionDays: null,
+    returnAddress: null,
+    returnLastLeg: true,
   },
   {
     department: 'helsinki',
@@ -186,6 +206,8 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
     invoiceSplit: 'NONE',
     address: { street: 'Suomenlinna C 40', postalCode: '00190', town: 'Helsinki', country: 'FI' },
     personalDataRetentionDays: null,
+    returnAddress: null,
+    returnLastLeg: true,
   },
 ];
 

@@ -184,6 +184,16 @@ const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
   routePoints: { slotId: '990001' },
   // contracts deviations: an orderId or a customerId, one of them.
   orderDeviations: { orderId: '990001' },
+  // contracts returns: the address with NEW_ADDRESS only; dates in order, at most 92 days.
+  COPY_DEVIATED_ORDER: { orderId: '990001', to: 'SENDER' },
+  CREATE_MULTILEG_RETURN: { orderId: '990001', pickupDate: '2027-03-01' },
+  CREATE_MULTILEG_RETURNS: { orderIds: ['990001', '990002'], pickupDate: '2027-03-01' },
+  manageReturns: {
+    departmentId: '990001',
+    view: 'TO_MAKE',
+    fromDate: '2027-03-01',
+    toDate: '2027-03-31',
+  },
 };
 
 /** The first candidate example the route's own schema accepts (none: no example). */

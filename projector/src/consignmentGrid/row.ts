@@ -131,6 +131,8 @@ export function evolveRow(
     case 'ConsignmentDelivered':
     case 'ConsignmentReturned':
     case 'OrderRestored':
+    // The grid shows no return; the orders read model and the manage-returns screen do (0057).
+    case 'OrderReturnCreated':
       return next;
     default: {
       const never: never = event;

@@ -41,12 +41,28 @@ export const customersProjection = rowProjection<CustomerRow>({
         await knex.raw(`update ${CUSTOMERS_TABLE} set data = '{"address": null}'::jsonb || data`);
       },
     },
+    {
+      // Customers created before returns (docs/decisions/0057) send them back to the sender.
+      name: '0003_rm_customers_returns',
+      async up(knex) {
+        await knex.raw(
+          `update ${CUSTOMERS_TABLE} set data = '{"returnAddress": null, "returnLastLeg": true}'::jsonb || data`,
+        );
+      },
+    },
   ],
   rowId: rows.rowId,
   tombstone: rows.tombstone,
   evolve(row, e) {
     const next = rows.evolve(row, e);
-    return next && { ...next, address: next.address ?? null };
+    return (
+      next && {
+        ...next,
+        address: next.address ?? null,
+        returnAddress: next.returnAddress ?? null,
+        returnLastLeg: next.returnLastLeg ?? true,
+      }
+    );
   },
   columns: (row) => ({
     name: row.name,

@@ -156,6 +156,18 @@ export const ordersProjection = rowProjection<OrderRow>({
             .update({ unresolved_keys: unresolvedKeys(r.data) });
       },
     },
+    {
+      // Returns (docs/decisions/0057-returns.md): the manage-returns screen lists a department's
+      // deviated orders without a return (to make) and the orders with one (made), by date.
+      name: '0007_rm_orders_returns',
+      async up(knex) {
+        await knex.raw(`
+          alter table ${T} add column has_return boolean not null default false;
+          create index ${T}_returns_to_make on ${T} (department_id, date)
+            where state = 'DEVIATED' and not has_return;
+          create index ${T}_returns_made on ${T} (department_id, date) where has_return;`);
+      },
+    },
   ],
   rowId: (e) => (isOrderStreamEvent(e) ? e.streamId.slice('order-'.length) : null),
   // The one fold of an order's events (contracts), which the audit replay runs too (0029).
@@ -178,6 +190,7 @@ export const ordersProjection = rowProjection<OrderRow>({
     invoicing_date: invoicingDate(row.order),
     tracking_id: row.order.trackingId ?? null,
     unresolved_keys: unresolvedKeys(row),
+    has_return: (row.returns?.length ?? 0) > 0,
     ...invoicingColumns(row),
     search_text: orderSearchText(row.order),
     advanced_text: orderAdvancedText(row.order),

@@ -14,7 +14,6 @@ import {
   serviceErrors,
   type BillingOrderRow,
   type CustomerRow,
-  type Identity,
   type InvoiceRow,
   type InvoicedOrderPrice,
   type InvoicingData,
@@ -26,15 +25,9 @@ import {
   type OrderRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { searchWords, whereWord, type QueryHandler } from '../framework.js';
+import { assertDepartment, searchWords, whereWord, type QueryHandler } from '../framework.js';
 import { assertOneCustomer, readableOrders } from '../orders/readable.js';
 import { loadPricer } from './pricer.js';
-
-/** A department-scoped query of a department outside the caller's access is refused. */
-function assertDepartment(identity: Identity, departmentId: string) {
-  if (identity.departmentIds !== '*' && !identity.departmentIds.includes(String(departmentId)))
-    throw new AppError('NO_ACCESS', `Department ${departmentId} is outside your access`);
-}
 
 async function customersById(knex: Knex, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, CustomerRow>();

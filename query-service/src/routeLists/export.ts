@@ -20,6 +20,7 @@ import type { QueryServiceDeps } from '../service.js';
 import { locationListCsv } from './csv.js';
 import { defaultChromiumPath } from '../invoicing/documents/pdf.js';
 import { invoiceDocuments, type InvoiceDocumentSettings } from '../invoicing/download.js';
+import { mountReturnsExport } from '../returns/export.js';
 
 /**
  * The file downloads of the planner (spec §7 "other calls"), mounted by the gateway under `/api`
@@ -68,6 +69,8 @@ export function createDownloadApi(deps: QueryServiceDeps): Router {
         .send(Buffer.from(locationListCsv(points, timeZone), 'utf8'));
     },
   );
+  // Spec §7: the multi-leg returns list (docs/decisions/0057-returns.md).
+  mountReturnsExport(router, deps);
   // Spec §7: an issued invoice as PDF, CSV or HTML (docs/decisions/0032-invoicing.md).
   const documents = invoiceDocuments(deps.knex, deps.invoices ?? defaultInvoiceSettings);
   router.get(

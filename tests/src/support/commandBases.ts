@@ -40,6 +40,8 @@ export interface World extends SampleWorld {
   correction: string;
   /** A deviation of `planned`. */
   deviation: string;
+  /** An order delivered (returns, docs/decisions/0057). */
+  delivered: string;
 }
 
 export const block = {
@@ -83,6 +85,9 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_DEVIATION: (w) => updateSamples.UPDATE_DEVIATION(w).create,
   UPDATE_DEVIATION: (w) => ({ orderId: w.planned, id: w.deviation, reason: 'REFUSED' }),
   DELETE_DEVIATION: (w) => ({ orderId: w.planned, id: w.deviation }),
+  COPY_DEVIATED_ORDER: (w) => ({ orderId: w.planned, to: 'SENDER' }),
+  CREATE_MULTILEG_RETURN: (w) => ({ orderId: w.delivered, pickupDate: DATE }),
+  CREATE_MULTILEG_RETURNS: (w) => ({ orderIds: [w.delivered], pickupDate: DATE }),
   MANUAL_RETURN: (w) => ({ consignmentIds: [w.order] }),
   DELETE_ORDERS: (w) => ({ orderIds: [w.order] }),
   RESTORE_ORDERS: (w) => ({ orderIds: [w.order] }),
@@ -260,6 +265,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     shipment: '',
     correction: '',
     deviation: '',
+    delivered: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -293,6 +299,9 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
   world.tracking = ordered.order.trackingId;
   world.shipment = ordered.shipmentId;
   world.deviation = await id('CREATE_DEVIATION', commandBases.CREATE_DEVIATION(world));
+  world.delivered = await id('CREATE_ORDER', commandBases.CREATE_ORDER(world));
+  await id('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [world.delivered], slotId: world.slot });
+  await id('MANUAL_DELIVER', { consignmentIds: [world.delivered] });
   world.correction = await id(
     'CREATE_ORDER_CORRECTION',
     commandBases.CREATE_ORDER_CORRECTION(world),

@@ -193,6 +193,8 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       invoiceSplit: 'NONE',
       address: null,
       personalDataRetentionDays: null,
+      returnAddress: null,
+      returnLastLeg: true,
     },
     changes: {
       name: `Customer ${words()}`,
@@ -207,6 +209,13 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       // Norwegian, as the organisation numbers are (each is checked against the address's country).
       address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
       personalDataRetentionDays: 60,
+      returnAddress: {
+        street: 'Alfaset 3. Industrivei 22',
+        postalCode: '0668',
+        town: 'Oslo',
+        country: 'NO',
+      },
+      returnLastLeg: false,
     },
   }),
   // One field of the customer (docs/decisions/0032): every other field stays.

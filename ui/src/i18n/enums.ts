@@ -187,6 +187,7 @@ const en: EnumMessages = {
     DeviationRecorded: 'Deviation reported',
     DeviationUpdated: 'Deviation changed',
     DeviationDeleted: 'Deviation removed',
+    OrderReturnCreated: 'Return made',
   },
   deviationReason: {
     NOT_HOME: 'Not at home',
@@ -337,6 +338,7 @@ const nb: EnumMessages = {
     DeviationRecorded: 'Avvik registrert',
     DeviationUpdated: 'Avvik endret',
     DeviationDeleted: 'Avvik fjernet',
+    OrderReturnCreated: 'Retur opprettet',
   },
   deviationReason: {
     NOT_HOME: 'Ikke hjemme',
@@ -487,6 +489,7 @@ const sv: EnumMessages = {
     DeviationRecorded: 'Avvikelse rapporterad',
     DeviationUpdated: 'Avvikelse ändrad',
     DeviationDeleted: 'Avvikelse borttagen',
+    OrderReturnCreated: 'Retur skapad',
   },
   deviationReason: {
     NOT_HOME: 'Inte hemma',
@@ -637,6 +640,7 @@ const da: EnumMessages = {
     DeviationRecorded: 'Afvigelse registreret',
     DeviationUpdated: 'Afvigelse ændret',
     DeviationDeleted: 'Afvigelse fjernet',
+    OrderReturnCreated: 'Retur oprettet',
   },
   deviationReason: {
     NOT_HOME: 'Ikke hjemme',
@@ -787,6 +791,7 @@ const fi: EnumMessages = {
     DeviationRecorded: 'Poikkeama kirjattu',
     DeviationUpdated: 'Poikkeamaa muutettu',
     DeviationDeleted: 'Poikkeama poistettu',
+    OrderReturnCreated: 'Palautus luotu',
   },
   deviationReason: {
     NOT_HOME: 'Ei kotona',
@@ -941,6 +946,7 @@ const fr: EnumMessages = {
     DeviationRecorded: 'Anomalie signalée',
     DeviationUpdated: 'Anomalie modifiée',
     DeviationDeleted: 'Anomalie supprimée',
+    OrderReturnCreated: 'Retour créé',
   },
   deviationReason: {
     NOT_HOME: 'Absent',

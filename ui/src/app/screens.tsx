@@ -14,6 +14,7 @@ import { resourceScreens } from '../planner/resources/screens';
 import { routeListScreens } from '../planner/routeLists/routes';
 import { searchScreens } from '../planner/search/routes';
 import { unresolvedScreens } from '../planner/unresolved/routes';
+import { returnsScreens } from '../planner/returns/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
 import { loadWithRetry } from '../shell/staleCode';
@@ -112,6 +113,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...searchScreens,
   // Unresolved addresses (docs/decisions/0053): a change of one of their orders is pushed.
   ...unresolvedScreens.map((screen) => ({ ...screen, live: true })),
+  // Returns to make and made (docs/decisions/0057): their orders' changes are pushed.
+  ...returnsScreens.map((screen) => ({ ...screen, live: true })),
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

@@ -12,6 +12,7 @@ import MapIcon from '@mui/icons-material/Map';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import SearchIcon from '@mui/icons-material/Search';
+import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -158,6 +159,9 @@ export function menuEntries(
     // Pickup orders and the search screens (docs/decisions/0052-search-screens.md).
     if (can('/planner/:departmentId/pickup-orders/*'))
       item(`/planner/${department}/pickup-orders`, 'search.pickupMenu', <UnarchiveIcon />);
+    // Returns to make and made (docs/decisions/0057-returns.md).
+    if (can('/planner/:departmentId/manage-returns/*'))
+      item(`/planner/${department}/manage-returns`, 'returns.menu', <AssignmentReturnIcon />);
     if (can('/planner/simple-search/:shipmentId?'))
       item('/planner/simple-search', 'search.simpleMenu', <SearchIcon />);
     if (can('/planner/advanced-search/:searchPhrase?'))

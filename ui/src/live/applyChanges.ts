@@ -59,6 +59,9 @@ export interface ApplyOptions {
   refreshViews?: (queryKey: QueryKey, ids: string[]) => void;
 }
 
+/** A list key's second part: the list is fetched again on a change, never patched (below). */
+export const REFETCH = 'refetch';
+
 /**
  * An incoming row wins unless it is older: a lower revision, or (spec §4) an updatedAtEpoch older
  * than the stored one.
@@ -80,7 +83,10 @@ export function isNewer(
 /**
  * Applies a batch to react-query's cache (react-admin's store): a row replaces the cached one only
  * when its revision is not older; a row that a list does not hold yet makes that list refetch
- * (its filter and sort are the server's business); a deletion removes the row everywhere.
+ * (its filter and sort are the server's business); a deletion removes the row everywhere. A
+ * list whose rows are another shape of the entity's rows (same ids, more or other fields: e.g.
+ * the manage-returns rows of orders) says so by `REFETCH` as its key's second part: it is fetched
+ * again, never patched with a pushed row.
  */
 export function applyChanges(
   client: QueryClient,
@@ -101,6 +107,10 @@ export function applyChanges(
         const kind = query.queryKey[1];
         const data = query.state.data;
         if (data === undefined) continue;
+        if (kind === REFETCH) {
+          stale.add(query);
+          continue;
+        }
         if (kind === 'views') {
           const ids = options.viewsConcerned?.(query.queryKey, message, data) ?? [];
           if (ids.length === 0) continue;

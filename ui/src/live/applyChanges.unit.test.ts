@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ChangeMessage } from '@nordlog/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { applyChanges, createChangeBatcher } from './applyChanges';
+import { applyChanges, createChangeBatcher, REFETCH } from './applyChanges';
 
 const msg = (
   id: string,
@@ -21,6 +21,20 @@ const options = {
 };
 
 describe('live changes into the client store (spec §4)', () => {
+  it('a list of another shape of the rows (REFETCH) is fetched again, never patched with the pushed row', () => {
+    const client = new QueryClient();
+    const key = ['consignments', REFETCH, { view: 'TO_MAKE' }];
+    const row = { id: '1', revision: 5, order: { pickupDate: '2027-03-01' }, legs: [] };
+    client.setQueryData(key, [row]);
+    applyChanges(
+      client,
+      [{ ...msg('1', 6, { state: 'DEVIATED' }), entity: 'consignments' }],
+      options,
+    );
+    expect(client.getQueryData(key)).toEqual([row]);
+    expect(client.getQueryState(key)!.isInvalidated).toBe(true);
+  });
+
   it('S4-BEH-027: messages of one animation frame are applied as one batch, newest revision per row', () => {
     const frames: (() => void)[] = [];
     const batches: ChangeMessage[][] = [];

@@ -44,7 +44,8 @@ export const adminResources: Record<string, AdminResource> = Object.fromEntries(
  */
 const plannerLists: Record<string, string[]> = {
   // The unresolved-address screen's list is fetched again (planner/unresolved/queries).
-  consignments: ['consignments', 'slotViews', 'unresolvedAddresses'],
+  // So is the manage-returns screen's (planner/returns/queries).
+  consignments: ['consignments', 'slotViews', 'unresolvedAddresses', 'manageReturns'],
   slots: ['slotViews'],
   templates: ['templates'],
   units: ['units', 'vehicles', 'slotViews'],
@@ -58,7 +59,7 @@ const plannerLists: Record<string, string[]> = {
   invoices: ['invoices'],
   billingOrders: ['billingOrders'],
   // An order's deviations in the details panel (deviations/OrderDeviations).
-  orderDeviations: ['orderDeviations'],
+  orderDeviations: ['orderDeviations', 'manageReturns'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

@@ -862,6 +862,41 @@ const fi: Messages = {
     },
   },
   // The unresolved-address screen and its notice (docs/decisions/0053).
+  returns: {
+    title: 'Palautukset',
+    menu: 'Palautukset',
+    customer: 'Asiakas',
+    reason: 'Syy',
+    export: 'Lataa monivaiheiset palautukset (CSV)',
+    toMake: 'Tehtävät',
+    madeTab: 'Tehdyt',
+    createTicked:
+      'Palauta %{smart_count} tilaus terminaalin kautta |||| Palauta %{smart_count} tilausta terminaalin kautta',
+    noneToMake: 'Yksikään poikkeamatilaus ei odota palautusta näinä päivinä.',
+    noneMade: 'Näiden päivien tilauksista ei ole tehty palautuksia.',
+    tickAll: 'Valitse kaikki tilaukset',
+    tick: 'Valitse %{shipment}',
+    shipment: 'Lähetys',
+    recipient: 'Vastaanottaja',
+    legs: 'Palautus',
+    make: 'Tee palautus',
+    kinds: {
+      SAME_ADDRESS: 'Uusi yritys',
+      SENDER: 'Takaisin lähettäjälle',
+      NEW_ADDRESS: 'Uuteen osoitteeseen',
+      MULTILEG: 'Terminaalin kautta',
+    },
+    made: 'Palautus tehty: %{shipment}',
+    madeMany:
+      'Palautuksia tehty: %{smart_count} tilaus |||| Palautuksia tehty: %{smart_count} tilausta',
+    someFailed:
+      '%{smart_count} tilausta ei voitu palauttaa: %{reasons} |||| %{smart_count} tilausta ei voitu palauttaa: %{reasons}',
+    failed: 'Palautusta ei voitu tehdä',
+    copyFailed: 'Poikkeamatilausta ei voitu kopioida',
+    senderFailed: 'Tilausta ei voitu lähettää takaisin lähettäjälle',
+    exportFailed: 'Luetteloa ei voitu ladata',
+    lastLegSkipped: 'asiakas noutaa sen terminaalista',
+  },
   unresolved: {
     title: 'Selvittämättömät osoitteet',
     none: 'Kaikki osoitteet on sijoitettu.',
@@ -1536,6 +1571,13 @@ const fi: Messages = {
         orgNumber: 'Yritystunnus',
         customerCode: 'Asiakaskoodi',
         invoiceSplit: 'Laskun jako',
+        returnAddress: {
+          street: 'Palautusosoite, katu',
+          postalCode: 'Palautuksen postinumero',
+          town: 'Palautuksen postitoimipaikka',
+          country: 'Palautusmaa',
+        },
+        returnLastLeg: 'Palautukset ajetaan terminaalista (viimeinen vaihe)',
         address: {
           street: 'Katuosoite',
           postalCode: 'Postinumero',

@@ -3,38 +3,12 @@ import Button from '@mui/material/Button';
 import { EXPORT_LOCATION_LIST_PATH, locationListFileName } from '@nordlog/contracts';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { HttpFailure, parseErrorBody } from '../../errors/parse';
-import { csrfHeaders, fetchApi } from '../../shell/api';
+import { HttpFailure } from '../../errors/parse';
+import { downloadFile } from '../../shell/download';
 
 /** Asks the server for a slot's location list and saves it as a file (spec §7). */
-async function downloadLocations(slotId: string): Promise<void> {
-  const res = await fetchApi(`/api${EXPORT_LOCATION_LIST_PATH}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/csv, application/json',
-      ...csrfHeaders(),
-    },
-    body: JSON.stringify({ slot: slotId }),
-    read: true,
-  });
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    throw new HttpFailure(res.status, parseErrorBody(body, res.status, res.statusText), body);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = locationListFileName(slotId);
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  } finally {
-    // The click has handed the file to the browser; the object URL is not needed after it.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-}
+const downloadLocations = (slotId: string) =>
+  downloadFile(`/api${EXPORT_LOCATION_LIST_PATH}`, { slot: slotId }, locationListFileName(slotId));
 
 /** "Download locations (CSV)": the slot's stops in route order, for Excel or a navigator. */
 export function ExportCsvButton({ slotId }: { slotId: string }) {

@@ -10,14 +10,18 @@ import { SelectInput, TextInput } from 'react-admin';
 import { z } from 'zod';
 import { enumChoices, nullableSelect } from './fields';
 
-/** A postal address (customer, department): street, postal code, town and country. */
-export const AddressInputs = () => (
+/**
+ * A postal address (customer, department; a customer's return address): street, postal code,
+ * town and country, under `source`.
+ */
+export const AddressInputs = ({ source = 'address' }: { source?: string }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
-    <TextInput source="address.street" sx={{ minWidth: 280 }} />
-    <TextInput source="address.postalCode" sx={{ width: 140 }} />
-    <TextInput source="address.town" />
+    <TextInput source={`${source}.street`} sx={{ minWidth: 280 }} />
+    {/* Narrow for the postal code; a longer label ("Return postal code") needs its room. */}
+    <TextInput source={`${source}.postalCode`} sx={{ width: source === 'address' ? 140 : 240 }} />
+    <TextInput source={`${source}.town`} />
     <SelectInput
-      source="address.country"
+      source={`${source}.country`}
       choices={enumChoices('country', marketCountries)}
       {...nullableSelect}
     />
@@ -30,12 +34,19 @@ const blank = (v: unknown) => v === undefined || v === null || v === '';
  * The form's values as the command takes them: an address left blank in every field is none
  * (null), not an address of empty fields; one begun must be complete (the schema says what lacks).
  */
-export function withOptionalAddress(schema: z.ZodType): z.ZodType {
+export function withOptionalAddress(
+  schema: z.ZodType,
+  fields: readonly string[] = ['address'],
+): z.ZodType {
   return z.preprocess((values) => {
     if (typeof values !== 'object' || values === null) return values;
-    const address = (values as { address?: Record<string, unknown> | null }).address;
-    if (address && Object.values(address).every(blank)) return { ...values, address: null };
-    return values;
+    const record = values as Record<string, unknown>;
+    const out = { ...record };
+    for (const field of fields) {
+      const address = record[field] as Record<string, unknown> | null | undefined;
+      if (address && Object.values(address).every(blank)) out[field] = null;
+    }
+    return out;
   }, schema);
 }
 

@@ -1,8 +1,18 @@
 import { createCustomerSchema, invoiceSplits, updateCustomerSchema } from '@nordlog/contracts';
-import { NumberInput, ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
+import {
+  BooleanInput,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required,
+} from 'react-admin';
 import { AddressInputs, withCustomerRules, withOptionalAddress } from '../common/AddressInputs';
 import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
+
+/** The customer's addresses: its own, and where its returns go. */
+const customerAddresses = ['address', 'returnAddress'];
 
 const CustomerInputs = () => (
   <>
@@ -18,6 +28,9 @@ const CustomerInputs = () => (
     <SelectInput source="invoiceSplit" choices={enumChoices('invoiceSplit', invoiceSplits)} />
     {/* Printed on its invoices and as the sender on its labels (issue 36). */}
     <AddressInputs />
+    {/* Where its returns go, and whether they are driven there from the terminal (0057). */}
+    <AddressInputs source="returnAddress" />
+    <BooleanInput source="returnLastLeg" />
     {/* Empty: the department's (docs/decisions/0050-personal-data.md). */}
     <NumberInput
       source="personalDataRetentionDays"
@@ -32,15 +45,24 @@ const CustomerInputs = () => (
 export const CustomerCreate = () => (
   <CreatePage
     page="customers"
-    schema={withOptionalAddress(createCustomerSchema)}
-    defaults={{ departmentId: null, invoiceSplit: 'NONE', address: null }}
+    schema={withOptionalAddress(createCustomerSchema, customerAddresses)}
+    defaults={{
+      departmentId: null,
+      invoiceSplit: 'NONE',
+      address: null,
+      returnAddress: null,
+      returnLastLeg: true,
+    }}
   >
     <CustomerInputs />
   </CreatePage>
 );
 
 export const CustomerEdit = () => (
-  <EditPage page="customers" schema={withOptionalAddress(withCustomerRules(updateCustomerSchema))}>
+  <EditPage
+    page="customers"
+    schema={withOptionalAddress(withCustomerRules(updateCustomerSchema), customerAddresses)}
+  >
     <CustomerInputs />
   </EditPage>
 );

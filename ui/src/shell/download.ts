@@ -1,0 +1,35 @@
+import { HttpFailure, parseErrorBody } from '../errors/parse';
+import { csrfHeaders, fetchApi } from './api';
+
+/**
+ * Posts `body` to a file download of the API (spec §7 exports) and saves the answer as
+ * `fileName`; a refusal throws the spec §8 errors as an HttpFailure.
+ */
+export async function downloadFile(path: string, body: unknown, fileName: string): Promise<void> {
+  const res = await fetchApi(path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'text/csv, application/json',
+      ...csrfHeaders(),
+    },
+    body: JSON.stringify(body),
+    read: true,
+  });
+  if (!res.ok) {
+    const answer: unknown = await res.json().catch(() => null);
+    throw new HttpFailure(res.status, parseErrorBody(answer, res.status, res.statusText), answer);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the file to the browser; the object URL is not needed after it.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}

@@ -57,7 +57,7 @@ runBench(async () => {
       ).ids![0]!;
       const customerId = (await command('CREATE_CUSTOMER', { name: 'Retur AS', departmentId }))
         .ids![0]!;
-      await configureNumberSeries(client as never);
+      await configureNumberSeries(client);
       const slotId = (
         await command('CREATE_SLOT', {
           departmentId,

@@ -151,6 +151,26 @@ describe('manage returns, in a browser', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('S4-FLOW-009 the details panel shows an order’s return with its legs', async () => {
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/planner/${oslo}/shipments-search/${day}/${day}`,
+      planner,
+      errors,
+    );
+    await page.getByRole('button', { name: `Actions for ${damaged}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).click();
+    const panel = page.getByTestId('details-return');
+    await panel.getByText('Through the terminal').waitFor();
+    const leg = (await sys.query('getOrderReturnDetails', { orderId: damaged })).body.return
+      .legs[0];
+    await panel.getByRole('link', { name: leg.shipmentId }).waitFor();
+    await screenshot(page, 'returns-03-details');
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('S6-FLAG-031 S2-ROUTE-048 the returns flag alone opens the screen and its lists; a planner without it gets the not-found page', async () => {
     const page = await openAs(
       browser,

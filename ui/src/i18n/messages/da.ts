@@ -890,6 +890,7 @@ const da: Messages = {
     copyFailed: 'Den afvigende ordre kunne ikke kopieres',
     senderFailed: 'Ordren kunne ikke sendes tilbage til afsender',
     exportFailed: 'Listen kunne ikke hentes',
+    legOf: 'Led %{leg} af %{legs} i returneringen af',
     lastLegSkipped: 'kunden henter den på terminalen',
   },
   unresolved: {

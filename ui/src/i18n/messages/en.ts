@@ -888,6 +888,7 @@ const en = {
     copyFailed: 'The deviated order could not be copied',
     senderFailed: 'The order could not be sent back to the sender',
     exportFailed: 'The list could not be downloaded',
+    legOf: 'Leg %{leg} of %{legs} of the return of',
     lastLegSkipped: 'the customer collects it at the terminal',
   },
   unresolved: {

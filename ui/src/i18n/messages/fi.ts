@@ -895,6 +895,7 @@ const fi: Messages = {
     copyFailed: 'Poikkeamatilausta ei voitu kopioida',
     senderFailed: 'Tilausta ei voitu lähettää takaisin lähettäjälle',
     exportFailed: 'Luetteloa ei voitu ladata',
+    legOf: 'Vaihe %{leg}/%{legs} palautuksessa tilauksesta',
     lastLegSkipped: 'asiakas noutaa sen terminaalista',
   },
   unresolved: {

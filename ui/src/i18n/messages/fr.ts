@@ -899,6 +899,7 @@ const fr: Messages = {
     copyFailed: 'La commande en anomalie n’a pas pu être copiée',
     senderFailed: 'La commande n’a pas pu être renvoyée à l’expéditeur',
     exportFailed: 'La liste n’a pas pu être téléchargée',
+    legOf: 'Étape %{leg} sur %{legs} du retour de',
     lastLegSkipped: 'le client la retire au terminal',
   },
   unresolved: {

@@ -890,6 +890,7 @@ const nb: Messages = {
     copyFailed: 'Avviksordren kunne ikke kopieres',
     senderFailed: 'Ordren kunne ikke sendes tilbake til avsender',
     exportFailed: 'Listen kunne ikke lastes ned',
+    legOf: 'Ledd %{leg} av %{legs} i returen av',
     lastLegSkipped: 'kunden henter den på terminalen',
   },
   unresolved: {

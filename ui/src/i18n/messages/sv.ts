@@ -889,6 +889,7 @@ const sv: Messages = {
     copyFailed: 'Den avvikande ordern kunde inte kopieras',
     senderFailed: 'Ordern kunde inte skickas tillbaka till avsändaren',
     exportFailed: 'Listan kunde inte laddas ned',
+    legOf: 'Ben %{leg} av %{legs} i returen av',
     lastLegSkipped: 'kunden hämtar den på terminalen',
   },
   unresolved: {

@@ -19,6 +19,7 @@ import { formatDateTime, normalizeLocale } from '../../i18n/locales';
 import { formatVolume } from '../../i18n/volume';
 import { runQuery } from '../../shell/api';
 import { OrderDeviations } from '../../deviations/OrderDeviations';
+import { OrderReturn } from './OrderReturn';
 import { ShipmentRoute } from './ShipmentRoute';
 import { StaffTracking } from './StaffTracking';
 
@@ -181,6 +182,11 @@ export function ShipmentDetails({
           </Box>
           <Divider />
           <OrderDeviations orderId={row.orderId} revision={row.revision} timeZone={timeZone} />
+          <OrderReturn
+            orderId={row.orderId}
+            revision={row.revision}
+            departmentId={row.departmentId}
+          />
           <Divider />
           <Box>
             <Typography variant="subtitle2" component="h3">

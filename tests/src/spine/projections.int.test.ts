@@ -156,6 +156,24 @@ describe('projections', () => {
     expect(
       (await sys.command('MOVE_ORDERS', { orderIds: [ids[119]], departmentId: bergen })).status,
     ).toBe(200);
+    // Returns (docs/decisions/0057-returns.md): a copy back to the sender, a multi-leg return of
+    // a deviated order (its last leg) and of a delivered one (two legs), linked both ways.
+    await sys.command('UPDATE_DEPARTMENT', {
+      id: dep,
+      address: { street: 'Tollbugata 17', postalCode: '0152', town: 'Oslo', country: 'NO' },
+    });
+    const deviatedPlanned = ids.slice(0, 10).filter((id) => assignable.includes(id));
+    const delivered = assignable.find((id: string) => ids.slice(10, 30).includes(id))!;
+    await sys.command('MANUAL_DELIVER', { consignmentIds: [delivered] });
+    for (const [name, payload] of [
+      ['COPY_DEVIATED_ORDER', { orderId: deviatedPlanned[0], to: 'SENDER' }],
+      ['CREATE_MULTILEG_RETURN', { orderId: deviatedPlanned[1] }],
+      ['CREATE_MULTILEG_RETURN', { orderId: delivered }],
+    ] as const)
+      expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
+        name,
+        status: 200,
+      });
     // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.
     const second = await createSlot(sys, dep, bookingDate());
     const suggested = await waitForRun(

@@ -114,13 +114,51 @@ export const bareScreen = (url: string): Screen => ({
   ready: drawn({ css: '[data-testid=bare-ready]' }),
 });
 
-/** Navigation (from about:blank) until `ready`: the time a user waits for the page. */
-export async function firstRender(page: Page, screen: Screen): Promise<number> {
-  await page.goto('about:blank');
+/**
+ * Navigation (from about:blank) until `ready`: the time a user waits for the page. From
+ * about:blank the page gets a renderer process of its own, with none of the compiled code of an
+ * earlier load (the browser contexts of these benches keep no code cache on disk either).
+ * `reload`: the page is loaded, then reloaded and timed, in the same renderer (a planner's
+ * reload: the scripts' compiled code is still in memory).
+ */
+export async function firstRender(page: Page, screen: Screen, reload = false): Promise<number> {
+  if (reload) {
+    await page.goto(screen.url);
+    await screen.ready(page);
+  } else await page.goto('about:blank');
   const t = performance.now();
-  await page.goto(screen.url);
+  if (reload) await page.reload();
+  else await page.goto(screen.url);
   await screen.ready(page);
   return performance.now() - t;
+}
+
+/**
+ * Where a load's time went: the app's marks of its start-up steps (ui/src/main.tsx, render.tsx:
+ * `entry`, `session`, `react`, `render`) and the first contentful paint, in ms after the
+ * navigation began (the page's clock), read once the page is drawn. The bare page has none but
+ * its paint.
+ */
+export type Phases = Record<string, number>;
+
+/** The start-up steps, in their order, as `phasesOf` names them. */
+export const PHASES = ['entry', 'session', 'react', 'render', 'first paint'] as const;
+
+export async function phasesOf(page: Page): Promise<Phases> {
+  return page.evaluate(() => {
+    // The tests' compiler has no DOM types: the page's Performance, as much as is used.
+    const perf = (
+      globalThis as unknown as {
+        performance: { getEntriesByType(type: string): { name: string; startTime: number }[] };
+      }
+    ).performance;
+    const out: Record<string, number> = {};
+    for (const e of perf.getEntriesByType('mark'))
+      if (e.name.startsWith('nordlog:')) out[e.name.slice('nordlog:'.length)] = e.startTime;
+    for (const e of perf.getEntriesByType('paint'))
+      if (e.name === 'first-contentful-paint') out['first paint'] = e.startTime;
+    return out;
+  });
 }
 
 /**
@@ -131,12 +169,29 @@ export async function firstRenders(
   page: Page,
   screens: Screen[],
   rounds: number,
+  /** Filled, when given, with each load's phases (phasesOf), by screen as `times` is. */
+  phases?: Phases[][],
+  /** Reloads in the same renderer instead of loads from about:blank (firstRender). */
+  reload = false,
 ): Promise<number[][]> {
-  for (const s of screens) await firstRender(page, s);
+  for (const s of screens) await firstRender(page, s, reload);
   const times = screens.map(() => [] as number[]);
+  for (const k of screens.keys()) if (phases) phases[k] = [];
   for (let i = 0; i < rounds; i++)
-    for (const [k, s] of screens.entries()) times[k]!.push(await firstRender(page, s));
+    for (const [k, s] of screens.entries()) {
+      times[k]!.push(await firstRender(page, s, reload));
+      // Read after the timing: the page is drawn and the clock stopped.
+      if (phases) phases[k]!.push(await phasesOf(page));
+    }
   return times;
+}
+
+/** One line of a screen's phases: the p50 of each step, ms after the navigation began. */
+export function phasesLine(phases: Phases[]): string {
+  return PHASES.flatMap((name) => {
+    const xs = phases.map((p) => p[name]).filter((x): x is number => x !== undefined);
+    return xs.length > 0 ? [`${name} ${fmt(percentile(xs, 50))}`] : [];
+  }).join(' · ');
 }
 
 /**
@@ -147,6 +202,8 @@ export function printFirstRenders(
   screens: Screen[],
   times: number[][],
   target: { ms: number; ratio: number },
+  /** Each load's phases (firstRenders): their p50s printed under each screen. */
+  phases?: Phases[][],
 ): boolean {
   const base = percentile(times[0]!, 95);
   let met = true;
@@ -163,6 +220,8 @@ export function printFirstRenders(
     console.log(
       `  ${s.label.padEnd(44)} p50 ${fmt(percentile(xs, 50)).padStart(6)} ms  p95 ${fmt(p95).padStart(6)} ms${tail}`,
     );
+    const steps = phases?.[k] ? phasesLine(phases[k]) : '';
+    if (steps) console.log(`    p50 after navigation: ${steps}`);
   }
   return met;
 }

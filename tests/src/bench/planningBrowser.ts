@@ -1,5 +1,12 @@
 import { assertWebAppBuilt, launchBrowser } from '../support/browser.js';
-import { bareScreen, drawn, firstRenders, printFirstRenders, type Screen } from './bareReact.js';
+import {
+  bareScreen,
+  drawn,
+  firstRenders,
+  printFirstRenders,
+  type Phases,
+  type Screen,
+} from './bareReact.js';
 import type { PlanningWorld } from './planning.js';
 import { fmt, percentile } from './stats.js';
 
@@ -61,7 +68,8 @@ export async function planningBrowserBench(
       },
     ];
     const rounds = Math.max(5, Math.min(15, options.samples));
-    const times = await firstRenders(page, screens, rounds);
+    const phases: Phases[][] = [];
+    const times = await firstRenders(page, screens, rounds, phases);
     const [, gridTimes, emptyTimes, boardTimes] = times as [number[], number[], number[], number[]];
 
     // Two planners: one plans (the board's command), the other's board shows it.
@@ -134,7 +142,7 @@ export async function planningBrowserBench(
     console.log(
       `\nBrowser (Chromium, ${world.slots.length} slots on the board), first renders, cache warm:`,
     );
-    printFirstRenders(screens, times, { ms: options.target.firstRender, ratio: 2 });
+    printFirstRenders(screens, times, { ms: options.target.firstRender, ratio: 2 }, phases);
     row('  board, as a ratio to the shipments page', boardTimes, gridTimes);
     console.log(
       `  board first render p95 / empty board p95: ${fmt(percentile(boardTimes, 95) / percentile(emptyTimes, 95), 2)}`,

@@ -26,6 +26,20 @@ export async function benchUiDir(): Promise<{ dir: string; close: () => Promise<
   const dir = await mkdtemp(path.join(tmpdir(), 'nordlog-bench-ui-dir-'));
   const built = path.join(dir, '.bare');
   await cp(source, dir, { recursive: true });
+  const other = process.env.BENCH_UI_COMPARE;
+  if (other) {
+    // Its chunks beside this build's (a hashed name is one content: a shared one is kept once).
+    await cp(path.join(other, 'assets'), path.join(dir, 'assets'), {
+      recursive: true,
+      force: false,
+    });
+    comparison = {
+      html: path.join(dir, 'index.html'),
+      own: await readFile(path.join(dir, 'index.html'), 'utf8'),
+      other: await readFile(path.join(other, 'index.html'), 'utf8'),
+      name: path.basename(path.resolve(other)),
+    };
+  }
   const vite = path.join(root, 'ui', 'node_modules', '.bin', 'vite');
   await promisify(execFile)(
     vite,
@@ -63,6 +77,37 @@ export interface Screen {
   label: string;
   url: string;
   ready: (page: Page) => Promise<void>;
+  /** Before each load, untimed (the build it is served from, `withComparison`). */
+  prepare?: () => Promise<void>;
+}
+
+/**
+ * `BENCH_UI_COMPARE=<another build>` (e.g. one kept from before a change): the benches serve its
+ * chunks beside this build's and measure each page in both, taking turns in the same browser and
+ * run, against the same bare page: the gateway serves index.html afresh on every load (no-cache),
+ * and the build a load gets is the one whose index.html is written before it. On a shared, noisy
+ * machine two builds compare better this way than in runs one after the other.
+ */
+let comparison: { html: string; own: string; other: string; name: string } | undefined;
+
+/** Each page of `screens` (the bare page aside) in this build and in BENCH_UI_COMPARE's. */
+export function withComparison(screens: Screen[]): Screen[] {
+  const c = comparison;
+  if (!c) return screens;
+  const serve = (html: string) => () => writeFile(c.html, html);
+  return screens.flatMap((s, k) =>
+    k === 0
+      ? [s]
+      : [
+          { ...s, label: `${s.label} · this build`, prepare: serve(c.own) },
+          { ...s, label: `${s.label} · ${c.name}`, prepare: serve(c.other) },
+        ],
+  );
+}
+
+/** This build served again (after a comparison's loads). */
+export async function serveOwnBuild(): Promise<void> {
+  if (comparison) await writeFile(comparison.html, comparison.own);
 }
 
 /** What says a page is drawn: the `nth` element matching `css` is there (and visible). */
@@ -122,6 +167,7 @@ export const bareScreen = (url: string): Screen => ({
  * reload: the scripts' compiled code is still in memory).
  */
 export async function firstRender(page: Page, screen: Screen, reload = false): Promise<number> {
+  await screen.prepare?.();
   if (reload) {
     await page.goto(screen.url);
     await screen.ready(page);
@@ -183,6 +229,7 @@ export async function firstRenders(
       // Read after the timing: the page is drawn and the clock stopped.
       if (phases) phases[k]!.push(await phasesOf(page));
     }
+  await serveOwnBuild();
   return times;
 }
 

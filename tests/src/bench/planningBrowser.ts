@@ -4,6 +4,7 @@ import {
   drawn,
   firstRenders,
   printFirstRenders,
+  withComparison,
   type Phases,
   type Screen,
 } from './bareReact.js';
@@ -44,7 +45,7 @@ export async function planningBrowserBench(
     const emptyDay = new Date(Date.parse(`${date}T12:00:00Z`) + 60 * 86_400_000)
       .toISOString()
       .slice(0, 10);
-    const screens: Screen[] = [
+    const screens: Screen[] = withComparison([
       bareScreen(system.url),
       {
         label: 'shipments page of the day loaded',
@@ -66,11 +67,13 @@ export async function planningBrowserBench(
           attached: true,
         }),
       },
-    ];
+    ]);
     const rounds = Math.max(5, Math.min(15, options.samples));
     const phases: Phases[][] = [];
     const times = await firstRenders(page, screens, rounds, phases);
-    const [, gridTimes, emptyTimes, boardTimes] = times as [number[], number[], number[], number[]];
+    // This build's pages (with BENCH_UI_COMPARE, each page comes twice: this build's first).
+    const own = (k: number) => times[screens.length > 5 ? 2 * k - 1 : k]!;
+    const [gridTimes, emptyTimes, boardTimes] = [own(1), own(2), own(3)];
 
     // Two planners: one plans (the board's command), the other's board shows it.
     const watcher = await context.newPage();

@@ -14,6 +14,7 @@ import {
   firstRender,
   firstRenders,
   printFirstRenders,
+  withComparison,
   type Phases,
 } from './bareReact.js';
 import { profileFirstRender } from './browserProfile.js';
@@ -186,7 +187,7 @@ async function main() {
     const department = /\/planner\/([^/]+)\//.exec(page.url())?.[1];
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
     const base = `${system.url}/planner/${department}`;
-    const screens = [
+    const screens = withComparison([
       bareScreen(system.url),
       {
         label: 'shipments page of today',
@@ -203,7 +204,7 @@ async function main() {
         url: `${base}/live/${today}`,
         ready: drawn({ css: '[data-testid=live-slot]' }),
       },
-    ];
+    ]);
     if (TRACE)
       for (const screen of screens.slice(1)) {
         const ms = await firstRender(page, screen);

@@ -26,6 +26,20 @@ export async function benchUiDir(): Promise<{ dir: string; close: () => Promise<
   const dir = await mkdtemp(path.join(tmpdir(), 'nordlog-bench-ui-dir-'));
   const built = path.join(dir, '.bare');
   await cp(source, dir, { recursive: true });
+  const other = process.env.BENCH_UI_COMPARE;
+  if (other) {
+    // Its chunks beside this build's (a hashed name is one content: a shared one is kept once).
+    await cp(path.join(other, 'assets'), path.join(dir, 'assets'), {
+      recursive: true,
+      force: false,
+    });
+    comparison = {
+      html: path.join(dir, 'index.html'),
+      own: await readFile(path.join(dir, 'index.html'), 'utf8'),
+      other: await readFile(path.join(other, 'index.html'), 'utf8'),
+      name: path.basename(path.resolve(other)),
+    };
+  }
   const vite = path.join(root, 'ui', 'node_modules', '.bin', 'vite');
   await promisify(execFile)(
     vite,
@@ -63,6 +77,37 @@ export interface Screen {
   label: string;
   url: string;
   ready: (page: Page) => Promise<void>;
+  /** Before each load, untimed (the build it is served from, `withComparison`). */
+  prepare?: () => Promise<void>;
+}
+
+/**
+ * `BENCH_UI_COMPARE=<another build>` (e.g. one kept from before a change): the benches serve its
+ * chunks beside this build's and measure each page in both, taking turns in the same browser and
+ * run, against the same bare page: the gateway serves index.html afresh on every load (no-cache),
+ * and the build a load gets is the one whose index.html is written before it. On a shared, noisy
+ * machine two builds compare better this way than in runs one after the other.
+ */
+let comparison: { html: string; own: string; other: string; name: string } | undefined;
+
+/** Each page of `screens` (the bare page aside) in this build and in BENCH_UI_COMPARE's. */
+export function withComparison(screens: Screen[]): Screen[] {
+  const c = comparison;
+  if (!c) return screens;
+  const serve = (html: string) => () => writeFile(c.html, html);
+  return screens.flatMap((s, k) =>
+    k === 0
+      ? [s]
+      : [
+          { ...s, label: `${s.label} · this build`, prepare: serve(c.own) },
+          { ...s, label: `${s.label} · ${c.name}`, prepare: serve(c.other) },
+        ],
+  );
+}
+
+/** This build served again (after a comparison's loads). */
+export async function serveOwnBuild(): Promise<void> {
+  if (comparison) await writeFile(comparison.html, comparison.own);
 }
 
 /** What says a page is drawn: the `nth` element matching `css` is there (and visible). */
@@ -114,13 +159,52 @@ export const bareScreen = (url: string): Screen => ({
   ready: drawn({ css: '[data-testid=bare-ready]' }),
 });
 
-/** Navigation (from about:blank) until `ready`: the time a user waits for the page. */
-export async function firstRender(page: Page, screen: Screen): Promise<number> {
-  await page.goto('about:blank');
+/**
+ * Navigation (from about:blank) until `ready`: the time a user waits for the page. From
+ * about:blank the page gets a renderer process of its own, with none of the compiled code of an
+ * earlier load (the browser contexts of these benches keep no code cache on disk either).
+ * `reload`: the page is loaded, then reloaded and timed, in the same renderer (a planner's
+ * reload: the scripts' compiled code is still in memory).
+ */
+export async function firstRender(page: Page, screen: Screen, reload = false): Promise<number> {
+  await screen.prepare?.();
+  if (reload) {
+    await page.goto(screen.url);
+    await screen.ready(page);
+  } else await page.goto('about:blank');
   const t = performance.now();
-  await page.goto(screen.url);
+  if (reload) await page.reload();
+  else await page.goto(screen.url);
   await screen.ready(page);
   return performance.now() - t;
+}
+
+/**
+ * Where a load's time went: the app's marks of its start-up steps (ui/src/main.tsx, render.tsx:
+ * `entry`, `session`, `react`, `render`) and the first contentful paint, in ms after the
+ * navigation began (the page's clock), read once the page is drawn. The bare page has none but
+ * its paint.
+ */
+export type Phases = Record<string, number>;
+
+/** The start-up steps, in their order, as `phasesOf` names them. */
+export const PHASES = ['entry', 'session', 'react', 'render', 'first paint'] as const;
+
+export async function phasesOf(page: Page): Promise<Phases> {
+  return page.evaluate(() => {
+    // The tests' compiler has no DOM types: the page's Performance, as much as is used.
+    const perf = (
+      globalThis as unknown as {
+        performance: { getEntriesByType(type: string): { name: string; startTime: number }[] };
+      }
+    ).performance;
+    const out: Record<string, number> = {};
+    for (const e of perf.getEntriesByType('mark'))
+      if (e.name.startsWith('nordlog:')) out[e.name.slice('nordlog:'.length)] = e.startTime;
+    for (const e of perf.getEntriesByType('paint'))
+      if (e.name === 'first-contentful-paint') out['first paint'] = e.startTime;
+    return out;
+  });
 }
 
 /**
@@ -131,12 +215,30 @@ export async function firstRenders(
   page: Page,
   screens: Screen[],
   rounds: number,
+  /** Filled, when given, with each load's phases (phasesOf), by screen as `times` is. */
+  phases?: Phases[][],
+  /** Reloads in the same renderer instead of loads from about:blank (firstRender). */
+  reload = false,
 ): Promise<number[][]> {
-  for (const s of screens) await firstRender(page, s);
+  for (const s of screens) await firstRender(page, s, reload);
   const times = screens.map(() => [] as number[]);
+  for (const k of screens.keys()) if (phases) phases[k] = [];
   for (let i = 0; i < rounds; i++)
-    for (const [k, s] of screens.entries()) times[k]!.push(await firstRender(page, s));
+    for (const [k, s] of screens.entries()) {
+      times[k]!.push(await firstRender(page, s, reload));
+      // Read after the timing: the page is drawn and the clock stopped.
+      if (phases) phases[k]!.push(await phasesOf(page));
+    }
+  await serveOwnBuild();
   return times;
+}
+
+/** One line of a screen's phases: the p50 of each step, ms after the navigation began. */
+export function phasesLine(phases: Phases[]): string {
+  return PHASES.flatMap((name) => {
+    const xs = phases.map((p) => p[name]).filter((x): x is number => x !== undefined);
+    return xs.length > 0 ? [`${name} ${fmt(percentile(xs, 50))}`] : [];
+  }).join(' · ');
 }
 
 /**
@@ -147,6 +249,8 @@ export function printFirstRenders(
   screens: Screen[],
   times: number[][],
   target: { ms: number; ratio: number },
+  /** Each load's phases (firstRenders): their p50s printed under each screen. */
+  phases?: Phases[][],
 ): boolean {
   const base = percentile(times[0]!, 95);
   let met = true;
@@ -163,6 +267,8 @@ export function printFirstRenders(
     console.log(
       `  ${s.label.padEnd(44)} p50 ${fmt(percentile(xs, 50)).padStart(6)} ms  p95 ${fmt(p95).padStart(6)} ms${tail}`,
     );
+    const steps = phases?.[k] ? phasesLine(phases[k]) : '';
+    if (steps) console.log(`    p50 after navigation: ${steps}`);
   }
   return met;
 }

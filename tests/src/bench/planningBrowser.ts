@@ -1,5 +1,13 @@
 import { assertWebAppBuilt, launchBrowser } from '../support/browser.js';
-import { bareScreen, drawn, firstRenders, printFirstRenders, type Screen } from './bareReact.js';
+import {
+  bareScreen,
+  drawn,
+  firstRenders,
+  printFirstRenders,
+  withComparison,
+  type Phases,
+  type Screen,
+} from './bareReact.js';
 import type { PlanningWorld } from './planning.js';
 import { fmt, percentile } from './stats.js';
 
@@ -37,7 +45,7 @@ export async function planningBrowserBench(
     const emptyDay = new Date(Date.parse(`${date}T12:00:00Z`) + 60 * 86_400_000)
       .toISOString()
       .slice(0, 10);
-    const screens: Screen[] = [
+    const screens: Screen[] = withComparison([
       bareScreen(system.url),
       {
         label: 'shipments page of the day loaded',
@@ -59,10 +67,13 @@ export async function planningBrowserBench(
           attached: true,
         }),
       },
-    ];
+    ]);
     const rounds = Math.max(5, Math.min(15, options.samples));
-    const times = await firstRenders(page, screens, rounds);
-    const [, gridTimes, emptyTimes, boardTimes] = times as [number[], number[], number[], number[]];
+    const phases: Phases[][] = [];
+    const times = await firstRenders(page, screens, rounds, phases);
+    // This build's pages (with BENCH_UI_COMPARE, each page comes twice: this build's first).
+    const own = (k: number) => times[screens.length > 5 ? 2 * k - 1 : k]!;
+    const [gridTimes, emptyTimes, boardTimes] = [own(1), own(2), own(3)];
 
     // Two planners: one plans (the board's command), the other's board shows it.
     const watcher = await context.newPage();
@@ -134,7 +145,7 @@ export async function planningBrowserBench(
     console.log(
       `\nBrowser (Chromium, ${world.slots.length} slots on the board), first renders, cache warm:`,
     );
-    printFirstRenders(screens, times, { ms: options.target.firstRender, ratio: 2 });
+    printFirstRenders(screens, times, { ms: options.target.firstRender, ratio: 2 }, phases);
     row('  board, as a ratio to the shipments page', boardTimes, gridTimes);
     console.log(
       `  board first render p95 / empty board p95: ${fmt(percentile(boardTimes, 95) / percentile(emptyTimes, 95), 2)}`,

@@ -131,8 +131,8 @@ export function evolveRow(
     case 'ConsignmentDelivered':
     case 'ConsignmentReturned':
     case 'OrderRestored':
-    // The grid shows no return; the orders read model and the manage-returns screen do (0057).
     case 'OrderReturnCreated':
+      // The grid shows no return; the orders read model and the manage-returns screen do (0057).
       return next;
     default: {
       const never: never = event;

@@ -89,6 +89,40 @@ function compare(problem: Problem, seed: number): [number | null, number | null]
   return out;
 }
 
+/**
+ * Each free job offered to every route in turn with the bound of the best so far, as recreate
+ * does (routes that cannot beat it are passed over, some without a scan), in two orders and twice
+ * each (the second time from what the first remembered): the best over the routes, and the
+ * exhaustive search's.
+ */
+function compareBounded(problem: Problem, seed: number): [number | null, number | null][] {
+  const inst = compile(problem);
+  const rng = new Rng(seed);
+  const sol = SolutionState.empty(inst);
+  recreate(sol, rng, { blink: 0, allowNewRoutes: true });
+  ruin(sol, rng, { avgRemoved: 10, maxString: 10 });
+  const out: [number | null, number | null][] = [];
+  const orders = [sol.routes, sol.routes.slice().reverse()];
+  for (const job of sol.unassigned) {
+    let full: number | null = null;
+    for (const r of sol.routes) {
+      if (!inst.jobVehicleOk[job * inst.vehicleCount + r.v]) continue;
+      const d = exhaustive(inst, r, job);
+      if (d !== null && (full === null || d < full)) full = d;
+    }
+    for (let pass = 0; pass < 4; pass++) {
+      let best: number | null = null;
+      for (const r of orders[pass % 2] ?? []) {
+        if (!inst.jobVehicleOk[job * inst.vehicleCount + r.v]) continue;
+        const c = bestInsertion(inst, r, job, best ?? Infinity, null, 0);
+        if (c) best = c.delta;
+      }
+      out.push([best, full]);
+    }
+  }
+  return out;
+}
+
 const close = (pairs: [number | null, number | null][]): void => {
   for (const [fast, full] of pairs) {
     expect(fast === null).toBe(full === null);
@@ -134,6 +168,14 @@ function routeLimited(problem: Problem, how: number): Problem {
   return { ...problem, vehicles };
 }
 
+/** A shipper's consignments with pickup windows ending at different hours (08:00 to 13:00). */
+function staggered(problem: Problem): Problem {
+  const jobs = problem.jobs.map((job, k) =>
+    job.pickup ? { ...job, pickup: { ...job.pickup, latest: (8 + (k % 6)) * 3600 } } : job,
+  );
+  return { ...problem, jobs };
+}
+
 describe('cheapest insertion', () => {
   it('finds the cheapest feasible slot that an exhaustive search with the full checks finds', () => {
     fc.assert(
@@ -161,5 +203,33 @@ describe('cheapest insertion', () => {
   it('does so on long pickup-and-delivery routes with a route limit (the product scale, small)', () => {
     for (const seed of [1, 2, 3]) close(compare(scaleDay(3, 60, seed), seed));
     close(compare(hilly(scaleDay(3, 60, 4)), 4));
+  });
+
+  it('finds the cheapest over all routes with the bound carried from route to route', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.integer({ min: 1, max: 1_000_000 }),
+          jobs: fc.integer({ min: 1, max: 40 }),
+          vehicles: fc.integer({ min: 1, max: 4 }),
+          breaks: fc.boolean(),
+          locked: fc.boolean(),
+          oneWay: fc.boolean(),
+          capped: fc.integer({ min: 0, max: 2 }),
+        }),
+        (s) => {
+          const rich = routeLimited(richProblem(s), s.capped);
+          close(compareBounded(s.oneWay ? hilly(rich) : rich, s.seed));
+        },
+      ),
+      { numRuns: 30 },
+    );
+    // Many consignments of one shipper: the pickup places repeat, on routes of 20 to 60 stops.
+    for (const seed of [1, 2]) close(compareBounded(scaleDay(3, 60, seed), seed));
+    close(compareBounded(hilly(scaleDay(4, 90, 3)), 3));
+  });
+
+  it('does so when the pickups at one place end at different hours', () => {
+    close(compareBounded(staggered(scaleDay(5, 150, 5, 40)), 5));
   });
 });

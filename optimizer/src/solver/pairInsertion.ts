@@ -1,7 +1,7 @@
 // Cheapest insertion of a pickup-and-delivery pair into one route: the pickup's slots in one pass,
 // the delivery's slots worked out once per route and job, and a walk of the delivery forward from
 // a pickup only where it can still beat the bound.
-import { loadsBoundByTotal } from './instance.js';
+import { loadsBoundByTotal, type Instance } from './instance.js';
 import { arcOf, consider, loadCheck, type Ctx } from './insertionCtx.js';
 
 export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
@@ -28,6 +28,22 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
   let slots: DeliverySlots | null = null;
   // The best delta so far (or the caller's bound): changes only when `consider` keeps a candidate.
   let bound = c.best?.delta ?? c.bound;
+  const memo = pickupMemo(inst);
+  const key = memo ? r.v * memo.places + lp : -1;
+  // Every slot of this route costs the pickup at least what a scan of it for another job with
+  // the same pickup place and window found: when that cannot beat the bound, the scan would pass
+  // over every slot for the bound, and it is not done.
+  if (
+    memo &&
+    memo.version[key] === r.version &&
+    memo.late[key] === lateP &&
+    (memo.least[key] as number) > bound + SLACK
+  ) {
+    c.doubt = true;
+    return;
+  }
+  // The least pickup detour of the slots scanned: every slot before the window's end is.
+  let least = Infinity;
   for (let i = r.locked; i <= n; i++) {
     // Service starts never decrease along a route: past the pickup's window here, past it after.
     if ((start[i] as number) > lateP) break;
@@ -40,6 +56,10 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
     const cAB = arcCost[i + 1] as number;
     const adjacent = cAP + cPD + (b < 0 ? 0 : (cost[dRow + b] as number)) - cAB;
     const dP = i === n ? Infinity : cAP + (cost[pRow + b] as number) - cAB;
+    // The pickup's own detour bounds both (the triangle inequality: the delivery next to it costs
+    // no less than going on to the next stop); at the end of the route it is the arc to the end.
+    const lb = i === n ? cAP + (b < 0 ? 0 : (cost[pRow + b] as number)) - cAB : dP;
+    if (lb < least) least = lb;
     if (adjacent >= bound && dP >= bound) {
       c.doubt = true;
       continue;
@@ -111,6 +131,48 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
         sk = Math.max(depK + (travel[k + 1] as number), inst.stopEarly[r.stops[k] ?? 0] ?? 0);
     }
   }
+  // A route with no slot inside the pickup's window is scanned at no cost: nothing to remember.
+  if (memo && least < Infinity) {
+    memo.version[key] = r.version;
+    memo.late[key] = lateP;
+    memo.least[key] = least;
+  }
+}
+
+/**
+ * Per vehicle and pickup place: the least pickup detour over the route's slots inside the pickup's
+ * window, at a route version and for a window's end. Consignments picked up at one place (a
+ * shipper's) share it, and the routes a move leaves alone keep their version.
+ */
+interface PickupMemo {
+  /** The widest matrix's size: the places of every profile. */
+  places: number;
+  version: Float64Array;
+  late: Float64Array;
+  least: Float64Array;
+}
+
+/** Above this many vehicles × places no memo is kept (three arrays of that length). */
+const MEMO_MAX = 1 << 22;
+const memos = new WeakMap<Instance, PickupMemo | null>();
+
+function pickupMemo(inst: Instance): PickupMemo | null {
+  let memo = memos.get(inst);
+  if (memo === undefined) {
+    const places = Math.max(0, ...inst.size);
+    const size = inst.vehicleCount * places;
+    memo =
+      size > MEMO_MAX
+        ? null
+        : {
+            places,
+            version: new Float64Array(size),
+            late: new Float64Array(size),
+            least: new Float64Array(size),
+          };
+    memos.set(inst, memo);
+  }
+  return memo;
 }
 
 const always = (): boolean => true;

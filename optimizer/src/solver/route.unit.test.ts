@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { scaleDay } from '../bench/scaleDay.js';
 import type { Problem } from '../model.js';
-import { richProblem } from '../testing/rich.js';
+import { variant } from '../testing/variants.js';
 import {
   compile,
   loadsBoundByTotal,
@@ -172,28 +172,26 @@ function checkPlans(problem: Problem, seed: number, moves: number): void {
 
 describe('route caches', () => {
   it('equal their definitions worked out from the stops, after moves over recycled arrays', () => {
+    // The variants as bits: breaks, a locked prefix, hills, the duration objective, route totals.
+    const flags = fc.integer({ min: 0, max: 47 });
+    const size = fc.tuple(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 4 }));
     fc.assert(
       fc.property(
-        fc.record({
-          seed: fc.integer({ min: 1, max: 1_000_000 }),
-          jobs: fc.integer({ min: 1, max: 30 }),
-          vehicles: fc.integer({ min: 1, max: 4 }),
-          breaks: fc.boolean(),
-          locked: fc.boolean(),
-          duration: fc.boolean(),
-          capped: fc.boolean(),
-        }),
-        (s) => {
-          const rich = richProblem(s);
-          const vehicles = s.capped
-            ? rich.vehicles.map((v) => ({ ...v, routeCapacity: v.capacity }))
-            : rich.vehicles;
-          const problem: Problem = {
-            ...rich,
+        fc.integer({ min: 1, max: 1_000_000 }),
+        size,
+        flags,
+        (seed, [jobs, vehicles], f) => {
+          const problem = variant({
+            seed,
+            jobs,
             vehicles,
-            objective: s.duration ? 'duration' : rich.objective,
-          };
-          checkPlans(problem, s.seed, 6);
+            breaks: (f & 1) > 0,
+            locked: (f & 2) > 0,
+            oneWay: (f & 4) > 0,
+            duration: (f & 8) > 0,
+            capped: f >> 4,
+          });
+          checkPlans(problem, seed, 6);
         },
       ),
       { numRuns: 40 },

@@ -4,10 +4,6 @@ import { solve } from './solve.js';
 import { bruteForce } from './testing/bruteForce.js';
 import { tinyProblem } from './testing/tiny.js';
 import { scaleDay } from './bench/scaleDay.js';
-import { construct } from './solver/construct.js';
-import { compile } from './solver/instance.js';
-import { Rng } from './solver/rng.js';
-import { vehicleLowerBound } from './solver/search.js';
 
 // A fake clock: the budget is the iteration cap, so results do not depend on the machine's speed.
 const hooks = { now: () => 0 };
@@ -60,15 +56,5 @@ describe('solver on a large fleet', () => {
     expect(a.cost.vehicles).toBeGreaterThan(24);
     expect(checkSolution(problem, a)).toEqual([]);
     expect(run().cost).toEqual(a.cost);
-  });
-
-  it('empties routes down to the lower bound without a fleet phase (a first plan of more than 30)', () => {
-    const problem = scaleDay(50, 600, 5, 30);
-    const inst = compile(problem);
-    expect(construct(inst, new Rng(1)).score().vehicles).toBeGreaterThan(30);
-    const sol = solve(problem, { seconds: 60, seed: 1, maxIterations: 1500 }, hooks);
-    expect(checkSolution(problem, sol)).toEqual([]);
-    expect(sol.unassigned).toEqual([]);
-    expect(sol.cost.vehicles).toBe(vehicleLowerBound(inst));
   });
 });

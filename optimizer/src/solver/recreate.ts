@@ -95,8 +95,7 @@ export function insertJob(
  */
 const NEAR_FIRST_ROUTES = 24;
 
-/** How many routes of the plan serve at least one stop. */
-export function usedRoutes(sol: SolutionState): number {
+function usedRoutes(sol: SolutionState): number {
   let n = 0;
   for (const r of sol.routes) if (r.stops.length > 0) n++;
   return n;

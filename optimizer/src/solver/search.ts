@@ -4,7 +4,7 @@
 import type { Instance } from './instance.js';
 import { ejectionInsert } from './eject.js';
 import { construct } from './construct.js';
-import { insertJob, NOT_INSERTED, recreate, usedRoutes } from './recreate.js';
+import { insertJob, NOT_INSERTED, recreate } from './recreate.js';
 import { Rng } from './rng.js';
 import { remove, ruin, type RuinParams } from './ruin.js';
 import type { RouteState } from './route.js';
@@ -44,17 +44,6 @@ const GIVE_UP = 10;
  * MAX_FAILURES such excursions in a row there are no more.
  */
 const VEHICLE_PENALTY = 2;
-/**
- * No fleet phase when the first plan uses more routes than this (the product's scale: 1,000
- * consignments on 40 or more vans). Its moves there reinsert a removed route's 10 to 40 jobs with
- * ejections, 60 to 100 a processor second: in a 10 s run it gave up within a second at 40 vans or
- * spent 2 to 3 s reaching 34, mostly in its distance reshapes. The distance phase accepts every
- * plan with fewer vehicles than its best and takes excursions to empty routes, and reaches the
- * bound in the same time from the first plan: over 8 seeds at 10 processor seconds, every plan at
- * 34 vans (one of 8 at 35 with the fleet phase) and 1.7 % shorter on average (0044, fourth
- * session). The benchmarks' plans (at most 25 vehicles) keep the fleet phase.
- */
-const FLEET_PHASE_ROUTES = 30;
 const EXCURSION = 600;
 const MAX_FAILURES = 3;
 
@@ -94,7 +83,7 @@ export function search(
     tick: () => iterations++,
     reshapeTemp: temps[1] * 10,
   };
-  if (usedRoutes(best) <= FLEET_PHASE_ROUTES) best = minimiseFleet(inst, best, fleet);
+  best = minimiseFleet(inst, best, fleet);
   best = minimiseCost(inst, best, {
     ...fleet,
     temperatures: temps,

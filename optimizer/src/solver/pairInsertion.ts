@@ -1,7 +1,7 @@
 // Cheapest insertion of a pickup-and-delivery pair into one route: the pickup's slots in one pass,
 // the delivery's slots worked out once per route and job, and a walk of the delivery forward from
 // a pickup only where it can still beat the bound.
-import { loadsBoundByTotal } from './instance.js';
+import { loadsBoundByTotal, type Instance } from './instance.js';
 import { arcOf, consider, loadCheck, type Ctx } from './insertionCtx.js';
 
 export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void {
@@ -26,6 +26,24 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
   const pRow = lp * m;
   const dRow = ld * m;
   let slots: DeliverySlots | null = null;
+  // The best delta so far (or the caller's bound): changes only when `consider` keeps a candidate.
+  let bound = c.best?.delta ?? c.bound;
+  const memo = pickupMemo(inst);
+  const key = memo ? r.v * memo.places + lp : -1;
+  // Every slot of this route costs the pickup at least what a scan of it for another job with
+  // the same pickup place and window found: when that cannot beat the bound, the scan would pass
+  // over every slot for the bound, and it is not done.
+  if (
+    memo &&
+    memo.version[key] === r.version &&
+    memo.late[key] === lateP &&
+    (memo.least[key] as number) > bound + SLACK
+  ) {
+    c.doubt = true;
+    return;
+  }
+  // The least pickup detour of the slots scanned: every slot before the window's end is.
+  let least = Infinity;
   for (let i = r.locked; i <= n; i++) {
     // Service starts never decrease along a route: past the pickup's window here, past it after.
     if ((start[i] as number) > lateP) break;
@@ -38,7 +56,10 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
     const cAB = arcCost[i + 1] as number;
     const adjacent = cAP + cPD + (b < 0 ? 0 : (cost[dRow + b] as number)) - cAB;
     const dP = i === n ? Infinity : cAP + (cost[pRow + b] as number) - cAB;
-    const bound = c.best?.delta ?? c.bound;
+    // The pickup's own detour bounds both (the triangle inequality: the delivery next to it costs
+    // no less than going on to the next stop); at the end of the route it is the arc to the end.
+    const lb = i === n ? cAP + (b < 0 ? 0 : (cost[pRow + b] as number)) - cAB : dP;
+    if (lb < least) least = lb;
     if (adjacent >= bound && dP >= bound) {
       c.doubt = true;
       continue;
@@ -53,18 +74,22 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
     if (
       sd0 <= lD &&
       sd0 + svcD + (b < 0 ? 0 : (dur[dRow + b] as number)) * inv <= (latest[i + 1] as number)
-    )
+    ) {
       consider(c, adjacent, i, i, job);
+      bound = c.best?.delta ?? c.bound;
+    }
     if (i === n) continue;
     // The cheapest delivery after this pickup costs no less than dP plus the cheapest detour of a
     // later slot (the route's delivery slots are worked out once, on the first walk).
     if (!slots) slots = deliverySlots(c, ds, free ? null : fits);
-    if (dP + (slots.cheapestFrom[i + 1] as number) > (c.best?.delta ?? c.bound) + SLACK) {
+    if (dP + (slots.cheapestFrom[i + 1] as number) > bound + SLACK) {
       c.doubt = true;
       continue;
     }
     // The walk ends at the last slot, before the load stops fitting, where the delivery could go.
-    const walkEnd = slots.lastOpenBefore[slots.loadFailsAt[i + 1] as number] as number;
+    const walkEnd = free
+      ? slots.lastOpen
+      : (slots.lastOpenBefore[slots.loadFailsAt[i + 1] as number] as number);
     if (walkEnd <= i) continue;
     const open = slots.open;
     // Start time of node k after the pickup pushed it forward.
@@ -85,25 +110,69 @@ export function pairInsertion(c: Ctx, job: number, ps: number, ds: number): void
       // The exact delta is summed as always (the same rounding, so the same plans); the slot's
       // precomputed detour only passes over the slots that cannot beat the bound.
       const delta =
-        dP + (slots.detour[k] as number) > (c.best?.delta ?? c.bound) + SLACK
+        dP + (slots.detour[k] as number) > bound + SLACK
           ? Infinity
           : dP +
             (costT[dRow + x] as number) +
             (y < 0 ? 0 : (cost[dRow + y] as number)) -
             (arcCost[k + 1] as number);
-      if (delta >= (c.best?.delta ?? c.bound)) c.doubt = true;
+      if (delta >= bound) c.doubt = true;
       else {
         const sd = Math.max(depK + (durT[dRow + x] as number) * inv, eD);
         if (
           sd <= lD &&
           sd + svcD + (y < 0 ? 0 : (dur[dRow + y] as number)) * inv <= (latest[k + 1] as number)
-        )
+        ) {
           consider(c, delta, i, k, job);
+          bound = c.best?.delta ?? c.bound;
+        }
       }
       if (k < n)
         sk = Math.max(depK + (travel[k + 1] as number), inst.stopEarly[r.stops[k] ?? 0] ?? 0);
     }
   }
+  // A route with no slot inside the pickup's window is scanned at no cost: nothing to remember.
+  if (memo && least < Infinity) {
+    memo.version[key] = r.version;
+    memo.late[key] = lateP;
+    memo.least[key] = least;
+  }
+}
+
+/**
+ * Per vehicle and pickup place: the least pickup detour over the route's slots inside the pickup's
+ * window, at a route version and for a window's end. Consignments picked up at one place (a
+ * shipper's) share it, and the routes a move leaves alone keep their version.
+ */
+interface PickupMemo {
+  /** The widest matrix's size: the places of every profile. */
+  places: number;
+  version: Float64Array;
+  late: Float64Array;
+  least: Float64Array;
+}
+
+/** Above this many vehicles × places no memo is kept (three arrays of that length). */
+const MEMO_MAX = 1 << 22;
+const memos = new WeakMap<Instance, PickupMemo | null>();
+
+function pickupMemo(inst: Instance): PickupMemo | null {
+  let memo = memos.get(inst);
+  if (memo === undefined) {
+    const places = Math.max(0, ...inst.size);
+    const size = inst.vehicleCount * places;
+    memo =
+      size > MEMO_MAX
+        ? null
+        : {
+            places,
+            version: new Float64Array(size),
+            late: new Float64Array(size),
+            least: new Float64Array(size),
+          };
+    memos.set(inst, memo);
+  }
+  return memo;
 }
 
 const always = (): boolean => true;
@@ -125,10 +194,12 @@ interface DeliverySlots {
   open: Uint8Array;
   /** The least detour of the open slots k..n (Infinity: none). */
   cheapestFrom: Float64Array;
-  /** The first boundary from k on where the job's load does not fit (n + 1: none). */
+  /** The first boundary from k on where the job's load does not fit (n + 1: none; not kept without loads). */
   loadFailsAt: Int32Array;
-  /** The last open slot before boundary k (-1: none). */
+  /** The last open slot before boundary k (-1: none; not kept without loads). */
   lastOpenBefore: Int32Array;
+  /** The last open slot of the route (-1: none): the walk's end when no load is read. */
+  lastOpen: number;
 }
 
 /** Scratch arrays of deliverySlots, grown as needed (the search is single-threaded). */
@@ -138,6 +209,7 @@ const scratch: DeliverySlots = {
   cheapestFrom: new Float64Array(64),
   loadFailsAt: new Int32Array(64),
   lastOpenBefore: new Int32Array(64),
+  lastOpen: -1,
 };
 
 /**
@@ -170,8 +242,9 @@ function deliverySlots(c: Ctx, ds: number, fits: ((k: number) => boolean) | null
   for (; k > r.locked && (start[k] as number) > lD; k--) {
     open[k] = 0;
     cheapestFrom[k] = Infinity;
-    loadFailsAt[k] = k;
+    if (fits) loadFailsAt[k] = k;
   }
+  let lastOpen = -1;
   for (; k > r.locked; k--) {
     const x = loc[k] as number;
     const y = loc[k + 1] as number;
@@ -187,11 +260,15 @@ function deliverySlots(c: Ctx, ds: number, fits: ((k: number) => boolean) | null
       sd <= lD &&
       sd + svcD + (y < 0 ? 0 : (dur[dRow + y] as number)) * inv <= (latest[k + 1] as number);
     open[k] = ok ? 1 : 0;
+    if (ok && lastOpen < 0) lastOpen = k;
     cheapestFrom[k] = ok
       ? Math.min(d, cheapestFrom[k + 1] as number)
       : (cheapestFrom[k + 1] as number);
-    loadFailsAt[k] = fits === null || fits(k) ? (loadFailsAt[k + 1] as number) : k;
+    if (fits) loadFailsAt[k] = fits(k) ? (loadFailsAt[k + 1] as number) : k;
   }
+  scratch.lastOpen = lastOpen;
+  // Without loads the walk ends at the last open slot: the array below is not read.
+  if (!fits) return scratch;
   let last = -1;
   for (let k = 0; k <= n + 1; k++) {
     lastOpenBefore[k] = last;

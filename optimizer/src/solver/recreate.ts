@@ -2,7 +2,7 @@
 // farther from the depot, closer, tighter window; high priority always first), each at its cheapest
 // position with blinks (a position is skipped with a small probability). A new vehicle is opened only
 // when no used route can take the job, which serves the objective order (assigned, vehicles, distance).
-import { applied, bestInsertion, freeStops, type Candidate } from './insertion.js';
+import { applied, bestInsertion, freeStops, warmRows, type Candidate } from './insertion.js';
 import { nearestOf, type Instance } from './instance.js';
 import { refresh } from './route.js';
 import type { Rng } from './rng.js';
@@ -59,6 +59,7 @@ export function insertJob(
   let bestV = -1;
   let opened = false;
   const order = where ? nearRoutesFirst(sol, job, where) : null;
+  warmRows(inst, job);
   for (let k = 0; k < V; k++) {
     const r = sol.routes[order ? (order[k] as number) : k];
     if (!r || r.stops.length === 0 || !inst.jobVehicleOk[job * V + r.v]) continue;

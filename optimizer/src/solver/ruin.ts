@@ -59,7 +59,7 @@ export function ruin(sol: SolutionState, rng: Rng, params: RuinParams): number[]
     }
     ruined.add(v);
   }
-  remove(sol, removed);
+  remove(sol, removed, ruined);
   return [...removed];
 }
 
@@ -77,11 +77,13 @@ function locate(sol: SolutionState): { route: Int32Array; pos: Int32Array; route
   route.fill(-1);
   const routedStops: number[] = [];
   for (const r of sol.routes) {
-    r.stops.forEach((s, k) => {
+    const stops = r.stops;
+    for (let k = 0; k < stops.length; k++) {
+      const s = stops[k] as number;
       route[s] = r.v;
       pos[s] = k;
       if (k >= r.locked) routedStops.push(s);
-    });
+    }
   }
   return { route, pos, routedStops };
 }
@@ -101,11 +103,16 @@ function splitAt(rng: Rng, lo: number, hi: number, pos: number, lt: number): num
   return all.filter((_, k) => k < keepFrom || k >= keepFrom + m);
 }
 
-/** Takes the jobs out of their routes (fixed stops stay) and adds them to the unassigned list. */
-export function remove(sol: SolutionState, jobs: Set<number>): void {
+/**
+ * Takes the jobs out of their routes (fixed stops stay) and adds them to the unassigned list.
+ * `routes`, when given, holds every vehicle whose route serves one of the jobs (the others are
+ * not read).
+ */
+export function remove(sol: SolutionState, jobs: Set<number>, routes?: Set<number>): void {
   if (jobs.size === 0) return;
   const inst = sol.inst;
   for (let v = 0; v < sol.routes.length; v++) {
+    if (routes && !routes.has(v)) continue;
     const r0 = sol.routes[v];
     if (!r0?.stops.some((s) => jobs.has(inst.stopJob[s] ?? 0) && !inst.stopFixed[s])) continue;
     const r = sol.touch(v);

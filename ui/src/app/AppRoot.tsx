@@ -27,7 +27,6 @@ import { muiTheme, type ThemeName } from '../theme/themes';
 import type { AppProviders } from './AdminApp';
 import { loginRedirect } from './authProvider';
 import { isPlannerPath, PlannerHome, screenRoutes } from './screens';
-import { seedStartData } from './startData';
 
 export { preloadPage } from './screens';
 import { ShellContext } from './UserContext';
@@ -69,9 +68,6 @@ export default function AppRoot({
     });
     // The map's data, asked for now if the app opens on a map, not once its chunk has loaded.
     prefetchMapData(queryClient, window.location, (rule) => canOpen(user, rule));
-    // The department list and the page's first data the entry asked for, in the cache before the
-    // first render (app/startData.ts).
-    seedStartData(queryClient, window.location.pathname, (rule) => canOpen(user, rule));
     // Every planner page and its frame start from the departments: asked for now, while the
     // page's chunk loads, not once the frame has rendered.
     if (/^\/planner\/[^/]+\//.test(window.location.pathname))

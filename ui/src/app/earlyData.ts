@@ -60,25 +60,8 @@ export function earlyQueries(path: string, today: string): [string, unknown][] {
   return [];
 }
 
-/**
- * The department list (layout/useDepartments: `departments` and `departmentGroups`, the same
- * parameters; a unit test holds them equal), which the planner's frame and every planner page of
- * a department start from: asked for beside the session on any `/planner/{department}/…` path,
- * group or not (issue 37 §5, docs/decisions/0055-web-app-start-up.md).
- */
-export function frameQueries(path: string): [string, unknown][] {
-  if (!/^\/planner\/[^/]+\//.test(path)) return [];
-  return [
-    ['departments', {}],
-    ['departmentGroups', { excludeEmpty: true }],
-  ];
-}
-
 /** Asks for the early queries of `path` (in the default time zone's today). */
 export function askEarly(path: string): void {
-  for (const [name, params] of [
-    ...earlyQueries(path, todayIn(defaultTimeZone)),
-    ...frameQueries(path),
-  ])
+  for (const [name, params] of earlyQueries(path, todayIn(defaultTimeZone)))
     runQueryEarly(name, params);
 }

@@ -3,8 +3,7 @@ import { slotViewsParams } from '../planner/planning/slotParams';
 import { consignmentsPageParams } from '../planner/rowsParams';
 import { pageSize } from '../planner/shipmentsData';
 import { EARLY_ANSWER_MS, runQuery, runQueryEarly } from '../shell/api';
-import { DEPARTMENTS_PARAMS, GROUPS_PARAMS } from '../layout/useDepartments';
-import { askEarly, earlyQueries, frameQueries, ROWS_PAGE } from './earlyData';
+import { askEarly, earlyQueries, ROWS_PAGE } from './earlyData';
 
 /** The queries asked (name and params); each answered with its own name. */
 let asked: { name: string; params: unknown }[] = [];
@@ -54,22 +53,6 @@ describe("a main page's first data asked for beside the session (issue 37 §5, s
     expect(earlyQueries(`/planner/5/shipments-search/${DAY}/2026-11-30`, DAY)).toEqual([firstPage]);
   });
 
-  it("the department list on every page of a department or group, with the list's own parameters", () => {
-    const lists = [
-      ['departments', DEPARTMENTS_PARAMS],
-      ['departmentGroups', GROUPS_PARAMS],
-    ];
-    for (const path of [
-      `/planner/5/planning/${DAY}`,
-      '/planner/group_2/live',
-      '/planner/5/shipments-search',
-      '/planner/5/map',
-    ])
-      expect([path, frameQueries(path)]).toEqual([path, lists]);
-    for (const path of ['/planner', '/planner/', '/admin/users', '/login', '/courier'])
-      expect([path, frameQueries(path)]).toEqual([path, []]);
-  });
-
   it('nothing the URL does not settle alone: groups, dates left out, filters, searches', () => {
     for (const path of [
       `/planner/group_2/planning/${DAY}`,
@@ -88,21 +71,13 @@ describe("a main page's first data asked for beside the session (issue 37 §5, s
 
   it("the page's identical query takes the early answer once; an old one is asked again", async () => {
     askEarly(`/planner/5/planning/${DAY}`);
-    expect(asked.map((a) => a.name)).toEqual([
-      'slots',
-      'units',
-      'couriers',
-      'vehicles',
-      'departments',
-      'departmentGroups',
-    ]);
+    expect(asked.map((a) => a.name)).toEqual(['slots', 'units', 'couriers', 'vehicles']);
     expect(await runQuery('slots', slotViewsParams(['5'], DAY))).toEqual(['slots']);
     expect(await runQuery('units', { departmentIds: ['5'] })).toEqual(['units']);
-    expect(await runQuery('departments', DEPARTMENTS_PARAMS)).toEqual(['departments']);
-    expect(asked).toHaveLength(6);
+    expect(asked).toHaveLength(4);
     // Taken once: the next identical query asks the server.
     await runQuery('slots', slotViewsParams(['5'], DAY));
-    expect(asked).toHaveLength(7);
+    expect(asked).toHaveLength(5);
     runQueryEarly('couriers', { departmentIds: ['6'] }, Date.now() - EARLY_ANSWER_MS - 1);
     await runQuery('couriers', { departmentIds: ['6'] });
     expect(asked.filter((a) => a.name === 'couriers')).toHaveLength(3);

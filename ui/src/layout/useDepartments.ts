@@ -12,43 +12,16 @@ export interface DepartmentOption {
   members: string[];
 }
 
-export interface DepartmentRow {
+interface DepartmentRow {
   id: string;
   name: string;
   country: string;
 }
-export interface GroupRow {
+interface GroupRow {
   id: string;
   name: string;
   departmentIds: string[];
 }
-
-/** The queries the department list is made of (the start-up asks for them early too). */
-export const DEPARTMENTS_PARAMS = {};
-export const GROUPS_PARAMS = { excludeEmpty: true };
-
-/** The department list of the answers of `departments` and `departmentGroups`. */
-export const departmentOptionsOf = (
-  departments: readonly DepartmentRow[],
-  groups: readonly GroupRow[],
-): DepartmentOption[] => [
-  ...groups.map((g) => ({
-    id: `group_${g.id}`,
-    name: g.name,
-    group: true,
-    members: g.departmentIds.map(String),
-  })),
-  ...departments
-    .slice()
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((d) => ({
-      id: String(d.id),
-      name: d.name,
-      country: d.country,
-      group: false,
-      members: [String(d.id)],
-    })),
-];
 
 /** The departments and department groups the user may plan for (the server scopes both). */
 export function useDepartmentOptions() {
@@ -61,14 +34,31 @@ export const departmentOptionsQuery = {
   staleTime: 60_000,
   queryFn: async (): Promise<DepartmentOption[]> => {
     const [departments, groups] = await Promise.all([
-      runQuery<DepartmentRow[]>('departments', DEPARTMENTS_PARAMS),
-      runQuery<GroupRow[]>('departmentGroups', GROUPS_PARAMS).catch((err: unknown) => {
+      runQuery<DepartmentRow[]>('departments', {}),
+      runQuery<GroupRow[]>('departmentGroups', { excludeEmpty: true }).catch((err: unknown) => {
         // A user without group access (403) simply has no groups to pick.
         if (err instanceof HttpFailure && (err.status === 403 || err.status === 404)) return [];
         throw err;
       }),
     ]);
-    return departmentOptionsOf(departments, groups);
+    return [
+      ...groups.map((g) => ({
+        id: `group_${g.id}`,
+        name: g.name,
+        group: true,
+        members: g.departmentIds.map(String),
+      })),
+      ...departments
+        .slice()
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((d) => ({
+          id: String(d.id),
+          name: d.name,
+          country: d.country,
+          group: false,
+          members: [String(d.id)],
+        })),
+    ];
   },
 };
 

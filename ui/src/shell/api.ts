@@ -93,13 +93,7 @@ const inFlight = new Map<string, Promise<unknown>>();
 
 /** How long an answer asked for at start-up waits for its page (older, the page asks again). */
 export const EARLY_ANSWER_MS = 10_000;
-interface EarlyAnswer {
-  answer: Promise<unknown>;
-  at: number;
-  /** The answer, once it has arrived (not for a failure: the page's query meets that). */
-  arrived?: { value: unknown };
-}
-const early = new Map<string, EarlyAnswer>();
+const early = new Map<string, { answer: Promise<unknown>; at: number }>();
 
 /**
  * Asks for a query at start-up, beside the session, before the page that needs it has loaded
@@ -114,33 +108,8 @@ export function runQueryEarly(name: string, params: unknown, now = Date.now()): 
     body: { query: name, params },
     headers: { ...readHeaders() },
   });
-  const entry: EarlyAnswer = { answer, at: now };
-  answer.then(
-    (value) => (entry.arrived = { value }),
-    () => undefined,
-  );
-  early.set(key, entry);
-}
-
-/**
- * The early answers (runQueryEarly) of these queries if every one has arrived and is still fresh:
- * taken, as `runQuery` takes one; otherwise none is taken and undefined. The start-up puts such
- * answers in the query cache before the app's first render (app/startData.ts), so that the page
- * draws them in that render rather than in one after it.
- */
-export function takeArrivedEarly(
-  queries: readonly (readonly [name: string, params: unknown])[],
-  now = Date.now(),
-): unknown[] | undefined {
-  const keys = queries.map(([name, params]) => `${name}:${JSON.stringify(params)}`);
-  const entries = keys.map((key) => early.get(key));
-  const values: unknown[] = [];
-  for (const entry of entries) {
-    if (!entry?.arrived || now - entry.at > EARLY_ANSWER_MS) return undefined;
-    values.push(entry.arrived.value);
-  }
-  for (const key of keys) early.delete(key);
-  return values;
+  answer.catch(() => undefined);
+  early.set(key, { answer, at: now });
 }
 
 /** `POST /api/query/{name}` with `{query, params}`; identical requests in flight are shared (§7). */

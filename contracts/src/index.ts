@@ -50,3 +50,5 @@ export * from './invoicing/index.js';
 export * from './commandReferences.js';
 export * from './audit/references.js';
 export * from './privacy/index.js';
+export * from './exports/index.js';
+export * from './downloads.js';

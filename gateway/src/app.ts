@@ -1,3 +1,4 @@
+import { downloadPaths } from '@nordlog/contracts';
 import {
   errorMiddleware,
   notFoundHandler,
@@ -116,10 +117,11 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   if (deps.restApi) app.use('/api/rest', deps.restApi);
   if (deps.downloadApi) app.use('/api', deps.downloadApi);
   app.use('/api', notFoundHandler);
-  // Spec §7 writes the export without `/api`: the same call there, with the same session check.
+  // Spec §7 writes the downloads without `/api` (contracts/src/downloads.ts): the same calls
+  // there, with the same session check.
   if (deps.downloadApi)
     app.post(
-      ['/exportLocationListForSlot', '/exportMultilegReturnsList'],
+      downloadPaths,
       (_req, res, next) => void (noStore(res), next()),
       deps.authenticate,
       deps.downloadApi,

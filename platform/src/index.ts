@@ -9,6 +9,7 @@ export * from './db/gaplessLog.js';
 export * from './db/ids.js';
 export * from './db/prepared.js';
 export * from './db/copy.js';
+export * from './db/copyTo.js';
 export * from './db/open.js';
 export * from './eventStore/types.js';
 export * from './eventStore/postgres.js';

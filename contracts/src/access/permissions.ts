@@ -302,6 +302,15 @@ export const queryPermissions: Record<QueryName, Permission> = {
   customerInvoiceSplit: read([...invoicing, 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
 };
 
+/** The file downloads (spec §7 "other calls"; contracts/src/downloads.ts names their params). */
+export const downloadPermissions = {
+  '/exportLocationListForSlot': queryPermissions.routePoints,
+  '/exportMultilegReturnsList': queryPermissions.manageReturns,
+  // The shipments export (docs/decisions/0060): who has the import/export screens.
+  '/query': read(['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED']),
+} as const satisfies Record<string, Permission>;
+export type DownloadPath = keyof typeof downloadPermissions;
+
 /** The queries answered without a session (`Permission.public`). */
 export const publicQueries: readonly QueryName[] = (
   Object.keys(queryPermissions) as QueryName[]

@@ -173,6 +173,12 @@ export const errorMiddleware =
   (logger: Logger): ErrorRequestHandler =>
   (err, _req, res, _next) => {
     const { status, body, retryAfterSeconds } = toErrorResponse(err, logger);
+    // A file already on its way (a streamed export) cannot turn into an error answer: the
+    // connection is cut, so the client sees a broken transfer rather than a short file.
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     if (retryAfterSeconds !== undefined) res.set('Retry-After', String(retryAfterSeconds));
     res.status(status).json(body);
   };

@@ -4,7 +4,7 @@ import {
   denial,
   exportMultilegReturnsSchema,
   multilegReturnsColumns,
-  queryPermissions,
+  downloadPermissions,
   type ManageReturnsRow,
 } from '@nordlog/contracts';
 import { jsonBody, requestIdentity, validationError } from '@nordlog/platform';
@@ -74,7 +74,7 @@ export function mountReturnsExport(router: Router, deps: QueryServiceDeps): void
     minPosition(deps.waitForPosition, deps.minPositionWaitMs),
     async (req: Request, res: Response) => {
       const identity = (deps.identify ?? requestIdentity)(req);
-      const refused = denial(identity, queryPermissions.manageReturns, 'query');
+      const refused = denial(identity, downloadPermissions[EXPORT_MULTILEG_RETURNS_PATH], 'query');
       if (refused) throw new AppError('NO_ACCESS', refused);
       const parsed = exportMultilegReturnsSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw validationError(parsed.error);

@@ -7,7 +7,7 @@ import {
   denial,
   exportLocationListSchema,
   locationListFileName,
-  queryPermissions,
+  downloadPermissions,
   type RoutePoint,
 } from '@nordlog/contracts';
 import { jsonBody, requestIdentity, validationError } from '@nordlog/platform';
@@ -21,6 +21,7 @@ import { locationListCsv } from './csv.js';
 import { defaultChromiumPath } from '../invoicing/documents/pdf.js';
 import { invoiceDocuments, type InvoiceDocumentSettings } from '../invoicing/download.js';
 import { mountReturnsExport } from '../returns/export.js';
+import { mountOrdersExport } from '../exports/orders.js';
 
 /**
  * The file downloads of the planner (spec §7 "other calls"), mounted by the gateway under `/api`
@@ -38,7 +39,7 @@ export function createDownloadApi(deps: QueryServiceDeps): Router {
     minPosition(deps.waitForPosition, deps.minPositionWaitMs),
     async (req: Request, res: Response) => {
       const identity = (deps.identify ?? requestIdentity)(req);
-      const refused = denial(identity, queryPermissions.routePoints, 'query');
+      const refused = denial(identity, downloadPermissions[EXPORT_LOCATION_LIST_PATH], 'query');
       if (refused) throw new AppError('NO_ACCESS', refused);
       const parsed = exportLocationListSchema.safeParse(req.body ?? {});
       if (!parsed.success) throw validationError(parsed.error);
@@ -71,6 +72,8 @@ export function createDownloadApi(deps: QueryServiceDeps): Router {
   );
   // Spec §7: the multi-leg returns list (docs/decisions/0057-returns.md).
   mountReturnsExport(router, deps);
+  // Spec §7: the shipments export, CSV or xlsx (docs/decisions/0060).
+  mountOrdersExport(router, deps);
   // Spec §7: an issued invoice as PDF, CSV or HTML (docs/decisions/0032-invoicing.md).
   const documents = invoiceDocuments(deps.knex, deps.invoices ?? defaultInvoiceSettings);
   router.get(

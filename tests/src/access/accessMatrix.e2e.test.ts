@@ -3,6 +3,7 @@ import {
   commandPermissions,
   defaultAccess,
   denial,
+  downloadPermissions,
   queryPermissions,
   roles,
   type Identity,
@@ -86,6 +87,26 @@ describe('access control on the server (spec §6, one table in contracts)', () =
           name,
           status: denied ? 403 : 'not 403',
         });
+      }
+      // The file downloads (contracts/src/downloads.ts), at the spec's path and under /api.
+      for (const [path, permission] of Object.entries(downloadPermissions)) {
+        const denied = denial(identity, permission, 'query') !== null;
+        for (const url of [path, `/api${path}`]) {
+          const res = await fetch(`${sys.url}${url}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              cookie: sessions.get(role)!.cookie,
+              'x-csrf-token': sessions.get(role)!.csrf,
+            },
+            body: '{}',
+          });
+          await res.arrayBuffer();
+          expect({ url, status: res.status === 403 ? 403 : 'not 403' }).toEqual({
+            url,
+            status: denied ? 403 : 'not 403',
+          });
+        }
       }
     });
   }

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   commandSchemas,
+  downloadEndpoints,
+  downloadPaths,
   publicQueries,
   querySchemas,
   type CommandName,
+  type DownloadPath,
   type QueryName,
 } from '@nordlog/contracts';
 import fc from 'fast-check';
@@ -18,6 +21,17 @@ import {
   type World,
 } from '../support/commandBases.js';
 import { commandHead, startTestSystem, type TestSystem } from '../support/system.js';
+
+/** Valid params of every file download (contracts/src/downloads.ts). */
+const downloadBases: Record<DownloadPath, (w: World) => Payload> = {
+  '/exportLocationListForSlot': (w) => ({ slot: w.slot }),
+  '/exportMultilegReturnsList': (w) => ({
+    departmentId: w.departments[0],
+    fromDate: DATE,
+    toDate: DATE,
+  }),
+  '/query': (w) => ({ department: w.departments[0], fromDate: DATE, toDate: DATE }),
+};
 
 /** Valid params of every query (typed by the registry). */
 const queryBases: Record<QueryName, (w: World) => Payload> = {
@@ -274,6 +288,25 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     }, 120_000);
   }
 
+  // The file downloads, at the spec's path (without `/api`) where the gateway serves them too.
+  for (const path of downloadPaths) {
+    it(`download ${path}: bent params are answered below 500`, async () => {
+      const base = downloadBases[path](world);
+      const keys = shapeKeys(downloadEndpoints[path].schema);
+      const ask = (params: unknown) =>
+        raw(sys.url, path, { 'content-type': 'application/json' }, JSON.stringify(params));
+      for (const params of sweep(base, keys))
+        await probe(`${path} ${JSON.stringify(params).slice(0, 300)}`, () => ask(params));
+      await fc.assert(
+        fc.asyncProperty(bent(base, keys), async (params) => {
+          await probe(`${path} ${JSON.stringify(params).slice(0, 300)}`, () => ask(params));
+        }),
+        { numRuns: 25, seed: 20261124 },
+      );
+      expect(problems).toEqual([]);
+    }, 120_000);
+  }
+
   // The public queries are fuzzed again where anyone reaches them: without a session.
   for (const name of publicQueries) {
     it(`public query ${name} at /openapi: bent params without a session are answered below 500`, async () => {
@@ -304,6 +337,7 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
       ...Object.keys(commandSchemas).map((n) => `/api/command/${n}`),
       ...Object.keys(querySchemas).map((n) => `/api/query/${n}`),
       ...publicQueries.map((n) => `/openapi/query/${n}`),
+      ...downloadPaths.flatMap((p) => [p, `/api${p}`]),
       '/auth/request-token',
       '/auth/verify-token',
       '/auth/logout',

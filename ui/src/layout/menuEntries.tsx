@@ -4,6 +4,7 @@ import AltRouteIcon from '@mui/icons-material/AltRoute';
 import AutoModeIcon from '@mui/icons-material/AutoMode';
 import BadgeIcon from '@mui/icons-material/Badge';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -108,6 +109,16 @@ const invoicingItems: PlannerItem[] = [
   },
 ];
 
+/** Volume work (issue 40): the shipments export (docs/decisions/0060). */
+const volumeItems: PlannerItem[] = [
+  {
+    rule: '/planner/:departmentId/export',
+    segment: 'export',
+    label: 'exports.menu',
+    icon: <FileDownloadIcon />,
+  },
+];
+
 /** The audit replay (docs/decisions/0029-audit-replay.md). */
 const LM_EVENTS = '/admin/lmEvents/:shipmentId?';
 /** A person's data (docs/decisions/0050-personal-data.md). */
@@ -175,6 +186,7 @@ export function menuEntries(
     group('menu.groups.live', liveItems);
     group('menu.groups.resources', resourceItems);
     group('menu.groups.invoicing', invoicingItems);
+    group('menu.groups.volume', volumeItems);
   }
   if (can('/courier/*')) item('/courier', 'menu.courier', <LocalShippingIcon />);
   if (!inAdmin && !department && plannerType)

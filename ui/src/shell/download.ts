@@ -3,14 +3,19 @@ import { csrfHeaders, fetchApi } from './api';
 
 /**
  * Posts `body` to a file download of the API (spec §7 exports) and saves the answer as
- * `fileName`; a refusal throws the spec §8 errors as an HttpFailure.
+ * `fileName` (`accept`: the file's type); a refusal throws the spec §8 errors as an HttpFailure.
  */
-export async function downloadFile(path: string, body: unknown, fileName: string): Promise<void> {
+export async function downloadFile(
+  path: string,
+  body: unknown,
+  fileName: string,
+  accept = 'text/csv',
+): Promise<void> {
   const res = await fetchApi(path, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      accept: 'text/csv, application/json',
+      accept: `${accept}, application/json`,
       ...csrfHeaders(),
     },
     body: JSON.stringify(body),

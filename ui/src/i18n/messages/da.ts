@@ -62,6 +62,7 @@ const da: Messages = {
     collapse: 'Minimer menuen',
     expand: 'Udvid menuen',
     groups: {
+      volume: 'Import og eksport',
       shipments: 'Forsendelser',
       planning: 'Planlægning',
       live: 'Realtid',
@@ -857,6 +858,21 @@ const da: Messages = {
     },
   },
   // The unresolved-address screen and its notice (docs/decisions/0053).
+  exports: {
+    title: 'Eksport',
+    menu: 'Eksport',
+    format: 'Filformat',
+    csv: 'CSV (kommasepareret)',
+    xlsx: 'Excel (xlsx)',
+    removeControl: "Udelad kontrolkolonnerne (interne id'er, koordinater, revisioner)",
+    run: 'Eksportér',
+    running: 'Eksporterer…',
+    done: 'Eksporten er hentet',
+    failed: 'Eksporten mislykkedes',
+    reversed: 'Til-datoen er før fra-datoen',
+    tooLong: 'Højst %{days} dage i én eksport',
+    columns: 'Filen har %{smart_count} kolonne |||| Filen har %{smart_count} kolonner',
+  },
   returns: {
     title: 'Returneringer',
     menu: 'Returneringer',

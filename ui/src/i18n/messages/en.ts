@@ -64,6 +64,7 @@ const en = {
     collapse: 'Collapse menu',
     expand: 'Expand menu',
     groups: {
+      volume: 'Import and export',
       shipments: 'Shipments',
       planning: 'Planning',
       live: 'Live',
@@ -856,6 +857,21 @@ const en = {
     },
   },
   // The unresolved-address screen and its notice (docs/decisions/0053).
+  exports: {
+    title: 'Export',
+    menu: 'Export',
+    format: 'File format',
+    csv: 'CSV (comma-separated)',
+    xlsx: 'Excel (xlsx)',
+    removeControl: 'Leave out the control columns (internal ids, coordinates, revisions)',
+    run: 'Export',
+    running: 'Exporting…',
+    done: 'The export is downloaded',
+    failed: 'The export failed',
+    reversed: 'The to date is before the from date',
+    tooLong: 'At most %{days} days in one export',
+    columns: 'The file has %{smart_count} column |||| The file has %{smart_count} columns',
+  },
   returns: {
     title: 'Returns',
     menu: 'Returns',

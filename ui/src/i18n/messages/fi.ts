@@ -63,6 +63,7 @@ const fi: Messages = {
     collapse: 'Pienennä valikko',
     expand: 'Laajenna valikko',
     groups: {
+      volume: 'Tuonti ja vienti',
       shipments: 'Lähetykset',
       planning: 'Suunnittelu',
       live: 'Reaaliaika',
@@ -862,6 +863,21 @@ const fi: Messages = {
     },
   },
   // The unresolved-address screen and its notice (docs/decisions/0053).
+  exports: {
+    title: 'Vienti',
+    menu: 'Vienti',
+    format: 'Tiedostomuoto',
+    csv: 'CSV (pilkuin eroteltu)',
+    xlsx: 'Excel (xlsx)',
+    removeControl: 'Jätä tarkistussarakkeet pois (sisäiset tunnukset, koordinaatit, versiot)',
+    run: 'Vie',
+    running: 'Viedään…',
+    done: 'Vienti on ladattu',
+    failed: 'Vienti epäonnistui',
+    reversed: 'Loppupäivä on ennen alkupäivää',
+    tooLong: 'Enintään %{days} päivää yhdessä viennissä',
+    columns: 'Tiedostossa on %{smart_count} sarake |||| Tiedostossa on %{smart_count} saraketta',
+  },
   returns: {
     title: 'Palautukset',
     menu: 'Palautukset',

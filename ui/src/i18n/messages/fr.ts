@@ -65,6 +65,7 @@ const fr: Messages = {
     collapse: 'Réduire le menu',
     expand: 'Développer le menu',
     groups: {
+      volume: 'Import et export',
       shipments: 'Envois',
       planning: 'Planification',
       live: 'Temps réel',
@@ -866,6 +867,22 @@ const fr: Messages = {
     },
   },
   // The unresolved-address screen and its notice (docs/decisions/0053).
+  exports: {
+    title: 'Export',
+    menu: 'Export',
+    format: 'Format du fichier',
+    csv: 'CSV (séparé par des virgules)',
+    xlsx: 'Excel (xlsx)',
+    removeControl:
+      'Omettre les colonnes de contrôle (identifiants internes, coordonnées, révisions)',
+    run: 'Exporter',
+    running: 'Export en cours…',
+    done: "L'export est téléchargé",
+    failed: "L'export a échoué",
+    reversed: 'La date de fin précède la date de début',
+    tooLong: 'Au plus %{days} jours par export',
+    columns: 'Le fichier a %{smart_count} colonne |||| Le fichier a %{smart_count} colonnes',
+  },
   returns: {
     title: 'Retours',
     menu: 'Retours',

@@ -62,6 +62,7 @@ const nb: Messages = {
     collapse: 'Minimer menyen',
     expand: 'Utvid menyen',
     groups: {
+      volume: 'Import og eksport',
       shipments: 'Sendinger',
       planning: 'Planlegging',
       live: 'Sanntid',
@@ -858,6 +859,21 @@ const nb: Messages = {
     },
   },
   // The unresolved-address screen and its notice (docs/decisions/0053).
+  exports: {
+    title: 'Eksport',
+    menu: 'Eksport',
+    format: 'Filformat',
+    csv: 'CSV (kommaseparert)',
+    xlsx: 'Excel (xlsx)',
+    removeControl: 'Utelat kontrollkolonnene (interne id-er, koordinater, revisjoner)',
+    run: 'Eksporter',
+    running: 'Eksporterer…',
+    done: 'Eksporten er lastet ned',
+    failed: 'Eksporten mislyktes',
+    reversed: 'Til-datoen er før fra-datoen',
+    tooLong: 'Høyst %{days} dager i én eksport',
+    columns: 'Filen har %{smart_count} kolonne |||| Filen har %{smart_count} kolonner',
+  },
   returns: {
     title: 'Returer',
     menu: 'Returer',

@@ -62,6 +62,7 @@ const sv: Messages = {
     collapse: 'Fäll ihop menyn',
     expand: 'Fäll ut menyn',
     groups: {
+      volume: 'Import och export',
       shipments: 'Sändningar',
       planning: 'Planering',
       live: 'Realtid',
@@ -857,6 +858,21 @@ const sv: Messages = {
     },
   },
   // The unresolved-address screen and its notice (docs/decisions/0053).
+  exports: {
+    title: 'Export',
+    menu: 'Export',
+    format: 'Filformat',
+    csv: 'CSV (kommaseparerad)',
+    xlsx: 'Excel (xlsx)',
+    removeControl: 'Utelämna kontrollkolumnerna (interna id:n, koordinater, revisioner)',
+    run: 'Exportera',
+    running: 'Exporterar…',
+    done: 'Exporten är nedladdad',
+    failed: 'Exporten misslyckades',
+    reversed: 'Till-datumet är före från-datumet',
+    tooLong: 'Högst %{days} dagar i en export',
+    columns: 'Filen har %{smart_count} kolumn |||| Filen har %{smart_count} kolumner',
+  },
   returns: {
     title: 'Returer',
     menu: 'Returer',

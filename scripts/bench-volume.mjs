@@ -1,0 +1,12 @@
+// `npm run bench:volume`: issue 40's benchmark, its parts one after the other, each on a database
+// of its own on the local PostgreSQL server: the shipments export (tests/src/bench/exporting.ts,
+// `node tests/dist/bench/exporting.js --orders N`). Arguments go to every part.
+import { spawnSync } from 'node:child_process';
+
+const parts = ['tests/dist/bench/exporting.js'];
+for (const file of parts) {
+  const run = spawnSync(process.execPath, ['--expose-gc', file, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

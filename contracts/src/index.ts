@@ -50,3 +50,4 @@ export * from './invoicing/index.js';
 export * from './commandReferences.js';
 export * from './audit/references.js';
 export * from './privacy/index.js';
+export * from './recurring/index.js';

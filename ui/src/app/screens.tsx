@@ -15,6 +15,7 @@ import { routeListScreens } from '../planner/routeLists/routes';
 import { searchScreens } from '../planner/search/routes';
 import { unresolvedScreens } from '../planner/unresolved/routes';
 import { returnsScreens } from '../planner/returns/routes';
+import { recurringScreens } from '../planner/recurring/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
 import { loadWithRetry } from '../shell/staleCode';
@@ -115,6 +116,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...unresolvedScreens.map((screen) => ({ ...screen, live: true })),
   // Returns to make and made (docs/decisions/0057): their orders' changes are pushed.
   ...returnsScreens.map((screen) => ({ ...screen, live: true })),
+  // Recurring orders and the result of a date (docs/decisions/0058): their changes are pushed.
+  ...recurringScreens.map((screen) => ({ ...screen, live: true })),
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

@@ -367,13 +367,14 @@ export const entityAccess = {
     table: RECURRING_EXECUTIONS_TABLE,
     queries: ['recurringOrderResult', 'recurringOrderCalendar'],
     rule: 'department',
-    scope: (row) => changeScope({ departmentId: row.departmentId, date: row.date }),
+    // Dates ahead, whatever dates a screen follows: the department's recurring screens take them.
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),
   [RECURRING_RUNS_ENTITY]: entity<RecurringRunRow>({
     table: RECURRING_RUNS_TABLE,
     queries: ['getRecurringExecutedDates'],
     rule: 'department',
-    scope: (row) => changeScope({ departmentId: row.departmentId, date: row.date }),
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),
 } as const;
 

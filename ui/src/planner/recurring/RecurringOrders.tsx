@@ -84,6 +84,7 @@ export default function RecurringOrders() {
     setBusy(true);
     try {
       await sendCommand('EXECUTE_RECURRING_ORDERS', { date, department: departmentId });
+      await refresh();
       void navigate(`/planner/${departmentId}/recurring/result/${date}`);
     } catch (err) {
       notify(`${translate('recurring.executeFailed')}: ${failureText(err, translate)}`, {

@@ -12,11 +12,11 @@ export const recurringKey = (...rest: unknown[]) => [RECURRING_KEY, REFETCH, ...
 export function parseOrderRefs(text: string): { ids: string[]; shipments: string[] } {
   const words = [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
   return {
-    ids: words.filter((w) => /^[1-9]\d{0,16}$/.test(w)),
+    ids: words.filter((w) => /^[1-9]\d{0,15}$/.test(w)),
     shipments: words.filter((w) => /^\d{17}$/.test(w)),
   };
 }
 
 /** Words that are neither an order id nor a shipment number. */
 export const badOrderRefs = (text: string): string[] =>
-  text.split(/[\s,;]+/).filter((w) => w && !/^[1-9]\d{0,16}$/.test(w) && !/^\d{17}$/.test(w));
+  text.split(/[\s,;]+/).filter((w) => w && !/^[1-9]\d{0,15}$/.test(w) && !/^\d{17}$/.test(w));

@@ -142,8 +142,9 @@ export async function startSystem(
     run: (name, payload) => command.run(name, payload),
     knex: db.knex,
     logger: logger.child({ component: 'recurring' }),
+    intervalMs: config.RECURRING_INTERVAL_SECONDS * 1000,
   });
-  recurring.start();
+  if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
   const commandApi = createCommandService(command.deps);
   const run: System['run'] = command.run;
   const query = queryParts(config, db, geocoder, logger, {

@@ -30,8 +30,9 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
     run: (name, payload) => command.run(name, payload),
     knex: db.knex,
     logger: logger.child({ component: 'recurring' }),
+    intervalMs: config.RECURRING_INTERVAL_SECONDS * 1000,
   });
-  recurring.start();
+  if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
   return {

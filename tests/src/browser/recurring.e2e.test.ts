@@ -19,6 +19,7 @@ describe('recurring orders, in a browser', () => {
   let shipmentId: string;
   let recurringOnly: Session;
   let bookingOnly: Session;
+  let shipmentsAndRecurring: Session;
   const day = bookingDate(1);
   const errors: string[] = [];
 
@@ -45,6 +46,7 @@ describe('recurring orders, in a browser', () => {
       sys.login({ phoneNumber: freshPhone(), role: 'PLANNER', departmentIds: [oslo], access });
     recurringOnly = await login(['PLANNER_RECURRING_ORDERS']);
     bookingOnly = await login(['PLANNER_BOOKING']);
+    shipmentsAndRecurring = await login(['PLANNER_SHIPMENTS', 'PLANNER_RECURRING_ORDERS']);
   }, 120_000);
 
   afterAll(async () => {
@@ -122,6 +124,27 @@ describe('recurring orders, in a browser', () => {
     await page.getByText('This date has not been executed yet.').waitFor();
     await page.goto(`${sys.url}/planner/${oslo}/recurring/result/soon`);
     await page.getByTestId('recurring-bad-date').waitFor();
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('S2-ROUTE-073 the order’s details panel opens the form of a new recurring order with the order in it', async () => {
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/planner/${oslo}/shipments-search/${day}/${day}`,
+      shipmentsAndRecurring,
+      errors,
+    );
+    await page.getByRole('button', { name: `Actions for ${orderId}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).click();
+    await page.getByTestId('details-make-recurring').click();
+    await page.waitForURL(/\/recurring\?orders=/);
+    expect(await page.getByTestId('recurring-orders').inputValue()).toBe(orderId);
+    await page.getByTestId('recurring-start').fill(bookingDate(40));
+    await page.getByTestId('recurring-save').click();
+    await page.getByText('Recurring order saved').waitFor();
+    await page.getByTestId('recurring-row').first().waitFor();
     await page.context().close();
     expect(errors).toEqual([]);
   }, 60_000);

@@ -189,8 +189,17 @@ describe('recurring orders', () => {
         orderIds: [booked.id],
       }),
     ]);
-    // The orders query asks for one of its keys.
+    // The orders query asks for one of its keys, and refuses a user without a flag that reads it.
     expect((await planner.query('orders', {})).status).toBe(400);
+    const live = sys.as(
+      await sys.login({
+        phoneNumber: freshPhone(),
+        role: 'PLANNER',
+        access: ['PLANNER_LIVE'],
+        departmentIds: ['1'],
+      }),
+    );
+    expect((await live.query('orders', { recurringOrderId: id })).status).toBe(403);
   });
 
   it('S7-CMD-020 executing a date twice books nothing twice', async () => {

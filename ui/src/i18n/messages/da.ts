@@ -1936,6 +1936,7 @@ const da: Messages = {
     noPickups: 'Ingen ordrer at afhente',
   },
   recurring: {
+    makeRecurring: 'Gør til fast opgave',
     title: 'Faste opgaver',
     menu: 'Faste opgaver',
     new: 'Ny fast opgave',

@@ -1945,6 +1945,7 @@ const en = {
     noPickups: 'No orders to pick up',
   },
   recurring: {
+    makeRecurring: 'Make recurring',
     title: 'Recurring orders',
     menu: 'Recurring orders',
     new: 'New recurring order',

@@ -1962,6 +1962,7 @@ const fi: Messages = {
     noPickups: 'Ei noudettavia tilauksia',
   },
   recurring: {
+    makeRecurring: 'Tee toistuvaksi',
     title: 'Toistuvat tilaukset',
     menu: 'Toistuvat tilaukset',
     new: 'Uusi toistuva tilaus',

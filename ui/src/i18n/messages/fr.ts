@@ -1961,6 +1961,7 @@ const fr: Messages = {
     noPickups: 'Aucune commande à enlever',
   },
   recurring: {
+    makeRecurring: 'Rendre récurrente',
     title: 'Commandes récurrentes',
     menu: 'Commandes récurrentes',
     new: 'Nouvelle commande récurrente',

@@ -1945,6 +1945,7 @@ const nb: Messages = {
     noPickups: 'Ingen ordrer å hente',
   },
   recurring: {
+    makeRecurring: 'Gjør til fast oppdrag',
     title: 'Faste oppdrag',
     menu: 'Faste oppdrag',
     new: 'Nytt fast oppdrag',

@@ -1942,6 +1942,7 @@ const sv: Messages = {
     noPickups: 'Inga order att hämta',
   },
   recurring: {
+    makeRecurring: 'Gör återkommande',
     title: 'Återkommande uppdrag',
     menu: 'Återkommande uppdrag',
     new: 'Nytt återkommande uppdrag',

@@ -35,9 +35,9 @@ interface Values {
   holidayPolicy: HolidayPolicy;
 }
 
-const initial = (row: RecurringOrderRow | null, today: string): Values => ({
+const initial = (row: RecurringOrderRow | null, today: string, orders: string): Values => ({
   name: row?.name ?? '',
-  orders: '',
+  orders,
   startDate: row?.startDate ?? today,
   endDate: row?.endDate ?? '',
   mode: row?.intervalDays ? 'INTERVAL' : 'WEEKDAYS',
@@ -54,16 +54,19 @@ const initial = (row: RecurringOrderRow | null, today: string): Values => ({
 export function RecurringForm({
   row,
   today,
+  orders = '',
   onClose,
 }: {
   /** The recurring order edited (null: a new one). */
   row: RecurringOrderRow | null;
   today: string;
+  /** Orders filled in (order ids or shipment numbers). */
+  orders?: string;
   onClose: (saved: boolean) => void;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [values, setValues] = useState<Values>(() => initial(row, today));
+  const [values, setValues] = useState<Values>(() => initial(row, today, orders));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));

@@ -16,7 +16,7 @@ import type { RecurringOrderRow, RecurringRunRow } from '@nordlog/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMayRun } from '../../access/useMayRun';
 import { failureText } from '../../errors/parse';
 import { formatDate, normalizeLocale, timeZoneFor, todayIn } from '../../i18n/locales';
@@ -55,7 +55,10 @@ export default function RecurringOrders() {
     queryFn: () =>
       runQuery<RecurringRunRow[]>('getRecurringExecutedDates', { department: departmentId }),
   });
-  const [editing, setEditing] = useState<RecurringOrderRow | 'new' | null>(null);
+  // `?orders=…`: the order's details panel asks for a new recurring order of it.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('orders') ?? '';
+  const [editing, setEditing] = useState<RecurringOrderRow | 'new' | null>(asked ? 'new' : null);
   const [open, setOpen] = useState<string | null>(null);
   const [date, setDate] = useState(today);
   const [busy, setBusy] = useState(false);
@@ -261,8 +264,10 @@ export default function RecurringOrders() {
         <RecurringForm
           row={editing === 'new' ? null : editing}
           today={today}
+          orders={editing === 'new' ? asked : ''}
           onClose={(saved) => {
             setEditing(null);
+            if (asked) setSearch({}, { replace: true });
             if (saved) void refresh();
           }}
         />

@@ -210,6 +210,8 @@ async function executeDate(ctx: HandlerContext, date: string, departmentId: stri
         streamId: recurringOccurrenceStream(entity.id, plan.occurrence),
         decider: occurrenceDecider,
         command,
+        // A race lost to another execution is decided again on what won (nothing, or a skip).
+        redecide: true,
         ...(booked.length > 0 ? { companions: () => booked } : {}),
       }),
     );
@@ -220,6 +222,7 @@ async function executeDate(ctx: HandlerContext, date: string, departmentId: stri
       streamId: recurringRunStream(departmentId, date),
       decider: runDecider,
       command: { id: runId(departmentId, date), departmentId, date },
+      redecide: true,
     }),
   );
   return targets;

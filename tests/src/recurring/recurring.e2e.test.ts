@@ -231,6 +231,8 @@ describe('recurring orders', () => {
       planner.command('EXECUTE_RECURRING_ORDERS', { date, department: '1' }),
     ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
+    // The loser of each race decided again on what won: nothing refused.
+    expect(both.map((r) => r.body.failed)).toEqual([[], []]);
     await sys.settled();
     const weekday = weekdayOf(date) <= 5;
     // The first repeats on weekdays (the default), the second every two days from the date.

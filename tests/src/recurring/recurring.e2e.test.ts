@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { RecurringScheduler } from '@nordlog/command-service';
 import { addDays, isWorkingDay, weekdayOf } from '@nordlog/contracts';
+import { silentLogger } from '@nordlog/platform';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import {
   createFirstDepartmentAndCustomer,
@@ -402,7 +404,7 @@ describe('recurring orders', () => {
     expect(res.status).toBe(400);
   });
 
-  it('the scheduler books the coming days by itself, once however often it runs', async () => {
+  it('the scheduler books the coming days by itself, once however often it runs, also when two run at once', async () => {
     const id = await save({
       orderIds: [await book(bookingDate(1))],
       startDate: bookingDate(1),
@@ -410,7 +412,16 @@ describe('recurring orders', () => {
       weekdays: ALL_DAYS,
     });
     await sys.settled();
-    expect(await sys.recurring.pass()).toBeGreaterThan(0);
+    // A second scheduler passing at the same time, as another process's would: the two race on
+    // every date (this process's command path has no lock to serialise them).
+    const other = new RecurringScheduler({
+      run: (name, payload) => sys.run(name, payload),
+      knex: sys.db.knex,
+      logger: silentLogger(),
+    });
+    const [first, second] = await Promise.all([sys.recurring.pass(), other.pass()]);
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBe(first);
     await sys.recurring.pass();
     await sys.settled();
     expect((await bookedBy(id)).map((o) => o.order.pickupDate).sort()).toEqual([

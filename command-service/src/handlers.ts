@@ -22,6 +22,7 @@ import { optimizingHandlers } from './optimizing/handlers.js';
 import { pricingHandlers } from './pricing/handlers.js';
 import { invoicingHandlers } from './invoicing/handlers.js';
 import { privacyHandlers } from './privacy/handlers.js';
+import { recurringHandlers } from './recurring/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -49,6 +50,7 @@ export const handlers: HandlerTable = {
   ...optimizingHandlers,
   ...pricingHandlers,
   ...invoicingHandlers,
+  ...recurringHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */

@@ -24,6 +24,7 @@ export type ReferenceEntity =
       | 'roles'
       | 'departmentGroups'
       | 'customerGroups'
+      | 'recurringOrders'
     >
   | 'departmentAccess';
 
@@ -233,6 +234,14 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
     'items[].creditLineId': external('a line of an invoice in the invoicing system'),
   },
   UPDATE_CUSTOMER_INVOICE_SPLIT: {},
+  SAVE_RECURRING_ORDER: { recurringOrderId: 'recurringOrders', 'orderIds[]': 'orders' },
+  REMOVE_ORDERS_FROM_RECURRING_ORDERS: {
+    'recurringOrderIds[]': 'recurringOrders',
+    'orderIds[]': external('orders the recurring orders hold (a copy): the order may be gone'),
+  },
+  SET_RECURRING_ORDER_PAUSED: { id: 'recurringOrders' },
+  DELETE_RECURRING_ORDER: { id: 'recurringOrders' },
+  EXECUTE_RECURRING_ORDERS: { department: 'departments' },
 };
 
 export const isReference = (d: FieldDeclaration): d is ReferenceEntity => typeof d === 'string';

@@ -82,6 +82,17 @@ import {
   type InvoicingRunRow,
 } from './invoicing/invoices.js';
 import {
+  RECURRING_EXECUTIONS_ENTITY,
+  RECURRING_EXECUTIONS_TABLE,
+  RECURRING_ORDERS_ENTITY,
+  RECURRING_ORDERS_TABLE,
+  RECURRING_RUNS_ENTITY,
+  RECURRING_RUNS_TABLE,
+  type RecurringExecutionRow,
+  type RecurringOrderRow,
+  type RecurringRunRow,
+} from './recurring/index.js';
+import {
   ROLES_ENTITY,
   ROLES_TABLE,
   USERS_ENTITY,
@@ -345,6 +356,26 @@ export const entityAccess = {
     rule: 'department',
     scope: (row) => changeScope({ departmentId: row.departmentId, date: row.date }),
   }),
+  // Recurring orders, what executing a date did, and the dates executed (0058).
+  [RECURRING_ORDERS_ENTITY]: entity<RecurringOrderRow>({
+    table: RECURRING_ORDERS_TABLE,
+    queries: ['recurringOrders', 'recurringOrdersForDepartmentIds', 'recurringOrderCalendar'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  [RECURRING_EXECUTIONS_ENTITY]: entity<RecurringExecutionRow>({
+    table: RECURRING_EXECUTIONS_TABLE,
+    queries: ['recurringOrderResult', 'recurringOrderCalendar'],
+    rule: 'department',
+    // Dates ahead, whatever dates a screen follows: the department's recurring screens take them.
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  [RECURRING_RUNS_ENTITY]: entity<RecurringRunRow>({
+    table: RECURRING_RUNS_TABLE,
+    queries: ['getRecurringExecutedDates'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
 } as const;
 
 export type EntityName = keyof typeof entityAccess;
@@ -486,6 +517,9 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   articles: ARTICLES_ENTITY,
   articlesInArticleGroup: ARTICLES_ENTITY,
   priceLists: PRICE_LISTS_ENTITY,
+  recurringOrders: RECURRING_ORDERS_ENTITY,
+  recurringOrdersForDepartmentIds: RECURRING_ORDERS_ENTITY,
+  getRecurringExecutedDates: RECURRING_RUNS_ENTITY,
 };
 
 const idOf = (row: unknown): string => {

@@ -52,3 +52,4 @@ export * from './audit/references.js';
 export * from './privacy/index.js';
 export * from './exports/index.js';
 export * from './downloads.js';
+export * from './recurring/index.js';

@@ -103,6 +103,14 @@ import {
   multilegOrderPriceQuerySchema,
   orderCorrectionsQuerySchema,
 } from './invoicing/commands.js';
+import {
+  recurringCommandSchemas,
+  recurringExecutedDatesQuerySchema,
+  recurringOrderCalendarQuerySchema,
+  recurringOrderResultQuerySchema,
+  recurringOrdersForDepartmentIdsQuerySchema,
+  recurringOrdersQuerySchema,
+} from './recurring/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -129,6 +137,7 @@ export const commandSchemas = {
   ...suggestionCommandSchemas,
   ...pricingCommandSchemas,
   ...invoicingCommandSchemas,
+  ...recurringCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -260,6 +269,13 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   START_INVOICING_RUN: 'create',
   CREATE_BILLING_ORDER: 'create',
   UPDATE_CUSTOMER_INVOICE_SPLIT: 'update',
+  // Recurring orders (docs/decisions/0058): a save replaces the schedule whole (as a template's).
+  SAVE_RECURRING_ORDER: 'create',
+  REMOVE_ORDERS_FROM_RECURRING_ORDERS: 'action',
+  SET_RECURRING_ORDER_PAUSED: 'action',
+  DELETE_RECURRING_ORDER: 'delete',
+  // Books the date's orders: each occurrence once (0058).
+  EXECUTE_RECURRING_ORDERS: 'create',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -386,6 +402,12 @@ export const querySchemas = {
   invoices: invoicesQuerySchema,
   billingOrders: billingOrdersQuerySchema,
   customerInvoiceSplit: customerInvoiceSplitQuerySchema,
+  // Recurring orders (docs/decisions/0058-recurring-orders.md).
+  recurringOrders: recurringOrdersQuerySchema,
+  recurringOrdersForDepartmentIds: recurringOrdersForDepartmentIdsQuerySchema,
+  getRecurringExecutedDates: recurringExecutedDatesQuerySchema,
+  recurringOrderResult: recurringOrderResultQuerySchema,
+  recurringOrderCalendar: recurringOrderCalendarQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

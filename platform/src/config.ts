@@ -135,6 +135,9 @@ export const configSchema = z.object({
     .regex(/\{z\}.*\{x\}.*\{y\}/, 'a URL template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  // ---- Recurring orders (docs/decisions/0058-recurring-orders.md).
+  /** How often a command process books the coming days' recurring orders; 0: it does not. */
+  RECURRING_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   // ---- Route optimisation (docs/decisions/0026-optimizing.md).
   /** Worker threads that solve runs at once; default: the cores less one (at least one). */
   OPTIMIZER_WORKERS: optional(z.coerce.number().int().min(1).max(64)),

@@ -24,6 +24,11 @@ import { couriersProjection } from './couriers/projection.js';
 import { slotsProjection } from './planning/slots.js';
 import { templatesProjection } from './planning/templates.js';
 import { optimizingRunsProjection, routeSuggestionsProjection } from './optimizing/projection.js';
+import {
+  recurringExecutionsProjection,
+  recurringOrdersProjection,
+  recurringRunsProjection,
+} from './recurring/projection.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -52,6 +57,9 @@ export const projections: Projection[] = [
   templatesProjection,
   optimizingRunsProjection,
   routeSuggestionsProjection,
+  recurringOrdersProjection,
+  recurringExecutionsProjection,
+  recurringRunsProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

@@ -90,6 +90,13 @@ import {
 import type { InvoiceDocumentSettings } from './invoicing/download.js';
 import { personalData } from './privacy/query.js';
 import {
+  getRecurringExecutedDates,
+  recurringOrderCalendar,
+  recurringOrderResult,
+  recurringOrders,
+  recurringOrdersForDepartmentIds,
+} from './recurring/query.js';
+import {
   billingOrders,
   customerInvoiceSplit,
   invoicedOrderPrice,
@@ -172,6 +179,11 @@ export const queries: QueryTable = {
   invoices,
   billingOrders,
   customerInvoiceSplit,
+  recurringOrders,
+  recurringOrdersForDepartmentIds,
+  getRecurringExecutedDates,
+  recurringOrderResult,
+  recurringOrderCalendar,
 };
 
 export interface QueryServiceDeps {

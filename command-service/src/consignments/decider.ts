@@ -41,6 +41,8 @@ export type OrderCommand =
       unresolved: AddressSide[];
       /** A return's order: the order it returns (docs/decisions/0057-returns.md). */
       returnOf?: ReturnLink;
+      /** An occurrence of a recurring order booked it (docs/decisions/0058). */
+      recurringOrderId?: string;
     }
   /** The order's return was made: its orders are created in the same append (0057). */
   | ({ type: 'CREATE_RETURN' } & OrderReturn)
@@ -151,6 +153,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderStreamEvent> =
             state: initial,
             ...(command.unresolved.length > 0 ? { unresolved: command.unresolved } : {}),
             ...(command.returnOf ? { returnOf: command.returnOf } : {}),
+            ...(command.recurringOrderId ? { recurringOrderId: command.recurringOrderId } : {}),
           },
         },
       ];

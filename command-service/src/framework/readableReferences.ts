@@ -9,6 +9,7 @@ import {
   idsAt,
   changeScope,
   orderStream,
+  recurringOrderStream,
   referenceFields,
   roleStream,
   rowVisible,
@@ -28,6 +29,7 @@ import { slotDecider } from '../slots/decider.js';
 import { templateDecider } from '../templates/decider.js';
 import { unitDecider } from '../units/decider.js';
 import { roleDecider, userDecider } from '../users/decider.js';
+import { recurringOrderDecider } from '../recurring/decider.js';
 import type { HandlerContext } from './handler.js';
 
 type Reader = Pick<HandlerContext, 'loadMany' | 'readDepartment'>;
@@ -100,6 +102,9 @@ const scopes: Record<Exclude<ReferenceEntity, 'departmentAccess'>, Scopes> = {
   customerGroups: fromStreams(customerGroupStream, customerGroupDecider, (s) =>
     s.status === 'exists' ? changeScope({}) : null,
   ),
+  recurringOrders: fromStreams(recurringOrderStream, recurringOrderDecider, (s) =>
+    s.status === 'exists' ? changeScope({ departmentId: s.entity.departmentId }) : null,
+  ),
 };
 
 const labels: Record<Exclude<ReferenceEntity, 'departmentAccess' | 'orders'>, string> = {
@@ -113,6 +118,7 @@ const labels: Record<Exclude<ReferenceEntity, 'departmentAccess' | 'orders'>, st
   roles: 'Role',
   departmentGroups: 'Department group',
   customerGroups: 'Customer group',
+  recurringOrders: 'Recurring order',
 };
 
 /** The entity an id of a reference field names (a department access entry may be a group). */

@@ -55,6 +55,8 @@ const units: AccessFlag[] = ['PLANNER_UNITS', 'PLANNER_VEHICLES'];
 const optimizing: AccessFlag[] = [...slots, 'ADMIN_OPTIMIZING'];
 const invoicing: AccessFlag[] = ['PLANNER_INVOICING'];
 const prices: AccessFlag[] = ['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'];
+/** Recurring orders (docs/decisions/0058): the screen's flag (spec §6). */
+const recurring: AccessFlag[] = ['PLANNER_RECURRING_ORDERS'];
 /** Who may replay an order's events (docs/decisions/0029-audit-replay.md). */
 export const auditRoles: readonly Role[] = ['ADMIN', 'ACCOUNTING'];
 
@@ -177,6 +179,11 @@ export const commandPermissions: Record<CommandName, Permission> = {
   START_INVOICING_RUN: write(invoicing),
   CREATE_BILLING_ORDER: write(invoicing),
   UPDATE_CUSTOMER_INVOICE_SPLIT: write([...invoicing, 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
+  SAVE_RECURRING_ORDER: write(recurring),
+  REMOVE_ORDERS_FROM_RECURRING_ORDERS: write(recurring),
+  SET_RECURRING_ORDER_PAUSED: write(recurring),
+  DELETE_RECURRING_ORDER: write(recurring),
+  EXECUTE_RECURRING_ORDERS: write(recurring),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
@@ -230,7 +237,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   courierLocationsBySlotId: read(['PLANNER_LIVE', 'PLANNER_DISPATCHING', 'PLANNER_ROUTE_PLANNING']),
   numberSeries: read(['ADMIN_NUMBER_SERIES']),
   // The order form's edit, copy and restore modes, and the confirmation page.
-  orders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
+  // The recurring-order screens list the orders a recurring order booked (0058).
+  orders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', ...recurring], { customers: true }),
   searchOrders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
   // Deleted orders are found to be restored (RESTORE_ORDERS' flags; docs/decisions/0052).
   searchDeletedOrders: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
@@ -300,6 +308,11 @@ export const queryPermissions: Record<QueryName, Permission> = {
   invoices: read(invoicing),
   billingOrders: read(invoicing),
   customerInvoiceSplit: read([...invoicing, 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
+  recurringOrders: read(recurring),
+  recurringOrdersForDepartmentIds: read(recurring),
+  getRecurringExecutedDates: read(recurring),
+  recurringOrderResult: read(recurring),
+  recurringOrderCalendar: read(recurring),
 };
 
 /** The file downloads (spec §7 "other calls"; contracts/src/downloads.ts names their params). */

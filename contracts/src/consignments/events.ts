@@ -44,6 +44,8 @@ export type ConsignmentEvent =
         state: ConsignmentState;
         unresolved?: AddressSide[];
         returnOf?: ReturnLink;
+        /** The recurring order that booked it (docs/decisions/0058-recurring-orders.md). */
+        recurringOrderId?: string;
       };
     }
   | {

@@ -75,6 +75,7 @@ function evolveExisting(row: OrderRow, e: OrderEvent, next: OrderRow): OrderRow 
         otherReason: row.otherReason,
         createdAt: row.createdAt,
         returnOf: row.returnOf ?? null,
+        ...(row.recurringOrderId ? { recurringOrderId: row.recurringOrderId } : {}),
         returns: row.returns ?? [],
         collected: row.collected ?? false,
       };
@@ -142,6 +143,7 @@ export function evolveOrderRow(row: OrderRow | null, e: OrderEventRecord): Order
         state: e.data.state,
         createdAt: e.metadata.occurredAt,
         returnOf: e.data.returnOf ?? null,
+        ...(e.data.recurringOrderId ? { recurringOrderId: e.data.recurringOrderId } : {}),
       }),
     );
   if (!row) return row;

@@ -44,11 +44,13 @@ export interface OrderRow {
   returnOf?: ReturnLink | null;
   returns?: OrderReturn[];
   collected?: boolean;
+  /** The recurring order that booked it (docs/decisions/0058); absent or null: none. */
+  recurringOrderId?: string | null;
 }
 
 const ids = z.array(entityId).optional();
 
-/** Query `orders` (spec §7 "orders by shipmentId or ids"). */
+/** Query `orders` (spec §7 "orders by shipmentId, recurringOrderId or ids"). */
 export const ordersQuerySchema = z
   .object({
     ids,
@@ -56,9 +58,11 @@ export const ordersQuerySchema = z
       .string()
       .regex(/^\d{17}$/, 'a shipment id has 17 digits')
       .optional(),
+    /** The orders a recurring order booked (docs/decisions/0058); none yet is an empty list. */
+    recurringOrderId: entityId.optional(),
   })
-  .refine((p) => (p.ids && p.ids.length > 0) || p.shipmentId, {
-    message: 'ids or shipmentId is required',
+  .refine((p) => (p.ids && p.ids.length > 0) || p.shipmentId || p.recurringOrderId, {
+    message: 'ids, shipmentId or recurringOrderId is required',
   });
 
 /** Query `searchOrders` (spec §7); words combine with AND unless told (spec §9). */

@@ -18,6 +18,7 @@ import type { TemplateEvent } from '../planning/templates.js';
 import type { UnitEvent } from '../planning/units.js';
 import type { ArticleEvent, PriceListEvent } from '../pricing/catalogue.js';
 import type { ReservationEvent } from '../reservations.js';
+import type { RecurringEvent } from '../recurring/index.js';
 import type { RoleEvent, UserEvent } from '../users/index.js';
 
 /** Why personal data was erased: a person asked (GDPR art. 17), or its retention ran out (art. 5(1)(e)). */
@@ -68,6 +69,7 @@ export type DomainEvent =
   | ReservationEvent
   | UserEvent
   | RoleEvent
+  | RecurringEvent
   | PersonalDataErasedEvent;
 export type DomainEventType = DomainEvent['type'];
 

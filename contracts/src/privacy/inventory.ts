@@ -292,6 +292,30 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   BillingOrderCreated: none,
   BillingOrderInvoiced: none,
   PersonalDataErased: none,
+  // Recurring orders (0058): a template is a copy of its source order's booking, sealed under
+  // that order's subject, so erasing the order's person erases the copy too.
+  RecurringOrderSaved: named('the name of a recurring order, given by the planner'),
+  RecurringOrderOrdersAdded: {
+    personal: [
+      {
+        at: 'orders[]',
+        subject: (t) => (typeof t.orderId === 'string' ? orderSubject(t.orderId) : null),
+        fields: bookedOrderFields,
+        sealed: true,
+      },
+    ],
+    notPersonal: Object.fromEntries(
+      Object.entries(bookedOrderNotPersonal).map(([path, why]) => [`orders[].${path}`, why]),
+    ),
+  },
+  RecurringOrderOrdersRemoved: none,
+  RecurringOrderPaused: none,
+  RecurringOrderDeleted: none,
+  RecurringOrderListed: none,
+  RecurringOrderUnlisted: none,
+  RecurringOrderBooked: none,
+  RecurringOrderSkipped: named('a booking rule refusal names fields, not a person', ['message']),
+  RecurringOrdersExecuted: none,
 };
 
 /** The groups of an event type that the event store seals (none for an unknown type). */

@@ -153,4 +153,22 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   templates: named(carrier),
   optimizingRuns: named(carrier),
   routeSuggestions: named(carrier),
+  // Recurring orders (0058): each template is a copy of its source order's booking.
+  recurringOrders: {
+    personal: prefixed('orders[].', bookedOrderFields),
+    subject: 'order',
+    notPersonal: {
+      name: carrier,
+      'orders[].order.customerRef': "the customer's (a business's) own reference",
+      'orders[].order.pickup.zipCode': 'a postal code names an area',
+      'orders[].order.delivery.zipCode': 'a postal code names an area',
+      'orders[].order.pickup.zipArea': 'a postal area',
+      'orders[].order.delivery.zipArea': 'a postal area',
+      'orders[].order.groupName': carrier,
+      'orders[].order.invoiceInfo': 'invoice text of a business, kept for bookkeeping',
+      'orders[].order.manualInvoiceInfo': 'invoice text of a business, kept for bookkeeping',
+    },
+  },
+  recurringOrderExecutions: named('a booking rule refusal names fields, not a person', ['message']),
+  recurringOrderRuns: { personal: {} },
 };

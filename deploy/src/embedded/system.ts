@@ -1,4 +1,9 @@
-import { createCommandService, RetentionJob, type InvoicingRunner } from '@nordlog/command-service';
+import {
+  createCommandService,
+  RecurringScheduler,
+  RetentionJob,
+  type InvoicingRunner,
+} from '@nordlog/command-service';
 import { AppError, type ErrorItem, type Identity } from '@nordlog/contracts';
 import {
   createAuth,
@@ -76,6 +81,8 @@ export interface System {
   invoicing: InvoicingRunner;
   /** The retention job (docs/decisions/0050): tests run a pass at a chosen time. */
   retention: RetentionJob;
+  /** Books recurring orders every few minutes (docs/decisions/0058): tests run a pass. */
+  recurring: RecurringScheduler;
   close(): Promise<void>;
 }
 
@@ -130,6 +137,14 @@ export async function startSystem(
     logger: logger.child({ component: 'retention' }),
   });
   retention.start();
+  // Recurring orders book themselves for the days ahead (docs/decisions/0058).
+  const recurring = new RecurringScheduler({
+    run: (name, payload) => command.run(name, payload),
+    knex: db.knex,
+    logger: logger.child({ component: 'recurring' }),
+    intervalMs: config.RECURRING_INTERVAL_SECONDS * 1000,
+  });
+  if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
   const commandApi = createCommandService(command.deps);
   const run: System['run'] = command.run;
   const query = queryParts(config, db, geocoder, logger, {
@@ -238,6 +253,7 @@ export async function startSystem(
     projector,
     invoicing: invoicing.runner,
     retention,
+    recurring,
     close: () =>
       (closing ??= (async () => {
         await hub.close();
@@ -246,6 +262,7 @@ export async function startSystem(
         await optimizing.close();
         await invoicing.close();
         await retention.stop();
+        await recurring.stop();
         command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

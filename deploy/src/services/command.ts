@@ -1,4 +1,4 @@
-import { createCommandService, RetentionJob } from '@nordlog/command-service';
+import { createCommandService, RecurringScheduler, RetentionJob } from '@nordlog/command-service';
 import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
 import { commandParts, invoicingParts, openEventStore, optimizingParts } from '../parts.js';
 import { failed, runService } from './run.js';
@@ -24,6 +24,15 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
     logger: logger.child({ component: 'retention' }),
   });
   retention.start();
+  // Recurring orders book themselves for the days ahead (docs/decisions/0058); every command
+  // process may run it: an occurrence is booked once whoever executes it.
+  const recurring = new RecurringScheduler({
+    run: (name, payload) => command.run(name, payload),
+    knex: db.knex,
+    logger: logger.child({ component: 'recurring' }),
+    intervalMs: config.RECURRING_INTERVAL_SECONDS * 1000,
+  });
+  if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
   return {
@@ -31,6 +40,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
       await optimizing.close();
       await invoicing.close();
       await retention.stop();
+      await recurring.stop();
       command.close();
     },
   };

@@ -35,6 +35,8 @@ export const serviceEnvironment: Record<
       'GRAPHHOPPER_URL',
       'GRAPHHOPPER_KEY',
       'OPTIMIZER_FEATURES',
+      // Recurring orders book themselves (docs/decisions/0058).
+      'RECURRING_INTERVAL_SECONDS',
     ],
   },
   query: {

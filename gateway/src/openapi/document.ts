@@ -194,6 +194,21 @@ const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
     fromDate: '2027-03-01',
     toDate: '2027-03-31',
   },
+  // contracts recurring: orders for a new one; dates in order, a calendar of at most 92 days.
+  SAVE_RECURRING_ORDER: {
+    orderIds: ['990001'],
+    name: 'Pharmacy weekdays',
+    startDate: '2027-03-01',
+    endDate: '2027-06-30',
+    weekdays: [1, 2, 3, 4, 5],
+    holidayPolicy: 'NEXT_WORKING_DAY',
+  },
+  EXECUTE_RECURRING_ORDERS: { date: '2027-03-01', department: '990001' },
+  recurringOrderCalendar: {
+    recurringOrderId: '990001',
+    fromDate: '2027-03-01',
+    toDate: '2027-03-28',
+  },
 };
 
 /** The first candidate example the route's own schema accepts (none: no example). */

@@ -21,7 +21,8 @@ export type IdKind =
   | 'invoicing_run'
   | 'invoice'
   | 'billing_order'
-  | 'deviation';
+  | 'deviation'
+  | 'recurring_order';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

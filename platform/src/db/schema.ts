@@ -263,6 +263,13 @@ export const platformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_deviation');
     },
   },
+  {
+    // Recurring orders (docs/decisions/0058-recurring-orders.md): their ids.
+    name: '0020_recurring_orders',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_recurring_order');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

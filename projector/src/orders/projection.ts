@@ -168,6 +168,15 @@ export const ordersProjection = rowProjection<OrderRow>({
           create index ${T}_returns_made on ${T} (department_id, date) where has_return;`);
       },
     },
+    {
+      // Recurring orders (docs/decisions/0058): `orders {recurringOrderId}` lists what one booked.
+      name: '0008_rm_orders_recurring',
+      async up(knex) {
+        await knex.raw(`
+          alter table ${T} add column recurring_order_id bigint;
+          create index ${T}_recurring on ${T} (recurring_order_id) where recurring_order_id is not null;`);
+      },
+    },
   ],
   rowId: (e) => (isOrderStreamEvent(e) ? e.streamId.slice('order-'.length) : null),
   // The one fold of an order's events (contracts), which the audit replay runs too (0029).
@@ -191,6 +200,7 @@ export const ordersProjection = rowProjection<OrderRow>({
     tracking_id: row.order.trackingId ?? null,
     unresolved_keys: unresolvedKeys(row),
     has_return: (row.returns?.length ?? 0) > 0,
+    recurring_order_id: row.recurringOrderId ?? null,
     ...invoicingColumns(row),
     search_text: orderSearchText(row.order),
     advanced_text: orderAdvancedText(row.order),

@@ -62,7 +62,11 @@ export const orders: QueryHandler<'orders'> = async (params, ctx) => {
   const q = scoped(ctx.knex(ORDERS_TABLE).select('data'), ctx.identity, undefined, undefined);
   if (params.ids && params.ids.length > 0) q.whereIn('id', params.ids);
   if (params.shipmentId) q.where('shipment_id', params.shipmentId);
+  if (params.recurringOrderId) q.where('recurring_order_id', params.recurringOrderId);
   const found = await rows(ctx.knex, q.orderBy('id'));
+  // A recurring order that booked nothing yet has no orders: an empty list, not "not found".
+  if (found.length === 0 && params.recurringOrderId && !params.ids && !params.shipmentId)
+    return found;
   if (found.length === 0) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
   return found;
 };

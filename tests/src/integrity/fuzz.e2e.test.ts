@@ -110,6 +110,11 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   optimizingError: (w) => ({ id: w.run }),
   latestOptimizingIdForSlot: (w) => ({ slotId: w.slot }),
   routeSuggestions: () => ({ date: DATE }),
+  recurringOrders: (w) => ({ department: w.departments[0] }),
+  recurringOrdersForDepartmentIds: (w) => ({ departmentIds: w.departments }),
+  getRecurringExecutedDates: (w) => ({ department: w.departments[0] }),
+  recurringOrderResult: (w) => ({ department: w.departments[0], date: DATE }),
+  recurringOrderCalendar: (w) => ({ recurringOrderId: w.recurring, fromDate: DATE, toDate: DATE }),
 };
 
 /** Text meant to break things: NUL, lone surrogates, SQL and LIKE syntax, huge and odd strings. */

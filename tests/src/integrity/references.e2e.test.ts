@@ -147,6 +147,10 @@ describe('references are checked like reads: every reference field of every comm
       name: 'Any',
       customerIds: [world.customers[0]],
     });
+    outside.recurringOrders = await id('SAVE_RECURRING_ORDER', {
+      orderIds: [order],
+      startDate: bookingDate(40),
+    });
     // Roles are everyone's reference data: no role is outside anybody's access.
     const access = [...accessFlags];
     const departmentIds = [world.departments[0]];

@@ -96,13 +96,29 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
   invoicingRuns: (c, w) => perDepartment(c, w, 'invoicingRuns'),
   invoices: (c, w) => perDepartment(c, w, 'invoices'),
   billingOrders: (c, w) => perDepartment(c, w, 'billingOrders'),
+  // Recurring orders (docs/decisions/0058): asked per department; another's is refused.
+  recurringOrders: (c, w) => perDepartment(c, w, 'recurringOrders', 'department'),
+  recurringOrderExecutions: async (c, w) => {
+    const rows: Row[] = [];
+    for (const department of [w.oslo, w.bergen]) {
+      const res = await c.query('recurringOrderResult', { department, date: DATE });
+      if (res.status === 200) rows.push(...(res.body as { rows: Row[] }).rows);
+    }
+    return rows;
+  },
+  recurringOrderRuns: (c, w) => perDepartment(c, w, 'getRecurringExecutedDates', 'department'),
 };
 
 /** The rows of a department-scoped query, over both departments. */
-async function perDepartment(c: Client, w: World, name: string): Promise<Row[]> {
+async function perDepartment(
+  c: Client,
+  w: World,
+  name: string,
+  param = 'departmentId',
+): Promise<Row[]> {
   const rows: Row[] = [];
   for (const departmentId of [w.oslo, w.bergen])
-    rows.push(...(await list(c.query(name, { departmentId }))));
+    rows.push(...(await list(c.query(name, { [param]: departmentId }))));
   return rows;
 }
 
@@ -471,6 +487,27 @@ describe('socket scope equals query access, for every entity, role and context',
           })
         ).status,
       ).toBe(200);
+    // Recurring orders of both departments, each executed for the day (docs/decisions/0058):
+    // its booked orders join the orders read.
+    for (const [departmentId, orderId] of [
+      [oslo, a],
+      [bergen, world.orders[2]!],
+    ] as const) {
+      const saved = await sys.command('SAVE_RECURRING_ORDER', {
+        orderIds: [orderId],
+        startDate: DATE,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+      });
+      expect(saved.status).toBe(200);
+      const run = await sys.command('EXECUTE_RECURRING_ORDERS', {
+        date: DATE,
+        department: departmentId,
+      });
+      expect(run.status).toBe(200);
+      await sys.settled();
+      const booked = await sys.query('orders', { recurringOrderId: saved.body.ids[0] });
+      for (const o of booked.body as Row[]) world.orders.push(String(o.id));
+    }
     // Optimising runs of both departments' days, their suggested routes, one of them cancelled.
     for (const departmentId of [oslo, bergen])
       await waitForRun(

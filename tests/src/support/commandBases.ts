@@ -42,6 +42,8 @@ export interface World extends SampleWorld {
   deviation: string;
   /** An order delivered (returns, docs/decisions/0057). */
   delivered: string;
+  /** A recurring order of `order`, starting on EMPTY_DAY (docs/decisions/0058). */
+  recurring: string;
 }
 
 export const block = {
@@ -235,6 +237,14 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
     ],
   }),
   UPDATE_CUSTOMER_INVOICE_SPLIT: (w) => ({ id: w.customers[0], invoiceSplit: 'ORDER' }),
+  SAVE_RECURRING_ORDER: (w) => ({ orderIds: [w.order], startDate: EMPTY_DAY, weekdays: [1, 3] }),
+  REMOVE_ORDERS_FROM_RECURRING_ORDERS: (w) => ({
+    recurringOrderIds: [w.recurring],
+    orderIds: [w.order],
+  }),
+  SET_RECURRING_ORDER_PAUSED: (w) => ({ id: w.recurring, paused: true }),
+  DELETE_RECURRING_ORDER: (w) => ({ id: w.recurring }),
+  EXECUTE_RECURRING_ORDERS: (w) => ({ date: DATE, department: w.departments[0] }),
 };
 
 /** Makes the world (as the system user): two departments, the first one holding most things. */
@@ -266,6 +276,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     correction: '',
     deviation: '',
     delivered: '',
+    recurring: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -306,5 +317,6 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     'CREATE_ORDER_CORRECTION',
     commandBases.CREATE_ORDER_CORRECTION(world),
   );
+  world.recurring = await id('SAVE_RECURRING_ORDER', commandBases.SAVE_RECURRING_ORDER(world));
   return world;
 }

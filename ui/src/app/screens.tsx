@@ -16,6 +16,7 @@ import { searchScreens } from '../planner/search/routes';
 import { unresolvedScreens } from '../planner/unresolved/routes';
 import { returnsScreens } from '../planner/returns/routes';
 import { exportScreens } from '../planner/exports/routes';
+import { recurringScreens } from '../planner/recurring/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
 import { loadWithRetry } from '../shell/staleCode';
@@ -118,6 +119,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...returnsScreens.map((screen) => ({ ...screen, live: true })),
   // The shipments export (docs/decisions/0060).
   ...exportScreens,
+  // Recurring orders and the result of a date (docs/decisions/0058): their changes are pushed.
+  ...recurringScreens.map((screen) => ({ ...screen, live: true })),
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

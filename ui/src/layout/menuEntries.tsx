@@ -13,6 +13,7 @@ import MapIcon from '@mui/icons-material/Map';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import SearchIcon from '@mui/icons-material/Search';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
@@ -173,6 +174,9 @@ export function menuEntries(
     // Returns to make and made (docs/decisions/0057-returns.md).
     if (can('/planner/:departmentId/manage-returns/*'))
       item(`/planner/${department}/manage-returns`, 'returns.menu', <AssignmentReturnIcon />);
+    // Recurring orders (docs/decisions/0058-recurring-orders.md).
+    if (can('/planner/:departmentId/recurring/*'))
+      item(`/planner/${department}/recurring`, 'recurring.menu', <EventRepeatIcon />);
     if (can('/planner/simple-search/:shipmentId?'))
       item('/planner/simple-search', 'search.simpleMenu', <SearchIcon />);
     if (can('/planner/advanced-search/:searchPhrase?'))

@@ -60,6 +60,10 @@ const plannerLists: Record<string, string[]> = {
   billingOrders: ['billingOrders'],
   // An order's deviations in the details panel (deviations/OrderDeviations).
   orderDeviations: ['orderDeviations', 'manageReturns'],
+  // Recurring orders, what a date's execution did, the dates executed (planner/recurring/queries).
+  recurringOrders: ['recurring'],
+  recurringOrderExecutions: ['recurring'],
+  recurringOrderRuns: ['recurring'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

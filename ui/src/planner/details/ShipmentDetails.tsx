@@ -20,6 +20,7 @@ import { formatVolume } from '../../i18n/volume';
 import { runQuery } from '../../shell/api';
 import { OrderDeviations } from '../../deviations/OrderDeviations';
 import { OrderReturn } from './OrderReturn';
+import { MakeRecurring } from '../recurring/MakeRecurring';
 import { ShipmentRoute } from './ShipmentRoute';
 import { StaffTracking } from './StaffTracking';
 
@@ -187,6 +188,7 @@ export function ShipmentDetails({
             revision={row.revision}
             departmentId={row.departmentId}
           />
+          <MakeRecurring orderId={row.orderId} departmentId={row.departmentId} />
           <Divider />
           <Box>
             <Typography variant="subtitle2" component="h3">

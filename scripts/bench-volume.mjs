@@ -3,7 +3,7 @@
 // `node tests/dist/bench/exporting.js --orders N`). Arguments go to every part.
 import { spawnSync } from 'node:child_process';
 
-const parts = ['tests/dist/bench/exporting.js'];
+const parts = ['tests/dist/bench/exporting.js', 'tests/dist/bench/recurring.js'];
 for (const file of parts) {
   const run = spawnSync(process.execPath, ['--expose-gc', file, ...process.argv.slice(2)], {
     stdio: 'inherit',

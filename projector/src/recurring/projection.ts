@@ -11,7 +11,11 @@ import {
   type RecurringOrderEvent,
   type RecurringOrderRow,
   type RecurringRunRow,
+  parseSubject,
+  recurringOrderStream,
 } from '@nordlog/contracts';
+import { preparedQuery } from '@nordlog/platform';
+import type { Projection } from '../framework/projection.js';
 import { rowProjection } from '../framework/rowProjection.js';
 
 /** Recurring orders (docs/decisions/0058-recurring-orders.md): the three read models. */
@@ -30,7 +34,7 @@ const stamp = (e: RecordedEvent) => ({
 });
 
 /** A department's recurring orders with their templates; a deleted one is a tombstone. */
-export const recurringOrdersProjection = rowProjection<RecurringOrderRow>({
+const recurringOrderRows = rowProjection<RecurringOrderRow>({
   name: 'recurringOrders',
   table: RECURRING_ORDERS_TABLE,
   entity: RECURRING_ORDERS_ENTITY,
@@ -72,6 +76,25 @@ export const recurringOrdersProjection = rowProjection<RecurringOrderRow>({
   },
   columns: (row) => ({ department_id: row.departmentId, deleted: row.deleted }),
 });
+
+/**
+ * A template is a copy of its source order's booking, sealed under that order's subject: when the
+ * order's person is erased, the recurring orders that hold the order are folded again from their
+ * events as they now read (docs/decisions/0050, 0058), so no plain copy stays in the read model.
+ */
+export const recurringOrdersProjection: Projection = {
+  ...recurringOrderRows,
+  async subjectStreams(knex, subject) {
+    const parsed = parseSubject(subject);
+    if (parsed?.kind !== 'order') return [];
+    const found = await preparedQuery<{ id: string }>(
+      knex,
+      `select id::text from ${RECURRING_ORDERS_TABLE} where data->'orders' @> $1::jsonb`,
+      [JSON.stringify([{ orderId: parsed.id }])],
+    );
+    return found.map((r) => recurringOrderStream(r.id));
+  },
+};
 
 const occurrenceEvents = new Set<string>(['RecurringOrderBooked', 'RecurringOrderSkipped']);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RecurringScheduler } from '@nordlog/command-service';
-import { addDays, isWorkingDay, weekdayOf } from '@nordlog/contracts';
+import { ERASED_TEXT, addDays, isWorkingDay, weekdayOf } from '@nordlog/contracts';
 import { silentLogger } from '@nordlog/platform';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import {
@@ -402,6 +402,28 @@ describe('recurring orders', () => {
       startDate: bookingDate(3),
     });
     expect(res.status).toBe(400);
+  });
+
+  it('erasing the source order’s person erases the copy its recurring order holds (0050, 0058)', async () => {
+    const orderId = await book(bookingDate(1), {
+      delivery: { ...RECIPIENT, name: 'Ola Slettes', phone: '+4791234567' },
+    });
+    const id = await save({ orderIds: [orderId], startDate: bookingDate(3) });
+    await sys.settled();
+    const template = async () =>
+      ((await planner.query('recurringOrders', { department: '1' })).body as Row[]).find(
+        (r) => r.id === id,
+      )!.orders[0].order;
+    expect((await template()).delivery.name).toBe('Ola Slettes');
+    expect((await sys.command('ERASE_PERSONAL_DATA', { orderIds: [orderId] })).status).toBe(200);
+    await sys.settled();
+    const erased = await template();
+    expect(erased.delivery.name).toBe(ERASED_TEXT);
+    expect(JSON.stringify(erased)).not.toMatch(/Ola Slettes|91234567/);
+    const rows = await sys.db.knex.raw(
+      `select count(*) as n from rm_recurring_orders where data::text like '%Ola Slettes%'`,
+    );
+    expect(Number(rows.rows[0].n)).toBe(0);
   });
 
   it('the scheduler books the coming days by itself, once however often it runs, also when two run at once', async () => {

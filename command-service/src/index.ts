@@ -23,3 +23,4 @@ export { StreamStates, STREAM_STATES_KEPT } from './framework/streamStates.js';
 export { OptimizingRunner, type RunnerDeps } from './optimizing/runner.js';
 export { InvoicingRunner, type InvoicingRunnerDeps } from './invoicing/runner.js';
 export { RetentionJob, type RetentionJobDeps } from './privacy/retention.js';
+export * from './importing/index.js';

@@ -103,6 +103,7 @@ import {
   multilegOrderPriceQuerySchema,
   orderCorrectionsQuerySchema,
 } from './invoicing/commands.js';
+import { importResultsQuerySchema, importStatusQuerySchema } from './importing/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -386,6 +387,9 @@ export const querySchemas = {
   invoices: invoicesQuerySchema,
   billingOrders: billingOrdersQuerySchema,
   customerInvoiceSplit: customerInvoiceSplitQuerySchema,
+  // Spreadsheet import (docs/decisions/0059-import.md).
+  getImportStatus: importStatusQuerySchema,
+  getImportResults: importResultsQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

@@ -41,6 +41,7 @@ const read = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission 
 });
 
 const shipments: AccessFlag[] = ['PLANNER_SHIPMENTS'];
+const importFlags: AccessFlag[] = ['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED'];
 const returns: AccessFlag[] = ['PLANNER_MANAGE_RETURNS', 'PLANNER_SHIPMENTS'];
 const everyDepartment: Partial<Permission> = { allDepartments: true };
 const labels: AccessFlag[] = ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'];
@@ -300,7 +301,17 @@ export const queryPermissions: Record<QueryName, Permission> = {
   invoices: read(invoicing),
   billingOrders: read(invoicing),
   customerInvoiceSplit: read([...invoicing, 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
+  // Spreadsheet import (0059): whoever may import reads the imports of their departments.
+  getImportStatus: read(importFlags),
+  getImportResults: read(importFlags),
 };
+
+/**
+ * The import endpoints (0059, spec §6 PLANNER_IMPORT_EXPORT(_EXTENDED)): uploading a file and
+ * booking a fixed row. The rows are booked by CREATE_ORDER as the uploader, whom the import
+ * flag lets book through the import (`importIdentity`).
+ */
+export const importPermissions = { upload: write(importFlags) } as const;
 
 /** The queries answered without a session (`Permission.public`). */
 export const publicQueries: readonly QueryName[] = (

@@ -1,4 +1,10 @@
-import { createCommandService, RetentionJob, type InvoicingRunner } from '@nordlog/command-service';
+import {
+  createCommandService,
+  createImportApi,
+  ImportRunner,
+  RetentionJob,
+  type InvoicingRunner,
+} from '@nordlog/command-service';
 import { AppError, type ErrorItem, type Identity } from '@nordlog/contracts';
 import {
   createAuth,
@@ -76,6 +82,8 @@ export interface System {
   invoicing: InvoicingRunner;
   /** The retention job (docs/decisions/0050): tests run a pass at a chosen time. */
   retention: RetentionJob;
+  /** Spreadsheet imports (docs/decisions/0059): tests stop and start it to resume a job. */
+  imports: ImportRunner;
   close(): Promise<void>;
 }
 
@@ -131,6 +139,10 @@ export async function startSystem(
   });
   retention.start();
   const commandApi = createCommandService(command.deps);
+  // Spreadsheet imports book through the same command path (docs/decisions/0059-import.md).
+  const importDeps = { knex: db.knex, command: command.deps, logger };
+  const imports = new ImportRunner(importDeps);
+  await imports.start();
   const run: System['run'] = command.run;
   const query = queryParts(config, db, geocoder, logger, {
     minPositionWaitMs: options.minPositionWaitMs,
@@ -206,6 +218,7 @@ export async function startSystem(
     openApi: createOpenApi(queryDeps),
     publicLimit,
     downloadApi: createDownloadApi(queryDeps),
+    uploadApi: createImportApi({ ...importDeps, runner: imports }),
   });
   const server = createHttpServer(app);
   const hub = new SocketHub({
@@ -238,6 +251,7 @@ export async function startSystem(
     projector,
     invoicing: invoicing.runner,
     retention,
+    imports,
     close: () =>
       (closing ??= (async () => {
         await hub.close();
@@ -246,6 +260,7 @@ export async function startSystem(
         await optimizing.close();
         await invoicing.close();
         await retention.stop();
+        await imports.stop();
         command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

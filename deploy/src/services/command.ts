@@ -1,4 +1,9 @@
-import { createCommandService, RetentionJob } from '@nordlog/command-service';
+import {
+  createCommandService,
+  createImportApi,
+  ImportRunner,
+  RetentionJob,
+} from '@nordlog/command-service';
 import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
 import { commandParts, invoicingParts, openEventStore, optimizingParts } from '../parts.js';
 import { failed, runService } from './run.js';
@@ -26,11 +31,19 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   retention.start();
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
+  // Spreadsheet imports (docs/decisions/0059): the gateway forwards them here, signed.
+  const importDeps = { knex: db.knex, command: command.deps, logger };
+  const imports = new ImportRunner(importDeps);
+  await imports.start();
+  const importApi = createImportApi({ ...importDeps, runner: imports });
+  app.use('/api', internalIdentity(config.INTERNAL_SECRET!), importApi);
+  app.post('/uploadExcelOrdersV2', internalIdentity(config.INTERNAL_SECRET!), importApi);
   return {
     close: async () => {
       await optimizing.close();
       await invoicing.close();
       await retention.stop();
+      await imports.stop();
       command.close();
     },
   };

@@ -96,6 +96,8 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   optimizingError: (w) => ({ id: w.run }),
   latestOptimizingIdForSlot: (w) => ({ slotId: w.slot }),
   routeSuggestions: () => ({ date: DATE }),
+  getImportStatus: (w) => ({ departmentId: w.departments[0] }),
+  getImportResults: () => ({ importId: '6f1c1b7e-3d2a-4c1e-9f00-000000000059' }),
 };
 
 /** Text meant to break things: NUL, lone surrogates, SQL and LIKE syntax, huge and odd strings. */

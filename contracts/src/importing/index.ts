@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { entityId } from '../common.js';
+
+export * from './columns.js';
+export * from './rows.js';
+
+/**
+ * Spreadsheet import (spec §7 `POST /uploadExcelOrdersV2`, `getImportStatus`, `getImportResults`;
+ * docs/decisions/0059-import.md). An upload is a job: the file is read and every row validated
+ * with the booking form's schema at once, then the valid rows are booked in batches through the
+ * command path (CREATE_ORDER with one command id per row), and each row's outcome is kept.
+ */
+
+/** The spec's upload paths (served there and under `/api`, behind the session). */
+export const UPLOAD_ORDERS_PATH = '/uploadExcelOrdersV2';
+/** Books one fixed row again: `POST /api/importRow {importId, row, values}`. */
+export const IMPORT_ROW_PATH = '/importRow';
+/** `GET /api/importTemplate/orders.xlsx` or `.csv`: the documented columns, one sample row. */
+export const IMPORT_TEMPLATE_PATH = '/importTemplate';
+
+/** The largest file taken (bytes): about 10,000 rows of the template with room to spare. */
+export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
+/** The most rows one file may hold; a longer file is refused whole (split it). */
+export const MAX_IMPORT_ROWS = 10_000;
+/** Rows booked per batch: one progress step and one write of their outcomes. */
+export const IMPORT_BATCH_ROWS = 50;
+
+export const importKinds = ['ORDERS'] as const;
+export type ImportKind = (typeof importKinds)[number];
+export const importStates = ['RUNNING', 'DONE', 'FAILED'] as const;
+export type ImportState = (typeof importStates)[number];
+export const importRowStates = ['PENDING', 'BOOKED', 'REFUSED'] as const;
+export type ImportRowState = (typeof importRowStates)[number];
+
+/** One refusal of a row: its column (null: the row as a whole) and the form's message key. */
+export interface ImportRowError {
+  column: string | null;
+  /** A `validation.*` key (the booking form's) or an error type of the command service. */
+  key: string;
+  /** The message in English, for a log or a client without the keys. */
+  message: string;
+}
+
+/** A row of `getImportResults`. `row` is the sheet's row number (the header is row 1). */
+export interface ImportRowResult {
+  importId: string;
+  row: number;
+  status: ImportRowState;
+  /** The row's cells by column key, as text (dates as yyyy-MM-dd, times as HH:mm). */
+  values: Record<string, string>;
+  errors: ImportRowError[];
+  orderId: string | null;
+  shipmentId: string | null;
+  /** How many times the row was sent for booking (a fixed row is sent again). */
+  attempts: number;
+}
+
+/** A row of `getImportStatus`. */
+export interface ImportStatus {
+  importId: string;
+  kind: ImportKind;
+  departmentId: string;
+  fileName: string;
+  status: ImportState;
+  total: number;
+  booked: number;
+  refused: number;
+  pending: number;
+  userId: string;
+  createdAt: string;
+  finishedAt: string | null;
+  /** Why a job failed as a whole (it is resumed when the service starts again). */
+  error: string | null;
+}
+
+const importId = z.uuid({ error: 'not a valid import id' });
+
+/** `getImportStatus {importId?, departmentId?}`: one import, or the latest of a department. */
+export const importStatusQuerySchema = z.object({
+  importId: importId.optional(),
+  departmentId: entityId.optional(),
+});
+/** `getImportResults {importId, status?}`: the rows of one import, in row order. */
+export const importResultsQuerySchema = z.object({
+  importId,
+  status: z.enum(importRowStates).optional(),
+});
+
+/** `POST /api/importRow`: a refused row's cells as fixed on the screen, booked again. */
+export const importRowSchema = z.object({
+  importId,
+  row: z.number().int().min(2).max(1_000_000),
+  values: z.record(z.string().max(64), z.string().max(2000)),
+});
+export type ImportRowFix = z.infer<typeof importRowSchema>;
+
+/** The multipart fields of `POST /uploadExcelOrdersV2` besides the file. */
+export const uploadOrdersFieldsSchema = z.object({ departmentId: entityId });

@@ -45,11 +45,14 @@ export const importIdentity = (identity: Identity): Identity =>
     ? identity
     : { ...identity, access: [...identity.access, 'PLANNER_BOOKING'] };
 
+/** Rows of a batch booked at the same time. */
+export const IMPORT_CONCURRENCY = 4;
+
 export interface ImportJobDeps {
   knex: Knex;
   command: CommandServiceDeps;
   logger: Logger;
-  /** Rows of a batch booked at the same time (default 4). */
+  /** Rows of a batch booked at the same time (default IMPORT_CONCURRENCY). */
   concurrency?: number;
 }
 
@@ -194,7 +197,7 @@ export async function runJob(
         'attempts',
       );
     if (batch.length === 0) break;
-    const outcomes = await inParallel(batch, deps.concurrency ?? 4, (r) =>
+    const outcomes = await inParallel(batch, deps.concurrency ?? IMPORT_CONCURRENCY, (r) =>
       bookRow(
         deps,
         { importId, identity: job.identity },

@@ -15,6 +15,7 @@ import { routeListScreens } from '../planner/routeLists/routes';
 import { searchScreens } from '../planner/search/routes';
 import { unresolvedScreens } from '../planner/unresolved/routes';
 import { returnsScreens } from '../planner/returns/routes';
+import { importScreens } from '../planner/importing/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
 import { loadWithRetry } from '../shell/staleCode';
@@ -115,6 +116,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...unresolvedScreens.map((screen) => ({ ...screen, live: true })),
   // Returns to make and made (docs/decisions/0057): their orders' changes are pushed.
   ...returnsScreens.map((screen) => ({ ...screen, live: true })),
+  // Spreadsheet import (docs/decisions/0059): a running import's progress is asked again.
+  ...importScreens,
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

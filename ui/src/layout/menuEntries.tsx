@@ -21,6 +21,7 @@ import RuleIcon from '@mui/icons-material/Rule';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { AuthUser } from '@nordlog/contracts';
 import type { ReactElement } from 'react';
 import { canOpen } from '../access/routes';
@@ -162,6 +163,9 @@ export function menuEntries(
     // Returns to make and made (docs/decisions/0057-returns.md).
     if (can('/planner/:departmentId/manage-returns/*'))
       item(`/planner/${department}/manage-returns`, 'returns.menu', <AssignmentReturnIcon />);
+    // Spreadsheet import of orders (docs/decisions/0059-import.md).
+    if (can('/planner/:departmentId/import'))
+      item(`/planner/${department}/import`, 'importing.menu', <UploadFileIcon />);
     if (can('/planner/simple-search/:shipmentId?'))
       item('/planner/simple-search', 'search.simpleMenu', <SearchIcon />);
     if (can('/planner/advanced-search/:searchPhrase?'))

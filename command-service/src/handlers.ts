@@ -22,6 +22,7 @@ import { optimizingHandlers } from './optimizing/handlers.js';
 import { pricingHandlers } from './pricing/handlers.js';
 import { invoicingHandlers } from './invoicing/handlers.js';
 import { privacyHandlers } from './privacy/handlers.js';
+import { importHandlers, prefetchBatch } from './importing/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -49,9 +50,11 @@ export const handlers: HandlerTable = {
   ...optimizingHandlers,
   ...pricingHandlers,
   ...invoicingHandlers,
+  ...importHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */
 export const prefetches: PrefetchTable = {
   CREATE_ORDER: prefetchBooking,
+  CREATE_ORDERS: prefetchBatch,
 };

@@ -103,7 +103,11 @@ import {
   multilegOrderPriceQuerySchema,
   orderCorrectionsQuerySchema,
 } from './invoicing/commands.js';
-import { importResultsQuerySchema, importStatusQuerySchema } from './importing/index.js';
+import {
+  importCommandSchemas,
+  importResultsQuerySchema,
+  importStatusQuerySchema,
+} from './importing/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -130,6 +134,7 @@ export const commandSchemas = {
   ...suggestionCommandSchemas,
   ...pricingCommandSchemas,
   ...invoicingCommandSchemas,
+  ...importCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -261,6 +266,8 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   START_INVOICING_RUN: 'create',
   CREATE_BILLING_ORDER: 'create',
   UPDATE_CUSTOMER_INVOICE_SPLIT: 'update',
+  // A batch of new orders, all or none (docs/decisions/0059-import.md).
+  CREATE_ORDERS: 'create',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */

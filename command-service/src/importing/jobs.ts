@@ -127,6 +127,67 @@ export async function bookRow(
   };
 }
 
+export interface PendingRow {
+  row: number;
+  values: Record<string, string>;
+  attempts: number;
+  /** Refused once as part of a batch: booked on its own since. */
+  single: boolean;
+}
+
+/** The command id of a batch: its rows and their attempts (the same rows, the same id). */
+export const batchCommandId = (
+  importId: string,
+  rows: readonly Pick<PendingRow, 'row' | 'attempts'>[],
+) => namedUuid(`${importId} batch ${rows.map((r) => `${r.row}.${r.attempts}`).join(',')}`);
+
+/**
+ * Books rows together by CREATE_ORDERS (one atomic append, its outcome kept with it): their
+ * outcomes, or null when the batch was refused (nothing of it was booked). Sent again after a
+ * stop, the same rows have the same command id and get the first answer back.
+ */
+async function bookBatch(
+  deps: ImportJobDeps,
+  job: { importId: string; identity: Identity },
+  rows: PendingRow[],
+  payloadOf: (r: PendingRow) => Record<string, unknown>,
+): Promise<RowOutcome[] | null> {
+  const commandId = batchCommandId(job.importId, rows);
+  let result: { status: number; body: unknown };
+  try {
+    result = await executeCommand(deps.command, {
+      name: 'CREATE_ORDERS',
+      identity: importIdentity(job.identity),
+      body: {
+        type: 'CREATE_ORDERS',
+        payload: { orders: rows.map(payloadOf) },
+        commandId,
+        correlationId: job.importId,
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    const type = err.items[0]!.errorType;
+    if (type === 'SERVICE_UNAVAILABLE' || type === 'CONCURRENCY_CONFLICT') throw err;
+    return null;
+  }
+  if (result.status !== 200) return null;
+  // Each order's id was allocated under `{commandId}:{index}` (CREATE_ORDERS).
+  const keys = rows.map((_r, i) => `${commandId}:${i}`);
+  const allocated = await deps
+    .knex('id_allocations')
+    .where('kind', 'order')
+    .whereIn('key', keys)
+    .select<{ key: string; id: string }[]>('key', deps.knex.raw('id::text as id'));
+  const idOf = new Map(allocated.map((a) => [a.key, a.id]));
+  return rows.map((r, i) => ({
+    row: r.row,
+    status: 'BOOKED',
+    errors: [],
+    orderId: idOf.get(keys[i]!) ?? null,
+  }));
+}
+
 /** Writes a batch's outcomes in one statement; each row's attempts count one more. */
 export async function saveOutcomes(knex: Knex, importId: string, outcomes: RowOutcome[]) {
   if (outcomes.length === 0) return;
@@ -191,18 +252,33 @@ export async function runJob(
       .where({ import_id: importId, status: 'PENDING' })
       .orderBy('row')
       .limit(IMPORT_BATCH_ROWS)
-      .select<{ row: number; values: Record<string, string>; attempts: number }[]>(
-        'row',
-        'values',
-        'attempts',
-      );
+      .select<PendingRow[]>('row', 'values', 'attempts', 'single');
     if (batch.length === 0) break;
-    const outcomes = await inParallel(batch, deps.concurrency ?? IMPORT_CONCURRENCY, (r) =>
-      bookRow(
-        deps,
-        { importId, identity: job.identity },
-        { row: r.row, attempts: r.attempts, payload: payloadOf(r.values, job.department_id) },
-      ),
+    const one = { importId, identity: job.identity };
+    const payload = (r: PendingRow) => payloadOf(r.values, job.department_id);
+    const single = batch.filter((r) => r.single);
+    const together = batch.filter((r) => !r.single);
+    const outcomes: RowOutcome[] = [];
+    if (together.length > 0) {
+      const booked = await bookBatch(deps, one, together, payload);
+      if (booked) outcomes.push(...booked);
+      else {
+        // Refused as a batch: from now on these rows are booked one by one, each for its answer.
+        await deps
+          .knex(ROWS)
+          .where({ import_id: importId })
+          .whereIn(
+            'row',
+            together.map((r) => r.row),
+          )
+          .update({ single: true });
+        single.push(...together);
+      }
+    }
+    outcomes.push(
+      ...(await inParallel(single, deps.concurrency ?? IMPORT_CONCURRENCY, (r) =>
+        bookRow(deps, one, { row: r.row, attempts: r.attempts, payload: payload(r) }),
+      )),
     );
     await saveOutcomes(deps.knex, importId, outcomes);
   }

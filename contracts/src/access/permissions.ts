@@ -65,6 +65,8 @@ export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   UPDATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   CREATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
+  // A batch of CREATE_ORDER (the import's, 0059): who may book may book a batch.
+  CREATE_ORDERS: write(['PLANNER_BOOKING'], { customers: true }),
   // Editing is booking; customers edit their own orders while they wait for confirmation.
   UPDATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
   // Moving needs access to both departments (checked per order and for the target).

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../common.js';
+import { createOrderSchema } from '../consignments/order.js';
 
 export * from './columns.js';
 export * from './rows.js';
@@ -96,3 +97,17 @@ export type ImportRowFix = z.infer<typeof importRowSchema>;
 
 /** The multipart fields of `POST /uploadExcelOrdersV2` besides the file. */
 export const uploadOrdersFieldsSchema = z.object({ departmentId: entityId });
+
+/**
+ * CREATE_ORDERS: a batch of orders booked in one command, all or none (one atomic append with
+ * their shipment ids' reservations). The import books its rows so (docs/decisions/0059-import.md);
+ * each order is CREATE_ORDER's payload with every rule of the booking form.
+ */
+export const MAX_ORDERS_PER_BATCH = 100;
+export const createOrdersSchema = z.object({
+  orders: z
+    .array(createOrderSchema)
+    .min(1, { error: 'validation.atLeastOne' })
+    .max(MAX_ORDERS_PER_BATCH, { error: 'validation.tooMany' }),
+});
+export const importCommandSchemas = { CREATE_ORDERS: createOrdersSchema } as const;

@@ -292,6 +292,7 @@ export const platformMigrations: Migration[] = [
           order_id text,
           shipment_id text,
           attempts integer not null default 0,
+          single boolean not null default false,
           primary key (import_id, row)
         );`);
     },

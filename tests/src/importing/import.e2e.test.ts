@@ -6,7 +6,7 @@ import {
   rowIssues,
   rowPayload,
 } from '@nordlog/contracts';
-import { rowCommandId } from '@nordlog/command-service';
+import { batchCommandId, rowCommandId } from '@nordlog/command-service';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import {
   csvText,
@@ -340,7 +340,36 @@ describe('spreadsheet import of orders', () => {
     const res = await send({ name: 'resume.csv', data: csvUtf8(csvText(rows)) });
     const importId = res.body.importId as string;
     expect(await status(importId)).toMatchObject({ status: 'RUNNING', pending: 120, booked: 0 });
-    // A crash after row 2's booking was appended but before its outcome was saved.
+    // A crash after the first batch (rows 2 to 51) was appended but before its rows were saved.
+    const first = rows.slice(0, 50);
+    const early = await sys.as(planner).command(
+      'CREATE_ORDERS',
+      { orders: first.map((r) => rowPayload(orderImportColumns, r, '1')) },
+      {
+        commandId: batchCommandId(
+          importId,
+          first.map((_r, i) => ({ row: i + 2, attempts: 0 })),
+        ),
+        correlationId: importId,
+      },
+    );
+    expect(early.status).toBe(200);
+    expect(await ordersOf(importId)).toBe(50);
+    await sys.imports.start();
+    expect(await finished(importId)).toMatchObject({ status: 'DONE', booked: 120, pending: 0 });
+    expect(await ordersOf(importId)).toBe(120);
+    const out = await results(importId);
+    expect(out[0]!.orderId).toBe(early.body.ids[0]);
+    expect(new Set(out.map((r) => r.orderId)).size).toBe(120);
+  }, 120_000);
+
+  it('a batch refused for one row goes on row by row; stopped in the middle, those rows resume without doubles', async () => {
+    await sys.imports.stop();
+    const rows = [rowOf(301), rowOf(302, { pickupDate: '2020-01-01' }), rowOf(303)];
+    const res = await send({ name: 'single.csv', data: csvUtf8(csvText(rows)) });
+    const importId = res.body.importId as string;
+    // A crash after the batch was refused and row 2 was booked on its own, before it was saved.
+    await sys.db.knex('import_rows').where({ import_id: importId }).update({ single: true });
     const early = await sys
       .as(planner)
       .command('CREATE_ORDER', rowPayload(orderImportColumns, rows[0]!, '1'), {
@@ -349,12 +378,13 @@ describe('spreadsheet import of orders', () => {
       });
     expect(early.status).toBe(200);
     await sys.imports.start();
-    expect(await finished(importId)).toMatchObject({ status: 'DONE', booked: 120, pending: 0 });
-    expect(await ordersOf(importId)).toBe(120);
+    const ended = await finished(importId);
+    expect(ended).toMatchObject({ booked: 2, refused: 1 });
     const out = await results(importId);
+    expect(out.map((r) => r.status)).toEqual(['BOOKED', 'REFUSED', 'BOOKED']);
     expect(out[0]!.orderId).toBe(early.body.ids[0]);
-    expect(new Set(out.map((r) => r.orderId)).size).toBe(120);
-  }, 120_000);
+    expect(await ordersOf(importId)).toBe(2);
+  });
 
   it('S6-FLAG-025 S6-FLAG-026 who may import: the import flags; read-only planners and planners without them are refused', async () => {
     const onlyImport = await sys.login({

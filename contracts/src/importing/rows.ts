@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { issueKey, validationMessages, isValidationKey } from '../consignments/validation.js';
 import type { ImportColumn } from './columns.js';
-import type { ImportRowError } from './index.js';
+import type { ImportRowError } from './types.js';
 
 /**
  * A spreadsheet cell as text for its column (docs/decisions/0059-import.md): what exceljs gives for

@@ -2,6 +2,9 @@ import { orderImportColumns, rowPayload } from '@nordlog/contracts';
 import type { Logger } from '@nordlog/platform';
 import { JOBS, runJob, type ImportJobDeps } from './jobs.js';
 
+/** How long a finished import's rows are kept for its screen (docs/decisions/0059-import.md). */
+export const IMPORT_KEPT_DAYS = 30;
+
 export const orderPayload = (values: Record<string, string>, departmentId: string) =>
   rowPayload(orderImportColumns, values, departmentId);
 
@@ -19,9 +22,17 @@ export class ImportRunner {
     this.logger = deps.logger.child({ component: 'import' });
   }
 
-  /** Takes up the jobs left RUNNING (a stop or a crash in the middle). */
+  /**
+   * Takes up the jobs left RUNNING (a stop or a crash in the middle), after dropping finished
+   * imports older than IMPORT_KEPT_DAYS: their rows hold the file's names and phones as text.
+   */
   async start(): Promise<void> {
     this.stopped = false;
+    await this.deps
+      .knex(JOBS)
+      .whereNot({ status: 'RUNNING' })
+      .whereRaw(`created_at < now() - make_interval(days => ?)`, [IMPORT_KEPT_DAYS])
+      .delete();
     const left = await this.deps
       .knex(JOBS)
       .where({ status: 'RUNNING' })

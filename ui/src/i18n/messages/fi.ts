@@ -2008,7 +2008,8 @@ const fi: Messages = {
     },
     errors: {
       notSpreadsheet: 'Tiedosto ei ole taulukko: lataa .xlsx- tai .csv-tiedosto',
-      oldExcel: 'Excel 97-2003 -tiedostoja (.xls) ei lueta: tallenna tiedosto .xlsx- tai .csv-muotoon',
+      oldExcel:
+        'Excel 97-2003 -tiedostoja (.xls) ei lueta: tallenna tiedosto .xlsx- tai .csv-muotoon',
       zipBomb: 'Tiedosto purkautuu paljon tilaustaulukkoa suuremmaksi, eikä sitä luettu',
       tooLarge: 'Tiedosto on liian suuri (enintään 10 Mt): jaa se osiin',
       tooManyRows: 'Tiedostossa on yli %{max} riviä: jaa se osiin',

@@ -2007,7 +2007,8 @@ const fr: Messages = {
     },
     errors: {
       notSpreadsheet: 'Le fichier n’est pas un tableur : téléversez un fichier .xlsx ou .csv',
-      oldExcel: 'Les fichiers Excel 97-2003 (.xls) ne sont pas lus : enregistrez le fichier en .xlsx ou .csv',
+      oldExcel:
+        'Les fichiers Excel 97-2003 (.xls) ne sont pas lus : enregistrez le fichier en .xlsx ou .csv',
       zipBomb: 'Le fichier se décompresse bien au-delà d’un tableur de commandes et n’a pas été lu',
       tooLarge: 'Le fichier est trop volumineux (10 Mo au plus) : divisez-le',
       tooManyRows: 'Le fichier a plus de %{max} lignes : divisez-le',

@@ -23,6 +23,7 @@ import { pricingHandlers } from './pricing/handlers.js';
 import { invoicingHandlers } from './invoicing/handlers.js';
 import { privacyHandlers } from './privacy/handlers.js';
 import { recurringHandlers } from './recurring/handlers.js';
+import { importHandlers, prefetchBatch } from './importing/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -51,9 +52,11 @@ export const handlers: HandlerTable = {
   ...pricingHandlers,
   ...invoicingHandlers,
   ...recurringHandlers,
+  ...importHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */
 export const prefetches: PrefetchTable = {
   CREATE_ORDER: prefetchBooking,
+  CREATE_ORDERS: prefetchBatch,
 };

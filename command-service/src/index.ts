@@ -24,3 +24,4 @@ export { OptimizingRunner, type RunnerDeps } from './optimizing/runner.js';
 export { InvoicingRunner, type InvoicingRunnerDeps } from './invoicing/runner.js';
 export { RetentionJob, type RetentionJobDeps } from './privacy/retention.js';
 export { RecurringScheduler, type RecurringSchedulerDeps } from './recurring/scheduler.js';
+export * from './importing/index.js';

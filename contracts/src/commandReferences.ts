@@ -57,6 +57,13 @@ const orderCodes = {
   'measurements[].packageId': external('a package number (SSCC) the order carries'),
   'measurements[].packageIds[]': external('package numbers (SSCC) the order carries'),
 } as const;
+const createOrderReferences = {
+  departmentId: 'departments',
+  customerId: 'customers',
+  parentId: 'orders',
+  selectedDepartmentId: 'departments',
+  ...orderCodes,
+} as const;
 const slotKey = external('a key inside the slot, chosen by the client');
 
 /** Every command's id fields (the type makes the table complete: a new command is listed). */
@@ -65,13 +72,11 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   UPDATE_DEPARTMENT: { alystraId: alystra, npsId: alystra },
   CREATE_CUSTOMER: { departmentId: 'departments', alystraId: alystra },
   UPDATE_CUSTOMER: { departmentId: 'departments', alystraId: alystra },
-  CREATE_ORDER: {
-    departmentId: 'departments',
-    customerId: 'customers',
-    parentId: 'orders',
-    selectedDepartmentId: 'departments',
-    ...orderCodes,
-  },
+  CREATE_ORDER: createOrderReferences,
+  // Each order of the batch as CREATE_ORDER's (docs/decisions/0059-import.md).
+  CREATE_ORDERS: Object.fromEntries(
+    Object.entries(createOrderReferences).map(([path, ref]) => [`orders[].${path}`, ref]),
+  ),
   UPDATE_ORDER: {
     orderId: 'orders',
     customerId: 'customers',

@@ -25,6 +25,7 @@ export * from './customers/index.js';
 export * from './orderHistory/index.js';
 export * from './deviations/index.js';
 export * from './returns/index.js';
+export * from './importing/index.js';
 export * from './consignments/orderRow.js';
 export * from './audit/index.js';
 export * from './access/index.js';

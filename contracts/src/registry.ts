@@ -111,6 +111,11 @@ import {
   recurringOrdersForDepartmentIdsQuerySchema,
   recurringOrdersQuerySchema,
 } from './recurring/index.js';
+import {
+  importCommandSchemas,
+  importResultsQuerySchema,
+  importStatusQuerySchema,
+} from './importing/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -138,6 +143,7 @@ export const commandSchemas = {
   ...pricingCommandSchemas,
   ...invoicingCommandSchemas,
   ...recurringCommandSchemas,
+  ...importCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -276,6 +282,8 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   DELETE_RECURRING_ORDER: 'delete',
   // Books the date's orders: each occurrence once (0058).
   EXECUTE_RECURRING_ORDERS: 'create',
+  // A batch of new orders, all or none (docs/decisions/0059-import.md).
+  CREATE_ORDERS: 'create',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -408,6 +416,9 @@ export const querySchemas = {
   getRecurringExecutedDates: recurringExecutedDatesQuerySchema,
   recurringOrderResult: recurringOrderResultQuerySchema,
   recurringOrderCalendar: recurringOrderCalendarQuerySchema,
+  // Spreadsheet import (docs/decisions/0059-import.md).
+  getImportStatus: importStatusQuerySchema,
+  getImportResults: importResultsQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

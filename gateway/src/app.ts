@@ -53,6 +53,11 @@ export interface GatewayDeps {
    * `/api` and at the spec's own path.
    */
   downloadApi?: RequestHandler;
+  /**
+   * Spreadsheet imports behind a session (spec §7 `POST /uploadExcelOrdersV2`, multipart; 0059):
+   * served under `/api` and at the spec's own path, like the downloads.
+   */
+  uploadApi?: RequestHandler;
 }
 
 /**
@@ -116,6 +121,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/api/query', deps.queryApi);
   if (deps.restApi) app.use('/api/rest', deps.restApi);
   if (deps.downloadApi) app.use('/api', deps.downloadApi);
+  if (deps.uploadApi) app.use('/api', deps.uploadApi);
   app.use('/api', notFoundHandler);
   // Spec §7 writes the downloads without `/api` (contracts/src/downloads.ts): the same calls
   // there, with the same session check.
@@ -125,6 +131,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       (_req, res, next) => void (noStore(res), next()),
       deps.authenticate,
       deps.downloadApi,
+    );
+  if (deps.uploadApi)
+    app.post(
+      '/uploadExcelOrdersV2',
+      (_req, res, next) => void (noStore(res), next()),
+      deps.authenticate,
+      deps.uploadApi,
     );
   if (deps.uiDir && existsSync(deps.uiDir)) {
     const index = path.join(deps.uiDir, 'index.html');

@@ -47,6 +47,7 @@ import { numberSeries } from './numberSeries/query.js';
 import { orderHistory, orderHistoryNotFound } from './orderHistory/query.js';
 import { orderDeviations } from './orderDeviations/query.js';
 import { customerReturnAddress, getOrderReturnDetails, manageReturns } from './returns/query.js';
+import { getImportResults, getImportStatus } from './importing/query.js';
 import {
   apolloAuditLogEntries,
   apolloAuditLogEntriesDetails,
@@ -184,6 +185,8 @@ export const queries: QueryTable = {
   getRecurringExecutedDates,
   recurringOrderResult,
   recurringOrderCalendar,
+  getImportStatus,
+  getImportResults,
 };
 
 export interface QueryServiceDeps {

@@ -72,7 +72,7 @@ const each = (ids: string[], command: OrderCommand, ctx: HandlerContext, leaving
   );
 
 /** Spec §8: an unknown unit is used with a factor of 1, and a warning is logged. */
-function warnUnknownUnits(order: { measurements: MeasurementLine[] }, ctx: HandlerContext) {
+export function warnUnknownUnits(order: { measurements: MeasurementLine[] }, ctx: HandlerContext) {
   for (const line of order.measurements) {
     const checks = [
       normaliseUnit('weight', line.weight, line.weightUnit),

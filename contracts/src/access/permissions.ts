@@ -41,6 +41,7 @@ const read = (flags: AccessFlag[], extra: Partial<Permission> = {}): Permission 
 });
 
 const shipments: AccessFlag[] = ['PLANNER_SHIPMENTS'];
+const importFlags: AccessFlag[] = ['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED'];
 const returns: AccessFlag[] = ['PLANNER_MANAGE_RETURNS', 'PLANNER_SHIPMENTS'];
 const everyDepartment: Partial<Permission> = { allDepartments: true };
 const labels: AccessFlag[] = ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'];
@@ -66,6 +67,8 @@ export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   UPDATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   CREATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
+  // A batch of CREATE_ORDER (the import's, 0059): who may book may book a batch.
+  CREATE_ORDERS: write(['PLANNER_BOOKING'], { customers: true }),
   // Editing is booking; customers edit their own orders while they wait for confirmation.
   UPDATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
   // Moving needs access to both departments (checked per order and for the target).
@@ -313,6 +316,9 @@ export const queryPermissions: Record<QueryName, Permission> = {
   getRecurringExecutedDates: read(recurring),
   recurringOrderResult: read(recurring),
   recurringOrderCalendar: read(recurring),
+  // Spreadsheet import (0059): whoever may import reads the imports of their departments.
+  getImportStatus: read(importFlags),
+  getImportResults: read(importFlags),
 };
 
 /** The file downloads (spec §7 "other calls"; contracts/src/downloads.ts names their params). */
@@ -323,6 +329,13 @@ export const downloadPermissions = {
   '/query': read(['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED']),
 } as const satisfies Record<string, Permission>;
 export type DownloadPath = keyof typeof downloadPermissions;
+
+/**
+ * The import endpoints (0059, spec §6 PLANNER_IMPORT_EXPORT(_EXTENDED)): uploading a file and
+ * booking a fixed row. The rows are booked by CREATE_ORDER as the uploader, whom the import
+ * flag lets book through the import (`importIdentity`).
+ */
+export const importPermissions = { upload: write(importFlags) } as const;
 
 /** The queries answered without a session (`Permission.public`). */
 export const publicQueries: readonly QueryName[] = (

@@ -66,6 +66,7 @@ export const routeRules: readonly RouteRule[] = [
   { path: `${P}/units-new/*`, flags: ['PLANNER_UNITS'] },
   { path: `${P}/couriers/*`, flags: ['PLANNER_COURIERS'] },
   { path: `${P}/couriers-old/*`, flags: ['PLANNER_COURIERS'] },
+  { path: `${P}/import`, flags: ['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED'] },
   {
     path: `${P}/import/:importId`,
     flags: ['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED'],

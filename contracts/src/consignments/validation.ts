@@ -64,6 +64,9 @@ export const validationMessages = {
   'validation.requiredEarliestStartBreak': 'the earliest start of the break is required',
   'validation.dateRange': 'the end date must not be before the start date',
   'validation.dateRangeTooLong': 'at most 62 days at once',
+  // Spreadsheet import (docs/decisions/0059-import.md).
+  'validation.zipCodeUnknown': 'no such postal code in this country',
+  'validation.duplicateReference': 'the same customer reference as another row or a booked order',
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

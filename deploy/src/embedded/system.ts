@@ -1,6 +1,8 @@
 import {
   createCommandService,
   RecurringScheduler,
+  createImportApi,
+  ImportRunner,
   RetentionJob,
   type InvoicingRunner,
 } from '@nordlog/command-service';
@@ -83,6 +85,8 @@ export interface System {
   retention: RetentionJob;
   /** Books recurring orders every few minutes (docs/decisions/0058): tests run a pass. */
   recurring: RecurringScheduler;
+  /** Spreadsheet imports (docs/decisions/0059): tests stop and start it to resume a job. */
+  imports: ImportRunner;
   close(): Promise<void>;
 }
 
@@ -146,6 +150,10 @@ export async function startSystem(
   });
   if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
   const commandApi = createCommandService(command.deps);
+  // Spreadsheet imports book through the same command path (docs/decisions/0059-import.md).
+  const importDeps = { knex: db.knex, command: command.deps, logger };
+  const imports = new ImportRunner(importDeps);
+  await imports.start();
   const run: System['run'] = command.run;
   const query = queryParts(config, db, geocoder, logger, {
     minPositionWaitMs: options.minPositionWaitMs,
@@ -221,6 +229,7 @@ export async function startSystem(
     openApi: createOpenApi(queryDeps),
     publicLimit,
     downloadApi: createDownloadApi(queryDeps),
+    uploadApi: createImportApi({ ...importDeps, runner: imports }),
   });
   const server = createHttpServer(app);
   const hub = new SocketHub({
@@ -254,6 +263,7 @@ export async function startSystem(
     invoicing: invoicing.runner,
     retention,
     recurring,
+    imports,
     close: () =>
       (closing ??= (async () => {
         await hub.close();
@@ -263,6 +273,7 @@ export async function startSystem(
         await invoicing.close();
         await retention.stop();
         await recurring.stop();
+        await imports.stop();
         command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

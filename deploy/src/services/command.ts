@@ -1,4 +1,10 @@
-import { createCommandService, RecurringScheduler, RetentionJob } from '@nordlog/command-service';
+import {
+  createCommandService,
+  createImportApi,
+  ImportRunner,
+  RecurringScheduler,
+  RetentionJob,
+} from '@nordlog/command-service';
 import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
 import { commandParts, invoicingParts, openEventStore, optimizingParts } from '../parts.js';
 import { failed, runService } from './run.js';
@@ -35,12 +41,20 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
+  // Spreadsheet imports (docs/decisions/0059): the gateway forwards them here, signed.
+  const importDeps = { knex: db.knex, command: command.deps, logger };
+  const imports = new ImportRunner(importDeps);
+  await imports.start();
+  const importApi = createImportApi({ ...importDeps, runner: imports });
+  app.use('/api', internalIdentity(config.INTERNAL_SECRET!), importApi);
+  app.post('/uploadExcelOrdersV2', internalIdentity(config.INTERNAL_SECRET!), importApi);
   return {
     close: async () => {
       await optimizing.close();
       await invoicing.close();
       await retention.stop();
       await recurring.stop();
+      await imports.stop();
       command.close();
     },
   };

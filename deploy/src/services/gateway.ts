@@ -101,6 +101,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
       openApi: toQueries,
       publicLimit,
       downloadApi: toQueries,
+      uploadApi: toCommands,
     }),
   );
   return {

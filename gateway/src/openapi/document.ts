@@ -180,6 +180,24 @@ function permissionText(p: Permission): string {
  * checks them); the unit test checks them against the schema like the generated ones.
  */
 const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
+  // contracts importing: each order is CREATE_ORDER's, with its cross-field rules (0059).
+  CREATE_ORDERS: {
+    orders: [
+      {
+        departmentId: '990001',
+        customerId: '990001',
+        pickupDate: '2027-03-01',
+        pickup: {},
+        delivery: {
+          name: 'Kari Nordmann',
+          address: 'Storgata 1',
+          zipCode: '0155',
+          zipArea: 'Oslo',
+        },
+        measurements: [{ weight: 2 }],
+      },
+    ],
+  },
   // query-service/src/planning/query.ts: a slotId or a fromDate.
   routePoints: { slotId: '990001' },
   // contracts deviations: an orderId or a customerId, one of them.

@@ -270,6 +270,40 @@ export const platformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_recurring_order');
     },
   },
+  {
+    // Spreadsheet imports (docs/decisions/0059-import.md): a job and its rows, owned by the job.
+    name: '0021_imports',
+    async up(knex) {
+      await knex.raw(`
+        create table import_jobs (
+          id uuid primary key,
+          kind text not null,
+          department_id text not null,
+          user_id text not null,
+          identity jsonb not null,
+          file_name text not null,
+          status text not null,
+          total integer not null,
+          error text,
+          created_at timestamptz not null default now(),
+          finished_at timestamptz
+        );
+        create index import_jobs_department on import_jobs (department_id, created_at desc);
+        create index import_jobs_running on import_jobs (status) where status = 'RUNNING';
+        create table import_rows (
+          import_id uuid not null references import_jobs (id) on delete cascade,
+          row integer not null,
+          status text not null,
+          values jsonb not null,
+          errors jsonb not null default '[]',
+          order_id text,
+          shipment_id text,
+          attempts integer not null default 0,
+          single boolean not null default false,
+          primary key (import_id, row)
+        );`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -21,6 +21,7 @@ import {
   type World,
 } from '../support/commandBases.js';
 import { commandHead, startTestSystem, type TestSystem } from '../support/system.js';
+import { multipart, xlsxFile, zipBomb, zipOf } from '../support/importFiles.js';
 
 /** Valid params of every file download (contracts/src/downloads.ts). */
 const downloadBases: Record<DownloadPath, (w: World) => Payload> = {
@@ -115,6 +116,8 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   getRecurringExecutedDates: (w) => ({ department: w.departments[0] }),
   recurringOrderResult: (w) => ({ department: w.departments[0], date: DATE }),
   recurringOrderCalendar: (w) => ({ recurringOrderId: w.recurring, fromDate: DATE, toDate: DATE }),
+  getImportStatus: (w) => ({ departmentId: w.departments[0] }),
+  getImportResults: () => ({ importId: '6f1c1b7e-3d2a-4c1e-9f00-000000000059' }),
 };
 
 /** Text meant to break things: NUL, lone surrogates, SQL and LIKE syntax, huge and odd strings. */
@@ -424,6 +427,90 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     expect(problems).toEqual([]);
     // The projections took every change the fuzzing made.
     await sys.settled();
+  }, 300_000);
+
+  // The upload endpoints with hostile files (docs/decisions/0059-import.md): every file is
+  // answered below 500 (a refusal with the §8 body), and a refused file stores no import.
+  it('uploads: hostile files and multipart damage are answered below 500, a refusal stores no import', async () => {
+    const jobs = async () =>
+      Number((await sys.db.knex('import_jobs').count<{ count: string }[]>('* as count'))[0]!.count);
+    const files: { label: string; data: Buffer }[] = [
+      { label: 'zip bomb', data: zipBomb(210) },
+      { label: 'zip bomb lying about its size', data: zipBomb(210, true) },
+      { label: 'truncated zip', data: (await xlsxFile([{ customerId: '1' }])).subarray(0, 300) },
+      { label: 'zip of nothing', data: zipOf([]) },
+      { label: 'NUL bytes', data: Buffer.alloc(4096) },
+      {
+        label: 'Excel 97',
+        data: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(64)]),
+      },
+      { label: 'broken quotes', data: Buffer.from('customerId;deliveryName\r\n"1;"a""\r\n"') },
+      {
+        label: 'lone surrogates',
+        data: Buffer.from('customerId;deliveryName\r\n1;\ud800x\r\n', 'utf16le'),
+      },
+      {
+        label: 'formula text',
+        data: Buffer.from('customerId;deliveryName\r\n=1+1;=HYPERLINK("x")\r\n'),
+      },
+      { label: 'one huge cell', data: Buffer.from(`deliveryName\r\n${'Ø'.repeat(3_000_000)}\r\n`) },
+      { label: 'header only', data: Buffer.from('customerId;customerRef\r\n') },
+    ];
+    const bytes = fc.sample(fc.uint8Array({ minLength: 1, maxLength: 4096 }), {
+      numRuns: 25,
+      seed: 20261124,
+    });
+    for (const [i, b] of bytes.entries())
+      files.push({ label: `random bytes ${i}`, data: Buffer.from(b) });
+    for (const file of files) {
+      const before = await jobs();
+      const { body, contentType } = multipart(
+        { departmentId: world.departments[0] },
+        { name: 'f.xlsx', data: file.data },
+      );
+      const status = await probe(`upload ${file.label}`, () =>
+        raw(sys.url, '/uploadExcelOrdersV2', { 'content-type': contentType }, body),
+      );
+      if (status >= 400 && (await jobs()) !== before)
+        problems.push({ label: file.label, why: 'a refused file stored an import' });
+    }
+    const good = multipart(
+      { departmentId: world.departments[0] },
+      { name: 'f.csv', data: Buffer.from('customerId\r\n1\r\n') },
+    );
+    const noDepartment = multipart({}, { name: 'f.csv', data: Buffer.from('customerId\r\n1\r\n') });
+    const damages: { label: string; contentType: string; body: Buffer | string }[] = [
+      { label: 'no boundary', contentType: 'multipart/form-data', body: good.body },
+      {
+        label: 'wrong boundary',
+        contentType: 'multipart/form-data; boundary=nope',
+        body: good.body,
+      },
+      {
+        label: 'cut short',
+        contentType: good.contentType,
+        body: good.body.subarray(0, good.body.length / 2),
+      },
+      { label: 'JSON', contentType: 'application/json', body: '{"departmentId":"1"}' },
+      { label: 'no department', ...noDepartment },
+    ];
+    for (const d of damages)
+      await probe(`upload ${d.label}`, () =>
+        raw(sys.url, '/api/uploadExcelOrdersV2', { 'content-type': d.contentType }, d.body),
+      );
+    for (const params of sweep(
+      { importId: '6f1c1b7e-3d2a-4c1e-9f00-000000000059', row: 2, values: { deliveryName: 'x' } },
+      [],
+    ))
+      await probe(`importRow ${JSON.stringify(params).slice(0, 200)}`, () =>
+        raw(
+          sys.url,
+          '/api/importRow',
+          { 'content-type': 'application/json' },
+          JSON.stringify(params),
+        ),
+      );
+    expect(problems).toEqual([]);
   }, 300_000);
 
   /** A request as the admin, with the headers and bytes given (fetch would fix some of them). */

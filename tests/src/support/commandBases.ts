@@ -72,6 +72,17 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
     measurements: [{ weight: 1 }],
   }),
   UPDATE_ORDER: (w) => ({ orderId: w.order, orderNote: 'ring' }),
+  // A batch of two orders (docs/decisions/0059-import.md).
+  CREATE_ORDERS: (w) => ({
+    orders: [0, 1].map((i) => ({
+      departmentId: w.departments[0],
+      customerId: w.customers[0],
+      pickupDate: DATE,
+      pickup: block,
+      delivery: { ...block, name: `Batch ${i}` },
+      measurements: [{ weight: 1 }],
+    })),
+  }),
   MOVE_ORDERS: (w) => ({ orderIds: [w.order], departmentId: w.departments[1] }),
   ACCEPT_ORDERS: (w) => ({ orderIds: [w.order] }),
   REJECT_ORDERS: (w) => ({ orderIds: [w.order], reason: 'OTHER', otherReason: 'x' }),

@@ -17,6 +17,7 @@ import { unresolvedScreens } from '../planner/unresolved/routes';
 import { returnsScreens } from '../planner/returns/routes';
 import { exportScreens } from '../planner/exports/routes';
 import { recurringScreens } from '../planner/recurring/routes';
+import { importScreens } from '../planner/importing/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
 import { loadWithRetry } from '../shell/staleCode';
@@ -121,6 +122,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...exportScreens,
   // Recurring orders and the result of a date (docs/decisions/0058): their changes are pushed.
   ...recurringScreens.map((screen) => ({ ...screen, live: true })),
+  // Spreadsheet import (docs/decisions/0059): a running import's progress is asked again.
+  ...importScreens,
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

@@ -23,6 +23,7 @@ import RuleIcon from '@mui/icons-material/Rule';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { AuthUser } from '@nordlog/contracts';
 import type { ReactElement } from 'react';
 import { canOpen } from '../access/routes';
@@ -110,8 +111,14 @@ const invoicingItems: PlannerItem[] = [
   },
 ];
 
-/** Volume work (issue 40): the shipments export (docs/decisions/0060). */
+/** Volume work (issue 40): spreadsheet import (0059) and the shipments export (0060). */
 const volumeItems: PlannerItem[] = [
+  {
+    rule: '/planner/:departmentId/import',
+    segment: 'import',
+    label: 'importing.menu',
+    icon: <UploadFileIcon />,
+  },
   {
     rule: '/planner/:departmentId/export',
     segment: 'export',

@@ -2,6 +2,7 @@ import {
   AppError,
   IMPORT_BATCH_ROWS,
   commandIssues,
+  importPersonalKeys,
   orderImportColumns,
   type ErrorItem,
   type Identity,
@@ -192,11 +193,14 @@ async function bookBatch(
 export async function saveOutcomes(knex: Knex, importId: string, outcomes: RowOutcome[]) {
   if (outcomes.length === 0) return;
   await knex.raw(
+    // A booked row's personal cells go: the order holds them, sealed and erasable (0050, 0059).
     `update ${ROWS} r set status = o.status, errors = o.errors::jsonb, order_id = o.order_id,
-       attempts = r.attempts + 1
+       attempts = r.attempts + 1,
+       values = case when o.status = 'BOOKED' then r.values - ?::text[] else r.values end
      from jsonb_to_recordset(?::jsonb) as o(row integer, status text, errors text, order_id text)
      where r.import_id = ? and r.row = o.row`,
     [
+      [...importPersonalKeys],
       JSON.stringify(
         outcomes.map((o) => ({
           row: o.row,

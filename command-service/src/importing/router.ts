@@ -9,6 +9,7 @@ import {
   inScope,
   orderImportColumns,
   uploadOrdersFieldsSchema,
+  withoutPersonal,
   type Identity,
   type ImportRowResult,
 } from '@nordlog/contracts';
@@ -168,17 +169,18 @@ async function fixRow(
     await saveOutcomes(knex, fix.importId, [outcome]);
     result = outcome;
   }
+  const kept = result.status === 'BOOKED' ? withoutPersonal(values) : values;
   await knex(ROWS)
     .where({ import_id: fix.importId, row: fix.row })
     .update({
-      values: JSON.stringify(values),
+      values: JSON.stringify(kept),
       ...(checked!.status === 'REFUSED' ? { errors: JSON.stringify(checked!.errors) } : {}),
     });
   return {
     importId: fix.importId,
     row: fix.row,
     status: result.status,
-    values,
+    values: kept,
     errors: result.errors,
     orderId: result.orderId,
     shipmentId: null,

@@ -21,6 +21,7 @@ import {
 import { orderDecider } from '../consignments/decider.js';
 import { target } from '../framework/decider.js';
 import { executeTargets } from '../framework/execute.js';
+import { PeriodicJob } from '../framework/periodicJob.js';
 
 export interface RetentionJobDeps {
   store: EventStore;
@@ -87,34 +88,14 @@ const systemMetadata = (now: Date, commandType: string): EventMetadata => ({
  * appends nothing, so two processes running it at once erase each order once (the other's append
  * is refused or finds it erased).
  */
-export class RetentionJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
-
-  constructor(private readonly deps: RetentionJobDeps) {}
-
-  start(): void {
-    this.timer = setInterval(
-      () => void this.pass().catch(() => undefined),
-      this.deps.intervalMs ?? 3_600_000,
-    );
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+export class RetentionJob extends PeriodicJob {
+  constructor(private readonly deps: RetentionJobDeps) {
+    super(deps.intervalMs ?? 3_600_000, deps.clock ?? (() => new Date()));
   }
 
   /** One pass: erases what is due now, up to BATCH orders; how many it erased. */
-  pass(now = (this.deps.clock ?? (() => new Date()))()): Promise<number> {
-    if (this.running || this.stopped) return this.running ?? Promise.resolve(0);
-    this.running = this.erase(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  protected run(now: Date): Promise<number> {
+    return this.erase(now);
   }
 
   /**

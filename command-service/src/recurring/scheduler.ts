@@ -7,6 +7,7 @@ import {
   dayIn,
 } from '@nordlog/contracts';
 import type { Knex, Logger } from '@nordlog/platform';
+import { PeriodicJob } from '../framework/periodicJob.js';
 
 export interface RecurringSchedulerDeps {
   /** Runs a command in process as the system (deploy's `commandParts().run`). */
@@ -27,34 +28,14 @@ export interface RecurringSchedulerDeps {
  * processes running it: it keeps nothing between passes, and executing a date again books no
  * occurrence twice (the occurrence's stream decides, deterministic order ids lose the race).
  */
-export class RecurringScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
-
-  constructor(private readonly deps: RecurringSchedulerDeps) {}
-
-  start(): void {
-    this.timer = setInterval(
-      () => void this.pass().catch(() => undefined),
-      this.deps.intervalMs ?? 300_000,
-    );
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+export class RecurringScheduler extends PeriodicJob {
+  constructor(private readonly deps: RecurringSchedulerDeps) {
+    super(deps.intervalMs ?? 300_000, deps.clock ?? (() => new Date()));
   }
 
   /** One pass over every department's coming dates; how many executions it ran. */
-  pass(now = (this.deps.clock ?? (() => new Date()))()): Promise<number> {
-    if (this.running || this.stopped) return this.running ?? Promise.resolve(0);
-    this.running = this.execute(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  protected run(now: Date): Promise<number> {
+    return this.execute(now);
   }
 
   private async execute(now: Date): Promise<number> {

@@ -13,6 +13,12 @@ export interface ImportColumn {
   kind: ImportCellKind;
   /** The template's sample row. */
   sample: string;
+  /**
+   * A person's data (a party's name, address, phone, e-mail, contact, instructions, the note):
+   * once the row is booked the order holds it, sealed and erasable (docs/decisions/0050), and
+   * the import's copy is dropped (0059).
+   */
+  personal?: true;
 }
 
 const col = (
@@ -21,6 +27,14 @@ const col = (
   sample: string,
   kind: ImportCellKind = 'text',
 ): ImportColumn => ({ key, path, kind, sample });
+const personal = (
+  key: string,
+  path: readonly (string | number)[],
+  sample: string,
+): ImportColumn => ({
+  ...col(key, path, sample),
+  personal: true,
+});
 
 export const orderImportColumns: readonly ImportColumn[] = [
   col('customerId', ['customerId'], '1'),
@@ -32,29 +46,38 @@ export const orderImportColumns: readonly ImportColumn[] = [
   col('deliveryDate', ['deliveryDate'], '', 'date'),
   col('deliveryTimeEarliest', ['deliveryTimeEarliest'], '14:00', 'time'),
   col('deliveryTimeLatest', ['deliveryTimeLatest'], '18:00', 'time'),
-  col('pickupName', ['pickup', 'name'], ''),
-  col('pickupAddress', ['pickup', 'address'], ''),
+  personal('pickupName', ['pickup', 'name'], ''),
+  personal('pickupAddress', ['pickup', 'address'], ''),
   col('pickupZipCode', ['pickup', 'zipCode'], ''),
   col('pickupZipArea', ['pickup', 'zipArea'], ''),
   col('pickupCountry', ['pickup', 'countryCode'], ''),
-  col('pickupPhone', ['pickup', 'phone'], ''),
-  col('deliveryName', ['delivery', 'name'], 'Åse Ørjasæter'),
-  col('deliveryAddress', ['delivery', 'address'], 'Kirkegata 5'),
+  personal('pickupPhone', ['pickup', 'phone'], ''),
+  personal('deliveryName', ['delivery', 'name'], 'Åse Ørjasæter'),
+  personal('deliveryAddress', ['delivery', 'address'], 'Kirkegata 5'),
   col('deliveryZipCode', ['delivery', 'zipCode'], '0153'),
   col('deliveryZipArea', ['delivery', 'zipArea'], 'Oslo'),
   col('deliveryCountry', ['delivery', 'countryCode'], 'NO'),
-  col('deliveryPhone', ['delivery', 'phone'], '+4791234567'),
-  col('deliveryEmail', ['delivery', 'email'], ''),
-  col('deliveryContactPerson', ['delivery', 'contactPerson'], ''),
-  col('deliveryInstructions', ['delivery', 'instructions'], ''),
+  personal('deliveryPhone', ['delivery', 'phone'], '+4791234567'),
+  personal('deliveryEmail', ['delivery', 'email'], ''),
+  personal('deliveryContactPerson', ['delivery', 'contactPerson'], ''),
+  personal('deliveryInstructions', ['delivery', 'instructions'], ''),
   col('quantity', ['measurements', 0, 'quantity'], '1', 'number'),
   col('weight', ['measurements', 0, 'weight'], '2,5', 'number'),
   col('length', ['measurements', 0, 'length'], '40', 'number'),
   col('width', ['measurements', 0, 'width'], '30', 'number'),
   col('height', ['measurements', 0, 'height'], '20', 'number'),
   col('serviceId', ['serviceId'], ''),
-  col('orderNote', ['orderNote'], ''),
+  personal('orderNote', ['orderNote'], ''),
 ];
+
+/** The keys of the columns holding a person's data. */
+export const importPersonalKeys: readonly string[] = orderImportColumns
+  .filter((c) => c.personal)
+  .map((c) => c.key);
+
+/** A booked row's cells without a person's data (what the import keeps of it). */
+export const withoutPersonal = (values: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(values).filter(([k]) => !importPersonalKeys.includes(k)));
 
 /** A header as written in a file, reduced for matching (`Delivery zip code` → `deliveryzipcode`). */
 export const headerKey = (header: string): string =>

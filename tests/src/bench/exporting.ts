@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { LOCAL_URL, numberArg as arg } from './args.js';
 import { onLocalSystem, runBench } from './localSystem.js';
-import { signIn, type SessionHeaders } from './signIn.js';
+import { adminClient } from './adminClient.js';
 import { fmt } from './stats.js';
 
 /**
@@ -65,23 +65,7 @@ runBench(async () => {
   await onLocalSystem(
     'exporting',
     async (system, database) => {
-      const admin: SessionHeaders = await signIn(system, '+4799000060', { role: 'ADMIN' });
-      const command = async (type: string, payload: unknown) => {
-        const res = await fetch(`${system.url}/api/command/${type}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...admin },
-          body: JSON.stringify({ type, payload }),
-        });
-        const body = (await res.json()) as { ids?: string[] };
-        if (res.status !== 200) throw new Error(`${type}: ${res.status} ${JSON.stringify(body)}`);
-        return body;
-      };
-      const client = {
-        command: async (type: string, payload: unknown) => ({
-          status: 200,
-          body: await command(type, payload),
-        }),
-      };
+      const { headers: admin, command, client } = await adminClient(system, '+4799000060');
       const departmentId = (
         await command('CREATE_DEPARTMENT', {
           name: 'Oslo',

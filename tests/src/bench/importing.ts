@@ -5,7 +5,7 @@ import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { csvText, multipart } from '../support/importFiles.js';
 import { numberArg as arg } from './args.js';
 import { onLocalSystem, runBench } from './localSystem.js';
-import { signIn, type SessionHeaders } from './signIn.js';
+import { adminClient } from './adminClient.js';
 import { fmt } from './stats.js';
 
 /**
@@ -38,23 +38,7 @@ runBench(async () => {
   await onLocalSystem(
     'importing',
     async (system) => {
-      const admin: SessionHeaders = await signIn(system, '+4799000059', { role: 'ADMIN' });
-      const command = async (type: string, payload: unknown) => {
-        const res = await fetch(`${system.url}/api/command/${type}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...admin },
-          body: JSON.stringify({ type, payload }),
-        });
-        const body = (await res.json()) as { ids?: string[] };
-        if (res.status !== 200) throw new Error(`${type}: ${res.status} ${JSON.stringify(body)}`);
-        return body;
-      };
-      const client = {
-        command: async (type: string, payload: unknown) => ({
-          status: 200,
-          body: await command(type, payload),
-        }),
-      };
+      const { headers: admin, command, client } = await adminClient(system, '+4799000059');
       const departmentId = (
         await command('CREATE_DEPARTMENT', {
           name: 'Oslo',

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { numberArg as arg } from './args.js';
 import { onLocalSystem, runBench } from './localSystem.js';
-import { signIn, type SessionHeaders } from './signIn.js';
+import { adminClient } from './adminClient.js';
 import { fmt } from './stats.js';
 
 /**
@@ -34,23 +34,7 @@ runBench(async () => {
   await onLocalSystem(
     'recurring',
     async (system) => {
-      const admin: SessionHeaders = await signIn(system, '+4799000058', { role: 'ADMIN' });
-      const command = async (type: string, payload: unknown) => {
-        const res = await fetch(`${system.url}/api/command/${type}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...admin },
-          body: JSON.stringify({ type, payload }),
-        });
-        const body = (await res.json()) as { ids?: string[]; failed?: unknown[] };
-        if (res.status !== 200) throw new Error(`${type}: ${res.status} ${JSON.stringify(body)}`);
-        return body;
-      };
-      const client = {
-        command: async (type: string, payload: unknown) => ({
-          status: 200,
-          body: await command(type, payload),
-        }),
-      };
+      const { command, query, client } = await adminClient(system, '+4799000058');
       const department = (
         await command('CREATE_DEPARTMENT', {
           name: 'Oslo',
@@ -96,12 +80,10 @@ runBench(async () => {
       // What the date booked, as the result screen reads it (after the projections caught up).
       let booked = 0;
       for (let waited = 0; waited < 120_000 && booked < RECURRING; waited += 500) {
-        const res = await fetch(`${system.url}/api/query/recurringOrderResult`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...admin },
-          body: JSON.stringify({ query: 'recurringOrderResult', params: { department, date } }),
-        });
-        const result = (await res.json()) as { rows: { status: string; orderIds: string[] }[] };
+        const result = await query<{ rows: { status: string; orderIds: string[] }[] }>(
+          'recurringOrderResult',
+          { department, date },
+        );
         booked = result.rows
           .filter((r) => r.status === 'BOOKED')
           .reduce((n, r) => n + r.orderIds.length, 0);

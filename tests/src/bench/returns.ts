@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { numberArg as arg } from './args.js';
 import { onLocalSystem, runBench } from './localSystem.js';
-import { signIn, type SessionHeaders } from './signIn.js';
+import { adminClient } from './adminClient.js';
 import { fmt } from './stats.js';
 
 /**
@@ -25,27 +25,7 @@ runBench(async () => {
   await onLocalSystem(
     'returns',
     async (system) => {
-      const admin: SessionHeaders = await signIn(system, '+4799000057', { role: 'ADMIN' });
-      const command = async (type: string, payload: unknown) => {
-        const res = await fetch(`${system.url}/api/command/${type}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...admin },
-          body: JSON.stringify({ type, payload }),
-        });
-        const body = (await res.json()) as {
-          ids?: string[];
-          failed?: unknown[];
-          events?: string[];
-        };
-        if (res.status !== 200) throw new Error(`${type}: ${res.status} ${JSON.stringify(body)}`);
-        return body;
-      };
-      const client = {
-        command: async (type: string, payload: unknown) => ({
-          status: 200,
-          body: await command(type, payload),
-        }),
-      };
+      const { command, client } = await adminClient(system, '+4799000057');
       const departmentId = (
         await command('CREATE_DEPARTMENT', {
           name: 'Oslo',

@@ -142,7 +142,11 @@ export default function ImportResultPage() {
                     }
                   />
                 </TableCell>
-                <TableCell>{r.values.deliveryName ?? ''}</TableCell>
+                {/* A booked row keeps no name (the order holds it, 0059): its place stands. */}
+                <TableCell>
+                  {r.values.deliveryName ??
+                    [r.values.deliveryZipCode, r.values.deliveryZipArea].filter(Boolean).join(' ')}
+                </TableCell>
                 <TableCell>
                   {r.status === 'BOOKED'
                     ? translate('importing.bookedAs', { id: r.shipmentId ?? r.orderId ?? '' })

@@ -1,0 +1,40 @@
+/**
+ * A job the product runs by itself every so often (the retention of personal data, the recurring
+ * orders' bookings): one pass at a time, a pass asked while one runs joins it, nothing after
+ * `stop` (which waits for the pass under way). Passes keep nothing between them, so a restart
+ * loses nothing; each job's own pass is safe with two processes running it.
+ */
+export abstract class PeriodicJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  /** Set by `stop`: a pass under way may end early when it sees it. */
+  protected stopped = false;
+
+  protected constructor(
+    private readonly intervalMs: number,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** One pass at `now`: what it did, counted (erased orders, executions run). */
+  protected abstract run(now: Date): Promise<number>;
+
+  start(): void {
+    this.timer = setInterval(() => void this.pass().catch(() => undefined), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass now (tests and the admin run one themselves); joins a pass under way. */
+  pass(now = this.clock()): Promise<number> {
+    if (this.running || this.stopped) return this.running ?? Promise.resolve(0);
+    this.running = this.run(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+}

@@ -73,6 +73,9 @@ describe('spreadsheet import, in a browser', () => {
       .getByTestId('import-row-3')
       .getByText('deliveryZipCode: Postal code must be 4 digits in Norway')
       .waitFor();
+    // The rows agree with the counts: the booked ones say so (never "to book" under "done").
+    for (const r of [2, 4])
+      await page.getByTestId(`import-row-${r}`).getByText('Booked', { exact: true }).waitFor();
     await screenshot(page, 'import-01-result');
     await page.getByTestId('import-tab-refused').click();
     await page.getByTestId('import-row-2').waitFor({ state: 'detached' });

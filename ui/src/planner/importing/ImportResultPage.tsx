@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ImportRowResult, ImportStatus } from '@nordlog/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -51,8 +51,12 @@ export default function ImportResultPage() {
     refetchInterval: (q) => (q.state.data?.status === 'RUNNING' ? POLL_MS : false),
   });
   const running = status.data?.status === 'RUNNING';
+  // The rows follow the status: when its counts move (the last batch booked after the last poll
+  // of the rows), the rows are asked again, so the list never says "to book" under "done".
+  const counts = status.data ? [status.data.status, status.data.booked, status.data.refused] : [];
   const rows = useQuery({
-    queryKey: ['getImportResults', importId],
+    queryKey: ['getImportResults', importId, ...counts],
+    placeholderData: keepPreviousData,
     enabled: valid && status.data !== null && status.data !== undefined,
     queryFn: () => runQuery<ImportRowResult[]>('getImportResults', { importId }),
     refetchInterval: running ? POLL_MS : false,

@@ -174,6 +174,33 @@ describe('projections', () => {
         name,
         status: 200,
       });
+    // Recurring orders (docs/decisions/0058): two made of demo orders, one paused, one with an
+    // order removed, one deleted; two dates executed (booked, and skipped for the pause).
+    const recurring: string[] = [];
+    for (const orderIds of [[ids[40], ids[41]], [ids[42]], [ids[43]]]) {
+      const res = await sys.command('SAVE_RECURRING_ORDER', {
+        orderIds,
+        name: `Fast ${orderIds[0]}`,
+        startDate: bookingDate(2),
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+      });
+      expect(res.status).toBe(200);
+      recurring.push(res.body.ids[0]);
+    }
+    for (const [name, payload] of [
+      [
+        'REMOVE_ORDERS_FROM_RECURRING_ORDERS',
+        { recurringOrderIds: [recurring[0]], orderIds: [ids[41]] },
+      ],
+      ['SET_RECURRING_ORDER_PAUSED', { id: recurring[1], paused: true }],
+      ['DELETE_RECURRING_ORDER', { id: recurring[2] }],
+      ['EXECUTE_RECURRING_ORDERS', { date: bookingDate(2), department: dep }],
+      ['EXECUTE_RECURRING_ORDERS', { date: bookingDate(3), department: dep }],
+    ] as const)
+      expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
+        name,
+        status: 200,
+      });
     // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.
     const second = await createSlot(sys, dep, bookingDate());
     const suggested = await waitForRun(

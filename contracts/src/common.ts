@@ -77,3 +77,8 @@ export const idSet = z
   .array(entityId)
   .max(10_000)
   .transform((ids) => [...new Set(ids)]);
+
+/** Whole days from one calendar date (yyyy-MM-dd) to another; negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+}

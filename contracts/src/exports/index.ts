@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, entityId } from '../common.js';
+import { calendarDate, daysBetween, entityId } from '../common.js';
 
 /**
  * The shipments export (spec §7 `POST /query` with the export query; docs/decisions/0060): a
@@ -12,9 +12,6 @@ export const EXPORT_MAX_DAYS = 366;
 export const exportFormats = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-const dayCount = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-
 /**
  * What is wrong with an export's range, the one rule of the server and the export form: the to
  * date before the from date, or more days than one export covers; null when it is fine.
@@ -24,7 +21,7 @@ export function exportRangeProblem(
   toDate: string,
 ): 'reversed' | 'tooLong' | null {
   if (toDate < fromDate) return 'reversed';
-  return dayCount(fromDate, toDate) > EXPORT_MAX_DAYS ? 'tooLong' : null;
+  return daysBetween(fromDate, toDate) + 1 > EXPORT_MAX_DAYS ? 'tooLong' : null;
 }
 
 const rangeMessages = {

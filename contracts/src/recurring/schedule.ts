@@ -1,4 +1,5 @@
 import { addDays } from '../consignments/validation.js';
+import { daysBetween } from '../common.js';
 
 /**
  * When a recurring order books (docs/decisions/0058-recurring-orders.md): pure rules over calendar
@@ -29,11 +30,6 @@ export const MAX_MOVE_DAYS = 14;
 export function weekdayOf(date: string): number {
   const day = new Date(`${date}T12:00:00Z`).getUTCDay();
   return day === 0 ? 7 : day;
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 }
 
 /** Whether the schedule names this date (an occurrence), holidays aside. */

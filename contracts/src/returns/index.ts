@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, entityId } from '../common.js';
+import { calendarDate, daysBetween, entityId } from '../common.js';
 import { addressBlockSchema } from '../consignments/order.js';
 import type { OrderRow } from '../consignments/orders.js';
 import type { DeviationReason } from '../deviations/index.js';
@@ -135,9 +135,6 @@ export const manageReturnsQuerySchema = z
     path: ['toDate'],
     message: 'a range of at most 92 days',
   });
-
-const daysBetween = (from: string, to: string) =>
-  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
 
 /** A row of `manageReturns`: the order, its last deviation, and its return's legs. */
 export interface ManageReturnsRow extends OrderRow {

@@ -25,6 +25,7 @@ export type ReferenceEntity =
       | 'departmentGroups'
       | 'customerGroups'
       | 'recurringOrders'
+      | 'addresses'
     >
   | 'departmentAccess';
 
@@ -87,6 +88,10 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   ACCEPT_ORDERS: { 'orderIds[]': 'orders' },
   REJECT_ORDERS: { 'orderIds[]': 'orders' },
   RESOLVE_ADDRESS: { consignmentId: 'orders' },
+  // The address book (0061): its department and customer, as a booking names them.
+  CREATE_ADDRESS: { departmentId: 'departments', customerId: 'customers' },
+  UPDATE_ADDRESS: { id: 'addresses', departmentId: 'departments', customerId: 'customers' },
+  DELETE_ADDRESS: { id: 'addresses' },
   PIN_ADDRESS: { departmentId: 'departments' },
   UNRESOLVE_DELIVERY_ADDRESS: { 'consignmentIds[]': 'orders' },
   UNRESOLVE_PICKUP_ADDRESS: { 'consignmentIds[]': 'orders' },

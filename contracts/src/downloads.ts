@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { downloadPermissions, type DownloadPath, type Permission } from './access/permissions.js';
 import { exportOrdersSchema } from './exports/index.js';
+import { downloadAddressesSchema } from './addressBook/columns.js';
 import { exportMultilegReturnsSchema } from './returns/index.js';
 import { exportLocationListSchema } from './routeLists/index.js';
 
@@ -19,6 +20,7 @@ const params: Record<DownloadPath, z.ZodType> = {
   '/exportLocationListForSlot': exportLocationListSchema,
   '/exportMultilegReturnsList': exportMultilegReturnsSchema,
   '/query': exportOrdersSchema,
+  '/downloadCustomerAddresses': downloadAddressesSchema,
 };
 
 export const downloadEndpoints: Record<DownloadPath, DownloadEndpoint> = Object.fromEntries(

@@ -92,6 +92,7 @@ import {
   type RecurringOrderRow,
   type RecurringRunRow,
 } from './recurring/index.js';
+import { ADDRESSES_ENTITY, ADDRESSES_TABLE, type AddressRow } from './addressBook/index.js';
 import {
   ROLES_ENTITY,
   ROLES_TABLE,
@@ -376,6 +377,13 @@ export const entityAccess = {
     rule: 'department',
     scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),
+  // The address book (0061): a department's saved places of its customers.
+  [ADDRESSES_ENTITY]: entity<AddressRow>({
+    table: ADDRESSES_TABLE,
+    queries: ['addresses'],
+    rule: 'departmentAndCustomer',
+    scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.customerId }),
+  }),
 } as const;
 
 export type EntityName = keyof typeof entityAccess;
@@ -520,6 +528,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   recurringOrders: RECURRING_ORDERS_ENTITY,
   recurringOrdersForDepartmentIds: RECURRING_ORDERS_ENTITY,
   getRecurringExecutedDates: RECURRING_RUNS_ENTITY,
+  addresses: ADDRESSES_ENTITY,
 };
 
 const idOf = (row: unknown): string => {

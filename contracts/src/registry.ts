@@ -111,6 +111,7 @@ import {
   recurringOrdersForDepartmentIdsQuerySchema,
   recurringOrdersQuerySchema,
 } from './recurring/index.js';
+import { addressBookCommandSchemas, addressesQuerySchema } from './addressBook/index.js';
 import {
   importCommandSchemas,
   importResultsQuerySchema,
@@ -143,6 +144,7 @@ export const commandSchemas = {
   ...pricingCommandSchemas,
   ...invoicingCommandSchemas,
   ...recurringCommandSchemas,
+  ...addressBookCommandSchemas,
   ...importCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
@@ -284,6 +286,10 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   EXECUTE_RECURRING_ORDERS: 'create',
   // A batch of new orders, all or none (docs/decisions/0059-import.md).
   CREATE_ORDERS: 'create',
+  // The address book (docs/decisions/0061-address-book.md).
+  CREATE_ADDRESS: 'create',
+  UPDATE_ADDRESS: 'update',
+  DELETE_ADDRESS: 'delete',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -323,6 +329,7 @@ export const updateCommands = {
     create: 'CREATE_CUSTOMER_GROUP',
     entity: 'customerGroups',
   },
+  UPDATE_ADDRESS: { idField: 'id', create: 'CREATE_ADDRESS', entity: 'addresses' },
   UPDATE_UNIT: { idField: 'id', create: 'CREATE_UNIT', entity: 'units' },
   UPDATE_COURIER_USER: { idField: 'id', create: 'CREATE_COURIER_USER', entity: 'couriers' },
   UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },
@@ -419,6 +426,8 @@ export const querySchemas = {
   // Spreadsheet import (docs/decisions/0059-import.md).
   getImportStatus: importStatusQuerySchema,
   getImportResults: importResultsQuerySchema,
+  // The address book (docs/decisions/0061-address-book.md).
+  addresses: addressesQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

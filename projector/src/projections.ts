@@ -29,6 +29,7 @@ import {
   recurringOrdersProjection,
   recurringRunsProjection,
 } from './recurring/projection.js';
+import { addressesProjection } from './addressBook/projection.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -60,6 +61,7 @@ export const projections: Projection[] = [
   recurringOrdersProjection,
   recurringExecutionsProjection,
   recurringRunsProjection,
+  addressesProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

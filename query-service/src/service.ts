@@ -97,6 +97,7 @@ import {
   recurringOrders,
   recurringOrdersForDepartmentIds,
 } from './recurring/query.js';
+import { addresses } from './addressBook/query.js';
 import {
   billingOrders,
   customerInvoiceSplit,
@@ -187,6 +188,7 @@ export const queries: QueryTable = {
   recurringOrderCalendar,
   getImportStatus,
   getImportResults,
+  addresses,
 };
 
 export interface QueryServiceDeps {

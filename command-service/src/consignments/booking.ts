@@ -84,38 +84,54 @@ export const prefetchBooking: Prefetch<'CREATE_ORDER'> = (payload, reads) => {
 };
 
 /**
- * Looks up each side without coordinates: a planner's pin of the address first, then the geocoder. A side the geocoder cannot place is `unresolved`
- * (the consignment becomes UNRESOLVED); without a geocoder it stays pending (CREATED).
+ * Looks up each side without coordinates (`placeBlocks`). A side the geocoder cannot place is
+ * `unresolved` (the consignment becomes UNRESOLVED); without a geocoder it stays pending (CREATED).
  */
 export async function geocodeSides(
   ctx: HandlerContext,
   departmentId: string,
   order: Pick<Fields, 'pickup' | 'delivery'>,
 ): Promise<{ pickup: AddressBlock; delivery: AddressBlock; unresolved: AddressSide[] }> {
+  const [pickup, delivery] = await placeBlocks(ctx, departmentId, [order.pickup, order.delivery]);
   const unresolved: AddressSide[] = [];
-  // A planner's pin of an address in the department comes first (issue 36): the address was
-  // placed by hand before, at its door. Both sides' pins are read in one round trip.
+  if (pickup!.unresolved) unresolved.push('pickup');
+  if (delivery!.unresolved) unresolved.push('delivery');
+  return { pickup: pickup!.block, delivery: delivery!.block, unresolved };
+}
+
+/**
+ * Places each block without coordinates: a planner's pin of the address in the department first
+ * (issue 36: placed by hand before, at its door), then the geocoder. `unresolved`: the geocoder
+ * was asked and could not place it; without a geocoder a block stays as it is. The pins of every
+ * block are read in one round trip.
+ */
+export async function placeBlocks(
+  ctx: HandlerContext,
+  departmentId: string,
+  blocks: readonly AddressBlock[],
+): Promise<{ block: AddressBlock; unresolved: boolean }[]> {
   const placed = (b: AddressBlock) => b.lat != null && b.lng != null;
-  const sides = [order.pickup, order.delivery];
-  const pins = await pinsOf(
-    ctx,
-    departmentId,
-    sides.filter((b) => !placed(b)),
-  );
-  const pinOfSide = new Map(sides.filter((b) => !placed(b)).map((b, i) => [b, pins[i]!]));
-  const place = async (side: AddressSide, block: AddressBlock): Promise<AddressBlock> => {
-    if (placed(block)) return block;
-    const pin = pinOfSide.get(block) ?? null;
+  const open = blocks.filter((b) => !placed(b));
+  const pins = await pinsOf(ctx, departmentId, open);
+  const pinOfBlock = new Map(open.map((b, i) => [b, pins[i]!]));
+  const place = async (
+    block: AddressBlock,
+  ): Promise<{ block: AddressBlock; unresolved: boolean }> => {
+    if (placed(block)) return { block, unresolved: false };
+    const pin = pinOfBlock.get(block) ?? null;
     if (pin)
       return {
-        ...block,
-        lat: pin.lat,
-        lng: pin.lng,
-        resolvedBy: 'FRONTEND',
-        precision: 'address',
+        block: {
+          ...block,
+          lat: pin.lat,
+          lng: pin.lng,
+          resolvedBy: 'FRONTEND',
+          precision: 'address',
+        },
+        unresolved: false,
       };
     const geocoder = ctx.geocoder;
-    if (!geocoder) return block;
+    if (!geocoder) return { block, unresolved: false };
     const found =
       block.zipCode || block.zipArea || block.address
         ? await geocoder.geocode({
@@ -125,24 +141,24 @@ export async function geocodeSides(
             countryCode: block.countryCode,
           })
         : null;
-    if (!found?.latLng) {
-      unresolved.push(side);
-      return block;
-    }
+    if (!found?.latLng) return { block, unresolved: true };
     return {
-      ...block,
-      zipArea: block.zipArea || found.zipArea,
-      lat: found.latLng.lat,
-      lng: found.latLng.lng,
-      // The local gazetteer is a lookup in our own data; a service is the geocoding API. A chain
-      // answers from any of its geocoders, so the result names which one placed the address.
-      resolvedBy: found.source === 'gazetteer' ? 'DATABASE_LOOKUP' : 'GEOCODING_API',
-      precision: found.precision,
+      block: {
+        ...block,
+        zipArea: block.zipArea || found.zipArea,
+        lat: found.latLng.lat,
+        lng: found.latLng.lng,
+        // The local gazetteer is a lookup in our own data; a service is the geocoding API. A
+        // chain answers from any of its geocoders, so the result names which one placed it.
+        resolvedBy: found.source === 'gazetteer' ? 'DATABASE_LOOKUP' : 'GEOCODING_API',
+        precision: found.precision,
+      },
+      unresolved: false,
     };
   };
-  const pickup = await place('pickup', order.pickup);
-  const delivery = await place('delivery', order.delivery);
-  return { pickup, delivery, unresolved };
+  const out: { block: AddressBlock; unresolved: boolean }[] = [];
+  for (const block of blocks) out.push(await place(block));
+  return out;
 }
 
 /** Spec §5 heavy goods: any package above 35 kg (weights normalised to kilograms). */

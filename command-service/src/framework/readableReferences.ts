@@ -10,6 +10,7 @@ import {
   changeScope,
   orderStream,
   recurringOrderStream,
+  addressStream,
   referenceFields,
   roleStream,
   rowVisible,
@@ -30,6 +31,7 @@ import { templateDecider } from '../templates/decider.js';
 import { unitDecider } from '../units/decider.js';
 import { roleDecider, userDecider } from '../users/decider.js';
 import { recurringOrderDecider } from '../recurring/decider.js';
+import { addressDecider } from '../addressBook/decider.js';
 import type { HandlerContext } from './handler.js';
 
 type Reader = Pick<HandlerContext, 'loadMany' | 'readDepartment'>;
@@ -105,6 +107,11 @@ const scopes: Record<Exclude<ReferenceEntity, 'departmentAccess'>, Scopes> = {
   recurringOrders: fromStreams(recurringOrderStream, recurringOrderDecider, (s) =>
     s.status === 'exists' ? changeScope({ departmentId: s.entity.departmentId }) : null,
   ),
+  addresses: fromStreams(addressStream, addressDecider, (s) =>
+    s.status === 'exists'
+      ? changeScope({ departmentId: s.entity.departmentId, customerId: s.entity.customerId })
+      : null,
+  ),
 };
 
 const labels: Record<Exclude<ReferenceEntity, 'departmentAccess' | 'orders'>, string> = {
@@ -119,6 +126,7 @@ const labels: Record<Exclude<ReferenceEntity, 'departmentAccess' | 'orders'>, st
   departmentGroups: 'Department group',
   customerGroups: 'Customer group',
   recurringOrders: 'Recurring order',
+  addresses: 'Address',
 };
 
 /** The entity an id of a reference field names (a department access entry may be a group). */

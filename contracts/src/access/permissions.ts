@@ -58,6 +58,8 @@ const invoicing: AccessFlag[] = ['PLANNER_INVOICING'];
 const prices: AccessFlag[] = ['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'];
 /** Recurring orders (docs/decisions/0058): the screen's flag (spec §6). */
 const recurring: AccessFlag[] = ['PLANNER_RECURRING_ORDERS'];
+/** The address book (docs/decisions/0061): kept on its screen, read by the booking form too. */
+const addressBook: AccessFlag[] = ['PLANNER_ADDRESSES'];
 /** Who may replay an order's events (docs/decisions/0029-audit-replay.md). */
 export const auditRoles: readonly Role[] = ['ADMIN', 'ACCOUNTING'];
 
@@ -69,6 +71,9 @@ export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
   // A batch of CREATE_ORDER (the import's, 0059): who may book may book a batch.
   CREATE_ORDERS: write(['PLANNER_BOOKING'], { customers: true }),
+  CREATE_ADDRESS: write(addressBook, { customers: true }),
+  UPDATE_ADDRESS: write(addressBook, { customers: true }),
+  DELETE_ADDRESS: write(addressBook, { customers: true }),
   // Editing is booking; customers edit their own orders while they wait for confirmation.
   UPDATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
   // Moving needs access to both departments (checked per order and for the target).
@@ -319,6 +324,7 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // Spreadsheet import (0059): whoever may import reads the imports of their departments.
   getImportStatus: read(importFlags),
   getImportResults: read(importFlags),
+  addresses: read([...addressBook, 'PLANNER_BOOKING'], { customers: true }),
 };
 
 /** The file downloads (spec §7 "other calls"; contracts/src/downloads.ts names their params). */
@@ -327,6 +333,8 @@ export const downloadPermissions = {
   '/exportMultilegReturnsList': queryPermissions.manageReturns,
   // The shipments export (docs/decisions/0060): who has the import/export screens.
   '/query': read(['PLANNER_IMPORT_EXPORT', 'PLANNER_IMPORT_EXPORT_EXTENDED']),
+  // The address book as xlsx (0061): whoever reads the addresses.
+  '/downloadCustomerAddresses': read([...addressBook, 'PLANNER_BOOKING'], { customers: true }),
 } as const satisfies Record<string, Permission>;
 export type DownloadPath = keyof typeof downloadPermissions;
 
@@ -335,7 +343,11 @@ export type DownloadPath = keyof typeof downloadPermissions;
  * booking a fixed row. The rows are booked by CREATE_ORDER as the uploader, whom the import
  * flag lets book through the import (`importIdentity`).
  */
-export const importPermissions = { upload: write(importFlags) } as const;
+export const importPermissions = {
+  upload: write(importFlags),
+  // The address book's upload (0061): whoever keeps the address book.
+  addresses: write(addressBook, { customers: true }),
+} as const;
 
 /** The queries answered without a session (`Permission.public`). */
 export const publicQueries: readonly QueryName[] = (

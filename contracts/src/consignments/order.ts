@@ -351,23 +351,27 @@ export const MAX_PACKAGES_PER_ORDER = 1000;
 type OrderShape = z.output<typeof orderFields>;
 type Issue = { path: (string | number)[]; message: ValidationKey };
 
+/**
+ * The rules of spec §5 on a place that goods go to (a delivery block, a saved address): a name,
+ * a street, a postal code valid for its country, both coordinates or neither. Paths are the
+ * block's own fields.
+ */
+export function requiredBlockIssues(block: AddressBlock): Issue[] {
+  const issues: Issue[] = [];
+  if (block.name === '') issues.push({ path: ['name'], message: 'validation.required' });
+  if (block.address === '') issues.push({ path: ['address'], message: 'validation.required' });
+  if (block.zipCode === '') issues.push({ path: ['zipCode'], message: 'validation.required' });
+  else if (!isValidZipCodeFor(block.countryCode, block.zipCode))
+    issues.push({ path: ['zipCode'], message: zipCodeIssueKey(block.countryCode) });
+  if ((block.lat == null) !== (block.lng == null))
+    issues.push({ path: [block.lat == null ? 'lat' : 'lng'], message: 'validation.coordinates' });
+  return issues;
+}
+
 function blockIssues(side: 'pickup' | 'delivery', block: AddressBlock): Issue[] {
   // Spec §5: an empty pickup block is allowed (the goods are at the department, 0015).
   if (side === 'pickup' && (isEmptyAddressBlock(block) || isDepartmentPickup(block))) return [];
-  const issues: Issue[] = [];
-  if (block.name === '') issues.push({ path: [side, 'name'], message: 'validation.required' });
-  if (block.address === '')
-    issues.push({ path: [side, 'address'], message: 'validation.required' });
-  if (block.zipCode === '')
-    issues.push({ path: [side, 'zipCode'], message: 'validation.required' });
-  else if (!isValidZipCodeFor(block.countryCode, block.zipCode))
-    issues.push({ path: [side, 'zipCode'], message: zipCodeIssueKey(block.countryCode) });
-  if ((block.lat == null) !== (block.lng == null))
-    issues.push({
-      path: [side, block.lat == null ? 'lat' : 'lng'],
-      message: 'validation.coordinates',
-    });
-  return issues;
+  return requiredBlockIssues(block).map((i) => ({ ...i, path: [side, ...i.path] }));
 }
 
 /** The cross-field rules of spec §5 on an order's fields (without the clock: `timingIssues`). */

@@ -19,6 +19,8 @@ export interface ImportColumn {
    * the import's copy is dropped (0059).
    */
   personal?: true;
+  /** The header in each language a file may be written in (a download's header row), by locale. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 const col = (
@@ -93,5 +95,9 @@ export function columnOfHeader(
   header: string,
 ): ImportColumn | undefined {
   const wanted = headerKey(header);
-  return wanted === '' ? undefined : columns.find((c) => headerKey(c.key) === wanted);
+  if (wanted === '') return undefined;
+  return (
+    columns.find((c) => headerKey(c.key) === wanted) ??
+    columns.find((c) => Object.values(c.labels ?? {}).some((l) => headerKey(l) === wanted))
+  );
 }

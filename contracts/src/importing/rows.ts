@@ -102,22 +102,33 @@ export function rowPayload(
   values: Readonly<Record<string, string>>,
   departmentId: string,
 ): Record<string, unknown> {
-  const payload: Record<string, unknown> = {
+  return fillPayload(columns, values, {
     departmentId,
     pickup: {},
     delivery: {},
     measurements: [{}],
-  };
+  });
+}
+
+/**
+ * `base` with each non-empty cell of the row set at its column's place (the objects and arrays
+ * on the way must be in `base`); an empty cell is left out, so the schema's defaults apply.
+ */
+export function fillPayload(
+  columns: readonly ImportColumn[],
+  values: Readonly<Record<string, string>>,
+  base: Record<string, unknown>,
+): Record<string, unknown> {
   for (const column of columns) {
     const value = values[column.key]?.trim() ?? '';
     if (value === '') continue;
-    let at: Record<string | number, unknown> = payload;
+    let at: Record<string | number, unknown> = base;
     column.path.forEach((step, i) => {
       if (i === column.path.length - 1) at[step] = value;
       else at = at[step] as Record<string | number, unknown>;
     });
   }
-  return payload;
+  return base;
 }
 
 /** The column whose field an issue path names (the nearest enclosing one), or null. */

@@ -1,6 +1,6 @@
 import type { DomainEventType } from './events.js';
 import type { PersonalKind } from './kinds.js';
-import { courierDaySubject, orderSubject, userSubject } from './subjects.js';
+import { addressSubject, courierDaySubject, orderSubject, userSubject } from './subjects.js';
 
 /**
  * The personal data inventory of the events (GDPR art. 30's record, as data): for every event type,
@@ -121,6 +121,26 @@ const reservations: EventPrivacy = {
 };
 
 const none: EventPrivacy = { personal: [] };
+
+/** A saved address's block under `prefix` (`changes.` in an update): its people are its own. */
+function savedAddress(prefix: string): EventPrivacy {
+  return {
+    personal: [
+      {
+        at: '',
+        subject: (data) => (typeof data.id === 'string' ? addressSubject(data.id) : null),
+        fields: addressBlockFields(`${prefix}block`),
+        sealed: true,
+      },
+    ],
+    notPersonal: {
+      [`${prefix}code`]: "the customer's (a business's) own code of the place",
+      [`${prefix}block.zipCode`]: 'a postal code names an area of thousands of people',
+      [`${prefix}block.zipArea`]: 'the postal area of the code',
+      [`${prefix}block.pupUnitId`]: 'a pickup point (a shop or a locker), no person',
+    },
+  };
+}
 const unitPaths = (p: string) =>
   ['name', 'vehicleControlComment']
     .map((f) => p + f)
@@ -316,6 +336,11 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   RecurringOrderBooked: none,
   RecurringOrderSkipped: named('a booking rule refusal names fields, not a person', ['message']),
   RecurringOrdersExecuted: none,
+  // The address book (0061): the people of a saved place, sealed under the address's subject,
+  // erased when the address is deleted.
+  AddressCreated: savedAddress(''),
+  AddressUpdated: savedAddress('changes.'),
+  AddressDeleted: none,
 };
 
 /** The groups of an event type that the event store seals (none for an unknown type). */

@@ -13,7 +13,7 @@ import type { PersonalKind } from './kinds.js';
 export interface EntityPrivacy {
   personal: Readonly<Record<string, PersonalKind>>;
   /** Whose data it is; `order`: an order's parties, erased with the order's subject. */
-  subject?: 'order' | 'user' | 'courier';
+  subject?: 'order' | 'user' | 'courier' | 'address';
   notPersonal?: Readonly<Record<string, string>>;
   /** The rows hold events' data as it is: classified by the events' inventory (by event type). */
   eventData?: true;
@@ -171,4 +171,25 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   },
   recurringOrderExecutions: named('a booking rule refusal names fields, not a person', ['message']),
   recurringOrderRuns: { personal: {} },
+  // The address book (0061): a saved place's people, erased with the address.
+  addresses: {
+    personal: prefixed('block.', {
+      name: 'name',
+      address: 'address',
+      phone: 'phone',
+      secondPhone: 'phone',
+      email: 'email',
+      contactPerson: 'name',
+      instructions: 'freeText',
+      lat: 'position',
+      lng: 'position',
+    }),
+    subject: 'address',
+    notPersonal: {
+      code: "the customer's (a business's) own code of the place",
+      'block.zipCode': 'a postal code names an area',
+      'block.zipArea': 'a postal area',
+      'block.pupUnitId': 'a pickup point (a shop or a locker), no person',
+    },
+  },
 };

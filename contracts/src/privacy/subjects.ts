@@ -4,11 +4,13 @@
  * the recipient and sender people of an order (`order:{id}`, one subject for the order's
  * parties), a user (`user:{id}`), a courier's positions of a day (`courier:{id}:{date}`).
  */
-export const subjectKinds = ['order', 'user', 'courier'] as const;
+export const subjectKinds = ['order', 'user', 'courier', 'address'] as const;
 export type SubjectKind = (typeof subjectKinds)[number];
 
 export const orderSubject = (orderId: string) => `order:${orderId}`;
 export const userSubject = (userId: string) => `user:${userId}`;
+/** The people of a saved address of the address book (docs/decisions/0061-address-book.md). */
+export const addressSubject = (addressId: string) => `address:${addressId}`;
 /**
  * A courier's positions of one day (the UTC day of the measurement, `at`): each day its own key,
  * so the positions expire a day at a time (COURIER_POSITION_RETENTION_DAYS).

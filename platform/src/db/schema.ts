@@ -304,6 +304,13 @@ export const platformMigrations: Migration[] = [
         );`);
     },
   },
+  {
+    // The address book (docs/decisions/0061-address-book.md): its addresses' ids.
+    name: '0022_address_book',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_address');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

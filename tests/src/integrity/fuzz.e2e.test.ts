@@ -32,6 +32,9 @@ const downloadBases: Record<DownloadPath, (w: World) => Payload> = {
     toDate: DATE,
   }),
   '/query': (w) => ({ department: w.departments[0], fromDate: DATE, toDate: DATE }),
+  '/downloadCustomerAddresses': () => ({
+    params: { customerNumber: 'C-1', subcustomer: '', language: 'nb' },
+  }),
 };
 
 /** Valid params of every query (typed by the registry). */
@@ -112,6 +115,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   latestOptimizingIdForSlot: (w) => ({ slotId: w.slot }),
   routeSuggestions: () => ({ date: DATE }),
   recurringOrders: (w) => ({ department: w.departments[0] }),
+  addresses: (w) => ({ customerIds: [w.customers[0]], searchPhrase: 'storgata', limit: 10 }),
   recurringOrdersForDepartmentIds: (w) => ({ departmentIds: w.departments }),
   getRecurringExecutedDates: (w) => ({ department: w.departments[0] }),
   recurringOrderResult: (w) => ({ department: w.departments[0], date: DATE }),

@@ -107,6 +107,7 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
     return rows;
   },
   recurringOrderRuns: (c, w) => perDepartment(c, w, 'getRecurringExecutedDates', 'department'),
+  addresses: (c) => list(c.query('addresses', { limit: 1000 })),
 };
 
 /** The rows of a department-scoped query, over both departments. */
@@ -508,6 +509,23 @@ describe('socket scope equals query access, for every entity, role and context',
       const booked = await sys.query('orders', { recurringOrderId: saved.body.ids[0] });
       for (const o of booked.body as Row[]) world.orders.push(String(o.id));
     }
+    // Saved addresses of both departments and customers, one updated, one deleted (0061).
+    const saved: string[] = [];
+    for (const [departmentId, customerId] of [
+      [oslo, mine],
+      [oslo, theirs],
+      [bergen, theirs],
+    ] as const) {
+      const res = await sys.command('CREATE_ADDRESS', {
+        departmentId,
+        customerId,
+        block: { ...osloAddress, name: 'Lager' },
+      });
+      expect(res.status).toBe(200);
+      saved.push(res.body.ids[0] as string);
+    }
+    expect((await sys.command('UPDATE_ADDRESS', { id: saved[0], code: 'L-1' })).status).toBe(200);
+    expect((await sys.command('DELETE_ADDRESS', { id: saved[1] })).status).toBe(200);
     // Optimising runs of both departments' days, their suggested routes, one of them cancelled.
     for (const departmentId of [oslo, bergen])
       await waitForRun(

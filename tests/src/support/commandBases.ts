@@ -44,6 +44,8 @@ export interface World extends SampleWorld {
   delivered: string;
   /** A recurring order of `order`, starting on EMPTY_DAY (docs/decisions/0058). */
   recurring: string;
+  /** A saved address of the first department and customer (docs/decisions/0061). */
+  address: string;
 }
 
 export const block = {
@@ -256,6 +258,9 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   SET_RECURRING_ORDER_PAUSED: (w) => ({ id: w.recurring, paused: true }),
   DELETE_RECURRING_ORDER: (w) => ({ id: w.recurring }),
   EXECUTE_RECURRING_ORDERS: (w) => ({ date: DATE, department: w.departments[0] }),
+  CREATE_ADDRESS: (w) => updateSamples.UPDATE_ADDRESS(w).create,
+  UPDATE_ADDRESS: (w) => ({ id: w.address, code: 'D-2' }),
+  DELETE_ADDRESS: (w) => ({ id: w.address }),
 };
 
 /** Makes the world (as the system user): two departments, the first one holding most things. */
@@ -288,6 +293,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     deviation: '',
     delivered: '',
     recurring: '',
+    address: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -329,5 +335,6 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     commandBases.CREATE_ORDER_CORRECTION(world),
   );
   world.recurring = await id('SAVE_RECURRING_ORDER', commandBases.SAVE_RECURRING_ORDER(world));
+  world.address = await id('CREATE_ADDRESS', commandBases.CREATE_ADDRESS(world));
   return world;
 }

@@ -466,6 +466,43 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
     create: { name: `Group ${words()}`, description: 'one', departmentIds: [departments[0]] },
     changes: { name: `Group ${words()}`, description: 'two', departmentIds: [...departments] },
   }),
+  // The address book (docs/decisions/0061): every field changed, the block as a whole.
+  UPDATE_ADDRESS: ({ departments, customers }) => ({
+    create: {
+      departmentId: departments[0],
+      customerId: customers[0],
+      usage: 'DELIVERY',
+      code: `D-${words()}`,
+      block: {
+        name: 'Apotek 1 Storgata',
+        address: 'Storgata 1',
+        zipCode: '0155',
+        zipArea: 'Oslo',
+        countryCode: 'NO',
+        lat: 59.9127,
+        lng: 10.7461,
+        phone: '+4791234567',
+        contactPerson: 'Kari',
+      },
+    },
+    changes: {
+      departmentId: departments[1],
+      customerId: customers[1],
+      usage: 'PICKUP',
+      code: `P-${words()}`,
+      block: {
+        name: 'Bok Bryggen',
+        address: 'Bryggen 5',
+        zipCode: '5003',
+        zipArea: 'Bergen',
+        countryCode: 'NO',
+        lat: 60.3975,
+        lng: 5.3245,
+        email: 'bryggen@bok.no',
+        instructions: 'Ring the bell',
+      },
+    },
+  }),
   UPDATE_CUSTOMER_GROUP: ({ customers }) => ({
     create: { name: `Group ${words()}`, description: 'one', customerIds: [customers[0]] },
     changes: { name: `Group ${words()}`, description: 'two', customerIds: [...customers] },

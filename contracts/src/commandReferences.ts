@@ -113,6 +113,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   DELETE_ORDERS: { 'orderIds[]': 'orders' },
   ERASE_PERSONAL_DATA: {
     'orderIds[]': 'orders',
+    'addressIds[]': 'addresses',
     'userIds[]': external(
       'users deleted before are erased too, which no read shows; the command is for an ADMIN of every department, who reads every user (the decider refuses an id no user ever had)',
     ),

@@ -1554,6 +1554,7 @@ const da: Messages = {
       name: 'Afdeling |||| Afdelinger',
       fields: {
         personalDataRetentionDays: 'Opbevaring, dage',
+        planningHorizonDays: 'Planlægningshorisont, dage',
         id: 'ID',
         name: 'Navn',
         departmentType: 'Type',

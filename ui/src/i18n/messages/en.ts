@@ -1555,6 +1555,7 @@ const en = {
       name: 'Department |||| Departments',
       fields: {
         personalDataRetentionDays: 'Retention, days',
+        planningHorizonDays: 'Planning horizon, days',
         id: 'Id',
         name: 'Name',
         departmentType: 'Type',

@@ -1564,6 +1564,7 @@ const fi: Messages = {
       name: 'Osasto |||| Osastot',
       fields: {
         personalDataRetentionDays: 'Säilytys, päivää',
+        planningHorizonDays: 'Suunnitteluhorisontti, päivää',
         id: 'Tunnus',
         name: 'Nimi',
         departmentType: 'Tyyppi',

@@ -1575,6 +1575,7 @@ const fr: Messages = {
       name: 'Agence |||| Agences',
       fields: {
         personalDataRetentionDays: 'Conservation, jours',
+        planningHorizonDays: 'Horizon de planification, jours',
         id: 'ID',
         name: 'Nom',
         departmentType: 'Type',

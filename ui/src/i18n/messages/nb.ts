@@ -1553,6 +1553,7 @@ const nb: Messages = {
       name: 'Avdeling |||| Avdelinger',
       fields: {
         personalDataRetentionDays: 'Lagringstid, dager',
+        planningHorizonDays: 'Planleggingshorisont, dager',
         id: 'ID',
         name: 'Navn',
         departmentType: 'Type',

@@ -1553,6 +1553,7 @@ const sv: Messages = {
       name: 'Avdelning |||| Avdelningar',
       fields: {
         personalDataRetentionDays: 'Lagringstid, dagar',
+        planningHorizonDays: 'Planeringshorisont, dagar',
         id: 'ID',
         name: 'Namn',
         departmentType: 'Typ',

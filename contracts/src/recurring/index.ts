@@ -225,6 +225,8 @@ export interface RecurringOrderResult {
   date: string;
   executedAt: string | null;
   rows: (RecurringExecutionRow & { name: string | null })[];
+  /** The shipment number of each booked order, by order id (an order not read yet: absent). */
+  shipmentIds: Record<string, string>;
 }
 
 /** A coming date of the calendar, with what executing it did already (null: not yet). */

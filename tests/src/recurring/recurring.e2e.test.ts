@@ -198,6 +198,12 @@ describe('recurring orders', () => {
         orderIds: [booked.id],
       }),
     ]);
+    // The result names the booked order's shipment number, as the planner knows it.
+    const answer = await planner.query('recurringOrderResult', {
+      department: '1',
+      date: bookingDate(3),
+    });
+    expect(answer.body.shipmentIds[booked.id]).toBe(booked.shipmentId);
     // The orders query asks for one of its keys, and refuses a user without a flag that reads it.
     expect((await planner.query('orders', {})).status).toBe(400);
     const live = sys.as(

@@ -2,7 +2,12 @@ import type { z } from 'zod';
 import { downloadPermissions, type DownloadPath, type Permission } from './access/permissions.js';
 import { exportOrdersSchema } from './exports/index.js';
 import { downloadAddressesSchema, UPLOAD_ADDRESSES_PATH } from './addressBook/columns.js';
-import { IMPORT_ROW_PATH, IMPORT_TEMPLATE_PATH, UPLOAD_ORDERS_PATH } from './importing/index.js';
+import {
+  IMPORT_ROW_ERASE_PATH,
+  IMPORT_ROW_PATH,
+  IMPORT_TEMPLATE_PATH,
+  UPLOAD_ORDERS_PATH,
+} from './importing/index.js';
 import { exportMultilegReturnsSchema } from './returns/index.js';
 import { exportLocationListSchema } from './routeLists/index.js';
 
@@ -42,5 +47,9 @@ export const downloadPrefixes: readonly string[] = ['/download-invoice/'];
  * import's templates by prefix. The gateway passes exactly these to the command service.
  */
 export const uploadSpecPaths: readonly string[] = [UPLOAD_ORDERS_PATH, UPLOAD_ADDRESSES_PATH];
-export const uploadPaths: readonly string[] = [...uploadSpecPaths, IMPORT_ROW_PATH];
+export const uploadPaths: readonly string[] = [
+  ...uploadSpecPaths,
+  IMPORT_ROW_PATH,
+  IMPORT_ROW_ERASE_PATH,
+];
 export const uploadPrefixes: readonly string[] = [`${IMPORT_TEMPLATE_PATH}/`];

@@ -1,6 +1,8 @@
 import {
   AppError,
   IMPORT_ROW_PATH,
+  IMPORT_ROW_ERASE_PATH,
+  eraseImportRowSchema,
   IMPORT_TEMPLATE_PATH,
   UPLOAD_ORDERS_PATH,
   denial,
@@ -104,6 +106,27 @@ export function createImportApi(deps: ImportApiDeps): Router {
         })
         .send(await orderTemplateXlsx());
     else throw new AppError('NOT_FOUND', 'Templates: orders.xlsx and orders.csv');
+  });
+  // A person's erasure of what a row holds of them (0059 addendum): the row's personal cells go;
+  // what the import decided of the row (its state and refusals) stays.
+  router.post(IMPORT_ROW_ERASE_PATH, ...jsonBody('4kb'), async (req: Request, res: Response) => {
+    const identity = identify(req);
+    const refused = denial(identity, importPermissions.erase, 'command');
+    if (refused) throw new AppError('NO_ACCESS', refused);
+    const parsed = eraseImportRowSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    const { importId, row } = parsed.data;
+    const stored = await deps
+      .knex(ROWS)
+      .where({ import_id: importId, row })
+      .first<{ values: Record<string, string> } | undefined>('values');
+    if (!stored) throw new AppError('NOT_FOUND', `Row ${row} of import ${importId} not found`);
+    await deps
+      .knex(ROWS)
+      .where({ import_id: importId, row })
+      .update({ values: JSON.stringify(withoutPersonal(stored.values)) });
+    deps.logger.info({ importId, row, userId: identity.userId }, 'import row erased');
+    res.json({ importId, row, erased: true });
   });
   // The address book's upload (docs/decisions/0061-address-book.md).
   mountAddressUpload(router, { knex: deps.knex, command: deps.command, identify });

@@ -347,6 +347,8 @@ export const importPermissions = {
   upload: write(importFlags),
   // The address book's upload (0061): whoever keeps the address book.
   addresses: write(addressBook, { customers: true }),
+  // A row's personal cells dropped on a person's request (0059 addendum): as ERASE_PERSONAL_DATA.
+  erase: commandPermissions.ERASE_PERSONAL_DATA,
 } as const;
 
 /** The queries answered without a session (`Permission.public`). */

@@ -18,6 +18,15 @@ export * from './types.js';
 export const UPLOAD_ORDERS_PATH = '/uploadExcelOrdersV2';
 /** Books one fixed row again: `POST /api/importRow {importId, row, values}`. */
 export const IMPORT_ROW_PATH = '/importRow';
+/**
+ * Drops a row's personal cells, a person's erasure (0059 addendum): `POST /api/importRow/erase
+ * {importId, row}`, for an ADMIN of every department, as ERASE_PERSONAL_DATA.
+ */
+export const IMPORT_ROW_ERASE_PATH = '/importRow/erase';
+export const eraseImportRowSchema = z.object({
+  importId: z.uuid({ error: 'not a valid import id' }),
+  row: z.number().int().min(2).max(1_000_000),
+});
 /** `GET /api/importTemplate/orders.xlsx` or `.csv`: the documented columns, one sample row. */
 export const IMPORT_TEMPLATE_PATH = '/importTemplate';
 

@@ -71,6 +71,19 @@ export interface PersonalDataAnswer {
   users: UserRow[];
   /** The saved addresses of the address book with that phone or address (0061). */
   addresses: AddressRow[];
+  /**
+   * Rows of spreadsheet imports that hold it in their cells (a refused row keeps what was typed
+   * until it is fixed or the import is dropped; 0059 addendum): the row's personal cells.
+   */
+  importRows: {
+    importId: string;
+    row: number;
+    fileName: string;
+    departmentId: string;
+    status: string;
+    createdAt: string;
+    values: Record<string, string>;
+  }[];
   /** More orders matched than the answer holds (PERSONAL_DATA_ORDER_LIMIT). */
   truncated: boolean;
 }

@@ -9,11 +9,65 @@ import {
   type OrderRow,
   type PersonalDataAnswer,
   type UserRow,
+  importPersonalKeys,
+  normalisePhone,
 } from '@nordlog/contracts';
-import { preparedQuery } from '@nordlog/platform';
+import { preparedQuery, type Knex } from '@nordlog/platform';
 import type { QueryHandler } from '../framework.js';
 import { historyRows } from '../orderHistory/query.js';
 import { customerNames } from '../orders/query.js';
+
+/**
+ * Import rows whose personal cells hold the phone or the e-mail address (0059 addendum): found by
+ * the phone's last eight digits or the address in the row's text (spaces and dashes left out),
+ * then matched cell by cell as the product stores phones. Only the personal cells are answered.
+ */
+async function importRowsHolding(
+  knex: Knex,
+  phone: string | null,
+  mail: string | null,
+): Promise<PersonalDataAnswer['importRows']> {
+  const needles = [
+    ...(phone ? [phone.replace(/\D/g, '').slice(-8)] : []),
+    ...(mail ? [mail] : []),
+  ].map(containing);
+  const rows = await preparedQuery<{
+    import_id: string;
+    row: number;
+    status: string;
+    values: Record<string, string>;
+    file_name: string;
+    department_id: string;
+    created_at: Date;
+  }>(
+    knex,
+    `select r.import_id, r.row, r.status, r.values, j.file_name, j.department_id, j.created_at
+       from import_rows r join import_jobs j on j.id = r.import_id
+      where lower(translate(r.values::text, ' -', '')) like any($1::text[])
+      order by j.created_at desc, r.row limit ${PERSONAL_DATA_ORDER_LIMIT}`,
+    [needles],
+  );
+  const holds = (values: Record<string, string>) =>
+    importPersonalKeys.some((key) => {
+      const cell = values[key]?.trim() ?? '';
+      if (cell === '') return false;
+      if (mail !== null && cell.toLowerCase() === mail) return true;
+      return phone !== null && /\d/.test(cell) && normalisePhone(cell) === phone;
+    });
+  return rows
+    .filter((r) => holds(r.values))
+    .map((r) => ({
+      importId: r.import_id,
+      row: r.row,
+      fileName: r.file_name,
+      departmentId: String(r.department_id),
+      status: r.status,
+      createdAt: new Date(r.created_at).toISOString(),
+      values: Object.fromEntries(
+        Object.entries(r.values).filter(([k]) => importPersonalKeys.includes(k)),
+      ),
+    }));
+}
 
 /** A LIKE pattern that finds `value` anywhere, its own wildcards escaped. */
 const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -94,6 +148,7 @@ export const personalData: QueryHandler<'personalData'> = async (
     history,
     users: users.map((u) => u.data),
     addresses: addresses.map((a) => a.data),
+    importRows: await importRowsHolding(knex, phone, mail),
     truncated: matched.length > kept.length || candidates.length > PERSONAL_DATA_ORDER_LIMIT * 4,
   };
 };

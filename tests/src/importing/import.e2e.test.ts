@@ -259,6 +259,47 @@ describe('spreadsheet import of orders', () => {
       ]);
   });
 
+  it('a refused row’s person is found by phone or e-mail (GDPR art. 15) and their cells erased on request (art. 17); what the import did stays', async () => {
+    const rows = [
+      rowOf(71, { deliveryPhone: '917 65 432', deliveryZipCode: 'ABC' }),
+      rowOf(72, { deliveryEmail: 'Lise@Quibble.no', deliveryZipCode: 'ABC' }),
+    ];
+    const res = await send({ name: 'people.csv', data: csvUtf8(csvText(rows)) });
+    await finished(res.body.importId);
+    const found = (await sys.query('personalData', { phoneNumber: '91765432' })).body as {
+      importRows: {
+        importId: string;
+        row: number;
+        status: string;
+        values: Record<string, string>;
+      }[];
+    };
+    expect(found.importRows).toEqual([
+      expect.objectContaining({ importId: res.body.importId, row: 2, status: 'REFUSED' }),
+    ]);
+    // Only the person's cells are answered.
+    expect(found.importRows[0]!.values).toMatchObject({ deliveryPhone: '917 65 432' });
+    expect(found.importRows[0]!.values.deliveryZipCode).toBeUndefined();
+    const byMail = (await sys.query('personalData', { email: 'lise@quibble.NO' })).body as {
+      importRows: { row: number }[];
+    };
+    expect(byMail.importRows.map((r) => r.row)).toEqual([3]);
+    // A planner erases nothing; an admin of every department erases the row's person.
+    const erase = { importId: res.body.importId, row: 2 };
+    expect((await sys.as(planner).post('/api/importRow/erase', erase)).status).toBe(403);
+    const erased = await sys.post('/api/importRow/erase', erase);
+    expect(erased.status).toBe(200);
+    const [after] = (await results(res.body.importId)).filter((r) => r.row === 2);
+    expect(after!.values.deliveryPhone).toBeUndefined();
+    expect(after!.values.deliveryName).toBeUndefined();
+    expect(after).toMatchObject({ status: 'REFUSED', values: { deliveryZipCode: 'ABC' } });
+    expect(
+      ((await sys.query('personalData', { phoneNumber: '91765432' })).body as { importRows: [] })
+        .importRows,
+    ).toEqual([]);
+    expect((await sys.post('/api/importRow/erase', { ...erase, row: 99 })).status).toBe(404);
+  });
+
   it('merged cells: the value belongs to the first cell, the rows under it are refused as missing it', async () => {
     // The delivery name's column, as a letter (A is the first).
     const at = String.fromCharCode(

@@ -513,18 +513,19 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
         await probe(`${path} ${d.label}`, () =>
           raw(sys.url, `/api${path}`, { 'content-type': d.contentType }, d.body),
         );
-    for (const params of sweep(
-      { importId: '6f1c1b7e-3d2a-4c1e-9f00-000000000059', row: 2, values: { deliveryName: 'x' } },
-      [],
-    ))
-      await probe(`importRow ${JSON.stringify(params).slice(0, 200)}`, () =>
-        raw(
-          sys.url,
-          '/api/importRow',
-          { 'content-type': 'application/json' },
-          JSON.stringify(params),
-        ),
-      );
+    // A fixed row booked again, and a row's person erased (0059 addendum).
+    const rowCalls = [
+      ['/api/importRow', { values: { deliveryName: 'x' } }],
+      ['/api/importRow/erase', {}],
+    ] as const;
+    for (const [path, extra] of rowCalls)
+      for (const params of sweep(
+        { importId: '6f1c1b7e-3d2a-4c1e-9f00-000000000059', row: 2, ...extra },
+        [],
+      ))
+        await probe(`${path} ${JSON.stringify(params).slice(0, 200)}`, () =>
+          raw(sys.url, path, { 'content-type': 'application/json' }, JSON.stringify(params)),
+        );
     expect(problems).toEqual([]);
   }, 300_000);
 

@@ -10,19 +10,19 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import type { Translate } from '../i18n/translator';
 import { ConfirmDialog } from '../planner/planning/Dialogs';
-import { sendCommand } from '../shell/api';
 
 /** What one kind of record found with a person's data shows (users, saved addresses). */
 export interface ErasableKind<Row> {
   /** `personalData.*` keys: the table's title, the button, the dialog and the notice after. */
   keys: { title: string; erase: string; confirmTitle: string; confirmText: string; erased: string };
   /** Columns: a `personalData.columns.*` key and the cell. */
-  columns: { key: string; cell: (row: Row) => ReactNode }[];
+  columns: { key: string; cell: (row: Row, translate: Translate) => ReactNode }[];
   id: (row: Row) => string;
   name: (row: Row) => string;
-  /** ERASE_PERSONAL_DATA's payload for the row. */
-  payload: (row: Row) => Record<string, string[]>;
+  /** Erases the row (ERASE_PERSONAL_DATA, or the import's own call). */
+  erase: (row: Row) => Promise<unknown>;
   /** Why the row may not be erased here (a hint on the disabled button), or null. */
   refusal?: (row: Row) => string | null;
 }
@@ -51,7 +51,7 @@ export function ErasableFound<Row>({
     setBusy(true);
     setFailure(null);
     try {
-      await sendCommand('ERASE_PERSONAL_DATA', kind.payload(row));
+      await kind.erase(row);
       setErased(kind.name(row));
       setErasing(null);
       onErased();
@@ -102,7 +102,7 @@ export function ErasableFound<Row>({
                 return (
                   <TableRow key={kind.id(row)}>
                     {kind.columns.map((c) => (
-                      <TableCell key={c.key}>{c.cell(row)}</TableCell>
+                      <TableCell key={c.key}>{c.cell(row, translate)}</TableCell>
                     ))}
                     <TableCell align="right">
                       {refusal !== null ? (

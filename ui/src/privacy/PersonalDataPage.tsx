@@ -21,7 +21,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { ConfirmDialog } from '../planner/planning/Dialogs';
 import { runQuery, sendCommand } from '../shell/api';
-import { AddressesFound, UsersFound } from './RecordsFound';
+import { AddressesFound, ImportRowsFound, UsersFound } from './RecordsFound';
 
 type Kind = 'phoneNumber' | 'email';
 
@@ -144,6 +144,7 @@ function Findings({ answer, onErased }: { answer: PersonalDataAnswer; onErased: 
           orders: answer.orders.length,
           users: answer.users.length,
           addresses: answer.addresses.length,
+          importRows: answer.importRows.length,
         })}
       </Typography>
       {answer.truncated ? (
@@ -209,6 +210,11 @@ function Findings({ answer, onErased }: { answer: PersonalDataAnswer; onErased: 
       />
       <AddressesFound
         rows={answer.addresses}
+        onErased={onErased}
+        errorOf={(error) => <ErrorAlert error={error} />}
+      />
+      <ImportRowsFound
+        rows={answer.importRows}
         onErased={onErased}
         errorOf={(error) => <ErrorAlert error={error} />}
       />

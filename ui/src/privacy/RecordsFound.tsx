@@ -1,4 +1,10 @@
-import type { AddressRow, UserRow } from '@nordlog/contracts';
+import {
+  IMPORT_ROW_ERASE_PATH,
+  type AddressRow,
+  type PersonalDataAnswer,
+  type UserRow,
+} from '@nordlog/contracts';
+import { requestJson, sendCommand } from '../shell/api';
 import type { ReactNode } from 'react';
 import { useShell } from '../app/UserContext';
 import { ErasableFound, type ErasableKind } from './ErasableFound';
@@ -32,7 +38,7 @@ export function UsersFound(props: FoundProps<UserRow>) {
     ],
     id: (u) => u.id,
     name: (u) => u.name,
-    payload: (u) => ({ userIds: [u.id] }),
+    erase: (u) => sendCommand('ERASE_PERSONAL_DATA', { userIds: [u.id] }),
     refusal: (u) => (u.id === me?.id ? 'personalData.selfHint' : null),
   };
   return <ErasableFound kind={kind} {...props} />;
@@ -60,7 +66,7 @@ const addressKind: ErasableKind<AddressRow> = {
   ],
   id: (a) => a.id,
   name: (a) => a.block.name,
-  payload: (a) => ({ addressIds: [a.id] }),
+  erase: (a) => sendCommand('ERASE_PERSONAL_DATA', { addressIds: [a.id] }),
 };
 
 /**
@@ -70,4 +76,36 @@ const addressKind: ErasableKind<AddressRow> = {
  */
 export function AddressesFound(props: FoundProps<AddressRow>) {
   return <ErasableFound kind={addressKind} {...props} />;
+}
+
+type ImportRowFound = PersonalDataAnswer['importRows'][number];
+
+const importRowKind: ErasableKind<ImportRowFound> = {
+  keys: {
+    title: 'importRowsTitle',
+    erase: 'eraseImportRow',
+    confirmTitle: 'confirmImportRowTitle',
+    confirmText: 'confirmImportRowText',
+    erased: 'importRowErased',
+  },
+  columns: [
+    { key: 'file', cell: (r) => r.fileName },
+    { key: 'row', cell: (r) => r.row },
+    { key: 'date', cell: (r) => r.createdAt.slice(0, 10) },
+    { key: 'status', cell: (r, t) => t(`importing.rowStates.${r.status}`) },
+    { key: 'name', cell: (r) => Object.values(r.values).filter(Boolean).join(', ') },
+  ],
+  id: (r) => `${r.importId}:${r.row}`,
+  name: (r) => `${r.fileName} #${r.row}`,
+  erase: (r) =>
+    requestJson(`/api${IMPORT_ROW_ERASE_PATH}`, { body: { importId: r.importId, row: r.row } }),
+};
+
+/**
+ * Rows of spreadsheet imports that hold a person's phone number or e-mail address (a refused row
+ * keeps its cells until it is fixed or the import is dropped; docs/decisions/0059-import.md): each
+ * row's personal cells are erased after a confirmation.
+ */
+export function ImportRowsFound(props: FoundProps<ImportRowFound>) {
+  return <ErasableFound kind={importRowKind} {...props} />;
 }

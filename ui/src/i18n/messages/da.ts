@@ -143,7 +143,8 @@ const da: Messages = {
     intro:
       'Find alt, der er gemt om en person via telefonnummer eller e-mailadresse, udlever det som en fil, eller slet det fra de ordrer, det står på. Ordrerne bliver, med status, historik og fakturering.',
     error: 'Personoplysningerne kunne ikke hentes.',
-    summary: '%{orders} ordrer, %{users} brugere og %{addresses} gemte adresser har dette.',
+    summary:
+      '%{orders} ordrer, %{users} brugere, %{addresses} gemte adresser og %{importRows} importrækker har dette.',
     truncated: 'Flere ordrer har dette, end der vises: slet disse og søg igen.',
     erased: 'Personoplysningerne i %{count} ordrer er slettet.',
     download: 'Hent som JSON',
@@ -164,6 +165,12 @@ const da: Messages = {
     confirmAddressText:
       'Adressen slettes fra adressebogen, og navne, telefonnumre, e-mailadresser og noter i den slettes for altid. Det kan ikke fortrydes.',
     addressErased: 'Den gemte adresse %{name} blev slettet og personoplysningerne i den slettet.',
+    importRowsTitle: 'Rækker i regnearksimporter',
+    eraseImportRow: 'Slet række',
+    confirmImportRowTitle: 'Slet række %{name}?',
+    confirmImportRowText:
+      'Navne, telefonnumre, e-mailadresser, gadeadresser og noter i rækken slettes for altid; det importen gjorde med rækken, bliver stående. Det kan ikke fortrydes.',
+    importRowErased: 'Række %{name} blev slettet.',
     confirmTitle: 'Slet personoplysninger?',
     confirmText:
       'Navne, telefonnumre, e-mailadresser, gadeadresser, noter og præcise positioner for parterne i %{count} ordrer slettes for altid, overalt, også fra etiketter og historik. Det kan ikke fortrydes.',
@@ -173,6 +180,8 @@ const da: Messages = {
       phoneNumber: 'Telefonnummer',
       emailAddress: 'E-mailadresse',
       address: 'Adresse',
+      file: 'Fil',
+      row: 'Række',
       order: 'Ordre',
       shipment: 'Forsendelse',
       date: 'Dato',

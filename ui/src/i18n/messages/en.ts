@@ -145,7 +145,8 @@ const en = {
     intro:
       'Find everything held about a person by their phone number or e-mail address, give it to them as a file, or erase it from the orders it is on. The orders stay, with their state, history and invoicing.',
     error: 'The personal data could not be loaded.',
-    summary: '%{orders} orders, %{users} users and %{addresses} saved addresses hold this.',
+    summary:
+      '%{orders} orders, %{users} users, %{addresses} saved addresses and %{importRows} import rows hold this.',
     truncated: 'More orders hold it than are shown: erase these, then find again.',
     erased: 'The personal data of %{count} orders was erased.',
     download: 'Download as JSON',
@@ -166,6 +167,12 @@ const en = {
     confirmAddressText:
       'The address is deleted from the address book, and the names, phone numbers, e-mail addresses and notes in it are erased for good. It cannot be undone.',
     addressErased: 'The saved address %{name} was deleted and its personal data erased.',
+    importRowsTitle: 'Rows of spreadsheet imports',
+    eraseImportRow: 'Erase row',
+    confirmImportRowTitle: 'Erase row %{name}?',
+    confirmImportRowText:
+      'The names, phone numbers, e-mail addresses, street addresses and notes the row holds are erased for good; what the import did with the row stays. It cannot be undone.',
+    importRowErased: 'Row %{name} was erased.',
     confirmTitle: 'Erase personal data?',
     confirmText:
       'The names, phone numbers, e-mail addresses, street addresses, notes and exact points of the parties of %{count} orders are erased for good, everywhere, also from labels and history. It cannot be undone.',
@@ -175,6 +182,8 @@ const en = {
       phoneNumber: 'Phone number',
       emailAddress: 'E-mail address',
       address: 'Address',
+      file: 'File',
+      row: 'Row',
       order: 'Order',
       shipment: 'Shipment',
       date: 'Date',

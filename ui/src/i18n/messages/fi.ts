@@ -145,7 +145,7 @@ const fi: Messages = {
       'Löydä kaikki henkilöstä tallennettu puhelinnumeron tai sähköpostiosoitteen perusteella, luovuta se tiedostona tai poista se tilauksista, joissa se on. Tilaukset säilyvät tiloineen, historioineen ja laskutuksineen.',
     error: 'Henkilötietoja ei voitu ladata.',
     summary:
-      '%{orders} tilausta, %{users} käyttäjää ja %{addresses} tallennettua osoitetta sisältää tämän.',
+      '%{orders} tilausta, %{users} käyttäjää, %{addresses} tallennettua osoitetta ja %{importRows} tuontiriviä sisältää tämän.',
     truncated: 'Tämä on useammassa tilauksessa kuin näytetään: poista nämä ja hae uudelleen.',
     erased: '%{count} tilauksen henkilötiedot poistettiin.',
     download: 'Lataa JSON-tiedostona',
@@ -166,6 +166,12 @@ const fi: Messages = {
     confirmAddressText:
       'Osoite poistetaan osoitekirjasta, ja sen nimet, puhelinnumerot, sähköpostiosoitteet ja huomautukset poistetaan pysyvästi. Toimintoa ei voi perua.',
     addressErased: 'Tallennettu osoite %{name} poistettiin ja sen henkilötiedot poistettiin.',
+    importRowsTitle: 'Taulukkotuontien rivit',
+    eraseImportRow: 'Poista rivi',
+    confirmImportRowTitle: 'Poistetaanko rivi %{name}?',
+    confirmImportRowText:
+      'Rivin nimet, puhelinnumerot, sähköpostiosoitteet, katuosoitteet ja huomautukset poistetaan pysyvästi; se, mitä tuonti teki rivillä, säilyy. Toimintoa ei voi perua.',
+    importRowErased: 'Rivi %{name} poistettiin.',
     confirmTitle: 'Poistetaanko henkilötiedot?',
     confirmText:
       '%{count} tilauksen osapuolten nimet, puhelinnumerot, sähköpostiosoitteet, katuosoitteet, huomautukset ja tarkat sijainnit poistetaan pysyvästi kaikkialta, myös osoitelapuista ja historiasta. Toimintoa ei voi perua.',
@@ -175,6 +181,8 @@ const fi: Messages = {
       phoneNumber: 'Puhelinnumero',
       emailAddress: 'Sähköpostiosoite',
       address: 'Osoite',
+      file: 'Tiedosto',
+      row: 'Rivi',
       order: 'Tilaus',
       shipment: 'Lähetys',
       date: 'Päivä',

@@ -147,7 +147,7 @@ const fr: Messages = {
       'Trouvez tout ce qui est conservé sur une personne par son numéro de téléphone ou son adresse e-mail, remettez-le-lui sous forme de fichier, ou effacez-le des commandes où il figure. Les commandes restent, avec leur état, leur historique et leur facturation.',
     error: "Les données personnelles n'ont pas pu être chargées.",
     summary:
-      '%{orders} commandes, %{users} utilisateurs et %{addresses} adresses enregistrées contiennent ceci.',
+      '%{orders} commandes, %{users} utilisateurs, %{addresses} adresses enregistrées et %{importRows} lignes d’import contiennent ceci.',
     truncated:
       "Plus de commandes le contiennent qu'il n'en est affiché : effacez celles-ci, puis recherchez à nouveau.",
     erased: 'Les données personnelles de %{count} commandes ont été effacées.',
@@ -170,6 +170,12 @@ const fr: Messages = {
       'L’adresse est supprimée du carnet d’adresses, et les noms, numéros de téléphone, adresses e-mail et notes qu’elle contient sont effacés définitivement. C’est irréversible.',
     addressErased:
       'L’adresse enregistrée %{name} a été supprimée et ses données personnelles effacées.',
+    importRowsTitle: 'Lignes d’imports de tableurs',
+    eraseImportRow: 'Effacer la ligne',
+    confirmImportRowTitle: 'Effacer la ligne %{name} ?',
+    confirmImportRowText:
+      'Les noms, numéros de téléphone, adresses e-mail, adresses postales et notes de la ligne sont effacés définitivement ; ce que l’import a fait de la ligne reste. C’est irréversible.',
+    importRowErased: 'La ligne %{name} a été effacée.',
     confirmTitle: 'Effacer les données personnelles ?',
     confirmText:
       "Les noms, numéros de téléphone, adresses e-mail, adresses postales, notes et positions exactes des parties de %{count} commandes sont effacés définitivement, partout, y compris des étiquettes et de l'historique. Cette action est irréversible.",
@@ -179,6 +185,8 @@ const fr: Messages = {
       phoneNumber: 'Téléphone',
       emailAddress: 'Adresse e-mail',
       address: 'Adresse',
+      file: 'Fichier',
+      row: 'Ligne',
       order: 'Commande',
       shipment: 'Envoi',
       date: 'Date',

@@ -143,7 +143,8 @@ const nb: Messages = {
     intro:
       'Finn alt som er lagret om en person via telefonnummer eller e-postadresse, gi det til personen som en fil, eller slett det fra ordrene det står på. Ordrene blir stående, med status, historikk og fakturering.',
     error: 'Personopplysningene kunne ikke lastes.',
-    summary: '%{orders} ordrer, %{users} brukere og %{addresses} lagrede adresser har dette.',
+    summary:
+      '%{orders} ordrer, %{users} brukere, %{addresses} lagrede adresser og %{importRows} importrader har dette.',
     truncated: 'Flere ordrer har dette enn det som vises: slett disse og søk igjen.',
     erased: 'Personopplysningene i %{count} ordrer er slettet.',
     download: 'Last ned som JSON',
@@ -164,6 +165,12 @@ const nb: Messages = {
     confirmAddressText:
       'Adressen slettes fra adresseboken, og navn, telefonnumre, e-postadresser og merknader i den slettes for godt. Det kan ikke angres.',
     addressErased: 'Den lagrede adressen %{name} ble slettet og personopplysningene i den slettet.',
+    importRowsTitle: 'Rader i regnearkimporter',
+    eraseImportRow: 'Slett rad',
+    confirmImportRowTitle: 'Slette rad %{name}?',
+    confirmImportRowText:
+      'Navn, telefonnumre, e-postadresser, gateadresser og merknader i raden slettes for godt; det importen gjorde med raden, blir stående. Det kan ikke angres.',
+    importRowErased: 'Rad %{name} ble slettet.',
     confirmTitle: 'Slette personopplysninger?',
     confirmText:
       'Navn, telefonnumre, e-postadresser, gateadresser, merknader og nøyaktige posisjoner for partene i %{count} ordrer slettes for godt, overalt, også fra etiketter og historikk. Det kan ikke angres.',
@@ -173,6 +180,8 @@ const nb: Messages = {
       phoneNumber: 'Telefonnummer',
       emailAddress: 'E-postadresse',
       address: 'Adresse',
+      file: 'Fil',
+      row: 'Rad',
       order: 'Ordre',
       shipment: 'Sending',
       date: 'Dato',

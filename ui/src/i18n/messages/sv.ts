@@ -143,7 +143,8 @@ const sv: Messages = {
     intro:
       'Hitta allt som finns sparat om en person via telefonnummer eller e-postadress, lämna ut det som en fil, eller radera det från ordrarna det finns på. Ordrarna finns kvar, med status, historik och fakturering.',
     error: 'Personuppgifterna kunde inte hämtas.',
-    summary: '%{orders} ordrar, %{users} användare och %{addresses} sparade adresser har detta.',
+    summary:
+      '%{orders} ordrar, %{users} användare, %{addresses} sparade adresser och %{importRows} importrader har detta.',
     truncated: 'Fler ordrar har detta än som visas: radera dessa och sök igen.',
     erased: 'Personuppgifterna i %{count} ordrar har raderats.',
     download: 'Ladda ner som JSON',
@@ -164,6 +165,12 @@ const sv: Messages = {
     confirmAddressText:
       'Adressen raderas ur adressboken, och namn, telefonnummer, e-postadresser och anteckningar i den raderas för gott. Det går inte att ångra.',
     addressErased: 'Den sparade adressen %{name} raderades och personuppgifterna i den raderades.',
+    importRowsTitle: 'Rader i kalkylbladsimporter',
+    eraseImportRow: 'Radera rad',
+    confirmImportRowTitle: 'Radera rad %{name}?',
+    confirmImportRowText:
+      'Namn, telefonnummer, e-postadresser, gatuadresser och anteckningar i raden raderas för gott; det importen gjorde med raden står kvar. Det går inte att ångra.',
+    importRowErased: 'Rad %{name} har raderats.',
     confirmTitle: 'Radera personuppgifter?',
     confirmText:
       'Namn, telefonnummer, e-postadresser, gatuadresser, anteckningar och exakta positioner för parterna i %{count} ordrar raderas för gott, överallt, även från etiketter och historik. Det går inte att ångra.',
@@ -173,6 +180,8 @@ const sv: Messages = {
       phoneNumber: 'Telefonnummer',
       emailAddress: 'E-postadress',
       address: 'Adress',
+      file: 'Fil',
+      row: 'Rad',
       order: 'Order',
       shipment: 'Sändning',
       date: 'Datum',

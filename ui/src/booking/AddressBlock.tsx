@@ -10,6 +10,7 @@ import {
   orderTextLimits,
   parseCoordinates,
   type AddressResult,
+  type AddressRow,
 } from '@nordlog/contracts';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
@@ -18,7 +19,7 @@ import { AddressSearch } from '../maps/AddressSearch';
 import { ApproximateMark } from '../maps/GeoMarks';
 import { runQuery, sendCommand } from '../shell/api';
 import { Field } from './fields';
-import type { FormValues } from './formModel';
+import { blockValues, type FormValues } from './formModel';
 
 const MapPreview = lazy(() => import('./MapPreview'));
 
@@ -39,9 +40,16 @@ function useCountryOptions() {
 function BlockAddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext<FormValues>();
-  const countryCode = useWatch<FormValues, `${typeof side}.countryCode`>({
-    name: `${side}.countryCode`,
-  });
+  const [countryCode, customerId] = useWatch<
+    FormValues,
+    [`${typeof side}.countryCode`, 'customerId']
+  >({ name: [`${side}.countryCode`, 'customerId'] });
+  // A saved address of the customer (docs/decisions/0061) fills the whole block, its point too.
+  const pickSaved = (row: AddressRow) => {
+    const block = blockValues(row.block);
+    for (const field of Object.keys(block) as (keyof typeof block)[])
+      setValue(`${side}.${field}`, block[field], { shouldValidate: true, shouldDirty: true });
+  };
   const pick = async (result: AddressResult) => {
     const set = (field: keyof FormValues['pickup'], value: string) =>
       setValue(`${side}.${field}`, value, { shouldValidate: true, shouldDirty: true });
@@ -77,6 +85,11 @@ function BlockAddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
       label={translate('booking.findAddress')}
       helperText={translate('booking.findAddressHint')}
       onPick={(result) => void pick(result)}
+      saved={{
+        customerId,
+        usage: side === 'pickup' ? 'PICKUP' : 'DELIVERY',
+        onPick: pickSaved,
+      }}
     />
   );
 }

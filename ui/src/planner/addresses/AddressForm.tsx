@@ -1,0 +1,265 @@
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  addressCountries,
+  addressUsages,
+  orderTextLimits,
+  parseCoordinates,
+  type AddressResult,
+} from '@nordlog/contracts';
+import { useEffect, useState } from 'react';
+import { useLocale, useTranslate } from 'react-admin';
+import { Controller, useFormContext, useWatch, type Path } from 'react-hook-form';
+import { useErrorText } from '../../booking/fields';
+import type { BlockValues } from '../../booking/formModel';
+import { AddressSearch } from '../../maps/AddressSearch';
+import { CustomerPicker } from '../invoicing/common';
+import type { AddressFormValues } from './addressModel';
+
+type FieldProps = Omit<TextFieldProps, 'name'> & {
+  name: Path<AddressFormValues>;
+  label: string;
+  onEdited?: () => void;
+  options?: readonly { value: string; label: string }[];
+  maxLength?: number;
+};
+
+/** A text field of the address form with its error beside it, in the user's language. */
+function Field({ name, label, onEdited, options, maxLength, ...rest }: FieldProps) {
+  const { control } = useFormContext<AddressFormValues>();
+  const errorText = useErrorText();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...rest}
+          name={field.name}
+          value={typeof field.value === 'string' ? field.value : ''}
+          inputRef={field.ref}
+          onBlur={field.onBlur}
+          onChange={(e) => {
+            field.onChange(e.target.value);
+            onEdited?.();
+          }}
+          select={options !== undefined}
+          label={label}
+          size="small"
+          fullWidth
+          error={fieldState.error !== undefined}
+          helperText={errorText(fieldState.error?.message) ?? rest.helperText}
+          slotProps={maxLength === undefined ? rest.slotProps : { htmlInput: { maxLength } }}
+        >
+          {options?.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+/** The coordinates as "lat,lng" (how a planner places an address the geocoder could not). */
+function CoordinatesField() {
+  const translate = useTranslate();
+  const { setValue } = useFormContext<AddressFormValues>();
+  const [lat, lng] = useWatch<AddressFormValues, ['block.lat', 'block.lng']>({
+    name: ['block.lat', 'block.lng'],
+  });
+  const [text, setText] = useState('');
+  useEffect(() => setText(lat && lng ? `${lat},${lng}` : ''), [lat, lng]);
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      label={translate('booking.coordinates')}
+      helperText={translate('addressBook.coordinatesHint')}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() => {
+        const parsed = parseCoordinates(text);
+        if (!parsed) return;
+        setValue('block.lat', String(parsed.lat), { shouldDirty: true });
+        setValue('block.lng', String(parsed.lng), { shouldDirty: true });
+        setValue('block.resolvedBy', 'FRONTEND');
+        setValue('block.precision', 'address');
+      }}
+      slotProps={{ htmlInput: { 'data-testid': 'address-coordinates' } }}
+    />
+  );
+}
+
+/**
+ * The fields of a saved address (docs/decisions/0061): whose it is and what for, then the place
+ * as the booking form's block holds it. A gazetteer suggestion fills the place; a typed street,
+ * postal code or country drops the point, so the server places the address again when it saves.
+ */
+export function AddressForm(props: {
+  departments: { value: string; label: string }[] | null;
+  departmentIds: readonly string[];
+  /** The saved address has no point (the geocoder could not place it). */
+  savedUnplaced: boolean;
+}) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const { control, setValue } = useFormContext<AddressFormValues>();
+  const errorText = useErrorText();
+  const [lat, lng, countryCode] = useWatch<
+    AddressFormValues,
+    ['block.lat', 'block.lng', 'block.countryCode']
+  >({ name: ['block.lat', 'block.lng', 'block.countryCode'] });
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  const countries = addressCountries.map((c) => ({
+    value: c,
+    label: `${names.of(c) ?? c} (${c})`,
+  }));
+  const set = (field: keyof BlockValues, value: string) =>
+    setValue(`block.${field}`, value, { shouldValidate: true, shouldDirty: true });
+  const unplace = () => {
+    for (const f of ['lat', 'lng', 'resolvedBy', 'precision'] as const) set(f, '');
+  };
+  const pick = (r: AddressResult) => {
+    if (r.streetname) set('address', r.streetname);
+    set('zipCode', r.zipCode);
+    set('zipArea', r.zipArea);
+    set('countryCode', r.countryCode);
+    set('lat', r.latLng ? String(r.latLng.lat) : '');
+    set('lng', r.latLng ? String(r.latLng.lng) : '');
+    set('resolvedBy', r.latLng ? 'FRONTEND' : '');
+    set('precision', r.latLng ? r.precision : '');
+  };
+  const b = (name: keyof BlockValues) => ({
+    name: `block.${name}` as const,
+    label: translate(`booking.fields.${name}`),
+  });
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="address-whose">
+          <Typography id="address-whose" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {translate('addressBook.whose')}
+          </Typography>
+          <Grid container spacing={1.5}>
+            {props.departments ? (
+              <Grid size={12}>
+                <Field
+                  name="departmentId"
+                  label={translate('addressBook.department')}
+                  options={props.departments}
+                />
+              </Grid>
+            ) : null}
+            <Grid size={12}>
+              <Controller
+                name="customerId"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <CustomerPicker
+                    label={translate('addressBook.customer')}
+                    kind="id"
+                    value={field.value}
+                    onChange={field.onChange}
+                    departmentIds={props.departmentIds}
+                    required
+                    fullWidth
+                    error={fieldState.error !== undefined}
+                    {...(fieldState.error
+                      ? { helperText: errorText(fieldState.error.message) }
+                      : {})}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={6}>
+              <Field
+                name="usage"
+                label={translate('addressBook.usage')}
+                options={addressUsages.map((u) => ({
+                  value: u,
+                  label: translate(`addressBook.usages.${u}`),
+                }))}
+              />
+            </Grid>
+            <Grid size={6}>
+              <Field
+                name="code"
+                label={translate('addressBook.fields.code')}
+                helperText={translate('addressBook.codeHint')}
+                maxLength={50}
+              />
+            </Grid>
+          </Grid>
+        </Paper>
+      </Grid>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="address-place">
+          <Typography id="address-place" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {translate('addressBook.place')}
+          </Typography>
+          <Grid container spacing={1.5}>
+            <Grid size={12}>
+              <AddressSearch
+                countryCode={countryCode}
+                label={translate('booking.findAddress')}
+                helperText={translate('booking.findAddressHint')}
+                onPick={pick}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Field {...b('name')} />
+            </Grid>
+            <Grid size={12}>
+              <Field {...b('address')} onEdited={unplace} />
+            </Grid>
+            <Grid size={4}>
+              <Field {...b('zipCode')} onEdited={unplace} />
+            </Grid>
+            <Grid size={8}>
+              <Field {...b('zipArea')} />
+            </Grid>
+            <Grid size={12}>
+              <Field {...b('countryCode')} options={countries} onEdited={unplace} />
+            </Grid>
+            <Grid size={6}>
+              <Field {...b('phone')} type="tel" />
+            </Grid>
+            <Grid size={6}>
+              <Field {...b('secondPhone')} type="tel" />
+            </Grid>
+            <Grid size={6}>
+              <Field {...b('email')} type="email" />
+            </Grid>
+            <Grid size={6}>
+              <Field {...b('contactPerson')} />
+            </Grid>
+            <Grid size={12}>
+              <Field
+                {...b('instructions')}
+                multiline
+                maxRows={4}
+                maxLength={orderTextLimits.instructions}
+              />
+            </Grid>
+            <Grid size={12}>
+              <CoordinatesField />
+            </Grid>
+            {props.savedUnplaced && (lat === '' || lng === '') ? (
+              <Grid size={12}>
+                <Alert severity="warning" data-testid="address-not-placed">
+                  {translate('addressBook.notPlaced')}
+                </Alert>
+              </Grid>
+            ) : null}
+          </Grid>
+        </Paper>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  DOWNLOAD_ADDRESSES_PATH,
+  UPLOAD_ADDRESSES_PATH,
+  type AddressFileLanguage,
+} from '@nordlog/contracts';
+import { HttpFailure, parseErrorBody } from '../../errors/parse';
+import { csrfHeaders, fetchApi } from '../../shell/api';
+import { downloadFile } from '../../shell/download';
+import { addressFileName } from './addressModel';
+
+/** What a saved upload did (`POST /api/uploadExcelAddresses`, docs/decisions/0061). */
+export interface AddressUploadAnswer {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  format: string;
+  encoding?: string;
+}
+
+/**
+ * Uploads an address file as multipart/form-data: every row is the customer's when one is
+ * given, the department is the screen's. A file with a refused row saves nothing: a 400 whose
+ * first item lists the rows (`uploadProblems`).
+ */
+export async function uploadAddresses(
+  file: File,
+  options: { customerId: string; departmentId: string },
+): Promise<AddressUploadAnswer> {
+  const form = new FormData();
+  if (options.customerId) form.append('customerId', options.customerId);
+  if (options.departmentId) form.append('departmentId', options.departmentId);
+  form.append('file', file, file.name);
+  const res = await fetchApi(`/api${UPLOAD_ADDRESSES_PATH}`, {
+    method: 'POST',
+    headers: { accept: 'application/json', ...csrfHeaders() },
+    body: form,
+  });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok)
+    throw new HttpFailure(res.status, parseErrorBody(body, res.status, res.statusText), body);
+  return body as AddressUploadAnswer;
+}
+
+/** A customer's addresses as an xlsx file, headed in `language`. */
+export const downloadAddresses = (params: {
+  customerNumber: string;
+  subcustomer: string;
+  language: AddressFileLanguage;
+}) =>
+  downloadFile(
+    `/api${DOWNLOAD_ADDRESSES_PATH}`,
+    { params },
+    addressFileName(params.customerNumber, params.subcustomer),
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  );

@@ -26,6 +26,9 @@ export const savedLabel = (block: AddressBlock): string =>
     .filter(Boolean)
     .join(', ');
 
+/** The typed text as the address book's words (commas and semicolons part words too). */
+export const savedPhrase = (text: string): string => text.replace(/[,;]+/g, ' ').trim();
+
 /** The saved addresses first (at most SAVED_OFFERED), then the gazetteer's suggestions. */
 export function searchOptions(
   saved: readonly AddressRow[],
@@ -52,8 +55,10 @@ export const optionKey = (o: SearchOption): string =>
  * The customer's saved addresses for a side whose name, street, town, code or contact has the
  * typed words (query `addresses`; none for a user who may not read them, or on a failure).
  */
-export function useSavedAddresses(typed: string, savedFor: SavedFor | undefined) {
+export function useSavedAddresses(text: string, savedFor: SavedFor | undefined) {
   const { user } = useShell();
+  // "Storgata 1, 0155" as a planner types it for the gazetteer: the saved ones match words.
+  const typed = savedPhrase(text);
   const allowed =
     savedFor !== undefined && savedFor.customerId !== '' && mayQuery(user, 'addresses');
   const query = useQuery({

@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AddressResult, AddressRow } from '@nordlog/contracts';
-import { SAVED_OFFERED, optionKey, optionLabel, savedLabel, searchOptions } from './savedAddresses';
+import {
+  SAVED_OFFERED,
+  optionKey,
+  optionLabel,
+  savedLabel,
+  savedPhrase,
+  searchOptions,
+} from './savedAddresses';
 
 const saved = (id: number): AddressRow => ({
   id: String(id),
@@ -54,6 +61,11 @@ describe('the address search’s saved addresses', () => {
   it('keep the gazetteer’s rule that a place must have a point when asked, saved ones whatever', () => {
     const options = searchOptions([saved(1)], [found('A', false), found('B', true)], true);
     expect(options.map(optionLabel)).toEqual(['Apotek 1, Storgata 1, 0155 Oslo', 'B']);
+  });
+
+  it('are looked for by the words typed for the gazetteer, commas and all', () => {
+    expect(savedPhrase(' Storgata 1, 0155 ')).toBe('Storgata 1  0155');
+    expect(savedPhrase('Lager;Oslo')).toBe('Lager Oslo');
   });
 
   it('leave out the empty parts of a saved address’s line', () => {

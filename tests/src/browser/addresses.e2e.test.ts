@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  loopbackTileEnv,
+  openAs,
+  screenshot,
+  serveTiles,
+} from '../support/browser.js';
+import { configureNumberSeries } from '../support/booking.js';
+import { createDepartmentWithCustomer } from '../support/planning.js';
+import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
+
+/**
+ * The address book in a browser (issue 40, docs/decisions/0061-address-book.md): a planner makes
+ * an address, finds it, changes it and deletes it (the confirmation says the people's data goes
+ * for good); an address the geocoder cannot place is marked; the list follows the socket; the
+ * booking form offers the customer's saved address before the gazetteer and fills the block.
+ */
+describe('the address book, in a browser', () => {
+  let sys: TestSystem;
+  let browser: Browser;
+  let oslo: string;
+  let customerId: string;
+  let keeper: Session;
+  let addressesOnly: Session;
+  let shipmentsOnly: Session;
+  const errors: string[] = [];
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    assertWebAppBuilt();
+    sys = await startTestSystem({ env: loopbackTileEnv });
+    await configureNumberSeries(sys);
+    browser = await launchBrowser();
+    ({ departmentId: oslo, customerId } = await createDepartmentWithCustomer(
+      sys,
+      'Nordlys Apotek',
+    ));
+    const login = (access: string[]) =>
+      sys.login({ phoneNumber: freshPhone(), role: 'PLANNER', departmentIds: [oslo], access });
+    keeper = await login(['PLANNER_ADDRESSES', 'PLANNER_BOOKING']);
+    addressesOnly = await login(['PLANNER_ADDRESSES']);
+    shipmentsOnly = await login(['PLANNER_SHIPMENTS']);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const page of pages) await page.context().close();
+    await browser?.close();
+    await sys?.shutdown();
+  });
+
+  const open = async (session: Session, path: string) => {
+    const page = await openAs(browser, sys.url, path, session, errors);
+    await serveTiles(page.context());
+    pages.push(page);
+    return page;
+  };
+  const savedAddresses = async () =>
+    (await sys.query('addresses', { departmentIds: [oslo] })).body as {
+      id: string;
+      usage: string;
+      code: string;
+      block: { name: string; lat: number | null; phone: string };
+    }[];
+
+  it('S2-ROUTE-077 S2-ROUTE-078 a planner makes an address, finds it, edits it and deletes it for good; the list follows the socket and marks what is not on the map', async () => {
+    const page = await open(keeper, `/planner/${oslo}/addresses`);
+    await page.getByRole('heading', { name: /^Address book/ }).waitFor();
+    await page.getByTestId('addresses-none').waitFor();
+    await screenshot(page, 'addresses-01-empty');
+    await page.getByTestId('address-new').click();
+    await page.waitForURL(new RegExp(`/planner/${oslo}/addresses/new$`));
+    await page.getByRole('heading', { name: 'New address' }).waitFor();
+
+    // Saved empty: the contracts' rules answer beside the fields, nothing is sent.
+    await page.getByTestId('address-save').click();
+    const place = page.getByRole('region', { name: 'Place and contact' });
+    await place.getByText('Required').first().waitFor();
+    expect(await page.getByText('Required').count()).toBeGreaterThanOrEqual(3);
+    expect(await savedAddresses()).toEqual([]);
+
+    await page.getByRole('combobox', { name: 'Customer' }).fill('Nordlys');
+    await page.getByRole('option', { name: /Nordlys Apotek/ }).click();
+    await page.getByLabel('Use', { exact: true }).click();
+    await page.getByRole('option', { name: 'Delivery', exact: true }).click();
+    await page.getByLabel('Address code').fill('K-17');
+    await place.getByLabel('Name', { exact: true }).fill('Kari Nordmann');
+    await place.getByLabel('Street address').fill('Bogstadveien 10');
+    await place.getByLabel('Postal code').fill('12');
+    await place.getByLabel('Town').fill('Oslo');
+    await place.getByLabel('Phone', { exact: true }).fill('+4791234567');
+    await page.getByTestId('address-save').click();
+    // A Norwegian postal code has four digits: the form says so before the server would.
+    await place.getByText(/four digits|4 digits/i).waitFor();
+    await screenshot(page, 'addresses-02-new-refused');
+    await place.getByLabel('Postal code').fill('0355');
+    await page.getByTestId('address-save').click();
+    await page.getByText('Address saved').waitFor();
+    await page.waitForURL(new RegExp(`/planner/${oslo}/addresses$`));
+    const row = page.getByTestId('address-row');
+    await row.getByText('Kari Nordmann').waitFor();
+    await row.getByText('0355 Oslo (NO)').waitFor();
+    await row.getByText('Nordlys Apotek').waitFor();
+    await row.getByText('K-17').waitFor();
+    expect(await row.getByTestId('address-not-on-map').count()).toBe(0);
+    const [saved] = await savedAddresses();
+    expect(saved).toMatchObject({ usage: 'DELIVERY', code: 'K-17' });
+    expect(saved!.block.lat).not.toBeNull();
+
+    // Saved by someone else meanwhile (the socket): a place the geocoder cannot find is marked.
+    await sys.command('CREATE_ADDRESS', {
+      departmentId: oslo,
+      customerId,
+      usage: 'PICKUP',
+      code: 'L-1',
+      block: {
+        name: 'Lager Nowhere',
+        address: 'Ingensteds 1',
+        zipCode: '0000',
+        zipArea: 'Nowhere',
+      },
+    });
+    const nowhere = page.getByTestId('address-row').filter({ hasText: 'Lager Nowhere' });
+    await nowhere.getByTestId('address-not-on-map').waitFor();
+    await screenshot(page, 'addresses-03-list');
+
+    // Found by a phrase, by use; nothing for a phrase of no address.
+    await page.getByLabel('Search name, street, town, code').fill('Bogstad');
+    await page.waitForURL(/q=Bogstad/);
+    await page.getByTestId('address-row').nth(1).waitFor({ state: 'detached' });
+    await page.getByLabel('Search name, street, town, code').fill('zzzz');
+    await page.getByTestId('addresses-none').waitFor();
+    await page.getByLabel('Search name, street, town, code').fill('');
+    await page.getByTestId('address-row').nth(1).waitFor();
+    await page.getByLabel('Use', { exact: true }).click();
+    await page.getByRole('option', { name: 'Offered for pickup' }).click();
+    await page.getByTestId('address-row').nth(1).waitFor({ state: 'detached' });
+    await page.getByTestId('address-row').getByText('Lager Nowhere').waitFor();
+
+    // The place not on the map says so on its page.
+    await page.getByRole('link', { name: 'Lager Nowhere' }).click();
+    await page.getByTestId('address-not-placed').waitFor();
+    await screenshot(page, 'addresses-04-not-placed');
+    await page.getByRole('link', { name: 'Back to the address book' }).first().click();
+
+    // Edited: the name changes, the place keeps its point.
+    await page.getByRole('link', { name: 'Kari Nordmann' }).click();
+    await page.getByRole('heading', { name: 'Edit address' }).waitFor();
+    const edit = page.getByRole('region', { name: 'Place and contact' });
+    await expect(edit.getByLabel('Street address').inputValue()).resolves.toBe('Bogstadveien 10');
+    await edit.getByLabel('Name', { exact: true }).fill('Kari N. Hansen');
+    await screenshot(page, 'addresses-05-edit');
+    await page.getByTestId('address-save').click();
+    await page.getByText('Address saved').waitFor();
+    await page.getByTestId('address-row').getByText('Kari N. Hansen').waitFor();
+    await sys.settled();
+    const edited = (await savedAddresses()).find((a) => a.id === saved!.id)!;
+    expect(edited.block).toMatchObject({ name: 'Kari N. Hansen', lat: saved!.block.lat });
+
+    // Deleted after a confirmation that says the people's data goes for good.
+    await page.getByRole('link', { name: 'Kari N. Hansen' }).click();
+    await page.getByTestId('address-delete').click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this address?' });
+    await dialog.getByText(/erased for good/).waitFor();
+    await screenshot(page, 'addresses-06-delete');
+    await dialog.getByTestId('address-delete-confirm').click();
+    await page.getByText('Address deleted').waitFor();
+    await page.getByTestId('address-row').nth(1).waitFor({ state: 'detached' });
+    await sys.settled();
+    expect((await savedAddresses()).map((a) => a.block.name)).toEqual(['Lager Nowhere']);
+    // The deleted one's page says there is no such address.
+    await page.goto(`${sys.url}/planner/${oslo}/addresses/${saved!.id}`);
+    await page.getByTestId('address-missing').waitFor();
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('the booking form offers the customer’s saved address before the gazetteer, for its side, and a pick fills the whole block', async () => {
+    await sys.command('CREATE_ADDRESS', {
+      departmentId: oslo,
+      customerId,
+      usage: 'DELIVERY',
+      code: 'D-9',
+      block: {
+        name: 'Storgata Kiosk',
+        address: 'Storgata 1',
+        zipCode: '0155',
+        zipArea: 'Oslo',
+        lat: 59.9133,
+        lng: 10.7502,
+        phone: '+4722334455',
+        email: 'kiosk@example.no',
+        contactPerson: 'Ola',
+        instructions: 'Back door',
+      },
+    });
+    await sys.settled();
+    const page = await open(keeper, `/planner/${oslo}/booking/create`);
+    await page.getByRole('heading', { name: 'New order' }).waitFor();
+    await page.getByLabel('Customer', { exact: true }).click();
+    await page.getByRole('option', { name: 'Nordlys Apotek' }).click();
+    const delivery = page.getByRole('region', { name: 'Delivery' });
+    const search = delivery.getByLabel('Find address');
+    await search.fill('Storgata 1, 0155');
+    const options = page.getByRole('option');
+    await page.getByTestId('saved-address-option').waitFor();
+    // Saved first, marked, then the gazetteer's suggestions.
+    await page.getByTestId('address-option').first().waitFor();
+    await expect(options.first().getAttribute('data-testid')).resolves.toBe('saved-address-option');
+    await expect(options.first().textContent()).resolves.toBe(
+      'SavedStorgata Kiosk, Storgata 1, 0155 Oslo',
+    );
+    await screenshot(page, 'addresses-07-booking-offer');
+    await options.first().click();
+    await expect(delivery.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe(
+      'Storgata Kiosk',
+    );
+    await expect(delivery.getByLabel('Street address').inputValue()).resolves.toBe('Storgata 1');
+    await expect(delivery.getByLabel('Postal code').inputValue()).resolves.toBe('0155');
+    await expect(delivery.getByLabel('Phone', { exact: true }).inputValue()).resolves.toBe(
+      '+4722334455',
+    );
+    await expect(delivery.getByLabel('Instructions').inputValue()).resolves.toBe('Back door');
+    const map = delivery.getByTestId('map-preview');
+    await map.waitFor();
+    expect(Number(await map.getAttribute('data-lat'))).toBe(59.9133);
+    // A delivery address is not offered for the pickup.
+    const pickupSearch = page.getByRole('region', { name: 'Pickup' }).getByLabel('Find address');
+    await pickupSearch.fill('Storgata 1, 0155');
+    await page.getByTestId('address-option').first().waitFor();
+    expect(await page.getByTestId('saved-address-option').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('S6-FLAG-038 PLANNER_ADDRESSES alone opens the address book; without it the route is not found and the query refused', async () => {
+    const page = await open(addressesOnly, `/planner/${oslo}/addresses`);
+    await page.getByTestId('address-row').first().waitFor();
+    await page.getByTestId('address-new').waitFor();
+    await page.goto(`${sys.url}/planner/${oslo}/addresses/new`);
+    await page.getByRole('heading', { name: 'New address' }).waitFor();
+    const other = await open(shipmentsOnly, `/planner/${oslo}/addresses`);
+    await other.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await other.goto(`${sys.url}/planner/${oslo}/addresses/new`);
+    await other.getByRole('heading', { name: 'Page not found' }).waitFor();
+    const refused = await sys.as(shipmentsOnly).query('addresses', { departmentIds: [oslo] });
+    expect(refused.status).toBe(403);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});

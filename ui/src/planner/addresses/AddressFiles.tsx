@@ -23,6 +23,7 @@ import { normalizeLocale } from '../../i18n/locales';
 import { GenericModal } from '../../layout/GenericModal';
 import { uploadFailureText } from '../importing/api';
 import { CustomerPicker, DialogButtons } from '../invoicing/common';
+import type { CustomerOption } from '../invoicing/queries';
 import { ADDRESSES_KEY, uploadProblems, type AddressRowProblem } from './addressModel';
 import { downloadAddresses, uploadAddresses, type AddressUploadAnswer } from './api';
 
@@ -36,7 +37,8 @@ export function AddressFiles(props: {
   departmentId: string;
   departmentIds: readonly string[];
   customerId: string;
-  customerNumber: string;
+  /** The customer of the list's filter, when known (its name shown, its number for the download). */
+  customer: CustomerOption | undefined;
   canUpload: boolean;
 }) {
   const translate = useTranslate();
@@ -78,6 +80,7 @@ function UploadDialog(props: {
   departmentId: string;
   departmentIds: readonly string[];
   customerId: string;
+  customer: CustomerOption | undefined;
   onClose: () => void;
 }) {
   const translate = useTranslate();
@@ -133,6 +136,7 @@ function UploadDialog(props: {
           value={customerId}
           onChange={setCustomerId}
           departmentIds={props.departmentIds}
+          known={props.customer}
           fullWidth
         />
         {busy ? (
@@ -208,12 +212,12 @@ function UploadOutcome({ state }: { state: UploadState }) {
 
 function DownloadDialog(props: {
   departmentIds: readonly string[];
-  customerNumber: string;
+  customer: CustomerOption | undefined;
   onClose: () => void;
 }) {
   const translate = useTranslate();
   const locale = normalizeLocale(useLocale());
-  const [customerNumber, setCustomerNumber] = useState(props.customerNumber);
+  const [customerNumber, setCustomerNumber] = useState(props.customer?.alystraId ?? '');
   const [subcustomer, setSubcustomer] = useState('');
   const [language, setLanguage] = useState<AddressFileLanguage>(locale);
   const [busy, setBusy] = useState(false);
@@ -244,6 +248,7 @@ function DownloadDialog(props: {
           value={customerNumber}
           onChange={setCustomerNumber}
           departmentIds={props.departmentIds}
+          known={props.customer}
           required
           fullWidth
         />

@@ -19,6 +19,7 @@ import type { BlockValues } from '../../booking/formModel';
 import { AddressSearch } from '../../maps/AddressSearch';
 import { CustomerPicker } from '../invoicing/common';
 import type { AddressFormValues } from './addressModel';
+import { useKnownCustomer } from './queries';
 
 type FieldProps = Omit<TextFieldProps, 'name'> & {
   name: Path<AddressFormValues>;
@@ -111,10 +112,11 @@ export function AddressForm(props: {
   const locale = useLocale();
   const { control, setValue } = useFormContext<AddressFormValues>();
   const errorText = useErrorText();
-  const [lat, lng, countryCode] = useWatch<
+  const [lat, lng, countryCode, customerId] = useWatch<
     AddressFormValues,
-    ['block.lat', 'block.lng', 'block.countryCode']
-  >({ name: ['block.lat', 'block.lng', 'block.countryCode'] });
+    ['block.lat', 'block.lng', 'block.countryCode', 'customerId']
+  >({ name: ['block.lat', 'block.lng', 'block.countryCode', 'customerId'] });
+  const known = useKnownCustomer(customerId);
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   const countries = addressCountries.map((c) => ({
     value: c,
@@ -167,6 +169,7 @@ export function AddressForm(props: {
                     value={field.value}
                     onChange={field.onChange}
                     departmentIds={props.departmentIds}
+                    known={known}
                     required
                     fullWidth
                     error={fieldState.error !== undefined}

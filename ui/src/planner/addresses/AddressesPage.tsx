@@ -91,6 +91,11 @@ export default function AddressesPage() {
       [list.data, filters.customerId],
     ),
   );
+  const knownInfo = customers.get(filters.customerId);
+  const knownCustomer = useMemo(
+    () => (knownInfo ? { id: filters.customerId, ...knownInfo } : undefined),
+    [knownInfo, filters.customerId],
+  );
   const customerName = (id: string) => customers.get(id)?.name ?? `#${id}`;
   const canWrite = mayRun('CREATE_ADDRESS');
   const base = `/planner/${departmentId}/addresses`;
@@ -102,7 +107,7 @@ export default function AddressesPage() {
           departmentId={members.length === 1 ? members[0]! : ''}
           departmentIds={members}
           customerId={filters.customerId}
-          customerNumber={customers.get(filters.customerId)?.alystraId ?? ''}
+          customer={knownCustomer}
           canUpload={canWrite}
         />
         {canWrite ? (
@@ -129,6 +134,7 @@ export default function AddressesPage() {
           value={filters.customerId}
           onChange={(value) => setFilter('customer', value)}
           departmentIds={members}
+          known={knownCustomer}
           minWidth={280}
         />
         <TextField

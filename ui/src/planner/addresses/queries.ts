@@ -66,3 +66,12 @@ export function useCustomerInfo(ids: readonly string[]): Map<string, CustomerInf
     [query.data],
   );
 }
+
+/** The customer `id` as the customer picker shows a known one (undefined: not known). */
+export function useKnownCustomer(id: string) {
+  const info = useCustomerInfo(useMemo(() => [id], [id])).get(id);
+  return useMemo(
+    () => (info ? { id, name: info.name, alystraId: info.alystraId } : undefined),
+    [id, info],
+  );
+}

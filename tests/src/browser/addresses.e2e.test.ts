@@ -11,6 +11,7 @@ import {
 import { configureNumberSeries } from '../support/booking.js';
 import { createDepartmentWithCustomer } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
+import { inspectPage, messageKeyPattern } from '../support/walk.js';
 
 /**
  * The address book in a browser (issue 40, docs/decisions/0061-address-book.md): a planner makes
@@ -245,6 +246,21 @@ describe('the address book, in a browser', () => {
     await other.getByRole('heading', { name: 'Page not found' }).waitFor();
     const refused = await sys.as(shipmentsOnly).query('addresses', { departmentIds: [oslo] });
     expect(refused.status).toBe(403);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('in the white-label theme the list and the form change colour only, whole and readable (axe)', async () => {
+    const keyPattern = messageKeyPattern(['addressBook', 'booking', 'validation']);
+    const page = await open(keeper, `/planner/${oslo}/addresses?theme=whitelabel`);
+    await page.getByTestId('address-row').first().waitFor();
+    await page.getByTestId('address-not-on-map').first().waitFor();
+    expect(await inspectPage(page, { keyPattern, axe: true })).toEqual([]);
+    await screenshot(page, 'addresses-08-whitelabel-list');
+    await page.getByTestId('address-new').click();
+    await page.getByTestId('address-save').click();
+    await page.getByText('Required').first().waitFor();
+    expect(await inspectPage(page, { keyPattern, axe: true })).toEqual([]);
+    await screenshot(page, 'addresses-09-whitelabel-new');
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -111,6 +111,9 @@ export function addressResolver(id: string | null): Resolver<AddressFormValues> 
     const input = id === null ? createAddressInput(values) : updateAddressInput(id, values);
     const result = await resolve(input as never, context, options as never);
     const errors = result.errors as FieldErrors<AddressFormValues>;
+    // No customer chosen is a missing field, not an id of the wrong form.
+    if (errors.customerId && values.customerId.trim() === '')
+      errors.customerId = { ...errors.customerId, message: 'validation.required' };
     return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
   };
 }

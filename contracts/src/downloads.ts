@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { downloadPermissions, type DownloadPath, type Permission } from './access/permissions.js';
 import { exportOrdersSchema } from './exports/index.js';
-import { downloadAddressesSchema } from './addressBook/columns.js';
+import { downloadAddressesSchema, UPLOAD_ADDRESSES_PATH } from './addressBook/columns.js';
+import { IMPORT_ROW_PATH, IMPORT_TEMPLATE_PATH, UPLOAD_ORDERS_PATH } from './importing/index.js';
 import { exportMultilegReturnsSchema } from './returns/index.js';
 import { exportLocationListSchema } from './routeLists/index.js';
 
@@ -31,3 +32,15 @@ export const downloadEndpoints: Record<DownloadPath, DownloadEndpoint> = Object.
 ) as Record<DownloadPath, DownloadEndpoint>;
 
 export const downloadPaths = Object.keys(params) as DownloadPath[];
+
+/** The downloads' GET documents below `/api` (an issued invoice, 0032), by path prefix. */
+export const downloadPrefixes: readonly string[] = ['/download-invoice/'];
+
+/**
+ * The uploads of spec §7 ("file uploads are multipart POSTs"), served by the command service:
+ * at these paths below `/api`, the spec's own two also without it (`uploadSpecPaths`), and the
+ * import's templates by prefix. The gateway passes exactly these to the command service.
+ */
+export const uploadSpecPaths: readonly string[] = [UPLOAD_ORDERS_PATH, UPLOAD_ADDRESSES_PATH];
+export const uploadPaths: readonly string[] = [...uploadSpecPaths, IMPORT_ROW_PATH];
+export const uploadPrefixes: readonly string[] = [`${IMPORT_TEMPLATE_PATH}/`];

@@ -1,4 +1,10 @@
-import { downloadPaths } from '@nordlog/contracts';
+import {
+  downloadPaths,
+  downloadPrefixes,
+  uploadPaths,
+  uploadPrefixes,
+  uploadSpecPaths,
+} from '@nordlog/contracts';
 import {
   errorMiddleware,
   notFoundHandler,
@@ -120,8 +126,11 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);
   if (deps.restApi) app.use('/api/rest', deps.restApi);
-  if (deps.downloadApi) app.use('/api', deps.downloadApi);
-  if (deps.uploadApi) app.use('/api', deps.uploadApi);
+  // Each service gets its own paths only: a download never reaches the command service, an
+  // upload never the query service (both are proxies in the production topology).
+  if (deps.downloadApi)
+    app.use('/api', only([...downloadPaths], downloadPrefixes, deps.downloadApi));
+  if (deps.uploadApi) app.use('/api', only(uploadPaths, uploadPrefixes, deps.uploadApi));
   app.use('/api', notFoundHandler);
   // Spec §7 writes the downloads without `/api` (contracts/src/downloads.ts): the same calls
   // there, with the same session check.
@@ -134,7 +143,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     );
   if (deps.uploadApi)
     app.post(
-      '/uploadExcelOrdersV2',
+      [...uploadSpecPaths],
       (_req, res, next) => void (noStore(res), next()),
       deps.authenticate,
       deps.uploadApi,
@@ -150,4 +159,16 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(notFoundHandler);
   app.use(errorMiddleware(deps.logger));
   return app;
+}
+
+/** `handler` for the requests whose path (below the mount) is one of `paths` or has a prefix. */
+function only(
+  paths: readonly string[],
+  prefixes: readonly string[],
+  handler: RequestHandler,
+): RequestHandler {
+  return (req, res, next) =>
+    paths.includes(req.path) || prefixes.some((p) => req.path.startsWith(p))
+      ? handler(req, res, next)
+      : next();
 }

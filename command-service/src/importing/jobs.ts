@@ -215,7 +215,11 @@ export async function saveOutcomes(knex: Knex, importId: string, outcomes: RowOu
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time, keeping their order. */
-async function inParallel<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+  items: T[],
+  limit: number,
+  fn: (t: T) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   await Promise.all(

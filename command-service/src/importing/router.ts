@@ -21,6 +21,7 @@ import { readUpload } from './upload.js';
 import { orderPayload, type ImportRunner } from './runner.js';
 import { orderTemplateCsv, orderTemplateXlsx } from './template.js';
 import { checkRows, headerColumns, rowValues } from './validate.js';
+import { mountAddressUpload } from '../addressBook/upload.js';
 
 export interface ImportApiDeps extends ImportJobDeps {
   runner: ImportRunner;
@@ -104,6 +105,8 @@ export function createImportApi(deps: ImportApiDeps): Router {
         .send(await orderTemplateXlsx());
     else throw new AppError('NOT_FOUND', 'Templates: orders.xlsx and orders.csv');
   });
+  // The address book's upload (docs/decisions/0061-address-book.md).
+  mountAddressUpload(router, { knex: deps.knex, command: deps.command, identify });
   return router;
 }
 

@@ -32,7 +32,10 @@ export interface CheckedRow {
 const columns = orderImportColumns;
 
 /** The columns the header row names, by cell index. */
-export function headerColumns(header: SheetRow): (ImportColumn | undefined)[] {
+export function headerColumns(
+  header: SheetRow,
+  columns: readonly ImportColumn[] = orderImportColumns,
+): (ImportColumn | undefined)[] {
   const found = header.cells.map((cell) => columnOfHeader(columns, cellText(cell, 'text')));
   if (!found.some(Boolean))
     throw new AppError(

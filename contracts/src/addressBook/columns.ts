@@ -12,11 +12,11 @@ import type { ImportColumn } from '../importing/columns.js';
 
 export const UPLOAD_ADDRESSES_PATH = '/uploadExcelAddresses';
 export const DOWNLOAD_ADDRESSES_PATH = '/downloadCustomerAddresses';
-/** An address book file is at most this large and this long (a customer's places, many times). */
-export const MAX_ADDRESS_FILE_BYTES = 5 * 1024 * 1024;
-export const MAX_ADDRESS_ROWS = 5_000;
-/** Addresses saved per atomic append while an upload is saved. */
-export const ADDRESS_BATCH_ROWS = 100;
+/**
+ * An upload has the order import's limits (MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS); its rows are
+ * saved this many at a time.
+ */
+export const ADDRESS_UPLOAD_CONCURRENCY = 4;
 
 /** The languages of the product (the web app's locales). */
 export const addressFileLanguages = ['en', 'nb', 'sv', 'da', 'fi', 'fr'] as const;
@@ -177,6 +177,8 @@ export interface AddressUploadResult {
   created: number;
   updated: number;
   unchanged: number;
+  /** Rows that passed the checks and were refused when saved (e.g. a change at the same time). */
+  failed: AddressRowProblem[];
   format: 'xlsx' | 'csv';
   encoding?: string;
 }

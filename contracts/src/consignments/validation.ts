@@ -67,6 +67,10 @@ export const validationMessages = {
   // Spreadsheet import (docs/decisions/0059-import.md).
   'validation.zipCodeUnknown': 'no such postal code in this country',
   'validation.duplicateReference': 'the same customer reference as another row or a booked order',
+  // The address book's upload (docs/decisions/0061-address-book.md).
+  'validation.duplicateCode': 'the same address code as another row of the file',
+  'validation.customerWithoutDepartment':
+    "the customer has no department: upload from a department's address book",
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

@@ -22,6 +22,7 @@ import { defaultChromiumPath } from '../invoicing/documents/pdf.js';
 import { invoiceDocuments, type InvoiceDocumentSettings } from '../invoicing/download.js';
 import { mountReturnsExport } from '../returns/export.js';
 import { mountOrdersExport } from '../exports/orders.js';
+import { mountAddressDownload } from '../addressBook/download.js';
 
 /**
  * The file downloads of the planner (spec §7 "other calls"), mounted by the gateway under `/api`
@@ -74,6 +75,8 @@ export function createDownloadApi(deps: QueryServiceDeps): Router {
   mountReturnsExport(router, deps);
   // Spec §7: the shipments export, CSV or xlsx (docs/decisions/0060).
   mountOrdersExport(router, deps);
+  // Spec §7: a customer's saved addresses as xlsx (docs/decisions/0061-address-book.md).
+  mountAddressDownload(router, deps);
   // Spec §7: an issued invoice as PDF, CSV or HTML (docs/decisions/0032-invoicing.md).
   const documents = invoiceDocuments(deps.knex, deps.invoices ?? defaultInvoiceSettings);
   router.get(

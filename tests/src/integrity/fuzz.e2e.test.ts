@@ -3,6 +3,7 @@ import {
   commandSchemas,
   downloadEndpoints,
   downloadPaths,
+  uploadSpecPaths,
   publicQueries,
   querySchemas,
   type CommandName,
@@ -435,9 +436,17 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
 
   // The upload endpoints with hostile files (docs/decisions/0059-import.md): every file is
   // answered below 500 (a refusal with the §8 body), and a refused file stores no import.
-  it('uploads: hostile files and multipart damage are answered below 500, a refusal stores no import', async () => {
+  it('uploads: hostile files and multipart damage are answered below 500 at every upload, a refusal stores nothing', async () => {
+    // What an upload stores: an import job, or an address of the address book (0061).
+    const count = async (q: Promise<{ count: string }[]>) => Number((await q)[0]!.count);
     const jobs = async () =>
-      Number((await sys.db.knex('import_jobs').count<{ count: string }[]>('* as count'))[0]!.count);
+      (await count(sys.db.knex('import_jobs').count<{ count: string }[]>('* as count'))) +
+      (await count(
+        sys.db
+          .knex('es_events')
+          .where('type', 'AddressCreated')
+          .count<{ count: string }[]>('* as count'),
+      ));
     const files: { label: string; data: Buffer }[] = [
       { label: 'zip bomb', data: zipBomb(210) },
       { label: 'zip bomb lying about its size', data: zipBomb(210, true) },
@@ -466,18 +475,19 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     });
     for (const [i, b] of bytes.entries())
       files.push({ label: `random bytes ${i}`, data: Buffer.from(b) });
-    for (const file of files) {
-      const before = await jobs();
-      const { body, contentType } = multipart(
-        { departmentId: world.departments[0] },
-        { name: 'f.xlsx', data: file.data },
-      );
-      const status = await probe(`upload ${file.label}`, () =>
-        raw(sys.url, '/uploadExcelOrdersV2', { 'content-type': contentType }, body),
-      );
-      if (status >= 400 && (await jobs()) !== before)
-        problems.push({ label: file.label, why: 'a refused file stored an import' });
-    }
+    for (const path of uploadSpecPaths)
+      for (const file of files) {
+        const before = await jobs();
+        const { body, contentType } = multipart(
+          { departmentId: world.departments[0] },
+          { name: 'f.xlsx', data: file.data },
+        );
+        const status = await probe(`${path} ${file.label}`, () =>
+          raw(sys.url, path, { 'content-type': contentType }, body),
+        );
+        if (status >= 400 && (await jobs()) !== before)
+          problems.push({ label: `${path} ${file.label}`, why: 'a refused file stored something' });
+      }
     const good = multipart(
       { departmentId: world.departments[0] },
       { name: 'f.csv', data: Buffer.from('customerId\r\n1\r\n') },
@@ -498,10 +508,11 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
       { label: 'JSON', contentType: 'application/json', body: '{"departmentId":"1"}' },
       { label: 'no department', ...noDepartment },
     ];
-    for (const d of damages)
-      await probe(`upload ${d.label}`, () =>
-        raw(sys.url, '/api/uploadExcelOrdersV2', { 'content-type': d.contentType }, d.body),
-      );
+    for (const path of uploadSpecPaths)
+      for (const d of damages)
+        await probe(`${path} ${d.label}`, () =>
+          raw(sys.url, `/api${path}`, { 'content-type': d.contentType }, d.body),
+        );
     for (const params of sweep(
       { importId: '6f1c1b7e-3d2a-4c1e-9f00-000000000059', row: 2, values: { deliveryName: 'x' } },
       [],

@@ -949,6 +949,8 @@ const da: Messages = {
     zipCodeFI: 'Postnummeret skal have 5 cifre i Finland',
     zipCodeUnknown: 'Postnummeret findes ikke i dette land',
     duplicateReference: 'Samme kundereference som en anden række eller en bestilt ordre',
+    duplicateCode: 'Samme adressekode som en anden række i filen',
+    customerWithoutDepartment: 'Kunden har ingen afdeling: upload fra en afdelings adressebog',
     orgNumberNO: 'Ikke et gyldigt norsk organisationsnummer (9 cifre)',
     orgNumberSE: 'Ikke et gyldigt svensk organisationsnummer (NNNNNN-NNNN)',
     orgNumberDK: 'Ikke et gyldigt CVR-nummer (8 cifre)',

@@ -949,6 +949,9 @@ const en = {
     zipCodeFI: 'Postal code must be 5 digits in Finland',
     zipCodeUnknown: 'No such postal code in this country',
     duplicateReference: 'The same customer reference as another row or a booked order',
+    duplicateCode: 'The same address code as another row of the file',
+    customerWithoutDepartment:
+      "The customer has no department: upload from a department's address book",
     orgNumberNO: 'Not a valid Norwegian organisation number (9 digits)',
     orgNumberSE: 'Not a valid Swedish organisation number (NNNNNN-NNNN)',
     orgNumberDK: 'Not a valid CVR number (8 digits)',

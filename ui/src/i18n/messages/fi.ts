@@ -957,6 +957,8 @@ const fi: Messages = {
     zipCodeFI: 'Suomessa postinumerossa on oltava 5 numeroa',
     zipCodeUnknown: 'Postinumeroa ei ole tässä maassa',
     duplicateReference: 'Sama asiakasviite kuin toisella rivillä tai tilatulla tilauksella',
+    duplicateCode: 'Sama osoitekoodi kuin tiedoston toisella rivillä',
+    customerWithoutDepartment: 'Asiakkaalla ei ole osastoa: lataa osaston osoitekirjasta',
     orgNumberNO: 'Ei kelvollinen norjalainen organisaationumero (9 numeroa)',
     orgNumberSE: 'Ei kelvollinen ruotsalainen organisaationumero (NNNNNN-NNNN)',
     orgNumberDK: 'Ei kelvollinen CVR-numero (8 numeroa)',

@@ -960,6 +960,9 @@ const fr: Messages = {
     zipCodeFI: 'Le code postal doit comporter 5 chiffres en Finlande',
     zipCodeUnknown: 'Ce code postal n’existe pas dans ce pays',
     duplicateReference: 'La même référence client qu’une autre ligne ou une commande déjà réservée',
+    duplicateCode: 'Le même code d’adresse qu’une autre ligne du fichier',
+    customerWithoutDepartment:
+      'Le client n’a pas d’agence : importez depuis le carnet d’adresses d’une agence',
     orgNumberNO: "Numéro d'organisation norvégien non valide (9 chiffres)",
     orgNumberSE: "Numéro d'organisation suédois non valide (NNNNNN-NNNN)",
     orgNumberDK: 'Numéro CVR non valide (8 chiffres)',

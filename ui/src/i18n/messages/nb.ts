@@ -949,6 +949,8 @@ const nb: Messages = {
     zipCodeFI: 'Postnummeret må ha 5 sifre i Finland',
     zipCodeUnknown: 'Postnummeret finnes ikke i dette landet',
     duplicateReference: 'Samme kundereferanse som en annen rad eller en bestilt ordre',
+    duplicateCode: 'Samme adressekode som en annen rad i filen',
+    customerWithoutDepartment: 'Kunden har ingen avdeling: last opp fra en avdelings adressebok',
     orgNumberNO: 'Ikke et gyldig norsk organisasjonsnummer (9 sifre)',
     orgNumberSE: 'Ikke et gyldig svensk organisasjonsnummer (NNNNNN-NNNN)',
     orgNumberDK: 'Ikke et gyldig CVR-nummer (8 sifre)',

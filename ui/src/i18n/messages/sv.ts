@@ -948,6 +948,8 @@ const sv: Messages = {
     zipCodeFI: 'Postnumret måste ha 5 siffror i Finland',
     zipCodeUnknown: 'Postnumret finns inte i det här landet',
     duplicateReference: 'Samma kundreferens som en annan rad eller en bokad order',
+    duplicateCode: 'Samma adresskod som en annan rad i filen',
+    customerWithoutDepartment: 'Kunden har ingen avdelning: ladda upp från en avdelnings adressbok',
     orgNumberNO: 'Inte ett giltigt norskt organisationsnummer (9 siffror)',
     orgNumberSE: 'Inte ett giltigt organisationsnummer (NNNNNN-NNNN)',
     orgNumberDK: 'Inte ett giltigt CVR-nummer (8 siffror)',

@@ -2147,6 +2147,8 @@ const da: Messages = {
       refused:
         '%{smart_count} række blev afvist, så intet blev gemt: ret den og upload filen igen. |||| %{smart_count} rækker blev afvist, så intet blev gemt: ret dem og upload filen igen.',
       problems: 'Afviste rækker',
+      failedRows:
+        '%{smart_count} række kunne ikke gemmes (resten blev gemt): se hvorfor nedenfor og upload den igen. |||| %{smart_count} rækker kunne ikke gemmes (resten blev gemt): se hvorfor nedenfor og upload dem igen.',
       row: 'Række',
       column: 'Kolonne',
       problem: 'Problem',

@@ -2157,6 +2157,8 @@ const en = {
       refused:
         '%{smart_count} row was refused, so nothing was saved: fix it and upload the file again. |||| %{smart_count} rows were refused, so nothing was saved: fix them and upload the file again.',
       problems: 'Refused rows',
+      failedRows:
+        '%{smart_count} row could not be saved (the rest were): see why below and upload it again. |||| %{smart_count} rows could not be saved (the rest were): see why below and upload them again.',
       row: 'Row',
       column: 'Column',
       problem: 'Problem',

@@ -2174,6 +2174,8 @@ const fi: Messages = {
       refused:
         '%{smart_count} rivi hylättiin, joten mitään ei tallennettu: korjaa se ja lataa tiedosto uudelleen. |||| %{smart_count} riviä hylättiin, joten mitään ei tallennettu: korjaa ne ja lataa tiedosto uudelleen.',
       problems: 'Hylätyt rivit',
+      failedRows:
+        '%{smart_count} rivi ei tallentunut (muut tallentuivat): katso syy alta ja lataa se uudelleen. |||| %{smart_count} riviä ei tallentunut (muut tallentuivat): katso syy alta ja lataa ne uudelleen.',
       row: 'Rivi',
       column: 'Sarake',
       problem: 'Ongelma',

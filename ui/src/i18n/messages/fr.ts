@@ -2179,6 +2179,8 @@ const fr: Messages = {
       refused:
         "%{smart_count} ligne a été refusée, rien n'a donc été enregistré : corrigez-la et importez à nouveau le fichier. |||| %{smart_count} lignes ont été refusées, rien n'a donc été enregistré : corrigez-les et importez à nouveau le fichier.",
       problems: 'Lignes refusées',
+      failedRows:
+        "%{smart_count} ligne n'a pas pu être enregistrée (les autres l'ont été) : voyez pourquoi ci-dessous et importez-la à nouveau. |||| %{smart_count} lignes n'ont pas pu être enregistrées (les autres l'ont été) : voyez pourquoi ci-dessous et importez-les à nouveau.",
       row: 'Ligne',
       column: 'Colonne',
       problem: 'Problème',

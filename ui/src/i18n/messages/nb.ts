@@ -2156,6 +2156,8 @@ const nb: Messages = {
       refused:
         '%{smart_count} rad ble avvist, så ingenting ble lagret: rett den og last opp filen igjen. |||| %{smart_count} rader ble avvist, så ingenting ble lagret: rett dem og last opp filen igjen.',
       problems: 'Avviste rader',
+      failedRows:
+        '%{smart_count} rad kunne ikke lagres (resten ble lagret): se hvorfor nedenfor og last den opp igjen. |||| %{smart_count} rader kunne ikke lagres (resten ble lagret): se hvorfor nedenfor og last dem opp igjen.',
       row: 'Rad',
       column: 'Kolonne',
       problem: 'Problem',

@@ -2153,6 +2153,8 @@ const sv: Messages = {
       refused:
         '%{smart_count} rad avvisades, så ingenting sparades: rätta den och ladda upp filen igen. |||| %{smart_count} rader avvisades, så ingenting sparades: rätta dem och ladda upp filen igen.',
       problems: 'Avvisade rader',
+      failedRows:
+        '%{smart_count} rad kunde inte sparas (resten sparades): se varför nedan och ladda upp den igen. |||| %{smart_count} rader kunde inte sparas (resten sparades): se varför nedan och ladda upp dem igen.',
       row: 'Rad',
       column: 'Kolumn',
       problem: 'Problem',

@@ -13,7 +13,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { addressFileLanguages, type AddressFileLanguage } from '@nordlog/contracts';
+import {
+  addressFileLanguages,
+  type AddressFileLanguage,
+  type AddressRowProblem,
+  type AddressUploadResult,
+} from '@nordlog/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
@@ -24,8 +29,8 @@ import { GenericModal } from '../../layout/GenericModal';
 import { uploadFailureText } from '../importing/api';
 import { CustomerPicker, DialogButtons } from '../invoicing/common';
 import type { CustomerOption } from '../invoicing/queries';
-import { ADDRESSES_KEY, uploadProblems, type AddressRowProblem } from './addressModel';
-import { downloadAddresses, uploadAddresses, type AddressUploadAnswer } from './api';
+import { ADDRESSES_KEY, uploadProblems } from './addressModel';
+import { downloadAddresses, uploadAddresses } from './api';
 
 /**
  * The address book as a spreadsheet (docs/decisions/0061): a customer's addresses downloaded as
@@ -72,7 +77,7 @@ export function AddressFiles(props: {
 type UploadState =
   | { kind: 'idle' }
   | { kind: 'busy' }
-  | { kind: 'done'; answer: AddressUploadAnswer }
+  | { kind: 'done'; answer: AddressUploadResult }
   | { kind: 'refused'; rows: AddressRowProblem[]; refused: number }
   | { kind: 'failed'; text: string };
 
@@ -164,14 +169,26 @@ function UploadOutcome({ state }: { state: UploadState }) {
   if (state.kind === 'done') {
     const a = state.answer;
     return (
-      <Alert severity="success" data-testid="addresses-upload-done">
-        {translate('addressBook.upload.done', {
-          total: a.total,
-          created: a.created,
-          updated: a.updated,
-          unchanged: a.unchanged,
-        })}
-      </Alert>
+      <>
+        <Alert severity="success" data-testid="addresses-upload-done">
+          {translate('addressBook.upload.done', {
+            total: a.total,
+            created: a.created,
+            updated: a.updated,
+            unchanged: a.unchanged,
+          })}
+        </Alert>
+        {a.failed.length > 0 ? (
+          <>
+            <Alert severity="warning" role="alert" data-testid="addresses-upload-failed-rows">
+              {translate('addressBook.upload.failedRows', {
+                smart_count: new Set(a.failed.map((p) => p.row)).size,
+              })}
+            </Alert>
+            <ProblemTable rows={a.failed} />
+          </>
+        ) : null}
+      </>
     );
   }
   if (state.kind === 'failed')
@@ -186,27 +203,38 @@ function UploadOutcome({ state }: { state: UploadState }) {
       <Alert severity="error" role="alert" data-testid="addresses-upload-refused">
         {translate('addressBook.upload.refused', { smart_count: state.refused })}
       </Alert>
-      <TableContainer sx={{ maxHeight: 320 }}>
-        <Table size="small" stickyHeader aria-label={translate('addressBook.upload.problems')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('addressBook.upload.row')}</TableCell>
-              <TableCell>{translate('addressBook.upload.column')}</TableCell>
-              <TableCell>{translate('addressBook.upload.problem')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state.rows.map((p, i) => (
-              <TableRow key={`${p.row}-${p.column}-${i}`} data-testid="addresses-upload-problem">
-                <TableCell>{p.row}</TableCell>
-                <TableCell>{p.column}</TableCell>
-                <TableCell>{p.key ? translate(p.key, { _: p.message }) : p.message}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ProblemTable rows={state.rows} />
     </>
+  );
+}
+
+/** The rows of a file that were refused, each with its column and the rule in the user's words. */
+function ProblemTable({ rows }: { rows: readonly AddressRowProblem[] }) {
+  const translate = useTranslate();
+  return (
+    <TableContainer sx={{ maxHeight: 320 }}>
+      <Table size="small" stickyHeader aria-label={translate('addressBook.upload.problems')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('addressBook.upload.row')}</TableCell>
+            <TableCell>{translate('addressBook.upload.column')}</TableCell>
+            <TableCell>{translate('addressBook.upload.problem')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((p, i) => (
+            <TableRow
+              key={`${p.row}-${p.column ?? ''}-${i}`}
+              data-testid="addresses-upload-problem"
+            >
+              <TableCell>{p.row}</TableCell>
+              <TableCell>{p.column ?? '–'}</TableCell>
+              <TableCell>{p.key ? translate(p.key, { _: p.message }) : p.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }
 

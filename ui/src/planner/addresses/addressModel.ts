@@ -5,6 +5,7 @@ import {
   updateAddressSchema,
   type AddressBlock,
   type AddressRow,
+  type AddressRowProblem,
   type AddressUsage,
 } from '@nordlog/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -118,14 +119,6 @@ export function addressResolver(id: string | null): Resolver<AddressFormValues> 
   };
 }
 
-/** One refused row of an uploaded address file (the upload's 400, items[0].params.rows). */
-export interface AddressRowProblem {
-  row: number;
-  column: string;
-  key: string;
-  message: string;
-}
-
 /** The refused rows of an upload's 400 answer, and how many rows were refused (none: not one). */
 export function uploadProblems(
   errors: readonly { params?: Record<string, unknown> | undefined }[],
@@ -139,7 +132,7 @@ export function uploadProblems(
     return [
       {
         row: typeof p.row === 'number' ? p.row : Number(p.row) || 0,
-        column: text(p.column),
+        column: typeof p.column === 'string' ? p.column : null,
         key: text(p.key),
         message: text(p.message),
       },

@@ -2,21 +2,12 @@ import {
   DOWNLOAD_ADDRESSES_PATH,
   UPLOAD_ADDRESSES_PATH,
   type AddressFileLanguage,
+  type AddressUploadResult,
 } from '@nordlog/contracts';
 import { HttpFailure, parseErrorBody } from '../../errors/parse';
 import { csrfHeaders, fetchApi } from '../../shell/api';
 import { downloadFile } from '../../shell/download';
 import { addressFileName } from './addressModel';
-
-/** What a saved upload did (`POST /api/uploadExcelAddresses`, docs/decisions/0061). */
-export interface AddressUploadAnswer {
-  total: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  format: string;
-  encoding?: string;
-}
 
 /**
  * Uploads an address file as multipart/form-data: every row is the customer's when one is
@@ -26,7 +17,7 @@ export interface AddressUploadAnswer {
 export async function uploadAddresses(
   file: File,
   options: { customerId: string; departmentId: string },
-): Promise<AddressUploadAnswer> {
+): Promise<AddressUploadResult> {
   const form = new FormData();
   if (options.customerId) form.append('customerId', options.customerId);
   if (options.departmentId) form.append('departmentId', options.departmentId);
@@ -39,7 +30,7 @@ export async function uploadAddresses(
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok)
     throw new HttpFailure(res.status, parseErrorBody(body, res.status, res.statusText), body);
-  return body as AddressUploadAnswer;
+  return body as AddressUploadResult;
 }
 
 /** A customer's addresses as an xlsx file, headed in `language`. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import {
   assertWebAppBuilt,
@@ -263,4 +264,83 @@ describe('the address book, in a browser', () => {
     await screenshot(page, 'addresses-09-whitelabel-new');
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('a small CSV goes up with its counts and shows in the list; a refused file lists its rows and saves nothing; the customer’s addresses come down as xlsx in the language asked', async () => {
+    await sys.command('UPDATE_CUSTOMER', { id: customerId, alystraId: '10042' });
+    await sys.settled();
+    const page = await open(keeper, `/planner/${oslo}/addresses`);
+    await page.getByRole('combobox', { name: 'Customer' }).fill('Nordlys');
+    await page.getByRole('option', { name: /Nordlys Apotek/ }).click();
+    await page.waitForURL(new RegExp(`customer=${customerId}`));
+    const before = (await savedAddresses()).length;
+    const csv = (lines: string[]) => ({
+      name: 'adresser.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['code;name;address;zipCode;zipArea', ...lines].join('\r\n')),
+    });
+
+    // Refused: every bad row named with its column and rule; nothing saved.
+    await page.getByTestId('addresses-upload-open').click();
+    const dialog = page.getByRole('dialog', { name: 'Upload addresses' });
+    await dialog.getByRole('combobox', { name: /^Customer/ }).waitFor();
+    expect(await dialog.getByRole('combobox', { name: /^Customer/ }).inputValue()).toBe(
+      'Nordlys Apotek (10042)',
+    );
+    await dialog
+      .getByTestId('addresses-upload-file')
+      .setInputFiles(csv(['U-1;;Storgata 2;0155;Oslo', 'U-2;Kiosk;Storgata 3;015;Oslo']));
+    await dialog.getByTestId('addresses-upload-send').click();
+    await dialog.getByTestId('addresses-upload-refused').waitFor();
+    expect(await dialog.getByTestId('addresses-upload-refused').textContent()).toContain(
+      '2 rows were refused, so nothing was saved',
+    );
+    const problems = dialog.getByTestId('addresses-upload-problem');
+    await expect(problems.nth(0).innerText()).resolves.toBe('2\tName\tRequired');
+    await expect(problems.nth(1).innerText()).resolves.toBe(
+      '3\tPostal code\tPostal code must be 4 digits in Norway',
+    );
+    await screenshot(page, 'addresses-10-upload-refused');
+    expect((await savedAddresses()).length).toBe(before);
+
+    // Fixed and sent again: the counts, and the rows in the list behind (pushed).
+    await dialog
+      .getByTestId('addresses-upload-file')
+      .setInputFiles(
+        csv(['U-1;Lager Nord;Storgata 2;0155;Oslo', 'U-2;Kiosk Sør;Storgata 3;0155;Oslo']),
+      );
+    await dialog.getByTestId('addresses-upload-send').click();
+    await dialog.getByTestId('addresses-upload-done').waitFor();
+    expect(await dialog.getByTestId('addresses-upload-done').textContent()).toBe(
+      '2 rows read: 2 created, 0 updated, 0 unchanged.',
+    );
+    await screenshot(page, 'addresses-11-upload-done');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('address-row').filter({ hasText: 'Lager Nord' }).waitFor();
+    await page.getByTestId('address-row').filter({ hasText: 'Kiosk Sør' }).waitFor();
+
+    // Down as xlsx headed in Norwegian, the customer's addresses in it.
+    await page.getByTestId('addresses-download-open').click();
+    const down = page.getByRole('dialog', { name: "Download a customer's addresses" });
+    expect(await down.getByRole('combobox', { name: /^Customer number/ }).inputValue()).toBe(
+      'Nordlys Apotek (10042)',
+    );
+    await down.getByLabel('Language of the headers').click();
+    await page.getByRole('option', { name: 'Norsk bokmål' }).click();
+    await screenshot(page, 'addresses-12-download');
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      down.getByTestId('addresses-download-send').click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('addresses-10042.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await file.path());
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Kundenummer');
+    const names: string[] = [];
+    for (let r = 2; r <= sheet.rowCount; r++)
+      names.push(sheet.getRow(r).getCell(header.indexOf('Navn') + 1).text);
+    expect(names).toEqual(expect.arrayContaining(['Lager Nord', 'Kiosk Sør']));
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

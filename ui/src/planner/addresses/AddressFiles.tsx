@@ -14,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  addressColumns,
   addressFileLanguages,
   type AddressFileLanguage,
   type AddressRowProblem,
@@ -211,6 +212,10 @@ function UploadOutcome({ state }: { state: UploadState }) {
 /** The rows of a file that were refused, each with its column and the rule in the user's words. */
 function ProblemTable({ rows }: { rows: readonly AddressRowProblem[] }) {
   const translate = useTranslate();
+  const locale = normalizeLocale(useLocale());
+  // A column by its header in the user's language, as their downloaded file names it.
+  const columnName = (key: string | null) =>
+    key === null ? '–' : (addressColumns.find((c) => c.key === key)?.labels?.[locale] ?? key);
   return (
     <TableContainer sx={{ maxHeight: 320 }}>
       <Table size="small" stickyHeader aria-label={translate('addressBook.upload.problems')}>
@@ -228,7 +233,7 @@ function ProblemTable({ rows }: { rows: readonly AddressRowProblem[] }) {
               data-testid="addresses-upload-problem"
             >
               <TableCell>{p.row}</TableCell>
-              <TableCell>{p.column ?? '–'}</TableCell>
+              <TableCell>{columnName(p.column)}</TableCell>
               <TableCell>{p.key ? translate(p.key, { _: p.message }) : p.message}</TableCell>
             </TableRow>
           ))}

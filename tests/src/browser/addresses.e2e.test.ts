@@ -59,6 +59,16 @@ describe('the address book, in a browser', () => {
     pages.push(page);
     return page;
   };
+  /** The page's transitions finished (a dialog faded in), so its picture is what a user sees. */
+  const settled = async (page: Page) => {
+    for (let i = 0; i < 40; i++) {
+      const running = await page.evaluate(
+        `document.getAnimations().filter((a) => a.playState === 'running').length`,
+      );
+      if (running === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const savedAddresses = async () =>
     (await sys.query('addresses', { departmentIds: [oslo] })).body as {
       id: string;
@@ -166,6 +176,7 @@ describe('the address book, in a browser', () => {
     await page.getByTestId('address-delete').click();
     const dialog = page.getByRole('dialog', { name: 'Delete this address?' });
     await dialog.getByText(/erased for good/).waitFor();
+    await settled(page);
     await screenshot(page, 'addresses-06-delete');
     await dialog.getByTestId('address-delete-confirm').click();
     await page.getByText('Address deleted').waitFor();
@@ -326,6 +337,8 @@ describe('the address book, in a browser', () => {
     );
     await down.getByLabel('Language of the headers').click();
     await page.getByRole('option', { name: 'Norsk bokmål' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await settled(page);
     await screenshot(page, 'addresses-12-download');
     const [file] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   addressCountries,
@@ -13,59 +12,16 @@ import {
 } from '@nordlog/contracts';
 import { useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import { Controller, useFormContext, useWatch, type Path } from 'react-hook-form';
-import { useErrorText } from '../../booking/fields';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { FormText, useErrorText } from '../resources/common';
 import type { BlockValues } from '../../booking/formModel';
 import { AddressSearch } from '../../maps/AddressSearch';
 import { CustomerPicker } from '../invoicing/common';
 import type { AddressFormValues } from './addressModel';
 import { useKnownCustomer } from './queries';
 
-type FieldProps = Omit<TextFieldProps, 'name'> & {
-  name: Path<AddressFormValues>;
-  label: string;
-  onEdited?: () => void;
-  options?: readonly { value: string; label: string }[];
-  maxLength?: number;
-};
-
-/** A text field of the address form with its error beside it, in the user's language. */
-function Field({ name, label, onEdited, options, maxLength, ...rest }: FieldProps) {
-  const { control } = useFormContext<AddressFormValues>();
-  const errorText = useErrorText();
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...rest}
-          name={field.name}
-          value={typeof field.value === 'string' ? field.value : ''}
-          inputRef={field.ref}
-          onBlur={field.onBlur}
-          onChange={(e) => {
-            field.onChange(e.target.value);
-            onEdited?.();
-          }}
-          select={options !== undefined}
-          label={label}
-          size="small"
-          fullWidth
-          error={fieldState.error !== undefined}
-          helperText={errorText(fieldState.error?.message) ?? rest.helperText}
-          slotProps={maxLength === undefined ? rest.slotProps : { htmlInput: { maxLength } }}
-        >
-          {options?.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
+/** A text field (or a select of `choices`) of the address form, its error beside it. */
+const Field = FormText<AddressFormValues>;
 
 /** The coordinates as "lat,lng" (how a planner places an address the geocoder could not). */
 function CoordinatesField() {
@@ -154,7 +110,7 @@ export function AddressForm(props: {
                 <Field
                   name="departmentId"
                   label={translate('addressBook.department')}
-                  options={props.departments}
+                  choices={props.departments}
                 />
               </Grid>
             ) : null}
@@ -184,7 +140,7 @@ export function AddressForm(props: {
               <Field
                 name="usage"
                 label={translate('addressBook.usage')}
-                options={addressUsages.map((u) => ({
+                choices={addressUsages.map((u) => ({
                   value: u,
                   label: translate(`addressBook.usages.${u}`),
                 }))}
@@ -195,7 +151,7 @@ export function AddressForm(props: {
                 name="code"
                 label={translate('addressBook.fields.code')}
                 helperText={translate('addressBook.codeHint')}
-                maxLength={50}
+                slotProps={{ htmlInput: { maxLength: 50 } }}
               />
             </Grid>
           </Grid>
@@ -228,7 +184,7 @@ export function AddressForm(props: {
               <Field {...b('zipArea')} />
             </Grid>
             <Grid size={12}>
-              <Field {...b('countryCode')} options={countries} onEdited={unplace} />
+              <Field {...b('countryCode')} choices={countries} onEdited={unplace} />
             </Grid>
             <Grid size={6}>
               <Field {...b('phone')} type="tel" />
@@ -247,7 +203,7 @@ export function AddressForm(props: {
                 {...b('instructions')}
                 multiline
                 maxRows={4}
-                maxLength={orderTextLimits.instructions}
+                slotProps={{ htmlInput: { maxLength: orderTextLimits.instructions } }}
               />
             </Grid>
             <Grid size={12}>

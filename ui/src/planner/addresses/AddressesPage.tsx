@@ -1,8 +1,6 @@
-import WrongLocationOutlinedIcon from '@mui/icons-material/WrongLocationOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -14,7 +12,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { AddressRow } from '@nordlog/contracts';
 import { useMemo } from 'react';
@@ -23,6 +20,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { useMayRun } from '../../access/useMayRun';
 import { failureText } from '../../errors/parse';
 import { PageHeader } from '../../layout/PageHeader';
+import { NotOnMapMark } from '../../maps/GeoMarks';
 import { usePageTitle } from '../../layout/pageTitle';
 import { departmentMembers, useDepartmentOptions } from '../../layout/useDepartments';
 import { CustomerPicker } from '../invoicing/common';
@@ -30,25 +28,6 @@ import { PhraseField } from '../PhraseField';
 import { AddressFiles } from './AddressFiles';
 import { addressesParams, isPlaced, postalLine, type AddressFilters } from './addressModel';
 import { useAddresses, useCustomerInfo } from './queries';
-
-/** The mark of a saved address the geocoder could not place: words and an icon, not a colour. */
-export function NotOnMapMark() {
-  const translate = useTranslate();
-  const hint = translate('addressBook.notOnMapHint');
-  return (
-    <Tooltip title={hint} describeChild>
-      <Chip
-        size="small"
-        color="warning"
-        variant="outlined"
-        icon={<WrongLocationOutlinedIcon />}
-        label={translate('addressBook.notOnMap')}
-        data-testid="address-not-on-map"
-        tabIndex={0}
-      />
-    </Tooltip>
-  );
-}
 
 const usages = ['', 'PICKUP', 'DELIVERY'] as const;
 

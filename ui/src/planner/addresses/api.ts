@@ -4,9 +4,8 @@ import {
   type AddressFileLanguage,
   type AddressUploadResult,
 } from '@nordlog/contracts';
-import { HttpFailure, parseErrorBody } from '../../errors/parse';
-import { csrfHeaders, fetchApi } from '../../shell/api';
 import { downloadFile } from '../../shell/download';
+import { postForm } from '../../shell/upload';
 import { addressFileName } from './addressModel';
 
 /**
@@ -22,15 +21,7 @@ export async function uploadAddresses(
   if (options.customerId) form.append('customerId', options.customerId);
   if (options.departmentId) form.append('departmentId', options.departmentId);
   form.append('file', file, file.name);
-  const res = await fetchApi(`/api${UPLOAD_ADDRESSES_PATH}`, {
-    method: 'POST',
-    headers: { accept: 'application/json', ...csrfHeaders() },
-    body: form,
-  });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok)
-    throw new HttpFailure(res.status, parseErrorBody(body, res.status, res.statusText), body);
-  return body as AddressUploadResult;
+  return postForm<AddressUploadResult>(`/api${UPLOAD_ADDRESSES_PATH}`, form);
 }
 
 /** A customer's addresses as an xlsx file, headed in `language`. */

@@ -324,6 +324,7 @@ describe('the address book, in a browser', () => {
     expect(await dialog.getByTestId('addresses-upload-done').textContent()).toBe(
       '2 rows read: 2 created, 0 updated, 0 unchanged.',
     );
+    expect(await dialog.getByTestId('addresses-upload-send').isDisabled()).toBe(true);
     await screenshot(page, 'addresses-11-upload-done');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('address-row').filter({ hasText: 'Lager Nord' }).waitFor();

@@ -155,7 +155,8 @@ function UploadDialog(props: {
       </Stack>
       <DialogButtons
         busy={busy}
-        disabled={!file}
+        // Sent: the same file again would change nothing; another file is chosen first.
+        disabled={!file || state.kind === 'done'}
         onCancel={props.onClose}
         onConfirm={() => void upload()}
         label={translate('addressBook.upload.send')}

@@ -442,7 +442,7 @@ describe('the walk: every screen, every role', () => {
     expect(checkedPer['admin/priceLists']).toContain('lines.0.articleCode');
   }, 240_000);
 
-  it('S2-ROUTE-077 S2-ROUTE-078 as PLANNER, the address book: its list with an address, a new address and the saved one open whole, in all six languages', async () => {
+  it('S2-ROUTE-077 S2-ROUTE-078 as PLANNER, the address book: its list with an address and its file dialogs, a new address and the saved one open whole, in all six languages', async () => {
     const created = await sys.run('CREATE_ADDRESS', {
       departmentId: '1',
       customerId: '1',
@@ -475,6 +475,17 @@ describe('the walk: every screen, every role', () => {
           .waitFor({ timeout: 15_000 })
           .catch(() => problems.push(`${locale} ${path}: its content never showed`));
         problems.push(...(await check(page, monitor, `${locale} ${path}`, `address ${path}`)));
+        if (!path.endsWith('/addresses')) continue;
+        // The list's upload and download dialogs, each whole in the language.
+        for (const dialog of ['upload', 'download']) {
+          await page.getByTestId(`addresses-${dialog}-open`).click();
+          await page.getByRole('dialog').waitFor();
+          problems.push(
+            ...(await check(page, monitor, `${locale} ${path} ${dialog}`, `address ${dialog}`)),
+          );
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+        }
       }
       await context.close();
     }

@@ -68,7 +68,7 @@ const liveItems: PlannerItem[] = [
   { rule: '/planner/:departmentId/map', segment: 'map', label: 'menu.map', icon: <MapIcon /> },
 ];
 
-/** The planner's resource screens (planner/resources): units, vehicles, couriers. */
+/** The planner's resource screens: units, vehicles, couriers (planner/resources), the address book. */
 const resourceItems: PlannerItem[] = [
   {
     rule: '/planner/:departmentId/units/*',

@@ -89,8 +89,17 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   REJECT_ORDERS: { 'orderIds[]': 'orders' },
   RESOLVE_ADDRESS: { consignmentId: 'orders' },
   // The address book (0061): its department and customer, as a booking names them.
-  CREATE_ADDRESS: { departmentId: 'departments', customerId: 'customers' },
-  UPDATE_ADDRESS: { id: 'addresses', departmentId: 'departments', customerId: 'customers' },
+  CREATE_ADDRESS: {
+    departmentId: 'departments',
+    customerId: 'customers',
+    'block.pupUnitId': orderCodes['delivery.pupUnitId'],
+  },
+  UPDATE_ADDRESS: {
+    id: 'addresses',
+    departmentId: 'departments',
+    customerId: 'customers',
+    'block.pupUnitId': orderCodes['delivery.pupUnitId'],
+  },
   DELETE_ADDRESS: { id: 'addresses' },
   PIN_ADDRESS: { departmentId: 'departments' },
   UNRESOLVE_DELIVERY_ADDRESS: { 'consignmentIds[]': 'orders' },
@@ -113,6 +122,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   DELETE_ORDERS: { 'orderIds[]': 'orders' },
   ERASE_PERSONAL_DATA: {
     'orderIds[]': 'orders',
+    'addressIds[]': 'addresses',
     'userIds[]': external(
       'users deleted before are erased too, which no read shows; the command is for an ADMIN of every department, who reads every user (the decider refuses an id no user ever had)',
     ),

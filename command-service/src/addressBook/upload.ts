@@ -168,8 +168,6 @@ async function checkAddressRows(
       { ...values, ...(usage ? { usage } : {}) },
       { departmentId, customerId: customer.id, block: {} },
     );
-    delete payload.customerNumber;
-    delete payload.subcustomer;
     const parsed = createAddressSchema.safeParse(payload);
     if (!parsed.success)
       return {

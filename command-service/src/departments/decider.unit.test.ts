@@ -11,6 +11,7 @@ const fields: CreateDepartment = {
   emailAddresses: ['oslo@example.com'],
   location: { lat: 59.91, lng: 10.75 },
   personalDataRetentionDays: null,
+  planningHorizonDays: null,
   npsId: 'n1',
   address: { street: 'Tollbugata 17', postalCode: '0152', town: 'Oslo', country: 'NO' },
   orgNumber: '974760673',

@@ -58,7 +58,7 @@ export function createImportApi(deps: ImportApiDeps): Router {
     const byIndex = headerColumns(header);
     const checked = await checkRows(
       data.map((r) => ({ row: r.row, values: rowValues(byIndex, r) })),
-      { knex: deps.knex, geocoder: deps.command.geocoder, departmentId },
+      { knex: deps.knex, geocoder: deps.command.geocoder, departmentId, identity },
     );
     const importId = await createJob(deps.knex, {
       departmentId,
@@ -160,6 +160,7 @@ async function fixRow(
     geocoder: deps.command.geocoder,
     departmentId: job.department_id,
     takenRefs,
+    identity,
   });
   let result = { status: checked!.status, errors: checked!.errors, orderId: null as string | null };
   if (checked!.status === 'PENDING') {

@@ -1,6 +1,10 @@
 import {
   AppError,
   ORDERS_TABLE,
+  CUSTOMERS_TABLE,
+  inScope,
+  type CustomerRow,
+  type Identity,
   cellText,
   columnOfHeader,
   createOrderSchema,
@@ -66,6 +70,8 @@ export interface RowChecks {
   departmentId: string;
   /** Rows whose references count as taken besides the booked orders' (a fixed row: the file's). */
   takenRefs?: Map<string, number>;
+  /** Who uploads: a customer named by its number is one they see. */
+  identity?: Identity;
 }
 
 const refKey = (customerId: string, ref: string) => `${customerId}\u0000${ref.trim()}`;
@@ -75,15 +81,74 @@ export async function checkRows(
   rows: { row: number; values: Record<string, string> }[],
   checks: RowChecks,
 ): Promise<CheckedRow[]> {
+  const unknown = await customersByNumber(rows, checks);
   const out: CheckedRow[] = rows.map(({ row, values }) => {
     const parsed = createOrderSchema.safeParse(rowPayload(columns, values, checks.departmentId));
-    return parsed.success
-      ? { row, values, status: 'PENDING', errors: [] }
-      : { row, values, status: 'REFUSED', errors: rowIssues(columns, parsed.error) };
+    const errors = parsed.success ? [] : rowIssues(columns, parsed.error);
+    if (!unknown.has(row))
+      return { row, values, status: errors.length ? 'REFUSED' : 'PENDING', errors };
+    // The customer's number names no customer: that is the row's refusal, not a missing id.
+    return {
+      row,
+      values,
+      status: 'REFUSED',
+      errors: [
+        {
+          column: 'customerNumber',
+          key: 'validation.unknownId',
+          message: messageOf('validation.unknownId'),
+        },
+        ...errors.filter((e) => e.column !== 'customerId'),
+      ],
+    };
   });
   await checkPostalCodes(out, checks.geocoder);
   await checkReferences(out, checks);
   return out;
+}
+
+const numberKey = (number: string, sub: string) => `${number.trim()}\u0000${sub.trim()}`;
+
+/**
+ * Rows that name their customer by number and sub-customer instead of by id (as a shipper knows
+ * itself; 0059 addendum) get the customer's id in their cells; answers the rows whose number
+ * names no customer the uploader sees. The department's own customers come first, then those of
+ * no department, then the others.
+ */
+async function customersByNumber(
+  rows: { row: number; values: Record<string, string> }[],
+  checks: RowChecks,
+): Promise<Set<number>> {
+  const asked = rows.filter(
+    (r) =>
+      (r.values.customerId?.trim() ?? '') === '' && (r.values.customerNumber?.trim() ?? '') !== '',
+  );
+  const unknown = new Set<number>();
+  if (asked.length === 0) return unknown;
+  const numbers = [...new Set(asked.map((r) => r.values.customerNumber!.trim()))];
+  const rank = (c: CustomerRow) =>
+    c.departmentId === checks.departmentId ? 0 : c.departmentId === null ? 1 : 2;
+  const found = (
+    await checks
+      .knex(CUSTOMERS_TABLE)
+      .whereRaw(`data->>'alystraId' = any(?)`, [numbers])
+      .orderBy('id')
+      .select<{ data: CustomerRow }[]>('data')
+  )
+    .map((r) => r.data)
+    .filter((c) => !checks.identity || inScope(checks.identity, c.departmentId, c.id))
+    .sort((a, b) => rank(a) - rank(b));
+  const byNumber = new Map<string, string>();
+  for (const c of found) {
+    const key = numberKey(c.alystraId, c.alystraSubcustomer);
+    if (!byNumber.has(key)) byNumber.set(key, c.id);
+  }
+  for (const r of asked) {
+    const id = byNumber.get(numberKey(r.values.customerNumber!, r.values.subcustomer ?? ''));
+    if (id) r.values.customerId = id;
+    else unknown.add(r.row);
+  }
+  return unknown;
 }
 
 const refuse = (row: CheckedRow, column: string, key: string) => {

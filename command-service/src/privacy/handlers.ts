@@ -1,4 +1,5 @@
-import { AppError, userStream } from '@nordlog/contracts';
+import { AppError, addressStream, userStream } from '@nordlog/contracts';
+import { addressDecider } from '../addressBook/decider.js';
 import { eraseOrders } from '../consignments/handlers.js';
 import { target } from '../framework/decider.js';
 import type { Handler, HandlerContext } from '../framework/handler.js';
@@ -28,9 +29,21 @@ function eraseUsers(userIds: string[], ctx: HandlerContext) {
   );
 }
 
+/** Saved addresses found with a person's data: deleted, which erases them (0061). */
+const eraseAddresses = (addressIds: string[]) =>
+  addressIds.map((id) =>
+    target({
+      id,
+      streamId: addressStream(id),
+      decider: addressDecider,
+      command: { type: 'delete', id },
+    }),
+  );
+
 export const privacyHandlers = {
-  ERASE_PERSONAL_DATA: (({ orderIds = [], userIds = [] }, ctx) => [
+  ERASE_PERSONAL_DATA: (({ orderIds = [], userIds = [], addressIds = [] }, ctx) => [
     ...eraseOrders(orderIds, ctx),
     ...eraseUsers(userIds, ctx),
+    ...eraseAddresses(addressIds),
   ]) satisfies Handler<'ERASE_PERSONAL_DATA'>,
 };

@@ -16,7 +16,10 @@ export interface RecurringSchedulerDeps {
   logger: Logger;
   /** How often it looks (default every five minutes). */
   intervalMs?: number;
-  /** The days ahead it books, today included (default RECURRING_HORIZON_DAYS). */
+  /**
+   * The days ahead it books, today included, for a department that names none of its own
+   * (`planningHorizonDays`; default RECURRING_HORIZON_DAYS).
+   */
   horizonDays?: number;
   clock?: () => Date;
 }
@@ -45,14 +48,16 @@ export class RecurringScheduler extends PeriodicJob {
         'id',
         this.deps.knex(RECURRING_ORDERS_TABLE).where('deleted', false).distinct('department_id'),
       )
-      .select<{ id: string; country: string | null }[]>(
+      .select<{ id: string; country: string | null; horizon: number | null }[]>(
         'id',
         this.deps.knex.raw(`data->>'country' as country`),
-      )) as { id: string; country: string | null }[];
+        this.deps.knex.raw(`(data->>'planningHorizonDays')::int as horizon`),
+      )) as { id: string; country: string | null; horizon: number | null }[];
     let runs = 0;
     for (const d of departments) {
       const today = dayIn(countryTimeZones[d.country ?? ''] ?? 'Europe/Oslo', now.toISOString());
-      for (let i = 0; i < (this.deps.horizonDays ?? RECURRING_HORIZON_DAYS); i++) {
+      const horizon = d.horizon ?? this.deps.horizonDays ?? RECURRING_HORIZON_DAYS;
+      for (let i = 0; i < horizon; i++) {
         if (this.stopped) return runs;
         const date = addDays(today, i);
         try {

@@ -38,22 +38,29 @@ const column = (
 });
 
 export const addressColumns: readonly ImportColumn[] = [
-  column('customerNumber', ['customerNumber'], {
-    en: 'Customer number',
-    nb: 'Kundenummer',
-    sv: 'Kundnummer',
-    da: 'Kundenummer',
-    fi: 'Asiakasnumero',
-    fr: 'Numéro de client',
-  }),
-  column('subcustomer', ['subcustomer'], {
-    en: 'Subcustomer',
-    nb: 'Underkunde',
-    sv: 'Underkund',
-    da: 'Underkunde',
-    fi: 'Aliasiakas',
-    fr: 'Sous-client',
-  }),
+  // The row's customer, by its number and sub-customer (when the upload names no customerId).
+  {
+    ...column('customerNumber', ['customerNumber'], {
+      en: 'Customer number',
+      nb: 'Kundenummer',
+      sv: 'Kundnummer',
+      da: 'Kundenummer',
+      fi: 'Asiakasnumero',
+      fr: 'Numéro de client',
+    }),
+    lookup: true,
+  },
+  {
+    ...column('subcustomer', ['subcustomer'], {
+      en: 'Subcustomer',
+      nb: 'Underkunde',
+      sv: 'Underkund',
+      da: 'Underkunde',
+      fi: 'Aliasiakas',
+      fr: 'Sous-client',
+    }),
+    lookup: true,
+  },
   column('code', ['code'], {
     en: 'Address code',
     nb: 'Adressekode',

@@ -20,6 +20,9 @@ export const departmentTypes = [
 export type DepartmentType = (typeof departmentTypes)[number];
 
 export const DEPARTMENTS_TABLE = 'rm_departments';
+/** The days ahead a department plans when it names none (today included). */
+export const DEFAULT_PLANNING_HORIZON_DAYS = 7;
+export const MAX_PLANNING_HORIZON_DAYS = 60;
 export const DEPARTMENTS_ENTITY = 'departments';
 
 const fields = {
@@ -37,6 +40,17 @@ const fields = {
    * country's default (docs/decisions/0050-personal-data.md).
    */
   personalDataRetentionDays: retentionDaysField,
+  /**
+   * The days ahead the department plans, today included: its recurring orders are booked this
+   * far ahead (docs/decisions/0058); null: DEFAULT_PLANNING_HORIZON_DAYS.
+   */
+  planningHorizonDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PLANNING_HORIZON_DAYS)
+    .nullable()
+    .default(null),
   ...sellerFields,
 };
 

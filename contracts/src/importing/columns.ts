@@ -19,6 +19,11 @@ export interface ImportColumn {
    * the import's copy is dropped (0059).
    */
   personal?: true;
+  /**
+   * A cell read to find a field (a customer by its number), not a field of the payload itself:
+   * `fillPayload` leaves it out.
+   */
+  lookup?: true;
   /** The header in each language a file may be written in (a download's header row), by locale. */
   labels?: Readonly<Record<string, string>>;
 }
@@ -40,6 +45,9 @@ const personal = (
 
 export const orderImportColumns: readonly ImportColumn[] = [
   col('customerId', ['customerId'], '1'),
+  // Or the customer's number and sub-customer, as a shipper knows itself (0059 addendum).
+  { ...col('customerNumber', ['customerNumber'], ''), lookup: true },
+  { ...col('subcustomer', ['subcustomer'], ''), lookup: true },
   col('customerRef', ['customerRef'], '1001'),
   col('recipientRef', ['recipientRef'], ''),
   col('pickupDate', ['pickupDate'], '2027-03-01', 'date'),

@@ -121,7 +121,7 @@ export function fillPayload(
 ): Record<string, unknown> {
   for (const column of columns) {
     const value = values[column.key]?.trim() ?? '';
-    if (value === '') continue;
+    if (value === '' || column.lookup) continue;
     let at: Record<string | number, unknown> = base;
     column.path.forEach((step, i) => {
       if (i === column.path.length - 1) at[step] = value;

@@ -4,6 +4,7 @@ import { idList } from '../common.js';
 import type { OrderHistoryRow } from '../orderHistory/index.js';
 import type { OrderRow } from '../consignments/orders.js';
 import type { UserRow } from '../users/index.js';
+import type { AddressRow } from '../addressBook/index.js';
 
 /**
  * ERASE_PERSONAL_DATA (docs/decisions/0050-personal-data.md): a person's request to erase their
@@ -11,13 +12,19 @@ import type { UserRow } from '../users/index.js';
  * state, history and invoicing; the names, phones, e-mails, street addresses, notes and exact
  * points of their parties read as erased everywhere, for good. A user is deleted (where it is not
  * yet) and its name, phone, e-mail and courier details read as erased; its phone and e-mail are
- * free for another user at once. At least one of the two lists; no admin erases themself.
+ * free for another user at once. A saved address of the address book is deleted, which erases
+ * the people in it (docs/decisions/0061). At least one of the lists; no admin erases themself.
  */
 export const erasePersonalDataSchema = z
-  .object({ orderIds: idList.optional(), userIds: idList.optional() })
-  .refine((p) => p.orderIds !== undefined || p.userIds !== undefined, {
-    message: 'orderIds or userIds is required',
-  });
+  .object({
+    orderIds: idList.optional(),
+    userIds: idList.optional(),
+    addressIds: idList.optional(),
+  })
+  .refine(
+    (p) => p.orderIds !== undefined || p.userIds !== undefined || p.addressIds !== undefined,
+    { message: 'orderIds, userIds or addressIds is required' },
+  );
 
 export const privacyCommandSchemas = {
   ERASE_PERSONAL_DATA: erasePersonalDataSchema,
@@ -62,6 +69,8 @@ export interface PersonalDataAnswer {
   /** Each order's events as the order history holds them, oldest first. */
   history: Record<string, OrderHistoryRow[]>;
   users: UserRow[];
+  /** The saved addresses of the address book with that phone or address (0061). */
+  addresses: AddressRow[];
   /** More orders matched than the answer holds (PERSONAL_DATA_ORDER_LIMIT). */
   truncated: boolean;
 }

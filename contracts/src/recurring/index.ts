@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, entityId } from '../common.js';
 import type { BookedOrder } from '../consignments/events.js';
+import { DEFAULT_PLANNING_HORIZON_DAYS } from '../departments/index.js';
 import { holidayPolicies, type HolidayPolicy } from './schedule.js';
 
 export * from './schedule.js';
@@ -22,8 +23,11 @@ export const RECURRING_RUNS_ENTITY = 'recurringOrderRuns';
 
 /** At most this many orders in one recurring order (all booked in one atomic append). */
 export const MAX_ORDERS_PER_RECURRING_ORDER = 100;
-/** The days ahead the scheduler books (today included): the planning horizon of 0058. */
-export const RECURRING_HORIZON_DAYS = 7;
+/**
+ * The days ahead the scheduler books (today included) for a department that names no planning
+ * horizon of its own (`planningHorizonDays`; 0058).
+ */
+export const RECURRING_HORIZON_DAYS = DEFAULT_PLANNING_HORIZON_DAYS;
 /** The calendar of coming dates spans at most this many days. */
 export const MAX_CALENDAR_DAYS = 92;
 
@@ -221,6 +225,8 @@ export interface RecurringOrderResult {
   date: string;
   executedAt: string | null;
   rows: (RecurringExecutionRow & { name: string | null })[];
+  /** The shipment number of each booked order, by order id (an order not read yet: absent). */
+  shipmentIds: Record<string, string>;
 }
 
 /** A coming date of the calendar, with what executing it did already (null: not yet). */

@@ -23,6 +23,7 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
     location: { lat: 59.911525, lng: 10.75425 },
     npsId: null,
     personalDataRetentionDays: null,
+    planningHorizonDays: null,
   },
   {
     key: 'stockholm',
@@ -40,6 +41,7 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
     location: { lat: 59.336043, lng: 18.072772 },
     npsId: null,
     personalDataRetentionDays: null,
+    planningHorizonDays: null,
   },
   {
     key: 'copenhagen',
@@ -57,6 +59,7 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
     location: { lat: 55.676098, lng: 12.568337 },
     npsId: null,
     personalDataRetentionDays: null,
+    planningHorizonDays: null,
   },
   {
     key: 'helsinki',
@@ -74,6 +77,7 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
     location: { lat: 60.167335, lng: 24.950519 },
     npsId: null,
     personalDataRetentionDays: null,
+    planningHorizonDays: null,
   },
 ];
 

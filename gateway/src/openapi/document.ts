@@ -227,6 +227,15 @@ const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
     fromDate: '2027-03-01',
     toDate: '2027-03-28',
   },
+  // contracts addressBook: the block has a delivery block's rules (0061).
+  CREATE_ADDRESS: {
+    departmentId: '990001',
+    customerId: '990001',
+    usage: 'DELIVERY',
+    code: 'OSL-12',
+    block: { name: 'Apotek 1 Storgata', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo' },
+  },
+  UPDATE_ADDRESS: { id: '990001', usage: 'BOTH' },
 };
 
 /** The first candidate example the route's own schema accepts (none: no example). */

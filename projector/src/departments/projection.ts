@@ -8,6 +8,8 @@ import { referenceRows } from '../framework/referenceRows.js';
 import { rowProjection } from '../framework/rowProjection.js';
 
 const rows = referenceRows<DepartmentRow>('DepartmentCreated', 'DepartmentUpdated');
+/** Fields added after departments existed, as their events from before read (0058). */
+const added: Pick<DepartmentRow, 'planningHorizonDays'> = { planningHorizonDays: null };
 
 export const departmentsProjection = rowProjection<DepartmentRow>({
   name: 'departments',
@@ -30,13 +32,22 @@ export const departmentsProjection = rowProjection<DepartmentRow>({
         ]);
       },
     },
+    {
+      // Departments from before the planning horizon (0058) read as having none of their own.
+      name: '0003_rm_departments_horizon',
+      async up(knex) {
+        await knex.raw(
+          `update ${DEPARTMENTS_TABLE} set data = '{"planningHorizonDays": null}'::jsonb || data`,
+        );
+      },
+    },
   ],
   rowId: rows.rowId,
   tombstone: rows.tombstone,
   // The same defaults on a rebuild, so replayed rows equal migrated ones.
   evolve: (row, e) => {
     const next = rows.evolve(row, e);
-    return next && { ...sellerDefaults, ...next };
+    return next && { ...sellerDefaults, ...added, ...next };
   },
   columns: (row) => ({ name: row.name, country: row.country }),
 });

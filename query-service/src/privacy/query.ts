@@ -2,6 +2,8 @@ import {
   ORDERS_TABLE,
   PERSONAL_DATA_ORDER_LIMIT,
   USERS_TABLE,
+  ADDRESSES_TABLE,
+  type AddressRow,
   type AddressBlock,
   type OrderHistoryRow,
   type OrderRow,
@@ -76,12 +78,22 @@ export const personalData: QueryHandler<'personalData'> = async (
      order by id`,
     [phone, mail],
   );
+  const addresses = await preparedQuery<{ data: AddressRow }>(
+    knex,
+    `select data from ${ADDRESSES_TABLE}
+     where not deleted and (
+       ($1::text is not null and ($1 in (data->'block'->>'phone', data->'block'->>'secondPhone')))
+       or ($2::text is not null and lower(data->'block'->>'email') = $2))
+     order by id`,
+    [phone, mail],
+  );
   return {
     phoneNumber: phone,
     email: mail,
     orders,
     history,
     users: users.map((u) => u.data),
+    addresses: addresses.map((a) => a.data),
     truncated: matched.length > kept.length || candidates.length > PERSONAL_DATA_ORDER_LIMIT * 4,
   };
 };

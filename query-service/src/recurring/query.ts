@@ -3,6 +3,7 @@ import {
   DEPARTMENTS_TABLE,
   HOLIDAYS_TABLE,
   MAX_MOVE_DAYS,
+  ORDERS_TABLE,
   RECURRING_EXECUTIONS_TABLE,
   RECURRING_ORDERS_TABLE,
   RECURRING_RUNS_TABLE,
@@ -100,11 +101,21 @@ export const recurringOrderResult: QueryHandler<'recurringOrderResult'> = async 
         .select<{ id: string; name: string }[]>('id', ctx.knex.raw(`data->>'name' as name`))
     ).map((r) => [String(r.id), r.name]),
   );
+  const orderIds = rows.flatMap((r) => r.orderIds);
+  const shipments =
+    orderIds.length === 0
+      ? []
+      : await ctx
+          .knex(ORDERS_TABLE)
+          .whereIn('id', orderIds)
+          .whereNotNull('shipment_id')
+          .select<{ id: string; shipment_id: string }[]>('id', 'shipment_id');
   const result: RecurringOrderResult = {
     department,
     date,
     executedAt: run?.data.executedAt ?? null,
     rows: rows.map((r) => ({ ...r, name: names.get(r.recurringOrderId) ?? null })),
+    shipmentIds: Object.fromEntries(shipments.map((s) => [String(s.id), s.shipment_id])),
   };
   return result;
 };

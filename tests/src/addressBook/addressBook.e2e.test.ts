@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { addressColumns, type AddressRow } from '@nordlog/contracts';
+import { addressColumns, type AddressRow, type PersonalDataAnswer } from '@nordlog/contracts';
 import ExcelJS from 'exceljs';
 import { csvText, csvUtf8Bom, csvWindows1252, multipart, zipBomb } from '../support/importFiles.js';
 import {
@@ -73,7 +73,8 @@ describe('address book', () => {
     const sheet = workbook.worksheets[0]!;
     const rows: string[][] = [];
     sheet.eachRow((row) =>
-      rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))),
+      // Every cell the download writes is text.
+      rows.push((row.values as (string | null)[]).slice(1).map((v) => v ?? '')),
     );
     return rows;
   };
@@ -380,5 +381,31 @@ describe('address book', () => {
     // A deleted address is not found again, to delete or to update.
     expect((await sys.as(planner).command('DELETE_ADDRESS', { id })).status).toBe(404);
     expect((await sys.as(planner).command('UPDATE_ADDRESS', { id, code: 'x' })).status).toBe(404);
+  });
+
+  it('a person’s saved addresses are found by their phone or e-mail (GDPR art. 15) and erased on request (art. 17)', async () => {
+    const created = await sys.as(planner).command('CREATE_ADDRESS', {
+      departmentId: '1',
+      customerId: '1',
+      block: { ...place, name: 'Per Privat', secondPhone: '+4741234567', email: 'Per@Example.no' },
+    });
+    const id = created.body.ids[0] as string;
+    await sys.settled();
+    const byPhone = await sys.query('personalData', { phoneNumber: '41234567' });
+    expect((byPhone.body as PersonalDataAnswer).addresses.map((a) => a.id)).toEqual([id]);
+    const byMail = await sys.query('personalData', { email: 'per@example.NO' });
+    expect((byMail.body as PersonalDataAnswer).addresses.map((a) => a.id)).toEqual([id]);
+    // A planner erases nothing; an admin of every department erases the address.
+    expect(
+      (await sys.as(planner).command('ERASE_PERSONAL_DATA', { addressIds: [id] })).status,
+    ).toBe(403);
+    expect((await sys.command('ERASE_PERSONAL_DATA', { addressIds: [id] })).status).toBe(200);
+    await sys.settled();
+    expect(
+      ((await sys.query('personalData', { phoneNumber: '41234567' })).body as PersonalDataAnswer)
+        .addresses,
+    ).toEqual([]);
+    const row = await sys.db.knex('rm_addresses').where('id', id).first('data');
+    expect(JSON.stringify(row)).not.toContain('Per Privat');
   });
 });

@@ -16,6 +16,7 @@ describe('personal data screen', () => {
   let sys: TestSystem;
   let browser: Browser;
   const orderIds: string[] = [];
+  const book = { departmentId: '', customerId: '' };
 
   beforeAll(async () => {
     assertWebAppBuilt();
@@ -26,6 +27,7 @@ describe('personal data screen', () => {
       sys,
       'Nordlys Apotek',
     );
+    Object.assign(book, { departmentId: oslo, customerId });
     for (const day of [1, 2]) {
       const booked = await sys.command('CREATE_ORDER', {
         departmentId: oslo,
@@ -114,6 +116,35 @@ describe('personal data screen', () => {
     const own = page.getByRole('table', { name: 'Users' });
     await expect(own.textContent({ timeout: 30_000 })).resolves.toContain('Test Admin');
     await expect(own.getByRole('button', { name: 'Erase user' }).isDisabled()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('an admin finds a saved address of the address book by e-mail and deletes it, which erases the people in it (0061)', async () => {
+    const errors: string[] = [];
+    const created = await sys.command('CREATE_ADDRESS', {
+      ...book,
+      block: { ...osloAddress, name: 'Siri Quibble', email: 'siri@quibble.no' },
+    });
+    expect(created.status).toBe(200);
+    await sys.settled();
+    const page = await openAs(browser, sys.url, '/admin/personal-data', sys.admin, errors);
+    await page.getByRole('combobox', { name: 'Find by' }).click();
+    await page.getByRole('option', { name: 'E-mail address' }).click();
+    await page.getByTestId('personal-data-search').fill('Siri@Quibble.no');
+    await page.getByRole('button', { name: 'Find' }).click();
+    const saved = page.getByRole('table', { name: 'Saved addresses' });
+    await expect(saved.textContent({ timeout: 30_000 })).resolves.toContain('Siri Quibble');
+    await expect(page.getByTestId('personal-data-summary').textContent()).resolves.toContain(
+      '1 saved addresses',
+    );
+    await saved.getByRole('button', { name: 'Delete address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the saved address Siri Quibble?' });
+    await dialog.getByRole('button', { name: 'Delete address' }).click();
+    await page
+      .getByText('The saved address Siri Quibble was deleted and its personal data erased.')
+      .waitFor();
+    await sys.settled();
+    expect((await sys.query('addresses', { ids: [created.body.ids[0]] })).body).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -98,10 +98,14 @@ describe('recurring orders, in a browser', () => {
     const id = (await sys.query('recurringOrders', { department: oslo })).body[0].id as string;
     const booked = (await sys.query('orders', { recurringOrderId: id })).body as {
       id: string;
+      shipmentId: string;
       order: { pickupDate: string };
     }[];
     expect(booked.map((o) => o.order.pickupDate)).toEqual([day]);
-    await result.getByRole('link', { name: booked[0]!.id }).waitFor();
+    // The booked order by its shipment number, leading to the order.
+    const link = result.getByRole('link', { name: booked[0]!.shipmentId });
+    await link.waitFor();
+    await expect(link.getAttribute('href')).resolves.toContain(`/booking/edit/${booked[0]!.id}`);
     // Back on the list the date is among those executed; the recurring order is deleted.
     await page.getByRole('link', { name: 'Back to recurring orders' }).click();
     await page.getByTestId('recurring-executed-date').first().waitFor();

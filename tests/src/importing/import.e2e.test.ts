@@ -230,8 +230,41 @@ describe('spreadsheet import of orders', () => {
     expect(await ordersOf(res.body.importId)).toBe(1);
   });
 
+  it('a row names its customer by number and sub-customer instead of its id; a number no customer has is refused on its column', async () => {
+    const numbered = await sys.command('CREATE_CUSTOMER', {
+      name: 'Nummerert AS',
+      alystraId: '55501',
+      alystraSubcustomer: '2',
+      departmentId: '1',
+    });
+    const customerId = numbered.body.ids[0] as string;
+    await sys.settled();
+    const rows = [
+      rowOf(61, { customerId: '', customerNumber: '55501', subcustomer: '2' }),
+      rowOf(62, { customerId: '', customerNumber: '55501' }),
+      rowOf(63, { customerId: '', customerNumber: '99999', subcustomer: '2' }),
+    ];
+    const res = await send({ name: 'numbers.csv', data: csvUtf8(csvText(rows)) });
+    expect(res.status).toBe(202);
+    expect(await finished(res.body.importId)).toMatchObject({ booked: 1, refused: 2 });
+    const byRow = new Map((await results(res.body.importId)).map((r) => [r.row, r]));
+    const [order] = (await sys.query('orders', { ids: [byRow.get(2)!.orderId] })).body as {
+      customerId: string;
+    }[];
+    expect(order!.customerId).toBe(customerId);
+    // Without its sub-customer the number names another customer (none here).
+    for (const row of [3, 4])
+      expect(byRow.get(row)!.errors).toEqual([
+        { column: 'customerNumber', key: 'validation.unknownId', message: 'does not exist' },
+      ]);
+  });
+
   it('merged cells: the value belongs to the first cell, the rows under it are refused as missing it', async () => {
-    const data = await xlsxFile([rowOf(31), rowOf(32)], { merge: ['P2:P3'] });
+    // The delivery name's column, as a letter (A is the first).
+    const at = String.fromCharCode(
+      65 + orderImportColumns.findIndex((c) => c.key === 'deliveryName'),
+    );
+    const data = await xlsxFile([rowOf(31), rowOf(32)], { merge: [`${at}2:${at}3`] });
     const res = await send({ name: 'merged.xlsx', data });
     expect(res.status).toBe(202);
     await finished(res.body.importId);

@@ -151,6 +151,11 @@ describe('references are checked like reads: every reference field of every comm
       orderIds: [order],
       startDate: bookingDate(40),
     });
+    outside.addresses = await id('CREATE_ADDRESS', {
+      departmentId: bergen,
+      customerId: customer,
+      block: { name: 'Bryggen', address: 'Bryggen 5', zipCode: '5003', zipArea: 'Bergen' },
+    });
     // Roles are everyone's reference data: no role is outside anybody's access.
     const access = [...accessFlags];
     const departmentIds = [world.departments[0]];

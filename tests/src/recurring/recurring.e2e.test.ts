@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RecurringScheduler } from '@nordlog/command-service';
-import { ERASED_TEXT, addDays, isWorkingDay, weekdayOf } from '@nordlog/contracts';
+import {
+  ERASED_TEXT,
+  addDays,
+  dayIn,
+  daysBetween,
+  isWorkingDay,
+  weekdayOf,
+} from '@nordlog/contracts';
 import { silentLogger } from '@nordlog/platform';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import {
@@ -191,6 +198,12 @@ describe('recurring orders', () => {
         orderIds: [booked.id],
       }),
     ]);
+    // The result names the booked order's shipment number, as the planner knows it.
+    const answer = await planner.query('recurringOrderResult', {
+      department: '1',
+      date: bookingDate(3),
+    });
+    expect(answer.body.shipmentIds[booked.id]).toBe(booked.shipmentId);
     // The orders query asks for one of its keys, and refuses a user without a flag that reads it.
     expect((await planner.query('orders', {})).status).toBe(400);
     const live = sys.as(
@@ -450,5 +463,42 @@ describe('recurring orders', () => {
       bookingDate(1),
       bookingDate(2),
     ]);
+  });
+
+  it('the scheduler books as far ahead as the department plans: its planning horizon, a week when it names none', async () => {
+    const today = dayIn('Europe/Oslo', new Date().toISOString());
+    const start = bookingDate(1);
+    // Bergen plans up to the day after the start, today included.
+    const horizon = daysBetween(today, start) + 2;
+    const updated = await sys.command('UPDATE_DEPARTMENT', {
+      id: bergen,
+      planningHorizonDays: horizon,
+    });
+    expect(updated.status).toBe(200);
+    const id = await save(
+      { orderIds: [await book(start, {}, bergen)], startDate: start, weekdays: ALL_DAYS },
+      sys,
+    );
+    await sys.settled();
+    await sys.recurring.pass();
+    await sys.settled();
+    expect(
+      (await sys.query('orders', { recurringOrderId: id })).body
+        .map((o: { order: { pickupDate: string } }) => o.order.pickupDate)
+        .sort(),
+    ).toEqual([start, addDays(start, 1)]);
+    // Without a horizon of its own: a week from today.
+    const cleared = await sys.command('UPDATE_DEPARTMENT', {
+      id: bergen,
+      planningHorizonDays: null,
+    });
+    expect(cleared.status).toBe(200);
+    await sys.settled();
+    await sys.recurring.pass();
+    await sys.settled();
+    const dates = (await sys.query('orders', { recurringOrderId: id })).body.map(
+      (o: { order: { pickupDate: string } }) => o.order.pickupDate,
+    );
+    expect(dates.sort().at(-1)).toBe(addDays(today, 6));
   });
 });

@@ -174,6 +174,28 @@ describe('projections', () => {
         name,
         status: 200,
       });
+    // The address book (docs/decisions/0061): three addresses, one updated, one deleted (its
+    // people erased, the tombstone folded again from the erased events).
+    const saved: string[] = [];
+    for (const [i, usage] of (['PICKUP', 'DELIVERY', 'BOTH'] as const).entries()) {
+      const res = await sys.command('CREATE_ADDRESS', {
+        departmentId: dep,
+        customerId: cust,
+        usage,
+        code: `A-${i}`,
+        block: {
+          name: `Lager ${i}`,
+          address: `Storgata ${i + 1}`,
+          zipCode: '0155',
+          zipArea: 'Oslo',
+          phone: '+4791234567',
+        },
+      });
+      expect(res.status).toBe(200);
+      saved.push(res.body.ids[0]);
+    }
+    expect((await sys.command('UPDATE_ADDRESS', { id: saved[0], usage: 'BOTH' })).status).toBe(200);
+    expect((await sys.command('DELETE_ADDRESS', { id: saved[1] })).status).toBe(200);
     // Recurring orders (docs/decisions/0058): two made of demo orders, one paused, one with an
     // order removed, one deleted; two dates executed (booked, and skipped for the pause).
     const recurring: string[] = [];

@@ -162,6 +162,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       bankAccount: '',
       fikCreditorNumber: '',
       personalDataRetentionDays: 200,
+      planningHorizonDays: 5,
     },
     changes: {
       name: `Dep ${words()}`,
@@ -178,6 +179,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       bankAccount: 'DK50 0040 0440 1162 43',
       fikCreditorNumber: '81234567',
       personalDataRetentionDays: 400,
+      planningHorizonDays: 14,
     },
   }),
   UPDATE_CUSTOMER: ({ departments }) => ({

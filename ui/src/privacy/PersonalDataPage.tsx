@@ -21,7 +21,7 @@ import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { ConfirmDialog } from '../planner/planning/Dialogs';
 import { runQuery, sendCommand } from '../shell/api';
-import { UsersFound } from './UsersFound';
+import { AddressesFound, UsersFound } from './RecordsFound';
 
 type Kind = 'phoneNumber' | 'email';
 
@@ -143,6 +143,7 @@ function Findings({ answer, onErased }: { answer: PersonalDataAnswer; onErased: 
         {translate('personalData.summary', {
           orders: answer.orders.length,
           users: answer.users.length,
+          addresses: answer.addresses.length,
         })}
       </Typography>
       {answer.truncated ? (
@@ -202,7 +203,12 @@ function Findings({ answer, onErased }: { answer: PersonalDataAnswer; onErased: 
         </Paper>
       ) : null}
       <UsersFound
-        users={answer.users}
+        rows={answer.users}
+        onErased={onErased}
+        errorOf={(error) => <ErrorAlert error={error} />}
+      />
+      <AddressesFound
+        rows={answer.addresses}
         onErased={onErased}
         errorOf={(error) => <ErrorAlert error={error} />}
       />

@@ -143,7 +143,7 @@ const da: Messages = {
     intro:
       'Find alt, der er gemt om en person via telefonnummer eller e-mailadresse, udlever det som en fil, eller slet det fra de ordrer, det står på. Ordrerne bliver, med status, historik og fakturering.',
     error: 'Personoplysningerne kunne ikke hentes.',
-    summary: '%{orders} ordrer og %{users} brugere har dette.',
+    summary: '%{orders} ordrer, %{users} brugere og %{addresses} gemte adresser har dette.',
     truncated: 'Flere ordrer har dette, end der vises: slet disse og søg igen.',
     erased: 'Personoplysningerne i %{count} ordrer er slettet.',
     download: 'Hent som JSON',
@@ -158,6 +158,12 @@ const da: Messages = {
       'Brugeren slettes, og navnet, telefonnummeret, e-mailadressen og chaufføroplysningerne slettes for altid, overalt. Telefonnummeret og e-mailadressen kan straks bruges af en anden bruger. Det kan ikke fortrydes.',
     userErased: 'Brugeren %{name} er slettet, og personoplysningerne er slettet.',
     selfHint: 'Din egen bruger slettes af en anden administrator.',
+    addressesTitle: 'Gemte adresser',
+    eraseAddress: 'Slet adresse',
+    confirmAddressTitle: 'Slet den gemte adresse %{name}?',
+    confirmAddressText:
+      'Adressen slettes fra adressebogen, og navne, telefonnumre, e-mailadresser og noter i den slettes for altid. Det kan ikke fortrydes.',
+    addressErased: 'Den gemte adresse %{name} blev slettet og personoplysningerne i den slettet.',
     confirmTitle: 'Slet personoplysninger?',
     confirmText:
       'Navne, telefonnumre, e-mailadresser, gadeadresser, noter og præcise positioner for parterne i %{count} ordrer slettes for altid, overalt, også fra etiketter og historik. Det kan ikke fortrydes.',
@@ -166,6 +172,7 @@ const da: Messages = {
       role: 'Rolle',
       phoneNumber: 'Telefonnummer',
       emailAddress: 'E-mailadresse',
+      address: 'Adresse',
       order: 'Ordre',
       shipment: 'Forsendelse',
       date: 'Dato',
@@ -1547,6 +1554,7 @@ const da: Messages = {
       name: 'Afdeling |||| Afdelinger',
       fields: {
         personalDataRetentionDays: 'Opbevaring, dage',
+        planningHorizonDays: 'Planlægningshorisont, dage',
         id: 'ID',
         name: 'Navn',
         departmentType: 'Type',

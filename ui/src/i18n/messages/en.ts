@@ -145,7 +145,7 @@ const en = {
     intro:
       'Find everything held about a person by their phone number or e-mail address, give it to them as a file, or erase it from the orders it is on. The orders stay, with their state, history and invoicing.',
     error: 'The personal data could not be loaded.',
-    summary: '%{orders} orders and %{users} users hold this.',
+    summary: '%{orders} orders, %{users} users and %{addresses} saved addresses hold this.',
     truncated: 'More orders hold it than are shown: erase these, then find again.',
     erased: 'The personal data of %{count} orders was erased.',
     download: 'Download as JSON',
@@ -160,6 +160,12 @@ const en = {
       'The user is deleted, and their name, phone number, e-mail address and courier details are erased for good, everywhere. Their phone number and e-mail address are free for another user at once. It cannot be undone.',
     userErased: 'User %{name} was deleted and their personal data erased.',
     selfHint: 'Another admin erases your own user.',
+    addressesTitle: 'Saved addresses',
+    eraseAddress: 'Delete address',
+    confirmAddressTitle: 'Delete the saved address %{name}?',
+    confirmAddressText:
+      'The address is deleted from the address book, and the names, phone numbers, e-mail addresses and notes in it are erased for good. It cannot be undone.',
+    addressErased: 'The saved address %{name} was deleted and its personal data erased.',
     confirmTitle: 'Erase personal data?',
     confirmText:
       'The names, phone numbers, e-mail addresses, street addresses, notes and exact points of the parties of %{count} orders are erased for good, everywhere, also from labels and history. It cannot be undone.',
@@ -168,6 +174,7 @@ const en = {
       role: 'Role',
       phoneNumber: 'Phone number',
       emailAddress: 'E-mail address',
+      address: 'Address',
       order: 'Order',
       shipment: 'Shipment',
       date: 'Date',
@@ -1548,6 +1555,7 @@ const en = {
       name: 'Department |||| Departments',
       fields: {
         personalDataRetentionDays: 'Retention, days',
+        planningHorizonDays: 'Planning horizon, days',
         id: 'Id',
         name: 'Name',
         departmentType: 'Type',

@@ -144,7 +144,8 @@ const fi: Messages = {
     intro:
       'Löydä kaikki henkilöstä tallennettu puhelinnumeron tai sähköpostiosoitteen perusteella, luovuta se tiedostona tai poista se tilauksista, joissa se on. Tilaukset säilyvät tiloineen, historioineen ja laskutuksineen.',
     error: 'Henkilötietoja ei voitu ladata.',
-    summary: '%{orders} tilausta ja %{users} käyttäjää sisältää tämän.',
+    summary:
+      '%{orders} tilausta, %{users} käyttäjää ja %{addresses} tallennettua osoitetta sisältää tämän.',
     truncated: 'Tämä on useammassa tilauksessa kuin näytetään: poista nämä ja hae uudelleen.',
     erased: '%{count} tilauksen henkilötiedot poistettiin.',
     download: 'Lataa JSON-tiedostona',
@@ -159,6 +160,12 @@ const fi: Messages = {
       'Käyttäjä poistetaan, ja sen nimi, puhelinnumero, sähköpostiosoite ja kuljettajatiedot poistetaan pysyvästi kaikkialta. Puhelinnumero ja sähköpostiosoite ovat heti toisen käyttäjän käytettävissä. Toimintoa ei voi perua.',
     userErased: 'Käyttäjä %{name} poistettiin, ja sen henkilötiedot poistettiin.',
     selfHint: 'Toinen ylläpitäjä poistaa oman käyttäjäsi.',
+    addressesTitle: 'Tallennetut osoitteet',
+    eraseAddress: 'Poista osoite',
+    confirmAddressTitle: 'Poistetaanko tallennettu osoite %{name}?',
+    confirmAddressText:
+      'Osoite poistetaan osoitekirjasta, ja sen nimet, puhelinnumerot, sähköpostiosoitteet ja huomautukset poistetaan pysyvästi. Toimintoa ei voi perua.',
+    addressErased: 'Tallennettu osoite %{name} poistettiin ja sen henkilötiedot poistettiin.',
     confirmTitle: 'Poistetaanko henkilötiedot?',
     confirmText:
       '%{count} tilauksen osapuolten nimet, puhelinnumerot, sähköpostiosoitteet, katuosoitteet, huomautukset ja tarkat sijainnit poistetaan pysyvästi kaikkialta, myös osoitelapuista ja historiasta. Toimintoa ei voi perua.',
@@ -167,6 +174,7 @@ const fi: Messages = {
       role: 'Rooli',
       phoneNumber: 'Puhelinnumero',
       emailAddress: 'Sähköpostiosoite',
+      address: 'Osoite',
       order: 'Tilaus',
       shipment: 'Lähetys',
       date: 'Päivä',
@@ -1556,6 +1564,7 @@ const fi: Messages = {
       name: 'Osasto |||| Osastot',
       fields: {
         personalDataRetentionDays: 'Säilytys, päivää',
+        planningHorizonDays: 'Suunnitteluhorisontti, päivää',
         id: 'Tunnus',
         name: 'Nimi',
         departmentType: 'Tyyppi',

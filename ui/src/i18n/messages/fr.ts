@@ -146,7 +146,8 @@ const fr: Messages = {
     intro:
       'Trouvez tout ce qui est conservé sur une personne par son numéro de téléphone ou son adresse e-mail, remettez-le-lui sous forme de fichier, ou effacez-le des commandes où il figure. Les commandes restent, avec leur état, leur historique et leur facturation.',
     error: "Les données personnelles n'ont pas pu être chargées.",
-    summary: '%{orders} commandes et %{users} utilisateurs contiennent ceci.',
+    summary:
+      '%{orders} commandes, %{users} utilisateurs et %{addresses} adresses enregistrées contiennent ceci.',
     truncated:
       "Plus de commandes le contiennent qu'il n'en est affiché : effacez celles-ci, puis recherchez à nouveau.",
     erased: 'Les données personnelles de %{count} commandes ont été effacées.',
@@ -162,6 +163,13 @@ const fr: Messages = {
       'L’utilisateur est supprimé, et son nom, son numéro de téléphone, son adresse e-mail et ses données de coursier sont effacés définitivement, partout. Son numéro et son adresse peuvent aussitôt servir à un autre utilisateur. Cette action est irréversible.',
     userErased: 'L’utilisateur %{name} a été supprimé et ses données personnelles effacées.',
     selfHint: 'Votre propre utilisateur est effacé par un autre administrateur.',
+    addressesTitle: 'Adresses enregistrées',
+    eraseAddress: 'Supprimer l’adresse',
+    confirmAddressTitle: 'Supprimer l’adresse enregistrée %{name} ?',
+    confirmAddressText:
+      'L’adresse est supprimée du carnet d’adresses, et les noms, numéros de téléphone, adresses e-mail et notes qu’elle contient sont effacés définitivement. C’est irréversible.',
+    addressErased:
+      'L’adresse enregistrée %{name} a été supprimée et ses données personnelles effacées.',
     confirmTitle: 'Effacer les données personnelles ?',
     confirmText:
       "Les noms, numéros de téléphone, adresses e-mail, adresses postales, notes et positions exactes des parties de %{count} commandes sont effacés définitivement, partout, y compris des étiquettes et de l'historique. Cette action est irréversible.",
@@ -170,6 +178,7 @@ const fr: Messages = {
       role: 'Rôle',
       phoneNumber: 'Téléphone',
       emailAddress: 'Adresse e-mail',
+      address: 'Adresse',
       order: 'Commande',
       shipment: 'Envoi',
       date: 'Date',
@@ -1566,6 +1575,7 @@ const fr: Messages = {
       name: 'Agence |||| Agences',
       fields: {
         personalDataRetentionDays: 'Conservation, jours',
+        planningHorizonDays: 'Horizon de planification, jours',
         id: 'ID',
         name: 'Nom',
         departmentType: 'Type',

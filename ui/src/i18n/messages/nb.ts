@@ -143,7 +143,7 @@ const nb: Messages = {
     intro:
       'Finn alt som er lagret om en person via telefonnummer eller e-postadresse, gi det til personen som en fil, eller slett det fra ordrene det står på. Ordrene blir stående, med status, historikk og fakturering.',
     error: 'Personopplysningene kunne ikke lastes.',
-    summary: '%{orders} ordrer og %{users} brukere har dette.',
+    summary: '%{orders} ordrer, %{users} brukere og %{addresses} lagrede adresser har dette.',
     truncated: 'Flere ordrer har dette enn det som vises: slett disse og søk igjen.',
     erased: 'Personopplysningene i %{count} ordrer er slettet.',
     download: 'Last ned som JSON',
@@ -158,6 +158,12 @@ const nb: Messages = {
       'Brukeren slettes, og navnet, telefonnummeret, e-postadressen og sjåføropplysningene slettes for godt, overalt. Telefonnummeret og e-postadressen kan straks brukes av en annen bruker. Dette kan ikke angres.',
     userErased: 'Brukeren %{name} er slettet, og personopplysningene er slettet.',
     selfHint: 'Din egen bruker slettes av en annen administrator.',
+    addressesTitle: 'Lagrede adresser',
+    eraseAddress: 'Slett adresse',
+    confirmAddressTitle: 'Slette den lagrede adressen %{name}?',
+    confirmAddressText:
+      'Adressen slettes fra adresseboken, og navn, telefonnumre, e-postadresser og merknader i den slettes for godt. Det kan ikke angres.',
+    addressErased: 'Den lagrede adressen %{name} ble slettet og personopplysningene i den slettet.',
     confirmTitle: 'Slette personopplysninger?',
     confirmText:
       'Navn, telefonnumre, e-postadresser, gateadresser, merknader og nøyaktige posisjoner for partene i %{count} ordrer slettes for godt, overalt, også fra etiketter og historikk. Det kan ikke angres.',
@@ -166,6 +172,7 @@ const nb: Messages = {
       role: 'Rolle',
       phoneNumber: 'Telefonnummer',
       emailAddress: 'E-postadresse',
+      address: 'Adresse',
       order: 'Ordre',
       shipment: 'Sending',
       date: 'Dato',
@@ -1546,6 +1553,7 @@ const nb: Messages = {
       name: 'Avdeling |||| Avdelinger',
       fields: {
         personalDataRetentionDays: 'Lagringstid, dager',
+        planningHorizonDays: 'Planleggingshorisont, dager',
         id: 'ID',
         name: 'Navn',
         departmentType: 'Type',

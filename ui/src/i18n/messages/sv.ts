@@ -143,7 +143,7 @@ const sv: Messages = {
     intro:
       'Hitta allt som finns sparat om en person via telefonnummer eller e-postadress, lämna ut det som en fil, eller radera det från ordrarna det finns på. Ordrarna finns kvar, med status, historik och fakturering.',
     error: 'Personuppgifterna kunde inte hämtas.',
-    summary: '%{orders} ordrar och %{users} användare har detta.',
+    summary: '%{orders} ordrar, %{users} användare och %{addresses} sparade adresser har detta.',
     truncated: 'Fler ordrar har detta än som visas: radera dessa och sök igen.',
     erased: 'Personuppgifterna i %{count} ordrar har raderats.',
     download: 'Ladda ner som JSON',
@@ -158,6 +158,12 @@ const sv: Messages = {
       'Användaren tas bort, och namnet, telefonnumret, e-postadressen och föraruppgifterna raderas för gott, överallt. Telefonnumret och e-postadressen kan genast användas av en annan användare. Det går inte att ångra.',
     userErased: 'Användaren %{name} har tagits bort och personuppgifterna raderats.',
     selfHint: 'Din egen användare raderas av en annan administratör.',
+    addressesTitle: 'Sparade adresser',
+    eraseAddress: 'Radera adress',
+    confirmAddressTitle: 'Radera den sparade adressen %{name}?',
+    confirmAddressText:
+      'Adressen raderas ur adressboken, och namn, telefonnummer, e-postadresser och anteckningar i den raderas för gott. Det går inte att ångra.',
+    addressErased: 'Den sparade adressen %{name} raderades och personuppgifterna i den raderades.',
     confirmTitle: 'Radera personuppgifter?',
     confirmText:
       'Namn, telefonnummer, e-postadresser, gatuadresser, anteckningar och exakta positioner för parterna i %{count} ordrar raderas för gott, överallt, även från etiketter och historik. Det går inte att ångra.',
@@ -166,6 +172,7 @@ const sv: Messages = {
       role: 'Roll',
       phoneNumber: 'Telefonnummer',
       emailAddress: 'E-postadress',
+      address: 'Adress',
       order: 'Order',
       shipment: 'Sändning',
       date: 'Datum',
@@ -1546,6 +1553,7 @@ const sv: Messages = {
       name: 'Avdelning |||| Avdelningar',
       fields: {
         personalDataRetentionDays: 'Lagringstid, dagar',
+        planningHorizonDays: 'Planeringshorisont, dagar',
         id: 'ID',
         name: 'Namn',
         departmentType: 'Typ',

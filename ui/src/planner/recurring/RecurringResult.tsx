@@ -129,7 +129,7 @@ export default function RecurringResult() {
                             to={`/planner/${departmentId}/booking/edit/${id}`}
                             style={{ marginRight: 8 }}
                           >
-                            {id}
+                            {result.data?.shipmentIds[id] ?? `#${id}`}
                           </RouterLink>
                         ))}
                   </TableCell>

@@ -38,6 +38,8 @@ const DepartmentInputs = () => (
       step={1}
       sx={{ minWidth: 240 }}
     />
+    {/* Empty: a week; how far ahead recurring orders are booked (docs/decisions/0058). */}
+    <NumberInput source="planningHorizonDays" min={1} max={60} step={1} sx={{ minWidth: 240 }} />
   </>
 );
 

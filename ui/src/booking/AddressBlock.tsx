@@ -7,7 +7,6 @@ import {
   addressCountries,
   geoPrecisions,
   isApproximate,
-  orderTextLimits,
   parseCoordinates,
   type AddressResult,
   type AddressRow,
@@ -18,6 +17,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { AddressSearch } from '../maps/AddressSearch';
 import { ApproximateMark } from '../maps/GeoMarks';
 import { runQuery, sendCommand } from '../shell/api';
+import { blockFieldLayout } from './blockLayout';
 import { Field } from './fields';
 import { blockValues, type FormValues } from './formModel';
 
@@ -200,44 +200,19 @@ export function AddressBlock({
         <Grid size={12}>
           <BlockAddressSearch side={side} />
         </Grid>
-        <Grid size={12}>
-          <Field {...f('name')} />
-        </Grid>
-        <Grid size={12}>
-          <Field {...f('address')} onEdited={unplace} />
-        </Grid>
-        <Grid size={4}>
-          <Field {...f('zipCode')} onEdited={unplace} />
-        </Grid>
-        <Grid size={8}>
-          <Field {...f('zipArea')} onEdited={unplace} />
-        </Grid>
-        <Grid size={12}>
-          <Field {...f('countryCode')} options={countries} onEdited={unplace} />
-        </Grid>
-        <Grid size={6}>
-          <Field {...f('phone')} type="tel" />
-        </Grid>
-        <Grid size={6}>
-          <Field {...f('secondPhone')} type="tel" />
-        </Grid>
-        <Grid size={6}>
-          <Field {...f('email')} type="email" />
-        </Grid>
-        <Grid size={6}>
-          <Field {...f('contactPerson')} />
-        </Grid>
-        <Grid size={8}>
-          <Field
-            {...f('instructions')}
-            multiline
-            maxRows={4}
-            maxLength={orderTextLimits.instructions}
-          />
-        </Grid>
-        <Grid size={4}>
-          <Field {...f('pupUnitId')} />
-        </Grid>
+        {blockFieldLayout.map((spec) => (
+          <Grid key={spec.name} size={spec.size}>
+            <Field
+              {...f(spec.name)}
+              {...(spec.moves ? { onEdited: unplace } : {})}
+              {...(spec.countries ? { options: countries } : {})}
+              {...(spec.type ? { type: spec.type } : {})}
+              {...(spec.multiline
+                ? { multiline: true, maxRows: 4, maxLength: spec.multiline }
+                : {})}
+            />
+          </Grid>
+        ))}
         <Grid size={12}>
           <CoordinatesField side={side} />
         </Grid>

@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import {
   addressCountries,
   addressUsages,
-  orderTextLimits,
   parseCoordinates,
   type AddressResult,
 } from '@nordlog/contracts';
@@ -15,6 +14,7 @@ import { useLocale, useTranslate } from 'react-admin';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormText, useErrorText } from '../resources/common';
 import type { BlockValues } from '../../booking/formModel';
+import { blockFieldLayout } from '../../booking/blockLayout';
 import { AddressSearch } from '../../maps/AddressSearch';
 import { CustomerPicker } from '../invoicing/common';
 import type { AddressFormValues } from './addressModel';
@@ -171,41 +171,23 @@ export function AddressForm(props: {
                 onPick={pick}
               />
             </Grid>
-            <Grid size={12}>
-              <Field {...b('name')} />
-            </Grid>
-            <Grid size={12}>
-              <Field {...b('address')} onEdited={unplace} />
-            </Grid>
-            <Grid size={4}>
-              <Field {...b('zipCode')} onEdited={unplace} />
-            </Grid>
-            <Grid size={8}>
-              <Field {...b('zipArea')} />
-            </Grid>
-            <Grid size={12}>
-              <Field {...b('countryCode')} choices={countries} onEdited={unplace} />
-            </Grid>
-            <Grid size={6}>
-              <Field {...b('phone')} type="tel" />
-            </Grid>
-            <Grid size={6}>
-              <Field {...b('secondPhone')} type="tel" />
-            </Grid>
-            <Grid size={6}>
-              <Field {...b('email')} type="email" />
-            </Grid>
-            <Grid size={6}>
-              <Field {...b('contactPerson')} />
-            </Grid>
-            <Grid size={12}>
-              <Field
-                {...b('instructions')}
-                multiline
-                maxRows={4}
-                slotProps={{ htmlInput: { maxLength: orderTextLimits.instructions } }}
-              />
-            </Grid>
+            {blockFieldLayout.map((spec) => (
+              <Grid key={spec.name} size={spec.size}>
+                <Field
+                  {...b(spec.name)}
+                  {...(spec.moves ? { onEdited: unplace } : {})}
+                  {...(spec.countries ? { choices: countries } : {})}
+                  {...(spec.type ? { type: spec.type } : {})}
+                  {...(spec.multiline
+                    ? {
+                        multiline: true,
+                        maxRows: 4,
+                        slotProps: { htmlInput: { maxLength: spec.multiline } },
+                      }
+                    : {})}
+                />
+              </Grid>
+            ))}
             <Grid size={12}>
               <CoordinatesField />
             </Grid>

@@ -442,6 +442,56 @@ describe('the walk: every screen, every role', () => {
     expect(checkedPer['admin/priceLists']).toContain('lines.0.articleCode');
   }, 240_000);
 
+  it('S2-ROUTE-077 S2-ROUTE-078 as PLANNER, the address book: its list with an address and its file dialogs, a new address and the saved one open whole, in all six languages', async () => {
+    const created = await sys.run('CREATE_ADDRESS', {
+      departmentId: '1',
+      customerId: '1',
+      block: { name: 'Walked Lager', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo' },
+    });
+    expect(created.status).toBe(200);
+    const id = String((created.body as { ids: string[] }).ids[0]);
+    await sys.settled();
+    const problems: Problems = [];
+    for (const locale of locales) {
+      // A planner per language: one phone may ask for only so many codes (spec §9).
+      const phoneNumber = freshPhone();
+      await sys.run('CREATE_USER', {
+        name: `Planner ${locale}`,
+        phoneNumber,
+        role: 'PLANNER',
+        departmentIds: ['1'],
+      });
+      await sys.settled();
+      const { context, page, monitor } = await signedIn(phoneNumber, locale);
+      for (const path of [
+        '/planner/1/addresses',
+        '/planner/1/addresses/new',
+        `/planner/1/addresses/${id}`,
+      ]) {
+        await navigateInApp(page, path);
+        await page
+          .getByTestId(path.endsWith('/addresses') ? 'address-row' : 'address-save')
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .catch(() => problems.push(`${locale} ${path}: its content never showed`));
+        problems.push(...(await check(page, monitor, `${locale} ${path}`, `address ${path}`)));
+        if (!path.endsWith('/addresses')) continue;
+        // The list's upload and download dialogs, each whole in the language.
+        for (const dialog of ['upload', 'download']) {
+          await page.getByTestId(`addresses-${dialog}-open`).click();
+          await page.getByRole('dialog').waitFor();
+          problems.push(
+            ...(await check(page, monitor, `${locale} ${path} ${dialog}`, `address ${dialog}`)),
+          );
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+        }
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 240_000);
+
   it('in all six languages, the admin pages show roles, flags, department types and holiday kinds by their labels', async () => {
     const problems: Problems = [];
     for (const locale of locales) {

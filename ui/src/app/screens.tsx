@@ -17,6 +17,7 @@ import { unresolvedScreens } from '../planner/unresolved/routes';
 import { returnsScreens } from '../planner/returns/routes';
 import { exportScreens } from '../planner/exports/routes';
 import { recurringScreens } from '../planner/recurring/routes';
+import { addressScreens } from '../planner/addresses/routes';
 import { importScreens } from '../planner/importing/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
@@ -124,6 +125,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...recurringScreens.map((screen) => ({ ...screen, live: true })),
   // Spreadsheet import (docs/decisions/0059): a running import's progress is asked again.
   ...importScreens,
+  // The address book (docs/decisions/0061): a change of an address is pushed.
+  ...addressScreens.map((screen) => ({ ...screen, live: true })),
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

@@ -7,9 +7,9 @@ import {
   addressCountries,
   geoPrecisions,
   isApproximate,
-  orderTextLimits,
   parseCoordinates,
   type AddressResult,
+  type AddressRow,
 } from '@nordlog/contracts';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
@@ -17,8 +17,9 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { AddressSearch } from '../maps/AddressSearch';
 import { ApproximateMark } from '../maps/GeoMarks';
 import { runQuery, sendCommand } from '../shell/api';
+import { blockFieldLayout } from './blockLayout';
 import { Field } from './fields';
-import type { FormValues } from './formModel';
+import { blockValues, type FormValues } from './formModel';
 
 const MapPreview = lazy(() => import('./MapPreview'));
 
@@ -39,9 +40,16 @@ function useCountryOptions() {
 function BlockAddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
   const translate = useTranslate();
   const { setValue, getValues } = useFormContext<FormValues>();
-  const countryCode = useWatch<FormValues, `${typeof side}.countryCode`>({
-    name: `${side}.countryCode`,
-  });
+  const [countryCode, customerId] = useWatch<
+    FormValues,
+    [`${typeof side}.countryCode`, 'customerId']
+  >({ name: [`${side}.countryCode`, 'customerId'] });
+  // A saved address of the customer (docs/decisions/0061) fills the whole block, its point too.
+  const pickSaved = (row: AddressRow) => {
+    const block = blockValues(row.block);
+    for (const field of Object.keys(block) as (keyof typeof block)[])
+      setValue(`${side}.${field}`, block[field], { shouldValidate: true, shouldDirty: true });
+  };
   const pick = async (result: AddressResult) => {
     const set = (field: keyof FormValues['pickup'], value: string) =>
       setValue(`${side}.${field}`, value, { shouldValidate: true, shouldDirty: true });
@@ -77,6 +85,11 @@ function BlockAddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
       label={translate('booking.findAddress')}
       helperText={translate('booking.findAddressHint')}
       onPick={(result) => void pick(result)}
+      saved={{
+        customerId,
+        usage: side === 'pickup' ? 'PICKUP' : 'DELIVERY',
+        onPick: pickSaved,
+      }}
     />
   );
 }
@@ -187,44 +200,19 @@ export function AddressBlock({
         <Grid size={12}>
           <BlockAddressSearch side={side} />
         </Grid>
-        <Grid size={12}>
-          <Field {...f('name')} />
-        </Grid>
-        <Grid size={12}>
-          <Field {...f('address')} onEdited={unplace} />
-        </Grid>
-        <Grid size={4}>
-          <Field {...f('zipCode')} onEdited={unplace} />
-        </Grid>
-        <Grid size={8}>
-          <Field {...f('zipArea')} onEdited={unplace} />
-        </Grid>
-        <Grid size={12}>
-          <Field {...f('countryCode')} options={countries} onEdited={unplace} />
-        </Grid>
-        <Grid size={6}>
-          <Field {...f('phone')} type="tel" />
-        </Grid>
-        <Grid size={6}>
-          <Field {...f('secondPhone')} type="tel" />
-        </Grid>
-        <Grid size={6}>
-          <Field {...f('email')} type="email" />
-        </Grid>
-        <Grid size={6}>
-          <Field {...f('contactPerson')} />
-        </Grid>
-        <Grid size={8}>
-          <Field
-            {...f('instructions')}
-            multiline
-            maxRows={4}
-            maxLength={orderTextLimits.instructions}
-          />
-        </Grid>
-        <Grid size={4}>
-          <Field {...f('pupUnitId')} />
-        </Grid>
+        {blockFieldLayout.map((spec) => (
+          <Grid key={spec.name} size={spec.size}>
+            <Field
+              {...f(spec.name)}
+              {...(spec.moves ? { onEdited: unplace } : {})}
+              {...(spec.countries ? { options: countries } : {})}
+              {...(spec.type ? { type: spec.type } : {})}
+              {...(spec.multiline
+                ? { multiline: true, maxRows: 4, maxLength: spec.multiline }
+                : {})}
+            />
+          </Grid>
+        ))}
         <Grid size={12}>
           <CoordinatesField side={side} />
         </Grid>

@@ -231,7 +231,8 @@ export function emptyForm(departmentId: string, countryCode: string, date: strin
 const text = (v: string | number | null | undefined): string =>
   v === undefined || v === null ? '' : String(v);
 
-function blockValues(b: BookedOrder['pickup']): BlockValues {
+/** A stored pickup or delivery block (an order's, a saved address's) as the inputs hold it. */
+export function blockValues(b: BookedOrder['pickup']): BlockValues {
   return {
     name: b.name,
     address: b.address,
@@ -341,7 +342,8 @@ export function formFromOrder(order: BookedOrder, mode: BookingMode, today: stri
 
 const optional = (v: string): string | undefined => (v.trim() === '' ? undefined : v);
 
-function blockInput(b: BlockValues) {
+/** A block of the form as the schema takes it: empty coordinates and sources left out. */
+export function blockInput(b: BlockValues) {
   return {
     ...b,
     lat: optional(b.lat) ?? null,

@@ -3,6 +3,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import AutoModeIcon from '@mui/icons-material/AutoMode';
 import BadgeIcon from '@mui/icons-material/Badge';
+import ContactsIcon from '@mui/icons-material/Contacts';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
@@ -67,7 +68,7 @@ const liveItems: PlannerItem[] = [
   { rule: '/planner/:departmentId/map', segment: 'map', label: 'menu.map', icon: <MapIcon /> },
 ];
 
-/** The planner's resource screens (planner/resources): units, vehicles, couriers. */
+/** The planner's resource screens: units, vehicles, couriers (planner/resources), the address book. */
 const resourceItems: PlannerItem[] = [
   {
     rule: '/planner/:departmentId/units/*',
@@ -86,6 +87,13 @@ const resourceItems: PlannerItem[] = [
     segment: 'couriers',
     label: 'menu.couriers',
     icon: <BadgeIcon />,
+  },
+  // The address book (docs/decisions/0061-address-book.md).
+  {
+    rule: '/planner/:departmentId/addresses/*',
+    segment: 'addresses',
+    label: 'addressBook.menu',
+    icon: <ContactsIcon />,
   },
 ];
 

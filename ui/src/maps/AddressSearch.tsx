@@ -1,11 +1,21 @@
+import BookmarkIcon from '@mui/icons-material/Bookmark';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import type { AddressResult } from '@nordlog/contracts';
+import type { AddressResult, AddressRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { runQuery } from '../shell/api';
+import {
+  optionKey,
+  optionLabel,
+  searchOptions,
+  useSavedAddresses,
+  type SavedFor,
+  type SearchOption,
+} from './savedAddresses';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -21,7 +31,8 @@ function useDebounced<T>(value: T, ms: number): T {
  * form's address blocks, a unit's depots): typed text with the country as restriction, answered by
  * query `addressAutocomplete` through the geocoder port. Enter picks the highlighted suggestion
  * and never submits the form; a failed lookup shows nothing (spec §8). `withPoint`: only the
- * suggestions that have a position are offered (a depot is a place).
+ * suggestions that have a position are offered (a depot is a place). `saved`: the order's
+ * customer's saved addresses for the side come first, marked as saved (docs/decisions/0061).
  */
 export function AddressSearch(props: {
   countryCode?: string | undefined;
@@ -30,6 +41,7 @@ export function AddressSearch(props: {
   error?: boolean;
   withPoint?: boolean;
   onPick: (result: AddressResult) => void;
+  saved?: (SavedFor & { onPick: (row: AddressRow) => void }) | undefined;
 }) {
   const translate = useTranslate();
   const { countryCode, withPoint = false } = props;
@@ -44,7 +56,9 @@ export function AddressSearch(props: {
         () => [],
       ),
   });
-  const options = typed.length >= 2 ? (suggestions.data ?? []) : [];
+  const found = typed.length >= 2 ? (suggestions.data ?? []) : [];
+  const saved = useSavedAddresses(typed, props.saved);
+  const options = searchOptions(saved, found, withPoint);
   return (
     <Box
       onKeyDownCapture={(e) => {
@@ -52,19 +66,39 @@ export function AddressSearch(props: {
         if (e.key === 'Enter') e.preventDefault();
       }}
     >
-      <Autocomplete<AddressResult, false, false, true>
+      <Autocomplete<SearchOption, false, false, true>
         freeSolo
         autoHighlight
-        options={withPoint ? options.filter((o) => o.latLng) : options}
+        options={options}
         filterOptions={(options) => options}
-        getOptionLabel={(o) => (typeof o === 'string' ? o : o.label)}
-        getOptionKey={(o) =>
-          typeof o === 'string' ? o : `${o.label}|${o.zipCode}|${o.countryCode}`
-        }
+        getOptionLabel={(o) => (typeof o === 'string' ? o : optionLabel(o))}
+        getOptionKey={(o) => (typeof o === 'string' ? o : optionKey(o))}
+        renderOption={({ key, ...optionProps }, o) => (
+          <li
+            key={key}
+            {...optionProps}
+            data-testid={o.kind === 'saved' ? 'saved-address-option' : 'address-option'}
+          >
+            {o.kind === 'saved' ? (
+              <Chip
+                size="small"
+                color="primary"
+                variant="outlined"
+                icon={<BookmarkIcon />}
+                label={translate('addressBook.savedSuggestion')}
+                title={translate('addressBook.savedSuggestionHint')}
+                sx={{ mr: 1, flexShrink: 0 }}
+              />
+            ) : null}
+            {optionLabel(o)}
+          </li>
+        )}
         inputValue={text}
         onInputChange={(_e, value) => setText(value)}
         onChange={(_e, value) => {
-          if (value && typeof value !== 'string') props.onPick(value);
+          if (!value || typeof value === 'string') return;
+          if (value.kind === 'saved') props.saved?.onPick(value.row);
+          else props.onPick(value.result);
         }}
         loading={suggestions.isFetching}
         noOptionsText={translate('booking.noSuggestions')}

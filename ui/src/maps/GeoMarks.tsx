@@ -40,6 +40,28 @@ export function ApproximateMark({
 }
 
 /**
+ * The mark of a saved address the geocoder could not place (docs/decisions/0061): words and an
+ * icon, not a colour alone, with what to do as its tooltip.
+ */
+export function NotOnMapMark() {
+  const translate = useTranslate();
+  const hint = translate('addressBook.notOnMapHint');
+  return (
+    <Tooltip title={hint} describeChild>
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        icon={<WrongLocationOutlinedIcon />}
+        label={translate('addressBook.notOnMap')}
+        data-testid="address-not-on-map"
+        tabIndex={0}
+      />
+    </Tooltip>
+  );
+}
+
+/**
  * A stop's geography marks (issue 36): its point is approximate (no better than the postal-code
  * area), or it lies more than 30 km from every other stop of the route (`outlierStops`). Glyphs
  * with their names as accessible labels and tooltips; styled by the page (`pl-geo`, `pl-approx`,

@@ -64,6 +64,8 @@ const plannerLists: Record<string, string[]> = {
   recurringOrders: ['recurring'],
   recurringOrderExecutions: ['recurring'],
   recurringOrderRuns: ['recurring'],
+  // The address book's lists and pages (planner/addresses/addressModel).
+  addresses: ['addresses'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

@@ -1,7 +1,8 @@
 import { IMPORT_ROW_PATH, UPLOAD_ORDERS_PATH, type ImportRowResult } from '@nordlog/contracts';
 import type { Translate } from '../../i18n/translator';
-import { HttpFailure, failureText, parseErrorBody } from '../../errors/parse';
-import { csrfHeaders, fetchApi, requestJson } from '../../shell/api';
+import { HttpFailure, failureText } from '../../errors/parse';
+import { requestJson } from '../../shell/api';
+import { postForm } from '../../shell/upload';
 
 /** The import's calls (docs/decisions/0059-import.md): the upload and a fixed row booked again. */
 export interface UploadAnswer {
@@ -16,15 +17,7 @@ export async function uploadOrders(departmentId: string, file: File): Promise<Up
   const form = new FormData();
   form.append('departmentId', departmentId);
   form.append('file', file, file.name);
-  const res = await fetchApi(`/api${UPLOAD_ORDERS_PATH}`, {
-    method: 'POST',
-    headers: { accept: 'application/json', ...csrfHeaders() },
-    body: form,
-  });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok)
-    throw new HttpFailure(res.status, parseErrorBody(body, res.status, res.statusText), body);
-  return body as UploadAnswer;
+  return postForm<UploadAnswer>(`/api${UPLOAD_ORDERS_PATH}`, form);
 }
 
 export const bookRowAgain = (importId: string, row: number, values: Record<string, string>) =>

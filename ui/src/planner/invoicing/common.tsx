@@ -148,6 +148,8 @@ export function CustomerPicker(props: {
   required?: boolean;
   minWidth?: number;
   fullWidth?: boolean;
+  /** The customer of `value` when the page knows it: shown by its name, not its id or number. */
+  known?: CustomerOption | undefined;
 }) {
   const translate = useTranslate();
   const maySearch = useMaySearchCustomers();
@@ -161,6 +163,14 @@ export function CustomerPicker(props: {
     setText(props.value);
     // Only a change of the value itself resets the field (not a new pick of the same value).
   }, [props.value]);
+  // A value the page knows the customer of shows by name (after the reset above).
+  const { known } = props;
+  useEffect(() => {
+    if (!known || chosen || (props.kind === 'id' ? known.id : known.alystraId) !== props.value)
+      return;
+    setChosen(known);
+    setText(labelOf(known));
+  }, [known, props.value]);
   const typed = useDebounced(text, 300);
   const search = useCustomerSearch(chosen ? '' : typed, props.departmentIds);
   const commit = (value: string) => {

@@ -161,6 +161,8 @@ type TextProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'label'> &
   /** A select of these choices (an optional one offers `empty`, which holds ''). */
   choices?: readonly Choice[];
   empty?: string;
+  /** Called after the user changes the value (e.g. to drop the point of an edited street). */
+  onEdited?: () => void;
 };
 
 /** A text field, or a select with `choices`, of the form, with its error below it. */
@@ -171,6 +173,7 @@ export function FormText<T extends FieldValues>({
   empty,
   helperText,
   onChange,
+  onEdited,
   ...rest
 }: TextProps<T>) {
   const { control } = useFormContext<T>();
@@ -187,7 +190,11 @@ export function FormText<T extends FieldValues>({
           inputRef={field.ref}
           onBlur={field.onBlur}
           // A field with its own onChange sets the form's value itself (the break type does).
-          onChange={(e) => (onChange ? onChange(e) : field.onChange(e.target.value))}
+          onChange={(e) => {
+            if (onChange) onChange(e);
+            else field.onChange(e.target.value);
+            onEdited?.();
+          }}
           select={choices !== undefined}
           label={label}
           size="small"

@@ -196,12 +196,25 @@ export const commandPermissions: Record<CommandName, Permission> = {
 
 export const queryPermissions: Record<QueryName, Permission> = {
   departments: read([]),
+  // The address book picks the customer an address is of (0061).
   searchCustomers: read(
-    ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'],
+    [
+      'PLANNER_BOOKING',
+      'PLANNER_SHIPMENTS',
+      'ADMIN_CUSTOMER',
+      'ADMIN_CUSTOMER_ALL',
+      ...addressBook,
+    ],
     { customers: true },
   ),
   subcustomersForAlystraId: read(
-    ['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'],
+    [
+      'PLANNER_BOOKING',
+      'PLANNER_SHIPMENTS',
+      'ADMIN_CUSTOMER',
+      'ADMIN_CUSTOMER_ALL',
+      ...addressBook,
+    ],
     { customers: true },
   ),
   consignments: read(

@@ -24,6 +24,7 @@ import { invoicingHandlers } from './invoicing/handlers.js';
 import { privacyHandlers } from './privacy/handlers.js';
 import { recurringHandlers } from './recurring/handlers.js';
 import { importHandlers, prefetchBatch } from './importing/handlers.js';
+import { preAdviceHandlers } from './preAdvice/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -53,6 +54,7 @@ export const handlers: HandlerTable = {
   ...invoicingHandlers,
   ...recurringHandlers,
   ...importHandlers,
+  ...preAdviceHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */

@@ -54,3 +54,4 @@ export * from './privacy/index.js';
 export * from './exports/index.js';
 export * from './downloads.js';
 export * from './recurring/index.js';
+export * from './preAdvice/index.js';

@@ -112,6 +112,15 @@ import {
   recurringOrdersQuerySchema,
 } from './recurring/index.js';
 import {
+  customerEventEmailQuerySchema,
+  customerSmsTextQuerySchema,
+  preAdviceCommandSchemas,
+  preAdviceFollowUpQuerySchema,
+  preAdviceForOrderQuerySchema,
+  preAdvicePoliciesQuerySchema,
+  preAdviceServicePoliciesQuerySchema,
+} from './preAdvice/index.js';
+import {
   importCommandSchemas,
   importResultsQuerySchema,
   importStatusQuerySchema,
@@ -143,6 +152,7 @@ export const commandSchemas = {
   ...pricingCommandSchemas,
   ...invoicingCommandSchemas,
   ...recurringCommandSchemas,
+  ...preAdviceCommandSchemas,
   ...importCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
@@ -282,6 +292,13 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   DELETE_RECURRING_ORDER: 'delete',
   // Books the date's orders: each occurrence once (0058).
   EXECUTE_RECURRING_ORDERS: 'create',
+  // Pre-advice (docs/decisions/0062): a policy is replaced by deleting it and creating another.
+  CREATE_PRE_ADVICE_POLICY: 'create',
+  DELETE_PRE_ADVICE_POLICY: 'delete',
+  PRE_ADVICE_MANUAL_ATTEMPT: 'action',
+  SEND_PRE_PICKUP_SMS: 'action',
+  LOCK_PRE_ADVICE: 'action',
+  UNLOCK_PRE_ADVICE: 'action',
   // A batch of new orders, all or none (docs/decisions/0059-import.md).
   CREATE_ORDERS: 'create',
 };
@@ -416,6 +433,13 @@ export const querySchemas = {
   getRecurringExecutedDates: recurringExecutedDatesQuerySchema,
   recurringOrderResult: recurringOrderResultQuerySchema,
   recurringOrderCalendar: recurringOrderCalendarQuerySchema,
+  // Pre-advice (docs/decisions/0062-pre-advice.md).
+  preAdvicePolicies: preAdvicePoliciesQuerySchema,
+  preAdviceServicePolicies: preAdviceServicePoliciesQuerySchema,
+  customerSmsText: customerSmsTextQuerySchema,
+  customerEventEmail: customerEventEmailQuerySchema,
+  preAdviceForOrder: preAdviceForOrderQuerySchema,
+  preAdviceFollowUp: preAdviceFollowUpQuerySchema,
   // Spreadsheet import (docs/decisions/0059-import.md).
   getImportStatus: importStatusQuerySchema,
   getImportResults: importResultsQuerySchema,

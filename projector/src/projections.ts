@@ -29,6 +29,7 @@ import {
   recurringOrdersProjection,
   recurringRunsProjection,
 } from './recurring/projection.js';
+import { preAdvicePoliciesProjection, preAdviceProjection } from './preAdvice/projection.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -60,6 +61,8 @@ export const projections: Projection[] = [
   recurringOrdersProjection,
   recurringExecutionsProjection,
   recurringRunsProjection,
+  preAdvicePoliciesProjection,
+  preAdviceProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

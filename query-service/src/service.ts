@@ -98,6 +98,14 @@ import {
   recurringOrdersForDepartmentIds,
 } from './recurring/query.js';
 import {
+  customerEventEmail,
+  customerSmsText,
+  preAdviceFollowUp,
+  preAdviceForOrder,
+  preAdvicePolicies,
+  preAdviceServicePolicies,
+} from './preAdvice/query.js';
+import {
   billingOrders,
   customerInvoiceSplit,
   invoicedOrderPrice,
@@ -187,6 +195,12 @@ export const queries: QueryTable = {
   recurringOrderCalendar,
   getImportStatus,
   getImportResults,
+  preAdvicePolicies,
+  preAdviceServicePolicies,
+  customerSmsText,
+  customerEventEmail,
+  preAdviceForOrder,
+  preAdviceFollowUp,
 };
 
 export interface QueryServiceDeps {

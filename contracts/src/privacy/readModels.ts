@@ -171,4 +171,12 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   },
   recurringOrderExecutions: named('a booking rule refusal names fields, not a person', ['message']),
   recurringOrderRuns: { personal: {} },
+  // Pre-advice (0062): policies hold a business's texts; an order's row holds no recipient.
+  preAdvicePolicies: named('texts and a name a business wrote for all its recipients', [
+    'name',
+    'texts[].smsText',
+    'texts[].emailSubject',
+    'texts[].emailBody',
+  ]),
+  preAdvice: { personal: {} },
 };

@@ -37,6 +37,21 @@ export const serviceEnvironment: Record<
       'OPTIMIZER_FEATURES',
       // Recurring orders book themselves (docs/decisions/0058).
       'RECURRING_INTERVAL_SECONDS',
+      // Pre-advice is decided and sent beside the command service (docs/decisions/0062), through
+      // message delivery of its own (without complete settings it sends none, and says so).
+      'PRE_ADVICE_INTERVAL_SECONDS',
+      'PRE_ADVICE_ENABLED',
+      'PUBLIC_URL',
+      'MESSAGE_DELIVERY',
+      'SMTP_URL',
+      'SMTP_CA_FILE',
+      'MAIL_FROM',
+      'SMS_PROVIDER_URL',
+      'SMS_PROVIDER_USER',
+      'SMS_PROVIDER_PASSWORD',
+      'SMS_PLATFORM_ID',
+      'SMS_PLATFORM_PARTNER_ID',
+      'SMS_SENDER',
     ],
   },
   query: {

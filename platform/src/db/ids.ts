@@ -22,7 +22,8 @@ export type IdKind =
   | 'invoice'
   | 'billing_order'
   | 'deviation'
-  | 'recurring_order';
+  | 'recurring_order'
+  | 'pre_advice_policy';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

@@ -107,6 +107,14 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
     return rows;
   },
   recurringOrderRuns: (c, w) => perDepartment(c, w, 'getRecurringExecutedDates', 'department'),
+  // Pre-advice (docs/decisions/0062): the policies of both departments; each order's pre-advice.
+  preAdvicePolicies: (c) => list(c.query('preAdvicePolicies', {})),
+  preAdvice: async (c, w) => {
+    const rows: Row[] = [];
+    for (const orderId of w.orders)
+      rows.push(...(await list(c.query('preAdviceForOrder', { orderId }))));
+    return rows;
+  },
 };
 
 /** The rows of a department-scoped query, over both departments. */
@@ -507,6 +515,23 @@ describe('socket scope equals query access, for every entity, role and context',
       await sys.settled();
       const booked = await sys.query('orders', { recurringOrderId: saved.body.ids[0] });
       for (const o of booked.body as Row[]) world.orders.push(String(o.id));
+    }
+    // Pre-advice of both departments (docs/decisions/0062): a policy each, an order of each locked
+    // and asked for by hand.
+    for (const [departmentId, orderId] of [
+      [oslo, a],
+      [bergen, world.orders[2]!],
+    ] as const) {
+      const policy = await sys.command('CREATE_PRE_ADVICE_POLICY', {
+        name: 'On booking',
+        departmentId,
+        triggers: ['BOOKED'],
+        channel: 'SMS',
+        texts: [{ language: 'nb', smsText: 'Pakken kommer: {trackingLink}' }],
+      });
+      expect(policy.status).toBe(200);
+      for (const name of ['LOCK_PRE_ADVICE', 'PRE_ADVICE_MANUAL_ATTEMPT'])
+        expect((await sys.command(name, { orderIds: [orderId] })).status).toBe(200);
     }
     // Optimising runs of both departments' days, their suggested routes, one of them cancelled.
     for (const departmentId of [oslo, bergen])

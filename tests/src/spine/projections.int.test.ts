@@ -201,6 +201,39 @@ describe('projections', () => {
         name,
         status: 200,
       });
+    // Pre-advice (docs/decisions/0062): two policies, one deleted; an order locked, one asked for
+    // by hand; a pass of the process decides the bookings and sends what is due.
+    for (const name of ['On booking', 'Gone']) {
+      const policy = await sys.command('CREATE_PRE_ADVICE_POLICY', {
+        name,
+        departmentId: dep,
+        triggers: ['BOOKED', 'DAY_BEFORE'],
+        channel: 'SMS_AND_EMAIL',
+        texts: [
+          {
+            language: 'nb',
+            smsText: 'Levering {window} fra {senderName}',
+            emailSubject: 'Pakke fra {senderName}',
+            emailBody: 'Spor pakken: {trackingLink}',
+          },
+        ],
+      });
+      expect(policy.status).toBe(200);
+      if (name === 'Gone')
+        await sys.command('DELETE_PRE_ADVICE_POLICY', { id: policy.body.ids[0] });
+    }
+    for (const [name, payload] of [
+      ['LOCK_PRE_ADVICE', { orderIds: [ids[50]] }],
+      ['PRE_ADVICE_MANUAL_ATTEMPT', { orderIds: [ids[51]] }],
+    ] as const)
+      expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
+        name,
+        status: 200,
+      });
+    await sys.settled();
+    await sys.preAdvice.pass();
+    await sys.settled();
+    await sys.preAdvice.pass();
     // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.
     const second = await createSlot(sys, dep, bookingDate());
     const suggested = await waitForRun(

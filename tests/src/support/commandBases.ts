@@ -44,6 +44,8 @@ export interface World extends SampleWorld {
   delivered: string;
   /** A recurring order of `order`, starting on EMPTY_DAY (docs/decisions/0058). */
   recurring: string;
+  /** A pre-advice policy of the first department (docs/decisions/0062). */
+  preAdvicePolicy: string;
 }
 
 export const block = {
@@ -256,6 +258,18 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   SET_RECURRING_ORDER_PAUSED: (w) => ({ id: w.recurring, paused: true }),
   DELETE_RECURRING_ORDER: (w) => ({ id: w.recurring }),
   EXECUTE_RECURRING_ORDERS: (w) => ({ date: DATE, department: w.departments[0] }),
+  CREATE_PRE_ADVICE_POLICY: (w) => ({
+    name: 'Day before',
+    departmentId: w.departments[0],
+    triggers: ['DAY_BEFORE'],
+    channel: 'SMS',
+    texts: [{ language: 'nb', smsText: 'Levering {window} fra {senderName}: {trackingLink}' }],
+  }),
+  DELETE_PRE_ADVICE_POLICY: (w) => ({ id: w.preAdvicePolicy }),
+  PRE_ADVICE_MANUAL_ATTEMPT: (w) => ({ orderIds: [w.order] }),
+  SEND_PRE_PICKUP_SMS: (w) => ({ orderIds: [w.order] }),
+  LOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
+  UNLOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
 };
 
 /** Makes the world (as the system user): two departments, the first one holding most things. */
@@ -288,6 +302,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     deviation: '',
     delivered: '',
     recurring: '',
+    preAdvicePolicy: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -329,5 +344,9 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     commandBases.CREATE_ORDER_CORRECTION(world),
   );
   world.recurring = await id('SAVE_RECURRING_ORDER', commandBases.SAVE_RECURRING_ORDER(world));
+  world.preAdvicePolicy = await id(
+    'CREATE_PRE_ADVICE_POLICY',
+    commandBases.CREATE_PRE_ADVICE_POLICY(world),
+  );
   return world;
 }

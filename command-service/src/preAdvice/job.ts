@@ -76,6 +76,8 @@ export class PreAdviceJob extends PeriodicJob {
     let done = 0;
     const policies = await this.policies();
     const groups = await this.customerGroups();
+    /** Orders whose attempt this pass decided: relayed now, before the read model shows them. */
+    const decided = new Set<string>();
     for (const due of await this.due(now)) {
       if (this.stopped) return done;
       const policy = resolvePolicy(policies, {
@@ -88,9 +90,11 @@ export class PreAdviceJob extends PeriodicJob {
       const { cause } = due;
       if ((cause === 'DAY_BEFORE' || cause === 'DISPATCHED') && !policy?.triggers.includes(cause))
         continue;
-      done += await this.decide(due, policy, now);
+      const n = await this.decide(due, policy, now);
+      if (n > 0) decided.add(due.row.id);
+      done += n;
     }
-    done += await this.relay(now);
+    done += await this.relay(now, decided);
     return done;
   }
 
@@ -217,8 +221,8 @@ export class PreAdviceJob extends PeriodicJob {
     );
   }
 
-  /** Sends what is queued and records each attempt's outcome. */
-  private async relay(now: Date): Promise<number> {
+  /** Sends what is queued (orders waiting, and those just decided) and records the outcomes. */
+  private async relay(now: Date, decided: ReadonlySet<string>): Promise<number> {
     const rows = await this.deps
       .knex(PRE_ADVICE_TABLE)
       .where('waiting', true)
@@ -228,10 +232,13 @@ export class PreAdviceJob extends PeriodicJob {
         'id',
         this.deps.knex.raw(`data->'pending' as pending`),
       );
+    const ids = new Set([
+      ...rows.filter((r) => r.pending.length > 0).map((r) => String(r.id)),
+      ...decided,
+    ]);
     let done = 0;
-    for (const row of rows) {
-      if (this.stopped || row.pending.length === 0) continue;
-      const id = String(row.id);
+    for (const id of ids) {
+      if (this.stopped) break;
       const events = await this.deps.store.readStream(orderStream(id));
       const state = events.reduce<PreAdviceState>(
         (s, e) => preAdviceDecider.evolve(s, e as never),

@@ -6,7 +6,6 @@ import {
   type PreAdviceCause,
   type PreAdviceEvent,
   type PreAdviceMessages,
-  type PreAdviceTrigger,
 } from '@nordlog/contracts';
 
 /**
@@ -41,8 +40,11 @@ export type PreAdviceState =
       requests: Record<'MANUAL' | 'PRE_PICKUP', number>;
       /** Messages sent (the limit counts them). */
       sent: number;
-      /** What a sent message of a trigger announced (date and window): the same again is not sent. */
-      announced: Partial<Record<PreAdviceTrigger, string>>;
+      /**
+       * What the triggers' messages queued or sent announced (delivery date and window), by key:
+       * a trigger announcing the same again is ALREADY_PRE_ADVICED (a policy has one text).
+       */
+      announced: Record<string, string>;
     };
 export type BookedPreAdvice = Extract<PreAdviceState, { status: 'booked' }>;
 
@@ -67,18 +69,20 @@ function evolvePreAdvice(s: BookedPreAdvice, e: PreAdviceEvent): BookedPreAdvice
     case 'PreAdviceQueued': {
       const { [e.data.key]: _asked, ...requested } = s.requested;
       const { key, cause, policyId, messages, vasCode } = e.data;
+      const trigger = cause !== 'MANUAL' && cause !== 'PRE_PICKUP';
       return {
         ...s,
         requested,
         queued: { ...s.queued, [key]: { cause, policyId, messages, vasCode } },
         decided: [...s.decided, key],
+        announced: trigger ? { ...s.announced, [key]: announcement(s.order) } : s.announced,
       };
     }
     case 'PreAdviceOutcomeRecorded': {
       const { [e.data.key]: _asked, ...requested } = s.requested;
       const { [e.data.key]: queued, ...stillQueued } = s.queued;
       const sent = ['SMS_SENT', 'EMAIL_SENT', 'SMS_AND_EMAIL_SENT'].includes(e.data.outcome);
-      const trigger = e.data.cause === 'MANUAL' ? null : e.data.cause;
+      const { [e.data.key]: _said, ...unsaid } = s.announced;
       return {
         ...s,
         requested,
@@ -86,8 +90,7 @@ function evolvePreAdvice(s: BookedPreAdvice, e: PreAdviceEvent): BookedPreAdvice
         decided: queued || s.decided.includes(e.data.key) ? s.decided : [...s.decided, e.data.key],
         sent:
           s.sent + (sent ? (queued?.messages.sms ? 1 : 0) + (queued?.messages.email ? 1 : 0) : 0),
-        announced:
-          sent && trigger ? { ...s.announced, [trigger]: announcement(s.order) } : s.announced,
+        announced: sent ? s.announced : unsaid,
       };
     }
     case 'PreAdviceLocked':

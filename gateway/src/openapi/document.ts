@@ -227,6 +227,14 @@ const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
     fromDate: '2027-03-01',
     toDate: '2027-03-28',
   },
+  // contracts preAdvice: one owner, the texts the channel needs, known placeholders only.
+  CREATE_PRE_ADVICE_POLICY: {
+    name: 'Pharmacy: the day before',
+    customerId: '990001',
+    triggers: ['DAY_BEFORE'],
+    channel: 'SMS',
+    texts: [{ language: 'nb', smsText: '{senderName} leverer {window}: {trackingLink}' }],
+  },
 };
 
 /** The first candidate example the route's own schema accepts (none: no example). */

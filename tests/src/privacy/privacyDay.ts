@@ -123,6 +123,24 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
     reason: 'DAMAGED',
     comment: 'box crushed',
   });
+  // Pre-advice on booking (docs/decisions/0062): the other order's recipient is sent an SMS (its
+  // number sealed in the event); the needles' order is delivered by now (ORDER_DELIVERED).
+  await command('CREATE_PRE_ADVICE_POLICY', {
+    name: 'Oslo on booking',
+    departmentId: OSLO,
+    triggers: ['BOOKED'],
+    channel: 'SMS_AND_EMAIL',
+    texts: [
+      {
+        language: 'nb',
+        smsText: 'Pakke fra {senderName} {window}',
+        emailSubject: 'Pakke fra {senderName}',
+        emailBody: 'Følg den: {trackingLink}',
+      },
+    ],
+  });
+  await sys.settled();
+  if ((await sys.preAdvice.pass()) === 0) throw new Error('pre-advice decided nothing');
   await day.report(59.91, 10.75);
   await waitForRun(sys, await startRun(sys, 'CREATE_SUGGESTED_ROUTE', { slot: day.driven }), [
     'COMPLETED',

@@ -78,7 +78,8 @@ export class PreAdviceJob extends PeriodicJob {
     const groups = await this.customerGroups();
     /** Orders whose attempt this pass decided: relayed now, before the read model shows them. */
     const decided = new Set<string>();
-    for (const due of await this.due(now)) {
+    // Without a policy every trigger would only record NO_RULE: none fires then.
+    for (const due of await this.due(now, policies.length > 0)) {
       if (this.stopped) return done;
       const policy = resolvePolicy(policies, {
         departmentId: due.row.departmentId,
@@ -122,7 +123,7 @@ export class PreAdviceJob extends PeriodicJob {
     return byCustomer;
   }
 
-  private async due(now: Date): Promise<Due[]> {
+  private async due(now: Date, triggers: boolean): Promise<Due[]> {
     const { knex } = this.deps;
     const limit = this.deps.batch ?? 5_000;
     const rowsOf = async (q: Knex.QueryBuilder) =>
@@ -133,7 +134,7 @@ export class PreAdviceJob extends PeriodicJob {
     for (const row of await rowsOf(knex(PRE_ADVICE_TABLE).where('waiting', true)))
       for (const key of row.requested)
         due.push({ row, key, cause: key.startsWith('PRE_PICKUP') ? 'PRE_PICKUP' : 'MANUAL' });
-    if (this.deps.enabled === false) return due;
+    if (this.deps.enabled === false || !triggers) return due;
     const today = await this.todayByDepartment(now);
     const earliest = [...today.values()].reduce(
       (a, b) => (a < b ? a : b),
@@ -144,19 +145,24 @@ export class PreAdviceJob extends PeriodicJob {
       .where('delivery_date', '>=', earliest);
     for (const row of await rowsOf(booked)) due.push({ row, key: 'BOOKED', cause: 'BOOKED' });
     const tomorrows = [...new Set([...today.values()].map((d) => addDays(d, 1)))];
-    for (const row of await rowsOf(knex(PRE_ADVICE_TABLE).whereIn('delivery_date', tomorrows))) {
+    const dayBefore = knex(PRE_ADVICE_TABLE)
+      .whereIn('delivery_date', tomorrows)
+      .whereRaw(`not (('DAY_BEFORE-' || delivery_date) = any(decided))`);
+    for (const row of await rowsOf(dayBefore)) {
       const key = preAdviceTriggerKey('DAY_BEFORE', row);
       const tomorrow = addDays(today.get(row.departmentId) ?? earliest, 1);
       if (row.deliveryDate === tomorrow && !row.decided.includes(key))
         due.push({ row, key, cause: 'DAY_BEFORE' });
     }
-    const dispatched = knex(PRE_ADVICE_TABLE).whereIn(
-      'slot_id',
-      knex(SLOTS_TABLE)
-        .where('deleted', false)
-        .whereIn('state', ['PLANNED', 'IN_PROGRESS'])
-        .select('id'),
-    );
+    const dispatched = knex(PRE_ADVICE_TABLE)
+      .whereRaw(`not (('DISPATCHED-' || slot_id) = any(decided))`)
+      .whereIn(
+        'slot_id',
+        knex(SLOTS_TABLE)
+          .where('deleted', false)
+          .whereIn('state', ['PLANNED', 'IN_PROGRESS'])
+          .select('id'),
+      );
     for (const row of await rowsOf(dispatched.where('delivery_date', '>=', earliest))) {
       const key = preAdviceTriggerKey('DISPATCHED', row);
       if (!row.decided.includes(key)) due.push({ row, key, cause: 'DISPATCHED' });

@@ -46,6 +46,8 @@ export interface PreAdviceJobDeps {
   batch?: number;
   leaseMs?: number;
   maxAttempts?: number;
+  /** Orders decided and relayed side by side (default 8). */
+  concurrency?: number;
 }
 
 /** What a pass found to do for one order. */
@@ -79,24 +81,34 @@ export class PreAdviceJob extends PeriodicJob {
     /** Orders whose attempt this pass decided: relayed now, before the read model shows them. */
     const decided = new Set<string>();
     // Without a policy every trigger would only record NO_RULE: none fires then.
-    for (const due of await this.due(now, policies.length > 0)) {
-      if (this.stopped) return done;
-      const policy = resolvePolicy(policies, {
-        departmentId: due.row.departmentId,
-        customerId: due.row.customerId,
-        customerGroupIds: groups.get(due.row.customerId) ?? [],
-        serviceId: due.row.serviceId,
-      });
-      // A trigger after booking fires only for orders whose policy has it (no event otherwise).
-      const { cause } = due;
-      if ((cause === 'DAY_BEFORE' || cause === 'DISPATCHED') && !policy?.triggers.includes(cause))
-        continue;
-      const n = await this.decide(due, policy, now);
-      if (n > 0) decided.add(due.row.id);
-      done += n;
-    }
+    const byOrder = new Map<string, Due[]>();
+    for (const due of await this.due(now, policies.length > 0))
+      byOrder.set(due.row.id, [...(byOrder.get(due.row.id) ?? []), due]);
+    // Orders side by side; one order's attempts in order (BOOKED before DAY_BEFORE).
+    await eachConcurrently([...byOrder.values()], this.concurrency, async (attempts) => {
+      for (const due of attempts) {
+        if (this.stopped) return;
+        const policy = resolvePolicy(policies, {
+          departmentId: due.row.departmentId,
+          customerId: due.row.customerId,
+          customerGroupIds: groups.get(due.row.customerId) ?? [],
+          serviceId: due.row.serviceId,
+        });
+        // A trigger after booking fires only for orders whose policy has it (no event otherwise).
+        const { cause } = due;
+        if ((cause === 'DAY_BEFORE' || cause === 'DISPATCHED') && !policy?.triggers.includes(cause))
+          continue;
+        const n = await this.decide(due, policy, now);
+        if (n > 0) decided.add(due.row.id);
+        done += n;
+      }
+    });
     done += await this.relay(now, decided);
     return done;
+  }
+
+  private get concurrency(): number {
+    return this.deps.concurrency ?? 8;
   }
 
   private async policies(): Promise<PreAdvicePolicy[]> {
@@ -243,14 +255,14 @@ export class PreAdviceJob extends PeriodicJob {
       ...decided,
     ]);
     let done = 0;
-    for (const id of ids) {
-      if (this.stopped) break;
+    await eachConcurrently([...ids], this.concurrency, async (id) => {
+      if (this.stopped) return;
       const events = await this.deps.store.readStream(orderStream(id));
       const state = events.reduce<PreAdviceState>(
         (s, e) => preAdviceDecider.evolve(s, e as never),
         preAdviceDecider.initialState,
       );
-      if (state.status !== 'booked') continue;
+      if (state.status !== 'booked') return;
       for (const [key, queued] of Object.entries(state.queued)) {
         const result = await relayAttempt(this.deps, id, key, queued.messages);
         if (result)
@@ -261,7 +273,20 @@ export class PreAdviceJob extends PeriodicJob {
             now,
           );
       }
-    }
+    });
     return done;
   }
+}
+
+/** Runs `task` over the items, at most `limit` at a time. */
+async function eachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -1,35 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PreAdviceJob } from '@nordlog/command-service';
-import { addDays, dayIn } from '@nordlog/contracts';
 import {
   DeliveryError,
   silentLogger,
   type MessagePort,
   type OutgoingMessage,
 } from '@nordlog/platform';
-import { configureNumberSeries, osloAddress } from '../support/booking.js';
-import { createSlot } from '../support/planning.js';
-import {
-  createFirstDepartmentAndCustomer,
-  freshPhone,
-  startTestSystem,
-  type Client,
-  type TestSystem,
-} from '../support/system.js';
-
-type Row = Record<string, any>;
-
-const TOMORROW = addDays(dayIn('Europe/Oslo', new Date().toISOString()), 1);
-/** Delivered after tomorrow: no DAY_BEFORE trigger yet. */
-const LATER = addDays(TOMORROW, 2);
-const SENDER = { ...osloAddress, name: 'Apotek Storgata', phone: '+4790000001' };
-const recipient = (phone: string, email = '') => ({
-  ...osloAddress,
-  name: 'Kari Nordmann',
-  address: 'Bogstadveien 10',
-  phone,
-  email,
-});
+import { freshPhone, type Client, type TestSystem } from '../support/system.js';
+import { SENDER, TOMORROW, recipient, startPreAdviceWorld, type Row } from './world.js';
 
 /**
  * The pre-advice process through the gateway (issue 41 part 2, docs/decisions/0062): triggers
@@ -39,76 +17,20 @@ const recipient = (phone: string, email = '') => ({
  * adapters, a restart between handing over and recording, and who may read it.
  */
 describe('pre-advice process', () => {
+  let w: Awaited<ReturnType<typeof startPreAdviceWorld>>;
   let sys: TestSystem;
   let planner: Client;
   let bergen: string;
-
-  const book = async (delivery: Row, departmentId = '1', pickup: Row = SENDER, date = LATER) => {
-    const res = await sys.command('CREATE_ORDER', {
-      departmentId,
-      customerId: '1',
-      pickupDate: date,
-      deliveryTimeEarliest: '10:00',
-      deliveryTimeLatest: '14:00',
-      pickup,
-      delivery,
-      measurements: [{ weight: 2 }],
-    });
-    expect(res.status).toBe(200);
-    return res.body.ids[0] as string;
-  };
-  const pass = async (job: { pass(): Promise<number> } = sys.preAdvice) => {
-    await sys.settled();
-    const n = await job.pass();
-    await sys.settled();
-    return n;
-  };
-  const preAdvice = async (orderId: string, as: Client = planner) => {
-    const res = await as.query('preAdviceForOrder', { orderId });
-    expect(res.status).toBe(200);
-    return (res.body as Row[])[0]!;
-  };
-  const outcomes = async (orderId: string) =>
-    ((await preAdvice(orderId)).attempts as Row[]).map((a) => `${a.key} ${a.outcome}`);
-  const outbox = async (to: string) =>
-    (await sys.db.knex('message_outbox').where('recipient', to).orderBy('id')) as Row[];
-  const trackingOf = async (orderId: string) =>
-    ((await sys.query('orders', { ids: [orderId] })).body as Row[])[0]!.order.trackingId as string;
+  const book = (...a: Parameters<typeof w.book>) => w.book(...a);
+  const pass = (...a: Parameters<typeof w.pass>) => w.pass(...a);
+  const preAdvice = (...a: Parameters<typeof w.preAdvice>) => w.preAdvice(...a);
+  const outcomes = (orderId: string) => w.outcomes(orderId);
+  const outbox = (to: string) => w.outbox(to);
+  const trackingOf = (orderId: string) => w.trackingOf(orderId);
 
   beforeAll(async () => {
-    sys = await startTestSystem();
-    await createFirstDepartmentAndCustomer(sys);
-    await configureNumberSeries(sys);
-    bergen = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Bergen',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0];
-    planner = sys.as(
-      await sys.login({
-        phoneNumber: freshPhone(),
-        role: 'PLANNER',
-        access: ['PLANNER_PRE_ADVICE'],
-        departmentIds: ['1'],
-      }),
-    );
-    const res = await sys.command('CREATE_PRE_ADVICE_POLICY', {
-      name: 'Oslo',
-      departmentId: '1',
-      triggers: ['BOOKED', 'DAY_BEFORE', 'PRE_PICKUP'],
-      channel: 'SMS_AND_EMAIL',
-      texts: [
-        {
-          language: 'nb',
-          smsText: '{senderName} leverer {window}',
-          emailSubject: 'Pakke fra {senderName}',
-          emailBody: 'Vi kommer {window}. Følg den: {trackingLink}',
-        },
-      ],
-    });
-    expect(res.status).toBe(200);
+    w = await startPreAdviceWorld();
+    ({ sys, planner, bergen } = w);
   }, 60_000);
   afterAll(async () => sys.shutdown());
 
@@ -230,62 +152,6 @@ describe('pre-advice process', () => {
     ]);
   });
 
-  it("DISPATCHED: sent when the order's slot has its planning completed; another dispatched slot of the same window is ALREADY_PRE_ADVICED", async () => {
-    const customer = (await sys.command('CREATE_CUSTOMER', { name: 'Blomster AS' })).body.ids[0];
-    const policy = await sys.command('CREATE_PRE_ADVICE_POLICY', {
-      name: 'Blomster: dispatched',
-      customerId: customer,
-      triggers: ['DISPATCHED'],
-      channel: 'SMS',
-      texts: [{ language: 'nb', smsText: 'Sjåføren er på vei {window}: {trackingLink}' }],
-    });
-    expect(policy.status).toBe(200);
-    const phone = freshPhone();
-    const res = await sys.command('CREATE_ORDER', {
-      departmentId: '1',
-      customerId: customer,
-      pickupDate: LATER,
-      deliveryTimeEarliest: '10:00',
-      deliveryTimeLatest: '14:00',
-      pickup: SENDER,
-      delivery: recipient(phone),
-      measurements: [{ weight: 2 }],
-    });
-    const order = res.body.ids[0] as string;
-    const slot = await createSlot(sys, '1', LATER);
-    expect(
-      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [order], slotId: slot }))
-        .status,
-    ).toBe(200);
-    await pass();
-    // The customer's policy does not send on booking; a slot not dispatched yet sends nothing.
-    expect(await outcomes(order)).toEqual(['BOOKED WRONG_TRIGGER']);
-    expect(await outbox(phone)).toHaveLength(0);
-    expect(
-      (await sys.command('CHANGE_SLOT_STATE', { slotId: slot, transition: 'completePlanning' }))
-        .status,
-    ).toBe(200);
-    await pass();
-    expect(await outcomes(order)).toEqual(['BOOKED WRONG_TRIGGER', `DISPATCHED-${slot} SMS_SENT`]);
-    const sent = await outbox(phone);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toContain(`Sjåføren er på vei ${LATER} 10:00–14:00: `);
-    expect(sent[0]!.body).toContain(`/track/${await trackingOf(order)}`);
-    // Moved to another dispatched slot: the same window again is not sent.
-    const other = await createSlot(sys, '1', LATER);
-    expect(
-      (await sys.command('CHANGE_SLOT_STATE', { slotId: other, transition: 'completePlanning' }))
-        .status,
-    ).toBe(200);
-    expect(
-      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [order], slotId: other }))
-        .status,
-    ).toBe(200);
-    await pass();
-    expect((await outcomes(order)).at(-1)).toBe(`DISPATCHED-${other} ALREADY_PRE_ADVICED`);
-    expect(await outbox(phone)).toHaveLength(1);
-  });
-
   it('a refused recipient is recorded, a failing channel is tried again and then recorded as ERROR; a restart after the handover sends nothing twice', async () => {
     const refusing: MessagePort = {
       send: (m: OutgoingMessage) =>
@@ -332,44 +198,6 @@ describe('pre-advice process', () => {
     expect(tries).toBe(before);
     expect(await outcomes(crashed)).toEqual(['BOOKED SMS_SENT']);
     expect(await outbox(phone)).toHaveLength(0);
-  });
-
-  it("the follow-up lists the department's orders whose pre-advice failed or waits, grouped by outcome", async () => {
-    const landline = await book(recipient('22 33 44 55'));
-    const locked = await book(recipient(freshPhone()));
-    const fine = await book(recipient(freshPhone()));
-    expect((await planner.command('LOCK_PRE_ADVICE', { orderIds: [locked] })).status).toBe(200);
-    await pass();
-    expect((await planner.command('PRE_ADVICE_MANUAL_ATTEMPT', { orderIds: [fine] })).status).toBe(
-      200,
-    );
-    await sys.settled();
-    const res = await planner.query('preAdviceFollowUp', {
-      departmentId: '1',
-      fromDate: LATER,
-      toDate: LATER,
-    });
-    expect(res.status).toBe(200);
-    const rows = res.body as Row[];
-    const byOrder = new Map(rows.map((r) => [r.id, r.lastOutcome]));
-    expect(byOrder.get(landline)).toBe('NO_VALID_PHONE_OR_EMAIL');
-    expect(byOrder.get(locked)).toBe('PRE_ADVICE_LOCKED');
-    // Asked for by hand and not sent yet: it waits.
-    expect(byOrder.get(fine)).toBe('MANUAL_ATTEMPT');
-    const outcomesInOrder = rows.map((r) => r.lastOutcome as string);
-    expect(outcomesInOrder).toEqual([...outcomesInOrder].sort());
-    expect(outcomesInOrder).not.toContain('SMS_SENT');
-    await pass();
-    const after = (
-      await planner.query('preAdviceFollowUp', {
-        departmentId: '1',
-        fromDate: LATER,
-        toDate: LATER,
-      })
-    ).body as Row[];
-    expect(after.map((r) => r.id)).not.toContain(fine);
-    // Another department's follow-up reads nothing for this planner.
-    expect((await planner.query('preAdviceFollowUp', { departmentId: bergen })).body).toEqual([]);
   });
 
   it('S6-ROLE-008 S6-ROLE-009 S7-CALL-107 preAdviceForOrder: planner-type roles and ADMIN with PLANNER_PRE_ADVICE or PLANNER_SHIPMENTS; not CUSTOMER, READ_ONLY_PLANNER, nor a planner without the keys', async () => {

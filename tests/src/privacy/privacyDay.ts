@@ -71,6 +71,22 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
     );
   const order = async (id: string) =>
     ((await sys.query('orders', { ids: [id] })).body as OrderRow[])[0]!;
+  // Pre-advice on booking (docs/decisions/0062): the recipients are sent an SMS and an e-mail
+  // (their numbers and addresses sealed in the events, the messages in the outbox).
+  await command('CREATE_PRE_ADVICE_POLICY', {
+    name: 'Oslo on booking',
+    departmentId: OSLO,
+    triggers: ['BOOKED'],
+    channel: 'SMS_AND_EMAIL',
+    texts: [
+      {
+        language: 'nb',
+        smsText: 'Pakke fra {senderName}',
+        emailSubject: 'Pakke fra {senderName}',
+        emailBody: 'Følg den: {trackingLink}',
+      },
+    ],
+  });
   const orderId = await bookOne(
     {
       name: NEEDLES.name,
@@ -88,6 +104,12 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
   const rejected = await bookOne({ name: 'Per Hansen' }, { requiresConfirmation: true });
   const deviated = await bookOne({ name: 'Liv Berg' });
   await sys.settled();
+  await sys.preAdvice.pass();
+  const outbox = await sys.db
+    .knex('message_outbox')
+    .where('recipient', NEEDLES.phone)
+    .count<{ n: string }[]>('* as n');
+  if (Number(outbox[0]!.n) === 0) throw new Error('no pre-advice was sent to the recipient');
   const booked = await order(orderId);
   await command('UPDATE_ORDER', {
     orderId,
@@ -123,24 +145,6 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
     reason: 'DAMAGED',
     comment: 'box crushed',
   });
-  // Pre-advice on booking (docs/decisions/0062): the other order's recipient is sent an SMS (its
-  // number sealed in the event); the needles' order is delivered by now (ORDER_DELIVERED).
-  await command('CREATE_PRE_ADVICE_POLICY', {
-    name: 'Oslo on booking',
-    departmentId: OSLO,
-    triggers: ['BOOKED'],
-    channel: 'SMS_AND_EMAIL',
-    texts: [
-      {
-        language: 'nb',
-        smsText: 'Pakke fra {senderName} {window}',
-        emailSubject: 'Pakke fra {senderName}',
-        emailBody: 'Følg den: {trackingLink}',
-      },
-    ],
-  });
-  await sys.settled();
-  if ((await sys.preAdvice.pass()) === 0) throw new Error('pre-advice decided nothing');
   await day.report(59.91, 10.75);
   await waitForRun(sys, await startRun(sys, 'CREATE_SUGGESTED_ROUTE', { slot: day.driven }), [
     'COMPLETED',

@@ -25,7 +25,8 @@ import {
 import { target } from '../framework/decider.js';
 import { executeTarget } from '../framework/execute.js';
 import { PeriodicJob } from '../framework/periodicJob.js';
-import { preAdviceDecider, type PreAdviceCommand, type PreAdviceState } from './decider.js';
+import { StreamStates } from '../framework/streamStates.js';
+import { preAdviceDecider, type DeliveryResult, type PreAdviceCommand } from './decider.js';
 import { relayAttempt } from './relay.js';
 
 export interface PreAdviceJobDeps {
@@ -74,7 +75,22 @@ export class PreAdviceJob extends PeriodicJob {
     super(deps.intervalMs ?? 30_000, deps.clock ?? (() => new Date()));
   }
 
+  /**
+   * The orders' folded streams within one pass (decided, then relayed, read on from where they
+   * were); a new one each pass, so nothing read before an erasure outlives the pass.
+   */
+  private states: StreamStates | null = null;
+
   protected async run(now: Date): Promise<number> {
+    this.states = new StreamStates(this.deps.store);
+    try {
+      return await this.passOver(now);
+    } finally {
+      this.states = null;
+    }
+  }
+
+  private async passOver(now: Date): Promise<number> {
     let done = 0;
     const policies = await this.policies();
     const groups = await this.customerGroups();
@@ -216,7 +232,8 @@ export class PreAdviceJob extends PeriodicJob {
       redecide: true,
     });
     try {
-      return (await executeTarget(this.deps.store, t, metadata)).length;
+      const states = this.states ?? new StreamStates(this.deps.store);
+      return (await executeTarget(this.deps.store, t, metadata, undefined, states)).length;
     } catch (err) {
       this.deps.logger.warn({ err, order: orderId, step: name }, 'pre-advice step not taken');
       return 0;
@@ -257,14 +274,17 @@ export class PreAdviceJob extends PeriodicJob {
     let done = 0;
     await eachConcurrently([...ids], this.concurrency, async (id) => {
       if (this.stopped) return;
-      const events = await this.deps.store.readStream(orderStream(id));
-      const state = events.reduce<PreAdviceState>(
-        (s, e) => preAdviceDecider.evolve(s, e as never),
-        preAdviceDecider.initialState,
-      );
+      const states = this.states ?? new StreamStates(this.deps.store);
+      const { state } = await states.load(orderStream(id), preAdviceDecider);
       if (state.status !== 'booked') return;
       for (const [key, queued] of Object.entries(state.queued)) {
-        const result = await relayAttempt(this.deps, id, key, queued.messages);
+        // A recipient erased since the messages were queued is sent nothing (refused).
+        const result: DeliveryResult | null = state.erased
+          ? {
+              sms: queued.messages.sms ? 'refused' : null,
+              email: queued.messages.email ? 'refused' : null,
+            }
+          : await relayAttempt(this.deps, id, key, queued.messages);
         if (result)
           done += await this.execute(
             id,

@@ -152,7 +152,7 @@ describe('pre-advice process', () => {
     ]);
   });
 
-  it('a refused recipient is recorded, a failing channel is tried again and then recorded as ERROR; a restart after the handover sends nothing twice', async () => {
+  it('a refused recipient is recorded, a failing channel is tried again and then recorded as ERROR, an erased recipient is sent nothing; a restart after the handover sends nothing twice', async () => {
     const refusing: MessagePort = {
       send: (m: OutgoingMessage) =>
         Promise.reject(new DeliveryError(m.channel, 'recipient', 'not a number we reach')),
@@ -184,6 +184,18 @@ describe('pre-advice process', () => {
     await pass(down);
     expect(await outcomes(failed)).toEqual(['BOOKED ERROR']);
     expect(tries).toBe(2);
+    // Queued, then the recipient's data erased: nothing is sent to them.
+    const erasedPhone = freshPhone();
+    const erased = await book(recipient(erasedPhone));
+    await pass(job(failing));
+    expect(await outcomes(erased)).toEqual(['BOOKED ALREADY_IN_PROGRESS']);
+    const trackingOfErased = await trackingOf(erased);
+    expect((await sys.command('ERASE_PERSONAL_DATA', { orderIds: [erased] })).status).toBe(200);
+    const handed: OutgoingMessage[] = [];
+    await pass(job({ send: (m: OutgoingMessage) => Promise.resolve(void handed.push(m)) }));
+    expect(await outcomes(erased)).toEqual(['BOOKED NO_VALID_PHONE_OR_EMAIL']);
+    expect(handed.filter((m) => m.body.includes(`/track/${trackingOfErased}`))).toEqual([]);
+    expect(await outbox(erasedPhone)).toHaveLength(0);
     // Handed over, then the process stopped before it recorded the outcome: the next pass
     // records it from the send log and hands nothing over again.
     const phone = freshPhone();

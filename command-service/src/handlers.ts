@@ -25,6 +25,7 @@ import { privacyHandlers } from './privacy/handlers.js';
 import { recurringHandlers } from './recurring/handlers.js';
 import { importHandlers, prefetchBatch } from './importing/handlers.js';
 import { addressBookHandlers } from './addressBook/handlers.js';
+import { preAdviceHandlers } from './preAdvice/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -55,6 +56,7 @@ export const handlers: HandlerTable = {
   ...recurringHandlers,
   ...importHandlers,
   ...addressBookHandlers,
+  ...preAdviceHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */

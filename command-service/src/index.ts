@@ -25,3 +25,4 @@ export { InvoicingRunner, type InvoicingRunnerDeps } from './invoicing/runner.js
 export { RetentionJob, type RetentionJobDeps } from './privacy/retention.js';
 export { RecurringScheduler, type RecurringSchedulerDeps } from './recurring/scheduler.js';
 export * from './importing/index.js';
+export { PreAdviceJob, type PreAdviceJobDeps } from './preAdvice/job.js';

@@ -262,6 +262,17 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   SET_RECURRING_ORDER_PAUSED: { id: 'recurringOrders' },
   DELETE_RECURRING_ORDER: { id: 'recurringOrders' },
   EXECUTE_RECURRING_ORDERS: { department: 'departments' },
+  CREATE_PRE_ADVICE_POLICY: {
+    customerId: 'customers',
+    customerGroupId: 'customerGroups',
+    departmentId: 'departments',
+    serviceId: external('a service code of the booking source'),
+  },
+  DELETE_PRE_ADVICE_POLICY: {},
+  PRE_ADVICE_MANUAL_ATTEMPT: { 'orderIds[]': 'orders' },
+  SEND_PRE_PICKUP_SMS: { 'orderIds[]': 'orders' },
+  LOCK_PRE_ADVICE: { 'orderIds[]': 'orders' },
+  UNLOCK_PRE_ADVICE: { 'orderIds[]': 'orders' },
 };
 
 export const isReference = (d: FieldDeclaration): d is ReferenceEntity => typeof d === 'string';

@@ -94,6 +94,14 @@ import {
 } from './recurring/index.js';
 import { ADDRESSES_ENTITY, ADDRESSES_TABLE, type AddressRow } from './addressBook/index.js';
 import {
+  PRE_ADVICE_ENTITY,
+  PRE_ADVICE_POLICIES_ENTITY,
+  PRE_ADVICE_POLICIES_TABLE,
+  PRE_ADVICE_TABLE,
+  type PreAdvicePolicyRow,
+  type PreAdviceRow,
+} from './preAdvice/index.js';
+import {
   ROLES_ENTITY,
   ROLES_TABLE,
   USERS_ENTITY,
@@ -384,6 +392,25 @@ export const entityAccess = {
     rule: 'departmentAndCustomer',
     scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.customerId }),
   }),
+  // Pre-advice (docs/decisions/0062): a department's policies reach its readers, customer and
+  // group policies every reader of policies (as price lists); an order's pre-advice as the order.
+  [PRE_ADVICE_POLICIES_ENTITY]: entity<PreAdvicePolicyRow>({
+    table: PRE_ADVICE_POLICIES_TABLE,
+    queries: ['preAdvicePolicies', 'preAdviceServicePolicies'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  [PRE_ADVICE_ENTITY]: entity<PreAdviceRow>({
+    table: PRE_ADVICE_TABLE,
+    queries: ['preAdviceForOrder', 'preAdviceFollowUp'],
+    rule: 'departmentAndCustomer',
+    scope: (row) =>
+      changeScope({
+        departmentId: row.departmentId,
+        customerId: row.customerId,
+        date: row.deliveryDate,
+      }),
+  }),
 } as const;
 
 export type EntityName = keyof typeof entityAccess;
@@ -529,6 +556,10 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   recurringOrdersForDepartmentIds: RECURRING_ORDERS_ENTITY,
   getRecurringExecutedDates: RECURRING_RUNS_ENTITY,
   addresses: ADDRESSES_ENTITY,
+  preAdvicePolicies: PRE_ADVICE_POLICIES_ENTITY,
+  preAdviceServicePolicies: PRE_ADVICE_POLICIES_ENTITY,
+  preAdviceForOrder: PRE_ADVICE_ENTITY,
+  preAdviceFollowUp: PRE_ADVICE_ENTITY,
 };
 
 const idOf = (row: unknown): string => {

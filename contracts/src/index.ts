@@ -55,3 +55,4 @@ export * from './exports/index.js';
 export * from './downloads.js';
 export * from './recurring/index.js';
 export * from './addressBook/index.js';
+export * from './preAdvice/index.js';

@@ -113,6 +113,15 @@ import {
 } from './recurring/index.js';
 import { addressBookCommandSchemas, addressesQuerySchema } from './addressBook/index.js';
 import {
+  customerEventEmailQuerySchema,
+  customerSmsTextQuerySchema,
+  preAdviceCommandSchemas,
+  preAdviceFollowUpQuerySchema,
+  preAdviceForOrderQuerySchema,
+  preAdvicePoliciesQuerySchema,
+  preAdviceServicePoliciesQuerySchema,
+} from './preAdvice/index.js';
+import {
   importCommandSchemas,
   importResultsQuerySchema,
   importStatusQuerySchema,
@@ -145,6 +154,7 @@ export const commandSchemas = {
   ...invoicingCommandSchemas,
   ...recurringCommandSchemas,
   ...addressBookCommandSchemas,
+  ...preAdviceCommandSchemas,
   ...importCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
@@ -284,6 +294,13 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   DELETE_RECURRING_ORDER: 'delete',
   // Books the date's orders: each occurrence once (0058).
   EXECUTE_RECURRING_ORDERS: 'create',
+  // Pre-advice (docs/decisions/0062): a policy is replaced by deleting it and creating another.
+  CREATE_PRE_ADVICE_POLICY: 'create',
+  DELETE_PRE_ADVICE_POLICY: 'delete',
+  PRE_ADVICE_MANUAL_ATTEMPT: 'action',
+  SEND_PRE_PICKUP_SMS: 'action',
+  LOCK_PRE_ADVICE: 'action',
+  UNLOCK_PRE_ADVICE: 'action',
   // A batch of new orders, all or none (docs/decisions/0059-import.md).
   CREATE_ORDERS: 'create',
   // The address book (docs/decisions/0061-address-book.md).
@@ -423,6 +440,13 @@ export const querySchemas = {
   getRecurringExecutedDates: recurringExecutedDatesQuerySchema,
   recurringOrderResult: recurringOrderResultQuerySchema,
   recurringOrderCalendar: recurringOrderCalendarQuerySchema,
+  // Pre-advice (docs/decisions/0062-pre-advice.md).
+  preAdvicePolicies: preAdvicePoliciesQuerySchema,
+  preAdviceServicePolicies: preAdviceServicePoliciesQuerySchema,
+  customerSmsText: customerSmsTextQuerySchema,
+  customerEventEmail: customerEventEmailQuerySchema,
+  preAdviceForOrder: preAdviceForOrderQuerySchema,
+  preAdviceFollowUp: preAdviceFollowUpQuerySchema,
   // Spreadsheet import (docs/decisions/0059-import.md).
   getImportStatus: importStatusQuerySchema,
   getImportResults: importResultsQuerySchema,

@@ -3,6 +3,7 @@ import {
   EventStoreNumberAllocator,
   InvoicingRunner,
   OptimizingRunner,
+  PreAdviceJob,
   ReferenceStreams,
   StreamStates,
   executeCommand,
@@ -18,7 +19,9 @@ import {
   type PersonalDataStore,
   type Config,
   LiveMessagePort,
+  MeteredMessagePort,
   OutboxMessagePort,
+  messageDelivery,
   PostgresIdAllocator,
   ProjectionWatermark,
   SmtpEmailSender,
@@ -42,6 +45,7 @@ import {
   type FetchLike,
   type MatrixService,
 } from '@nordlog/optimizer';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -248,6 +252,58 @@ export function messagePort(
     'messages are sent by e-mail (SMTP) and SMS (LINK Mobility)',
   );
   return { port: new LiveMessagePort({ email, sms }), outbox: null, close: () => email.close() };
+}
+
+/**
+ * The pre-advice process of a command process (docs/decisions/0062-pre-advice.md), with message
+ * delivery of its own. Null (and a warning) when the message settings are incomplete: the
+ * command service still starts, and says that this process sends no pre-advice.
+ */
+export function preAdviceParts(
+  config: Config,
+  db: Database,
+  store: EventStore,
+  logger: Logger,
+  metrics: Metrics,
+): { job: PreAdviceJob; close(): Promise<void> } | null {
+  if (config.PRE_ADVICE_INTERVAL_SECONDS === 0) return null;
+  let delivery: MessageDelivery;
+  try {
+    delivery = messageDelivery(config);
+  } catch (err) {
+    logger.warn(
+      { err },
+      'pre-advice is not sent by this process: its message settings are incomplete',
+    );
+    return null;
+  }
+  const smtpCa =
+    delivery.mode === 'live' && delivery.smtp.caFile
+      ? readFileSync(delivery.smtp.caFile, 'utf8')
+      : undefined;
+  const messages = messagePort(delivery, smtpCa, db, logger.child({ component: 'messages' }));
+  const host = (
+    delivery.mode === 'live'
+      ? delivery.publicUrl
+      : (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`)
+  ).replace(/\/+$/, '');
+  const job = new PreAdviceJob({
+    store,
+    knex: db.knex,
+    messages: new MeteredMessagePort(messages.port, metrics),
+    logger: logger.child({ component: 'pre-advice' }),
+    publicUrl: () => host,
+    enabled: config.PRE_ADVICE_ENABLED,
+    intervalMs: config.PRE_ADVICE_INTERVAL_SECONDS * 1000,
+  });
+  job.start();
+  return {
+    job,
+    close: async () => {
+      await job.stop();
+      messages.close();
+    },
+  };
 }
 
 /** What the web app is told of this installation (`GET /config`). */

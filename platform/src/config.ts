@@ -138,6 +138,11 @@ export const configSchema = z.object({
   // ---- Recurring orders (docs/decisions/0058-recurring-orders.md).
   /** How often a command process books the coming days' recurring orders; 0: it does not. */
   RECURRING_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  // ---- Pre-advice (docs/decisions/0062-pre-advice.md).
+  /** How often a command process decides and sends pre-advice; 0: it does not. */
+  PRE_ADVICE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** Pre-advice on; off, no trigger fires and planners' attempts end as FEATURE_OFF. */
+  PRE_ADVICE_ENABLED: bool.default(true),
   // ---- Route optimisation (docs/decisions/0026-optimizing.md).
   /** Worker threads that solve runs at once; default: the cores less one (at least one). */
   OPTIMIZER_WORKERS: optional(z.coerce.number().int().min(1).max(64)),

@@ -30,6 +30,7 @@ import {
   recurringRunsProjection,
 } from './recurring/projection.js';
 import { addressesProjection } from './addressBook/projection.js';
+import { preAdvicePoliciesProjection, preAdviceProjection } from './preAdvice/projection.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -62,6 +63,8 @@ export const projections: Projection[] = [
   recurringExecutionsProjection,
   recurringRunsProjection,
   addressesProjection,
+  preAdvicePoliciesProjection,
+  preAdviceProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

@@ -99,6 +99,14 @@ import {
 } from './recurring/query.js';
 import { addresses } from './addressBook/query.js';
 import {
+  customerEventEmail,
+  customerSmsText,
+  preAdviceFollowUp,
+  preAdviceForOrder,
+  preAdvicePolicies,
+  preAdviceServicePolicies,
+} from './preAdvice/query.js';
+import {
   billingOrders,
   customerInvoiceSplit,
   invoicedOrderPrice,
@@ -189,6 +197,12 @@ export const queries: QueryTable = {
   getImportStatus,
   getImportResults,
   addresses,
+  preAdvicePolicies,
+  preAdviceServicePolicies,
+  customerSmsText,
+  customerEventEmail,
+  preAdviceForOrder,
+  preAdviceFollowUp,
 };
 
 export interface QueryServiceDeps {

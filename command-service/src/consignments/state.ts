@@ -1,6 +1,7 @@
 import {
   isDeviationEventType,
   isInvoicingEventType,
+  isPreAdviceEventType,
   type AddressSide,
   type AddressStatus,
   type BookedOrder,
@@ -79,6 +80,8 @@ export function evolveOrderStream(
 ): OrderState {
   if (event.type === 'PersonalDataErased')
     return state.status === 'none' ? state : erasedState(state);
+  // Pre-advice shares the order's stream (docs/decisions/0062) and leaves the consignment as it is.
+  if (isPreAdviceEventType(event.type)) return state;
   if (isDeviationEventType(event.type))
     return state.status === 'none'
       ? state

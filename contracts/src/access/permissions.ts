@@ -60,6 +60,11 @@ const prices: AccessFlag[] = ['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_S
 const recurring: AccessFlag[] = ['PLANNER_RECURRING_ORDERS'];
 /** The address book (docs/decisions/0061): kept on its screen, read by the booking form too. */
 const addressBook: AccessFlag[] = ['PLANNER_ADDRESSES'];
+/** Pre-advice (docs/decisions/0062): policies are the admin's, outcomes the planner's (§6). */
+const preAdviceAdmin: AccessFlag[] = ['ADMIN_PRE_ADVICE'];
+const preAdvice: AccessFlag[] = ['PLANNER_PRE_ADVICE', 'PLANNER_SHIPMENTS'];
+/** Spec §6: pre-advice is read by the planner-type roles and ADMIN (not READ_ONLY_PLANNER). */
+const preAdviceRoles: Role[] = ['ADMIN', 'PLANNER', 'PLUS_PLANNER', 'PARTNER'];
 /** Who may replay an order's events (docs/decisions/0029-audit-replay.md). */
 export const auditRoles: readonly Role[] = ['ADMIN', 'ACCOUNTING'];
 
@@ -192,6 +197,12 @@ export const commandPermissions: Record<CommandName, Permission> = {
   SET_RECURRING_ORDER_PAUSED: write(recurring),
   DELETE_RECURRING_ORDER: write(recurring),
   EXECUTE_RECURRING_ORDERS: write(recurring),
+  CREATE_PRE_ADVICE_POLICY: write(preAdviceAdmin),
+  DELETE_PRE_ADVICE_POLICY: write(preAdviceAdmin),
+  PRE_ADVICE_MANUAL_ATTEMPT: write(preAdvice, { roles: preAdviceRoles }),
+  SEND_PRE_PICKUP_SMS: write(preAdvice, { roles: preAdviceRoles }),
+  LOCK_PRE_ADVICE: write(preAdvice, { roles: preAdviceRoles }),
+  UNLOCK_PRE_ADVICE: write(preAdvice, { roles: preAdviceRoles }),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
@@ -334,6 +345,14 @@ export const queryPermissions: Record<QueryName, Permission> = {
   getRecurringExecutedDates: read(recurring),
   recurringOrderResult: read(recurring),
   recurringOrderCalendar: read(recurring),
+  // Pre-advice (0062): the policies and their texts are administered (ADMIN_PRE_ADVICE) and read
+  // where the outcomes are followed up; an order's pre-advice as spec §6 says.
+  preAdvicePolicies: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
+  preAdviceServicePolicies: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
+  customerSmsText: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
+  customerEventEmail: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
+  preAdviceForOrder: read(preAdvice, { roles: preAdviceRoles }),
+  preAdviceFollowUp: read(['PLANNER_PRE_ADVICE'], { roles: preAdviceRoles }),
   // Spreadsheet import (0059): whoever may import reads the imports of their departments.
   getImportStatus: read(importFlags),
   getImportResults: read(importFlags),

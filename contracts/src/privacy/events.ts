@@ -20,6 +20,7 @@ import type { ArticleEvent, PriceListEvent } from '../pricing/catalogue.js';
 import type { ReservationEvent } from '../reservations.js';
 import type { RecurringEvent } from '../recurring/index.js';
 import type { AddressEvent } from '../addressBook/index.js';
+import type { PreAdviceEvent, PreAdvicePolicyEvent } from '../preAdvice/index.js';
 import type { RoleEvent, UserEvent } from '../users/index.js';
 
 /** Why personal data was erased: a person asked (GDPR art. 17), or its retention ran out (art. 5(1)(e)). */
@@ -72,6 +73,8 @@ export type DomainEvent =
   | RoleEvent
   | RecurringEvent
   | AddressEvent
+  | PreAdvicePolicyEvent
+  | PreAdviceEvent
   | PersonalDataErasedEvent;
 export type DomainEventType = DomainEvent['type'];
 

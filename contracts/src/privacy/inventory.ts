@@ -341,6 +341,27 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   AddressCreated: savedAddress(''),
   AddressUpdated: savedAddress('changes.'),
   AddressDeleted: none,
+  // Pre-advice (docs/decisions/0062): a policy's texts are a business's words with placeholders;
+  // the messages of an order hold its recipient's number or address and the texts made for
+  // them, sealed under the order's subject (erased with the order's parties).
+  PreAdvicePolicyCreated: named('texts and a name a business wrote for all its recipients', [
+    'name',
+    'texts[].smsText',
+    'texts[].emailSubject',
+    'texts[].emailBody',
+  ]),
+  PreAdvicePolicyDeleted: none,
+  PreAdviceRequested: none,
+  PreAdviceQueued: order({
+    'messages.sms.to': 'phone',
+    'messages.sms.body': 'freeText',
+    'messages.email.to': 'email',
+    'messages.email.subject': 'freeText',
+    'messages.email.body': 'freeText',
+  }),
+  PreAdviceOutcomeRecorded: none,
+  PreAdviceLocked: none,
+  PreAdviceUnlocked: none,
 };
 
 /** The groups of an event type that the event store seals (none for an unknown type). */

@@ -192,4 +192,12 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
       'block.pupUnitId': 'a pickup point (a shop or a locker), no person',
     },
   },
+  // Pre-advice (0062): policies hold a business's texts; an order's row holds no recipient.
+  preAdvicePolicies: named('texts and a name a business wrote for all its recipients', [
+    'name',
+    'texts[].smsText',
+    'texts[].emailSubject',
+    'texts[].emailBody',
+  ]),
+  preAdvice: { personal: {} },
 };

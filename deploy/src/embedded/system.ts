@@ -1,5 +1,6 @@
 import {
   createCommandService,
+  PreAdviceJob,
   RecurringScheduler,
   createImportApi,
   ImportRunner,
@@ -87,6 +88,8 @@ export interface System {
   recurring: RecurringScheduler;
   /** Spreadsheet imports (docs/decisions/0059): tests stop and start it to resume a job. */
   imports: ImportRunner;
+  /** Decides and sends pre-advice (docs/decisions/0062): tests run a pass. */
+  preAdvice: PreAdviceJob;
   close(): Promise<void>;
 }
 
@@ -185,6 +188,17 @@ export async function startSystem(
   const uiDir = config.UI_DIR ?? uiFolder();
   const messages = messagePort(delivery, smtpCa, db, logger.child({ component: 'messages' }));
   let publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${config.PORT}`;
+  // Pre-advice decides and sends through the same adapters (docs/decisions/0062-pre-advice.md).
+  const preAdvice = new PreAdviceJob({
+    store: command.deps.store,
+    knex: db.knex,
+    messages: new MeteredMessagePort(messages.port, metrics),
+    logger: logger.child({ component: 'pre-advice' }),
+    publicUrl: () => publicUrl,
+    enabled: config.PRE_ADVICE_ENABLED,
+    intervalMs: config.PRE_ADVICE_INTERVAL_SECONDS * 1000,
+  });
+  if (config.PRE_ADVICE_INTERVAL_SECONDS > 0) preAdvice.start();
   let hubRef: SocketHub | null = null;
   const auth = createAuth({
     knex: db.knex,
@@ -264,6 +278,7 @@ export async function startSystem(
     retention,
     recurring,
     imports,
+    preAdvice,
     close: () =>
       (closing ??= (async () => {
         await hub.close();
@@ -274,6 +289,7 @@ export async function startSystem(
         await retention.stop();
         await recurring.stop();
         await imports.stop();
+        await preAdvice.stop();
         command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

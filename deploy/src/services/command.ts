@@ -6,7 +6,13 @@ import {
   RetentionJob,
 } from '@nordlog/command-service';
 import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
-import { commandParts, invoicingParts, openEventStore, optimizingParts } from '../parts.js';
+import {
+  commandParts,
+  invoicingParts,
+  openEventStore,
+  optimizingParts,
+  preAdviceParts,
+} from '../parts.js';
 import { failed, runService } from './run.js';
 
 /**
@@ -39,6 +45,9 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
     intervalMs: config.RECURRING_INTERVAL_SECONDS * 1000,
   });
   if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
+  // Pre-advice (docs/decisions/0062): every command process may run it; each attempt is decided
+  // once on its order's stream and each message claimed before it is handed over.
+  const preAdvice = preAdviceParts(config, db, command.deps.store, logger, metrics);
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
   // Spreadsheet imports (docs/decisions/0059): the gateway forwards them here, signed.
@@ -55,6 +64,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
       await retention.stop();
       await recurring.stop();
       await imports.stop();
+      await preAdvice?.close();
       command.close();
     },
   };

@@ -14,6 +14,20 @@ const common = {
   optional: ['HOST', 'LOG_LEVEL', 'LOG_FORMAT', 'DATABASE_POOL_SIZE', 'EVENTSTORE_URL'],
 } as const;
 
+/** Message delivery (docs/decisions/0012): the gateway's login codes, the command service's pre-advice. */
+const messageSettings = [
+  'MESSAGE_DELIVERY',
+  'SMTP_URL',
+  'SMTP_CA_FILE',
+  'MAIL_FROM',
+  'SMS_PROVIDER_URL',
+  'SMS_PROVIDER_USER',
+  'SMS_PROVIDER_PASSWORD',
+  'SMS_PLATFORM_ID',
+  'SMS_PLATFORM_PARTNER_ID',
+  'SMS_SENDER',
+] as const;
+
 export const serviceEnvironment: Record<
   ServiceName,
   { required: readonly string[]; optional: readonly string[] }
@@ -37,6 +51,12 @@ export const serviceEnvironment: Record<
       'OPTIMIZER_FEATURES',
       // Recurring orders book themselves (docs/decisions/0058).
       'RECURRING_INTERVAL_SECONDS',
+      // Pre-advice is decided and sent beside the command service (docs/decisions/0062), through
+      // message delivery of its own (without complete settings it sends none, and says so).
+      'PRE_ADVICE_INTERVAL_SECONDS',
+      'PRE_ADVICE_ENABLED',
+      'PUBLIC_URL',
+      ...messageSettings,
     ],
   },
   query: {
@@ -81,16 +101,7 @@ export const serviceEnvironment: Record<
       'AUTH_MAX_REQUESTS_PER_ADDRESS',
       'PUBLIC_MAX_REQUESTS_PER_MINUTE',
       'CUSTOMER_PORTAL_URL',
-      'MESSAGE_DELIVERY',
-      'SMTP_URL',
-      'SMTP_CA_FILE',
-      'MAIL_FROM',
-      'SMS_PROVIDER_URL',
-      'SMS_PROVIDER_USER',
-      'SMS_PROVIDER_PASSWORD',
-      'SMS_PLATFORM_ID',
-      'SMS_PLATFORM_PARTNER_ID',
-      'SMS_SENDER',
+      ...messageSettings,
       'MAP_TILE_URL',
       'MAP_TILE_ATTRIBUTION',
       'GEOCODER',

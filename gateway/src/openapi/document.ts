@@ -236,6 +236,14 @@ const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
     block: { name: 'Apotek 1 Storgata', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo' },
   },
   UPDATE_ADDRESS: { id: '990001', usage: 'BOTH' },
+  // contracts preAdvice: one owner, the texts the channel needs, known placeholders only.
+  CREATE_PRE_ADVICE_POLICY: {
+    name: 'Pharmacy: the day before',
+    customerId: '990001',
+    triggers: ['DAY_BEFORE'],
+    channel: 'SMS',
+    texts: [{ language: 'nb', smsText: '{senderName} leverer {window}: {trackingLink}' }],
+  },
 };
 
 /** The first candidate example the route's own schema accepts (none: no example). */

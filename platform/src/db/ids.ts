@@ -23,7 +23,8 @@ export type IdKind =
   | 'billing_order'
   | 'deviation'
   | 'recurring_order'
-  | 'address';
+  | 'address'
+  | 'pre_advice_policy';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

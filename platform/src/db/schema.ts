@@ -311,6 +311,25 @@ export const platformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_address');
     },
   },
+  {
+    // Pre-advice (docs/decisions/0062-pre-advice.md): policy ids, and the send log of the
+    // outbox relay: one row per order and attempt key, claimed before the message is handed to
+    // the delivery adapters and marked when they took it, so no attempt is sent twice.
+    name: '0023_pre_advice',
+    async up(knex) {
+      await knex.raw(`
+        create sequence id_seq_pre_advice_policy;
+        create table pre_advice_sends (
+          order_id text not null,
+          key text not null,
+          attempts integer not null default 1,
+          claimed_at timestamptz not null default now(),
+          sent_at timestamptz,
+          result jsonb,
+          primary key (order_id, key)
+        );`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -15,7 +15,9 @@ import type { Knex } from 'knex';
  *   in the outbox;
  * - an order's exact points in the optimiser's documents (the problem a run was given and its
  *   answer, kept for diagnostics): each becomes the erased point (about a kilometre), as in the
- *   order's own rows.
+ *   order's own rows;
+ * - an order's pre-advice messages in the outbox (docs/decisions/0062): each carries the order's
+ *   tracking link, which finds them.
  */
 export async function eraseSubjectRecords(
   trx: Knex.Transaction,
@@ -28,6 +30,18 @@ export async function eraseSubjectRecords(
       .map((s) => s!.id);
   await eraseUserRecords(trx, ids('user'));
   await eraseOrderPoints(trx, ids('order'));
+  await eraseOrderMessages(trx, ids('order'));
+}
+
+async function eraseOrderMessages(trx: Knex.Transaction, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await trx.raw(
+    `delete from message_outbox m
+     using ${ORDERS_TABLE} o
+     where o.id = any(?::bigint[]) and o.data->'order'->>'trackingId' is not null
+       and position('/track/' || (o.data->'order'->>'trackingId') in m.body) > 0`,
+    [orderIds],
+  );
 }
 
 async function eraseUserRecords(trx: Knex.Transaction, userIds: string[]): Promise<void> {

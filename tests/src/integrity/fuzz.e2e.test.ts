@@ -121,6 +121,12 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   getRecurringExecutedDates: (w) => ({ department: w.departments[0] }),
   recurringOrderResult: (w) => ({ department: w.departments[0], date: DATE }),
   recurringOrderCalendar: (w) => ({ recurringOrderId: w.recurring, fromDate: DATE, toDate: DATE }),
+  preAdvicePolicies: (w) => ({ departmentId: w.departments[0] }),
+  preAdviceServicePolicies: () => ({ serviceId: 'PARCEL' }),
+  customerSmsText: (w) => ({ customerId: w.customers[0], smsType: 'DAY_BEFORE' }),
+  customerEventEmail: (w) => ({ customerId: w.customers[0] }),
+  preAdviceForOrder: (w) => ({ orderId: w.order }),
+  preAdviceFollowUp: (w) => ({ departmentId: w.departments[0], fromDate: DATE, toDate: DATE }),
   getImportStatus: (w) => ({ departmentId: w.departments[0] }),
   getImportResults: () => ({ importId: '6f1c1b7e-3d2a-4c1e-9f00-000000000059' }),
 };

@@ -108,6 +108,14 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
   },
   recurringOrderRuns: (c, w) => perDepartment(c, w, 'getRecurringExecutedDates', 'department'),
   addresses: (c) => list(c.query('addresses', { limit: 1000 })),
+  // Pre-advice (docs/decisions/0062): the policies of both departments; each order's pre-advice.
+  preAdvicePolicies: (c) => list(c.query('preAdvicePolicies', {})),
+  preAdvice: async (c, w) => {
+    const rows: Row[] = [];
+    for (const orderId of w.orders)
+      rows.push(...(await list(c.query('preAdviceForOrder', { orderId }))));
+    return rows;
+  },
 };
 
 /** The rows of a department-scoped query, over both departments. */
@@ -526,6 +534,23 @@ describe('socket scope equals query access, for every entity, role and context',
     }
     expect((await sys.command('UPDATE_ADDRESS', { id: saved[0], code: 'L-1' })).status).toBe(200);
     expect((await sys.command('DELETE_ADDRESS', { id: saved[1] })).status).toBe(200);
+    // Pre-advice of both departments (docs/decisions/0062): a policy each, an order of each locked
+    // and asked for by hand.
+    for (const [departmentId, orderId] of [
+      [oslo, a],
+      [bergen, world.orders[2]!],
+    ] as const) {
+      const policy = await sys.command('CREATE_PRE_ADVICE_POLICY', {
+        name: 'On booking',
+        departmentId,
+        triggers: ['BOOKED'],
+        channel: 'SMS',
+        texts: [{ language: 'nb', smsText: 'Pakken kommer: {trackingLink}' }],
+      });
+      expect(policy.status).toBe(200);
+      for (const name of ['LOCK_PRE_ADVICE', 'PRE_ADVICE_MANUAL_ATTEMPT'])
+        expect((await sys.command(name, { orderIds: [orderId] })).status).toBe(200);
+    }
     // Optimising runs of both departments' days, their suggested routes, one of them cancelled.
     for (const departmentId of [oslo, bergen])
       await waitForRun(

@@ -71,6 +71,22 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
     );
   const order = async (id: string) =>
     ((await sys.query('orders', { ids: [id] })).body as OrderRow[])[0]!;
+  // Pre-advice on booking (docs/decisions/0062): the recipients are sent an SMS and an e-mail
+  // (their numbers and addresses sealed in the events, the messages in the outbox).
+  await command('CREATE_PRE_ADVICE_POLICY', {
+    name: 'Oslo on booking',
+    departmentId: OSLO,
+    triggers: ['BOOKED'],
+    channel: 'SMS_AND_EMAIL',
+    texts: [
+      {
+        language: 'nb',
+        smsText: 'Pakke fra {senderName}',
+        emailSubject: 'Pakke fra {senderName}',
+        emailBody: 'Følg den: {trackingLink}',
+      },
+    ],
+  });
   const orderId = await bookOne(
     {
       name: NEEDLES.name,
@@ -88,6 +104,12 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
   const rejected = await bookOne({ name: 'Per Hansen' }, { requiresConfirmation: true });
   const deviated = await bookOne({ name: 'Liv Berg' });
   await sys.settled();
+  await sys.preAdvice.pass();
+  const outbox = await sys.db
+    .knex('message_outbox')
+    .where('recipient', NEEDLES.phone)
+    .count<{ n: string }[]>('* as n');
+  if (Number(outbox[0]!.n) === 0) throw new Error('no pre-advice was sent to the recipient');
   const booked = await order(orderId);
   await command('UPDATE_ORDER', {
     orderId,

@@ -46,6 +46,8 @@ export interface World extends SampleWorld {
   recurring: string;
   /** A saved address of the first department and customer (docs/decisions/0061). */
   address: string;
+  /** A pre-advice policy of the first department (docs/decisions/0062). */
+  preAdvicePolicy: string;
 }
 
 export const block = {
@@ -261,6 +263,18 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_ADDRESS: (w) => updateSamples.UPDATE_ADDRESS(w).create,
   UPDATE_ADDRESS: (w) => ({ id: w.address, code: 'D-2' }),
   DELETE_ADDRESS: (w) => ({ id: w.address }),
+  CREATE_PRE_ADVICE_POLICY: (w) => ({
+    name: 'Day before',
+    departmentId: w.departments[0],
+    triggers: ['DAY_BEFORE'],
+    channel: 'SMS',
+    texts: [{ language: 'nb', smsText: 'Levering {window} fra {senderName}: {trackingLink}' }],
+  }),
+  DELETE_PRE_ADVICE_POLICY: (w) => ({ id: w.preAdvicePolicy }),
+  PRE_ADVICE_MANUAL_ATTEMPT: (w) => ({ orderIds: [w.order] }),
+  SEND_PRE_PICKUP_SMS: (w) => ({ orderIds: [w.order] }),
+  LOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
+  UNLOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
 };
 
 /** Makes the world (as the system user): two departments, the first one holding most things. */
@@ -294,6 +308,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     delivered: '',
     recurring: '',
     address: '',
+    preAdvicePolicy: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -336,5 +351,9 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
   );
   world.recurring = await id('SAVE_RECURRING_ORDER', commandBases.SAVE_RECURRING_ORDER(world));
   world.address = await id('CREATE_ADDRESS', commandBases.CREATE_ADDRESS(world));
+  world.preAdvicePolicy = await id(
+    'CREATE_PRE_ADVICE_POLICY',
+    commandBases.CREATE_PRE_ADVICE_POLICY(world),
+  );
   return world;
 }

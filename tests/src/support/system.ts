@@ -105,6 +105,8 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     // Recurring orders are booked when a test runs a pass (docs/decisions/0058): a background
     // pass would append while a suite counts what a command stored.
     RECURRING_INTERVAL_SECONDS: '0',
+    // Pre-advice is decided and sent when a test runs a pass (docs/decisions/0062), likewise.
+    PRE_ADVICE_INTERVAL_SECONDS: '0',
     ...env,
   });
 }

@@ -1,0 +1,312 @@
+import {
+  CUSTOMER_GROUPS_TABLE,
+  DEPARTMENTS_TABLE,
+  PRE_ADVICE_POLICIES_TABLE,
+  PRE_ADVICE_TABLE,
+  SLOTS_TABLE,
+  addDays,
+  countryTimeZones,
+  dayIn,
+  orderStream,
+  preAdviceTriggerKey,
+  resolvePolicy,
+  type EventMetadata,
+  type PreAdviceCause,
+  type PreAdvicePolicy,
+  type PreAdviceRow,
+} from '@nordlog/contracts';
+import {
+  deterministicUuid,
+  type EventStore,
+  type Knex,
+  type Logger,
+  type MessagePort,
+} from '@nordlog/platform';
+import { target } from '../framework/decider.js';
+import { executeTarget } from '../framework/execute.js';
+import { PeriodicJob } from '../framework/periodicJob.js';
+import { StreamStates } from '../framework/streamStates.js';
+import { preAdviceDecider, type DeliveryResult, type PreAdviceCommand } from './decider.js';
+import { relayAttempt } from './relay.js';
+
+export interface PreAdviceJobDeps {
+  /** The event store as the product reads it (personal data opened: the messages' recipients). */
+  store: EventStore;
+  knex: Knex;
+  /** The delivery adapters (development outbox, or SMTP and LINK Mobility). */
+  messages: MessagePort;
+  logger: Logger;
+  /** The public address the tracking links start with. */
+  publicUrl: () => string;
+  /** Pre-advice is on (PRE_ADVICE_ENABLED); off, planners' attempts end as FEATURE_OFF. */
+  enabled?: boolean;
+  /** How often it looks (default every 30 s). */
+  intervalMs?: number;
+  clock?: () => Date;
+  /** Orders decided per trigger and pass at most (default 5,000). */
+  batch?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  /** Orders decided and relayed side by side (default 8). */
+  concurrency?: number;
+}
+
+/** What a pass found to do for one order. */
+interface Due {
+  row: PreAdviceRow;
+  key: string;
+  cause: PreAdviceCause;
+}
+
+/**
+ * The pre-advice process (docs/decisions/0062-pre-advice.md). Each pass:
+ * 1. finds the attempts due: planners' requests, orders just booked (BOOKED), orders delivered
+ *    tomorrow in their department's country (DAY_BEFORE), orders on a slot whose planning was
+ *    completed or whose route started (DISPATCHED);
+ * 2. decides each on the order's stream with the policy that covers the order: an outcome, or
+ *    messages queued (the event is the outbox's record);
+ * 3. relays the queued messages through the delivery adapters and records their outcome.
+ * Restart-safe and safe with two processes: it keeps nothing between passes; an attempt's key is
+ * decided once (the stream refuses a second decision, and a deterministic command id makes a lost
+ * race a repeat), and each message is claimed before it is handed over (relay.ts).
+ */
+export class PreAdviceJob extends PeriodicJob {
+  constructor(private readonly deps: PreAdviceJobDeps) {
+    super(deps.intervalMs ?? 30_000, deps.clock ?? (() => new Date()));
+  }
+
+  /**
+   * The orders' folded streams within one pass (decided, then relayed, read on from where they
+   * were); a new one each pass, so nothing read before an erasure outlives the pass.
+   */
+  private states: StreamStates | null = null;
+
+  protected async run(now: Date): Promise<number> {
+    this.states = new StreamStates(this.deps.store);
+    try {
+      return await this.passOver(now);
+    } finally {
+      this.states = null;
+    }
+  }
+
+  private async passOver(now: Date): Promise<number> {
+    let done = 0;
+    const policies = await this.policies();
+    const groups = await this.customerGroups();
+    /** Orders whose attempt this pass decided: relayed now, before the read model shows them. */
+    const decided = new Set<string>();
+    // Without a policy every trigger would only record NO_RULE: none fires then.
+    const byOrder = new Map<string, Due[]>();
+    for (const due of await this.due(now, policies.length > 0))
+      byOrder.set(due.row.id, [...(byOrder.get(due.row.id) ?? []), due]);
+    // Orders side by side; one order's attempts in order (BOOKED before DAY_BEFORE).
+    await eachConcurrently([...byOrder.values()], this.concurrency, async (attempts) => {
+      for (const due of attempts) {
+        if (this.stopped) return;
+        const policy = resolvePolicy(policies, {
+          departmentId: due.row.departmentId,
+          customerId: due.row.customerId,
+          customerGroupIds: groups.get(due.row.customerId) ?? [],
+          serviceId: due.row.serviceId,
+        });
+        // A trigger after booking fires only for orders whose policy has it (no event otherwise).
+        const { cause } = due;
+        if ((cause === 'DAY_BEFORE' || cause === 'DISPATCHED') && !policy?.triggers.includes(cause))
+          continue;
+        const n = await this.decide(due, policy, now);
+        if (n > 0) decided.add(due.row.id);
+        done += n;
+      }
+    });
+    done += await this.relay(now, decided);
+    return done;
+  }
+
+  private get concurrency(): number {
+    return this.deps.concurrency ?? 8;
+  }
+
+  private async policies(): Promise<PreAdvicePolicy[]> {
+    const rows = await this.deps
+      .knex(PRE_ADVICE_POLICIES_TABLE)
+      .where('deleted', false)
+      .select<{ data: PreAdvicePolicy }[]>('data');
+    return rows.map((r) => r.data);
+  }
+
+  /** Customer id → the groups it is a member of. */
+  private async customerGroups(): Promise<Map<string, string[]>> {
+    const rows = await this.deps
+      .knex(CUSTOMER_GROUPS_TABLE)
+      .where('deleted', false)
+      .select<{ id: string; members: string[] | null }[]>(
+        'id',
+        this.deps.knex.raw(`data->'customerIds' as members`),
+      );
+    const byCustomer = new Map<string, string[]>();
+    for (const g of rows)
+      for (const c of g.members ?? [])
+        byCustomer.set(c, [...(byCustomer.get(c) ?? []), String(g.id)]);
+    return byCustomer;
+  }
+
+  private async due(now: Date, triggers: boolean): Promise<Due[]> {
+    const { knex } = this.deps;
+    const limit = this.deps.batch ?? 5_000;
+    const rowsOf = async (q: Knex.QueryBuilder) =>
+      (await q.orderBy('id').limit(limit).select<{ data: PreAdviceRow }[]>('data')).map(
+        (r) => r.data,
+      );
+    const due: Due[] = [];
+    for (const row of await rowsOf(knex(PRE_ADVICE_TABLE).where('waiting', true)))
+      for (const key of row.requested)
+        due.push({ row, key, cause: key.startsWith('PRE_PICKUP') ? 'PRE_PICKUP' : 'MANUAL' });
+    if (this.deps.enabled === false || !triggers) return due;
+    const today = await this.todayByDepartment(now);
+    const earliest = [...today.values()].reduce(
+      (a, b) => (a < b ? a : b),
+      dayIn('UTC', now.toISOString()),
+    );
+    const booked = knex(PRE_ADVICE_TABLE)
+      .whereRaw(`not ('BOOKED' = any(decided))`)
+      .where('delivery_date', '>=', earliest);
+    for (const row of await rowsOf(booked)) due.push({ row, key: 'BOOKED', cause: 'BOOKED' });
+    const tomorrows = [...new Set([...today.values()].map((d) => addDays(d, 1)))];
+    const dayBefore = knex(PRE_ADVICE_TABLE)
+      .whereIn('delivery_date', tomorrows)
+      .whereRaw(`not (('DAY_BEFORE-' || delivery_date) = any(decided))`);
+    for (const row of await rowsOf(dayBefore)) {
+      const key = preAdviceTriggerKey('DAY_BEFORE', row);
+      const tomorrow = addDays(today.get(row.departmentId) ?? earliest, 1);
+      if (row.deliveryDate === tomorrow && !row.decided.includes(key))
+        due.push({ row, key, cause: 'DAY_BEFORE' });
+    }
+    const dispatched = knex(PRE_ADVICE_TABLE)
+      .whereRaw(`not (('DISPATCHED-' || slot_id) = any(decided))`)
+      .whereIn(
+        'slot_id',
+        knex(SLOTS_TABLE)
+          .where('deleted', false)
+          .whereIn('state', ['PLANNED', 'IN_PROGRESS'])
+          .select('id'),
+      );
+    for (const row of await rowsOf(dispatched.where('delivery_date', '>=', earliest))) {
+      const key = preAdviceTriggerKey('DISPATCHED', row);
+      if (!row.decided.includes(key)) due.push({ row, key, cause: 'DISPATCHED' });
+    }
+    return due;
+  }
+
+  /** Today in each department's country (spec §9 time zones). */
+  private async todayByDepartment(now: Date): Promise<Map<string, string>> {
+    const rows = await this.deps
+      .knex(DEPARTMENTS_TABLE)
+      .select<{ id: string; country: string | null }[]>(
+        'id',
+        this.deps.knex.raw(`data->>'country' as country`),
+      );
+    return new Map(
+      rows.map((d) => [
+        String(d.id),
+        dayIn(countryTimeZones[d.country ?? ''] ?? 'Europe/Oslo', now.toISOString()),
+      ]),
+    );
+  }
+
+  /** Runs one command on the order's stream as the system, under a command id of its own. */
+  private async execute(orderId: string, name: string, command: PreAdviceCommand, now: Date) {
+    const commandId = deterministicUuid('pre-advice', name, orderId);
+    const metadata: EventMetadata = {
+      commandId,
+      correlationId: commandId,
+      causationId: commandId,
+      userId: 'system',
+      occurredAt: now.toISOString(),
+    };
+    const t = target({
+      id: orderId,
+      streamId: orderStream(orderId),
+      decider: preAdviceDecider,
+      command,
+      redecide: true,
+    });
+    try {
+      const states = this.states ?? new StreamStates(this.deps.store);
+      return (await executeTarget(this.deps.store, t, metadata, undefined, states)).length;
+    } catch (err) {
+      this.deps.logger.warn({ err, order: orderId, step: name }, 'pre-advice step not taken');
+      return 0;
+    }
+  }
+
+  private decide(due: Due, policy: PreAdvicePolicy | null, now: Date): Promise<number> {
+    return this.execute(
+      due.row.id,
+      `decide ${due.key}`,
+      {
+        type: 'DECIDE',
+        key: due.key,
+        cause: due.cause,
+        policy,
+        host: this.deps.publicUrl(),
+        featureOn: this.deps.enabled !== false,
+      },
+      now,
+    );
+  }
+
+  /** Sends what is queued (orders waiting, and those just decided) and records the outcomes. */
+  private async relay(now: Date, decided: ReadonlySet<string>): Promise<number> {
+    const rows = await this.deps
+      .knex(PRE_ADVICE_TABLE)
+      .where('waiting', true)
+      .orderBy('id')
+      .limit(this.deps.batch ?? 5_000)
+      .select<{ id: string; pending: string[] }[]>(
+        'id',
+        this.deps.knex.raw(`data->'pending' as pending`),
+      );
+    const ids = new Set([
+      ...rows.filter((r) => r.pending.length > 0).map((r) => String(r.id)),
+      ...decided,
+    ]);
+    let done = 0;
+    await eachConcurrently([...ids], this.concurrency, async (id) => {
+      if (this.stopped) return;
+      const states = this.states ?? new StreamStates(this.deps.store);
+      const { state } = await states.load(orderStream(id), preAdviceDecider);
+      if (state.status !== 'booked') return;
+      for (const [key, queued] of Object.entries(state.queued)) {
+        // A recipient erased since the messages were queued is sent nothing (refused).
+        const result: DeliveryResult | null = state.erased
+          ? {
+              sms: queued.messages.sms ? 'refused' : null,
+              email: queued.messages.email ? 'refused' : null,
+            }
+          : await relayAttempt(this.deps, id, key, queued.messages);
+        if (result)
+          done += await this.execute(
+            id,
+            `delivered ${key}`,
+            { type: 'DELIVERED', key, result },
+            now,
+          );
+      }
+    });
+    return done;
+  }
+}
+
+/** Runs `task` over the items, at most `limit` at a time. */
+async function eachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

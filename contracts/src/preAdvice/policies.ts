@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { entityId, nonEmptyText } from '../common.js';
+
+/**
+ * Pre-advice policies (spec §1, §7; docs/decisions/0062-pre-advice.md): whom a recipient is told
+ * of a coming delivery, when, how and in which words. A policy belongs to exactly one customer,
+ * customer group or department, optionally for one service; the most specific one applies
+ * (`resolvePolicy`).
+ */
+export const PRE_ADVICE_POLICIES_TABLE = 'rm_pre_advice_policies';
+export const PRE_ADVICE_POLICIES_ENTITY = 'preAdvicePolicies';
+export const preAdvicePolicyStream = (id: string) => `pre-advice-policy-${id}`;
+
+/**
+ * When a message goes out: on booking, the day before the delivery date, when the order's slot is
+ * dispatched (its planning completed or the route started); PRE_PICKUP is the sender's SMS that
+ * the courier comes for the goods (SEND_PRE_PICKUP_SMS). These are also the `smsType`s.
+ */
+export const preAdviceTriggers = ['BOOKED', 'DAY_BEFORE', 'DISPATCHED', 'PRE_PICKUP'] as const;
+export type PreAdviceTrigger = (typeof preAdviceTriggers)[number];
+export const preAdviceChannels = ['SMS', 'EMAIL', 'SMS_AND_EMAIL'] as const;
+export type PreAdviceChannel = (typeof preAdviceChannels)[number];
+/** The languages of the web app (ui/src/i18n); a recipient gets its country's, else English. */
+export const preAdviceLanguages = ['en', 'nb', 'sv', 'da', 'fi', 'fr'] as const;
+export type PreAdviceLanguage = (typeof preAdviceLanguages)[number];
+
+/** The words a text may hold in braces; every other `{…}` is refused on save. */
+export const preAdvicePlaceholders = ['trackingLink', 'window', 'senderName'] as const;
+export type PreAdvicePlaceholder = (typeof preAdvicePlaceholders)[number];
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** The placeholders of a text that do not exist (each once, in order). */
+export function unknownPlaceholders(text: string): string[] {
+  const unknown = [...text.matchAll(PLACEHOLDER)]
+    .map((m) => m[1]!)
+    .filter((name) => !(preAdvicePlaceholders as readonly string[]).includes(name));
+  return [...new Set(unknown)];
+}
+
+/** Whether a text names this placeholder. */
+export const usesPlaceholder = (text: string, name: PreAdvicePlaceholder) =>
+  text.includes(`{${name}}`);
+
+/** A text with its placeholders filled in. */
+export const renderPreAdviceText = (
+  text: string,
+  values: Readonly<Record<PreAdvicePlaceholder, string>>,
+): string =>
+  text.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as PreAdvicePlaceholder] : whole,
+  );
+
+const placeholderText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `at most ${max} characters`)
+    .superRefine((text, ctx) => {
+      const unknown = unknownPlaceholders(text);
+      if (unknown.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown placeholder ${unknown.map((u) => `{${u}}`).join(', ')}; the placeholders are ${preAdvicePlaceholders.map((p) => `{${p}}`).join(', ')}`,
+        });
+    });
+
+/** Spec §9 has no SMS length: four concatenated segments (4 × 160) is what providers take. */
+export const PRE_ADVICE_SMS_MAX = 640;
+
+export const preAdviceTextSchema = z.object({
+  language: z.enum(preAdviceLanguages),
+  smsText: placeholderText(PRE_ADVICE_SMS_MAX).nullable().default(null),
+  emailSubject: placeholderText(200).nullable().default(null),
+  emailBody: placeholderText(5000).nullable().default(null),
+});
+export type PreAdviceText = z.output<typeof preAdviceTextSchema>;
+
+const oneOwner = (p: {
+  customerId?: string | null;
+  customerGroupId?: string | null;
+  departmentId?: string | null;
+}) => [p.customerId, p.customerGroupId, p.departmentId].filter((v) => v != null).length === 1;
+
+/** Each language once, and the texts the channel needs in every language given. */
+function textsFit(
+  p: { channel: PreAdviceChannel; texts: PreAdviceText[] },
+  ctx: z.RefinementCtx,
+): void {
+  const seen = new Set<string>();
+  p.texts.forEach((t, i) => {
+    if (seen.has(t.language))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['texts', i, 'language'],
+        message: `${t.language} is given twice`,
+      });
+    seen.add(t.language);
+    if (p.channel !== 'EMAIL' && !t.smsText)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['texts', i, 'smsText'],
+        message: `an SMS text is needed for ${t.language} (channel ${p.channel})`,
+      });
+    if (p.channel !== 'SMS' && (!t.emailSubject || !t.emailBody))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['texts', i, t.emailSubject ? 'emailBody' : 'emailSubject'],
+        message: `an e-mail subject and body are needed for ${t.language} (channel ${p.channel})`,
+      });
+  });
+}
+
+/** CREATE_PRE_ADVICE_POLICY (spec §7 "pre-advice policy create"). */
+export const createPreAdvicePolicySchema = z
+  .object({
+    name: nonEmptyText.max(200),
+    /** Whose orders it covers: exactly one of a customer, a customer group or a department. */
+    customerId: entityId.nullable().default(null),
+    customerGroupId: entityId.nullable().default(null),
+    departmentId: entityId.nullable().default(null),
+    /** The service code (an order's `serviceId`) it is for; null: every service. */
+    serviceId: z.string().trim().min(1).max(50).nullable().default(null),
+    triggers: z
+      .array(z.enum(preAdviceTriggers))
+      .min(1)
+      .max(preAdviceTriggers.length)
+      .refine((t) => new Set(t).size === t.length, 'each trigger once'),
+    channel: z.enum(preAdviceChannels),
+    texts: z.array(preAdviceTextSchema).min(1).max(preAdviceLanguages.length),
+    /**
+     * The additional service (vas code) a sent SMS is invoiced as; null: spec §9's default for a
+     * delivery SMS, DEFAULT_SMS_VAS_CODE.
+     */
+    smsVasCode: z.string().trim().min(1).max(20).nullable().default(null),
+  })
+  .refine(oneOwner, {
+    message: 'a policy belongs to exactly one customer, customer group or department',
+    path: ['customerId'],
+  })
+  .superRefine(textsFit);
+export const deletePreAdvicePolicySchema = z.object({ id: entityId });
+
+export type PreAdvicePolicyFields = z.output<typeof createPreAdvicePolicySchema>;
+export interface PreAdvicePolicy extends PreAdvicePolicyFields {
+  id: string;
+}
+export interface PreAdvicePolicyRow extends PreAdvicePolicy {
+  revision: number;
+  updatedAtEpoch: number;
+  deleted: boolean;
+}
+
+export type PreAdvicePolicyEvent =
+  | { type: 'PreAdvicePolicyCreated'; data: PreAdvicePolicy }
+  | { type: 'PreAdvicePolicyDeleted'; data: { id: string } };
+
+/** Spec §9: the vas code of a delivery SMS when the policy names none. */
+export const DEFAULT_SMS_VAS_CODE = '1091';
+
+/** Query `preAdvicePolicies`: of a customer, group or department, or all. */
+export const preAdvicePoliciesQuerySchema = z.object({
+  customerId: entityId.optional(),
+  customerGroupId: entityId.optional(),
+  departmentId: entityId.optional(),
+});
+/** Query `preAdviceServicePolicies`: the policies made for a service (one, or every one). */
+export const preAdviceServicePoliciesQuerySchema = z.object({
+  serviceId: z.string().trim().min(1).max(50).optional(),
+});
+/** Query `customerSmsText {customerId, smsType}`: the SMS texts a customer's orders get. */
+export const customerSmsTextQuerySchema = z.object({
+  customerId: entityId,
+  smsType: z.enum(preAdviceTriggers),
+});
+/** Query `customerEventEmail {customerId}`: the e-mail texts a customer's orders get. */
+export const customerEventEmailQuerySchema = z.object({ customerId: entityId });
+
+/** What an order is, for choosing its policy. */
+export interface PolicySubject {
+  departmentId: string;
+  customerId: string;
+  /** The customer groups the customer is a member of. */
+  customerGroupIds: readonly string[];
+  serviceId: string | null;
+}
+
+const ownerRank = (p: PreAdvicePolicy, s: PolicySubject): number => {
+  if (p.customerId !== null) return p.customerId === s.customerId ? 3 : 0;
+  if (p.customerGroupId !== null) return s.customerGroupIds.includes(p.customerGroupId) ? 2 : 0;
+  return p.departmentId === s.departmentId ? 1 : 0;
+};
+
+/**
+ * The policy of an order: the customer's before its group's before its department's, and at the
+ * same owner the one for the order's service before the one for every service; the oldest (lowest
+ * id) of equals. Null: no policy covers the order (outcome NO_RULE).
+ */
+export function resolvePolicy(
+  policies: readonly PreAdvicePolicy[],
+  s: PolicySubject,
+): PreAdvicePolicy | null {
+  let best: { p: PreAdvicePolicy; score: number } | null = null;
+  for (const p of policies) {
+    const rank = ownerRank(p, s);
+    if (rank === 0) continue;
+    if (p.serviceId !== null && p.serviceId !== s.serviceId) continue;
+    const score = rank * 2 + (p.serviceId !== null ? 1 : 0);
+    if (!best || score > best.score || (score === best.score && BigInt(p.id) < BigInt(best.p.id)))
+      best = { p, score };
+  }
+  return best?.p ?? null;
+}
+
+/** The text of a language: the recipient's, else English, else the first given. */
+export const textFor = (
+  texts: readonly PreAdviceText[],
+  language: PreAdviceLanguage,
+): PreAdviceText | undefined =>
+  texts.find((t) => t.language === language) ?? texts.find((t) => t.language === 'en') ?? texts[0];
+
+const countryLanguages: Readonly<Record<string, PreAdviceLanguage>> = {
+  NO: 'nb',
+  SE: 'sv',
+  DK: 'da',
+  FI: 'fi',
+  FR: 'fr',
+};
+/** The language of a recipient in a country (its address's country code). */
+export const languageOfCountry = (countryCode: string | undefined): PreAdviceLanguage =>
+  countryLanguages[countryCode ?? ''] ?? 'en';

@@ -35,6 +35,8 @@ interface World {
   bergenSeries: string;
   holiday: string;
   customerGroup: string;
+  osloPolicy: string;
+  bergenPolicy: string;
 }
 
 /**
@@ -43,6 +45,15 @@ interface World {
  * `inside: null`: the command needs every department, so a scoped admin never may.
  * Typed and checked by the permission table: a new admin command needs its cases here.
  */
+/** A pre-advice policy of the owner given (docs/decisions/0062). */
+const policy = (owner: Payload): Payload => ({
+  name: 'On booking',
+  triggers: ['BOOKED'],
+  channel: 'SMS',
+  texts: [{ language: 'nb', smsText: 'Pakken kommer: {trackingLink}' }],
+  ...owner,
+});
+
 const cases: Partial<
   Record<
     CommandName,
@@ -52,6 +63,19 @@ const cases: Partial<
   CREATE_DEPARTMENT: {
     outside: [() => ({ name: 'New', departmentType: 'courier', country: 'NO' })],
     inside: null,
+  },
+  // A department's policy is its admin's; a customer group's spans departments (0062).
+  CREATE_PRE_ADVICE_POLICY: {
+    outside: [
+      (w) => policy({ departmentId: w.oslo }),
+      (w) => policy({ customerId: w.osloCustomer }),
+      (w) => policy({ customerGroupId: w.customerGroup }),
+    ],
+    inside: (w) => policy({ departmentId: w.bergen }),
+  },
+  DELETE_PRE_ADVICE_POLICY: {
+    outside: [(w) => ({ id: w.osloPolicy })],
+    inside: (w) => ({ id: w.bergenPolicy }),
   },
   UPDATE_DEPARTMENT: {
     outside: [(w) => ({ id: w.oslo, alystraId: 'X' })],
@@ -232,6 +256,7 @@ describe('a scoped admin acts only inside its departments and never gives more t
       'ADMIN_ROLE',
       'ADMIN_HOLIDAYS',
       'ADMIN_CUSTOMER_GROUP',
+      'ADMIN_PRE_ADVICE',
       ...plannerFlags,
     ];
     const phone = freshPhone();
@@ -278,6 +303,8 @@ describe('a scoped admin acts only inside its departments and never gives more t
       }),
       holiday: await id('CREATE_HOLIDAY', { country: 'NO', type: 'NO_PICKUP', date: '2027-03-03' }),
       customerGroup: await id('CREATE_CUSTOMER_GROUP', { name: 'All' }),
+      osloPolicy: await id('CREATE_PRE_ADVICE_POLICY', policy({ departmentId: oslo })),
+      bergenPolicy: await id('CREATE_PRE_ADVICE_POLICY', policy({ departmentId: bergen })),
     };
     await sys.settled();
     admin = sys.as(await sys.signIn(phone));

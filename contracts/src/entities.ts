@@ -1,4 +1,3 @@
-import { denial, inScope, queryPermissions } from './access/permissions.js';
 import type { ChangeScope } from './context.js';
 import { CONSIGNMENT_GRID_ENTITY, CONSIGNMENT_GRID_TABLE } from './consignments/gridRow.js';
 import type { ConsignmentRow } from './consignments/gridRow.js';
@@ -15,14 +14,12 @@ import {
 } from './customerGroups/index.js';
 import { CUSTOMERS_ENTITY, CUSTOMERS_TABLE, type CustomerRow } from './customers/index.js';
 import {
-  DEPARTMENT_GROUP_PREFIX,
   DEPARTMENT_GROUPS_ENTITY,
   DEPARTMENT_GROUPS_TABLE,
   type DepartmentGroupRow,
 } from './departmentGroups/index.js';
 import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE, type DepartmentRow } from './departments/index.js';
 import { HOLIDAYS_ENTITY, HOLIDAYS_TABLE, type HolidayRow } from './holidays/index.js';
-import { customerScope, type Identity } from './identity.js';
 import { ORDER_LABELS_ENTITY, ORDER_LABELS_TABLE, type OrderLabelRow } from './labels/index.js';
 import {
   NUMBER_SERIES_ENTITY,
@@ -419,160 +416,3 @@ export const isEntityName = (name: string): name is EntityName => Object.hasOwn(
 /** The scope of a row of an entity (what projections publish with each change). */
 export const scopeOf = (name: EntityName, row: unknown): ChangeScope =>
   (entityAccess[name] as EntityAccess<unknown>).scope(row);
-
-/** The department access entries of a reader: its departments and its groups as `group_{n}`. */
-function accessEntries(identity: Identity): Set<string> | '*' {
-  if (identity.departmentIds === '*') return '*';
-  return new Set([
-    ...identity.departmentIds,
-    ...(identity.departmentGroupIds ?? []).map((id) => `${DEPARTMENT_GROUP_PREFIX}${id}`),
-  ]);
-}
-
-const seesDepartment = (identity: Identity, departmentId: string | null) =>
-  departmentId === null ||
-  identity.departmentIds === '*' ||
-  identity.departmentIds.includes(departmentId);
-
-/** Whether the row passes its entity's rule for this reader (the query's permission aside). */
-export function rowVisible(
-  identity: Identity,
-  name: EntityName,
-  row: { id: string; scope: ChangeScope },
-): boolean {
-  const { scope: s } = row;
-  switch (entityAccess[name].rule) {
-    case 'department':
-      return seesDepartment(identity, s.departmentId);
-    case 'departmentAndCustomer':
-      return inScope(identity, s.departmentId, s.customerId);
-    case 'anyDepartment': {
-      const ids = s.departmentIds ?? [];
-      return identity.departmentIds === '*' || ids.some((id) => seesDepartment(identity, id));
-    }
-    case 'everyDepartment': {
-      const ids = s.departmentIds ?? [];
-      return ids.length > 0 && ids.every((id) => inScope(identity, id, s.customerId));
-    }
-    case 'departmentGroup': {
-      if (identity.departmentIds === '*') return true;
-      if ((identity.departmentGroupIds ?? []).includes(row.id)) return true;
-      const members = s.departmentIds ?? [];
-      return members.length > 0 && members.every((id) => seesDepartment(identity, id));
-    }
-    case 'userAccess': {
-      const entries = accessEntries(identity);
-      if (entries === '*') return true;
-      const theirs = s.departmentIds ?? [];
-      return theirs.length > 0 && theirs.every((id) => entries.has(id));
-    }
-    case 'allDepartments':
-      return identity.departmentIds === '*' && customerScope(identity) === null;
-    case 'everyone':
-      return true;
-    case 'slot':
-      return identity.role === 'COURIER'
-        ? !!identity.courierId && s.courierId === identity.courierId
-        : seesDepartment(identity, s.departmentId);
-    default: {
-      const never: never = entityAccess[name].rule;
-      return never;
-    }
-  }
-}
-
-/** Per identity (an object the gateway keeps per socket): the entities it may query. */
-const queryable = new WeakMap<Identity, Map<EntityName, boolean>>();
-
-/** Whether one of the entity's queries is permitted to this reader. */
-export function mayQueryEntity(identity: Identity, name: EntityName): boolean {
-  let known = queryable.get(identity);
-  if (!known) queryable.set(identity, (known = new Map<EntityName, boolean>()));
-  let may = known.get(name);
-  if (may === undefined) {
-    may = entityAccess[name].queries.some(
-      (q) => denial(identity, queryPermissions[q], 'query') === null,
-    );
-    known.set(name, may);
-  }
-  return may;
-}
-
-/**
- * The one rule (query service and socket): may this reader read this row of this entity? An
- * entity that is not in `entityAccess` is read by nobody.
- */
-export function mayReadRow(
-  identity: Identity,
-  name: string,
-  row: { id: string; scope: ChangeScope },
-): boolean {
-  return isEntityName(name) && mayQueryEntity(identity, name) && rowVisible(identity, name, row);
-}
-
-/**
- * The entity of the rows each query answers (a list of them). The query service drops every row
- * the reader may not read by `mayReadRow`, after the query's own SQL scoping, so the socket and
- * the queries cannot disagree on a row. Queries not listed answer no entity rows.
- */
-export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
-  departments: DEPARTMENTS_ENTITY,
-  searchCustomers: CUSTOMERS_ENTITY,
-  subcustomersForAlystraId: CUSTOMERS_ENTITY,
-  consignments: CONSIGNMENT_GRID_ENTITY,
-  searchConsignments: CONSIGNMENT_GRID_ENTITY,
-  searchDeletedOrders: CONSIGNMENT_GRID_ENTITY,
-  consignmentsInSameLoadCarrier: CONSIGNMENT_GRID_ENTITY,
-  pickupOrders: CONSIGNMENT_GRID_ENTITY,
-  orderHistory: ORDER_HISTORY_ENTITY,
-  orderDeviations: ORDER_DEVIATIONS_ENTITY,
-  manageReturns: ORDERS_ENTITY,
-  roles: ROLES_ENTITY,
-  users: USERS_ENTITY,
-  departmentGroups: DEPARTMENT_GROUPS_ENTITY,
-  customerGroups: CUSTOMER_GROUPS_ENTITY,
-  customerGroupMembers: CUSTOMERS_ENTITY,
-  holiday: HOLIDAYS_ENTITY,
-  courierLocationsByDepartmentId: COURIER_LOCATIONS_ENTITY,
-  courierLocationsBySlotId: COURIER_LOCATIONS_ENTITY,
-  numberSeries: NUMBER_SERIES_ENTITY,
-  orders: ORDERS_ENTITY,
-  searchOrders: ORDERS_ENTITY,
-  unconfirmedOrders: ORDERS_ENTITY,
-  labelUrls: ORDER_LABELS_ENTITY,
-  units: UNITS_ENTITY,
-  vehicles: UNITS_ENTITY,
-  couriers: COURIERS_ENTITY,
-  slots: SLOTS_ENTITY,
-  slotById: SLOTS_ENTITY,
-  courierSlots: SLOTS_ENTITY,
-  templatesByDepartmentIds: TEMPLATES_ENTITY,
-  optimizingRuns: OPTIMIZING_RUNS_ENTITY,
-  routeSuggestions: ROUTE_SUGGESTIONS_ENTITY,
-  articles: ARTICLES_ENTITY,
-  articlesInArticleGroup: ARTICLES_ENTITY,
-  priceLists: PRICE_LISTS_ENTITY,
-  recurringOrders: RECURRING_ORDERS_ENTITY,
-  recurringOrdersForDepartmentIds: RECURRING_ORDERS_ENTITY,
-  getRecurringExecutedDates: RECURRING_RUNS_ENTITY,
-  addresses: ADDRESSES_ENTITY,
-  preAdvicePolicies: PRE_ADVICE_POLICIES_ENTITY,
-  preAdviceServicePolicies: PRE_ADVICE_POLICIES_ENTITY,
-  preAdviceForOrder: PRE_ADVICE_ENTITY,
-  preAdviceFollowUp: PRE_ADVICE_ENTITY,
-};
-
-const idOf = (row: unknown): string => {
-  const id = (row as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
-};
-
-/** The rows of `entity` this reader may read (the query service's last step). */
-export function readableRows<T>(identity: Identity, name: EntityName, rows: readonly T[]): T[] {
-  return rows.filter((row) =>
-    mayReadRow(identity, name, {
-      id: idOf(row),
-      scope: scopeOf(name, row),
-    }),
-  );
-}

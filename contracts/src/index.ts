@@ -41,6 +41,7 @@ export * from './labels/index.js';
 export * from './rest.js';
 export * from './updates.js';
 export * from './entities.js';
+export * from './rowAccess.js';
 export * from './planning/index.js';
 export * from './optimizing/index.js';
 export * from './routeLists/index.js';

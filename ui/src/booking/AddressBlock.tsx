@@ -1,17 +1,16 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { CoordinatesField } from './CoordinatesField';
 import {
   addressCountries,
   geoPrecisions,
   isApproximate,
-  parseCoordinates,
   type AddressResult,
   type AddressRow,
 } from '@nordlog/contracts';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AddressSearch } from '../maps/AddressSearch';
@@ -89,35 +88,6 @@ function BlockAddressSearch({ side }: { side: 'pickup' | 'delivery' }) {
         customerId,
         usage: side === 'pickup' ? 'PICKUP' : 'DELIVERY',
         onPick: pickSaved,
-      }}
-    />
-  );
-}
-
-/** The coordinates as text (spec §5): "lat,lng"; anything else is ignored without a message. */
-function CoordinatesField({ side }: { side: 'pickup' | 'delivery' }) {
-  const translate = useTranslate();
-  const { setValue } = useFormContext<FormValues>();
-  const [lat, lng] = useWatch<FormValues, [`${typeof side}.lat`, `${typeof side}.lng`]>({
-    name: [`${side}.lat`, `${side}.lng`],
-  });
-  const [text, setText] = useState('');
-  useEffect(() => setText(lat && lng ? `${lat},${lng}` : ''), [lat, lng]);
-  return (
-    <TextField
-      size="small"
-      fullWidth
-      label={translate('booking.coordinates')}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={() => {
-        const parsed = parseCoordinates(text);
-        if (!parsed) return;
-        setValue(`${side}.lat`, String(parsed.lat), { shouldDirty: true });
-        setValue(`${side}.lng`, String(parsed.lng), { shouldDirty: true });
-        setValue(`${side}.resolvedBy`, 'FRONTEND');
-        // Coordinates typed by hand place the address itself.
-        setValue(`${side}.precision`, 'address');
       }}
     />
   );
@@ -214,7 +184,7 @@ export function AddressBlock({
           </Grid>
         ))}
         <Grid size={12}>
-          <CoordinatesField side={side} />
+          <CoordinatesField prefix={side} />
         </Grid>
         <Grid size={12}>
           {placed ? (

@@ -1,57 +1,21 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  addressCountries,
-  addressUsages,
-  parseCoordinates,
-  type AddressResult,
-} from '@nordlog/contracts';
-import { useEffect, useState } from 'react';
+import { addressCountries, addressUsages, type AddressResult } from '@nordlog/contracts';
 import { useLocale, useTranslate } from 'react-admin';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormText, useErrorText } from '../resources/common';
 import type { BlockValues } from '../../booking/formModel';
 import { blockFieldLayout } from '../../booking/blockLayout';
 import { AddressSearch } from '../../maps/AddressSearch';
+import { CoordinatesField } from '../../booking/CoordinatesField';
 import { CustomerPicker } from '../invoicing/common';
 import type { AddressFormValues } from './addressModel';
 import { useKnownCustomer } from './queries';
 
 /** A text field (or a select of `choices`) of the address form, its error beside it. */
 const Field = FormText<AddressFormValues>;
-
-/** The coordinates as "lat,lng" (how a planner places an address the geocoder could not). */
-function CoordinatesField() {
-  const translate = useTranslate();
-  const { setValue } = useFormContext<AddressFormValues>();
-  const [lat, lng] = useWatch<AddressFormValues, ['block.lat', 'block.lng']>({
-    name: ['block.lat', 'block.lng'],
-  });
-  const [text, setText] = useState('');
-  useEffect(() => setText(lat && lng ? `${lat},${lng}` : ''), [lat, lng]);
-  return (
-    <TextField
-      size="small"
-      fullWidth
-      label={translate('booking.coordinates')}
-      helperText={translate('addressBook.coordinatesHint')}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={() => {
-        const parsed = parseCoordinates(text);
-        if (!parsed) return;
-        setValue('block.lat', String(parsed.lat), { shouldDirty: true });
-        setValue('block.lng', String(parsed.lng), { shouldDirty: true });
-        setValue('block.resolvedBy', 'FRONTEND');
-        setValue('block.precision', 'address');
-      }}
-      slotProps={{ htmlInput: { 'data-testid': 'address-coordinates' } }}
-    />
-  );
-}
 
 /**
  * The fields of a saved address (docs/decisions/0061): whose it is and what for, then the place
@@ -189,7 +153,11 @@ export function AddressForm(props: {
               </Grid>
             ))}
             <Grid size={12}>
-              <CoordinatesField />
+              <CoordinatesField
+                prefix="block"
+                helperText={translate('addressBook.coordinatesHint')}
+                testId="address-coordinates"
+              />
             </Grid>
             {props.savedUnplaced && (lat === '' || lng === '') ? (
               <Grid size={12}>

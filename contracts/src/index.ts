@@ -4,6 +4,7 @@ export * from './common.js';
 export * from './context.js';
 export * from './identity.js';
 export * from './registry.js';
+export * from './commandKinds.js';
 export * from './consignments/states.js';
 export * from './consignments/transitions.js';
 export * from './consignments/units.js';

@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import {
-  commandKinds,
-  commandSchemas,
-  updateCommands,
-  type CommandName,
-  type UpdateCommand,
-} from './registry.js';
+import { commandSchemas, type CommandName } from './registry.js';
+import { commandKinds, updateCommands, type UpdateCommand } from './commandKinds.js';
 import { mergeOrderUpdate } from './consignments/order.js';
 
 const updates = Object.entries(updateCommands) as [

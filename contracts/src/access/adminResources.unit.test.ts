@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { commandKinds } from '../registry.js';
+import { commandKinds } from '../commandKinds.js';
 import { adminResources } from './adminResources.js';
 import { routeRules } from './routeAccess.js';
 

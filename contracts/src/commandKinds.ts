@@ -1,0 +1,198 @@
+import type { CommandName } from './registry.js';
+
+/**
+ * What each command does to its entity. The type makes the table complete: a new command is
+ * classified the day it is added, and the registry-driven suites (update semantics, fuzzing)
+ * find it here. `update`: changes named fields of one existing entity (see `updateCommands`).
+ */
+export type CommandKind = 'create' | 'update' | 'delete' | 'action';
+export const commandKinds: Record<CommandName, CommandKind> = {
+  CREATE_DEPARTMENT: 'create',
+  UPDATE_DEPARTMENT: 'update',
+  CREATE_CUSTOMER: 'create',
+  UPDATE_CUSTOMER: 'update',
+  CREATE_ORDER: 'create',
+  UPDATE_ORDER: 'update',
+  MOVE_ORDERS: 'action',
+  ACCEPT_ORDERS: 'action',
+  REJECT_ORDERS: 'action',
+  RESOLVE_ADDRESS: 'action',
+  UNRESOLVE_DELIVERY_ADDRESS: 'action',
+  UNRESOLVE_PICKUP_ADDRESS: 'action',
+  // A planner's point for an address: the last pin wins, nothing else to name (issue 36).
+  PIN_ADDRESS: 'action',
+  // Assigns consignments to a slot: a relation, not named fields of one entity.
+  UPDATE_CONSIGNMENT_SLOT: 'action',
+  UNASSIGN_CONSIGNMENTS: 'action',
+  MANUAL_COLLECT: 'action',
+  MANUAL_DELIVER: 'action',
+  // Erasure names no fields: it takes a person's data out of the orders (0050).
+  ERASE_PERSONAL_DATA: 'action',
+  MANUAL_DEVIATE: 'action',
+  CREATE_DEVIATION: 'create',
+  UPDATE_DEVIATION: 'update',
+  DELETE_DEVIATION: 'delete',
+  // Each makes new orders (the return's legs) from one (docs/decisions/0057-returns.md).
+  COPY_DEVIATED_ORDER: 'create',
+  CREATE_MULTILEG_RETURN: 'create',
+  CREATE_MULTILEG_RETURNS: 'create',
+  MANUAL_RETURN: 'action',
+  DELETE_ORDERS: 'delete',
+  RESTORE_ORDERS: 'action',
+  CREATE_USER: 'create',
+  UPDATE_USER: 'update',
+  DELETE_USER: 'delete',
+  CREATE_PLANNER: 'create',
+  UPDATE_PLANNER: 'update',
+  CREATE_ROLE: 'create',
+  UPDATE_ROLE: 'update',
+  DELETE_ROLE: 'delete',
+  ADD_ROLES_TO_USER: 'action',
+  REMOVE_ROLES_FROM_USER: 'action',
+  CREATE_DEPARTMENT_GROUP: 'create',
+  UPDATE_DEPARTMENT_GROUP: 'update',
+  DELETE_DEPARTMENT_GROUP: 'delete',
+  CREATE_CUSTOMER_GROUP: 'create',
+  UPDATE_CUSTOMER_GROUP: 'update',
+  DELETE_CUSTOMER_GROUP: 'delete',
+  CREATE_HOLIDAY: 'create',
+  DELETE_HOLIDAY: 'delete',
+  CREATE_NUMBER_SERIES: 'create',
+  DELETE_NUMBER_SERIES: 'delete',
+  SET_COURIER_LOCATION: 'action',
+  // A new label document each time (a reprint is another document).
+  CREATE_LABEL: 'create',
+  CREATE_MULTIPLE_LABEL: 'create',
+  CREATE_UNIT: 'create',
+  UPDATE_UNIT: 'update',
+  DEACTIVATE_UNIT: 'action',
+  ASSIGN_VEHICLE_TO_DEPARTMENT: 'action',
+  UNASSIGN_VEHICLE_FROM_DEPARTMENT: 'action',
+  CREATE_COURIER_USER: 'create',
+  UPDATE_COURIER_USER: 'update',
+  CREATE_SLOT: 'create',
+  UPDATE_SLOT: 'update',
+  DELETE_SLOT: 'delete',
+  CHANGE_SLOT_STATE: 'action',
+  TOGGLE_SLOT_MANUAL_PLANNING: 'action',
+  ASSIGN_COURIER_TO_SLOT: 'action',
+  ASSIGN_UNIT_TO_SLOT: 'action',
+  ASSIGN_VEHICLE_TO_SLOT: 'action',
+  UNASSIGN_VEHICLE_FROM_SLOT: 'action',
+  UPDATE_AREA_IN_SLOT: 'action',
+  REMOVE_AREA_FROM_SLOT: 'action',
+  // A slot's route is a relation of the slot and its consignments (docs/decisions/0021).
+  CREATE_ROUTE: 'action',
+  UPDATE_ROUTE: 'action',
+  DELETE_ROUTE: 'action',
+  DELETE_BREAK_FROM_ROUTE: 'action',
+  // A whole template is saved each time (a create or a replacement), not fields of it.
+  CREATE_OR_UPDATE_TEMPLATE: 'create',
+  CREATE_SLOTS_FROM_TEMPLATE: 'create',
+  DELETE_TEMPLATE: 'delete',
+  SET_PICKUP_AND_DELIVERY_DURATIONS: 'action',
+  GROUP_ORDERS: 'action',
+  UPDATE_PICKUP_AND_DELIVERY_TIMES: 'action',
+  // A run is a process with a life of its own (docs/decisions/0026); each request makes one.
+  START_OPTIMIZING: 'create',
+  CANCEL_RUNNING_OPTIMIZING: 'action',
+  REVERSED_OPTIMIZE_SLOT: 'create',
+  OPTIMIZE_SLOT_ON_SHIPMENT_LEVEL: 'create',
+  CREATE_SUGGESTED_ROUTE: 'create',
+  CREATE_SUGGESTED_ROUTE_WITH_CONSIGNMENTS: 'create',
+  // A suggestion is the stops of a slot in an order: reordering names no fields.
+  REORDER_SUGGESTED_ROUTE: 'action',
+  APPLY_SUGGESTED_ROUTE: 'action',
+  CANCEL_SUGGESTED_ROUTE: 'delete',
+  DELETE_UNASSIGNED_ROUTE_POINT_SUGGESTIONS: 'action',
+  CREATE_ARTICLE: 'create',
+  UPDATE_ARTICLE: 'update',
+  DELETE_ARTICLE: 'delete',
+  CREATE_PRICE_LIST: 'create',
+  UPDATE_PRICE_LIST: 'update',
+  DELETE_PRICE_LIST: 'delete',
+  // Moves of the invoicing transition table, on many orders at once (docs/decisions/0032).
+  PAUSE_ORDER_INVOICING: 'action',
+  RELEASE_ORDER_INVOICING: 'action',
+  SET_ORDER_INVOICING_STATUS: 'action',
+  // The order's whole list of price corrections is replaced, with a reason: not named fields.
+  UPDATE_ORDER_PRICE_CORRECTIONS: 'action',
+  CREATE_ORDER_CORRECTION: 'create',
+  ACCEPT_ORDER_CORRECTION: 'action',
+  REJECT_ORDER_CORRECTION: 'action',
+  // A run is a process with a life of its own, as an optimising run is.
+  START_INVOICING_RUN: 'create',
+  CREATE_BILLING_ORDER: 'create',
+  UPDATE_CUSTOMER_INVOICE_SPLIT: 'update',
+  // Recurring orders (docs/decisions/0058): a save replaces the schedule whole (as a template's).
+  SAVE_RECURRING_ORDER: 'create',
+  REMOVE_ORDERS_FROM_RECURRING_ORDERS: 'action',
+  SET_RECURRING_ORDER_PAUSED: 'action',
+  DELETE_RECURRING_ORDER: 'delete',
+  // Books the date's orders: each occurrence once (0058).
+  EXECUTE_RECURRING_ORDERS: 'create',
+  // Pre-advice (docs/decisions/0062): a policy is replaced by deleting it and creating another.
+  CREATE_PRE_ADVICE_POLICY: 'create',
+  DELETE_PRE_ADVICE_POLICY: 'delete',
+  PRE_ADVICE_MANUAL_ATTEMPT: 'action',
+  SEND_PRE_PICKUP_SMS: 'action',
+  LOCK_PRE_ADVICE: 'action',
+  UNLOCK_PRE_ADVICE: 'action',
+  // A batch of new orders, all or none (docs/decisions/0059-import.md).
+  CREATE_ORDERS: 'create',
+  // The address book (docs/decisions/0061-address-book.md).
+  CREATE_ADDRESS: 'create',
+  UPDATE_ADDRESS: 'update',
+  DELETE_ADDRESS: 'delete',
+};
+
+/** An update command: the payload field holding the entity's id and the command that creates it. */
+export interface UpdateCommand {
+  idField: string;
+  create: CommandName;
+  /** The socket entity (read model) whose row shows the entity. */
+  entity: string;
+  /**
+   * Fields that name the entity's parent beside its id (a deviation's order, whose stream holds
+   * it): sent as the create sent them, never changed.
+   */
+  keys?: readonly string[];
+}
+
+/** Every command of kind `update` (update semantics: contracts/updates.ts). */
+export const updateCommands = {
+  UPDATE_DEPARTMENT: { idField: 'id', create: 'CREATE_DEPARTMENT', entity: 'departments' },
+  UPDATE_CUSTOMER: { idField: 'id', create: 'CREATE_CUSTOMER', entity: 'customers' },
+  UPDATE_ORDER: { idField: 'orderId', create: 'CREATE_ORDER', entity: 'orders' },
+  UPDATE_DEVIATION: {
+    idField: 'id',
+    create: 'CREATE_DEVIATION',
+    entity: 'orderDeviations',
+    keys: ['orderId'],
+  },
+  UPDATE_USER: { idField: 'id', create: 'CREATE_USER', entity: 'users' },
+  UPDATE_PLANNER: { idField: 'id', create: 'CREATE_PLANNER', entity: 'users' },
+  UPDATE_ROLE: { idField: 'id', create: 'CREATE_ROLE', entity: 'roles' },
+  UPDATE_DEPARTMENT_GROUP: {
+    idField: 'id',
+    create: 'CREATE_DEPARTMENT_GROUP',
+    entity: 'departmentGroups',
+  },
+  UPDATE_CUSTOMER_GROUP: {
+    idField: 'id',
+    create: 'CREATE_CUSTOMER_GROUP',
+    entity: 'customerGroups',
+  },
+  UPDATE_ADDRESS: { idField: 'id', create: 'CREATE_ADDRESS', entity: 'addresses' },
+  UPDATE_UNIT: { idField: 'id', create: 'CREATE_UNIT', entity: 'units' },
+  UPDATE_COURIER_USER: { idField: 'id', create: 'CREATE_COURIER_USER', entity: 'couriers' },
+  UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },
+  UPDATE_ARTICLE: { idField: 'id', create: 'CREATE_ARTICLE', entity: 'articles' },
+  UPDATE_PRICE_LIST: { idField: 'id', create: 'CREATE_PRICE_LIST', entity: 'priceLists' },
+  UPDATE_CUSTOMER_INVOICE_SPLIT: {
+    idField: 'id',
+    create: 'CREATE_CUSTOMER',
+    entity: 'customers',
+  },
+} as const satisfies Partial<Record<CommandName, UpdateCommand>>;
+export type UpdateCommandName = keyof typeof updateCommands;

@@ -99,6 +99,9 @@ export class ReferenceStreams {
         ? { readAllJson: (from, limit) => store.readAllJson!(from, limit) }
         : {}),
       ...(store.pseudonym ? { pseudonym: (text) => store.pseudonym!(text) } : {}),
+      ...(store.storesSubjectKeysIn
+        ? { storesSubjectKeysIn: (database) => store.storesSubjectKeysIn!(database) }
+        : {}),
       readLastEvent: (streamId) => store.readLastEvent(streamId),
       appendToStream: (...args) => after([args[0]], () => store.appendToStream(...args)),
       appendToStreams: (...args) =>

@@ -100,6 +100,7 @@ describe('reference streams cache (docs/decisions/0017)', () => {
       readStream: none,
       readStreamsAfter: none,
       pseudonym: (text) => `p:${text}`,
+      storesSubjectKeysIn: () => true,
       readLastEvent: none,
       appendToStream: none,
       appendToStreams: none,

@@ -19,6 +19,7 @@ import {
   type RecordedEventJson,
   type StreamAppend,
   type StreamRead,
+  SubjectKeysTaken,
 } from './types.js';
 import { deterministicUuid } from './uuid.js';
 
@@ -58,17 +59,32 @@ const JSON_COLUMNS = `event_id, stream_id, stream_revision, type, data::text as 
   metadata::text as metadata, metadata->>'occurredAt' as occurred_at`;
 
 /**
- * One statement appends the events, checks the expected revision and records the command's
- * outcome, so an append is a single round trip and a single commit.
+ * The keys of new data subjects (AppendOptions.newSubjectKeys) stored by the append's statement:
+ * `keyed.ok` is false when any of them had a row already (a key or an erasure), and then the
+ * statement appends nothing. Keys it did store for the others stay: each is a valid key of its
+ * subject, which the next attempt reads and uses.
+ */
+const keysCte = (subjects: string, wrapped: string) => `keys as (
+    insert into privacy_subject_keys (subject, wrapped)
+    select k.subject, k.wrapped from unnest(${subjects}::text[], ${wrapped}::bytea[]) as k(subject, wrapped)
+    on conflict (subject) do nothing
+    returning subject
+  ), keyed as (
+    select count(*) = cardinality(${subjects}::text[]) as ok from keys
+  )`;
+
+/**
+ * One statement appends the events, checks the expected revision, stores new subjects' keys and
+ * records the command's outcome, so an append is a single round trip and a single commit.
  */
 const APPEND_SQL = `
   with current as (
     select coalesce(max(stream_revision), -1) as revision from es_events where stream_id = $1
-  ), inserted as (
+  ), ${keysCte('$11', '$12')}, inserted as (
     insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
     select e.event_id, $1, current.revision + e.ord, e.type, e.data, $2::jsonb
     from current, unnest($3::uuid[], $4::text[], $5::jsonb[]) with ordinality as e(event_id, type, data, ord)
-    where $6::int is null or current.revision = $6::int
+    where ($6::int is null or current.revision = $6::int) and (select ok from keyed)
     returning stream_revision, transaction_id::text as transaction_id, position::text as position
   ), outcome as (
     insert into es_command_results (command_id, status, body, owner)
@@ -76,7 +92,9 @@ const APPEND_SQL = `
     where $8::int is not null and exists (select 1 from inserted)
     on conflict (command_id) do nothing
   )
-  select stream_revision, transaction_id, position from inserted order by stream_revision`;
+  select stream_revision, transaction_id, position, true as keys_ok from inserted
+  union all select null, null, null, false from keyed where not ok
+  order by stream_revision`;
 
 /**
  * The multi-stream append, also one statement: every stream's revision is checked, and the
@@ -95,12 +113,12 @@ const APPEND_MANY_SQL = `
     from input i
   ), checked as (
     select bool_and(c.expected is null or c.revision = c.expected) as ok from current c
-  ), inserted as (
+  ), ${keysCte('$13', '$14')}, inserted as (
     insert into es_events (event_id, stream_id, stream_revision, type, data, metadata)
     select ev.event_id, c.stream_id, c.revision + ev.ord, ev.type, ev.data, $3::jsonb
     from unnest($4::int[], $5::int[], $6::uuid[], $7::text[], $8::jsonb[]) as ev(idx, ord, event_id, type, data)
     join current c on c.idx = ev.idx
-    where (select ok from checked)
+    where (select ok from checked) and (select ok from keyed)
     order by c.stream_id, ev.ord
     returning stream_id, stream_revision, transaction_id, position
   ), outcome as (
@@ -109,8 +127,17 @@ const APPEND_MANY_SQL = `
     where $10::int is not null and exists (select 1 from inserted)
     on conflict (command_id) do nothing
   )
-  select stream_id, stream_revision, transaction_id::text as transaction_id, position::text as position
-  from inserted order by position`;
+  select stream_id, stream_revision, transaction_id::text as transaction_id, position::text as position,
+    true as keys_ok
+  from inserted
+  union all select null, null, null, null, false from keyed where not ok
+  order by position`;
+
+/** The last two parameters of an append: the new subjects and their wrapped keys. */
+const keyBindings = (options: AppendOptions): [string[], Buffer[]] => [
+  (options.newSubjectKeys ?? []).map((k) => k.subject),
+  (options.newSubjectKeys ?? []).map((k) => k.wrapped),
+];
 
 const READ_STREAM_SQL = `select ${COLUMNS}, transaction_id::text as transaction_id, position::text as position
   from es_events where stream_id = $1 order by stream_revision`;
@@ -143,6 +170,11 @@ export class PostgresEventStore implements EventStore {
     private readonly knex: Knex,
     private readonly notifier: Notifier,
   ) {}
+
+  /** Its appends store new subjects' keys in the key table of its own database. */
+  storesSubjectKeysIn(database: unknown): boolean {
+    return database === this.knex;
+  }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows = await prepared<EventRow>(this.knex, 'es_read_stream', READ_STREAM_SQL, [streamId]);
@@ -201,14 +233,21 @@ export class PostgresEventStore implements EventStore {
       outcome?.status ?? null,
       JSON.stringify(outcome?.body ?? {}),
       outcome?.owner ?? null,
+      ...keyBindings(options),
     ];
-    let rows: { stream_revision: number; transaction_id: string; position: string }[];
+    let rows: {
+      stream_revision: number;
+      transaction_id: string;
+      position: string;
+      keys_ok: boolean;
+    }[];
     try {
       rows = await prepared<(typeof rows)[number]>(this.knex, 'es_append', APPEND_SQL, bindings);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(streamId, expected);
       throw err;
     }
+    if (rows.some((r) => !r.keys_ok)) throw new SubjectKeysTaken();
     if (rows.length === 0) throw conflict(streamId, expected);
     this.notifier.notify(EVENTS_CHANNEL);
     return {
@@ -248,6 +287,7 @@ export class PostgresEventStore implements EventStore {
       outcome?.status ?? null,
       JSON.stringify(outcome?.body ?? {}),
       outcome?.owner ?? null,
+      ...keyBindings(options),
     ];
     const streams = appends.map((a) => a.streamId).join(', ');
     let rows: {
@@ -255,6 +295,7 @@ export class PostgresEventStore implements EventStore {
       stream_revision: number;
       transaction_id: string;
       position: string;
+      keys_ok: boolean;
     }[];
     try {
       rows = await prepared<(typeof rows)[number]>(
@@ -267,6 +308,7 @@ export class PostgresEventStore implements EventStore {
       if (isUniqueViolation(err) || isDeadlock(err)) throw conflictAmong(streams);
       throw err;
     }
+    if (rows.some((r) => !r.keys_ok)) throw new SubjectKeysTaken();
     if (rows.length === 0) throw conflictAmong(streams);
     this.notifier.notify(EVENTS_CHANNEL);
     return appends.map((a) => {

@@ -45,6 +45,27 @@ export interface StreamAppend {
 export interface AppendOptions {
   /** Record this outcome of the command atomically with the events, where the store can. */
   outcome?: CommandOutcome;
+  /**
+   * Keys of data subjects this append is the first to seal data of (docs/decisions/0050, 0065),
+   * stored in the same statement as the events: only by a store whose `storesSubjectKeysIn` says
+   * it keeps the key table. When any of these subjects has a key (or an erasure) already, nothing
+   * is appended and the append throws `SubjectKeysTaken`.
+   */
+  newSubjectKeys?: readonly NewSubjectKey[];
+}
+
+/** A data subject's new key, wrapped by the master key, as the key table keeps it. */
+export interface NewSubjectKey {
+  subject: string;
+  wrapped: Buffer;
+}
+
+/** An append with `newSubjectKeys` found a key of one of them stored already: nothing appended. */
+export class SubjectKeysTaken extends Error {
+  constructor() {
+    super('a new data subject of the append has a key already');
+    this.name = 'SubjectKeysTaken';
+  }
 }
 
 /**
@@ -99,6 +120,11 @@ export interface EventStore {
     metadata: EventMetadata,
     options?: AppendOptions,
   ): Promise<AppendResult[]>;
+  /**
+   * Whether this store's appends can store subject keys (`AppendOptions.newSubjectKeys`) in the
+   * key table of the database at `database`: the PostgreSQL store in its own database.
+   */
+  storesSubjectKeysIn?(database: unknown): boolean;
   /** Events after `from` in the global order, oldest first; never skips a later-committing one. */
   readAll(from: GlobalPosition, limit: number): Promise<RecordedEvent[]>;
   /**

@@ -18,6 +18,19 @@ export interface SubjectKeys {
   clearCache(): void;
   /** The installation's pseudonym of a value (see KeyWrapping.pseudonym). */
   pseudonym(text: string): string;
+  /**
+   * What a store may take a new subject's key from without a read of its own (docs/decisions/0065):
+   * the database the keys are kept in, the keys this process holds for sealing, new keys with their
+   * wrapped form (stored by the append, `AppendOptions.newSubjectKeys`), and the keys an append
+   * stored, taken into the cache.
+   */
+  together?: {
+    readonly database: unknown;
+    /** The keys held for sealing (no read); a subject not held, or held as "none", is left out. */
+    held(subjects: readonly string[]): Map<string, Buffer | null>;
+    fresh(subject: string): { key: Buffer; wrapped: Buffer };
+    stored(keys: ReadonlyMap<string, Buffer>): void;
+  };
 }
 
 /**
@@ -132,13 +145,29 @@ const CACHE_LIMIT = 100_000;
 export class PostgresSubjectKeys implements SubjectKeys {
   private readonly cache = new Map<string, { key: Buffer | null; at: number }>();
 
+  readonly together: NonNullable<SubjectKeys['together']>;
+
   constructor(
     private readonly knex: Knex,
     private readonly wrapping: KeyWrapping,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.together = {
+      database: knex,
+      held: (subjects) => this.held(subjects, true).found,
+      fresh: (subject) => {
+        const key = randomBytes(32);
+        return { key, wrapped: wrapping.wrap(subject, key) };
+      },
+      stored: (keys) => {
+        const at = this.now();
+        for (const [subject, key] of keys) this.remember(subject, key, at);
+      },
+    };
+  }
 
-  async keys(subjects: readonly string[], create: boolean): Promise<Map<string, Buffer | null>> {
+  /** The cache's keys for these subjects, and the subjects it cannot answer for. */
+  private held(subjects: readonly string[], create: boolean) {
     const found = new Map<string, Buffer | null>();
     const missing: string[] = [];
     const now = this.now();
@@ -148,6 +177,11 @@ export class PostgresSubjectKeys implements SubjectKeys {
       if (hit && now - hit.at < KEY_CACHE_MS && (hit.key || !create)) found.set(subject, hit.key);
       else missing.push(subject);
     }
+    return { found, missing, now };
+  }
+
+  async keys(subjects: readonly string[], create: boolean): Promise<Map<string, Buffer | null>> {
+    const { found, missing, now } = this.held(subjects, create);
     if (missing.length === 0) return found;
     const fresh = create ? missing.map(() => randomBytes(32)) : [];
     const rows = await preparedQuery<{ subject: string; wrapped: Buffer | null }>(

@@ -20,6 +20,8 @@ import {
   type RecordedEventJson,
   type StreamAppend,
   type StreamRead,
+  type NewSubjectKey,
+  SubjectKeysTaken,
 } from '../eventStore/types.js';
 import { open, seal, type SubjectKeys } from './keys.js';
 
@@ -122,8 +124,12 @@ export class PersonalDataStore implements EventStore {
     metadata: EventMetadata,
     options?: AppendOptions,
   ): Promise<AppendResult> {
-    const [sealed] = await this.sealAll([{ streamId, expected, events }]);
-    return this.inner.appendToStream(streamId, expected, sealed!.events, metadata, options);
+    return this.appendSealed([{ streamId, expected, events }], (sealed, newSubjectKeys) =>
+      this.inner.appendToStream(streamId, expected, sealed[0]!.events, metadata, {
+        ...options,
+        newSubjectKeys,
+      }),
+    );
   }
 
   async appendToStreams(
@@ -131,7 +137,9 @@ export class PersonalDataStore implements EventStore {
     metadata: EventMetadata,
     options?: AppendOptions,
   ): Promise<AppendResult[]> {
-    return this.inner.appendToStreams(await this.sealAll(appends), metadata, options);
+    return this.appendSealed(appends, (sealed, newSubjectKeys) =>
+      this.inner.appendToStreams(sealed, metadata, { ...options, newSubjectKeys }),
+    );
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -200,37 +208,46 @@ export class PersonalDataStore implements EventStore {
     return this.inner.close();
   }
 
-  /** The appends with every event's personal values sealed (one key lookup for all of them). */
-  private async sealAll<A extends { streamId: string; events: NewEvent[] }>(
-    appends: A[],
-  ): Promise<A[]> {
+  /**
+   * Appends with every event's personal values sealed. The subjects' keys come from one key lookup
+   * for all of them; or, where the inner store keeps the key table (docs/decisions/0065), without
+   * one: the keys this process holds, and for each subject it holds none of, a new key stored by
+   * the append's own statement. That is tried only when every such subject is named after a stream
+   * the append creates (`order:7` and a new `order-7`: a new order, user or address), so it has
+   * no key yet; where one has a key after all, nothing was appended and the append is made again
+   * the first way.
+   */
+  private async appendSealed<R>(
+    appends: StreamAppend[],
+    append: (sealed: StreamAppend[], newSubjectKeys?: NewSubjectKey[]) => Promise<R>,
+  ): Promise<R> {
     const splits = appends.map((a) =>
       a.events.map((e) => splitPersonal(e.type, a.streamId, e.data)),
     );
     const subjects = splits.flatMap((list) => list.flatMap((s) => [...s.patches.keys()]));
-    if (subjects.length === 0) return appends;
-    const keys = await this.keys.keys(subjects, true);
-    return appends.map((a, i) => ({
-      ...a,
-      events: a.events.map((event, j) => {
-        const { stored, patches } = splits[i]![j]!;
-        if (patches.size === 0) return event;
-        const seals: Seal[] = [];
-        for (const [subject, patch] of patches) {
-          const key = keys.get(subject);
-          // An erased subject's values are not kept: the event holds their erased form only.
-          if (!key) continue;
-          const sealed = seal(
-            key,
-            Buffer.from(JSON.stringify(patch)),
-            binding(subject, a.streamId),
+    if (subjects.length === 0) return append(appends);
+    const together = this.keys.together;
+    if (together && this.inner.storesSubjectKeysIn?.(together.database)) {
+      const keys = together.held(subjects);
+      const absent = [...new Set(subjects)].filter((s) => !keys.has(s));
+      if (absent.every((s) => createdBy(appends, s))) {
+        const fresh = new Map(absent.map((s) => [s, together.fresh(s)]));
+        for (const [subject, { key }] of fresh) keys.set(subject, key);
+        try {
+          const result = await append(
+            sealAll(appends, splits, keys),
+            absent.length > 0
+              ? [...fresh].map(([subject, { wrapped }]) => ({ subject, wrapped }))
+              : undefined,
           );
-          seals.push({ s: subject, c: sealed.toString('base64') });
+          together.stored(new Map([...fresh].map(([subject, { key }]) => [subject, key])));
+          return result;
+        } catch (err) {
+          if (!(err instanceof SubjectKeysTaken)) throw err;
         }
-        const data = seals.length > 0 ? { ...(stored as object), [SEALED]: seals } : stored;
-        return { ...event, data };
-      }),
-    }));
+      }
+    }
+    return append(sealAll(appends, splits, await this.keys.keys(subjects, true)));
   }
 
   /** The events with their sealed values put back where the subject has a key and is not `erased`. */
@@ -262,3 +279,35 @@ export class PersonalDataStore implements EventStore {
     });
   }
 }
+
+/** The appends with every event's personal values sealed with its subject's key in `keys`. */
+function sealAll(
+  appends: StreamAppend[],
+  splits: ReturnType<typeof splitPersonal>[][],
+  keys: ReadonlyMap<string, Buffer | null>,
+): StreamAppend[] {
+  return appends.map((a, i) => ({
+    ...a,
+    events: a.events.map((event, j) => {
+      const { stored, patches } = splits[i]![j]!;
+      if (patches.size === 0) return event;
+      const seals: Seal[] = [];
+      for (const [subject, patch] of patches) {
+        const key = keys.get(subject);
+        // An erased subject's values are not kept: the event holds their erased form only.
+        if (!key) continue;
+        const sealed = seal(key, Buffer.from(JSON.stringify(patch)), binding(subject, a.streamId));
+        seals.push({ s: subject, c: sealed.toString('base64') });
+      }
+      const data = seals.length > 0 ? { ...(stored as object), [SEALED]: seals } : stored;
+      return { ...event, data };
+    }),
+  }));
+}
+
+/** Whether the append creates the stream a subject is named after (`order:7`: a new `order-7`). */
+const createdBy = (appends: readonly StreamAppend[], subject: string) =>
+  appends.some(
+    (a) =>
+      (a.expected === 'no_stream' || a.expected === -1) && a.streamId === subject.replace(':', '-'),
+  );

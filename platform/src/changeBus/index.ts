@@ -41,19 +41,7 @@ export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Pr
     const from = changes[start]!.dataFrom;
     let end = start + 1;
     while (end < changes.length && changes[end]!.dataFrom === from) end++;
-    const rows = changes.slice(start, end).map((c) => ({
-      entity: c.entity,
-      op: c.op,
-      entity_id: c.id,
-      revision: c.revision,
-      data: from === undefined ? (c.data ?? null) : null,
-      department_id: c.scope.departmentId,
-      customer_id: c.scope.customerId,
-      date: c.scope.date,
-      state: c.scope.state,
-      department_ids: c.scope.departmentIds,
-      courier_id: c.scope.courierId ?? null,
-    }));
+    const rows = changes.slice(start, end).map(changeRecord);
     // One prepared statement whatever the number of rows: they travel as one JSON parameter.
     const statement = from === undefined ? INSERT_CHANGES : insertChangesFrom(from);
     for (let i = 0; i < rows.length; i += 2000)
@@ -62,7 +50,23 @@ export async function writeChanges(trx: Knex.Transaction, changes: Change[]): Pr
   }
 }
 
-const CHANGE_COLUMNS =
+/** A change as the outbox's row (its data only where it is not copied from a table). */
+export const changeRecord = (c: Change) => ({
+  entity: c.entity,
+  op: c.op,
+  entity_id: c.id,
+  revision: c.revision,
+  data: c.dataFrom === undefined ? (c.data ?? null) : null,
+  department_id: c.scope.departmentId,
+  customer_id: c.scope.customerId,
+  date: c.scope.date,
+  state: c.scope.state,
+  department_ids: c.scope.departmentIds,
+  courier_id: c.scope.courierId ?? null,
+});
+
+/** The outbox's columns a change fills. */
+export const CHANGE_COLUMNS =
   'entity, op, entity_id, revision, data, department_id, customer_id, date, state, department_ids, courier_id';
 const INSERT_CHANGES = `insert into ${CHANGES_TABLE} (${CHANGE_COLUMNS})
   select ${CHANGE_COLUMNS} from jsonb_populate_recordset(null::${CHANGES_TABLE}, $1::jsonb)`;

@@ -345,9 +345,10 @@ export const consignmentGridProjection: Projection = {
   ],
   handles: (e) => rows.handles(e) || namedCustomer(e) !== null,
   // Names first: a row created in the batch then finds its customer's name (prepare).
-  async apply(trx, events) {
+  async apply(trx, events, writes) {
     const renamed = await storeNames(trx, events);
-    const changes = await rows.apply(trx, events);
+    // A rename reads the rows back: then they are written at once, not with the batch's writes.
+    const changes = await rows.apply(trx, events, renamed.size === 0 ? writes : undefined);
     return [...changes, ...(await renameRows(trx, renamed, true))];
   },
   async applyBulk(trx, events) {

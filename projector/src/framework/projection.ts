@@ -1,5 +1,6 @@
 import type { EntityName, RecordedEvent } from '@nordlog/contracts';
 import type { Change, Knex, Migration } from '@nordlog/platform';
+import type { BatchWrites } from './batchWrites.js';
 
 /**
  * A projection applies a batch of events inside the runner's transaction (which also advances
@@ -14,7 +15,11 @@ export interface Projection {
   entities: EntityName[];
   migrations: Migration[];
   handles(event: RecordedEvent): boolean;
-  apply(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Change[]>;
+  /**
+   * With `writes`, the projection may give its last statements there instead of sending them
+   * (BatchWrites says when), to be sent with the batch's others in one round trip.
+   */
+  apply(trx: Knex.Transaction, events: RecordedEvent[], writes?: BatchWrites): Promise<Change[]>;
   /**
    * The rebuild's path (large batches, nothing published): the same read model as `apply`,
    * written in bulk (COPY). Without it a rebuild uses `apply`.

@@ -1,6 +1,7 @@
 import { scopeOf, type ChangeScope, type EntityName, type RecordedEvent } from '@nordlog/contracts';
 import { copyRows, preparedQuery, type Change, type Knex, type Migration } from '@nordlog/platform';
 import type { Projection } from './projection.js';
+import type { BatchWrites } from './batchWrites.js';
 import { foldRows, leftScope, type VersionedRow } from './rows.js';
 
 export { leftScope, type VersionedRow };
@@ -59,14 +60,15 @@ export function rowProjection<Row extends VersionedRow, Context = undefined>(
     entities: [spec.entity],
     migrations: spec.migrations,
     handles: (event) => spec.rowId(event) !== null,
-    async apply(trx, events) {
+    async apply(trx, events, writes) {
       const fresh = creationsOnly(spec, events);
       const patched =
         fresh || !spec.patches ? null : patchedRows({ ...spec, patches: spec.patches }, events);
       if (patched) return applyPatched(trx, spec, spec.patches!, events, patched);
       const folded = await fold(trx, spec, events, !fresh);
       if (!folded) return [];
-      return fresh ? writeFresh(trx, spec, folded) : write(trx, spec, folded);
+      // The rows are written last: nothing of this projection reads its table after them.
+      return fresh ? writeFresh(trx, spec, folded, writes) : write(trx, spec, folded, writes);
     },
     async applyBulk(trx, events) {
       const folded = await fold(trx, spec, events);
@@ -283,31 +285,40 @@ async function writeFresh<Row extends VersionedRow>(
   trx: Knex.Transaction,
   spec: TableSpec<Row>,
   folded: Folded<Row>,
+  writes?: BatchWrites,
 ): Promise<Change[]> {
   const { upserts } = outcome(folded);
   if (upserts.length === 0) return [];
   const records = upserts.map((row) => record(spec, row));
   const columns = Object.keys(records[0]!);
-  const inserted = await preparedQuery<{ id: string }>(
-    trx,
-    `insert into ${spec.table} (${columns.join(', ')})
+  const sql = `insert into ${spec.table} (${columns.join(', ')})
      select ${columns.join(', ')} from jsonb_populate_recordset(null::${spec.table}, $1::jsonb)
-     on conflict (id) do nothing returning id::text as id`,
-    [JSON.stringify(records)],
-  );
-  const stored = new Set(inserted.map((r) => r.id));
+     on conflict (id) do nothing returning id::text as id`;
+  const params = [JSON.stringify(records)];
   const publish = { ...spec, scope: (row: Row) => scopeOf(spec.entity, row) };
+  if (writes)
+    return writes.addGated(
+      sql,
+      params,
+      upserts.flatMap((row) => rowChanges(publish, row, null)),
+    );
+  const inserted = await preparedQuery<{ id: string }>(trx, sql, params);
+  const stored = new Set(inserted.map((r) => r.id));
   return upserts
     .filter((row) => stored.has(String(row.id)))
     .flatMap((row) => rowChanges(publish, row, null));
 }
 
-/** Inserts or updates rows (one statement) and deletes rows (one statement). */
+/**
+ * Inserts or updates rows (one statement) and deletes rows (one statement). With `writes`, the
+ * upsert is sent with the batch's other writes (the deletes, rare, at once).
+ */
 export async function storeRows<Row extends VersionedRow>(
   trx: Knex | Knex.Transaction,
   spec: TableSpec<Row>,
   upserts: Row[],
   deletes: string[],
+  writes?: BatchWrites,
 ): Promise<void> {
   if (upserts.length > 0) {
     // One statement and one parameter for all rows: the rows travel as a JSON array and PostgreSQL
@@ -315,13 +326,11 @@ export async function storeRows<Row extends VersionedRow>(
     const records = upserts.map((row) => record(spec, row));
     const columns = Object.keys(records[0]!);
     const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`);
-    await preparedQuery(
-      trx,
-      `insert into ${spec.table} (${columns.join(', ')})
+    const sql = `insert into ${spec.table} (${columns.join(', ')})
        select ${columns.join(', ')} from jsonb_populate_recordset(null::${spec.table}, $1::jsonb)
-       on conflict (id) do update set ${updates.join(', ')}`,
-      [JSON.stringify(records)],
-    );
+       on conflict (id) do update set ${updates.join(', ')}`;
+    if (writes) writes.add(sql, [JSON.stringify(records)]);
+    else await preparedQuery(trx, sql, [JSON.stringify(records)]);
   }
   if (deletes.length > 0) await trx(spec.table).whereIn('id', deletes).delete();
 }
@@ -330,10 +339,11 @@ async function write<Row extends VersionedRow>(
   trx: Knex.Transaction,
   spec: TableSpec<Row>,
   folded: Folded<Row>,
+  writes?: BatchWrites,
 ): Promise<Change[]> {
   const { upserts, deletes } = outcome(folded);
   const { originals } = folded;
-  await storeRows(trx, spec, upserts, deletes);
+  await storeRows(trx, spec, upserts, deletes, writes);
   const publish = { ...spec, scope: (row: Row) => scopeOf(spec.entity, row) };
   return [
     ...upserts.flatMap((row) => rowChanges(publish, row, originals.get(row.id) ?? null)),

@@ -19,6 +19,7 @@ import {
   type Logger,
 } from '@nordlog/platform';
 import type { Projection } from './projection.js';
+import { BatchWrites } from './batchWrites.js';
 
 const CHECKPOINTS = 'projection_checkpoints';
 
@@ -90,6 +91,9 @@ export async function applyBatch(
   return knex.transaction(async (trx) => {
     const moved = await advanceCheckpoints(trx, candidates, from, last.global);
     const changes: Change[] = [];
+    // The projections' last writes and the outbox in one statement (docs/decisions/0066); not
+    // where an erasure folds rows again after the batch (it reads what the batch wrote).
+    const writes = erased || options.bulk ? undefined : new BatchWrites();
     for (const projection of candidates.filter((p) => moved.includes(p.name))) {
       const start = from.get(projection.name) ?? START;
       // Usually the whole batch is after the checkpoint: then only `handles` sorts it.
@@ -99,7 +103,7 @@ export async function applyBatch(
           : batch.filter((e) => comparePositions(e.global, start) > 0 && projection.handles(e));
       if (events.length === 0) continue;
       if (options.bulk && projection.applyBulk) await projection.applyBulk(trx, events);
-      else changes.push(...(await projection.apply(trx, events)));
+      else changes.push(...(await projection.apply(trx, events, writes)));
     }
     const movedProjections = candidates.filter((p) => moved.includes(p.name));
     const refolded = erased ? await refoldErasures(trx, movedProjections, from, erased) : [];
@@ -110,7 +114,8 @@ export async function applyBatch(
       changes.length = 0;
       changes.push(...kept, ...refolded);
     }
-    if (options.publish) await writeChanges(trx, changes);
+    if (writes) await writes.flush(trx, options.publish ? changes : null);
+    else if (options.publish) await writeChanges(trx, changes);
     return moved;
   });
 }

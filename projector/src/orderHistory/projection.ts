@@ -14,6 +14,7 @@ import {
 import { copyRows, preparedQuery, type Change, type Knex } from '@nordlog/platform';
 import type { Projection } from '../framework/projection.js';
 import { purgeChanges } from '../framework/rowProjection.js';
+import type { BatchWrites } from '../framework/batchWrites.js';
 
 const T = ORDER_HISTORY_TABLE;
 const ORDER_SCOPE_TABLE = ORDER_HISTORY_SCOPE_TABLE;
@@ -84,8 +85,11 @@ const historyRow = (r: HistoryRecord, scope: OrderScope): OrderHistoryRow => ({
   ...scope,
 });
 
-/** Loads the scopes of the batch's orders, folds the batch, stores the new scopes. */
-async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
+/**
+ * Loads the scopes of the batch's orders, folds the batch, stores the new scopes (with `writes`,
+ * with the batch's other writes).
+ */
+async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[], writes?: BatchWrites) {
   const ids = [...new Set(events.map(orderIdOf))];
   const loaded = await preparedQuery<{
     order_id: string;
@@ -127,25 +131,19 @@ async function foldScopes(trx: Knex.Transaction, events: RecordedEvent[]) {
     return !was || !sameScope(was, s);
   });
   if (changed.length === 0) return { before, after };
-  await preparedQuery(
-    trx,
-    `insert into ${ORDER_SCOPE_TABLE} (order_id, department_id, customer_id, date, revision)
-     select order_id, department_id, customer_id, date, revision
-       from jsonb_populate_recordset(null::${ORDER_SCOPE_TABLE}, $1::jsonb)
-     on conflict (order_id) do update set department_id = excluded.department_id,
-       customer_id = excluded.customer_id, date = excluded.date, revision = excluded.revision`,
-    [
-      JSON.stringify(
-        changed.map(([orderId, s]) => ({
-          order_id: orderId,
-          department_id: s.departmentId,
-          customer_id: s.customerId,
-          date: s.date,
-          revision: revisions.get(orderId),
-        })),
-      ),
-    ],
-  );
+  const params = [
+    JSON.stringify(
+      changed.map(([orderId, s]) => ({
+        order_id: orderId,
+        department_id: s.departmentId,
+        customer_id: s.customerId,
+        date: s.date,
+        revision: revisions.get(orderId),
+      })),
+    ),
+  ];
+  if (writes) writes.add(STORE_SCOPES_SQL, params);
+  else await preparedQuery(trx, STORE_SCOPES_SQL, params);
   return { before, after };
 }
 
@@ -222,7 +220,7 @@ export const orderHistoryProjection: Projection = {
       isInvoicingEventType(e.type) ||
       isDeviationEventType(e.type) ||
       e.type === PERSONAL_DATA_ERASED),
-  apply: applyHistory,
+  apply: (trx, events, writes) => applyHistory(trx, events, writes),
   // A rebuild takes each event once (its checkpoint moves by compare-and-set with the batch), so
   // the rows go in by COPY without the conflict check.
   async applyBulk(trx, events) {
@@ -252,10 +250,29 @@ export const orderHistoryProjection: Projection = {
   },
 };
 
-/** Appends the events to their orders' histories and publishes the rows (see the projection). */
-async function applyHistory(trx: Knex.Transaction, events: RecordedEvent[]): Promise<Change[]> {
+const STORE_SCOPES_SQL = `insert into ${ORDER_SCOPE_TABLE} (order_id, department_id, customer_id, date, revision)
+  select order_id, department_id, customer_id, date, revision
+    from jsonb_populate_recordset(null::${ORDER_SCOPE_TABLE}, $1::jsonb)
+  on conflict (order_id) do update set department_id = excluded.department_id,
+    customer_id = excluded.customer_id, date = excluded.date, revision = excluded.revision`;
+
+// Idempotent: an event delivered twice hits the primary key and is not inserted again.
+const INSERT_HISTORY_SQL = `insert into ${T} select * from jsonb_populate_recordset(null::${T}, $1::jsonb)
+  on conflict (order_id, stream_revision) do nothing
+  returning order_id::text || ':' || stream_revision as id`;
+
+/**
+ * Appends the events to their orders' histories and publishes the rows (see the projection). With
+ * `writes`, the scopes and the rows are written with the batch's other writes: nothing here reads
+ * either table after writing it.
+ */
+async function applyHistory(
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+  writes?: BatchWrites,
+): Promise<Change[]> {
   const moved = new Set<string>();
-  const { before, after } = await foldScopes(trx, events);
+  const { before, after } = await foldScopes(trx, events, writes);
   for (const [id, scope] of before) if (!sameScope(scope, after.get(id)!)) moved.add(id);
   // The rows readers of the old scope have: published again under the new one.
   const previous =
@@ -269,14 +286,7 @@ async function applyHistory(trx: Knex.Transaction, events: RecordedEvent[]): Pro
           [[...moved]],
         );
   const records = events.map(historyRecord);
-  // Idempotent: an event delivered twice hits the primary key and is not inserted again.
-  const inserted = await preparedQuery<{ order_id: string; stream_revision: number }>(
-    trx,
-    `insert into ${T} select * from jsonb_populate_recordset(null::${T}, $1::jsonb)
-     on conflict (order_id, stream_revision) do nothing returning order_id::text, stream_revision`,
-    [JSON.stringify(records)],
-  );
-  const byKey = new Map(records.map((r) => [`${r.order_id}:${r.stream_revision}`, r]));
+  const params = [JSON.stringify(records)];
   const publish = (r: HistoryRecord, op: 'upsert' | 'delete', scope: OrderScope): Change => {
     const row = historyRow(r, scope);
     return {
@@ -293,9 +303,18 @@ async function applyHistory(trx: Knex.Transaction, events: RecordedEvent[]): Pro
     changes.push(publish(r, 'delete', before.get(r.order_id)!));
     changes.push(publish(r, 'upsert', after.get(r.order_id)!));
   }
-  for (const { order_id, stream_revision } of inserted) {
-    const scope = after.get(order_id);
-    if (scope) changes.push(publish(byKey.get(`${order_id}:${stream_revision}`)!, 'upsert', scope));
-  }
-  return changes;
+  const upserts = (rows: HistoryRecord[]) =>
+    rows.flatMap((r) => {
+      const scope = after.get(String(r.order_id));
+      return scope ? [publish(r, 'upsert', scope)] : [];
+    });
+  // Only the rows inserted are published (a redelivered event is not).
+  if (writes) return [...changes, ...writes.addGated(INSERT_HISTORY_SQL, params, upserts(records))];
+  const inserted = new Set(
+    (await preparedQuery<{ id: string }>(trx, INSERT_HISTORY_SQL, params)).map((r) => r.id),
+  );
+  return [
+    ...changes,
+    ...upserts(records.filter((r) => inserted.has(`${r.order_id}:${r.stream_revision}`))),
+  ];
 }

@@ -6,6 +6,7 @@ export * from './identity.js';
 export * from './registry.js';
 export * from './commandKinds.js';
 export * from './consignments/states.js';
+export * from './consignments/placement.js';
 export * from './consignments/transitions.js';
 export * from './consignments/units.js';
 export * from './consignments/commands.js';

@@ -4,6 +4,7 @@ import {
   evolveInvoicing,
   hasPendingCorrection,
   invoiceableStates,
+  followPlacement,
   isConsignmentState,
   isInvoiced,
   isInvoicingEventType,
@@ -225,18 +226,7 @@ function evolve(
     };
   }
   if (state.status === 'none') return state;
-  const next: Booked = isConsignmentState(data.state) ? { ...state, state: data.state } : state;
-  switch (event.type) {
-    case 'OrderMoved':
-      return { ...next, departmentId: data.departmentId ?? next.departmentId, slotId: null };
-    case 'ConsignmentAssignedToSlot':
-      return { ...next, slotId: data.slotId ?? null };
-    case 'ConsignmentUnassignedFromSlot':
-    case 'OrderDeleted':
-      return { ...next, slotId: null };
-    default:
-      return next;
-  }
+  return followPlacement(state, event);
 }
 
 export const orderInvoicingDecider: Decider<

@@ -3,6 +3,7 @@ import {
   PRE_ADVICE_POLICIES_ENTITY,
   PRE_ADVICE_POLICIES_TABLE,
   PRE_ADVICE_TABLE,
+  followPlacement,
   isConsignmentState,
   isPreAdviceEventType,
   sentOutcomes,
@@ -191,24 +192,8 @@ export const preAdviceProjection = rowProjection<PreAdviceRow>({
     if (!row) return row;
     if (isPreAdviceEventType(r.type))
       return { ...evolvePreAdvice(row, r as unknown as PreAdviceEvent, r), ...meta };
-    const next = {
-      ...row,
-      ...meta,
-      ...(isConsignmentState(data.state) ? { state: data.state } : {}),
-    };
-    switch (r.type) {
-      case 'OrderUpdated':
-        return data.order ? { ...next, ...fromOrder(data.order) } : next;
-      case 'OrderMoved':
-        return { ...next, departmentId: data.departmentId ?? next.departmentId, slotId: null };
-      case 'ConsignmentAssignedToSlot':
-        return { ...next, slotId: data.slotId ?? null };
-      case 'ConsignmentUnassignedFromSlot':
-      case 'OrderDeleted':
-        return { ...next, slotId: null };
-      default:
-        return next;
-    }
+    const next = followPlacement({ ...row, ...meta }, r);
+    return r.type === 'OrderUpdated' && data.order ? { ...next, ...fromOrder(data.order) } : next;
   },
   columns: (row) => ({
     department_id: row.departmentId,

@@ -171,7 +171,13 @@ export const entityAccess = {
   }),
   [CUSTOMERS_ENTITY]: entity<CustomerRow>({
     table: CUSTOMERS_TABLE,
-    queries: ['searchCustomers', 'subcustomersForAlystraId'],
+    queries: [
+      'searchCustomers',
+      'subcustomersForAlystraId',
+      'searchCustomersWithoutSubcustomers',
+      'searchCustomerAllCountries',
+      'allCustomersByIds',
+    ],
     rule: 'departmentAndCustomer',
     scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.id }),
   }),

@@ -10,6 +10,10 @@ import {
 import {
   customerCommandSchemas,
   searchCustomersQuerySchema,
+  searchCustomersWithoutSubcustomersQuerySchema,
+  searchCustomerAllCountriesQuerySchema,
+  allCustomersByIdsQuerySchema,
+  customerExternalNumbersQuerySchema,
   subcustomersQuerySchema,
 } from './customers/index.js';
 import {
@@ -168,6 +172,10 @@ export const querySchemas = {
   departments: departmentsQuerySchema,
   searchCustomers: searchCustomersQuerySchema,
   subcustomersForAlystraId: subcustomersQuerySchema,
+  searchCustomersWithoutSubcustomers: searchCustomersWithoutSubcustomersQuerySchema,
+  searchCustomerAllCountries: searchCustomerAllCountriesQuerySchema,
+  allCustomersByIds: allCustomersByIdsQuerySchema,
+  customerExternalCustomerNumbers: customerExternalNumbersQuerySchema,
   consignments: consignmentsQuerySchema,
   searchConsignments: searchConsignmentsQuerySchema,
   orderHistory: orderHistoryQuerySchema,

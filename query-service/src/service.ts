@@ -27,7 +27,14 @@ import {
   searchDeletedOrders,
 } from './consignmentGrid/related.js';
 import { customerGroupMembers, customerGroups } from './customerGroups/query.js';
-import { searchCustomers, subcustomersForAlystraId } from './customers/query.js';
+import {
+  allCustomersByIds,
+  customerExternalCustomerNumbers,
+  searchCustomerAllCountries,
+  searchCustomers,
+  searchCustomersWithoutSubcustomers,
+  subcustomersForAlystraId,
+} from './customers/query.js';
 import { departmentGroups } from './departmentGroups/query.js';
 import { departments } from './departments/query.js';
 import {
@@ -122,6 +129,10 @@ export const queries: QueryTable = {
   departments,
   searchCustomers,
   subcustomersForAlystraId,
+  searchCustomersWithoutSubcustomers,
+  searchCustomerAllCountries,
+  allCustomersByIds,
+  customerExternalCustomerNumbers,
   consignments,
   searchConsignments,
   searchDeletedOrders,

@@ -60,6 +60,14 @@ const prices: AccessFlag[] = ['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_S
 const recurring: AccessFlag[] = ['PLANNER_RECURRING_ORDERS'];
 /** The address book (docs/decisions/0061): kept on its screen, read by the booking form too. */
 const addressBook: AccessFlag[] = ['PLANNER_ADDRESSES'];
+/** Who looks customers up: booking, the shipments' filters, the customer admin, the address book. */
+const customerLookUp: AccessFlag[] = [
+  'PLANNER_BOOKING',
+  'PLANNER_SHIPMENTS',
+  'ADMIN_CUSTOMER',
+  'ADMIN_CUSTOMER_ALL',
+  ...addressBook,
+];
 /** Pre-advice (docs/decisions/0062): policies are the admin's, outcomes the planner's (§6). */
 const preAdviceAdmin: AccessFlag[] = ['ADMIN_PRE_ADVICE'];
 const preAdvice: AccessFlag[] = ['PLANNER_PRE_ADVICE', 'PLANNER_SHIPMENTS'];
@@ -208,26 +216,15 @@ export const commandPermissions: Record<CommandName, Permission> = {
 export const queryPermissions: Record<QueryName, Permission> = {
   departments: read([]),
   // The address book picks the customer an address is of (0061).
-  searchCustomers: read(
-    [
-      'PLANNER_BOOKING',
-      'PLANNER_SHIPMENTS',
-      'ADMIN_CUSTOMER',
-      'ADMIN_CUSTOMER_ALL',
-      ...addressBook,
-    ],
-    { customers: true },
-  ),
-  subcustomersForAlystraId: read(
-    [
-      'PLANNER_BOOKING',
-      'PLANNER_SHIPMENTS',
-      'ADMIN_CUSTOMER',
-      'ADMIN_CUSTOMER_ALL',
-      ...addressBook,
-    ],
-    { customers: true },
-  ),
+  searchCustomers: read(customerLookUp, { customers: true }),
+  subcustomersForAlystraId: read(customerLookUp, { customers: true }),
+  // Customer look-ups (spec §7; docs/decisions/0067): whoever may search customers.
+  searchCustomersWithoutSubcustomers: read(customerLookUp, { customers: true }),
+  searchCustomerAllCountries: read(customerLookUp, { customers: true }),
+  allCustomersByIds: read(customerLookUp, { customers: true }),
+  customerExternalCustomerNumbers: read(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL', ...invoicing], {
+    customers: true,
+  }),
   consignments: read(
     ['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'],
     { customers: true },

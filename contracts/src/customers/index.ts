@@ -89,3 +89,48 @@ export const searchCustomersQuerySchema = z.object({
   departmentIds: z.array(entityId).optional(),
   limit: z.number().int().min(1).max(500).default(50),
 });
+
+/**
+ * Query `searchCustomersWithoutSubcustomers` (spec §7): `searchCustomers` without the
+ * sub-customers (a customer number's main customers only, where a booking picks the payer).
+ */
+export const searchCustomersWithoutSubcustomersQuerySchema = searchCustomersQuerySchema;
+
+/**
+ * Query `searchCustomerAllCountries {searchPhrase, departmentIds}` (spec §7; docs/decisions/0067):
+ * the customers of every department the caller may read, in all four countries, those of
+ * `departmentIds` first (the planner's own on top); `searchCustomers` keeps to `departmentIds`.
+ */
+export const searchCustomerAllCountriesQuerySchema = searchCustomersQuerySchema;
+
+/** Query `allCustomersByIds {ids}` (spec §7): the customers of these ids the caller may read. */
+export const allCustomersByIdsQuerySchema = z.object({
+  ids: z.array(entityId).min(1).max(500),
+});
+
+/** Query `customerExternalCustomerNumbers {customerId}` (spec §7). */
+export const customerExternalNumbersQuerySchema = z.object({ customerId: entityId });
+
+/** One of a customer's numbers in a system outside the product (`customerExternalCustomerNumbers`). */
+export interface ExternalCustomerNumber {
+  /** ALYSTRA (the transport-management system; with the sub-customer), ORG_NUMBER, CUSTOMER_CODE, or the name the customer's own identifiers give. */
+  system: string;
+  number: string;
+  subcustomer?: string;
+}
+
+/** A customer's numbers in other systems, from its identifiers (empty ones left out). */
+export function externalCustomerNumbers(c: Customer): ExternalCustomerNumber[] {
+  const numbers: ExternalCustomerNumber[] = [];
+  if (c.alystraId)
+    numbers.push({
+      system: 'ALYSTRA',
+      number: c.alystraId,
+      ...(c.alystraSubcustomer ? { subcustomer: c.alystraSubcustomer } : {}),
+    });
+  if (c.orgNumber) numbers.push({ system: 'ORG_NUMBER', number: c.orgNumber });
+  if (c.customerCode) numbers.push({ system: 'CUSTOMER_CODE', number: c.customerCode });
+  for (const [system, number] of Object.entries(c.otherIdentifiers ?? {}))
+    if (number) numbers.push({ system, number });
+  return numbers;
+}

@@ -43,6 +43,13 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   departments: () => ({}),
   searchCustomers: () => ({ searchPhrase: 'apotek' }),
   subcustomersForAlystraId: () => ({ alystraId: 'C-1' }),
+  searchCustomersWithoutSubcustomers: () => ({ searchPhrase: 'apotek' }),
+  searchCustomerAllCountries: (w) => ({
+    searchPhrase: 'apotek',
+    departmentIds: [w.departments[0]!],
+  }),
+  allCustomersByIds: (w) => ({ ids: w.customers }),
+  customerExternalCustomerNumbers: (w) => ({ customerId: w.customers[0] }),
   consignments: () => ({ fromDate: DATE, toDate: DATE }),
   searchConsignments: () => ({ searchPhrase: 'storgata' }),
   orderHistory: (w) => ({ orderId: w.order }),

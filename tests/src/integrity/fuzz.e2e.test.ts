@@ -46,7 +46,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   searchCustomersWithoutSubcustomers: () => ({ searchPhrase: 'apotek' }),
   searchCustomerAllCountries: (w) => ({
     searchPhrase: 'apotek',
-    departmentIds: [w.departments[0]!],
+    departmentIds: [w.departments[0]],
   }),
   allCustomersByIds: (w) => ({ ids: w.customers }),
   customerExternalCustomerNumbers: (w) => ({ customerId: w.customers[0] }),

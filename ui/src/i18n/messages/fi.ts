@@ -2218,7 +2218,7 @@ const fi: Messages = {
     name: 'Nimi',
     ownerKind: 'Koskee',
     owner: {
-      departmentId: 'Toimipiste',
+      departmentId: 'Osasto',
       customerGroupId: 'Asiakasryhmä',
       customerId: 'Asiakas',
     },
@@ -2237,7 +2237,7 @@ const fi: Messages = {
     trigger: {
       BOOKED: 'Tilattaessa',
       DAY_BEFORE: 'Toimitusta edeltävänä päivänä',
-      DISPATCHED: 'Kun reitti on lähetetty',
+      DISPATCHED: 'Kun ajo on suunniteltu tai aloitettu',
       PRE_PICKUP: 'Ennen noutoa (lähettäjälle)',
     },
     languages: 'Kielet',
@@ -2298,7 +2298,7 @@ const fi: Messages = {
     cause: {
       BOOKED: 'Tilattu',
       DAY_BEFORE: 'Edellisenä päivänä',
-      DISPATCHED: 'Lähetetty reitille',
+      DISPATCHED: 'Ajo suunniteltu',
       PRE_PICKUP: 'Ennen noutoa',
       MANUAL: 'Käsin',
     },

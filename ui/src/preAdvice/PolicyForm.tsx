@@ -231,6 +231,21 @@ export function PolicyForm(props: {
             </FormGroup>
             {problems.triggers ? <FormHelperText>{problem('triggers')}</FormHelperText> : null}
           </FormControl>
+          {v.triggers.includes('STOPS_AWAY') ? (
+            <TextField
+              size="small"
+              required
+              sx={{ maxWidth: 320 }}
+              label={translate('preAdvice.stopsAway')}
+              value={v.stopsAway}
+              onChange={(e) => set({ stopsAway: e.target.value })}
+              error={Boolean(problems.stopsAway)}
+              helperText={problem('stopsAway') ?? translate('preAdvice.stopsAwayHint')}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', 'data-testid': 'preadvice-stops-away' },
+              }}
+            />
+          ) : null}
           <FormControl error={Boolean(problems.texts)} component="fieldset">
             <FormLabel component="legend">{translate('preAdvice.languages')}</FormLabel>
             <FormGroup row>

@@ -187,7 +187,15 @@ export default function PreAdvicePolicies() {
                   <TableCell>{ownerText(p)}</TableCell>
                   <TableCell>{p.serviceId ?? translate('preAdvice.everyService')}</TableCell>
                   <TableCell>
-                    {p.triggers.map((t) => translate(`preAdvice.trigger.${t}`)).join(', ')}
+                    {p.triggers
+                      .map((t) =>
+                        t === 'STOPS_AWAY'
+                          ? translate('preAdvice.triggerStopsAway', {
+                              smart_count: p.stopsAway ?? 0,
+                            })
+                          : translate(`preAdvice.trigger.${t}`),
+                      )
+                      .join(', ')}
                   </TableCell>
                   <TableCell>{translate(`preAdvice.channels.${p.channel}`)}</TableCell>
                   <TableCell>{p.texts.map((t) => languageNames[t.language]).join(', ')}</TableCell>

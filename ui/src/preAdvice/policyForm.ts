@@ -1,4 +1,5 @@
 import {
+  PRE_ADVICE_MAX_STOPS_AWAY,
   createPreAdvicePolicySchema,
   preAdviceLanguages,
   preAdvicePlaceholders,
@@ -28,6 +29,8 @@ export interface PolicyValues {
   triggers: PreAdviceTrigger[];
   channel: PreAdviceChannel;
   smsVasCode: string;
+  /** STOPS_AWAY's number of stops (typed). */
+  stopsAway: string;
   /** The languages given, in the web app's order, and their texts. */
   languages: PreAdviceLanguage[];
   texts: Record<PreAdviceLanguage, TextValues>;
@@ -60,6 +63,7 @@ export function policyValues(policy: PreAdvicePolicy | null): PolicyValues {
     triggers: policy?.triggers ?? ['DAY_BEFORE'],
     channel: policy?.channel ?? 'SMS',
     smsVasCode: policy?.smsVasCode ?? '',
+    stopsAway: policy?.stopsAway == null ? '3' : String(policy.stopsAway),
     languages: policy ? policy.texts.map((t) => t.language) : ['en'],
     texts,
   };
@@ -84,6 +88,11 @@ export function policyPayload(v: PolicyValues) {
     triggers: v.triggers,
     channel: v.channel,
     smsVasCode: text(v.smsVasCode),
+    stopsAway: v.triggers.includes('STOPS_AWAY')
+      ? /^\d+$/.test(v.stopsAway.trim())
+        ? Number(v.stopsAway.trim())
+        : Number.NaN
+      : null,
     texts: preAdviceLanguages
       .filter((l) => v.languages.includes(l))
       .map((language) => ({
@@ -132,6 +141,11 @@ export function policyProblems(v: PolicyValues): Record<string, FieldProblem> {
     else if (head === 'customerId' || head === 'customerGroupId' || head === 'departmentId')
       found.owner ??= { key: 'preAdvice.form.ownerNeeded' };
     else if (head === 'triggers') found.triggers ??= { key: 'preAdvice.form.triggerNeeded' };
+    else if (head === 'stopsAway')
+      found.stopsAway ??= {
+        key: 'preAdvice.form.stopsAwayRange',
+        args: { max: String(PRE_ADVICE_MAX_STOPS_AWAY) },
+      };
     else if (head) found[head] ??= { key: 'preAdvice.form.invalid' };
   }
   return found;

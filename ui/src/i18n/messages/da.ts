@@ -2207,10 +2207,16 @@ const da: Messages = {
     vasCode: 'Tillægsydelse for SMS',
     vasCodeHint: 'Tom: 1091',
     triggers: 'Hvornår der sendes',
+    triggerStopsAway:
+      'Når buddet er %{smart_count} stop væk |||| Når buddet er %{smart_count} stop væk',
+    stopsAway: 'Stop væk',
+    stopsAwayHint:
+      'Sendes, når så mange stop eller færre er tilbage før leveringen (0: den er næste stop)',
     trigger: {
       BOOKED: 'Ved bestilling',
       DAY_BEFORE: 'Dagen før levering',
       DISPATCHED: 'Når ruten er disponeret',
+      STOPS_AWAY: 'Når buddet er tæt på',
       PRE_PICKUP: 'Før afhentning (til afsender)',
     },
     languages: 'Sprog',
@@ -2244,6 +2250,7 @@ const da: Messages = {
       languageNeeded: 'Udfyld teksterne for mindst ét sprog',
       ownerNeeded: 'Vælg, hvem reglen gælder for',
       triggerNeeded: 'Vælg mindst én',
+      stopsAwayRange: 'Et helt tal fra 0 til %{max}',
       invalid: 'Ugyldig',
     },
     outcomes: {
@@ -2272,6 +2279,7 @@ const da: Messages = {
       BOOKED: 'Bestilt',
       DAY_BEFORE: 'Dagen før',
       DISPATCHED: 'Disponeret',
+      STOPS_AWAY: 'Bud tæt på',
       PRE_PICKUP: 'Før afhentning',
       MANUAL: 'Manuelt',
     },

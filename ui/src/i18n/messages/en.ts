@@ -2217,10 +2217,16 @@ const en = {
     vasCode: 'SMS vas code',
     vasCodeHint: 'Empty: 1091',
     triggers: 'When to send',
+    triggerStopsAway:
+      'When the courier is %{smart_count} stop away |||| When the courier is %{smart_count} stops away',
+    stopsAway: 'Stops away',
+    stopsAwayHint:
+      'Sent when this many stops or fewer are left before the delivery (0: it is the next stop)',
     trigger: {
       BOOKED: 'When booked',
       DAY_BEFORE: 'The day before delivery',
       DISPATCHED: 'When the route is dispatched',
+      STOPS_AWAY: 'When the courier is near',
       PRE_PICKUP: 'Before pickup (to the sender)',
     },
     languages: 'Languages',
@@ -2254,6 +2260,7 @@ const en = {
       languageNeeded: 'Give the texts of at least one language',
       ownerNeeded: 'Choose whom the policy applies to',
       triggerNeeded: 'Choose at least one',
+      stopsAwayRange: 'A whole number from 0 to %{max}',
       invalid: 'Not valid',
     },
     outcomes: {
@@ -2282,6 +2289,7 @@ const en = {
       BOOKED: 'Booked',
       DAY_BEFORE: 'Day before',
       DISPATCHED: 'Dispatched',
+      STOPS_AWAY: 'Courier near',
       PRE_PICKUP: 'Before pickup',
       MANUAL: 'Manual',
     },

@@ -2234,10 +2234,16 @@ const fi: Messages = {
     vasCode: 'Tekstiviestin lisäpalvelukoodi',
     vasCodeHint: 'Tyhjä: 1091',
     triggers: 'Milloin lähetetään',
+    triggerStopsAway:
+      'Kun kuljettaja on %{smart_count} pysähdyksen päässä |||| Kun kuljettaja on %{smart_count} pysähdyksen päässä',
+    stopsAway: 'Pysähdyksiä jäljellä',
+    stopsAwayHint:
+      'Lähetetään, kun ennen toimitusta on jäljellä enintään näin monta pysähdystä (0: se on seuraava pysähdys)',
     trigger: {
       BOOKED: 'Tilattaessa',
       DAY_BEFORE: 'Toimitusta edeltävänä päivänä',
       DISPATCHED: 'Kun ajo on suunniteltu tai aloitettu',
+      STOPS_AWAY: 'Kun kuljettaja on lähellä',
       PRE_PICKUP: 'Ennen noutoa (lähettäjälle)',
     },
     languages: 'Kielet',
@@ -2271,6 +2277,7 @@ const fi: Messages = {
       languageNeeded: 'Anna vähintään yhden kielen tekstit',
       ownerNeeded: 'Valitse, ketä sääntö koskee',
       triggerNeeded: 'Valitse vähintään yksi',
+      stopsAwayRange: 'Kokonaisluku 0–%{max}',
       invalid: 'Virheellinen',
     },
     outcomes: {
@@ -2299,6 +2306,7 @@ const fi: Messages = {
       BOOKED: 'Tilattu',
       DAY_BEFORE: 'Edellisenä päivänä',
       DISPATCHED: 'Ajo suunniteltu',
+      STOPS_AWAY: 'Kuljettaja lähellä',
       PRE_PICKUP: 'Ennen noutoa',
       MANUAL: 'Käsin',
     },

@@ -2240,10 +2240,16 @@ const fr: Messages = {
     vasCode: 'Code de prestation du SMS',
     vasCodeHint: 'Vide : 1091',
     triggers: 'Quand envoyer',
+    triggerStopsAway:
+      'Quand le livreur est à %{smart_count} arrêt |||| Quand le livreur est à %{smart_count} arrêts',
+    stopsAway: 'Arrêts avant',
+    stopsAwayHint:
+      'Envoyé quand il reste au plus ce nombre d’arrêts avant la livraison (0 : c’est le prochain arrêt)',
     trigger: {
       BOOKED: 'À la réservation',
       DAY_BEFORE: 'La veille de la livraison',
       DISPATCHED: 'Quand la tournée est lancée',
+      STOPS_AWAY: 'Quand le livreur approche',
       PRE_PICKUP: 'Avant l’enlèvement (à l’expéditeur)',
     },
     languages: 'Langues',
@@ -2277,6 +2283,7 @@ const fr: Messages = {
       languageNeeded: 'Saisissez les textes d’au moins une langue',
       ownerNeeded: 'Choisissez à qui la règle s’applique',
       triggerNeeded: 'Choisissez-en au moins un',
+      stopsAwayRange: 'Un nombre entier de 0 à %{max}',
       invalid: 'Non valide',
     },
     outcomes: {
@@ -2305,6 +2312,7 @@ const fr: Messages = {
       BOOKED: 'Réservation',
       DAY_BEFORE: 'Veille',
       DISPATCHED: 'Tournée lancée',
+      STOPS_AWAY: 'Livreur proche',
       PRE_PICKUP: 'Avant enlèvement',
       MANUAL: 'Manuel',
     },

@@ -2216,10 +2216,16 @@ const nb: Messages = {
     vasCode: 'Tilleggstjeneste for SMS',
     vasCodeHint: 'Tom: 1091',
     triggers: 'Når det sendes',
+    triggerStopsAway:
+      'Når budet er %{smart_count} stopp unna |||| Når budet er %{smart_count} stopp unna',
+    stopsAway: 'Stopp unna',
+    stopsAwayHint:
+      'Sendes når så mange stopp eller færre gjenstår før leveringen (0: den er neste stopp)',
     trigger: {
       BOOKED: 'Ved bestilling',
       DAY_BEFORE: 'Dagen før levering',
       DISPATCHED: 'Når ruten er disponert',
+      STOPS_AWAY: 'Når budet er nær',
       PRE_PICKUP: 'Før henting (til avsender)',
     },
     languages: 'Språk',
@@ -2253,6 +2259,7 @@ const nb: Messages = {
       languageNeeded: 'Fyll inn tekstene for minst ett språk',
       ownerNeeded: 'Velg hvem regelen gjelder for',
       triggerNeeded: 'Velg minst én',
+      stopsAwayRange: 'Et helt tall fra 0 til %{max}',
       invalid: 'Ugyldig',
     },
     outcomes: {
@@ -2281,6 +2288,7 @@ const nb: Messages = {
       BOOKED: 'Bestilt',
       DAY_BEFORE: 'Dagen før',
       DISPATCHED: 'Disponert',
+      STOPS_AWAY: 'Budet er nær',
       PRE_PICKUP: 'Før henting',
       MANUAL: 'Manuelt',
     },

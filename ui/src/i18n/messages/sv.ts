@@ -2213,10 +2213,16 @@ const sv: Messages = {
     vasCode: 'Tilläggstjänst för SMS',
     vasCodeHint: 'Tom: 1091',
     triggers: 'När det skickas',
+    triggerStopsAway:
+      'När budet är %{smart_count} stopp bort |||| När budet är %{smart_count} stopp bort',
+    stopsAway: 'Stopp kvar',
+    stopsAwayHint:
+      'Skickas när så många stopp eller färre återstår före leveransen (0: den är nästa stopp)',
     trigger: {
       BOOKED: 'Vid bokning',
       DAY_BEFORE: 'Dagen före leverans',
       DISPATCHED: 'När rutten är utlagd',
+      STOPS_AWAY: 'När budet är nära',
       PRE_PICKUP: 'Före hämtning (till avsändaren)',
     },
     languages: 'Språk',
@@ -2249,6 +2255,7 @@ const sv: Messages = {
       languageNeeded: 'Fyll i texterna för minst ett språk',
       ownerNeeded: 'Välj vem regeln gäller för',
       triggerNeeded: 'Välj minst en',
+      stopsAwayRange: 'Ett heltal från 0 till %{max}',
       invalid: 'Ogiltigt',
     },
     outcomes: {
@@ -2277,6 +2284,7 @@ const sv: Messages = {
       BOOKED: 'Bokad',
       DAY_BEFORE: 'Dagen före',
       DISPATCHED: 'Utlagd',
+      STOPS_AWAY: 'Budet nära',
       PRE_PICKUP: 'Före hämtning',
       MANUAL: 'Manuellt',
     },

@@ -69,7 +69,7 @@ describe('pre-advice screens, in a browser', () => {
     await sys?.shutdown();
   });
 
-  it('S1-GEN-018 S2-ROUTE-022 an administrator creates a policy (an unknown placeholder refused on its field first), edits and deletes it; each change is there after a reload', async () => {
+  it('S1-GEN-018 S2-ROUTE-022 an administrator creates a policy (an unknown placeholder refused on its field first), edits it (to send when the courier is 2 stops away) and deletes it; each change is there after a reload', async () => {
     const page = await openAs(browser, sys.url, '/admin/preadvice', sys.admin, errors);
     await page.getByTestId('preadvice-none').waitFor();
     await page.getByTestId('preadvice-new').click();
@@ -115,15 +115,27 @@ describe('pre-advice screens, in a browser', () => {
     );
     await page.getByTestId('preadvice-name').fill('Oslo on booking');
     await page.getByLabel('The day before delivery').uncheck();
+    // When the courier is near: the number of stops is asked for, checked as the server does.
+    await page.getByLabel('When the courier is near').check();
+    await page.getByTestId('preadvice-stops-away').fill('two');
+    await page.getByTestId('preadvice-save').click();
+    await page.getByText('A whole number from 0 to 20').waitFor();
+    expect(await policies()).toHaveLength(1);
+    await page.getByTestId('preadvice-stops-away').fill('2');
     await page.getByTestId('preadvice-save').click();
     await page.getByText('Pre-advice policy saved').first().waitFor();
     await row.getByText('Oslo on booking').waitFor();
+    await row.getByText('When booked, When the courier is 2 stops away').waitFor();
     await page.reload();
     await row.getByText('Oslo on booking').waitFor();
     expect(await row.count()).toBe(1);
     const edited = await policies();
     expect(edited).toHaveLength(1);
-    expect(edited[0]).toMatchObject({ name: 'Oslo on booking', triggers: ['BOOKED'] });
+    expect(edited[0]).toMatchObject({
+      name: 'Oslo on booking',
+      triggers: ['BOOKED', 'STOPS_AWAY'],
+      stopsAway: 2,
+    });
     expect(edited[0]!.id).not.toBe(created!.id);
     // Deleted after a confirmation.
     await page.getByTestId('preadvice-delete').click();

@@ -206,6 +206,35 @@ describe('pre-advice screens, in a browser', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('S2-ROUTE-022 a customer’s policy is listed and edited by the customer’s name; the list narrows to one customer', async () => {
+    const created = await sys.command('CREATE_PRE_ADVICE_POLICY', {
+      name: 'Apotek e-mail',
+      customerId,
+      triggers: ['DAY_BEFORE'],
+      channel: 'EMAIL',
+      texts: [{ language: 'en', emailSubject: 'From {senderName}', emailBody: 'We come {window}' }],
+    });
+    expect(created.status).toBe(200);
+    await sys.settled();
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/admin/preadvice?ownerKind=customerId&owner=${customerId}`,
+      sys.admin,
+      errors,
+    );
+    const row = page.getByTestId('preadvice-row');
+    await row.getByText('Customer: Apotek AS').waitFor();
+    expect(await row.count()).toBe(1);
+    await page.getByTestId('preadvice-edit').click();
+    await expect(page.getByRole('combobox', { name: /^Customer/ }).inputValue()).resolves.toBe(
+      'Apotek AS',
+    );
+    expect(await page.getByTestId('preadvice-en-emailBody').inputValue()).toBe('We come {window}');
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('S2-ROUTE-022 S2-ROUTE-049 both screens whole and readable in the white-label theme (axe); a planner without PLANNER_PRE_ADVICE gets the not-found page', async () => {
     const keyPattern = messageKeyPattern(['preAdvice', 'states']);
     const admin = await openAs(

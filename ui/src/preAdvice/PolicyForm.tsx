@@ -56,6 +56,8 @@ export function PolicyForm(props: {
   policy: PreAdvicePolicy | null;
   departments: readonly Named[];
   groups: readonly Named[];
+  /** The edited policy's customer's name, when it has one (shown instead of its id). */
+  customerName?: string | undefined;
   onClose: (saved: boolean) => void;
 }) {
   const translate = useTranslate();
@@ -116,6 +118,11 @@ export function PolicyForm(props: {
           helperText={problem('owner')}
           required
           fullWidth
+          known={
+            props.customerName && props.policy?.customerId
+              ? { id: props.policy.customerId, name: props.customerName, alystraId: '' }
+              : undefined
+          }
         />
       );
     const options = kind === 'departmentId' ? props.departments : props.groups;

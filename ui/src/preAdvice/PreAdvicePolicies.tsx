@@ -234,6 +234,9 @@ export default function PreAdvicePolicies() {
           policy={editing === 'new' ? null : editing}
           departments={departmentOptions}
           groups={groups}
+          customerName={
+            editing !== 'new' && editing.customerId ? customers.get(editing.customerId) : undefined
+          }
           onClose={(saved) => {
             setEditing(null);
             if (saved) void refresh();

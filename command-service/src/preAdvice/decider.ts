@@ -95,7 +95,9 @@ function refusal(
   if (Object.values(s.queued).some((q) => q.cause === c.cause)) return 'ALREADY_IN_PROGRESS';
   if (!c.policy) return pickup ? 'NOTIFICATION_TO_SENDER_SKIPPED' : 'NO_RULE';
   if (c.cause !== 'MANUAL' && !c.policy.triggers.includes(c.cause)) return 'WRONG_TRIGGER';
-  if (c.cause !== 'MANUAL' && !pickup && Object.values(s.announced).includes(announcement(s.order)))
+  // STOPS_AWAY tells that the courier is near, not the window: what was announced does not stop it.
+  const repeats = c.cause !== 'MANUAL' && c.cause !== 'STOPS_AWAY' && !pickup;
+  if (repeats && Object.values(s.announced).includes(announcement(s.order)))
     return 'ALREADY_PRE_ADVICED';
   if (s.sent >= PRE_ADVICE_LIMIT) return 'PRE_ADVICE_LIMIT_REACHED';
   if (!s.order.trackingId) return 'ERROR';

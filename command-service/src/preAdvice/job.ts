@@ -28,6 +28,7 @@ import { PeriodicJob } from '../framework/periodicJob.js';
 import { StreamStates } from '../framework/streamStates.js';
 import { preAdviceDecider, type DeliveryResult, type PreAdviceCommand } from './decider.js';
 import { relayAttempt } from './relay.js';
+import { stopsAwayCandidates } from './stopsAwayScan.js';
 
 export interface PreAdviceJobDeps {
   /** The event store as the product reads it (personal data opened: the messages' recipients). */
@@ -56,13 +57,16 @@ interface Due {
   row: PreAdviceRow;
   key: string;
   cause: PreAdviceCause;
+  /** STOPS_AWAY: the stops the courier has still to make before the order's delivery. */
+  stopsBefore?: number;
 }
 
 /**
  * The pre-advice process (docs/decisions/0062-pre-advice.md). Each pass:
  * 1. finds the attempts due: planners' requests, orders just booked (BOOKED), orders delivered
  *    tomorrow in their department's country (DAY_BEFORE), orders on a slot whose planning was
- *    completed or whose route started (DISPATCHED);
+ *    completed or whose route started (DISPATCHED), orders on a running route the courier is
+ *    near (STOPS_AWAY, stopsAwayScan.ts);
  * 2. decides each on the order's stream with the policy that covers the order: an outcome, or
  *    messages queued (the event is the outbox's record);
  * 3. relays the queued messages through the delivery adapters and records their outcome.
@@ -112,8 +116,10 @@ export class PreAdviceJob extends PeriodicJob {
         });
         // A trigger after booking fires only for orders whose policy has it (no event otherwise).
         const { cause } = due;
-        if ((cause === 'DAY_BEFORE' || cause === 'DISPATCHED') && !policy?.triggers.includes(cause))
-          continue;
+        const later = cause === 'DAY_BEFORE' || cause === 'DISPATCHED' || cause === 'STOPS_AWAY';
+        if (later && !policy?.triggers.includes(cause)) continue;
+        // STOPS_AWAY fires once the courier is the policy's number of stops away or nearer.
+        if (cause === 'STOPS_AWAY' && (due.stopsBefore ?? 0) > (policy?.stopsAway ?? -1)) continue;
         const n = await this.decide(due, policy, now);
         if (n > 0) decided.add(due.row.id);
         done += n;
@@ -195,6 +201,8 @@ export class PreAdviceJob extends PeriodicJob {
       const key = preAdviceTriggerKey('DISPATCHED', row);
       if (!row.decided.includes(key)) due.push({ row, key, cause: 'DISPATCHED' });
     }
+    for (const c of await stopsAwayCandidates(knex, earliest, limit))
+      due.push({ row: c.row, key: c.key, cause: 'STOPS_AWAY', stopsBefore: c.stopsBefore });
     return due;
   }
 

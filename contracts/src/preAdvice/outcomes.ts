@@ -142,7 +142,10 @@ export const sendPrePickupSmsSchema = orders;
 export const lockPreAdviceSchema = orders;
 export const unlockPreAdviceSchema = orders;
 
-/** The key of a trigger's attempt: a trigger fires once per delivery date (DAY_BEFORE) or slot. */
+/**
+ * The key of a trigger's attempt: a trigger fires once per delivery date (DAY_BEFORE) or slot
+ * (DISPATCHED, STOPS_AWAY).
+ */
 export const preAdviceTriggerKey = (
   trigger: Exclude<PreAdviceTrigger, 'PRE_PICKUP'>,
   at: { deliveryDate: string; slotId: string | null },
@@ -151,7 +154,7 @@ export const preAdviceTriggerKey = (
     ? 'BOOKED'
     : trigger === 'DAY_BEFORE'
       ? `DAY_BEFORE-${at.deliveryDate}`
-      : `DISPATCHED-${at.slotId ?? ''}`;
+      : `${trigger}-${at.slotId ?? ''}`;
 
 /** One attempt as `preAdviceForOrder` lists it (no recipient: the order holds the party). */
 export interface PreAdviceAttempt {

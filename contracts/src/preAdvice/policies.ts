@@ -13,10 +13,18 @@ export const preAdvicePolicyStream = (id: string) => `pre-advice-policy-${id}`;
 
 /**
  * When a message goes out: on booking, the day before the delivery date, when the order's slot is
- * dispatched (its planning completed or the route started); PRE_PICKUP is the sender's SMS that
- * the courier comes for the goods (SEND_PRE_PICKUP_SMS). These are also the `smsType`s.
+ * dispatched (its planning completed or the route started), when the courier on the route is the
+ * policy's `stopsAway` stops or fewer from the order's delivery (STOPS_AWAY, stopsAway.ts);
+ * PRE_PICKUP is the sender's SMS that the courier comes for the goods (SEND_PRE_PICKUP_SMS).
+ * These are also the `smsType`s.
  */
-export const preAdviceTriggers = ['BOOKED', 'DAY_BEFORE', 'DISPATCHED', 'PRE_PICKUP'] as const;
+export const preAdviceTriggers = [
+  'BOOKED',
+  'DAY_BEFORE',
+  'DISPATCHED',
+  'STOPS_AWAY',
+  'PRE_PICKUP',
+] as const;
 export type PreAdviceTrigger = (typeof preAdviceTriggers)[number];
 export const preAdviceChannels = ['SMS', 'EMAIL', 'SMS_AND_EMAIL'] as const;
 export type PreAdviceChannel = (typeof preAdviceChannels)[number];
@@ -110,6 +118,9 @@ function textsFit(
   });
 }
 
+/** The most stops away a STOPS_AWAY policy may send at (a route's stops are an hour or so). */
+export const PRE_ADVICE_MAX_STOPS_AWAY = 20;
+
 /** CREATE_PRE_ADVICE_POLICY (spec §7 "pre-advice policy create"). */
 export const createPreAdvicePolicySchema = z
   .object({
@@ -132,17 +143,28 @@ export const createPreAdvicePolicySchema = z
      * delivery SMS, DEFAULT_SMS_VAS_CODE.
      */
     smsVasCode: z.string().trim().min(1).max(20).nullable().default(null),
+    /**
+     * STOPS_AWAY: the message goes when this many stops or fewer of the route are left before the
+     * order's delivery (0: when it is the courier's next stop); given exactly with that trigger.
+     */
+    stopsAway: z.number().int().min(0).max(PRE_ADVICE_MAX_STOPS_AWAY).nullable().default(null),
   })
   .refine(oneOwner, {
     message: 'a policy belongs to exactly one customer, customer group or department',
     path: ['customerId'],
   })
+  .refine((p) => p.triggers.includes('STOPS_AWAY') === (p.stopsAway !== null), {
+    message: 'stopsAway is given exactly when the triggers include STOPS_AWAY',
+    path: ['stopsAway'],
+  })
   .superRefine(textsFit);
 export const deletePreAdvicePolicySchema = z.object({ id: entityId });
 
 export type PreAdvicePolicyFields = z.output<typeof createPreAdvicePolicySchema>;
-export interface PreAdvicePolicy extends PreAdvicePolicyFields {
+export interface PreAdvicePolicy extends Omit<PreAdvicePolicyFields, 'stopsAway'> {
   id: string;
+  /** Absent on policies created before STOPS_AWAY existed (read: null). */
+  stopsAway?: number | null;
 }
 export interface PreAdvicePolicyRow extends PreAdvicePolicy {
   revision: number;

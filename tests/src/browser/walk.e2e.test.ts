@@ -492,6 +492,86 @@ describe('the walk: every screen, every role', () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
+  it('S2-ROUTE-022 S2-ROUTE-049 the pre-advice screens: the policies with one listed and its form, the follow-up with a failed order, whole in all six languages', async () => {
+    const policy = await sys.run('CREATE_PRE_ADVICE_POLICY', {
+      name: 'Walked policy',
+      departmentId: '1',
+      triggers: ['BOOKED'],
+      channel: 'SMS_AND_EMAIL',
+      texts: [
+        {
+          language: 'nb',
+          smsText: '{senderName} kommer {window}',
+          emailSubject: 'Pakke fra {senderName}',
+          emailBody: 'Vi kommer {window}: {trackingLink}',
+        },
+      ],
+    });
+    expect(policy.status).toBe(200);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const order = await sys.run('CREATE_ORDER', {
+      departmentId: '1',
+      customerId: '1',
+      pickupDate: tomorrow,
+      pickup: {
+        name: 'Walked Lager',
+        address: 'Storgata 1',
+        zipCode: '0155',
+        zipArea: 'Oslo',
+        countryCode: 'NO',
+      },
+      delivery: {
+        name: 'Walked Mottaker',
+        address: 'Bogstadveien 10',
+        zipCode: '0355',
+        zipArea: 'Oslo',
+        countryCode: 'NO',
+        phone: '22 33 44 55',
+      },
+      measurements: [{ weight: 2 }],
+    });
+    expect(order.status).toBe(200);
+    await sys.settled();
+    await sys.preAdvice.pass();
+    await sys.settled();
+    const problems: Problems = [];
+    for (const locale of locales) {
+      const phoneNumber = freshPhone();
+      await sys.run('CREATE_USER', {
+        name: `Pre-advice ${locale}`,
+        phoneNumber,
+        role: 'ADMIN',
+        departmentIds: ['1'],
+      });
+      await sys.settled();
+      const { context, page, monitor } = await signedIn(phoneNumber, locale);
+      for (const [path, content] of [
+        ['/admin/preadvice', 'preadvice-row'],
+        [`/planner/1/preadvice-followup?from=${tomorrow}&to=${tomorrow}`, 'followup-row'],
+      ] as const) {
+        await navigateInApp(page, path);
+        await page
+          .getByTestId(content)
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .catch(() => problems.push(`${locale} ${path}: its content never showed`));
+        problems.push(...(await check(page, monitor, `${locale} ${path}`, `preadvice ${path}`)));
+        if (content !== 'preadvice-row') continue;
+        // The form of a new policy, every language's texts shown.
+        await page.getByTestId('preadvice-new').click();
+        await page.getByRole('dialog').waitFor();
+        for (const box of await page.getByRole('dialog').getByRole('checkbox').all())
+          if (!(await box.isChecked()) && (await box.isEnabled())) await box.check();
+        await page.getByTestId('preadvice-save').click();
+        problems.push(...(await check(page, monitor, `${locale} ${path} form`, `preadvice form`)));
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
   it('in all six languages, the admin pages show roles, flags, department types and holiday kinds by their labels', async () => {
     const problems: Problems = [];
     for (const locale of locales) {

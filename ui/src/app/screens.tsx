@@ -18,6 +18,7 @@ import { returnsScreens } from '../planner/returns/routes';
 import { exportScreens } from '../planner/exports/routes';
 import { recurringScreens } from '../planner/recurring/routes';
 import { addressScreens } from '../planner/addresses/routes';
+import { preAdviceScreens } from '../preAdvice/routes';
 import { importScreens } from '../planner/importing/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
@@ -127,6 +128,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...importScreens,
   // The address book (docs/decisions/0061): a change of an address is pushed.
   ...addressScreens.map((screen) => ({ ...screen, live: true })),
+  // Pre-advice policies and follow-up (docs/decisions/0062): their rows are pushed.
+  ...preAdviceScreens.map((screen) => ({ ...screen, live: true })),
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

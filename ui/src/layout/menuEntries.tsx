@@ -7,6 +7,8 @@ import ContactsIcon from '@mui/icons-material/Contacts';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
+import SmsIcon from '@mui/icons-material/Sms';
+import SmsFailedIcon from '@mui/icons-material/SmsFailed';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
@@ -192,6 +194,13 @@ export function menuEntries(
     // Recurring orders (docs/decisions/0058-recurring-orders.md).
     if (can('/planner/:departmentId/recurring/*'))
       item(`/planner/${department}/recurring`, 'recurring.menu', <EventRepeatIcon />);
+    // Pre-advice follow-up (docs/decisions/0062-pre-advice.md).
+    if (can('/planner/:departmentId/preadvice-followup/*'))
+      item(
+        `/planner/${department}/preadvice-followup`,
+        'preAdvice.followUp.menu',
+        <SmsFailedIcon />,
+      );
     if (can('/planner/simple-search/:shipmentId?'))
       item('/planner/simple-search', 'search.simpleMenu', <SearchIcon />);
     if (can('/planner/advanced-search/:searchPhrase?'))
@@ -217,6 +226,7 @@ export function menuEntries(
       item('/admin/optimizing', 'menu.optimizing', <AutoModeIcon />);
     if (can(LM_EVENTS)) item('/admin/lmEvents', 'audit.menu', <HistoryIcon />);
     if (can(PERSONAL_DATA)) item(PERSONAL_DATA, 'personalData.menu', <PrivacyTipIcon />);
+    if (can('/admin/preadvice/*')) item('/admin/preadvice', 'preAdvice.menu', <SmsIcon />);
     if (plannerType) item('/planner', 'menu.planner', <LocalShippingIcon />);
   } else if (admin.length > 0) {
     item(resourcePath(admin[0]!), 'menu.admin', <AdminPanelSettingsIcon />);

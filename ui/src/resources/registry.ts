@@ -66,6 +66,9 @@ const plannerLists: Record<string, string[]> = {
   recurringOrderRuns: ['recurring'],
   // The address book's lists and pages (planner/addresses/addressModel).
   addresses: ['addresses'],
+  // Pre-advice policies and the follow-up list (preAdvice/queries).
+  preAdvicePolicies: ['preAdvicePolicies'],
+  preAdvice: ['preAdviceFollowUp'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

@@ -41,6 +41,7 @@ import {
   courierLocationsByDepartmentId,
   courierLocationsBySlotId,
 } from './courierLocations/query.js';
+import { slotScans } from './scans/query.js';
 import { holiday } from './holidays/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
@@ -161,6 +162,7 @@ export const queries: QueryTable = {
   slotById,
   routePoints,
   courierSlots,
+  slotScans,
   templatesByDepartmentIds,
   suggestedUnitsForLocation,
   suggestedUnitsForOrder,

@@ -80,6 +80,18 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
       byId.set(String(r.id), stripViews(r));
     return [...byId.values()];
   },
+  // A slot's scans (0064): of each slot the reader reads.
+  slotScans: async (c) => {
+    const ids = new Set<string>();
+    for (const r of [
+      ...(await list(c.query('slots', { fromDate: DATE, toDate: DATE, shallowFetch: true }))),
+      ...(await list(c.query('courierSlots', { date: DATE }))),
+    ])
+      ids.add(String(r.id));
+    const rows: Row[] = [];
+    for (const slotId of ids) rows.push(...(await list(c.query('slotScans', { slotId }))));
+    return rows;
+  },
   templates: (c) => list(c.query('templatesByDepartmentIds', {})),
   // Units and vehicle records are one entity, read by two queries.
   units: async (c) => [
@@ -452,6 +464,14 @@ describe('socket scope equals query access, for every entity, role and context',
       (await sys.command('CHANGE_SLOT_STATE', { slotId: driven, transition: 'start' })).status,
     ).toBe(200);
     expect((await sys.command('UPDATE_SLOT', { id: away, name: 'Bergen late' })).status).toBe(200);
+    // Scans (0064): the courier's on the slot it drives, a planner's on Bergen's.
+    const scan = (slotId: string) => ({
+      slotId,
+      scans: [{ code: '370000000000000017', kind: 'LOADED', scannedAt: new Date().toISOString() }],
+    });
+    const driver = users.find((u) => u.label === 'COURIER')!.session;
+    expect((await sys.as(driver).command('ADD_SCANNED_EVENTS', scan(driven))).status).toBe(200);
+    expect((await sys.command('ADD_SCANNED_EVENTS', scan(away))).status).toBe(200);
     // Deviations of both departments and customers, one updated, one deleted, and one whose order
     // then moves to Bergen: its deviation follows the order (docs/decisions/0051).
     const osloSlot = await createSlot(sys, oslo, DATE);

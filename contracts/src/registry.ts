@@ -111,7 +111,11 @@ import {
   recurringOrdersForDepartmentIdsQuerySchema,
   recurringOrdersQuerySchema,
 } from './recurring/index.js';
-import { scanCommandSchemas, slotScansQuerySchema } from './scans/index.js';
+import {
+  scanCommandSchemas,
+  slotScansQuerySchema,
+  stopContactQuerySchema,
+} from './scans/index.js';
 import { addressBookCommandSchemas, addressesQuerySchema } from './addressBook/index.js';
 import {
   customerEventEmailQuerySchema,
@@ -260,6 +264,7 @@ export const querySchemas = {
   addresses: addressesQuerySchema,
   // The courier's scans of a slot (docs/decisions/0064-courier-scans.md).
   slotScans: slotScansQuerySchema,
+  stopContact: stopContactQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

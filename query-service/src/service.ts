@@ -42,6 +42,7 @@ import {
   courierLocationsBySlotId,
 } from './courierLocations/query.js';
 import { slotScans } from './scans/query.js';
+import { stopContact } from './scans/contact.js';
 import { holiday } from './holidays/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
@@ -163,6 +164,7 @@ export const queries: QueryTable = {
   routePoints,
   courierSlots,
   slotScans,
+  stopContact,
   templatesByDepartmentIds,
   suggestedUnitsForLocation,
   suggestedUnitsForOrder,

@@ -306,6 +306,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   courierSlots: read([], { roles: ['COURIER'] }),
   // A slot's scans (0064): its readers, and its courier (the row rule `slot`).
   slotScans: read([...slotReaders, 'PLANNER_SHIPMENTS'], { courier: true }),
+  // A stop's numbers (0064): the courier driving it (the handler checks), or the slot's readers.
+  stopContact: read([...slotReaders, 'PLANNER_SHIPMENTS'], { courier: true }),
   templatesByDepartmentIds: read(['PLANNER_ROUTE_PLANNING']),
   suggestedUnitsForLocation: read(slots),
   suggestedUnitsForOrder: read(slots),

@@ -137,3 +137,22 @@ export interface SlotScansRow {
 
 /** Query `slotScans {slotId}`: the scans of a slot its reader may read (a courier: its own). */
 export const slotScansQuerySchema = z.object({ slotId: entityId });
+
+/**
+ * Query `stopContact {slotId, consignmentId, type}` (spec §5 issue 42 "call or text the recipient
+ * from the stop"): the name and numbers of a stop's party. A courier gets them only for a stop of
+ * a slot it is driving (IN_PROGRESS or PAUSED); a planner for a stop of a slot it reads.
+ */
+export const stopContactQuerySchema = z.object({
+  slotId: entityId,
+  consignmentId: entityId,
+  type: z.enum(['pickup', 'delivery']),
+});
+export interface StopContact {
+  consignmentId: string;
+  type: 'pickup' | 'delivery';
+  name: string | null;
+  contactPerson: string | null;
+  phone: string | null;
+  secondPhone: string | null;
+}

@@ -39,7 +39,14 @@ describe('scans: ADD_SCANNED_EVENTS', () => {
       customerId: customer,
       pickupDate: DATE,
       pickup: osloAddress,
-      delivery: { ...osloAddress, name: 'Kari', address: 'Bogstadveien 1', lat: 59.93, lng: 10.72 },
+      delivery: {
+        ...osloAddress,
+        name: 'Kari',
+        address: 'Bogstadveien 1',
+        lat: 59.93,
+        lng: 10.72,
+        phone: '+4791234567',
+      },
       measurements: [{ weight: 10, quantity: 2 }],
       ...extra,
     });
@@ -226,5 +233,32 @@ describe('scans: ADD_SCANNED_EVENTS', () => {
     expect(done.status).toBe(403);
     expect(done.body[0].description).toContain('not a slot you are driving');
     expect(await state(o.id)).toBe('ASSIGNED');
+  });
+
+  it("a stop's numbers reach the courier driving its route and the slot's planners, nobody else", async () => {
+    const o = await order();
+    const { slotId, session } = await route([o]);
+    const ask = { slotId, consignmentId: o.id, type: 'delivery' };
+    const mine = await session.query('stopContact', ask);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ name: 'Kari', phone: '+4791234567', type: 'delivery' });
+    expect((await sys.query('stopContact', ask)).body).toMatchObject({ phone: '+4791234567' });
+    // Another courier, a planner of another department, a consignment off the slot: not found.
+    const other = sys.as(await sys.signIn((await createCourier(sys, [oslo])).phoneNumber));
+    expect((await other.query('stopContact', ask)).status).toBe(404);
+    const bergenPlanner = sys.as(
+      await sys.login({ role: 'PLANNER', departmentIds: [bergen], phoneNumber: freshPhone() }),
+    );
+    expect((await bergenPlanner.query('stopContact', ask)).status).toBe(404);
+    const off = await order();
+    expect((await session.query('stopContact', { ...ask, consignmentId: off.id })).status).toBe(
+      404,
+    );
+    // The route finished: the courier's numbers stop.
+    expect(
+      (await sys.command('CHANGE_SLOT_STATE', { slotId, transition: 'complete' })).status,
+    ).toBe(200);
+    await sys.settled();
+    expect((await session.query('stopContact', ask)).status).toBe(403);
   });
 });

@@ -66,6 +66,8 @@ const plannerLists: Record<string, string[]> = {
   recurringOrderRuns: ['recurring'],
   // The address book's lists and pages (planner/addresses/addressModel).
   addresses: ['addresses'],
+  // A slot's scans on the courier's page (courier/scans `slotScansKey`), fetched again.
+  slotScans: ['slotScans'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

@@ -409,13 +409,13 @@ export const entityAccess = {
         date: row.deliveryDate,
       }),
   }),
-  // A slot's scans (0064): read as the slot is, by its department's readers and its courier.
+  // A slot's scans (0064): read as the slot is, by its department's readers and its courier;
+  // whatever dates a screen follows (a shipment's details show the scans of its slot's day).
   [SLOT_SCANS_ENTITY]: entity<SlotScansRow>({
     table: SLOT_SCANS_TABLE,
     queries: ['slotScans'],
     rule: 'slot',
-    scope: (row) =>
-      changeScope({ departmentId: row.departmentId, date: row.date, courierId: row.courierId }),
+    scope: (row) => changeScope({ departmentId: row.departmentId, courierId: row.courierId }),
   }),
 } as const;
 

@@ -9,7 +9,7 @@ import {
   screenshot,
 } from '../support/browser.js';
 import { createCourier, createSlot, createDepartmentWithCustomer } from '../support/planning.js';
-import { startTestSystem, type TestSystem } from '../support/system.js';
+import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const todayInOslo = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
@@ -27,12 +27,14 @@ describe('the courier scans in a browser', () => {
   let orderId: string;
   let sscc: string[];
   let gsin: string;
+  let oslo: string;
 
   beforeAll(async () => {
     assertWebAppBuilt();
     sys = await startTestSystem();
     browser = await launchBrowser();
-    const { departmentId: oslo, customerId } = await createDepartmentWithCustomer(sys, 'Apotek');
+    let customerId: string;
+    ({ departmentId: oslo, customerId } = await createDepartmentWithCustomer(sys, 'Apotek'));
     await configureNumberSeries(sys);
     orderId = (
       await sys.command('CREATE_ORDER', {
@@ -138,5 +140,35 @@ describe('the courier scans in a browser', () => {
     expect(
       await delivery.getByRole('link', { name: 'Text +4791234567' }).getAttribute('href'),
     ).toBe('sms:+4791234567');
+  });
+
+  it("the planner's details panel lists the shipment's scans, and a new one as it lands", async () => {
+    const planner = await sys.login({
+      name: 'Scan Planner',
+      phoneNumber: freshPhone(),
+      role: 'PLANNER',
+      departmentIds: [oslo],
+      access: ['PLANNER_SHIPMENTS'],
+    });
+    const context = await browser.newContext({
+      viewport: { width: 1600, height: 1100 },
+      locale: 'en-GB',
+    });
+    const [name, ...value] = planner.cookie.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: sys.url }]);
+    const desk = await context.newPage();
+    const day = bookingDate(1);
+    await desk.goto(`${sys.url}/planner/${oslo}/shipments-search/${day}/${day}`);
+    await desk.getByRole('button', { name: `Actions for ${orderId}`, exact: true }).click();
+    await desk.getByRole('menuitem', { name: 'Details' }).click();
+    const scans = desk.getByTestId('details-scans');
+    await scans.getByRole('heading', { name: 'Scans (5)' }).waitFor();
+    expect(await scans.getByText('Out of order', { exact: false }).count()).toBe(1);
+    // The courier scans the shipment as loaded: the panel shows it without a reload.
+    expect(await scan(gsin, 'Loaded')).toBe(`Scan of ${gsin} registered`);
+    await scans.getByRole('heading', { name: 'Scans (6)' }).waitFor({ timeout: 15_000 });
+    await scans.getByText(`Loaded · ${gsin}`, { exact: false }).waitFor();
+    await screenshot(desk, 'courier-scans-details');
+    await context.close();
   });
 });

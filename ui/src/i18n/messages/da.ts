@@ -1102,6 +1102,7 @@ const da: Messages = {
     noLink: 'Denne ordre blev bestilt før sporingslinks og har intet.',
   },
   details: {
+    scans: 'Scanning |||| Scanninger (%{smart_count})',
     open: 'Detaljer',
     title: 'Forsendelse %{id}',
     order: 'Ordre %{id}',

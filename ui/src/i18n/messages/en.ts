@@ -1102,6 +1102,7 @@ const en = {
     noLink: 'This order was booked before tracking links; it has none.',
   },
   details: {
+    scans: 'Scan |||| Scans (%{smart_count})',
     open: 'Details',
     title: 'Shipment %{id}',
     order: 'Order %{id}',

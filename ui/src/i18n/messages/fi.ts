@@ -1110,6 +1110,7 @@ const fi: Messages = {
     noLink: 'Tämä tilaus tehtiin ennen seurantalinkkejä, eikä sillä ole linkkiä.',
   },
   details: {
+    scans: 'Skannaus |||| Skannaukset (%{smart_count})',
     open: 'Tiedot',
     title: 'Lähetys %{id}',
     order: 'Tilaus %{id}',

@@ -1117,6 +1117,7 @@ const fr: Messages = {
     noLink: "Cette commande a été réservée avant les liens de suivi et n'en a pas.",
   },
   details: {
+    scans: 'Scan |||| Scans (%{smart_count})',
     open: 'Détails',
     title: 'Envoi %{id}',
     order: 'Commande %{id}',

@@ -1102,6 +1102,7 @@ const nb: Messages = {
     noLink: 'Denne ordren ble bestilt før sporingslenker fantes og har ingen.',
   },
   details: {
+    scans: 'Skanning |||| Skanninger (%{smart_count})',
     open: 'Detaljer',
     title: 'Sending %{id}',
     order: 'Ordre %{id}',

@@ -1101,6 +1101,7 @@ const sv: Messages = {
     noLink: 'Den här ordern bokades före spårningslänkarna och har ingen.',
   },
   details: {
+    scans: 'Skanning |||| Skanningar (%{smart_count})',
     open: 'Detaljer',
     title: 'Sändning %{id}',
     order: 'Order %{id}',

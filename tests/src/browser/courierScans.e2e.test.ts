@@ -10,6 +10,7 @@ import {
 } from '../support/browser.js';
 import { createCourier, createSlot, createDepartmentWithCustomer } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
+import { inspectPage, messageKeyPattern } from '../support/walk.js';
 
 const todayInOslo = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
@@ -131,7 +132,7 @@ describe('the courier scans in a browser', () => {
     const delivery = page
       .getByRole('list', { name: 'Stops of Morning run' })
       .locator('[data-stop$=":delivery"]');
-    const map = delivery.getByRole('link', { name: 'Open Kari Nordmann in the map app' });
+    const map = delivery.getByRole('link', { name: 'Open in maps: Kari Nordmann' });
     expect(await map.getAttribute('href')).toMatch(/^geo:59\.93,10\.7\?q=/);
     await delivery.getByRole('button', { name: 'Contact' }).click();
     const call = delivery.getByRole('link', { name: 'Call +4791234567' });
@@ -170,5 +171,22 @@ describe('the courier scans in a browser', () => {
     await scans.getByText(`Loaded · ${gsin}`, { exact: false }).waitFor();
     await screenshot(desk, 'courier-scans-details');
     await context.close();
+  });
+
+  it('the courier page with its scans, warnings and numbers in the six languages: no message key, no raw value, axe clean', async () => {
+    const keyPattern = messageKeyPattern(['courier', 'details', 'ra', 'enums']);
+    const problems: string[] = [];
+    for (const locale of ['en', 'da', 'fi', 'fr', 'nb', 'sv']) {
+      await page.evaluate(`localStorage.setItem('nordlog.locale', ${JSON.stringify(locale)})`);
+      await page.reload();
+      await page.getByTestId('scan-entry').waitFor();
+      await page.getByTestId('stop-scans').first().waitFor();
+      await page.locator('[data-stop$=":delivery"] button').first().click();
+      await page.locator('a[href^="tel:"]').first().waitFor();
+      const found = await inspectPage(page, { keyPattern, axe: true, width: 420 });
+      problems.push(...found.map((p) => `${locale}: ${p}`));
+    }
+    await page.evaluate(`localStorage.setItem('nordlog.locale', 'en')`);
+    expect(problems).toEqual([]);
   });
 });

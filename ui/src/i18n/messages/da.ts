@@ -1039,7 +1039,7 @@ const da: Messages = {
     failed: 'Det lykkedes ikke: %{message}',
     stops: 'Stop på %{name}',
     navigate: 'Åbn i kort',
-    navigateLabel: 'Åbn %{name} i kortappen',
+    navigateLabel: 'Åbn i kort: %{name}',
     contact: 'Kontakt',
     call: 'Ring til %{number}',
     text: 'Send sms til %{number}',

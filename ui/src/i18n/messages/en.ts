@@ -1040,7 +1040,7 @@ const en = {
     failed: 'That did not work: %{message}',
     stops: 'Stops of %{name}',
     navigate: 'Open in maps',
-    navigateLabel: 'Open %{name} in the map app',
+    navigateLabel: 'Open in maps: %{name}',
     contact: 'Contact',
     call: 'Call %{number}',
     text: 'Text %{number}',

@@ -1047,7 +1047,7 @@ const fi: Messages = {
     failed: 'Se ei onnistunut: %{message}',
     stops: 'Vuoron %{name} pysähdykset',
     navigate: 'Avaa kartalla',
-    navigateLabel: 'Avaa %{name} karttasovelluksessa',
+    navigateLabel: 'Avaa kartalla: %{name}',
     contact: 'Yhteystiedot',
     call: 'Soita %{number}',
     text: 'Tekstiviesti %{number}',

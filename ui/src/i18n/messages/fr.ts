@@ -1054,7 +1054,7 @@ const fr: Messages = {
     failed: "Cela n'a pas fonctionné : %{message}",
     stops: 'Arrêts de %{name}',
     navigate: 'Ouvrir dans les cartes',
-    navigateLabel: 'Ouvrir %{name} dans l’application de cartes',
+    navigateLabel: 'Ouvrir dans les cartes : %{name}',
     contact: 'Contact',
     call: 'Appeler le %{number}',
     text: 'Envoyer un SMS au %{number}',

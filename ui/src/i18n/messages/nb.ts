@@ -1038,7 +1038,7 @@ const nb: Messages = {
     failed: 'Det gikk ikke: %{message}',
     stops: 'Stopp på %{name}',
     navigate: 'Åpne i kart',
-    navigateLabel: 'Åpne %{name} i kartappen',
+    navigateLabel: 'Åpne i kart: %{name}',
     contact: 'Kontakt',
     call: 'Ring %{number}',
     text: 'Send SMS til %{number}',

@@ -1038,7 +1038,7 @@ const sv: Messages = {
     failed: 'Det gick inte: %{message}',
     stops: 'Stopp på %{name}',
     navigate: 'Öppna i karta',
-    navigateLabel: 'Öppna %{name} i kartappen',
+    navigateLabel: 'Öppna i karta: %{name}',
     contact: 'Kontakt',
     call: 'Ring %{number}',
     text: 'Sms:a %{number}',

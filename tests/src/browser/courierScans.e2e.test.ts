@@ -171,6 +171,20 @@ describe('the courier scans in a browser', () => {
     await scans.getByText(`Loaded · ${gsin}`, { exact: false }).waitFor();
     await screenshot(desk, 'courier-scans-details');
     await context.close();
+    // The recipient's tracking page lists the steps the scans took the parcels to.
+    const [row] = (await sys.query('orders', { ids: [orderId] })).body;
+    const visitor = await browser.newContext({ locale: 'en-GB' });
+    const track = await visitor.newPage();
+    await track.goto(`${sys.url}/track/${row.order.trackingId}`);
+    const steps = track.getByTestId('tracking-scans');
+    await steps.getByRole('heading', { name: 'Parcel scans' }).waitFor();
+    const items = await steps.locator('li').allInnerTexts();
+    expect(items.map((i) => i.replace(/^\d\d:\d\d · /, ''))).toEqual([
+      'Picked up',
+      'At terminal',
+      'Loaded',
+    ]);
+    await visitor.close();
   });
 
   it('the courier page with its scans, warnings and numbers in the six languages: no message key, no raw value, axe clean', async () => {

@@ -126,8 +126,15 @@ describe('scans: ADD_SCANNED_EVENTS', () => {
     expect(rows[1]!.code).toBe(second);
     expect(rows[1]!.consignments).toEqual([{ orderId: o.id, state: 'COLLECTED' }]);
     expect(rows[3]!.moved).toEqual([second]);
-    // The planner reads the same scans; the order's history has the moves.
+    // The planner reads the same scans.
     expect((await scans(sys, slotId)).length).toBe(4);
+    // The recipient's tracking page: each step once, at its first scan; nothing else of the scans.
+    const [row] = (await sys.query('orders', { ids: [o.id] })).body;
+    const tracked = await sys.query('getShipmentDetailsFromTracking', { id: row.order.trackingId });
+    expect(tracked.body.scans).toEqual([
+      { kind: 'PICKED_UP', at: at(1) },
+      { kind: 'DELIVERED', at: at(3) },
+    ]);
   });
 
   it('a scan off the route, a second scan of a kind and a scan out of order are recorded with a warning and change no state', async () => {

@@ -1070,6 +1070,7 @@ const da: Messages = {
     },
   },
   tracking: {
+    scans: 'Scanninger af pakken',
     title: 'Forsendelse %{id}',
     steps: 'Forløb',
     stages: {

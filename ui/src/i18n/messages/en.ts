@@ -1070,6 +1070,7 @@ const en = {
     },
   },
   tracking: {
+    scans: 'Parcel scans',
     title: 'Shipment %{id}',
     steps: 'Progress',
     stages: {

@@ -1078,6 +1078,7 @@ const fi: Messages = {
     },
   },
   tracking: {
+    scans: 'Paketin skannaukset',
     title: 'Lähetys %{id}',
     steps: 'Eteneminen',
     stages: {

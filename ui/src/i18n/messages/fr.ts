@@ -1085,6 +1085,7 @@ const fr: Messages = {
     },
   },
   tracking: {
+    scans: 'Scans du colis',
     title: 'Envoi %{id}',
     steps: 'Avancement',
     stages: {

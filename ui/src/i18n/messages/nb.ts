@@ -1070,6 +1070,7 @@ const nb: Messages = {
     },
   },
   tracking: {
+    scans: 'Skanninger av pakken',
     title: 'Sending %{id}',
     steps: 'Fremdrift',
     stages: {

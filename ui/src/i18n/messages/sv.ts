@@ -1069,6 +1069,7 @@ const sv: Messages = {
     },
   },
   tracking: {
+    scans: 'Skanningar av paketet',
     title: 'Sändning %{id}',
     steps: 'Förlopp',
     stages: {

@@ -174,6 +174,26 @@ describe('scans: ADD_SCANNED_EVENTS', () => {
     expect((await scans(session, slotId)).length).toBe(5);
   });
 
+  it('two batches at once on one consignment: each lands, on the state the other left', async () => {
+    const o = await order({ measurements: [{ weight: 1, quantity: 4 }] });
+    const { slotId, session } = await route([o]);
+    const batch = (ids: string[], minute: number) =>
+      session.command('ADD_SCANNED_EVENTS', {
+        slotId,
+        scans: ids.map((code, i) => ({ code, kind: 'PICKED_UP', scannedAt: at(minute + i) })),
+      });
+    const [a, b] = await Promise.all([
+      batch(o.packageIds.slice(0, 2), 10),
+      batch(o.packageIds.slice(2), 20),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await state(o.id)).toBe('COLLECTED');
+    const rows = await scans(session, slotId);
+    expect(rows.map((r) => r.warning)).toEqual([null, null, null, null]);
+    // Exactly one of the four scans completed the pickup.
+    expect(rows.filter((r) => r.consignments.length > 0)).toHaveLength(1);
+  });
+
   it('S7-CALL-093 a scan of a load carrier counts for every consignment it holds', async () => {
     const a = await order({ loadCarrierId: 'CAGE-7' });
     const b = await order({ loadCarrierId: 'CAGE-7' });

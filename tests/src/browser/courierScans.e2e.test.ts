@@ -76,6 +76,10 @@ describe('the courier scans in a browser', () => {
       permissions: ['geolocation'],
       geolocation: { latitude: 59.9139, longitude: 10.7522, accuracy: 8 },
     });
+    // The phone's vibration, recorded (Chromium on a desktop has none).
+    await context.addInitScript(
+      'window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };',
+    );
     page = await context.newPage();
     await loginByToken(page, sys, courier.phoneNumber);
     await page.waitForURL('**/courier**');
@@ -125,6 +129,9 @@ describe('the courier scans in a browser', () => {
     await page.getByText('Scans not on your route').waitFor();
     expect(await scan(sscc[1]!, 'At terminal')).toBe(`Scan of ${sscc[1]} registered`);
     expect(await scan(sscc[1]!, 'Picked up')).toContain('Out of order');
+    // A buzz per scan: one for a scan that moved, three for one with a warning.
+    const buzz = (await page.evaluate('window.__buzz')) as number[][];
+    expect(buzz.map((p) => p.length)).toEqual([1, 5, 5, 1, 1, 5]);
     await screenshot(page, 'courier-scans');
   });
 

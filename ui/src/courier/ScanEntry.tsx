@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import { formatInTimeZone } from 'date-fns-tz';
 import { timeZoneFor } from '../i18n/locales';
 import { runQuery, sendCommand } from '../shell/api';
+import { signalScan } from './feedback';
 import { currentPosition } from './location';
 import { slotScansKey, type RecordedScan } from './scans';
 
@@ -81,7 +82,9 @@ export function ScanEntry({
       });
       const scans = await fetchSlotScans(slotId);
       queryClient.setQueryData(slotScansKey(slotId), scans);
-      setLast(scans.filter((s) => s.scannedAt === scannedAt).at(-1) ?? null);
+      const recorded = scans.filter((s) => s.scannedAt === scannedAt).at(-1) ?? null;
+      setLast(recorded);
+      signalScan(recorded?.warning ?? null);
       setCode('');
       onScanned();
     } catch (err) {

@@ -130,7 +130,7 @@ describe('the courier scans in a browser', () => {
     expect(await scan(sscc[1]!, 'At terminal')).toBe(`Scan of ${sscc[1]} registered`);
     expect(await scan(sscc[1]!, 'Picked up')).toContain('Out of order');
     // A buzz per scan: one for a scan that moved, three for one with a warning.
-    const buzz = (await page.evaluate('window.__buzz')) as number[][];
+    const buzz = await page.evaluate<number[][]>('window.__buzz');
     expect(buzz.map((p) => p.length)).toEqual([1, 5, 5, 1, 1, 5]);
     await screenshot(page, 'courier-scans');
   });

@@ -111,11 +111,7 @@ import {
   recurringOrdersForDepartmentIdsQuerySchema,
   recurringOrdersQuerySchema,
 } from './recurring/index.js';
-import {
-  scanCommandSchemas,
-  slotScansQuerySchema,
-  stopContactQuerySchema,
-} from './scans/index.js';
+import { scanCommandSchemas, slotScansQuerySchema, stopContactQuerySchema } from './scans/index.js';
 import { addressBookCommandSchemas, addressesQuerySchema } from './addressBook/index.js';
 import {
   customerEventEmailQuerySchema,

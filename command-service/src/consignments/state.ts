@@ -99,7 +99,7 @@ export function evolveOrderStream(
   if (isPreAdviceEventType(event.type)) return state;
   if (isScanEventType(event.type)) {
     if (state.status === 'none' || event.type !== 'PackagesScanned') return state;
-    const { scans, packages } = (event).data;
+    const { scans, packages } = event.data;
     return {
       ...state,
       packages: { ...state.packages, ...packages },

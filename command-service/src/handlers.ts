@@ -26,6 +26,7 @@ import { recurringHandlers } from './recurring/handlers.js';
 import { importHandlers, prefetchBatch } from './importing/handlers.js';
 import { addressBookHandlers } from './addressBook/handlers.js';
 import { preAdviceHandlers } from './preAdvice/handlers.js';
+import { scanHandlers } from './scans/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -57,6 +58,7 @@ export const handlers: HandlerTable = {
   ...importHandlers,
   ...addressBookHandlers,
   ...preAdviceHandlers,
+  ...scanHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */

@@ -60,6 +60,8 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   CREATE_NUMBER_SERIES: 'create',
   DELETE_NUMBER_SERIES: 'delete',
   SET_COURIER_LOCATION: 'action',
+  // Scans are recorded, never edited (0064).
+  ADD_SCANNED_EVENTS: 'action',
   // A new label document each time (a reprint is another document).
   CREATE_LABEL: 'create',
   CREATE_MULTIPLE_LABEL: 'create',

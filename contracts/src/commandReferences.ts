@@ -159,6 +159,8 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   SET_COURIER_LOCATION: {
     courierId: external("the caller's own courier identity (the handler refuses any other)"),
   },
+  // The scanned codes are looked up on the slot's route only (0064).
+  ADD_SCANNED_EVENTS: { slotId: 'slots' },
   CREATE_LABEL: {
     orderId: 'orders',
     shipmentId: external('a shipment number (GSIN); its order is found and read-checked there'),

@@ -106,6 +106,7 @@ import {
   type RoleRow,
   type UserRow,
 } from './users/index.js';
+import { SLOT_SCANS_ENTITY, SLOT_SCANS_TABLE, type SlotScansRow } from './scans/index.js';
 
 /**
  * Who may read a row of a read model: the one rule the query service and the socket share
@@ -413,6 +414,14 @@ export const entityAccess = {
         customerId: row.customerId,
         date: row.deliveryDate,
       }),
+  }),
+  // A slot's scans (0064): read as the slot is, by its department's readers and its courier;
+  // whatever dates a screen follows (a shipment's details show the scans of its slot's day).
+  [SLOT_SCANS_ENTITY]: entity<SlotScansRow>({
+    table: SLOT_SCANS_TABLE,
+    queries: ['slotScans'],
+    rule: 'slot',
+    scope: (row) => changeScope({ departmentId: row.departmentId, courierId: row.courierId }),
   }),
 } as const;
 

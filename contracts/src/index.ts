@@ -59,3 +59,4 @@ export * from './downloads.js';
 export * from './recurring/index.js';
 export * from './addressBook/index.js';
 export * from './preAdvice/index.js';
+export * from './scans/index.js';

@@ -115,6 +115,7 @@ import {
   recurringOrdersForDepartmentIdsQuerySchema,
   recurringOrdersQuerySchema,
 } from './recurring/index.js';
+import { scanCommandSchemas, slotScansQuerySchema, stopContactQuerySchema } from './scans/index.js';
 import { addressBookCommandSchemas, addressesQuerySchema } from './addressBook/index.js';
 import {
   customerEventEmailQuerySchema,
@@ -160,6 +161,8 @@ export const commandSchemas = {
   ...addressBookCommandSchemas,
   ...preAdviceCommandSchemas,
   ...importCommandSchemas,
+  // The courier's scans (docs/decisions/0064-courier-scans.md).
+  ...scanCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -263,6 +266,9 @@ export const querySchemas = {
   getImportResults: importResultsQuerySchema,
   // The address book (docs/decisions/0061-address-book.md).
   addresses: addressesQuerySchema,
+  // The courier's scans of a slot (docs/decisions/0064-courier-scans.md).
+  slotScans: slotScansQuerySchema,
+  stopContact: stopContactQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

@@ -21,6 +21,7 @@ import { RECURRING_ORDERS_ENTITY, RECURRING_RUNS_ENTITY } from './recurring/inde
 import { ADDRESSES_ENTITY } from './addressBook/index.js';
 import { PRE_ADVICE_ENTITY, PRE_ADVICE_POLICIES_ENTITY } from './preAdvice/index.js';
 import { ROLES_ENTITY, USERS_ENTITY } from './users/index.js';
+import { SLOT_SCANS_ENTITY } from './scans/index.js';
 import { entityAccess, isEntityName, scopeOf, type EntityName } from './entities.js';
 
 /**
@@ -172,6 +173,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   preAdviceServicePolicies: PRE_ADVICE_POLICIES_ENTITY,
   preAdviceForOrder: PRE_ADVICE_ENTITY,
   preAdviceFollowUp: PRE_ADVICE_ENTITY,
+  slotScans: SLOT_SCANS_ENTITY,
 };
 
 const idOf = (row: unknown): string => {

@@ -8,6 +8,7 @@ import {
 } from './invoicing/projection.js';
 import { departmentGroupsProjection } from './departmentGroups/projection.js';
 import { courierLocationsProjection } from './courierLocations/projection.js';
+import { slotScansProjection } from './scans/projection.js';
 import { holidaysProjection } from './holidays/projection.js';
 import { pinnedAddressesProjection } from './pins/projection.js';
 import { numberSeriesProjection } from './numberSeries/projection.js';
@@ -65,6 +66,7 @@ export const projections: Projection[] = [
   addressesProjection,
   preAdvicePoliciesProjection,
   preAdviceProjection,
+  slotScansProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

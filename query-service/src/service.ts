@@ -48,6 +48,8 @@ import {
   courierLocationsByDepartmentId,
   courierLocationsBySlotId,
 } from './courierLocations/query.js';
+import { slotScans } from './scans/query.js';
+import { stopContact } from './scans/contact.js';
 import { holiday } from './holidays/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
@@ -172,6 +174,8 @@ export const queries: QueryTable = {
   slotById,
   routePoints,
   courierSlots,
+  slotScans,
+  stopContact,
   templatesByDepartmentIds,
   suggestedUnitsForLocation,
   suggestedUnitsForOrder,

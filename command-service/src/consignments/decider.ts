@@ -17,11 +17,15 @@ import {
   type DeviationReason,
   type OrderReturn,
   type ReturnLink,
+  type OrderScan,
+  type PackageState,
+  stepResult,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 import {
   addressesOf,
   evolveOrderStream,
+  scanKey,
   stateFromAddresses,
   type Booked,
   type OrderState,
@@ -80,6 +84,18 @@ export type OrderCommand =
   | DeviationCommand
   | { type: 'DELETE' }
   | { type: 'RESTORE' }
+  /**
+   * Scans of its packages (docs/decisions/0064-courier-scans.md): the packages' new states and the
+   * §4 actions their agreement takes the consignment through, as the handler worked them out on
+   * this revision (each action is checked against the table again here).
+   */
+  | {
+      type: 'SCAN';
+      slotId: string;
+      scans: OrderScan[];
+      packages: Record<string, PackageState>;
+      steps: ConsignmentAction[];
+    }
   /** Erase the personal data of the order's parties (docs/decisions/0050-personal-data.md). */
   | { type: 'ERASE'; reason: ErasureReason };
 
@@ -179,6 +195,8 @@ function decideOnBooked(
       ];
     case 'EDIT':
       return decideEdit(command, s);
+    case 'SCAN':
+      return decideScan(command, s);
     case 'MOVE': {
       if (guard('move', s, s.departmentId === command.departmentId)) return [];
       const planned = ['ASSIGNED', 'OFFERED', 'REFUSED'].includes(s.state);
@@ -319,6 +337,32 @@ function decideOnBooked(
       return never;
     }
   }
+}
+
+function decideScan(command: Extract<OrderCommand, { type: 'SCAN' }>, s: Booked) {
+  const scans = command.scans.filter((scan) => !s.scanKeys.has(scanKey(scan)));
+  // The same scans again (a queue sent twice): nothing new.
+  if (scans.length === 0) return [];
+  const packages = Object.fromEntries(
+    Object.entries(command.packages).filter(([id, state]) => s.packages[id] !== state),
+  );
+  const events: OrderStreamEvent[] = [
+    { type: 'PackagesScanned', data: { slotId: command.slotId, scans, packages } },
+  ];
+  let state = s.state;
+  for (const step of command.steps) {
+    if (!canTransition(step, state)) refuse(step, state);
+    state = stepResult(step);
+    const data = { manual: false, comment: null };
+    events.push(
+      state === 'COLLECTED'
+        ? { type: 'ConsignmentCollected', data: { ...data, state: 'COLLECTED' } }
+        : state === 'DELIVERED'
+          ? { type: 'ConsignmentDelivered', data: { ...data, state: 'DELIVERED' } }
+          : { type: 'ConsignmentReturned', data: { ...data, state: 'RETURNED' } },
+    );
+  }
+  return events;
 }
 
 /** What the deviation commands need of the order (its scope: who may read its deviations). */

@@ -381,6 +381,8 @@ describe('the decider follows the transition table of contracts', () => {
           collected: false,
           returns: [],
           returnOf: null,
+          packages: {},
+          scanKeys: new Set(),
           erased: false,
           deviations: { live: {}, deleted: [] },
         };

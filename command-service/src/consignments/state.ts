@@ -2,6 +2,9 @@ import {
   isDeviationEventType,
   isInvoicingEventType,
   isPreAdviceEventType,
+  isScanEventType,
+  type PackageState,
+  type ScanEvent,
   type AddressSide,
   type AddressStatus,
   type BookedOrder,
@@ -45,10 +48,22 @@ export type OrderState =
       /** Its return, and the order it is a return of (docs/decisions/0057-returns.md). */
       returns: OrderReturn[];
       returnOf: ReturnLink | null;
+      /** Its packages' states by their scans, by SSCC (absent: NOT_SCANNED; 0064). */
+      packages: Readonly<Record<string, PackageState>>;
+      /** The scans it had (`code|kind|scannedAt`): the same scan sent again changes nothing. */
+      scanKeys: ReadonlySet<string>;
     };
 
 /** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
-export type OrderStreamEvent = ConsignmentEvent | DeviationEvent | PersonalDataErasedEvent;
+export type OrderStreamEvent =
+  | ConsignmentEvent
+  | DeviationEvent
+  | PersonalDataErasedEvent
+  | Extract<ScanEvent, { type: 'PackagesScanned' }>;
+
+/** The key a scan is known by on its order's stream (a resent scan is the same scan). */
+export const scanKey = (s: { code: string; kind: string; scannedAt: string }) =>
+  `${s.code}|${s.kind}|${s.scannedAt}`;
 
 export type Booked = Extract<OrderState, { status: 'booked' }>;
 
@@ -82,6 +97,15 @@ export function evolveOrderStream(
     return state.status === 'none' ? state : erasedState(state);
   // Pre-advice shares the order's stream (docs/decisions/0062) and leaves the consignment as it is.
   if (isPreAdviceEventType(event.type)) return state;
+  if (isScanEventType(event.type)) {
+    if (state.status === 'none' || event.type !== 'PackagesScanned') return state;
+    const { scans, packages } = event.data;
+    return {
+      ...state,
+      packages: { ...state.packages, ...packages },
+      scanKeys: new Set([...state.scanKeys, ...scans.map(scanKey)]),
+    };
+  }
   if (isDeviationEventType(event.type))
     return state.status === 'none'
       ? state
@@ -119,6 +143,8 @@ function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderSta
       collected: false,
       returns: [],
       returnOf: event.data.returnOf ?? null,
+      packages: {},
+      scanKeys: new Set(),
     };
   }
   if (state.status === 'none') return state;

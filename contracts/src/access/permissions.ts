@@ -138,6 +138,8 @@ export const commandPermissions: Record<CommandName, Permission> = {
   DELETE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
   // Spec §6: the restricted courier role's one command (its own location; the handler checks it).
   SET_COURIER_LOCATION: write([], { roles: ['COURIER'], courier: true }),
+  // Scans (0064): the courier of the slot, or whoever dispatches it (a terminal's planner).
+  ADD_SCANNED_EVENTS: write([...slots, 'PLANNER_SHIPMENTS'], { courier: true }),
   // Labels are printed where orders are booked (the confirmation page) and handled (the
   // shipments grid); each print is recorded, so a read-only planner prints none (0020).
   CREATE_LABEL: write(labels, { customers: true }),
@@ -299,6 +301,10 @@ export const queryPermissions: Record<QueryName, Permission> = {
   routePoints: read(slotReaders),
   // The courier's own page: its slots of the day and their stops.
   courierSlots: read([], { roles: ['COURIER'] }),
+  // A slot's scans (0064): its readers, and its courier (the row rule `slot`).
+  slotScans: read([...slotReaders, 'PLANNER_SHIPMENTS'], { courier: true }),
+  // A stop's numbers (0064): the courier driving it (the handler checks), or the slot's readers.
+  stopContact: read([...slotReaders, 'PLANNER_SHIPMENTS'], { courier: true }),
   templatesByDepartmentIds: read(['PLANNER_ROUTE_PLANNING']),
   suggestedUnitsForLocation: read(slots),
   suggestedUnitsForOrder: read(slots),

@@ -22,6 +22,7 @@ import type { RecurringEvent } from '../recurring/index.js';
 import type { AddressEvent } from '../addressBook/index.js';
 import type { PreAdviceEvent, PreAdvicePolicyEvent } from '../preAdvice/index.js';
 import type { RoleEvent, UserEvent } from '../users/index.js';
+import type { ScanEvent } from '../scans/index.js';
 
 /** Why personal data was erased: a person asked (GDPR art. 17), or its retention ran out (art. 5(1)(e)). */
 export const erasureReasons = ['request', 'retention'] as const;
@@ -75,6 +76,7 @@ export type DomainEvent =
   | AddressEvent
   | PreAdvicePolicyEvent
   | PreAdviceEvent
+  | ScanEvent
   | PersonalDataErasedEvent;
 export type DomainEventType = DomainEvent['type'];
 

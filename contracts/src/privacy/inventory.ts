@@ -216,6 +216,21 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
       },
     ],
   },
+  // A scan's position is the courier's, of that day, as a location report (0064).
+  ScansRecorded: {
+    personal: [
+      {
+        at: 'scans[]',
+        subject: (scan) =>
+          typeof scan.courierId === 'string' && typeof scan.scannedAt === 'string'
+            ? courierDaySubject(scan.courierId, scan.scannedAt)
+            : null,
+        fields: { 'position.lat': 'position', 'position.lng': 'position' },
+        sealed: true,
+      },
+    ],
+  },
+  PackagesScanned: none,
   UserCreated: users,
   UserUpdated: users,
   UserDeleted: none,

@@ -200,4 +200,6 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
     'texts[].emailBody',
   ]),
   preAdvice: { personal: {} },
+  // Codes, kinds and times of a slot's scans; the positions stay in the sealed events (0064).
+  slotScans: { personal: {} },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConsignmentState } from '../consignments/states.js';
+import type { ScanKind } from '../scans/rules.js';
 export { arrivalDayIfOther, dayIn, trackingSocket, type TrackingSignal } from './signals.js';
 
 /**
@@ -107,6 +108,11 @@ export interface TrackingDetails {
   courierPosition: { lat: number; lng: number; at: string } | null;
   /** When the shipment last changed (ISO). */
   updatedAt: string;
+  /**
+   * The steps the courier's scans took the parcels to, each kind once (its first time), oldest
+   * first; no codes, warnings or positions (docs/decisions/0064-courier-scans.md).
+   */
+  scans: { kind: ScanKind; at: string }[];
 }
 
 /** The recipient's fields, as data: the tests check every answer and frame against it. */
@@ -125,6 +131,7 @@ export const TRACKING_FIELDS = [
   'stopsBefore',
   'courierPosition',
   'updatedAt',
+  'scans',
 ] as const satisfies readonly (keyof TrackingDetails)[];
 /** The fields of a courier position a recipient may see. */
 export const TRACKING_POSITION_FIELDS = ['lat', 'lng', 'at'] as const;

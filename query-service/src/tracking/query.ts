@@ -5,6 +5,7 @@ import {
   ORDERS_TABLE,
   REST_BREAK,
   SLOTS_TABLE,
+  SLOT_SCANS_TABLE,
   UNITS_TABLE,
   estimateArrivals,
   isDriving,
@@ -15,7 +16,9 @@ import {
   trackingStage,
   type CourierLocationRow,
   type OrderRow,
+  type ScanKind,
   type SlotRow,
+  type SlotScansRow,
   type TrackingDetails,
   type UnitRow,
 } from '@nordlog/contracts';
@@ -100,7 +103,24 @@ async function detailsOf(knex: Knex, row: OrderRow, now: number): Promise<Tracki
     packageCount: packageCount(order.measurements),
     ...road,
     updatedAt: new Date(row.updatedAtEpoch).toISOString(),
+    scans: row.slotId ? await scanSteps(knex, row.slotId, row.id) : [],
   });
+}
+
+/**
+ * The steps the scans of the order's slot took its parcels to (0064): scans that moved one of its
+ * packages, each kind at its first time, oldest first.
+ */
+async function scanSteps(knex: Knex, slotId: string, orderId: string) {
+  const found = await knex(SLOT_SCANS_TABLE)
+    .where({ id: slotId })
+    .first<{ data: SlotScansRow } | undefined>('data');
+  const steps = new Map<ScanKind, string>();
+  const moving = (found?.data.scans ?? [])
+    .filter((s) => s.orderIds.includes(orderId) && s.moved.length > 0)
+    .sort((a, b) => a.scannedAt.localeCompare(b.scannedAt));
+  for (const s of moving) if (!steps.has(s.kind)) steps.set(s.kind, s.scannedAt);
+  return [...steps].map(([kind, at]) => ({ kind, at }));
 }
 
 /**

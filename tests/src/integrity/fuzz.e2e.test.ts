@@ -69,6 +69,8 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   holiday: () => ({ country: 'NO' }),
   courierLocationsByDepartmentId: (w) => ({ departmentId: w.departments[0] }),
   courierLocationsBySlotId: (w) => ({ slotId: w.slot }),
+  slotScans: (w) => ({ slotId: w.slot }),
+  stopContact: (w) => ({ slotId: w.slot, consignmentId: w.order, type: 'delivery' }),
   getShipmentDetailsFromTracking: (w) => ({ id: w.tracking }),
   shipmentTracking: (w) => ({ reference: w.shipment }),
   articles: (w) => ({ orderId: w.order }),

@@ -32,6 +32,8 @@ interface World {
   orders: string[];
   /** The COURIER user's courier id (its user id). */
   courier: string;
+  /** The slots with scans (0064). */
+  scanned: string[];
 }
 
 /**
@@ -79,6 +81,12 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
     ])
       byId.set(String(r.id), stripViews(r));
     return [...byId.values()];
+  },
+  // A slot's scans (0064), by the slots scanned.
+  slotScans: async (c, w) => {
+    const rows: Row[] = [];
+    for (const slotId of w.scanned) rows.push(...(await list(c.query('slotScans', { slotId }))));
+    return rows;
   },
   templates: (c) => list(c.query('templatesByDepartmentIds', {})),
   // Units and vehicle records are one entity, read by two queries.
@@ -199,6 +207,7 @@ describe('socket scope equals query access, for every entity, role and context',
       theirs: await customer('Bok Bergen', bergen),
       orders: [],
       courier: '',
+      scanned: [],
     };
     await configureNumberSeries(sys);
     const group = (
@@ -452,6 +461,15 @@ describe('socket scope equals query access, for every entity, role and context',
       (await sys.command('CHANGE_SLOT_STATE', { slotId: driven, transition: 'start' })).status,
     ).toBe(200);
     expect((await sys.command('UPDATE_SLOT', { id: away, name: 'Bergen late' })).status).toBe(200);
+    // Scans (0064): the courier's on the slot it drives, a planner's on Bergen's.
+    const scan = (slotId: string) => ({
+      slotId,
+      scans: [{ code: '370000000000000017', kind: 'LOADED', scannedAt: new Date().toISOString() }],
+    });
+    const driver = users.find((u) => u.label === 'COURIER')!.session;
+    expect((await sys.as(driver).command('ADD_SCANNED_EVENTS', scan(driven))).status).toBe(200);
+    expect((await sys.command('ADD_SCANNED_EVENTS', scan(away))).status).toBe(200);
+    world.scanned.push(driven, away);
     // Deviations of both departments and customers, one updated, one deleted, and one whose order
     // then moves to Bergen: its deviation follows the order (docs/decisions/0051).
     const osloSlot = await createSlot(sys, oslo, DATE);

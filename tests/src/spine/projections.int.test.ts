@@ -407,6 +407,11 @@ describe('projections', () => {
       expect({ name, status: res.status }).toEqual({ name, status: 200 });
       return res.body.ids[0] as string;
     };
+    // A terminal's scan on the slot (rm_slot_scans, 0064).
+    await must('ADD_SCANNED_EVENTS', {
+      slotId,
+      scans: [{ code: 'CAGE-1', kind: 'LOADED', scannedAt: '2026-11-22T08:03:00Z' }],
+    });
     await must('MANUAL_DELIVER', { consignmentIds: toDeliver });
     await must('PAUSE_ORDER_INVOICING', { orderIds: [toDeliver[0]], reason: 'Dispute' });
     paused = toDeliver[0];

@@ -141,6 +141,11 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
     accuracy: 5,
     timestamp: new Date().toISOString(),
   }),
+  // A scan of a code on no route: recorded with its warning (0064).
+  ADD_SCANNED_EVENTS: (w) => ({
+    slotId: w.slot,
+    scans: [{ code: '370000000000000017', kind: 'LOADED', scannedAt: new Date().toISOString() }],
+  }),
   CREATE_LABEL: (w) => ({ orderId: w.order }),
   CREATE_MULTIPLE_LABEL: (w) => ({ orderIds: [w.order] }),
   CREATE_UNIT: (w) => sampleUnit(w.departments[0], [w.couriers[0]]),

@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { tracksLocation, type RoutePoint, type SlotView } from '@nordlog/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatInTimeZone } from 'date-fns-tz';
 import { useEffect, useMemo, useState } from 'react';
 import { Loading, useNotify, useTranslate } from 'react-admin';
@@ -25,6 +25,9 @@ import { runQuery, sendCommand } from '../shell/api';
 import { DeviationDialog } from '../deviations/DeviationDialog';
 import { currentPosition, startLocationReports } from './location';
 import { pickupPending } from './stops';
+import { fetchSlotScans, ScanEntry } from './ScanEntry';
+import { scansOfStop, slotScansKey, unmatchedScans, type RecordedScan } from './scans';
+import { StopLinks, StopScans } from './StopExtras';
 
 const zone = timeZoneFor(null);
 const time = (iso: string) => formatInTimeZone(new Date(iso), zone, 'HH:mm');
@@ -56,6 +59,15 @@ export default function CourierHome() {
   // The live connection follows the dates of the slots shown (last night's route too).
   const dates = [...new Set([date, ...(slots.data ?? []).map((s) => s.date)])].sort().join(',');
   useLiveDates(useMemo(() => dates.split(','), [dates]));
+  // Each slot's scans (0064), refetched when the socket brings a change of them.
+  const scanQueries = useQueries({
+    queries: (slots.data ?? []).map((s) => ({
+      queryKey: slotScansKey(s.id),
+      queryFn: () => fetchSlotScans(s.id),
+    })),
+  });
+  const scansOf = (slotId: string): RecordedScan[] =>
+    scanQueries[(slots.data ?? []).findIndex((s) => s.id === slotId)]?.data ?? [];
   const [sentAt, setSentAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [deviating, setDeviating] = useState<RoutePoint | null>(null);
@@ -143,6 +155,13 @@ export default function CourierHome() {
                     {translate('courier.notStarted')}
                   </Typography>
                 )}
+                {reportable(slot) ? (
+                  <ScanEntry
+                    slotId={slot.id}
+                    unmatched={unmatchedScans(scansOf(slot.id))}
+                    onScanned={() => void queryClient.invalidateQueries({ queryKey: key })}
+                  />
+                ) : null}
                 <List aria-label={translate('courier.stops', { name: slot.name })} dense>
                   {(slot.routePoints ?? []).map((p) => (
                     <Stop
@@ -150,6 +169,7 @@ export default function CourierHome() {
                       point={p}
                       active={reportable(slot)}
                       pickupPending={pickupPending(slot.routePoints ?? [], p)}
+                      scans={scansOfStop(scansOf(slot.id), slot.routePoints ?? [], p)}
                       onCollected={() =>
                         void report('MANUAL_COLLECT', { consignmentIds: [p.consignmentId] })
                       }
@@ -219,6 +239,7 @@ function Stop(props: {
   point: RoutePoint;
   active: boolean;
   pickupPending: boolean;
+  scans: RecordedScan[];
   onCollected: () => void;
   onDelivered: () => void;
   onDeviate: () => void;
@@ -255,6 +276,8 @@ function Stop(props: {
             {translate('courier.pickupFirst')}
           </Typography>
         ) : null}
+        <StopLinks point={p} active={active && !p.done} />
+        <StopScans scans={props.scans} />
       </Box>
       {isBreak || !active ? null : (
         <Button

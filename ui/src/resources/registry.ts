@@ -69,6 +69,8 @@ const plannerLists: Record<string, string[]> = {
   // Pre-advice policies and the follow-up list (preAdvice/queries).
   preAdvicePolicies: ['preAdvicePolicies'],
   preAdvice: ['preAdviceFollowUp'],
+  // A slot's scans on the courier's page (courier/scans `slotScansKey`), fetched again.
+  slotScans: ['slotScans'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

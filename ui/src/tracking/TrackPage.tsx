@@ -130,6 +130,22 @@ export function Details({
       <Typography variant="body2">
         {t('tracking.packages', { smart_count: d.packageCount })}
       </Typography>
+      {(d.scans ?? []).length > 0 ? (
+        <Box data-testid="tracking-scans">
+          <Typography variant="subtitle2" component="h2">
+            {t('tracking.scans')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {d.scans.map((s) => (
+              <li key={s.kind}>
+                <Typography variant="body2">
+                  {time(s.at)} · {t(`courier.scan.kinds.${s.kind}`)}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
       {d.stopsBefore !== null && d.stopsBefore > 0 ? (
         <Typography data-testid="tracking-stops-before">
           {t('tracking.stopsBefore', { smart_count: d.stopsBefore })}

@@ -1038,8 +1038,39 @@ const da: Messages = {
     pickupFirst: 'Meld afhentningen først: varerne leveres, efter at de er afhentet.',
     failed: 'Det lykkedes ikke: %{message}',
     stops: 'Stop på %{name}',
+    navigate: 'Åbn i kort',
+    navigateLabel: 'Åbn i kort: %{name}',
+    contact: 'Kontakt',
+    call: 'Ring til %{number}',
+    text: 'Send sms til %{number}',
+    noNumber: 'Intet telefonnummer for dette stop',
+    scan: {
+      code: 'Kolli- eller forsendelseskode',
+      codeHelp: 'Scan etiketten eller skriv SSCC, GSIN eller ladebærerkode',
+      kind: 'Hvad skete der',
+      submit: 'Registrér scanning',
+      registered: 'Scanning af %{code} registreret',
+      list: 'Scanninger ved dette stop',
+      unmatched: 'Scanninger, der ikke er på din rute',
+      kinds: {
+        PICKED_UP: 'Afhentet',
+        AT_TERMINAL: 'På terminal',
+        LOADED: 'Læsset',
+        DELIVERED: 'Leveret',
+        RETURNED: 'Returneret',
+      },
+      warnings: {
+        notOnRoute: 'Ikke på din rute: registreret, intet ændret',
+        duplicate: 'Allerede scannet sådan: registreret, intet ændret',
+        outOfOrder: 'I forkert rækkefølge, kolliet er forbi dette trin: registreret, intet ændret',
+        final: 'Allerede leveret eller returneret: registreret, intet ændret',
+        consignmentRefused:
+          'Registreret, men forsendelsen kan ikke ændres sådan: sig det til din planlægger',
+      },
+    },
   },
   tracking: {
+    scans: 'Scanninger af pakken',
     title: 'Forsendelse %{id}',
     steps: 'Forløb',
     stages: {
@@ -1072,6 +1103,7 @@ const da: Messages = {
     noLink: 'Denne ordre blev bestilt før sporingslinks og har intet.',
   },
   details: {
+    scans: 'Scanning |||| Scanninger (%{smart_count})',
     open: 'Detaljer',
     title: 'Forsendelse %{id}',
     order: 'Ordre %{id}',

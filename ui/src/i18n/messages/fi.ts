@@ -1046,8 +1046,39 @@ const fi: Messages = {
     pickupFirst: 'Ilmoita nouto ensin: tavarat toimitetaan vasta noudon jälkeen.',
     failed: 'Se ei onnistunut: %{message}',
     stops: 'Vuoron %{name} pysähdykset',
+    navigate: 'Avaa kartalla',
+    navigateLabel: 'Avaa kartalla: %{name}',
+    contact: 'Yhteystiedot',
+    call: 'Soita %{number}',
+    text: 'Tekstiviesti %{number}',
+    noNumber: 'Tällä pysähdyksellä ei ole puhelinnumeroa',
+    scan: {
+      code: 'Kollin tai lähetyksen koodi',
+      codeHelp: 'Skannaa tarra tai kirjoita SSCC-, GSIN- tai kuormankantajakoodi',
+      kind: 'Mitä tapahtui',
+      submit: 'Kirjaa skannaus',
+      registered: 'Koodin %{code} skannaus kirjattu',
+      list: 'Tämän pysähdyksen skannaukset',
+      unmatched: 'Skannaukset, jotka eivät ole reitilläsi',
+      kinds: {
+        PICKED_UP: 'Noudettu',
+        AT_TERMINAL: 'Terminaalissa',
+        LOADED: 'Lastattu',
+        DELIVERED: 'Toimitettu',
+        RETURNED: 'Palautettu',
+      },
+      warnings: {
+        notOnRoute: 'Ei reitilläsi: kirjattu, mitään ei muutettu',
+        duplicate: 'Jo skannattu näin: kirjattu, mitään ei muutettu',
+        outOfOrder:
+          'Väärässä järjestyksessä, kolli on jo tämän vaiheen ohi: kirjattu, mitään ei muutettu',
+        final: 'Jo toimitettu tai palautettu: kirjattu, mitään ei muutettu',
+        consignmentRefused: 'Kirjattu, mutta lähetys ei voi siirtyä näin: kerro suunnittelijalle',
+      },
+    },
   },
   tracking: {
+    scans: 'Paketin skannaukset',
     title: 'Lähetys %{id}',
     steps: 'Eteneminen',
     stages: {
@@ -1080,6 +1111,7 @@ const fi: Messages = {
     noLink: 'Tämä tilaus tehtiin ennen seurantalinkkejä, eikä sillä ole linkkiä.',
   },
   details: {
+    scans: 'Skannaus |||| Skannaukset (%{smart_count})',
     open: 'Tiedot',
     title: 'Lähetys %{id}',
     order: 'Tilaus %{id}',

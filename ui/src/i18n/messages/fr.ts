@@ -1053,8 +1053,39 @@ const fr: Messages = {
       'Signalez d’abord l’enlèvement : la marchandise est livrée après avoir été enlevée.',
     failed: "Cela n'a pas fonctionné : %{message}",
     stops: 'Arrêts de %{name}',
+    navigate: 'Ouvrir dans les cartes',
+    navigateLabel: 'Ouvrir dans les cartes : %{name}',
+    contact: 'Contact',
+    call: 'Appeler le %{number}',
+    text: 'Envoyer un SMS au %{number}',
+    noNumber: 'Aucun numéro de téléphone pour cet arrêt',
+    scan: {
+      code: 'Code du colis ou de l’envoi',
+      codeHelp: 'Scannez l’étiquette ou saisissez son code SSCC, GSIN ou de support de charge',
+      kind: 'Ce qui s’est passé',
+      submit: 'Enregistrer le scan',
+      registered: 'Scan de %{code} enregistré',
+      list: 'Scans à cet arrêt',
+      unmatched: 'Scans hors de votre tournée',
+      kinds: {
+        PICKED_UP: 'Enlevé',
+        AT_TERMINAL: 'Au terminal',
+        LOADED: 'Chargé',
+        DELIVERED: 'Livré',
+        RETURNED: 'Retourné',
+      },
+      warnings: {
+        notOnRoute: 'Hors de votre tournée : enregistré, rien n’a changé',
+        duplicate: 'Déjà scanné ainsi : enregistré, rien n’a changé',
+        outOfOrder: 'Hors séquence, le colis a dépassé cette étape : enregistré, rien n’a changé',
+        final: 'Déjà livré ou retourné : enregistré, rien n’a changé',
+        consignmentRefused:
+          'Enregistré, mais l’envoi ne peut pas changer ainsi : prévenez votre planificateur',
+      },
+    },
   },
   tracking: {
+    scans: 'Scans du colis',
     title: 'Envoi %{id}',
     steps: 'Avancement',
     stages: {
@@ -1087,6 +1118,7 @@ const fr: Messages = {
     noLink: "Cette commande a été réservée avant les liens de suivi et n'en a pas.",
   },
   details: {
+    scans: 'Scan |||| Scans (%{smart_count})',
     open: 'Détails',
     title: 'Envoi %{id}',
     order: 'Commande %{id}',

@@ -1037,8 +1037,40 @@ const nb: Messages = {
     pickupFirst: 'Meld hentingen først: varene leveres etter at de er hentet.',
     failed: 'Det gikk ikke: %{message}',
     stops: 'Stopp på %{name}',
+    navigate: 'Åpne i kart',
+    navigateLabel: 'Åpne i kart: %{name}',
+    contact: 'Kontakt',
+    call: 'Ring %{number}',
+    text: 'Send SMS til %{number}',
+    noNumber: 'Ingen telefonnummer for dette stoppet',
+    scan: {
+      code: 'Kolli- eller sendingskode',
+      codeHelp: 'Skann etiketten eller skriv SSCC, GSIN eller lastbærerkode',
+      kind: 'Hva skjedde',
+      submit: 'Registrer skanning',
+      registered: 'Skanning av %{code} registrert',
+      list: 'Skanninger ved dette stoppet',
+      unmatched: 'Skanninger som ikke er på ruten din',
+      kinds: {
+        PICKED_UP: 'Hentet',
+        AT_TERMINAL: 'På terminal',
+        LOADED: 'Lastet',
+        DELIVERED: 'Levert',
+        RETURNED: 'Returnert',
+      },
+      warnings: {
+        notOnRoute: 'Ikke på ruten din: registrert, ingenting endret',
+        duplicate: 'Allerede skannet slik: registrert, ingenting endret',
+        outOfOrder:
+          'I feil rekkefølge, kolliet er forbi dette steget: registrert, ingenting endret',
+        final: 'Allerede levert eller returnert: registrert, ingenting endret',
+        consignmentRefused:
+          'Registrert, men sendingen kan ikke endres slik: si fra til planleggeren',
+      },
+    },
   },
   tracking: {
+    scans: 'Skanninger av pakken',
     title: 'Sending %{id}',
     steps: 'Fremdrift',
     stages: {
@@ -1071,6 +1103,7 @@ const nb: Messages = {
     noLink: 'Denne ordren ble bestilt før sporingslenker fantes og har ingen.',
   },
   details: {
+    scans: 'Skanning |||| Skanninger (%{smart_count})',
     open: 'Detaljer',
     title: 'Sending %{id}',
     order: 'Ordre %{id}',

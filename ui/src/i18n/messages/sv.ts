@@ -1037,8 +1037,39 @@ const sv: Messages = {
     pickupFirst: 'Rapportera upphämtningen först: godset levereras efter att det hämtats.',
     failed: 'Det gick inte: %{message}',
     stops: 'Stopp på %{name}',
+    navigate: 'Öppna i karta',
+    navigateLabel: 'Öppna i karta: %{name}',
+    contact: 'Kontakt',
+    call: 'Ring %{number}',
+    text: 'Sms:a %{number}',
+    noNumber: 'Inget telefonnummer för detta stopp',
+    scan: {
+      code: 'Kolli- eller sändningskod',
+      codeHelp: 'Skanna etiketten eller skriv SSCC, GSIN eller lastbärarkod',
+      kind: 'Vad hände',
+      submit: 'Registrera skanning',
+      registered: 'Skanning av %{code} registrerad',
+      list: 'Skanningar vid detta stopp',
+      unmatched: 'Skanningar som inte finns på din rutt',
+      kinds: {
+        PICKED_UP: 'Upphämtad',
+        AT_TERMINAL: 'På terminal',
+        LOADED: 'Lastad',
+        DELIVERED: 'Levererad',
+        RETURNED: 'Returnerad',
+      },
+      warnings: {
+        notOnRoute: 'Inte på din rutt: registrerad, inget ändrat',
+        duplicate: 'Redan skannad så: registrerad, inget ändrat',
+        outOfOrder: 'I fel ordning, kollit är förbi detta steg: registrerad, inget ändrat',
+        final: 'Redan levererad eller returnerad: registrerad, inget ändrat',
+        consignmentRefused:
+          'Registrerad, men sändningen kan inte ändras så: säg till din planerare',
+      },
+    },
   },
   tracking: {
+    scans: 'Skanningar av paketet',
     title: 'Sändning %{id}',
     steps: 'Förlopp',
     stages: {
@@ -1071,6 +1102,7 @@ const sv: Messages = {
     noLink: 'Den här ordern bokades före spårningslänkarna och har ingen.',
   },
   details: {
+    scans: 'Skanning |||| Skanningar (%{smart_count})',
     open: 'Detaljer',
     title: 'Sändning %{id}',
     order: 'Order %{id}',

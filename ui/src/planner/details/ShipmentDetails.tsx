@@ -23,6 +23,7 @@ import { OrderReturn } from './OrderReturn';
 import { MakeRecurring } from '../recurring/MakeRecurring';
 import { ShipmentRoute } from './ShipmentRoute';
 import { StaffTracking } from './StaffTracking';
+import { ShipmentScans } from './ShipmentScans';
 
 /** One side of the consignment: who and where. */
 function Party({ title, lines }: { title: string; lines: (string | null | undefined)[] }) {
@@ -181,6 +182,7 @@ export function ShipmentDetails({
               ))}
             </List>
           </Box>
+          <ShipmentScans slotId={row.slotId} orderId={row.orderId} />
           <Divider />
           <OrderDeviations orderId={row.orderId} revision={row.revision} timeZone={timeZone} />
           <OrderReturn

@@ -1,0 +1,155 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { scanKinds, type ScanKind, type SlotScansRow } from '@nordlog/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import { formatInTimeZone } from 'date-fns-tz';
+import { timeZoneFor } from '../i18n/locales';
+import { runQuery, sendCommand } from '../shell/api';
+import { signalScan } from './feedback';
+import { currentPosition } from './location';
+import { slotScansKey, type RecordedScan } from './scans';
+
+/** The slot's scans (query `slotScans`), kept fresh by the socket's `slotScans` rows. */
+export const fetchSlotScans = async (slotId: string): Promise<RecordedScan[]> =>
+  (await runQuery<SlotScansRow[]>('slotScans', { slotId }))[0]?.scans ?? [];
+
+/** One scan's line: its kind, code, time and, when it moved nothing, why (0064). */
+export function ScanLine({ scan }: { scan: RecordedScan }) {
+  const translate = useTranslate();
+  const time = formatInTimeZone(new Date(scan.scannedAt), timeZoneFor(null), 'HH:mm');
+  return (
+    <ListItem disableGutters data-scan={scan.scanId} sx={{ display: 'block', py: 0 }}>
+      <Typography variant="body2">
+        {time} · {translate(`courier.scan.kinds.${scan.kind}`)} · {scan.code}
+      </Typography>
+      {scan.warning ? (
+        <Typography variant="body2" color="warning.main" data-testid="scan-warning">
+          {translate(`courier.scan.warnings.${scan.warning}`)}
+        </Typography>
+      ) : null}
+    </ListItem>
+  );
+}
+
+/**
+ * Typed scan entry for a slot the courier drives (issue 42): a scanner that types into the field
+ * (most hand scanners are keyboards) or the courier's own typing, the kind chosen; Enter sends it.
+ * The answer is the recorded scan with its warning, shown at once.
+ */
+export function ScanEntry({
+  slotId,
+  unmatched,
+  onScanned,
+}: {
+  slotId: string;
+  unmatched: RecordedScan[];
+  /** A scan may have moved consignments: the route's stops are read again. */
+  onScanned: () => void;
+}) {
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [kind, setKind] = useState<ScanKind>('LOADED');
+  const [busy, setBusy] = useState(false);
+  const [last, setLast] = useState<RecordedScan | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const typed = code.trim();
+    if (!typed || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // A scan waits little for a fix: without one it goes without a position.
+      const position = await currentPosition(
+        'geolocation' in navigator ? navigator.geolocation : undefined,
+        1000,
+      );
+      const scannedAt = new Date().toISOString();
+      await sendCommand('ADD_SCANNED_EVENTS', {
+        slotId,
+        scans: [{ code: typed, kind, scannedAt, ...(position ? { position } : {}) }],
+      });
+      const scans = await fetchSlotScans(slotId);
+      queryClient.setQueryData(slotScansKey(slotId), scans);
+      const recorded = scans.filter((s) => s.scannedAt === scannedAt).at(-1) ?? null;
+      setLast(recorded);
+      signalScan(recorded?.warning ?? null);
+      setCode('');
+      onScanned();
+    } catch (err) {
+      setError(translate('courier.failed', { message: (err as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" onSubmit={(e) => void submit(e)} sx={{ mt: 1 }} data-testid="scan-entry">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
+        <TextField
+          size="small"
+          label={translate('courier.scan.code')}
+          helperText={translate('courier.scan.codeHelp')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'text', autoComplete: 'off', maxLength: 60 } }}
+          sx={{ flex: { sm: '1 1 220px' }, width: { xs: '100%', sm: 'auto' } }}
+        />
+        <TextField
+          select
+          size="small"
+          label={translate('courier.scan.kind')}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as ScanKind)}
+          sx={{ minWidth: 160 }}
+        >
+          {scanKinds.map((k) => (
+            <MenuItem key={k} value={k}>
+              {translate(`courier.scan.kinds.${k}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
+          {translate('courier.scan.submit')}
+        </Button>
+      </Stack>
+      <Box role="status" aria-live="polite" sx={{ mt: 1 }}>
+        {last ? (
+          <Alert severity={last.warning ? 'warning' : 'success'} data-testid="scan-result">
+            {last.warning
+              ? `${last.code}: ${translate(`courier.scan.warnings.${last.warning}`)}`
+              : translate('courier.scan.registered', { code: last.code })}
+          </Alert>
+        ) : null}
+      </Box>
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      ) : null}
+      {unmatched.length > 0 ? (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2" fontWeight={600}>
+            {translate('courier.scan.unmatched')}
+          </Typography>
+          <List dense disablePadding>
+            {unmatched.map((s) => (
+              <ScanLine key={s.scanId} scan={s} />
+            ))}
+          </List>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -45,7 +45,7 @@ export interface PreAdviceJobDeps {
   /** How often it looks (default every 30 s). */
   intervalMs?: number;
   clock?: () => Date;
-  /** Orders decided per trigger and pass at most (default 5,000). */
+  /** Orders decided per trigger and pass at most (default 20,000: a day of a large department in one pass). */
   batch?: number;
   leaseMs?: number;
   maxAttempts?: number;
@@ -165,7 +165,7 @@ export class PreAdviceJob extends PeriodicJob {
 
   private async due(now: Date, triggers: boolean): Promise<Due[]> {
     const { knex } = this.deps;
-    const limit = this.deps.batch ?? 5_000;
+    const limit = this.deps.batch ?? 20_000;
     const rowsOf = async (q: Knex.QueryBuilder) =>
       (await q.orderBy('id').limit(limit).select<{ data: PreAdviceRow }[]>('data')).map(
         (r) => r.data,
@@ -301,7 +301,7 @@ export class PreAdviceJob extends PeriodicJob {
       .knex(PRE_ADVICE_TABLE)
       .where('waiting', true)
       .orderBy('id')
-      .limit(this.deps.batch ?? 5_000)
+      .limit(this.deps.batch ?? 20_000)
       .select<{ id: string; pending: string[] }[]>(
         'id',
         this.deps.knex.raw(`data->'pending' as pending`),

@@ -26,8 +26,9 @@ import { target } from '../framework/decider.js';
 import { executeTarget } from '../framework/execute.js';
 import { PeriodicJob } from '../framework/periodicJob.js';
 import { StreamStates } from '../framework/streamStates.js';
-import { preAdviceDecider, type DeliveryResult, type PreAdviceCommand } from './decider.js';
-import { relayAttempt } from './relay.js';
+import { preAdviceDecider, type PreAdviceCommand } from './decider.js';
+import { appendMany, chunks, type OrderCommands } from './batchAppend.js';
+import { relayMany, type QueuedAttempt } from './relayMany.js';
 import { stopsAwayCandidates } from './stopsAwayScan.js';
 
 export interface PreAdviceJobDeps {
@@ -44,7 +45,7 @@ export interface PreAdviceJobDeps {
   /** How often it looks (default every 30 s). */
   intervalMs?: number;
   clock?: () => Date;
-  /** Orders decided per trigger and pass at most (default 5,000). */
+  /** Orders decided per trigger and pass at most (default 20,000: a day of a large department in one pass). */
   batch?: number;
   leaseMs?: number;
   maxAttempts?: number;
@@ -104,10 +105,11 @@ export class PreAdviceJob extends PeriodicJob {
     const byOrder = new Map<string, Due[]>();
     for (const due of await this.due(now, policies.length > 0))
       byOrder.set(due.row.id, [...(byOrder.get(due.row.id) ?? []), due]);
-    // Orders side by side; one order's attempts in order (BOOKED before DAY_BEFORE).
-    await eachConcurrently([...byOrder.values()], this.concurrency, async (attempts) => {
+    // Each order's attempts decided in order (BOOKED before DAY_BEFORE), many orders at once.
+    const commands: OrderCommands[] = [];
+    for (const [orderId, attempts] of byOrder) {
+      const decide: PreAdviceCommand[] = [];
       for (const due of attempts) {
-        if (this.stopped) return;
         const policy = resolvePolicy(policies, {
           departmentId: due.row.departmentId,
           customerId: due.row.customerId,
@@ -120,11 +122,15 @@ export class PreAdviceJob extends PeriodicJob {
         if (later && !policy?.triggers.includes(cause)) continue;
         // STOPS_AWAY fires once the courier is the policy's number of stops away or nearer.
         if (cause === 'STOPS_AWAY' && (due.stopsBefore ?? 0) > (policy?.stopsAway ?? -1)) continue;
-        const n = await this.decide(due, policy, now);
-        if (n > 0) decided.add(due.row.id);
-        done += n;
+        decide.push(this.decideCommand(due, policy));
       }
-    });
+      if (decide.length > 0) commands.push({ orderId, commands: decide });
+    }
+    const appended = await this.inChunks(commands, 'decide', now);
+    for (const [orderId, n] of appended) {
+      if (n > 0) decided.add(orderId);
+      done += n;
+    }
     done += await this.relay(now, decided);
     return done;
   }
@@ -159,7 +165,7 @@ export class PreAdviceJob extends PeriodicJob {
 
   private async due(now: Date, triggers: boolean): Promise<Due[]> {
     const { knex } = this.deps;
-    const limit = this.deps.batch ?? 5_000;
+    const limit = this.deps.batch ?? 20_000;
     const rowsOf = async (q: Knex.QueryBuilder) =>
       (await q.orderBy('id').limit(limit).select<{ data: PreAdviceRow }[]>('data')).map(
         (r) => r.data,
@@ -248,20 +254,45 @@ export class PreAdviceJob extends PeriodicJob {
     }
   }
 
-  private decide(due: Due, policy: PreAdvicePolicy | null, now: Date): Promise<number> {
-    return this.execute(
-      due.row.id,
-      `decide ${due.key}`,
-      {
-        type: 'DECIDE',
-        key: due.key,
-        cause: due.cause,
-        policy,
-        host: this.deps.publicUrl(),
-        featureOn: this.deps.enabled !== false,
-      },
-      now,
-    );
+  private decideCommand(due: Due, policy: PreAdvicePolicy | null): PreAdviceCommand {
+    return {
+      type: 'DECIDE',
+      key: due.key,
+      cause: due.cause,
+      policy,
+      host: this.deps.publicUrl(),
+      featureOn: this.deps.enabled !== false,
+    };
+  }
+
+  /**
+   * Runs the orders' commands in chunks (batchAppend.ts): each chunk's streams read at once and
+   * its events appended in one multi-stream append; a chunk whose append lost a race to another
+   * process runs its commands one by one (the decider appends nothing decided twice). The chunks
+   * run side by side (`concurrency`). Returns the events appended per order.
+   */
+  private async inChunks(
+    all: readonly OrderCommands[],
+    name: string,
+    now: Date,
+  ): Promise<Map<string, number>> {
+    const appended = new Map<string, number>();
+    await eachConcurrently(chunks(all), this.concurrency, async (chunk) => {
+      if (this.stopped) return;
+      const states = this.states ?? new StreamStates(this.deps.store);
+      const counts = await appendMany(this.deps.store, states, chunk, name, now);
+      if (counts) {
+        for (const [id, n] of counts) appended.set(id, n);
+        return;
+      }
+      for (const { orderId, commands } of chunk)
+        for (const command of commands) {
+          const step = command.type === 'DECIDE' || command.type === 'DELIVERED' ? command.key : '';
+          const n = await this.execute(orderId, `${name} ${step}`, command, now);
+          appended.set(orderId, (appended.get(orderId) ?? 0) + n);
+        }
+    });
+    return appended;
   }
 
   /** Sends what is queued (orders waiting, and those just decided) and records the outcomes. */
@@ -270,7 +301,7 @@ export class PreAdviceJob extends PeriodicJob {
       .knex(PRE_ADVICE_TABLE)
       .where('waiting', true)
       .orderBy('id')
-      .limit(this.deps.batch ?? 5_000)
+      .limit(this.deps.batch ?? 20_000)
       .select<{ id: string; pending: string[] }[]>(
         'id',
         this.deps.knex.raw(`data->'pending' as pending`),
@@ -279,29 +310,49 @@ export class PreAdviceJob extends PeriodicJob {
       ...rows.filter((r) => r.pending.length > 0).map((r) => String(r.id)),
       ...decided,
     ]);
-    let done = 0;
-    await eachConcurrently([...ids], this.concurrency, async (id) => {
+    const delivered: OrderCommands[] = [];
+    await eachConcurrently(chunks([...ids]), this.concurrency, async (chunk) => {
       if (this.stopped) return;
       const states = this.states ?? new StreamStates(this.deps.store);
-      const { state } = await states.load(orderStream(id), preAdviceDecider);
-      if (state.status !== 'booked') return;
-      for (const [key, queued] of Object.entries(state.queued)) {
+      const folded = await states.loadMany(chunk.map(orderStream), preAdviceDecider);
+      const erased: OrderCommands[] = [];
+      const queued: QueuedAttempt[] = [];
+      chunk.forEach((orderId, i) => {
+        const { state } = folded[i]!;
+        if (state.status !== 'booked') return;
+        const attempts = Object.entries(state.queued);
         // A recipient erased since the messages were queued is sent nothing (refused).
-        const result: DeliveryResult | null = state.erased
-          ? {
-              sms: queued.messages.sms ? 'refused' : null,
-              email: queued.messages.email ? 'refused' : null,
-            }
-          : await relayAttempt(this.deps, id, key, queued.messages);
+        if (state.erased && attempts.length > 0)
+          erased.push({
+            orderId,
+            commands: attempts.map(([key, q]) => ({
+              type: 'DELIVERED',
+              key,
+              result: {
+                sms: q.messages.sms ? 'refused' : null,
+                email: q.messages.email ? 'refused' : null,
+              },
+            })),
+          });
+        else for (const [key, q] of attempts) queued.push({ orderId, key, messages: q.messages });
+      });
+      const results = await relayMany(this.deps, queued);
+      const byOrder = new Map<string, PreAdviceCommand[]>();
+      queued.forEach(({ orderId, key }, i) => {
+        const result = results[i];
         if (result)
-          done += await this.execute(
-            id,
-            `delivered ${key}`,
+          byOrder.set(orderId, [
+            ...(byOrder.get(orderId) ?? []),
             { type: 'DELIVERED', key, result },
-            now,
-          );
-      }
+          ]);
+      });
+      delivered.push(
+        ...erased,
+        ...[...byOrder].map(([orderId, commands]) => ({ orderId, commands })),
+      );
     });
+    let done = 0;
+    for (const n of (await this.inChunks(delivered, 'delivered', now)).values()) done += n;
     return done;
   }
 }

@@ -22,7 +22,7 @@ export interface RelayDeps {
 
 type Channel = 'sms' | 'email';
 
-const toMessage = (channel: Channel, m: PreAdviceMessages): OutgoingMessage | null => {
+export const toMessage = (channel: Channel, m: PreAdviceMessages): OutgoingMessage | null => {
   if (channel === 'sms') return m.sms ? { channel: 'sms', to: m.sms.to, body: m.sms.body } : null;
   return m.email
     ? { channel: 'email', to: m.email.to, subject: m.email.subject, body: m.email.body }
@@ -95,7 +95,7 @@ async function relayOne(
   return answer;
 }
 
-async function handOver(
+export async function handOver(
   deps: RelayDeps,
   message: OutgoingMessage,
   attempt: number,

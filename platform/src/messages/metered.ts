@@ -9,10 +9,21 @@ import { DeliveryError, type MessagePort, type OutgoingMessage } from './types.j
  * @example new MeteredMessagePort(new LiveMessagePort({ email, sms }), metrics)
  */
 export class MeteredMessagePort implements MessagePort {
+  /** The port's own `sendMany` (all or none), counted; absent when the port has none. */
+  readonly sendMany?: (messages: readonly OutgoingMessage[]) => Promise<void>;
+
   constructor(
     private readonly port: MessagePort,
     private readonly metrics: Pick<Metrics, 'messageSent'>,
-  ) {}
+  ) {
+    const many = port.sendMany?.bind(port);
+    if (many)
+      this.sendMany = async (messages) => {
+        // None taken when it fails: the caller gives them one by one then, and those are counted.
+        await many(messages);
+        for (const m of messages) this.metrics.messageSent(m.channel, 'sent');
+      };
+  }
 
   async send(message: OutgoingMessage): Promise<void> {
     try {

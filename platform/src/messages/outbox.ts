@@ -2,6 +2,13 @@ import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 import type { MessagePort, OutgoingMessage } from './types.js';
 
+const row = (message: OutgoingMessage) => ({
+  channel: message.channel,
+  recipient: message.to,
+  subject: message.channel === 'email' ? message.subject : null,
+  body: message.body,
+});
+
 /**
  * The embedded default's messenger: messages are stored in `message_outbox` and logged, and in
  * development a page lists them so a person can log in without an SMS provider.
@@ -13,13 +20,15 @@ export class OutboxMessagePort implements MessagePort {
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.knex('message_outbox').insert({
-      channel: message.channel,
-      recipient: message.to,
-      subject: message.channel === 'email' ? message.subject : null,
-      body: message.body,
-    });
+    await this.knex('message_outbox').insert(row(message));
     this.logger.info({ channel: message.channel, to: message.to }, 'message stored in the outbox');
+  }
+
+  /** The messages stored in one INSERT (one statement: all of them or none). */
+  async sendMany(messages: readonly OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.knex('message_outbox').insert(messages.map(row));
+    this.logger.info({ messages: messages.length }, 'messages stored in the outbox');
   }
 
   async latest(limit = 50): Promise<

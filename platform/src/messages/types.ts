@@ -25,6 +25,12 @@ export type OutgoingMessage = SmsMessage | EmailMessage;
  */
 export interface MessagePort {
   send(message: OutgoingMessage): Promise<void>;
+  /**
+   * Where a port can take many messages at once, all or none (the outbox: one INSERT): resolves
+   * when every message was taken, rejects with none of them taken. A port without it is given
+   * its messages one by one.
+   */
+  sendMany?(messages: readonly OutgoingMessage[]): Promise<void>;
 }
 
 /**

@@ -140,6 +140,38 @@ describe('metrics registry', () => {
       sent('email', 'sent'),
     ]).toEqual([1, 1, 1, 1, 1]);
   });
+
+  it("passes on a port's sendMany (all or none): counted sent when taken, not counted when refused; absent when the port has none", async () => {
+    const m = createMetrics({ service: 'command', ...quiet });
+    const taken: OutgoingMessage[][] = [];
+    let fail = false;
+    const port = new MeteredMessagePort(
+      {
+        send: () => Promise.reject(new Error('one by one')),
+        sendMany: (messages) => {
+          if (fail) return Promise.reject(new Error('outbox down'));
+          taken.push([...messages]);
+          return Promise.resolve();
+        },
+      },
+      m,
+    );
+    const sms: OutgoingMessage = { channel: 'sms', to: '+4791234567', body: 'Pakken kommer' };
+    const email: OutgoingMessage = { channel: 'email', to: 'a@b.no', subject: 's', body: 'b' };
+    await port.sendMany!([sms, sms, email]);
+    fail = true;
+    await expect(port.sendMany!([sms])).rejects.toThrow('outbox down');
+    expect(taken).toEqual([[sms, sms, email]]);
+    const text = await m.text();
+    const sent = (channel: string, outcome: string) =>
+      sample(text, 'nordlog_messages_sent_total', { channel, outcome });
+    expect([sent('sms', 'sent'), sent('email', 'sent'), sent('sms', 'error')]).toEqual([
+      2,
+      1,
+      undefined,
+    ]);
+    expect(new MeteredMessagePort({ send: () => Promise.resolve() }, m).sendMany).toBeUndefined();
+  });
 });
 
 describe('database gauges at scrape time', () => {

@@ -138,6 +138,22 @@ runBench(async () => {
         `  set-up: ${ORDERS} orders booked in ${fmt(bookSeconds, 1)} s on ${SLOTS} slots`,
       );
 
+      // Statements sent to the database from the dispatch on (every pool's, by this process).
+      let statements = 0;
+      const counted = () => statements++;
+      knex.on('query', counted);
+      // Transactions committed in the bench's database (every statement outside one is one).
+      const commits = async () => {
+        await knex.raw('select pg_stat_clear_snapshot()');
+        return Number(
+          (
+            await knex.raw<{ rows: { n: string }[] }>(
+              `select xact_commit::text as n from pg_stat_database where datname = current_database()`,
+            )
+          ).rows[0]!.n,
+        );
+      };
+      const commitsBefore = await commits();
       const dispatchStart = performance.now();
       for (const slotId of slots)
         await must(system, 'CHANGE_SLOT_STATE', { slotId, transition: 'completePlanning' });
@@ -154,6 +170,9 @@ runBench(async () => {
         if (passes > 1000) throw new Error('the messages were not all handed over');
       }
       const toLast = (performance.now() - dispatchStart) / 1000;
+      knex.off('query', counted);
+      await new Promise((r) => setTimeout(r, 1_500)); // the statistics are flushed about each second
+      const committed = (await commits()) - commitsBefore;
       const span = (
         await knex.raw<{ rows: { first: Date; last: Date }[] }>(
           `select min(created_at) as first, max(created_at) as last from message_outbox where id > ?`,
@@ -185,7 +204,9 @@ runBench(async () => {
           `bare INSERT of the same rows: ${fmt(bareRate, 0)} a second; ratio ${fmt(handedRate / bareRate, 3)} × (target 0.3 ×)`,
       );
       console.log(
-        `  from the dispatch to the last message handed over: ${fmt(toLast, 1)} s; recipients sent twice: ${duplicates}`,
+        `  from the dispatch to the last message handed over: ${fmt(toLast, 1)} s; recipients sent twice: ${duplicates}; ` +
+          `statements from the dispatch on: ${statements} (${fmt(statements / ORDERS, 2)} a message, the slots' dispatch and the bench's counting included; ` +
+          `knex's only, not the event store's); transactions committed: ${committed} (${fmt(committed / ORDERS, 2)} a message)`,
       );
     },
     { keep: KEEP, env: { PRE_ADVICE_INTERVAL_SECONDS: '0', RECURRING_INTERVAL_SECONDS: '0' } },

@@ -262,15 +262,25 @@ async function atomically(
   let targets = first;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await executeAtomic(deps.store, targets, metadata, repeatable, owner, states);
+      const execution = await executeAtomic(
+        deps.store,
+        targets,
+        metadata,
+        repeatable,
+        owner,
+        states,
+      );
+      // A stream that moved after the handler read it (a target's `basedOn`) is answered, not
+      // thrown: a race lost before the append, run again as one lost at the append is.
+      if (execution.final || attempt >= ATOMIC_ATTEMPTS) return execution;
     } catch (err) {
       const conflict =
         err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT';
       if (!conflict || attempt >= ATOMIC_ATTEMPTS) throw err;
-      const next = await again();
-      if (!isAtomic(next)) throw new Error('a handler answers atomic targets every time');
-      targets = next;
     }
+    const next = await again();
+    if (!isAtomic(next)) throw new Error('a handler answers atomic targets every time');
+    targets = next;
   }
 }
 

@@ -58,7 +58,7 @@ describe('atomic commands that lose a race before their append', () => {
         name,
         body: { type: name, payload },
         identity: SYSTEM_IDENTITY,
-      }) as Promise<{ status: number; body: any }>;
+      });
   });
   afterAll(async () => db.drop());
 

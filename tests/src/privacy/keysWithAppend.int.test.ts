@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ERASED_TEXT, orderStream, orderSubject, type NewEvent } from '@nordlog/contracts';
-import {
-  PostgresEventStore,
-  withPersonalData,
-  type PersonalDataStore,
-  type Knex,
-} from '@nordlog/platform';
+import { PostgresEventStore, withPersonalData, type PersonalDataStore } from '@nordlog/platform';
 import { meta } from '../eventStore/contract.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { recordStatements } from '../support/statements.js';
 
 /**
  * Issue 37 §1 (docs/decisions/0065): a new data subject's key is stored by the append's own
@@ -27,28 +23,6 @@ const created = (orderId: string, name: string): NewEvent => ({
   },
 });
 
-/** Counts the statements sent on the pool's connections (every path of `prepared` goes there). */
-function countStatements(knex: Knex) {
-  const client = knex.client as { acquireConnection(): Promise<{ query: unknown }> };
-  const acquire = client.acquireConnection.bind(client);
-  const counted = new WeakSet<object>();
-  const seen: string[] = [];
-  client.acquireConnection = async () => {
-    const connection = await acquire();
-    if (!counted.has(connection)) {
-      counted.add(connection);
-      const query = connection.query as (...args: unknown[]) => unknown;
-      connection.query = (...args: unknown[]) => {
-        const first = args[0] as string | { text: string };
-        seen.push(typeof first === 'string' ? first : first.text);
-        return query.apply(connection, args);
-      };
-    }
-    return connection;
-  };
-  return { seen };
-}
-
 const nameOf = (data: unknown) =>
   (data as { order: { delivery: { name: string } } }).order.delivery.name;
 
@@ -57,7 +31,10 @@ describe('new subjects’ keys stored with the append', () => {
   let store: PersonalDataStore;
   /** Another process over the same database: its own key cache. */
   let other: () => Promise<PersonalDataStore>;
-  let statements: string[];
+  let recorder: ReturnType<typeof recordStatements>;
+  /** The statements sent since the last `reset`. */
+  const statements = () => recorder.sent.map((s) => s.text.trim());
+  const reset = () => void (recorder.sent.length = 0);
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -68,35 +45,38 @@ describe('new subjects’ keys stored with the append', () => {
     );
     other = () =>
       withPersonalData(new PostgresEventStore(db.knex, db.notifier), db.knex, undefined);
-    statements = countStatements(db.knex).seen;
+    recorder = recordStatements();
   });
-  afterAll(async () => db.drop());
+  afterAll(async () => {
+    recorder.restore();
+    await db.drop();
+  });
 
   const keyRows = (subject: string) =>
     db.knex('privacy_subject_keys').where({ subject }).select('subject', 'wrapped');
 
   it('a new order’s events and its key are one statement, and another process opens them', async () => {
-    statements.length = 0;
+    reset();
     await store.appendToStream(
       orderStream('1'),
       'no_stream',
       [created('1', 'Kari Quibble')],
       meta(),
     );
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/insert into privacy_subject_keys/);
+    expect(statements()).toHaveLength(1);
+    expect(statements()[0]).toMatch(/insert into privacy_subject_keys/);
     expect(await keyRows(orderSubject('1'))).toHaveLength(1);
     const [opened] = await (await other()).readStream(orderStream('1'));
     expect(nameOf(opened!.data)).toBe('Kari Quibble');
 
     // The next event of the same order: the key is held, nothing stored, still one statement.
-    statements.length = 0;
+    reset();
     await store.appendToStream(orderStream('1'), 0, [created('1', 'Kari Second')], meta());
-    expect(statements).toHaveLength(1);
+    expect(statements()).toHaveLength(1);
   });
 
   it('a multi-stream append stores the key with its events too', async () => {
-    statements.length = 0;
+    reset();
     await store.appendToStreams(
       [
         {
@@ -112,7 +92,7 @@ describe('new subjects’ keys stored with the append', () => {
       ],
       meta(),
     );
-    expect(statements).toHaveLength(1);
+    expect(statements()).toHaveLength(1);
     const [opened] = await (await other()).readStream(orderStream('2'));
     expect(nameOf(opened!.data)).toBe('Ola Nordmann');
   });
@@ -122,10 +102,10 @@ describe('new subjects’ keys stored with the append', () => {
     // Another process stored the key of order 3 (an attempt whose append then failed).
     await elsewhere.keys.keys([orderSubject('3')], true);
     const [before] = await keyRows(orderSubject('3'));
-    statements.length = 0;
+    reset();
     await store.appendToStream(orderStream('3'), 'no_stream', [created('3', 'Per Hansen')], meta());
     // The append with a new key appended nothing; the key was read; the append made again.
-    expect(statements).toHaveLength(3);
+    expect(statements()).toHaveLength(3);
     const [after] = await keyRows(orderSubject('3'));
     expect(after).toEqual(before);
     const [opened] = await (await other()).readStream(orderStream('3'));

@@ -5,6 +5,7 @@ import { writeChanges, type Knex } from '@nordlog/platform';
 import { demoOrder, prng } from '@nordlog/deploy';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { recordStatements } from '../support/statements.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 /**
@@ -12,28 +13,6 @@ import { startTestSystem, type TestSystem } from '../support/system.js';
  * number of read models it writes. Counted, not timed: the statements a booking's batch sends,
  * applied by every projection to a database of its own.
  */
-
-/** Counts the statements sent on the pool's connections (knex's queries and `prepared` alike). */
-function countStatements(knex: Knex) {
-  const client = knex.client as { acquireConnection(): Promise<{ query: unknown }> };
-  const acquire = client.acquireConnection.bind(client);
-  const counted = new WeakSet<object>();
-  const seen: string[] = [];
-  client.acquireConnection = async () => {
-    const connection = await acquire();
-    if (!counted.has(connection)) {
-      counted.add(connection);
-      const query = connection.query as (...args: unknown[]) => unknown;
-      connection.query = (...args: unknown[]) => {
-        const first = args[0] as string | { text: string };
-        seen.push((typeof first === 'string' ? first : first.text).trim());
-        return query.apply(connection, args);
-      };
-    }
-    return connection;
-  };
-  return seen;
-}
 
 describe('the round trips of a projection batch', () => {
   let sys: TestSystem;
@@ -79,19 +58,19 @@ describe('the round trips of a projection batch', () => {
     for (const e of events)
       byCommand.set(e.metadata.commandId, [...(byCommand.get(e.metadata.commandId) ?? []), e]);
     bookings = [...byCommand.values()];
+    // Only the batches below send statements from here on.
+    await sys.shutdown();
   }, 60_000);
   afterAll(async () => {
     await target.drop();
     await plain.drop();
-    await sys.shutdown();
   });
 
   it('a booking’s batch: the same statements however many read models it writes', async () => {
-    const seen = countStatements(target.knex);
     const from = new Map(projections.map((p) => [p.name, START]));
     // The first batch creates the checkpoint rows; the next ones are the steady state.
     await applyBatch(target.knex, projections, from, bookings[0]!, { publish: true });
-    seen.length = 0;
+    const recorder = recordStatements();
     const moved = await applyBatch(
       target.knex,
       projections,
@@ -99,6 +78,8 @@ describe('the round trips of a projection batch', () => {
       bookings[1]!,
       { publish: true },
     );
+    recorder.restore();
+    const seen = recorder.sent.map((s) => s.text.trim());
     expect(moved.length).toBe(projections.length);
     // BEGIN, the checkpoints, the projections' reads (the grid's customer names, the orders'
     // scopes; a number series' row when the booking took a new block), one statement for the

@@ -17,6 +17,26 @@ export interface StreamReads {
   events: number;
 }
 
+/** The PostgreSQL store with some of its calls replaced (tests that watch or steer them). */
+export function passThrough(
+  raw: PostgresEventStore,
+  overrides: Pick<EventStore, 'readStream' | 'readStreamsAfter'>,
+): EventStore {
+  return {
+    readStream: overrides.readStream,
+    readStreamsAfter: overrides.readStreamsAfter,
+    readLastEvent: (id) => raw.readLastEvent(id),
+    appendToStream: (...a) => raw.appendToStream(...a),
+    appendToStreams: (...a) => raw.appendToStreams(...a),
+    readAll: (...a) => raw.readAll(...a),
+    headPosition: () => raw.headPosition(),
+    createWaiter: () => raw.createWaiter(),
+    findOutcome: (id) => raw.findOutcome(id),
+    saveOutcome: (...a) => raw.saveOutcome(...a),
+    close: () => raw.close(),
+  };
+}
+
 /**
  * An event store that counts its stream reads (`counted`, reset by the caller) and passes
  * everything else through: for tests that count a command's round trips instead of timing it.
@@ -26,7 +46,7 @@ export function countingStore(raw: PostgresEventStore): {
   counted: StreamReads;
 } {
   const counted: StreamReads = { trips: 0, batched: 0, events: 0 };
-  const store: EventStore = {
+  const store = passThrough(raw, {
     readStream: async (id) => {
       const events = await raw.readStream(id);
       counted.trips++;
@@ -40,16 +60,7 @@ export function countingStore(raw: PostgresEventStore): {
       counted.events += events.flat().length;
       return events;
     },
-    readLastEvent: (id) => raw.readLastEvent(id),
-    appendToStream: (...a) => raw.appendToStream(...a),
-    appendToStreams: (...a) => raw.appendToStreams(...a),
-    readAll: (...a) => raw.readAll(...a),
-    headPosition: () => raw.headPosition(),
-    createWaiter: () => raw.createWaiter(),
-    findOutcome: (id) => raw.findOutcome(id),
-    saveOutcome: (...a) => raw.saveOutcome(...a),
-    close: () => raw.close(),
-  };
+  });
   return { store, counted };
 }
 

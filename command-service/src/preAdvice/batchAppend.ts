@@ -1,4 +1,4 @@
-import { orderStream, type EventMetadata, type PreAdviceEvent } from '@nordlog/contracts';
+import { AppError, orderStream, type EventMetadata, type PreAdviceEvent } from '@nordlog/contracts';
 import { deterministicUuid, type EventStore, type ExpectedRevision } from '@nordlog/platform';
 import type { StreamStates } from '../framework/streamStates.js';
 import { preAdviceDecider, type PreAdviceCommand, type PreAdviceState } from './decider.js';
@@ -68,8 +68,10 @@ export async function appendMany(
   };
   try {
     await store.appendToStreams(appends, metadata);
-  } catch {
-    return null;
+  } catch (err) {
+    // A lost race only: anything else (the store unreachable) is the pass's failure.
+    if (err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT') return null;
+    throw err;
   }
   return counts;
 }

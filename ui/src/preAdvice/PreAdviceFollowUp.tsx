@@ -122,28 +122,20 @@ export default function PreAdviceFollowUp() {
         title={`${translate('preAdvice.followUp.title')}${option ? ` · ${option.name}` : ''}`}
       >
         <Stack direction="row" spacing={1}>
-          <TextField
-            type="date"
-            size="small"
-            label={translate('preAdvice.followUp.from')}
-            value={from}
-            onChange={(e) => setDate('from', e.target.value)}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'followup-from' },
-            }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={translate('preAdvice.followUp.to')}
-            value={to}
-            onChange={(e) => setDate('to', e.target.value)}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'followup-to' },
-            }}
-          />
+          {(['from', 'to'] as const).map((end) => (
+            <TextField
+              key={end}
+              type="date"
+              size="small"
+              label={translate(`preAdvice.followUp.${end}`)}
+              value={end === 'from' ? from : to}
+              onChange={(e) => setDate(end, e.target.value)}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': `followup-${end}` },
+              }}
+            />
+          ))}
         </Stack>
       </PageHeader>
       {list.isError ? <Alert severity="error">{failureText(list.error, translate)}</Alert> : null}

@@ -14,6 +14,7 @@ import {
   searchCustomerAllCountriesQuerySchema,
   allCustomersByIdsQuerySchema,
   customerExternalNumbersQuerySchema,
+  customerMigrationStatusQuerySchema,
   subcustomersQuerySchema,
 } from './customers/index.js';
 import {
@@ -179,6 +180,7 @@ export const querySchemas = {
   searchCustomerAllCountries: searchCustomerAllCountriesQuerySchema,
   allCustomersByIds: allCustomersByIdsQuerySchema,
   customerExternalCustomerNumbers: customerExternalNumbersQuerySchema,
+  customerMigrationStatus: customerMigrationStatusQuerySchema,
   consignments: consignmentsQuerySchema,
   searchConsignments: searchConsignmentsQuerySchema,
   orderHistory: orderHistoryQuerySchema,

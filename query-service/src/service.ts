@@ -30,6 +30,7 @@ import { customerGroupMembers, customerGroups } from './customerGroups/query.js'
 import {
   allCustomersByIds,
   customerExternalCustomerNumbers,
+  customerMigrationStatus,
   searchCustomerAllCountries,
   searchCustomers,
   searchCustomersWithoutSubcustomers,
@@ -135,6 +136,7 @@ export const queries: QueryTable = {
   searchCustomerAllCountries,
   allCustomersByIds,
   customerExternalCustomerNumbers,
+  customerMigrationStatus,
   consignments,
   searchConsignments,
   searchDeletedOrders,

@@ -17,6 +17,10 @@ const fields: CreateCustomer = {
   address: { street: 'Karl Johans gate 5', postalCode: '0154', town: 'Oslo', country: 'NO' },
   returnAddress: null,
   returnLastLeg: true,
+  senderName: 'Fjordkraft',
+  hdInvoicingFromDate: '2026-01-01',
+  billingNumber: 'FK-1',
+  terminalAddress: null,
 };
 const createdEvent: CustomerEvent = { type: 'CustomerCreated', data: { id: '9', ...fields } };
 

@@ -32,6 +32,7 @@ export type Candidate = InvoiceCandidate & { price: OrderPrice | null; pricedOn:
 export interface InvoiceCustomer {
   name: string;
   orgNumber: string;
+  billingNumber?: string;
   address?: PostalAddress | null;
 }
 
@@ -84,6 +85,7 @@ export async function issueInvoice(
       customerId: group.customerId,
       customerName: customer?.name ?? '',
       customerOrgNumber: customer?.orgNumber ?? '',
+      ...(customer?.billingNumber ? { customerBillingNumber: customer.billingNumber } : {}),
       customerAddress: customer?.address ?? null,
       seller,
       paymentReference: seller

@@ -77,7 +77,8 @@ async function printable(ctx: HandlerContext, orderId: string): Promise<Printabl
       customer.status === 'none'
         ? null
         : {
-            name: customer.entity.name,
+            // The name its recipients know it by, when it has one (docs/decisions/0071).
+            name: customer.entity.senderName || customer.entity.name,
             address: customer.entity.address ?? null,
           },
       route,

@@ -49,6 +49,8 @@ export type PreAdviceCommand =
       policy: PreAdvicePolicy | null;
       host: string;
       featureOn: boolean;
+      /** The customer's sender name (docs/decisions/0071); absent or empty: the pickup's name. */
+      senderName?: string;
     }
   | { type: 'DELIVERED'; key: string; result: DeliveryResult };
 
@@ -123,7 +125,7 @@ function messagesFor(
   const values = {
     trackingLink: trackingLink(c.host, s.order.trackingId!),
     window: window ?? '',
-    senderName: s.order.pickup.name,
+    senderName: c.senderName || s.order.pickup.name,
   };
   const mobile = s.erased ? null : mobileOf(party);
   const email = !s.erased && party.email && isValidEmail(party.email) ? party.email : null;

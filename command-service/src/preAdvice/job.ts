@@ -1,5 +1,6 @@
 import {
   CUSTOMER_GROUPS_TABLE,
+  CUSTOMERS_TABLE,
   DEPARTMENTS_TABLE,
   PRE_ADVICE_POLICIES_TABLE,
   PRE_ADVICE_TABLE,
@@ -99,6 +100,7 @@ export class PreAdviceJob extends PeriodicJob {
     let done = 0;
     const policies = await this.policies();
     const groups = await this.customerGroups();
+    const senderNames = await this.senderNames();
     /** Orders whose attempt this pass decided: relayed now, before the read model shows them. */
     const decided = new Set<string>();
     // Without a policy every trigger would only record NO_RULE: none fires then.
@@ -122,7 +124,7 @@ export class PreAdviceJob extends PeriodicJob {
         if (later && !policy?.triggers.includes(cause)) continue;
         // STOPS_AWAY fires once the courier is the policy's number of stops away or nearer.
         if (cause === 'STOPS_AWAY' && (due.stopsBefore ?? 0) > (policy?.stopsAway ?? -1)) continue;
-        decide.push(this.decideCommand(due, policy));
+        decide.push(this.decideCommand(due, policy, senderNames.get(due.row.customerId)));
       }
       if (decide.length > 0) commands.push({ orderId, commands: decide });
     }
@@ -145,6 +147,18 @@ export class PreAdviceJob extends PeriodicJob {
       .where('deleted', false)
       .select<{ data: PreAdvicePolicy }[]>('data');
     return rows.map((r) => r.data);
+  }
+
+  /** Customer id → its sender name, for the customers that have one (docs/decisions/0071). */
+  private async senderNames(): Promise<Map<string, string>> {
+    const rows = await this.deps
+      .knex(CUSTOMERS_TABLE)
+      .whereRaw(`coalesce(data->>'senderName', '') <> ''`)
+      .select<{ id: string; senderName: string }[]>(
+        this.deps.knex.raw('id::text as id'),
+        this.deps.knex.raw(`data->>'senderName' as "senderName"`),
+      );
+    return new Map(rows.map((r) => [r.id, r.senderName]));
   }
 
   /** Customer id → the groups it is a member of. */
@@ -254,8 +268,13 @@ export class PreAdviceJob extends PeriodicJob {
     }
   }
 
-  private decideCommand(due: Due, policy: PreAdvicePolicy | null): PreAdviceCommand {
+  private decideCommand(
+    due: Due,
+    policy: PreAdvicePolicy | null,
+    senderName: string | undefined,
+  ): PreAdviceCommand {
     return {
+      ...(senderName ? { senderName } : {}),
       type: 'DECIDE',
       key: due.key,
       cause: due.cause,

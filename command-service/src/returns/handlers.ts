@@ -9,6 +9,7 @@ import {
   type CopyDestination,
   type CreateCustomer,
   type Department,
+  type PostalAddress,
   type ReturnKind,
   type ReturnLink,
 } from '@nordlog/contracts';
@@ -64,23 +65,34 @@ function terminalBlock(department: Department): AddressBlock {
   };
 }
 
+/** One of the customer's own addresses as an order's party (placed by the booking's geocoding). */
+const customerBlock = (name: string, address: PostalAddress): AddressBlock => ({
+  ...emptyParty,
+  name,
+  address: address.street,
+  zipCode: address.postalCode,
+  zipArea: address.town,
+  countryCode: address.country,
+  lat: null,
+  lng: null,
+});
+
+/**
+ * Where returns wait between legs: the customer's own terminal when it has one (docs/decisions/
+ * 0071), else the department's.
+ */
+const terminalOf = (customer: CustomerFields, department: Department): AddressBlock =>
+  customer.terminalAddress
+    ? customerBlock(customer.name, customer.terminalAddress)
+    : terminalBlock(department);
+
 /**
  * Where goods go back to: the customer's return address, else where they were picked up (the
  * original order's pickup, as it was placed).
  */
 function senderBlock(customer: CustomerFields, order: BookedOrder): AddressBlock {
   const address = customer.returnAddress;
-  if (address)
-    return {
-      ...emptyParty,
-      name: customer.name,
-      address: address.street,
-      zipCode: address.postalCode,
-      zipArea: address.town,
-      countryCode: address.country,
-      lat: null,
-      lng: null,
-    };
+  if (address) return customerBlock(customer.name, address);
   if (!order.pickup.address || !order.pickup.zipCode)
     throw new AppError(
       'BAD_REQUEST',
@@ -96,6 +108,7 @@ function senderBlock(customer: CustomerFields, order: BookedOrder): AddressBlock
 type CustomerFields = Pick<CreateCustomer, 'name'> & {
   returnAddress: CreateCustomer['returnAddress'];
   returnLastLeg: boolean;
+  terminalAddress: CreateCustomer['terminalAddress'];
 };
 
 async function customerOf(ctx: HandlerContext, id: string): Promise<CustomerFields> {
@@ -106,6 +119,7 @@ async function customerOf(ctx: HandlerContext, id: string): Promise<CustomerFiel
     name: c.name,
     returnAddress: c.returnAddress ?? null,
     returnLastLeg: c.returnLastLeg ?? true,
+    terminalAddress: c.terminalAddress ?? null,
   };
 }
 
@@ -233,7 +247,8 @@ async function returnTargets(
 /**
  * A multi-leg return's legs: from the recipient to the terminal (a delivered order; a deviated
  * one's goods came back with the courier), and from the terminal to the return address unless
- * the customer takes its returns back at the terminal.
+ * the customer takes its returns back at the terminal. The terminal is the customer's own when it
+ * has one (docs/decisions/0071).
  */
 async function multilegPlan(
   ctx: HandlerContext,
@@ -242,7 +257,10 @@ async function multilegPlan(
 ): Promise<Plan> {
   const department = await departmentOf(ctx, s.departmentId);
   const customer = await customerOf(ctx, s.customerId);
-  const terminal = terminalBlock(department);
+  // A delivered order's goods are taken to the customer's terminal (else the department's); a
+  // deviated one's came back with the courier, to the department's.
+  const terminal =
+    s.state === 'DELIVERED' ? terminalOf(customer, department) : terminalBlock(department);
   const first = dates.pickupDate ?? localDate(ctx.now.toISOString(), department.country);
   const legs: Plan['legs'] = [];
   if (s.state === 'DELIVERED')

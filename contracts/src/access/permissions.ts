@@ -227,6 +227,10 @@ export const queryPermissions: Record<QueryName, Permission> = {
   customerExternalCustomerNumbers: read(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL', ...invoicing], {
     customers: true,
   }),
+  // Where a customer is in its move from the system it came from (0071): its admins and invoicing.
+  customerMigrationStatus: read(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL', ...invoicing], {
+    customers: true,
+  }),
   consignments: read(
     ['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'],
     { customers: true },

@@ -5,8 +5,10 @@ import { invoiceSplits } from '../invoicing/split.js';
 import { postalAddressSchema } from '../addresses/postalAddress.js';
 import { customerProblems } from './identity.js';
 import { retentionDaysField } from '../privacy/retention.js';
+import { settingsFields } from './settings.js';
 
 export { customerProblems } from './identity.js';
+export * from './settings.js';
 
 export const CUSTOMERS_TABLE = 'rm_customers';
 export const CUSTOMERS_ENTITY = 'customers';
@@ -42,6 +44,7 @@ const fields = {
    * (spec §7 "return last leg"); off: the customer takes its returns back at the terminal.
    */
   returnLastLeg: z.boolean().default(true),
+  ...settingsFields,
 };
 
 /** A customer's fields (create), its organisation number checked against its country. */
@@ -55,6 +58,8 @@ export const updateCustomerSchema = z.object({
 });
 
 export type CreateCustomer = z.infer<typeof createCustomerSchema>;
+/** CREATE_CUSTOMER's payload as sent: the fields with a default may be left out. */
+export type CustomerInput = z.input<typeof createCustomerSchema>;
 export type UpdateCustomer = z.infer<typeof updateCustomerSchema>;
 export interface Customer extends CreateCustomer {
   id: string;

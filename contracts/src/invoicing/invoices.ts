@@ -133,6 +133,8 @@ export interface Invoice {
   customerId: string;
   customerName: string;
   customerOrgNumber: string;
+  /** The customer's billing number when issued (docs/decisions/0071); absent: none. */
+  customerBillingNumber?: string;
   /** The customer's address when issued (null: none known; absent on invoices before issue 36). */
   customerAddress?: PostalAddress | null;
   /** The seller when issued (absent on invoices before issue 36: the configured seller prints). */

@@ -79,12 +79,21 @@ export function invoicingFacts(row: OrderRow, price: OrderPrice | null): Invoici
   };
 }
 
-/** An order's effective invoicing status and, when not ready, why. */
+/**
+ * An order's effective invoicing status and, when not ready, why. `invoicedFrom`: the date from
+ * which the product invoices the order's customer here (`invoicedHereFrom`, docs/decisions/0071);
+ * an order dated before it was invoiced by the system the customer came from, and is excluded
+ * unless a planner holds it in a status of its own.
+ */
 export function orderInvoicingStatus(
   row: OrderRow,
   price: OrderPrice | null,
+  invoicedFrom: string | null = null,
 ): { status: InvoicingStatus; reason: NotReadyReason | null } {
-  return effectiveStatus(invoicingOf(row).held, invoicingFacts(row, price));
+  const { held } = invoicingOf(row);
+  if (held === null && invoicedFrom !== null && invoicingDate(row.order) < invoicedFrom)
+    return { status: 'EXCLUDED_FROM_INVOICING', reason: 'INVOICED_BEFORE_HD_INVOICING' };
+  return effectiveStatus(held, invoicingFacts(row, price));
 }
 
 /**

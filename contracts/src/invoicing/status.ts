@@ -26,12 +26,17 @@ export const invoicedStatuses: readonly InvoicingStatus[] = [
 ];
 export const isInvoiced = (status: InvoicingStatus): boolean => invoicedStatuses.includes(status);
 
-/** Why a delivered order is not ready to invoice (NOT_READY_FOR_INVOICING, ZERO_PRICE). */
+/**
+ * Why a delivered order is not ready to invoice (NOT_READY_FOR_INVOICING, ZERO_PRICE), or is not
+ * invoiced here at all (EXCLUDED_FROM_INVOICING: dated before its customer's HD invoicing from
+ * date, docs/decisions/0071).
+ */
 export const notReadyReasons = [
   'NOT_DELIVERED',
   'MISSING_PRICE',
   'ZERO_PRICE_AWAITING_APPROVAL',
   'CORRECTION_PENDING',
+  'INVOICED_BEFORE_HD_INVOICING',
 ] as const;
 export type NotReadyReason = (typeof notReadyReasons)[number];
 

@@ -1,7 +1,7 @@
 import type {
   AddressCountry,
-  CreateCustomer,
   CreateDepartment,
+  CustomerInput,
   OrderFormInput,
 } from '@nordlog/contracts';
 
@@ -81,7 +81,8 @@ export const demoDepartments: (CreateDepartment & { key: string; tz: string })[]
   },
 ];
 
-export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department: string })[] = [
+/** As CREATE_CUSTOMER takes them: the settings left out take their defaults (0071). */
+export const demoCustomers: (Omit<CustomerInput, 'departmentId'> & { department: string })[] = [
   {
     department: 'oslo',
     name: 'Fjordkraft Elektro AS',
@@ -102,6 +103,9 @@ export const demoCustomers: (Omit<CreateCustomer, 'departmentId'> & { department
       country: 'NO',
     },
     returnLastLeg: true,
+    // What its recipients know it by, and its number in its accounting system (0071).
+    senderName: 'Fjordkraft',
+    billingNumber: 'FK-2201',
   },
   {
     department: 'oslo',

@@ -2,7 +2,13 @@ import {
   AppError,
   customerScope,
   CUSTOMERS_TABLE,
+  countryTimeZones,
+  dayIn,
+  DEPARTMENTS_TABLE,
   externalCustomerNumbers,
+  migrationState,
+  ORDERS_TABLE,
+  type CustomerMigrationStatus,
   type CustomerRow,
 } from '@nordlog/contracts';
 import { allowedDepartments, searchWords, whereWord, type QueryHandler } from '../framework.js';
@@ -79,6 +85,52 @@ export const customerExternalCustomerNumbers: QueryHandler<
   );
   if (!customer) throw new AppError('NOT_FOUND', `Customer ${customerId} not found`);
   return { customerId: String(customer.id), numbers: externalCustomerNumbers(customer) };
+};
+
+/**
+ * Query `customerMigrationStatus {customerId}` (docs/decisions/0071): where the customer is in its
+ * move from the system it came from, by its HD invoicing from date against today in its
+ * department's country, with its orders in the product and those invoiced before the move.
+ */
+export const customerMigrationStatus: QueryHandler<'customerMigrationStatus'> = async (
+  { customerId },
+  { knex, identity, clock },
+) => {
+  const [customer] = await rowsOf(
+    scopeCustomers(knex(CUSTOMERS_TABLE).select('data').where('id', customerId), identity),
+  );
+  if (!customer) throw new AppError('NOT_FOUND', `Customer ${customerId} not found`);
+  const from = customer.hdInvoicingFromDate ?? null;
+  const department = customer.departmentId
+    ? await knex(DEPARTMENTS_TABLE)
+        .where('id', customer.departmentId)
+        .first<{ country: string | null } | undefined>(knex.raw(`data->>'country' as country`))
+    : undefined;
+  const zone = countryTimeZones[department?.country ?? ''] ?? 'Europe/Oslo';
+  const counts = await knex(`${ORDERS_TABLE} as o`)
+    .where('o.customer_id', customerId)
+    .whereNot('o.state', 'DELETED')
+    .first<{ orders: string; elsewhere: string; first: string | null; last: string | null }>(
+      knex.raw('count(*) as orders'),
+      knex.raw(
+        `count(*) filter (where ?::date is not null and o.invoicing_date < ?::date and exists (
+           select 1 from ${DEPARTMENTS_TABLE} d
+           where d.id = o.department_id and d.data->>'departmentType' = 'hd')) as elsewhere`,
+        [from, from],
+      ),
+      knex.raw('min(o.invoicing_date)::text as first'),
+      knex.raw('max(o.invoicing_date)::text as last'),
+    );
+  const answer: CustomerMigrationStatus = {
+    customerId: String(customer.id),
+    status: migrationState(from, dayIn(zone, clock().toISOString())),
+    hdInvoicingFromDate: from,
+    orders: Number(counts.orders),
+    ordersInvoicedElsewhere: Number(counts.elsewhere),
+    firstOrderDate: counts.first,
+    lastOrderDate: counts.last,
+  };
+  return answer;
 };
 
 /** Query `subcustomersForAlystraId`: the sub-customers of a customer number, within the caller's scope. */

@@ -24,6 +24,7 @@ import {
   type PricedOn,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
+import { invoicedFromOf } from './invoicedFrom.js';
 import { loadPricer } from './pricer.js';
 
 /** What an invoicing run invoices, read from the read models (the runner's `readCandidates`). */
@@ -31,7 +32,13 @@ export interface RunCandidates {
   candidates: (InvoiceCandidate & { price: OrderPrice | null; pricedOn: PricedOn | null })[];
   customers: Map<
     string,
-    { name: string; orgNumber: string; invoiceSplit: InvoiceSplit; address: PostalAddress | null }
+    {
+      name: string;
+      orgNumber: string;
+      billingNumber: string;
+      invoiceSplit: InvoiceSplit;
+      address: PostalAddress | null;
+    }
   >;
   /** The run's department as the seller its invoices print (null: it does not exist). */
   seller: InvoiceSellerSnapshot | null;
@@ -77,13 +84,19 @@ export async function readInvoicingCandidates(
     billing,
     loadPricer(knex, [run.departmentId]),
   ]);
+  const invoicedFrom = await invoicedFromOf(
+    knex,
+    run.departmentId,
+    orderRows.map((r) => String(r.data.customerId)),
+  );
   const country = pricer.countryOf(run.departmentId);
   const currency = countryCurrency[country] ?? 'NOK';
   const vatBasisPoints = VAT_BASIS_POINTS[country] ?? 2500;
   const candidates: RunCandidates['candidates'] = [];
   for (const { data: row } of orderRows) {
     const price = pricer.price(row);
-    if (orderInvoicingStatus(row, price).status !== 'TO_BE_INVOICED') continue;
+    const status = orderInvoicingStatus(row, price, invoicedFrom(String(row.customerId)));
+    if (status.status !== 'TO_BE_INVOICED') continue;
     const deliveryDate = invoicingDate(row.order);
     candidates.push({
       kind: 'order',
@@ -125,6 +138,7 @@ export async function readInvoicingCandidates(
       {
         name: c.name,
         orgNumber: c.orgNumber,
+        billingNumber: c.billingNumber ?? '',
         invoiceSplit: c.invoiceSplit ?? 'NONE',
         address: c.address ?? null,
       },

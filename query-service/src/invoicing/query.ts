@@ -27,6 +27,7 @@ import {
 import type { Knex } from '@nordlog/platform';
 import { assertDepartment, searchWords, whereWord, type QueryHandler } from '../framework.js';
 import { assertOneCustomer, readableOrders } from '../orders/readable.js';
+import { invoicedFromOf } from './invoicedFrom.js';
 import { loadPricer } from './pricer.js';
 
 async function customersById(knex: Knex, ids: readonly string[]) {
@@ -70,12 +71,21 @@ export const invoicingData: QueryHandler<'invoicingData'> = async (params, { kne
     knex,
     rows.map((r) => String(r.customerId)),
   );
+  const invoicedFrom = await invoicedFromOf(
+    knex,
+    params.departmentId,
+    rows.map((r) => String(r.customerId)),
+  );
   const counts = noCounts();
   const all: InvoicingDataRow[] = [];
   for (const row of rows) {
     const invoicing = invoicingOf(row);
     const price = invoicing.invoiced?.price ?? pricer.price(row);
-    const { status, reason } = orderInvoicingStatus(row, price);
+    const { status, reason } = orderInvoicingStatus(
+      row,
+      price,
+      invoicedFrom(String(row.customerId)),
+    );
     counts[status] += 1;
     if (params.shipmentFilter !== 'ALL' && params.shipmentFilter !== status) continue;
     const customer = customers.get(String(row.customerId));
@@ -123,9 +133,12 @@ export const invoicedOrderPrice: QueryHandler<'invoicedOrderPrice'> = async (
   const invoicing = invoicingOf(row!);
   const price =
     invoicing.invoiced?.price ?? (await loadPricer(knex, [row!.departmentId])).price(row!);
+  const invoicedFrom = await invoicedFromOf(knex, String(row!.departmentId), [
+    String(row!.customerId),
+  ]);
   const answer: InvoicedOrderPrice = {
     orderId: String(row!.id),
-    status: orderInvoicingStatus(row!, price).status,
+    status: orderInvoicingStatus(row!, price, invoicedFrom(String(row!.customerId))).status,
     invoiced: invoicing.invoiced,
     errors: serviceErrors(price.errors),
   };

@@ -50,6 +50,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   }),
   allCustomersByIds: (w) => ({ ids: w.customers }),
   customerExternalCustomerNumbers: (w) => ({ customerId: w.customers[0] }),
+  customerMigrationStatus: (w) => ({ customerId: w.customers[0] }),
   consignments: () => ({ fromDate: DATE, toDate: DATE }),
   searchConsignments: () => ({ searchPhrase: 'storgata' }),
   orderHistory: (w) => ({ orderId: w.order }),

@@ -242,4 +242,23 @@ describe('pre-advice process', () => {
     await sys.settled();
     expect((await planner.query('preAdviceForOrder', { orderId: theirs })).body).toEqual([]);
   });
+
+  it('the customer’s sender name (0071) is the texts’ {senderName}; without one, the pickup’s name', async () => {
+    expect(
+      (await sys.command('UPDATE_CUSTOMER', { id: '1', senderName: 'Apotek 1 Nett' })).status,
+    ).toBe(200);
+    const phone = freshPhone();
+    await book(recipient(phone));
+    await pass();
+    expect((await outbox(phone)).map((m) => m.body.split('\n')[0])).toEqual([
+      expect.stringMatching(/^Apotek 1 Nett leverer /),
+    ]);
+    expect((await sys.command('UPDATE_CUSTOMER', { id: '1', senderName: '' })).status).toBe(200);
+    const after = freshPhone();
+    await book(recipient(after));
+    await pass();
+    expect((await outbox(after)).map((m) => m.body.split('\n')[0])).toEqual([
+      expect.stringMatching(/^Apotek Storgata leverer /),
+    ]);
+  });
 });

@@ -205,6 +205,7 @@ describe('invoiceCsv', () => {
       dueDate: '2026-02-15',
       customerId: '42',
       customerOrgNumber: '987654321',
+      customerBillingNumber: '',
       currency: 'SEK',
       orderId: '7',
       billingOrderId: '',

@@ -150,6 +150,13 @@ describe('invoiceHtml of a seller whose country is unknown: English', () => {
       expect(html).toContain(text);
   });
 
+  it('prints the customer’s billing number under its organisation number when it has one (0071)', () => {
+    expect(render({ customerBillingNumber: 'FK-2201' })).toContain(
+      '<div class="identity"><div>Org. no. 987 654 321</div><div>Your billing no. FK-2201</div></div>',
+    );
+    expect(render()).not.toContain('billing no.');
+  });
+
   it('groups lines by order (shipment and delivery date) and by billing order, in invoice order', () => {
     const html = render();
     const headings = [

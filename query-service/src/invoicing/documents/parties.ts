@@ -102,13 +102,22 @@ export function sellerText(
   };
 }
 
-/** The customer as billed: name, address (with its country when abroad), organisation number. */
+/**
+ * The customer as billed: name, address (with its country when abroad), organisation number and
+ * billing number.
+ */
 export function customerText(invoice: Invoice, words: InvoiceWords): PartyText {
   const a = invoice.customerAddress ?? null;
   return {
     name: invoice.customerName,
     address: a ? addressText(a, invoice.seller?.country, words) : [],
-    identity: invoice.customerOrgNumber ? [`${words.orgNumber} ${invoice.customerOrgNumber}`] : [],
+    identity: [
+      ...(invoice.customerOrgNumber ? [`${words.orgNumber} ${invoice.customerOrgNumber}`] : []),
+      // The customer's own number for us, which it asks to see on its invoices (0071).
+      ...(invoice.customerBillingNumber
+        ? [`${words.billingNumber} ${invoice.customerBillingNumber}`]
+        : []),
+    ],
   };
 }
 

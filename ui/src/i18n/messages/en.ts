@@ -986,6 +986,7 @@ const en = {
     deliveryEnd: 'The delivery end must be later than its start',
     deliveryBeforePickup: 'Delivery cannot start before the pickup date',
     dimensions: 'Length, width and height are all zero or all above zero',
+    billingNumber: 'Letters, digits, spaces, dots, slashes and dashes only',
     tooLong: 'Too long',
     tooMany: 'Too many',
     tooManyPackages: 'At most 1000 packages in one order',
@@ -1639,6 +1640,15 @@ const en = {
           country: 'Return country',
         },
         returnLastLeg: 'Returns delivered from the terminal (last leg)',
+        senderName: 'Sender name (for recipients)',
+        billingNumber: 'Billing number',
+        hdInvoicingFromDate: 'HD invoicing from',
+        terminalAddress: {
+          street: 'Terminal, street',
+          postalCode: 'Terminal postal code',
+          town: 'Terminal town',
+          country: 'Terminal country',
+        },
         address: {
           street: 'Street address',
           postalCode: 'Postal code',
@@ -1774,6 +1784,7 @@ const en = {
       NOT_DELIVERED: 'Not delivered yet',
       MISSING_PRICE: 'The price is missing or incomplete',
       ZERO_PRICE_AWAITING_APPROVAL: 'A zero price waits for approval',
+      INVOICED_BEFORE_HD_INVOICING: 'Invoiced before the customer’s HD invoicing from date',
       CORRECTION_PENDING: 'A correction waits for a decision',
     },
     customerPicker: {

@@ -993,6 +993,8 @@ const fi: Messages = {
     deliveryEnd: 'Toimituksen lopun on oltava alkua myöhemmin',
     deliveryBeforePickup: 'Toimitus ei voi alkaa ennen noutopäivää',
     dimensions: 'Pituus, leveys ja korkeus ovat kaikki nolla tai kaikki nollaa suurempia',
+    billingNumber:
+      'Vain kirjaimia, numeroita, välilyöntejä, pisteitä, vinoviivoja ja yhdysmerkkejä',
     tooLong: 'Liian pitkä',
     tooMany: 'Liian monta',
     tooManyPackages: 'Enintään 1000 kollia yhdessä tilauksessa',
@@ -1648,6 +1650,15 @@ const fi: Messages = {
           country: 'Palautusmaa',
         },
         returnLastLeg: 'Palautukset ajetaan terminaalista (viimeinen vaihe)',
+        senderName: 'Lähettäjän nimi (vastaanottajille)',
+        billingNumber: 'Laskutusnumero',
+        hdInvoicingFromDate: 'HD-laskutus alkaen',
+        terminalAddress: {
+          street: 'Terminaali, katuosoite',
+          postalCode: 'Terminaalin postinumero',
+          town: 'Terminaalin postitoimipaikka',
+          country: 'Terminaalin maa',
+        },
         address: {
           street: 'Katuosoite',
           postalCode: 'Postinumero',
@@ -1789,6 +1800,7 @@ const fi: Messages = {
       NOT_DELIVERED: 'Ei vielä toimitettu',
       MISSING_PRICE: 'Hinta puuttuu tai on keskeneräinen',
       ZERO_PRICE_AWAITING_APPROVAL: 'Nollahinta odottaa hyväksyntää',
+      INVOICED_BEFORE_HD_INVOICING: 'Laskutettu ennen asiakkaan HD-laskutuksen alkua',
       CORRECTION_PENDING: 'Korjaus odottaa päätöstä',
     },
     customerPicker: {

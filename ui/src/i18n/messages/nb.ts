@@ -985,6 +985,7 @@ const nb: Messages = {
     deliveryEnd: 'Leveringsslutten må være senere enn starten',
     deliveryBeforePickup: 'Leveringen kan ikke starte før hentedatoen',
     dimensions: 'Lengde, bredde og høyde er enten alle null eller alle over null',
+    billingNumber: 'Bare bokstaver, sifre, mellomrom, punktum, skråstrek og bindestrek',
     tooLong: 'For langt',
     tooMany: 'For mange',
     tooManyPackages: 'Høyst 1000 kolli i én ordre',
@@ -1639,6 +1640,15 @@ const nb: Messages = {
           country: 'Returland',
         },
         returnLastLeg: 'Returer kjøres fra terminalen (siste ledd)',
+        senderName: 'Avsendernavn (for mottakere)',
+        billingNumber: 'Fakturanummer hos kunden',
+        hdInvoicingFromDate: 'HD-fakturering fra',
+        terminalAddress: {
+          street: 'Terminal, gateadresse',
+          postalCode: 'Terminalens postnummer',
+          town: 'Terminalens poststed',
+          country: 'Terminalens land',
+        },
         address: {
           street: 'Gateadresse',
           postalCode: 'Postnummer',
@@ -1775,6 +1785,7 @@ const nb: Messages = {
       NOT_DELIVERED: 'Ikke levert ennå',
       MISSING_PRICE: 'Prisen mangler eller er ufullstendig',
       ZERO_PRICE_AWAITING_APPROVAL: 'En nullpris venter på godkjenning',
+      INVOICED_BEFORE_HD_INVOICING: 'Fakturert før kundens HD-fakturering startet',
       CORRECTION_PENDING: 'En korrigering venter på avgjørelse',
     },
     customerPicker: {

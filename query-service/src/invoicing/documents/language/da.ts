@@ -40,6 +40,7 @@ export const da: InvoiceLanguage = {
     referenceFik: 'FIK',
     referenceViite: 'Referencenummer',
     orgNumber: 'CVR-nr.',
+    billingNumber: 'Kundens ref.nr.',
     vatNumber: 'Momsnr.',
     cvrNumber: 'CVR-nr.',
     businessId: 'Y-tunnus',

@@ -37,6 +37,7 @@ export const en: InvoiceLanguage = {
     referenceFik: 'FIK',
     referenceViite: 'Reference number',
     orgNumber: 'Org. no.',
+    billingNumber: 'Your billing no.',
     vatNumber: 'VAT no.',
     cvrNumber: 'CVR no.',
     businessId: 'Business ID',

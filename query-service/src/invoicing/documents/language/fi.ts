@@ -40,6 +40,7 @@ export const fi: InvoiceLanguage = {
     referenceFik: 'FIK-viite',
     referenceViite: 'Viitenumero',
     orgNumber: 'Y-tunnus',
+    billingNumber: 'Laskutusnumeronne',
     vatNumber: 'ALV-tunniste',
     cvrNumber: 'CVR-numero',
     businessId: 'Y-tunnus',

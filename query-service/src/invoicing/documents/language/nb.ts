@@ -40,6 +40,7 @@ export const nb: InvoiceLanguage = {
     referenceFik: 'FIK',
     referenceViite: 'Referansenummer',
     orgNumber: 'Org.nr.',
+    billingNumber: 'Deres fakturanr.',
     vatNumber: 'MVA-nr.',
     cvrNumber: 'CVR-nr.',
     businessId: 'Y-tunnus',

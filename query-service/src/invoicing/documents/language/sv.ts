@@ -40,6 +40,7 @@ export const sv: InvoiceLanguage = {
     referenceFik: 'FIK',
     referenceViite: 'Referensnummer',
     orgNumber: 'Org.nr',
+    billingNumber: 'Ert faktureringsnr',
     vatNumber: 'Momsreg.nr',
     cvrNumber: 'CVR-nr',
     businessId: 'FO-nummer',

@@ -42,6 +42,7 @@ export type InvoiceWord =
   | 'referenceViite'
   // The parties' identity lines.
   | 'orgNumber'
+  | 'billingNumber'
   | 'vatNumber'
   | 'cvrNumber'
   | 'businessId'

@@ -1,6 +1,8 @@
 import { createCustomerSchema, invoiceSplits, updateCustomerSchema } from '@nordlog/contracts';
+import { Box } from '@mui/material';
 import {
   BooleanInput,
+  DateInput,
   NumberInput,
   ReferenceInput,
   SelectInput,
@@ -11,8 +13,11 @@ import { AddressInputs, withCustomerRules, withOptionalAddress } from '../common
 import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 
-/** The customer's addresses: its own, and where its returns go. */
-const customerAddresses = ['address', 'returnAddress'];
+/** The customer's addresses: its own, where its returns go and where they wait between legs. */
+const customerAddresses = ['address', 'returnAddress', 'terminalAddress'];
+
+/** An emptied date is none (null), as the command takes it. */
+const noDate = (v: string | null) => (v ? v : null);
 
 const CustomerInputs = () => (
   <>
@@ -31,6 +36,13 @@ const CustomerInputs = () => (
     {/* Where its returns go, and whether they are driven there from the terminal (0057). */}
     <AddressInputs source="returnAddress" />
     <BooleanInput source="returnLastLeg" />
+    <AddressInputs source="terminalAddress" />
+    {/* Its settings (spec §7 customer updates; docs/decisions/0071). */}
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+      <TextInput source="senderName" sx={{ minWidth: 280 }} />
+      <TextInput source="billingNumber" />
+      <DateInput source="hdInvoicingFromDate" parse={noDate} />
+    </Box>
     {/* Empty: the department's (docs/decisions/0050-personal-data.md). */}
     <NumberInput
       source="personalDataRetentionDays"
@@ -52,6 +64,8 @@ export const CustomerCreate = () => (
       address: null,
       returnAddress: null,
       returnLastLeg: true,
+      terminalAddress: null,
+      hdInvoicingFromDate: null,
     }}
   >
     <CustomerInputs />

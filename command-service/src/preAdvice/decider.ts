@@ -8,6 +8,7 @@ import {
   normalisePhone,
   renderPreAdviceText,
   textFor,
+  isPreAdviceTrigger,
   trackingLink,
   usesPlaceholder,
   type AddressBlock,
@@ -112,7 +113,9 @@ function messagesFor(
   s: BookedPreAdvice,
 ): PreAdviceMessages | PreAdviceOutcome {
   const party = c.cause === 'PRE_PICKUP' ? s.order.pickup : s.order.delivery;
-  const text = textFor(policy.texts, languageOfCountry(party.countryCode));
+  // The trigger's own words where the policy has them (a manual attempt takes the general ones).
+  const trigger = isPreAdviceTrigger(c.cause) ? c.cause : null;
+  const text = textFor(policy.texts, languageOfCountry(party.countryCode), trigger);
   const wantsSms = policy.channel !== 'EMAIL' && !!text?.smsText;
   const wantsEmail = policy.channel !== 'SMS' && !!text?.emailSubject && !!text.emailBody;
   const window = windowOf(s.order);

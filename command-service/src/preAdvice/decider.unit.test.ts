@@ -84,6 +84,39 @@ const sent = (key = 'DAY_BEFORE-2026-12-08'): PreAdviceEvent => ({
 });
 
 describe('pre-advice decider (docs/decisions/0062)', () => {
+  it('a trigger’s own text is what it sends; a manual attempt sends the text for every trigger', () => {
+    const own = policy({
+      texts: [
+        { language: 'nb', smsText: '{senderName} leverer {window}' },
+        { language: 'nb', trigger: 'DAY_BEFORE', smsText: 'I morgen {window}' },
+      ],
+    });
+    const smsOf = (events: PreAdviceEvent[]) =>
+      events[0]?.type === 'PreAdviceQueued'
+        ? events[0].data.messages.sms?.body.split('\n')[0]
+        : events[0]?.type;
+    expect(
+      smsOf(
+        given(preAdviceDecider, [created()])
+          .when(decide({ policy: own }))
+          .thenEmits(['PreAdviceQueued']),
+      ),
+    ).toBe('I morgen 2026-12-08 10:00–14:00');
+    const manual = given(preAdviceDecider, [created()])
+      .when(decide({ policy: own, cause: 'MANUAL', key: 'MANUAL-1' }))
+      .thenEmits(['PreAdviceQueued']);
+    expect(smsOf(manual)).toBe('Apotek Storgata leverer 2026-12-08 10:00–14:00');
+  });
+
+  it('the customer’s sender name (0071) is the {senderName}, the pickup’s name without one', () => {
+    const named = given(preAdviceDecider, [created()])
+      .when(decide({ senderName: 'Apotek 1 Nett' }))
+      .thenEmits(['PreAdviceQueued']);
+    expect(named[0]!.type === 'PreAdviceQueued' && named[0]!.data.messages.sms?.body).toMatch(
+      /^Apotek 1 Nett leverer /,
+    );
+  });
+
   it('queues the SMS in the recipient language with the placeholders filled and the /track/{id} link added', () => {
     expect(queued[0]).toEqual({
       type: 'PreAdviceQueued',

@@ -77,6 +77,11 @@ export const PRE_ADVICE_SMS_MAX = 640;
 
 export const preAdviceTextSchema = z.object({
   language: z.enum(preAdviceLanguages),
+  /**
+   * The trigger this text is for (the booking's confirmation reads otherwise than "the courier is
+   * three stops away"); null: every trigger without a text of its own in this language.
+   */
+  trigger: z.enum(preAdviceTriggers).nullable().default(null),
   smsText: placeholderText(PRE_ADVICE_SMS_MAX).nullable().default(null),
   emailSubject: placeholderText(200).nullable().default(null),
   emailBody: placeholderText(5000).nullable().default(null),
@@ -89,20 +94,39 @@ const oneOwner = (p: {
   departmentId?: string | null;
 }) => [p.customerId, p.customerGroupId, p.departmentId].filter((v) => v != null).length === 1;
 
-/** Each language once, and the texts the channel needs in every language given. */
+/**
+ * Each language once per trigger (and once for every trigger), a trigger's own text only beside
+ * its language's text for every trigger and for one of the policy's triggers, and the texts the
+ * channel needs in every text given.
+ */
 function textsFit(
-  p: { channel: PreAdviceChannel; texts: PreAdviceText[] },
+  p: { channel: PreAdviceChannel; triggers: PreAdviceTrigger[]; texts: PreAdviceText[] },
   ctx: z.RefinementCtx,
 ): void {
   const seen = new Set<string>();
   p.texts.forEach((t, i) => {
-    if (seen.has(t.language))
+    const key = `${t.language} ${t.trigger ?? ''}`;
+    if (seen.has(key))
       ctx.addIssue({
         code: 'custom',
         path: ['texts', i, 'language'],
-        message: `${t.language} is given twice`,
+        message: t.trigger
+          ? `${t.language} is given twice for ${t.trigger}`
+          : `${t.language} is given twice`,
       });
-    seen.add(t.language);
+    seen.add(key);
+    if (t.trigger && !p.texts.some((g) => g.language === t.language && !g.trigger))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['texts', i, 'trigger'],
+        message: `${t.language} needs its text for every trigger besides those of its own`,
+      });
+    else if (t.trigger && !p.triggers.includes(t.trigger))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['texts', i, 'trigger'],
+        message: `${t.trigger} is not one of the policy's triggers`,
+      });
     if (p.channel !== 'EMAIL' && !t.smsText)
       ctx.addIssue({
         code: 'custom',
@@ -137,7 +161,10 @@ export const createPreAdvicePolicySchema = z
       .max(preAdviceTriggers.length)
       .refine((t) => new Set(t).size === t.length, 'each trigger once'),
     channel: z.enum(preAdviceChannels),
-    texts: z.array(preAdviceTextSchema).min(1).max(preAdviceLanguages.length),
+    texts: z
+      .array(preAdviceTextSchema)
+      .min(1)
+      .max(preAdviceLanguages.length * (preAdviceTriggers.length + 1)),
     /**
      * The additional service (vas code) a sent SMS is invoiced as; null: spec §9's default for a
      * delivery SMS, DEFAULT_SMS_VAS_CODE.
@@ -233,12 +260,25 @@ export function resolvePolicy(
   return best?.p ?? null;
 }
 
-/** The text of a language: the recipient's, else English, else the first given. */
-export const textFor = (
+/**
+ * The text for a trigger in a language: the recipient's language before English before the
+ * first given, and in each the trigger's own text before the one for every trigger. A manual
+ * attempt (no trigger) takes the one for every trigger.
+ */
+export function textFor(
   texts: readonly PreAdviceText[],
   language: PreAdviceLanguage,
-): PreAdviceText | undefined =>
-  texts.find((t) => t.language === language) ?? texts.find((t) => t.language === 'en') ?? texts[0];
+  trigger: PreAdviceTrigger | null = null,
+): PreAdviceText | undefined {
+  const of = (pick: (t: PreAdviceText) => boolean) =>
+    (trigger ? texts.find((t) => pick(t) && t.trigger === trigger) : undefined) ??
+    texts.find((t) => pick(t) && (t.trigger ?? null) === null);
+  return of((t) => t.language === language) ?? of((t) => t.language === 'en') ?? of(() => true);
+}
+
+/** Whether a cause is one of the triggers (a manual attempt is not). */
+export const isPreAdviceTrigger = (cause: string): cause is PreAdviceTrigger =>
+  (preAdviceTriggers as readonly string[]).includes(cause);
 
 const countryLanguages: Readonly<Record<string, PreAdviceLanguage>> = {
   NO: 'nb',

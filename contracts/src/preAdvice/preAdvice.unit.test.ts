@@ -4,6 +4,7 @@ import {
   isMobileNumber,
   preAdviceOutcomes,
   resolvePolicy,
+  textFor,
   unknownPlaceholders,
   type PreAdvicePolicy,
 } from './index.js';
@@ -64,6 +65,53 @@ describe('pre-advice contracts (docs/decisions/0062)', () => {
       { ...base, triggers: [] },
     ])
       expect(createPreAdvicePolicySchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('a text may be a trigger’s own: once per language and trigger, and only for a trigger of the policy', () => {
+    const own = (trigger: string, language = 'nb') => ({
+      language,
+      trigger,
+      smsText: 'Snart {trackingLink}',
+    });
+    const ok = createPreAdvicePolicySchema.safeParse({
+      ...base,
+      triggers: ['DAY_BEFORE', 'STOPS_AWAY'],
+      stopsAway: 2,
+      texts: [...base.texts, own('STOPS_AWAY')],
+    });
+    expect(ok.success).toBe(true);
+    const issues = (texts: unknown[]) =>
+      createPreAdvicePolicySchema
+        .safeParse({ ...base, texts })
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues([...base.texts, own('STOPS_AWAY')])).toEqual([
+      ['texts.1.trigger', "STOPS_AWAY is not one of the policy's triggers"],
+    ]);
+    expect(issues([...base.texts, own('DAY_BEFORE'), own('DAY_BEFORE')])).toEqual([
+      ['texts.2.language', 'nb is given twice for DAY_BEFORE'],
+    ]);
+    // Every language has the text for every trigger: a trigger's own text does not stand alone.
+    expect(issues([own('DAY_BEFORE', 'en'), ...base.texts])).toEqual([
+      ['texts.0.trigger', 'en needs its text for every trigger besides those of its own'],
+    ]);
+  });
+
+  it('the text of a trigger: its own in the recipient’s language, else the general one there, then English, then the first', () => {
+    const t = (language: 'nb' | 'en' | 'sv', trigger: 'STOPS_AWAY' | null, smsText: string) => ({
+      language,
+      trigger,
+      smsText,
+      emailSubject: null,
+      emailBody: null,
+    });
+    const texts = [t('nb', null, 'nb'), t('en', null, 'en'), t('en', 'STOPS_AWAY', 'en stops')];
+    expect(textFor(texts, 'nb', 'STOPS_AWAY')?.smsText).toBe('nb');
+    expect(textFor(texts, 'en', 'STOPS_AWAY')?.smsText).toBe('en stops');
+    expect(textFor(texts, 'en', 'BOOKED')?.smsText).toBe('en');
+    expect(textFor(texts, 'en')?.smsText).toBe('en');
+    expect(textFor(texts, 'sv', 'STOPS_AWAY')?.smsText).toBe('en stops');
+    // A trigger's own text is never another trigger's.
+    expect(textFor([t('sv', 'STOPS_AWAY', 'sv stops')], 'nb', 'BOOKED')).toBeUndefined();
   });
 
   it('the most specific policy applies: customer, group, department; its service before any', () => {

@@ -5,6 +5,7 @@ import {
   PRE_ADVICE_TABLE,
   followUpOutcomes,
   preAdviceTriggers,
+  textFor,
   resolvePolicy,
   type PreAdvicePolicy,
   type PreAdvicePolicyRow,
@@ -71,13 +72,20 @@ export const customerSmsText: QueryHandler<'customerSmsText'> = async (params, {
     customerId: params.customerId,
     smsType: params.smsType,
     policyId: applies ? policy.id : null,
+    // Per language the text this trigger sends: its own, else the one for every trigger.
     texts: applies
-      ? policy.texts.flatMap((t) => (t.smsText ? [{ language: t.language, text: t.smsText }] : []))
+      ? [...new Set(policy.texts.map((t) => t.language))].flatMap((language) => {
+          const t = textFor(policy.texts, language, params.smsType);
+          return t?.smsText ? [{ language, text: t.smsText }] : [];
+        })
       : [],
   };
 };
 
-/** Query `customerEventEmail {customerId}`: the e-mail per trigger and language. */
+/**
+ * Query `customerEventEmail {customerId}`: the e-mail per trigger and language (`trigger` null: for
+ * every trigger without its own).
+ */
 export const customerEventEmail: QueryHandler<'customerEventEmail'> = async (params, { knex }) => {
   const policy = await customerPolicy(knex, params.customerId);
   const sends = policy && policy.channel !== 'SMS';
@@ -88,7 +96,14 @@ export const customerEventEmail: QueryHandler<'customerEventEmail'> = async (par
     texts: sends
       ? policy.texts.flatMap((t) =>
           t.emailSubject && t.emailBody
-            ? [{ language: t.language, subject: t.emailSubject, body: t.emailBody }]
+            ? [
+                {
+                  language: t.language,
+                  trigger: t.trigger ?? null,
+                  subject: t.emailSubject,
+                  body: t.emailBody,
+                },
+              ]
             : [],
         )
       : [],

@@ -76,7 +76,7 @@ describe('pre-advice screens, in a browser', () => {
     await page.getByTestId('preadvice-name').fill('Oslo day before');
     await page.getByRole('combobox', { name: /^Department/ }).click();
     await page.getByRole('option', { name: 'Oslo', exact: true }).click();
-    await page.getByLabel('When booked').check();
+    await page.getByLabel('When booked', { exact: true }).check();
     await page.getByTestId('preadvice-en-smsText').fill('Hi {name}, {senderName} comes {window}');
     await page.getByTestId('preadvice-save').click();
     // The same rule as the server's: the field names the placeholder; nothing is saved.
@@ -114,14 +114,18 @@ describe('pre-advice screens, in a browser', () => {
       '{senderName} kommer {window}',
     );
     await page.getByTestId('preadvice-name').fill('Oslo on booking');
-    await page.getByLabel('The day before delivery').uncheck();
+    await page.getByLabel('The day before delivery', { exact: true }).uncheck();
     // When the courier is near: the number of stops is asked for, checked as the server does.
-    await page.getByLabel('When the courier is near').check();
+    await page.getByLabel('When the courier is near', { exact: true }).check();
     await page.getByTestId('preadvice-stops-away').fill('two');
     await page.getByTestId('preadvice-save').click();
     await page.getByText('A whole number from 0 to 20').waitFor();
     expect(await policies()).toHaveLength(1);
     await page.getByTestId('preadvice-stops-away').fill('2');
+    // Near, the courier says so in words of its own (the booking keeps the general ones).
+    await page.getByTestId('preadvice-own-STOPS_AWAY').locator('input').check();
+    await page.getByTestId('preadvice-en:STOPS_AWAY-smsText').fill('{senderName} is nearly there');
+    await page.getByTestId('preadvice-nb:STOPS_AWAY-smsText').fill('{senderName} er snart der');
     await page.getByTestId('preadvice-save').click();
     await page.getByText('Pre-advice policy saved').first().waitFor();
     await row.getByText('Oslo on booking').waitFor();
@@ -136,6 +140,16 @@ describe('pre-advice screens, in a browser', () => {
       triggers: ['BOOKED', 'STOPS_AWAY'],
       stopsAway: 2,
     });
+    expect(
+      (edited[0]!.texts as { language: string; trigger: string | null; smsText: string }[]).map(
+        (t) => [t.language, t.trigger, t.smsText],
+      ),
+    ).toEqual([
+      ['en', null, '{senderName} comes {window}'],
+      ['nb', null, '{senderName} kommer {window}'],
+      ['en', 'STOPS_AWAY', '{senderName} is nearly there'],
+      ['nb', 'STOPS_AWAY', '{senderName} er snart der'],
+    ]);
     expect(edited[0]!.id).not.toBe(created!.id);
     // Deleted after a confirmation.
     await page.getByTestId('preadvice-delete').click();

@@ -193,6 +193,38 @@ describe('pre-advice policies', () => {
     await admin.command('DELETE_PRE_ADVICE_POLICY', { id });
   });
 
+  it('a trigger’s own text is what that trigger sends; the others send the text for every trigger', async () => {
+    const ownText = (trigger: string, smsText: string) => ({
+      language: 'nb',
+      trigger,
+      smsText,
+      emailSubject: 'I morgen',
+      emailBody: 'Vi kommer {window}',
+    });
+    const own = policy({
+      texts: [...policy().texts, ownText('DAY_BEFORE', 'I morgen {window}: {trackingLink}')],
+    });
+    const made = await admin.command('CREATE_PRE_ADVICE_POLICY', own);
+    expect(made.status).toBe(200);
+    await sys.settled();
+    const text = async (smsType: string) =>
+      (await admin.query('customerSmsText', { customerId: '1', smsType })).body.texts;
+    expect(await text('DAY_BEFORE')).toEqual([
+      { language: 'nb', text: 'I morgen {window}: {trackingLink}' },
+      { language: 'en', text: '{senderName} delivers {window}' },
+    ]);
+    expect(await text('BOOKED')).toEqual([
+      { language: 'nb', text: '{senderName} leverer {window}. Følg pakken: {trackingLink}' },
+      { language: 'en', text: '{senderName} delivers {window}' },
+    ]);
+    // A trigger's own text for a trigger the policy does not have is refused, nothing made.
+    const before = await countPolicies();
+    const wrong = policy({ texts: [...policy().texts, ownText('STOPS_AWAY', 'Snart')] });
+    expect((await admin.command('CREATE_PRE_ADVICE_POLICY', wrong)).status).toBe(400);
+    expect(await countPolicies()).toBe(before);
+    await admin.command('DELETE_PRE_ADVICE_POLICY', { id: made.body.ids[0] });
+  });
+
   it('S7-CALL-107 S7-CMD-049 who may: the policy queries and commands need ADMIN_PRE_ADVICE (or PLANNER_PRE_ADVICE to read)', async () => {
     for (const name of ['preAdvicePolicies', 'preAdviceServicePolicies'])
       expect((await planner.query(name, {})).status).toBe(403);

@@ -20,8 +20,8 @@ import {
   preAdvicePlaceholders,
   preAdviceTriggers,
   type PreAdviceChannel,
-  type PreAdviceLanguage,
   type PreAdvicePolicy,
+  type PreAdviceTrigger,
 } from '@nordlog/contracts';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
@@ -30,11 +30,13 @@ import { languageNames } from '../i18n/languageNames';
 import { CustomerPicker } from '../planner/invoicing/common';
 import { sendCommand } from '../shell/api';
 import {
+  emptyText,
   fieldsOf,
   ownerKinds,
   policyPayload,
   policyProblems,
   policyValues,
+  textSlot,
   type FieldProblem,
   type OwnerKind,
   type PolicyValues,
@@ -66,10 +68,10 @@ export function PolicyForm(props: {
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
   const [busy, setBusy] = useState(false);
   const set = (patch: Partial<PolicyValues>) => setValues((old) => ({ ...old, ...patch }));
-  const setText = (language: PreAdviceLanguage, field: keyof TextValues, value: string) =>
+  const setText = (slot: string, field: keyof TextValues, value: string) =>
     setValues((old) => ({
       ...old,
-      texts: { ...old.texts, [language]: { ...old.texts[language], [field]: value } },
+      texts: { ...old.texts, [slot]: { ...(old.texts[slot] ?? emptyText()), [field]: value } },
     }));
   const problem = (at: string) => {
     const p = problems[at];
@@ -282,29 +284,35 @@ export function PolicyForm(props: {
               list: preAdvicePlaceholders.map((p) => `{${p}}`).join(', '),
             })}
           </Typography>
-          {preAdviceLanguages
-            .filter((l) => v.languages.includes(l))
-            .map((l) => (
-              <Stack key={l} spacing={1} data-testid="preadvice-text" data-language={l}>
-                <Typography variant="subtitle2" component="h3">
-                  {languageNames[l]}
-                </Typography>
-                {fieldsOf(v.channel).map((field) => (
-                  <TextField
-                    key={field}
-                    size="small"
-                    required
-                    multiline={field !== 'emailSubject'}
-                    minRows={field === 'emailBody' ? 3 : 1}
-                    label={translate(`preAdvice.fields.${field}`)}
-                    value={v.texts[l][field]}
-                    onChange={(e) => setText(l, field, e.target.value)}
-                    error={Boolean(problems[`${l}.${field}`])}
-                    helperText={problem(`${l}.${field}`)}
-                    slotProps={{ htmlInput: { 'data-testid': `preadvice-${l}-${field}` } }}
+          <PolicyTexts v={v} problems={problems} setText={setText} />
+          {/* A trigger may have words of its own ("the courier is 3 stops away"). */}
+          <FormGroup row>
+            {v.triggers.map((t) => (
+              <FormControlLabel
+                key={t}
+                label={translate('preAdvice.ownTexts', {
+                  trigger: translate(`preAdvice.trigger.${t}`),
+                })}
+                control={
+                  <Checkbox
+                    checked={v.ownTexts.includes(t)}
+                    data-testid={`preadvice-own-${t}`}
+                    onChange={(e) =>
+                      set({
+                        ownTexts: e.target.checked
+                          ? preAdviceTriggers.filter((x) => x === t || v.ownTexts.includes(x))
+                          : v.ownTexts.filter((x) => x !== t),
+                      })
+                    }
                   />
-                ))}
-              </Stack>
+                }
+              />
+            ))}
+          </FormGroup>
+          {v.ownTexts
+            .filter((t) => v.triggers.includes(t))
+            .map((t) => (
+              <PolicyTexts key={t} trigger={t} v={v} problems={problems} setText={setText} />
             ))}
         </Stack>
       </DialogContent>
@@ -322,5 +330,59 @@ export function PolicyForm(props: {
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The text fields of every language given, for every trigger or for one (`trigger`). */
+function PolicyTexts(props: {
+  v: PolicyValues;
+  trigger?: PreAdviceTrigger;
+  problems: Record<string, FieldProblem>;
+  setText: (slot: string, field: keyof TextValues, value: string) => void;
+}) {
+  const translate = useTranslate();
+  const { v, problems, trigger = null } = props;
+  const problem = (at: string) => {
+    const p = problems[at];
+    return p ? translate(p.key, p.args) : undefined;
+  };
+  return (
+    <>
+      {preAdviceLanguages
+        .filter((l) => v.languages.includes(l))
+        .map((l) => {
+          const slot = textSlot(l, trigger);
+          return (
+            <Stack
+              key={slot}
+              spacing={1}
+              data-testid="preadvice-text"
+              data-language={l}
+              data-trigger={trigger ?? ''}
+            >
+              <Typography variant="subtitle2" component="h3">
+                {trigger
+                  ? `${languageNames[l]}: ${translate(`preAdvice.trigger.${trigger}`)}`
+                  : languageNames[l]}
+              </Typography>
+              {fieldsOf(v.channel).map((field) => (
+                <TextField
+                  key={field}
+                  size="small"
+                  required
+                  multiline={field !== 'emailSubject'}
+                  minRows={field === 'emailBody' ? 3 : 1}
+                  label={translate(`preAdvice.fields.${field}`)}
+                  value={v.texts[slot]?.[field] ?? ''}
+                  onChange={(e) => props.setText(slot, field, e.target.value)}
+                  error={Boolean(problems[`${slot}.${field}`])}
+                  helperText={problem(`${slot}.${field}`)}
+                  slotProps={{ htmlInput: { 'data-testid': `preadvice-${slot}-${field}` } }}
+                />
+              ))}
+            </Stack>
+          );
+        })}
+    </>
   );
 }

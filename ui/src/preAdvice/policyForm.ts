@@ -3,6 +3,7 @@ import {
   createPreAdvicePolicySchema,
   preAdviceLanguages,
   preAdvicePlaceholders,
+  preAdviceTriggers,
   unknownPlaceholders,
   type PreAdviceChannel,
   type PreAdviceLanguage,
@@ -31,25 +32,31 @@ export interface PolicyValues {
   smsVasCode: string;
   /** STOPS_AWAY's number of stops (typed). */
   stopsAway: string;
-  /** The languages given, in the web app's order, and their texts. */
+  /** The languages given, in the web app's order. */
   languages: PreAdviceLanguage[];
-  texts: Record<PreAdviceLanguage, TextValues>;
+  /** The triggers that have texts of their own (else they take the texts for every trigger). */
+  ownTexts: PreAdviceTrigger[];
+  /** The texts by slot (`textSlot`): a language's for every trigger, or for one trigger. */
+  texts: Record<string, TextValues>;
 }
 
-const emptyText = (): TextValues => ({ smsText: '', emailSubject: '', emailBody: '' });
+/** Where a text is kept in the form: `nb` (every trigger) or `nb:STOPS_AWAY` (that trigger's). */
+export const textSlot = (language: PreAdviceLanguage, trigger: PreAdviceTrigger | null) =>
+  trigger ? `${language}:${trigger}` : language;
+
+export const emptyText = (): TextValues => ({ smsText: '', emailSubject: '', emailBody: '' });
 
 /** A new policy's fields, or a copy of `policy`'s (an edit makes a new policy of them). */
 export function policyValues(policy: PreAdvicePolicy | null): PolicyValues {
-  const texts = Object.fromEntries(preAdviceLanguages.map((l) => [l, emptyText()])) as Record<
-    PreAdviceLanguage,
-    TextValues
-  >;
+  const texts: Record<string, TextValues> = {};
   for (const t of policy?.texts ?? [])
-    texts[t.language] = {
+    texts[textSlot(t.language, t.trigger ?? null)] = {
       smsText: t.smsText ?? '',
       emailSubject: t.emailSubject ?? '',
       emailBody: t.emailBody ?? '',
     };
+  const given = new Set((policy?.texts ?? []).map((t) => t.language));
+  const own = new Set((policy?.texts ?? []).flatMap((t) => (t.trigger ? [t.trigger] : [])));
   const ownerKind: OwnerKind = policy?.customerId
     ? 'customerId'
     : policy?.customerGroupId
@@ -64,7 +71,8 @@ export function policyValues(policy: PreAdvicePolicy | null): PolicyValues {
     channel: policy?.channel ?? 'SMS',
     smsVasCode: policy?.smsVasCode ?? '',
     stopsAway: policy?.stopsAway == null ? '3' : String(policy.stopsAway),
-    languages: policy ? policy.texts.map((t) => t.language) : ['en'],
+    languages: policy ? preAdviceLanguages.filter((l) => given.has(l)) : ['en'],
+    ownTexts: preAdviceTriggers.filter((t) => own.has(t)),
     texts,
   };
 }
@@ -93,20 +101,26 @@ export function policyPayload(v: PolicyValues) {
         ? Number(v.stopsAway.trim())
         : Number.NaN
       : null,
-    texts: preAdviceLanguages
-      .filter((l) => v.languages.includes(l))
-      .map((language) => ({
-        language,
-        smsText: fields.includes('smsText') ? text(v.texts[language].smsText) : null,
-        emailSubject: fields.includes('emailSubject') ? text(v.texts[language].emailSubject) : null,
-        emailBody: fields.includes('emailBody') ? text(v.texts[language].emailBody) : null,
-      })),
+    texts: [null, ...v.ownTexts.filter((t) => v.triggers.includes(t))].flatMap((trigger) =>
+      preAdviceLanguages
+        .filter((l) => v.languages.includes(l))
+        .map((language) => {
+          const given = v.texts[textSlot(language, trigger)] ?? emptyText();
+          return {
+            language,
+            trigger,
+            smsText: fields.includes('smsText') ? text(given.smsText) : null,
+            emailSubject: fields.includes('emailSubject') ? text(given.emailSubject) : null,
+            emailBody: fields.includes('emailBody') ? text(given.emailBody) : null,
+          };
+        }),
+    ),
   };
 }
 
 /**
  * What is wrong with the fields, by field (`name`, `owner`, `triggers`, `texts`,
- * `{language}.{field}`), as message keys with their arguments: the command's own schema decides
+ * `{text slot}.{field}`), as message keys with their arguments: the command's own schema decides
  * (the server checks the same), and a placeholder that does not exist is named.
  */
 export type FieldProblem = { key: string; args?: Record<string, string> };
@@ -117,7 +131,7 @@ export function policyProblems(v: PolicyValues): Record<string, FieldProblem> {
     for (const field of ['smsText', 'emailSubject', 'emailBody'] as const) {
       const unknown = unknownPlaceholders(t[field] ?? '');
       if (unknown.length > 0)
-        found[`${t.language}.${field}`] = {
+        found[`${textSlot(t.language, t.trigger)}.${field}`] = {
           key: 'preAdvice.form.unknownPlaceholder',
           args: {
             unknown: unknown.map((u) => `{${u}}`).join(', '),
@@ -130,9 +144,9 @@ export function policyProblems(v: PolicyValues): Record<string, FieldProblem> {
   for (const issue of parsed.error.issues) {
     const [head, index, field] = issue.path.map(String);
     if (head === 'texts' && index !== undefined && field !== undefined) {
-      const language = payload.texts[Number(index)]?.language;
-      const at = `${language}.${field}`;
-      if (language && !found[at])
+      const given = payload.texts[Number(index)];
+      const at = given ? `${textSlot(given.language, given.trigger)}.${field}` : '';
+      if (given && !found[at])
         found[at] =
           issue.code === 'too_big'
             ? { key: 'preAdvice.form.tooLong', args: { max: String(issue.maximum) } }

@@ -1,25 +1,38 @@
 import { describe, expect, it } from '@jest/globals';
 import { createPreAdvicePolicySchema } from '@nordlog/contracts';
-import { policyPayload, policyProblems, policyValues } from './policyForm';
+import {
+  emptyText,
+  policyPayload,
+  policyProblems,
+  policyValues,
+  type PolicyValues,
+  type TextValues,
+} from './policyForm';
+
+/** Types a text field of a slot (`en`, or `en:STOPS_AWAY`). */
+const put = (v: PolicyValues, slot: string, field: keyof TextValues, value: string) => {
+  v.texts[slot] = { ...(v.texts[slot] ?? emptyText()), [field]: value };
+};
 
 const filled = () => {
   const v = policyValues(null);
   v.name = 'Oslo';
   v.owner = '1';
-  v.texts.en.smsText = 'Hi from {senderName} {window} {trackingLink}';
+  put(v, 'en', 'smsText', 'Hi from {senderName} {window} {trackingLink}');
   return v;
 };
 
 describe('the pre-advice policy form (docs/decisions/0062)', () => {
   it('a filled form is the command the server takes, with only the channel’s texts', () => {
     const v = filled();
-    v.texts.en.emailBody = 'left over from an e-mail channel';
+    put(v, 'en', 'emailBody', 'left over from an e-mail channel');
     const payload = policyPayload(v);
     expect(policyProblems(v)).toEqual({});
     expect(createPreAdvicePolicySchema.safeParse(payload).success).toBe(true);
     expect(payload.texts).toEqual([
       {
         language: 'en',
+        trigger: null,
         smsText: 'Hi from {senderName} {window} {trackingLink}',
         emailSubject: null,
         emailBody: null,
@@ -31,7 +44,7 @@ describe('the pre-advice policy form (docs/decisions/0062)', () => {
 
   it('a placeholder that does not exist is named on its field, as the server refuses it', () => {
     const v = filled();
-    v.texts.en.smsText = 'Hi {name}, we come {window}';
+    put(v, 'en', 'smsText', 'Hi {name}, we come {window}');
     expect(policyProblems(v)).toEqual({
       'en.smsText': {
         key: 'preAdvice.form.unknownPlaceholder',
@@ -49,9 +62,9 @@ describe('the pre-advice policy form (docs/decisions/0062)', () => {
     const w = filled();
     w.channel = 'SMS_AND_EMAIL';
     w.languages = ['en', 'nb'];
-    w.texts.nb.smsText = 'Hei';
-    w.texts.en.emailSubject = 'Parcel';
-    w.texts.en.emailBody = 'Coming {window}';
+    put(w, 'nb', 'smsText', 'Hei');
+    put(w, 'en', 'emailSubject', 'Parcel');
+    put(w, 'en', 'emailBody', 'Coming {window}');
     expect(policyProblems(w)).toEqual({ 'nb.emailSubject': { key: 'preAdvice.form.textNeeded' } });
   });
 
@@ -64,5 +77,29 @@ describe('the pre-advice policy form (docs/decisions/0062)', () => {
     expect(again.ownerKind).toBe('customerGroupId');
     expect(again.owner).toBe('7');
     expect(policyPayload(again)).toEqual(payload);
+  });
+
+  it('a trigger with texts of its own sends them besides the texts for every trigger; an edit keeps them', () => {
+    const v = filled();
+    v.triggers = ['BOOKED', 'STOPS_AWAY'];
+    v.ownTexts = ['STOPS_AWAY'];
+    put(v, 'en:STOPS_AWAY', 'smsText', 'The courier is nearly there {trackingLink}');
+    const payload = policyPayload(v);
+    expect(policyProblems(v)).toEqual({});
+    expect(payload.texts.map((t) => [t.language, t.trigger, t.smsText])).toEqual([
+      ['en', null, 'Hi from {senderName} {window} {trackingLink}'],
+      ['en', 'STOPS_AWAY', 'The courier is nearly there {trackingLink}'],
+    ]);
+    expect(policyPayload(policyValues({ ...payload, id: '4' }))).toEqual(payload);
+    // A trigger's own text left empty, or naming a placeholder that does not exist, is named.
+    put(v, 'en:STOPS_AWAY', 'smsText', '{eta}');
+    expect(Object.keys(policyProblems(v))).toEqual(['en:STOPS_AWAY.smsText']);
+    put(v, 'en:STOPS_AWAY', 'smsText', '');
+    expect(policyProblems(v)).toEqual({
+      'en:STOPS_AWAY.smsText': { key: 'preAdvice.form.textNeeded' },
+    });
+    // A trigger taken off the policy takes its texts with it.
+    v.triggers = ['BOOKED'];
+    expect(policyPayload(v).texts.map((t) => t.trigger)).toEqual([null]);
   });
 });

@@ -2263,6 +2263,7 @@ const da: Messages = {
       PRE_PICKUP: 'Før afhentning (til afsender)',
     },
     languages: 'Sprog',
+    ownTexts: 'Egne tekster for %{trigger}',
     placeholders:
       'Pladsholdere: %{list}. En tekst uden {trackingLink} får sporingslinket til sidst.',
     fields: {

@@ -2272,6 +2272,7 @@ const en = {
       PRE_PICKUP: 'Before pickup (to the sender)',
     },
     languages: 'Languages',
+    ownTexts: 'Own texts for %{trigger}',
     placeholders:
       'Placeholders: %{list}. A text without {trackingLink} gets the tracking link at its end.',
     fields: {

@@ -2291,6 +2291,7 @@ const fi: Messages = {
       PRE_PICKUP: 'Ennen noutoa (lähettäjälle)',
     },
     languages: 'Kielet',
+    ownTexts: 'Omat tekstit: %{trigger}',
     placeholders:
       'Paikkamerkit: %{list}. Tekstiin, jossa ei ole {trackingLink}, lisätään seurantalinkki loppuun.',
     fields: {

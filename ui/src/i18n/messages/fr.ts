@@ -2296,6 +2296,7 @@ const fr: Messages = {
       PRE_PICKUP: 'Avant l’enlèvement (à l’expéditeur)',
     },
     languages: 'Langues',
+    ownTexts: 'Textes propres pour %{trigger}',
     placeholders:
       'Variables : %{list}. Un texte sans {trackingLink} reçoit le lien de suivi à la fin.',
     fields: {

@@ -2273,6 +2273,7 @@ const nb: Messages = {
       PRE_PICKUP: 'Før henting (til avsender)',
     },
     languages: 'Språk',
+    ownTexts: 'Egne tekster for %{trigger}',
     placeholders:
       'Plassholdere: %{list}. En tekst uten {trackingLink} får sporingslenken til slutt.',
     fields: {

@@ -2269,6 +2269,7 @@ const sv: Messages = {
       PRE_PICKUP: 'Före hämtning (till avsändaren)',
     },
     languages: 'Språk',
+    ownTexts: 'Egna texter för %{trigger}',
     placeholders: 'Platshållare: %{list}. En text utan {trackingLink} får spårningslänken sist.',
     fields: {
       smsText: 'SMS-text',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isDeepStrictEqual } from 'node:util';
 import { demoUsers, seedDemoData, seedDemoUsers } from '@nordlog/deploy';
 import { silentLogger } from '@nordlog/platform';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -11,6 +10,8 @@ import {
   screenshot,
   toastLifetime,
   watchToasts,
+  settledValue,
+  equalTo,
 } from '../support/browser.js';
 import { createCourier } from '../support/planning.js';
 import { accessibility } from '../support/walk.js';
@@ -26,19 +27,6 @@ import { startTestSystem } from '../support/system.js';
  * and another cancelled (5 s and 3 s toasts); a run the optimiser fails shows its errors under
  * the optimiser-error label; /admin/optimizing lists the day's runs, live.
  */
-async function settledValue<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  tries = 200,
-): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < tries && !ok(value); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
-}
-const equalTo = (expected: unknown) => (value: unknown) => isDeepStrictEqual(value, expected);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Stop = { kind: string; consignmentId?: string };

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isDeepStrictEqual } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   assertWebAppBuilt,
@@ -8,6 +7,8 @@ import {
   screenshot,
   toastLifetime,
   watchToasts,
+  settledValue,
+  equalTo,
 } from '../support/browser.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createCourier } from '../support/planning.js';
@@ -20,19 +21,6 @@ import { freshPhone, startTestSystem, type Session, type TestSystem } from '../s
  * second page follows every change without a reload; the durations form; moving, unassigning and
  * the slot's own actions; dispatch starts a slot.
  */
-async function settledValue<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  tries = 100,
-): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < tries && !ok(value); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
-}
-const equalTo = (expected: unknown) => (value: unknown) => isDeepStrictEqual(value, expected);
 
 describe('planning board and dispatch in a browser', () => {
   let sys: TestSystem;

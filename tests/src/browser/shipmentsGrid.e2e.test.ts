@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoOrder, prng } from '@nordlog/deploy';
-import { isDeepStrictEqual } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { assertWebAppBuilt, chooseOption, launchBrowser, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  chooseOption,
+  launchBrowser,
+  screenshot,
+  settledValue,
+  equalTo,
+} from '../support/browser.js';
 import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
@@ -12,16 +18,6 @@ import { freshPhone, startTestSystem, type Session, type TestSystem } from '../s
  * dialog, the move to another department, the column settings, and the page's date range and
  * search.
  */
-/** Reads until the value is what a test expects (or 5 s pass), and gives the last reading. */
-async function settledValue<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 100 && !ok(value); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    value = await read();
-  }
-  return value;
-}
-const equalTo = (expected: unknown) => (value: unknown) => isDeepStrictEqual(value, expected);
 const containing = (part: string) => (value: string | null) => (value ?? '').includes(part);
 
 describe('shipments grid in a browser', () => {

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import {
   chromium,
@@ -195,3 +196,26 @@ export async function toastLifetime(page: Page, text: string, timeoutMs: number)
   );
   return (await handle.jsonValue()) as number;
 }
+
+/**
+ * Reads until the value is what a test expects, or `timeoutMs` pass, and gives the last reading
+ * (the test's own expect then says what was seen). A time budget, not a number of reads: on a
+ * loaded machine each read is slower, and a live change still has its seconds to arrive.
+ */
+export async function settledValue<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let value = await read();
+  while (!ok(value) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  return value;
+}
+
+/** A `settledValue` check: deep equality with what is expected. */
+export const equalTo = (expected: unknown) => (value: unknown) =>
+  isDeepStrictEqual(value, expected);

@@ -44,9 +44,13 @@ export const recordDeliveryProof: Handler<'RECORD_DELIVERY_PROOF'> = async (payl
     // The schema read the type from the first bytes; read again from what is stored.
     const type = photoTypeOf(bytes);
     if (!type)
-      throw new AppError('VALIDATION_ERROR', 'payload.photos: a photo must be a JPEG, PNG or WebP image', {
-        field: 'photos',
-      });
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'payload.photos: a photo must be a JPEG, PNG or WebP image',
+        {
+          field: 'photos',
+        },
+      );
     return image(bytes, type);
   });
   const command: ProveCommand = {

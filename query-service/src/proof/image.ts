@@ -30,8 +30,12 @@ export function mountProofImages(router: Router, deps: QueryServiceDeps): void {
       const { orderId, hash } = req.params;
       const notFound = () => new AppError('NOT_FOUND', `Proof image ${orderId}/${hash} not found`);
       if (!/^[1-9]\d{0,17}$/.test(orderId) || !/^[0-9a-f]{64}$/.test(hash)) throw notFound();
-      const row = await scoped(deps.knex(ORDERS_TABLE).where('id', orderId), identity, [], [])
-        .first<{ id: string } | undefined>('id');
+      const row = await scoped(
+        deps.knex(ORDERS_TABLE).where('id', orderId),
+        identity,
+        [],
+        [],
+      ).first<{ id: string } | undefined>('id');
       if (!row || !deps.blobs) throw notFound();
       const image = await deps.blobs.get(`${proofKeyPrefix(orderId)}${hash}`);
       if (!image) throw notFound();

@@ -15,8 +15,8 @@ import type { QueryServiceDeps } from '../service.js';
 /**
  * `GET /api/delivery-proof/{orderId}/{hash}` (docs/decisions/0068-proof-of-delivery.md): an image
  * of a delivery's proof, the signature (SVG) or a photo, as stored. Who may: whoever may ask the
- * `orders` query, for an order of its departments (a customer user: of its customer), the same row
- * access as the order's; anything else, an unknown image, or one erased, is not found. The key is
+ * `orders` query or the audit replay, for an order of its departments (a customer user: of its
+ * customer), the same row access as the order's; anything else, an unknown image, or one erased, is not found. The key is
  * the order's own prefix and the hash, so an image of another order is never reached by this one.
  */
 export function mountProofImages(router: Router, deps: QueryServiceDeps): void {
@@ -25,8 +25,10 @@ export function mountProofImages(router: Router, deps: QueryServiceDeps): void {
     minPosition(deps.waitForPosition, deps.minPositionWaitMs),
     async (req: Request<{ orderId: string; hash: string }>, res: Response) => {
       const identity = (deps.identify ?? requestIdentity)(req);
+      // The order's readers, and the audit replay's (which shows the proof as of an event).
       const refused = denial(identity, queryPermissions.orders, 'query');
-      if (refused) throw new AppError('NO_ACCESS', refused);
+      if (refused && denial(identity, queryPermissions.apolloAuditLogEntries, 'query'))
+        throw new AppError('NO_ACCESS', refused);
       const { orderId, hash } = req.params;
       const notFound = () => new AppError('NOT_FOUND', `Proof image ${orderId}/${hash} not found`);
       if (!/^[1-9]\d{0,17}$/.test(orderId) || !/^[0-9a-f]{64}$/.test(hash)) throw notFound();

@@ -95,7 +95,7 @@ describe('proof of delivery in a browser', () => {
   };
 
   it('the courier signs with the pointer, attaches a photo made small on the phone, and delivers with the proof', async () => {
-    await page.getByRole('button', { name: 'Proof of delivery: Kari Nordmann' }).click();
+    await page.getByRole('button', { name: 'Signature / photo: Kari Nordmann' }).click();
     const dialog = page.getByRole('dialog', { name: 'Proof of delivery: Kari Nordmann' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('proof-photo-limit').innerText()).toBe(
@@ -206,13 +206,18 @@ describe('proof of delivery in a browser', () => {
     await visitor.close();
   });
 
-  it('the proof dialog in the six languages: no message key, axe clean', async () => {
+  it('the proof button and dialog in the six languages: no message key, axe clean', async () => {
     const keyPattern = messageKeyPattern(['proof', 'courier', 'ra']);
     const problems: string[] = [];
     for (const locale of ['en', 'da', 'fi', 'fr', 'nb', 'sv']) {
       await page.evaluate(`localStorage.setItem('nordlog.locale', ${JSON.stringify(locale)})`);
       await page.reload();
-      await page.locator('[data-stop$=":delivery"] [data-testid="proof-open"]').click();
+      // The stop with its proof button, then the dialog open.
+      const open = page.locator('[data-stop$=":delivery"] [data-testid="proof-open"]');
+      await open.waitFor();
+      const page1 = await inspectPage(page, { keyPattern, axe: true, width: 420 });
+      problems.push(...page1.map((p) => `${locale} (page): ${p}`));
+      await open.click();
       await page.getByTestId('signature-pad').waitFor();
       const found = await inspectPage(page, { keyPattern, axe: true, width: 420 });
       problems.push(...found.map((p) => `${locale}: ${p}`));

@@ -1071,7 +1071,7 @@ const da: Messages = {
   },
   proof: {
     open: 'Underskrift / foto',
-    openFor: 'Leveringsbevis: %{name}',
+    openFor: 'Underskrift / foto: %{name}',
     title: 'Leveringsbevis: %{name}',
     recipientName: 'Modtagerens navn',
     signature: 'Underskrift',

@@ -1071,7 +1071,7 @@ const en = {
   },
   proof: {
     open: 'Signature / photo',
-    openFor: 'Proof of delivery: %{name}',
+    openFor: 'Signature / photo: %{name}',
     title: 'Proof of delivery: %{name}',
     recipientName: "Recipient's name",
     signature: 'Signature',

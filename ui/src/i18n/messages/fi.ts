@@ -1079,7 +1079,7 @@ const fi: Messages = {
   },
   proof: {
     open: 'Allekirjoitus / kuva',
-    openFor: 'Toimitustodiste: %{name}',
+    openFor: 'Allekirjoitus / kuva: %{name}',
     title: 'Toimitustodiste: %{name}',
     recipientName: 'Vastaanottajan nimi',
     signature: 'Allekirjoitus',

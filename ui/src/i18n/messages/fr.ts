@@ -1086,7 +1086,7 @@ const fr: Messages = {
   },
   proof: {
     open: 'Signature / photo',
-    openFor: 'Preuve de livraison : %{name}',
+    openFor: 'Signature / photo : %{name}',
     title: 'Preuve de livraison : %{name}',
     recipientName: 'Nom du destinataire',
     signature: 'Signature',

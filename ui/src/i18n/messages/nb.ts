@@ -1071,7 +1071,7 @@ const nb: Messages = {
   },
   proof: {
     open: 'Signatur / bilde',
-    openFor: 'Leveringsbevis: %{name}',
+    openFor: 'Signatur / bilde: %{name}',
     title: 'Leveringsbevis: %{name}',
     recipientName: 'Mottakers navn',
     signature: 'Signatur',

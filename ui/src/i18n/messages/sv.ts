@@ -1070,7 +1070,7 @@ const sv: Messages = {
   },
   proof: {
     open: 'Signatur / foto',
-    openFor: 'Leveransbevis: %{name}',
+    openFor: 'Signatur / foto: %{name}',
     title: 'Leveransbevis: %{name}',
     recipientName: 'Mottagarens namn',
     signature: 'Signatur',

@@ -27,6 +27,7 @@ import { importHandlers, prefetchBatch } from './importing/handlers.js';
 import { addressBookHandlers } from './addressBook/handlers.js';
 import { preAdviceHandlers } from './preAdvice/handlers.js';
 import { scanHandlers } from './scans/handlers.js';
+import { proofHandlers } from './proof/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -59,6 +60,7 @@ export const handlers: HandlerTable = {
   ...addressBookHandlers,
   ...preAdviceHandlers,
   ...scanHandlers,
+  ...proofHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */

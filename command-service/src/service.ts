@@ -13,6 +13,7 @@ import {
   isUnavailable,
   requestIdentity,
   validationError,
+  type BlobStore,
   type EventStore,
   type Geocoder,
   type IdAllocator,
@@ -51,6 +52,8 @@ export interface CommandServiceDeps {
   numbers?: NumberAllocator;
   /** Address lookup for booking (docs/decisions/0015); without it addresses stay pending. */
   geocoder?: Geocoder;
+  /** Where a delivery's signature and photos are kept (0068); without it proofs are refused. */
+  blobs?: BlobStore;
   /**
    * Cached department streams for other commands' decisions (docs/decisions/0017); `store` must
    * then be `references.watch(...)` so appends drop the cache.
@@ -202,6 +205,7 @@ async function runCommand(
       return state.status === 'exists' ? state.entity : null;
     },
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
+    ...(deps.blobs ? { blobs: deps.blobs } : {}),
     now,
     logger,
   };

@@ -62,6 +62,8 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   SET_COURIER_LOCATION: 'action',
   // Scans are recorded, never edited (0064).
   ADD_SCANNED_EVENTS: 'action',
+  // A delivery's proof is recorded with it, never edited (0068).
+  RECORD_DELIVERY_PROOF: 'action',
   // A new label document each time (a reprint is another document).
   CREATE_LABEL: 'create',
   CREATE_MULTIPLE_LABEL: 'create',

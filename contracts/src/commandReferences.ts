@@ -109,6 +109,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   MANUAL_COLLECT: { 'consignmentIds[]': 'orders' },
   MANUAL_DELIVER: { 'consignmentIds[]': 'orders' },
   MANUAL_DEVIATE: { 'consignmentIds[]': 'orders' },
+  RECORD_DELIVERY_PROOF: { orderId: 'orders' },
   CREATE_DEVIATION: { orderId: 'orders' },
   UPDATE_DEVIATION: { orderId: 'orders' },
   DELETE_DEVIATION: { orderId: 'orders' },

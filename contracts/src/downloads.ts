@@ -9,6 +9,7 @@ import {
   UPLOAD_ORDERS_PATH,
 } from './importing/index.js';
 import { exportMultilegReturnsSchema } from './returns/index.js';
+import { PROOF_IMAGE_PREFIX } from './proof/index.js';
 import { exportLocationListSchema } from './routeLists/index.js';
 
 /**
@@ -38,8 +39,11 @@ export const downloadEndpoints: Record<DownloadPath, DownloadEndpoint> = Object.
 
 export const downloadPaths = Object.keys(params) as DownloadPath[];
 
-/** The downloads' GET documents below `/api` (an issued invoice, 0032), by path prefix. */
-export const downloadPrefixes: readonly string[] = ['/download-invoice/'];
+/**
+ * The downloads' GET documents below `/api` by path prefix: an issued invoice (0032), a
+ * delivery's proof images (0068).
+ */
+export const downloadPrefixes: readonly string[] = ['/download-invoice/', PROOF_IMAGE_PREFIX];
 
 /**
  * The uploads of spec §7 ("file uploads are multipart POSTs"), served by the command service:

@@ -116,6 +116,7 @@ import {
   recurringOrdersForDepartmentIdsQuerySchema,
   recurringOrdersQuerySchema,
 } from './recurring/index.js';
+import { proofCommandSchemas } from './proof/index.js';
 import { scanCommandSchemas, slotScansQuerySchema, stopContactQuerySchema } from './scans/index.js';
 import { addressBookCommandSchemas, addressesQuerySchema } from './addressBook/index.js';
 import {
@@ -164,6 +165,8 @@ export const commandSchemas = {
   ...importCommandSchemas,
   // The courier's scans (docs/decisions/0064-courier-scans.md).
   ...scanCommandSchemas,
+  // Proof of delivery (docs/decisions/0068-proof-of-delivery.md).
+  ...proofCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;

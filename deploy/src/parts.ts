@@ -22,6 +22,7 @@ import {
   MeteredMessagePort,
   OutboxMessagePort,
   messageDelivery,
+  PostgresBlobStore,
   PostgresIdAllocator,
   ProjectionWatermark,
   SmtpEmailSender,
@@ -105,6 +106,8 @@ export async function commandParts(
     // Folded stream states, read on from their revision (docs/decisions/0043).
     states: new StreamStates(rawStore),
     geocoder,
+    // A delivery's signature and photos, in the product's database (docs/decisions/0068).
+    blobs: new PostgresBlobStore(db.knex),
     logger: logger.child({ component: 'command' }),
     ...(metrics ? { metrics } : {}),
   };
@@ -210,6 +213,7 @@ export function queryParts(
       watermark.waitFor(position, timeoutMs),
     minPositionWaitMs: options.minPositionWaitMs,
     geocoder,
+    blobs: new PostgresBlobStore(db.knex),
     invoices: {
       seller: {
         name: config.INVOICE_SELLER_NAME,

@@ -15,6 +15,7 @@ import {
 import {
   requestIdentity,
   validationError,
+  type BlobStore,
   type Geocoder,
   type Knex,
   jsonBody,
@@ -235,6 +236,8 @@ export interface QueryServiceDeps {
   geocoder?: Geocoder;
   /** How invoices are printed for `download-invoice` (0032); default: the product as seller. */
   invoices?: InvoiceDocumentSettings;
+  /** The proof store (a delivery's signature and photos, 0068); without it none is found. */
+  blobs?: BlobStore;
 }
 
 /** `POST /api/query/{queryName}` with body `{query, params}` (spec §7); reads read models only. */

@@ -35,6 +35,7 @@ import {
 import { refuseErasedEdit } from './erasure.js';
 import { decideDeviation, recordDeviation, type DeviationCommand } from '../deviations/decider.js';
 import { assertReturnable } from '@nordlog/contracts';
+import { decideProof, type ProveCommand } from '../proof/decide.js';
 
 export { stateFromAddresses, type OrderState, type OrderStreamEvent } from './state.js';
 
@@ -97,7 +98,9 @@ export type OrderCommand =
       steps: ConsignmentAction[];
     }
   /** Erase the personal data of the order's parties (docs/decisions/0050-personal-data.md). */
-  | { type: 'ERASE'; reason: ErasureReason };
+  | { type: 'ERASE'; reason: ErasureReason }
+  /** A delivery's proof, delivering it first when it is not yet (0068). */
+  | ProveCommand;
 
 /** The fields whose change re-checks the clock rule on an edit. */
 const timingChanged = (a: Pick<BookedOrder, 'pickupDate' | 'pickupTimeLatest'>, b: typeof a) =>
@@ -197,6 +200,10 @@ function decideOnBooked(
       return decideEdit(command, s);
     case 'SCAN':
       return decideScan(command, s);
+    case 'PROVE':
+      return decideProof(command, s, () =>
+        decideOnBooked({ type: 'DELIVER', comment: null, override: command.override }, s),
+      );
     case 'MOVE': {
       if (guard('move', s, s.departmentId === command.departmentId)) return [];
       const planned = ['ASSIGNED', 'OFFERED', 'REFUSED'].includes(s.state);

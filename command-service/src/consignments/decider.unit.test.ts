@@ -377,6 +377,7 @@ describe('the decider follows the transition table of contracts', () => {
           address: { pickup: resolved, delivery: resolved },
           slotId: state === 'ASSIGNED' || state === 'OFFERED' ? '5' : null,
           beforeDelete: state === 'DELETED' ? 'RESOLVED' : null,
+          proof: null,
           order: order(),
           collected: false,
           returns: [],

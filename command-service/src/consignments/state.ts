@@ -3,6 +3,8 @@ import {
   isInvoicingEventType,
   isPreAdviceEventType,
   isScanEventType,
+  type DeliveryProof,
+  type DeliveryProofRecordedEvent,
   type PackageState,
   type ScanEvent,
   type AddressSide,
@@ -52,6 +54,8 @@ export type OrderState =
       packages: Readonly<Record<string, PackageState>>;
       /** The scans it had (`code|kind|scannedAt`): the same scan sent again changes nothing. */
       scanKeys: ReadonlySet<string>;
+      /** Its delivery's latest proof (0068); null: none. */
+      proof: DeliveryProof | null;
     };
 
 /** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
@@ -59,7 +63,8 @@ export type OrderStreamEvent =
   | ConsignmentEvent
   | DeviationEvent
   | PersonalDataErasedEvent
-  | Extract<ScanEvent, { type: 'PackagesScanned' }>;
+  | Extract<ScanEvent, { type: 'PackagesScanned' }>
+  | DeliveryProofRecordedEvent;
 
 /** The key a scan is known by on its order's stream (a resent scan is the same scan). */
 export const scanKey = (s: { code: string; kind: string; scannedAt: string }) =>
@@ -97,6 +102,8 @@ export function evolveOrderStream(
     return state.status === 'none' ? state : erasedState(state);
   // Pre-advice shares the order's stream (docs/decisions/0062) and leaves the consignment as it is.
   if (isPreAdviceEventType(event.type)) return state;
+  if (event.type === 'DeliveryProofRecorded')
+    return state.status === 'none' ? state : { ...state, proof: event.data.proof };
   if (isScanEventType(event.type)) {
     if (state.status === 'none' || event.type !== 'PackagesScanned') return state;
     const { scans, packages } = event.data;
@@ -145,6 +152,7 @@ function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderSta
       returnOf: event.data.returnOf ?? null,
       packages: {},
       scanKeys: new Set(),
+      proof: null,
     };
   }
   if (state.status === 'none') return state;

@@ -5,7 +5,7 @@ import type {
   Identity,
   NumberSeriesType,
 } from '@nordlog/contracts';
-import type { Geocoder, IdAllocator, IdKind, Logger } from '@nordlog/platform';
+import type { BlobStore, Geocoder, IdAllocator, IdKind, Logger } from '@nordlog/platform';
 import type { NumberAllocator, SeriesScope } from '../numberSeries/allocator.js';
 import type { Decider, Target } from './decider.js';
 import type { CommandReads } from './commandReads.js';
@@ -45,6 +45,8 @@ export interface HandlerContext {
   ) => Promise<{ state: S; revision: number | null }[]>;
   /** Looks addresses up (booking); absent: addresses without coordinates stay pending. */
   geocoder?: Geocoder;
+  /** The proof store (a delivery's signature and photos, 0068); absent: proofs are refused. */
+  blobs?: BlobStore;
   /** When the command is decided (the service's clock). */
   now: Date;
   logger: Logger;

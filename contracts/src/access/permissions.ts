@@ -103,6 +103,8 @@ export const commandPermissions: Record<CommandName, Permission> = {
   MANUAL_COLLECT: write(shipments, { courier: true }),
   MANUAL_DELIVER: write(shipments, { courier: true }),
   MANUAL_DEVIATE: write(shipments, { courier: true }),
+  // The proof of a delivery, with it (0068): as MANUAL_DELIVER.
+  RECORD_DELIVERY_PROOF: write(shipments, { courier: true }),
   // The courier reports a deviation at its stop; planners correct or remove it (0051).
   CREATE_DEVIATION: write(shipments, { courier: true }),
   UPDATE_DEVIATION: write(shipments),

@@ -7,6 +7,7 @@ import {
 } from '../invoicing/events.js';
 import { consignmentEventTypes } from './events.js';
 import type { OrderRow } from './orders.js';
+import type { DeliveryProofRecordedEvent } from '../proof/index.js';
 import { isConsignmentState } from './states.js';
 import { PERSONAL_DATA_ERASED, erasureStamp } from '../privacy/events.js';
 import { canTransition, rowFlags } from './transitions.js';
@@ -134,6 +135,16 @@ export function evolveOrderRow(row: OrderRow | null, e: OrderEventRecord): Order
   // The events before it read as erased; the row says when (docs/decisions/0050).
   if (e.type === PERSONAL_DATA_ERASED)
     return row && { ...row, ...erasureStamp(e), personalDataErasedAt: e.metadata.occurredAt };
+  // A delivery's proof (0068): the latest one is the order's; the consignment's state stays.
+  if (e.type === 'DeliveryProofRecorded')
+    return (
+      row && {
+        ...row,
+        revision: e.streamRevision,
+        updatedAtEpoch: Date.parse(e.metadata.occurredAt),
+        proof: (e.data as DeliveryProofRecordedEvent['data']).proof,
+      }
+    );
   if (!isOrderEvent(e) || !isConsignmentState(e.data.state)) return row;
   const at = { revision: e.streamRevision, updatedAtEpoch: Date.parse(e.metadata.occurredAt) };
   if (e.type === 'OrderCreated')

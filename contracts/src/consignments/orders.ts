@@ -1,3 +1,4 @@
+import type { DeliveryProof } from '../proof/index.js';
 import { z } from 'zod';
 import { calendarDate, entityId } from '../common.js';
 import type { ConsignmentState } from './states.js';
@@ -46,6 +47,11 @@ export interface OrderRow {
   collected?: boolean;
   /** The recurring order that booked it (docs/decisions/0058); absent or null: none. */
   recurringOrderId?: string | null;
+  /**
+   * The delivery's proof (docs/decisions/0068-proof-of-delivery.md): the recipient's name and the
+   * images' references (served by `GET /api/delivery-proof/{orderId}/{hash}`). Absent: none.
+   */
+  proof?: DeliveryProof | null;
 }
 
 const ids = z.array(entityId).optional();

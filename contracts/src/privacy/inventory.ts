@@ -231,6 +231,18 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
     ],
   },
   PackagesScanned: none,
+  // The recipient's name and the images of a delivery's proof are the order's parties' (0068):
+  // the keys name the images, which erasure deletes from the proof store.
+  DeliveryProofRecorded: order(
+    {
+      'proof.recipientName': 'name',
+      'proof.signature.key': 'image',
+      'proof.photos.0.key': 'image',
+      'proof.photos.1.key': 'image',
+      'proof.photos.2.key': 'image',
+    },
+    { 'proof.courierId': 'the id of the courier user, no name' },
+  ),
   UserCreated: users,
   UserUpdated: users,
   UserDeleted: none,

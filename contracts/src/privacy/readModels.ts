@@ -22,7 +22,14 @@ export interface EntityPrivacy {
 const prefixed = (prefix: string, fields: Record<string, PersonalKind>) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [`${prefix}${k}`, v]));
 
-const orderFields: Record<string, PersonalKind> = { ...bookedOrderFields, otherReason: 'freeText' };
+const orderFields: Record<string, PersonalKind> = {
+  ...bookedOrderFields,
+  otherReason: 'freeText',
+  // A delivery's proof (0068): the recipient's name and the images' keys.
+  'proof.recipientName': 'name',
+  'proof.signature.key': 'image',
+  'proof.photos[].key': 'image',
+};
 
 const business = 'a business (customer or department): not a person';
 const carrier = "the carrier's own name for it";

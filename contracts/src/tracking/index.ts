@@ -113,6 +113,11 @@ export interface TrackingDetails {
    * first; no codes, warnings or positions (docs/decisions/0064-courier-scans.md).
    */
   scans: { kind: ScanKind; at: string }[];
+  /**
+   * What proves the delivery (docs/decisions/0068): `signed` (a signature), `photo` (photos only),
+   * null (none). Never the name, the signature or the photos themselves.
+   */
+  proof: 'signed' | 'photo' | null;
 }
 
 /** The recipient's fields, as data: the tests check every answer and frame against it. */
@@ -132,6 +137,7 @@ export const TRACKING_FIELDS = [
   'courierPosition',
   'updatedAt',
   'scans',
+  'proof',
 ] as const satisfies readonly (keyof TrackingDetails)[];
 /** The fields of a courier position a recipient may see. */
 export const TRACKING_POSITION_FIELDS = ['lat', 'lng', 'at'] as const;

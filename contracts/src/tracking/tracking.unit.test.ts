@@ -28,6 +28,7 @@ const details: TrackingDetails = {
   courierPosition: { lat: 59.9123456, lng: 10.7517, at: '2026-11-25T16:30:00.000Z' },
   updatedAt: '2026-11-25T16:30:00.000Z',
   scans: [{ kind: 'LOADED', at: '2026-11-25T08:00:00.000Z' }],
+  proof: 'signed',
 };
 
 describe('tracking (contracts)', () => {

@@ -198,6 +198,17 @@ const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
       },
     ],
   },
+  // contracts proof (0068): a photo's type is read from its bytes (a 1×1 PNG here).
+  RECORD_DELIVERY_PROOF: {
+    orderId: '990001',
+    recipientName: 'Kari Nordmann',
+    signature: { width: 300, height: 120, strokes: [[10, 10, 40, 60, 80, 20]] },
+    photos: [
+      {
+        data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      },
+    ],
+  },
   // query-service/src/planning/query.ts: a slotId or a fromDate.
   routePoints: { slotId: '990001' },
   // contracts deviations: an orderId or a customerId, one of them.

@@ -330,6 +330,22 @@ export const platformMigrations: Migration[] = [
         );`);
     },
   },
+  {
+    // The proof store's database adapter (docs/decisions/0068-proof-of-delivery.md): a delivery's
+    // signature and photos by key (`delivery-proof/{orderId}/{sha256}`), deleted by the order's
+    // prefix when its parties' data is erased.
+    name: '0024_blob_objects',
+    async up(knex) {
+      await knex.raw(`
+        create table blob_objects (
+          key text primary key collate "C",
+          content_type text not null,
+          size integer not null,
+          data bytea not null,
+          created_at timestamptz not null default now()
+        );`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

@@ -4,7 +4,9 @@ import {
   USERS_TABLE,
   erasedValue,
   parseSubject,
+  proofKeyPrefix,
 } from '@nordlog/contracts';
+import { BLOB_OBJECTS_TABLE, keyPrefixPattern } from '../blobs/store.js';
 import type { Knex } from 'knex';
 
 /**
@@ -17,7 +19,8 @@ import type { Knex } from 'knex';
  *   answer, kept for diagnostics): each becomes the erased point (about a kilometre), as in the
  *   order's own rows;
  * - an order's pre-advice messages in the outbox (docs/decisions/0062): each carries the order's
- *   tracking link, which finds them.
+ *   tracking link, which finds them;
+ * - an order's proof of delivery images in the proof store's table (docs/decisions/0068).
  */
 export async function eraseSubjectRecords(
   trx: Knex.Transaction,
@@ -31,6 +34,17 @@ export async function eraseSubjectRecords(
   await eraseUserRecords(trx, ids('user'));
   await eraseOrderPoints(trx, ids('order'));
   await eraseOrderMessages(trx, ids('order'));
+  await eraseOrderProofs(trx, ids('order'));
+}
+
+/** The signature and photos of the orders' deliveries (their keys carry the order's id). */
+async function eraseOrderProofs(trx: Knex.Transaction, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await trx(BLOB_OBJECTS_TABLE)
+    .where((q) => {
+      for (const id of orderIds) void q.orWhereLike('key', keyPrefixPattern(proofKeyPrefix(id)));
+    })
+    .delete();
 }
 
 async function eraseOrderMessages(trx: Knex.Transaction, orderIds: string[]): Promise<void> {

@@ -219,7 +219,9 @@ export const orderHistoryProjection: Projection = {
     ((consignmentEventTypes as readonly string[]).includes(e.type) ||
       isInvoicingEventType(e.type) ||
       isDeviationEventType(e.type) ||
-      e.type === PERSONAL_DATA_ERASED),
+      e.type === PERSONAL_DATA_ERASED ||
+      // A delivery's proof (0068): the audit replay shows it.
+      e.type === 'DeliveryProofRecorded'),
   apply: (trx, events, writes) => applyHistory(trx, events, writes),
   // A rebuild takes each event once (its checkpoint moves by compare-and-set with the batch), so
   // the rows go in by COPY without the conflict check.

@@ -21,7 +21,11 @@ const isConsignmentEvent = (e: RecordedEvent): e is RecordedEvent & ConsignmentE
 /** The order's own events: its consignment's, and its invoicing's (docs/decisions/0032). */
 const isOrderStreamEvent = (e: RecordedEvent) =>
   e.streamId.startsWith('order-') &&
-  (isConsignmentEvent(e) || isInvoicingEventType(e.type) || e.type === PERSONAL_DATA_ERASED);
+  (isConsignmentEvent(e) ||
+    isInvoicingEventType(e.type) ||
+    e.type === PERSONAL_DATA_ERASED ||
+    // A delivery's proof (docs/decisions/0068).
+    e.type === 'DeliveryProofRecorded');
 
 const T = ORDERS_TABLE;
 

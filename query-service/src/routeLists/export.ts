@@ -23,6 +23,7 @@ import { invoiceDocuments, type InvoiceDocumentSettings } from '../invoicing/dow
 import { mountReturnsExport } from '../returns/export.js';
 import { mountOrdersExport } from '../exports/orders.js';
 import { mountAddressDownload } from '../addressBook/download.js';
+import { mountProofImages } from '../proof/image.js';
 
 /**
  * The file downloads of the planner (spec §7 "other calls"), mounted by the gateway under `/api`
@@ -77,6 +78,8 @@ export function createDownloadApi(deps: QueryServiceDeps): Router {
   mountOrdersExport(router, deps);
   // Spec §7: a customer's saved addresses as xlsx (docs/decisions/0061-address-book.md).
   mountAddressDownload(router, deps);
+  // Issue 42: a delivery's signature and photos (docs/decisions/0068-proof-of-delivery.md).
+  mountProofImages(router, deps);
   // Spec §7: an issued invoice as PDF, CSV or HTML (docs/decisions/0032-invoicing.md).
   const documents = invoiceDocuments(deps.knex, deps.invoices ?? defaultInvoiceSettings);
   router.get(

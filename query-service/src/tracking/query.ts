@@ -104,6 +104,7 @@ async function detailsOf(knex: Knex, row: OrderRow, now: number): Promise<Tracki
     ...road,
     updatedAt: new Date(row.updatedAtEpoch).toISOString(),
     scans: row.slotId ? await scanSteps(knex, row.slotId, row.id) : [],
+    proof: row.proof?.signature ? 'signed' : row.proof?.photos.length ? 'photo' : null,
   });
 }
 

@@ -77,9 +77,19 @@ describe('erasure of personal data (ERASE_PERSONAL_DATA)', () => {
   it("erases the order's personal data from every table, the documents and a rebuild; the order keeps its state, history and labels", async () => {
     const { sys } = day;
     const before = await order(orderId);
+    // The delivery's proof (0068): its signature and photo in the proof store until the erasure.
+    const images = async () =>
+      (await sys.db.knex('blob_objects').whereLike('key', `delivery-proof/${orderId}/%`)).length;
+    expect(before.proof?.recipientName).toBe(NEEDLES.name);
+    expect(await images()).toBe(2);
     const res = await sys.command('ERASE_PERSONAL_DATA', { orderIds: [orderId] });
     expect(res.status).toBe(200);
     await sys.settled();
+    expect(await images()).toBe(0);
+    expect((await order(orderId)).proof).toMatchObject({
+      recipientName: ERASED_TEXT,
+      photos: [{ key: '' }],
+    });
 
     expect(await tablesHolding(day.sys, SEARCHED)).toEqual([]);
     // Nor the exact point of the house: wherever it was copied (the optimiser's documents too).

@@ -2,12 +2,13 @@ import type { OrderRow } from '@nordlog/contracts';
 import { bookingDate, osloAddress } from '../support/booking.js';
 import { OSLO, startDemoDay, type DemoDay } from '../support/demoDay.js';
 import { startRun, waitForRun } from '../support/optimizing.js';
+import { ONE_PIXEL_PNG } from '../support/commandBases.js';
 
 /**
  * A day with personal data in every place the product keeps it (docs/decisions/0050): the demo
  * day, and an order whose recipient has a name, a street, two phones over an edit, an e-mail, an
  * instruction and a note, planned with another order, labelled with it, collected and delivered
- * with a comment and a deviation on the way, its route suggested by the optimiser, a rejected and a deviated order with
+ * with a comment, a signature and a photo, and a deviation on the way, its route suggested by the optimiser, a rejected and a deviated order with
  * reasons in a planner's words, and a courier's position.
  */
 export const NEEDLES = {
@@ -135,6 +136,13 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
     text: `${NEEDLES.deviation}, again`,
   });
   await command('MANUAL_DELIVER', { consignmentIds: [orderId], comment: NEEDLES.comment });
+  // The delivery's proof (0068): the recipient's name sealed, the images in the proof store.
+  await command('RECORD_DELIVERY_PROOF', {
+    orderId,
+    recipientName: NEEDLES.name,
+    signature: { width: 300, height: 120, strokes: [[10, 10, 40, 60, 80, 20]] },
+    photos: [{ data: ONE_PIXEL_PNG }],
+  });
   await command('REJECT_ORDERS', {
     orderIds: [rejected],
     reason: 'OTHER',

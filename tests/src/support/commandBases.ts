@@ -62,6 +62,10 @@ export const block = {
  * A valid payload of every command (the table is typed by the registry: a new command needs one).
  * The fuzzer bends these out of shape field by field.
  */
+/** The smallest PNG: one pixel. */
+export const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 export const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_DEPARTMENT: (w) => updateSamples.UPDATE_DEPARTMENT(w).create,
   UPDATE_DEPARTMENT: (w) => ({ id: w.departments[0], name: 'Oslo sentrum' }),
@@ -98,6 +102,13 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   UNASSIGN_CONSIGNMENTS: (w) => ({ consignmentIds: [w.order] }),
   MANUAL_COLLECT: (w) => ({ consignmentIds: [w.order], comment: 'c' }),
   MANUAL_DELIVER: (w) => ({ consignmentIds: [w.order] }),
+  // A delivered order's proof (0068): a name, a signature and a photo (a 1×1 PNG).
+  RECORD_DELIVERY_PROOF: (w) => ({
+    orderId: w.delivered,
+    recipientName: 'Kari Nordmann',
+    signature: { width: 300, height: 120, strokes: [[10, 10, 40, 60, 80, 20]] },
+    photos: [{ data: ONE_PIXEL_PNG }],
+  }),
   MANUAL_DEVIATE: (w) => ({ consignmentIds: [w.order], reason: 'DAMAGED' }),
   CREATE_DEVIATION: (w) => updateSamples.UPDATE_DEVIATION(w).create,
   UPDATE_DEVIATION: (w) => ({ orderId: w.planned, id: w.deviation, reason: 'REFUSED' }),

@@ -23,6 +23,7 @@ import { dateFormats, defaultTimeZone, formatDate, normalizeLocale } from '../i1
 import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { runQuery } from '../shell/api';
+import { DeliveryProofView } from '../planner/details/DeliveryProofView';
 import {
   ORDER_FIELDS,
   isShipmentKey,
@@ -290,26 +291,34 @@ function OrderAsOf({
   if (!row) return <Typography>{translate('audit.notBooked')}</Typography>;
   const facts = orderFacts(row, format);
   return (
-    <Box
-      component="dl"
-      data-testid="audit-order"
-      aria-busy={details.isFetching}
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}
-    >
-      {ORDER_FIELDS.map((f) => (
-        <Box key={f} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate(`audit.fields.${f}`)}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-field={f}>
-            {f === 'state'
-              ? translate(`states.${facts.state}`)
-              : f === 'invoicing' && facts.invoicing
-                ? translate(`invoicingScreen.status.${facts.invoicing}`)
-                : facts[f] || '–'}
-          </Typography>
+    <>
+      <Box
+        component="dl"
+        data-testid="audit-order"
+        aria-busy={details.isFetching}
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}
+      >
+        {ORDER_FIELDS.map((f) => (
+          <Box key={f} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {translate(`audit.fields.${f}`)}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }} data-field={f}>
+              {f === 'state'
+                ? translate(`states.${facts.state}`)
+                : f === 'invoicing' && facts.invoicing
+                  ? translate(`invoicingScreen.status.${facts.invoicing}`)
+                  : facts[f] || '–'}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {row.proof ? (
+        // The delivery's proof as of this event (0068).
+        <Box sx={{ mt: 2 }}>
+          <DeliveryProofView proof={row.proof} timeZone={defaultTimeZone} />
         </Box>
-      ))}
-    </Box>
+      ) : null}
+    </>
   );
 }

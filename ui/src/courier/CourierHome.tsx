@@ -28,6 +28,7 @@ import { pickupPending } from './stops';
 import { fetchSlotScans, ScanEntry } from './ScanEntry';
 import { scansOfStop, slotScansKey, unmatchedScans, type RecordedScan } from './scans';
 import { StopLinks, StopScans } from './StopExtras';
+import { ProofDialog } from './ProofDialog';
 
 const zone = timeZoneFor(null);
 const time = (iso: string) => formatInTimeZone(new Date(iso), zone, 'HH:mm');
@@ -73,6 +74,9 @@ export default function CourierHome() {
   const [deviating, setDeviating] = useState<RoutePoint | null>(null);
   // What the courier measured or waited at a stop that differs from the booking (0032).
   const [correcting, setCorrecting] = useState<RoutePoint | null>(null);
+  // The stop whose delivery is being proved (0068); the dialog keeps what was made per stop.
+  const [proving, setProving] = useState<RoutePoint | null>(null);
+  const [proofOf, setProofOf] = useState<RoutePoint | null>(null);
   const notify = useNotify();
   const tracking = useMemo(
     () => (slots.data ?? []).some((s) => tracksLocation(s.state)),
@@ -178,6 +182,10 @@ export default function CourierHome() {
                       }
                       onDeviate={() => setDeviating(p)}
                       onCorrection={() => setCorrecting(p)}
+                      onProof={() => {
+                        setProofOf(p);
+                        setProving(p);
+                      }}
                     />
                   ))}
                 </List>
@@ -209,6 +217,29 @@ export default function CourierHome() {
           return null;
         }}
       />
+      {proofOf ? (
+        <ProofDialog
+          key={proofOf.key}
+          open={proving !== null}
+          stopName={proofOf.name}
+          onClose={() => setProving(null)}
+          onSend={async (proof) => {
+            try {
+              await sendCommand('RECORD_DELIVERY_PROOF', {
+                orderId: proofOf.consignmentId,
+                ...proof,
+              });
+            } catch (err) {
+              return failureText(err, translate);
+            }
+            setProving(null);
+            setProofOf(null);
+            notify('proof.sent', { type: 'success' });
+            await queryClient.invalidateQueries({ queryKey: key });
+            return null;
+          }}
+        />
+      ) : null}
       <DeviationDialog
         open={deviating !== null}
         title={translate('courier.deviationTitle')}
@@ -244,6 +275,7 @@ function Stop(props: {
   onDelivered: () => void;
   onDeviate: () => void;
   onCorrection: () => void;
+  onProof: () => void;
 }) {
   const translate = useTranslate();
   const { point: p, active } = props;
@@ -290,6 +322,18 @@ function Stop(props: {
           {translate('invoicingScreen.corrections.new')}
         </Button>
       )}
+      {active && p.type === 'delivery' && !props.pickupPending ? (
+        // A delivery's proof, before or after it is reported (a scan at the door delivers it).
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={props.onProof}
+          data-testid="proof-open"
+          aria-label={translate('proof.openFor', { name: p.name })}
+        >
+          {translate('proof.open')}
+        </Button>
+      ) : null}
       {isBreak ? null : p.done ? (
         <Chip color="success" size="small" label={translate('courier.done')} />
       ) : active ? (

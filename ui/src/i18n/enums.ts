@@ -31,7 +31,7 @@ export interface EnumMessages {
   holidayType: Record<HolidayType, string>;
   country: Record<MarketCountry, string>;
   /** An order's history (the consignment's events), as the details panel lists it. */
-  orderEvent: Record<ConsignmentEventType | DeviationEventType, string>;
+  orderEvent: Record<ConsignmentEventType | DeviationEventType | 'DeliveryProofRecorded', string>;
   /** The catalogue of deviation reasons (docs/decisions/0051-deviations.md). */
   deviationReason: Record<DeviationReason, string>;
   /** Slot states and route stop types (the planning screens, spec §3 and §4). */
@@ -187,6 +187,7 @@ const en: EnumMessages = {
     DeviationRecorded: 'Deviation reported',
     DeviationUpdated: 'Deviation changed',
     DeviationDeleted: 'Deviation removed',
+    DeliveryProofRecorded: 'Proof of delivery recorded',
     OrderReturnCreated: 'Return made',
   },
   deviationReason: {
@@ -338,6 +339,7 @@ const nb: EnumMessages = {
     DeviationRecorded: 'Avvik registrert',
     DeviationUpdated: 'Avvik endret',
     DeviationDeleted: 'Avvik fjernet',
+    DeliveryProofRecorded: 'Leveringsbevis registrert',
     OrderReturnCreated: 'Retur opprettet',
   },
   deviationReason: {
@@ -489,6 +491,7 @@ const sv: EnumMessages = {
     DeviationRecorded: 'Avvikelse rapporterad',
     DeviationUpdated: 'Avvikelse ändrad',
     DeviationDeleted: 'Avvikelse borttagen',
+    DeliveryProofRecorded: 'Leveransbevis registrerat',
     OrderReturnCreated: 'Retur skapad',
   },
   deviationReason: {
@@ -640,6 +643,7 @@ const da: EnumMessages = {
     DeviationRecorded: 'Afvigelse registreret',
     DeviationUpdated: 'Afvigelse ændret',
     DeviationDeleted: 'Afvigelse fjernet',
+    DeliveryProofRecorded: 'Leveringsbevis registreret',
     OrderReturnCreated: 'Retur oprettet',
   },
   deviationReason: {
@@ -791,6 +795,7 @@ const fi: EnumMessages = {
     DeviationRecorded: 'Poikkeama kirjattu',
     DeviationUpdated: 'Poikkeamaa muutettu',
     DeviationDeleted: 'Poikkeama poistettu',
+    DeliveryProofRecorded: 'Toimitustodiste tallennettu',
     OrderReturnCreated: 'Palautus luotu',
   },
   deviationReason: {
@@ -946,6 +951,7 @@ const fr: EnumMessages = {
     DeviationRecorded: 'Anomalie signalée',
     DeviationUpdated: 'Anomalie modifiée',
     DeviationDeleted: 'Anomalie supprimée',
+    DeliveryProofRecorded: 'Preuve de livraison enregistrée',
     OrderReturnCreated: 'Retour créé',
   },
   deviationReason: {

@@ -130,6 +130,12 @@ export function Details({
       <Typography variant="body2">
         {t('tracking.packages', { smart_count: d.packageCount })}
       </Typography>
+      {d.proof ? (
+        // That it was signed for (or photographed), never the name or the images (0068).
+        <Typography variant="body2" data-testid="tracking-proof">
+          {t(`tracking.proof.${d.proof}`)}
+        </Typography>
+      ) : null}
       {(d.scans ?? []).length > 0 ? (
         <Box data-testid="tracking-scans">
           <Typography variant="subtitle2" component="h2">

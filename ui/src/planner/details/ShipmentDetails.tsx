@@ -24,6 +24,7 @@ import { MakeRecurring } from '../recurring/MakeRecurring';
 import { ShipmentRoute } from './ShipmentRoute';
 import { StaffTracking } from './StaffTracking';
 import { ShipmentScans } from './ShipmentScans';
+import { ShipmentProof } from './DeliveryProofView';
 
 /** One side of the consignment: who and where. */
 function Party({ title, lines }: { title: string; lines: (string | null | undefined)[] }) {
@@ -183,6 +184,12 @@ export function ShipmentDetails({
             </List>
           </Box>
           <ShipmentScans slotId={row.slotId} orderId={row.orderId} />
+          <ShipmentProof
+            orderId={row.orderId}
+            revision={row.revision}
+            delivered={row.state === 'DELIVERED'}
+            timeZone={timeZone}
+          />
           <Divider />
           <OrderDeviations orderId={row.orderId} revision={row.revision} timeZone={timeZone} />
           <OrderReturn

@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+
+/** One stored object: its bytes and the content type it was stored with. */
+export interface StoredBlob {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/**
+ * Where the product keeps files that do not belong in events (docs/decisions/0068): a delivery's
+ * signature and photos. Keys are chosen by the caller (content-addressed: the same bytes under the
+ * same key), so storing twice is harmless. PostgreSQL (`blob_objects`) is the one adapter built;
+ * an object store would implement the same three calls.
+ */
+export interface BlobStore {
+  /** Stores the bytes under `key`; a key already stored is left as it is. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The object under `key`, or null. */
+  get(key: string): Promise<StoredBlob | null>;
+  /** Deletes every object whose key starts with `prefix`; how many were deleted. */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+export const BLOB_OBJECTS_TABLE = 'blob_objects';
+
+/** `LIKE` pattern of the keys starting with `prefix` (its `%`, `_` and `\` taken literally). */
+export const keyPrefixPattern = (prefix: string) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The objects in the product's own database (platform migration 0024_blob_objects). */
+export class PostgresBlobStore implements BlobStore {
+  constructor(private readonly knex: Knex) {}
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.knex(BLOB_OBJECTS_TABLE)
+      .insert({ key, content_type: contentType, size: bytes.length, data: bytes })
+      .onConflict('key')
+      .ignore();
+  }
+
+  async get(key: string): Promise<StoredBlob | null> {
+    const row = await this.knex(BLOB_OBJECTS_TABLE)
+      .where({ key })
+      .first<{ data: Buffer; content_type: string } | undefined>('data', 'content_type');
+    return row ? { bytes: row.data, contentType: row.content_type } : null;
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    return this.knex(BLOB_OBJECTS_TABLE).whereLike('key', keyPrefixPattern(prefix)).delete();
+  }
+}

@@ -26,6 +26,7 @@ import { recurringHandlers } from './recurring/handlers.js';
 import { importHandlers, prefetchBatch } from './importing/handlers.js';
 import { addressBookHandlers } from './addressBook/handlers.js';
 import { preAdviceHandlers } from './preAdvice/handlers.js';
+import { webhookHandlers } from './webhooks/handlers.js';
 import { scanHandlers } from './scans/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
@@ -58,6 +59,7 @@ export const handlers: HandlerTable = {
   ...importHandlers,
   ...addressBookHandlers,
   ...preAdviceHandlers,
+  ...webhookHandlers,
   ...scanHandlers,
 };
 

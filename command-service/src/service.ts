@@ -66,6 +66,8 @@ export interface CommandServiceDeps {
    * without it each command folds what it reads from the first event.
    */
   states?: StreamStates;
+  /** Checks a webhook URL when it is saved (docs/decisions/0070); default: public https only. */
+  webhookUrlCheck?: (url: string) => Promise<void>;
 }
 
 export interface CommandRequest {
@@ -202,6 +204,7 @@ async function runCommand(
       return state.status === 'exists' ? state.entity : null;
     },
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
+    ...(deps.webhookUrlCheck ? { webhookUrlCheck: deps.webhookUrlCheck } : {}),
     now,
     logger,
   };

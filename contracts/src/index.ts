@@ -59,4 +59,5 @@ export * from './downloads.js';
 export * from './recurring/index.js';
 export * from './addressBook/index.js';
 export * from './preAdvice/index.js';
+export * from './webhooks/index.js';
 export * from './scans/index.js';

@@ -131,6 +131,7 @@ import {
   importResultsQuerySchema,
   importStatusQuerySchema,
 } from './importing/index.js';
+import { webhookCommandSchemas, webhookQuerySchemas } from './webhooks/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -163,6 +164,8 @@ export const commandSchemas = {
   ...importCommandSchemas,
   // The courier's scans (docs/decisions/0064-courier-scans.md).
   ...scanCommandSchemas,
+  // Webhooks (docs/decisions/0070-webhooks.md).
+  ...webhookCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -269,6 +272,8 @@ export const querySchemas = {
   // The courier's scans of a slot (docs/decisions/0064-courier-scans.md).
   slotScans: slotScansQuerySchema,
   stopContact: stopContactQuerySchema,
+  // Webhooks (docs/decisions/0070-webhooks.md).
+  ...webhookQuerySchemas,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

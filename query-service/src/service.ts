@@ -116,6 +116,13 @@ import {
   preAdviceServicePolicies,
 } from './preAdvice/query.js';
 import {
+  webhookIntegrations,
+  webhookMessage,
+  webhookMessages,
+  webhookSecret,
+  webhooks,
+} from './webhooks/query.js';
+import {
   billingOrders,
   customerInvoiceSplit,
   invoicedOrderPrice,
@@ -218,6 +225,11 @@ export const queries: QueryTable = {
   customerEventEmail,
   preAdviceForOrder,
   preAdviceFollowUp,
+  webhooks,
+  webhookSecret,
+  webhookMessages,
+  webhookMessage,
+  webhookIntegrations,
 };
 
 export interface QueryServiceDeps {
@@ -231,6 +243,8 @@ export interface QueryServiceDeps {
   minPositionWaitMs?: number;
   /** Address lookup for `addressAutocomplete` and the postal-code check (0015). */
   geocoder?: Geocoder;
+  /** A webhook's secret from its id and version (docs/decisions/0070); absent: none is shown. */
+  webhookSecret?: (id: string, version: number) => string;
   /** How invoices are printed for `download-invoice` (0032); default: the product as seller. */
   invoices?: InvoiceDocumentSettings;
 }
@@ -286,6 +300,7 @@ async function answer(
     identity,
     clock: deps.clock ?? (() => new Date()),
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
+    ...(deps.webhookSecret ? { webhookSecret: deps.webhookSecret } : {}),
   };
   const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;
   return readable(name, identity, await handle(parsed.data, ctx));

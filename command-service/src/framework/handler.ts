@@ -45,6 +45,11 @@ export interface HandlerContext {
   ) => Promise<{ state: S; revision: number | null }[]>;
   /** Looks addresses up (booking); absent: addresses without coordinates stay pending. */
   geocoder?: Geocoder;
+  /**
+   * Checks a webhook URL's addresses (0070); throws RefusedAddressError. Absent: only public
+   * https addresses pass.
+   */
+  webhookUrlCheck?: (url: string) => Promise<void>;
   /** When the command is decided (the service's clock). */
   now: Date;
   logger: Logger;

@@ -202,5 +202,6 @@ export const updateCommands = {
     create: 'CREATE_CUSTOMER',
     entity: 'customers',
   },
+  UPDATE_WEBHOOK: { idField: 'id', create: 'CREATE_WEBHOOK', entity: 'webhooks' },
 } as const satisfies Partial<Record<CommandName, UpdateCommand>>;
 export type UpdateCommandName = keyof typeof updateCommands;

@@ -282,7 +282,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   DELETE_WEBHOOK: { id: 'webhooks' },
   REPLAY_WEBHOOK_MESSAGE: {
     webhookId: 'webhooks',
-    messageId: external('a delivery of the hook (the queue checks it is the hook\'s)'),
+    messageId: external("a delivery of the hook (the queue checks it is the hook's)"),
   },
 };
 

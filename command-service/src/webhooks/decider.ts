@@ -96,7 +96,9 @@ export const webhookDecider: Decider<WebhookState, WebhookCommand, WebhookEvent>
         ];
       case 'delete':
         if (state.status === 'none') throw missing(command.id);
-        return state.status === 'deleted' ? [] : [{ type: 'WebhookDeleted', data: { id: command.id } }];
+        return state.status === 'deleted'
+          ? []
+          : [{ type: 'WebhookDeleted', data: { id: command.id } }];
       case 'replay':
         if (state.status !== 'exists') throw missing(command.id);
         return [

@@ -1,9 +1,4 @@
-import {
-  AppError,
-  customerStream,
-  webhookStream,
-  type Webhook,
-} from '@nordlog/contracts';
+import { AppError, customerStream, webhookStream, type Webhook } from '@nordlog/contracts';
 import { RefusedAddressError, assertPublicUrl, deterministicUuid } from '@nordlog/platform';
 import { customerDecider } from '../customers/decider.js';
 import { target } from '../framework/decider.js';
@@ -58,7 +53,9 @@ export const webhookHandlers = {
   ROTATE_WEBHOOK_SECRET: (({ id }, ctx) => [
     on(id, { type: 'rotate', id, at: ctx.now.toISOString() }),
   ]) satisfies Handler<'ROTATE_WEBHOOK_SECRET'>,
-  DELETE_WEBHOOK: (({ id }) => [on(id, { type: 'delete', id })]) satisfies Handler<'DELETE_WEBHOOK'>,
+  DELETE_WEBHOOK: (({ id }) => [
+    on(id, { type: 'delete', id }),
+  ]) satisfies Handler<'DELETE_WEBHOOK'>,
   REPLAY_WEBHOOK_MESSAGE: (({ webhookId, messageId }, ctx) => [
     on(webhookId, {
       type: 'replay',

@@ -165,7 +165,8 @@ export class WebhookWorker extends PeriodicJob {
     const { knex } = this.deps;
     const at = new Date();
     const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
-    const next = ok || final ? null : nextAttemptAt(d.created_at, d.attempts, at, 0.8 + Math.random() * 0.4);
+    const next =
+      ok || final ? null : nextAttemptAt(d.created_at, d.attempts, at, 0.8 + Math.random() * 0.4);
     const error = r.error ?? (ok ? null : `answered ${r.statusCode}`);
     await knex.transaction(async (trx) => {
       // Only the claim's holder records (a late answer after the lease ran out changes nothing).
@@ -204,16 +205,19 @@ export class WebhookWorker extends PeriodicJob {
 
   private async inParallel<T>(items: T[], work: (t: T) => Promise<void>): Promise<void> {
     let next = 0;
-    const lanes = Array.from({ length: Math.min(this.deps.concurrency ?? 32, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next++]!;
-        try {
-          await work(item);
-        } catch (err) {
-          this.deps.logger.error({ err }, 'webhook delivery not recorded');
+    const lanes = Array.from(
+      { length: Math.min(this.deps.concurrency ?? 32, items.length) },
+      async () => {
+        while (next < items.length) {
+          const item = items[next++]!;
+          try {
+            await work(item);
+          } catch (err) {
+            this.deps.logger.error({ err }, 'webhook delivery not recorded');
+          }
         }
-      }
-    });
+      },
+    );
     await Promise.all(lanes);
   }
 }

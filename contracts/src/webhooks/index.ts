@@ -57,7 +57,10 @@ const webhookUrl = z
   .trim()
   .max(2000)
   .pipe(z.url({ protocol: /^https?$/, error: 'an http(s) URL' }))
-  .refine((u) => !new URL(u).username && !new URL(u).password, 'no user name or password in the URL');
+  .refine(
+    (u) => !URL.canParse(u) || (!new URL(u).username && !new URL(u).password),
+    'no user name or password in the URL',
+  );
 const events = z
   .array(z.enum(webhookEventTypes as [ConsignmentEventType, ...ConsignmentEventType[]]))
   .min(1)
@@ -126,7 +129,10 @@ export type WebhookEvent =
         enabled?: boolean;
       };
     }
-  | { type: 'WebhookSecretRotated'; data: { id: string; secretVersion: number; secretIssuedAt: string } }
+  | {
+      type: 'WebhookSecretRotated';
+      data: { id: string; secretVersion: number; secretIssuedAt: string };
+    }
   | { type: 'WebhookDeleted'; data: { id: string } }
   | {
       type: 'WebhookMessageReplayRequested';
@@ -144,7 +150,12 @@ export interface WebhookPayload {
   type: ConsignmentEventType;
   occurredAt: string;
   customerId: string;
-  order: { id: string; shipmentId: string | null; departmentId: string | null; state: string | null };
+  order: {
+    id: string;
+    shipmentId: string | null;
+    departmentId: string | null;
+    state: string | null;
+  };
 }
 
 /** A delivery in the log. */

@@ -1,7 +1,7 @@
+import type { WebhookWorker } from '@nordlog/command-service';
 import {
   createCommandService,
   PreAdviceJob,
-  WebhookWorker,
   RecurringScheduler,
   createImportApi,
   ImportRunner,

@@ -109,7 +109,7 @@ export function guardedLookup(allowLocal: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true, verbatim: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const list = addresses as unknown as LookupAddress[];
+      const list = addresses;
       const bad = allowLocal ? undefined : list.find((a) => refusedAddress(a.address));
       if (bad)
         return callback(
@@ -117,7 +117,8 @@ export function guardedLookup(allowLocal: boolean): LookupFunction {
           '',
           0,
         );
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       const first = list[0];
       if (!first) return callback(new Error(`${hostname} has no address`), '', 0);
       callback(null, first.address, first.family);

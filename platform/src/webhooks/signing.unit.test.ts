@@ -21,7 +21,9 @@ describe('webhook signatures', () => {
     expect(verifyWebhook('whsec_other', headers, body, 1000)).toBe(false);
     expect(verifyWebhook(secret, { timestamp: '1001', signature }, body, 1000)).toBe(false);
     expect(verifyWebhook(secret, { timestamp: undefined, signature }, body, 1000)).toBe(false);
-    expect(verifyWebhook(secret, { timestamp: '1000', signature: undefined }, body, 1000)).toBe(false);
+    expect(verifyWebhook(secret, { timestamp: '1000', signature: undefined }, body, 1000)).toBe(
+      false,
+    );
   });
 
   it('derives one secret per hook and version from the signing key', () => {

@@ -37,7 +37,10 @@ export const webhooksProjection = rowProjection<WebhookRow>({
   tombstone: (row) => row.deleted,
   evolve(row, recorded) {
     const event = recorded as unknown as WebhookEvent;
-    const meta = { revision: recorded.streamRevision, updatedAtEpoch: Date.parse(recorded.metadata.occurredAt) };
+    const meta = {
+      revision: recorded.streamRevision,
+      updatedAtEpoch: Date.parse(recorded.metadata.occurredAt),
+    };
     switch (event.type) {
       case 'WebhookCreated':
         return { ...event.data, deleted: false, ...meta };

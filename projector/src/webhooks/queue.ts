@@ -64,7 +64,13 @@ function evolveHook(hooks: Map<string, Hook>, event: WebhookEvent): string {
   const hook = hooks.get(id);
   switch (event.type) {
     case 'WebhookCreated':
-      hooks.set(id, { id, customerId: event.data.customerId, events: event.data.events, enabled: true, deleted: false });
+      hooks.set(id, {
+        id,
+        customerId: event.data.customerId,
+        events: event.data.events,
+        enabled: true,
+        deleted: false,
+      });
       break;
     case 'WebhookUpdated':
       if (hook)
@@ -77,8 +83,14 @@ function evolveHook(hooks: Map<string, Hook>, event: WebhookEvent): string {
     case 'WebhookDeleted':
       if (hook) hooks.set(id, { ...hook, deleted: true });
       break;
-    default:
+    // The secret and replays do not change whom the hook's deliveries go to.
+    case 'WebhookSecretRotated':
+    case 'WebhookMessageReplayRequested':
       break;
+    default: {
+      const never: never = event;
+      return never;
+    }
   }
   return id;
 }
@@ -113,7 +125,11 @@ function fold(b: Batch, events: RecordedEvent[], queue: boolean): void {
       const event = e as unknown as WebhookEvent;
       b.dirtyHooks.add(evolveHook(b.hooks, event));
       if (queue && event.type === 'WebhookMessageReplayRequested')
-        b.replays.push({ id: event.data.replayId, messageId: event.data.messageId, webhookId: event.data.id });
+        b.replays.push({
+          id: event.data.replayId,
+          messageId: event.data.messageId,
+          webhookId: event.data.id,
+        });
       continue;
     }
     if (!orderEvents.has(e.type)) continue;
@@ -164,12 +180,14 @@ async function write(trx: Knex.Transaction, b: Batch): Promise<void> {
     data: JSON.stringify(b.owners.get(id)),
   }));
   for (let i = 0; i < ownerRows.length; i += 5000)
-    await trx(O).insert(ownerRows.slice(i, i + 5000)).onConflict('order_id').merge();
+    await trx(O)
+      .insert(ownerRows.slice(i, i + 5000))
+      .onConflict('order_id')
+      .merge();
   for (let i = 0; i < b.deliveries.length; i += 2000)
-    await trx.raw(
-      `? on conflict (webhook_id, event_id) where replay_of is null do nothing`,
-      [trx(WEBHOOK_DELIVERIES_TABLE).insert(b.deliveries.slice(i, i + 2000))],
-    );
+    await trx.raw(`? on conflict (webhook_id, event_id) where replay_of is null do nothing`, [
+      trx(WEBHOOK_DELIVERIES_TABLE).insert(b.deliveries.slice(i, i + 2000)),
+    ]);
   for (const r of b.replays)
     // A replay copies a message of the same hook (another hook's message id is ignored).
     await trx.raw(

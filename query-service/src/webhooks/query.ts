@@ -136,7 +136,10 @@ const messageOf = (r: DeliveryRow): WebhookMessage => ({
 });
 
 /** Query `webhookMessages`: the log, newest first, of the customers the caller reads. */
-export const webhookMessages: QueryHandler<'webhookMessages'> = async (params, { knex, identity }) => {
+export const webhookMessages: QueryHandler<'webhookMessages'> = async (
+  params,
+  { knex, identity },
+) => {
   const q = knex(WEBHOOK_DELIVERIES_TABLE)
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -155,7 +158,11 @@ export const webhookMessages: QueryHandler<'webhookMessages'> = async (params, {
   if (identity.departmentIds !== '*' || params.customerId === undefined) {
     // Only customers the caller reads: a customer user sees its own, a planner its departments'.
     const rows = await q;
-    const customers = await readableCustomers(knex, identity, rows.map((r) => String(r.customer_id)));
+    const customers = await readableCustomers(
+      knex,
+      identity,
+      rows.map((r) => String(r.customer_id)),
+    );
     return rows.filter((r) => customers.has(String(r.customer_id))).map(messageOf);
   }
   if (!(await readableCustomers(knex, identity, [params.customerId])).has(params.customerId))
@@ -164,7 +171,10 @@ export const webhookMessages: QueryHandler<'webhookMessages'> = async (params, {
 };
 
 /** Query `webhookMessage {id}`: one delivery, its payload and every attempt. */
-export const webhookMessage: QueryHandler<'webhookMessage'> = async ({ id }, { knex, identity }) => {
+export const webhookMessage: QueryHandler<'webhookMessage'> = async (
+  { id },
+  { knex, identity },
+) => {
   const row = await knex(WEBHOOK_DELIVERIES_TABLE)
     .where({ id })
     .first<DeliveryRow | undefined>([...COLUMNS, 'payload']);
@@ -238,7 +248,9 @@ export const webhookIntegrations: QueryHandler<'webhookIntegrations'> = async (
   );
   const byHook = new Map(rows.map((r) => [r.webhook_id, r]));
   const hooks = await knex(WEBHOOKS_TABLE)
-    .where((q) => q.where('deleted', false).orWhereIn('id', [...byHook.keys()]))
+    .where((q) => {
+      void q.where('deleted', false).orWhereIn('id', [...byHook.keys()]);
+    })
     .select<{ data: WebhookRow }[]>('data');
   const customers = await readableCustomers(
     knex,
@@ -268,5 +280,8 @@ export const webhookIntegrations: QueryHandler<'webhookIntegrations'> = async (
       lastFailure: r?.last_failure ?? null,
     });
   }
-  return days.sort((a, b) => b.failed - a.failed || b.messages - a.messages || Number(a.webhookId) - Number(b.webhookId));
+  return days.sort(
+    (a, b) =>
+      b.failed - a.failed || b.messages - a.messages || Number(a.webhookId) - Number(b.webhookId),
+  );
 };

@@ -585,7 +585,9 @@ describe('socket scope equals query access, for every entity, role and context',
       expect(res.status).toBe(200);
       hooks.push(res.body.ids[0] as string);
     }
-    expect((await sys.command('UPDATE_WEBHOOK', { id: hooks[0], enabled: false })).status).toBe(200);
+    expect((await sys.command('UPDATE_WEBHOOK', { id: hooks[0], enabled: false })).status).toBe(
+      200,
+    );
     // Optimising runs of both departments' days, their suggested routes, one of them cancelled.
     for (const departmentId of [oslo, bergen])
       await waitForRun(

@@ -37,9 +37,9 @@ export class Receiver {
           this.hanging.add(end);
           return;
         }
-        res.writeHead(a, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ ok: a < 300, n: this.received.length }),
-        );
+        res
+          .writeHead(a, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ok: a < 300, n: this.received.length }));
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -53,6 +53,8 @@ export class Receiver {
   async stop(): Promise<void> {
     for (const end of this.hanging) end();
     this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
   }
 }

@@ -6,7 +6,13 @@ import { startTestSystem, type TestSystem } from '../support/system.js';
 import { Receiver } from './receiver.js';
 
 type Row = Record<string, any>;
-const block = { name: 'Kari', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo', countryCode: 'NO' };
+const block = {
+  name: 'Kari',
+  address: 'Storgata 1',
+  zipCode: '0155',
+  zipArea: 'Oslo',
+  countryCode: 'NO',
+};
 
 /**
  * Webhooks end to end (issue 43 §5, docs/decisions/0070-webhooks.md), against real HTTP receivers
@@ -59,7 +65,11 @@ describe('webhooks', () => {
   beforeAll(async () => {
     sys = await startTestSystem({ env: { WEBHOOK_TIMEOUT_SECONDS: '1' } });
     await configureNumberSeries(sys);
-    department = await id('CREATE_DEPARTMENT', { name: 'Oslo', departmentType: 'courier', country: 'NO' });
+    department = await id('CREATE_DEPARTMENT', {
+      name: 'Oslo',
+      departmentType: 'courier',
+      country: 'NO',
+    });
     customerA = await id('CREATE_CUSTOMER', { name: 'Apotek' });
     customerB = await id('CREATE_CUSTOMER', { name: 'Bok' });
     urls.ok = `${await ok.start()}/a`;
@@ -102,10 +112,18 @@ describe('webhooks', () => {
       });
       expect(res.status).toBe(400);
     }
-    expect((await sys.command('CREATE_WEBHOOK', { customerId: '999', url: urls.ok, events: ['OrderCreated'] })).status).toBe(404);
+    expect(
+      (
+        await sys.command('CREATE_WEBHOOK', {
+          customerId: '999',
+          url: urls.ok,
+          events: ['OrderCreated'],
+        })
+      ).status,
+    ).toBe(404);
   });
 
-  it('signs each delivery and sends only the hook customer\'s orders', async () => {
+  it("signs each delivery and sends only the hook customer's orders", async () => {
     const orderA = await order(customerA);
     const orderB = await order(customerB);
     await deliver();
@@ -113,7 +131,11 @@ describe('webhooks', () => {
     expect(other.received).toHaveLength(1);
     const [got] = ok.received;
     const body = ok.bodies()[0]!;
-    expect(body).toMatchObject({ type: 'OrderCreated', customerId: customerA, order: { id: orderA } });
+    expect(body).toMatchObject({
+      type: 'OrderCreated',
+      customerId: customerA,
+      order: { id: orderA },
+    });
     expect(other.bodies()[0]).toMatchObject({ customerId: customerB, order: { id: orderB } });
     // Nothing of the other customer reaches either receiver, and no personal data at all.
     for (const b of ok.bodies()) expect([b.customerId, b.order.id]).toEqual([customerA, orderA]);
@@ -131,11 +153,21 @@ describe('webhooks', () => {
     const [message] = await messages(hookA);
     firstMessage = message!.id;
     expect(got!.headers['webhook-id']).toBe(firstMessage);
-    expect(message).toMatchObject({ status: 'DELIVERED', attempts: 1, lastStatusCode: 200, orderId: orderA });
+    expect(message).toMatchObject({
+      status: 'DELIVERED',
+      attempts: 1,
+      lastStatusCode: 200,
+      orderId: orderA,
+    });
     const log = await details(firstMessage);
     expect(log.payload).toEqual(body);
     expect(log.attemptsLog).toEqual([
-      expect.objectContaining({ attempt: 1, statusCode: 200, answer: '{"ok":true,"n":1}', error: null }),
+      expect.objectContaining({
+        attempt: 1,
+        statusCode: 200,
+        answer: '{"ok":true,"n":1}',
+        error: null,
+      }),
     ]);
     // Another pass sends nothing again.
     await sys.webhooks.pass();
@@ -196,7 +228,11 @@ describe('webhooks', () => {
     expect(queued.lastFailure).toMatch(/no answer/);
     const today = await dayOf(new Date().toISOString().slice(0, 10));
     // Hook A had every order of customer A so far (3), all delivered at the first try.
-    expect(today.find((d) => d.webhookId === hookA)).toMatchObject({ delivered: 3, failed: 0, attempts: 3 });
+    expect(today.find((d) => d.webhookId === hookA)).toMatchObject({
+      delivered: 3,
+      failed: 0,
+      attempts: 3,
+    });
     expect(today.find((d) => d.webhookId === hookA)!.p99Ms).toBeGreaterThan(0);
     await id('UPDATE_WEBHOOK', { id: hookS, enabled: false });
   });
@@ -230,7 +266,9 @@ describe('webhooks', () => {
       timestamp: last.headers['webhook-timestamp'] as string,
       signature: last.headers['webhook-signature'] as string,
     };
-    expect(verifyWebhook(rotated.secret as string, headers, last.body, Math.floor(Date.now() / 1000))).toBe(true);
+    expect(
+      verifyWebhook(rotated.secret as string, headers, last.body, Math.floor(Date.now() / 1000)),
+    ).toBe(true);
     // Events: only ConsignmentDelivered now; a new order sends nothing.
     await id('UPDATE_WEBHOOK', { id: hookA, events: ['ConsignmentDelivered'] });
     const before = ok.received.length;

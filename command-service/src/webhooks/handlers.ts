@@ -48,7 +48,8 @@ export const webhookHandlers = {
   }) satisfies Handler<'CREATE_WEBHOOK'>,
   UPDATE_WEBHOOK: (async ({ id, ...changes }, ctx) => {
     if (changes.url !== undefined) await assertReachable(ctx, changes.url);
-    return [on(id, { type: 'update', id, changes })];
+    // Fields named, not a state seen: a lost race is decided again on what won it.
+    return [{ ...on(id, { type: 'update', id, changes }), redecide: true }];
   }) satisfies Handler<'UPDATE_WEBHOOK'>,
   ROTATE_WEBHOOK_SECRET: (({ id }, ctx) => [
     on(id, { type: 'rotate', id, at: ctx.now.toISOString() }),

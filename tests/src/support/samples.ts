@@ -475,6 +475,8 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       url: 'http://127.0.0.1:9/one',
       events: ['OrderCreated'],
       description: 'one',
+      // Not a create field (a new hook is on): named so that the suite can flip it back.
+      enabled: true,
     },
     changes: {
       url: 'http://127.0.0.1:9/two',

@@ -90,6 +90,20 @@ runBench(async () => {
         console.log(
           `  from the event to the receiver (ms): p50 ${fmt(percentile(latencies, 50))}, p95 ${fmt(percentile(latencies, 95))}, p99 ${fmt(percentile(latencies, 99))}, max ${fmt(Math.max(...latencies))}`,
         );
+        // Where the time goes: the projector queueing (event → queued), the worker (queued → sent).
+        const parts = (
+          await system.db.knex.raw<{ rows: Record<string, number>[] }>(
+            `select
+               percentile_cont(0.5) within group (order by extract(epoch from created_at - occurred_at) * 1000) as q50,
+               percentile_cont(0.99) within group (order by extract(epoch from created_at - occurred_at) * 1000) as q99,
+               percentile_cont(0.5) within group (order by extract(epoch from delivered_at - created_at) * 1000) as s50,
+               percentile_cont(0.99) within group (order by extract(epoch from delivered_at - created_at) * 1000) as s99
+             from webhook_deliveries`,
+          )
+        ).rows[0]!;
+        console.log(
+          `  event to queued (projector, ms): p50 ${fmt(parts.q50!)}, p99 ${fmt(parts.q99!)}; queued to delivered (worker, ms): p50 ${fmt(parts.s50!)}, p99 ${fmt(parts.s99!)}`,
+        );
         if (got.length < total) throw new Error('not every delivery arrived');
       },
       {

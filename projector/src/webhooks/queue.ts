@@ -26,7 +26,9 @@ const orderEvents = new Set<string>(consignmentEventTypes);
 const H = WEBHOOK_QUEUE_HOOKS_TABLE;
 const O = WEBHOOK_QUEUE_ORDERS_TABLE;
 
+/** Each row keeps the revision of its stream it has applied: an event delivered again is skipped. */
 interface Hook {
+  revision: number;
   id: string;
   customerId: string;
   events: string[];
@@ -34,6 +36,7 @@ interface Hook {
   deleted: boolean;
 }
 interface OrderOwner {
+  revision: number;
   customerId: string;
   departmentId: string | null;
   shipmentId: string | null;
@@ -58,13 +61,20 @@ async function loadOwners(
   return new Map(rows.map((r) => [r.order_id, r.data]));
 }
 
-/** A hook's state after one of its events. */
-function evolveHook(hooks: Map<string, Hook>, event: WebhookEvent): string {
+/** A hook's state after one of its events (null: delivered before, nothing changes). */
+function evolveHook(
+  hooks: Map<string, Hook>,
+  event: WebhookEvent,
+  revision: number,
+): string | null {
   const { id } = event.data;
-  const hook = hooks.get(id);
+  const found = hooks.get(id);
+  if (found && revision <= found.revision) return null;
+  const hook = found && { ...found, revision };
   switch (event.type) {
     case 'WebhookCreated':
       hooks.set(id, {
+        revision,
         id,
         customerId: event.data.customerId,
         events: event.data.events,
@@ -86,6 +96,7 @@ function evolveHook(hooks: Map<string, Hook>, event: WebhookEvent): string {
     // The secret and replays do not change whom the hook's deliveries go to.
     case 'WebhookSecretRotated':
     case 'WebhookMessageReplayRequested':
+      if (hook) hooks.set(id, hook);
       break;
     default: {
       const never: never = event;
@@ -106,24 +117,28 @@ interface Batch {
 }
 
 function ownerAfter(owner: OrderOwner | undefined, e: RecordedEvent): OrderOwner | undefined {
+  const revision = e.streamRevision;
   if (e.type === 'OrderCreated' || e.type === 'OrderUpdated') {
     const order = (e.data as { order: BookedOrder }).order;
     return {
+      revision,
       customerId: String(order.customerId),
       departmentId: String(order.departmentId),
       shipmentId: order.shipmentId ?? owner?.shipmentId ?? null,
     };
   }
   if (e.type === 'OrderMoved' && owner)
-    return { ...owner, departmentId: (e.data as { departmentId: string }).departmentId };
-  return owner;
+    return { ...owner, revision, departmentId: (e.data as { departmentId: string }).departmentId };
+  return owner && { ...owner, revision };
 }
 
 function fold(b: Batch, events: RecordedEvent[], queue: boolean): void {
   for (const e of events) {
     if (isWebhookEvent(e)) {
       const event = e as unknown as WebhookEvent;
-      b.dirtyHooks.add(evolveHook(b.hooks, event));
+      const changed = evolveHook(b.hooks, event, e.streamRevision);
+      if (changed === null) continue;
+      b.dirtyHooks.add(changed);
       if (queue && event.type === 'WebhookMessageReplayRequested')
         b.replays.push({
           id: event.data.replayId,
@@ -135,12 +150,11 @@ function fold(b: Batch, events: RecordedEvent[], queue: boolean): void {
     if (!orderEvents.has(e.type)) continue;
     const orderId = orderIdOf(e);
     const before = b.owners.get(orderId);
+    if (before && e.streamRevision <= before.revision) continue;
     const owner = ownerAfter(before, e);
     if (!owner) continue;
-    if (owner !== before) {
-      b.owners.set(orderId, owner);
-      b.dirtyOwners.add(orderId);
-    }
+    b.owners.set(orderId, owner);
+    b.dirtyOwners.add(orderId);
     if (!queue) continue;
     for (const hook of b.hooks.values()) {
       // Only the hook's own customer's orders: the one rule that keeps another customer's data out.

@@ -26,6 +26,7 @@ import { recurringHandlers } from './recurring/handlers.js';
 import { importHandlers, prefetchBatch } from './importing/handlers.js';
 import { addressBookHandlers } from './addressBook/handlers.js';
 import { preAdviceHandlers } from './preAdvice/handlers.js';
+import { webhookHandlers } from './webhooks/handlers.js';
 import { scanHandlers } from './scans/handlers.js';
 import { proofHandlers } from './proof/handlers.js';
 
@@ -59,6 +60,7 @@ export const handlers: HandlerTable = {
   ...importHandlers,
   ...addressBookHandlers,
   ...preAdviceHandlers,
+  ...webhookHandlers,
   ...scanHandlers,
   ...proofHandlers,
 };

@@ -69,6 +69,8 @@ export interface CommandServiceDeps {
    * without it each command folds what it reads from the first event.
    */
   states?: StreamStates;
+  /** Checks a webhook URL when it is saved (docs/decisions/0070); default: public https only. */
+  webhookUrlCheck?: (url: string) => Promise<void>;
 }
 
 export interface CommandRequest {
@@ -206,6 +208,7 @@ async function runCommand(
     },
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
     ...(deps.blobs ? { blobs: deps.blobs } : {}),
+    ...(deps.webhookUrlCheck ? { webhookUrlCheck: deps.webhookUrlCheck } : {}),
     now,
     logger,
   };

@@ -142,6 +142,12 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   SEND_PRE_PICKUP_SMS: 'action',
   LOCK_PRE_ADVICE: 'action',
   UNLOCK_PRE_ADVICE: 'action',
+  // Webhooks (docs/decisions/0070-webhooks.md).
+  CREATE_WEBHOOK: 'create',
+  UPDATE_WEBHOOK: 'update',
+  ROTATE_WEBHOOK_SECRET: 'action',
+  DELETE_WEBHOOK: 'delete',
+  REPLAY_WEBHOOK_MESSAGE: 'action',
   // A batch of new orders, all or none (docs/decisions/0059-import.md).
   CREATE_ORDERS: 'create',
   // The address book (docs/decisions/0061-address-book.md).
@@ -198,5 +204,6 @@ export const updateCommands = {
     create: 'CREATE_CUSTOMER',
     entity: 'customers',
   },
+  UPDATE_WEBHOOK: { idField: 'id', create: 'CREATE_WEBHOOK', entity: 'webhooks' },
 } as const satisfies Partial<Record<CommandName, UpdateCommand>>;
 export type UpdateCommandName = keyof typeof updateCommands;

@@ -26,6 +26,7 @@ export type ReferenceEntity =
       | 'customerGroups'
       | 'recurringOrders'
       | 'addresses'
+      | 'webhooks'
     >
   | 'departmentAccess';
 
@@ -276,6 +277,14 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   SEND_PRE_PICKUP_SMS: { 'orderIds[]': 'orders' },
   LOCK_PRE_ADVICE: { 'orderIds[]': 'orders' },
   UNLOCK_PRE_ADVICE: { 'orderIds[]': 'orders' },
+  CREATE_WEBHOOK: { customerId: 'customers' },
+  UPDATE_WEBHOOK: { id: 'webhooks' },
+  ROTATE_WEBHOOK_SECRET: { id: 'webhooks' },
+  DELETE_WEBHOOK: { id: 'webhooks' },
+  REPLAY_WEBHOOK_MESSAGE: {
+    webhookId: 'webhooks',
+    messageId: external("a delivery of the hook (the queue checks it is the hook's)"),
+  },
 };
 
 export const isReference = (d: FieldDeclaration): d is ReferenceEntity => typeof d === 'string';

@@ -98,6 +98,7 @@ import {
   type PreAdvicePolicyRow,
   type PreAdviceRow,
 } from './preAdvice/index.js';
+import { WEBHOOKS_ENTITY, WEBHOOKS_TABLE, type WebhookRow } from './webhooks/index.js';
 import {
   ROLES_ENTITY,
   ROLES_TABLE,
@@ -393,6 +394,13 @@ export const entityAccess = {
   [ADDRESSES_ENTITY]: entity<AddressRow>({
     table: ADDRESSES_TABLE,
     queries: ['addresses'],
+    rule: 'departmentAndCustomer',
+    scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.customerId }),
+  }),
+  // Webhooks (0070): a customer's hooks, read as the customer is (no secret in the row).
+  [WEBHOOKS_ENTITY]: entity<WebhookRow>({
+    table: WEBHOOKS_TABLE,
+    queries: ['webhooks'],
     rule: 'departmentAndCustomer',
     scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.customerId }),
   }),

@@ -43,6 +43,10 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   /** A body in a character set or content encoding the product does not read (UTF-8 JSON only). */
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A webhook URL whose host is a private, loopback, link-local or metadata address (0070). */
+  WEBHOOK_ADDRESS_REFUSED: 400,
+  /** A webhook's secret is read only just after it was made or rotated (0070). */
+  SECRET_NO_LONGER_SHOWN: 409,
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,

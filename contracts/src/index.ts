@@ -59,5 +59,6 @@ export * from './downloads.js';
 export * from './recurring/index.js';
 export * from './addressBook/index.js';
 export * from './preAdvice/index.js';
+export * from './webhooks/index.js';
 export * from './scans/index.js';
 export * from './proof/index.js';

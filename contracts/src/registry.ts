@@ -133,6 +133,7 @@ import {
   importResultsQuerySchema,
   importStatusQuerySchema,
 } from './importing/index.js';
+import { webhookCommandSchemas, webhookQuerySchemas } from './webhooks/index.js';
 
 /** Every command the command service accepts, by its wire name (spec §7), with its payload schema. */
 export const commandSchemas = {
@@ -167,6 +168,8 @@ export const commandSchemas = {
   ...scanCommandSchemas,
   // Proof of delivery (docs/decisions/0068-proof-of-delivery.md).
   ...proofCommandSchemas,
+  // Webhooks (docs/decisions/0070-webhooks.md).
+  ...webhookCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -274,6 +277,8 @@ export const querySchemas = {
   // The courier's scans of a slot (docs/decisions/0064-courier-scans.md).
   slotScans: slotScansQuerySchema,
   stopContact: stopContactQuerySchema,
+  // Webhooks (docs/decisions/0070-webhooks.md).
+  ...webhookQuerySchemas,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

@@ -20,6 +20,7 @@ import { ARTICLES_ENTITY, PRICE_LISTS_ENTITY } from './pricing/catalogue.js';
 import { RECURRING_ORDERS_ENTITY, RECURRING_RUNS_ENTITY } from './recurring/index.js';
 import { ADDRESSES_ENTITY } from './addressBook/index.js';
 import { PRE_ADVICE_ENTITY, PRE_ADVICE_POLICIES_ENTITY } from './preAdvice/index.js';
+import { WEBHOOKS_ENTITY } from './webhooks/index.js';
 import { ROLES_ENTITY, USERS_ENTITY } from './users/index.js';
 import { SLOT_SCANS_ENTITY } from './scans/index.js';
 import { entityAccess, isEntityName, scopeOf, type EntityName } from './entities.js';
@@ -173,6 +174,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   preAdviceServicePolicies: PRE_ADVICE_POLICIES_ENTITY,
   preAdviceForOrder: PRE_ADVICE_ENTITY,
   preAdviceFollowUp: PRE_ADVICE_ENTITY,
+  webhooks: WEBHOOKS_ENTITY,
   slotScans: SLOT_SCANS_ENTITY,
 };
 

@@ -49,6 +49,7 @@ import {
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { webhookSecrets } from './webhookParts.js';
 
 /**
  * The parts the composition roots share: the embedded default (one process, embedded/system.ts)
@@ -89,6 +90,8 @@ export async function commandParts(
   geocoder: Geocoder,
   logger: Logger,
   metrics?: Metrics,
+  /** How a webhook URL is checked when saved (docs/decisions/0070); default: public https only. */
+  webhookUrlCheck?: (url: string) => Promise<void>,
 ) {
   // Departments and the number-series catalogue, cached for bookings (docs/decisions/0017).
   const references = new ReferenceStreams(rawStore, db.notifier);
@@ -110,6 +113,7 @@ export async function commandParts(
     blobs: new PostgresBlobStore(db.knex),
     logger: logger.child({ component: 'command' }),
     ...(metrics ? { metrics } : {}),
+    ...(webhookUrlCheck ? { webhookUrlCheck } : {}),
   };
   /** Runs a command in process, as the system unless another identity is given. */
   const run = (name: string, payload: unknown, identity: Identity = SYSTEM_IDENTITY) =>
@@ -214,6 +218,7 @@ export function queryParts(
     minPositionWaitMs: options.minPositionWaitMs,
     geocoder,
     blobs: new PostgresBlobStore(db.knex),
+    webhookSecret: webhookSecrets(config),
     invoices: {
       seller: {
         name: config.INVOICE_SELLER_NAME,

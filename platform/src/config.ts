@@ -143,6 +143,23 @@ export const configSchema = z.object({
   PRE_ADVICE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** Pre-advice on; off, no trigger fires and planners' attempts end as FEATURE_OFF. */
   PRE_ADVICE_ENABLED: bool.default(true),
+  // ---- Webhooks (docs/decisions/0070-webhooks.md).
+  /** How often a command process sends the webhook deliveries due (seconds, 0.1–60); 0: it does not. */
+  WEBHOOK_INTERVAL_SECONDS: z.coerce.number().min(0).max(60).default(1),
+  /** How long a receiver has to answer a delivery before it counts as failed (and is retried). */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * The key hooks' secrets are derived from (≥ 32 characters). Required in production; elsewhere
+   * a fixed development key (secrets made with it are not secret).
+   */
+  WEBHOOK_SIGNING_KEY: optional(
+    z.string().min(32, 'WEBHOOK_SIGNING_KEY needs at least 32 characters'),
+  ),
+  /**
+   * Let webhooks go to private, loopback and link-local addresses and over plain http: for
+   * development and tests only; refused when NODE_ENV=production.
+   */
+  WEBHOOKS_ALLOW_LOCAL: bool.default(false),
   // ---- Route optimisation (docs/decisions/0026-optimizing.md).
   /** Worker threads that solve runs at once; default: the cores less one (at least one). */
   OPTIMIZER_WORKERS: optional(z.coerce.number().int().min(1).max(64)),
@@ -340,6 +357,10 @@ function startNeeds(config: Config, sessions: boolean, events: boolean): string[
     problems.push(
       '  PERSONAL_DATA_KEY: required when NODE_ENV=production (or PERSONAL_DATA_KMS=pkcs11)',
     );
+  if (events && config.NODE_ENV === 'production' && !config.WEBHOOK_SIGNING_KEY)
+    problems.push('  WEBHOOK_SIGNING_KEY: required when NODE_ENV=production');
+  if (config.NODE_ENV === 'production' && config.WEBHOOKS_ALLOW_LOCAL)
+    problems.push('  WEBHOOKS_ALLOW_LOCAL: must be false when NODE_ENV=production (0070)');
   if (config.GEOCODER !== 'gazetteer' && !config.GEOCODER_URL)
     problems.push(`  GEOCODER_URL: required when GEOCODER=${config.GEOCODER}`);
   if (!sessions) return problems;
@@ -371,3 +392,7 @@ export function loadConfig(
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return config;
 }
+
+/** The key webhook secrets are derived from (docs/decisions/0070-webhooks.md). */
+export const webhookSigningKey = (config: Config): string =>
+  config.WEBHOOK_SIGNING_KEY ?? 'development-only-webhook-signing-key-not-secret';

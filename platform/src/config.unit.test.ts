@@ -11,6 +11,8 @@ const live = {
   SMS_PROVIDER_PASSWORD: 'sms-secret',
   SMS_PLATFORM_ID: 'COMMON_API',
   SMS_PLATFORM_PARTNER_ID: '4711',
+  // Webhook secrets' key (docs/decisions/0070); required in production, tested below.
+  WEBHOOK_SIGNING_KEY: 'w'.repeat(40),
 };
 
 const problems = (env: Record<string, string>) => {
@@ -21,6 +23,26 @@ const problems = (env: Record<string, string>) => {
     return (err as Error).message;
   }
 };
+
+describe('webhook settings (docs/decisions/0070-webhooks.md)', () => {
+  const prod = { NODE_ENV: 'production', ...live, AUTH_SECRET: 'x'.repeat(40) };
+  const key = Buffer.alloc(32, 7).toString('base64');
+
+  it('needs a signing key in production, and never lets local receivers through there', () => {
+    const { WEBHOOK_SIGNING_KEY: _unused, ...noKey } = prod;
+    expect(problems({ ...noKey, PERSONAL_DATA_KEY: key })).toBe(
+      'Invalid configuration:\n  WEBHOOK_SIGNING_KEY: required when NODE_ENV=production',
+    );
+    expect(problems({ ...prod, PERSONAL_DATA_KEY: key, WEBHOOKS_ALLOW_LOCAL: 'true' })).toBe(
+      'Invalid configuration:\n  WEBHOOKS_ALLOW_LOCAL: must be false when NODE_ENV=production (0070)',
+    );
+    expect(problems({ WEBHOOK_SIGNING_KEY: 'short' })).toContain(
+      'WEBHOOK_SIGNING_KEY needs at least 32 characters',
+    );
+    expect(loadConfig({ WEBHOOKS_ALLOW_LOCAL: 'true' }).WEBHOOKS_ALLOW_LOCAL).toBe(true);
+    expect(loadConfig({}).WEBHOOKS_ALLOW_LOCAL).toBe(false);
+  });
+});
 
 describe('message delivery configuration, validated at start', () => {
   it('keeps the outbox by default outside production', () => {

@@ -32,3 +32,4 @@ export * from './http/health.js';
 export * from './http/server.js';
 export * from './privacy/index.js';
 export * from './blobs/store.js';
+export * from './webhooks/index.js';

@@ -32,6 +32,8 @@ import {
 } from './recurring/projection.js';
 import { addressesProjection } from './addressBook/projection.js';
 import { preAdvicePoliciesProjection, preAdviceProjection } from './preAdvice/projection.js';
+import { webhooksProjection } from './webhooks/projection.js';
+import { webhookQueueProjection } from './webhooks/queue.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -67,6 +69,8 @@ export const projections: Projection[] = [
   preAdvicePoliciesProjection,
   preAdviceProjection,
   slotScansProjection,
+  webhooksProjection,
+  webhookQueueProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

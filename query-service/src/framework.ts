@@ -17,6 +17,8 @@ export interface QueryContext {
   clock: () => Date;
   /** Address lookup (docs/decisions/0015): the gazetteer by default. */
   geocoder?: Geocoder;
+  /** A webhook's secret from its id and version (docs/decisions/0070). */
+  webhookSecret?: (id: string, version: number) => string;
 }
 
 export type QueryHandler<N extends QueryName> = (

@@ -118,6 +118,13 @@ import {
   preAdviceServicePolicies,
 } from './preAdvice/query.js';
 import {
+  webhookIntegrations,
+  webhookMessage,
+  webhookMessages,
+  webhookSecret,
+  webhooks,
+} from './webhooks/query.js';
+import {
   billingOrders,
   customerInvoiceSplit,
   invoicedOrderPrice,
@@ -221,6 +228,11 @@ export const queries: QueryTable = {
   customerEventEmail,
   preAdviceForOrder,
   preAdviceFollowUp,
+  webhooks,
+  webhookSecret,
+  webhookMessages,
+  webhookMessage,
+  webhookIntegrations,
 };
 
 export interface QueryServiceDeps {
@@ -234,6 +246,8 @@ export interface QueryServiceDeps {
   minPositionWaitMs?: number;
   /** Address lookup for `addressAutocomplete` and the postal-code check (0015). */
   geocoder?: Geocoder;
+  /** A webhook's secret from its id and version (docs/decisions/0070); absent: none is shown. */
+  webhookSecret?: (id: string, version: number) => string;
   /** How invoices are printed for `download-invoice` (0032); default: the product as seller. */
   invoices?: InvoiceDocumentSettings;
   /** The proof store (a delivery's signature and photos, 0068); without it none is found. */
@@ -291,6 +305,7 @@ async function answer(
     identity,
     clock: deps.clock ?? (() => new Date()),
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
+    ...(deps.webhookSecret ? { webhookSecret: deps.webhookSecret } : {}),
   };
   const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;
   return readable(name, identity, await handle(parsed.data, ctx));

@@ -47,6 +47,11 @@ export interface HandlerContext {
   geocoder?: Geocoder;
   /** The proof store (a delivery's signature and photos, 0068); absent: proofs are refused. */
   blobs?: BlobStore;
+  /**
+   * Checks a webhook URL's addresses (0070); throws RefusedAddressError. Absent: only public
+   * https addresses pass.
+   */
+  webhookUrlCheck?: (url: string) => Promise<void>;
   /** When the command is decided (the service's clock). */
   now: Date;
   logger: Logger;

@@ -18,6 +18,7 @@ import {
   templateStream,
   unitStream,
   userStream,
+  webhookStream,
   type ChangeScope,
   type CommandName,
   type ReferenceEntity,
@@ -32,6 +33,7 @@ import { unitDecider } from '../units/decider.js';
 import { roleDecider, userDecider } from '../users/decider.js';
 import { recurringOrderDecider } from '../recurring/decider.js';
 import { addressDecider } from '../addressBook/decider.js';
+import { webhookDecider } from '../webhooks/decider.js';
 import type { HandlerContext } from './handler.js';
 
 type Reader = Pick<HandlerContext, 'loadMany' | 'readDepartment'>;
@@ -107,6 +109,11 @@ const scopes: Record<Exclude<ReferenceEntity, 'departmentAccess'>, Scopes> = {
   recurringOrders: fromStreams(recurringOrderStream, recurringOrderDecider, (s) =>
     s.status === 'exists' ? changeScope({ departmentId: s.entity.departmentId }) : null,
   ),
+  webhooks: fromStreams(webhookStream, webhookDecider, (s) =>
+    s.status === 'exists'
+      ? changeScope({ departmentId: s.entity.departmentId, customerId: s.entity.customerId })
+      : null,
+  ),
   addresses: fromStreams(addressStream, addressDecider, (s) =>
     s.status === 'exists'
       ? changeScope({ departmentId: s.entity.departmentId, customerId: s.entity.customerId })
@@ -127,6 +134,7 @@ const labels: Record<Exclude<ReferenceEntity, 'departmentAccess' | 'orders'>, st
   customerGroups: 'Customer group',
   recurringOrders: 'Recurring order',
   addresses: 'Address',
+  webhooks: 'Webhook',
 };
 
 /** The entity an id of a reference field names (a department access entry may be a group). */

@@ -70,6 +70,7 @@ const customerLookUp: AccessFlag[] = [
 ];
 /** Pre-advice (docs/decisions/0062): policies are the admin's, outcomes the planner's (§6). */
 const preAdviceAdmin: AccessFlag[] = ['ADMIN_PRE_ADVICE'];
+const customerAdmin: AccessFlag[] = ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'];
 const preAdvice: AccessFlag[] = ['PLANNER_PRE_ADVICE', 'PLANNER_SHIPMENTS'];
 /** Spec §6: pre-advice is read by the planner-type roles and ADMIN (not READ_ONLY_PLANNER). */
 const preAdviceRoles: Role[] = ['ADMIN', 'PLANNER', 'PLUS_PLANNER', 'PARTNER'];
@@ -215,6 +216,12 @@ export const commandPermissions: Record<CommandName, Permission> = {
   SEND_PRE_PICKUP_SMS: write(preAdvice, { roles: preAdviceRoles }),
   LOCK_PRE_ADVICE: write(preAdvice, { roles: preAdviceRoles }),
   UNLOCK_PRE_ADVICE: write(preAdvice, { roles: preAdviceRoles }),
+  // Webhooks (0070): kept on the customer screen; messages replayed also from the integrations'.
+  CREATE_WEBHOOK: write(customerAdmin),
+  UPDATE_WEBHOOK: write(customerAdmin),
+  ROTATE_WEBHOOK_SECRET: write(customerAdmin),
+  DELETE_WEBHOOK: write(customerAdmin),
+  REPLAY_WEBHOOK_MESSAGE: write([...customerAdmin, 'ADMIN_INTEGRATIONS']),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
@@ -362,6 +369,11 @@ export const queryPermissions: Record<QueryName, Permission> = {
   customerEventEmail: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
   preAdviceForOrder: read(preAdvice, { roles: preAdviceRoles }),
   preAdviceFollowUp: read(['PLANNER_PRE_ADVICE'], { roles: preAdviceRoles }),
+  webhooks: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
+  webhookSecret: read(customerAdmin),
+  webhookMessages: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
+  webhookMessage: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
+  webhookIntegrations: read(['ADMIN_INTEGRATIONS']),
   // Spreadsheet import (0059): whoever may import reads the imports of their departments.
   getImportStatus: read(importFlags),
   getImportResults: read(importFlags),

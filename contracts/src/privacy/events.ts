@@ -21,6 +21,7 @@ import type { ReservationEvent } from '../reservations.js';
 import type { RecurringEvent } from '../recurring/index.js';
 import type { AddressEvent } from '../addressBook/index.js';
 import type { PreAdviceEvent, PreAdvicePolicyEvent } from '../preAdvice/index.js';
+import type { WebhookEvent } from '../webhooks/index.js';
 import type { RoleEvent, UserEvent } from '../users/index.js';
 import type { ScanEvent } from '../scans/index.js';
 import type { ProofEvent } from '../proof/index.js';
@@ -77,6 +78,7 @@ export type DomainEvent =
   | AddressEvent
   | PreAdvicePolicyEvent
   | PreAdviceEvent
+  | WebhookEvent
   | ScanEvent
   | ProofEvent
   | PersonalDataErasedEvent;

@@ -378,6 +378,18 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
     'texts[].emailBody',
   ]),
   PreAdvicePolicyDeleted: none,
+  // Webhooks (0070): a business's system (its address, what it is); no secret in any event.
+  WebhookCreated: named("a business's own system: its address and what it is", [
+    'url',
+    'description',
+  ]),
+  WebhookUpdated: named("a business's own system: its address and what it is", [
+    'url',
+    'description',
+  ]),
+  WebhookSecretRotated: none,
+  WebhookDeleted: none,
+  WebhookMessageReplayRequested: none,
   PreAdviceRequested: none,
   PreAdviceQueued: order({
     'messages.sms.to': 'phone',

@@ -207,6 +207,8 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
     'texts[].emailBody',
   ]),
   preAdvice: { personal: {} },
+  // Webhooks (0070): the address and description of a business's own system; no secret.
+  webhooks: named("a business's own system: its address and what it is", ['url', 'description']),
   // Codes, kinds and times of a slot's scans; the positions stay in the sealed events (0064).
   slotScans: { personal: {} },
 };

@@ -1,3 +1,4 @@
+import type { WebhookWorker } from '@nordlog/command-service';
 import {
   createCommandService,
   PreAdviceJob,
@@ -60,6 +61,7 @@ import {
   todayInOslo,
   uiFolder,
 } from '../parts.js';
+import { webhookUrlCheck, webhookWorker } from '../webhookParts.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -90,6 +92,8 @@ export interface System {
   imports: ImportRunner;
   /** Decides and sends pre-advice (docs/decisions/0062): tests run a pass. */
   preAdvice: PreAdviceJob;
+  /** Sends webhook deliveries (docs/decisions/0070): tests run a pass. */
+  webhooks: WebhookWorker;
   close(): Promise<void>;
 }
 
@@ -131,7 +135,14 @@ export async function startSystem(
   // One registry for the whole process (docs/decisions/0025-topology.md).
   const metrics = createMetrics({ service: 'embedded', logger });
   const unwatch = metrics.watchDatabase(db.knex);
-  const command = await commandParts(db, rawStore, geocoder, logger, metrics);
+  const command = await commandParts(
+    db,
+    rawStore,
+    geocoder,
+    logger,
+    metrics,
+    webhookUrlCheck(config),
+  );
   const optimizing = optimizingParts(config, db, command.deps.store, logger);
   optimizing.runner.start();
   const invoicing = invoicingParts(db, command.deps.store, command.deps.ids, logger);
@@ -199,6 +210,8 @@ export async function startSystem(
     intervalMs: config.PRE_ADVICE_INTERVAL_SECONDS * 1000,
   });
   if (config.PRE_ADVICE_INTERVAL_SECONDS > 0) preAdvice.start();
+  // Webhooks are sent by their worker (docs/decisions/0070-webhooks.md).
+  const webhooks = webhookWorker(config, db, logger);
   let hubRef: SocketHub | null = null;
   const auth = createAuth({
     knex: db.knex,
@@ -279,6 +292,7 @@ export async function startSystem(
     recurring,
     imports,
     preAdvice,
+    webhooks,
     close: () =>
       (closing ??= (async () => {
         await hub.close();
@@ -290,6 +304,7 @@ export async function startSystem(
         await recurring.stop();
         await imports.stop();
         await preAdvice.stop();
+        await webhooks.stop();
         command.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

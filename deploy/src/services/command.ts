@@ -14,6 +14,7 @@ import {
   preAdviceParts,
 } from '../parts.js';
 import { failed, runService } from './run.js';
+import { webhookUrlCheck, webhookWorker } from '../webhookParts.js';
 
 /**
  * The command service as a process of its own: `POST /api/command/{name}` behind the gateway,
@@ -22,7 +23,7 @@ import { failed, runService } from './run.js';
 runService('command', async ({ config, logger, db, metrics, app }) => {
   const store = await openEventStore(config, db, logger);
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
-  const command = await commandParts(db, store, geocoder, logger, metrics);
+  const command = await commandParts(db, store, geocoder, logger, metrics, webhookUrlCheck(config));
   // Optimising runs are carried beside the command service (docs/decisions/0026).
   const optimizing = optimizingParts(config, db, command.deps.store, logger);
   optimizing.runner.start();
@@ -48,6 +49,8 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   // Pre-advice (docs/decisions/0062): every command process may run it; each attempt is decided
   // once on its order's stream and each message claimed before it is handed over.
   const preAdvice = preAdviceParts(config, db, command.deps.store, logger, metrics);
+  // Webhooks (docs/decisions/0070): every command process may send; each delivery is leased.
+  const webhooks = webhookWorker(config, db, logger);
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
   // Spreadsheet imports (docs/decisions/0059): the gateway forwards them here, signed.
@@ -65,6 +68,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
       await recurring.stop();
       await imports.stop();
       await preAdvice?.close();
+      await webhooks.stop();
       command.close();
     },
   };

@@ -18,6 +18,7 @@ import {
 } from '@nordlog/contracts';
 import { z } from 'zod';
 import { exampleCandidates, type JsonSchema } from './example.js';
+import { webhooksDocument } from './webhooks.js';
 
 /**
  * The OpenAPI 3.1 description of every command and query (docs/decisions/0023-http-edge.md),
@@ -247,6 +248,13 @@ const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
     block: { name: 'Apotek 1 Storgata', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo' },
   },
   UPDATE_ADDRESS: { id: '990001', usage: 'BOTH' },
+  // contracts webhooks: a public https receiver, some events.
+  CREATE_WEBHOOK: {
+    customerId: '990001',
+    url: 'https://orders.example.com/hooks/nordlog',
+    events: ['OrderCreated', 'ConsignmentDelivered'],
+    description: 'Order system',
+  },
   // contracts preAdvice: one owner, the texts the channel needs, known placeholders only.
   CREATE_PRE_ADVICE_POLICY: {
     name: 'Pharmacy: the day before',
@@ -483,6 +491,8 @@ export function openApiDocument(version = '0.1.0'): OpenApiDocument {
         `commands also carry the session's CSRF token in ${authRules.csrfHeader}.`,
     },
     servers: [{ url: '/' }],
+    // What a customer's webhook receiver gets, and how it verifies it (docs/decisions/0070).
+    webhooks: webhooksDocument,
     tags: [
       { name: 'commands', description: 'Change something: events appended to the event store.' },
       { name: 'queries', description: 'Read the read models.' },

@@ -24,7 +24,8 @@ export type IdKind =
   | 'deviation'
   | 'recurring_order'
   | 'address'
-  | 'pre_advice_policy';
+  | 'pre_advice_policy'
+  | 'webhook';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

@@ -346,6 +346,52 @@ export const platformMigrations: Migration[] = [
         );`);
     },
   },
+  {
+    // Webhooks (docs/decisions/0070-webhooks.md): hook ids, the durable queue and delivery log
+    // (written by the projector's enqueuer in its own transaction, one row per hook and event,
+    // sent by the webhook worker under a lease) and each attempt with the receiver's answer.
+    name: '0025_webhooks',
+    async up(knex) {
+      await knex.raw(`
+        create sequence id_seq_webhook;
+        create table webhook_deliveries (
+          id uuid primary key,
+          webhook_id bigint not null,
+          customer_id bigint not null,
+          order_id bigint not null,
+          event_id text not null,
+          event_type text not null,
+          occurred_at timestamptz not null,
+          created_at timestamptz not null default now(),
+          payload jsonb not null,
+          status text not null default 'PENDING',
+          attempts integer not null default 0,
+          next_at timestamptz not null default now(),
+          claim uuid,
+          claimed_until timestamptz,
+          delivered_at timestamptz,
+          last_status_code integer,
+          last_error text,
+          replay_of uuid
+        );
+        create unique index webhook_deliveries_event on webhook_deliveries (webhook_id, event_id)
+          where replay_of is null;
+        create index webhook_deliveries_due on webhook_deliveries (next_at) where status = 'PENDING';
+        create index webhook_deliveries_customer on webhook_deliveries (customer_id, created_at desc);
+        create index webhook_deliveries_hook on webhook_deliveries (webhook_id, created_at desc);
+        create index webhook_deliveries_created on webhook_deliveries (created_at);
+        create table webhook_attempts (
+          delivery_id uuid not null references webhook_deliveries (id) on delete cascade,
+          attempt integer not null,
+          at timestamptz not null,
+          status_code integer,
+          duration_ms integer not null,
+          answer text,
+          error text,
+          primary key (delivery_id, attempt)
+        );`);
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

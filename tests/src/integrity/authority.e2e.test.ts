@@ -37,6 +37,10 @@ interface World {
   customerGroup: string;
   osloPolicy: string;
   bergenPolicy: string;
+  /** Webhooks of each department's customer; the second Bergen one is deleted (0070). */
+  osloHook: string;
+  bergenHook: string;
+  bergenHook2: string;
 }
 
 /**
@@ -52,6 +56,13 @@ const policy = (owner: Payload): Payload => ({
   channel: 'SMS',
   texts: [{ language: 'nb', smsText: 'Pakken kommer: {trackingLink}' }],
   ...owner,
+});
+
+/** A webhook of the customer given (docs/decisions/0070). */
+const hook = (customerId: string): Payload => ({
+  customerId,
+  url: 'http://127.0.0.1:9/hooks',
+  events: ['OrderCreated'],
 });
 
 const cases: Partial<
@@ -76,6 +87,29 @@ const cases: Partial<
   DELETE_PRE_ADVICE_POLICY: {
     outside: [(w) => ({ id: w.osloPolicy })],
     inside: (w) => ({ id: w.bergenPolicy }),
+  },
+  // Webhooks (docs/decisions/0070): a customer's, kept by who administers the customer.
+  CREATE_WEBHOOK: {
+    outside: [(w) => hook(w.osloCustomer)],
+    inside: (w) => hook(w.bergenCustomer),
+  },
+  UPDATE_WEBHOOK: {
+    outside: [(w) => ({ id: w.osloHook, enabled: false })],
+    inside: (w) => ({ id: w.bergenHook, enabled: false }),
+  },
+  ROTATE_WEBHOOK_SECRET: {
+    outside: [(w) => ({ id: w.osloHook })],
+    inside: (w) => ({ id: w.bergenHook }),
+  },
+  DELETE_WEBHOOK: {
+    outside: [(w) => ({ id: w.osloHook })],
+    inside: (w) => ({ id: w.bergenHook2 }),
+  },
+  REPLAY_WEBHOOK_MESSAGE: {
+    outside: [
+      (w) => ({ webhookId: w.osloHook, messageId: '00000000-0000-4000-8000-000000000001' }),
+    ],
+    inside: (w) => ({ webhookId: w.bergenHook, messageId: '00000000-0000-4000-8000-000000000001' }),
   },
   UPDATE_DEPARTMENT: {
     outside: [(w) => ({ id: w.oslo, alystraId: 'X' })],
@@ -305,7 +339,13 @@ describe('a scoped admin acts only inside its departments and never gives more t
       customerGroup: await id('CREATE_CUSTOMER_GROUP', { name: 'All' }),
       osloPolicy: await id('CREATE_PRE_ADVICE_POLICY', policy({ departmentId: oslo })),
       bergenPolicy: await id('CREATE_PRE_ADVICE_POLICY', policy({ departmentId: bergen })),
+      osloHook: '',
+      bergenHook: '',
+      bergenHook2: '',
     };
+    world.osloHook = await id('CREATE_WEBHOOK', hook(world.osloCustomer));
+    world.bergenHook = await id('CREATE_WEBHOOK', hook(world.bergenCustomer));
+    world.bergenHook2 = await id('CREATE_WEBHOOK', hook(world.bergenCustomer));
     await sys.settled();
     admin = sys.as(await sys.signIn(phone));
   }, 60_000);

@@ -156,6 +156,12 @@ describe('references are checked like reads: every reference field of every comm
       customerId: customer,
       block: { name: 'Bryggen', address: 'Bryggen 5', zipCode: '5003', zipArea: 'Bergen' },
     });
+    // A webhook of the other department's customer (docs/decisions/0070).
+    outside.webhooks = await id('CREATE_WEBHOOK', {
+      customerId: customer,
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['OrderCreated'],
+    });
     // Roles are everyone's reference data: no role is outside anybody's access.
     const access = [...accessFlags];
     const departmentIds = [world.departments[0]];

@@ -124,6 +124,11 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
       rows.push(...(await list(c.query('preAdviceForOrder', { orderId }))));
     return rows;
   },
+  // Webhooks (docs/decisions/0070): each customer's hooks; another's customer is refused.
+  webhooks: async (c, w) => [
+    ...(await list(c.query('webhooks', { customerId: w.mine }))),
+    ...(await list(c.query('webhooks', { customerId: w.theirs }))),
+  ],
 };
 
 /** The rows of a department-scoped query, over both departments. */
@@ -569,6 +574,20 @@ describe('socket scope equals query access, for every entity, role and context',
       for (const name of ['LOCK_PRE_ADVICE', 'PRE_ADVICE_MANUAL_ATTEMPT'])
         expect((await sys.command(name, { orderIds: [orderId] })).status).toBe(200);
     }
+    // A webhook of each department's customer, one of them changed (docs/decisions/0070).
+    const hooks: string[] = [];
+    for (const customerId of [mine, theirs]) {
+      const res = await sys.command('CREATE_WEBHOOK', {
+        customerId,
+        url: 'http://127.0.0.1:9/hooks',
+        events: ['OrderCreated'],
+      });
+      expect(res.status).toBe(200);
+      hooks.push(res.body.ids[0] as string);
+    }
+    expect((await sys.command('UPDATE_WEBHOOK', { id: hooks[0], enabled: false })).status).toBe(
+      200,
+    );
     // Optimising runs of both departments' days, their suggested routes, one of them cancelled.
     for (const departmentId of [oslo, bergen])
       await waitForRun(

@@ -276,6 +276,27 @@ describe('projections', () => {
       )
     ).rows.map((r) => r.outcome);
     expect(outcomes).toEqual(expect.arrayContaining(['SMS_AND_EMAIL_SENT', 'PRE_ADVICE_LOCKED']));
+    // Webhooks (docs/decisions/0070): two of the customer's, one changed and rotated, one
+    // deleted; the orders' later events are queued for them (the queue's tables are rebuilt).
+    const hooks: string[] = [];
+    for (const url of ['http://127.0.0.1:9/a', 'http://127.0.0.1:9/b']) {
+      const res = await sys.command('CREATE_WEBHOOK', {
+        customerId: cust,
+        url,
+        events: ['OrderDeleted', 'ConsignmentAssignedToSlot'],
+      });
+      expect(res.status).toBe(200);
+      hooks.push(res.body.ids[0] as string);
+    }
+    for (const [name, payload] of [
+      ['UPDATE_WEBHOOK', { id: hooks[0], events: ['OrderDeleted'], description: 'ERP' }],
+      ['ROTATE_WEBHOOK_SECRET', { id: hooks[0] }],
+      ['DELETE_WEBHOOK', { id: hooks[1] }],
+    ] as const)
+      expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
+        name,
+        status: 200,
+      });
     // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.
     const second = await createSlot(sys, dep, bookingDate());
     const suggested = await waitForRun(

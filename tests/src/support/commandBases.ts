@@ -48,6 +48,9 @@ export interface World extends SampleWorld {
   address: string;
   /** A pre-advice policy of the first department (docs/decisions/0062). */
   preAdvicePolicy: string;
+  /** A webhook of the first customer (docs/decisions/0070), and a delivery of it. */
+  webhook: string;
+  webhookMessage: string;
 }
 
 export const block = {
@@ -291,6 +294,16 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   SEND_PRE_PICKUP_SMS: (w) => ({ orderIds: [w.order] }),
   LOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
   UNLOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
+  CREATE_WEBHOOK: (w) => ({
+    customerId: w.customers[0],
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['OrderCreated', 'ConsignmentDelivered'],
+    description: 'Order system',
+  }),
+  UPDATE_WEBHOOK: (w) => ({ id: w.webhook, events: ['OrderCreated'] }),
+  ROTATE_WEBHOOK_SECRET: (w) => ({ id: w.webhook }),
+  DELETE_WEBHOOK: (w) => ({ id: w.webhook }),
+  REPLAY_WEBHOOK_MESSAGE: (w) => ({ webhookId: w.webhook, messageId: w.webhookMessage }),
 };
 
 /** Makes the world (as the system user): two departments, the first one holding most things. */
@@ -325,6 +338,8 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     recurring: '',
     address: '',
     preAdvicePolicy: '',
+    webhook: '',
+    webhookMessage: '00000000-0000-4000-8000-000000000000',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -371,5 +386,11 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     'CREATE_PRE_ADVICE_POLICY',
     commandBases.CREATE_PRE_ADVICE_POLICY(world),
   );
+  world.webhook = await id('CREATE_WEBHOOK', commandBases.CREATE_WEBHOOK(world));
+  // An order of the hook's customer queues a delivery (the receiver is not there: it waits).
+  await id('CREATE_ORDER', commandBases.CREATE_ORDER(world));
+  await sys.settled();
+  const [message] = (await sys.query('webhookMessages', { webhookId: world.webhook })).body;
+  if (message) world.webhookMessage = message.id;
   return world;
 }

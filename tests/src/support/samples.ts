@@ -468,6 +468,23 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
     create: { name: `Group ${words()}`, description: 'one', departmentIds: [departments[0]] },
     changes: { name: `Group ${words()}`, description: 'two', departmentIds: [...departments] },
   }),
+  // Webhooks (docs/decisions/0070): every field changed.
+  UPDATE_WEBHOOK: ({ customers }) => ({
+    create: {
+      customerId: customers[0],
+      url: 'http://127.0.0.1:9/one',
+      events: ['OrderCreated'],
+      description: 'one',
+      // Not a create field (a new hook is on): named so that the suite can flip it back.
+      enabled: true,
+    },
+    changes: {
+      url: 'http://127.0.0.1:9/two',
+      events: ['ConsignmentDelivered', 'OrderDeleted'],
+      description: 'two',
+      enabled: false,
+    },
+  }),
   // The address book (docs/decisions/0061): every field changed, the block as a whole.
   UPDATE_ADDRESS: ({ departments, customers }) => ({
     create: {

@@ -107,6 +107,10 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     RECURRING_INTERVAL_SECONDS: '0',
     // Pre-advice is decided and sent when a test runs a pass (docs/decisions/0062), likewise.
     PRE_ADVICE_INTERVAL_SECONDS: '0',
+    // Webhooks are sent when a test runs a pass (docs/decisions/0070), to receivers the test
+    // starts on loopback (allowed here only; production refuses it).
+    WEBHOOK_INTERVAL_SECONDS: '0',
+    WEBHOOKS_ALLOW_LOCAL: 'true',
     ...env,
   });
 }

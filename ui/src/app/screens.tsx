@@ -19,6 +19,7 @@ import { exportScreens } from '../planner/exports/routes';
 import { recurringScreens } from '../planner/recurring/routes';
 import { addressScreens } from '../planner/addresses/routes';
 import { preAdviceScreens } from '../preAdvice/routes';
+import { webhookScreens } from '../webhooks/routes';
 import { importScreens } from '../planner/importing/routes';
 import { adminResources } from '../resources/admin/resources';
 import { lazyPage } from '../shell/lazyPage';
@@ -130,6 +131,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...addressScreens.map((screen) => ({ ...screen, live: true })),
   // Pre-advice policies and follow-up (docs/decisions/0062): their rows are pushed.
   ...preAdviceScreens.map((screen) => ({ ...screen, live: true })),
+  // Webhooks: a customer's hooks (pushed), the delivery log, the day's overview (0070).
+  ...webhookScreens.map((screen) => ({ ...screen, live: screen.path.includes('/webhook/') })),
 ];
 
 const screenRules = new Set(screens.map((s) => s.rule));

@@ -8,6 +8,7 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SmsIcon from '@mui/icons-material/Sms';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import SmsFailedIcon from '@mui/icons-material/SmsFailed';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
@@ -227,6 +228,10 @@ export function menuEntries(
     if (can(LM_EVENTS)) item('/admin/lmEvents', 'audit.menu', <HistoryIcon />);
     if (can(PERSONAL_DATA)) item(PERSONAL_DATA, 'personalData.menu', <PrivacyTipIcon />);
     if (can('/admin/preadvice/*')) item('/admin/preadvice', 'preAdvice.menu', <SmsIcon />);
+    if (can('/admin/integrations/:date?'))
+      item('/admin/integrations', 'webhooks.integrationsMenu', <WebhookIcon />);
+    if (can('/webhook-messages/*'))
+      item('/webhook-messages', 'webhooks.messagesMenu', <WebhookIcon />);
     if (plannerType) item('/planner', 'menu.planner', <LocalShippingIcon />);
   } else if (admin.length > 0) {
     item(resourcePath(admin[0]!), 'menu.admin', <AdminPanelSettingsIcon />);

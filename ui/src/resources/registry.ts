@@ -69,6 +69,8 @@ const plannerLists: Record<string, string[]> = {
   // Pre-advice policies and the follow-up list (preAdvice/queries).
   preAdvicePolicies: ['preAdvicePolicies'],
   preAdvice: ['preAdviceFollowUp'],
+  // A customer's webhooks (webhooks/queries, docs/decisions/0070).
+  webhooks: ['webhooks'],
   // A slot's scans on the courier's page (courier/scans `slotScansKey`), fetched again.
   slotScans: ['slotScans'],
 };

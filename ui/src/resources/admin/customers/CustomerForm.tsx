@@ -12,6 +12,7 @@ import {
 import { AddressInputs, withCustomerRules, withOptionalAddress } from '../common/AddressInputs';
 import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
+import { WebhookSection } from './WebhookSection';
 
 /** The customer's addresses: its own, where its returns go and where they wait between legs. */
 const customerAddresses = ['address', 'returnAddress', 'terminalAddress'];
@@ -73,10 +74,14 @@ export const CustomerCreate = () => (
 );
 
 export const CustomerEdit = () => (
-  <EditPage
-    page="customers"
-    schema={withOptionalAddress(withCustomerRules(updateCustomerSchema), customerAddresses)}
-  >
-    <CustomerInputs />
-  </EditPage>
+  <>
+    <EditPage
+      page="customers"
+      schema={withOptionalAddress(withCustomerRules(updateCustomerSchema), customerAddresses)}
+    >
+      <CustomerInputs />
+    </EditPage>
+    {/* Its webhooks (docs/decisions/0070-webhooks.md). */}
+    <WebhookSection />
+  </>
 );

@@ -1,0 +1,3 @@
+export * from './addressGuard.js';
+export * from './signing.js';
+export * from './post.js';

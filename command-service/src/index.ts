@@ -26,3 +26,4 @@ export { RetentionJob, type RetentionJobDeps } from './privacy/retention.js';
 export { RecurringScheduler, type RecurringSchedulerDeps } from './recurring/scheduler.js';
 export * from './importing/index.js';
 export { PreAdviceJob, type PreAdviceJobDeps } from './preAdvice/job.js';
+export { createExternalOrdersApi } from './apiKeys/externalOrders.js';

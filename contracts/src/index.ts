@@ -60,3 +60,4 @@ export * from './recurring/index.js';
 export * from './addressBook/index.js';
 export * from './preAdvice/index.js';
 export * from './scans/index.js';
+export * from './apiKeys/index.js';

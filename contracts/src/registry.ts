@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  apiKeyCommandSchemas,
+  apiKeysQuerySchema,
+  deliveryWindowsQuerySchema,
+  departmentMatrixServicesQuerySchema,
+  externalServicesQuerySchema,
+  hdServicesQuerySchema,
+} from './apiKeys/index.js';
 import { consignmentCommandSchemas } from './consignments/commands.js';
 import { personalDataQuerySchema, privacyCommandSchemas } from './privacy/commands.js';
 import { consignmentsQuerySchema, searchConsignmentsQuerySchema } from './consignments/gridRow.js';
@@ -163,6 +171,8 @@ export const commandSchemas = {
   ...importCommandSchemas,
   // The courier's scans (docs/decisions/0064-courier-scans.md).
   ...scanCommandSchemas,
+  // API keys of customers' systems (docs/decisions/0069-api-keys.md).
+  ...apiKeyCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -269,6 +279,12 @@ export const querySchemas = {
   // The courier's scans of a slot (docs/decisions/0064-courier-scans.md).
   slotScans: slotScansQuerySchema,
   stopContact: stopContactQuerySchema,
+  // API keys and the integration calls made with them (docs/decisions/0069-api-keys.md).
+  apiKeys: apiKeysQuerySchema,
+  externalServices: externalServicesQuerySchema,
+  hdServices: hdServicesQuerySchema,
+  departmentMatrixServices: departmentMatrixServicesQuerySchema,
+  deliveryWindows: deliveryWindowsQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

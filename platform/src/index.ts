@@ -31,3 +31,4 @@ export * from './metrics/index.js';
 export * from './http/health.js';
 export * from './http/server.js';
 export * from './privacy/index.js';
+export * from './apiKeys/secrets.js';

@@ -47,6 +47,11 @@ export interface HandlerContext {
   geocoder?: Geocoder;
   /** When the command is decided (the service's clock). */
   now: Date;
+  /**
+   * What the answer carries this once and no stored outcome keeps (a new API key's secret,
+   * docs/decisions/0069): a repeated commandId gets the outcome without it.
+   */
+  shownOnce?: Record<string, unknown>;
   logger: Logger;
 }
 

@@ -68,6 +68,8 @@ const customerLookUp: AccessFlag[] = [
   'ADMIN_CUSTOMER_ALL',
   ...addressBook,
 ];
+/** The customer admin screen's flags. */
+const customerAdmin: AccessFlag[] = ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'];
 /** Pre-advice (docs/decisions/0062): policies are the admin's, outcomes the planner's (§6). */
 const preAdviceAdmin: AccessFlag[] = ['ADMIN_PRE_ADVICE'];
 const preAdvice: AccessFlag[] = ['PLANNER_PRE_ADVICE', 'PLANNER_SHIPMENTS'];
@@ -213,9 +215,20 @@ export const commandPermissions: Record<CommandName, Permission> = {
   SEND_PRE_PICKUP_SMS: write(preAdvice, { roles: preAdviceRoles }),
   LOCK_PRE_ADVICE: write(preAdvice, { roles: preAdviceRoles }),
   UNLOCK_PRE_ADVICE: write(preAdvice, { roles: preAdviceRoles }),
+  // API keys (docs/decisions/0069-api-keys.md): the customer admin's; never a customer user's.
+  CREATE_API_KEY: write(customerAdmin),
+  ROTATE_API_KEY: write(customerAdmin),
+  REVOKE_API_KEY: write(customerAdmin),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
+  // API keys and the integration look-ups (0069): the keys are the customer admin's; the
+  // look-ups are booking's, and a customer's (its systems call them with a key).
+  apiKeys: read(customerAdmin),
+  externalServices: read(['PLANNER_BOOKING'], { customers: true }),
+  hdServices: read(['PLANNER_BOOKING'], { customers: true }),
+  departmentMatrixServices: read(['PLANNER_BOOKING'], { customers: true }),
+  deliveryWindows: read(['PLANNER_BOOKING'], { customers: true }),
   departments: read([]),
   // The address book picks the customer an address is of (0061).
   searchCustomers: read(customerLookUp, { customers: true }),

@@ -23,6 +23,7 @@ import type { AddressEvent } from '../addressBook/index.js';
 import type { PreAdviceEvent, PreAdvicePolicyEvent } from '../preAdvice/index.js';
 import type { RoleEvent, UserEvent } from '../users/index.js';
 import type { ScanEvent } from '../scans/index.js';
+import type { ApiKeyEvent } from '../apiKeys/index.js';
 
 /** Why personal data was erased: a person asked (GDPR art. 17), or its retention ran out (art. 5(1)(e)). */
 export const erasureReasons = ['request', 'retention'] as const;
@@ -77,6 +78,7 @@ export type DomainEvent =
   | PreAdvicePolicyEvent
   | PreAdviceEvent
   | ScanEvent
+  | ApiKeyEvent
   | PersonalDataErasedEvent;
 export type DomainEventType = DomainEvent['type'];
 

@@ -33,7 +33,9 @@ export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
       case 'ApiKeyRotated':
         return state;
       case 'ApiKeyRevoked':
-        return state.status === 'none' ? state : { status: 'revoked', customerId: state.customerId };
+        return state.status === 'none'
+          ? state
+          : { status: 'revoked', customerId: state.customerId };
       default: {
         const never: never = event;
         return never;

@@ -28,8 +28,11 @@ export function createExternalOrdersApi(deps: CommandServiceDeps): Router {
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw new AppError('VALIDATION_ERROR', 'The body is the order: a JSON object');
     const given = (body as { customerId?: unknown }).customerId;
-    const named = given === undefined || given === null || given === '' ? null : String(given);
-    if (named !== null && !scope.includes(named))
+    const absent = given === undefined || given === null || given === '';
+    // An id of another customer is refused here; a value that is no id at all is CREATE_ORDER's
+    // schema's to refuse (400).
+    const named = typeof given === 'string' || typeof given === 'number' ? String(given) : null;
+    if (!absent && named !== null && !scope.includes(named))
       throw new AppError(
         'NO_ACCESS',
         `This API key books for customer ${identity.customerId} and its sub-customers only`,
@@ -37,7 +40,7 @@ export function createExternalOrdersApi(deps: CommandServiceDeps): Router {
     const header = req.get('idempotency-key');
     if (header !== undefined && !idempotencyKey.safeParse(header).success)
       throw new AppError('VALIDATION_ERROR', 'Idempotency-Key: must be a UUID');
-    const payload = { ...body, customerId: named ?? identity.customerId };
+    const payload = { ...body, customerId: absent ? identity.customerId : given };
     const result = await executeCommand(deps, {
       name: 'CREATE_ORDER',
       body: { type: 'CREATE_ORDER', payload, ...(header ? { commandId: header } : {}) },
@@ -45,7 +48,9 @@ export function createExternalOrdersApi(deps: CommandServiceDeps): Router {
     });
     const ids = (result.body as { ids?: string[] }).ids;
     const answer =
-      result.status === 200 && Array.isArray(ids) ? { orderId: ids[0], ...(result.body as object) } : result.body;
+      result.status === 200 && Array.isArray(ids)
+        ? { orderId: ids[0], ...(result.body as object) }
+        : result.body;
     res.status(result.status === 200 ? 201 : result.status).json(answer);
   });
   return router;

@@ -25,7 +25,8 @@ import {
 } from './integration.js';
 
 /** A path's operations: a command's or query's POST, or an integration call (0069). */
-export type PathItem = { post: Operation } | { get: IntegrationOperation } | { post: IntegrationOperation };
+export type PathItem =
+  { post: Operation } | { get: IntegrationOperation } | { post: IntegrationOperation };
 
 /**
  * The OpenAPI 3.1 description of every command and query (docs/decisions/0023-http-edge.md),

@@ -114,7 +114,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents the integration calls behind an API key: the look-ups as GET with their params, the external create order with CREATE_ORDER\'s payload, 401 and 429', () => {
+  it("documents the integration calls behind an API key: the look-ups as GET with their params, the external create order with CREATE_ORDER's payload, 401 and 429", () => {
     for (const [p, name] of Object.entries(integrationQueryPaths)) {
       const get = (doc.paths[p] as { get: any }).get;
       expect(get.security).toEqual([{ apiKey: [] }, { apiKeyHeader: [] }]);

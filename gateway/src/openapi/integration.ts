@@ -38,7 +38,7 @@ const security: Record<string, string[]>[] = [{ apiKey: [] }, { apiKeyHeader: []
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 const tooMany = {
-  description: 'Over the key\'s limit: TOO_MANY_REQUESTS; wait the seconds in Retry-After.',
+  description: "Over the key's limit: TOO_MANY_REQUESTS; wait the seconds in Retry-After.",
   headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } },
   content: { 'application/json': { schema: ref('Errors') } },
 };
@@ -64,8 +64,7 @@ export function integrationPathItems(
   componentOf: (zod: unknown) => string,
   errors: Record<string, unknown>,
 ): Record<string, { get: IntegrationOperation } | { post: IntegrationOperation }> {
-  const items: Record<string, { get: IntegrationOperation } | { post: IntegrationOperation }> =
-    {};
+  const items: Record<string, { get: IntegrationOperation } | { post: IntegrationOperation }> = {};
   for (const [path, name] of Object.entries(integrationQueryPaths)) {
     const component = componentOf(querySchemas[name]);
     items[path] = {
@@ -93,7 +92,7 @@ export function integrationPathItems(
       summary: 'Create an order (the external orders API)',
       description:
         "The body is CREATE_ORDER's payload; `customerId` may be left out (the key's customer) or " +
-        'name the key\'s customer or one of its sub-customers: any other is 403 NO_ACCESS. The ' +
+        "name the key's customer or one of its sub-customers: any other is 403 NO_ACCESS. The " +
         'order is booked by CREATE_ORDER itself: the same rules and the same events as a ' +
         "planner's booking.",
       security,

@@ -11,7 +11,8 @@ import { rowProjection } from '../framework/rowProjection.js';
 
 /** API keys (docs/decisions/0069-api-keys.md): what the admin customer screen lists. */
 const KEY_EVENTS = new Set(['ApiKeyCreated', 'ApiKeyRotated', 'ApiKeyRevoked']);
-const keyEvent = (e: RecordedEvent) => (KEY_EVENTS.has(e.type) ? (e as never as ApiKeyEvent) : null);
+const keyEvent = (e: RecordedEvent) =>
+  KEY_EVENTS.has(e.type) ? (e as never as ApiKeyEvent) : null;
 
 export const apiKeysProjection = rowProjection<ApiKeyRow>({
   name: 'apiKeys',

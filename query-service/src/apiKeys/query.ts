@@ -41,7 +41,12 @@ const countryOf = async (knex: Knex, departmentId: string | null) =>
  * an order's do; the pickup is validated and answers nothing more (docs/decisions/0069).
  */
 export const externalServices: QueryHandler<'externalServices'> = async (p, ctx) => {
-  const customer = await customerByNumber(ctx.knex, ctx.identity, p.alystraCustomerNo, p.subcustomer);
+  const customer = await customerByNumber(
+    ctx.knex,
+    ctx.identity,
+    p.alystraCustomerNo,
+    p.subcustomer,
+  );
   const country = await countryOf(ctx.knex, customer.departmentId);
   return servicesAt(
     ctx.knex,
@@ -130,7 +135,8 @@ export const deliveryWindows: QueryHandler<'deliveryWindows'> = async (p, ctx) =
       `Service ${p.serviceCode} is not offered to this customer at ${p.postalCode}`,
     );
   if (!customer.departmentId) return [];
-  const slots = await ctx.knex(SLOTS_TABLE)
+  const slots = await ctx
+    .knex(SLOTS_TABLE)
     .where('department_id', customer.departmentId)
     .where('deleted', false)
     .whereBetween('date', [from, addDays(from, DELIVERY_WINDOW_DAYS - 1)])

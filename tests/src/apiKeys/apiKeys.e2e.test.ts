@@ -49,7 +49,11 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
     const { id, key } = res.body.apiKey as { id: string; key: string };
     const secret = parseApiKey(key)!.secret;
     expect(res.body.ids).toEqual([id]);
-    const again = await sys.command('CREATE_API_KEY', { customerId: w.main, label: 'ERP' }, { commandId });
+    const again = await sys.command(
+      'CREATE_API_KEY',
+      { customerId: w.main, label: 'ERP' },
+      { commandId },
+    );
     expect(again.status).toBe(200);
     expect(again.body.apiKey).toBeUndefined();
     await sys.settled();
@@ -59,7 +63,9 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
     expect(row).toMatchObject({ id, customerId: w.main, label: 'ERP', revokedAt: null });
     const stored = [
       JSON.stringify(listed.body),
-      JSON.stringify(await sys.db.knex('es_events').where('stream_id', `api-key-${id}`).select('data')),
+      JSON.stringify(
+        await sys.db.knex('es_events').where('stream_id', `api-key-${id}`).select('data'),
+      ),
       JSON.stringify(await sys.db.knex('rm_changes').where('entity', 'apiKeys').select('data')),
       JSON.stringify(await sys.db.knex('es_command_results').select('*')),
     ].join('\n');
@@ -67,7 +73,7 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
     expect(JSON.stringify(listed.body)).not.toMatch(/[0-9a-f]{64}/);
   });
 
-  it('S7-CALL-003 S7-CALL-033 the services lookup on the external base: the customer number\'s priced services at the delivery postal code', async () => {
+  it("S7-CALL-003 S7-CALL-033 the services lookup on the external base: the customer number's priced services at the delivery postal code", async () => {
     const { key } = await createKey(w.main);
     const oslo = await withKey(sys.url, services('C-1', '0368'), key);
     expect(oslo.status).toBe(200);
@@ -147,14 +153,17 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
     expect(theirs.status).toBe(404);
   });
 
-  it('S7-CALL-034 an order created with a key is the same event a planner\'s typed order is, visible to planners; its sub-customer too; another customer is 403 and stores nothing', async () => {
+  it("S7-CALL-034 an order created with a key is the same event a planner's typed order is, visible to planners; its sub-customer too; another customer is 403 and stores nothing", async () => {
     const { key } = await createKey(w.main);
     const created = await withKey(sys.url, '/api/external/orders', key, {
       body: orderBody(w.department),
     });
     expect(created.status).toBe(201);
     const orderId = created.body.orderId as string;
-    const typed = await sys.command('CREATE_ORDER', { ...orderBody(w.department), customerId: w.main });
+    const typed = await sys.command('CREATE_ORDER', {
+      ...orderBody(w.department),
+      customerId: w.main,
+    });
     expect(typed.status).toBe(200);
     const [viaKey, viaPlanner] = await Promise.all(
       [orderId, typed.body.ids[0] as string].map((id) => sys.store.readStream(orderStream(id))),
@@ -248,7 +257,7 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
     expect((await withKey(sys.url, services('C-1', '0368'), calm)).status).toBe(200);
   });
 
-  it('a session does not open the integration paths, nor a key the session\'s', async () => {
+  it("a session does not open the integration paths, nor a key the session's", async () => {
     const session = await withKey(sys.url, services('C-1', '0368'), null, {
       headers: { cookie: sys.admin.cookie },
     });

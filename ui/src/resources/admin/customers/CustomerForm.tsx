@@ -10,6 +10,7 @@ import {
 import { AddressInputs, withCustomerRules, withOptionalAddress } from '../common/AddressInputs';
 import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
+import { ApiKeys } from './ApiKeys';
 
 /** The customer's addresses: its own, and where its returns go. */
 const customerAddresses = ['address', 'returnAddress'];
@@ -59,10 +60,14 @@ export const CustomerCreate = () => (
 );
 
 export const CustomerEdit = () => (
-  <EditPage
-    page="customers"
-    schema={withOptionalAddress(withCustomerRules(updateCustomerSchema), customerAddresses)}
-  >
-    <CustomerInputs />
-  </EditPage>
+  <>
+    <EditPage
+      page="customers"
+      schema={withOptionalAddress(withCustomerRules(updateCustomerSchema), customerAddresses)}
+    >
+      <CustomerInputs />
+    </EditPage>
+    {/* Its API keys (docs/decisions/0069): their own commands, beside the form's save. */}
+    <ApiKeys />
+  </>
 );

@@ -12,14 +12,14 @@ import { RateLimiter } from '../auth/rateLimit.js';
 
 /** The window of the per-key limit. */
 export const API_KEY_WINDOW_MS = 60_000;
-/** Refused keys an address may present a minute before it is refused without a look-up. */
-const FAILURES_PER_MINUTE = 30;
 /** A customer's family and departments are kept this long (they change with customer edits). */
 const CUSTOMER_CACHE_MS = 5_000;
 
 export interface ApiKeyAuthOptions {
   /** Requests a key may make a minute (per gateway process). */
   perMinute: number;
+  /** Refused keys an address may present a minute before it is refused without a look-up. */
+  failuresPerMinute?: number;
   clock?: () => Date;
 }
 
@@ -49,7 +49,7 @@ export class ApiKeyAuthenticator {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.perKey = new RateLimiter(options.perMinute, API_KEY_WINDOW_MS, this.clock);
-    this.failures = new RateLimiter(FAILURES_PER_MINUTE, API_KEY_WINDOW_MS, this.clock);
+    this.failures = new RateLimiter(options.failuresPerMinute ?? 30, API_KEY_WINDOW_MS, this.clock);
   }
 
   middleware(): RequestHandler {

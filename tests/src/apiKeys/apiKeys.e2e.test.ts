@@ -33,7 +33,9 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
     return res.body.apiKey as { id: string; key: string };
   };
   beforeAll(async () => {
-    sys = await startTestSystem({ env: { API_KEY_MAX_REQUESTS_PER_MINUTE: '12' } });
+    sys = await startTestSystem({
+      env: { API_KEY_MAX_REQUESTS_PER_MINUTE: '12', API_KEY_MAX_FAILURES_PER_MINUTE: '25' },
+    });
     w = await integrationWorld(sys);
   }, 60_000);
   afterAll(async () => sys.shutdown());
@@ -270,5 +272,18 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
     // Under the bases, a path that is not a call is 404 once the key is checked.
     expect((await withKey(sys.url, '/api/external/nothing', key)).status).toBe(404);
     expect((await withKey(sys.url, '/api/external/nothing', null)).status).toBe(401);
+  });
+
+  // Last: it leaves this address refused for a minute.
+  it('an address presenting refused keys again and again is refused without a look-up (429), a good key with it', async () => {
+    const { key } = await createKey(w.main);
+    const statuses: number[] = [];
+    for (let i = 0; i < 26; i++)
+      statuses.push((await withKey(sys.url, services('C-1', '0368'), 'nlk_wrong')).status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    const good = await withKey(sys.url, services('C-1', '0368'), key);
+    expect(good.status).toBe(429);
+    expect(Number(good.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

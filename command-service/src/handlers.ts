@@ -5,6 +5,7 @@ import { customerGroupHandlers } from './customerGroups/handlers.js';
 import { departmentGroupHandlers } from './departmentGroups/handlers.js';
 import { courierHandlers } from './couriers/handlers.js';
 import { holidayHandlers } from './holidays/handlers.js';
+import { apiKeyHandlers } from './apiKeys/handlers.js';
 import { pinHandlers } from './pins/pins.js';
 import { labelHandlers } from './labels/handlers.js';
 import { numberSeriesHandlers } from './numberSeries/handlers.js';
@@ -45,6 +46,7 @@ export const handlers: HandlerTable = {
   ...departmentGroupHandlers,
   ...customerGroupHandlers,
   ...holidayHandlers,
+  ...apiKeyHandlers,
   ...courierHandlers,
   ...numberSeriesHandlers,
   ...labelHandlers,

@@ -27,3 +27,4 @@ export { RecurringScheduler, type RecurringSchedulerDeps } from './recurring/sch
 export * from './importing/index.js';
 export { PreAdviceJob, type PreAdviceJobDeps } from './preAdvice/job.js';
 export { WebhookWorker, type WebhookWorkerDeps } from './webhooks/worker.js';
+export { createExternalOrdersApi } from './apiKeys/externalOrders.js';

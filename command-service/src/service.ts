@@ -251,6 +251,8 @@ async function runCommand(
       owner,
     });
   }
+  if (execution.status === 200 && ctx.shownOnce)
+    return { status: 200, body: { ...(execution.body as object), ...ctx.shownOnce } };
   return { status: execution.status, body: execution.body };
 }
 

@@ -107,6 +107,7 @@ import {
   type RoleRow,
   type UserRow,
 } from './users/index.js';
+import { API_KEYS_ENTITY, API_KEYS_TABLE, type ApiKeyRow } from './apiKeys/index.js';
 import { SLOT_SCANS_ENTITY, SLOT_SCANS_TABLE, type SlotScansRow } from './scans/index.js';
 
 /**
@@ -389,6 +390,13 @@ export const entityAccess = {
     queries: ['getRecurringExecutedDates'],
     rule: 'department',
     scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  // API keys (0069): a customer's keys reach the customer admins who may read the customer.
+  [API_KEYS_ENTITY]: entity<ApiKeyRow>({
+    table: API_KEYS_TABLE,
+    queries: ['apiKeys'],
+    rule: 'departmentAndCustomer',
+    scope: (row) => changeScope({ customerId: row.customerId }),
   }),
   // The address book (0061): a department's saved places of its customers.
   [ADDRESSES_ENTITY]: entity<AddressRow>({

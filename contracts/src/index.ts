@@ -62,3 +62,4 @@ export * from './preAdvice/index.js';
 export * from './webhooks/index.js';
 export * from './scans/index.js';
 export * from './proof/index.js';
+export * from './apiKeys/index.js';

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  apiKeyCommandSchemas,
+  apiKeysQuerySchema,
+  deliveryWindowsQuerySchema,
+  departmentMatrixServicesQuerySchema,
+  externalServicesQuerySchema,
+  hdServicesQuerySchema,
+} from './apiKeys/index.js';
 import { consignmentCommandSchemas } from './consignments/commands.js';
 import { personalDataQuerySchema, privacyCommandSchemas } from './privacy/commands.js';
 import { consignmentsQuerySchema, searchConsignmentsQuerySchema } from './consignments/gridRow.js';
@@ -170,6 +178,8 @@ export const commandSchemas = {
   ...proofCommandSchemas,
   // Webhooks (docs/decisions/0070-webhooks.md).
   ...webhookCommandSchemas,
+  // API keys of customers' systems (docs/decisions/0069-api-keys.md).
+  ...apiKeyCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -279,6 +289,12 @@ export const querySchemas = {
   stopContact: stopContactQuerySchema,
   // Webhooks (docs/decisions/0070-webhooks.md).
   ...webhookQuerySchemas,
+  // API keys and the integration calls made with them (docs/decisions/0069-api-keys.md).
+  apiKeys: apiKeysQuerySchema,
+  externalServices: externalServicesQuerySchema,
+  hdServices: hdServicesQuerySchema,
+  departmentMatrixServices: departmentMatrixServicesQuerySchema,
+  deliveryWindows: deliveryWindowsQuerySchema,
 } as const;
 export type QueryName = keyof typeof querySchemas;
 export const isQueryName = (name: string): name is QueryName => Object.hasOwn(querySchemas, name);

@@ -13,6 +13,7 @@ import {
 } from '@nordlog/platform';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { loopbackOnly } from './auth/loopback.js';
+import { mountIntegration, type IntegrationDeps } from './apiKeys/mount.js';
 import { openApiRoute } from './openapi/route.js';
 import { PublicLimit } from './publicLimit.js';
 import { securityHeaders } from './security.js';
@@ -64,6 +65,8 @@ export interface GatewayDeps {
    * served under `/api` and at the spec's own path, like the downloads.
    */
   uploadApi?: RequestHandler;
+  /** The integration APIs behind a customer's API key (docs/decisions/0069-api-keys.md). */
+  integration?: IntegrationDeps;
 }
 
 /**
@@ -119,6 +122,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     app.use('/openapi', (deps.publicLimit ?? new PublicLimit(300)).middleware(), deps.openApi);
   // The API's description is public, like the web app that calls it (docs/decisions/0023).
   app.get('/api/openapi.json', openApiRoute());
+  // Before the session's door: these paths open with an API key only.
+  if (deps.integration) mountIntegration(app, deps.integration);
   // Every answer behind a session is the caller's own (orders, invoices, people's names): no
   // browser or proxy keeps it after the session, so none is cached, whatever its handler says.
   app.use('/api', (_req, res, next) => void (noStore(res), next()));

@@ -27,3 +27,5 @@ export { openApiRoute } from './openapi/route.js';
 export { securityHeaders } from './security.js';
 export { PublicLimit } from './publicLimit.js';
 export { trackingLookup, type TrackedShipment } from './socket/tracking.js';
+export { ApiKeyAuthenticator, presentedKey } from './apiKeys/authenticate.js';
+export { type IntegrationDeps } from './apiKeys/mount.js';

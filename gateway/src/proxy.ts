@@ -13,6 +13,8 @@ const FORWARDED_REQUEST = [
   'x-min-position',
   'x-request-id',
   'x-csrf-token',
+  // The external orders API's retry key (docs/decisions/0069).
+  'idempotency-key',
 ];
 /** Hop-by-hop headers (RFC 9110 §7.6.1) never pass a proxy. */
 const HOP_BY_HOP = new Set([

@@ -72,6 +72,13 @@ export const configSchema = z.object({
    * page's query, the postal-code check; the tracking socket), per gateway process.
    */
   PUBLIC_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /**
+   * Requests a minute per customer API key to the integration APIs (external orders, checkout),
+   * per gateway process (docs/decisions/0069-api-keys.md).
+   */
+  API_KEY_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Refused API keys a client address may present a minute before it gets 429 (0069). */
+  API_KEY_MAX_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** The build id answered by `GET /revision`. */
   BUILD_ID: z.string().optional(),
   /** Where customer users are sent (spec §2: the customer portal; its address is configuration). */

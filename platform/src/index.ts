@@ -33,3 +33,4 @@ export * from './http/server.js';
 export * from './privacy/index.js';
 export * from './blobs/store.js';
 export * from './webhooks/index.js';
+export * from './apiKeys/secrets.js';

@@ -15,6 +15,7 @@ import { numberSeriesProjection } from './numberSeries/projection.js';
 import { customersProjection } from './customers/projection.js';
 import { departmentsProjection } from './departments/projection.js';
 import type { Projection } from './framework/projection.js';
+import { apiKeyHashesProjection, apiKeysProjection } from './apiKeys/projection.js';
 import { orderHistoryProjection } from './orderHistory/projection.js';
 import { orderDeviationsProjection } from './orderDeviations/projection.js';
 import { orderLabelsProjection } from './orderLabels/projection.js';
@@ -71,6 +72,8 @@ export const projections: Projection[] = [
   slotScansProjection,
   webhooksProjection,
   webhookQueueProjection,
+  apiKeysProjection,
+  apiKeyHashesProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

@@ -11,3 +11,4 @@ export { readDay } from './optimizing/day.js';
 export { readInvoicingCandidates, type RunCandidates } from './invoicing/candidates.js';
 export { defaultChromiumPath } from './invoicing/documents/pdf.js';
 export type { InvoiceDocumentSettings } from './invoicing/download.js';
+export { createIntegrationQueryApi } from './apiKeys/routes.js';

@@ -110,6 +110,13 @@ import {
 } from './recurring/query.js';
 import { addresses } from './addressBook/query.js';
 import {
+  apiKeys,
+  deliveryWindows,
+  departmentMatrixServices,
+  externalServices,
+  hdServices,
+} from './apiKeys/query.js';
+import {
   customerEventEmail,
   customerSmsText,
   preAdviceFollowUp,
@@ -233,6 +240,11 @@ export const queries: QueryTable = {
   webhookMessages,
   webhookMessage,
   webhookIntegrations,
+  apiKeys,
+  externalServices,
+  hdServices,
+  departmentMatrixServices,
+  deliveryWindows,
 };
 
 export interface QueryServiceDeps {
@@ -286,8 +298,11 @@ export function createOpenApi(deps: QueryServiceDeps): Router {
   return router;
 }
 
-/** One query for one caller: its permission, its envelope and params, its handler. */
-async function answer(
+/**
+ * One query for one caller: its permission, its envelope and params, its handler (the HTTP route,
+ * the integration calls' GET routes).
+ */
+export async function answer(
   deps: QueryServiceDeps,
   name: string,
   identity: Identity,

@@ -54,6 +54,11 @@ export interface HandlerContext {
   webhookUrlCheck?: (url: string) => Promise<void>;
   /** When the command is decided (the service's clock). */
   now: Date;
+  /**
+   * What the answer carries this once and no stored outcome keeps (a new API key's secret,
+   * docs/decisions/0069): a repeated commandId gets the outcome without it.
+   */
+  shownOnce?: Record<string, unknown>;
   logger: Logger;
 }
 

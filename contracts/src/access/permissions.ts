@@ -68,9 +68,10 @@ const customerLookUp: AccessFlag[] = [
   'ADMIN_CUSTOMER_ALL',
   ...addressBook,
 ];
+/** The customer admin screen's flags. */
+const customerAdmin: AccessFlag[] = ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'];
 /** Pre-advice (docs/decisions/0062): policies are the admin's, outcomes the planner's (§6). */
 const preAdviceAdmin: AccessFlag[] = ['ADMIN_PRE_ADVICE'];
-const customerAdmin: AccessFlag[] = ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL'];
 const preAdvice: AccessFlag[] = ['PLANNER_PRE_ADVICE', 'PLANNER_SHIPMENTS'];
 /** Spec §6: pre-advice is read by the planner-type roles and ADMIN (not READ_ONLY_PLANNER). */
 const preAdviceRoles: Role[] = ['ADMIN', 'PLANNER', 'PLUS_PLANNER', 'PARTNER'];
@@ -222,9 +223,20 @@ export const commandPermissions: Record<CommandName, Permission> = {
   ROTATE_WEBHOOK_SECRET: write(customerAdmin),
   DELETE_WEBHOOK: write(customerAdmin),
   REPLAY_WEBHOOK_MESSAGE: write([...customerAdmin, 'ADMIN_INTEGRATIONS']),
+  // API keys (docs/decisions/0069-api-keys.md): the customer admin's; never a customer user's.
+  CREATE_API_KEY: write(customerAdmin),
+  ROTATE_API_KEY: write(customerAdmin),
+  REVOKE_API_KEY: write(customerAdmin),
 };
 
 export const queryPermissions: Record<QueryName, Permission> = {
+  // API keys and the integration look-ups (0069): the keys are the customer admin's; the
+  // look-ups are booking's, and a customer's (its systems call them with a key).
+  apiKeys: read(customerAdmin),
+  externalServices: read(['PLANNER_BOOKING'], { customers: true }),
+  hdServices: read(['PLANNER_BOOKING'], { customers: true }),
+  departmentMatrixServices: read(['PLANNER_BOOKING'], { customers: true }),
+  deliveryWindows: read(['PLANNER_BOOKING'], { customers: true }),
   departments: read([]),
   // The address book picks the customer an address is of (0061).
   searchCustomers: read(customerLookUp, { customers: true }),

@@ -281,6 +281,10 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   DepartmentGroupCreated: named('the name of a group of departments'),
   DepartmentGroupUpdated: named('the name of a group of departments', ['changes.name']),
   DepartmentGroupDeleted: none,
+  // API keys (0069): a label the admin gives a customer's system; the hash of a random secret.
+  ApiKeyCreated: named("the admin's label of a customer's system", ['label']),
+  ApiKeyRotated: none,
+  ApiKeyRevoked: none,
   HolidayCreated: named('the name of a public holiday'),
   HolidayDeleted: none,
   AddressPinned: named(

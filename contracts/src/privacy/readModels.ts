@@ -145,6 +145,7 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   ]),
   billingOrders: named(carrier),
   holidays: named('the name of a public holiday'),
+  apiKeys: named("the admin's label of a customer's system", ['label']),
   numberSeries: named(carrier),
   units: named("a vehicle and its depots: the carrier's own", [
     'name',

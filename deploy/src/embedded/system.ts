@@ -1,6 +1,7 @@
 import type { WebhookWorker } from '@nordlog/command-service';
 import {
   createCommandService,
+  createExternalOrdersApi,
   PreAdviceJob,
   RecurringScheduler,
   createImportApi,
@@ -10,6 +11,7 @@ import {
 } from '@nordlog/command-service';
 import { AppError, type ErrorItem, type Identity } from '@nordlog/contracts';
 import {
+  ApiKeyAuthenticator,
   createAuth,
   createGatewayApp,
   devMessagesPage,
@@ -45,6 +47,7 @@ import {
 } from '@nordlog/projector';
 import {
   createDownloadApi,
+  createIntegrationQueryApi,
   createOpenApi,
   createQueryService,
   createRestApi,
@@ -257,6 +260,15 @@ export async function startSystem(
     publicLimit,
     downloadApi: createDownloadApi(queryDeps),
     uploadApi: createImportApi({ ...importDeps, runner: imports }),
+    // The integration APIs behind customers' API keys (docs/decisions/0069-api-keys.md).
+    integration: {
+      authenticate: new ApiKeyAuthenticator(db.knex, {
+        perMinute: config.API_KEY_MAX_REQUESTS_PER_MINUTE,
+        failuresPerMinute: config.API_KEY_MAX_FAILURES_PER_MINUTE,
+      }).middleware(),
+      queries: createIntegrationQueryApi(queryDeps),
+      orders: createExternalOrdersApi(command.deps),
+    },
   });
   const server = createHttpServer(app);
   const hub = new SocketHub({

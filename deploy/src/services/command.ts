@@ -1,5 +1,6 @@
 import {
   createCommandService,
+  createExternalOrdersApi,
   createImportApi,
   ImportRunner,
   RecurringScheduler,
@@ -60,6 +61,8 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   const importApi = createImportApi({ ...importDeps, runner: imports });
   app.use('/api', internalIdentity(config.INTERNAL_SECRET!), importApi);
   app.post('/uploadExcelOrdersV2', internalIdentity(config.INTERNAL_SECRET!), importApi);
+  // The external orders API (docs/decisions/0069): the gateway forwards it here, signed.
+  app.use(internalIdentity(config.INTERNAL_SECRET!), createExternalOrdersApi(command.deps));
   return {
     close: async () => {
       await optimizing.close();

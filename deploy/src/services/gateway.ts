@@ -1,5 +1,6 @@
 import { AppError, SYSTEM_IDENTITY, type ErrorItem } from '@nordlog/contracts';
 import {
+  ApiKeyAuthenticator,
   createAuth,
   createGatewayApp,
   devMessagesPage,
@@ -102,6 +103,15 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
       publicLimit,
       downloadApi: toQueries,
       uploadApi: toCommands,
+      // The integration APIs behind customers' API keys (docs/decisions/0069-api-keys.md).
+      integration: {
+        authenticate: new ApiKeyAuthenticator(db.knex, {
+          perMinute: config.API_KEY_MAX_REQUESTS_PER_MINUTE,
+        failuresPerMinute: config.API_KEY_MAX_FAILURES_PER_MINUTE,
+        }).middleware(),
+        queries: toQueries,
+        orders: toCommands,
+      },
     }),
   );
   return {

@@ -1,6 +1,7 @@
 import { errorMiddleware, geocoderFromConfig, internalIdentity } from '@nordlog/platform';
 import {
   createDownloadApi,
+  createIntegrationQueryApi,
   createOpenApi,
   createQueryService,
   createRestApi,
@@ -22,6 +23,8 @@ runService('query', ({ config, logger, db, app }) => {
   app.use('/api/rest', createRestApi(query.deps));
   app.use('/api', downloads);
   app.post('/exportLocationListForSlot', downloads);
+  // The integration look-ups behind API keys (docs/decisions/0069-api-keys.md).
+  app.use(createIntegrationQueryApi(query.deps));
   app.use(errorMiddleware(logger));
   return { close: () => Promise.resolve(query.close()) };
 }).catch(failed);

@@ -19,6 +19,15 @@ import {
 import { z } from 'zod';
 import { exampleCandidates, type JsonSchema } from './example.js';
 import { webhooksDocument } from './webhooks.js';
+import {
+  apiKeySecuritySchemes,
+  integrationPathItems,
+  type IntegrationOperation,
+} from './integration.js';
+
+/** A path's operations: a command's or query's POST, or an integration call (0069). */
+export type PathItem =
+  { post: Operation } | { get: IntegrationOperation } | { post: IntegrationOperation };
 
 /**
  * The OpenAPI 3.1 description of every command and query (docs/decisions/0023-http-edge.md),
@@ -28,7 +37,7 @@ export interface OpenApiDocument {
   openapi: '3.1.0';
   jsonSchemaDialect: string;
   info: { title: string; version: string; description: string };
-  paths: Record<string, { post: Operation }>;
+  paths: Record<string, PathItem>;
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, unknown>;
@@ -477,6 +486,11 @@ export function openApiDocument(version = '0.1.0'): OpenApiDocument {
     }
   }
 
+  Object.assign(
+    paths,
+    integrationPathItems(schemas, (zod) => nameOf.get(zod as Zod)!, errors.refs),
+  );
+
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: DIALECT,
@@ -496,6 +510,12 @@ export function openApiDocument(version = '0.1.0'): OpenApiDocument {
     tags: [
       { name: 'commands', description: 'Change something: events appended to the event store.' },
       { name: 'queries', description: 'Read the read models.' },
+      {
+        name: 'integration',
+        description:
+          "Customers' systems, with an API key (docs/decisions/0069): the external orders API " +
+          'at /api/external and the checkout look-ups at /checkout/api.',
+      },
     ],
     paths,
     components: {
@@ -523,6 +543,7 @@ export function openApiDocument(version = '0.1.0'): OpenApiDocument {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: authRules.cookieName },
         csrf: { type: 'apiKey', in: 'header', name: authRules.csrfHeader },
+        ...apiKeySecuritySchemes,
       },
     },
   };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   commandEnvelopeSchema,
+  externalOrdersPath,
+  integrationQueryPaths,
   commandSchemas,
   publicQueries,
   queryEnvelopeSchema,
@@ -10,12 +12,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { commandPath, openApiDocument, queryPath } from './document.js';
+import { commandPath, openApiDocument, queryPath, type Operation } from './document.js';
 import { exampleCandidates, exampleOf } from './example.js';
 import { writeOpenApi } from './generate.js';
 
 const doc = openApiDocument('1.2.3');
-const bodyOf = (p: string) => doc.paths[p]!.post.requestBody.content['application/json'];
+const postOf = (p: string) => (doc.paths[p] as { post: Operation }).post;
+const bodyOf = (p: string) => postOf(p).requestBody.content['application/json'];
+/** The integration calls' paths (docs/decisions/0069), behind an API key. */
+const integration = [...Object.keys(integrationQueryPaths), externalOrdersPath];
 
 /** Every `$ref` in a value. */
 function refs(value: unknown, out: string[] = []): string[] {
@@ -38,9 +43,9 @@ describe('the OpenAPI document', () => {
       // The public queries once more, at the openquery endpoint, without a session.
       ...publicQueries.map((name) => `/openapi/query/${name}`),
     ].sort();
-    expect(Object.keys(doc.paths).sort()).toEqual(expected);
-    for (const item of Object.values(doc.paths)) expect(Object.keys(item)).toEqual(['post']);
-    const ids = Object.values(doc.paths).map((item) => item.post.operationId);
+    expect(Object.keys(doc.paths).sort()).toEqual([...expected, ...integration].sort());
+    for (const p of expected) expect(Object.keys(doc.paths[p]!)).toEqual(['post']);
+    const ids = Object.values(doc.paths).map((item) => Object.values(item)[0]!.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -76,8 +81,8 @@ describe('the OpenAPI document', () => {
       Object.keys(queryEnvelopeSchema.shape).sort(),
     );
     for (const item of Object.values(doc.paths)) {
-      const responses = item.post.responses as Record<string, { $ref?: string }>;
-      expect(responses['200']).toBeDefined();
+      const responses = Object.values(item)[0]!.responses as Record<string, { $ref?: string }>;
+      expect(responses['200'] ?? responses['201']).toBeDefined();
       expect(responses['400']).toEqual({ $ref: '#/components/responses/Error400' });
       expect(responses['401']).toEqual({ $ref: '#/components/responses/Error401' });
       expect(responses['403']).toEqual({ $ref: '#/components/responses/Error403' });
@@ -107,6 +112,23 @@ describe('the OpenAPI document', () => {
         undefined,
       ]);
     }
+  });
+
+  it("documents the integration calls behind an API key: the look-ups as GET with their params, the external create order with CREATE_ORDER's payload, 401 and 429", () => {
+    for (const [p, name] of Object.entries(integrationQueryPaths)) {
+      const get = (doc.paths[p] as { get: any }).get;
+      expect(get.security).toEqual([{ apiKey: [] }, { apiKeyHeader: [] }]);
+      expect(get.parameters.map((q: { name: string }) => q.name).sort()).toEqual(
+        Object.keys(querySchemas[name].shape).sort(),
+      );
+      expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
+    }
+    const post = (doc.paths[externalOrdersPath] as { post: any }).post;
+    expect(post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/command.CREATE_ORDER',
+    });
+    expect(post.responses['429'].headers['Retry-After']).toBeDefined();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
   it('is the same document every time (the build artefact is reproducible)', () => {

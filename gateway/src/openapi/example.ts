@@ -22,6 +22,8 @@ const STRINGS = [
   '12:00',
   'someone@example.com',
   '00000000-0000-4000-8000-000000000000',
+  // An API key's id (docs/decisions/0069).
+  '0123456789abcdef0123456789abcdef',
   'no',
   '#336699',
   '0155',

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   commandPermissions,
+  externalOrdersPath,
+  integrationQueryPaths,
   defaultAccess,
   denial,
   downloadPermissions,
@@ -17,6 +19,7 @@ import {
   createFirstDepartmentAndCustomer,
 } from '../support/system.js';
 import { connectSocket } from '../support/socket.js';
+import { withKey } from '../support/apiKeys.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 
 const DATE = bookingDate();
@@ -151,6 +154,40 @@ describe('access control on the server (spec §6, one table in contracts)', () =
       (await sys.as(planner).query('consignments', { departmentIds: [other], fromDate: DATE }))
         .body,
     ).toEqual([]);
+  });
+
+  it("the API key paths (0069): no role's session opens them (401); a key opens them as its customer and nothing under the session's /api", async () => {
+    const paths = [...Object.keys(integrationQueryPaths), externalOrdersPath];
+    for (const role of roles)
+      for (const path of paths) {
+        const res = await withKey(sys.url, path, null, {
+          method: path === externalOrdersPath ? 'POST' : 'GET',
+          headers: { cookie: sessions.get(role)!.cookie, 'x-csrf-token': sessions.get(role)!.csrf },
+          ...(path === externalOrdersPath ? { body: {} } : {}),
+        });
+        expect({ role, path, status: res.status }).toEqual({ role, path, status: 401 });
+      }
+    const created = await sys.command('CREATE_API_KEY', { customerId: '1', label: 'Matrix' });
+    const key = created.body.apiKey.key as string;
+    await sys.settled();
+    for (const path of paths) {
+      // Valid-looking calls of data that does not exist: refused as not found or invalid, never
+      // as unauthorised or forbidden.
+      const res =
+        path === externalOrdersPath
+          ? await withKey(sys.url, path, key, { body: {} })
+          : await withKey(sys.url, `${path}?customerId=1&postalCode=0155&serviceCode=X`, key);
+      expect({ path, denied: [401, 403].includes(res.status) }).toEqual({ path, denied: false });
+    }
+    for (const name of ['CREATE_ORDER', 'CREATE_API_KEY'])
+      expect(
+        (await withKey(sys.url, `/api/command/${name}`, key, { body: { type: name, payload: {} } }))
+          .status,
+      ).toBe(401);
+    expect(
+      (await withKey(sys.url, '/api/query/apiKeys', key, { body: { params: { customerId: '1' } } }))
+        .status,
+    ).toBe(401);
   });
 
   it('the socket needs a session: without one it gets login and 3001; logout closes it the same way', async () => {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { handlers } from '@nordlog/command-service';
-import { commandSchemas, publicQueries, querySchemas } from '@nordlog/contracts';
+import {
+  commandSchemas,
+  externalOrdersPath,
+  integrationQueryPaths,
+  publicQueries,
+  querySchemas,
+} from '@nordlog/contracts';
 import { commandPath, openApiDocument, queryPath } from '@nordlog/gateway';
 import { queries } from '@nordlog/query-service';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -115,8 +121,14 @@ describe('the OpenAPI document against the routes', () => {
     expect(named('/api/query/')).toEqual(Object.keys(queries).sort());
     // The public queries once more, at the openquery endpoint (no session).
     expect(named('/openapi/query/')).toEqual([...publicQueries].sort());
+    // The integration calls behind an API key (docs/decisions/0069), at their spec §7 paths.
+    const integration = [...Object.keys(integrationQueryPaths), externalOrdersPath];
+    expect(integration.every((p) => p in doc.paths)).toBe(true);
     expect(Object.keys(doc.paths)).toHaveLength(
-      Object.keys(handlers).length + Object.keys(queries).length + publicQueries.length,
+      Object.keys(handlers).length +
+        Object.keys(queries).length +
+        publicQueries.length +
+        integration.length,
     );
     const command = await sys.command('NOT_DOCUMENTED', {});
     expect([command.status, command.body[0].errorType]).toEqual([404, 'UNKNOWN_COMMAND']);

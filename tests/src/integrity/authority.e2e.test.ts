@@ -20,6 +20,9 @@ interface World {
   bergen: string;
   osloCustomer: string;
   bergenCustomer: string;
+  /** An API key of each customer (docs/decisions/0069). */
+  osloKey: string;
+  bergenKey: string;
   /** The scoped admin itself (a PLUS_PLANNER of Bergen). */
   me: string;
   osloUser: string;
@@ -119,6 +122,13 @@ const cases: Partial<
     outside: [(w) => ({ name: 'Oslo AS', departmentId: w.oslo }), () => ({ name: 'Nowhere AS' })],
     inside: (w) => ({ name: 'Bergen AS', departmentId: w.bergen }),
   },
+  // A key of another department's customer is named (404 as reading it) or acted on (0069).
+  CREATE_API_KEY: {
+    outside: [(w) => ({ customerId: w.osloCustomer, label: 'Shop' })],
+    inside: (w) => ({ customerId: w.bergenCustomer, label: 'Shop' }),
+  },
+  ROTATE_API_KEY: { outside: [(w) => ({ id: w.osloKey })], inside: (w) => ({ id: w.bergenKey }) },
+  REVOKE_API_KEY: { outside: [(w) => ({ id: w.osloKey })], inside: (w) => ({ id: w.bergenKey }) },
   UPDATE_CUSTOMER: {
     outside: [
       (w) => ({ id: w.osloCustomer, name: 'Taken' }),
@@ -306,6 +316,8 @@ describe('a scoped admin acts only inside its departments and never gives more t
       bergen,
       osloCustomer: await id('CREATE_CUSTOMER', { name: 'Oslo kunde', departmentId: oslo }),
       bergenCustomer: await id('CREATE_CUSTOMER', { name: 'Bergen kunde', departmentId: bergen }),
+      osloKey: '',
+      bergenKey: '',
       me: meId,
       osloUser: await user([oslo]),
       bergenUser: await user([bergen]),
@@ -346,6 +358,10 @@ describe('a scoped admin acts only inside its departments and never gives more t
     world.osloHook = await id('CREATE_WEBHOOK', hook(world.osloCustomer));
     world.bergenHook = await id('CREATE_WEBHOOK', hook(world.bergenCustomer));
     world.bergenHook2 = await id('CREATE_WEBHOOK', hook(world.bergenCustomer));
+    const key = async (customerId: string) =>
+      (await sys.command('CREATE_API_KEY', { customerId, label: 'Shop' })).body.apiKey.id as string;
+    world.osloKey = await key(world.osloCustomer);
+    world.bergenKey = await key(world.bergenCustomer);
     await sys.settled();
     admin = sys.as(await sys.signIn(phone));
   }, 60_000);

@@ -144,6 +144,25 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   preAdviceFollowUp: (w) => ({ departmentId: w.departments[0], fromDate: DATE, toDate: DATE }),
   getImportStatus: (w) => ({ departmentId: w.departments[0] }),
   getImportResults: () => ({ importId: '6f1c1b7e-3d2a-4c1e-9f00-000000000059' }),
+  apiKeys: (w) => ({ customerId: w.customers[0] }),
+  externalServices: () => ({
+    alystraCustomerNo: 'C-1',
+    pickupCountryCode: 'NO',
+    pickupPostalCode: '0155',
+    deliveryCountryCode: 'NO',
+    deliveryPostalCode: '0250',
+  }),
+  hdServices: () => ({
+    customerNumber: 'C-1',
+    deliveryCountryCode: 'NO',
+    deliveryPostalCode: '0250',
+  }),
+  departmentMatrixServices: () => ({
+    departmentExternalId: 'D-1',
+    countryCode: 'NO',
+    postalCode: '0250',
+  }),
+  deliveryWindows: (w) => ({ customerId: w.customers[0], postalCode: '0250', serviceCode: 'EXP' }),
 };
 
 /** Text meant to break things: NUL, lone surrogates, SQL and LIKE syntax, huge and odd strings. */

@@ -116,6 +116,11 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
   },
   recurringOrderRuns: (c, w) => perDepartment(c, w, 'getRecurringExecutedDates', 'department'),
   addresses: (c) => list(c.query('addresses', { limit: 1000 })),
+  // API keys (0069): each customer's, asked for customer by customer (a refusal reads nothing).
+  apiKeys: async (c, w) => [
+    ...(await list(c.query('apiKeys', { customerId: w.mine }))),
+    ...(await list(c.query('apiKeys', { customerId: w.theirs }))),
+  ],
   // Pre-advice (docs/decisions/0062): the policies of both departments; each order's pre-advice.
   preAdvicePolicies: (c) => list(c.query('preAdvicePolicies', {})),
   preAdvice: async (c, w) => {
@@ -557,6 +562,15 @@ describe('socket scope equals query access, for every entity, role and context',
     }
     expect((await sys.command('UPDATE_ADDRESS', { id: saved[0], code: 'L-1' })).status).toBe(200);
     expect((await sys.command('DELETE_ADDRESS', { id: saved[1] })).status).toBe(200);
+    // An API key of each customer, one rotated, one revoked (0069).
+    for (const [customerId, then] of [
+      [mine, 'ROTATE_API_KEY'],
+      [theirs, 'REVOKE_API_KEY'],
+    ] as const) {
+      const key = await sys.command('CREATE_API_KEY', { customerId, label: 'Webshop' });
+      expect(key.status).toBe(200);
+      expect((await sys.command(then, { id: key.body.apiKey.id })).status).toBe(200);
+    }
     // Pre-advice of both departments (docs/decisions/0062): a policy each, an order of each locked
     // and asked for by hand.
     for (const [departmentId, orderId] of [

@@ -196,6 +196,12 @@ describe('projections', () => {
     }
     expect((await sys.command('UPDATE_ADDRESS', { id: saved[0], usage: 'BOTH' })).status).toBe(200);
     expect((await sys.command('DELETE_ADDRESS', { id: saved[1] })).status).toBe(200);
+    // API keys (docs/decisions/0069): two of the customer, one rotated, one revoked.
+    for (const then of ['ROTATE_API_KEY', 'REVOKE_API_KEY'] as const) {
+      const key = await sys.command('CREATE_API_KEY', { customerId: cust, label: then });
+      expect(key.status).toBe(200);
+      expect((await sys.command(then, { id: key.body.apiKey.id })).status).toBe(200);
+    }
     // Recurring orders (docs/decisions/0058): two made of demo orders, one paused, one with an
     // order removed, one deleted; two dates executed (booked, and skipped for the pause).
     const recurring: string[] = [];

@@ -51,6 +51,8 @@ export interface World extends SampleWorld {
   /** A webhook of the first customer (docs/decisions/0070), and a delivery of it. */
   webhook: string;
   webhookMessage: string;
+  /** An API key of the first customer (docs/decisions/0069). */
+  apiKey: string;
 }
 
 export const block = {
@@ -139,6 +141,9 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_CUSTOMER_GROUP: (w) => updateSamples.UPDATE_CUSTOMER_GROUP(w).create,
   UPDATE_CUSTOMER_GROUP: (w) => ({ id: w.customerGroup, description: 'd' }),
   DELETE_CUSTOMER_GROUP: (w) => ({ id: w.customerGroup }),
+  CREATE_API_KEY: (w) => ({ customerId: w.customers[0], label: 'Webshop' }),
+  ROTATE_API_KEY: (w) => ({ id: w.apiKey }),
+  REVOKE_API_KEY: (w) => ({ id: w.apiKey }),
   CREATE_HOLIDAY: () => ({ country: 'SE', type: 'NO_PICKUP', date: '2027-01-05' }),
   DELETE_HOLIDAY: (w) => ({ id: w.holiday }),
   CREATE_NUMBER_SERIES: () => ({
@@ -340,6 +345,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     preAdvicePolicy: '',
     webhook: '',
     webhookMessage: '00000000-0000-4000-8000-000000000000',
+    apiKey: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -392,5 +398,8 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
   await sys.settled();
   const [message] = (await sys.query('webhookMessages', { webhookId: world.webhook })).body;
   if (message) world.webhookMessage = message.id;
+  const key = await sys.command('CREATE_API_KEY', commandBases.CREATE_API_KEY(world));
+  if (key.status !== 200) throw new Error(`CREATE_API_KEY: ${JSON.stringify(key.body)}`);
+  world.apiKey = key.body.apiKey.id as string;
   return world;
 }

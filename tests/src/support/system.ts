@@ -102,6 +102,8 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     // Tests log many users in from one address.
     AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
     PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
+    // Suites present refused API keys by the dozen (docs/decisions/0069).
+    API_KEY_MAX_FAILURES_PER_MINUTE: '100000',
     // Recurring orders are booked when a test runs a pass (docs/decisions/0058): a background
     // pass would append while a suite counts what a command stored.
     RECURRING_INTERVAL_SECONDS: '0',

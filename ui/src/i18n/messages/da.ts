@@ -2335,6 +2335,28 @@ const da: Messages = {
       OrderReturnCreated: 'Retur oprettet',
     },
   },
+  // API keys on the admin customer screen (docs/decisions/0069).
+  apiKeys: {
+    title: 'API-nøgler',
+    intro:
+      'Nøgler til kundens egne systemer: API’et til eksterne ordrer og opslagene i kassen. Hver nøgle gælder kun denne kunde og dens underkunder.',
+    shownOnce: 'Kopiér nøglen nu: den vises kun denne ene gang.',
+    copy: 'Kopiér',
+    copied: 'Kopieret',
+    label: 'Navn',
+    create: 'Opret nøgle',
+    id: 'Nøgle',
+    created: 'Oprettet',
+    rotated: 'Skiftet',
+    status: 'Status',
+    active: 'Aktiv',
+    revokedAt: 'Tilbagekaldt %{at}',
+    rotate: 'Skift',
+    revoke: 'Tilbagekald',
+    revokeTitle: 'Tilbagekald nøglen?',
+    revokeText: 'Systemer, der bruger den, afvises med det samme. Det kan ikke fortrydes.',
+    none: 'Ingen nøgler endnu.',
+  },
   preAdvice: {
     menu: 'Regler for forhåndsadvisering',
     title: 'Regler for forhåndsadvisering',

@@ -2344,6 +2344,28 @@ const en = {
       OrderReturnCreated: 'Return created',
     },
   },
+  // API keys on the admin customer screen (docs/decisions/0069).
+  apiKeys: {
+    title: 'API keys',
+    intro:
+      "Keys for the customer's own systems: the external orders API and the checkout look-ups. Each key acts for this customer and its sub-customers only.",
+    shownOnce: 'Copy the key now: it is shown this once and cannot be shown again.',
+    copy: 'Copy',
+    copied: 'Copied',
+    label: 'Label',
+    create: 'Create key',
+    id: 'Key',
+    created: 'Created',
+    rotated: 'Rotated',
+    status: 'Status',
+    active: 'Active',
+    revokedAt: 'Revoked %{at}',
+    rotate: 'Rotate',
+    revoke: 'Revoke',
+    revokeTitle: 'Revoke this key?',
+    revokeText: 'Systems using it are refused at once. This cannot be undone.',
+    none: 'No keys yet.',
+  },
   preAdvice: {
     menu: 'Pre-advice policies',
     title: 'Pre-advice policies',

@@ -2362,6 +2362,28 @@ const fi: Messages = {
       OrderReturnCreated: 'Palautus luotu',
     },
   },
+  // API keys on the admin customer screen (docs/decisions/0069).
+  apiKeys: {
+    title: 'API-avaimet',
+    intro:
+      'Avaimet asiakkaan omille järjestelmille: ulkoisten tilausten API ja kassan haut. Kukin avain koskee vain tätä asiakasta ja sen aliasiakkaita.',
+    shownOnce: 'Kopioi avain nyt: se näytetään vain tämän kerran.',
+    copy: 'Kopioi',
+    copied: 'Kopioitu',
+    label: 'Nimi',
+    create: 'Luo avain',
+    id: 'Avain',
+    created: 'Luotu',
+    rotated: 'Vaihdettu',
+    status: 'Tila',
+    active: 'Voimassa',
+    revokedAt: 'Peruttu %{at}',
+    rotate: 'Vaihda',
+    revoke: 'Peru',
+    revokeTitle: 'Perutaanko avain?',
+    revokeText: 'Sitä käyttävät järjestelmät torjutaan heti. Tätä ei voi perua.',
+    none: 'Ei vielä avaimia.',
+  },
   preAdvice: {
     menu: 'Ennakkoilmoitusten säännöt',
     title: 'Ennakkoilmoitusten säännöt',

@@ -2371,6 +2371,28 @@ const fr: Messages = {
       OrderReturnCreated: 'Retour créé',
     },
   },
+  // API keys on the admin customer screen (docs/decisions/0069).
+  apiKeys: {
+    title: 'Clés d’API',
+    intro:
+      'Des clés pour les systèmes du client : l’API des commandes externes et les consultations du paiement. Chaque clé n’agit que pour ce client et ses sous-clients.',
+    shownOnce: 'Copiez la clé maintenant : elle n’est affichée qu’une seule fois.',
+    copy: 'Copier',
+    copied: 'Copiée',
+    label: 'Libellé',
+    create: 'Créer une clé',
+    id: 'Clé',
+    created: 'Créée',
+    rotated: 'Renouvelée',
+    status: 'État',
+    active: 'Active',
+    revokedAt: 'Révoquée %{at}',
+    rotate: 'Renouveler',
+    revoke: 'Révoquer',
+    revokeTitle: 'Révoquer cette clé ?',
+    revokeText: 'Les systèmes qui l’utilisent sont refusés aussitôt. C’est irréversible.',
+    none: 'Aucune clé pour l’instant.',
+  },
   preAdvice: {
     menu: 'Règles de préavis',
     title: 'Règles de préavis',

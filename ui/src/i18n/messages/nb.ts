@@ -2344,6 +2344,28 @@ const nb: Messages = {
       OrderReturnCreated: 'Retur opprettet',
     },
   },
+  // API keys on the admin customer screen (docs/decisions/0069).
+  apiKeys: {
+    title: 'API-nøkler',
+    intro:
+      'Nøkler for kundens egne systemer: API-et for eksterne ordre og oppslagene i kassen. Hver nøkkel gjelder bare denne kunden og dens underkunder.',
+    shownOnce: 'Kopier nøkkelen nå: den vises bare denne ene gangen.',
+    copy: 'Kopier',
+    copied: 'Kopiert',
+    label: 'Navn',
+    create: 'Lag nøkkel',
+    id: 'Nøkkel',
+    created: 'Laget',
+    rotated: 'Byttet',
+    status: 'Status',
+    active: 'Aktiv',
+    revokedAt: 'Trukket tilbake %{at}',
+    rotate: 'Bytt',
+    revoke: 'Trekk tilbake',
+    revokeTitle: 'Trekke tilbake nøkkelen?',
+    revokeText: 'Systemer som bruker den, avvises straks. Dette kan ikke angres.',
+    none: 'Ingen nøkler ennå.',
+  },
   preAdvice: {
     menu: 'Regler for forhåndsvarsel',
     title: 'Regler for forhåndsvarsel',

@@ -2340,6 +2340,28 @@ const sv: Messages = {
       OrderReturnCreated: 'Retur skapad',
     },
   },
+  // API keys on the admin customer screen (docs/decisions/0069).
+  apiKeys: {
+    title: 'API-nycklar',
+    intro:
+      'Nycklar för kundens egna system: API:et för externa order och uppslagen i kassan. Varje nyckel gäller bara denna kund och dess underkunder.',
+    shownOnce: 'Kopiera nyckeln nu: den visas bara denna enda gång.',
+    copy: 'Kopiera',
+    copied: 'Kopierad',
+    label: 'Namn',
+    create: 'Skapa nyckel',
+    id: 'Nyckel',
+    created: 'Skapad',
+    rotated: 'Bytt',
+    status: 'Status',
+    active: 'Aktiv',
+    revokedAt: 'Återkallad %{at}',
+    rotate: 'Byt',
+    revoke: 'Återkalla',
+    revokeTitle: 'Återkalla nyckeln?',
+    revokeText: 'System som använder den nekas genast. Det går inte att ångra.',
+    none: 'Inga nycklar ännu.',
+  },
   preAdvice: {
     menu: 'Regler för föravisering',
     title: 'Regler för föravisering',

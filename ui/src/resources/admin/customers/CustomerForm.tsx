@@ -13,6 +13,7 @@ import { AddressInputs, withCustomerRules, withOptionalAddress } from '../common
 import { enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 import { WebhookSection } from './WebhookSection';
+import { ApiKeys } from './ApiKeys';
 
 /** The customer's addresses: its own, where its returns go and where they wait between legs. */
 const customerAddresses = ['address', 'returnAddress', 'terminalAddress'];
@@ -83,5 +84,7 @@ export const CustomerEdit = () => (
     </EditPage>
     {/* Its webhooks (docs/decisions/0070-webhooks.md). */}
     <WebhookSection />
+    {/* Its API keys (docs/decisions/0069): their own commands, beside the form's save. */}
+    <ApiKeys />
   </>
 );

@@ -256,10 +256,13 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   CustomerCreated: named('customers are businesses: their name and address are not personal', [
     'name',
     'address',
+    // The name its recipients know it by, a brand (0071).
+    'senderName',
   ]),
   CustomerUpdated: named('customers are businesses: their name and address are not personal', [
     'changes.name',
     'changes.address',
+    'changes.senderName',
   ]),
   CustomerGroupCreated: named('the name of a group of customers'),
   CustomerGroupUpdated: named('the name of a group of customers', ['changes.name']),

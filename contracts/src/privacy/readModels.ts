@@ -130,7 +130,7 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
     'location.lng',
     'emailAddresses[]',
   ]),
-  customers: named(business, ['name', 'address']),
+  customers: named(business, ['name', 'address', 'senderName']),
   roles: named(carrier),
   departmentGroups: named(carrier),
   customerGroups: named(carrier),

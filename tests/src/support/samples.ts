@@ -218,6 +218,16 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
         country: 'NO',
       },
       returnLastLeg: false,
+      // The customer's settings (docs/decisions/0071).
+      senderName: 'Fjordkraft',
+      hdInvoicingFromDate: '2026-03-01',
+      billingNumber: 'FK-2201',
+      terminalAddress: {
+        street: 'Alnabruveien 10',
+        postalCode: '0668',
+        town: 'Oslo',
+        country: 'NO',
+      },
     },
   }),
   // One field of the customer (docs/decisions/0032): every other field stays.

@@ -1,0 +1,189 @@
+import type { QueryName } from '../registry.js';
+import {
+  addressBook,
+  auditRoles,
+  customerAdmin,
+  customerLookUp,
+  everyDepartment,
+  importFlags,
+  invoicing,
+  labels,
+  optimizing,
+  planning,
+  preAdvice,
+  preAdviceAdmin,
+  preAdviceRoles,
+  prices,
+  read,
+  recurring,
+  returns,
+  shipments,
+  slotReaders,
+  slots,
+  units,
+  type Permission,
+} from './permissionKit.js';
+
+/** What each query needs (spec §6, §7; the one table of the identity issue). */
+export const queryPermissions: Record<QueryName, Permission> = {
+  // API keys and the integration look-ups (0069): the keys are the customer admin's; the
+  // look-ups are booking's, and a customer's (its systems call them with a key).
+  apiKeys: read(customerAdmin),
+  externalServices: read(['PLANNER_BOOKING'], { customers: true }),
+  hdServices: read(['PLANNER_BOOKING'], { customers: true }),
+  departmentMatrixServices: read(['PLANNER_BOOKING'], { customers: true }),
+  deliveryWindows: read(['PLANNER_BOOKING'], { customers: true }),
+  departments: read([]),
+  // The address book picks the customer an address is of (0061).
+  searchCustomers: read(customerLookUp, { customers: true }),
+  subcustomersForAlystraId: read(customerLookUp, { customers: true }),
+  // Customer look-ups (spec §7; docs/decisions/0067): whoever may search customers.
+  searchCustomersWithoutSubcustomers: read(customerLookUp, { customers: true }),
+  searchCustomerAllCountries: read(customerLookUp, { customers: true }),
+  allCustomersByIds: read(customerLookUp, { customers: true }),
+  customerExternalCustomerNumbers: read(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL', ...invoicing], {
+    customers: true,
+  }),
+  // Where a customer is in its move from the system it came from (0071): its admins and invoicing.
+  customerMigrationStatus: read(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL', ...invoicing], {
+    customers: true,
+  }),
+  consignments: read(
+    ['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'],
+    { customers: true },
+  ),
+  searchConsignments: read(
+    ['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'],
+    { customers: true },
+  ),
+  orderHistory: read(['ADMIN_LM_EVENTS', 'PLANNER_SHIPMENTS'], { customers: true }),
+  orderDeviations: read(shipments, { customers: true }),
+  // Returns (0057): the screen's lists are its flag's alone (spec §6 PLANNER_MANAGE_RETURNS);
+  // a customer reads its own orders' returns and where they go.
+  manageReturns: read(['PLANNER_MANAGE_RETURNS']),
+  getOrderReturnDetails: read(returns, { customers: true }),
+  customerReturnAddress: read(
+    ['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL', 'PLANNER_BOOKING', ...returns],
+    { customers: true },
+  ),
+  // The audit replay (/admin/lmEvents): ADMIN and ACCOUNTING holding ADMIN_LM_EVENTS (0029).
+  apolloAuditLogEntries: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
+  // A person's data (GDPR art. 15): an administrator of every department (0050).
+  personalData: read(['ADMIN_PERSONAL_DATA'], { roles: ['ADMIN'], ...everyDepartment }),
+  apolloAuditLogEntriesDetails: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
+  eventsWithSentLmStatus: read(['ADMIN_LM_EVENTS'], { roles: auditRoles }),
+  roles: read(['ADMIN_ROLE', 'ADMIN_USERS']),
+  users: read(['ADMIN_USERS']),
+  // Groups are picked on the planner's department selection like departments (spec §2
+  // `group_{n}`): every user reads the groups of their access; writes need ADMIN_DEPARTMENT_GROUP.
+  departmentGroups: read([]),
+  customerGroups: read(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
+  customerGroupMembers: read(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
+  // Booking needs the days without pickups or deliveries, so planners who book read them too.
+  holiday: read(['ADMIN_HOLIDAYS', 'PLANNER_BOOKING']),
+  courierLocationsByDepartmentId: read([
+    'PLANNER_LIVE',
+    'PLANNER_DISPATCHING',
+    'PLANNER_ROUTE_PLANNING',
+  ]),
+  courierLocationsBySlotId: read(['PLANNER_LIVE', 'PLANNER_DISPATCHING', 'PLANNER_ROUTE_PLANNING']),
+  numberSeries: read(['ADMIN_NUMBER_SERIES']),
+  // The order form's edit, copy and restore modes, and the confirmation page.
+  // The recurring-order screens list the orders a recurring order booked (0058).
+  orders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS', ...recurring], { customers: true }),
+  searchOrders: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
+  // Deleted orders are found to be restored (RESTORE_ORDERS' flags; docs/decisions/0052).
+  searchDeletedOrders: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  // Who reads the grid reads the consignments that travel with a row.
+  consignmentsInSameLoadCarrier: read(
+    ['PLANNER_SHIPMENTS', 'PLANNER_ROUTE_PLANNING', 'PLANNER_LIVE', 'PLANNER_DISPATCHING'],
+    { customers: true },
+  ),
+  // The pickup-orders screen's one query (spec §6 PLANNER_PICKUP_ORDERS).
+  pickupOrders: read(['PLANNER_PICKUP_ORDERS']),
+  unconfirmedOrders: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  unconfirmedOrdersCount: read(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  // The unresolved-address screen; the count is its notice on the shipments page too (spec §8).
+  unresolvedAddresses: read(['PLANNER_UNRESOLVED']),
+  unresolvedAddressCount: read(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
+  // The address input of the order form, the address book and the unresolved-address screen.
+  addressAutocomplete: read(['PLANNER_BOOKING', 'PLANNER_ADDRESSES', 'PLANNER_UNRESOLVED'], {
+    customers: true,
+  }),
+  pinnedAddress: read(['PLANNER_BOOKING', 'PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
+  // The label page and the labels printed for orders (docs/decisions/0020).
+  labelUrls: read(labels, { customers: true }),
+  units: read([...units, ...slotReaders]),
+  vehicles: read([...units, ...slots]),
+  // The live view names each slot's courier (PLANNER_LIVE reads slots and positions too).
+  couriers: read(['PLANNER_COURIERS', ...units, ...slotReaders]),
+  slots: read(slotReaders),
+  slotById: read(slotReaders),
+  routePoints: read(slotReaders),
+  // The courier's own page: its slots of the day and their stops.
+  courierSlots: read([], { roles: ['COURIER'] }),
+  // A slot's scans (0064): its readers, and its courier (the row rule `slot`).
+  slotScans: read([...slotReaders, 'PLANNER_SHIPMENTS'], { courier: true }),
+  // A stop's numbers (0064): the courier driving it (the handler checks), or the slot's readers.
+  stopContact: read([...slotReaders, 'PLANNER_SHIPMENTS'], { courier: true }),
+  templatesByDepartmentIds: read(['PLANNER_ROUTE_PLANNING']),
+  suggestedUnitsForLocation: read(slots),
+  suggestedUnitsForOrder: read(slots),
+  // Route lists (docs/decisions/0021-planning.md): printed where routes are planned, dispatched
+  // and shipments handled; documents of the caller's departments only.
+  waybills: read(planning),
+  deliveryNotes: read(planning),
+  // Runs are read where routes are planned and on /admin/optimizing (ADMIN_OPTIMIZING).
+  optimizeRequest: read(slots),
+  optimizingRuns: read(optimizing),
+  optimizingData: read(optimizing),
+  optimizingRequest: read(optimizing),
+  optimizingResponse: read(optimizing),
+  optimizingError: read(optimizing),
+  latestOptimizingIdForSlot: read(optimizing),
+  routeSuggestions: read(slots),
+  // The recipient's view of a shipment (contracts tracking `recipientView`): anyone with the link.
+  getShipmentDetailsFromTracking: read([], { public: true }),
+  // Support staff open a shipment's tracking by its number, where they may read the shipment.
+  shipmentTracking: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
+  // The order form shows the articles and the price; invoicing reads the lists.
+  articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
+  articlesInArticleGroup: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
+  priceLists: read(['PLANNER_INVOICING']),
+  orderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {
+    customers: true,
+  }),
+  multiStopOrderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {
+    customers: true,
+  }),
+  invoicedOrderPrice: read(prices, { customers: true }),
+  multilegOrderPrice: read(prices, { customers: true }),
+  invoicingData: read(invoicing),
+  orderCorrections: read([...invoicing, ...shipments]),
+  invoicingRuns: read(invoicing),
+  invoices: read(invoicing),
+  billingOrders: read(invoicing),
+  customerInvoiceSplit: read([...invoicing, 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
+  recurringOrders: read(recurring),
+  recurringOrdersForDepartmentIds: read(recurring),
+  getRecurringExecutedDates: read(recurring),
+  recurringOrderResult: read(recurring),
+  recurringOrderCalendar: read(recurring),
+  // Pre-advice (0062): the policies and their texts are administered (ADMIN_PRE_ADVICE) and read
+  // where the outcomes are followed up; an order's pre-advice as spec §6 says.
+  preAdvicePolicies: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
+  preAdviceServicePolicies: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
+  customerSmsText: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
+  customerEventEmail: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
+  preAdviceForOrder: read(preAdvice, { roles: preAdviceRoles }),
+  preAdviceFollowUp: read(['PLANNER_PRE_ADVICE'], { roles: preAdviceRoles }),
+  webhooks: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
+  webhookSecret: read(customerAdmin),
+  webhookMessages: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
+  webhookMessage: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
+  webhookIntegrations: read(['ADMIN_INTEGRATIONS']),
+  // Spreadsheet import (0059): whoever may import reads the imports of their departments.
+  getImportStatus: read(importFlags),
+  getImportResults: read(importFlags),
+  addresses: read([...addressBook, 'PLANNER_BOOKING'], { customers: true }),
+};

@@ -347,7 +347,12 @@ export function messageDelivery(config: Config): MessageDelivery {
   return resolved.delivery;
 }
 
-function startNeeds(config: Config, sessions: boolean, events: boolean): string[] {
+function startNeeds(
+  config: Config,
+  sessions: boolean,
+  events: boolean,
+  webhooks: boolean,
+): string[] {
   const problems =
     sessions && config.NODE_ENV === 'production' && !config.AUTH_SECRET
       ? ['  AUTH_SECRET: required when NODE_ENV=production']
@@ -364,7 +369,7 @@ function startNeeds(config: Config, sessions: boolean, events: boolean): string[
     problems.push(
       '  PERSONAL_DATA_KEY: required when NODE_ENV=production (or PERSONAL_DATA_KMS=pkcs11)',
     );
-  if (events && config.NODE_ENV === 'production' && !config.WEBHOOK_SIGNING_KEY)
+  if (webhooks && config.NODE_ENV === 'production' && !config.WEBHOOK_SIGNING_KEY)
     problems.push('  WEBHOOK_SIGNING_KEY: required when NODE_ENV=production');
   if (config.NODE_ENV === 'production' && config.WEBHOOKS_ALLOW_LOCAL)
     problems.push('  WEBHOOKS_ALLOW_LOCAL: must be false when NODE_ENV=production (0070)');
@@ -380,11 +385,13 @@ function startNeeds(config: Config, sessions: boolean, events: boolean): string[
  * `sessions: false` for a process that neither logs people in nor sends them messages (the
  * command, query, projector and relay services): it needs no AUTH_SECRET or delivery settings.
  * `events: false` for a process that reads and writes no events (the gateway of the production
- * topology): it is not given the personal data key.
+ * topology): it is not given the personal data key. `webhooks`: a process that signs webhook
+ * deliveries or shows their secrets (the command and query services; default: `events`) needs
+ * the signing key in production, or the secret shown would not be the one signing.
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
-  options: { sessions?: boolean; events?: boolean } = {},
+  options: { sessions?: boolean; events?: boolean; webhooks?: boolean } = {},
 ): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -395,7 +402,8 @@ export function loadConfig(
     ...parsed.data,
     HOST: parsed.data.HOST ?? defaultHost(parsed.data.NODE_ENV),
   };
-  const missing = startNeeds(config, options.sessions ?? true, options.events ?? true);
+  const events = options.events ?? true;
+  const missing = startNeeds(config, options.sessions ?? true, events, options.webhooks ?? events);
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
   return config;
 }

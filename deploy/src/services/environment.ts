@@ -33,7 +33,7 @@ export const serviceEnvironment: Record<
   { required: readonly string[]; optional: readonly string[] }
 > = {
   command: {
-    required: [...common.required, 'INTERNAL_SECRET', 'PERSONAL_DATA_KEY'],
+    required: [...common.required, 'INTERNAL_SECRET', 'PERSONAL_DATA_KEY', 'WEBHOOK_SIGNING_KEY'],
     optional: [
       ...common.optional,
       'GEOCODER',
@@ -57,10 +57,14 @@ export const serviceEnvironment: Record<
       'PRE_ADVICE_ENABLED',
       'PUBLIC_URL',
       ...messageSettings,
+      // Webhooks are sent beside the command service (docs/decisions/0070).
+      'WEBHOOK_INTERVAL_SECONDS',
+      'WEBHOOK_TIMEOUT_SECONDS',
     ],
   },
   query: {
-    required: [...common.required, 'INTERNAL_SECRET'],
+    // The signing key: the query service shows a hook's secret, derived from it (0070).
+    required: [...common.required, 'INTERNAL_SECRET', 'WEBHOOK_SIGNING_KEY'],
     optional: [
       ...common.optional,
       'GEOCODER',
@@ -100,6 +104,9 @@ export const serviceEnvironment: Record<
       'BUILD_ID',
       'AUTH_MAX_REQUESTS_PER_ADDRESS',
       'PUBLIC_MAX_REQUESTS_PER_MINUTE',
+      // The integration APIs' limits per key and per address (docs/decisions/0069).
+      'API_KEY_MAX_REQUESTS_PER_MINUTE',
+      'API_KEY_MAX_FAILURES_PER_MINUTE',
       'CUSTOMER_PORTAL_URL',
       ...messageSettings,
       'MAP_TILE_URL',

@@ -107,7 +107,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
       integration: {
         authenticate: new ApiKeyAuthenticator(db.knex, {
           perMinute: config.API_KEY_MAX_REQUESTS_PER_MINUTE,
-        failuresPerMinute: config.API_KEY_MAX_FAILURES_PER_MINUTE,
+          failuresPerMinute: config.API_KEY_MAX_FAILURES_PER_MINUTE,
         }).middleware(),
         queries: toQueries,
         orders: toCommands,

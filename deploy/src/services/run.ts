@@ -63,6 +63,9 @@ export async function runService(
   const config = loadConfig(process.env, {
     sessions: name === 'gateway',
     events: name !== 'gateway' && name !== 'query',
+    // The command service signs webhook deliveries, the query service shows their secrets: both
+    // derive them from the one signing key (docs/decisions/0070).
+    webhooks: name === 'command' || name === 'query',
   });
   const logger = createConsoleLogger(config.LOG_LEVEL, config.LOG_FORMAT).child({ service: name });
   const db = await openDatabase(config, logger, readModelMigrations);

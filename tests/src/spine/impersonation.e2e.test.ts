@@ -63,6 +63,8 @@ describe('development impersonation GET /auth/user/{role}', () => {
         NODE_ENV: 'production',
         AUTH_SECRET: 'x'.repeat(40),
         PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
+        WEBHOOK_SIGNING_KEY: randomBytes(32).toString('base64'),
+        WEBHOOKS_ALLOW_LOCAL: 'false',
         ...liveEnv(sms, mail),
       },
       tokens: sms.tokens,

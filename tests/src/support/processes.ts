@@ -55,6 +55,8 @@ export function topology(env: Record<string, string>): Topology {
     AUTH_SECRET: randomBytes(24).toString('hex'),
     // One master key of personal data for every service of the topology (docs/decisions/0050).
     PERSONAL_DATA_KEY: randomBytes(32).toString('base64'),
+    // One webhook signing key for the command service (signing) and the query service (0070).
+    WEBHOOK_SIGNING_KEY: randomBytes(32).toString('hex'),
     AUTH_MAX_REQUESTS_PER_ADDRESS: '100000',
     PUBLIC_MAX_REQUESTS_PER_MINUTE: '100000',
     DATABASE_POOL_SIZE: '6',

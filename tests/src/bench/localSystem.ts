@@ -1,5 +1,6 @@
 import { startSystem, type System } from '@nordlog/deploy';
 import { connect, loadConfig, silentLogger, withDatabase } from '@nordlog/platform';
+import { configureNumberSeries } from '../support/booking.js';
 import { LOCAL_URL } from './args.js';
 
 /**
@@ -49,4 +50,33 @@ export function runBench(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/** Runs a command on the system as its ADMIN; its ids, or an error naming what was refused. */
+export async function must(system: System, name: string, payload: unknown): Promise<string[]> {
+  const res = await system.run(name, payload);
+  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { ids: string[] }).ids;
+}
+
+/** A web shop's world: the Oslo department, its customer and the number series. */
+export async function shopWorld(
+  system: System,
+): Promise<{ department: string; customerId: string }> {
+  const [department] = await must(system, 'CREATE_DEPARTMENT', {
+    name: 'Oslo',
+    departmentType: 'courier',
+    country: 'NO',
+  });
+  const [customerId] = await must(system, 'CREATE_CUSTOMER', {
+    name: 'Nettbutikk AS',
+    departmentId: department,
+  });
+  await configureNumberSeries({
+    command: async (type, payload) => {
+      const res = await system.run(type, payload);
+      return { status: res.status, body: res.body as never };
+    },
+  });
+  return { department: department!, customerId: customerId! };
 }

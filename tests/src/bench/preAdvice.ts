@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { PRE_ADVICE_TABLE, SLOTS_TABLE } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { bookingDate, osloAddress } from '../support/booking.js';
 import { numberArg as arg } from './args.js';
-import { onLocalSystem, runBench } from './localSystem.js';
+import { must, onLocalSystem, runBench, shopWorld } from './localSystem.js';
 import { fmt } from './stats.js';
 
 /**
@@ -23,12 +23,6 @@ const ORDERS = arg('--orders', 20_000);
 const SLOTS = arg('--slots', 100);
 const KEEP = process.argv.includes('--keep');
 const DATE = bookingDate(2);
-
-async function must(system: System, name: string, payload: unknown): Promise<string[]> {
-  const res = await system.run(name, payload);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { ids: string[] }).ids;
-}
 
 /** Waits until the read model has `n` rows matching `where` (the projector caught up). */
 async function until(system: System, what: string, count: () => Promise<number>, n: number) {
@@ -72,22 +66,7 @@ runBench(async () => {
       const { knex } = system.db;
       const count = async (q: ReturnType<typeof knex>) =>
         Number(((await q.count<{ n: string }[]>('* as n')) as { n: string }[])[0]!.n);
-      const department = (
-        await must(system, 'CREATE_DEPARTMENT', {
-          name: 'Oslo',
-          departmentType: 'courier',
-          country: 'NO',
-        })
-      )[0]!;
-      const customerId = (
-        await must(system, 'CREATE_CUSTOMER', { name: 'Nettbutikk AS', departmentId: department })
-      )[0]!;
-      await configureNumberSeries({
-        command: async (type, payload) => {
-          const res = await system.run(type, payload);
-          return { status: res.status, body: res.body as never };
-        },
-      });
+      const { department, customerId } = await shopWorld(system);
       await must(system, 'CREATE_PRE_ADVICE_POLICY', {
         name: 'On dispatch',
         departmentId: department,

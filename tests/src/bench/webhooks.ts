@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import type { System } from '@nordlog/deploy';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { bookingDate, osloAddress } from '../support/booking.js';
 import { Receiver } from '../webhooks/receiver.js';
 import { numberArg as arg } from './args.js';
-import { onLocalSystem, runBench } from './localSystem.js';
+import { must, onLocalSystem, runBench, shopWorld } from './localSystem.js';
 import { fmt, percentile } from './stats.js';
 
 /**
@@ -21,12 +20,6 @@ import { fmt, percentile } from './stats.js';
 const PER_MINUTE = arg('--per-minute', 1_000);
 const SECONDS = arg('--seconds', 60);
 
-async function must(system: System, name: string, payload: unknown): Promise<string[]> {
-  const res = await system.run(name, payload);
-  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { ids: string[] }).ids;
-}
-
 runBench(async () => {
   const receiver = new Receiver(() => 200);
   const url = `${await receiver.start()}/hooks`;
@@ -34,22 +27,7 @@ runBench(async () => {
     await onLocalSystem(
       'webhooks',
       async (system) => {
-        const department = (
-          await must(system, 'CREATE_DEPARTMENT', {
-            name: 'Oslo',
-            departmentType: 'courier',
-            country: 'NO',
-          })
-        )[0]!;
-        const customerId = (
-          await must(system, 'CREATE_CUSTOMER', { name: 'Nettbutikk AS', departmentId: department })
-        )[0]!;
-        await configureNumberSeries({
-          command: async (type, payload) => {
-            const res = await system.run(type, payload);
-            return { status: res.status, body: res.body as never };
-          },
-        });
+        const { department, customerId } = await shopWorld(system);
         await must(system, 'CREATE_WEBHOOK', { customerId, url, events: ['OrderCreated'] });
         const total = Math.round((PER_MINUTE * SECONDS) / 60);
         const gapMs = 60_000 / PER_MINUTE;

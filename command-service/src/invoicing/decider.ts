@@ -1,6 +1,7 @@
 import {
   AppError,
   afterInvoicingAction,
+  chargedSmsOf,
   evolveInvoicing,
   hasPendingCorrection,
   invoiceableStates,
@@ -22,6 +23,8 @@ import {
   type OrderPrice,
   type PricedOn,
   type RecordedEvent,
+  smsChargesOf,
+  withSentSms,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 
@@ -110,11 +113,12 @@ function decide(command: OrderInvoicingCommand, state: OrderInvoicingState): Inv
       const now: PricedOn = {
         correctedArticlePrices: s.correctedArticlePrices,
         corrected: s.invoicing.corrected,
+        smsSent: smsChargesOf(s.invoicing),
       };
       if (!jsonEqual(now, command.pricedOn))
         throw new AppError(
           'CONCURRENCY_CONFLICT',
-          `Order ${s.orderId} was corrected after it was priced; it is priced again by the next run`,
+          `Order ${s.orderId} was corrected or sent an SMS after it was priced; it is priced again by the next run`,
         );
       return [
         {
@@ -226,6 +230,9 @@ function evolve(
     };
   }
   if (state.status === 'none') return state;
+  // A sent pre-advice SMS is charged with the order (contracts invoicing/sms.ts).
+  const sms = chargedSmsOf(event);
+  if (sms !== null) return { ...state, invoicing: withSentSms(state.invoicing, sms) };
   return followPlacement(state, event);
 }
 

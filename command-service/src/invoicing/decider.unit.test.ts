@@ -189,14 +189,16 @@ const price: OrderPrice = {
   customerGross: 49_875,
   errors: [],
 };
-const asBooked: PricedOn = { correctedArticlePrices: [], corrected: null };
-const invoice = (pricedOn: PricedOn = asBooked): OrderInvoicingCommand => ({
+const asBooked: PricedOn = { correctedArticlePrices: [], corrected: null, smsSent: [] };
+/** What the price was computed from; no SMS sent unless said. */
+type Priced = Omit<PricedOn, 'smsSent'> & Partial<Pick<PricedOn, 'smsSent'>>;
+const invoice = (pricedOn: Priced = asBooked): OrderInvoicingCommand => ({
   type: 'INVOICE',
   runId: '40',
   invoiceId: '41',
   invoiceNumber: '100041',
   price,
-  pricedOn,
+  pricedOn: { smsSent: [], ...pricedOn },
 });
 const orderInvoiced: InvoicingEvent = {
   type: 'OrderInvoiced',
@@ -520,7 +522,7 @@ describe('order invoicing: INVOICE (a run takes the order)', () => {
       correctionCreated(),
       correctionAccepted('31', values({ numberOfPackages: 6 })),
     ];
-    const pricedOn: PricedOn = {
+    const pricedOn: Priced = {
       correctedArticlePrices: booking.correctedArticlePrices ?? [],
       corrected: values({ numberOfPackages: 6 }),
     };
@@ -804,6 +806,37 @@ describe('order invoicing: CORRECT_PRICES', () => {
     const history = [...delivered, pricesCorrected([freightCorrection])];
     given(stream, history)
       .when(invoice({ correctedArticlePrices: [freightCorrection], corrected: null }))
+      .then([orderInvoiced]);
+  });
+
+  it('a pre-advice SMS sent after the run priced the order refuses it; priced with it, invoices', () => {
+    const sms = (vasCode: string | null) =>
+      ({
+        type: 'PreAdviceOutcomeRecorded',
+        data: {
+          orderId: '7',
+          key: 'BOOKED',
+          cause: 'BOOKED',
+          outcome: 'SMS_SENT',
+          policyId: '3',
+          vasCode,
+        },
+      }) as unknown as StreamEvent;
+    const history = [
+      created(),
+      sms('1091'),
+      sms(null),
+      assigned,
+      collected,
+      sms('1091'),
+      deliveredEvent,
+    ];
+    given(stream, history).when(invoice(asBooked)).thenRefuses('CONCURRENCY_CONFLICT');
+    given(stream, history)
+      .when(invoice({ ...asBooked, smsSent: [{ vasCode: '1091', count: 1 }] }))
+      .thenRefuses('CONCURRENCY_CONFLICT');
+    given(stream, history)
+      .when(invoice({ ...asBooked, smsSent: [{ vasCode: '1091', count: 2 }] }))
       .then([orderInvoiced]);
   });
 });

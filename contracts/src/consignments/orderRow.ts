@@ -5,6 +5,7 @@ import {
   NO_INVOICING,
   type InvoicingEvent,
 } from '../invoicing/events.js';
+import { chargedSmsOf, withSentSms } from '../invoicing/sms.js';
 import { consignmentEventTypes } from './events.js';
 import type { OrderRow } from './orders.js';
 import type { DeliveryProofRecordedEvent } from '../proof/index.js';
@@ -143,6 +144,17 @@ export function evolveOrderRow(row: OrderRow | null, e: OrderEventRecord): Order
         revision: e.streamRevision,
         updatedAtEpoch: Date.parse(e.metadata.occurredAt),
         proof: (e.data as DeliveryProofRecordedEvent['data']).proof,
+      }
+    );
+  // A sent pre-advice SMS is invoiced with the order (contracts invoicing/sms.ts).
+  const sms = chargedSmsOf(e);
+  if (sms !== null)
+    return (
+      row && {
+        ...row,
+        revision: e.streamRevision,
+        updatedAtEpoch: Date.parse(e.metadata.occurredAt),
+        invoicing: withSentSms(row.invoicing ?? NO_INVOICING, sms),
       }
     );
   if (!isOrderEvent(e) || !isConsignmentState(e.data.state)) return row;

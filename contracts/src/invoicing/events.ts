@@ -87,6 +87,8 @@ export interface OrderInvoicing {
   /** The values of the last accepted correction: what the order is priced on. */
   corrected: CorrectionValues | null;
   invoiced: InvoicedRecord | null;
+  /** Pre-advice SMS sent for the order, per vas code (./sms.ts); absent: none. */
+  smsSent?: { vasCode: string; count: number }[];
 }
 
 export const NO_INVOICING: OrderInvoicing = {

@@ -6,3 +6,4 @@ export * from './invoices.js';
 export * from './commands.js';
 export * from './orders.js';
 export * from './paymentReference.js';
+export * from './sms.js';

@@ -11,6 +11,7 @@ import {
   type PricingBasis,
 } from '../pricing/engine.js';
 import { correctionExtras, type CorrectionValues } from './corrections.js';
+import { smsChargesOf, type SmsCharge } from './sms.js';
 import {
   hasPendingCorrection,
   NO_INVOICING,
@@ -35,9 +36,14 @@ export const invoicingDate = (order: BookedOrder): string => order.deliveryDate 
 
 /**
  * What an order is priced on for invoicing: as booked, or as the last accepted correction measured
- * it (packages, weight, volume) with its waiting and loading minutes.
+ * it (packages, weight, volume) with its waiting and loading minutes; and the pre-advice SMS sent
+ * for it (./sms.ts), each a unit of its vas code, charged where the price list prices that code.
  */
 export function invoicingBasis(order: BookedOrder, invoicing: OrderInvoicing): PricingBasis {
+  return withSms(measuredBasis(order, invoicing), smsChargesOf(invoicing));
+}
+
+function measuredBasis(order: BookedOrder, invoicing: OrderInvoicing): PricingBasis {
   const corrected = invoicing.corrected;
   if (!corrected) return basisOf(order, NO_EXTRAS);
   const booked = basisOf(order, correctionExtras(corrected));
@@ -52,6 +58,23 @@ export function invoicingBasis(order: BookedOrder, invoicing: OrderInvoicing): P
 }
 
 /**
+ * The sent SMS join the booked services. A code only SMS brought is optional: where the price list
+ * has no line for an article of that vas code the SMS is not charged and the price stays complete
+ * (a company, or a market, that does not charge for its messages prices none); a booked service
+ * without a price is an error as before.
+ */
+function withSms(basis: PricingBasis, sms: readonly SmsCharge[]): PricingBasis {
+  if (sms.length === 0) return basis;
+  const services = new Map(basis.services);
+  const optional = new Set(basis.optionalServices ?? []);
+  for (const { vasCode, count } of sms) {
+    if (!services.has(vasCode)) optional.add(vasCode);
+    services.set(vasCode, (services.get(vasCode) ?? 0) + count);
+  }
+  return { ...basis, services, optionalServices: optional };
+}
+
+/**
  * What of an order's own stream its price depends on once it is delivered: its price corrections
  * and the values of its last accepted correction. An invoicing run carries these with the price it
  * computed, and the order's decider refuses to invoice when its stream holds others by then
@@ -60,10 +83,13 @@ export function invoicingBasis(order: BookedOrder, invoicing: OrderInvoicing): P
 export interface PricedOn {
   correctedArticlePrices: readonly ArticlePriceCorrection[];
   corrected: CorrectionValues | null;
+  /** The pre-advice SMS sent (./sms.ts): one sent after pricing changes the price. */
+  smsSent: readonly SmsCharge[];
 }
 export const pricedOnOf = (row: OrderRow): PricedOn => ({
   correctedArticlePrices: row.order.correctedArticlePrices ?? [],
   corrected: invoicingOf(row).corrected,
+  smsSent: smsChargesOf(invoicingOf(row)),
 });
 
 /** The facts of an order and its price, as invoicing reads them (contracts invoicing status). */

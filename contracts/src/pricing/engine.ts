@@ -38,6 +38,12 @@ export interface PricingBasis {
   dangerousGoods: boolean;
   /** Booked additional services: VAS code → quantity. */
   services: ReadonlyMap<string, number>;
+  /**
+   * VAS codes of `services` charged only where the price list prices them: without an article of
+   * the code, or a line of the list for it, they are not an error (a sent pre-advice SMS, contracts
+   * invoicing/sms.ts).
+   */
+  optionalServices?: ReadonlySet<string>;
 }
 
 export interface PriceLineResult {
@@ -239,7 +245,7 @@ export function priceOf(input: {
         bracketMeasure(article, basis, quantity),
       );
       if (!line) {
-        if (article.kind === 'SERVICE')
+        if (article.kind === 'SERVICE' && !basis.optionalServices?.has(article.vasCode ?? ''))
           errors.push({ code: 'NO_SERVICE_PRICE', subject: article.vasCode });
         continue;
       }
@@ -256,7 +262,10 @@ export function priceOf(input: {
     }
     // A booked service no article prices.
     for (const vas of basis.services.keys())
-      if (!input.articles.some((a) => a.kind === 'SERVICE' && a.vasCode === vas && a.active))
+      if (
+        !basis.optionalServices?.has(vas) &&
+        !input.articles.some((a) => a.kind === 'SERVICE' && a.vasCode === vas && a.active)
+      )
         errors.push({ code: 'NO_SERVICE_PRICE', subject: vas });
     // Every order is transport: a price without freight is incomplete.
     if (!lines.some((l) => l.kind === 'FREIGHT'))

@@ -6,6 +6,7 @@ import {
   invoicingDate,
   PERSONAL_DATA_ERASED,
   isInvoicingEventType,
+  chargedSmsOf,
   type AddressBlock,
   type BookedOrder,
   type ConsignmentEvent,
@@ -25,7 +26,9 @@ const isOrderStreamEvent = (e: RecordedEvent) =>
     isInvoicingEventType(e.type) ||
     e.type === PERSONAL_DATA_ERASED ||
     // A delivery's proof (docs/decisions/0068).
-    e.type === 'DeliveryProofRecorded');
+    e.type === 'DeliveryProofRecorded' ||
+    // A sent pre-advice SMS, invoiced with the order (contracts invoicing/sms.ts).
+    chargedSmsOf(e) !== null);
 
 const T = ORDERS_TABLE;
 
@@ -185,10 +188,12 @@ export const ordersProjection = rowProjection<OrderRow>({
   rowId: (e) => (isOrderStreamEvent(e) ? e.streamId.slice('order-'.length) : null),
   // The one fold of an order's events (contracts), which the audit replay runs too (0029).
   evolve: (row, e) => (isOrderStreamEvent(e) ? evolveOrderRow(row, e) : row),
-  // An invoicing event changes the order's invoicing and stamp only (docs/decisions/0048), but
+  // An invoicing event, and a sent SMS, change the order's invoicing and stamp only (0048), but
   // a price correction changes the order's prices too: that one is written whole.
   patches: {
-    handles: (e) => isInvoicingEventType(e.type) && e.type !== 'OrderPricesCorrected',
+    handles: (e) =>
+      (isInvoicingEventType(e.type) && e.type !== 'OrderPricesCorrected') ||
+      chargedSmsOf(e) !== null,
     parts: ['invoicing', 'updatedAtEpoch'],
     // evolveInvoicing's order id; the scope (contracts entityAccess.orders).
     reads: [['orderId'], ['departmentId'], ['customerId'], ['state'], ['order', 'pickupDate']],

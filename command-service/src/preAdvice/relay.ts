@@ -81,7 +81,9 @@ async function relayOne(
       .first<{ result: { answer: ChannelResult } } | undefined>('result');
     return done ? done.result.answer : undefined;
   }
-  const answer = await handOver(deps, message, claim.attempts);
+  const recorded = await handOverRecorded(deps, [{ orderId, sendKey: key, message }]);
+  if (recorded === 'stored') return 'sent';
+  const answer = recorded === 'failed' ? undefined : await handOver(deps, message, claim.attempts);
   if (answer === undefined) {
     // Free the claim for the next pass.
     await knex('pre_advice_sends')
@@ -93,6 +95,64 @@ async function relayOne(
     .where({ order_id: orderId, key })
     .update({ sent_at: knex.fn.now(), result: { answer } });
   return answer;
+}
+
+/** A claimed message: the order, its `{key}:{channel}` in `pre_advice_sends`, the message. */
+export interface ClaimedSend {
+  orderId: string;
+  sendKey: string;
+  message: OutgoingMessage;
+}
+
+/**
+ * Where the port stores its messages in the send log's own database (the outbox), the messages
+ * and their answer `sent` are written in one transaction: a crash between handing over and
+ * recording the answer cannot happen, so no message is handed over again after the lease (0062,
+ * addendum "the crash window closed"). `unsupported`: the port cannot (the caller hands over as
+ * before); `failed`: the transaction failed and nothing was stored, the messages wait for the
+ * next pass (never handed over another way, which would reopen the window).
+ */
+export async function handOverRecorded(
+  deps: RelayDeps,
+  sends: readonly ClaimedSend[],
+): Promise<'stored' | 'failed' | 'unsupported'> {
+  const port = deps.messages.transactional;
+  if (!port || port.knex !== deps.knex || sends.length === 0) return 'unsupported';
+  try {
+    await deps.knex.transaction(async (trx) => {
+      await port.sendMany(
+        trx,
+        sends.map((s) => s.message),
+      );
+      await markAnswered(
+        trx,
+        sends.map((s) => ({ ...s, answer: 'sent' as const })),
+      );
+    });
+    return 'stored';
+  } catch (err) {
+    deps.logger.warn({ err, messages: sends.length }, 'pre-advice messages not stored; they wait');
+    return 'failed';
+  }
+}
+
+/** The answers of claimed messages, written in one statement. */
+export async function markAnswered(
+  knex: Knex,
+  answered: readonly (ClaimedSend & { answer: ChannelResult })[],
+): Promise<void> {
+  if (answered.length === 0) return;
+  await knex.raw(
+    `update pre_advice_sends s
+     set sent_at = now(), result = jsonb_build_object('answer', u.answer)
+     from unnest(?::text[], ?::text[], ?::text[]) u(order_id, key, answer)
+     where s.order_id = u.order_id and s.key = u.key`,
+    [
+      answered.map((a) => a.orderId),
+      answered.map((a) => a.sendKey),
+      answered.map((a) => a.answer) as string[],
+    ],
+  );
 }
 
 export async function handOver(

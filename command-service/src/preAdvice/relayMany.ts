@@ -1,7 +1,14 @@
 import { type PreAdviceMessages } from '@nordlog/contracts';
 import { type OutgoingMessage } from '@nordlog/platform';
 import type { ChannelResult, DeliveryResult } from './decider.js';
-import { handOver, relayAttempt, toMessage, type RelayDeps } from './relay.js';
+import {
+  handOver,
+  handOverRecorded,
+  markAnswered,
+  relayAttempt,
+  toMessage,
+  type RelayDeps,
+} from './relay.js';
 
 /** One attempt's queued messages, to be handed over. */
 export interface QueuedAttempt {
@@ -23,8 +30,10 @@ interface Claimable {
  * in batches"), with the guarantees of `relayAttempt`: all messages claimed in `pre_advice_sends`
  * in one INSERT … ON CONFLICT (a claim taken, or a lapsed one taken over, exactly as one by one),
  * the answers of those claimed elsewhere and already answered read in one SELECT, the claimed ones
- * handed to the port at once where it takes many (`sendMany`, all or none; one by one otherwise
- * or when that fails), their answers written in one UPDATE and the failed claims freed in another.
+ * stored with their answers in one transaction where the port stores in the same database (the
+ * outbox, `handOverRecorded`), else handed to the port at once where it takes many (`sendMany`,
+ * all or none; one by one otherwise or when that fails) and their answers written in one UPDATE;
+ * the failed claims freed in another.
  * Returns each attempt's result in the order given (null: it waits, as `relayAttempt`). When a
  * bulk statement fails (a deadlock with another pass), the attempts are relayed one by one.
  */
@@ -95,8 +104,12 @@ async function relayBulk(
     for (const r of done.rows) answers.set(byId.get(id(r.order_id, r.key))!, r.answer);
   }
   const toSend = [...mine.keys()];
-  let handed = false;
-  if (deps.messages.sendMany && toSend.length > 0)
+  // Stored with their answers in one transaction where the port can (the outbox).
+  const recorded = await handOverRecorded(deps, toSend);
+  if (recorded === 'stored') for (const w of toSend) answers.set(w, 'sent');
+  // Failed: none stored, none handed over another way; their claims are freed below.
+  let handed = recorded !== 'unsupported';
+  if (!handed && deps.messages.sendMany && toSend.length > 0)
     try {
       await deps.messages.sendMany(toSend.map((w) => w.message));
       for (const w of toSend) answers.set(w, 'sent');
@@ -106,18 +119,13 @@ async function relayBulk(
     }
   if (!handed)
     for (const w of toSend) answers.set(w, await handOver(deps, w.message, mine.get(w)!));
-  const answered = toSend.filter((w) => answers.get(w) !== undefined);
-  if (answered.length > 0)
-    await knex.raw(
-      `update pre_advice_sends s
-       set sent_at = now(), result = jsonb_build_object('answer', u.answer)
-       from unnest(?::text[], ?::text[], ?::text[]) u(order_id, key, answer)
-       where s.order_id = u.order_id and s.key = u.key`,
-      [
-        answered.map((w) => w.orderId),
-        answered.map((w) => w.sendKey),
-        answered.map((w) => answers.get(w)!),
-      ],
+  if (recorded === 'unsupported')
+    await markAnswered(
+      knex,
+      toSend.flatMap((w) => {
+        const answer = answers.get(w);
+        return answer === undefined ? [] : [{ ...w, answer }];
+      }),
     );
   const failed = toSend.filter((w) => answers.get(w) === undefined);
   if (failed.length > 0)

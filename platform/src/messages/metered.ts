@@ -1,5 +1,10 @@
 import type { Metrics } from '../metrics/index.js';
-import { DeliveryError, type MessagePort, type OutgoingMessage } from './types.js';
+import {
+  DeliveryError,
+  type MessagePort,
+  type OutgoingMessage,
+  type TransactionalSend,
+} from './types.js';
 
 /**
  * A message port that counts what it sends in `nordlog_messages_sent_total{channel, outcome}`:
@@ -12,10 +17,25 @@ export class MeteredMessagePort implements MessagePort {
   /** The port's own `sendMany` (all or none), counted; absent when the port has none. */
   readonly sendMany?: (messages: readonly OutgoingMessage[]) => Promise<void>;
 
+  /** The port's own transactional hand-over, counted once its transaction commits. */
+  readonly transactional?: TransactionalSend;
+
   constructor(
     private readonly port: MessagePort,
     private readonly metrics: Pick<Metrics, 'messageSent'>,
   ) {
+    const inner = port.transactional;
+    if (inner)
+      this.transactional = {
+        knex: inner.knex,
+        sendMany: async (trx, messages) => {
+          await inner.sendMany(trx, messages);
+          void trx.executionPromise.then(
+            () => messages.forEach((m) => this.metrics.messageSent(m.channel, 'sent')),
+            () => undefined,
+          );
+        },
+      };
     const many = port.sendMany?.bind(port);
     if (many)
       this.sendMany = async (messages) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
-import type { MessagePort, OutgoingMessage } from './types.js';
+import type { MessagePort, OutgoingMessage, TransactionalSend } from './types.js';
 
 const row = (message: OutgoingMessage) => ({
   channel: message.channel,
@@ -14,10 +14,25 @@ const row = (message: OutgoingMessage) => ({
  * development a page lists them so a person can log in without an SMS provider.
  */
 export class OutboxMessagePort implements MessagePort {
+  /** The messages stored by the caller's transaction on this database (`TransactionalSend`). */
+  readonly transactional: TransactionalSend;
+
   constructor(
     private readonly knex: Knex,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.transactional = {
+      knex,
+      sendMany: async (trx, messages) => {
+        if (messages.length === 0) return;
+        await trx('message_outbox').insert(messages.map(row));
+        void trx.executionPromise.then(
+          () => logger.info({ messages: messages.length }, 'messages stored in the outbox'),
+          () => undefined,
+        );
+      },
+    };
+  }
 
   async send(message: OutgoingMessage): Promise<void> {
     await this.knex('message_outbox').insert(row(message));

@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+
 export type MessageChannel = 'sms' | 'email';
 
 export interface SmsMessage {
@@ -31,6 +33,20 @@ export interface MessagePort {
    * its messages one by one.
    */
   sendMany?(messages: readonly OutgoingMessage[]): Promise<void>;
+  /** Where a port stores its messages in a database: it takes them in the caller's transaction. */
+  readonly transactional?: TransactionalSend;
+}
+
+/**
+ * A port that stores messages in a database (the outbox) can take them within a transaction of
+ * its caller on that database, so that "handed over" and the caller's record of it commit
+ * together or not at all (docs/decisions/0062, addendum "the crash window closed").
+ */
+export interface TransactionalSend {
+  /** The database the messages are stored in: only a caller on this same pool may use it. */
+  readonly knex: Knex;
+  /** The messages stored by `trx` (one statement); taken once `trx` commits. */
+  sendMany(trx: Knex.Transaction, messages: readonly OutgoingMessage[]): Promise<void>;
 }
 
 /**

@@ -26,7 +26,7 @@ import {
 import { target } from '../framework/decider.js';
 import { executeTarget } from '../framework/execute.js';
 import { PeriodicJob } from '../framework/periodicJob.js';
-import { StreamStates } from '../framework/streamStates.js';
+import { StreamStates, STREAM_STATES_KEPT } from '../framework/streamStates.js';
 import { preAdviceDecider, type PreAdviceCommand } from './decider.js';
 import { appendMany, chunks, type OrderCommands } from './batchAppend.js';
 import { relayMany, type QueuedAttempt } from './relayMany.js';
@@ -88,7 +88,10 @@ export class PreAdviceJob extends PeriodicJob {
   private states: StreamStates | null = null;
 
   protected async run(now: Date): Promise<number> {
-    this.states = new StreamStates(this.deps.store);
+    // Sized to the pass: the relay reads on from where deciding left each order (a state evicted
+    // in between would be read again from the order's first event, personal data opened and all).
+    const kept = Math.max(STREAM_STATES_KEPT, 2 * (this.deps.batch ?? 20_000));
+    this.states = new StreamStates(this.deps.store, kept);
     try {
       return await this.passOver(now);
     } finally {

@@ -18,14 +18,37 @@ function get(container: Json, path: string): unknown {
   return at;
 }
 
-function set(container: Json, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let at: unknown = container;
-  for (const key of keys.slice(0, -1)) {
-    if (!isObject(at) && !Array.isArray(at)) return;
-    at = (at as Json)[key];
+/**
+ * A copy of data that is written into path by path: each object or array on a path is copied the
+ * first time a path passes it, and everything else is shared with the original. The original is
+ * never changed; copying only what a path touches keeps opening and sealing an event (an order
+ * of a hundred fields with a dozen personal ones) from cloning the whole of it every time.
+ */
+class PathCopy {
+  readonly root: Json;
+  private readonly copies = new WeakSet<object>();
+
+  constructor(data: Json) {
+    this.root = { ...data };
+    this.copies.add(this.root);
   }
-  if (isObject(at) || Array.isArray(at)) (at as Json)[keys[keys.length - 1]!] = value;
+
+  set(path: string, value: unknown): void {
+    const keys = path.split('.');
+    let at: Json = this.root;
+    for (const key of keys.slice(0, -1)) {
+      const next = at[key];
+      if (!isObject(next) && !Array.isArray(next)) return;
+      let child = next as Json;
+      if (!this.copies.has(child)) {
+        child = (Array.isArray(next) ? [...next] : { ...next }) as Json;
+        this.copies.add(child);
+        at[key] = child;
+      }
+      at = child;
+    }
+    at[keys[keys.length - 1]!] = value;
+  }
 }
 
 /** The containers of a group: the data itself, or each element of an array (`pages[]`). */
@@ -53,7 +76,7 @@ export function splitPersonal(
   const patches = new Map<string, PersonalPatch>();
   const groups = sealedGroups(type);
   if (groups.length === 0 || !isObject(data)) return { stored: data, patches };
-  let stored: Json | null = null;
+  let stored: PathCopy | null = null;
   for (const group of groups) {
     for (const { prefix, container } of containers(data, group.at)) {
       const subject = group.subject(container, streamId);
@@ -63,22 +86,25 @@ export function splitPersonal(
         if (value === undefined || value === null || value === '') continue;
         const erased = erasedValue(kind, value);
         if (erased === value) continue;
-        stored ??= structuredClone(data);
-        set(stored, prefix + field, erased);
+        stored ??= new PathCopy(data);
+        stored.set(prefix + field, erased);
         const patch = patches.get(subject) ?? {};
         patch[prefix + field] = value;
         patches.set(subject, patch);
       }
     }
   }
-  return { stored: stored ?? data, patches };
+  return { stored: stored?.root ?? data, patches };
 }
 
-/** The stored data with a subject's personal values put back (a copy; `data` is not changed). */
+/**
+ * The stored data with a subject's personal values put back: a copy of what the patches touch,
+ * sharing the rest with `data`, which is not changed.
+ */
 export function applyPersonal(data: unknown, patches: readonly PersonalPatch[]): unknown {
   if (patches.length === 0 || !isObject(data)) return data;
-  const copy = structuredClone(data);
+  const copy = new PathCopy(data);
   for (const patch of patches)
-    for (const [path, value] of Object.entries(patch)) set(copy, path, value);
-  return copy;
+    for (const [path, value] of Object.entries(patch)) copy.set(path, value);
+  return copy.root;
 }

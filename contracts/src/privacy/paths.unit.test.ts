@@ -56,6 +56,32 @@ describe('personal data split for sealing (docs/decisions/0050)', () => {
     expect(applyPersonal(stored, [...patches.values()])).toEqual(data);
   });
 
+  it('changes neither its input nor what it opens: both work on deep-frozen data, copying only the paths they touch', () => {
+    const freeze = <T>(v: T): T => {
+      if (v && typeof v === 'object') {
+        for (const x of Object.values(v)) freeze(x);
+        Object.freeze(v);
+      }
+      return v;
+    };
+    const data = freeze({
+      order: {
+        orderId: '7',
+        measurements: [{ weight: 2, quantity: 1 }],
+        pickup: block('Sender AS', ''),
+        delivery: block('Kari', '+4791111111'),
+      },
+      state: 'RESOLVED',
+    });
+    const { stored, patches } = splitPersonal('OrderCreated', 'order-7', data);
+    freeze(stored);
+    const opened = applyPersonal(stored, [...patches.values()]) as typeof data;
+    expect(opened).toEqual(data);
+    // What no path touched is shared, not copied.
+    expect(opened.order.measurements).toBe(data.order.measurements);
+    expect((stored as typeof data).order.measurements).toBe(data.order.measurements);
+  });
+
   it('gives each page of a label the subject of its own order', () => {
     const page = (orderId: string, name: string) => ({
       orderId,

@@ -27,6 +27,7 @@ export function webhookWorker(config: Config, db: Database, logger: Logger): Web
     allowLocal: config.WEBHOOKS_ALLOW_LOCAL,
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     intervalMs: Math.max(100, config.WEBHOOK_INTERVAL_SECONDS * 1000),
+    signals: db.notifier,
   });
   if (config.WEBHOOK_INTERVAL_SECONDS > 0) worker.start();
   return worker;

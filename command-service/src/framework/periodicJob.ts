@@ -34,7 +34,23 @@ export abstract class PeriodicJob {
     if (this.running || this.stopped) return this.running ?? Promise.resolve(0);
     this.running = this.run(now).finally(() => {
       this.running = null;
+      if (this.again) {
+        this.again = false;
+        setImmediate(() => this.wake());
+      }
     });
     return this.running;
+  }
+
+  private again = false;
+
+  /**
+   * Something to do has come (a wake-up signal): a pass now, or right after the one under way,
+   * which may have looked before it came. Signals during a pass make one more pass, not one each.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else void this.pass().catch(() => undefined);
   }
 }

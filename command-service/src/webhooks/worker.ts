@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   WEBHOOK_ANSWER_EXCERPT,
   WEBHOOK_ATTEMPTS_TABLE,
+  WEBHOOK_DELIVERIES_CHANNEL,
   WEBHOOK_DELIVERIES_TABLE,
   WEBHOOK_ID_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
@@ -15,6 +16,7 @@ import {
   webhookSecret,
   type Knex,
   type Logger,
+  type Notifier,
   type PostResult,
 } from '@nordlog/platform';
 import { PeriodicJob } from '../framework/periodicJob.js';
@@ -35,6 +37,12 @@ export interface WebhookWorkerDeps {
   concurrency?: number;
   /** Deliveries (and their attempts) kept this long after they were queued (default 30 days). */
   keepDays?: number;
+  /**
+   * The database's wake-up signals: the enqueuer NOTIFYs when it queues deliveries, and a started
+   * worker makes a pass at once instead of at its next round (which stays, for retries coming due
+   * and a signal lost).
+   */
+  signals?: Pick<Notifier, 'listen'>;
 }
 
 interface Claimed {
@@ -62,6 +70,24 @@ export class WebhookWorker extends PeriodicJob {
 
   constructor(private readonly deps: WebhookWorkerDeps) {
     super(deps.intervalMs ?? 1000, deps.clock ?? (() => new Date()));
+  }
+
+  private unlisten: (() => void) | null = null;
+
+  override start(): void {
+    super.start();
+    void this.deps.signals
+      ?.listen(WEBHOOK_DELIVERIES_CHANNEL, () => this.wake())
+      .then((unlisten) => {
+        if (this.stopped) unlisten();
+        else this.unlisten = unlisten;
+      });
+  }
+
+  override async stop(): Promise<void> {
+    this.unlisten?.();
+    this.unlisten = null;
+    await super.stop();
   }
 
   private get timeoutMs() {

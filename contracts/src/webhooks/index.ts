@@ -17,6 +17,8 @@ export const WEBHOOK_QUEUE_ORDERS_TABLE = 'rm_webhook_queue_orders';
 /** The durable queue and delivery log: not a read model (a record of what was sent; no rebuild). */
 export const WEBHOOK_DELIVERIES_TABLE = 'webhook_deliveries';
 export const WEBHOOK_ATTEMPTS_TABLE = 'webhook_attempts';
+/** NOTIFYed when deliveries are queued (at the commit that queues them): the workers wake. */
+export const WEBHOOK_DELIVERIES_CHANNEL = 'webhook_deliveries';
 export const webhookStream = (id: string) => `webhook-${id}`;
 
 /** The order events a hook may subscribe to: every consignment event. */

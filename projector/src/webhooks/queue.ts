@@ -1,4 +1,5 @@
 import {
+  WEBHOOK_DELIVERIES_CHANNEL,
   WEBHOOK_DELIVERIES_TABLE,
   WEBHOOK_QUEUE_HOOKS_TABLE,
   WEBHOOK_QUEUE_ORDERS_TABLE,
@@ -214,10 +215,18 @@ async function write(trx: Knex.Transaction, b: Batch, writes?: BatchWrites): Pro
          (id, webhook_id, customer_id, order_id, event_id, event_type, occurred_at, payload, replay_of)
        select ?, webhook_id, customer_id, order_id, event_id, event_type, occurred_at, payload, id
          from ${WEBHOOK_DELIVERIES_TABLE} where id = ? and webhook_id = ?
-       on conflict (id) do nothing`,
+       on conflict (id) do nothing
+       returning ${WAKE}`,
       [r.id, r.messageId, r.webhookId],
     );
 }
+
+/**
+ * What a queueing insert returns for each row it queued: a NOTIFY of the workers' channel, sent by
+ * PostgreSQL when the batch commits, once however many rows (identical notifications of one
+ * transaction are one) and not at all when none was queued (a replayed batch).
+ */
+const WAKE = `pg_notify('${WEBHOOK_DELIVERIES_CHANNEL}', '')`;
 
 // Each takes one parameter, `$1`: a JSON array of its rows.
 const UPSERT_HOOKS_SQL = `insert into ${H} (id, data)
@@ -232,7 +241,8 @@ const QUEUE_SQL = `insert into ${WEBHOOK_DELIVERIES_TABLE}
     d.payload
   from jsonb_to_recordset($1::jsonb) as d(id uuid, webhook_id bigint, customer_id bigint,
     order_id bigint, event_id text, event_type text, occurred_at timestamptz, payload jsonb)
-  on conflict (webhook_id, event_id) where replay_of is null do nothing`;
+  on conflict (webhook_id, event_id) where replay_of is null do nothing
+  returning ${WAKE}`;
 
 async function applyEvents(
   trx: Knex.Transaction,

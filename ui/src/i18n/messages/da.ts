@@ -2212,6 +2212,7 @@ const da: Messages = {
     place: 'Sted og kontakt',
     department: 'Afdeling',
     codeHint: 'Kundens egen kode for stedet',
+    pickupPoint: 'Udleveringssted: modtagere kan vælge det på sporingssiden',
     coordinatesHint: 'Breddegrad,længdegrad; tomt: adressen placeres når den gemmes',
     notPlaced:
       'Adressen kunne ikke placeres på kortet: tjek gade og postnummer, eller skriv koordinaterne.',

@@ -2221,6 +2221,7 @@ const en = {
     place: 'Place and contact',
     department: 'Department',
     codeHint: "The customer's own code of the place",
+    pickupPoint: 'Pickup point: recipients may choose it on the tracking page',
     coordinatesHint: 'Latitude,longitude; left empty, the address is placed when saved',
     notPlaced:
       'The geocoder could not place this address on the map: check the street and postal code, or type its coordinates.',

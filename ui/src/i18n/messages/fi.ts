@@ -2239,6 +2239,7 @@ const fi: Messages = {
     place: 'Paikka ja yhteystiedot',
     department: 'Osasto',
     codeHint: 'Asiakkaan oma koodi paikalle',
+    pickupPoint: 'Noutopiste: vastaanottajat voivat valita sen seurantasivulla',
     coordinatesHint: 'Leveysaste,pituusaste; tyhjänä osoite sijoitetaan tallennettaessa',
     notPlaced:
       'Osoitetta ei voitu sijoittaa kartalle: tarkista katu ja postinumero tai kirjoita koordinaatit.',

@@ -2246,6 +2246,7 @@ const fr: Messages = {
     place: 'Lieu et contact',
     department: 'Service',
     codeHint: 'Le code du lieu chez le client',
+    pickupPoint: 'Point relais : les destinataires peuvent le choisir sur la page de suivi',
     coordinatesHint: "Latitude,longitude ; vide, l'adresse est placée à l'enregistrement",
     notPlaced:
       "L'adresse n'a pas pu être placée sur la carte : vérifiez la rue et le code postal, ou saisissez ses coordonnées.",

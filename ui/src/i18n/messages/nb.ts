@@ -2221,6 +2221,7 @@ const nb: Messages = {
     place: 'Sted og kontakt',
     department: 'Avdeling',
     codeHint: 'Kundens egen kode for stedet',
+    pickupPoint: 'Hentested: mottakere kan velge det på sporingssiden',
     coordinatesHint: 'Breddegrad,lengdegrad; tomt: adressen plasseres når den lagres',
     notPlaced:
       'Adressen kunne ikke plasseres på kartet: sjekk gate og postnummer, eller skriv inn koordinatene.',

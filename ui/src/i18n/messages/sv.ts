@@ -2217,6 +2217,7 @@ const sv: Messages = {
     place: 'Plats och kontakt',
     department: 'Avdelning',
     codeHint: 'Kundens egen kod för platsen',
+    pickupPoint: 'Utlämningsställe: mottagare kan välja det på spårningssidan',
     coordinatesHint: 'Latitud,longitud; tomt: adressen placeras när den sparas',
     notPlaced:
       'Adressen kunde inte placeras på kartan: kontrollera gata och postnummer, eller skriv in koordinaterna.',

@@ -182,6 +182,18 @@ describe('recipient answers', () => {
     expect(second.status).toBe(200);
     const row = await orderRow(id);
     expect(row.order.leaveAtDoor).toEqual({ note: 'Blue door' });
+    // The courier's stop shows it (the stop's contact, asked while the route is driven).
+    const slot = await createSlot(sys, '1', addDays(today, 1));
+    expect(
+      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId: slot })).status,
+    ).toBe(200);
+    await sys.settled();
+    const contact = await sys.query('stopContact', {
+      slotId: slot,
+      consignmentId: id,
+      type: 'delivery',
+    });
+    expect(contact.body).toMatchObject({ leaveAtDoor: 'Blue door' });
     expect(row.recipientAnswers).toHaveLength(1);
     const tracked = await track(key);
     expect(tracked.body.answers).toEqual([{ kind: 'leaveAtDoor', at: expect.any(String) }]);

@@ -1048,6 +1048,7 @@ const da: Messages = {
     call: 'Ring til %{number}',
     text: 'Send sms til %{number}',
     noNumber: 'Intet telefonnummer for dette stop',
+    leaveAtDoor: 'Stil ved døren: %{note}',
     scan: {
       code: 'Kolli- eller forsendelseskode',
       codeHelp: 'Scan etiketten eller skriv SSCC, GSIN eller ladebærerkode',

@@ -1049,6 +1049,7 @@ const en = {
     call: 'Call %{number}',
     text: 'Text %{number}',
     noNumber: 'No phone number for this stop',
+    leaveAtDoor: 'Leave at the door: %{note}',
     scan: {
       code: 'Package or shipment code',
       codeHelp: 'Scan the label or type its SSCC, GSIN or load carrier code',

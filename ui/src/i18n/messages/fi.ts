@@ -1056,6 +1056,7 @@ const fi: Messages = {
     call: 'Soita %{number}',
     text: 'Tekstiviesti %{number}',
     noNumber: 'Tällä pysähdyksellä ei ole puhelinnumeroa',
+    leaveAtDoor: 'Jätä oven eteen: %{note}',
     scan: {
       code: 'Kollin tai lähetyksen koodi',
       codeHelp: 'Skannaa tarra tai kirjoita SSCC-, GSIN- tai kuormankantajakoodi',

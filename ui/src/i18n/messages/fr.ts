@@ -1064,6 +1064,7 @@ const fr: Messages = {
     call: 'Appeler le %{number}',
     text: 'Envoyer un SMS au %{number}',
     noNumber: 'Aucun numéro de téléphone pour cet arrêt',
+    leaveAtDoor: 'Déposer devant la porte : %{note}',
     scan: {
       code: 'Code du colis ou de l’envoi',
       codeHelp: 'Scannez l’étiquette ou saisissez son code SSCC, GSIN ou de support de charge',

@@ -1046,6 +1046,7 @@ const nb: Messages = {
     call: 'Ring %{number}',
     text: 'Send SMS til %{number}',
     noNumber: 'Ingen telefonnummer for dette stoppet',
+    leaveAtDoor: 'Sett ved døren: %{note}',
     scan: {
       code: 'Kolli- eller sendingskode',
       codeHelp: 'Skann etiketten eller skriv SSCC, GSIN eller lastbærerkode',

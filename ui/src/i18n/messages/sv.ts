@@ -1046,6 +1046,7 @@ const sv: Messages = {
     call: 'Ring %{number}',
     text: 'Sms:a %{number}',
     noNumber: 'Inget telefonnummer för detta stopp',
+    leaveAtDoor: 'Lämna vid dörren: %{note}',
     scan: {
       code: 'Kolli- eller sändningskod',
       codeHelp: 'Skanna etiketten eller skriv SSCC, GSIN eller lastbärarkod',

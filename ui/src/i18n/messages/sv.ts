@@ -1150,8 +1150,8 @@ const sv: Messages = {
       pointChosen: 'Leverans till %{name}',
       refused: {
         closed: 'Den dagen levereras inget; välj en annan',
-        left: 'Föraren har åkt med försändelsen; ring avsändaren',
-        expired: 'Försändelsen är levererad eller avbokad; länken tar inte emot fler svar',
+        left: 'Föraren har åkt med sändningen; ring avsändaren',
+        expired: 'Sändningen är levererad eller avbokad; länken tar inte emot fler svar',
         tooMany: 'Inga fler ändringar kan göras med den här länken; ring avsändaren',
         notFound: 'Det valet finns inte längre; ladda om sidan',
         failed: 'Svaret kunde inte skickas; försök igen',

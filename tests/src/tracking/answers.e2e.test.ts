@@ -149,6 +149,9 @@ describe('recipient answers', () => {
     expect(history.map((e) => e.eventType)).toContain('ConsignmentUnassignedFromSlot');
     const tracked = (await track(key)).body;
     expect(tracked).toMatchObject({ deliveryDate: date, answers: [{ kind: 'day', date }] });
+    // Pre-advice keys on the new day (0062: a new delivery date is a new trigger).
+    const [advice] = (await sys.query('preAdviceForOrder', { orderId: id })).body;
+    expect(advice).toMatchObject({ deliveryDate: date });
   });
 
   it('a closed day is a 400 naming the date and why: weekend, holiday, past, too far; nothing is recorded', async () => {

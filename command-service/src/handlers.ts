@@ -30,6 +30,7 @@ import { preAdviceHandlers } from './preAdvice/handlers.js';
 import { webhookHandlers } from './webhooks/handlers.js';
 import { scanHandlers } from './scans/handlers.js';
 import { proofHandlers } from './proof/handlers.js';
+import { recipientAnswerHandlers } from './recipientAnswers/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -65,6 +66,7 @@ export const handlers: HandlerTable = {
   ...webhookHandlers,
   ...scanHandlers,
   ...proofHandlers,
+  ...recipientAnswerHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */

@@ -1,5 +1,6 @@
 export {
   createCommandService,
+  createOpenCommands,
   executeCommand,
   type CommandServiceDeps,
   type CommandRequest,

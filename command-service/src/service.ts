@@ -6,6 +6,8 @@ import {
   denial,
   departmentStream,
   isCommandName,
+  PUBLIC_IDENTITY,
+  publicCommands,
   type EventMetadata,
   type Identity,
 } from '@nordlog/contracts';
@@ -71,6 +73,11 @@ export interface CommandServiceDeps {
   states?: StreamStates;
   /** Checks a webhook URL when it is saved (docs/decisions/0070); default: public https only. */
   webhookUrlCheck?: (url: string) => Promise<void>;
+  /**
+   * The order whose tracking link has this key (the orders read model's index), for the
+   * recipient's answers (docs/decisions/0063); without it they are refused as unavailable.
+   */
+  trackedOrderId?: (trackingId: string) => Promise<string | null>;
 }
 
 export interface CommandRequest {
@@ -209,6 +216,7 @@ async function runCommand(
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
     ...(deps.blobs ? { blobs: deps.blobs } : {}),
     ...(deps.webhookUrlCheck ? { webhookUrlCheck: deps.webhookUrlCheck } : {}),
+    ...(deps.trackedOrderId ? { trackedOrderId: deps.trackedOrderId } : {}),
     now,
     logger,
   };
@@ -298,6 +306,26 @@ const commandIdTaken = (commandId: string) =>
     'COMMAND_ID_TAKEN',
     `commandId ${commandId} was used for another command or by another user; send a new one`,
   );
+
+/**
+ * `POST /openapi/command/{commandName}` (docs/decisions/0063): the public commands (contracts
+ * `publicCommands`, the recipient's answers) for a caller without a session, run as
+ * PUBLIC_IDENTITY; any other command name is refused as if the caller were not logged in.
+ */
+export function createOpenCommands(input: CommandServiceDeps): Router {
+  const deps = { ...input, numbers: input.numbers ?? new EventStoreNumberAllocator(input.store) };
+  const router = express.Router();
+  router.use(jsonBody('16kb'));
+  router.post('/:commandName', async (req, res) => {
+    const name = req.params.commandName;
+    if (!isCommandName(name)) throw new AppError('UNKNOWN_COMMAND', `Unknown command: ${name}`);
+    if (!publicCommands.includes(name))
+      throw new AppError('NOT_LOGGED_IN', `Command ${name} needs a session: use /api/command`);
+    const result = await executeCommand(deps, { name, body: req.body, identity: PUBLIC_IDENTITY });
+    res.set('Cache-Control', 'no-store').status(result.status).json(result.body);
+  });
+  return router;
+}
 
 /**
  * `POST /api/command/{commandName}` with body `{type, payload}` (spec §7), replying

@@ -145,6 +145,10 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   SEND_PRE_PICKUP_SMS: 'action',
   LOCK_PRE_ADVICE: 'action',
   UNLOCK_PRE_ADVICE: 'action',
+  // A recipient's answer on the tracking page (0063): one decision on the order, no named fields.
+  RECIPIENT_REQUEST_DAY: 'action',
+  RECIPIENT_LEAVE_AT_DOOR: 'action',
+  RECIPIENT_CHOOSE_PICKUP_POINT: 'action',
   // Webhooks (docs/decisions/0070-webhooks.md).
   CREATE_WEBHOOK: 'create',
   UPDATE_WEBHOOK: 'update',

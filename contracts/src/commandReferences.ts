@@ -46,6 +46,7 @@ export type FieldDeclaration = ReferenceEntity | NotAReference;
 export type CommandReferences = Readonly<Record<string, FieldDeclaration>>;
 
 const external = (why: string): NotAReference => ({ not: why });
+const trackingKey = external("a tracking link's key: the only credential of a public answer");
 const alystra = external('a code in the customer systems (Alystra, NPS), not an id of ours');
 const orderCodes = {
   emailId: external('the id of the e-mail the order came in, from the mail system'),
@@ -287,6 +288,16 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   REPLAY_WEBHOOK_MESSAGE: {
     webhookId: 'webhooks',
     messageId: external("a delivery of the hook (the queue checks it is the hook's)"),
+  },
+  // The recipient's answers (0063): the tracking key is the credential, not a readable id; the
+  // handler finds its one order, and takes only a pickup point of that order's department.
+  RECIPIENT_REQUEST_DAY: { trackingId: trackingKey },
+  RECIPIENT_LEAVE_AT_DOOR: { trackingId: trackingKey },
+  RECIPIENT_CHOOSE_PICKUP_POINT: {
+    trackingId: trackingKey,
+    pickupPointId: external(
+      "an address of the key's order's department marked as a pickup point (the handler checks)",
+    ),
   },
 };
 

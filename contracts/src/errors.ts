@@ -48,6 +48,8 @@ export const errorStatus = {
   /** A webhook's secret is read only just after it was made or rotated (0070). */
   SECRET_NO_LONGER_SHOWN: 409,
   TOO_MANY_REQUESTS: 429,
+  /** A tracking link's answers after the shipment was delivered, returned or cancelled (0063). */
+  TRACKING_EXPIRED: 410,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const;

@@ -34,7 +34,11 @@ import {
   courierLocationsBySlotIdQuerySchema,
   courierLocationsQuerySchema,
 } from './couriers/index.js';
-import { shipmentTrackingQuerySchema, trackingQuerySchema } from './tracking/index.js';
+import {
+  recipientAnswerCommandSchemas,
+  shipmentTrackingQuerySchema,
+  trackingQuerySchema,
+} from './tracking/index.js';
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
 import { pinCommandSchemas, pinnedAddressQuerySchema } from './geocoding/pins.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
@@ -180,6 +184,8 @@ export const commandSchemas = {
   ...webhookCommandSchemas,
   // API keys of customers' systems (docs/decisions/0069-api-keys.md).
   ...apiKeyCommandSchemas,
+  // The recipient's answers on the tracking page (docs/decisions/0063-recipient-answers.md).
+  ...recipientAnswerCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;

@@ -8,7 +8,12 @@ import {
   StreamStates,
   executeCommand,
 } from '@nordlog/command-service';
-import { NUMBER_SERIES_CATALOGUE_STREAM, SYSTEM_IDENTITY, type Identity } from '@nordlog/contracts';
+import {
+  NUMBER_SERIES_CATALOGUE_STREAM,
+  ORDERS_TABLE,
+  SYSTEM_IDENTITY,
+  type Identity,
+} from '@nordlog/contracts';
 import {
   LinkMobilitySmsSender,
   PostgresEventStore,
@@ -114,6 +119,14 @@ export async function commandParts(
     logger: logger.child({ component: 'command' }),
     ...(metrics ? { metrics } : {}),
     ...(webhookUrlCheck ? { webhookUrlCheck } : {}),
+    // The recipient's answers find their order by its tracking key (docs/decisions/0063).
+    trackedOrderId: async (trackingId: string) =>
+      (
+        await db
+          .knex(ORDERS_TABLE)
+          .where('tracking_id', trackingId)
+          .first<{ id: string } | undefined>('id')
+      )?.id ?? null,
   };
   /** Runs a command in process, as the system unless another identity is given. */
   const run = (name: string, payload: unknown, identity: Identity = SYSTEM_IDENTITY) =>

@@ -54,6 +54,11 @@ export interface GatewayDeps {
    * tracking page's query, behind `publicLimit` (default: 300 requests a minute per address).
    */
   openApi?: RequestHandler;
+  /**
+   * `/openapi/command/*`: the public commands (the recipient's answers on the tracking page,
+   * docs/decisions/0063), behind the same `publicLimit` as `openApi`.
+   */
+  openCommands?: RequestHandler;
   publicLimit?: PublicLimit;
   /**
    * File downloads behind a session (spec §7 `POST /exportLocationListForSlot`): served under
@@ -118,8 +123,12 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   );
   if (deps.devMessages) app.get('/dev/messages', loopbackOnly(deps.devMessages));
   // One mount for the limit and the calls: no spelling of the path reaches one and not the other.
-  if (deps.openApi)
-    app.use('/openapi', (deps.publicLimit ?? new PublicLimit(300)).middleware(), deps.openApi);
+  if (deps.openApi) {
+    const open = express.Router();
+    if (deps.openCommands) open.use('/command', deps.openCommands);
+    open.use(deps.openApi);
+    app.use('/openapi', (deps.publicLimit ?? new PublicLimit(300)).middleware(), open);
+  }
   // The API's description is public, like the web app that calls it (docs/decisions/0023).
   app.get('/api/openapi.json', openApiRoute());
   // Before the session's door: these paths open with an API key only.

@@ -63,4 +63,55 @@ describe('public limit', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('the public commands (/openapi/command, 0063) count against the same limit as the queries, and reach only the command side', async () => {
+    const reached: string[] = [];
+    const openApi = express.Router();
+    openApi.use((req, res) => void (reached.push(`query ${req.path}`), res.json({ ok: true })));
+    const openCommands = express.Router();
+    openCommands.use(
+      (req, res) => void (reached.push(`command ${req.path}`), res.json({ ok: true })),
+    );
+    const refuse: express.RequestHandler = (_req, res) => void res.status(401).end();
+    const app = createGatewayApp({
+      commandApi: refuse,
+      queryApi: refuse,
+      authApi: refuse,
+      authenticate: refuse,
+      logger: silentLogger(),
+      buildId: 'test',
+      openApi,
+      openCommands,
+      publicLimit: new PublicLimit(3, () => new Date(0)),
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const statuses = [];
+      for (const path of [
+        '/openapi/command/RECIPIENT_LEAVE_AT_DOOR',
+        '/openapi/query/getShipmentDetailsFromTracking',
+        '/OPENAPI/Command/RECIPIENT_REQUEST_DAY',
+        '/openapi/command/RECIPIENT_REQUEST_DAY',
+      ])
+        statuses.push(
+          (
+            await fetch(`${base}${path}`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            })
+          ).status,
+        );
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(reached).toEqual([
+        'command /RECIPIENT_LEAVE_AT_DOOR',
+        'query /query/getShipmentDetailsFromTracking',
+        'command /RECIPIENT_REQUEST_DAY',
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -36,6 +36,7 @@ import { refuseErasedEdit } from './erasure.js';
 import { decideDeviation, recordDeviation, type DeviationCommand } from '../deviations/decider.js';
 import { assertReturnable } from '@nordlog/contracts';
 import { decideProof, type ProveCommand } from '../proof/decide.js';
+import { decideAnswer, type AnswerCommand } from '../recipientAnswers/decide.js';
 
 export { stateFromAddresses, type OrderState, type OrderStreamEvent } from './state.js';
 
@@ -100,7 +101,9 @@ export type OrderCommand =
   /** Erase the personal data of the order's parties (docs/decisions/0050-personal-data.md). */
   | { type: 'ERASE'; reason: ErasureReason }
   /** A delivery's proof, delivering it first when it is not yet (0068). */
-  | ProveCommand;
+  | ProveCommand
+  /** The recipient's answer on the tracking page (docs/decisions/0063). */
+  | AnswerCommand;
 
 /** The fields whose change re-checks the clock rule on an edit. */
 const timingChanged = (a: Pick<BookedOrder, 'pickupDate' | 'pickupTimeLatest'>, b: typeof a) =>
@@ -204,6 +207,8 @@ function decideOnBooked(
       return decideProof(command, s, () =>
         decideOnBooked({ type: 'DELIVER', comment: null, override: command.override }, s),
       );
+    case 'ANSWER':
+      return decideAnswer(command, s, (force) => decideOnBooked({ type: 'UNASSIGN', force }, s));
     case 'MOVE': {
       if (guard('move', s, s.departmentId === command.departmentId)) return [];
       const planned = ['ASSIGNED', 'OFFERED', 'REFUSED'].includes(s.state);
@@ -403,6 +408,8 @@ function decideEdit(
     departmentId: s.departmentId,
     ...(s.order.shipmentId ? { shipmentId: s.order.shipmentId } : {}),
     ...(s.order.trackingId ? { trackingId: s.order.trackingId } : {}),
+    // The recipient's note stays through a planner's edit (0063).
+    ...(s.order.leaveAtDoor ? { leaveAtDoor: s.order.leaveAtDoor } : {}),
     measurements: assignPackageIds(command.order.measurements, known, command.newPackageIds),
   };
   const address = addressesOf(order, command.unresolved);

@@ -16,6 +16,7 @@ import {
   type InvoicingEvent,
   type OrderReturn,
   type PersonalDataErasedEvent,
+  type RecipientAnswer,
   type ReturnLink,
 } from '@nordlog/contracts';
 import { evolveDeviations, NO_DEVIATIONS, type Deviations } from '../deviations/decider.js';
@@ -56,6 +57,11 @@ export type OrderState =
       scanKeys: ReadonlySet<string>;
       /** Its delivery's latest proof (0068); null: none. */
       proof: DeliveryProof | null;
+      /**
+       * The recipient's answers on the tracking page, every one (0063: at most 5). Absent in a
+       * state folded before answers existed: none.
+       */
+      answers?: readonly RecipientAnswer[];
     };
 
 /** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
@@ -153,6 +159,7 @@ function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderSta
       packages: {},
       scanKeys: new Set(),
       proof: null,
+      answers: [],
     };
   }
   if (state.status === 'none') return state;
@@ -206,6 +213,16 @@ function evolveConsignment(state: OrderState, event: ConsignmentEvent): OrderSta
       const { state: _s, ...made } = event.data;
       return { ...next, returns: [...state.returns, made] };
     }
+    case 'RecipientAnswered':
+      return {
+        ...next,
+        order: event.data.order,
+        address: {
+          ...state.address,
+          delivery: addressesOf(event.data.order).delivery,
+        },
+        answers: [...(state.answers ?? []), event.data.answer],
+      };
     case 'OrderAccepted':
     case 'OrderRejected':
     case 'ConsignmentDeviated':

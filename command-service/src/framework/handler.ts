@@ -52,6 +52,11 @@ export interface HandlerContext {
    * https addresses pass.
    */
   webhookUrlCheck?: (url: string) => Promise<void>;
+  /**
+   * The order whose tracking link has this key (null: none), for the recipient's answers (0063);
+   * absent: such answers are refused as unavailable.
+   */
+  trackedOrderId?: (trackingId: string) => Promise<string | null>;
   /** When the command is decided (the service's clock). */
   now: Date;
   /**

@@ -130,7 +130,9 @@ export function evolve(
   if (state.status === 'none') return state;
   const next = isConsignmentState(data.state) ? { ...state, consignmentState: data.state } : state;
   switch (event.type) {
+    // The recipient's answer (0063) leaves a changed order too (a new day, a new place).
     case 'OrderUpdated':
+    case 'RecipientAnswered':
       return data.order ? { ...next, order: data.order } : next;
     case 'OrderMoved':
     case 'ConsignmentUnassignedFromSlot':

@@ -158,6 +158,10 @@ export const commandPermissions: Record<CommandName, Permission> = {
   SEND_PRE_PICKUP_SMS: write(preAdvice, { roles: preAdviceRoles }),
   LOCK_PRE_ADVICE: write(preAdvice, { roles: preAdviceRoles }),
   UNLOCK_PRE_ADVICE: write(preAdvice, { roles: preAdviceRoles }),
+  // The recipient's answers (0063): public, the tracking key in the payload is the credential.
+  RECIPIENT_REQUEST_DAY: write([], { public: true }),
+  RECIPIENT_LEAVE_AT_DOOR: write([], { public: true }),
+  RECIPIENT_CHOOSE_PICKUP_POINT: write([], { public: true }),
   // Webhooks (0070): kept on the customer screen; messages replayed also from the integrations'.
   CREATE_WEBHOOK: write(customerAdmin),
   UPDATE_WEBHOOK: write(customerAdmin),

@@ -25,6 +25,8 @@ export interface Permission {
    * Also answered without a session, at `POST /openapi/query/{name}` (spec §7 "the openquery
    * endpoint"): the public tracking page's query. Logged-in users call it at `/api` like any
    * other (no flags needed). Only queries whose answer is made for the public may be marked so.
+   * A public command (the recipient's answers, 0063) is run at `POST /openapi/command/{name}` as
+   * PUBLIC_IDENTITY: its payload carries the only credential (the tracking key).
    */
   public?: boolean;
 }

@@ -1,5 +1,5 @@
 import { customerScope, type Identity } from '../identity.js';
-import type { QueryName } from '../registry.js';
+import type { CommandName, QueryName } from '../registry.js';
 import { commandPermissions } from './commandPermissions.js';
 import { addressBook, importFlags, read, write, type Permission } from './permissionKit.js';
 import { queryPermissions } from './queryPermissions.js';
@@ -42,6 +42,11 @@ export const importPermissions = {
 export const publicQueries: readonly QueryName[] = (
   Object.keys(queryPermissions) as QueryName[]
 ).filter((name) => queryPermissions[name].public === true);
+
+/** The commands run without a session, at `/openapi/command/{name}` (`Permission.public`). */
+export const publicCommands: readonly CommandName[] = (
+  Object.keys(commandPermissions) as CommandName[]
+).filter((name) => commandPermissions[name].public === true);
 
 /** Why `identity` may not make this call, or null when it may (spec §6 rules). */
 export function denial(

@@ -38,6 +38,11 @@ const fields = {
   code: z.string().trim().max(50, { error: 'validation.tooLong' }).default(''),
   /** The place and the people there, as the order's pickup or delivery block holds them. */
   block: addressBlockSchema,
+  /**
+   * A pickup point of the department (a shop or a locker, docs/decisions/0063): offered to
+   * recipients on the tracking page, who may have their parcel delivered there instead.
+   */
+  pickupPoint: z.boolean().default(false),
 };
 
 /** Where a saved place is incomplete: the order's rules for a delivery block (spec §5). */

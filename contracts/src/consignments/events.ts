@@ -2,6 +2,7 @@ import type { AddressBlock, CreateOrder, MeasurementLine, resolutionSources } fr
 import type { GeoPrecision } from '../geocoding/index.js';
 import type { ConsignmentState } from './states.js';
 import type { OrderReturn, ReturnLink } from '../returns/links.js';
+import type { RecipientAnswer } from '../tracking/answers.js';
 
 export type AddressSide = 'pickup' | 'delivery';
 /** Per side: pending until a lookup was made, then resolved (has coordinates) or unresolved. */
@@ -26,6 +27,11 @@ export interface BookedOrder extends Omit<CreateOrder, 'measurements' | 'pickup'
   measurements: MeasurementLine[];
   /** Spec §5: a package weighs more than 35 kg. */
   heavyGoods?: boolean;
+  /**
+   * The recipient asked on the tracking page to have it left at the door, with this note for the
+   * courier (docs/decisions/0063; personal data, sealed with the order's parties).
+   */
+  leaveAtDoor?: { note: string };
 }
 
 /**
@@ -107,7 +113,20 @@ export type ConsignmentEvent =
   | { type: 'OrderDeleted'; data: { previousState: ConsignmentState; state: 'DELETED' } }
   | { type: 'OrderRestored'; data: { state: ConsignmentState } }
   /** Its return was made (docs/decisions/0057-returns.md); its own state stays. */
-  | { type: 'OrderReturnCreated'; data: OrderReturn & { state: ConsignmentState } };
+  | { type: 'OrderReturnCreated'; data: OrderReturn & { state: ConsignmentState } }
+  /**
+   * The recipient answered on the tracking page (docs/decisions/0063): the order as it is after
+   * the answer. `replaced`: an earlier answer of the same kind gave way to this one.
+   */
+  | {
+      type: 'RecipientAnswered';
+      data: {
+        answer: RecipientAnswer;
+        replaced: boolean;
+        order: BookedOrder;
+        state: ConsignmentState;
+      };
+    };
 
 export type ConsignmentEventType = ConsignmentEvent['type'];
 
@@ -128,6 +147,7 @@ export const consignmentEventTypes: readonly ConsignmentEventType[] = [
   'OrderDeleted',
   'OrderRestored',
   'OrderReturnCreated',
+  'RecipientAnswered',
 ];
 
 /** Orders and their consignment share one stream and one id (docs/decisions/0005-order-and-consignment.md). */

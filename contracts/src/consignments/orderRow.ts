@@ -113,6 +113,17 @@ function evolveExisting(row: OrderRow, e: OrderEvent, next: OrderRow): OrderRow 
       const stamp = { createdAt: e.metadata.occurredAt, createdBy: e.metadata.userId ?? null };
       return { ...next, returns: [...(row.returns ?? []), { ...made, ...stamp }] };
     }
+    case 'RecipientAnswered': {
+      // The recipient's answer on the tracking page (0063): the order it left, and the answer.
+      const answers = (row.recipientAnswers ?? []).filter(
+        (a) => !(e.data.replaced && a.kind === e.data.answer.kind),
+      );
+      return {
+        ...next,
+        order: e.data.order,
+        recipientAnswers: [...answers, e.data.answer],
+      };
+    }
     case 'OrderAccepted':
     case 'OrderRestored':
     case 'ConsignmentDeviated':

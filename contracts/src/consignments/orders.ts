@@ -1,4 +1,5 @@
 import type { DeliveryProof } from '../proof/index.js';
+import type { RecipientAnswer } from '../tracking/answers.js';
 import { z } from 'zod';
 import { calendarDate, entityId } from '../common.js';
 import type { ConsignmentState } from './states.js';
@@ -52,6 +53,11 @@ export interface OrderRow {
    * images' references (served by `GET /api/delivery-proof/{orderId}/{hash}`). Absent: none.
    */
   proof?: DeliveryProof | null;
+  /**
+   * The recipient's answers on the tracking page (docs/decisions/0063): the latest of each kind,
+   * oldest first. Absent: none.
+   */
+  recipientAnswers?: RecipientAnswer[];
 }
 
 const ids = z.array(entityId).optional();

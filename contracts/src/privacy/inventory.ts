@@ -61,6 +61,8 @@ export const bookedOrderFields: Record<string, PersonalKind> = {
   'order.customerInfo': 'freeText',
   'order.recipientRef': 'identifier',
   'order.emailId': 'email',
+  // The recipient's note for the courier (0063): free text of the order's recipient.
+  'order.leaveAtDoor.note': 'freeText',
 };
 
 const bookedOrderNotPersonal = {
@@ -189,6 +191,11 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   OrderRestored: none,
   // Ids and kinds of the return's orders, nothing of a person (0057).
   OrderReturnCreated: none,
+  // The order as the recipient's answer left it (0063): its parties' fields, as OrderUpdated's.
+  RecipientAnswered: order(bookedOrderFields, {
+    ...bookedOrderNotPersonal,
+    'answer.pickupPointId': 'the id of a pickup point (a shop or a locker), no person',
+  }),
   LabelCreated: {
     personal: [
       {

@@ -155,4 +155,9 @@ export interface StopContact {
   contactPerson: string | null;
   phone: string | null;
   secondPhone: string | null;
+  /**
+   * The recipient's note asking to have it left at the door (a delivery stop only;
+   * docs/decisions/0063). Null: none.
+   */
+  leaveAtDoor: string | null;
 }

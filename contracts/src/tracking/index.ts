@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ConsignmentState } from '../consignments/states.js';
 import type { ScanKind } from '../scans/rules.js';
+import type { PickupPointView } from './answers.js';
+import { trackingIdSchema } from './key.js';
 export { arrivalDayIfOther, dayIn, trackingSocket, type TrackingSignal } from './signals.js';
 
 /**
@@ -9,9 +11,8 @@ export { arrivalDayIfOther, dayIn, trackingSocket, type TrackingSignal } from '.
  * the link is the only key: 128 random bits given to the order when it is booked (base64url, 22
  * characters), never the shipment or order number, which are sequential and could be walked.
  */
-export const TRACKING_ID_BYTES = 16;
-export const TRACKING_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-export const trackingIdSchema = z.string().regex(TRACKING_ID_PATTERN, 'not a tracking id');
+export { TRACKING_ID_BYTES, TRACKING_ID_PATTERN, trackingIdSchema } from './key.js';
+export * from './answers.js';
 
 /** Query `getShipmentDetailsFromTracking {id}`: answered with and without a session. */
 export const trackingQuerySchema = z.object({ id: trackingIdSchema });
@@ -118,6 +119,20 @@ export interface TrackingDetails {
    * null (none). Never the name, the signature or the photos themselves.
    */
   proof: 'signed' | 'photo' | null;
+  /**
+   * Whether the recipient may answer now (docs/decisions/0063): another day, leave at the door,
+   * a pickup point. False once the courier has left with it or the shipment's story is over.
+   */
+  answersOpen: boolean;
+  /** The days the delivery may be moved to (yyyy-MM-dd; empty while answers are closed). */
+  openDates: string[];
+  /** The department's pickup points (empty while answers are closed). */
+  pickupPoints: PickupPointView[];
+  /**
+   * The answers given (kind and when; the day or point asked for), newest last. Never the note:
+   * the page shows that it was left, not what it says.
+   */
+  answers: { kind: 'day' | 'leaveAtDoor' | 'pickupPoint'; at: string; date?: string }[];
 }
 
 /** The recipient's fields, as data: the tests check every answer and frame against it. */
@@ -138,6 +153,10 @@ export const TRACKING_FIELDS = [
   'updatedAt',
   'scans',
   'proof',
+  'answersOpen',
+  'openDates',
+  'pickupPoints',
+  'answers',
 ] as const satisfies readonly (keyof TrackingDetails)[];
 /** The fields of a courier position a recipient may see. */
 export const TRACKING_POSITION_FIELDS = ['lat', 'lng', 'at'] as const;
@@ -156,6 +175,18 @@ export function recipientView(source: TrackingDetails): TrackingDetails {
   const out = {} as Record<Listed, unknown>;
   for (const field of TRACKING_FIELDS) out[field] = source[field];
   const position = source.courierPosition;
+  out.pickupPoints = source.pickupPoints.map(({ id, name, address, zipCode, zipArea }) => ({
+    id,
+    name,
+    address,
+    zipCode,
+    zipArea,
+  }));
+  out.answers = source.answers.map(({ kind, at, date }) => ({
+    kind,
+    at,
+    ...(date ? { date } : {}),
+  }));
   out.courierPosition = position
     ? {
         lat: roundForRecipient(position.lat),

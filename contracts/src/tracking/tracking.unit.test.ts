@@ -29,6 +29,10 @@ const details: TrackingDetails = {
   updatedAt: '2026-11-25T16:30:00.000Z',
   scans: [{ kind: 'LOADED', at: '2026-11-25T08:00:00.000Z' }],
   proof: 'signed',
+  answersOpen: false,
+  openDates: [],
+  pickupPoints: [],
+  answers: [],
 };
 
 describe('tracking (contracts)', () => {

@@ -1,6 +1,7 @@
 import type { WebhookWorker } from '@nordlog/command-service';
 import {
   createCommandService,
+  createOpenCommands,
   createExternalOrdersApi,
   PreAdviceJob,
   RecurringScheduler,
@@ -257,6 +258,7 @@ export async function startSystem(
     sourceMaps: config.NODE_ENV !== 'production',
     publicConfig: publicConfigOf(config),
     openApi: createOpenApi(queryDeps),
+    openCommands: createOpenCommands(command.deps),
     publicLimit,
     downloadApi: createDownloadApi(queryDeps),
     uploadApi: createImportApi({ ...importDeps, runner: imports }),

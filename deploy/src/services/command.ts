@@ -1,5 +1,6 @@
 import {
   createCommandService,
+  createOpenCommands,
   createExternalOrdersApi,
   createImportApi,
   ImportRunner,
@@ -52,6 +53,9 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
   const preAdvice = preAdviceParts(config, db, command.deps.store, logger, metrics);
   // Webhooks (docs/decisions/0070): every command process may send; each delivery is leased.
   const webhooks = webhookWorker(config, db, logger);
+  // The public commands (docs/decisions/0063): no identity, run as the public; the gateway
+  // forwards them from behind its per-address limit.
+  app.use('/openapi/command', createOpenCommands(command.deps));
   app.use('/api/command', internalIdentity(config.INTERNAL_SECRET!));
   app.use('/api/command', createCommandService(command.deps));
   // Spreadsheet imports (docs/decisions/0059): the gateway forwards them here, signed.

@@ -100,6 +100,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
       sourceMaps: config.NODE_ENV !== 'production',
       publicConfig: publicConfigOf(config),
       openApi: toQueries,
+      openCommands: toCommands,
       publicLimit,
       downloadApi: toQueries,
       uploadApi: toCommands,

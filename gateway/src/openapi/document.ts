@@ -414,6 +414,19 @@ export function openApiDocument(version = '0.1.0'): OpenApiDocument {
         },
       },
     };
+    // A public command (the recipient's answers, 0063) also runs without a session.
+    if (permission.public) {
+      const operation = (paths[commandPath(name)] as { post: Operation }).post;
+      paths[`/openapi/command/${name}`] = {
+        post: {
+          ...operation,
+          operationId: `${name}Public`,
+          description:
+            'Run without a session (the tracking key in the payload is the credential), behind the per-address limit of /openapi.',
+          security: [],
+        },
+      };
+    }
   }
 
   for (const name of queries) {

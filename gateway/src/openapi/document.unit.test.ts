@@ -4,6 +4,7 @@ import {
   externalOrdersPath,
   integrationQueryPaths,
   commandSchemas,
+  publicCommands,
   publicQueries,
   queryEnvelopeSchema,
   querySchemas,
@@ -33,7 +34,7 @@ function refs(value: unknown, out: string[] = []): string[] {
 }
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 with JSON Schema 2020-12, one POST per command and per query (public queries also at /openapi)', () => {
+  it('is OpenAPI 3.1 with JSON Schema 2020-12, one POST per command and per query (public queries and commands also at /openapi)', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(doc.info.version).toBe('1.2.3');
@@ -42,6 +43,8 @@ describe('the OpenAPI document', () => {
       ...Object.keys(querySchemas).map(queryPath),
       // The public queries once more, at the openquery endpoint, without a session.
       ...publicQueries.map((name) => `/openapi/query/${name}`),
+      // The public commands (the recipient's answers, 0063) at /openapi/command.
+      ...publicCommands.map((name) => `/openapi/command/${name}`),
     ].sort();
     expect(Object.keys(doc.paths).sort()).toEqual([...expected, ...integration].sort());
     for (const p of expected) expect(Object.keys(doc.paths[p]!)).toEqual(['post']);

@@ -86,7 +86,9 @@ export function evolveRow(
 ): ConsignmentRow {
   const next: ConsignmentRow = { ...row, state: event.data.state };
   switch (event.type) {
-    case 'OrderUpdated': {
+    // The recipient's answer (0063) too: the order it left, shown as an edit's (day, place, type).
+    case 'OrderUpdated':
+    case 'RecipientAnswered': {
       // The edited order replaces the booked one; what happened since (slot, reasons) stays.
       const fresh = rowFromOrder(event.data.order, event.data.state, row.revision, row.createdAt);
       return {

@@ -47,6 +47,8 @@ export const preAdvicePoliciesProjection = rowProjection<PreAdvicePolicyRow>({
 const orderEvents = new Set([
   'OrderCreated',
   'OrderUpdated',
+  // The recipient's answer (0063): the order it left (a new day is a new trigger, 0062).
+  'RecipientAnswered',
   'OrderMoved',
   'ConsignmentAssignedToSlot',
   'ConsignmentUnassignedFromSlot',
@@ -193,7 +195,8 @@ export const preAdviceProjection = rowProjection<PreAdviceRow>({
     if (isPreAdviceEventType(r.type))
       return { ...evolvePreAdvice(row, r as unknown as PreAdviceEvent, r), ...meta };
     const next = followPlacement({ ...row, ...meta }, r);
-    return r.type === 'OrderUpdated' && data.order ? { ...next, ...fromOrder(data.order) } : next;
+    const changed = r.type === 'OrderUpdated' || r.type === 'RecipientAnswered';
+    return changed && data.order ? { ...next, ...fromOrder(data.order) } : next;
   },
   columns: (row) => ({
     department_id: row.departmentId,

@@ -58,6 +58,7 @@ export const stopContact: QueryHandler<'stopContact'> = async (
     contactPerson: party.contactPerson || null,
     phone: party.phone || null,
     secondPhone: party.secondPhone || null,
+    leaveAtDoor: type === 'delivery' ? (order.order.leaveAtDoor?.note ?? null) : null,
   };
   return contact;
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   commandPermissions,
+  publicCommands,
   externalOrdersPath,
   integrationQueryPaths,
   defaultAccess,
@@ -52,6 +53,31 @@ describe('access control on the server (spec §6, one table in contracts)', () =
     const res = await sys.as(null).command('CREATE_DEPARTMENT', {});
     expect(res.status).toBe(401);
     expect(res.body).toEqual([{ errorType: 'NOT_LOGGED_IN', description: 'Not logged in' }]);
+  });
+
+  it('not logged in: /openapi/command runs the public commands (the recipient answers, 0063) and refuses every other 401', async () => {
+    expect(publicCommands).toEqual([
+      'RECIPIENT_REQUEST_DAY',
+      'RECIPIENT_LEAVE_AT_DOOR',
+      'RECIPIENT_CHOOSE_PICKUP_POINT',
+    ]);
+    const before = await countEvents(sys);
+    for (const name of Object.keys(commandPermissions)) {
+      const res = await fetch(`${sys.url}/openapi/command/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: name, payload: {} }),
+      });
+      const body = (await res.json()) as { errorType: string }[];
+      const open = publicCommands.includes(name as never);
+      // A public command reaches its schema (400: the empty payload), no other gets that far.
+      expect({ name, status: res.status, errorType: body[0]!.errorType }).toEqual({
+        name,
+        status: open ? 400 : 401,
+        errorType: open ? 'VALIDATION_ERROR' : 'NOT_LOGGED_IN',
+      });
+    }
+    expect(await countEvents(sys)).toBe(before);
   });
 
   it('a command without the session CSRF token is refused (403)', async () => {

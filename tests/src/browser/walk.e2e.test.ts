@@ -572,6 +572,53 @@ describe('the walk: every screen, every role', () => {
     expect(problems).toEqual([]);
   }, 300_000);
 
+  it('the public tracking page /track/{id} with each of the recipient’s answers open (0063): whole in all six languages, no login', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const place = { address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo', countryCode: 'NO' };
+    const point = await sys.run('CREATE_ADDRESS', {
+      departmentId: '1',
+      customerId: '1',
+      pickupPoint: true,
+      block: { ...place, name: 'Walked Kiosk' },
+    });
+    expect(point.status).toBe(200);
+    const order = await sys.run('CREATE_ORDER', {
+      departmentId: '1',
+      customerId: '1',
+      pickupDate: tomorrow,
+      pickup: { ...place, name: 'Walked Lager' },
+      delivery: { ...place, name: 'Walked Mottaker' },
+      measurements: [{ weight: 2 }],
+    });
+    expect(order.status).toBe(200);
+    await sys.settled();
+    const [row] = (await sys.db.knex('rm_orders').where('id', (order.body as any).ids[0])) as {
+      tracking_id: string;
+    }[];
+    const problems: Problems = [];
+    for (const locale of locales) {
+      const context = await browser.newContext({ viewport, locale: 'en-GB' });
+      const page = await context.newPage();
+      const monitor = new PageMonitor(page);
+      await page.goto(`${sys.url}/track/${row!.tracking_id}`);
+      await page.evaluate(`localStorage.setItem('nordlog.locale', ${JSON.stringify(locale)})`);
+      await page.reload();
+      await page.getByTestId('tracking-answers').waitFor();
+      // Logged out, the page asked who is logged in and heard 401: that is how it knows.
+      await monitor.settle();
+      monitor.take();
+      for (const kind of ['day', 'door', 'point']) {
+        await page.getByTestId(`tracking-answer-${kind}`).click();
+        await page.getByTestId('tracking-answer-form').waitFor();
+        problems.push(
+          ...(await check(page, monitor, `${locale} /track ${kind}`, `track answer ${kind}`)),
+        );
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
+
   it('in all six languages, the admin pages show roles, flags, department types and holiday kinds by their labels', async () => {
     const problems: Problems = [];
     for (const locale of locales) {

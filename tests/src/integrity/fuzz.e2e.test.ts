@@ -4,6 +4,7 @@ import {
   downloadEndpoints,
   downloadPaths,
   uploadSpecPaths,
+  publicCommands,
   publicQueries,
   querySchemas,
   type CommandName,
@@ -385,11 +386,37 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
     }, 120_000);
   }
 
+  // The public commands (the recipient's answers, 0063) again where anyone reaches them.
+  for (const name of publicCommands) {
+    it(`public command ${name} at /openapi/command: bent payloads without a session are answered below 500`, async () => {
+      const base = commandBases[name](world);
+      const ask = (payload: unknown) =>
+        raw(
+          sys.url,
+          `/openapi/command/${name}`,
+          { 'content-type': 'application/json' },
+          JSON.stringify({ type: name, payload }),
+          'POST',
+          false,
+        );
+      for (const payload of sweep(base, shapeKeys(commandSchemas[name])))
+        await probe(`open ${name} ${JSON.stringify(payload).slice(0, 300)}`, () => ask(payload));
+      await fc.assert(
+        fc.asyncProperty(bent(base, shapeKeys(commandSchemas[name])), async (payload) => {
+          await probe(`open ${name} ${JSON.stringify(payload).slice(0, 300)}`, () => ask(payload));
+        }),
+        { numRuns: 25, seed: 20261124 },
+      );
+      expect(problems).toEqual([]);
+    }, 120_000);
+  }
+
   it('transport damage on every command and query route: 4xx with the §8 body, never 5xx', async () => {
     const routes = [
       ...Object.keys(commandSchemas).map((n) => `/api/command/${n}`),
       ...Object.keys(querySchemas).map((n) => `/api/query/${n}`),
       ...publicQueries.map((n) => `/openapi/query/${n}`),
+      ...publicCommands.map((n) => `/openapi/command/${n}`),
       ...downloadPaths.flatMap((p) => [p, `/api${p}`]),
       '/auth/request-token',
       '/auth/verify-token',

@@ -238,4 +238,23 @@ describe('references are checked like reads: every reference field of every comm
         .status,
     ).toBe(200);
   });
+
+  it("the recipient's answers (0063): the tracking key is the credential, not the caller's departments; a pickup point must be the key's order's department's", async () => {
+    await sys.settled();
+    const [other] = (await sys.query('orders', { ids: [outside.orders!] })).body;
+    const key = other.order.trackingId as string;
+    // The department-1 planner holds the other department's order's key: the key decides.
+    const left = await planner.command('RECIPIENT_LEAVE_AT_DOOR', {
+      trackingId: key,
+      note: 'Door',
+    });
+    expect(left.status).toBe(200);
+    // The world's pickup point is department 1's: not one of the key's order's department.
+    const point = await planner.command('RECIPIENT_CHOOSE_PICKUP_POINT', {
+      trackingId: key,
+      pickupPointId: world.address,
+    });
+    expect(point.status).toBe(404);
+    expect(point.body[0].errorType).toBe('NOT_FOUND');
+  });
 });

@@ -525,7 +525,8 @@ describe('socket scope equals query access, for every entity, role and context',
         ).status,
       ).toBe(200);
     // Recurring orders of both departments, each executed for the day (docs/decisions/0058):
-    // its booked orders join the orders read.
+    // its booked orders join the orders read (and take the recipient's answers below).
+    const fresh: string[] = [];
     for (const [departmentId, orderId] of [
       [oslo, a],
       [bergen, world.orders[2]!],
@@ -544,6 +545,7 @@ describe('socket scope equals query access, for every entity, role and context',
       await sys.settled();
       const booked = await sys.query('orders', { recurringOrderId: saved.body.ids[0] });
       for (const o of booked.body as Row[]) world.orders.push(String(o.id));
+      fresh.push(String((booked.body as Row[])[0]!.id));
     }
     // Saved addresses of both departments and customers, one updated, one deleted (0061).
     const saved: string[] = [];
@@ -587,6 +589,24 @@ describe('socket scope equals query access, for every entity, role and context',
       expect(policy.status).toBe(200);
       for (const name of ['LOCK_PRE_ADVICE', 'PRE_ADVICE_MANUAL_ATTEMPT'])
         expect((await sys.command(name, { orderIds: [orderId] })).status).toBe(200);
+    }
+    // The recipient answers for an order of each department through the public door (0063): the
+    // change reaches the order's readers only, as every change of an order does.
+    await sys.settled();
+    for (const orderId of fresh) {
+      const [booked] = (await sys.query('orders', { ids: [orderId] })).body as {
+        order: { trackingId: string };
+      }[];
+      const key = booked!.order.trackingId;
+      const res = await fetch(`${sys.url}/openapi/command/RECIPIENT_LEAVE_AT_DOOR`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'RECIPIENT_LEAVE_AT_DOOR',
+          payload: { trackingId: key, note: 'Behind the shed' },
+        }),
+      });
+      expect(res.status).toBe(200);
     }
     // A webhook of each department's customer, one of them changed (docs/decisions/0070).
     const hooks: string[] = [];

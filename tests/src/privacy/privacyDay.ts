@@ -7,7 +7,7 @@ import { ONE_PIXEL_PNG } from '../support/commandBases.js';
 /**
  * A day with personal data in every place the product keeps it (docs/decisions/0050): the demo
  * day, and an order whose recipient has a name, a street, two phones over an edit, an e-mail, an
- * instruction and a note, planned with another order, labelled with it, collected and delivered
+ * instruction and a note (and a note of its own on the tracking page), planned with another order, labelled with it, collected and delivered
  * with a comment, a signature and a photo, and a deviation on the way, its route suggested by the optimiser, a rejected and a deviated order with
  * reasons in a planner's words, and a courier's position.
  */
@@ -23,6 +23,8 @@ export const NEEDLES = {
   lat: 59.9387654,
   lng: 10.7712345,
   deviation: 'Quibbleton was not at home',
+  /** The recipient's own note on the tracking page (0063). */
+  doorNote: 'Leave it with Quibbleton behind the shed',
 };
 /** What must be found nowhere after the erasure: each needle's most telling part. */
 export const SEARCHED = ['Quibble', '91234599', '98765411', 'zq.private', 'Portkode'];
@@ -116,6 +118,16 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
     orderId,
     delivery: { ...booked.order.delivery, phone: NEEDLES.newPhone },
   });
+  // The recipient asks on the tracking page to have it left at the door, with a note (0063).
+  const answered = await fetch(`${sys.url}/openapi/command/RECIPIENT_LEAVE_AT_DOOR`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      type: 'RECIPIENT_LEAVE_AT_DOOR',
+      payload: { trackingId: booked.order.trackingId, note: NEEDLES.doorNote },
+    }),
+  });
+  if (answered.status !== 200) throw new Error(`RECIPIENT_LEAVE_AT_DOOR: ${answered.status}`);
   await command('UPDATE_CONSIGNMENT_SLOT', {
     consignmentIds: [orderId, otherId, deviated],
     slotId: day.driven,

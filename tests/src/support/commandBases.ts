@@ -1,4 +1,4 @@
-import type { CommandName } from '@nordlog/contracts';
+import { dayIn, openDates, type CommandName } from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries } from './booking.js';
 import { startRun, waitForRun } from './optimizing.js';
 import {
@@ -53,7 +53,16 @@ export interface World extends SampleWorld {
   webhookMessage: string;
   /** An API key of the first customer (docs/decisions/0069). */
   apiKey: string;
+  /**
+   * The tracking key of an order of its own that the recipient's answers change (0063), so the
+   * answers leave `order` as every other base expects it.
+   */
+  answering: string;
 }
+
+/** The first open delivery day from tomorrow (Oslo), holidays aside (docs/decisions/0063). */
+export const openDay = (): string =>
+  openDates(dayIn('Europe/Oslo', new Date().toISOString()), () => false)[0]!;
 
 export const block = {
   name: 'Kari',
@@ -299,6 +308,9 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   SEND_PRE_PICKUP_SMS: (w) => ({ orderIds: [w.order] }),
   LOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
   UNLOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
+  RECIPIENT_REQUEST_DAY: (w) => ({ trackingId: w.answering, date: openDay() }),
+  RECIPIENT_LEAVE_AT_DOOR: (w) => ({ trackingId: w.answering, note: 'Behind the blue door' }),
+  RECIPIENT_CHOOSE_PICKUP_POINT: (w) => ({ trackingId: w.answering, pickupPointId: w.address }),
   CREATE_WEBHOOK: (w) => ({
     customerId: w.customers[0],
     url: 'http://127.0.0.1:9/hooks',
@@ -346,6 +358,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     webhook: '',
     webhookMessage: '00000000-0000-4000-8000-000000000000',
     apiKey: '',
+    answering: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -401,5 +414,8 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
   const key = await sys.command('CREATE_API_KEY', commandBases.CREATE_API_KEY(world));
   if (key.status !== 200) throw new Error(`CREATE_API_KEY: ${JSON.stringify(key.body)}`);
   world.apiKey = key.body.apiKey.id as string;
+  const answering = await id('CREATE_ORDER', commandBases.CREATE_ORDER(world));
+  await sys.settled();
+  world.answering = (await sys.query('orders', { ids: [answering] })).body[0].order.trackingId;
   return world;
 }

@@ -502,6 +502,8 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       customerId: customers[0],
       usage: 'DELIVERY',
       code: `D-${words()}`,
+      // A pickup point of the department (0063): the recipient's answers choose it.
+      pickupPoint: true,
       block: {
         name: 'Apotek 1 Storgata',
         address: 'Storgata 1',
@@ -519,6 +521,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       customerId: customers[1],
       usage: 'PICKUP',
       code: `P-${words()}`,
+      pickupPoint: false,
       block: {
         name: 'Bok Bryggen',
         address: 'Bryggen 5',

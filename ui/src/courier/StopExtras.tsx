@@ -72,6 +72,11 @@ export function StopLinks({ point, active }: { point: RoutePoint; active: boolea
           </Button>
         </Stack>
       ))}
+      {contact?.leaveAtDoor ? (
+        <Typography variant="body2" data-testid="stop-leave-at-door">
+          {translate('courier.leaveAtDoor', { note: contact.leaveAtDoor })}
+        </Typography>
+      ) : null}
       {contact && numbers.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           {translate('courier.noNumber')}

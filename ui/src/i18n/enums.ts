@@ -189,6 +189,7 @@ const en: EnumMessages = {
     DeviationDeleted: 'Deviation removed',
     DeliveryProofRecorded: 'Proof of delivery recorded',
     OrderReturnCreated: 'Return made',
+    RecipientAnswered: 'Recipient answered',
   },
   deviationReason: {
     NOT_HOME: 'Not at home',
@@ -341,6 +342,7 @@ const nb: EnumMessages = {
     DeviationDeleted: 'Avvik fjernet',
     DeliveryProofRecorded: 'Leveringsbevis registrert',
     OrderReturnCreated: 'Retur opprettet',
+    RecipientAnswered: 'Mottakeren svarte',
   },
   deviationReason: {
     NOT_HOME: 'Ikke hjemme',
@@ -493,6 +495,7 @@ const sv: EnumMessages = {
     DeviationDeleted: 'Avvikelse borttagen',
     DeliveryProofRecorded: 'Leveransbevis registrerat',
     OrderReturnCreated: 'Retur skapad',
+    RecipientAnswered: 'Mottagaren svarade',
   },
   deviationReason: {
     NOT_HOME: 'Inte hemma',
@@ -645,6 +648,7 @@ const da: EnumMessages = {
     DeviationDeleted: 'Afvigelse fjernet',
     DeliveryProofRecorded: 'Leveringsbevis registreret',
     OrderReturnCreated: 'Retur oprettet',
+    RecipientAnswered: 'Modtageren svarede',
   },
   deviationReason: {
     NOT_HOME: 'Ikke hjemme',
@@ -797,6 +801,7 @@ const fi: EnumMessages = {
     DeviationDeleted: 'Poikkeama poistettu',
     DeliveryProofRecorded: 'Toimitustodiste tallennettu',
     OrderReturnCreated: 'Palautus luotu',
+    RecipientAnswered: 'Vastaanottaja vastasi',
   },
   deviationReason: {
     NOT_HOME: 'Ei kotona',
@@ -953,6 +958,7 @@ const fr: EnumMessages = {
     DeviationDeleted: 'Anomalie supprimée',
     DeliveryProofRecorded: 'Preuve de livraison enregistrée',
     OrderReturnCreated: 'Retour créé',
+    RecipientAnswered: 'Le destinataire a répondu',
   },
   deviationReason: {
     NOT_HOME: 'Absent',

@@ -14,6 +14,7 @@ const saved = (id: number): AddressRow => ({
   departmentId: '1',
   customerId: '3',
   usage: 'BOTH',
+  pickupPoint: false,
   code: '',
   block: {
     name: `Apotek ${id}`,

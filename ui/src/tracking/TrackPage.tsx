@@ -13,6 +13,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { formatDate, type Locale } from '../i18n/locales';
 import type { Translate } from '../i18n/translator';
+import { Answers } from './Answers';
 import { useTracking } from './useTracking';
 
 // The map and Leaflet load only when there is a courier to show (not with the log-in page's code).
@@ -58,7 +59,12 @@ export function TrackPage({ id, t, locale }: { id: string; t: Translate; locale:
         {t('tracking.failed')}
       </Alert>
     );
-  return <Details details={state.details} live={live} t={t} locale={locale} />;
+  return (
+    <Stack spacing={2}>
+      <Details details={state.details} live={live} t={t} locale={locale} />
+      <Answers details={state.details} t={t} locale={locale} onAnswered={retry} />
+    </Stack>
+  );
 }
 
 export function Details({

@@ -52,3 +52,38 @@ export function isTrackingSignal(text: string, id: string): boolean {
 /** The tracking key of a `/track/{id}` path (the rest of the path and the query left out). */
 export const trackingIdOf = (path: string): string =>
   decodeURIComponent(path.slice('/track/'.length).split('/')[0] ?? '');
+
+/** What an answer came to: done, or refused with the reason the page shows. */
+export type AnswerResult =
+  | { ok: true }
+  | { ok: false; reason: 'closed' | 'left' | 'expired' | 'tooMany' | 'notFound' | 'failed' };
+
+/**
+ * A recipient's answer (docs/decisions/0063): a public command at `/openapi/command/{name}`, the
+ * tracking key in the payload its only credential (no session, no cookie).
+ */
+export async function sendAnswer(
+  name: 'RECIPIENT_REQUEST_DAY' | 'RECIPIENT_LEAVE_AT_DOOR' | 'RECIPIENT_CHOOSE_PICKUP_POINT',
+  payload: Record<string, string>,
+): Promise<AnswerResult> {
+  try {
+    const res = await fetch(`/openapi/command/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: name, payload }),
+      cache: 'no-store',
+      credentials: 'omit',
+    });
+    if (res.ok) return { ok: true };
+    const reasons: Record<number, Exclude<AnswerResult, { ok: true }>['reason']> = {
+      400: 'closed',
+      404: 'notFound',
+      409: 'left',
+      410: 'expired',
+      429: 'tooMany',
+    };
+    return { ok: false, reason: reasons[res.status] ?? 'failed' };
+  } catch {
+    return { ok: false, reason: 'failed' };
+  }
+}

@@ -1,4 +1,6 @@
 import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -116,6 +118,24 @@ export function AddressForm(props: {
                 label={translate('addressBook.fields.code')}
                 helperText={translate('addressBook.codeHint')}
                 slotProps={{ htmlInput: { maxLength: 50 } }}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Controller
+                name="pickupPoint"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={field.value === true}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                      />
+                    }
+                    label={translate('addressBook.pickupPoint')}
+                  />
+                )}
               />
             </Grid>
           </Grid>

@@ -53,6 +53,8 @@ export interface AddressFormValues {
   customerId: string;
   usage: AddressUsage;
   code: string;
+  /** A pickup point recipients may choose on the tracking page (docs/decisions/0063). */
+  pickupPoint: boolean;
   block: BlockValues;
 }
 
@@ -62,6 +64,7 @@ export function emptyAddressForm(departmentId: string, countryCode: string): Add
     customerId: '',
     usage: 'BOTH',
     code: '',
+    pickupPoint: false,
     // A saved address starts without the country's phone prefix: most have no phone at all.
     block: { ...emptyBlock(countryCode), phone: '' },
   };
@@ -73,6 +76,7 @@ export function addressFormOf(row: AddressRow): AddressFormValues {
     customerId: row.customerId,
     usage: row.usage,
     code: row.code,
+    pickupPoint: row.pickupPoint ?? false,
     block: blockValues(row.block),
   };
 }
@@ -89,6 +93,7 @@ export function createAddressInput(v: AddressFormValues) {
     customerId: v.customerId,
     usage: v.usage,
     code: v.code,
+    pickupPoint: v.pickupPoint,
     block: { ...block, phone: phoneOrEmpty(block.phone, block.countryCode) },
   };
 }

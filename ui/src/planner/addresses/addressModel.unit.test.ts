@@ -19,6 +19,7 @@ const row: AddressRow = {
   departmentId: '1',
   customerId: '3',
   usage: 'DELIVERY',
+  pickupPoint: false,
   code: 'K-17',
   block: {
     name: 'Kari Nordmann',

@@ -70,7 +70,7 @@ export class CourierReports {
     send: (report: Report) => Promise<CommandAnswer> = sendStored,
     lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>,
   ) {
-    this.flush = serialised(async () => {
+    this.flush = serialised<FlushResult<CommandAnswer>>(async () => {
       let result: FlushResult<CommandAnswer>;
       try {
         result = await flushReports(this.store, this.userId, send);
@@ -137,7 +137,7 @@ export class CourierReports {
 /** The Web Locks API where the browser has it: one tab sends at a time. */
 export function webLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const locks = (navigator as Navigator & { locks?: LockManager }).locks;
-  return locks ? (locks.request(name, fn)) : fn();
+  return locks ? locks.request(name, fn) : fn();
 }
 
 let shared: CourierReports | null = null;

@@ -9,6 +9,8 @@
 const SHELL_CACHE = 'nordlog-courier-shell-v1';
 const ASSET_CACHE = 'nordlog-courier-assets-v1';
 const SHELL_KEY = '/courier';
+/** Where the build the kept files belong to is noted (not a page: no request asks for it). */
+const BUILD_KEY = '/courier-sw/build';
 /** A navigation that gets no answer in this time is answered from the cache (a weak signal). */
 const NAVIGATION_TIMEOUT_MS = 5000;
 
@@ -73,8 +75,9 @@ async function asset(request) {
 }
 
 /**
- * The page, once loaded, names the files it loaded before this worker ran (the first visit) and
- * its shell: they are kept, and assets of earlier builds that it no longer loads are dropped.
+ * The page, once loaded, names the files it loaded (those of the first visit came before this
+ * worker ran) and its build (its entry script): they are kept. The first page of a new build drops
+ * the files of earlier builds it does not load; within a build, files add up (another language).
  */
 self.addEventListener('message', (event) => {
   const data = event.data;
@@ -91,10 +94,15 @@ self.addEventListener('message', (event) => {
         const response = await fetch(path).catch(() => null);
         if (response && response.ok) await assets.put(path, response);
       }
-      const wanted = new Set(urls);
-      for (const request of await assets.keys())
-        if (!wanted.has(new URL(request.url).pathname)) await assets.delete(request);
       const shellCache = await caches.open(SHELL_CACHE);
+      const build = typeof data.build === 'string' ? data.build : '';
+      const known = await shellCache.match(BUILD_KEY);
+      if (build && (!known || (await known.text()) !== build)) {
+        const wanted = new Set(urls);
+        for (const request of await assets.keys())
+          if (!wanted.has(new URL(request.url).pathname)) await assets.delete(request);
+        await shellCache.put(BUILD_KEY, new Response(build));
+      }
       if (!(await shellCache.match(SHELL_KEY))) {
         const response = await fetch(SHELL_KEY).catch(() => null);
         if (response && response.ok) await shellCache.put(SHELL_KEY, response);

@@ -85,13 +85,16 @@ export function CourierOffline() {
   }, [queue, queryClient]);
 
   const waiting = state.waiting.length;
+  // The browser's word, or what the page met: a copy shown for want of an answer, a send that got
+  // none (a phone may say it is online with no network behind it).
+  const offline = !online || copyAt !== null || state.stopped === 'offline';
   return (
     <Stack spacing={1} sx={{ mb: 2 }} data-testid="courier-offline">
-      {online ? null : (
+      {offline ? (
         <Alert severity="info" data-testid="offline-notice">
           {translate('courierOffline.offline')}
         </Alert>
-      )}
+      ) : null}
       {copyAt ? (
         <Typography variant="body2" color="text.secondary" data-testid="offline-copy">
           {translate('courierOffline.copy', { time: time(copyAt) })}
@@ -102,6 +105,7 @@ export function CourierOffline() {
           <Alert
             severity={state.stopped === 'session' ? 'warning' : 'info'}
             data-testid="reports-waiting"
+            data-stopped={state.stopped ?? ''}
             action={
               online ? (
                 <Button color="inherit" size="small" onClick={() => void queue.flush()}>

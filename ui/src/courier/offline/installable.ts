@@ -39,5 +39,11 @@ export async function makeInstallable(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   await navigator.serviceWorker.register(WORKER_URL, { scope: WORKER_SCOPE });
   const ready = await navigator.serviceWorker.ready;
-  ready.active?.postMessage({ type: 'keep', urls: loadedAssets() });
+  // The build is the entry script of index.html: a new build's files replace the old ones.
+  const entry = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
+  ready.active?.postMessage({
+    type: 'keep',
+    urls: loadedAssets(),
+    build: entry ? new URL(entry.src).pathname : '',
+  });
 }

@@ -36,6 +36,8 @@ export async function makeInstallable(): Promise<void> {
     link.href = MANIFEST_URL;
     document.head.append(link);
   }
+  // Ask that the phone keep the stored reports under storage pressure (best effort).
+  void navigator.storage?.persist?.().catch(() => undefined);
   if (!('serviceWorker' in navigator)) return;
   await navigator.serviceWorker.register(WORKER_URL, { scope: WORKER_SCOPE });
   const ready = await navigator.serviceWorker.ready;

@@ -245,6 +245,59 @@ describe('the courier page offline', () => {
     await desk.close();
   }, 240_000);
 
+  it('a queue of 200 reports kept on the phone drains once each, in order, when the page opens online', async () => {
+    await context.setOffline(false);
+    // 200 scans as the page stores them (issue 42's benchmark: a day's basement), written to the
+    // phone's IndexedDB directly; the page then sends them as it starts.
+    const made = await page.evaluate<string[]>(`new Promise((resolve, reject) => {
+      const open = indexedDB.open('nordlog-courier', 1);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('reports', 'readwrite');
+        const ids = [];
+        for (let i = 0; i < 200; i++) {
+          const commandId = crypto.randomUUID();
+          ids.push(commandId);
+          const code = 'BULK-' + String(i).padStart(3, '0');
+          tx.objectStore('reports').add({
+            userId: ${JSON.stringify(day.courier.id)},
+            commandId,
+            name: 'ADD_SCANNED_EVENTS',
+            payload: { slotId: ${JSON.stringify(day.slotId)}, scans: [{ code, kind: 'LOADED', scannedAt: new Date(Date.UTC(2026, 11, 3, 9, 0, i)).toISOString() }] },
+            subject: code,
+            madeAt: new Date().toISOString(),
+          });
+        }
+        tx.oncomplete = () => { open.result.close(); resolve(ids); };
+        tx.onerror = () => reject(tx.error);
+      };
+    })`);
+    const started = Date.now();
+    await page.reload();
+    const count = async () =>
+      Number(
+        (
+          await sys.db.knex.raw<{ rows: { n: string }[] }>(
+            `select count(distinct metadata->>'commandId') as n from es_events
+             where metadata->>'commandId' = any(string_to_array(?, ','))`,
+            [made.join(',')],
+          )
+        ).rows[0]!.n,
+      );
+    while ((await count()) < 200 && Date.now() - started < 120_000) await page.waitForTimeout(200);
+    const drained = Date.now() - started;
+    console.info(`200 stored reports drained in ${drained} ms (page load included)`);
+    await page.getByTestId('reports-waiting').waitFor({ state: 'detached', timeout: 30_000 });
+    await sys.settled();
+    const [scans] = (await sys.query('slotScans', { slotId: day.slotId })).body;
+    const bulk = scans.scans
+      .map((x: { code: string }) => x.code)
+      .filter((c: string) => c.startsWith('BULK-'));
+    expect(bulk).toEqual(
+      Array.from({ length: 200 }, (_, i) => `BULK-${String(i).padStart(3, '0')}`),
+    );
+  }, 180_000);
+
   it('a queue replayed after the route went to another courier: each report refused with its reason, kept until dismissed, nothing applied', async () => {
     await context.setOffline(false);
     const d = await bookStop(sys, day.departmentId, day.customerId, {

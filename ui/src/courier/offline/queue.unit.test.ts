@@ -251,4 +251,13 @@ describe('the courier’s stored reports (0072)', () => {
     expect(server.applied.map((a) => a.name)).toEqual(['MANUAL_COLLECT', 'MANUAL_DELIVER']);
     expect(answered).toBe(3);
   });
+
+  it('a network that answers nothing does not hold the courier: the report is called waiting, and stays stored', async () => {
+    const user = newUser();
+    const hanging = new CourierReports(user, store, () => new Promise<CommandAnswer>(() => {}));
+    expect(await hanging.report('MANUAL_COLLECT', { consignmentIds: ['o9'] }, 'Nils', 20)).toEqual({
+      kind: 'queued',
+    });
+    expect(hanging.current.waiting.map((r) => r.subject)).toEqual(['Nils']);
+  });
 });

@@ -20,6 +20,11 @@ import { indexedDbReports } from './store';
  */
 
 export const RETRY_MS = 20_000;
+/**
+ * How long a report waits for its answer before the page calls it waiting: a network that takes
+ * requests and answers none (a weak signal) must not hold the courier's next scan.
+ */
+export const ANSWER_WAIT_MS = 8_000;
 
 export interface QueueState {
   /** Reports stored and not yet answered, oldest first. */
@@ -118,10 +123,20 @@ export class CourierReports {
    * Stores a report the courier made and sends what waits: the answer to this report when the
    * server gave one in this run, else `queued` (it waits on the phone, counted on the page).
    */
-  async report(name: QueuedCommand, payload: unknown, subject: string): Promise<ReportOutcome> {
+  async report(
+    name: QueuedCommand,
+    payload: unknown,
+    subject: string,
+    waitMs = ANSWER_WAIT_MS,
+  ): Promise<ReportOutcome> {
     const { report } = await enqueue(this.store, { userId: this.userId, name, payload, subject });
     await this.refresh();
-    await this.flush().catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      this.flush().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, waitMs))),
+    ]);
+    clearTimeout(timer);
     const outcome = this.outcomes.get(report.id);
     this.outcomes.delete(report.id);
     return outcome ?? { kind: 'queued' };

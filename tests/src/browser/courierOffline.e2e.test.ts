@@ -89,6 +89,9 @@ describe('the courier page offline', () => {
     await scanOffline(a.gsin, 'Delivered');
     await scanOffline('CAGE-1', 'Loaded');
     expect(await waitingCount()).toBe('10 reports waiting to be sent');
+    // The oldest five, the rest on request.
+    expect(await page.getByTestId('reports-waiting').getByRole('listitem').count()).toBe(5);
+    await page.getByRole('button', { name: 'Show 5 more' }).click();
     const ids = await waitingIds();
     expect(new Set(ids).size).toBe(10);
     const listed = await page.getByTestId('reports-waiting').getByRole('listitem').allInnerTexts();

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatInTimeZone } from 'date-fns-tz';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Translate } from '../../i18n/translator';
 import { useShell } from '../../app/UserContext';
@@ -20,6 +20,8 @@ import type { Report } from './queue';
 import { RETRY_MS } from './sender';
 import { useCopyShown, useCourierReports, useOnline } from './useCourierReports';
 
+/** Waiting reports listed before "show all". */
+const SHOWN = 5;
 const time = (iso: string) => formatInTimeZone(new Date(iso), timeZoneFor(null), 'HH:mm');
 
 /** A report as the courier knows it: what was done, to what, when. */
@@ -85,6 +87,8 @@ export function CourierOffline() {
   }, [queue, queryClient]);
 
   const waiting = state.waiting.length;
+  // A day in a basement is hundreds of scans: the oldest few, the rest on request.
+  const [all, setAll] = useState(false);
   // The browser's word, or what the page met: a copy shown for want of an answer, a send that got
   // none (a phone may say it is online with no network behind it).
   const offline = !online || copyAt !== null || state.stopped === 'offline';
@@ -128,7 +132,7 @@ export function CourierOffline() {
               <Typography variant="body2">{translate('courierOffline.serverBusy')}</Typography>
             ) : null}
             <List dense disablePadding aria-label={translate('courierOffline.waitingList')}>
-              {state.waiting.map((r) => (
+              {(all ? state.waiting : state.waiting.slice(0, SHOWN)).map((r) => (
                 <ListItem key={r.id} disableGutters sx={{ py: 0 }} data-report={r.commandId}>
                   <Typography variant="body2">
                     <ReportText report={r} />
@@ -136,6 +140,19 @@ export function CourierOffline() {
                 </ListItem>
               ))}
             </List>
+            {waiting > SHOWN ? (
+              <Button
+                color="inherit"
+                size="small"
+                sx={{ px: 0 }}
+                aria-expanded={all}
+                onClick={() => setAll(!all)}
+              >
+                {all
+                  ? translate('courierOffline.showFewer')
+                  : translate('courierOffline.showAll', { smart_count: waiting - SHOWN })}
+              </Button>
+            ) : null}
           </Alert>
         ) : null}
       </Box>

@@ -1020,6 +1020,8 @@ const da: Messages = {
       'Ingen egne roller endnu. En egen rolle er et navngivet sæt adgange, som kan gives til brugere ud over den indbyggede rolle.',
   },
   courierOffline: {
+    showAll: 'Vis %{smart_count} mere',
+    showFewer: 'Vis færre',
     pendingStop: 'Venter på at blive sendt',
     offline:
       'Du er offline. Det, du rapporterer, gemmes på telefonen og sendes, når nettet er tilbage.',

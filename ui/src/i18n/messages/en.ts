@@ -1021,6 +1021,8 @@ const en = {
       'No custom roles yet. A custom role is a named set of access flags that can be given to users on top of their built-in role.',
   },
   courierOffline: {
+    showAll: 'Show %{smart_count} more',
+    showFewer: 'Show fewer',
     pendingStop: 'Waiting to be sent',
     offline:
       'You are offline. What you report is kept on this phone and sent when the network is back.',

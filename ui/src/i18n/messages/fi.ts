@@ -1028,6 +1028,8 @@ const fi: Messages = {
       'Omia rooleja ei ole vielä. Oma rooli on nimetty joukko käyttöoikeuksia, jotka voidaan antaa käyttäjille sisäänrakennetun roolin lisäksi.',
   },
   courierOffline: {
+    showAll: 'Näytä %{smart_count} lisää',
+    showFewer: 'Näytä vähemmän',
     pendingStop: 'Odottaa lähetystä',
     offline:
       'Olet offline-tilassa. Ilmoituksesi tallennetaan puhelimeen ja lähetetään, kun verkko palaa.',

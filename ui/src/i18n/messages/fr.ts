@@ -1034,6 +1034,8 @@ const fr: Messages = {
       "Aucun rôle personnalisé pour l'instant. Un rôle personnalisé est un ensemble nommé de droits d'accès que l'on peut donner aux utilisateurs en plus de leur rôle intégré.",
   },
   courierOffline: {
+    showAll: 'Afficher %{smart_count} de plus',
+    showFewer: 'Afficher moins',
     pendingStop: 'En attente d’envoi',
     offline:
       'Vous êtes hors ligne. Ce que vous signalez est gardé sur ce téléphone et envoyé au retour du réseau.',

@@ -1019,6 +1019,8 @@ const nb: Messages = {
       'Ingen egne roller ennå. En egen rolle er et navngitt sett med tilganger som kan gis til brukere i tillegg til den innebygde rollen.',
   },
   courierOffline: {
+    showAll: 'Vis %{smart_count} til',
+    showFewer: 'Vis færre',
     pendingStop: 'Venter på å bli sendt',
     offline:
       'Du er frakoblet. Det du rapporterer lagres på telefonen og sendes når nettet er tilbake.',

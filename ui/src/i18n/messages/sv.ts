@@ -1018,6 +1018,8 @@ const sv: Messages = {
       'Inga egna roller ännu. En egen roll är en namngiven uppsättning behörigheter som kan ges till användare utöver den inbyggda rollen.',
   },
   courierOffline: {
+    showAll: 'Visa %{smart_count} till',
+    showFewer: 'Visa färre',
     pendingStop: 'Väntar på att skickas',
     offline:
       'Du är offline. Det du rapporterar sparas i telefonen och skickas när nätet är tillbaka.',

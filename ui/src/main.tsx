@@ -22,7 +22,10 @@ async function start() {
   document.documentElement.lang = locale;
   const path = window.location.pathname;
   const session = Promise.all([
-    fetchCurrentUser(),
+    // A courier's page starts without a network with the session kept at its last visit (0072).
+    fetchCurrentUser().catch(async (err: unknown) =>
+      (await import('./courier/offline/copies')).offlineSession(path, err),
+    ),
     fetchConfig(),
     loadWithRetry(() => loadAppMessages(locale)),
   ]);

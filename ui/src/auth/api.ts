@@ -35,6 +35,11 @@ export const authApi = {
   logout: async () => {
     const answer = await post<{ redirectUrl?: string }>('/auth/logout', {});
     setCsrfToken(null);
+    // The courier's route and session kept on the phone go with the log-out (0072).
+    if (/^\/courier(\/|$)/.test(window.location.pathname))
+      await import('../courier/offline/copies')
+        .then((m) => m.forgetOfflineCopies())
+        .catch(() => undefined);
     return answer.redirectUrl ?? '/';
   },
 };

@@ -21,6 +21,7 @@ import { useLiveDates } from '../live/LiveProvider';
 import { CorrectionDialog } from '../planner/invoicing/CorrectionDialog';
 import { failureText } from '../planner/planning/commands';
 import { slotViewsKey } from '../planner/planning/planningData';
+import { HttpFailure } from '../errors/parse';
 import { runQuery, sendCommand } from '../shell/api';
 import { DeviationDialog } from '../deviations/DeviationDialog';
 import { currentPosition, startLocationReports } from './location';
@@ -29,6 +30,11 @@ import { fetchSlotScans, ScanEntry } from './ScanEntry';
 import { scansOfStop, slotScansKey, unmatchedScans, type RecordedScan } from './scans';
 import { StopLinks, StopScans } from './StopExtras';
 import { ProofDialog } from './ProofDialog';
+import { withOfflineCopy } from './offline/copies';
+import { CourierOffline } from './offline/CourierOffline';
+import type { QueuedCommand } from './offline/queue';
+import { isPending, pendingStops, withPending } from './offline/pending';
+import { useCourierReports, useReport } from './offline/useCourierReports';
 
 const zone = timeZoneFor(null);
 const time = (iso: string) => formatInTimeZone(new Date(iso), zone, 'HH:mm');
@@ -55,7 +61,11 @@ export default function CourierHome() {
   });
   const slots = useQuery({
     queryKey: key,
-    queryFn: () => runQuery<SlotView[]>('courierSlots', { date }),
+    // The last route read is kept on the phone: without a network the page shows it (0072).
+    queryFn: () =>
+      withOfflineCopy(`${user.id}:courierSlots`, () =>
+        runQuery<SlotView[]>('courierSlots', { date }),
+      ),
   });
   // The live connection follows the dates of the slots shown (last night's route too).
   const dates = [...new Set([date, ...(slots.data ?? []).map((s) => s.date)])].sort().join(',');
@@ -64,13 +74,12 @@ export default function CourierHome() {
   const scanQueries = useQueries({
     queries: (slots.data ?? []).map((s) => ({
       queryKey: slotScansKey(s.id),
-      queryFn: () => fetchSlotScans(s.id),
+      queryFn: () => withOfflineCopy(`${user.id}:slotScans:${s.id}`, () => fetchSlotScans(s.id)),
     })),
   });
   const scansOf = (slotId: string): RecordedScan[] =>
     scanQueries[(slots.data ?? []).findIndex((s) => s.id === slotId)]?.data ?? [];
   const [sentAt, setSentAt] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [deviating, setDeviating] = useState<RoutePoint | null>(null);
   // What the courier measured or waited at a stop that differs from the booking (0032).
   const [correcting, setCorrecting] = useState<RoutePoint | null>(null);
@@ -94,13 +103,13 @@ export default function CourierHome() {
     });
   }, [tracking, user.courierId]);
 
-  const report = async (name: string, payload: Record<string, unknown>) => {
-    setError(null);
-    try {
-      await sendCommand(name, payload);
-    } catch (err) {
-      setError(translate('courier.failed', { message: (err as Error).message }));
-    }
+  // Each report is kept on the phone and sent in the order made; a refusal is listed with its
+  // reason until dismissed (CourierOffline, docs/decisions/0072-courier-offline.md).
+  const send = useReport();
+  const { state: reports } = useCourierReports();
+  const pending = useMemo(() => pendingStops(reports.waiting), [reports.waiting]);
+  const report = async (name: QueuedCommand, payload: Record<string, unknown>, subject: string) => {
+    await send(name, payload, subject);
     await queryClient.invalidateQueries({ queryKey: key });
   };
 
@@ -110,11 +119,7 @@ export default function CourierHome() {
       <Typography variant="h5" component="h1" gutterBottom>
         {translate('courier.title', { name: user.name })}
       </Typography>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error}
-        </Alert>
-      ) : null}
+      <CourierOffline />
       {slots.isError ? (
         <Alert severity="error">{slots.error.message}</Alert>
       ) : (slots.data ?? []).length === 0 ? (
@@ -167,18 +172,19 @@ export default function CourierHome() {
                   />
                 ) : null}
                 <List aria-label={translate('courier.stops', { name: slot.name })} dense>
-                  {(slot.routePoints ?? []).map((p) => (
+                  {withPending(slot.routePoints ?? [], pending).map((p, _, points) => (
                     <Stop
                       key={p.key}
                       point={p}
                       active={reportable(slot)}
-                      pickupPending={pickupPending(slot.routePoints ?? [], p)}
+                      waiting={isPending(pending, p)}
+                      pickupPending={pickupPending(points, p)}
                       scans={scansOfStop(scansOf(slot.id), slot.routePoints ?? [], p)}
                       onCollected={() =>
-                        void report('MANUAL_COLLECT', { consignmentIds: [p.consignmentId] })
+                        void report('MANUAL_COLLECT', { consignmentIds: [p.consignmentId] }, p.name)
                       }
                       onDelivered={() =>
-                        void report('MANUAL_DELIVER', { consignmentIds: [p.consignmentId] })
+                        void report('MANUAL_DELIVER', { consignmentIds: [p.consignmentId] }, p.name)
                       }
                       onDeviate={() => setDeviating(p)}
                       onCorrection={() => setCorrecting(p)}
@@ -224,17 +230,26 @@ export default function CourierHome() {
           stopName={proofOf.name}
           onClose={() => setProving(null)}
           onSend={async (proof) => {
-            try {
-              await sendCommand('RECORD_DELIVERY_PROOF', {
-                orderId: proofOf.consignmentId,
-                ...proof,
-              });
-            } catch (err) {
-              return failureText(err, translate);
-            }
+            const outcome = await send(
+              'RECORD_DELIVERY_PROOF',
+              { orderId: proofOf.consignmentId, ...proof },
+              proofOf.name,
+            );
+            // A refusal keeps the dialog open with its reason (and in the list of refusals).
+            if (outcome.kind === 'refused')
+              return failureText(
+                new HttpFailure(
+                  outcome.report.refusal!.status,
+                  outcome.report.refusal!.errors,
+                  null,
+                ),
+                translate,
+              );
             setProving(null);
             setProofOf(null);
-            notify('proof.sent', { type: 'success' });
+            notify(outcome.kind === 'sent' ? 'proof.sent' : 'courierOffline.queued', {
+              type: outcome.kind === 'sent' ? 'success' : 'info',
+            });
             await queryClient.invalidateQueries({ queryKey: key });
             return null;
           }}
@@ -247,18 +262,23 @@ export default function CourierHome() {
         onClose={() => setDeviating(null)}
         onSave={async ({ reason, text }) => {
           const orderId = deviating?.consignmentId;
+          const subject = deviating?.name ?? '';
           setDeviating(null);
           // The deviation records where the courier was (0051); without a position it goes anyway.
           const position = await currentPosition(
             'geolocation' in navigator ? navigator.geolocation : undefined,
           );
           if (orderId)
-            await report('CREATE_DEVIATION', {
-              orderId,
-              reason,
-              ...(text ? { text } : {}),
-              ...(position ? { position } : {}),
-            });
+            await report(
+              'CREATE_DEVIATION',
+              {
+                orderId,
+                reason,
+                ...(text ? { text } : {}),
+                ...(position ? { position } : {}),
+              },
+              subject,
+            );
           return null;
         }}
       />
@@ -269,6 +289,8 @@ export default function CourierHome() {
 function Stop(props: {
   point: RoutePoint;
   active: boolean;
+  /** Done by a report that waits on the phone (0072). */
+  waiting: boolean;
   pickupPending: boolean;
   scans: RecordedScan[];
   onCollected: () => void;
@@ -334,7 +356,13 @@ function Stop(props: {
           {translate('proof.open')}
         </Button>
       ) : null}
-      {isBreak ? null : p.done ? (
+      {isBreak ? null : props.waiting ? (
+        <Chip
+          size="small"
+          label={translate('courierOffline.pendingStop')}
+          data-testid="stop-waiting"
+        />
+      ) : p.done ? (
         <Chip color="success" size="small" label={translate('courier.done')} />
       ) : active ? (
         <Stack direction="row" spacing={1}>

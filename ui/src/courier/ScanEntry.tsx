@@ -13,9 +13,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatInTimeZone } from 'date-fns-tz';
 import { timeZoneFor } from '../i18n/locales';
-import { runQuery, sendCommand } from '../shell/api';
+import { runQuery } from '../shell/api';
 import { signalScan } from './feedback';
 import { currentPosition } from './location';
+import { useReport } from './offline/useCourierReports';
 import { slotScansKey, type RecordedScan } from './scans';
 
 /** The slot's scans (query `slotScans`), kept fresh by the socket's `slotScans` rows. */
@@ -62,6 +63,9 @@ export function ScanEntry({
   const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<RecordedScan | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Kept on the phone and sent in the order made (0072): offline, the scan waits there.
+  const send = useReport();
+  const [queued, setQueued] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -76,10 +80,19 @@ export function ScanEntry({
         1000,
       );
       const scannedAt = new Date().toISOString();
-      await sendCommand('ADD_SCANNED_EVENTS', {
-        slotId,
-        scans: [{ code: typed, kind, scannedAt, ...(position ? { position } : {}) }],
-      });
+      const outcome = await send(
+        'ADD_SCANNED_EVENTS',
+        { slotId, scans: [{ code: typed, kind, scannedAt, ...(position ? { position } : {}) }] },
+        typed,
+      );
+      setQueued(outcome.kind === 'queued' ? typed : null);
+      if (outcome.kind !== 'sent') {
+        // Waiting on the phone, or refused (listed with its reason above the route).
+        setLast(null);
+        if (outcome.kind === 'queued') signalScan(null);
+        setCode('');
+        return;
+      }
       const scans = await fetchSlotScans(slotId);
       queryClient.setQueryData(slotScansKey(slotId), scans);
       const recorded = scans.filter((s) => s.scannedAt === scannedAt).at(-1) ?? null;
@@ -130,6 +143,10 @@ export function ScanEntry({
             {last.warning
               ? `${last.code}: ${translate(`courier.scan.warnings.${last.warning}`)}`
               : translate('courier.scan.registered', { code: last.code })}
+          </Alert>
+        ) : queued ? (
+          <Alert severity="info" data-testid="scan-queued">
+            {queued}: {translate('courierOffline.queued')}
           </Alert>
         ) : null}
       </Box>

@@ -79,11 +79,18 @@ export interface CommandAnswer {
   failed: { id: string; errorType: string; description: string }[];
 }
 
-/** `POST /api/command/{name}` with `{type, payload}` (spec §7). */
-export async function sendCommand(name: string, payload: unknown): Promise<CommandAnswer> {
+/**
+ * `POST /api/command/{name}` with `{type, payload}` (spec §7). A command sent again with the same
+ * `commandId` gets the first answer and changes nothing (the courier's stored reports, 0072).
+ */
+export async function sendCommand(
+  name: string,
+  payload: unknown,
+  commandId: string = crypto.randomUUID(),
+): Promise<CommandAnswer> {
   const answer = await requestJson<CommandAnswer>(`/api/command/${name}`, {
     method: 'POST',
-    body: { type: name, payload, commandId: crypto.randomUUID() },
+    body: { type: name, payload, commandId },
   });
   rememberPosition(answer.position);
   return answer;

@@ -1019,6 +1019,34 @@ const da: Messages = {
     noCustomRoles:
       'Ingen egne roller endnu. En egen rolle er et navngivet sæt adgange, som kan gives til brugere ud over den indbyggede rolle.',
   },
+  courierOffline: {
+    showAll: 'Vis %{smart_count} mere',
+    showFewer: 'Vis færre',
+    pendingStop: 'Venter på at blive sendt',
+    offline:
+      'Du er offline. Det, du rapporterer, gemmes på telefonen og sendes, når nettet er tilbage.',
+    copy: 'Viser din rute, som den var kl. %{time}.',
+    waiting:
+      '%{smart_count} rapport venter på at blive sendt |||| %{smart_count} rapporter venter på at blive sendt',
+    waitingList: 'Rapporter, der venter på at blive sendt',
+    sendNow: 'Send nu',
+    logIn: 'Din session er udløbet: log ind igen for at sende dem.',
+    logInLink: 'Log ind',
+    serverBusy: 'Serveren kunne ikke tage imod dem lige nu; de sendes igen om lidt.',
+    refused: 'Ikke godkendt',
+    dismiss: 'Luk',
+    dismissFor: 'Luk: %{subject}',
+    notYours:
+      'Dette stop eller denne rute kører du ikke længere (den kan være givet til en anden chauffør). Sig det til din planlægger.',
+    queued: 'Gemt på telefonen: sendes, når nettet er tilbage',
+    kinds: {
+      ADD_SCANNED_EVENTS: 'Scanning',
+      MANUAL_COLLECT: 'Afhentet',
+      MANUAL_DELIVER: 'Leveret',
+      CREATE_DEVIATION: 'Afvigelse',
+      RECORD_DELIVERY_PROOF: 'Leveringsbevis',
+    },
+  },
   courier: {
     title: 'Hej, %{name}',
     jobsTitle: 'Dine opgaver',

@@ -1020,6 +1020,34 @@ const en = {
     noCustomRoles:
       'No custom roles yet. A custom role is a named set of access flags that can be given to users on top of their built-in role.',
   },
+  courierOffline: {
+    showAll: 'Show %{smart_count} more',
+    showFewer: 'Show fewer',
+    pendingStop: 'Waiting to be sent',
+    offline:
+      'You are offline. What you report is kept on this phone and sent when the network is back.',
+    copy: 'Showing your route as it was at %{time}.',
+    waiting:
+      '%{smart_count} report waiting to be sent |||| %{smart_count} reports waiting to be sent',
+    waitingList: 'Reports waiting to be sent',
+    sendNow: 'Send now',
+    logIn: 'Your session has ended: log in again to send them.',
+    logInLink: 'Log in',
+    serverBusy: 'The server could not take them just now; they are sent again shortly.',
+    refused: 'Not accepted',
+    dismiss: 'Dismiss',
+    dismissFor: 'Dismiss: %{subject}',
+    notYours:
+      'This stop or route is no longer one you are driving (it may have been given to another courier). Tell your planner.',
+    queued: 'Saved on this phone: sent when the network is back',
+    kinds: {
+      ADD_SCANNED_EVENTS: 'Scan',
+      MANUAL_COLLECT: 'Picked up',
+      MANUAL_DELIVER: 'Delivered',
+      CREATE_DEVIATION: 'Deviation',
+      RECORD_DELIVERY_PROOF: 'Proof of delivery',
+    },
+  },
   courier: {
     title: 'Hello, %{name}',
     jobsTitle: 'Your jobs',

@@ -1027,6 +1027,34 @@ const fi: Messages = {
     noCustomRoles:
       'Omia rooleja ei ole vielä. Oma rooli on nimetty joukko käyttöoikeuksia, jotka voidaan antaa käyttäjille sisäänrakennetun roolin lisäksi.',
   },
+  courierOffline: {
+    showAll: 'Näytä %{smart_count} lisää',
+    showFewer: 'Näytä vähemmän',
+    pendingStop: 'Odottaa lähetystä',
+    offline:
+      'Olet offline-tilassa. Ilmoituksesi tallennetaan puhelimeen ja lähetetään, kun verkko palaa.',
+    copy: 'Näytetään reittisi sellaisena kuin se oli klo %{time}.',
+    waiting:
+      '%{smart_count} ilmoitus odottaa lähetystä |||| %{smart_count} ilmoitusta odottaa lähetystä',
+    waitingList: 'Lähetystä odottavat ilmoitukset',
+    sendNow: 'Lähetä nyt',
+    logIn: 'Istuntosi on päättynyt: kirjaudu uudelleen lähettääksesi ne.',
+    logInLink: 'Kirjaudu',
+    serverBusy: 'Palvelin ei voinut ottaa niitä vastaan juuri nyt; ne lähetetään pian uudelleen.',
+    refused: 'Ei hyväksytty',
+    dismiss: 'Sulje',
+    dismissFor: 'Sulje: %{subject}',
+    notYours:
+      'Et enää aja tätä pysähdystä tai reittiä (se on ehkä annettu toiselle kuljettajalle). Kerro suunnittelijallesi.',
+    queued: 'Tallennettu puhelimeen: lähetetään, kun verkko palaa',
+    kinds: {
+      ADD_SCANNED_EVENTS: 'Skannaus',
+      MANUAL_COLLECT: 'Noudettu',
+      MANUAL_DELIVER: 'Toimitettu',
+      CREATE_DEVIATION: 'Poikkeama',
+      RECORD_DELIVERY_PROOF: 'Toimitustodistus',
+    },
+  },
   courier: {
     title: 'Hei, %{name}',
     jobsTitle: 'Tehtäväsi',

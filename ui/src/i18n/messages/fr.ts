@@ -1033,6 +1033,34 @@ const fr: Messages = {
     noCustomRoles:
       "Aucun rôle personnalisé pour l'instant. Un rôle personnalisé est un ensemble nommé de droits d'accès que l'on peut donner aux utilisateurs en plus de leur rôle intégré.",
   },
+  courierOffline: {
+    showAll: 'Afficher %{smart_count} de plus',
+    showFewer: 'Afficher moins',
+    pendingStop: 'En attente d’envoi',
+    offline:
+      'Vous êtes hors ligne. Ce que vous signalez est gardé sur ce téléphone et envoyé au retour du réseau.',
+    copy: 'Votre tournée telle qu’elle était à %{time}.',
+    waiting:
+      '%{smart_count} signalement en attente d’envoi |||| %{smart_count} signalements en attente d’envoi',
+    waitingList: 'Signalements en attente d’envoi',
+    sendNow: 'Envoyer maintenant',
+    logIn: 'Votre session a expiré : reconnectez-vous pour les envoyer.',
+    logInLink: 'Se connecter',
+    serverBusy: 'Le serveur n’a pas pu les prendre pour l’instant ; ils seront renvoyés sous peu.',
+    refused: 'Refusé',
+    dismiss: 'Fermer',
+    dismissFor: 'Fermer : %{subject}',
+    notYours:
+      'Vous ne conduisez plus cet arrêt ou cette tournée (elle a peut-être été confiée à un autre livreur). Prévenez votre planificateur.',
+    queued: 'Gardé sur ce téléphone : envoyé au retour du réseau',
+    kinds: {
+      ADD_SCANNED_EVENTS: 'Scan',
+      MANUAL_COLLECT: 'Enlevé',
+      MANUAL_DELIVER: 'Livré',
+      CREATE_DEVIATION: 'Anomalie',
+      RECORD_DELIVERY_PROOF: 'Preuve de livraison',
+    },
+  },
   courier: {
     title: 'Bonjour, %{name}',
     jobsTitle: 'Vos missions',

@@ -1018,6 +1018,34 @@ const nb: Messages = {
     noCustomRoles:
       'Ingen egne roller ennå. En egen rolle er et navngitt sett med tilganger som kan gis til brukere i tillegg til den innebygde rollen.',
   },
+  courierOffline: {
+    showAll: 'Vis %{smart_count} til',
+    showFewer: 'Vis færre',
+    pendingStop: 'Venter på å bli sendt',
+    offline:
+      'Du er frakoblet. Det du rapporterer lagres på telefonen og sendes når nettet er tilbake.',
+    copy: 'Viser ruten slik den var kl. %{time}.',
+    waiting:
+      '%{smart_count} rapport venter på å bli sendt |||| %{smart_count} rapporter venter på å bli sendt',
+    waitingList: 'Rapporter som venter på å bli sendt',
+    sendNow: 'Send nå',
+    logIn: 'Økten din er utløpt: logg inn igjen for å sende dem.',
+    logInLink: 'Logg inn',
+    serverBusy: 'Serveren kunne ikke ta imot dem akkurat nå; de sendes snart igjen.',
+    refused: 'Ikke godtatt',
+    dismiss: 'Lukk',
+    dismissFor: 'Lukk: %{subject}',
+    notYours:
+      'Dette stoppet eller denne ruten kjører du ikke lenger (den kan være gitt til en annen sjåfør). Si fra til planleggeren din.',
+    queued: 'Lagret på telefonen: sendes når nettet er tilbake',
+    kinds: {
+      ADD_SCANNED_EVENTS: 'Skanning',
+      MANUAL_COLLECT: 'Hentet',
+      MANUAL_DELIVER: 'Levert',
+      CREATE_DEVIATION: 'Avvik',
+      RECORD_DELIVERY_PROOF: 'Leveringsbevis',
+    },
+  },
   courier: {
     title: 'Hei, %{name}',
     jobsTitle: 'Dine oppdrag',

@@ -1017,6 +1017,34 @@ const sv: Messages = {
     noCustomRoles:
       'Inga egna roller ännu. En egen roll är en namngiven uppsättning behörigheter som kan ges till användare utöver den inbyggda rollen.',
   },
+  courierOffline: {
+    showAll: 'Visa %{smart_count} till',
+    showFewer: 'Visa färre',
+    pendingStop: 'Väntar på att skickas',
+    offline:
+      'Du är offline. Det du rapporterar sparas i telefonen och skickas när nätet är tillbaka.',
+    copy: 'Visar din rutt som den var kl. %{time}.',
+    waiting:
+      '%{smart_count} rapport väntar på att skickas |||| %{smart_count} rapporter väntar på att skickas',
+    waitingList: 'Rapporter som väntar på att skickas',
+    sendNow: 'Skicka nu',
+    logIn: 'Din session har gått ut: logga in igen för att skicka dem.',
+    logInLink: 'Logga in',
+    serverBusy: 'Servern kunde inte ta emot dem just nu; de skickas snart igen.',
+    refused: 'Inte godkänd',
+    dismiss: 'Stäng',
+    dismissFor: 'Stäng: %{subject}',
+    notYours:
+      'Det här stoppet eller den här rutten kör du inte längre (den kan ha getts till en annan förare). Säg till din planerare.',
+    queued: 'Sparad i telefonen: skickas när nätet är tillbaka',
+    kinds: {
+      ADD_SCANNED_EVENTS: 'Skanning',
+      MANUAL_COLLECT: 'Hämtad',
+      MANUAL_DELIVER: 'Levererad',
+      CREATE_DEVIATION: 'Avvikelse',
+      RECORD_DELIVERY_PROOF: 'Leveransbevis',
+    },
+  },
   courier: {
     title: 'Hej, %{name}',
     jobsTitle: 'Dina uppdrag',

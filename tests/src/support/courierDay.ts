@@ -1,0 +1,122 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { bookingDate, configureNumberSeries, osloAddress } from './booking.js';
+import { loginByToken } from './browser.js';
+import { createCourier, createDepartmentWithCustomer, createSlot } from './planning.js';
+import type { TestSystem } from './system.js';
+
+/**
+ * A courier's day for the courier page's browser tests (issue 42): a department with a customer,
+ * the courier, today's slot (Oslo's date) with its orders on it, and the courier's phone logged
+ * in on its page.
+ */
+
+export const todayInOslo = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+
+export interface Stop {
+  name: string;
+  address: string;
+  lat: number;
+  /** Packages of one kind: `quantity` of them (each with its SSCC). */
+  quantity?: number;
+  phone?: string;
+}
+
+export interface OrderOnRoute {
+  id: string;
+  name: string;
+  /** The shipment's GSIN and its packages' SSCCs. */
+  gsin: string;
+  sscc: string[];
+}
+
+export interface CourierDay {
+  departmentId: string;
+  customerId: string;
+  courier: { id: string; phoneNumber: string };
+  slotId: string;
+  orders: OrderOnRoute[];
+}
+
+const ok = async (sys: TestSystem, name: string, payload: unknown) => {
+  const res = await sys.command(name, payload);
+  if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { ids: string[] };
+};
+
+/** Books an order for delivery to `stop` tomorrow (bookingDate(1)); its id, GSIN and SSCCs. */
+export async function bookStop(
+  sys: TestSystem,
+  departmentId: string,
+  customerId: string,
+  stop: Stop,
+): Promise<OrderOnRoute> {
+  const { ids } = await ok(sys, 'CREATE_ORDER', {
+    departmentId,
+    customerId,
+    pickupDate: bookingDate(1),
+    pickup: osloAddress,
+    delivery: {
+      ...osloAddress,
+      name: stop.name,
+      address: stop.address,
+      lat: stop.lat,
+      ...(stop.phone ? { phone: stop.phone } : {}),
+    },
+    measurements: [{ weight: 3, quantity: stop.quantity ?? 1 }],
+  });
+  await sys.settled();
+  const [row] = (await sys.query('orders', { ids })).body;
+  return {
+    id: ids[0]!,
+    name: stop.name,
+    gsin: row.order.shipmentId,
+    sscc: row.order.measurements[0].packageIds,
+  };
+}
+
+/**
+ * The day: the orders booked and put on the courier's slot "Morning run" of today; the slot
+ * started when `start` (the default), as a planner starts it.
+ */
+export async function courierDay(
+  sys: TestSystem,
+  stops: Stop[],
+  options: { start?: boolean; courierName?: string } = {},
+): Promise<CourierDay> {
+  const { departmentId, customerId } = await createDepartmentWithCustomer(sys, 'Apotek');
+  await configureNumberSeries(sys);
+  const orders: OrderOnRoute[] = [];
+  for (const stop of stops) orders.push(await bookStop(sys, departmentId, customerId, stop));
+  const courier = await createCourier(sys, [departmentId], options.courierName ?? 'Ola Bud');
+  const slotId = await createSlot(sys, departmentId, todayInOslo(), {
+    courierId: courier.id,
+    timeFrom: `${todayInOslo()}T08:00:00.000Z`,
+    name: 'Morning run',
+  });
+  await ok(sys, 'UPDATE_CONSIGNMENT_SLOT', { consignmentIds: orders.map((o) => o.id), slotId });
+  if (options.start ?? true) await ok(sys, 'CHANGE_SLOT_STATE', { slotId, transition: 'start' });
+  await sys.settled();
+  return { departmentId, customerId, courier, slotId, orders };
+}
+
+/**
+ * The courier's phone: a 420 × 900 context (en-GB) with its position at Oslo S, logged in with
+ * the token flow and on its page.
+ */
+export async function courierPhone(
+  browser: Browser,
+  sys: TestSystem,
+  phoneNumber: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 420, height: 900 },
+    locale: 'en-GB',
+    permissions: ['geolocation'],
+    geolocation: { latitude: 59.9139, longitude: 10.7522, accuracy: 8 },
+  });
+  const page = await context.newPage();
+  await loginByToken(page, sys, phoneNumber);
+  await page.waitForURL('**/courier**');
+  return { context, page };
+}

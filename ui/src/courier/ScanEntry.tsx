@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import { formatInTimeZone } from 'date-fns-tz';
 import { timeZoneFor } from '../i18n/locales';
 import { runQuery, sendCommand } from '../shell/api';
+import { CameraScanner } from './camera/CameraScanner';
 import { signalScan } from './feedback';
 import { currentPosition } from './location';
 import { slotScansKey, type RecordedScan } from './scans';
@@ -63,10 +64,8 @@ export function ScanEntry({
   const [last, setLast] = useState<RecordedScan | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const typed = code.trim();
-    if (!typed || busy) return;
+  /** Sends one scan of the code, typed or read by the camera; true when it was recorded. */
+  const record = async (typed: string): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
@@ -85,17 +84,26 @@ export function ScanEntry({
       const recorded = scans.filter((s) => s.scannedAt === scannedAt).at(-1) ?? null;
       setLast(recorded);
       signalScan(recorded?.warning ?? null);
-      setCode('');
       onScanned();
+      return true;
     } catch (err) {
       setError(translate('courier.failed', { message: (err as Error).message }));
+      return false;
     } finally {
       setBusy(false);
     }
   };
 
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const typed = code.trim();
+    if (!typed || busy) return;
+    if (await record(typed)) setCode('');
+  };
+
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} sx={{ mt: 1 }} data-testid="scan-entry">
+      <CameraScanner onCode={async (scanned) => void (await record(scanned))} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
         <TextField
           size="small"

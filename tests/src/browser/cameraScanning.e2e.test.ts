@@ -11,7 +11,7 @@ import {
   loginByToken,
   screenshot,
 } from '../support/browser.js';
-import { launchWithCamera, writeLabelVideo } from '../support/camera.js';
+import { launchWithCamera, qrCodeSvg, writeLabelVideo } from '../support/camera.js';
 import { createCourier, createDepartmentWithCustomer, createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { inspectPage, messageKeyPattern } from '../support/walk.js';
@@ -39,6 +39,7 @@ describe('the courier scans with the camera', () => {
   let sys: TestSystem;
   let plain: Browser;
   let camera: Browser;
+  let qrCamera: Browser | undefined;
   let dir: string;
   let orderId: string;
   let slotId: string;
@@ -79,6 +80,7 @@ describe('the courier scans with the camera', () => {
         pickup: osloAddress,
         delivery: { ...osloAddress, name: 'Kari Nordmann', address: 'Bogstadveien 10', lat: 59.93 },
         measurements: [{ weight: 3, quantity: 2 }],
+        loadCarrierId: 'CAGE-7',
       })
     ).body.ids[0];
     await sys.settled();
@@ -128,6 +130,7 @@ describe('the courier scans with the camera', () => {
 
   afterAll(async () => {
     await camera?.close();
+    await qrCamera?.close();
     await plain?.close();
     await sys?.shutdown();
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -287,6 +290,52 @@ describe('the courier scans with the camera', () => {
     }
     expect(problems).toEqual([]);
     expect(texts.size).toBe(6);
+    await context.close();
+  }, 180_000);
+
+  it("a load carrier's QR code from the camera counts for every package on it", async () => {
+    // The cage's QR, drawn by ZXing's writer, photographed as the label was.
+    const desk = await plain.newPage({ deviceScaleFactor: 2 });
+    const svg = Buffer.from(await qrCodeSvg('CAGE-7')).toString('base64');
+    await desk.setContent(
+      `<div id="qr" style="display:inline-block;padding:40px;background:#fff">` +
+        `<img src="data:image/svg+xml;base64,${svg}" style="width:300px;image-rendering:pixelated"></div>`,
+    );
+    const png = await desk.locator('#qr').screenshot();
+    await writeLabelVideo(desk, png, path.join(dir, 'cage.y4m'), {
+      width: 720,
+      height: 1280,
+      angle: -6,
+      blur: 1,
+      fill: 0.45,
+    });
+    await desk.close();
+    qrCamera = await launchWithCamera(path.join(dir, 'cage.y4m'));
+    const context = await qrCamera.newContext({
+      viewport: { width: 420, height: 900 },
+      locale: 'en-GB',
+      permissions: ['camera'],
+    });
+    const phone = await context.newPage();
+    await loginByToken(phone, sys, courierPhone);
+    await phone.waitForURL('**/courier**');
+    const entry = phone.getByTestId('scan-entry');
+    await chooseOption(phone, entry.getByRole('combobox', { name: 'What happened' }), 'Delivered');
+    await entry.getByRole('button', { name: 'Scan with camera' }).click();
+    await phone
+      .getByTestId('scan-result')
+      .filter({ hasText: 'Scan of CAGE-7 registered' })
+      .waitFor({ timeout: 60_000 });
+    await sys.settled();
+    const last = (await slotScans()).at(-1)!;
+    expect([last.code, last.codeType, last.kind, last.warning]).toEqual([
+      'CAGE-7',
+      'LOAD_CARRIER',
+      'DELIVERED',
+      null,
+    ]);
+    expect([...last.moved].sort()).toEqual([...sscc].sort());
+    expect((await sys.query('consignments', { ids: [orderId] })).body[0].state).toBe('DELIVERED');
     await context.close();
   }, 180_000);
 });

@@ -1,5 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { chromiumPath } from './browser.js';
 
 /**
@@ -110,4 +112,15 @@ export function launchWithCamera(videoFile: string): Promise<Browser> {
       `--use-file-for-fake-video-capture=${videoFile}`,
     ],
   });
+}
+
+/** A QR code of `text` as SVG, by ZXing's writer (its .wasm read from node_modules, no network). */
+export async function qrCodeSvg(text: string): Promise<string> {
+  const wasm = createRequire(import.meta.url).resolve('zxing-wasm/writer/zxing_writer.wasm');
+  const bytes = readFileSync(wasm);
+  const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  prepareZXingModule({ overrides: { wasmBinary } });
+  const written = await writeBarcode(text, { format: 'QRCode' });
+  if (written.error) throw new Error(written.error);
+  return written.svg;
 }

@@ -16,12 +16,12 @@ const gzipped = promisify(gzip);
 
 /**
  * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside each text file of
- * the build above 1 kB, when smaller than the file; the gateway sends the one the browser
- * accepts (gateway/src/staticFiles.ts, docs/decisions/0023-http-edge.md). Source maps are left
+ * the build above 1 kB, and the barcode reader's .wasm, when smaller than the file; the gateway
+ * sends the one the browser accepts (gateway/src/staticFiles.ts, docs/decisions/0023-http-edge.md). Source maps are left
  * plain: only developers' tools load them.
  */
 function precompress(): Plugin {
-  const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/i;
+  const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm)$/i;
   return {
     name: 'nordlog-precompress',
     apply: 'build',

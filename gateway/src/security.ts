@@ -15,7 +15,7 @@ export function tileOrigins(template: string | undefined): string[] {
 
 /**
  * Security headers of every answer, in every mode (docs/decisions/0018): a content security policy
- * the web app passes (its own scripts only; inline styles, which emotion and Leaflet write; map
+ * the web app passes (its own scripts only, and WebAssembly compiled from them; inline styles, which emotion and Leaflet write; map
  * tiles from the configured tile server; the socket on this origin), no framing by other sites,
  * nosniff, a same-origin referrer policy, and HSTS when the request came over HTTPS.
  */
@@ -27,7 +27,8 @@ export function securityHeaders(options: { tileUrl?: string }): RequestHandler[]
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiled from our own files: the camera's barcode reader (decision 0073).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...tiles],

@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import { formatInTimeZone } from 'date-fns-tz';
 import { timeZoneFor } from '../i18n/locales';
 import { runQuery } from '../shell/api';
+import { CameraScanner } from './camera/CameraScanner';
 import { signalScan } from './feedback';
 import { currentPosition } from './location';
 import { useReport } from './offline/useCourierReports';
@@ -67,10 +68,11 @@ export function ScanEntry({
   const send = useReport();
   const [queued, setQueued] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const typed = code.trim();
-    if (!typed || busy) return;
+  /**
+   * Sends one scan of the code, typed or read by the camera; true when it was recorded, kept on
+   * the phone to be sent, or refused (listed with its reason): the field is cleared then.
+   */
+  const record = async (typed: string): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
@@ -90,25 +92,33 @@ export function ScanEntry({
         // Waiting on the phone, or refused (listed with its reason above the route).
         setLast(null);
         if (outcome.kind === 'queued') signalScan(null);
-        setCode('');
-        return;
+        return true;
       }
       const scans = await fetchSlotScans(slotId);
       queryClient.setQueryData(slotScansKey(slotId), scans);
       const recorded = scans.filter((s) => s.scannedAt === scannedAt).at(-1) ?? null;
       setLast(recorded);
       signalScan(recorded?.warning ?? null);
-      setCode('');
       onScanned();
+      return true;
     } catch (err) {
       setError(translate('courier.failed', { message: (err as Error).message }));
+      return false;
     } finally {
       setBusy(false);
     }
   };
 
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const typed = code.trim();
+    if (!typed || busy) return;
+    if (await record(typed)) setCode('');
+  };
+
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} sx={{ mt: 1 }} data-testid="scan-entry">
+      <CameraScanner onCode={async (scanned) => void (await record(scanned))} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
         <TextField
           size="small"

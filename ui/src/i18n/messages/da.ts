@@ -1085,6 +1085,16 @@ const da: Messages = {
       registered: 'Scanning af %{code} registreret',
       list: 'Scanninger ved dette stop',
       unmatched: 'Scanninger, der ikke er på din rute',
+      camera: {
+        start: 'Scan med kamera',
+        stop: 'Stop kamera',
+        view: 'Kamerabillede',
+        aim: 'Ret kameraet mod stregkoden på etiketten; hver kode, der læses, registreres med den valgte hændelse.',
+        denied:
+          'Kameraet er ikke tilladt. Tillad det i browserens indstillinger for dette websted, eller skriv koden nedenfor.',
+        noCamera: 'Der kunne ikke åbnes noget kamera. Skriv koden nedenfor.',
+        failed: 'Kamerascanneren startede ikke. Skriv koden nedenfor.',
+      },
       kinds: {
         PICKED_UP: 'Afhentet',
         AT_TERMINAL: 'På terminal',

@@ -1086,6 +1086,16 @@ const en = {
       registered: 'Scan of %{code} registered',
       list: 'Scans at this stop',
       unmatched: 'Scans not on your route',
+      camera: {
+        start: 'Scan with camera',
+        stop: 'Stop camera',
+        view: 'Camera view',
+        aim: "Point the camera at the label's barcode; each code found is registered with the chosen kind.",
+        denied:
+          "The camera is not allowed. Allow it in the browser's settings for this site, or type the code below.",
+        noCamera: 'No camera could be opened. Type the code below.',
+        failed: 'The camera scanner did not start. Type the code below.',
+      },
       kinds: {
         PICKED_UP: 'Picked up',
         AT_TERMINAL: 'At terminal',

@@ -1093,6 +1093,16 @@ const fi: Messages = {
       registered: 'Koodin %{code} skannaus kirjattu',
       list: 'Tämän pysähdyksen skannaukset',
       unmatched: 'Skannaukset, jotka eivät ole reitilläsi',
+      camera: {
+        start: 'Skannaa kameralla',
+        stop: 'Pysäytä kamera',
+        view: 'Kamerakuva',
+        aim: 'Osoita kameralla tarran viivakoodia; jokainen luettu koodi kirjataan valitulla tapahtumalla.',
+        denied:
+          'Kameran käyttöä ei ole sallittu. Salli se selaimen sivustoasetuksista tai kirjoita koodi alle.',
+        noCamera: 'Kameraa ei voitu avata. Kirjoita koodi alle.',
+        failed: 'Kameraskanneri ei käynnistynyt. Kirjoita koodi alle.',
+      },
       kinds: {
         PICKED_UP: 'Noudettu',
         AT_TERMINAL: 'Terminaalissa',

@@ -1101,6 +1101,16 @@ const fr: Messages = {
       registered: 'Scan de %{code} enregistré',
       list: 'Scans à cet arrêt',
       unmatched: 'Scans hors de votre tournée',
+      camera: {
+        start: 'Scanner avec la caméra',
+        stop: 'Arrêter la caméra',
+        view: 'Image de la caméra',
+        aim: 'Dirigez la caméra vers le code-barres de l’étiquette ; chaque code lu est enregistré avec l’événement choisi.',
+        denied:
+          'La caméra n’est pas autorisée. Autorisez-la dans les paramètres du navigateur pour ce site, ou saisissez le code ci-dessous.',
+        noCamera: 'Aucune caméra n’a pu être ouverte. Saisissez le code ci-dessous.',
+        failed: 'Le scanner par caméra n’a pas démarré. Saisissez le code ci-dessous.',
+      },
       kinds: {
         PICKED_UP: 'Enlevé',
         AT_TERMINAL: 'Au terminal',

@@ -1083,6 +1083,16 @@ const nb: Messages = {
       registered: 'Skanning av %{code} registrert',
       list: 'Skanninger ved dette stoppet',
       unmatched: 'Skanninger som ikke er på ruten din',
+      camera: {
+        start: 'Skann med kamera',
+        stop: 'Stopp kamera',
+        view: 'Kamerabilde',
+        aim: 'Hold kameraet mot strekkoden på etiketten; hver kode som leses, registreres med valgt hendelse.',
+        denied:
+          'Kameraet er ikke tillatt. Tillat det i nettleserens innstillinger for dette nettstedet, eller skriv koden nedenfor.',
+        noCamera: 'Fant ikke noe kamera å åpne. Skriv koden nedenfor.',
+        failed: 'Kameraskanneren startet ikke. Skriv koden nedenfor.',
+      },
       kinds: {
         PICKED_UP: 'Hentet',
         AT_TERMINAL: 'På terminal',

@@ -1083,6 +1083,16 @@ const sv: Messages = {
       registered: 'Skanning av %{code} registrerad',
       list: 'Skanningar vid detta stopp',
       unmatched: 'Skanningar som inte finns på din rutt',
+      camera: {
+        start: 'Skanna med kamera',
+        stop: 'Stoppa kamera',
+        view: 'Kamerabild',
+        aim: 'Rikta kameran mot streckkoden på etiketten; varje kod som läses registreras med vald händelse.',
+        denied:
+          'Kameran är inte tillåten. Tillåt den i webbläsarens inställningar för den här webbplatsen, eller skriv koden nedan.',
+        noCamera: 'Ingen kamera kunde öppnas. Skriv koden nedan.',
+        failed: 'Kameraskannern startade inte. Skriv koden nedan.',
+      },
       kinds: {
         PICKED_UP: 'Upphämtad',
         AT_TERMINAL: 'På terminal',

@@ -41,7 +41,7 @@ class PathCopy {
       if (!isObject(next) && !Array.isArray(next)) return;
       let child = next as Json;
       if (!this.copies.has(child)) {
-        child = (Array.isArray(next) ? [...next] : { ...next }) as Json;
+        child = (Array.isArray(next) ? [...(next as unknown[])] : { ...next }) as Json;
         this.copies.add(child);
         at[key] = child;
       }

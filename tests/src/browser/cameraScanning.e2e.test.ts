@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import {
   assertWebAppBuilt,
   chooseOption,
@@ -12,12 +11,9 @@ import {
   screenshot,
 } from '../support/browser.js';
 import { launchWithCamera, qrCodeSvg, writeLabelVideo } from '../support/camera.js';
-import { createCourier, createDepartmentWithCustomer, createSlot } from '../support/planning.js';
+import { courierDay, phoneContext } from '../support/courierDay.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { inspectPage, messageKeyPattern } from '../support/walk.js';
-
-const todayInOslo = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
 
 interface SlotScan {
   code: string;
@@ -51,56 +47,26 @@ describe('the courier scans with the camera', () => {
   const slotScans = async (): Promise<SlotScan[]> =>
     (await sys.query('slotScans', { slotId })).body[0]?.scans ?? [];
 
-  const courierContext = async (permissions: string[]): Promise<BrowserContext> => {
-    const context = await camera.newContext({
-      viewport: { width: 420, height: 900 },
-      locale: 'en-GB',
-      permissions,
-      geolocation: { latitude: 59.9139, longitude: 10.7522, accuracy: 8 },
-    });
-    await context.addInitScript(
-      'window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };',
-    );
-    return context;
-  };
+  const courierContext = (permissions: string[]): Promise<BrowserContext> =>
+    phoneContext(camera, { permissions, vibration: true });
 
   beforeAll(async () => {
     assertWebAppBuilt();
     sys = await startTestSystem();
     plain = await launchBrowser();
     dir = mkdtempSync(path.join(tmpdir(), 'nordlog-camera-'));
-    let customerId: string;
-    ({ departmentId: oslo, customerId } = await createDepartmentWithCustomer(sys, 'Apotek'));
-    await configureNumberSeries(sys);
-    orderId = (
-      await sys.command('CREATE_ORDER', {
-        departmentId: oslo,
-        customerId,
-        pickupDate: bookingDate(1),
-        pickup: osloAddress,
-        delivery: { ...osloAddress, name: 'Kari Nordmann', address: 'Bogstadveien 10', lat: 59.93 },
-        measurements: [{ weight: 3, quantity: 2 }],
+    const day = await courierDay(sys, [
+      {
+        name: 'Kari Nordmann',
+        address: 'Bogstadveien 10',
+        lat: 59.93,
+        quantity: 2,
         loadCarrierId: 'CAGE-7',
-      })
-    ).body.ids[0];
-    await sys.settled();
-    const [row] = (await sys.query('orders', { ids: [orderId] })).body;
-    gsin = row.order.shipmentId;
-    sscc = row.order.measurements[0].packageIds;
-    const courier = await createCourier(sys, [oslo], 'Ola Bud');
-    courierPhone = courier.phoneNumber;
-    slotId = await createSlot(sys, oslo, todayInOslo(), {
-      courierId: courier.id,
-      timeFrom: `${todayInOslo()}T08:00:00.000Z`,
-      name: 'Morning run',
-    });
-    expect(
-      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId], slotId })).status,
-    ).toBe(200);
-    expect((await sys.command('CHANGE_SLOT_STATE', { slotId, transition: 'start' })).status).toBe(
-      200,
-    );
-    await sys.settled();
+      },
+    ]);
+    ({ departmentId: oslo, slotId } = day);
+    ({ id: orderId, gsin, sscc } = day.orders[0]!);
+    courierPhone = day.courier.phoneNumber;
 
     // The planner prints the labels; the second package's label is photographed.
     const planner = await sys.login({

@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import {
-  assertWebAppBuilt,
-  chooseOption,
-  launchBrowser,
-  loginByToken,
-  screenshot,
-} from '../support/browser.js';
-import { createCourier, createSlot, createDepartmentWithCustomer } from '../support/planning.js';
+import { bookingDate } from '../support/booking.js';
+import { assertWebAppBuilt, chooseOption, launchBrowser, screenshot } from '../support/browser.js';
+import { courierDay, courierPhone } from '../support/courierDay.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { inspectPage, messageKeyPattern } from '../support/walk.js';
-
-const todayInOslo = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
 
 /**
  * The courier's scans and stop links in a real browser (issue 42, docs/decisions/0064): typed scan
@@ -34,55 +25,18 @@ describe('the courier scans in a browser', () => {
     assertWebAppBuilt();
     sys = await startTestSystem();
     browser = await launchBrowser();
-    let customerId: string;
-    ({ departmentId: oslo, customerId } = await createDepartmentWithCustomer(sys, 'Apotek'));
-    await configureNumberSeries(sys);
-    orderId = (
-      await sys.command('CREATE_ORDER', {
-        departmentId: oslo,
-        customerId,
-        pickupDate: bookingDate(1),
-        pickup: osloAddress,
-        delivery: {
-          ...osloAddress,
-          name: 'Kari Nordmann',
-          address: 'Bogstadveien 10',
-          lat: 59.93,
-          phone: '+4791234567',
-        },
-        measurements: [{ weight: 3, quantity: 2 }],
-      })
-    ).body.ids[0];
-    await sys.settled();
-    const [row] = (await sys.query('orders', { ids: [orderId] })).body;
-    gsin = row.order.shipmentId;
-    sscc = row.order.measurements[0].packageIds;
-    const courier = await createCourier(sys, [oslo], 'Ola Bud');
-    const slotId = await createSlot(sys, oslo, todayInOslo(), {
-      courierId: courier.id,
-      timeFrom: `${todayInOslo()}T08:00:00.000Z`,
-      name: 'Morning run',
-    });
-    expect(
-      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId], slotId })).status,
-    ).toBe(200);
-    expect((await sys.command('CHANGE_SLOT_STATE', { slotId, transition: 'start' })).status).toBe(
-      200,
-    );
-    await sys.settled();
-    const context = await browser.newContext({
-      viewport: { width: 420, height: 900 },
-      locale: 'en-GB',
-      permissions: ['geolocation'],
-      geolocation: { latitude: 59.9139, longitude: 10.7522, accuracy: 8 },
-    });
-    // The phone's vibration, recorded (Chromium on a desktop has none).
-    await context.addInitScript(
-      'window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };',
-    );
-    page = await context.newPage();
-    await loginByToken(page, sys, courier.phoneNumber);
-    await page.waitForURL('**/courier**');
+    const day = await courierDay(sys, [
+      {
+        name: 'Kari Nordmann',
+        address: 'Bogstadveien 10',
+        lat: 59.93,
+        phone: '+4791234567',
+        quantity: 2,
+      },
+    ]);
+    oslo = day.departmentId;
+    ({ id: orderId, gsin, sscc } = day.orders[0]!);
+    ({ page } = await courierPhone(browser, sys, day.courier.phoneNumber, { vibration: true }));
   }, 120_000);
 
   afterAll(async () => {

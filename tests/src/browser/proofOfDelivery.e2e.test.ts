@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
-import { createCourier, createSlot, createDepartmentWithCustomer } from '../support/planning.js';
+import { bookingDate } from '../support/booking.js';
+import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
+import { courierDay, courierPhone } from '../support/courierDay.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { inspectPage, messageKeyPattern } from '../support/walk.js';
-
-const todayInOslo = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
 
 interface Proof {
   recipientName: string;
@@ -34,38 +31,14 @@ describe('proof of delivery in a browser', () => {
     assertWebAppBuilt();
     sys = await startTestSystem();
     browser = await launchBrowser();
-    let customerId: string;
-    ({ departmentId: oslo, customerId } = await createDepartmentWithCustomer(sys, 'Apotek'));
-    await configureNumberSeries(sys);
-    orderId = (
-      await sys.command('CREATE_ORDER', {
-        departmentId: oslo,
-        customerId,
-        pickupDate: bookingDate(1),
-        pickup: osloAddress,
-        delivery: { ...osloAddress, name: 'Kari Nordmann', address: 'Bogstadveien 10', lat: 59.93 },
-        measurements: [{ weight: 3, quantity: 1 }],
-      })
-    ).body.ids[0];
-    const courier = await createCourier(sys, [oslo], 'Ola Bud');
-    const slotId = await createSlot(sys, oslo, todayInOslo(), {
-      courierId: courier.id,
-      timeFrom: `${todayInOslo()}T08:00:00.000Z`,
-      name: 'Morning run',
-    });
-    const ok = async (name: string, payload: unknown) =>
-      expect((await sys.command(name, payload)).status).toBe(200);
-    await ok('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId], slotId });
-    await ok('CHANGE_SLOT_STATE', { slotId, transition: 'start' });
-    await ok('MANUAL_COLLECT', { consignmentIds: [orderId] });
+    const day = await courierDay(sys, [
+      { name: 'Kari Nordmann', address: 'Bogstadveien 10', lat: 59.93 },
+    ]);
+    oslo = day.departmentId;
+    orderId = day.orders[0]!.id;
+    expect((await sys.command('MANUAL_COLLECT', { consignmentIds: [orderId] })).status).toBe(200);
     await sys.settled();
-    const courierContext = await browser.newContext({
-      viewport: { width: 420, height: 900 },
-      locale: 'en-GB',
-    });
-    page = await courierContext.newPage();
-    await loginByToken(page, sys, courier.phoneNumber);
-    await page.waitForURL('**/courier**');
+    ({ page } = await courierPhone(browser, sys, day.courier.phoneNumber, { permissions: [] }));
     // The camera's picture: a PNG drawn by a canvas, larger than the page sends.
     const dataUrl = await page.evaluate<string>(`(() => {
       const c = document.createElement('canvas');

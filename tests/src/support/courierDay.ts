@@ -20,6 +20,8 @@ export interface Stop {
   /** Packages of one kind: `quantity` of them (each with its SSCC). */
   quantity?: number;
   phone?: string;
+  /** The load carrier (cage, pallet) the order travels in. */
+  loadCarrierId?: string;
 }
 
 export interface OrderOnRoute {
@@ -64,6 +66,7 @@ export async function bookStop(
       ...(stop.phone ? { phone: stop.phone } : {}),
     },
     measurements: [{ weight: 3, quantity: stop.quantity ?? 1 }],
+    ...(stop.loadCarrierId ? { loadCarrierId: stop.loadCarrierId } : {}),
   });
   await sys.settled();
   const [row] = (await sys.query('orders', { ids })).body;
@@ -101,20 +104,35 @@ export async function courierDay(
 }
 
 /**
- * The courier's phone: a 420 × 900 context (en-GB) with its position at Oslo S, logged in with
- * the token flow and on its page.
+ * A phone's browser context: 420 × 900, en-GB, its position at Oslo S, with `permissions`
+ * (default the position only); `vibration` records each `navigator.vibrate` in `window.__buzz`
+ * (Chromium on a desktop has no vibration).
  */
+export async function phoneContext(
+  browser: Browser,
+  options: { permissions?: string[]; vibration?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 420, height: 900 },
+    locale: 'en-GB',
+    permissions: options.permissions ?? ['geolocation'],
+    geolocation: { latitude: 59.9139, longitude: 10.7522, accuracy: 8 },
+  });
+  if (options.vibration)
+    await context.addInitScript(
+      'window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };',
+    );
+  return context;
+}
+
+/** The courier's phone (`phoneContext`), logged in with the token flow and on its page. */
 export async function courierPhone(
   browser: Browser,
   sys: TestSystem,
   phoneNumber: string,
+  options: { permissions?: string[]; vibration?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 420, height: 900 },
-    locale: 'en-GB',
-    permissions: ['geolocation'],
-    geolocation: { latitude: 59.9139, longitude: 10.7522, accuracy: 8 },
-  });
+  const context = await phoneContext(browser, options);
   const page = await context.newPage();
   await loginByToken(page, sys, phoneNumber);
   await page.waitForURL('**/courier**');

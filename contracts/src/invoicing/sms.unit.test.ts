@@ -129,7 +129,10 @@ describe('pre-advice SMS on the invoice (decision 0062 addendum)', () => {
   });
 
   it('a booked service without a price stays an error, SMS or not', () => {
-    const booked = { ...order, additionalServices: [{ vasCode: 'SIGN', quantity: 1, pureVas: false }] };
+    const booked = {
+      ...order,
+      additionalServices: [{ vasCode: 'SIGN', quantity: 1, pureVas: false }],
+    };
     const basis = invoicingBasis(booked, withSentSms(NO_INVOICING, '1091'));
     const p = priceOf({
       orderIds: ['7'],

@@ -4,6 +4,7 @@ import {
   commandSchemas,
   externalOrdersPath,
   integrationQueryPaths,
+  publicCommands,
   publicQueries,
   querySchemas,
 } from '@nordlog/contracts';
@@ -121,6 +122,8 @@ describe('the OpenAPI document against the routes', () => {
     expect(named('/api/query/')).toEqual(Object.keys(queries).sort());
     // The public queries once more, at the openquery endpoint (no session).
     expect(named('/openapi/query/')).toEqual([...publicQueries].sort());
+    // The public commands (the recipient's answers, docs/decisions/0063) at /openapi/command.
+    expect(named('/openapi/command/')).toEqual([...publicCommands].sort());
     // The integration calls behind an API key (docs/decisions/0069), at their spec §7 paths.
     const integration = [...Object.keys(integrationQueryPaths), externalOrdersPath];
     expect(integration.every((p) => p in doc.paths)).toBe(true);
@@ -128,6 +131,7 @@ describe('the OpenAPI document against the routes', () => {
       Object.keys(handlers).length +
         Object.keys(queries).length +
         publicQueries.length +
+        publicCommands.length +
         integration.length,
     );
     const command = await sys.command('NOT_DOCUMENTED', {});

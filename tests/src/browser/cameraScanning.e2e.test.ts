@@ -9,6 +9,7 @@ import {
   launchBrowser,
   loginByToken,
   screenshot,
+  settledValue,
 } from '../support/browser.js';
 import { launchWithCamera, qrCodeSvg, writeLabelVideo } from '../support/camera.js';
 import { courierDay, phoneContext } from '../support/courierDay.js';
@@ -130,6 +131,7 @@ describe('the courier scans with the camera', () => {
     const decoder = await page.getByTestId('camera-scanner').getAttribute('data-decoder');
     expect(['native', 'zxing']).toContain(decoder);
     // The label stays in view: frame after frame, still one scan (the same code within 2 s).
+    // no-event wait: 3 s of frames of the same label record no second scan.
     await page.waitForTimeout(3000);
     await sys.settled();
     const scans = await slotScans();
@@ -170,11 +172,11 @@ describe('the courier scans with the camera', () => {
     await chooseOption(page, entry.getByRole('combobox', { name: 'What happened' }), 'Loaded');
     // Started again, the camera reads the label as a new scan, of the kind now chosen.
     await entry.getByRole('button', { name: 'Scan with camera' }).click();
-    let kinds: string[] = [];
-    for (let i = 0; i < 120 && kinds.length < 2; i++) {
-      await page.waitForTimeout(500);
-      kinds = (await slotScans()).map((s) => `${s.kind} ${s.code}`);
-    }
+    const kinds = await settledValue(
+      async () => (await slotScans()).map((s) => `${s.kind} ${s.code}`),
+      (k) => k.length >= 2,
+      60_000,
+    );
     expect(kinds).toEqual([`PICKED_UP ${sscc[1]}`, `LOADED ${sscc[1]}`]);
     // The page buzzes when it has the answer, which may come after the server has the scan.
     let buzz: number[][] = [];
@@ -195,11 +197,11 @@ describe('the courier scans with the camera', () => {
         .click();
       await page.getByText("Point the camera at the label's barcode", { exact: false }).waitFor();
       // The label, still in view, is read again: a duplicate, recorded with its warning.
-      let after = before;
-      for (let i = 0; i < 180 && after === before; i++) {
-        await page.waitForTimeout(500);
-        after = (await slotScans()).length;
-      }
+      const after = await settledValue(
+        async () => (await slotScans()).length,
+        (n) => n !== before,
+        90_000,
+      );
       if (after === before) {
         await screenshot(page, `courier-camera-${theme}-failed`);
         throw new Error(`no scan in 90 s: ${await page.getByTestId('scan-entry').innerText()}`);

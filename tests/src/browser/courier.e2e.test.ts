@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { assertWebAppBuilt, chooseOption, launchBrowser, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  chooseOption,
+  launchBrowser,
+  screenshot,
+  settledValue,
+} from '../support/browser.js';
 import { bookStop, courierDay, courierPhone } from '../support/courierDay.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -115,8 +121,7 @@ describe('the courier in a browser', () => {
       await sys.settled();
       return (await sys.query('orderDeviations', { orderId: second })).body as unknown[];
     };
-    for (let i = 0; i < 60 && (await deviations()).length === 0; i++)
-      await page.waitForTimeout(250);
+    await settledValue(deviations, (d) => d.length > 0);
     const [deviation] = await deviations();
     expect(deviation).toMatchObject({
       reason: 'OTHER',

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { assertWebAppBuilt, chooseOption, launchBrowser, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  chooseOption,
+  launchBrowser,
+  screenshot,
+  settledValue,
+} from '../support/browser.js';
 import { bookStop, courierDay, courierPhone, type CourierDay } from '../support/courierDay.js';
 import { osloAddress } from '../support/booking.js';
 import { createCourier } from '../support/planning.js';
@@ -220,8 +226,7 @@ describe('the courier page offline', () => {
       await sys.settled();
       return (await sys.query('slotScans', { slotId: day.slotId })).body[0].scans.at(-1);
     };
-    for (let i = 0; i < 60 && (await lastScan()).kind !== 'AT_TERMINAL'; i++)
-      await page.waitForTimeout(500);
+    await settledValue(lastScan, (scan) => scan.kind === 'AT_TERMINAL', 30_000);
     expect(await lastScan()).toMatchObject({ code: c!.gsin, kind: 'AT_TERMINAL' });
     await page.getByTestId('reports-waiting').waitFor({ state: 'detached', timeout: 30_000 });
     // A planner's page: no manifest, no worker.
@@ -287,7 +292,7 @@ describe('the courier page offline', () => {
           )
         ).rows[0]!.n,
       );
-    while ((await count()) < 200 && Date.now() - started < 120_000) await page.waitForTimeout(200);
+    await settledValue(count, (n) => n >= 200, 120_000);
     const drained = Date.now() - started;
     console.info(`200 stored reports drained in ${drained} ms (page load included)`);
     await page.getByTestId('reports-waiting').waitFor({ state: 'detached', timeout: 30_000 });

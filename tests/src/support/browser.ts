@@ -26,7 +26,8 @@ export function assertWebAppBuilt(): void {
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Headless Chromium as the browser tests run it; `extraArgs` add switches (a fake camera). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `No Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
@@ -39,6 +40,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
 }

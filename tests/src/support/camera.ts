@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
-import { chromiumPath } from './browser.js';
+import { launchBrowser } from './browser.js';
 
 /**
  * A "photograph" of a printed label for the camera tests (issue 42 part 2, decision 0073): the
@@ -101,17 +101,10 @@ export async function writeLabelVideo(
 
 /** Chromium with a fake camera playing `videoFile` (getUserMedia still asks for permission). */
 export function launchWithCamera(videoFile: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-dev-shm-usage',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${videoFile}`,
-    ],
-  });
+  return launchBrowser([
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${videoFile}`,
+  ]);
 }
 
 /** A QR code of `text` as SVG, by ZXing's writer (its .wasm read from node_modules, no network). */

@@ -49,6 +49,7 @@ export default tseslint.config(
       'reports/**',
       '**/*.js',
       '**/*.mjs',
+      '**/*.cjs',
       'ui/vite.config.ts',
       'ui/.tsbuild/**',
     ],

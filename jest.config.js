@@ -57,6 +57,12 @@ export default {
   // other file's gapless reads (docs/decisions/0033-parallel-tests.md). `--maxWorkers=1` runs one
   // file at a time on TEST_DATABASE_URL.
   maxWorkers: 2,
+  // A worker's heap grows with every file it runs (each file's modules stay referenced by the vm
+  // contexts ESM needs); after about 300 files one ran out of memory in CI. A worker past this
+  // size after a file is restarted (the same JEST_WORKER_ID, so the same embedded cluster).
+  workerIdleMemoryLimit: '1536MB',
+  // Longest files first, from tests/timings.json on a clean checkout (scripts/testSequencer.cjs).
+  testSequencer: '<rootDir>/scripts/testSequencer.cjs',
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.unit.test.ts'] },
     {

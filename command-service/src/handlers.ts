@@ -5,6 +5,10 @@ import { customerGroupHandlers } from './customerGroups/handlers.js';
 import { departmentGroupHandlers } from './departmentGroups/handlers.js';
 import { courierHandlers } from './couriers/handlers.js';
 import { holidayHandlers } from './holidays/handlers.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { cmsHandlers } from './cms/handlers.js';
+import { timeWindowHandlers } from './timeWindows/handlers.js';
+import { matrixHandlers } from './matrix/handlers.js';
 import { apiKeyHandlers } from './apiKeys/handlers.js';
 import { pinHandlers } from './pins/pins.js';
 import { labelHandlers } from './labels/handlers.js';
@@ -47,6 +51,10 @@ export const handlers: HandlerTable = {
   ...departmentGroupHandlers,
   ...customerGroupHandlers,
   ...holidayHandlers,
+  ...jobHandlers,
+  ...cmsHandlers,
+  ...timeWindowHandlers,
+  ...matrixHandlers,
   ...apiKeyHandlers,
   ...courierHandlers,
   ...numberSeriesHandlers,

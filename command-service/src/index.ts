@@ -29,3 +29,5 @@ export * from './importing/index.js';
 export { PreAdviceJob, type PreAdviceJobDeps } from './preAdvice/job.js';
 export { WebhookWorker, type WebhookWorkerDeps } from './webhooks/worker.js';
 export { createExternalOrdersApi } from './apiKeys/externalOrders.js';
+export { JobControl, type JobPass } from './jobs/control.js';
+export { OptimizingTakeOverJob } from './optimizing/takeOver.js';

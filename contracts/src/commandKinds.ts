@@ -60,6 +60,18 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   REVOKE_API_KEY: 'action',
   CREATE_HOLIDAY: 'create',
   DELETE_HOLIDAY: 'delete',
+  // A job's switch: it names no fields (0076).
+  ENABLE_JOB: 'action',
+  DISABLE_JOB: 'action',
+  CREATE_BANNER: 'create',
+  UPDATE_BANNER: 'update',
+  DELETE_BANNER: 'delete',
+  CREATE_NEWS: 'create',
+  UPDATE_NEWS: 'update',
+  DELETE_NEWS: 'delete',
+  CREATE_WHATS_THIS_MODAL: 'create',
+  UPDATE_WHATS_THIS_MODAL: 'update',
+  DELETE_WHATS_THIS_MODAL: 'delete',
   CREATE_NUMBER_SERIES: 'create',
   DELETE_NUMBER_SERIES: 'delete',
   SET_COURIER_LOCATION: 'action',
@@ -161,6 +173,15 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   CREATE_ADDRESS: 'create',
   UPDATE_ADDRESS: 'update',
   DELETE_ADDRESS: 'delete',
+  // Creates the department's week, or replaces it whole (every field named, none merged): the
+  // admin screen's create (docs/decisions/0078-time-windows.md).
+  UPSERT_DEPARTMENT_TIME_WINDOW: 'create',
+  ADD_PRODUCTION_TIME_WINDOW: 'create',
+  EDIT_PRODUCTION_TIME_WINDOW: 'update',
+  DELETE_PRODUCTION_TIME_WINDOW: 'delete',
+  CREATE_MATRIX_ENTRY: 'create',
+  UPDATE_MATRIX_ENTRY: 'update',
+  DELETE_MATRIX_ENTRY: 'delete',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -201,6 +222,16 @@ export const updateCommands = {
     entity: 'customerGroups',
   },
   UPDATE_ADDRESS: { idField: 'id', create: 'CREATE_ADDRESS', entity: 'addresses' },
+  EDIT_PRODUCTION_TIME_WINDOW: {
+    idField: 'id',
+    create: 'ADD_PRODUCTION_TIME_WINDOW',
+    entity: 'productionTimeWindows',
+  },
+  UPDATE_MATRIX_ENTRY: {
+    idField: 'id',
+    create: 'CREATE_MATRIX_ENTRY',
+    entity: 'departmentMatrix',
+  },
   UPDATE_UNIT: { idField: 'id', create: 'CREATE_UNIT', entity: 'units' },
   UPDATE_COURIER_USER: { idField: 'id', create: 'CREATE_COURIER_USER', entity: 'couriers' },
   UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },
@@ -212,5 +243,12 @@ export const updateCommands = {
     entity: 'customers',
   },
   UPDATE_WEBHOOK: { idField: 'id', create: 'CREATE_WEBHOOK', entity: 'webhooks' },
+  UPDATE_BANNER: { idField: 'id', create: 'CREATE_BANNER', entity: 'cmsBanners' },
+  UPDATE_NEWS: { idField: 'id', create: 'CREATE_NEWS', entity: 'cmsBanners' },
+  UPDATE_WHATS_THIS_MODAL: {
+    idField: 'id',
+    create: 'CREATE_WHATS_THIS_MODAL',
+    entity: 'cmsHelpModals',
+  },
 } as const satisfies Partial<Record<CommandName, UpdateCommand>>;
 export type UpdateCommandName = keyof typeof updateCommands;

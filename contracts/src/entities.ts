@@ -20,6 +20,27 @@ import {
 } from './departmentGroups/index.js';
 import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE, type DepartmentRow } from './departments/index.js';
 import { HOLIDAYS_ENTITY, HOLIDAYS_TABLE, type HolidayRow } from './holidays/index.js';
+import { JOBS_ENTITY, JOBS_TABLE, type JobSwitchRow } from './jobs/index.js';
+import {
+  DEPARTMENT_TIME_WINDOWS_ENTITY,
+  DEPARTMENT_TIME_WINDOWS_TABLE,
+  PRODUCTION_TIME_WINDOWS_ENTITY,
+  PRODUCTION_TIME_WINDOWS_TABLE,
+  type DepartmentTimeWindowRow,
+  type ProductionTimeWindowRow,
+} from './timeWindows/index.js';
+import {
+  DEPARTMENT_MATRIX_ENTITY,
+  DEPARTMENT_MATRIX_TABLE,
+  type MatrixEntryRow,
+} from './matrix/index.js';
+import {
+  CMS_BANNERS_ENTITY,
+  CMS_BANNERS_TABLE,
+  CMS_HELP_MODALS_ENTITY,
+  CMS_HELP_MODALS_TABLE,
+  type CmsItemRow,
+} from './cms/index.js';
 import { ORDER_LABELS_ENTITY, ORDER_LABELS_TABLE, type OrderLabelRow } from './labels/index.js';
 import {
   NUMBER_SERIES_ENTITY,
@@ -172,6 +193,26 @@ export const entityAccess = {
     rule: 'department',
     scope: (row) => changeScope({ departmentId: row.id }),
   }),
+  // A department's calendar (docs/decisions/0078): the week's row id is its department's.
+  [DEPARTMENT_TIME_WINDOWS_ENTITY]: entity<DepartmentTimeWindowRow>({
+    table: DEPARTMENT_TIME_WINDOWS_TABLE,
+    queries: ['departmentTimeWindows'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  [PRODUCTION_TIME_WINDOWS_ENTITY]: entity<ProductionTimeWindowRow>({
+    table: PRODUCTION_TIME_WINDOWS_TABLE,
+    queries: ['productionTimeWindows'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  // The department matrix (docs/decisions/0079): an entry is its department's.
+  [DEPARTMENT_MATRIX_ENTITY]: entity<MatrixEntryRow>({
+    table: DEPARTMENT_MATRIX_TABLE,
+    queries: ['departmentMatrix'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
   [CUSTOMERS_ENTITY]: entity<CustomerRow>({
     table: CUSTOMERS_TABLE,
     queries: [
@@ -300,6 +341,26 @@ export const entityAccess = {
     queries: ['holiday'],
     rule: 'everyone',
     // Reference data for every date: a holiday change reaches a socket whatever dates it follows.
+    scope: () => changeScope({}),
+  }),
+  // A job's switch (0076): every administrator of the jobs sees every job.
+  [JOBS_ENTITY]: entity<JobSwitchRow>({
+    table: JOBS_TABLE,
+    queries: ['jobsStatus'],
+    rule: 'everyone',
+    scope: () => changeScope({}),
+  }),
+  // Content (0077): pushed to its administrators only (the published queries are asked again).
+  [CMS_BANNERS_ENTITY]: entity<CmsItemRow>({
+    table: CMS_BANNERS_TABLE,
+    queries: ['banners', 'bannerById', 'cmsNews'],
+    rule: 'everyone',
+    scope: () => changeScope({}),
+  }),
+  [CMS_HELP_MODALS_ENTITY]: entity<CmsItemRow>({
+    table: CMS_HELP_MODALS_TABLE,
+    queries: ['whatsThisModals', 'whatsThisModalById'],
+    rule: 'everyone',
     scope: () => changeScope({}),
   }),
   [COURIER_LOCATIONS_ENTITY]: entity<CourierLocationRow>({

@@ -42,9 +42,14 @@ import {
 import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
 import { pinCommandSchemas, pinnedAddressQuerySchema } from './geocoding/pins.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
+import { jobCommandSchemas, jobsStatusQuerySchema } from './jobs/index.js';
+import { cmsCommandSchemas, cmsQuerySchemas } from './cms/index.js';
+import { timeWindowCommandSchemas, timeWindowQuerySchemas } from './timeWindows/index.js';
+import { matrixCommandSchemas, matrixQuerySchemas } from './matrix/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
+import { productivityReportQuerySchema } from './reporting/index.js';
 import { deviationCommandSchemas, orderDeviationsQuerySchema } from './deviations/index.js';
 import {
   customerReturnAddressQuerySchema,
@@ -160,6 +165,14 @@ export const commandSchemas = {
   ...departmentGroupCommandSchemas,
   ...customerGroupCommandSchemas,
   ...holidayCommandSchemas,
+  // The scheduled jobs' switches (docs/decisions/0076-admin-jobs.md).
+  ...jobCommandSchemas,
+  // Banners, news and help modals (docs/decisions/0077-content.md).
+  ...cmsCommandSchemas,
+  // Department and production time windows (docs/decisions/0078-time-windows.md).
+  ...timeWindowCommandSchemas,
+  // The department matrix (docs/decisions/0079-department-matrix.md).
+  ...matrixCommandSchemas,
   ...numberSeriesCommandSchemas,
   ...courierCommandSchemas,
   ...labelCommandSchemas,
@@ -221,6 +234,12 @@ export const querySchemas = {
   customerGroups: customerGroupsQuerySchema,
   customerGroupMembers: customerGroupMembersQuerySchema,
   holiday: holidayQuerySchema,
+  jobsStatus: jobsStatusQuerySchema,
+  ...cmsQuerySchemas,
+  ...timeWindowQuerySchemas,
+  ...matrixQuerySchemas,
+  // The productivity report (docs/decisions/0080-reporting.md).
+  productivityReport: productivityReportQuerySchema,
   courierLocationsByDepartmentId: courierLocationsQuerySchema,
   courierLocationsBySlotId: courierLocationsBySlotIdQuerySchema,
   numberSeries: numberSeriesQuerySchema,

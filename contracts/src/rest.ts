@@ -1,10 +1,23 @@
 import { queryPermissions, type Permission } from './access/permissions.js';
+import {
+  CMS_BANNERS_ENTITY,
+  CMS_BANNERS_TABLE,
+  CMS_HELP_MODALS_ENTITY,
+  CMS_HELP_MODALS_TABLE,
+} from './cms/index.js';
 import { CUSTOMER_GROUPS_ENTITY, CUSTOMER_GROUPS_TABLE } from './customerGroups/index.js';
 import { CUSTOMERS_ENTITY, CUSTOMERS_TABLE } from './customers/index.js';
 import { DEPARTMENT_GROUPS_ENTITY, DEPARTMENT_GROUPS_TABLE } from './departmentGroups/index.js';
 import { DEPARTMENTS_ENTITY, DEPARTMENTS_TABLE } from './departments/index.js';
 import { HOLIDAYS_ENTITY, HOLIDAYS_TABLE } from './holidays/index.js';
 import { NUMBER_SERIES_ENTITY, NUMBER_SERIES_TABLE } from './numberSeries/index.js';
+import {
+  DEPARTMENT_TIME_WINDOWS_ENTITY,
+  DEPARTMENT_TIME_WINDOWS_TABLE,
+  PRODUCTION_TIME_WINDOWS_ENTITY,
+  PRODUCTION_TIME_WINDOWS_TABLE,
+} from './timeWindows/index.js';
+import { DEPARTMENT_MATRIX_ENTITY, DEPARTMENT_MATRIX_TABLE } from './matrix/index.js';
 import {
   ARTICLES_ENTITY,
   ARTICLES_TABLE,
@@ -193,6 +206,82 @@ export const restResources = {
     filterFields: ['customerId', 'customerGroupId', 'departmentId', 'currency'],
     keys: [],
     defaultSort: ['validFrom', 'DESC'],
+  },
+  // Content (docs/decisions/0077-content.md): banners and news share a read model (kind tells).
+  cmsBanners: {
+    table: CMS_BANNERS_TABLE,
+    entity: CMS_BANNERS_ENTITY,
+    query: 'banners',
+    create: 'CREATE_BANNER',
+    update: 'UPDATE_BANNER',
+    delete: 'DELETE_BANNER',
+    sortFields: ['id', 'state', 'level', 'publishFrom', 'publishTo'],
+    filterFields: ['state', 'level', 'targetRoles'],
+    keys: [],
+    defaultSort: ['id', 'DESC'],
+  },
+  cmsNews: {
+    table: CMS_BANNERS_TABLE,
+    entity: CMS_BANNERS_ENTITY,
+    query: 'cmsNews',
+    create: 'CREATE_NEWS',
+    update: 'UPDATE_NEWS',
+    delete: 'DELETE_NEWS',
+    sortFields: ['id', 'state', 'publishFrom', 'publishTo'],
+    filterFields: ['state', 'targetRoles'],
+    keys: [],
+    defaultSort: ['id', 'DESC'],
+  },
+  cmsHelpModals: {
+    table: CMS_HELP_MODALS_TABLE,
+    entity: CMS_HELP_MODALS_ENTITY,
+    query: 'whatsThisModals',
+    create: 'CREATE_WHATS_THIS_MODAL',
+    update: 'UPDATE_WHATS_THIS_MODAL',
+    delete: 'DELETE_WHATS_THIS_MODAL',
+    sortFields: ['id', 'state', 'screen', 'publishFrom', 'publishTo'],
+    filterFields: ['state', 'screen', 'targetRoles'],
+    keys: [],
+    defaultSort: ['id', 'DESC'],
+  },
+  // A department's calendar (docs/decisions/0078): the weeks set (a week is set again whole, by
+  // its create), and the production time windows.
+  departmentTimeWindows: {
+    table: DEPARTMENT_TIME_WINDOWS_TABLE,
+    entity: DEPARTMENT_TIME_WINDOWS_ENTITY,
+    query: 'departmentTimeWindows',
+    create: 'UPSERT_DEPARTMENT_TIME_WINDOW',
+    update: null,
+    delete: null,
+    sortFields: ['id'],
+    filterFields: ['departmentId'],
+    keys: [],
+    defaultSort: ['id', 'ASC'],
+  },
+  productionTimeWindows: {
+    table: PRODUCTION_TIME_WINDOWS_TABLE,
+    entity: PRODUCTION_TIME_WINDOWS_ENTITY,
+    query: 'productionTimeWindows',
+    create: 'ADD_PRODUCTION_TIME_WINDOW',
+    update: 'EDIT_PRODUCTION_TIME_WINDOW',
+    delete: 'DELETE_PRODUCTION_TIME_WINDOW',
+    sortFields: ['id', 'name', 'departmentId', 'fromDate', 'toDate'],
+    filterFields: ['departmentId', 'name'],
+    keys: [],
+    defaultSort: ['fromDate', 'DESC'],
+  },
+  // The department matrix (docs/decisions/0079): postal-code ranges to services and lead times.
+  departmentMatrix: {
+    table: DEPARTMENT_MATRIX_TABLE,
+    entity: DEPARTMENT_MATRIX_ENTITY,
+    query: 'departmentMatrix',
+    create: 'CREATE_MATRIX_ENTRY',
+    update: 'UPDATE_MATRIX_ENTRY',
+    delete: 'DELETE_MATRIX_ENTRY',
+    sortFields: ['id', 'name', 'departmentId', 'postalCodeFrom', 'postalCodeTo', 'leadTimeDays'],
+    filterFields: ['departmentId', 'serviceCodes'],
+    keys: [],
+    defaultSort: ['postalCodeFrom', 'ASC'],
   },
 } as const satisfies Record<string, RestResource>;
 

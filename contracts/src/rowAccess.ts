@@ -8,6 +8,13 @@ import { CUSTOMERS_ENTITY } from './customers/index.js';
 import { DEPARTMENT_GROUP_PREFIX, DEPARTMENT_GROUPS_ENTITY } from './departmentGroups/index.js';
 import { DEPARTMENTS_ENTITY } from './departments/index.js';
 import { HOLIDAYS_ENTITY } from './holidays/index.js';
+import { JOBS_ENTITY } from './jobs/index.js';
+import {
+  DEPARTMENT_TIME_WINDOWS_ENTITY,
+  PRODUCTION_TIME_WINDOWS_ENTITY,
+} from './timeWindows/index.js';
+import { DEPARTMENT_MATRIX_ENTITY } from './matrix/index.js';
+import { CMS_BANNERS_ENTITY, CMS_HELP_MODALS_ENTITY } from './cms/index.js';
 import { customerScope, type Identity } from './identity.js';
 import { ORDER_LABELS_ENTITY } from './labels/index.js';
 import { NUMBER_SERIES_ENTITY } from './numberSeries/index.js';
@@ -147,6 +154,16 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   customerGroups: CUSTOMER_GROUPS_ENTITY,
   customerGroupMembers: CUSTOMERS_ENTITY,
   holiday: HOLIDAYS_ENTITY,
+  jobsStatus: JOBS_ENTITY,
+  departmentTimeWindows: DEPARTMENT_TIME_WINDOWS_ENTITY,
+  productionTimeWindows: PRODUCTION_TIME_WINDOWS_ENTITY,
+  departmentMatrix: DEPARTMENT_MATRIX_ENTITY,
+  getCustomersWithTimeMatrix: CUSTOMERS_ENTITY,
+  banners: CMS_BANNERS_ENTITY,
+  bannerById: CMS_BANNERS_ENTITY,
+  cmsNews: CMS_BANNERS_ENTITY,
+  whatsThisModals: CMS_HELP_MODALS_ENTITY,
+  whatsThisModalById: CMS_HELP_MODALS_ENTITY,
   courierLocationsByDepartmentId: COURIER_LOCATIONS_ENTITY,
   courierLocationsBySlotId: COURIER_LOCATIONS_ENTITY,
   numberSeries: NUMBER_SERIES_ENTITY,

@@ -2,10 +2,13 @@ import {
   BlockNumberAllocator,
   EventStoreNumberAllocator,
   InvoicingRunner,
+  JobControl,
   OptimizingRunner,
+  OptimizingTakeOverJob,
   PreAdviceJob,
   ReferenceStreams,
   StreamStates,
+  STREAM_STATES_KEPT,
   executeCommand,
 } from '@nordlog/command-service';
 import {
@@ -97,6 +100,8 @@ export async function commandParts(
   metrics?: Metrics,
   /** How a webhook URL is checked when saved (docs/decisions/0070); default: public https only. */
   webhookUrlCheck?: (url: string) => Promise<void>,
+  /** Folded stream states kept (config COMMAND_STATES_KEPT). */
+  statesKept = STREAM_STATES_KEPT,
 ) {
   // Departments and the number-series catalogue, cached for bookings (docs/decisions/0017).
   const references = new ReferenceStreams(rawStore, db.notifier);
@@ -112,7 +117,7 @@ export async function commandParts(
     ),
     references,
     // Folded stream states, read on from their revision (docs/decisions/0043).
-    states: new StreamStates(rawStore),
+    states: new StreamStates(rawStore, statesKept),
     geocoder,
     // A delivery's signature and photos, in the product's database (docs/decisions/0068).
     blobs: new PostgresBlobStore(db.knex),
@@ -176,9 +181,21 @@ export function optimizingParts(config: Config, db: Database, store: EventStore,
     // A run stays requested (queued) until a worker is free to take it.
     concurrency: workers,
   });
+  // The take-over of dead runs, again every minute, as an admin's job (docs/decisions/0076).
+  const takeOver = new OptimizingTakeOverJob(runner).governedBy(
+    'OPTIMIZING_TAKE_OVER',
+    new JobControl(db.knex),
+  );
   return {
     runner,
+    takeOver,
+    /** Starts the runner and its take-over job. */
+    start: () => {
+      runner.start();
+      takeOver.start();
+    },
     close: async () => {
+      await takeOver.stop();
       await runner.stop();
       await optimizer.close();
       watermark.close();
@@ -202,6 +219,7 @@ export function invoicingParts(db: Database, store: EventStore, ids: IdAllocator
     readCandidates: (run) => readInvoicingCandidates(db.knex, run),
     logger: logger.child({ component: 'invoicing' }),
     waitForPosition: (position, timeoutMs) => watermark.waitFor(position, timeoutMs),
+    control: new JobControl(db.knex),
   });
   return {
     runner,
@@ -317,7 +335,7 @@ export function preAdviceParts(
     publicUrl: () => host,
     enabled: config.PRE_ADVICE_ENABLED,
     intervalMs: config.PRE_ADVICE_INTERVAL_SECONDS * 1000,
-  });
+  }).governedBy('PRE_ADVICE', new JobControl(db.knex));
   job.start();
   return {
     job,
@@ -329,6 +347,12 @@ export function preAdviceParts(
 }
 
 /** What the web app is told of this installation (`GET /config`). */
+/** The help desk whose signed links sign customer users in (docs/decisions/0074), if set. */
+export const helpdeskOf = (config: Config) =>
+  config.HELPDESK_NAME && config.HELPDESK_SECRET
+    ? { name: config.HELPDESK_NAME, secret: config.HELPDESK_SECRET }
+    : null;
+
 export const publicConfigOf = (config: Config) => ({
   customerPortalUrl: config.CUSTOMER_PORTAL_URL ?? null,
   environment: config.NODE_ENV === 'production' ? 'production' : 'local',

@@ -1,4 +1,4 @@
-import { WebhookWorker } from '@nordlog/command-service';
+import { JobControl, WebhookWorker } from '@nordlog/command-service';
 import {
   assertPublicUrl,
   webhookSecret,
@@ -28,7 +28,7 @@ export function webhookWorker(config: Config, db: Database, logger: Logger): Web
     timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     intervalMs: Math.max(100, config.WEBHOOK_INTERVAL_SECONDS * 1000),
     signals: db.notifier,
-  });
+  }).governedBy('WEBHOOK_DELIVERY', new JobControl(db.knex));
   if (config.WEBHOOK_INTERVAL_SECONDS > 0) worker.start();
   return worker;
 }

@@ -34,6 +34,8 @@ export interface GatewayDeps {
   uiDir?: string;
   /** `/auth/*` (spec §7). */
   authApi: RequestHandler;
+  /** `/api/auth/*`: the calls under /api without a session (customer-login-initiate, §7). */
+  authPublicApi?: RequestHandler;
   /** Resolves the caller of `/api/*` (401 without a session). */
   authenticate: RequestHandler;
   /** Development only: the outgoing-messages page. */
@@ -136,6 +138,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   // Every answer behind a session is the caller's own (orders, invoices, people's names): no
   // browser or proxy keeps it after the session, so none is cached, whatever its handler says.
   app.use('/api', (_req, res, next) => void (noStore(res), next()));
+  // Spec §7 api/auth/customer-login-initiate: a login starts before there is a session.
+  if (deps.authPublicApi) app.use('/api/auth', deps.authPublicApi);
   app.use('/api', deps.authenticate);
   app.use('/api/command', deps.commandApi);
   app.use('/api/query', deps.queryApi);

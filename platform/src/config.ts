@@ -26,6 +26,12 @@ export const configSchema = z.object({
   /** An existing PostgreSQL server; without it an embedded server runs from DATA_DIR. */
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  /**
+   * Folded stream states the command service keeps in memory (docs/decisions/0043, 0064
+   * addendum): more than the streams a day's commands come back to (200 routes of 40 orders:
+   * 8,400), or every command folds its streams from their first event again.
+   */
+  COMMAND_STATES_KEPT: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `json` lines, or `pretty` lines for a person; default: `pretty` on a terminal, else `json`. */
   LOG_FORMAT: optional(z.enum(['json', 'pretty'])),
@@ -83,6 +89,16 @@ export const configSchema = z.object({
   BUILD_ID: z.string().optional(),
   /** Where customer users are sent (spec §2: the customer portal; its address is configuration). */
   CUSTOMER_PORTAL_URL: z.url().optional(),
+  /**
+   * The help desk whose signed one-time links sign a customer user in (spec §2
+   * `/auth/{third-party help desk}/token`; docs/decisions/0074-customer-portal.md): its name is
+   * the path segment, its secret the HMAC key it signs with. Without both the route answers 404.
+   */
+  HELPDESK_NAME: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/, 'HELPDESK_NAME is a lower-case path segment')
+    .optional(),
+  HELPDESK_SECRET: z.string().min(32, 'HELPDESK_SECRET needs at least 32 characters').optional(),
   /**
    * How login codes and password resets reach people (docs/decisions/0012): `outbox` stores and
    * logs them (the development page lists them); `live` sends e-mail over SMTP and SMS through

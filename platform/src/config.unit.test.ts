@@ -199,3 +199,12 @@ describe('geocoder configuration (docs/decisions/0034-geodata.md), validated at 
     expect(problems({ GEOCODER: 'kartverket' })).toContain('GEOCODER');
   });
 });
+
+describe('the folded stream states the command service keeps (docs/decisions/0064, addendum)', () => {
+  it('COMMAND_STATES_KEPT defaults to 50,000 (the issue 42 day of 8,400 streams fits); a count under 100 stops the start', () => {
+    expect(loadConfig({}).COMMAND_STATES_KEPT).toBe(50_000);
+    expect(loadConfig({ COMMAND_STATES_KEPT: '8000' }).COMMAND_STATES_KEPT).toBe(8_000);
+    expect(problems({ COMMAND_STATES_KEPT: '10' })).toContain('COMMAND_STATES_KEPT');
+    expect(problems({ COMMAND_STATES_KEPT: 'many' })).toContain('COMMAND_STATES_KEPT');
+  });
+});

@@ -10,6 +10,13 @@ import { departmentGroupsProjection } from './departmentGroups/projection.js';
 import { courierLocationsProjection } from './courierLocations/projection.js';
 import { slotScansProjection } from './scans/projection.js';
 import { holidaysProjection } from './holidays/projection.js';
+import { jobsProjection } from './jobs/projection.js';
+import {
+  departmentTimeWindowsProjection,
+  productionTimeWindowsProjection,
+} from './timeWindows/projection.js';
+import { departmentMatrixProjection } from './matrix/projection.js';
+import { cmsBannersProjection, cmsHelpModalsProjection } from './cms/projection.js';
 import { pinnedAddressesProjection } from './pins/projection.js';
 import { numberSeriesProjection } from './numberSeries/projection.js';
 import { customersProjection } from './customers/projection.js';
@@ -35,6 +42,7 @@ import { addressesProjection } from './addressBook/projection.js';
 import { preAdvicePoliciesProjection, preAdviceProjection } from './preAdvice/projection.js';
 import { webhooksProjection } from './webhooks/projection.js';
 import { webhookQueueProjection } from './webhooks/queue.js';
+import { reportsProjection } from './reporting/projection.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -52,6 +60,12 @@ export const projections: Projection[] = [
   billingOrdersProjection,
   priceListsProjection,
   holidaysProjection,
+  jobsProjection,
+  departmentTimeWindowsProjection,
+  productionTimeWindowsProjection,
+  departmentMatrixProjection,
+  cmsBannersProjection,
+  cmsHelpModalsProjection,
   pinnedAddressesProjection,
   courierLocationsProjection,
   numberSeriesProjection,
@@ -74,6 +88,7 @@ export const projections: Projection[] = [
   webhookQueueProjection,
   apiKeysProjection,
   apiKeyHashesProjection,
+  reportsProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

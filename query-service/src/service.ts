@@ -53,6 +53,11 @@ import {
 import { slotScans } from './scans/query.js';
 import { stopContact } from './scans/contact.js';
 import { holiday } from './holidays/query.js';
+import { jobsStatus } from './jobs/query.js';
+import { departmentTimeWindows, productionTimeWindows } from './timeWindows/query.js';
+import { departmentMatrix, getCustomersWithTimeMatrix } from './matrix/query.js';
+import { productivityReport } from './reporting/query.js';
+import { cmsQueries } from './cms/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
 import { orderHistory, orderHistoryNotFound } from './orderHistory/query.js';
@@ -172,6 +177,13 @@ export const queries: QueryTable = {
   customerGroups,
   customerGroupMembers,
   holiday,
+  jobsStatus,
+  departmentTimeWindows,
+  productionTimeWindows,
+  departmentMatrix,
+  getCustomersWithTimeMatrix,
+  productivityReport,
+  ...cmsQueries,
   courierLocationsByDepartmentId,
   courierLocationsBySlotId,
   numberSeries,

@@ -1,7 +1,7 @@
 import { fetchCurrentUser } from './auth/api';
 import { askEarly } from './app/earlyData';
 import { preloadApp } from './app/preload';
-import { decideStart, isPublicPath } from './auth/start';
+import { decideStart, isPublicPath, startFailureRedirect } from './auth/start';
 import { loadAppMessages } from './i18n/loadMessages';
 import { storedLocale } from './i18n/locales';
 import { fetchConfig } from './shell/config';
@@ -39,7 +39,13 @@ async function start() {
   // The public pages (log-in, tracking) are a chunk of their own, without react-admin.
   const publicChunk = publicPath ? import('./auth/PublicApp') : null;
   publicChunk?.catch(() => undefined);
-  const [user, config, messages] = await session;
+  const [user, config, messages] = await session.catch(async (err: unknown) => {
+    // Spec §7: a start-up failure on a customer path goes to the URL in the error body.
+    const { HttpFailure } = await import('./errors/parse');
+    const to = err instanceof HttpFailure ? startFailureRedirect(path, err.body) : null;
+    if (to) window.location.replace(to);
+    throw err;
+  });
   performance.mark('nordlog:session');
   const decision = decideStart(path, window.location.search, user, config);
   if (decision.kind === 'redirect') {

@@ -94,6 +94,11 @@ interface CheckedAddress {
   row: number;
   fields: AddressFields;
   problems: AddressRowProblem[];
+  /**
+   * Whether the row says if the place is a pickup point: a file without the column (or with the
+   * cell empty) leaves a saved address's flag as it is rather than clearing it.
+   */
+  pickupPointGiven?: boolean;
 }
 
 const problem = (row: number, column: string | null, key: string): AddressRowProblem => ({
@@ -189,7 +194,12 @@ async function checkAddressRows(
         };
       codes.set(key, row);
     }
-    return { row, fields: parsed.data, problems: [] };
+    return {
+      row,
+      fields: parsed.data,
+      problems: [],
+      pickupPointGiven: (values.pickupPoint ?? '') !== '',
+    };
   });
 }
 
@@ -207,6 +217,7 @@ const fileFields = (a: AddressFields) =>
     a.departmentId,
     a.usage,
     a.code,
+    a.pickupPoint,
     ...(
       [
         'name',
@@ -243,8 +254,13 @@ async function saveRows(
   let updated = 0;
   let unchanged = 0;
   const failed: AddressRowProblem[] = [];
-  await inParallel(rows, ADDRESS_UPLOAD_CONCURRENCY, async ({ row, fields }) => {
-    const before = existing.get(matchKey(fields));
+  await inParallel(rows, ADDRESS_UPLOAD_CONCURRENCY, async (checked) => {
+    const { row, pickupPointGiven } = checked;
+    const before = existing.get(matchKey(checked.fields));
+    const fields =
+      before && !pickupPointGiven
+        ? { ...checked.fields, pickupPoint: before.pickupPoint ?? false }
+        : checked.fields;
     if (before && fileFields(before) === fileFields(fields)) {
       unchanged++;
       return;

@@ -5,6 +5,7 @@ import {
   isHeavyGoods,
   normaliseUnit,
   packageCount,
+  calendarIssues,
   timingIssues,
   TRACKING_ID_BYTES,
   type AddressBlock,
@@ -13,11 +14,13 @@ import {
   type CreateOrder,
   type Department,
   type MeasurementLine,
+  type ValidationKey,
 } from '@nordlog/contracts';
 import { fieldErrors } from '@nordlog/platform';
 import { randomBytes } from 'node:crypto';
 import type { HandlerContext, Prefetch } from '../framework/handler.js';
 import { pinsOf, prefetchPins } from '../pins/pins.js';
+import { departmentCalendar, prefetchCalendar } from '../timeWindows/calendar.js';
 
 /**
  * What the handlers do to a booked or edited order before the decider sees it (I/O lives here,
@@ -70,8 +73,30 @@ export function assertInFuture(order: Fields, department: Department, now: Date)
 }
 
 /**
+ * The timing rules of a booking: the pickup ahead (spec §5), then the department's calendar
+ * (docs/decisions/0078): open days, the cut-off, the earliest pickup, the opening hours. The
+ * booking form applies the same `calendarIssues`.
+ */
+export async function timingAndCalendarIssues(
+  ctx: HandlerContext,
+  order: Fields,
+  department: Department,
+): Promise<{ path: (string | number)[]; message: ValidationKey }[]> {
+  const timing = timingIssues(order, ctx.now, timeZoneOf(order, department));
+  if (timing.length > 0) return timing;
+  const dates = [order.pickupDate, order.deliveryDate ?? order.pickupDate];
+  return calendarIssues(order, await departmentCalendar(ctx, department, dates), ctx.now);
+}
+
+async function assertBookable(ctx: HandlerContext, order: Fields, department: Department) {
+  const issues = await timingAndCalendarIssues(ctx, order, department);
+  if (issues.length > 0) throw fieldErrors(issues);
+}
+
+/**
  * CREATE_ORDER's first reads, named from the payload: the pins of the sides without coordinates
- * (an empty pickup is the department's location, which needs none), read with the references.
+ * (an empty pickup is the department's location, which needs none) and the department's calendar,
+ * read with the references.
  */
 export const prefetchBooking: Prefetch<'CREATE_ORDER'> = (payload, reads) => {
   const placed = (b: AddressBlock) => b.lat != null && b.lng != null;
@@ -81,6 +106,7 @@ export const prefetchBooking: Prefetch<'CREATE_ORDER'> = (payload, reads) => {
     payload.departmentId,
     [...pickup, payload.delivery].filter((b) => !placed(b)),
   );
+  prefetchCalendar(reads, payload.departmentId);
 };
 
 /**
@@ -215,9 +241,15 @@ export async function bookedOrder(
   payload: CreateOrder,
   orderId: string,
   ctx: HandlerContext,
+  /**
+   * `calendar: false`: a leg the product books itself from an order already booked (a return's),
+   * which goes when the goods come back, not when a customer asks: only the clock applies.
+   */
+  options: { calendar?: boolean } = {},
 ): Promise<{ order: BookedOrder; unresolved: AddressSide[] }> {
   const department = await departmentOf(ctx, payload.departmentId);
-  assertInFuture(payload, department, ctx.now);
+  if (options.calendar === false) assertInFuture(payload, department, ctx.now);
+  else await assertBookable(ctx, payload, department);
   const lines = payload.measurements.map(({ packageId: _p, packageIds: _ids, ...line }) => line);
   const sides = await geocodeSides(ctx, payload.departmentId, {
     pickup: pickupOrDepartment(payload.pickup, department),

@@ -6,33 +6,28 @@ import {
   type AddressSide,
   type BookedOrder,
   type ConsignmentAction,
-  type ConsignmentEvent,
   type ConsignmentState,
   type resolutionSources,
-  type ValidationKey,
-  validationMessages,
   type GeoPrecision,
   type ErasureReason,
   orderSubject,
   type DeviationReason,
   type OrderReturn,
   type ReturnLink,
-  type OrderScan,
-  type PackageState,
-  stepResult,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
 import {
   addressesOf,
   evolveOrderStream,
-  scanKey,
   stateFromAddresses,
   type Booked,
   type OrderState,
   type OrderStreamEvent,
 } from './state.js';
 
-import { refuseErasedEdit } from './erasure.js';
+import { decideEdit, type EditCommand } from './edit.js';
+import { refuse } from './refuse.js';
+import { decideScan, type ScanCommand } from './scan.js';
 import { decideDeviation, recordDeviation, type DeviationCommand } from '../deviations/decider.js';
 import { assertReturnable } from '@nordlog/contracts';
 import { decideProof, type ProveCommand } from '../proof/decide.js';
@@ -52,15 +47,7 @@ export type OrderCommand =
     }
   /** The order's return was made: its orders are created in the same append (0057). */
   | ({ type: 'CREATE_RETURN' } & OrderReturn)
-  | {
-      type: 'EDIT';
-      /** The edited order; lines keep the package ids they name, `newPackageIds` fill the rest. */
-      order: Omit<BookedOrder, 'departmentId' | 'shipmentId' | 'trackingId'>;
-      unresolved: AddressSide[];
-      newPackageIds: string[];
-      /** Field refusals of the clock rule, applied only when the timing changed (0015). */
-      timingIssues: { path: (string | number)[]; message: ValidationKey }[];
-    }
+  | EditCommand
   | { type: 'MOVE'; departmentId: string }
   | { type: 'ACCEPT' }
   | { type: 'REJECT'; reason: string; otherReason: string | null }
@@ -86,68 +73,13 @@ export type OrderCommand =
   | DeviationCommand
   | { type: 'DELETE' }
   | { type: 'RESTORE' }
-  /**
-   * Scans of its packages (docs/decisions/0064-courier-scans.md): the packages' new states and the
-   * §4 actions their agreement takes the consignment through, as the handler worked them out on
-   * this revision (each action is checked against the table again here).
-   */
-  | {
-      type: 'SCAN';
-      slotId: string;
-      scans: OrderScan[];
-      packages: Record<string, PackageState>;
-      steps: ConsignmentAction[];
-    }
+  | ScanCommand
   /** Erase the personal data of the order's parties (docs/decisions/0050-personal-data.md). */
   | { type: 'ERASE'; reason: ErasureReason }
   /** A delivery's proof, delivering it first when it is not yet (0068). */
   | ProveCommand
   /** The recipient's answer on the tracking page (docs/decisions/0063). */
   | AnswerCommand;
-
-/** The fields whose change re-checks the clock rule on an edit. */
-const timingChanged = (a: Pick<BookedOrder, 'pickupDate' | 'pickupTimeLatest'>, b: typeof a) =>
-  a.pickupDate !== b.pickupDate || (a.pickupTimeLatest ?? null) !== (b.pickupTimeLatest ?? null);
-
-/**
- * An edit keeps the SSCCs of the packages that stay: a line may name only package ids the order
- * has; lines without enough ids get new ones, in order.
- */
-function assignPackageIds(
-  lines: BookedOrder['measurements'],
-  known: ReadonlySet<string>,
-  fresh: string[],
-): BookedOrder['measurements'] {
-  const used = new Set<string>();
-  let next = 0;
-  return lines.map((line, i) => {
-    const kept = (line.packageIds ?? []).filter((id) => {
-      if (!known.has(id) || used.has(id)) {
-        throw new AppError('VALIDATION_ERROR', `payload.measurements.${i}.packageIds: not valid`, {
-          field: `measurements.${i}.packageIds`,
-          key: 'validation.invalid',
-        });
-      }
-      used.add(id);
-      return true;
-    });
-    const ids = [...kept];
-    while (ids.length < line.quantity) {
-      const id = fresh[next++];
-      if (id === undefined) throw new AppError('INTERNAL_ERROR', 'Not enough package ids drawn');
-      ids.push(id);
-    }
-    return { ...line, packageId: ids[0], packageIds: ids.slice(0, line.quantity) };
-  });
-}
-
-function refuse(action: ConsignmentAction, state: ConsignmentState): never {
-  throw new AppError(
-    'INVALID_STATE_TRANSITION',
-    `Cannot ${action} a consignment in state ${state}`,
-    { action, state },
-  );
-}
 
 /** Checks the transition table; true when the order is already where the action leads. */
 function guard(action: ConsignmentAction, s: Booked, alreadyDone: boolean): boolean {
@@ -351,32 +283,6 @@ function decideOnBooked(
   }
 }
 
-function decideScan(command: Extract<OrderCommand, { type: 'SCAN' }>, s: Booked) {
-  const scans = command.scans.filter((scan) => !s.scanKeys.has(scanKey(scan)));
-  // The same scans again (a queue sent twice): nothing new.
-  if (scans.length === 0) return [];
-  const packages = Object.fromEntries(
-    Object.entries(command.packages).filter(([id, state]) => s.packages[id] !== state),
-  );
-  const events: OrderStreamEvent[] = [
-    { type: 'PackagesScanned', data: { slotId: command.slotId, scans, packages } },
-  ];
-  let state = s.state;
-  for (const step of command.steps) {
-    if (!canTransition(step, state)) refuse(step, state);
-    state = stepResult(step);
-    const data = { manual: false, comment: null };
-    events.push(
-      state === 'COLLECTED'
-        ? { type: 'ConsignmentCollected', data: { ...data, state: 'COLLECTED' } }
-        : state === 'DELIVERED'
-          ? { type: 'ConsignmentDelivered', data: { ...data, state: 'DELIVERED' } }
-          : { type: 'ConsignmentReturned', data: { ...data, state: 'RETURNED' } },
-    );
-  }
-  return events;
-}
-
 /** What the deviation commands need of the order (its scope: who may read its deviations). */
 const deviating = (s: Booked) => ({
   state: s.state,
@@ -384,51 +290,6 @@ const deviating = (s: Booked) => ({
   deviations: s.deviations,
   scope: { departmentId: s.departmentId, customerId: s.customerId, date: s.order.pickupDate },
 });
-
-function decideEdit(
-  command: Extract<OrderCommand, { type: 'EDIT' }>,
-  s: Booked,
-): ConsignmentEvent[] {
-  if (!canTransition('edit', s.state)) refuse('edit', s.state);
-  if (s.erased) refuseErasedEdit(command.order, s.order);
-  if (timingChanged(command.order, s.order) && command.timingIssues.length > 0)
-    throw AppError.of(
-      command.timingIssues.map((i) => {
-        const field = i.path.map(String).join('.');
-        return {
-          errorType: 'VALIDATION_ERROR' as const,
-          description: `payload.${field}: ${validationMessages[i.message]}`,
-          params: { field, key: i.message },
-        };
-      }),
-    );
-  const known = new Set(s.order.measurements.flatMap((l) => l.packageIds ?? []));
-  const order: BookedOrder = {
-    ...command.order,
-    departmentId: s.departmentId,
-    ...(s.order.shipmentId ? { shipmentId: s.order.shipmentId } : {}),
-    ...(s.order.trackingId ? { trackingId: s.order.trackingId } : {}),
-    // The recipient's note stays through a planner's edit (0063).
-    ...(s.order.leaveAtDoor ? { leaveAtDoor: s.order.leaveAtDoor } : {}),
-    measurements: assignPackageIds(command.order.measurements, known, command.newPackageIds),
-  };
-  const address = addressesOf(order, command.unresolved);
-  // Spec §4 table `sameOrAddresses`: the address states follow the addresses; planned or
-  // unconfirmed orders keep their state.
-  const addressStates: ConsignmentState[] = ['CREATED', 'UNRESOLVED', 'RESOLVED'];
-  const state = addressStates.includes(s.state) ? stateFromAddresses(address) : s.state;
-  if (JSON.stringify(order) === JSON.stringify(s.order) && state === s.state) return [];
-  return [
-    {
-      type: 'OrderUpdated',
-      data: {
-        order,
-        state,
-        ...(command.unresolved.length > 0 ? { unresolved: command.unresolved } : {}),
-      },
-    },
-  ];
-}
 
 /** An order comes back as it was before deletion, but without its slot (docs: transition table). */
 function restoredState(s: Booked): ConsignmentState {

@@ -6,7 +6,6 @@ import {
   mergeOrderUpdate,
   normaliseUnit,
   orderStream,
-  timingIssues,
   type Identity,
   type MeasurementLine,
 } from '@nordlog/contracts';
@@ -19,7 +18,7 @@ import {
   geocodeSides,
   heavyGoodsOf,
   pickupOrDepartment,
-  timeZoneOf,
+  timingAndCalendarIssues,
 } from './booking.js';
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
@@ -153,7 +152,7 @@ export const consignmentHandlers = {
           },
           unresolved: sides.unresolved,
           newPackageIds,
-          timingIssues: timingIssues(payload, ctx.now, timeZoneOf(payload, department)),
+          timingIssues: await timingAndCalendarIssues(ctx, payload, department),
         },
       }),
     ];

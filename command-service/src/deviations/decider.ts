@@ -7,6 +7,7 @@ import {
   type DeviationFields,
   type DeviationOrderScope,
 } from '@nordlog/contracts';
+import { withChanges, withoutRecord, withRecord, type Records } from '../framework/records.js';
 
 /**
  * Deviations on the order's stream (docs/decisions/0051-deviations.md): the part of the order's
@@ -25,7 +26,7 @@ export type DeviationCommand =
 
 /** The order's deviations: the live ones by id, and the ids deleted (a delete again is nothing). */
 export interface Deviations {
-  live: Readonly<Record<string, DeviationFields>>;
+  live: Records<DeviationFields>;
   deleted: readonly string[];
 }
 export const NO_DEVIATIONS: Deviations = { live: {}, deleted: [] };
@@ -120,17 +121,12 @@ export function evolveDeviations(d: Deviations, event: DeviationEvent): Deviatio
   switch (event.type) {
     case 'DeviationRecorded': {
       const { id, order: _o, ...fields } = event.data;
-      return { ...d, live: { ...d.live, [id]: fields } };
+      return { ...d, live: withRecord(d.live, id, fields) };
     }
-    case 'DeviationUpdated': {
-      const current = d.live[event.data.id];
-      if (!current) return d;
-      return { ...d, live: { ...d.live, [event.data.id]: { ...current, ...event.data.changes } } };
-    }
-    case 'DeviationDeleted': {
-      const { [event.data.id]: _gone, ...live } = d.live;
-      return { live, deleted: [...d.deleted, event.data.id] };
-    }
+    case 'DeviationUpdated':
+      return { ...d, live: withChanges(d.live, event.data.id, event.data.changes) };
+    case 'DeviationDeleted':
+      return { live: withoutRecord(d.live, event.data.id), deleted: [...d.deleted, event.data.id] };
     default: {
       const never: never = event;
       return never;

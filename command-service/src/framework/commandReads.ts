@@ -39,14 +39,14 @@ export class CommandReads {
     const unique = [...new Set(streamIds)];
     if (unique.length === 0) return;
     const read = this.enqueue({ streamIds: unique, decider });
-    // A failed prefetch is the load's to report (it reads again); unawaited, it must not crash.
-    read.catch(() => undefined);
     unique.forEach((id, i) => {
       const byDecider = this.prefetched.get(id) ?? new Map<object, Promise<Folded<unknown>>>();
-      byDecider.set(
-        decider,
-        read.then((folded) => folded[i]!),
-      );
+      const one = read.then((folded) => folded[i]!);
+      // A failed prefetch is the load's to report (it reads again). One never loaded (the
+      // command failed first, say its references' read in a database outage) is never awaited:
+      // its rejection must not be an unhandled one, which ends the process.
+      one.catch(() => undefined);
+      byDecider.set(decider, one);
       this.prefetched.set(id, byDecider);
     });
   }

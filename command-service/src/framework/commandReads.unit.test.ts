@@ -90,4 +90,22 @@ describe('CommandReads: one command’s reads of streams', () => {
     await expect(together).rejects.toThrow('store down');
     expect((await reads.loadMany(['a'], counter))[0]!.state).toBe('a@1');
   });
+
+  it('a failed prefetch that no load takes is no unhandled rejection (the command failed first)', async () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const states = fakeStates();
+      const reads = new CommandReads(states);
+      states.failNext = true;
+      reads.prefetch(['a', 'b'], counter);
+      await expect(reads.loadMany(['c'], other)).rejects.toThrow('store down');
+      // Unhandled rejections are reported after the microtasks of a macrotask have run.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
 });

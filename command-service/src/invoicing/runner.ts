@@ -19,6 +19,7 @@ import { fold, target, type Target } from '../framework/decider.js';
 import { executeTargets } from '../framework/execute.js';
 import { StreamStates } from '../framework/streamStates.js';
 import { invoicingRunDecider } from './deciders.js';
+import type { JobControl } from '../jobs/control.js';
 import { issueInvoice, type Candidate, type InvoiceCustomer, type Issued } from './issue.js';
 
 export type { Candidate } from './issue.js';
@@ -39,6 +40,11 @@ export interface InvoicingRunnerDeps {
   waitForPosition: (position: string, timeoutMs: number) => Promise<unknown>;
   pollMs?: number;
   clock?: () => Date;
+  /**
+   * The admin's switch of INVOICING_RUNS (docs/decisions/0076): disabled, requested runs wait
+   * (REQUESTED) until it is enabled again; each round that carries runs is recorded as a pass.
+   */
+  control?: JobControl;
 }
 
 /**
@@ -87,11 +93,21 @@ export class InvoicingRunner {
     this.polling = true;
     try {
       const rows = await preparedQuery<{ id: string }>(this.deps.knex, REQUESTED_RUNS_SQL, []);
-      for (const { id } of rows) {
-        if (this.stopped) break;
-        this.current = this.take(id);
-        await this.current;
-      }
+      const carry = async () => {
+        let carried = 0;
+        for (const { id } of rows) {
+          if (this.stopped) break;
+          this.current = this.take(id);
+          await this.current;
+          carried++;
+        }
+        return carried;
+      };
+      if (rows.length === 0) return;
+      const control = this.deps.control;
+      if (control)
+        await control.governed('INVOICING_RUNS', this.clock(), this.deps.pollMs ?? 200, carry);
+      else await carry();
     } catch (err) {
       this.deps.logger.warn({ err }, 'invoicing: polling for runs failed');
     } finally {

@@ -71,6 +71,11 @@ interface Active {
  */
 export class OptimizingRunner {
   private readonly active = new Map<string, Active>();
+  /**
+   * Runs this runner is taking: from before their start event (which names this process as the
+   * runner) until they are in `active`. The take-over must not take them for a predecessor's.
+   */
+  private readonly taking = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
   private stopped = false;
@@ -90,8 +95,10 @@ export class OptimizingRunner {
    * to expire (issue 36). Runs of other hosts are left to that expiry.
    */
   start(): void {
-    this.ready = this.takeOverDead().catch((err: unknown) =>
-      this.deps.logger.warn({ err }, 'optimizing: taking over the runs of dead runners failed'),
+    this.ready = this.takeOverDead().then(
+      () => undefined,
+      (err: unknown) =>
+        this.deps.logger.warn({ err }, 'optimizing: taking over the runs of dead runners failed'),
     );
     this.timer = setInterval(() => void this.poll(), this.deps.pollMs ?? 100);
     this.timer.unref();
@@ -106,10 +113,15 @@ export class OptimizingRunner {
     return !processAlive(lease.pid);
   }
 
-  private async takeOverDead(): Promise<void> {
+  /**
+   * Fails the runs that dead runners of this host held; how many. Run at start and, as the job
+   * OPTIMIZING_TAKE_OVER, every minute (a sibling process of this host that died).
+   */
+  async takeOverDead(): Promise<number> {
+    let taken = 0;
     const rows = await preparedQuery<{ id: string }>(this.deps.knex, RUNNING_RUNS_SQL, []);
     for (const { id } of rows) {
-      if (this.active.has(id)) continue;
+      if (this.active.has(id) || this.taking.has(id)) continue;
       const events = await this.deps.store.readStream(optimizingStream(id));
       const run = fold(runDecider, events as never[]);
       if (!run || run.state !== 'RUNNING' || !this.deadHere(run.runner)) continue;
@@ -120,7 +132,9 @@ export class OptimizingRunner {
       await this.fail(run, events[0]!.metadata.correlationId, [
         'The run stopped: the process carrying it ended, and it was taken over at restart',
       ]);
+      taken++;
     }
+    return taken;
   }
 
   async stop(): Promise<void> {
@@ -164,6 +178,15 @@ export class OptimizingRunner {
   }
 
   private async take(id: string): Promise<void> {
+    this.taking.add(id);
+    try {
+      await this.startRun(id);
+    } finally {
+      this.taking.delete(id);
+    }
+  }
+
+  private async startRun(id: string): Promise<void> {
     const events = await this.deps.store.readStream(optimizingStream(id));
     const run = fold(runDecider, events as never[]);
     if (!run || run.state !== 'REQUESTED') return;

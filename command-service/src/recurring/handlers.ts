@@ -4,6 +4,7 @@ import {
   addDays,
   createOrderSchema,
   dayPlan,
+  dayRules,
   daysBetween,
   holidayId,
   holidayStream,
@@ -30,6 +31,7 @@ import { target, type Target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import { assertDepartmentsInScope } from '../framework/scope.js';
 import { holidayDecider } from '../holidays/decider.js';
+import { departmentCalendar } from '../timeWindows/calendar.js';
 import {
   occurrenceDecider,
   recurringIndexDecider,
@@ -136,6 +138,13 @@ const skip = (
   message: string | null = null,
 ): OccurrenceCommand => ({ type: 'skip', ...key, reason, movedTo, message });
 
+/** The dates a move may look at around a date (MAX_MOVE_DAYS before, twice that after). */
+function aroundDates(date: string): string[] {
+  const dates: string[] = [];
+  for (let i = -MAX_MOVE_DAYS; i <= MAX_MOVE_DAYS * 2; i++) dates.push(addDays(date, i));
+  return dates;
+}
+
 /** The public holidays of a country around a date (MAX_MOVE_DAYS either side), read at once. */
 async function holidaysAround(
   ctx: HandlerContext,
@@ -143,8 +152,7 @@ async function holidaysAround(
   date: string,
 ): Promise<Set<string>> {
   if (!marketCountries.includes(country as MarketCountry)) return new Set();
-  const dates: string[] = [];
-  for (let i = -MAX_MOVE_DAYS; i <= MAX_MOVE_DAYS * 2; i++) dates.push(addDays(date, i));
+  const dates = aroundDates(date);
   const states = await ctx.loadMany(
     dates.map((d) =>
       holidayStream(
@@ -166,7 +174,10 @@ async function executeDate(ctx: HandlerContext, date: string, departmentId: stri
   const index = await ctx.load(recurringIndexStream(departmentId), recurringIndexDecider);
   const loaded = await ctx.loadMany(index.ids.map(recurringOrderStream), recurringOrderDecider);
   const holidays = await holidaysAround(ctx, department.country, date);
-  const isHoliday = (d: string) => holidays.has(d);
+  // A day the department's calendar has no pickups counts as a holiday: the recurring order's
+  // holiday policy skips it or moves it to an open day (docs/decisions/0078).
+  const calendar = await departmentCalendar(ctx, department, [...aroundDates(date)]);
+  const isHoliday = (d: string) => holidays.has(d) || !dayRules(calendar, d, 'pickup').open;
   const plans = loaded.flatMap(({ state }) =>
     state.status === 'exists'
       ? dayPlan(state.entity, date, isHoliday).map((plan) => ({ entity: state.entity, plan }))

@@ -207,7 +207,9 @@ async function returnTargets(
   const legs: Target[] = [];
   for (const [i, leg] of plan.legs.entries()) {
     const legId = await newId(ctx, 'order', `${orderId}:leg${i + 1}`);
-    const { order, unresolved } = await bookedOrder(returnOrder(s, leg), legId, ctx);
+    const { order, unresolved } = await bookedOrder(returnOrder(s, leg), legId, ctx, {
+      calendar: false,
+    });
     const returnOf: ReturnLink = {
       orderId,
       returnId,

@@ -1,4 +1,6 @@
 import type { CommandName } from '../registry.js';
+import type { AccessFlag } from './flags.js';
+import { routeRules, type RouteRule } from './routeAccess.js';
 
 /**
  * The admin resources (react-admin resources under /api/admin): their REST name, the route rule
@@ -10,6 +12,11 @@ export interface AdminResource {
   name: string;
   /** The route rule (contracts' `routeRules` path) that lets a user open the resource. */
   rule: string;
+  /**
+   * Narrower than the rule: the flags (any one) a user needs for this resource, where one rule
+   * covers resources of different flags (`/admin/cms/*`: banners and news, help modals).
+   */
+  flags?: readonly AccessFlag[];
   /** `pages.<page>`: the menu entry and tab title. */
   page: string;
   create?: CommandName;
@@ -87,12 +94,65 @@ const table = [
     update: 'UPDATE_PRICE_LIST',
     delete: 'DELETE_PRICE_LIST',
   },
+  // A department's calendar (docs/decisions/0078): its week (set again by its create) and its
+  // production time windows; the longer name first (its route is a sub-path of the other's).
+  {
+    name: 'admin/production-time-window/weeks',
+    rule: '/admin/production-time-window/*',
+    page: 'departmentTimeWindows',
+    create: 'UPSERT_DEPARTMENT_TIME_WINDOW',
+  },
+  {
+    name: 'admin/production-time-window',
+    rule: '/admin/production-time-window/*',
+    page: 'productionTimeWindows',
+    create: 'ADD_PRODUCTION_TIME_WINDOW',
+    update: 'EDIT_PRODUCTION_TIME_WINDOW',
+    delete: 'DELETE_PRODUCTION_TIME_WINDOW',
+  },
+  // The department matrix (docs/decisions/0079).
+  {
+    name: 'admin/matrix',
+    rule: '/admin/matrix/*',
+    page: 'departmentMatrix',
+    create: 'CREATE_MATRIX_ENTRY',
+    update: 'UPDATE_MATRIX_ENTRY',
+    delete: 'DELETE_MATRIX_ENTRY',
+  },
   {
     name: 'admin/numberSeries',
     rule: '/admin/numberSeries',
     page: 'numberSeries',
     create: 'CREATE_NUMBER_SERIES',
     delete: 'DELETE_NUMBER_SERIES',
+  },
+  // Content (docs/decisions/0077-content.md): one route rule, a flag per kind.
+  {
+    name: 'admin/cms/banners',
+    rule: '/admin/cms/*',
+    flags: ['ADMIN_CMS_BANNERS'],
+    page: 'cmsBanners',
+    create: 'CREATE_BANNER',
+    update: 'UPDATE_BANNER',
+    delete: 'DELETE_BANNER',
+  },
+  {
+    name: 'admin/cms/news',
+    rule: '/admin/cms/*',
+    flags: ['ADMIN_CMS_BANNERS'],
+    page: 'cmsNews',
+    create: 'CREATE_NEWS',
+    update: 'UPDATE_NEWS',
+    delete: 'DELETE_NEWS',
+  },
+  {
+    name: 'admin/cms/helpModals',
+    rule: '/admin/cms/*',
+    flags: ['ADMIN_CMS_WHATS_THIS_MODALS'],
+    page: 'cmsHelpModals',
+    create: 'CREATE_WHATS_THIS_MODAL',
+    update: 'UPDATE_WHATS_THIS_MODAL',
+    delete: 'DELETE_WHATS_THIS_MODAL',
   },
 ] as const satisfies readonly AdminResource[];
 
@@ -102,3 +162,10 @@ export const adminResources: readonly (AdminResource & { name: AdminResourceName
 
 /** The list path of a resource in the browser. */
 export const resourcePath = (resource: Pick<AdminResource, 'name'>): string => `/${resource.name}`;
+
+/** The route rule a user must pass to open a resource: its rule, with the resource's own flags. */
+export function resourceRule(resource: AdminResource): RouteRule {
+  const rule = routeRules.find((r) => r.path === resource.rule);
+  if (!rule) throw new Error(`No route rule ${resource.rule}`);
+  return resource.flags ? { ...rule, flags: resource.flags } : rule;
+}

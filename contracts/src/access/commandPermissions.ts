@@ -79,6 +79,28 @@ export const commandPermissions: Record<CommandName, Permission> = {
   DELETE_CUSTOMER_GROUP: write(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
   CREATE_HOLIDAY: write(['ADMIN_HOLIDAYS'], everyDepartment),
   DELETE_HOLIDAY: write(['ADMIN_HOLIDAYS'], everyDepartment),
+  // A department's calendar (0078): its administrators, inside their departments (the handlers).
+  UPSERT_DEPARTMENT_TIME_WINDOW: write(['ADMIN_DEPARTMENT', 'ADMIN_PRODUCTION_TIME_WINDOW']),
+  ADD_PRODUCTION_TIME_WINDOW: write(['ADMIN_PRODUCTION_TIME_WINDOW']),
+  EDIT_PRODUCTION_TIME_WINDOW: write(['ADMIN_PRODUCTION_TIME_WINDOW']),
+  DELETE_PRODUCTION_TIME_WINDOW: write(['ADMIN_PRODUCTION_TIME_WINDOW']),
+  // The department matrix (0079): its administrators, inside their departments (the handlers).
+  CREATE_MATRIX_ENTRY: write(['ADMIN_MATRIX']),
+  UPDATE_MATRIX_ENTRY: write(['ADMIN_MATRIX']),
+  DELETE_MATRIX_ENTRY: write(['ADMIN_MATRIX']),
+  // The jobs run for every department (0076): administrators who see them all.
+  ENABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
+  DISABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
+  // Content is for every department (0077); news is kept with the banners.
+  CREATE_BANNER: write(['ADMIN_CMS_BANNERS'], everyDepartment),
+  UPDATE_BANNER: write(['ADMIN_CMS_BANNERS'], everyDepartment),
+  DELETE_BANNER: write(['ADMIN_CMS_BANNERS'], everyDepartment),
+  CREATE_NEWS: write(['ADMIN_CMS_BANNERS'], everyDepartment),
+  UPDATE_NEWS: write(['ADMIN_CMS_BANNERS'], everyDepartment),
+  DELETE_NEWS: write(['ADMIN_CMS_BANNERS'], everyDepartment),
+  CREATE_WHATS_THIS_MODAL: write(['ADMIN_CMS_WHATS_THIS_MODALS'], everyDepartment),
+  UPDATE_WHATS_THIS_MODAL: write(['ADMIN_CMS_WHATS_THIS_MODALS'], everyDepartment),
+  DELETE_WHATS_THIS_MODAL: write(['ADMIN_CMS_WHATS_THIS_MODALS'], everyDepartment),
   CREATE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
   DELETE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
   // Spec §6: the restricted courier role's one command (its own location; the handler checks it).

@@ -1,4 +1,5 @@
 import type { QueryName } from '../registry.js';
+import type { AccessFlag } from './flags.js';
 import {
   addressBook,
   auditRoles,
@@ -23,6 +24,14 @@ import {
   units,
   type Permission,
 } from './permissionKit.js';
+
+/** Who reads a department's calendar (docs/decisions/0078-time-windows.md). */
+const calendarReaders: AccessFlag[] = [
+  'ADMIN_DEPARTMENT',
+  'ADMIN_PRODUCTION_TIME_WINDOW',
+  'PLANNER_BOOKING',
+  'PLANNER_RECURRING_ORDERS',
+];
 
 /** What each query needs (spec §6, §7; the one table of the identity issue). */
 export const queryPermissions: Record<QueryName, Permission> = {
@@ -81,6 +90,27 @@ export const queryPermissions: Record<QueryName, Permission> = {
   customerGroupMembers: read(['ADMIN_CUSTOMER_GROUP'], everyDepartment),
   // Booking needs the days without pickups or deliveries, so planners who book read them too.
   holiday: read(['ADMIN_HOLIDAYS', 'PLANNER_BOOKING']),
+  // A department's calendar (0078): its administrators, and whoever books or plans recurring
+  // orders there (the booking form applies it), customers for their own department's.
+  departmentTimeWindows: read(calendarReaders, { customers: true }),
+  productionTimeWindows: read(calendarReaders, { customers: true }),
+  // The department matrix (0079): its administrators; the customers on a matrix, for the
+  // matrix's and the customers' administrators.
+  departmentMatrix: read(['ADMIN_MATRIX']),
+  getCustomersWithTimeMatrix: read(['ADMIN_MATRIX', ...customerAdmin]),
+  // Reports (0080): the planner's reports flag, in the departments the reader sees.
+  productivityReport: read(['PLANNER_REPORTS']),
+  jobsStatus: read(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
+  // Content (0077): administrators read every item; every user what is published to its role.
+  banners: read(['ADMIN_CMS_BANNERS']),
+  bannerById: read(['ADMIN_CMS_BANNERS']),
+  validateBannerUrl: read(['ADMIN_CMS_BANNERS']),
+  cmsNews: read(['ADMIN_CMS_BANNERS']),
+  whatsThisModals: read(['ADMIN_CMS_WHATS_THIS_MODALS']),
+  whatsThisModalById: read(['ADMIN_CMS_WHATS_THIS_MODALS']),
+  publishedBanners: read([]),
+  publishedNews: read([]),
+  publishedWhatsThisModals: read([]),
   courierLocationsByDepartmentId: read([
     'PLANNER_LIVE',
     'PLANNER_DISPATCHING',
@@ -147,7 +177,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // Support staff open a shipment's tracking by its number, where they may read the shipment.
   shipmentTracking: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
   // The order form shows the articles and the price; invoicing reads the lists.
-  articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
+  // The matrix admin picks the services of an entry from the catalogue (0079).
+  articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'ADMIN_MATRIX'], { customers: true }),
   articlesInArticleGroup: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
   priceLists: read(['PLANNER_INVOICING']),
   orderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {
@@ -161,7 +192,9 @@ export const queryPermissions: Record<QueryName, Permission> = {
   invoicingData: read(invoicing),
   orderCorrections: read([...invoicing, ...shipments]),
   invoicingRuns: read(invoicing),
-  invoices: read(invoicing),
+  // A customer user downloads its own and its sub-customers' invoices in the customer portal
+  // (docs/decisions/0074): the handler keeps the rows of the caller's customers only.
+  invoices: read(invoicing, { customers: true }),
   billingOrders: read(invoicing),
   customerInvoiceSplit: read([...invoicing, 'ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   recurringOrders: read(recurring),

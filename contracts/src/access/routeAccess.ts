@@ -75,6 +75,8 @@ export const routeRules: readonly RouteRule[] = [
   { path: `${P}/unresolved`, flags: ['PLANNER_UNRESOLVED'] },
   { path: `${P}/coordinates`, flags: ['PLANNER_UNRESOLVED'] },
   { path: `${P}/reports/*`, flags: ['PLANNER_REPORTS'] },
+  // Spec §2 `/{departmentId}/dashboards/productivity/*`: the reports' flag (docs/decisions/0080).
+  { path: `${P}/dashboards/productivity/*`, flags: ['PLANNER_REPORTS'] },
   { path: `${P}/shipments/*`, flags: ['PLANNER_SHIPMENTS'] },
   { path: `${P}/shipments-search/*`, flags: ['PLANNER_SHIPMENTS'] },
   { path: `${P}/billing-order/*`, flags: ['PLANNER_INVOICING'] },
@@ -119,7 +121,28 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/reports/*', flags: [], roles: ['ADMIN'] },
   // Not in spec §2: the courier's own start page (docs/decisions/0019-every-screen-walked.md).
   { path: '/courier/*', flags: [], roles: ['COURIER'] },
+  // The customer portal in the product (docs/decisions/0074-customer-portal.md): the planner's
+  // screens, scoped to the customer user's customer and sub-customers on the server.
+  ...customerPortalRules(),
 ];
+
+/** The customer portal's routes (spec §2 `/customer/*`; docs/decisions/0074): CUSTOMER only. */
+function customerPortalRules(): RouteRule[] {
+  const C = '/customer';
+  const customer = { flags: [], roles: ['CUSTOMER'] } as const;
+  return [
+    { path: `${C}/shipments`, ...customer },
+    { path: `${C}/shipments/:shipmentId`, ...customer },
+    { path: `${C}/booking/*`, ...customer, commands: ['CREATE_ORDER', 'UPDATE_ORDER'] },
+    { path: `${C}/confirmation/:shipmentId`, ...customer },
+    { path: `${C}/labels/:orderLabelId`, ...customer },
+    { path: `${C}/addresses/*`, ...customer },
+    { path: `${C}/invoices`, ...customer },
+  ];
+}
+
+/** A path of the customer portal (spec §2 `/customer/*`). */
+export const isCustomerPortalPath = (path: string): boolean => /^\/customer(\/|$)/.test(path);
 
 /** Spec §6 route rule for one user. */
 export function allows(

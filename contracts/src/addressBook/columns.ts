@@ -28,10 +28,11 @@ const column = (
   path: readonly string[],
   labels: Labels,
   personal = false,
+  kind: ImportColumn['kind'] = 'text',
 ): ImportColumn => ({
   key,
   path,
-  kind: 'text',
+  kind,
   sample: '',
   labels,
   ...(personal ? { personal: true as const } : {}),
@@ -150,6 +151,21 @@ export const addressColumns: readonly ImportColumn[] = [
       fr: 'Instructions',
     },
     true,
+  ),
+  // A pickup point offered to recipients (docs/decisions/0063): yes or no in any language.
+  column(
+    'pickupPoint',
+    ['pickupPoint'],
+    {
+      en: 'Pickup point',
+      nb: 'Hentested',
+      sv: 'Utlämningsställe',
+      da: 'Udleveringssted',
+      fi: 'Noutopiste',
+      fr: 'Point de retrait',
+    },
+    false,
+    'yesNo',
   ),
 ];
 

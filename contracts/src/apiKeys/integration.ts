@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, entityId, marketCountries } from '../common.js';
+import type { Weekday } from '../timeWindows/index.js';
 
 /**
  * The integration calls of spec §7 that customers' systems make with an API key (issue 43 §4;
@@ -60,6 +61,13 @@ export interface IntegrationService {
   priceListId: string;
   /** The delivery postal code's zone on that list (null: the list prices it for every zone). */
   zone: string | null;
+  /**
+   * Days between the order and the earliest delivery, by the department matrix's entry for the
+   * postal code (docs/decisions/0079); 0 for a department without a matrix.
+   */
+  leadTimeDays: number;
+  /** The weekdays the postal code is delivered on by the matrix; empty: every day. */
+  deliveryWeekdays: Weekday[];
 }
 
 /** A delivery window: a slot of the customer's department that covers the postal code. */

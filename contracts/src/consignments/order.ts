@@ -2,6 +2,7 @@ import { stopDurationSeconds } from '../planning/orders.js';
 import { z } from 'zod';
 import { NUMBER_BOUND, entityId, refuseNullIsland } from '../common.js';
 import { updateShape } from '../updates.js';
+import { crossFieldRules, evenWithFieldIssues, type Issue } from '../crossFieldRules.js';
 import { geoPrecisions } from '../geocoding/index.js';
 import { normalisePhone } from '../access/phone.js';
 import {
@@ -349,7 +350,6 @@ export const orderFields = z.object({
 export const MAX_PACKAGES_PER_ORDER = 1000;
 
 type OrderShape = z.output<typeof orderFields>;
-type Issue = { path: (string | number)[]; message: ValidationKey };
 
 /**
  * The rules of spec §5 on a place that goods go to (a delivery block, a saved address): a name,
@@ -409,23 +409,10 @@ export function orderIssues(order: Omit<OrderShape, 'departmentId'>): Issue[] {
   return issues;
 }
 
-/**
- * Runs even when some fields failed (`when`), so the form shows every rule at once; a field that
- * already has an issue gets no second one, and a value of the wrong type skips the cross-field rules.
- */
-const refineOrder = (order: Omit<OrderShape, 'departmentId'>, ctx: z.RefinementCtx) => {
-  let found: Issue[];
-  try {
-    found = orderIssues(order);
-  } catch {
-    return;
-  }
-  const taken = new Set(ctx.issues.map((i) => (i.path ?? []).join('.')));
-  for (const issue of found)
-    if (!taken.has(issue.path.join('.')))
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-};
-const always = { when: () => true };
+/** The order's rules across its fields, run even when some fields failed (crossFieldRules). */
+const refineOrder = crossFieldRules((order: Omit<OrderShape, 'departmentId'>) =>
+  orderIssues(order),
+);
 
 /** The stored form: zip codes normalised, the delivery end date derived (spec §5 bump). */
 function finish<T extends Omit<OrderShape, 'departmentId'>>(order: T) {
@@ -448,7 +435,9 @@ function finish<T extends Omit<OrderShape, 'departmentId'>>(order: T) {
 }
 
 /** CREATE_ORDER: create, copy and copy-deleted in the form all create (spec §2 modes). */
-export const createOrderSchema = orderFields.superRefine(refineOrder, always).transform(finish);
+export const createOrderSchema = orderFields
+  .superRefine(refineOrder, evenWithFieldIssues)
+  .transform(finish);
 /** What the web form validates: the same schema. */
 export const orderFormSchema = createOrderSchema;
 export type OrderFormInput = z.input<typeof createOrderSchema>;
@@ -461,7 +450,7 @@ export type CreateOrder = z.output<typeof createOrderSchema>;
  */
 export const editedOrderSchema = orderFields
   .omit({ departmentId: true })
-  .superRefine(refineOrder, always)
+  .superRefine(refineOrder, evenWithFieldIssues)
   .transform(finish);
 export type EditedOrder = z.output<typeof editedOrderSchema>;
 

@@ -64,6 +64,23 @@ export const validationMessages = {
   'validation.requiredEarliestStartBreak': 'the earliest start of the break is required',
   'validation.dateRange': 'the end date must not be before the start date',
   'validation.dateRangeTooLong': 'at most 62 days at once',
+  // The department's calendar (docs/decisions/0078-time-windows.md).
+  'validation.overlap': 'overlaps another window',
+  'validation.periodTooLong': 'at most 366 days',
+  'validation.pickupClosed': 'no pickups on this day: the department is closed for pickups',
+  'validation.deliveryClosed': 'no deliveries on this day: the department is closed for deliveries',
+  'validation.afterCutoff':
+    'too late to book a pickup on this day (past the cut-off or the last pickup): choose the next open day',
+  'validation.beforeEarliestPickup':
+    'earlier than the earliest pickup (the lead time after booking)',
+  'validation.outsidePickupHours': "outside the department's pickup hours on this day",
+  'validation.outsideDeliveryHours': "outside the department's delivery hours on this day",
+  // The department matrix (docs/decisions/0079-department-matrix.md).
+  'validation.postalCodeRange':
+    'the last postal code must have as many digits as the first and not come before it',
+  'validation.serviceRepeated': 'this service is already in the list',
+  'validation.rangeOverlap':
+    'overlaps another range of this department that offers the same service',
   // Spreadsheet import (docs/decisions/0059-import.md).
   'validation.zipCodeUnknown': 'no such postal code in this country',
   'validation.duplicateReference': 'the same customer reference as another row or a booked order',
@@ -71,6 +88,13 @@ export const validationMessages = {
   'validation.duplicateCode': 'the same address code as another row of the file',
   'validation.customerWithoutDepartment':
     "the customer has no department: upload from a department's address book",
+  // Content: banners, news, help modals (docs/decisions/0077-content.md).
+  'validation.englishRequired': 'the English text is required',
+  'validation.linkNotUrl': 'the link is not a web address',
+  'validation.linkHttps': 'the link must start with https://',
+  'validation.linkHost': 'the link needs a full host name (e.g. status.example.com)',
+  'validation.linkCredentials': 'the link must not carry a user or password',
+  'validation.publishedInFuture': 'a start in the future is Scheduled, not Published',
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

@@ -4,7 +4,7 @@
  * fills one field of CREATE_ORDER's payload (the booking form's schema), so a refusal names the
  * column of the field the form would mark.
  */
-export type ImportCellKind = 'text' | 'date' | 'time' | 'number';
+export type ImportCellKind = 'text' | 'date' | 'time' | 'number' | 'yesNo';
 
 export interface ImportColumn {
   key: string;

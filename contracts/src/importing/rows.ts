@@ -13,7 +13,8 @@ import type { ImportRowError } from './types.js';
 export function cellText(value: unknown, kind: ImportColumn['kind']): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : dateCell(value, kind);
-  if (typeof value === 'number') return numberCell(value, kind);
+  if (typeof value === 'number')
+    return kind === 'yesNo' ? yesNoText(String(value)) : numberCell(value, kind);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') return textCell(value, kind);
   if (typeof value === 'object') {
@@ -71,6 +72,30 @@ function textCell(raw: string, kind: ImportColumn['kind']): string {
   const text = raw.normalize('NFC').trim();
   if (kind === 'date') return dateText(text);
   if (kind === 'time') return timeText(text);
+  if (kind === 'yesNo') return yesNoText(text);
+  return text;
+}
+
+/**
+ * The words for yes and no in the product's languages (a downloaded file says them in its
+ * language), besides true/false, 1/0 and x for yes: a yes-or-no column reads any of them.
+ */
+export const yesNoWords: Readonly<Record<string, readonly [yes: string, no: string]>> = {
+  en: ['yes', 'no'],
+  nb: ['ja', 'nei'],
+  sv: ['ja', 'nej'],
+  da: ['ja', 'nej'],
+  fi: ['kyllä', 'ei'],
+  fr: ['oui', 'non'],
+};
+const YES = new Set(['true', '1', 'x', ...Object.values(yesNoWords).map(([yes]) => yes)]);
+const NO = new Set(['false', '0', ...Object.values(yesNoWords).map(([, no]) => no)]);
+
+/** 'true' or 'false' from a yes-or-no cell's text, else the text (for the schema to refuse). */
+export function yesNoText(text: string): string {
+  const word = text.toLowerCase();
+  if (YES.has(word)) return 'true';
+  if (NO.has(word)) return 'false';
   return text;
 }
 
@@ -120,8 +145,10 @@ export function fillPayload(
   base: Record<string, unknown>,
 ): Record<string, unknown> {
   for (const column of columns) {
-    const value = values[column.key]?.trim() ?? '';
-    if (value === '' || column.lookup) continue;
+    const text = values[column.key]?.trim() ?? '';
+    if (text === '' || column.lookup) continue;
+    // A yes-or-no cell is a boolean once read; any other word stays text for the schema to refuse.
+    const value = column.kind === 'yesNo' && /^(true|false)$/.test(text) ? text === 'true' : text;
     let at: Record<string | number, unknown> = base;
     column.path.forEach((step, i) => {
       if (i === column.path.length - 1) at[step] = value;

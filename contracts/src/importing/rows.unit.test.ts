@@ -7,8 +7,10 @@ import {
   commandIssues,
   dateText,
   rowIssues,
+  fillPayload,
   rowPayload,
   timeText,
+  yesNoWords,
 } from './rows.js';
 
 describe('import cells and rows (docs/decisions/0059-import.md)', () => {
@@ -90,5 +92,21 @@ describe('import cells and rows (docs/decisions/0059-import.md)', () => {
       { column: 'pickupDate', key: 'validation.future', message: 'must be in the future' },
       { column: null, key: 'NO_ACCESS', message: 'not yours' },
     ]);
+  });
+
+  it('a yes-or-no cell reads yes and no in the six languages, true/false, 1/0 and x; another word stays text', () => {
+    for (const [yes, no] of Object.values(yesNoWords)) {
+      expect(cellText(yes.toUpperCase(), 'yesNo')).toBe('true');
+      expect(cellText(` ${no} `, 'yesNo')).toBe('false');
+    }
+    expect(['x', '1', 'TRUE', true].map((v) => cellText(v, 'yesNo'))).toEqual(
+      Array(4).fill('true'),
+    );
+    expect([0, 'false', false].map((v) => cellText(v, 'yesNo'))).toEqual(Array(3).fill('false'));
+    expect(cellText('kanskje', 'yesNo')).toBe('kanskje');
+    const column = { key: 'flag', path: ['flag'], kind: 'yesNo' as const, sample: '' };
+    expect(fillPayload([column], { flag: 'true' }, {})).toEqual({ flag: true });
+    expect(fillPayload([column], { flag: 'kanskje' }, {})).toEqual({ flag: 'kanskje' });
+    expect(fillPayload([column], { flag: '' }, {})).toEqual({});
   });
 });

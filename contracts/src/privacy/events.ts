@@ -7,6 +7,10 @@ import type { DepartmentGroupEvent } from '../departmentGroups/index.js';
 import type { DepartmentEvent } from '../departments/index.js';
 import type { PinnedAddressEvent } from '../geocoding/pins.js';
 import type { HolidayEvent } from '../holidays/index.js';
+import type { JobEvent } from '../jobs/index.js';
+import type { TimeWindowEvent } from '../timeWindows/index.js';
+import type { MatrixEvent } from '../matrix/index.js';
+import type { CmsEvent } from '../cms/index.js';
 import type { InvoicingEvent } from '../invoicing/events.js';
 import type { BillingOrderEvent, InvoiceEvent, InvoicingRunEvent } from '../invoicing/invoices.js';
 import type { LabelEvent } from '../labels/index.js';
@@ -56,6 +60,10 @@ export type DomainEvent =
   | DepartmentEvent
   | DepartmentGroupEvent
   | HolidayEvent
+  | JobEvent
+  | TimeWindowEvent
+  | MatrixEvent
+  | CmsEvent
   | InvoicingEvent
   | InvoicingRunEvent
   | InvoiceEvent

@@ -297,6 +297,28 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   ApiKeyRevoked: none,
   HolidayCreated: named('the name of a public holiday'),
   HolidayDeleted: none,
+  // A job's switch: the job and the admin's user id (0076).
+  JobEnabled: none,
+  JobDisabled: none,
+  // A department's calendar (0078): opening hours and dates, about no person.
+  DepartmentTimeWindowSet: none,
+  ProductionTimeWindowAdded: none,
+  ProductionTimeWindowEdited: none,
+  ProductionTimeWindowDeleted: none,
+  // The department matrix (0079): postal-code ranges, services and days, about no person.
+  MatrixEntryCreated: none,
+  MatrixEntryUpdated: none,
+  MatrixEntryDeleted: none,
+  // Content (0077): texts an administrator writes for users, not about a person.
+  CmsItemCreated: named(
+    'content written for every user of the roles it targets: not about a person',
+    ['title', 'body', 'link'],
+  ),
+  CmsItemUpdated: named(
+    'content written for every user of the roles it targets: not about a person',
+    ['changes.title', 'changes.body', 'changes.link'],
+  ),
+  CmsItemDeleted: none,
   AddressPinned: named(
     "a planner's pin of an address on the map: an address and its point, with no person",
     ['address', 'lat', 'lng'],

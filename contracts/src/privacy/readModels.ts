@@ -145,6 +145,19 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   ]),
   billingOrders: named(carrier),
   holidays: named('the name of a public holiday'),
+  departmentTimeWindows: { personal: {} },
+  departmentMatrix: { personal: {} },
+  productionTimeWindows: named("the administrator's name of a period (e.g. Christmas 2026)"),
+  cmsBanners: named('content written for every user of the roles it targets: not about a person', [
+    'title',
+    'body',
+    'link',
+  ]),
+  cmsHelpModals: named(
+    'content written for every user of the roles it targets: not about a person',
+    ['title', 'body'],
+  ),
+  jobs: named("the administrator's user id; a job's name is the code's", ['changedBy']),
   apiKeys: named("the admin's label of a customer's system", ['label']),
   numberSeries: named(carrier),
   units: named("a vehicle and its depots: the carrier's own", [

@@ -7,6 +7,7 @@ import {
   RecurringScheduler,
   createImportApi,
   ImportRunner,
+  JobControl,
   RetentionJob,
   type InvoicingRunner,
 } from '@nordlog/command-service';
@@ -57,6 +58,7 @@ import { readFileSync } from 'node:fs';
 import {
   buildId,
   publicConfigOf,
+  helpdeskOf,
   commandParts,
   invoicingParts,
   optimizingParts,
@@ -146,9 +148,12 @@ export async function startSystem(
     logger,
     metrics,
     webhookUrlCheck(config),
+    config.COMMAND_STATES_KEPT,
   );
+  // The scheduled jobs run under the admin's switches (docs/decisions/0076-admin-jobs.md).
+  const jobControl = new JobControl(db.knex);
   const optimizing = optimizingParts(config, db, command.deps.store, logger);
-  optimizing.runner.start();
+  optimizing.start();
   const invoicing = invoicingParts(db, command.deps.store, command.deps.ids, logger);
   invoicing.runner.start();
   // Personal data whose retention ran out is erased hourly (docs/decisions/0050).
@@ -157,7 +162,7 @@ export async function startSystem(
     keys: rawStore.keys,
     knex: db.knex,
     logger: logger.child({ component: 'retention' }),
-  });
+  }).governedBy('RETENTION', jobControl);
   retention.start();
   // Recurring orders book themselves for the days ahead (docs/decisions/0058).
   const recurring = new RecurringScheduler({
@@ -165,7 +170,7 @@ export async function startSystem(
     knex: db.knex,
     logger: logger.child({ component: 'recurring' }),
     intervalMs: config.RECURRING_INTERVAL_SECONDS * 1000,
-  });
+  }).governedBy('RECURRING_ORDERS', jobControl);
   if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
   const commandApi = createCommandService(command.deps);
   // Spreadsheet imports book through the same command path (docs/decisions/0059-import.md).
@@ -212,7 +217,7 @@ export async function startSystem(
     publicUrl: () => publicUrl,
     enabled: config.PRE_ADVICE_ENABLED,
     intervalMs: config.PRE_ADVICE_INTERVAL_SECONDS * 1000,
-  });
+  }).governedBy('PRE_ADVICE', jobControl);
   if (config.PRE_ADVICE_INTERVAL_SECONDS > 0) preAdvice.start();
   // Webhooks are sent by their worker (docs/decisions/0070-webhooks.md).
   const webhooks = webhookWorker(config, db, logger);
@@ -230,6 +235,8 @@ export async function startSystem(
       // The command's own refusal (e.g. 409 EMAIL_TAKEN) is the caller's answer.
       if (result.status !== 200) throw AppError.of(result.body as ErrorItem[]);
     },
+    helpdesk: helpdeskOf(config),
+    customerPortalUrl: config.CUSTOMER_PORTAL_URL ?? null,
     onLogout: (userId: string) => hubRef?.logout(userId),
   });
   const publicLimit = new PublicLimit(config.PUBLIC_MAX_REQUESTS_PER_MINUTE);
@@ -247,6 +254,7 @@ export async function startSystem(
     queryApi,
     restApi,
     authApi: auth.router,
+    authPublicApi: auth.apiRouter,
     authenticate: auth.authenticator.middleware(),
     devMessages:
       config.NODE_ENV === 'development' && messages.outbox

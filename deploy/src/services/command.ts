@@ -4,6 +4,7 @@ import {
   createExternalOrdersApi,
   createImportApi,
   ImportRunner,
+  JobControl,
   RecurringScheduler,
   RetentionJob,
 } from '@nordlog/command-service';
@@ -25,10 +26,20 @@ import { webhookUrlCheck, webhookWorker } from '../webhookParts.js';
 runService('command', async ({ config, logger, db, metrics, app }) => {
   const store = await openEventStore(config, db, logger);
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
-  const command = await commandParts(db, store, geocoder, logger, metrics, webhookUrlCheck(config));
+  const command = await commandParts(
+    db,
+    store,
+    geocoder,
+    logger,
+    metrics,
+    webhookUrlCheck(config),
+    config.COMMAND_STATES_KEPT,
+  );
   // Optimising runs are carried beside the command service (docs/decisions/0026).
+  // The scheduled jobs run under the admin's switches (docs/decisions/0076-admin-jobs.md).
+  const jobControl = new JobControl(db.knex);
   const optimizing = optimizingParts(config, db, command.deps.store, logger);
-  optimizing.runner.start();
+  optimizing.start();
   const invoicing = invoicingParts(db, command.deps.store, command.deps.ids, logger);
   invoicing.runner.start();
   // Personal data whose retention ran out is erased hourly (docs/decisions/0050).
@@ -37,7 +48,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
     keys: store.keys,
     knex: db.knex,
     logger: logger.child({ component: 'retention' }),
-  });
+  }).governedBy('RETENTION', jobControl);
   retention.start();
   // Recurring orders book themselves for the days ahead (docs/decisions/0058); every command
   // process may run it: an occurrence is booked once whoever executes it.
@@ -46,7 +57,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
     knex: db.knex,
     logger: logger.child({ component: 'recurring' }),
     intervalMs: config.RECURRING_INTERVAL_SECONDS * 1000,
-  });
+  }).governedBy('RECURRING_ORDERS', jobControl);
   if (config.RECURRING_INTERVAL_SECONDS > 0) recurring.start();
   // Pre-advice (docs/decisions/0062): every command process may run it; each attempt is decided
   // once on its order's stream and each message claimed before it is handed over.

@@ -60,6 +60,8 @@ export const serviceEnvironment: Record<
       // Webhooks are sent beside the command service (docs/decisions/0070).
       'WEBHOOK_INTERVAL_SECONDS',
       'WEBHOOK_TIMEOUT_SECONDS',
+      // Folded stream states kept in memory (docs/decisions/0043, 0064 addendum).
+      'COMMAND_STATES_KEPT',
     ],
   },
   query: {
@@ -108,6 +110,9 @@ export const serviceEnvironment: Record<
       'API_KEY_MAX_REQUESTS_PER_MINUTE',
       'API_KEY_MAX_FAILURES_PER_MINUTE',
       'CUSTOMER_PORTAL_URL',
+      // The help desk's signed sign-in links (docs/decisions/0074).
+      'HELPDESK_NAME',
+      'HELPDESK_SECRET',
       ...messageSettings,
       'MAP_TILE_URL',
       'MAP_TILE_ATTRIBUTION',

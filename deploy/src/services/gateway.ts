@@ -20,7 +20,14 @@ import {
 } from '@nordlog/platform';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { buildId, publicConfigOf, messagePort, todayInOslo, uiFolder } from '../parts.js';
+import {
+  buildId,
+  helpdeskOf,
+  publicConfigOf,
+  messagePort,
+  todayInOslo,
+  uiFolder,
+} from '../parts.js';
 import { failed, runService } from './run.js';
 
 /**
@@ -78,6 +85,8 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
       });
       if (!res.ok) throw AppError.of((await res.json()) as ErrorItem[]);
     },
+    helpdesk: helpdeskOf(config),
+    customerPortalUrl: config.CUSTOMER_PORTAL_URL ?? null,
     onLogout: (userId: string) => hub?.logout(userId),
   });
   const publicLimit = new PublicLimit(config.PUBLIC_MAX_REQUESTS_PER_MINUTE);
@@ -89,6 +98,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
       queryApi: toQueries,
       restApi: toQueries,
       authApi: auth.router,
+      authPublicApi: auth.apiRouter,
       authenticate: auth.authenticator.middleware(),
       devMessages:
         config.NODE_ENV === 'development' && messages.outbox

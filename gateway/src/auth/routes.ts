@@ -28,6 +28,7 @@ import { loginCodeSms, passwordResetEmail } from './messages.js';
 import { PostgresRateLimiter } from './rateLimit.js';
 import { CredentialStore, verifyPassword } from './passwords.js';
 import { hashSecret, randomSecret, SessionStore } from './sessions.js';
+import { readHelpdeskToken, spendHelpdeskToken, type HelpdeskSettings } from './helpdesk.js';
 import { TokenStore } from './tokens.js';
 import {
   findFirstUserWithRole,
@@ -55,6 +56,10 @@ export interface AuthDeps {
   updateUser?: (userId: string, changes: { email: string }) => Promise<void>;
   /** Called when a session ends, to close its sockets. */
   onLogout?: (userId: string) => void;
+  /** The help desk's sign-in links (docs/decisions/0074); none configured: no such route. */
+  helpdesk?: HelpdeskSettings | null;
+  /** Where a customer user goes once logged in: the portal in the product, else its address. */
+  customerPortalUrl?: string | null;
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -68,7 +73,12 @@ export interface Auth {
   router: Router;
   /** Resolves the caller of `/api/*` and of the socket from the session. */
   authenticator: Authenticator;
+  /** `/api/auth/*`: the calls under /api that need no session (customer-login-initiate). */
+  apiRouter: Router;
 }
+
+/** The customer portal's first page in the product (docs/decisions/0074). */
+export const customerPortalHome = '/customer/shipments';
 
 /** The authentication calls of spec §7 (token flow; password flows come next). */
 export function createAuth(deps: AuthDeps): Auth {
@@ -218,8 +228,11 @@ export function createAuth(deps: AuthDeps): Auth {
     );
   }
 
-  router.post('/request-token', async (req, res) => {
-    const { phoneNumber } = parse(requestTokenSchema, req.body);
+  /**
+   * Sends a login code to the phone (the rate limits first); the same answer, and the same
+   * work, whether or not the number belongs to a user; the SMS goes afterwards.
+   */
+  const sendLoginCode = async (req: Request, phoneNumber: string) => {
     delivery.ensureAvailable('sms');
     // Each limit is asked only when the one before let the request through, as before.
     const address = req.ip ?? 'unknown';
@@ -234,13 +247,55 @@ export function createAuth(deps: AuthDeps): Auth {
         'Too many token requests; wait a few minutes and try again',
       ).retryAfter(await refusedBy);
     }
-    // The same answer, and the same work, whether or not the number belongs to a user; the SMS
-    // goes afterwards.
     const token = await tokens.issue(phoneNumber);
     const user = await findUserByPhone(deps.knex, phoneNumber);
     if (user) void delivery.dispatch(loginCodeSms(phoneNumber, token));
+  };
+
+  router.post('/request-token', async (req, res) => {
+    const { phoneNumber } = parse(requestTokenSchema, req.body);
+    await sendLoginCode(req, phoneNumber);
     res.json({ ok: true });
   });
+
+  /** A new session for `user`, replacing whatever session the request came with. */
+  const startSession = async (req: Request, res: Response, user: UserRow) => {
+    // A new session id at every login: a session id planted before login is never promoted.
+    authenticator.forget(sessionCookie(req));
+    await sessions.end(sessionCookie(req));
+    const session = await sessions.create(user.id);
+    setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
+    return session;
+  };
+
+  // The help desk's one-time sign-in link (spec §2; docs/decisions/0074): POST {token}; the
+  // page at the same path (GET, the web app's) posts the token of its address.
+  const helpdesk = deps.helpdesk;
+  if (helpdesk) {
+    router.post(`/${helpdesk.name}/token`, async (req, res) => {
+      const body = (req.body ?? {}) as { token?: unknown };
+      if (typeof body.token !== 'string' || body.token.length > 2048)
+        throw new AppError('INVALID_TOKEN', 'The sign-in link is wrong, used or expired');
+      const now = clock();
+      const claims = readHelpdeskToken(body.token, helpdesk.secret, now);
+      const user = await spendHelpdeskToken(
+        deps.knex,
+        claims,
+        await findUser(deps.knex, claims.sub),
+        req.ip ?? null,
+        now,
+      );
+      deps.logger.info(
+        { userId: user.id, tokenId: claims.jti, helpdesk: helpdesk.name },
+        'help-desk sign-in',
+      );
+      const session = await startSession(req, res, user);
+      res.json({
+        ...(await describe(user, session.csrfToken, false)),
+        redirectUrl: deps.customerPortalUrl ?? customerPortalHome,
+      });
+    });
+  }
 
   router.post('/verify-token', async (req, res) => {
     const { phoneNumber, token } = parse(verifyTokenSchema, req.body);
@@ -254,11 +309,7 @@ export function createAuth(deps: AuthDeps): Auth {
         'LOGIN_NOT_ALLOWED',
         'This courier may not log in (log-in is switched off); ask your planner',
       );
-    // A new session id at every login: a session id planted before login is never promoted.
-    authenticator.forget(sessionCookie(req));
-    await sessions.end(sessionCookie(req));
-    const session = await sessions.create(user.id);
-    setCookie(req, res, session.id, authRules.sessionAbsoluteMs);
+    const session = await startSession(req, res, user);
     res.json(await describe(user, session.csrfToken, false));
   });
 
@@ -271,5 +322,21 @@ export function createAuth(deps: AuthDeps): Auth {
     res.json({ redirectUrl: '/' });
   });
 
-  return { router, authenticator };
+  // Spec §7: the customer login starts at api/auth/customer-login-initiate (docs/decisions/0074):
+  // the login code goes to the phone as at /auth/request-token, and the answer says where the
+  // login goes on: the login page, then the customer portal.
+  const apiRouter = express.Router();
+  apiRouter.use(jsonBody('16kb'));
+  apiRouter.post('/customer-login-initiate', async (req, res) => {
+    const { phoneNumber } = parse(requestTokenSchema, req.body);
+    await sendLoginCode(req, phoneNumber);
+    const portal = deps.customerPortalUrl ?? customerPortalHome;
+    res.json({
+      ok: true,
+      loginUrl: `/login?redirectTo=${encodeURIComponent(customerPortalHome)}`,
+      portalUrl: portal,
+    });
+  });
+
+  return { router, authenticator, apiRouter };
 }

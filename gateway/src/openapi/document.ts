@@ -264,6 +264,28 @@ const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
     events: ['OrderCreated', 'ConsignmentDelivered'],
     description: 'Order system',
   },
+  // contracts cms (0077): the English text, at least one role, a draft (no time to check).
+  CREATE_BANNER: {
+    title: { en: 'Roads closed in Oslo', nb: 'Stengte veier i Oslo' },
+    body: { en: 'Expect delays on deliveries today.' },
+    targetRoles: ['PLANNER'],
+    state: 'DRAFT',
+    level: 'WARNING',
+    link: 'https://status.example.com/oslo',
+  },
+  CREATE_NEWS: {
+    title: { en: 'New depot in Bergen' },
+    body: { en: 'From Monday, Bergen departs from the new depot.' },
+    targetRoles: ['PLANNER', 'ADMIN'],
+    state: 'DRAFT',
+  },
+  CREATE_WHATS_THIS_MODAL: {
+    title: { en: 'Holidays' },
+    body: { en: 'No pickups or deliveries are planned on a public holiday.' },
+    targetRoles: ['ADMIN'],
+    state: 'DRAFT',
+    screen: '/admin/holidays',
+  },
   // contracts preAdvice: one owner, the texts the channel needs, known placeholders only.
   CREATE_PRE_ADVICE_POLICY: {
     name: 'Pharmacy: the day before',

@@ -47,6 +47,8 @@ const HINTS: [RegExp, string][] = [
   [/(^time|time$|Time[A-Z])/, '12:00'],
   [/e-?mail/i, 'someone@example.com'],
   [/zip(code)?$/i, '0155'],
+  // A department matrix entry's range ends (docs/decisions/0079).
+  [/^postalCode(From|To)$/, '0155'],
 ];
 
 const FORMATS: Record<string, RegExp> = {

@@ -25,7 +25,10 @@ export type IdKind =
   | 'recurring_order'
   | 'address'
   | 'pre_advice_policy'
-  | 'webhook';
+  | 'webhook'
+  | 'cms'
+  | 'production_time_window'
+  | 'matrix_entry';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

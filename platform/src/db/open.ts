@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { connect } from './connect.js';
 import { startEmbeddedPostgres } from './embedded.js';
-import { migrate, type Migration } from './migrations.js';
+import { migrateAll, type Migration } from './migrations.js';
 import { Notifier } from './notifier.js';
 import { PLATFORM_MIGRATIONS_TABLE, platformMigrations } from './schema.js';
 
@@ -30,8 +30,10 @@ export async function openDatabase(
   const url = config.DATABASE_URL ?? server!.url;
   const knex = connect(url, config.DATABASE_POOL_SIZE);
   try {
-    await migrate(knex, platformMigrations, PLATFORM_MIGRATIONS_TABLE);
-    for (const set of extra) await migrate(knex, set.migrations, set.table);
+    await migrateAll(knex, [
+      { migrations: platformMigrations, table: PLATFORM_MIGRATIONS_TABLE },
+      ...extra,
+    ]);
   } catch (err) {
     await knex.destroy();
     await server?.stop();

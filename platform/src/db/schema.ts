@@ -392,6 +392,60 @@ export const platformMigrations: Migration[] = [
         );`);
     },
   },
+  {
+    // Help-desk sign-in tokens (docs/decisions/0074-customer-portal.md): each token's id once,
+    // with who it signed in, when and from where: the single use and the audit in one row.
+    name: '0026_helpdesk_tokens',
+    async up(knex) {
+      await knex.raw(`
+        create table auth_helpdesk_tokens (
+          token_id text primary key,
+          user_id text not null,
+          used_at timestamptz not null,
+          expires_at timestamptz not null,
+          address text
+        );
+        create index auth_helpdesk_tokens_used on auth_helpdesk_tokens (used_at);`);
+    },
+  },
+  {
+    // The passes of the scheduled jobs (docs/decisions/0076-admin-jobs.md): one row per job,
+    // written by whichever process runs a pass (its start, its outcome), read by `jobsStatus`;
+    // and the ids of content items (docs/decisions/0077-content.md).
+    name: '0027_job_runs',
+    async up(knex) {
+      await knex.raw(`
+        create sequence id_seq_cms;
+        create table job_runs (
+          job text primary key,
+          interval_seconds integer not null,
+          running_since timestamptz,
+          running_pass uuid,
+          running_by text,
+          last_started_at timestamptz,
+          last_finished_at timestamptz,
+          last_outcome text,
+          last_count integer,
+          last_error text,
+          next_run_at timestamptz,
+          updated_at timestamptz not null default now()
+        );`);
+    },
+  },
+  {
+    // The ids of production time windows (docs/decisions/0078-time-windows.md).
+    name: '0028_production_time_windows',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_production_time_window');
+    },
+  },
+  {
+    // The ids of the department matrix's entries (docs/decisions/0079-department-matrix.md).
+    name: '0029_matrix_entries',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_matrix_entry');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

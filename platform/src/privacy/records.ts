@@ -66,10 +66,11 @@ async function eraseUserRecords(trx: Knex.Transaction, userIds: string[]): Promi
        from ${USERS_TABLE} where id = any(?::bigint[])),
      sessions as (delete from auth_sessions where user_id = any(?::text[])),
      credentials as (delete from auth_credentials where user_id = any(?::text[])),
-     codes as (delete from auth_tokens where phone_number in (select phone_number from gone))
+     codes as (delete from auth_tokens where phone_number in (select phone_number from gone)),
+     helpdesk as (delete from auth_helpdesk_tokens where user_id = any(?::text[]))
      delete from message_outbox
      where recipient in (select phone_number from gone union select email from gone where email is not null)`,
-    [userIds, userIds, userIds],
+    [userIds, userIds, userIds, userIds],
   );
 }
 

@@ -31,9 +31,12 @@ export class BatchWrites {
   /** The changes published only for the rows a gated write wrote: which write. */
   private readonly gates = new Map<Change, number>();
 
-  /** A statement to send with the batch's others. */
-  add(sql: string, params: unknown[]): void {
-    this.writes.push({ sql, params, gated: false });
+  /**
+   * A statement to send with the batch's others. Returns the name its rows (`returning …`) go by
+   * in the statement: a later write may read them (an insert of what an earlier one inserted).
+   */
+  add(sql: string, params: unknown[]): string {
+    return `w${this.writes.push({ sql, params, gated: false }) - 1}`;
   }
 
   /**

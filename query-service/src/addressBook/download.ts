@@ -7,6 +7,8 @@ import {
   denial,
   downloadAddressesSchema,
   downloadPermissions,
+  yesNoWords,
+  type AddressFileLanguage,
   type AddressRow,
   type CustomerRow,
 } from '@nordlog/contracts';
@@ -23,7 +25,12 @@ import { scopeCustomers } from '../scopes.js';
 const PAGE_ROWS = 2_000;
 
 /** A saved address as a row of the file: the upload's columns, so the file goes back up as it is. */
-export function addressCells(customer: CustomerRow, a: AddressRow): string[] {
+export function addressCells(
+  customer: CustomerRow,
+  a: AddressRow,
+  language: AddressFileLanguage = 'en',
+): string[] {
+  const [yes, no] = yesNoWords[language] ?? ['yes', 'no'];
   const values: Record<string, string> = {
     customerNumber: customer.alystraId,
     subcustomer: customer.alystraSubcustomer,
@@ -38,6 +45,7 @@ export function addressCells(customer: CustomerRow, a: AddressRow): string[] {
     email: a.block.email ?? '',
     contactPerson: a.block.contactPerson,
     instructions: a.block.instructions,
+    pickupPoint: a.pickupPoint ? yes : no,
   };
   return addressColumns.map((c) => values[c.key] ?? '');
 }
@@ -115,7 +123,8 @@ export function mountAddressDownload(router: Router, deps: QueryServiceDeps): vo
       let after: string | null = null;
       for (;;) {
         const rows = await page(after);
-        for (const { data } of rows) sheet.addRow(addressCells(customer.data, data)).commit();
+        for (const { data } of rows)
+          sheet.addRow(addressCells(customer.data, data, language)).commit();
         if (rows.length < PAGE_ROWS) break;
         after = rows[rows.length - 1]!.data.id;
         if (res.writableNeedDrain && !res.destroyed)

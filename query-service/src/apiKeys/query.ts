@@ -79,7 +79,8 @@ export const hdServices: QueryHandler<'hdServices'> = async (p, ctx) => {
 
 /**
  * `GET /checkout/api/department-matrix/services` (spec §7): the services of a department (by its
- * id in the transport-management system) at a postal code, on the department's own price list.
+ * id in the transport-management system) at a postal code, on the department's own price list,
+ * as far as its matrix offers them there (docs/decisions/0079; no matrix: every priced service).
  * A department outside the caller's access is not found, as if it did not exist.
  */
 export const departmentMatrixServices: QueryHandler<'departmentMatrixServices'> = async (
@@ -117,37 +118,49 @@ function covers(slot: SlotRow, postalCode: string): boolean {
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+const weekdays = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
+const weekdayOf = (date: string) => weekdays[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+
 /**
  * Query `deliveryWindows {customerId, postalCode, serviceCode}` (spec §7): the windows of the
- * customer's department's slots in the next 14 days that take the postal code, once each, when
- * the service is one the customer is priced for there (else NOT_FOUND: a service it cannot book).
+ * customer's department's slots in 14 days that take the postal code, once each, when the service
+ * is one the customer is priced for there (else NOT_FOUND: a service it cannot book). The days
+ * start at the date asked (today by default), and where the department has a matrix
+ * (docs/decisions/0079) not before today plus the entry's lead time, on its weekdays only.
  */
 export const deliveryWindows: QueryHandler<'deliveryWindows'> = async (p, ctx) => {
   const customer = await readableCustomer(ctx.knex, ctx.identity, p.customerId);
   const country = await countryOf(ctx.knex, customer.departmentId);
-  const from = p.fromDate ?? todayOf(country, ctx.clock());
+  const today = todayOf(country, ctx.clock());
+  const asked = p.fromDate ?? today;
   const offered = await servicesAt(
     ctx.knex,
     { customerId: customer.id, departmentId: customer.departmentId },
     { country, postalCode: p.postalCode },
-    from,
+    asked,
   );
-  if (!offered.some((s) => s.serviceCode === p.serviceCode))
+  const service = offered.find((s) => s.serviceCode === p.serviceCode);
+  if (!service)
     throw new AppError(
       'NOT_FOUND',
       `Service ${p.serviceCode} is not offered to this customer at ${p.postalCode}`,
     );
   if (!customer.departmentId) return [];
+  const earliest = addDays(today, service.leadTimeDays);
+  const from = asked < earliest ? earliest : asked;
   const slots = await ctx
     .knex(SLOTS_TABLE)
     .where('department_id', customer.departmentId)
     .where('deleted', false)
     .whereBetween('date', [from, addDays(from, DELIVERY_WINDOW_DAYS - 1)])
     .select<{ data: SlotRow }[]>('data');
+  const delivered = (date: string) =>
+    service.deliveryWeekdays.length === 0 || service.deliveryWeekdays.includes(weekdayOf(date));
   const windows = new Map<string, DeliveryWindow>();
   for (const { data: slot } of slots) {
     if (slot.state === 'CANCELLED' || slot.state === 'COMPLETED' || !covers(slot, p.postalCode))
       continue;
+    if (!delivered(slot.date)) continue;
     const window = { date: slot.date, from: slot.timeFrom, to: slot.timeTo };
     windows.set(`${window.date} ${window.from} ${window.to}`, window);
   }

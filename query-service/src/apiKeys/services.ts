@@ -18,13 +18,15 @@ import {
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import { todayIn } from '../framework.js';
+import { matrixAt } from '../matrix/query.js';
 
 /**
  * What the integration look-ups answer (docs/decisions/0069-api-keys.md). The product has no
  * service catalogue of its own (issue 44 brings the department matrix): a service is a transport
  * (FREIGHT) article priced on the list that applies to the customer on the day (its own, else its
  * groups', else its department's; the same choice an order's price makes) for the delivery
- * postal code's zone. What a customer can book is what it can be priced for.
+ * postal code's zone. What a customer can book is what it can be priced for; where its department
+ * has a matrix (docs/decisions/0079), only what the matrix offers at the postal code.
  */
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
@@ -100,7 +102,9 @@ async function listsFor(
 
 /**
  * The services priced for an owner on a date at a delivery postal code: the FREIGHT articles with
- * a line for the code's zone (or for every zone) on the list that applies, by code.
+ * a line for the code's zone (or for every zone) on the list that applies, by code; of those, when
+ * the department has a matrix, the ones its entry for the postal code offers, with the entry's lead
+ * time and weekdays (none outside every range).
  */
 export async function servicesAt(
   knex: Knex,
@@ -108,7 +112,11 @@ export async function servicesAt(
   delivery: { country: string; postalCode: string },
   date: string,
 ): Promise<IntegrationService[]> {
-  const { lists, groups } = await listsFor(knex, owner);
+  const [{ lists, groups }, matrix] = await Promise.all([
+    listsFor(knex, owner),
+    matrixAt(knex, owner.departmentId, delivery),
+  ]);
+  if (matrix?.size === 0) return [];
   const list = applicableList(
     lists,
     { customerId: owner.customerId ?? '', departmentId: owner.departmentId ?? '', date },
@@ -127,11 +135,14 @@ export async function servicesAt(
   return articles
     .map((a) => a.data)
     .filter((a) => a.active && a.kind === 'FREIGHT' && codes.has(a.code))
+    .filter((a) => !matrix || matrix.has(a.code))
     .map((a) => ({
       serviceCode: a.code,
       name: a.label,
       currency: list.currency,
       priceListId: String(list.id),
       zone,
+      leadTimeDays: matrix?.get(a.code)?.leadTimeDays ?? 0,
+      deliveryWeekdays: matrix?.get(a.code)?.deliveryWeekdays ?? [],
     }));
 }

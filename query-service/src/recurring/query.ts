@@ -9,6 +9,7 @@ import {
   RECURRING_RUNS_TABLE,
   addDays,
   comingDates,
+  dayRules,
   inScope,
   type DepartmentRow,
   type RecurringCalendarDate,
@@ -18,6 +19,7 @@ import {
   type RecurringRunRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
+import { readDepartmentCalendar } from '../timeWindows/calendar.js';
 import { allowedDepartments, assertDepartment, type QueryHandler } from '../framework.js';
 
 /** Recurring-order queries (spec §7; docs/decisions/0058-recurring-orders.md). */
@@ -149,6 +151,18 @@ export const recurringOrderCalendar: QueryHandler<'recurringOrderCalendar'> = as
         .select<{ date: string }[]>('date')
     ).map((h) => h.date),
   );
+  // A day the department's calendar has no pickups counts as a holiday, as the execution
+  // counts it (docs/decisions/0078).
+  const calendar = department
+    ? await readDepartmentCalendar(
+        ctx.knex,
+        department.data,
+        fromDate,
+        addDays(toDate, MAX_MOVE_DAYS),
+      )
+    : null;
+  const closed = (d: string) =>
+    holidays.has(d) || (calendar !== null && !dayRules(calendar, d, 'pickup').open);
   const executions = new Map(
     (
       await rowsOf<RecurringExecutionRow>(
@@ -160,11 +174,9 @@ export const recurringOrderCalendar: QueryHandler<'recurringOrderCalendar'> = as
       )
     ).map((r) => [r.occurrence, r]),
   );
-  return comingDates(recurring, fromDate, toDate, (d) => holidays.has(d)).map(
-    (c): RecurringCalendarDate => ({
-      ...c,
-      holiday: holidays.has(c.occurrence),
-      execution: executions.get(c.occurrence) ?? null,
-    }),
-  );
+  return comingDates(recurring, fromDate, toDate, closed).map((c): RecurringCalendarDate => ({
+    ...c,
+    holiday: closed(c.occurrence),
+    execution: executions.get(c.occurrence) ?? null,
+  }));
 };

@@ -1,9 +1,12 @@
-import type {
-  Identity,
-  RestFilterField,
-  RestResourceName,
-  RestSortField,
-  UserRow,
+import {
+  cmsEffectiveState,
+  type CmsItemRow,
+  type CmsKind,
+  type Identity,
+  type RestFilterField,
+  type RestResourceName,
+  type RestSortField,
+  type UserRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import {
@@ -47,6 +50,26 @@ const words = (...fields: string[]) =>
 const unscoped = (q: Builder) => q;
 /** Tombstones of deleted entities stay in their read model; REST never answers them. */
 const live = (q: Builder) => q.where('deleted', false);
+/**
+ * Content items of one kind (docs/decisions/0077-content.md), with the state as users see it now
+ * (a SCHEDULED item whose time came is PUBLISHED), as the `banners` query answers them. The state
+ * filter compares the state asked for (a scheduled item stays SCHEDULED there).
+ */
+const cmsKind = (kind: CmsKind) => (q: Builder) => q.where({ deleted: false, kind });
+const cmsPresent = (_knex: Knex, _identity: Identity, rows: unknown[]) => {
+  const now = new Date();
+  return Promise.resolve(
+    (rows as CmsItemRow[]).map((r) => ({ ...r, state: cmsEffectiveState(r, now) })),
+  );
+};
+const cmsSort = {
+  id: 'id',
+  state: 'state',
+  publishFrom: text('publishFrom'),
+  publishTo: text('publishTo'),
+};
+const cmsFilters = { state: scalar('state'), targetRoles: list('targetRoles') };
+const cmsSearch = words('title', 'body');
 
 export const restSources: { [R in RestResourceName]: RestSource<R> } = {
   departments: {
@@ -163,6 +186,41 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     base: live,
     scope: scopeNumberSeries,
   },
+  // A department's calendar (docs/decisions/0078): the week's row id is its department's.
+  departmentTimeWindows: {
+    sort: { id: 'id' },
+    filters: { departmentId: scalar('departmentId') },
+    search: words('departmentId'),
+    scope: (q, identity) => scopeDepartmentColumn(q, identity, 'id'),
+  },
+  productionTimeWindows: {
+    sort: {
+      id: 'id',
+      name: lowerText('name'),
+      departmentId: 'department_id',
+      fromDate: 'from_date',
+      toDate: 'to_date',
+    },
+    filters: { departmentId: scalar('departmentId'), name: scalar('name') },
+    search: words('name', 'fromDate', 'toDate'),
+    base: live,
+    scope: (q, identity) => scopeDepartmentColumn(q, identity, 'department_id'),
+  },
+  // The department matrix (docs/decisions/0079): an entry is its department's.
+  departmentMatrix: {
+    sort: {
+      id: 'id',
+      name: lowerText('name'),
+      departmentId: 'department_id',
+      postalCodeFrom: 'postal_code_from',
+      postalCodeTo: text('postalCodeTo'),
+      leadTimeDays: number('leadTimeDays'),
+    },
+    filters: { departmentId: scalar('departmentId'), serviceCodes: list('serviceCodes') },
+    search: words('name', 'postalCodeFrom', 'postalCodeTo', 'serviceCodes'),
+    base: live,
+    scope: (q, identity) => scopeDepartmentColumn(q, identity, 'department_id'),
+  },
   // The catalogue is reference data (contracts entity rule `everyone`).
   articles: {
     sort: {
@@ -200,5 +258,29 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     search: words('name', 'currency'),
     base: live,
     scope: (q, identity) => scopeDepartmentColumn(q, identity, 'department_id'),
+  },
+  cmsBanners: {
+    sort: { ...cmsSort, level: text('level') },
+    filters: { ...cmsFilters, level: scalar('level') },
+    search: cmsSearch,
+    base: cmsKind('BANNER'),
+    scope: unscoped,
+    present: cmsPresent,
+  },
+  cmsNews: {
+    sort: cmsSort,
+    filters: cmsFilters,
+    search: cmsSearch,
+    base: cmsKind('NEWS'),
+    scope: unscoped,
+    present: cmsPresent,
+  },
+  cmsHelpModals: {
+    sort: { ...cmsSort, screen: 'screen' },
+    filters: { ...cmsFilters, screen: scalar('screen') },
+    search: words('title', 'body', 'screen'),
+    base: cmsKind('HELP_MODAL'),
+    scope: unscoped,
+    present: cmsPresent,
   },
 };

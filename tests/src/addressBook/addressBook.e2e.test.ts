@@ -265,6 +265,50 @@ describe('address book', () => {
     expect(row!.departmentId).toBe('1');
   });
 
+  it('a pickup point is a yes-or-no column in any language: saved from the file, written in the download’s language, kept when a file leaves it empty, an unknown word refused', async () => {
+    const base = {
+      customerNumber: '10001',
+      name: 'Kiosk Grünerløkka',
+      address: 'Thorvald Meyers gate 40',
+      zipCode: '0555',
+      zipArea: 'Oslo',
+    };
+    const rows = [
+      { ...base, code: 'P-1', pickupPoint: 'Ja' },
+      { ...base, code: 'P-2', name: 'Butikk Tøyen', address: 'Tøyengata 10', pickupPoint: 'non' },
+    ];
+    const csv = (r: Record<string, string>[]) => csvUtf8Bom(csvText(r, ';', keys));
+    const up = await send({ name: 'p.csv', data: csv(rows) });
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ created: 2 });
+    const flags = async () =>
+      Object.fromEntries(
+        (await addresses({ customerIds: ['1'] }))
+          .filter((a) => a.code.startsWith('P-'))
+          .map((a) => [a.code, a.pickupPoint]),
+      );
+    expect(await flags()).toEqual({ 'P-1': true, 'P-2': false });
+    const finnish = await sheetOf(await download({ customerNumber: '10001', language: 'fi' }));
+    const at = keys.indexOf('pickupPoint');
+    expect(finnish.find((r) => r.includes('P-1'))![at]).toBe('kyllä');
+    expect(finnish.find((r) => r.includes('P-2'))![at]).toBe('ei');
+    // A file that says nothing of pickup points (an older download) leaves the flags as they are.
+    const silent = rows.map(({ pickupPoint: _, ...r }) => ({
+      ...r,
+      instructions: 'Inngang fra gården',
+    }));
+    expect((await send({ name: 'p.csv', data: csv(silent) })).body).toMatchObject({ updated: 2 });
+    expect(await flags()).toEqual({ 'P-1': true, 'P-2': false });
+    const unknown = await send({
+      name: 'p.csv',
+      data: csv([{ ...rows[0]!, pickupPoint: 'kanskje' }]),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body[0].params.rows).toEqual([
+      expect.objectContaining({ row: 2, column: 'pickupPoint' }),
+    ]);
+  });
+
   it('a file with refused rows saves nothing and names each row, column and message; hostile files get a clear answer', async () => {
     const before = (await addresses({ customerIds: ['1'] })).length;
     const rows: Record<string, string>[] = [

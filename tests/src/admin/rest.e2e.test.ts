@@ -68,7 +68,54 @@ describe('REST resources in the dialect of ra-data-simple-rest (GET /api/rest/{r
       validFrom: '2026-01-01',
       lines: [{ articleCode: 'FREIGHT', customerPrice: 19_900 }],
     });
+    // Content (0077): banners and news share a read model; each resource answers its own kind.
+    const content = { body: { en: 'Text' }, targetRoles: ['PLANNER'], state: 'PUBLISHED' };
+    await sys.command('CREATE_BANNER', { ...content, title: { en: 'Snow' }, level: 'WARNING' });
+    await sys.command('CREATE_NEWS', {
+      ...content,
+      title: { en: 'Depot' },
+      state: 'SCHEDULED',
+      publishFrom: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await sys.command('CREATE_WHATS_THIS_MODAL', {
+      ...content,
+      title: { en: 'Holidays' },
+      screen: '/admin/holidays',
+    });
+    // A department's week and a production time window (docs/decisions/0078).
+    await sys.command('UPSERT_DEPARTMENT_TIME_WINDOW', {
+      departmentId: deps.Bergen,
+      bookingCutoff: '15:00',
+    });
+    await sys.command('ADD_PRODUCTION_TIME_WINDOW', {
+      departmentId: deps.Bergen,
+      name: 'Christmas',
+      fromDate: '2031-12-15',
+      toDate: '2031-12-23',
+    });
+    // A department matrix entry (docs/decisions/0079).
+    await sys.command('CREATE_MATRIX_ENTRY', {
+      departmentId: deps.Bergen,
+      name: 'Bergen sentrum',
+      postalCodeFrom: '5000',
+      postalCodeTo: '5099',
+      serviceCodes: ['FREIGHT'],
+    });
     await sys.settled();
+  });
+
+  it('content: banners, news and help modals each list their own kind, with the state as users see it', async () => {
+    const titles = async (name: string, filter: Record<string, unknown> = {}) =>
+      (
+        (await sys.get(list(name, { filter }))).body as { title: { en: string }; state: string }[]
+      ).map((r) => `${r.title.en} ${r.state}`);
+    expect(await titles('cmsBanners')).toEqual(['Snow PUBLISHED']);
+    expect(await titles('cmsNews')).toEqual(['Depot SCHEDULED']);
+    expect(await titles('cmsHelpModals', { screen: '/admin/holidays' })).toEqual([
+      'Holidays PUBLISHED',
+    ]);
+    expect(await titles('cmsNews', { state: 'PUBLISHED' })).toEqual([]);
+    expect(await titles('cmsBanners', { q: 'snow' })).toEqual(['Snow PUBLISHED']);
   });
   afterAll(async () => sys.shutdown());
 

@@ -5,10 +5,11 @@ import { bookingDate, osloAddress } from '../support/booking.js';
 import { numberArg as arg } from './args.js';
 import { must, onLocalSystem, runBench, shopWorld } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
+import { phaseProfiler } from './spineProfile.js';
 import { fmt, percentile } from './stats.js';
 
 /**
- * `npm run bench:courier [-- --couriers 200 --seconds 60 --batch 20 --keep]` (issue 42). On the
+ * `npm run bench:courier [-- --couriers 200 --seconds 60 --batch 20 --keep --profile]` (issue 42). On the
  * local PostgreSQL server (LOCAL_PG_URL), in a database of its own, through the one gateway:
  *
  * 1. `couriers` couriers, each signed in with a started route of `2 × batch` one-package orders,
@@ -27,6 +28,10 @@ const COURIERS = arg('--couriers', 200);
 const SECONDS = arg('--seconds', 60);
 const BATCH = arg('--batch', 20);
 const KEEP = process.argv.includes('--keep');
+/** CPU profiles of the server thread and the projector's worker over the paced load (spineProfile.ts). */
+const PROFILE = process.argv.includes('--profile');
+/** The command service's folded states kept (COMMAND_STATES_KEPT; 5000 was the default before 0064's addendum). */
+const STATES_KEPT = process.argv.includes('--states-kept') ? arg('--states-kept', 50_000) : null;
 const DATE = bookingDate(1);
 const KINDS = ['AT_TERMINAL', 'LOADED', 'DELIVERED'] as const;
 
@@ -137,6 +142,62 @@ const position = (r: Route, t: number) => ({
   timestamp: new Date().toISOString(),
 });
 
+/**
+ * Where a batch's time goes, from the database's own stamps (one clock: the same machine): sent →
+ * the handler's decision (the events' `occurredAt`) → the append's transaction (`es_events`) →
+ * the projector's transaction that published the slot's row (`rm_changes`) → the planner's socket.
+ */
+async function printStages(
+  system: System,
+  timed: Map<string, { sent: number; seen?: number }>,
+): Promise<void> {
+  const appended = await system.db
+    .knex('es_events')
+    .where('type', 'ScansRecorded')
+    .select<{ stream_id: string; stream_revision: number; at: Date; decided: string }[]>(
+      'stream_id',
+      'stream_revision',
+      system.db.knex.raw('created_at as at'),
+      system.db.knex.raw(`metadata->>'occurredAt' as decided`),
+    );
+  const published = await system.db
+    .knex('rm_changes')
+    .where('entity', 'slotScans')
+    .select<{ entity_id: string; revision: number; at: Date }[]>(
+      'entity_id',
+      'revision',
+      system.db.knex.raw('created_at as at'),
+    );
+  const outbox = new Map(published.map((r) => [`${r.entity_id}:${r.revision}`, r.at.getTime()]));
+  const stages: Record<string, number[]> = {
+    'sent → decided (HTTP, checks, handler reads)': [],
+    'decided → append transaction': [],
+    'append → projector transaction': [],
+    'projector transaction → planner socket': [],
+  };
+  const [accept, append, project, push] = Object.values(stages) as [
+    number[],
+    number[],
+    number[],
+    number[],
+  ];
+  for (const e of appended) {
+    const key = `${e.stream_id.replace('slot-scans-', '')}:${e.stream_revision}`;
+    const batch = timed.get(key);
+    const out = outbox.get(key);
+    if (!batch?.seen || out === undefined) continue;
+    const decided = Date.parse(e.decided);
+    accept.push(decided - batch.sent);
+    append.push(e.at.getTime() - decided);
+    project.push(out - e.at.getTime());
+    push.push(batch.seen - out);
+  }
+  for (const [name, values] of Object.entries(stages))
+    console.log(
+      `    ${name}: p50 ${fmt(percentile(values, 50), 1)} ms, p99 ${fmt(percentile(values, 99), 1)} ms (${values.length})`,
+    );
+}
+
 runBench(async () => {
   await onLocalSystem(
     'courier',
@@ -144,7 +205,14 @@ runBench(async () => {
       const world = await shopWorld(system);
       const started = performance.now();
       const routes: Route[] = [];
-      for (let i = 0; i < COURIERS; i++) routes.push(await route(system, world, i, 2 * BATCH));
+      // Four routes set up at a time (the set-up is not measured; one at a time took minutes).
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let i = next++; i < COURIERS; i = next++)
+            routes[i] = await route(system, world, i, 2 * BATCH);
+        }),
+      );
       console.log(
         `  set-up: ${COURIERS} couriers signed in, each on a started route of ${2 * BATCH} orders, in ${fmt((performance.now() - started) / 1000, 1)} s`,
       );
@@ -162,6 +230,8 @@ runBench(async () => {
       /** Per slot, the batches sent and not yet seen: [scans the slot has after it, sent at]. */
       const waiting = new Map<string, [number, number][]>();
       const lags: number[] = [];
+      /** Each batch's send and socket arrival (epoch ms), by slot and the scan stream's revision. */
+      const timed = new Map<string, { sent: number; seen?: number }>();
       ws.on('message', (raw) => {
         const text = Buffer.from(raw as Buffer).toString('utf8');
         if (text === 'ping') return void ws.send('pong');
@@ -171,8 +241,15 @@ runBench(async () => {
         const at = now();
         const seen = m.data?.scans?.length ?? 0;
         const list = waiting.get(m.id) ?? [];
-        while (list.length > 0 && list[0]![0] <= seen) lags.push(at - list.shift()![1]);
+        while (list.length > 0 && list[0]![0] <= seen) {
+          const [count, sent] = list.shift()!;
+          lags.push(at - sent);
+          const batch = timed.get(`${m.id}:${count / BATCH - 1}`);
+          if (batch) batch.seen = at;
+        }
       });
+      const profiler = PROFILE ? await phaseProfiler(system, system.db.knex) : null;
+      await profiler?.start();
       const batches = Math.floor(SECONDS / 10);
       const latencies: number[] = [];
       const statuses = new Map<number, number>();
@@ -190,8 +267,10 @@ runBench(async () => {
               scans: half.map((code) => ({ code, kind, scannedAt: new Date().toISOString() })),
             };
             const list = waiting.get(r.slotId) ?? [];
-            list.push([(b + 1) * BATCH, now()]);
+            const sentAt = now();
+            list.push([(b + 1) * BATCH, sentAt]);
             waiting.set(r.slotId, list);
+            timed.set(`${r.slotId}:${b}`, { sent: sentAt });
             const t = performance.now();
             const status = await send(system, r.headers, 'ADD_SCANNED_EVENTS', payload);
             latencies.push(performance.now() - t);
@@ -202,17 +281,29 @@ runBench(async () => {
         }),
       );
       const loadSeconds = (performance.now() - loadStart) / 1000;
-      await sleep(2_000); // the last batches' socket messages
+      await profiler?.stop('scan load', batches * routes.length);
+      // The last batches' socket messages: every batch's arrival counts in the percentiles (one
+      // left out would hide the slowest), so wait for them all, up to a minute.
+      const unseen = () => [...waiting.values()].reduce((n, l) => n + l.length, 0);
+      const drainEnd = performance.now() + 60_000;
+      while (unseen() > 0 && performance.now() < drainEnd) await sleep(100);
+      const waited = (performance.now() - loadStart) / 1000 - loadSeconds;
       ws.close();
       const scanRate = scans / loadSeconds;
-      const missed = [...waiting.values()].reduce((n, l) => n + l.length, 0);
+      const missed = unseen();
       console.log(
         `  ${COURIERS} couriers × a batch of ${BATCH} every 10 s for ${SECONDS} s (${fmt((COURIERS * BATCH) / 10)} scans/s offered): ` +
           `${fmt(scanRate, 1)} scans/s processed; ADD_SCANNED_EVENTS p50 ${fmt(percentile(latencies, 50), 1)} ms, p99 ${fmt(percentile(latencies, 99), 1)} ms ` +
           `(${[...statuses].map(([s, n]) => `${n}× ${s}`).join(', ')})`,
       );
       console.log(
-        `  scan sent → planner's socket: p50 ${fmt(percentile(lags, 50), 1)} ms, p99 ${fmt(percentile(lags, 99), 1)} ms (target p99 < 200 ms) over ${lags.length} batches; ${missed} not seen`,
+        `  scan sent → planner's socket: p50 ${fmt(percentile(lags, 50), 1)} ms, p99 ${fmt(percentile(lags, 99), 1)} ms (target p99 < 200 ms) over ${lags.length} batches; ${missed} not seen (the last seen ${fmt(waited, 1)} s after the load)`,
+      );
+
+      await printStages(system, timed);
+      console.log(
+        `  the process's heap after the load: ${fmt(process.memoryUsage().heapUsed / 2 ** 20, 0)} MiB` +
+          (STATES_KEPT === null ? '' : ` (COMMAND_STATES_KEPT ${STATES_KEPT})`),
       );
 
       // 2. The floor: CREATE_CUSTOMER as fast as 32 at once go, for 10 s, in the same run.
@@ -267,6 +358,13 @@ runBench(async () => {
         `  one courier's queue of ${reports.length} reports drained in ${fmt(drainSeconds, 2)} s (${fmt(reports.length / drainSeconds, 1)} a second; ${[...drained].map(([s, n]) => `${n}× ${s}`).join(', ')})`,
       );
     },
-    { keep: KEEP, env: { PRE_ADVICE_INTERVAL_SECONDS: '0', RECURRING_INTERVAL_SECONDS: '0' } },
+    {
+      keep: KEEP,
+      env: {
+        PRE_ADVICE_INTERVAL_SECONDS: '0',
+        RECURRING_INTERVAL_SECONDS: '0',
+        ...(STATES_KEPT === null ? {} : { COMMAND_STATES_KEPT: String(STATES_KEPT) }),
+      },
+    },
   );
 });

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { adminClient } from './adminClient.js';
+import { portalBench } from './customerPortal.js';
 import { numberArg as arg } from './args.js';
 import { onLocalSystem, runBench } from './localSystem.js';
 import { fmt, percentile } from './stats.js';
@@ -14,13 +15,18 @@ import { fmt, percentile } from './stats.js';
  * keeps its own schedule (a late answer does not delay the next send's planned time). Printed:
  * p50, p99 and throughput of each, and the API's to the command path's as ratios.
  *
- * The webhook and portal parts of issue 43's benchmark belong to their own parts of the issue.
+ * Then the portal part (customerPortal.ts; `--orders 50000 --rounds 5`, `--portal-only` skips the
+ * order load): the customer portal's shipments page against the planners' for the same customer's
+ * orders. The webhook part of issue 43's benchmark belongs to its own part of the issue.
  */
 
 const KEYS = arg('--keys', 50);
 const RATE = arg('--rate', 4);
 const SECONDS = arg('--seconds', 60);
 const KEEP = process.argv.includes('--keep');
+const ORDERS = arg('--orders', 50_000);
+const ROUNDS = arg('--rounds', 5);
+const PORTAL_ONLY = process.argv.includes('--portal-only');
 
 interface Run {
   latencies: number[];
@@ -83,6 +89,10 @@ runBench(async () => {
           departmentId,
         })
       ).ids![0]!;
+      if (PORTAL_ONLY) {
+        await portalBench(system, admin, { orders: ORDERS, rounds: ROUNDS });
+        return;
+      }
       const keys: string[] = [];
       for (let i = 0; i < KEYS; i++) {
         const res = await fetch(`${system.url}/api/command/CREATE_API_KEY`, {
@@ -143,6 +153,7 @@ runBench(async () => {
       console.log(
         `  ratios API / command path: p99 ${ratio(percentile(api.latencies, 99), percentile(typed.latencies, 99))}, p50 ${ratio(percentile(api.latencies, 50), percentile(typed.latencies, 50))}, throughput ${ratio((api.statuses.get(201) ?? 0) / api.seconds, (typed.statuses.get(200) ?? 0) / typed.seconds)}`,
       );
+      await portalBench(system, admin, { orders: ORDERS, rounds: ROUNDS });
     },
     { keep: KEEP },
   );

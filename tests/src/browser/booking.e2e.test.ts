@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isValidGsin, isValidSscc } from '@nordlog/contracts';
 import { loadPostalCodes } from '@nordlog/platform';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { configureNumberSeries } from '../support/booking.js';
+import { bookingDate, configureNumberSeries } from '../support/booking.js';
 import {
   assertWebAppBuilt,
   launchBrowser,
@@ -10,6 +10,7 @@ import {
   loopbackTileEnv,
   screenshot,
   serveTiles,
+  settledValue,
 } from '../support/browser.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -242,4 +243,52 @@ describe('booking in a browser', () => {
     expect(commands).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('the department calendar in the form (0078): after the cut-off the form proposes the next open day and refuses today on the pickup date, as the server does', async () => {
+    // A cut-off at midnight: a pickup today is always too late.
+    const week = await sys.command('UPSERT_DEPARTMENT_TIME_WINDOW', {
+      departmentId: oslo,
+      bookingCutoff: '00:00',
+    });
+    expect(week.status).toBe(200);
+    const phone = await planner('Calendar Booker');
+    const context = await newContext();
+    const page = await context.newPage();
+    const commands: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/command/')) commands.push(r.url());
+    });
+    try {
+      await loginByToken(page, sys, phone);
+      await page.waitForURL('**/planner');
+      await page.goto(`${sys.url}/planner/${oslo}/booking/create`);
+      await page.getByRole('heading', { name: 'New order' }).waitFor();
+      const dmy = (iso: string) => iso.split('-').reverse().join('/');
+      const [today, tomorrow] = [bookingDate(0), bookingDate(1)];
+      await page
+        .getByTestId('earliest-pickup')
+        .getByText(`Earliest pickup: ${dmy(tomorrow)} 00:00`)
+        .waitFor();
+      const pickupDate = page.getByRole('group', { name: /^pickup date/i });
+      const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
+      const proposed = await settledValue(
+        async () => digits(await pickupDate.textContent()),
+        (text) => text === digits(dmy(tomorrow)),
+      );
+      expect(proposed).toBe(digits(dmy(tomorrow)));
+      // The day's section first (the field is filled: a click lands on the section under it).
+      await pickupDate.getByRole('spinbutton', { name: 'Day' }).click();
+      await page.keyboard.type(today.split('-').reverse().join(''));
+      await page.keyboard.press('Tab');
+      await page.getByRole('button', { name: 'Save order' }).click();
+      await page
+        .getByText(/^Too late to book a pickup on this day/)
+        .first()
+        .waitFor();
+      expect(commands).toEqual([]);
+    } finally {
+      await context.close();
+      await sys.command('UPSERT_DEPARTMENT_TIME_WINDOW', { departmentId: oslo });
+    }
+  }, 60_000);
 });

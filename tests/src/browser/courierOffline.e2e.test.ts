@@ -213,7 +213,8 @@ describe('the courier page offline', () => {
       await page.reload();
       await page.getByTestId('reports-waiting').waitFor({ timeout: 20_000 });
       await page.getByTestId('offline-copy').waitFor();
-      const found = await inspectPage(page, { keyPattern, axe: true, width: 420 });
+      // axe in one language: a translation changes the texts, not what axe judges.
+      const found = await inspectPage(page, { keyPattern, axe: locale === 'en', width: 420 });
       problems.push(...found.map((p) => `${locale}: ${p}`));
     }
     await page.evaluate(`localStorage.setItem('nordlog.locale', 'en')`);

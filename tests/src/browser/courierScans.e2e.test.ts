@@ -158,7 +158,8 @@ describe('the courier scans in a browser', () => {
       await page.getByTestId('stop-scans').first().waitFor();
       await page.locator('[data-stop$=":delivery"] button').first().click();
       await page.locator('a[href^="tel:"]').first().waitFor();
-      const found = await inspectPage(page, { keyPattern, axe: true, width: 420 });
+      // axe in one language: a translation changes the texts, not what axe judges.
+      const found = await inspectPage(page, { keyPattern, axe: locale === 'en', width: 420 });
       problems.push(...found.map((p) => `${locale}: ${p}`));
     }
     await page.evaluate(`localStorage.setItem('nordlog.locale', 'en')`);

@@ -188,11 +188,13 @@ describe('proof of delivery in a browser', () => {
       // The stop with its proof button, then the dialog open.
       const open = page.locator('[data-stop$=":delivery"] [data-testid="proof-open"]');
       await open.waitFor();
-      const page1 = await inspectPage(page, { keyPattern, axe: true, width: 420 });
+      // axe in one language: a translation changes the texts, not what axe judges.
+      const axe = locale === 'en';
+      const page1 = await inspectPage(page, { keyPattern, axe, width: 420 });
       problems.push(...page1.map((p) => `${locale} (page): ${p}`));
       await open.click();
       await page.getByTestId('signature-pad').waitFor();
-      const found = await inspectPage(page, { keyPattern, axe: true, width: 420 });
+      const found = await inspectPage(page, { keyPattern, axe, width: 420 });
       problems.push(...found.map((p) => `${locale}: ${p}`));
     }
     await page.evaluate(`localStorage.setItem('nordlog.locale', 'en')`);

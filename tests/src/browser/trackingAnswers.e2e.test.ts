@@ -149,7 +149,7 @@ describe('the recipient answers on the tracking page', () => {
     await page.context().close();
   });
 
-  it('the answers’ forms in the six languages and both themes: no message key, axe clean', async () => {
+  it('the answers’ forms in the six languages (no message key, none too wide) and both themes (axe clean)', async () => {
     const { key } = await book();
     const keyPattern = messageKeyPattern(['tracking']);
     const problems: string[] = [];
@@ -162,7 +162,10 @@ describe('the recipient answers on the tracking page', () => {
         for (const kind of ['day', 'door', 'point']) {
           await page.getByTestId(`tracking-answer-${kind}`).click();
           await page.getByTestId('tracking-answer-form').waitFor();
-          const found = await inspectPage(page, { keyPattern, axe: true, width: 420 });
+          // axe once per form and theme: a translation changes the texts, not the structure,
+          // names or colours axe judges (the walk runs it on these forms at desktop width too).
+          const axe = locale === 'en';
+          const found = await inspectPage(page, { keyPattern, axe, width: 420 });
           problems.push(...found.map((p) => `${theme || 'nordlog'} ${locale} ${kind}: ${p}`));
         }
       }

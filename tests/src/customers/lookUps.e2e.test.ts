@@ -105,12 +105,10 @@ describe('customer look-ups', () => {
       ),
     ).toEqual([swedish]);
     // A planner of Oslo reads no Swedish customer, whatever it names.
-    const planners = await sys
-      .as(planner)
-      .query('searchCustomerAllCountries', {
-        searchPhrase: 'fjord apotek',
-        departmentIds: [malmo],
-      });
+    const planners = await sys.as(planner).query('searchCustomerAllCountries', {
+      searchPhrase: 'fjord apotek',
+      departmentIds: [malmo],
+    });
     expect(ids(planners.body)).toEqual([main, sub]);
     expect((await sys.query('searchCustomerAllCountries', { departmentIds: [oslo] })).status).toBe(
       400,

@@ -44,6 +44,16 @@ interface World {
   osloHook: string;
   bergenHook: string;
   bergenHook2: string;
+  /** Content of the whole product (docs/decisions/0077). */
+  banner: string;
+  news: string;
+  helpModal: string;
+  /** A production time window of each department (docs/decisions/0078). */
+  osloWindow: string;
+  bergenWindow: string;
+  /** A department matrix entry of each department (docs/decisions/0079). */
+  osloEntry: string;
+  bergenEntry: string;
 }
 
 /**
@@ -59,6 +69,33 @@ const policy = (owner: Payload): Payload => ({
   channel: 'SMS',
   texts: [{ language: 'nb', smsText: 'Pakken kommer: {trackingLink}' }],
   ...owner,
+});
+
+/** Content shown to every department's users (docs/decisions/0077). */
+const content = (title: string): Payload => ({
+  title: { en: title },
+  body: { en: 'Text.' },
+  targetRoles: ['PLANNER'],
+  state: 'DRAFT',
+  publishFrom: '2027-01-01T08:00:00Z',
+  publishTo: null,
+});
+
+/** A production time window of a department, a week from the date given (0078). */
+const window = (departmentId: string, fromDate: string): Payload => ({
+  departmentId,
+  name: 'Peak',
+  fromDate,
+  toDate: fromDate.replace(/-01$/, '-07'),
+});
+
+/** A department matrix entry of a department for EXPRESS (0079). */
+const entry = (departmentId: string, postalCodeFrom: string): Payload => ({
+  departmentId,
+  name: 'Sentrum',
+  postalCodeFrom,
+  postalCodeTo: postalCodeFrom,
+  serviceCodes: ['EXPRESS'],
 });
 
 /** A webhook of the customer given (docs/decisions/0070). */
@@ -254,6 +291,56 @@ const cases: Partial<
     outside: [(w) => ({ id: w.osloSeries })],
     inside: (w) => ({ id: w.bergenSeries }),
   },
+  // A department's calendar is its admins' (0078).
+  UPSERT_DEPARTMENT_TIME_WINDOW: {
+    outside: [(w) => ({ departmentId: w.oslo, bookingCutoff: '15:00' })],
+    inside: (w) => ({ departmentId: w.bergen, bookingCutoff: '15:00' }),
+  },
+  ADD_PRODUCTION_TIME_WINDOW: {
+    outside: [(w) => window(w.oslo, '2035-03-01')],
+    inside: (w) => window(w.bergen, '2035-03-01'),
+  },
+  EDIT_PRODUCTION_TIME_WINDOW: {
+    outside: [(w) => ({ id: w.osloWindow, name: 'Renamed' })],
+    inside: (w) => ({ id: w.bergenWindow, name: 'Renamed' }),
+  },
+  DELETE_PRODUCTION_TIME_WINDOW: {
+    outside: [(w) => ({ id: w.osloWindow })],
+    inside: (w) => ({ id: w.bergenWindow }),
+  },
+  // A department's matrix is its admins' (0079).
+  CREATE_MATRIX_ENTRY: {
+    outside: [(w) => entry(w.oslo, '0200')],
+    inside: (w) => entry(w.bergen, '5200'),
+  },
+  UPDATE_MATRIX_ENTRY: {
+    outside: [(w) => ({ id: w.osloEntry, leadTimeDays: 3 })],
+    inside: (w) => ({ id: w.bergenEntry, leadTimeDays: 3 }),
+  },
+  DELETE_MATRIX_ENTRY: {
+    outside: [(w) => ({ id: w.osloEntry })],
+    inside: (w) => ({ id: w.bergenEntry }),
+  },
+  // The product's jobs run for every department (0076), and only an ADMIN switches them.
+  ENABLE_JOB: { outside: [() => ({ job: 'RETENTION' })], inside: null },
+  DISABLE_JOB: { outside: [() => ({ job: 'RETENTION' })], inside: null },
+  // Banners, news and help texts are shown in every department (0077): a scoped admin holding
+  // the flag still may not.
+  CREATE_BANNER: { outside: [() => ({ ...content('Snow'), level: 'INFO' })], inside: null },
+  UPDATE_BANNER: { outside: [(w) => ({ id: w.banner, level: 'WARNING' })], inside: null },
+  DELETE_BANNER: { outside: [(w) => ({ id: w.banner })], inside: null },
+  CREATE_NEWS: { outside: [() => content('Depot')], inside: null },
+  UPDATE_NEWS: { outside: [(w) => ({ id: w.news, targetRoles: ['ADMIN'] })], inside: null },
+  DELETE_NEWS: { outside: [(w) => ({ id: w.news })], inside: null },
+  CREATE_WHATS_THIS_MODAL: {
+    outside: [() => ({ ...content('Help'), screen: '/admin/holidays' })],
+    inside: null,
+  },
+  UPDATE_WHATS_THIS_MODAL: {
+    outside: [(w) => ({ id: w.helpModal, screen: '/admin/jobs' })],
+    inside: null,
+  },
+  DELETE_WHATS_THIS_MODAL: { outside: [(w) => ({ id: w.helpModal })], inside: null },
 };
 
 /** Commands that need an admin flag (every flag they accept is an ADMIN_* flag). */
@@ -301,6 +388,10 @@ describe('a scoped admin acts only inside its departments and never gives more t
       'ADMIN_HOLIDAYS',
       'ADMIN_CUSTOMER_GROUP',
       'ADMIN_PRE_ADVICE',
+      'ADMIN_CMS_BANNERS',
+      'ADMIN_CMS_WHATS_THIS_MODALS',
+      'ADMIN_PRODUCTION_TIME_WINDOW',
+      'ADMIN_MATRIX',
       ...plannerFlags,
     ];
     const phone = freshPhone();
@@ -354,7 +445,21 @@ describe('a scoped admin acts only inside its departments and never gives more t
       osloHook: '',
       bergenHook: '',
       bergenHook2: '',
+      banner: await id('CREATE_BANNER', { ...content('Snow'), level: 'INFO' }),
+      news: await id('CREATE_NEWS', content('Depot')),
+      helpModal: await id('CREATE_WHATS_THIS_MODAL', {
+        ...content('Help'),
+        screen: '/admin/holidays',
+      }),
+      osloWindow: '',
+      bergenWindow: '',
+      osloEntry: '',
+      bergenEntry: '',
     };
+    world.osloWindow = await id('ADD_PRODUCTION_TIME_WINDOW', window(oslo, '2035-01-01'));
+    world.bergenWindow = await id('ADD_PRODUCTION_TIME_WINDOW', window(bergen, '2035-01-01'));
+    world.osloEntry = await id('CREATE_MATRIX_ENTRY', entry(oslo, '0100'));
+    world.bergenEntry = await id('CREATE_MATRIX_ENTRY', entry(bergen, '5100'));
     world.osloHook = await id('CREATE_WEBHOOK', hook(world.osloCustomer));
     world.bergenHook = await id('CREATE_WEBHOOK', hook(world.bergenCustomer));
     world.bergenHook2 = await id('CREATE_WEBHOOK', hook(world.bergenCustomer));

@@ -149,6 +149,7 @@ describe('the HTTP edge: CSRF on every path, security headers, reused command id
       ['/api/command/CREATE_DEPARTMENT', { type: 'CREATE_DEPARTMENT', payload }],
       ['/api/query/departments', { query: 'departments', params: {} }],
       ['/auth/request-token', { phoneNumber: freshPhone() }],
+      ['/api/auth/customer-login-initiate', { phoneNumber: freshPhone() }],
       ['/auth/verify-token', { phoneNumber: freshPhone(), token: '123456' }],
       ['/auth/verify-pwd', { password: 'x' }],
       ['/auth/claim-email', { email: 'a@b.no' }],

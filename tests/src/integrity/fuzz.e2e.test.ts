@@ -69,6 +69,26 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   customerGroups: () => ({}),
   customerGroupMembers: (w) => ({ groupId: w.customerGroup }),
   holiday: () => ({ country: 'NO' }),
+  jobsStatus: () => ({}),
+  departmentTimeWindows: (w) => ({ departmentId: w.departments[0] }),
+  productionTimeWindows: (w) => ({ departmentId: w.departments[0] }),
+  departmentMatrix: (w) => ({ departmentId: w.departments[0] }),
+  getCustomersWithTimeMatrix: (w) => ({ departmentIds: [w.departments[0]] }),
+  productivityReport: (w) => ({
+    departmentIds: [w.departments[0]],
+    fromDate: '2026-11-01',
+    toDate: '2026-11-30',
+    groupBy: 'courier',
+  }),
+  banners: () => ({}),
+  bannerById: (w) => ({ id: w.banner }),
+  publishedBanners: () => ({}),
+  validateBannerUrl: () => ({ url: 'https://status.example.com/' }),
+  cmsNews: () => ({}),
+  publishedNews: () => ({}),
+  whatsThisModals: () => ({}),
+  whatsThisModalById: (w) => ({ id: w.helpModal }),
+  publishedWhatsThisModals: () => ({ screen: '/admin/holidays' }),
   courierLocationsByDepartmentId: (w) => ({ departmentId: w.departments[0] }),
   courierLocationsBySlotId: (w) => ({ slotId: w.slot }),
   slotScans: (w) => ({ slotId: w.slot }),
@@ -421,6 +441,8 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
       '/auth/request-token',
       '/auth/verify-token',
       '/auth/logout',
+      // The customer login's start (docs/decisions/0074).
+      '/api/auth/customer-login-initiate',
     ];
     const deep = (n: number): unknown => (n === 0 ? 1 : [deep(n - 1)]);
     const damages: { label: string; headers: Record<string, string>; body: Buffer | string }[] = [

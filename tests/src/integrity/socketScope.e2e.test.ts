@@ -64,6 +64,24 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
   departmentGroups: (c) => list(c.query('departmentGroups', {})),
   customerGroups: (c) => list(c.query('customerGroups', {})),
   holidays: (c) => list(c.query('holiday', {})),
+  // The jobs' switches: jobsStatus lists every job; rows exist (and are pushed) once switched.
+  cmsBanners: async (c) => [
+    ...(await list(c.query('banners', {}))),
+    ...(await list(c.query('cmsNews', {}))),
+  ],
+  cmsHelpModals: (c) => list(c.query('whatsThisModals', {})),
+  // A department's week: one answer per department the reader may read (0078).
+  departmentTimeWindows: async (c, w) => {
+    const rows: Row[] = [];
+    for (const departmentId of [w.oslo, w.bergen]) {
+      const res = await c.query('departmentTimeWindows', { departmentId });
+      if (res.status === 200 && res.body.revision !== null) rows.push(res.body as Row);
+    }
+    return rows;
+  },
+  productionTimeWindows: (c) => list(c.query('productionTimeWindows', {})),
+  departmentMatrix: (c) => list(c.query('departmentMatrix', {})),
+  jobs: async (c) => (await list(c.query('jobsStatus', {}))).filter((r) => Number(r.revision) >= 0),
   courierLocations: async (c, w) => {
     const byId = new Map<string, Row>();
     for (const departmentId of [w.oslo, w.bergen])
@@ -312,6 +330,16 @@ describe('socket scope equals query access, for every entity, role and context',
     await sys.command('CREATE_CUSTOMER_GROUP', { name: 'All', customerIds: [mine, theirs] });
     await sys.command('CREATE_ROLE', { name: 'Night shift', access: ['PLANNER_LIVE'] });
     await sys.command('CREATE_HOLIDAY', { country: 'NO', type: 'NO_PICKUP', date: DATE });
+    await sys.command('DISABLE_JOB', { job: 'RETENTION' });
+    const content = {
+      title: { en: 'Roads closed' },
+      body: { en: 'Expect delays.' },
+      targetRoles: ['PLANNER'],
+      state: 'PUBLISHED',
+    };
+    await sys.command('CREATE_BANNER', content);
+    await sys.command('CREATE_NEWS', content);
+    await sys.command('CREATE_WHATS_THIS_MODAL', { ...content, screen: '/admin/holidays' });
     // An article and price lists of Oslo, of Bergen and of a customer (docs/decisions/0030).
     expect(
       (
@@ -546,6 +574,43 @@ describe('socket scope equals query access, for every entity, role and context',
       const booked = await sys.query('orders', { recurringOrderId: saved.body.ids[0] });
       for (const o of booked.body as Row[]) world.orders.push(String(o.id));
       fresh.push(String((booked.body as Row[])[0]!.id));
+    }
+    // Each department's week and a production time window of each, far ahead (0078):
+    // after the bookings (a week makes the holiday of DATE close Oslo's pickups).
+    for (const departmentId of [oslo, bergen]) {
+      expect(
+        (
+          await sys.command('UPSERT_DEPARTMENT_TIME_WINDOW', {
+            departmentId,
+            minimumLeadMinutes: 30,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await sys.command('ADD_PRODUCTION_TIME_WINDOW', {
+            departmentId,
+            name: 'Christmas',
+            fromDate: '2031-12-15',
+            toDate: '2031-12-23',
+          })
+        ).status,
+      ).toBe(200);
+    }
+    // A matrix entry of each department, one of them updated (0079).
+    for (const departmentId of [oslo, bergen]) {
+      const entry = await sys.command('CREATE_MATRIX_ENTRY', {
+        departmentId,
+        name: 'Sentrum',
+        postalCodeFrom: '0150',
+        postalCodeTo: '0199',
+        serviceCodes: ['EXPRESS'],
+      });
+      expect(entry.status).toBe(200);
+      expect(
+        (await sys.command('UPDATE_MATRIX_ENTRY', { id: entry.body.ids[0], leadTimeDays: 2 }))
+          .status,
+      ).toBe(200);
     }
     // Saved addresses of both departments and customers, one updated, one deleted (0061).
     const saved: string[] = [];

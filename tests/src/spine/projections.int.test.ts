@@ -303,6 +303,73 @@ describe('projections', () => {
         name,
         status: 200,
       });
+    // A job switched off and on again (0076); a banner, news and a help text made, one of each
+    // changed and one deleted (0077).
+    const content = (title: string) => ({
+      title: { en: title },
+      body: { en: 'Text.' },
+      targetRoles: ['PLANNER'],
+      state: 'DRAFT',
+      publishFrom: '2027-01-01T08:00:00Z',
+      publishTo: null,
+    });
+    const made = async (name: string, payload: object) => {
+      const res = await sys.command(name, payload);
+      expect({ name, status: res.status }).toEqual({ name, status: 200 });
+      return res.body.ids[0] as string;
+    };
+    await made('DISABLE_JOB', { job: 'RETENTION' });
+    await made('ENABLE_JOB', { job: 'RETENTION' });
+    for (const [kind, extra] of [
+      ['BANNER', { level: 'INFO' }],
+      ['NEWS', {}],
+      ['WHATS_THIS_MODAL', { screen: '/admin/holidays' }],
+    ] as const) {
+      const kept = await made(`CREATE_${kind}`, { ...content(kind), ...extra });
+      const gone = await made(`CREATE_${kind}`, { ...content(`${kind} 2`), ...extra });
+      await made(`UPDATE_${kind}`, { id: kept, state: 'PUBLISHED', publishFrom: null });
+      await made(`DELETE_${kind}`, { id: gone });
+    }
+    // The department's week set twice, production time windows added, one edited, one deleted
+    // (0078).
+    await made('UPSERT_DEPARTMENT_TIME_WINDOW', { departmentId: dep, bookingCutoff: '15:00' });
+    await made('UPSERT_DEPARTMENT_TIME_WINDOW', {
+      departmentId: dep,
+      deliveryHours: [{ weekday: 'MON', start: '08:00', end: '16:00' }],
+    });
+    const peak = await made('ADD_PRODUCTION_TIME_WINDOW', {
+      departmentId: dep,
+      name: 'Peak',
+      fromDate: '2031-12-01',
+      toDate: '2031-12-20',
+    });
+    const closed = await made('ADD_PRODUCTION_TIME_WINDOW', {
+      departmentId: dep,
+      name: 'Closed',
+      fromDate: '2032-01-02',
+      toDate: '2032-01-03',
+    });
+    await made('EDIT_PRODUCTION_TIME_WINDOW', { id: peak, toDate: '2031-12-23' });
+    await made('DELETE_PRODUCTION_TIME_WINDOW', { id: closed });
+    // Department matrix entries: two added, one updated, one deleted (0079).
+    const near = await made('CREATE_MATRIX_ENTRY', {
+      departmentId: dep,
+      name: 'Sentrum',
+      postalCodeFrom: '0150',
+      postalCodeTo: '0199',
+      serviceCodes: ['EXPRESS'],
+      deliveryWeekdays: ['MON', 'THU'],
+    });
+    const far = await made('CREATE_MATRIX_ENTRY', {
+      departmentId: dep,
+      name: 'Nord',
+      postalCodeFrom: '9000',
+      postalCodeTo: '9999',
+      serviceCodes: ['ECONOMY'],
+      leadTimeDays: 3,
+    });
+    await made('UPDATE_MATRIX_ENTRY', { id: near, postalCodeTo: '0299', leadTimeDays: 0 });
+    await made('DELETE_MATRIX_ENTRY', { id: far });
     // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.
     const second = await createSlot(sys, dep, bookingDate());
     const suggested = await waitForRun(

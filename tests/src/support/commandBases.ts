@@ -27,6 +27,14 @@ export interface World extends SampleWorld {
   customerGroup: string;
   series: string;
   holiday: string;
+  /** A banner, a news item and a help modal (docs/decisions/0077). */
+  banner: string;
+  news: string;
+  helpModal: string;
+  /** A production time window of the first department, far ahead (docs/decisions/0078). */
+  productionWindow: string;
+  /** A department matrix entry of the first department (docs/decisions/0079). */
+  matrixEntry: string;
   slot: string;
   template: string;
   /** A finished optimising run. */
@@ -155,6 +163,32 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   REVOKE_API_KEY: (w) => ({ id: w.apiKey }),
   CREATE_HOLIDAY: () => ({ country: 'SE', type: 'NO_PICKUP', date: '2027-01-05' }),
   DELETE_HOLIDAY: (w) => ({ id: w.holiday }),
+  // The first department's week open at every hour of every day: the other bases' bookings
+  // stay valid whatever the suites send before them (docs/decisions/0078).
+  UPSERT_DEPARTMENT_TIME_WINDOW: (w) => ({
+    departmentId: w.departments[0],
+    pickupHours: [],
+    deliveryHours: [],
+    bookingCutoff: null,
+    minimumLeadMinutes: 0,
+  }),
+  ADD_PRODUCTION_TIME_WINDOW: (w) => updateSamples.EDIT_PRODUCTION_TIME_WINDOW(w).create,
+  EDIT_PRODUCTION_TIME_WINDOW: (w) => ({ id: w.productionWindow, name: 'Renamed' }),
+  DELETE_PRODUCTION_TIME_WINDOW: (w) => ({ id: w.productionWindow }),
+  CREATE_MATRIX_ENTRY: (w) => updateSamples.UPDATE_MATRIX_ENTRY(w).create,
+  UPDATE_MATRIX_ENTRY: (w) => ({ id: w.matrixEntry, leadTimeDays: 3 }),
+  DELETE_MATRIX_ENTRY: (w) => ({ id: w.matrixEntry }),
+  ENABLE_JOB: () => ({ job: 'RETENTION' }),
+  DISABLE_JOB: () => ({ job: 'RETENTION' }),
+  CREATE_BANNER: (w) => updateSamples.UPDATE_BANNER(w).create,
+  UPDATE_BANNER: (w) => ({ id: w.banner, level: 'WARNING' }),
+  DELETE_BANNER: (w) => ({ id: w.banner }),
+  CREATE_NEWS: (w) => updateSamples.UPDATE_NEWS(w).create,
+  UPDATE_NEWS: (w) => ({ id: w.news, targetRoles: ['ADMIN', 'PLANNER'] }),
+  DELETE_NEWS: (w) => ({ id: w.news }),
+  CREATE_WHATS_THIS_MODAL: (w) => updateSamples.UPDATE_WHATS_THIS_MODAL(w).create,
+  UPDATE_WHATS_THIS_MODAL: (w) => ({ id: w.helpModal, screen: '/admin/holidays' }),
+  DELETE_WHATS_THIS_MODAL: (w) => ({ id: w.helpModal }),
   CREATE_NUMBER_SERIES: () => ({
     type: 'SSCC',
     companyPrefix: '7099999',
@@ -375,6 +409,17 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
       lastSerial: 9,
     }),
     holiday: await id('CREATE_HOLIDAY', { country: 'NO', type: 'NO_PICKUP', date: '2027-01-04' }),
+    productionWindow: await id(
+      'ADD_PRODUCTION_TIME_WINDOW',
+      updateSamples.EDIT_PRODUCTION_TIME_WINDOW(base).create,
+    ),
+    matrixEntry: await id('CREATE_MATRIX_ENTRY', updateSamples.UPDATE_MATRIX_ENTRY(base).create),
+    banner: await id('CREATE_BANNER', updateSamples.UPDATE_BANNER(base).create),
+    news: await id('CREATE_NEWS', updateSamples.UPDATE_NEWS(base).create),
+    helpModal: await id(
+      'CREATE_WHATS_THIS_MODAL',
+      updateSamples.UPDATE_WHATS_THIS_MODAL(base).create,
+    ),
     slot: await id('CREATE_SLOT', commandBases.CREATE_SLOT({ ...base } as World)),
     template: await id(
       'CREATE_OR_UPDATE_TEMPLATE',

@@ -1,4 +1,4 @@
-import type { UpdateCommandName } from '@nordlog/contracts';
+import { addDays, type UpdateCommandName } from '@nordlog/contracts';
 import { bookingDate } from './booking.js';
 import { freshPhone, type Client } from './system.js';
 
@@ -42,7 +42,47 @@ const address = (name: string, street: string, zipCode: string) => ({
   lng: 10.75,
 });
 
+/**
+ * A content item (0077): a draft to be shown a week ahead, and changes of every field of it, each
+ * valid alone (scheduled at its time, a day later, until the day after).
+ */
+const DAY = 86_400_000;
+const dayAhead = (n: number) => new Date((Math.ceil(Date.now() / DAY) + n) * DAY).toISOString();
+const content = (title: string) => ({
+  title: { en: title, nb: `${title} (nb)` },
+  body: { en: 'First text.' },
+  targetRoles: ['PLANNER'],
+  state: 'DRAFT',
+  publishFrom: dayAhead(7),
+  publishTo: null,
+});
+const contentChanges = () => ({
+  title: { en: 'Changed', sv: 'Ändrad' },
+  body: { en: 'Second text.' },
+  targetRoles: ['PLANNER', 'ADMIN'],
+  state: 'SCHEDULED',
+  publishFrom: dayAhead(8),
+  publishTo: dayAhead(9),
+});
 const words = () => `w${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * A production time window's dates (docs/decisions/0078): a week of its own far ahead, a new one
+ * on every call, so that samples never overlap each other nor touch a booking's dates.
+ */
+let windowWeeks = Math.floor(Math.random() * 200);
+export const productionWeek = (): { fromDate: string; toDate: string } => {
+  const start = new Date(Date.UTC(2031, 0, 6) + windowWeeks++ * 14 * 86_400_000);
+  const end = new Date(start.getTime() + 6 * 86_400_000);
+  return { fromDate: start.toISOString().slice(0, 10), toDate: end.toISOString().slice(0, 10) };
+};
+
+/**
+ * A department matrix entry's block of Norwegian postal codes (docs/decisions/0079): a hundred
+ * codes of their own on every call, so that samples never overlap each other.
+ */
+let matrixBlocks = Math.floor(Math.random() * 79);
+export const matrixBlock = (): number => 2000 + (matrixBlocks++ % 79) * 100;
 
 /** A unit's fields (spec §3 "Unit/vehicle"), every one of them given. */
 export const sampleUnit = (departmentId: string, courierUserIds: string[]) => ({
@@ -494,6 +534,70 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       description: 'two',
       enabled: false,
     },
+  }),
+  // A department matrix entry (docs/decisions/0079): every field changed, each change valid alone
+  // (the range narrows inside its own block).
+  UPDATE_MATRIX_ENTRY: ({ departments, articleCodes }) => {
+    const block = matrixBlock();
+    return {
+      create: {
+        departmentId: departments[0],
+        name: `Area ${words()}`,
+        postalCodeFrom: String(block),
+        postalCodeTo: String(block + 99),
+        serviceCodes: [articleCodes[0]],
+        leadTimeDays: 1,
+        deliveryWeekdays: ['MON', 'WED', 'FRI'],
+      },
+      changes: {
+        name: `Zone ${words()}`,
+        postalCodeFrom: String(block + 10),
+        postalCodeTo: String(block + 50),
+        serviceCodes: [articleCodes[0], 'EVENING'],
+        leadTimeDays: 2,
+        deliveryWeekdays: ['TUE', 'THU'],
+      },
+    };
+  },
+  // A production time window (docs/decisions/0078): every field changed, each change valid
+  // alone (the dates move inside the window's own week).
+  EDIT_PRODUCTION_TIME_WINDOW: ({ departments }) => {
+    const week = productionWeek();
+    return {
+      create: {
+        departmentId: departments[0],
+        name: `Peak ${words()}`,
+        ...week,
+        pickupHours: [{ weekday: 'SAT', start: '09:00', end: '14:00' }],
+        deliveryHours: [{ weekday: 'SAT', start: '10:00', end: '16:00' }],
+        bookingCutoff: '12:00',
+      },
+      changes: {
+        name: `Summer ${words()}`,
+        fromDate: addDays(week.fromDate, 1),
+        toDate: addDays(week.toDate, -1),
+        pickupHours: [
+          { weekday: 'MON', start: '08:00', end: '11:30' },
+          { weekday: 'MON', start: '12:30', end: '15:00' },
+        ],
+        deliveryHours: [{ weekday: 'TUE', start: '09:00', end: '15:00' }],
+        bookingCutoff: '10:00',
+      },
+    };
+  },
+  // Content (docs/decisions/0077): every field changed; the dates in the future.
+  UPDATE_BANNER: () => ({
+    create: { ...content('Snow in Oslo'), level: 'INFO', link: 'https://status.example.com/one' },
+    changes: {
+      ...contentChanges(),
+      level: 'CRITICAL',
+      link: 'https://status.example.com/two',
+    },
+  }),
+  UPDATE_NEWS: () => ({ create: content('New depot'), changes: contentChanges() }),
+  UPDATE_WHATS_THIS_MODAL: () => ({
+    create: { ...content('Holidays'), screen: '/admin/holidays' },
+    changes: { ...contentChanges(), screen: '/admin/jobs' },
   }),
   // The address book (docs/decisions/0061): every field changed, the block as a whole.
   UPDATE_ADDRESS: ({ departments, customers }) => ({

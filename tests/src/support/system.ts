@@ -1,7 +1,7 @@
 import { startSystem, type System } from '@nordlog/deploy';
 import { loadConfig, silentLogger, type Knex, type Logger } from '@nordlog/platform';
-import { projections } from '@nordlog/projector';
-import { createEmptyDatabase } from './database.js';
+import { projections, readModelMigrations } from '@nordlog/projector';
+import { createMigratedDatabase } from './database.js';
 
 export interface Session {
   cookie: string;
@@ -131,7 +131,8 @@ export async function startTestSystem(
     tokens?: { mark(): number; read(phone: string, mark: number): Promise<string | undefined> };
   } = {},
 ): Promise<TestSystem> {
-  const database = await createEmptyDatabase(options.serverUrl);
+  // A copy of a template migrated as the system migrates at start (which then finds nothing to do).
+  const database = await createMigratedDatabase(readModelMigrations, options.serverUrl);
   const config = testConfig(database.url, options.env);
   const system = await startSystem(config, options.logger ?? silentLogger(), options);
 

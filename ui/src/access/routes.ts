@@ -1,6 +1,8 @@
 import {
   identityOfUser,
   mayOpen,
+  resourceRule,
+  type AdminResource,
   routeRules,
   type AuthUser,
   type RouteRule,
@@ -22,6 +24,10 @@ export function ruleFor(path: string): RouteRule {
 /** Spec §6: may the logged-in user open the screen of this route rule (`mayOpen`)? */
 export const canOpen = (user: AuthUser | null, path: string): boolean =>
   user !== null && mayOpen(ruleFor(path), identityOfUser(user));
+
+/** May the user open an admin resource: its route rule, narrowed by the resource's own flags. */
+export const canOpenResource = (user: AuthUser | null, resource: AdminResource): boolean =>
+  user !== null && mayOpen(resourceRule(resource), identityOfUser(user));
 
 /** Turn a rule path into a react-router path (rules already use its syntax). */
 export const routerPath = (path: string): string => path;

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
 import { Admin, CustomRoutes, Resource, type I18nProvider, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { canOpen } from '../access/routes';
+import { canOpen, canOpenResource } from '../access/routes';
 import { mayRun } from '../access/commands';
 import { createDataProvider } from '../data/dataProvider';
 import { AppLayout } from '../layout/AppLayout';
@@ -51,6 +51,9 @@ export default function AdminApp({ user, providers }: { user: AuthUser; provider
   const ifAllowed = (command: CommandName | undefined, page: ComponentType | undefined) =>
     command && page && mayRun(user, command) ? page : undefined;
   const adminHome = can('/admin/departments/*') ? '/admin/departments' : '/admin/users';
+  const resources = adminResources.filter((r) => canOpenResource(user, r));
+  // `/admin/cms` (spec §2 `/admin/cms/*`): the first content list the user keeps.
+  const cmsHome = resources.find((r) => r.rule === '/admin/cms/*');
   return (
     <Admin
       disableTelemetry
@@ -62,20 +65,21 @@ export default function AdminApp({ user, providers }: { user: AuthUser; provider
       notification={Toasts}
       {...admin}
     >
-      {adminResources
-        .filter((r) => can(r.rule))
-        .map((r) => (
-          <Resource
-            key={r.name}
-            name={r.name}
-            list={adminPages[r.name].list}
-            create={ifAllowed(r.create, adminPages[r.name].create)}
-            edit={ifAllowed(r.update, adminPages[r.name].edit)}
-            recordRepresentation="name"
-          />
-        ))}
+      {resources.map((r) => (
+        <Resource
+          key={r.name}
+          name={r.name}
+          list={adminPages[r.name].list}
+          create={ifAllowed(r.create, adminPages[r.name].create)}
+          edit={ifAllowed(r.update, adminPages[r.name].edit)}
+          recordRepresentation="name"
+        />
+      ))}
       <CustomRoutes>
         <Route path="/admin" element={<Navigate to={adminHome} replace />} />
+        {cmsHome ? (
+          <Route path="/admin/cms" element={<Navigate to={`/${cmsHome.name}`} replace />} />
+        ) : null}
         {screenRoutes(user, (path) => !isPlannerPath(path))}
       </CustomRoutes>
     </Admin>

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@nordlog/contracts';
+import { isCustomerPortalPath, type AuthUser } from '@nordlog/contracts';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -33,6 +33,8 @@ import { ShellContext } from './UserContext';
 
 /** react-admin's `<Admin>` and the admin screens: loaded when a path outside /planner opens. */
 const AdminApp = lazy(() => loadWithRetry(() => import('./AdminApp')));
+/** The customer portal (/customer/…, docs/decisions/0074): the light frame, the portal's menu. */
+const CustomerShell = lazy(() => loadWithRetry(() => import('../portal/CustomerShell')));
 
 /**
  * The logged-in app (docs/decisions/0046-web-start-up.md): the session, the query client, the
@@ -113,6 +115,12 @@ export default function AppRoot({
 /** The planner's light shell on /planner paths, react-admin's on the others. */
 function Shells({ user, providers }: { user: AuthUser; providers: AppProviders }) {
   const { pathname } = useLocation();
+  if (isCustomerPortalPath(pathname))
+    return (
+      <Suspense fallback={<Loading />}>
+        <CustomerShell />
+      </Suspense>
+    );
   if (!isPlannerPath(pathname))
     return (
       <Suspense fallback={<Loading />}>

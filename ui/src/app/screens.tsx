@@ -16,12 +16,14 @@ import { searchScreens } from '../planner/search/routes';
 import { unresolvedScreens } from '../planner/unresolved/routes';
 import { returnsScreens } from '../planner/returns/routes';
 import { exportScreens } from '../planner/exports/routes';
+import { reportingScreens } from '../planner/reporting/routes';
 import { recurringScreens } from '../planner/recurring/routes';
 import { addressScreens } from '../planner/addresses/routes';
 import { preAdviceScreens } from '../preAdvice/routes';
 import { webhookScreens } from '../webhooks/routes';
 import { importScreens } from '../planner/importing/routes';
 import { adminResources } from '../resources/admin/resources';
+import { jobScreens } from '../resources/admin/jobs/routes';
 import { lazyPage } from '../shell/lazyPage';
 import { loadWithRetry } from '../shell/staleCode';
 
@@ -123,6 +125,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...returnsScreens.map((screen) => ({ ...screen, live: true })),
   // The shipments export (docs/decisions/0060).
   ...exportScreens,
+  // The productivity dashboard and the planner's reports (docs/decisions/0080).
+  ...reportingScreens,
   // Recurring orders and the result of a date (docs/decisions/0058): their changes are pushed.
   ...recurringScreens.map((screen) => ({ ...screen, live: true })),
   // Spreadsheet import (docs/decisions/0059): a running import's progress is asked again.
@@ -132,6 +136,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   // Pre-advice policies and follow-up (docs/decisions/0062): their rows are pushed.
   ...preAdviceScreens.map((screen) => ({ ...screen, live: true })),
   // Webhooks: a customer's hooks (pushed), the delivery log, the day's overview (0070).
+  // The scheduled jobs and their switches (docs/decisions/0076): switches are pushed.
+  ...jobScreens.map((screen) => ({ ...screen, live: true })),
   ...webhookScreens.map((screen) => ({ ...screen, live: screen.path.includes('/webhook/') })),
 ];
 

@@ -21,7 +21,10 @@ import { TrackPage } from '../tracking/TrackPage';
 import { trackingIdOf } from '../tracking/trackingApi';
 import { authApi } from './api';
 import { AuthForm, useFailure } from './AuthForm';
-import { afterLogin } from './start';
+import { HelpdeskSignIn } from './HelpdeskSignIn';
+import { afterLogin, isPortalPath, safeRedirect } from './start';
+
+const redirectTo = () => new URLSearchParams(window.location.search).get('redirectTo');
 
 type Go = (to: string) => void;
 const go: Go = (to) => window.location.assign(to);
@@ -58,6 +61,8 @@ export function PublicApp({ user, messages }: { user: AuthUser | null; messages:
         <SetPassword t={t} token={decodeURIComponent(path.slice('/auth/set-password/'.length))} />
       ),
     };
+  else if (/^\/auth\/[\w-]+\/token\/?$/.test(path))
+    page = { key: 'helpdesk', body: <HelpdeskSignIn t={t} /> };
   else if (path === '/open/customer-portal')
     page = { key: 'front', body: <Message t={t} text={t('auth.customerPortalMissing')} /> };
   else if (path.startsWith('/track/'))
@@ -148,7 +153,10 @@ function Login({ t, user }: { t: Translate; user: AuthUser | null }) {
         submitLabel={t('auth.sendCode')}
         onSubmit={async () => {
           try {
-            await authApi.requestToken(phone);
+            // The customer login starts at api/auth/customer-login-initiate (spec §7; 0074).
+            if (isPortalPath(safeRedirect(redirectTo()) ?? ''))
+              await authApi.customerLoginInitiate(phone);
+            else await authApi.requestToken(phone);
             setStep('token');
           } catch (err) {
             fail(err, { 429: t('auth.tooMany') });

@@ -19,6 +19,9 @@ const post = async <T>(path: string, body: unknown): Promise<T> =>
 
 export const authApi = {
   requestToken: (phoneNumber: string) => post<unknown>('/auth/request-token', { phoneNumber }),
+  /** Spec §7: the customer login's start (docs/decisions/0074); the code goes as requestToken's. */
+  customerLoginInitiate: (phoneNumber: string) =>
+    post<unknown>('/api/auth/customer-login-initiate', { phoneNumber }),
   verifyToken: async (phoneNumber: string, token: string) => {
     const user = await post<AuthUser>('/auth/verify-token', { phoneNumber, token });
     setCsrfToken(user.csrfToken);

@@ -5,7 +5,10 @@ export type StartDecision =
   { kind: 'public' } | { kind: 'app' } | { kind: 'redirect'; to: string; external?: boolean };
 
 export interface StartConfig {
-  /** The customer portal's address (configuration; spec §2 does not show it). */
+  /**
+   * An external customer portal's address (configuration; spec §2 does not show it). Unset, the
+   * product's own portal at /customer/… serves customer users (docs/decisions/0074).
+   */
   customerPortalUrl: string | null;
 }
 
@@ -17,8 +20,14 @@ export const isPublicPath = (path: string): boolean =>
   path.startsWith('/open/') ||
   path.startsWith('/track/');
 
+/** The product's own customer portal (docs/decisions/0074). */
+export const customerPortalHome = '/customer/shipments';
+
+/** A path of the customer portal: /customer and below. */
+export const isPortalPath = (path: string): boolean => /^\/customer(\/|$)/.test(path);
+
 const isCustomerPath = (path: string): boolean =>
-  path.startsWith('/customer') || path.startsWith('/open/') || path.startsWith('/track/');
+  isPortalPath(path) || path.startsWith('/open/') || path.startsWith('/track/');
 
 /** A redirect-to value is only ever a path of this site. */
 export function safeRedirect(value: string | null): string | null {
@@ -37,6 +46,7 @@ export function startPage(user: Pick<AuthUser, 'role' | 'access'>): string {
   }
   // A courier works from its own page (its jobs, its position), not the planner's.
   if (user.role === 'COURIER') return '/courier';
+  if (user.role === 'CUSTOMER') return customerPortalHome;
   return '/planner';
 }
 
@@ -45,14 +55,17 @@ export function staticRedirect(path: string, config: StartConfig): StartDecision
   const tracking = /^\/tracking\/([^/]+)(?:\/flex(?:\/[^/]*)?)?\/?$/.exec(path);
   if (tracking) return { kind: 'redirect', to: `/track/${tracking[1]}` };
   if (path === '/report' || path === '/report/') return { kind: 'redirect', to: '/' };
-  if (path === '/customer' || path.startsWith('/customer/')) return toPortal(config);
+  // Spec §2 "/customer/* goes to the customer portal": an external one where it is configured;
+  // else the paths are the product's own portal's (docs/decisions/0074).
+  if (isPortalPath(path) && config.customerPortalUrl)
+    return { kind: 'redirect', to: config.customerPortalUrl, external: true };
   return null;
 }
 
 function toPortal(config: StartConfig): StartDecision {
   return config.customerPortalUrl
     ? { kind: 'redirect', to: config.customerPortalUrl, external: true }
-    : { kind: 'redirect', to: '/open/customer-portal' };
+    : { kind: 'redirect', to: customerPortalHome };
 }
 
 /**
@@ -104,3 +117,14 @@ function keep(target: string, path: string, search: string): StartDecision {
 /** The path the user goes to once logged in (the redirect-to parameter, else the start page). */
 export const afterLogin = (search: string, user: AuthUser): string =>
   safeRedirect(new URLSearchParams(search).get('redirectTo')) ?? startPage(user);
+
+/**
+ * Spec §7: on a start-up failure on a customer path the user goes to the URL in the error body
+ * (`{url}`): a path of this site or an http(s) address; anything else, or another path, is null.
+ */
+export function startFailureRedirect(path: string, body: unknown): string | null {
+  if (!isPortalPath(path) || !body || typeof body !== 'object') return null;
+  const url = (body as { url?: unknown }).url;
+  if (typeof url !== 'string') return null;
+  return /^https?:\/\/[^\s]+$/i.test(url) ? url : safeRedirect(url);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AuthUser } from '@nordlog/contracts';
-import { decideStart, safeRedirect, startPage } from './start';
+import { afterLogin, decideStart, safeRedirect, startFailureRedirect, startPage } from './start';
 
 const user = (over: Partial<AuthUser> = {}): AuthUser => ({
   id: '1',
@@ -71,10 +71,30 @@ describe('start-up routing (spec §2)', () => {
       external: true,
     });
     expect(decide('/track/ABC', '', customer)).toEqual({ kind: 'public' });
-    expect(decideStart('/planner', '', customer, { customerPortalUrl: null })).toEqual({
+    // No external portal configured: the product's own (docs/decisions/0074), where it stays.
+    const own = { customerPortalUrl: null };
+    expect(decideStart('/planner', '', customer, own)).toEqual({
       kind: 'redirect',
-      to: '/open/customer-portal',
+      to: '/customer/shipments',
     });
+    expect(decideStart('/', '', customer, own)).toEqual({
+      kind: 'redirect',
+      to: '/customer/shipments',
+    });
+    expect(decideStart('/customer/invoices', '', customer, own)).toEqual({ kind: 'app' });
+    expect(decideStart('/customer/booking/create', '', customer, own)).toEqual({ kind: 'app' });
+  });
+
+  it("S2-REDIR-001: without an external portal, /customer/* is the product's portal and needs a login", () => {
+    const own = { customerPortalUrl: null };
+    expect(decideStart('/customer/shipments', '', null, own)).toEqual({
+      kind: 'redirect',
+      to: '/?redirectTo=%2Fcustomer%2Fshipments',
+    });
+    expect(afterLogin('?redirectTo=%2Fcustomer%2Fshipments', user({ role: 'CUSTOMER' }))).toBe(
+      '/customer/shipments',
+    );
+    expect(startPage({ role: 'CUSTOMER', access: [] })).toBe('/customer/shipments');
   });
 
   it('S2-REDIR-001 S2-REDIR-002 S2-REDIR-003 S2-REDIR-004: the fixed redirects', () => {
@@ -112,5 +132,18 @@ describe('start-up routing (spec §2)', () => {
     });
     expect(safeRedirect('//evil.example')).toBeNull();
     expect(decide('/planner/1/shipments', '', user())).toEqual({ kind: 'app' });
+  });
+
+  it('S7-CALL-024: a start-up failure on a customer path goes to the URL of the error body', () => {
+    expect(startFailureRedirect('/customer/shipments', { url: 'https://help.example.com/x' })).toBe(
+      'https://help.example.com/x',
+    );
+    expect(startFailureRedirect('/customer', { url: '/open/customer-portal' })).toBe(
+      '/open/customer-portal',
+    );
+    expect(startFailureRedirect('/planner/1', { url: 'https://help.example.com' })).toBeNull();
+    expect(startFailureRedirect('/customer/x', { url: 'javascript:alert(1)' })).toBeNull();
+    expect(startFailureRedirect('/customer/x', { url: '//evil.example.com' })).toBeNull();
+    expect(startFailureRedirect('/customer/x', [{ errorType: 'X' }])).toBeNull();
   });
 });

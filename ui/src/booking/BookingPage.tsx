@@ -5,6 +5,7 @@ import type { OrderRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
+import { useDepartmentParam, useScreenBase } from '../portal/portalContext';
 import { todayIn, timeZoneFor } from '../i18n/locales';
 import { usePageTitle } from '../layout/pageTitle';
 import { useDepartmentOptions } from '../layout/useDepartments';
@@ -34,7 +35,10 @@ export function parseBookingPath(
 export default function BookingPage() {
   const translate = useTranslate();
   usePageTitle('booking');
-  const { departmentId = '', '*': rest = '' } = useParams();
+  const { '*': rest = '' } = useParams();
+  // The path's department, or in the customer portal the customer's (docs/decisions/0074).
+  const departmentId = useDepartmentParam();
+  const base = useScreenBase();
   const route = parseBookingPath(rest);
   const options = useDepartmentOptions();
   const option = options.data?.find((d) => d.id === departmentId);
@@ -53,7 +57,7 @@ export default function BookingPage() {
     queryFn: () => runQuery<OrderRow[]>('orders', { ids: [route!.orderId!] }),
   });
   // The bare booking path (the menu's and the route rule's) books a new order.
-  if (rest === '') return <Navigate to={`/planner/${departmentId}/booking/create`} replace />;
+  if (rest === '') return <Navigate to={`${base}/booking/create`} replace />;
   if (!route) return <NotFound />;
   const loading =
     options.isPending ||
@@ -92,7 +96,6 @@ export default function BookingPage() {
       <OrderForm
         key={`${route.mode}:${route.orderId ?? ''}`}
         mode={route.mode}
-        departmentParam={departmentId}
         defaults={defaults}
         departments={departments}
         customers={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}

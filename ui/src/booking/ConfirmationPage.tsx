@@ -11,6 +11,7 @@ import { labelRefusal, type OrderRow } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useInPortal, useScreenBase } from '../portal/portalContext';
 import { PrintLabelsButton } from '../labels/PrintLabelsButton';
 import { usePageTitle } from '../layout/pageTitle';
 import { runQuery } from '../shell/api';
@@ -20,11 +21,20 @@ import { BookedWindows } from './BookedWindows';
  * `/planner/{departmentId}/confirmation/{shipmentId}` (spec §2): what was booked, with the shipment
  * id (GSIN) and every package's SSCC. An order without a shipment id is found by its order id.
  */
-export default function ConfirmationPage() {
+export default function ConfirmationPage({
+  view = 'confirmation',
+}: {
+  /** `shipment`: the customer portal's page of a shipment (docs/decisions/0074), not just booked. */
+  view?: 'confirmation' | 'shipment';
+}) {
   const translate = useTranslate();
   const mayRun = useMayRun();
-  usePageTitle('confirmation');
-  const { departmentId = '', shipmentId = '' } = useParams();
+  const booked = view === 'confirmation';
+  usePageTitle(booked ? 'confirmation' : 'portal.shipment');
+  const { shipmentId = '' } = useParams();
+  // The planner's department, or the customer portal (docs/decisions/0074).
+  const base = useScreenBase();
+  const inPortal = useInPortal();
   const byShipment = /^\d{17}$/.test(shipmentId);
   const order = useQuery({
     queryKey: ['confirmation', shipmentId],
@@ -44,17 +54,16 @@ export default function ConfirmationPage() {
         <Alert severity="error">{translate('errors.ORDER_NOT_FOUND')}</Alert>
       </Box>
     );
-  const base = `/planner/${departmentId}`;
   const packageIds = row.order.measurements.flatMap((l) => l.packageIds ?? []);
   return (
     <Box sx={{ p: 2, maxWidth: 900 }}>
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }}>
-        <CheckCircleIcon color="success" />
+        {booked ? <CheckCircleIcon color="success" /> : null}
         <Typography variant="h5" component="h1">
-          {translate('confirmation.title')}
+          {translate(booked ? 'confirmation.title' : 'portal.shipment')}
         </Typography>
       </Stack>
-      <Typography sx={{ mb: 2 }}>{translate('confirmation.text')}</Typography>
+      {booked ? <Typography sx={{ mb: 2 }}>{translate('confirmation.text')}</Typography> : null}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack spacing={1}>
           <Typography>
@@ -104,7 +113,15 @@ export default function ConfirmationPage() {
             {translate('confirmation.copy')}
           </Button>
         ) : null}
-        <Button component={RouterLink} to={`${base}/shipments-search`}>
+        {row.order.trackingId ? (
+          <Button component={RouterLink} to={`/track/${row.order.trackingId}`} reloadDocument>
+            {translate('confirmation.tracking')}
+          </Button>
+        ) : null}
+        <Button
+          component={RouterLink}
+          to={inPortal ? `${base}/shipments` : `${base}/shipments-search`}
+        >
           {translate('confirmation.toShipments')}
         </Button>
       </Stack>

@@ -5,14 +5,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { deliveryWindow, orderTextLimits, orderTypes, type OrderRow } from '@nordlog/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
+import { useScreenBase } from '../portal/portalContext';
 import { useNavigate } from 'react-router-dom';
 import { HttpFailure } from '../errors/parse';
 import { timeZoneFor } from '../i18n/locales';
 import { runQuery, sendCommand } from '../shell/api';
 import { AddressBlock } from './AddressBlock';
+import { EarliestPickupNote, calendarFormIssues, useDepartmentCalendar } from './calendar';
 import { CheckField, Field, PickerField } from './fields';
 import {
   bookingResolver,
@@ -33,6 +35,8 @@ import { Summary } from './Summary';
 export interface Choice {
   value: string;
   label: string;
+  /** A department's country (its time zone and holidays). */
+  country?: string;
 }
 
 function DeliveryEndNote() {
@@ -60,7 +64,6 @@ function DeliveryEndNote() {
  */
 export function OrderForm({
   mode,
-  departmentParam,
   defaults,
   departments,
   customers,
@@ -69,7 +72,6 @@ export function OrderForm({
   attribution,
 }: {
   mode: BookingMode;
-  departmentParam: string;
   defaults: FormValues;
   departments: Choice[];
   customers: Choice[];
@@ -82,17 +84,30 @@ export function OrderForm({
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The department's calendar (0078): read for the department chosen, applied by the resolver.
+  const [departmentId, setDepartmentId] = useState(defaults.departmentId);
+  const country = departments.find((d) => d.value === departmentId)?.country ?? 'NO';
+  const calendar = useDepartmentCalendar(departmentId, country);
+  const calendarRef = useRef(calendar);
+  calendarRef.current = calendar;
+  const stored = createsOrder(mode) ? null : defaults;
   const form = useForm<FormValues>({
     defaultValues: defaults,
     mode: 'onTouched',
     resolver: bookingResolver({
       now: () => new Date(),
       timeZone: (v) => timeZoneFor(v.pickup.countryCode),
+      calendar: (v) =>
+        calendarRef.current ? calendarFormIssues(v, calendarRef.current, new Date(), stored) : [],
     }),
   });
+  const watchedDepartment = useWatch({ control: form.control, name: 'departmentId' });
+  useEffect(() => setDepartmentId(watchedDepartment), [watchedDepartment]);
   const t = (k: string) => translate(`booking.fields.${k}`);
+  // In the customer portal the confirmation is the portal's (docs/decisions/0074).
+  const base = useScreenBase();
   const confirm = (shipmentId: string | null, orderId: string) =>
-    navigate(`/planner/${departmentParam}/confirmation/${shipmentId ?? orderId}`);
+    navigate(`${base}/confirmation/${shipmentId ?? orderId}`);
 
   const save = async (values: FormValues) => {
     setSaving(true);
@@ -294,6 +309,7 @@ export function OrderForm({
               </Grid>
               <Grid size={12}>
                 <DeliveryEndNote />
+                <EarliestPickupNote calendar={calendar} proposeDate={mode === 'create'} />
               </Grid>
             </Grid>
           </Paper>

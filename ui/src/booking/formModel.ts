@@ -426,17 +426,20 @@ const schemaResolver = zodResolver(orderFormSchema, undefined, { raw: true });
 export function bookingResolver(options: {
   now: () => Date;
   timeZone: (values: FormValues) => string;
+  /** The department's calendar rules (docs/decisions/0078), once the pickup lies ahead. */
+  calendar?: (values: FormValues) => Issue[];
 }): Resolver<FormValues> {
   return async (values, context, resolverOptions) => {
     const input = toInput(values);
     const result = await schemaResolver(input, context, resolverOptions as never);
     const errors = { ...(result.errors as Record<string, unknown>) };
     const pickupDate = typeof input.pickupDate === 'string' ? input.pickupDate : '';
-    for (const issue of timingIssues(
+    const timing = timingIssues(
       { pickupDate, pickupTimeLatest: optional(values.pickupTimeLatest) },
       options.now(),
       options.timeZone(values),
-    ))
+    );
+    for (const issue of timing.length > 0 ? timing : (options.calendar?.(values) ?? []))
       setFieldError(errors, issue);
     return Object.keys(errors).length === 0
       ? { values, errors: {} }

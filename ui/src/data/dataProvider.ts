@@ -46,6 +46,36 @@ async function httpClient(url: string, options: { method?: string; body?: BodyIn
   return { status: res.status, headers: res.headers, body: text, json };
 }
 
+/**
+ * A refusal of fields the form has (every item a VALIDATION_ERROR naming its field and message
+ * key) as react-admin's `body.errors`: each key shown on its field (a list's index is the list's
+ * field). Null for any other refusal, which the toast reports.
+ */
+export function fieldErrorsOf(errors: UiError[]): Record<string, unknown> | null {
+  if (errors.length === 0) return null;
+  const out: Record<string, unknown> = {};
+  for (const e of errors) {
+    const field = e.params?.field;
+    const key = e.params?.key;
+    if (e.errorType !== 'VALIDATION_ERROR' || typeof field !== 'string' || field === '')
+      return null;
+    if (typeof key !== 'string') return null;
+    const path = field.split('.');
+    const cut = path.findIndex((p) => /^\d+$/.test(p));
+    const parts = cut > 0 ? path.slice(0, cut) : path;
+    let node = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      node = (typeof next === 'object' && next !== null ? next : (node[part] = {})) as Record<
+        string,
+        unknown
+      >;
+    }
+    node[parts[parts.length - 1]!] ??= key;
+  }
+  return out;
+}
+
 const restName = (resource: string): string => adminResources[resource]?.rest ?? resource;
 
 /**
@@ -77,16 +107,21 @@ export function createDataProvider(apiUrl = '/api/rest'): DataProvider {
     if (!name) throw new HttpError('errors.BAD_REQUEST', 405, { items: [] });
     return name;
   };
-  const run = async (name: string, payload: unknown) => {
+  const run = async (resource: string, name: string, payload: unknown) => {
     try {
       return await sendCommand(name, payload);
     } catch (err) {
       const failure = err as { status?: number; errors?: UiError[]; body?: unknown };
-      if (typeof failure.status === 'number')
-        // Not `errors`: react-admin reads `body.errors` as per-field form errors.
-        throw new HttpError(messageKey(failure.errors ?? [], failure.status), failure.status, {
-          items: failure.errors ?? [],
+      if (typeof failure.status === 'number') {
+        const items = failure.errors ?? [];
+        // react-admin reads `body.errors` as per-field form errors: only for the forms that
+        // hold every field their command can refuse (registry `fieldErrors`).
+        const fields = adminResources[resource]?.fieldErrors ? fieldErrorsOf(items) : null;
+        throw new HttpError(messageKey(items, failure.status), failure.status, {
+          items,
+          ...(fields ? { errors: fields } : {}),
         });
+      }
       throw err;
     }
   };
@@ -112,7 +147,7 @@ export function createDataProvider(apiUrl = '/api/rest'): DataProvider {
     },
     getManyReference: (resource, params) => rest.getManyReference(restName(resource), params),
     create: async (resource, params) => {
-      const answer = await run(command(resource, 'create'), params.data);
+      const answer = await run(resource, command(resource, 'create'), params.data);
       const id = answer.ids[0] as Identifier;
       return { data: { ...(params.data as object), id } as never };
     },
@@ -121,7 +156,7 @@ export function createDataProvider(apiUrl = '/api/rest'): DataProvider {
         { ...(params.data as Record<string, unknown>), id: params.id },
         params.previousData as Record<string, unknown> | undefined,
       );
-      await run(command(resource, 'update'), payload);
+      await run(resource, command(resource, 'update'), payload);
       const data: RaRecord = {
         ...(params.previousData as RaRecord),
         ...(params.data as object),
@@ -130,15 +165,15 @@ export function createDataProvider(apiUrl = '/api/rest'): DataProvider {
       return { data: data as never };
     },
     updateMany: async (resource, params) => {
-      for (const id of params.ids) await run(command(resource, 'update'), { id, ...params.data });
+      for (const id of params.ids) await run(resource, command(resource, 'update'), { id, ...params.data });
       return { data: params.ids };
     },
     delete: async (resource, params) => {
-      await run(command(resource, 'delete'), { id: params.id });
+      await run(resource, command(resource, 'delete'), { id: params.id });
       return { data: (params.previousData ?? { id: params.id }) as RaRecord as never };
     },
     deleteMany: async (resource, params) => {
-      for (const id of params.ids) await run(command(resource, 'delete'), { id });
+      for (const id of params.ids) await run(resource, command(resource, 'delete'), { id });
       return { data: params.ids };
     },
   };

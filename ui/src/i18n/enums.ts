@@ -18,13 +18,14 @@ import type {
   Role,
 } from '@nordlog/contracts';
 import type { Locale } from './locales';
+import { cmsEnums, type CmsEnumMessages } from './messages/cms';
 
 /**
  * The labels of the contracts' enums, in every language. Each table is typed by its enum, so a new
  * role, flag, department type, holiday kind or country does not compile until every language names
  * it; no screen shows the raw value (issue 13).
  */
-export interface EnumMessages {
+export interface EnumMessages extends CmsEnumMessages {
   role: Record<Role, string>;
   departmentType: Record<DepartmentType, string>;
   flag: Record<AccessFlag, string>;
@@ -50,6 +51,7 @@ export interface EnumMessages {
 }
 
 const en: EnumMessages = {
+  ...cmsEnums.en,
   invoiceSplit: {
     NONE: 'None: one invoice per run',
     DELIVERY_DATE: 'Per delivery date',
@@ -97,7 +99,7 @@ const en: EnumMessages = {
     ADMIN_NUMBER_SERIES: 'Number series',
     ADMIN_TEXTS: 'Services and texts',
     ADMIN_PRODUCTION_TIME_WINDOW: 'Production time windows',
-    ADMIN_MATRIX: 'Price matrix',
+    ADMIN_MATRIX: 'Department matrix',
     ADMIN_JOBS: 'Background jobs',
     ADMIN_HOLIDAYS: 'Holidays',
     ADMIN_SHD: 'Same-day home delivery',
@@ -203,6 +205,7 @@ const en: EnumMessages = {
 };
 
 const nb: EnumMessages = {
+  ...cmsEnums.nb,
   invoiceSplit: {
     NONE: 'Ingen: én faktura per kjøring',
     DELIVERY_DATE: 'Per leveringsdato',
@@ -250,7 +253,7 @@ const nb: EnumMessages = {
     ADMIN_NUMBER_SERIES: 'Nummerserier',
     ADMIN_TEXTS: 'Tjenester og tekster',
     ADMIN_PRODUCTION_TIME_WINDOW: 'Produksjonstidsvinduer',
-    ADMIN_MATRIX: 'Prismatrise',
+    ADMIN_MATRIX: 'Avdelingsmatrise',
     ADMIN_JOBS: 'Bakgrunnsjobber',
     ADMIN_HOLIDAYS: 'Helligdager',
     ADMIN_SHD: 'Hjemlevering samme dag',
@@ -356,6 +359,7 @@ const nb: EnumMessages = {
 };
 
 const sv: EnumMessages = {
+  ...cmsEnums.sv,
   invoiceSplit: {
     NONE: 'Ingen: en faktura per körning',
     DELIVERY_DATE: 'Per leveransdatum',
@@ -403,7 +407,7 @@ const sv: EnumMessages = {
     ADMIN_NUMBER_SERIES: 'Nummerserier',
     ADMIN_TEXTS: 'Tjänster och texter',
     ADMIN_PRODUCTION_TIME_WINDOW: 'Produktionstidsfönster',
-    ADMIN_MATRIX: 'Prismatris',
+    ADMIN_MATRIX: 'Avdelningsmatris',
     ADMIN_JOBS: 'Bakgrundsjobb',
     ADMIN_HOLIDAYS: 'Helgdagar',
     ADMIN_SHD: 'Hemleverans samma dag',
@@ -509,6 +513,7 @@ const sv: EnumMessages = {
 };
 
 const da: EnumMessages = {
+  ...cmsEnums.da,
   invoiceSplit: {
     NONE: 'Ingen: én faktura pr. kørsel',
     DELIVERY_DATE: 'Pr. leveringsdato',
@@ -556,7 +561,7 @@ const da: EnumMessages = {
     ADMIN_NUMBER_SERIES: 'Nummerserier',
     ADMIN_TEXTS: 'Tjenester og tekster',
     ADMIN_PRODUCTION_TIME_WINDOW: 'Produktionstidsvinduer',
-    ADMIN_MATRIX: 'Prismatrix',
+    ADMIN_MATRIX: 'Afdelingsmatrix',
     ADMIN_JOBS: 'Baggrundsjob',
     ADMIN_HOLIDAYS: 'Helligdage',
     ADMIN_SHD: 'Hjemmelevering samme dag',
@@ -662,6 +667,7 @@ const da: EnumMessages = {
 };
 
 const fi: EnumMessages = {
+  ...cmsEnums.fi,
   invoiceSplit: {
     NONE: 'Ei jakoa: yksi lasku ajoa kohden',
     DELIVERY_DATE: 'Toimituspäivän mukaan',
@@ -709,7 +715,7 @@ const fi: EnumMessages = {
     ADMIN_NUMBER_SERIES: 'Numerosarjat',
     ADMIN_TEXTS: 'Palvelut ja tekstit',
     ADMIN_PRODUCTION_TIME_WINDOW: 'Tuotannon aikaikkunat',
-    ADMIN_MATRIX: 'Hintamatriisi',
+    ADMIN_MATRIX: 'Osastomatriisi',
     ADMIN_JOBS: 'Taustatyöt',
     ADMIN_HOLIDAYS: 'Pyhäpäivät',
     ADMIN_SHD: 'Kotiinkuljetus samana päivänä',
@@ -815,6 +821,7 @@ const fi: EnumMessages = {
 };
 
 const fr: EnumMessages = {
+  ...cmsEnums.fr,
   invoiceSplit: {
     NONE: 'Aucune : une facture par exécution',
     DELIVERY_DATE: 'Par date de livraison',
@@ -862,7 +869,7 @@ const fr: EnumMessages = {
     ADMIN_NUMBER_SERIES: 'Séries de numéros',
     ADMIN_TEXTS: 'Services et textes',
     ADMIN_PRODUCTION_TIME_WINDOW: 'Créneaux de production',
-    ADMIN_MATRIX: 'Grille tarifaire',
+    ADMIN_MATRIX: 'Matrice des agences',
     ADMIN_JOBS: 'Tâches de fond',
     ADMIN_HOLIDAYS: 'Jours fériés',
     ADMIN_SHD: 'Livraison à domicile le jour même',

@@ -24,7 +24,8 @@ export function DatePickers({ children }: { children: ReactNode }) {
   );
 }
 
-const toDate = (value: unknown): Date | null => {
+/** The date of an ISO 8601 text in the record (a date or an instant); empty or invalid is null. */
+export const toDate = (value: unknown): Date | null => {
   if (typeof value !== 'string' || value === '') return null;
   const d = parseISO(value);
   return isValid(d) ? d : null;

@@ -2,7 +2,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { useScreenBase } from '../portal/portalContext';
 import { useMayRun } from '../access/useMayRun';
 import { HttpFailure, type UiError } from '../errors/parse';
 import type { Translate } from '../i18n/translator';
@@ -33,7 +34,8 @@ export function PrintLabelsButton(props: {
   const notify = useNotify();
   const navigate = useNavigate();
   const mayRun = useMayRun();
-  const { departmentId = '' } = useParams();
+  // The planner's label page, or the customer portal's (docs/decisions/0074).
+  const base = useScreenBase();
   const [busy, setBusy] = useState(false);
   const command = props.orderIds.length === 1 ? 'CREATE_LABEL' : 'CREATE_MULTIPLE_LABEL';
   if (props.orderIds.length === 0 || !mayRun(command)) return null;
@@ -41,7 +43,7 @@ export function PrintLabelsButton(props: {
   const print = async () => {
     setBusy(true);
     try {
-      void navigate(await createLabels(departmentId, props.orderIds));
+      void navigate(await createLabels(base, props.orderIds));
     } catch (err) {
       if (!(err instanceof HttpFailure)) throw err;
       const reasons = [...new Set(err.errors.map((e) => reason(e, translate)))];

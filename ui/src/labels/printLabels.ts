@@ -6,12 +6,13 @@ import { sendCommand } from '../shell/api';
  * document to be projected (the command's position, `x-min-position`).
  */
 export async function createLabels(
-  departmentId: string,
+  /** Where the label page is: `/planner/{departmentId}` or `/customer`. */
+  base: string,
   orderIds: readonly string[],
 ): Promise<string> {
   const answer =
     orderIds.length === 1
       ? await sendCommand('CREATE_LABEL', { orderId: orderIds[0] })
       : await sendCommand('CREATE_MULTIPLE_LABEL', { orderIds });
-  return `/planner/${departmentId}/labels/${answer.ids[0]}`;
+  return `${base}/labels/${answer.ids[0]}`;
 }

@@ -14,6 +14,9 @@ import {
 } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { useShell } from '../app/UserContext';
+import { BannerStrip } from '../content/BannerStrip';
+import { HelpButton } from '../content/HelpButton';
+import { NewsButton } from '../content/NewsButton';
 import { NetworkNotice } from '../live/LiveProvider';
 import { shouldReloadForStaleCode } from '../shell/staleCode';
 import { FallbackScreen } from './ErrorFallback';
@@ -65,6 +68,8 @@ export function AppTopBar() {
       toolbar={
         <>
           <DepartmentPicker />
+          <HelpButton />
+          <NewsButton />
           <LocalesMenuButton />
           <LoadingIndicator />
         </>
@@ -119,6 +124,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
       }}
     >
+      <BannerStrip />
       {children}
       <NetworkNotice />
     </Layout>

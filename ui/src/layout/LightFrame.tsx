@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { SkipNavigationButton, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { useShell } from '../app/UserContext';
+import { BannerStrip } from '../content/BannerStrip';
 import { NetworkNotice } from '../live/LiveProvider';
 import { ErrorFallback } from './ErrorFallback';
 import { LightTopBar } from './LightTopBar';
@@ -67,6 +68,7 @@ export function LightFrame({ children }: { children: ReactNode }) {
             px: 1,
           }}
         >
+          <BannerStrip />
           <ErrorFallback
             resetKey={pathname}
             texts={{

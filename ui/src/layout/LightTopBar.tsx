@@ -29,6 +29,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useShell } from '../app/UserContext';
+import { HelpButton } from '../content/HelpButton';
+import { NewsButton } from '../content/NewsButton';
 import { authApi } from '../auth/api';
 import { languageNames } from '../i18n/languageNames';
 import { locales, normalizeLocale } from '../i18n/locales';
@@ -39,7 +41,8 @@ import { useSidebarOpen } from './sidebarState';
 /**
  * The planner's top bar without react-admin's UI (docs/decisions/0046-web-start-up.md): the same
  * parts as AppLayout's AppTopBar, in the same order, with the same names and texts: the menu's
- * toggle, the title, the department picker, the language, the loading indicator (a refresh
+ * toggle, the title, the department picker, the screen's help and the news (content, 0077), the
+ * language, the loading indicator (a refresh
  * button) and the user menu (profile, log out).
  */
 export function LightTopBar() {
@@ -64,6 +67,8 @@ export function LightTopBar() {
           sx={{ flex: 1, textOverflow: 'ellipsis', whiteSpace: 'nowrap', overflow: 'hidden' }}
         />
         <DepartmentPicker />
+        <HelpButton />
+        <NewsButton />
         <LanguageButton />
         <LoadingIndicator />
         <UserMenu />

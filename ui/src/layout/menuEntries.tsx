@@ -1,4 +1,7 @@
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import AddBoxIcon from '@mui/icons-material/AddBox';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import InsightsIcon from '@mui/icons-material/Insights';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import AutoModeIcon from '@mui/icons-material/AutoMode';
@@ -30,7 +33,7 @@ import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { AuthUser } from '@nordlog/contracts';
 import type { ReactElement } from 'react';
-import { canOpen } from '../access/routes';
+import { canOpen, canOpenResource } from '../access/routes';
 import { adminIcons } from '../resources/admin/icons';
 import { adminResources, resourcePath } from '../resources/admin/resources';
 
@@ -123,6 +126,22 @@ const invoicingItems: PlannerItem[] = [
 ];
 
 /** Volume work (issue 40): spreadsheet import (0059) and the shipments export (0060). */
+/** The productivity dashboard and the planner's reports (docs/decisions/0080-reporting.md). */
+const reportItems: PlannerItem[] = [
+  {
+    rule: '/planner/:departmentId/dashboards/productivity/*',
+    segment: 'dashboards/productivity',
+    label: 'reporting.dashboardMenu',
+    icon: <InsightsIcon />,
+  },
+  {
+    rule: '/planner/:departmentId/reports/*',
+    segment: 'reports',
+    label: 'reporting.reportsMenu',
+    icon: <AssessmentIcon />,
+  },
+];
+
 const volumeItems: PlannerItem[] = [
   {
     rule: '/planner/:departmentId/import',
@@ -165,8 +184,20 @@ export function menuEntries(
   const heading = (key: string) => out.push({ kind: 'heading', key });
   const item = (to: string, label: string, icon: ReactElement) =>
     out.push({ kind: 'item', to, label, icon });
+  // The customer portal's short menu (docs/decisions/0074): its four screens, nothing else.
+  if (user.role === 'CUSTOMER') {
+    heading('portal.menu');
+    if (can('/customer/shipments'))
+      item('/customer/shipments', 'portal.shipments', <LocalShippingIcon />);
+    if (can('/customer/booking/*')) item('/customer/booking/create', 'portal.book', <AddBoxIcon />);
+    if (can('/customer/addresses/*'))
+      item('/customer/addresses', 'addressBook.menu', <ContactsIcon />);
+    if (can('/customer/invoices'))
+      item('/customer/invoices', 'portal.invoices', <ReceiptLongIcon />);
+    return out;
+  }
   const inAdmin = pathname.startsWith('/admin');
-  const admin = adminResources.filter((r) => can(r.rule));
+  const admin = adminResources.filter((r) => canOpenResource(user, r));
   const plannerType = PLANNER_ROLES.includes(user.role);
   const group = (key: string, items: readonly PlannerItem[]) => {
     const allowed = items.filter((i) => can(i.rule));
@@ -215,6 +246,7 @@ export function menuEntries(
     group('menu.groups.live', liveItems);
     group('menu.groups.resources', resourceItems);
     group('menu.groups.invoicing', invoicingItems);
+    group('menu.groups.reports', reportItems);
     group('menu.groups.volume', volumeItems);
   }
   if (can('/courier/*')) item('/courier', 'menu.courier', <LocalShippingIcon />);
@@ -227,6 +259,7 @@ export function menuEntries(
       item('/admin/optimizing', 'menu.optimizing', <AutoModeIcon />);
     if (can(LM_EVENTS)) item('/admin/lmEvents', 'audit.menu', <HistoryIcon />);
     if (can(PERSONAL_DATA)) item(PERSONAL_DATA, 'personalData.menu', <PrivacyTipIcon />);
+    if (can('/admin/jobs')) item('/admin/jobs', 'jobs.menu', <ScheduleIcon />);
     if (can('/admin/preadvice/*')) item('/admin/preadvice', 'preAdvice.menu', <SmsIcon />);
     if (can('/admin/integrations/:date?'))
       item('/admin/integrations', 'webhooks.integrationsMenu', <WebhookIcon />);

@@ -28,6 +28,7 @@ import {
   suggestionsConcerned,
 } from '../planner/optimizing/optimizingData';
 import { rowBelongs } from '../planner/shipmentsData';
+import { cmsBelongs } from '../resources/admin/cms/cmsBelongs';
 import { resourcesOf } from '../resources/registry';
 import { applyChanges, createChangeBatcher } from './applyChanges';
 import {
@@ -137,7 +138,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       applyChanges(queryClient, batch, {
         resourcesOf,
         acceptedStates: consignmentStates,
-        belongs: (key, entity, row) => rowBelongs(key, entity, row) ?? runBelongs(key, entity, row),
+        belongs: (key, entity, row) =>
+          rowBelongs(key, entity, row) ??
+          runBelongs(key, entity, row) ??
+          cmsBelongs(key, entity, row),
         viewsConcerned: (key, change, cached) =>
           slotsConcerned(key, change, cached) ?? suggestionsConcerned(key, change, cached),
         // A day's suggestions are fetched again whole (a handful of rows); slot views by slot.

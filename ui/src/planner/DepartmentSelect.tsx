@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -30,18 +31,23 @@ export function DepartmentSelect() {
         {data.length === 0 ? <Alert severity="info">{translate('planner.none')}</Alert> : null}
         <List aria-label={translate('planner.chooseTitle')}>
           {groups.length > 0 ? <ListSubheader>{translate('planner.groups')}</ListSubheader> : null}
+          {/* Each link in an item of its own: a list holds only items (axe `list`). */}
           {groups.map((d) => (
-            <ListItemButton key={d.id} component={Link} to={`/planner/${d.id}/shipments-search`}>
-              <ListItemText primary={d.name} />
-            </ListItemButton>
+            <ListItem key={d.id} disablePadding>
+              <ListItemButton component={Link} to={`/planner/${d.id}/shipments-search`}>
+                <ListItemText primary={d.name} />
+              </ListItemButton>
+            </ListItem>
           ))}
           {plain.length > 0 ? (
             <ListSubheader>{translate('planner.departments')}</ListSubheader>
           ) : null}
           {plain.map((d) => (
-            <ListItemButton key={d.id} component={Link} to={`/planner/${d.id}/shipments-search`}>
-              <ListItemText primary={d.name} secondary={d.country} />
-            </ListItemButton>
+            <ListItem key={d.id} disablePadding>
+              <ListItemButton component={Link} to={`/planner/${d.id}/shipments-search`}>
+                <ListItemText primary={d.name} secondary={d.country} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </CardContent>

@@ -12,6 +12,12 @@ export interface AdminResource {
   create: string | null;
   update: string | null;
   delete: string | null;
+  /**
+   * The form holds every field its commands can refuse: a refusal's fields are shown on them
+   * (react-admin's `body.errors`) instead of a toast. Content's forms (0077), the department
+   * matrix's (0079).
+   */
+  fieldErrors: boolean;
 }
 
 const routes = {
@@ -25,6 +31,12 @@ const routes = {
   'admin/numberSeries': 'numberSeries',
   'admin/articles': 'articles',
   'admin/priceLists': 'priceLists',
+  'admin/cms/banners': 'cmsBanners',
+  'admin/cms/news': 'cmsNews',
+  'admin/cms/helpModals': 'cmsHelpModals',
+  'admin/production-time-window/weeks': 'departmentTimeWindows',
+  'admin/production-time-window': 'productionTimeWindows',
+  'admin/matrix': 'departmentMatrix',
 } as const satisfies Record<string, keyof typeof restResources>;
 
 export const adminResources: Record<string, AdminResource> = Object.fromEntries(
@@ -32,7 +44,14 @@ export const adminResources: Record<string, AdminResource> = Object.fromEntries(
     const r = restResources[rest];
     return [
       route,
-      { rest, entity: r.entity, create: r.create, update: r.update, delete: r.delete },
+      {
+        rest,
+        entity: r.entity,
+        create: r.create,
+        update: r.update,
+        delete: r.delete,
+        fieldErrors: route.startsWith('admin/cms/') || route === 'admin/matrix',
+      },
     ];
   }),
 );
@@ -73,6 +92,12 @@ const plannerLists: Record<string, string[]> = {
   webhooks: ['webhooks'],
   // A slot's scans on the courier's page (courier/scans `slotScansKey`), fetched again.
   slotScans: ['slotScans'],
+  // The jobs' switches (resources/admin/jobs, docs/decisions/0076).
+  jobs: ['jobs'],
+  // The booking form's department calendar (booking/calendar, docs/decisions/0078).
+  departmentTimeWindows: ['departmentCalendar'],
+  productionTimeWindows: ['departmentCalendar'],
+  holidays: ['departmentCalendar'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

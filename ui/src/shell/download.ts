@@ -25,7 +25,12 @@ export async function downloadFile(
     const answer: unknown = await res.json().catch(() => null);
     throw new HttpFailure(res.status, parseErrorBody(answer, res.status, res.statusText), answer);
   }
-  const url = URL.createObjectURL(await res.blob());
+  saveBlob(await res.blob(), fileName);
+}
+
+/** Saves `blob` as the file `fileName` (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;

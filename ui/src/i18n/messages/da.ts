@@ -1,5 +1,9 @@
 import type { Messages } from './en';
 import { languageNames } from '../languageNames';
+import { cmsMessages } from './cms';
+import { timeWindowMessages } from './timeWindows';
+import { matrixMessages } from './matrix';
+import { reportingMessages } from './reporting';
 
 const da: Messages = {
   app: {
@@ -22,6 +26,10 @@ const da: Messages = {
   },
   languages: languageNames,
   auth: {
+    helpdeskTitle: 'Log ind fra kundeservice',
+    helpdeskSigningIn: 'Logger dig ind…',
+    helpdeskFailed:
+      'Linket til at logge ind er forkert, brugt eller udløbet. Bed kundeservice om et nyt.',
     loginTitle: 'Log ind',
     phoneNumber: 'Telefonnummer',
     phoneHint: 'Norske numre skal ikke have landekode; andre starter med + eller 00',
@@ -86,6 +94,11 @@ const da: Messages = {
     optimizing: 'Optimeringskørsler',
   },
   pages: {
+    ...cmsMessages.da.pages,
+    ...timeWindowMessages.da.pages,
+    ...matrixMessages.da.pages,
+    ...reportingMessages.da.pages,
+    helpdesk: 'Log ind fra kundeservice',
     map: 'Kort',
     receiptList: 'Kvitteringsliste',
     loadList: 'Læsseliste',
@@ -817,7 +830,16 @@ const da: Messages = {
     summaryDelivery: 'Levering: %{window}',
     loading: 'Henter ordren…',
   },
+  /** The customer portal (docs/decisions/0074-customer-portal.md). */
+  portal: {
+    menu: 'Kundeportal',
+    shipments: 'Vores forsendelser',
+    book: 'Book en forsendelse',
+    invoices: 'Fakturaer',
+    shipment: 'Forsendelse',
+  },
   confirmation: {
+    tracking: 'Åbn sporingssiden',
     title: 'Ordren er booket',
     text: 'Ordren er gemt. Forsendelsesnummeret står på etiketterne.',
     shipmentId: 'Forsendelsesnummer',
@@ -946,6 +968,9 @@ const da: Messages = {
     sides: { pickup: 'Afhentning', delivery: 'Levering' },
   },
   validation: {
+    ...cmsMessages.da.validation,
+    ...timeWindowMessages.da.validation,
+    ...matrixMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',
@@ -1687,6 +1712,9 @@ const da: Messages = {
     truncated: 'Kun dagens første %{count} forsendelser vises på kortet.',
   },
   resources: {
+    ...cmsMessages.da.resources,
+    ...timeWindowMessages.da.resources,
+    ...matrixMessages.da.resources,
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',
       fields: {
@@ -2420,6 +2448,50 @@ const da: Messages = {
     revokeText: 'Systemer, der bruger den, afvises med det samme. Det kan ikke fortrydes.',
     none: 'Ingen nøgler endnu.',
   },
+  cms: cmsMessages.da.cms,
+  jobs: {
+    title: 'Job',
+    menu: 'Job',
+    intro:
+      'De job, systemet selv kører. Et deaktiveret job starter ingen ny kørsel på nogen server; en igangværende kørsel gøres færdig.',
+    job: 'Job',
+    enabled: 'Aktivt',
+    state: 'Nu',
+    lastRun: 'Seneste kørsel',
+    outcome: 'Resultat',
+    nextRun: 'Næste kørsel',
+    running: 'Kører',
+    idle: 'Venter',
+    off: 'Deaktiveret',
+    never: 'Ikke kørt endnu',
+    notScheduled: 'Ikke planlagt her',
+    enable: 'Aktivér %{job}',
+    disable: 'Deaktivér %{job}',
+    enabledDone: 'Jobbet er aktiveret',
+    disabledDone: 'Jobbet er deaktiveret',
+    disabledWhileRunning:
+      'Jobbet er deaktiveret: den igangværende kørsel gøres færdig, ingen ny starter',
+    refused: 'Du må ikke aktivere eller deaktivere job',
+    failed: 'Jobbet kunne ikke ændres',
+    outcomes: { OK: 'OK', FAILED: 'Fejlede' },
+    names: {
+      RECURRING_ORDERS: 'Faste ordrer',
+      PRE_ADVICE: 'Forhåndsadvisering',
+      WEBHOOK_DELIVERY: 'Webhook-levering',
+      RETENTION: 'Sletning af persondata',
+      OPTIMIZING_TAKE_OVER: 'Overtagelse af optimeringer',
+      INVOICING_RUNS: 'Faktureringskørsler',
+    },
+    descriptions: {
+      RECURRING_ORDERS: 'Booker de faste ordrer for de kommende dage',
+      PRE_ADVICE: 'Sender forhåndsadvisering pr. sms og e-mail, når betingelserne er opfyldt',
+      WEBHOOK_DELIVERY: 'Sender webhook-beskeder i køen til kundernes systemer',
+      RETENTION: 'Sletter persondata, hvis opbevaringsperiode er udløbet',
+      OPTIMIZING_TAKE_OVER:
+        'Afslutter optimeringer, hvis server stoppede, og frigiver afdelingerne',
+      INVOICING_RUNS: 'Udfører bestilte faktureringskørsler; deaktiveret venter de',
+    },
+  },
   preAdvice: {
     menu: 'Regler for forhåndsadvisering',
     title: 'Regler for forhåndsadvisering',
@@ -2552,6 +2624,9 @@ const da: Messages = {
       locked: 'Låst',
     },
   },
+  timeWindows: timeWindowMessages.da.timeWindows,
+  matrix: matrixMessages.da.matrix,
+  reporting: reportingMessages.da.reporting,
 };
 
 export default da;

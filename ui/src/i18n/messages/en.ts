@@ -1,4 +1,8 @@
 import { languageNames } from '../languageNames';
+import { cmsMessages } from './cms';
+import { timeWindowMessages } from './timeWindows';
+import { matrixMessages } from './matrix';
+import { reportingMessages } from './reporting';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -25,6 +29,9 @@ const en = {
   },
   languages: languageNames,
   auth: {
+    helpdeskTitle: 'Signing in from the help desk',
+    helpdeskSigningIn: 'Signing you in…',
+    helpdeskFailed: 'The sign-in link is wrong, used or expired. Ask the help desk for a new one.',
     loginTitle: 'Log in',
     phoneNumber: 'Phone number',
     phoneHint: 'Norwegian numbers need no country code; others start with + or 00',
@@ -88,6 +95,11 @@ const en = {
     optimizing: 'Optimisation runs',
   },
   pages: {
+    ...cmsMessages.en.pages,
+    ...timeWindowMessages.en.pages,
+    ...matrixMessages.en.pages,
+    ...reportingMessages.en.pages,
+    helpdesk: 'Help-desk sign-in',
     map: 'Map',
     receiptList: 'Receipt list',
     loadList: 'Load list',
@@ -816,7 +828,16 @@ const en = {
     summaryDelivery: 'Delivery: %{window}',
     loading: 'Loading the order…',
   },
+  /** The customer portal (docs/decisions/0074-customer-portal.md). */
+  portal: {
+    menu: 'Customer portal',
+    shipments: 'Our shipments',
+    book: 'Book a shipment',
+    invoices: 'Invoices',
+    shipment: 'Shipment',
+  },
   confirmation: {
+    tracking: 'Open the tracking page',
     title: 'Order booked',
     text: 'The order is saved. Its shipment id is on the labels.',
     shipmentId: 'Shipment id',
@@ -944,6 +965,9 @@ const en = {
     sides: { pickup: 'Pickup', delivery: 'Delivery' },
   },
   validation: {
+    ...cmsMessages.en.validation,
+    ...timeWindowMessages.en.validation,
+    ...matrixMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',
@@ -1687,6 +1711,9 @@ const en = {
     truncated: 'Only the first %{count} shipments of the day are on the map.',
   },
   resources: {
+    ...cmsMessages.en.resources,
+    ...timeWindowMessages.en.resources,
+    ...matrixMessages.en.resources,
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
@@ -2429,6 +2456,49 @@ const en = {
     revokeText: 'Systems using it are refused at once. This cannot be undone.',
     none: 'No keys yet.',
   },
+  cms: cmsMessages.en.cms,
+  jobs: {
+    title: 'Jobs',
+    menu: 'Jobs',
+    intro:
+      'The jobs the system runs by itself. A disabled job starts no new pass on any server; a pass already running finishes.',
+    job: 'Job',
+    enabled: 'Enabled',
+    state: 'Now',
+    lastRun: 'Last run',
+    outcome: 'Outcome',
+    nextRun: 'Next run',
+    running: 'Running',
+    idle: 'Waiting',
+    off: 'Disabled',
+    never: 'Not run yet',
+    notScheduled: 'Not scheduled here',
+    enable: 'Enable %{job}',
+    disable: 'Disable %{job}',
+    enabledDone: 'The job is enabled',
+    disabledDone: 'The job is disabled',
+    disabledWhileRunning: 'The job is disabled: the pass under way finishes, no next pass starts',
+    refused: 'You may not enable or disable jobs',
+    failed: 'The job could not be switched',
+    outcomes: { OK: 'OK', FAILED: 'Failed' },
+    names: {
+      RECURRING_ORDERS: 'Recurring orders',
+      PRE_ADVICE: 'Pre-advice',
+      WEBHOOK_DELIVERY: 'Webhook delivery',
+      RETENTION: 'Personal data retention',
+      OPTIMIZING_TAKE_OVER: 'Optimisation take-over',
+      INVOICING_RUNS: 'Invoicing runs',
+    },
+    descriptions: {
+      RECURRING_ORDERS: 'Books the recurring orders for the days ahead',
+      PRE_ADVICE: 'Sends pre-advice SMS and e-mails when their triggers are met',
+      WEBHOOK_DELIVERY: 'Sends the queued webhook messages to customers’ systems',
+      RETENTION: 'Erases personal data whose retention period has ended',
+      OPTIMIZING_TAKE_OVER:
+        'Ends optimisation runs whose server stopped, freeing their departments',
+      INVOICING_RUNS: 'Carries the requested invoicing runs; disabled, they wait',
+    },
+  },
   preAdvice: {
     menu: 'Pre-advice policies',
     title: 'Pre-advice policies',
@@ -2561,6 +2631,9 @@ const en = {
       locked: 'Locked',
     },
   },
+  timeWindows: timeWindowMessages.en.timeWindows,
+  matrix: matrixMessages.en.matrix,
+  reporting: reportingMessages.en.reporting,
 };
 
 export default en;

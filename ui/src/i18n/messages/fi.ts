@@ -1,5 +1,9 @@
 import type { Messages } from './en';
 import { languageNames } from '../languageNames';
+import { cmsMessages } from './cms';
+import { timeWindowMessages } from './timeWindows';
+import { matrixMessages } from './matrix';
+import { reportingMessages } from './reporting';
 
 const fi: Messages = {
   app: {
@@ -22,6 +26,10 @@ const fi: Messages = {
   },
   languages: languageNames,
   auth: {
+    helpdeskTitle: 'Kirjautuminen asiakaspalvelusta',
+    helpdeskSigningIn: 'Kirjaudutaan sisään…',
+    helpdeskFailed:
+      'Kirjautumislinkki on virheellinen, käytetty tai vanhentunut. Pyydä asiakaspalvelulta uusi.',
     loginTitle: 'Kirjautuminen',
     phoneNumber: 'Puhelinnumero',
     phoneHint: 'Norjalaisiin numeroihin ei tarvita maatunnusta; muiden alkuun + tai 00',
@@ -87,6 +95,11 @@ const fi: Messages = {
     optimizing: 'Optimointiajot',
   },
   pages: {
+    ...cmsMessages.fi.pages,
+    ...timeWindowMessages.fi.pages,
+    ...matrixMessages.fi.pages,
+    ...reportingMessages.fi.pages,
+    helpdesk: 'Kirjautuminen asiakaspalvelusta',
     map: 'Kartta',
     receiptList: 'Kuittauslista',
     loadList: 'Lastauslista',
@@ -821,7 +834,16 @@ const fi: Messages = {
     summaryDelivery: 'Toimitus: %{window}',
     loading: 'Ladataan tilausta…',
   },
+  /** The customer portal (docs/decisions/0074-customer-portal.md). */
+  portal: {
+    menu: 'Asiakasportaali',
+    shipments: 'Lähetyksemme',
+    book: 'Varaa lähetys',
+    invoices: 'Laskut',
+    shipment: 'Lähetys',
+  },
   confirmation: {
+    tracking: 'Avaa seurantasivu',
     title: 'Tilaus on tehty',
     text: 'Tilaus on tallennettu. Lähetystunnus on osoitekorteissa.',
     shipmentId: 'Lähetystunnus',
@@ -951,6 +973,9 @@ const fi: Messages = {
     sides: { pickup: 'Nouto', delivery: 'Toimitus' },
   },
   validation: {
+    ...cmsMessages.fi.validation,
+    ...timeWindowMessages.fi.validation,
+    ...matrixMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -1696,6 +1721,9 @@ const fi: Messages = {
     truncated: 'Kartalla näkyvät vain päivän %{count} ensimmäistä lähetystä.',
   },
   resources: {
+    ...cmsMessages.fi.resources,
+    ...timeWindowMessages.fi.resources,
+    ...matrixMessages.fi.resources,
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
@@ -2447,6 +2475,49 @@ const fi: Messages = {
     revokeText: 'Sitä käyttävät järjestelmät torjutaan heti. Tätä ei voi perua.',
     none: 'Ei vielä avaimia.',
   },
+  cms: cmsMessages.fi.cms,
+  jobs: {
+    title: 'Ajot',
+    menu: 'Ajot',
+    intro:
+      'Järjestelmän itse suorittamat ajot. Poistettu ajo ei käynnisty millään palvelimella; käynnissä oleva kierros viedään loppuun.',
+    job: 'Ajo',
+    enabled: 'Käytössä',
+    state: 'Nyt',
+    lastRun: 'Edellinen kierros',
+    outcome: 'Tulos',
+    nextRun: 'Seuraava kierros',
+    running: 'Käynnissä',
+    idle: 'Odottaa',
+    off: 'Pois käytöstä',
+    never: 'Ei vielä ajettu',
+    notScheduled: 'Ei ajastettu täällä',
+    enable: 'Ota käyttöön: %{job}',
+    disable: 'Poista käytöstä: %{job}',
+    enabledDone: 'Ajo on otettu käyttöön',
+    disabledDone: 'Ajo on poistettu käytöstä',
+    disabledWhileRunning:
+      'Ajo on poistettu käytöstä: käynnissä oleva kierros viedään loppuun, uutta ei aloiteta',
+    refused: 'Sinulla ei ole oikeutta ottaa ajoja käyttöön tai poistaa niitä käytöstä',
+    failed: 'Ajon tilaa ei voitu muuttaa',
+    outcomes: { OK: 'OK', FAILED: 'Epäonnistui' },
+    names: {
+      RECURRING_ORDERS: 'Toistuvat tilaukset',
+      PRE_ADVICE: 'Ennakkoilmoitukset',
+      WEBHOOK_DELIVERY: 'Webhook-toimitus',
+      RETENTION: 'Henkilötietojen poisto',
+      OPTIMIZING_TAKE_OVER: 'Optimointien haltuunotto',
+      INVOICING_RUNS: 'Laskutusajot',
+    },
+    descriptions: {
+      RECURRING_ORDERS: 'Varaa toistuvat tilaukset tuleville päiville',
+      PRE_ADVICE: 'Lähettää ennakkoilmoitukset tekstiviestinä ja sähköpostina ehtojen täyttyessä',
+      WEBHOOK_DELIVERY: 'Lähettää jonossa olevat webhook-viestit asiakkaiden järjestelmiin',
+      RETENTION: 'Poistaa henkilötiedot, joiden säilytysaika on päättynyt',
+      OPTIMIZING_TAKE_OVER: 'Päättää optimoinnit, joiden palvelin pysähtyi, ja vapauttaa osastot',
+      INVOICING_RUNS: 'Suorittaa pyydetyt laskutusajot; pois käytöstä ne odottavat',
+    },
+  },
   preAdvice: {
     menu: 'Ennakkoilmoitusten säännöt',
     title: 'Ennakkoilmoitusten säännöt',
@@ -2579,6 +2650,9 @@ const fi: Messages = {
       locked: 'Lukittu',
     },
   },
+  timeWindows: timeWindowMessages.fi.timeWindows,
+  matrix: matrixMessages.fi.matrix,
+  reporting: reportingMessages.fi.reporting,
 };
 
 export default fi;

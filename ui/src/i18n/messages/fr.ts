@@ -1,5 +1,9 @@
 import type { Messages } from './en';
 import { languageNames } from '../languageNames';
+import { cmsMessages } from './cms';
+import { timeWindowMessages } from './timeWindows';
+import { matrixMessages } from './matrix';
+import { reportingMessages } from './reporting';
 
 const fr: Messages = {
   app: {
@@ -22,6 +26,10 @@ const fr: Messages = {
   },
   languages: languageNames,
   auth: {
+    helpdeskTitle: 'Connexion depuis le support',
+    helpdeskSigningIn: 'Connexion en cours…',
+    helpdeskFailed:
+      'Le lien de connexion est erroné, déjà utilisé ou expiré. Demandez-en un nouveau au support.',
     loginTitle: 'Connexion',
     phoneNumber: 'Numéro de téléphone',
     phoneHint:
@@ -89,6 +97,11 @@ const fr: Messages = {
     optimizing: 'Optimisations',
   },
   pages: {
+    ...cmsMessages.fr.pages,
+    ...timeWindowMessages.fr.pages,
+    ...matrixMessages.fr.pages,
+    ...reportingMessages.fr.pages,
+    helpdesk: 'Connexion depuis le support',
     map: 'Carte',
     receiptList: 'Liste de réception',
     loadList: 'Liste de chargement',
@@ -828,7 +841,16 @@ const fr: Messages = {
     summaryDelivery: 'Livraison : %{window}',
     loading: 'Chargement de la commande…',
   },
+  /** The customer portal (docs/decisions/0074-customer-portal.md). */
+  portal: {
+    menu: 'Portail client',
+    shipments: 'Nos envois',
+    book: 'Réserver un envoi',
+    invoices: 'Factures',
+    shipment: 'Envoi',
+  },
   confirmation: {
+    tracking: 'Ouvrir la page de suivi',
     title: 'Commande réservée',
     text: 'La commande est enregistrée. Son numéro d’expédition figure sur les étiquettes.',
     shipmentId: 'Numéro d’expédition',
@@ -959,6 +981,9 @@ const fr: Messages = {
     sides: { pickup: 'Enlèvement', delivery: 'Livraison' },
   },
   validation: {
+    ...cmsMessages.fr.validation,
+    ...timeWindowMessages.fr.validation,
+    ...matrixMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
@@ -1709,6 +1734,9 @@ const fr: Messages = {
     truncated: 'Seuls les %{count} premiers envois du jour sont sur la carte.',
   },
   resources: {
+    ...cmsMessages.fr.resources,
+    ...timeWindowMessages.fr.resources,
+    ...matrixMessages.fr.resources,
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
@@ -2456,6 +2484,50 @@ const fr: Messages = {
     revokeText: 'Les systèmes qui l’utilisent sont refusés aussitôt. C’est irréversible.',
     none: 'Aucune clé pour l’instant.',
   },
+  cms: cmsMessages.fr.cms,
+  jobs: {
+    title: 'Tâches',
+    menu: 'Tâches',
+    intro:
+      'Les tâches que le système exécute seul. Une tâche désactivée ne démarre plus aucun passage, sur aucun serveur ; un passage en cours se termine.',
+    job: 'Tâche',
+    enabled: 'Activée',
+    state: 'Maintenant',
+    lastRun: 'Dernier passage',
+    outcome: 'Résultat',
+    nextRun: 'Prochain passage',
+    running: 'En cours',
+    idle: 'En attente',
+    off: 'Désactivée',
+    never: 'Pas encore exécutée',
+    notScheduled: 'Non planifiée ici',
+    enable: 'Activer %{job}',
+    disable: 'Désactiver %{job}',
+    enabledDone: 'La tâche est activée',
+    disabledDone: 'La tâche est désactivée',
+    disabledWhileRunning:
+      'La tâche est désactivée : le passage en cours se termine, aucun autre ne démarre',
+    refused: 'Vous ne pouvez pas activer ou désactiver les tâches',
+    failed: 'La tâche n’a pas pu être modifiée',
+    outcomes: { OK: 'OK', FAILED: 'Échec' },
+    names: {
+      RECURRING_ORDERS: 'Commandes récurrentes',
+      PRE_ADVICE: 'Préavis',
+      WEBHOOK_DELIVERY: 'Envoi des webhooks',
+      RETENTION: 'Conservation des données personnelles',
+      OPTIMIZING_TAKE_OVER: 'Reprise des optimisations',
+      INVOICING_RUNS: 'Facturations',
+    },
+    descriptions: {
+      RECURRING_ORDERS: 'Réserve les commandes récurrentes des jours à venir',
+      PRE_ADVICE: 'Envoie les préavis par SMS et e-mail quand leurs déclencheurs sont atteints',
+      WEBHOOK_DELIVERY: 'Envoie les messages webhook en attente aux systèmes des clients',
+      RETENTION: 'Efface les données personnelles dont la durée de conservation est écoulée',
+      OPTIMIZING_TAKE_OVER:
+        'Termine les optimisations dont le serveur s’est arrêté et libère leurs départements',
+      INVOICING_RUNS: 'Exécute les facturations demandées ; désactivée, elles attendent',
+    },
+  },
   preAdvice: {
     menu: 'Règles de préavis',
     title: 'Règles de préavis',
@@ -2588,6 +2660,9 @@ const fr: Messages = {
       locked: 'Verrouillé',
     },
   },
+  timeWindows: timeWindowMessages.fr.timeWindows,
+  matrix: matrixMessages.fr.matrix,
+  reporting: reportingMessages.fr.reporting,
 };
 
 export default fr;

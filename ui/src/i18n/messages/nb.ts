@@ -1,5 +1,9 @@
 import type { Messages } from './en';
 import { languageNames } from '../languageNames';
+import { cmsMessages } from './cms';
+import { timeWindowMessages } from './timeWindows';
+import { matrixMessages } from './matrix';
+import { reportingMessages } from './reporting';
 
 const nb: Messages = {
   app: {
@@ -22,6 +26,9 @@ const nb: Messages = {
   },
   languages: languageNames,
   auth: {
+    helpdeskTitle: 'Innlogging fra kundeservice',
+    helpdeskSigningIn: 'Logger deg inn…',
+    helpdeskFailed: 'Innloggingslenken er feil, brukt eller utløpt. Be kundeservice om en ny.',
     loginTitle: 'Logg inn',
     phoneNumber: 'Telefonnummer',
     phoneHint: 'Norske numre trenger ikke landskode; andre starter med + eller 00',
@@ -86,6 +93,11 @@ const nb: Messages = {
     optimizing: 'Optimeringskjøringer',
   },
   pages: {
+    ...cmsMessages.nb.pages,
+    ...timeWindowMessages.nb.pages,
+    ...matrixMessages.nb.pages,
+    ...reportingMessages.nb.pages,
+    helpdesk: 'Innlogging fra kundeservice',
     map: 'Kart',
     receiptList: 'Kvitteringsliste',
     loadList: 'Lasteliste',
@@ -817,7 +829,16 @@ const nb: Messages = {
     summaryDelivery: 'Levering: %{window}',
     loading: 'Laster ordren…',
   },
+  /** The customer portal (docs/decisions/0074-customer-portal.md). */
+  portal: {
+    menu: 'Kundeportal',
+    shipments: 'Våre sendinger',
+    book: 'Bestill en sending',
+    invoices: 'Fakturaer',
+    shipment: 'Sending',
+  },
   confirmation: {
+    tracking: 'Åpne sporingssiden',
     title: 'Ordren er booket',
     text: 'Ordren er lagret. Sendingsnummeret står på etikettene.',
     shipmentId: 'Sendingsnummer',
@@ -945,6 +966,9 @@ const nb: Messages = {
     sides: { pickup: 'Henting', delivery: 'Levering' },
   },
   validation: {
+    ...cmsMessages.nb.validation,
+    ...timeWindowMessages.nb.validation,
+    ...matrixMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',
@@ -1686,6 +1710,9 @@ const nb: Messages = {
     truncated: 'Bare de første %{count} sendingene for dagen vises på kartet.',
   },
   resources: {
+    ...cmsMessages.nb.resources,
+    ...timeWindowMessages.nb.resources,
+    ...matrixMessages.nb.resources,
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
@@ -2429,6 +2456,48 @@ const nb: Messages = {
     revokeText: 'Systemer som bruker den, avvises straks. Dette kan ikke angres.',
     none: 'Ingen nøkler ennå.',
   },
+  cms: cmsMessages.nb.cms,
+  jobs: {
+    title: 'Jobber',
+    menu: 'Jobber',
+    intro:
+      'Jobbene systemet kjører selv. En deaktivert jobb starter ingen ny kjøring på noen server; en kjøring som pågår, fullføres.',
+    job: 'Jobb',
+    enabled: 'Aktiv',
+    state: 'Nå',
+    lastRun: 'Siste kjøring',
+    outcome: 'Resultat',
+    nextRun: 'Neste kjøring',
+    running: 'Kjører',
+    idle: 'Venter',
+    off: 'Deaktivert',
+    never: 'Ikke kjørt ennå',
+    notScheduled: 'Ikke planlagt her',
+    enable: 'Aktiver %{job}',
+    disable: 'Deaktiver %{job}',
+    enabledDone: 'Jobben er aktivert',
+    disabledDone: 'Jobben er deaktivert',
+    disabledWhileRunning: 'Jobben er deaktivert: kjøringen som pågår fullføres, ingen ny starter',
+    refused: 'Du har ikke tilgang til å aktivere eller deaktivere jobber',
+    failed: 'Jobben kunne ikke endres',
+    outcomes: { OK: 'OK', FAILED: 'Feilet' },
+    names: {
+      RECURRING_ORDERS: 'Faste ordrer',
+      PRE_ADVICE: 'Forhåndsvarsling',
+      WEBHOOK_DELIVERY: 'Webhook-levering',
+      RETENTION: 'Sletting av personopplysninger',
+      OPTIMIZING_TAKE_OVER: 'Overtakelse av optimeringer',
+      INVOICING_RUNS: 'Fakturakjøringer',
+    },
+    descriptions: {
+      RECURRING_ORDERS: 'Booker de faste ordrene for dagene fremover',
+      PRE_ADVICE: 'Sender forhåndsvarsel på SMS og e-post når utløserne inntreffer',
+      WEBHOOK_DELIVERY: 'Sender webhook-meldingene i køen til kundenes systemer',
+      RETENTION: 'Sletter personopplysninger når lagringstiden er ute',
+      OPTIMIZING_TAKE_OVER: 'Avslutter optimeringer der serveren stoppet, og frigjør avdelingene',
+      INVOICING_RUNS: 'Utfører bestilte fakturakjøringer; deaktivert venter de',
+    },
+  },
   preAdvice: {
     menu: 'Regler for forhåndsvarsel',
     title: 'Regler for forhåndsvarsel',
@@ -2561,6 +2630,9 @@ const nb: Messages = {
       locked: 'Låst',
     },
   },
+  timeWindows: timeWindowMessages.nb.timeWindows,
+  matrix: matrixMessages.nb.matrix,
+  reporting: reportingMessages.nb.reporting,
 };
 
 export default nb;

@@ -1,5 +1,9 @@
 import type { Messages } from './en';
 import { languageNames } from '../languageNames';
+import { cmsMessages } from './cms';
+import { timeWindowMessages } from './timeWindows';
+import { matrixMessages } from './matrix';
+import { reportingMessages } from './reporting';
 
 const sv: Messages = {
   app: {
@@ -22,6 +26,9 @@ const sv: Messages = {
   },
   languages: languageNames,
   auth: {
+    helpdeskTitle: 'Inloggning från kundtjänst',
+    helpdeskSigningIn: 'Loggar in dig…',
+    helpdeskFailed: 'Inloggningslänken är fel, använd eller har gått ut. Be kundtjänst om en ny.',
     loginTitle: 'Logga in',
     phoneNumber: 'Telefonnummer',
     phoneHint: 'Norska nummer behöver ingen landskod; andra börjar med + eller 00',
@@ -86,6 +93,11 @@ const sv: Messages = {
     optimizing: 'Optimeringskörningar',
   },
   pages: {
+    ...cmsMessages.sv.pages,
+    ...timeWindowMessages.sv.pages,
+    ...matrixMessages.sv.pages,
+    ...reportingMessages.sv.pages,
+    helpdesk: 'Inloggning från kundtjänst',
     map: 'Karta',
     receiptList: 'Kvittenslista',
     loadList: 'Lastlista',
@@ -816,7 +828,16 @@ const sv: Messages = {
     summaryDelivery: 'Leverans: %{window}',
     loading: 'Läser in ordern…',
   },
+  /** The customer portal (docs/decisions/0074-customer-portal.md). */
+  portal: {
+    menu: 'Kundportal',
+    shipments: 'Våra sändningar',
+    book: 'Boka en sändning',
+    invoices: 'Fakturor',
+    shipment: 'Sändning',
+  },
   confirmation: {
+    tracking: 'Öppna spårningssidan',
     title: 'Ordern är bokad',
     text: 'Ordern är sparad. Sändningsnumret står på etiketterna.',
     shipmentId: 'Sändningsnummer',
@@ -944,6 +965,9 @@ const sv: Messages = {
     sides: { pickup: 'Upphämtning', delivery: 'Leverans' },
   },
   validation: {
+    ...cmsMessages.sv.validation,
+    ...timeWindowMessages.sv.validation,
+    ...matrixMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -1685,6 +1709,9 @@ const sv: Messages = {
     truncated: 'Bara dagens första %{count} sändningar visas på kartan.',
   },
   resources: {
+    ...cmsMessages.sv.resources,
+    ...timeWindowMessages.sv.resources,
+    ...matrixMessages.sv.resources,
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
@@ -2425,6 +2452,49 @@ const sv: Messages = {
     revokeText: 'System som använder den nekas genast. Det går inte att ångra.',
     none: 'Inga nycklar ännu.',
   },
+  cms: cmsMessages.sv.cms,
+  jobs: {
+    title: 'Jobb',
+    menu: 'Jobb',
+    intro:
+      'Jobben som systemet kör självt. Ett inaktiverat jobb startar ingen ny körning på någon server; en pågående körning slutförs.',
+    job: 'Jobb',
+    enabled: 'Aktivt',
+    state: 'Nu',
+    lastRun: 'Senaste körning',
+    outcome: 'Resultat',
+    nextRun: 'Nästa körning',
+    running: 'Körs',
+    idle: 'Väntar',
+    off: 'Inaktiverat',
+    never: 'Inte kört än',
+    notScheduled: 'Inte schemalagt här',
+    enable: 'Aktivera %{job}',
+    disable: 'Inaktivera %{job}',
+    enabledDone: 'Jobbet är aktiverat',
+    disabledDone: 'Jobbet är inaktiverat',
+    disabledWhileRunning:
+      'Jobbet är inaktiverat: den pågående körningen slutförs, ingen ny startar',
+    refused: 'Du får inte aktivera eller inaktivera jobb',
+    failed: 'Jobbet kunde inte ändras',
+    outcomes: { OK: 'OK', FAILED: 'Misslyckades' },
+    names: {
+      RECURRING_ORDERS: 'Återkommande order',
+      PRE_ADVICE: 'Föravisering',
+      WEBHOOK_DELIVERY: 'Webhook-leverans',
+      RETENTION: 'Gallring av personuppgifter',
+      OPTIMIZING_TAKE_OVER: 'Övertagande av optimeringar',
+      INVOICING_RUNS: 'Faktureringskörningar',
+    },
+    descriptions: {
+      RECURRING_ORDERS: 'Bokar de återkommande ordrarna för kommande dagar',
+      PRE_ADVICE: 'Skickar föraviseringar via sms och e-post när villkoren uppfylls',
+      WEBHOOK_DELIVERY: 'Skickar köade webhook-meddelanden till kundernas system',
+      RETENTION: 'Raderar personuppgifter vars lagringstid har gått ut',
+      OPTIMIZING_TAKE_OVER: 'Avslutar optimeringar vars server stannade och frigör avdelningarna',
+      INVOICING_RUNS: 'Utför begärda faktureringskörningar; inaktiverat väntar de',
+    },
+  },
   preAdvice: {
     menu: 'Regler för föravisering',
     title: 'Regler för föravisering',
@@ -2556,6 +2626,9 @@ const sv: Messages = {
       locked: 'Låst',
     },
   },
+  timeWindows: timeWindowMessages.sv.timeWindows,
+  matrix: matrixMessages.sv.matrix,
+  reporting: reportingMessages.sv.reporting,
 };
 
 export default sv;

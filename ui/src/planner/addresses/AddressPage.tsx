@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Loading, useNotify, useTranslate } from 'react-admin';
 import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useDepartmentParam, useScreenBase } from '../../portal/portalContext';
 import { useMayRun } from '../../access/useMayRun';
 import { HttpFailure, failureText } from '../../errors/parse';
 import { PageHeader } from '../../layout/PageHeader';
@@ -40,7 +41,9 @@ import { useAddress } from './queries';
  * the people in it are erased for good.
  */
 export default function AddressPage() {
-  const { departmentId = '', addressId } = useParams();
+  const { addressId } = useParams();
+  // The path's department, or in the customer portal the customer's (docs/decisions/0074).
+  const departmentId = useDepartmentParam();
   const id = addressId && addressId !== 'new' ? addressId : null;
   const options = useDepartmentOptions();
   const address = useAddress(id);
@@ -55,7 +58,7 @@ export default function AddressPage() {
             ? failureText(address.error, translate)
             : translate('addressBook.missing')}
         </Alert>
-        <BackLink departmentId={departmentId} />
+        <BackLink />
       </Box>
     );
   const members = departmentMembers(departmentId, options.data);
@@ -81,10 +84,11 @@ export default function AddressPage() {
   );
 }
 
-function BackLink({ departmentId }: { departmentId: string }) {
+function BackLink() {
+  const base = useScreenBase();
   const translate = useTranslate();
   return (
-    <Button component={RouterLink} to={`/planner/${departmentId}/addresses`} sx={{ mt: 1 }}>
+    <Button component={RouterLink} to={`${base}/addresses`} sx={{ mt: 1 }}>
       {translate('addressBook.back')}
     </Button>
   );
@@ -111,7 +115,7 @@ function AddressEditor(props: {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const list = `/planner/${props.departmentParam}/addresses`;
+  const list = `${useScreenBase()}/addresses`;
   const canWrite = mayRun(row ? 'UPDATE_ADDRESS' : 'CREATE_ADDRESS');
 
   const done = async (message: string) => {

@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import type { AddressRow } from '@nordlog/contracts';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { useDepartmentParam, useScreenBase } from '../../portal/portalContext';
 import { useMayRun } from '../../access/useMayRun';
 import { failureText } from '../../errors/parse';
 import { PageHeader } from '../../layout/PageHeader';
@@ -41,7 +42,9 @@ export default function AddressesPage() {
   const translate = useTranslate();
   const mayRun = useMayRun();
   usePageTitle('addressBook.title');
-  const { departmentId = '' } = useParams();
+  // The path's department, or in the customer portal the customer's (docs/decisions/0074).
+  const departmentId = useDepartmentParam();
+  const screenBase = useScreenBase();
   const options = useDepartmentOptions().data;
   const option = options?.find((d) => d.id === departmentId);
   const members = departmentMembers(departmentId, options);
@@ -77,7 +80,7 @@ export default function AddressesPage() {
   );
   const customerName = (id: string) => customers.get(id)?.name ?? `#${id}`;
   const canWrite = mayRun('CREATE_ADDRESS');
-  const base = `/planner/${departmentId}/addresses`;
+  const base = `${screenBase}/addresses`;
 
   return (
     <Box sx={{ p: 2 }}>

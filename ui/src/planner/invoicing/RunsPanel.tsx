@@ -3,9 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,18 +11,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  invoiceDocumentLink,
-  invoiceFileName,
-  type InvoiceDocumentType,
-  type InvoiceRow,
-  type InvoicingRunRow,
-  type InvoicingRunState,
-} from '@nordlog/contracts';
+import { type InvoicingRunRow, type InvoicingRunState } from '@nordlog/contracts';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { formatDate, formatDateTime } from '../../i18n/locales';
 import { EmptyRow, useLocaleCode, useMoney } from './common';
+import { InvoiceTable } from './InvoiceTable';
 import { isRunActive, runsEndedSince } from './invoicingModel';
 import { useCustomerNames, useInvoicingRuns, useRunInvoices } from './queries';
 
@@ -36,16 +28,6 @@ const RUN_COLUMNS = [
   'orders',
   'totals',
   'invoices',
-] as const;
-const INVOICE_COLUMNS = [
-  'number',
-  'customer',
-  'issueDate',
-  'dueDate',
-  'net',
-  'vat',
-  'gross',
-  'documents',
 ] as const;
 
 const stateColor: Record<InvoicingRunState, 'default' | 'info' | 'success' | 'error'> = {
@@ -277,71 +259,22 @@ function RunInvoices({
   locale: ReturnType<typeof useLocaleCode>;
 }) {
   const translate = useTranslate();
-  const money = useMoney();
   const invoices = useRunInvoices(departmentId, run.id, isRunActive(run.state));
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`invoicingScreen.invoices.${key}`, options);
-  const rows: InvoiceRow[] = invoices.data ?? [];
-  const link = (invoice: InvoiceRow, type: InvoiceDocumentType) => (
-    <Link
-      href={invoiceDocumentLink(invoice.id, type, invoiceFileName(invoice, type))}
-      download={invoiceFileName(invoice, type)}
-      aria-label={t(`${type}Of`, { number: invoice.number })}
-      data-testid={`invoice-${type}`}
-    >
-      {type.toUpperCase()}
-    </Link>
-  );
   return (
     <Box>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {t('title', { id: run.id })}
       </Typography>
       {invoices.isError ? <Alert severity="error">{translate('errors.server')}</Alert> : null}
-      <Table size="small" aria-label={t('title', { id: run.id })} data-testid="run-invoices">
-        <TableHead>
-          <TableRow>
-            {INVOICE_COLUMNS.map((c) => (
-              <TableCell key={c}>{t(`columns.${c}`)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={INVOICE_COLUMNS.length}>
-                <Typography color="text.secondary">
-                  {invoices.isPending ? translate('app.loading') : t('none')}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((invoice) => (
-              <TableRow key={invoice.id} data-testid="invoice-row" data-invoice-id={invoice.id}>
-                <TableCell>{invoice.number}</TableCell>
-                <TableCell>{invoice.customerName}</TableCell>
-                <TableCell>{formatDate(invoice.issueDate, locale)}</TableCell>
-                <TableCell>{formatDate(invoice.dueDate, locale)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(invoice.net, invoice.currency)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(invoice.vat, invoice.currency)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(invoice.gross, invoice.currency)}
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    {link(invoice, 'pdf')}
-                    {link(invoice, 'csv')}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <InvoiceTable
+        rows={invoices.data ?? []}
+        pending={invoices.isPending}
+        label={t('title', { id: run.id })}
+        testId="run-invoices"
+        locale={locale}
+      />
     </Box>
   );
 }

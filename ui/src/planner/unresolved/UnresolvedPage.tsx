@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -144,18 +145,20 @@ export default function UnresolvedPage() {
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems="flex-start">
           <Paper sx={{ width: { xs: '100%', md: 360 }, flexShrink: 0 }}>
             <List dense aria-label={translate('unresolved.addresses')}>
+              {/* Each line an item of the list (a list holds only items: axe `list`). */}
               {lines.map((l) => (
-                <ListItemButton
-                  key={l.id}
-                  selected={line?.id === l.id}
-                  onClick={() => setSelectedId(l.id)}
-                  data-testid="unresolved-line"
-                >
-                  <ListItemText
-                    primary={asText(l)}
-                    secondary={translate('unresolved.orders', { smart_count: l.orders.length })}
-                  />
-                </ListItemButton>
+                <ListItem key={l.id} disablePadding>
+                  <ListItemButton
+                    selected={line?.id === l.id}
+                    onClick={() => setSelectedId(l.id)}
+                    data-testid="unresolved-line"
+                  >
+                    <ListItemText
+                      primary={asText(l)}
+                      secondary={translate('unresolved.orders', { smart_count: l.orders.length })}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Paper>
@@ -167,18 +170,19 @@ export default function UnresolvedPage() {
                 </Typography>
                 <List dense aria-label={translate('unresolved.ordersOf')}>
                   {line.orders.map((o) => (
-                    <ListItemText
-                      key={`${o.orderId}-${o.side}`}
-                      primary={
-                        <>
-                          <RouterLink to={`/planner/${departmentId}/booking/edit/${o.orderId}`}>
-                            {o.shipmentId ?? o.orderId}
-                          </RouterLink>
-                          {` · ${o.name} · ${o.customerName ?? o.customerId}`}
-                        </>
-                      }
-                      secondary={`${translate(`unresolved.sides.${o.side}`)} · ${formatDate(o.date, locale)}`}
-                    />
+                    <ListItem key={`${o.orderId}-${o.side}`} disablePadding>
+                      <ListItemText
+                        primary={
+                          <>
+                            <RouterLink to={`/planner/${departmentId}/booking/edit/${o.orderId}`}>
+                              {o.shipmentId ?? o.orderId}
+                            </RouterLink>
+                            {` · ${o.name} · ${o.customerName ?? o.customerId}`}
+                          </>
+                        }
+                        secondary={`${translate(`unresolved.sides.${o.side}`)} · ${formatDate(o.date, locale)}`}
+                      />
+                    </ListItem>
                   ))}
                 </List>
               </Paper>

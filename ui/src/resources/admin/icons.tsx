@@ -1,7 +1,13 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import NewspaperIcon from '@mui/icons-material/Newspaper';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import DateRangeIcon from '@mui/icons-material/DateRange';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import GridOnIcon from '@mui/icons-material/GridOn';
 import GroupWorkIcon from '@mui/icons-material/GroupWork';
 import NumbersIcon from '@mui/icons-material/Numbers';
 import PeopleIcon from '@mui/icons-material/People';
@@ -26,4 +32,10 @@ export const adminIcons: Record<AdminResourceName, ReactElement> = {
   'admin/articles': <SellIcon />,
   'admin/priceLists': <PriceChangeIcon />,
   'admin/numberSeries': <NumbersIcon />,
+  'admin/cms/banners': <CampaignIcon />,
+  'admin/cms/news': <NewspaperIcon />,
+  'admin/cms/helpModals': <HelpOutlineIcon />,
+  'admin/production-time-window/weeks': <ScheduleIcon />,
+  'admin/production-time-window': <DateRangeIcon />,
+  'admin/matrix': <GridOnIcon />,
 };

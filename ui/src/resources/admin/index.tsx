@@ -1,4 +1,15 @@
 import type { ComponentType } from 'react';
+import {
+  BannerCreate,
+  BannerEdit,
+  BannerList,
+  HelpModalCreate,
+  HelpModalEdit,
+  HelpModalList,
+  NewsCreate,
+  NewsEdit,
+  NewsList,
+} from './cms';
 import { CustomerGroupCreate, CustomerGroupEdit, CustomerGroupList } from './customerGroups';
 import { CustomerCreate, CustomerEdit, CustomerList } from './customers';
 import {
@@ -18,7 +29,15 @@ import {
   PriceListList,
 } from './pricing';
 import type { AdminResourceName } from './resources';
+import { MatrixCreate, MatrixEdit, MatrixList } from './matrix';
 import { RoleCreate, RoleEdit, RoleList } from './roles';
+import {
+  ProductionWindowCreate,
+  ProductionWindowEdit,
+  ProductionWindowList,
+  WeekCreate,
+  WeekList,
+} from './timeWindows';
 import { UserCreate, UserEdit, UserList } from './users';
 
 export { adminResources, resourcePath, type AdminResource } from './resources';
@@ -69,4 +88,14 @@ export const adminPages: Record<AdminResourceName, AdminPages> = {
     list: NumberSeriesList,
     create: NumberSeriesCreate,
   },
+  'admin/cms/banners': { list: BannerList, create: BannerCreate, edit: BannerEdit },
+  'admin/cms/news': { list: NewsList, create: NewsCreate, edit: NewsEdit },
+  'admin/cms/helpModals': { list: HelpModalList, create: HelpModalCreate, edit: HelpModalEdit },
+  'admin/production-time-window/weeks': { list: WeekList, create: WeekCreate },
+  'admin/production-time-window': {
+    list: ProductionWindowList,
+    create: ProductionWindowCreate,
+    edit: ProductionWindowEdit,
+  },
+  'admin/matrix': { list: MatrixList, create: MatrixCreate, edit: MatrixEdit },
 };

@@ -1,0 +1,197 @@
+import {
+  REPORT_CELLS_TABLE,
+  REPORT_ORDERS_TABLE,
+  consignmentEventTypes,
+  type RecordedEvent,
+} from '@nordlog/contracts';
+import { preparedQuery, type Knex } from '@nordlog/platform';
+import type { BatchWrites } from '../framework/batchWrites.js';
+import type { Projection } from '../framework/projection.js';
+import { contribution, foldReport, keyOf, type CellDeltas, type ReportOrder } from './fold.js';
+
+const O = REPORT_ORDERS_TABLE;
+const C = REPORT_CELLS_TABLE;
+const orderEvents = new Set<string>(consignmentEventTypes);
+const onOrder = (e: RecordedEvent) => e.streamId.startsWith('order-') && orderEvents.has(e.type);
+const orderIdOf = (e: RecordedEvent) => e.streamId.slice('order-'.length);
+
+/** The counts as columns (ReportCounts' fields, snake case), in the cells' column order. */
+const COUNTS = [
+  ['booked', 'booked'],
+  ['planned', 'planned'],
+  ['collected', 'collected'],
+  ['delivered', 'delivered'],
+  ['deviated', 'deviated'],
+  ['returned', 'returned'],
+  ['onTime', 'on_time'],
+  ['late', 'late'],
+  ['stops', 'stops'],
+] as const;
+const KEYS = 'department_id, date, slot_id, customer_id';
+const counted = COUNTS.map(([, c]) => c);
+
+/** Each key's reasons summed (a reason at zero stays: which keys a cell has never depends on batching). */
+const MERGE_REASONS = `(select coalesce(jsonb_object_agg(k, n), '{}'::jsonb)
+  from (select k, sum(v::int) as n from (select * from jsonb_each_text(t.reasons)
+    union all select * from jsonb_each_text(excluded.reasons)) x(k, v) group by k) y)`;
+
+/**
+ * The cells' upsert: each row of the JSON parameter `param` (one per cell) added to its cell.
+ * `gate`: the name of an earlier write answering `id`, whose orders alone are counted (a creation
+ * applied already adds nothing); then the parameter's rows are orders, summed per cell here.
+ */
+function cellsSql(gate?: string, param = '$1'): string {
+  const record = `jsonb_to_recordset(${param}::jsonb) as r(id bigint, department_id bigint,
+    date date, slot_id bigint, customer_id bigint, ${counted.map((c) => `${c} integer`).join(', ')},
+    reasons jsonb)`;
+  const select = gate
+    ? `select ${KEYS}, ${counted.map((c) => `sum(${c})::integer`).join(', ')}, '{}'::jsonb
+       from ${record} where r.id in (select id from ${gate}) group by ${KEYS}`
+    : `select ${KEYS}, ${counted.join(', ')}, reasons from ${record}`;
+  return `insert into ${C} as t (${KEYS}, ${counted.join(', ')}, reasons)
+    ${select}
+    on conflict (${KEYS}) do update set
+      ${counted.map((c) => `${c} = t.${c} + excluded.${c}`).join(', ')},
+      reasons = ${MERGE_REASONS}`;
+}
+
+const INSERT_ORDERS = `insert into ${O} (id, revision, data)
+  select (r->>'id')::bigint, (r->>'revision')::integer, r->'data' from jsonb_array_elements($1::jsonb) r
+  on conflict (id) do nothing returning id`;
+const UPSERT_ORDERS = `insert into ${O} (id, revision, data)
+  select (r->>'id')::bigint, (r->>'revision')::integer, r->'data' from jsonb_array_elements($1::jsonb) r
+  on conflict (id) do update set revision = excluded.revision, data = excluded.data`;
+
+type Send = (sql: string, params: unknown[]) => Promise<string | undefined>;
+
+/** The statements go with the batch's others where the runner gives `writes`, else one by one. */
+function sender(trx: Knex.Transaction, writes?: BatchWrites): Send {
+  return async (sql, params) => {
+    if (writes) return writes.add(sql, params);
+    await preparedQuery(trx, sql, params);
+    return undefined;
+  };
+}
+
+const cellRow = (o: ReportOrder, id?: string) => {
+  const k = keyOf(o);
+  const c = contribution(o);
+  return {
+    id,
+    department_id: k.departmentId,
+    date: k.date,
+    slot_id: k.slotId || '0',
+    customer_id: k.customerId,
+    ...Object.fromEntries(COUNTS.map(([f, col]) => [col, c[f]])),
+    reasons: c.reasons,
+  };
+};
+
+const deltaRows = (deltas: CellDeltas) =>
+  [...deltas.cells.values()].map(({ key, counts }) => ({
+    department_id: key.departmentId,
+    date: key.date,
+    slot_id: key.slotId || '0',
+    customer_id: key.customerId,
+    ...Object.fromEntries(COUNTS.map(([f, col]) => [col, counts[f]])),
+    reasons: counts.reasons,
+  }));
+
+/**
+ * A batch of bookings (each order's first event, once): no read. The orders are inserted where
+ * absent and only those inserted are added to their cells, in one statement with the batch's
+ * others (a CREATE_ORDER costs its share of one upsert per cell).
+ */
+async function applyCreations(
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+  writes?: BatchWrites,
+): Promise<void> {
+  const orders = new Map<string, ReportOrder>();
+  const { changed } = foldReport(orders, events);
+  const rows = [...changed].map((id) => ({ id, revision: 0, data: orders.get(id)! }));
+  const cells = JSON.stringify(rows.map((r) => cellRow(r.data, r.id)));
+  if (writes) {
+    const gate = writes.add(INSERT_ORDERS, [JSON.stringify(rows)]);
+    writes.add(cellsSql(gate), [cells]);
+  } else
+    await preparedQuery(trx, `with o as (${INSERT_ORDERS}) ${cellsSql('o', '$2')}`, [
+      JSON.stringify(rows),
+      cells,
+    ]);
+}
+
+/** Any other batch: the orders it names are read (one query), folded, and written with the cells' changes. */
+async function applyChanges(
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+  writes?: BatchWrites,
+): Promise<void> {
+  const loaded = await preparedQuery<{ id: string; data: ReportOrder }>(
+    trx,
+    `select id::text as id, data from ${O} where id = any($1)`,
+    [[...new Set(events.map(orderIdOf))]],
+  );
+  const orders = new Map(loaded.map((r) => [r.id, r.data]));
+  const { deltas, changed } = foldReport(orders, events);
+  if (changed.size === 0) return;
+  const rows = [...changed].map((id) => {
+    const data = orders.get(id)!;
+    return { id, revision: data.revision, data };
+  });
+  const send = sender(trx, writes);
+  await send(UPSERT_ORDERS, [JSON.stringify(rows)]);
+  await send(cellsSql(), [JSON.stringify(deltaRows(deltas))]);
+}
+
+/** Each handled order's first event, each order once: a batch of bookings. */
+const creationsOnly = (events: RecordedEvent[]) => {
+  const seen = new Set<string>();
+  for (const e of events) {
+    if (e.streamRevision !== 0 || e.type !== 'OrderCreated' || seen.has(e.streamId)) return false;
+    seen.add(e.streamId);
+  }
+  return true;
+};
+
+async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[], writes?: BatchWrites) {
+  if (events.length === 0) return;
+  if (creationsOnly(events)) await applyCreations(trx, events, writes);
+  else await applyChanges(trx, events, writes);
+}
+
+/**
+ * The reports' read model (docs/decisions/0080-reporting.md): what each order counts in its cell
+ * (rm_report_orders) and the cells (rm_report_cells: per department, date, slot and customer, the
+ * counts of ReportCounts). Every event moves its order's contribution from the cell it was in to
+ * the one it is in now: one upsert per cell touched, never a scan. No socket entity: the report
+ * screens ask again.
+ */
+export const reportsProjection: Projection = {
+  name: 'reports',
+  tables: [O, C],
+  entities: [],
+  migrations: [
+    {
+      name: '0001_rm_report_cells',
+      async up(knex) {
+        await knex.raw(`create table ${O} (
+            id bigint primary key, revision integer not null, data jsonb not null);
+          create table ${C} (
+            department_id bigint not null, date date not null, slot_id bigint not null,
+            customer_id bigint not null,
+            ${counted.map((c) => `${c} integer not null default 0`).join(', ')},
+            reasons jsonb not null default '{}',
+            primary key (department_id, date, slot_id, customer_id))`);
+      },
+    },
+  ],
+  handles: onOrder,
+  async apply(trx, events, writes) {
+    await applyEvents(trx, events, writes);
+    return [];
+  },
+  async applyBulk(trx, events) {
+    await applyEvents(trx, events);
+  },
+};

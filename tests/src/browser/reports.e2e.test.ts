@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
+import { accessibility } from '../support/walk.js';
+import { bookingDate, configureNumberSeries, osloStops } from '../support/booking.js';
+import { createCourierVan, createDepartmentWithCustomer, TEST_VAN } from '../support/planning.js';
+import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
+
+/**
+ * The productivity dashboard and the planner's report (issue 45, docs/decisions/0080): today's
+ * four orders of a department, three on Kari's slot (one delivered on time, one late, one not at
+ * home) and one unplanned; the numbers, the chart, the grouping in the address, the CSV.
+ */
+describe('the report screens, in a browser', () => {
+  let sys: TestSystem;
+  let browser: Browser;
+  let dep: string;
+  let reporter: Session;
+  let shipmentsOnly: Session;
+  const today = bookingDate(0);
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    assertWebAppBuilt();
+    sys = await startTestSystem();
+    await configureNumberSeries(sys);
+    browser = await launchBrowser();
+    const ok = async (name: string, payload: unknown) => {
+      const res = await sys.command(name, payload);
+      if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
+      return res.body.ids as string[];
+    };
+    let customerId: string;
+    ({ departmentId: dep, customerId } = await createDepartmentWithCustomer(sys, 'Apotek Nord'));
+    const { courier, unit } = await createCourierVan(ok, dep, TEST_VAN, {
+      name: 'Kari Bud',
+      phoneNumber: freshPhone(),
+    });
+    const ids: string[] = [];
+    for (const [i, latest] of ['00:01', '23:59', '23:59', '23:59'].entries())
+      ids.push(
+        (
+          await ok('CREATE_ORDER', {
+            departmentId: dep,
+            customerId,
+            pickupDate: today,
+            deliveryTimeEarliest: '00:00',
+            deliveryTimeLatest: latest,
+            ...osloStops(i, { lat: 59.9 + i / 1000, lng: 10.7 }),
+            measurements: [{ weight: 2, quantity: 1 }],
+          })
+        )[0]!,
+      );
+    const [slotId] = await ok('CREATE_SLOT', {
+      departmentId: dep,
+      name: 'Morgen',
+      timeFrom: `${today}T06:00:00.000Z`,
+      courierId: courier,
+      unitId: unit,
+    });
+    await sys.settled();
+    await ok('UPDATE_CONSIGNMENT_SLOT', { slotId, consignmentIds: ids.slice(0, 3) });
+    await ok('MANUAL_DELIVER', { consignmentIds: ids.slice(0, 2) });
+    await ok('MANUAL_DEVIATE', { consignmentIds: [ids[2]], reason: 'NOT_HOME' });
+    const login = (access: string[]) =>
+      sys.login({ phoneNumber: freshPhone(), role: 'PLANNER', departmentIds: [dep], access });
+    reporter = await login(['PLANNER_REPORTS']);
+    shipmentsOnly = await login(['PLANNER_SHIPMENTS']);
+    await sys.settled();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sys?.shutdown();
+  });
+
+  /** The table's cells, row by row (header first). */
+  const tableOf = (page: Awaited<ReturnType<typeof openAs>>) =>
+    page
+      .getByTestId('productivity-table')
+      .locator('tr')
+      .evaluateAll((rows) =>
+        rows.map((r) =>
+          [...r.querySelectorAll('th, td')].map(
+            (c) => (c as unknown as { innerText: string }).innerText,
+          ),
+        ),
+      );
+
+  it('S2-ROUTE-029 S6-FLAG-028 the reports flag alone opens the dashboard: the day per courier, on time and late, with its chart', async () => {
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/planner/${dep}/dashboards/productivity`,
+      reporter,
+      errors,
+    );
+    await page.getByRole('heading', { name: /^Productivity/ }).waitFor();
+    await page.getByRole('figure', { name: 'Deliveries on time and late' }).waitFor();
+    const rows = await tableOf(page);
+    expect(rows[0]).toEqual([
+      'Courier',
+      'Booked',
+      'Planned',
+      'Stops',
+      'Collected',
+      'Delivered',
+      'On time',
+      'Late',
+      'Deviated',
+      'Returned',
+      'On-time rate',
+      'Deviation reasons',
+    ]);
+    expect(rows.slice(1)).toEqual([
+      ['Kari Bud', '3', '3', '6', '0', '2', '1', '1', '1', '0', '50 %', 'Not at home: 1'],
+      ['None', '1', '0', '0', '0', '0', '0', '0', '0', '0', '–', ''],
+      ['Total', '4', '3', '6', '0', '2', '1', '1', '1', '0', '50 %', 'Not at home: 1'],
+    ]);
+    expect(page.url()).toContain(`/dashboards/productivity`);
+    await screenshot(page, 'reports-01-dashboard');
+    expect(await accessibility(page)).toEqual([]);
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('S2-ROUTE-042 the report: grouping in the address (a bookmark opens it again), the table as CSV', async () => {
+    const page = await openAs(browser, sys.url, `/planner/${dep}/reports`, reporter, errors);
+    await page.getByRole('heading', { name: /^Reports/ }).waitFor();
+    expect((await tableOf(page))[0]![0]).toBe('Day');
+    await page.getByLabel('Group by').click();
+    await page.getByRole('option', { name: 'Customer' }).click();
+    await page.waitForURL(`**/planner/${dep}/reports/${today}/${today}/customer`);
+    await page.reload();
+    await page.getByTestId('productivity-table').waitFor();
+    expect((await tableOf(page))[1]).toEqual([
+      'Apotek Nord',
+      '4',
+      '3',
+      '6',
+      '0',
+      '2',
+      '1',
+      '1',
+      '1',
+      '0',
+      '50 %',
+      'Not at home: 1',
+    ]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe(`productivity-${dep}-${today}-${today}-customer.csv`);
+    const lines = readFileSync(await csv.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines).toEqual([
+      'Customer,Booked,Planned,Stops,Collected,Delivered,On time,Late,Deviated,Returned,On-time rate,Deviation reasons',
+      'Apotek Nord,4,3,6,0,2,1,1,1,0,50,Not at home: 1',
+      'Total,4,3,6,0,2,1,1,1,0,50,Not at home: 1',
+      '',
+    ]);
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('S6-FLAG-028 a planner without the reports flag gets the not-found page on both', async () => {
+    for (const path of ['dashboards/productivity', 'reports']) {
+      const page = await openAs(browser, sys.url, `/planner/${dep}/${path}`, shipmentsOnly, errors);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await page.context().close();
+    }
+  }, 60_000);
+});

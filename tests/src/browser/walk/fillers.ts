@@ -1,0 +1,184 @@
+import type { AdminResourceName } from '@nordlog/contracts';
+import type { Page } from 'playwright-core';
+
+/** How to fill a valid record of each admin resource, and what to change on its edit page. */
+export interface Filler {
+  /** Fills the create form with a record named `name`. */
+  fill(page: Page, name: string): Promise<void>;
+  /** The text of the saved record in its list. */
+  shown(name: string): string;
+  /** The field that holds the name on the edit page (default: the one labelled Name). */
+  nameLabel?: RegExp;
+}
+
+const pick = async (page: Page, label: RegExp, option: string | RegExp) => {
+  await page.getByLabel(label).click();
+  await page.getByRole('option', { name: option }).first().click();
+};
+const pickMany = async (page: Page, label: RegExp) => {
+  await page.getByLabel(label).click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+};
+/** An Oslo address (issue 36: customers and departments have one). */
+const fillAddress = async (page: Page) => {
+  await page.getByLabel(/^street address/i).fill('Tollbugata 17');
+  await page.getByLabel(/^postal code/i).fill('0152');
+  await page.getByLabel(/^town/i).fill('Oslo');
+  await pick(page, /^address country/i, 'Norway');
+};
+let serial = 0;
+/** A content item (0077): English title and text, shown to planners, a draft. */
+const contentTitle = /^title \(english\)/i;
+const fillContent = async (page: Page, name: string) => {
+  await page.getByLabel(contentTitle).fill(name);
+  await page.getByLabel(/^text \(english\)/i).fill('Walked by the browser test');
+  await page.getByLabel('Planner', { exact: true }).check();
+};
+
+export const fillers: Record<AdminResourceName, Filler> = {
+  'admin/departments/groups': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^name/i).fill(name);
+      await pickMany(page, /^departments/i);
+    },
+    shown: (name) => name,
+  },
+  'admin/departments': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^name/i).fill(name);
+      await pick(page, /^type/i, 'Parcel');
+      await pick(page, /^country/i, 'Norway');
+      await fillAddress(page);
+      await page.getByLabel(/^organisation number/i).fill('974760673');
+      await page.getByLabel(/^bank account/i).fill('8601 11 17947');
+    },
+    shown: (name) => name,
+  },
+  'admin/customers': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^name/i).fill(name);
+      await pick(page, /^department/i, /.+/);
+      await fillAddress(page);
+    },
+    shown: (name) => name,
+  },
+  'admin/customerGroups': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^name/i).fill(name);
+      await pickMany(page, /^customers/i);
+    },
+    shown: (name) => name,
+  },
+  'admin/users': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^name/i).fill(name);
+      await page.getByLabel(/^phone number/i).fill(`+479${String(1_000_000 + ++serial)}`);
+      await pick(page, /^role\W*$/i, 'Planner');
+      await page.getByRole('combobox', { name: /^departments/i }).click();
+      await page.getByRole('option').first().click();
+      await page.keyboard.press('Escape');
+    },
+    shown: (name) => name,
+  },
+  'admin/user-roles': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^name/i).fill(name);
+      await page.getByLabel(/^description/i).fill('Walked by the browser test');
+      await page.getByLabel('Shipments', { exact: true }).check();
+    },
+    shown: (name) => name,
+  },
+  'admin/holidays': {
+    fill: async (page) => {
+      await pick(page, /^country/i, 'Finland');
+      await pick(page, /^type/i, 'No pickups');
+      await page.getByRole('group', { name: /^date/i }).click();
+      await page.keyboard.type(`1503${2040 + ++serial}`);
+    },
+    shown: () => 'No pickups',
+  },
+  'admin/articles': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^code/i).fill(`WALK-${++serial}`);
+      await pick(page, /^kind/i, 'Freight');
+      await page.getByLabel(/^name/i).fill(name);
+    },
+    shown: (name) => name,
+  },
+  'admin/priceLists': {
+    fill: async (page, name) => {
+      await pick(page, /^department/i, 'Helsinki Kuriiri');
+      await page.getByLabel(/^name/i).fill(name);
+      await page.getByLabel(/^valid from/i).fill('2026-01-01');
+    },
+    shown: (name) => name,
+  },
+  // A department's week (0078): a cut-off at the day's last minute leaves its bookings as
+  // they were; the list shows it.
+  'admin/production-time-window/weeks': {
+    fill: async (page) => {
+      await pick(page, /^department/i, /.+/);
+      await page.getByRole('group', { name: /^same-day cut-off/i }).click();
+      await page.keyboard.type('2359');
+    },
+    shown: () => '23:59',
+  },
+  // A production time window of its own year: the walk's windows never overlap.
+  'admin/production-time-window': {
+    fill: async (page, name) => {
+      await pick(page, /^department/i, /.+/);
+      await page.getByLabel(/^name/i).fill(name);
+      const year = 2040 + ++serial;
+      await page.getByRole('group', { name: /^from date/i }).click();
+      await page.keyboard.type(`0103${year}`);
+      await page.getByRole('group', { name: /^to date/i }).click();
+      await page.keyboard.type(`1503${year}`);
+    },
+    shown: (name) => name,
+  },
+  // A department matrix entry (0079) of Helsinki (Finnish codes have five digits), a range of
+  // its own: the walk's entries never overlap.
+  'admin/matrix': {
+    fill: async (page, name) => {
+      await pick(page, /^department/i, 'Helsinki Kuriiri');
+      await page.getByLabel(/^name/i).fill(name);
+      const from = 10_000 + 100 * ++serial;
+      await page.getByLabel(/^from postal code/i).fill(String(from));
+      await page.getByLabel(/^to postal code/i).fill(String(from + 99));
+      await pickMany(page, /^services/i);
+      await page.getByLabel('Tuesday', { exact: true }).check();
+    },
+    shown: (name) => name,
+  },
+  'admin/numberSeries': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^name/i).fill(name);
+      await pick(page, /^type/i, 'SSCC');
+      await page.getByLabel(/company prefix/i).fill('7071234');
+      const first = 100_000 * ++serial;
+      await page.getByLabel(/^first serial/i).fill(String(first));
+      await page.getByLabel(/^last serial/i).fill(String(first + 999));
+    },
+    shown: (name) => name,
+  },
+  'admin/cms/banners': {
+    fill: async (page, name) => {
+      await fillContent(page, name);
+      await pick(page, /^level/i, 'Warning');
+      await page.getByLabel(/^link/i).fill('https://status.example.com/walk');
+    },
+    shown: (name) => name,
+    nameLabel: contentTitle,
+  },
+  'admin/cms/news': { fill: fillContent, shown: (name) => name, nameLabel: contentTitle },
+  'admin/cms/helpModals': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^screen/i).fill('/admin/holidays');
+      await page.getByRole('option', { name: '/admin/holidays', exact: true }).click();
+      await fillContent(page, name);
+    },
+    shown: (name) => name,
+    nameLabel: contentTitle,
+  },
+};

@@ -1,0 +1,181 @@
+import type { Locale } from '../locales';
+
+/**
+ * The texts of the productivity dashboard and the planner's reports
+ * (docs/decisions/0080-reporting.md) in the six languages, spread into each language's messages
+ * (pages and the `reporting` section).
+ */
+const en = {
+  pages: {
+    productivityDashboard: 'Productivity',
+    productivityReport: 'Reports',
+  },
+  reporting: {
+    dashboardMenu: 'Productivity',
+    reportsMenu: 'Reports',
+    groupBy: 'Group by',
+    groups: { day: 'Day', courier: 'Courier', unit: 'Unit', customer: 'Customer' },
+    booked: 'Booked',
+    planned: 'Planned',
+    stops: 'Stops',
+    collected: 'Collected',
+    delivered: 'Delivered',
+    onTime: 'On time',
+    late: 'Late',
+    onTimeRate: 'On-time rate',
+    deviated: 'Deviated',
+    returned: 'Returned',
+    reasons: 'Deviation reasons',
+    total: 'Total',
+    none: 'None',
+    empty: 'Nothing was booked on these days.',
+    failed: 'The report could not be loaded.',
+    exportCsv: 'Export CSV',
+    chart: 'Deliveries on time and late',
+    table: 'Productivity by %{group}',
+  },
+};
+
+type Texts = typeof en;
+
+const nb: Texts = {
+  pages: { productivityDashboard: 'Produktivitet', productivityReport: 'Rapporter' },
+  reporting: {
+    dashboardMenu: 'Produktivitet',
+    reportsMenu: 'Rapporter',
+    groupBy: 'Grupper etter',
+    groups: { day: 'Dag', courier: 'Sjåfør', unit: 'Bil', customer: 'Kunde' },
+    booked: 'Bestilt',
+    planned: 'Planlagt',
+    stops: 'Stopp',
+    collected: 'Hentet',
+    delivered: 'Levert',
+    onTime: 'I tide',
+    late: 'For sent',
+    onTimeRate: 'Andel i tide',
+    deviated: 'Avvik',
+    returned: 'Returnert',
+    reasons: 'Avviksårsaker',
+    total: 'Totalt',
+    none: 'Ingen',
+    empty: 'Ingenting ble bestilt disse dagene.',
+    failed: 'Rapporten kunne ikke lastes.',
+    exportCsv: 'Eksporter CSV',
+    chart: 'Leveringer i tide og for sent',
+    table: 'Produktivitet per %{group}',
+  },
+};
+
+const sv: Texts = {
+  pages: { productivityDashboard: 'Produktivitet', productivityReport: 'Rapporter' },
+  reporting: {
+    dashboardMenu: 'Produktivitet',
+    reportsMenu: 'Rapporter',
+    groupBy: 'Gruppera efter',
+    groups: { day: 'Dag', courier: 'Förare', unit: 'Fordon', customer: 'Kund' },
+    booked: 'Bokade',
+    planned: 'Planerade',
+    stops: 'Stopp',
+    collected: 'Hämtade',
+    delivered: 'Levererade',
+    onTime: 'I tid',
+    late: 'Sena',
+    onTimeRate: 'Andel i tid',
+    deviated: 'Avvikelser',
+    returned: 'Returnerade',
+    reasons: 'Avvikelseorsaker',
+    total: 'Totalt',
+    none: 'Ingen',
+    empty: 'Inget bokades dessa dagar.',
+    failed: 'Rapporten kunde inte laddas.',
+    exportCsv: 'Exportera CSV',
+    chart: 'Leveranser i tid och sena',
+    table: 'Produktivitet per %{group}',
+  },
+};
+
+const da: Texts = {
+  pages: { productivityDashboard: 'Produktivitet', productivityReport: 'Rapporter' },
+  reporting: {
+    dashboardMenu: 'Produktivitet',
+    reportsMenu: 'Rapporter',
+    groupBy: 'Gruppér efter',
+    groups: { day: 'Dag', courier: 'Chauffør', unit: 'Bil', customer: 'Kunde' },
+    booked: 'Bestilt',
+    planned: 'Planlagt',
+    stops: 'Stop',
+    collected: 'Afhentet',
+    delivered: 'Leveret',
+    onTime: 'Til tiden',
+    late: 'For sent',
+    onTimeRate: 'Andel til tiden',
+    deviated: 'Afvigelser',
+    returned: 'Returneret',
+    reasons: 'Afvigelsesårsager',
+    total: 'I alt',
+    none: 'Ingen',
+    empty: 'Intet blev bestilt disse dage.',
+    failed: 'Rapporten kunne ikke indlæses.',
+    exportCsv: 'Eksportér CSV',
+    chart: 'Leveringer til tiden og for sent',
+    table: 'Produktivitet pr. %{group}',
+  },
+};
+
+const fi: Texts = {
+  pages: { productivityDashboard: 'Tuottavuus', productivityReport: 'Raportit' },
+  reporting: {
+    dashboardMenu: 'Tuottavuus',
+    reportsMenu: 'Raportit',
+    groupBy: 'Ryhmittely',
+    groups: { day: 'Päivä', courier: 'Kuljettaja', unit: 'Ajoneuvo', customer: 'Asiakas' },
+    booked: 'Tilattu',
+    planned: 'Suunniteltu',
+    stops: 'Pysähdykset',
+    collected: 'Noudettu',
+    delivered: 'Toimitettu',
+    onTime: 'Ajallaan',
+    late: 'Myöhässä',
+    onTimeRate: 'Ajallaan-osuus',
+    deviated: 'Poikkeamat',
+    returned: 'Palautettu',
+    reasons: 'Poikkeamien syyt',
+    total: 'Yhteensä',
+    none: 'Ei mitään',
+    empty: 'Näinä päivinä ei tilattu mitään.',
+    failed: 'Raporttia ei voitu ladata.',
+    exportCsv: 'Vie CSV',
+    chart: 'Toimitukset ajallaan ja myöhässä',
+    table: 'Tuottavuus: %{group}',
+  },
+};
+
+const fr: Texts = {
+  pages: { productivityDashboard: 'Productivité', productivityReport: 'Rapports' },
+  reporting: {
+    dashboardMenu: 'Productivité',
+    reportsMenu: 'Rapports',
+    groupBy: 'Regrouper par',
+    groups: { day: 'Jour', courier: 'Chauffeur', unit: 'Véhicule', customer: 'Client' },
+    booked: 'Réservés',
+    planned: 'Planifiés',
+    stops: 'Arrêts',
+    collected: 'Enlevés',
+    delivered: 'Livrés',
+    onTime: 'À l’heure',
+    late: 'En retard',
+    onTimeRate: 'Taux à l’heure',
+    deviated: 'Anomalies',
+    returned: 'Retournés',
+    reasons: 'Motifs d’anomalie',
+    total: 'Total',
+    none: 'Aucun',
+    empty: 'Rien n’a été réservé ces jours-là.',
+    failed: 'Le rapport n’a pas pu être chargé.',
+    exportCsv: 'Exporter en CSV',
+    chart: 'Livraisons à l’heure et en retard',
+    table: 'Productivité par %{group}',
+  },
+};
+
+export const reportingMessages: Record<Locale, Texts> = { en, nb, sv, da, fi, fr };

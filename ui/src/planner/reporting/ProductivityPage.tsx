@@ -1,0 +1,150 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  reportGroupings,
+  type ProductivityReport,
+  type ProductivityRow,
+  type ReportGrouping,
+} from '@nordlog/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Loading, useLocale, useTranslate } from 'react-admin';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { formatDate, normalizeLocale, timeZoneFor, todayIn } from '../../i18n/locales';
+import { PageHeader } from '../../layout/PageHeader';
+import { usePageTitle } from '../../layout/pageTitle';
+import { departmentMembers, useDepartmentOptions } from '../../layout/useDepartments';
+import { runQuery } from '../../shell/api';
+import { saveBlob } from '../../shell/download';
+import { useLatestPath } from '../../shell/latestPath';
+import { DateRangeFilter } from '../DateRangeFilter';
+import { ProductivityChart } from './ProductivityChart';
+import { ProductivityTable } from './ProductivityTable';
+import {
+  parseReportView,
+  reportColumns,
+  reportCsv,
+  reportPath,
+  type ReportKind,
+  type ReportView,
+} from './reportData';
+
+/** The dashboard asks again every minute: a day's numbers move while it is being driven. */
+const DASHBOARD_REFRESH_MS = 60_000;
+
+/**
+ * The productivity dashboard (spec §2 `/planner/{dep}/dashboards/productivity/*`) and the planner's
+ * report (`/planner/{dep}/reports/*`), docs/decisions/0080-reporting.md: the department's (or
+ * group's) consignments of the dates, grouped by day, courier, unit or customer (query
+ * `productivityReport`), as a chart and a table with totals, saved as CSV. The dates and the
+ * grouping are the address's segments.
+ */
+export default function ProductivityPage() {
+  const translate = useTranslate();
+  const locale = normalizeLocale(useLocale());
+  const navigate = useNavigate();
+  const kind: ReportKind = useLocation().pathname.includes('/dashboards/') ? 'dashboard' : 'report';
+  const titleKey = kind === 'dashboard' ? 'productivityDashboard' : 'productivityReport';
+  usePageTitle(titleKey);
+  const { departmentId = '', '*': splat = '' } = useParams();
+  const options = useDepartmentOptions();
+  const option = options.data?.find((d) => d.id === departmentId);
+  const today = todayIn(timeZoneFor(option?.country ?? null));
+  const view = parseReportView(splat, kind, today);
+  const latest = useLatestPath();
+  const go = (next: Partial<ReportView>) =>
+    void navigate(
+      reportPath(kind, departmentId, { ...parseReportView(latest().splat, kind, today), ...next }),
+      { replace: true },
+    );
+  const departmentIds = useMemo(
+    () => departmentMembers(departmentId, options.data),
+    [departmentId, options.data],
+  );
+  const params = { departmentIds, ...view };
+  const report = useQuery({
+    queryKey: ['productivityReport', params],
+    enabled: departmentIds.length > 0,
+    queryFn: () => runQuery<ProductivityReport>('productivityReport', params),
+    refetchInterval: kind === 'dashboard' ? DASHBOARD_REFRESH_MS : false,
+  });
+  const name = (r: ProductivityRow) =>
+    view.groupBy === 'day' && r.key
+      ? formatDate(r.key, locale)
+      : (r.label ?? r.key ?? translate('reporting.none'));
+  const exportCsv = (data: ProductivityReport) => {
+    const csv = reportCsv(
+      data,
+      {
+        group: translate(`reporting.groups.${data.groupBy}`),
+        counts: reportColumns.map((f) => translate(`reporting.${f}`)),
+        rate: translate('reporting.onTimeRate'),
+        reasons: translate('reporting.reasons'),
+        total: translate('reporting.total'),
+      },
+      name,
+      (code) => translate(`enums.deviationReason.${code}`, { _: code }),
+    );
+    saveBlob(
+      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+      `productivity-${departmentId}-${view.fromDate}-${view.toDate}-${view.groupBy}.csv`,
+    );
+  };
+  const data = report.data;
+  return (
+    <Box sx={{ p: 2 }}>
+      <PageHeader title={`${translate(`pages.${titleKey}`)}${option ? ` · ${option.name}` : ''}`}>
+        <DateRangeFilter
+          fromDate={view.fromDate}
+          toDate={view.toDate}
+          today={today}
+          onChange={(range) => go(range)}
+        />
+        <TextField
+          select
+          size="small"
+          label={translate('reporting.groupBy')}
+          value={view.groupBy}
+          onChange={(e) => go({ groupBy: e.target.value as ReportGrouping })}
+          helperText=" "
+          sx={{ minWidth: 150 }}
+        >
+          {reportGroupings.map((g) => (
+            <MenuItem key={g} value={g}>
+              {translate(`reporting.groups.${g}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          disabled={!data || data.rows.length === 0}
+          onClick={() => data && exportCsv(data)}
+          sx={{ mb: 2.5 }}
+        >
+          {translate('reporting.exportCsv')}
+        </Button>
+      </PageHeader>
+      <Typography data-testid="report-range" variant="body2" sx={{ mb: 1 }}>
+        {`${formatDate(view.fromDate, locale)} – ${formatDate(view.toDate, locale)}`}
+      </Typography>
+      {report.isError ? (
+        <Alert severity="error">{translate('reporting.failed')}</Alert>
+      ) : !data ? (
+        <Loading />
+      ) : data.rows.length === 0 ? (
+        <Alert severity="info">{translate('reporting.empty')}</Alert>
+      ) : (
+        <>
+          <ProductivityChart rows={data.rows} name={name} />
+          <ProductivityTable report={data} name={name} />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export { BannerCreate, BannerEdit, BannerList } from './BannerPages';
+export { HelpModalCreate, HelpModalEdit, HelpModalList } from './HelpModalPages';
+export { NewsCreate, NewsEdit, NewsList } from './NewsPages';

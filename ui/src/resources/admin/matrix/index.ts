@@ -1,0 +1,1 @@
+export { MatrixCreate, MatrixEdit, MatrixList } from './MatrixPages';

@@ -1,0 +1,6 @@
+export { WeekCreate, WeekList } from './WeekPages';
+export {
+  ProductionWindowCreate,
+  ProductionWindowEdit,
+  ProductionWindowList,
+} from './ProductionWindowPages';

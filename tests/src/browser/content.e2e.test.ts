@@ -113,7 +113,7 @@ describe('content: banners, news and help modals in the web app', () => {
     expect(await page.getByTestId('cms-help-open').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 30_000);
+  }, 90_000);
 
   it('S6-FLAG-019 an admin holding only the help modals’ flag keeps help modals, not banners or news', async () => {
     const errors: string[] = [];
@@ -131,5 +131,5 @@ describe('content: banners, news and help modals in the web app', () => {
     expect(await page.getByRole('menuitem', { name: 'Banners' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 20_000);
+  }, 60_000);
 });

@@ -176,7 +176,7 @@ describe('the customer portal in a browser', () => {
     const href = (await rows.first().getByTestId('invoice-csv').getAttribute('href'))!;
     const file = await page.request.get(`${sys.url}${href}`);
     expect(file.status()).toBe(200);
-  }, 30_000);
+  }, 90_000);
 
   it("S2-ROUTE-006: the help desk's link signs the customer in and opens the portal", async () => {
     const payload = Buffer.from(
@@ -201,5 +201,5 @@ describe('the customer portal in a browser', () => {
     const me = await helpdesk.request.get(`${sys.url}/auth/user`);
     expect(String(((await me.json()) as { id: string }).id)).toBe(userId);
     await fresh.close();
-  }, 30_000);
+  }, 90_000);
 });

@@ -53,7 +53,10 @@ describe('the walk: every admin resource', () => {
           try {
             await act();
           } catch (err) {
-            problems.push(`${list} ${what}: ${(err as Error).message.split('\n')[0]}`);
+            // The error's first line and the locator it waited for (Playwright's call log).
+            const lines = (err as Error).message.split('\n');
+            const waited = lines.find((l) => l.includes('waiting for'))?.trim() ?? '';
+            problems.push(`${list} ${what}: ${lines[0]} ${waited}`.trim());
             await screenshot(page, `walk-failed-${resource.page}-${what}`);
             throw err;
           }

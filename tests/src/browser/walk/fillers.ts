@@ -11,12 +11,30 @@ export interface Filler {
   nameLabel?: RegExp;
 }
 
+/**
+ * Opens the options of a select or autocomplete. A reference input that is still loading its
+ * choices may be replaced by the loaded one, and a click that landed on the first is lost with
+ * its popup (a loaded CI machine saw it): the click is repeated until options show.
+ */
+const openOptions = async (page: Page, label: RegExp) => {
+  for (let attempt = 1; ; attempt++) {
+    await page.getByLabel(label).click();
+    const shown = await page
+      .getByRole('option')
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown || attempt === 6) return;
+    await page.keyboard.press('Escape');
+  }
+};
 const pick = async (page: Page, label: RegExp, option: string | RegExp) => {
-  await page.getByLabel(label).click();
+  await openOptions(page, label);
   await page.getByRole('option', { name: option }).first().click();
 };
 const pickMany = async (page: Page, label: RegExp) => {
-  await page.getByLabel(label).click();
+  await openOptions(page, label);
   await page.getByRole('option').first().click();
   await page.keyboard.press('Escape');
 };

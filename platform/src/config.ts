@@ -389,6 +389,11 @@ function startNeeds(
     problems.push('  WEBHOOK_SIGNING_KEY: required when NODE_ENV=production');
   if (config.NODE_ENV === 'production' && config.WEBHOOKS_ALLOW_LOCAL)
     problems.push('  WEBHOOKS_ALLOW_LOCAL: must be false when NODE_ENV=production (0070)');
+  // One without the other would leave the help desk's route answering 404 with no word why.
+  if (!config.HELPDESK_NAME !== !config.HELPDESK_SECRET)
+    problems.push(
+      `  ${config.HELPDESK_NAME ? 'HELPDESK_SECRET' : 'HELPDESK_NAME'}: required with ${config.HELPDESK_NAME ? 'HELPDESK_NAME' : 'HELPDESK_SECRET'} (0074)`,
+    );
   if (config.GEOCODER !== 'gazetteer' && !config.GEOCODER_URL)
     problems.push(`  GEOCODER_URL: required when GEOCODER=${config.GEOCODER}`);
   if (!sessions) return problems;

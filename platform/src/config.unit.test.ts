@@ -208,3 +208,26 @@ describe('the folded stream states the command service keeps (docs/decisions/006
     expect(problems({ COMMAND_STATES_KEPT: 'many' })).toContain('COMMAND_STATES_KEPT');
   });
 });
+
+describe('the help desk’s sign-in links (docs/decisions/0074-customer-portal.md)', () => {
+  it('HELPDESK_NAME and HELPDESK_SECRET are set together or not at all; one alone stops the start naming the other', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({}).HELPDESK_NAME).toBeUndefined();
+    expect(loadConfig({ HELPDESK_NAME: 'zendesk', HELPDESK_SECRET: secret })).toMatchObject({
+      HELPDESK_NAME: 'zendesk',
+      HELPDESK_SECRET: secret,
+    });
+    expect(problems({ HELPDESK_NAME: 'zendesk' })).toBe(
+      'Invalid configuration:\n  HELPDESK_SECRET: required with HELPDESK_NAME (0074)',
+    );
+    expect(problems({ HELPDESK_SECRET: secret })).toBe(
+      'Invalid configuration:\n  HELPDESK_NAME: required with HELPDESK_SECRET (0074)',
+    );
+    expect(problems({ HELPDESK_NAME: 'Zen Desk', HELPDESK_SECRET: secret })).toContain(
+      'HELPDESK_NAME is a lower-case path segment',
+    );
+    expect(problems({ HELPDESK_NAME: 'zendesk', HELPDESK_SECRET: 'short' })).toContain(
+      'HELPDESK_SECRET needs at least 32 characters',
+    );
+  });
+});

@@ -491,6 +491,8 @@ describe('deploy/k8s', () => {
         const value = keysOf(entry.valueFrom.secretKeyRef ? 'Secret' : 'ConfigMap', ref.name)[
           ref.key
         ];
+        // An optional reference to a missing key leaves the variable unset, as Kubernetes does.
+        if (value === undefined && ref.optional === true) continue;
         if (value === undefined) throw new Error(`${ref.name} has no key ${ref.key}`);
         result.set(entry.name, String(value));
       } else if (entry.valueFrom?.fieldRef)

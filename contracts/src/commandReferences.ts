@@ -184,7 +184,12 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
     courierId: external("the caller's own courier identity (the handler refuses any other)"),
   },
   // The scanned codes are looked up on the slot's route only (0064).
-  ADD_SCANNED_EVENTS: { slotId: 'slots' },
+  ADD_SCANNED_EVENTS: {
+    slotId: 'slots',
+    'scans[].consignmentId': external(
+      'the stop a scan was made at (0071): used only when it is an order on the slot’s route, which the slot’s own check covers; any other id changes nothing',
+    ),
+  },
   CREATE_LABEL: {
     orderId: 'orders',
     shipmentId: external('a shipment number (GSIN); its order is found and read-checked there'),

@@ -21,6 +21,7 @@ const fields: CreateCustomer = {
   hdInvoicingFromDate: '2026-01-01',
   billingNumber: 'FK-1',
   terminalAddress: null,
+  scanToCreatePackages: false,
 };
 const createdEvent: CustomerEvent = { type: 'CustomerCreated', data: { id: '9', ...fields } };
 

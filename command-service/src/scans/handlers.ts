@@ -1,5 +1,6 @@
 import {
   AppError,
+  customerStream,
   orderStream,
   slotScansStream,
   slotStream,
@@ -7,6 +8,7 @@ import {
   type ScanRecord,
 } from '@nordlog/contracts';
 import { orderDecider } from '../consignments/decider.js';
+import { customerDecider } from '../customers/decider.js';
 import { guardFor } from '../consignments/handlers.js';
 import { scanKey } from '../consignments/state.js';
 import { target, type Decider } from '../framework/decider.js';
@@ -62,17 +64,35 @@ export const addScannedEvents: Handler<'ADD_SCANNED_EVENTS'> = async ({ slotId, 
   const fresh = scans.filter((s) => !known.has(scanKey(s)));
   const ids = consignmentsOf(slot.stops);
   const states = await ctx.loadMany(ids.map(orderStream), orderDecider);
+  // The customers of the stops the scans were made at: may their orders grow by a scan (0071)?
+  const atStops = new Set(fresh.flatMap((s) => (s.consignmentId ? [s.consignmentId] : [])));
+  const stopCustomers = [
+    ...new Set(
+      states.flatMap(({ state }, i) =>
+        state.status === 'booked' && atStops.has(ids[i]!) ? [state.customerId] : [],
+      ),
+    ),
+  ];
+  const customers = await ctx.loadMany(stopCustomers.map(customerStream), customerDecider);
+  const growing = new Set(
+    stopCustomers.filter((_, i) => {
+      const c = customers[i]!.state;
+      return c.status === 'exists' && c.entity.scanToCreatePackages === true;
+    }),
+  );
   const route: (RouteOrder & { revision: number | null })[] = [];
   states.forEach(({ state, revision }, i) => {
     if (state.status !== 'booked') return;
+    const packageIds = state.order.measurements.flatMap((l) => l.packageIds ?? []);
     route.push({
       orderId: ids[i]!,
       state: state.state,
       collected: state.collected,
       shipmentId: state.order.shipmentId ?? null,
       loadCarrierId: state.order.loadCarrierId || null,
-      packageIds: state.order.measurements.flatMap((l) => l.packageIds ?? []),
+      packageIds,
       packages: state.packages,
+      growable: atStops.has(ids[i]!) && growing.has(state.customerId) && !state.erased,
       revision,
     });
   });

@@ -1,6 +1,8 @@
 import {
   agreedState,
   consignmentSteps,
+  isValidSscc,
+  MAX_PACKAGES_PER_ORDER,
   normaliseScanCode,
   scanPackage,
   stepResult,
@@ -30,10 +32,18 @@ export interface RouteOrder {
   /** Its packages (SSCCs); an order booked without any counts as one package, its GSIN. */
   packageIds: string[];
   packages: Readonly<Record<string, PackageState>>;
+  /**
+   * A scan at its stop may add a package to it (scan-to-create, 0071): its customer allows it,
+   * its parties' data is not erased, and it was booked with package labels (an order without any
+   * is its shipment's one label).
+   */
+  growable?: boolean;
 }
 
 export interface OrderEffect {
   scans: OrderScan[];
+  /** The packages scans at its stop added to it (scan-to-create, 0071), in scan order. */
+  created: string[];
   packages: Record<string, PackageState>;
   steps: ConsignmentAction[];
 }
@@ -64,6 +74,24 @@ function lookup(
   return null;
 }
 
+/** States an order takes no more packages in: its goods are handed over, or it is gone. */
+const closed = new Set<ConsignmentState>(['DELIVERED', 'RETURNED', 'DELETED', 'REJECTED']);
+
+/**
+ * A code the route does not know, scanned at a stop whose order may grow (0071): a package label
+ * (an SSCC with a right check digit) becomes one more package of that order. Null: it may not.
+ */
+function creatable(
+  work: ReadonlyMap<string, RouteOrder>,
+  scan: Scan,
+): { order: RouteOrder; units: string[] } | null {
+  const order = scan.consignmentId === undefined ? undefined : work.get(scan.consignmentId);
+  if (!order?.growable || closed.has(order.state) || !isValidSscc(scan.code)) return null;
+  if (order.packageIds.length === 0 || order.packageIds.length >= MAX_PACKAGES_PER_ORDER)
+    return null;
+  return { order, units: [scan.code] };
+}
+
 /** Which warning a scan that moved nothing shows: the first in this order of weight. */
 const weight: ScanWarning[] = ['final', 'outOfOrder', 'duplicate'];
 
@@ -79,7 +107,14 @@ export function planScans(
   const records: ScanRecord[] = [];
   scans.forEach((raw, index) => {
     const scan = { ...raw, code: normaliseScanCode(raw.code) };
-    const found = lookup([...work.values()], scan.code);
+    let found = lookup([...work.values()], scan.code);
+    const grown = found ? null : creatable(work, scan);
+    if (grown) {
+      // The order has the package from here on: the batch's later scans find it.
+      const o = work.get(grown.order.orderId)!;
+      o.packageIds = [...o.packageIds, scan.code];
+      found = { type: 'SSCC', hits: [grown] };
+    }
     const record: ScanRecord = {
       scanId: scanId(index),
       code: scan.code,
@@ -92,12 +127,14 @@ export function planScans(
       moved: [],
       warning: found ? null : 'notOnRoute',
       consignments: [],
+      ...(grown ? { created: scan.code } : {}),
     };
     const warnings: ScanWarning[] = [];
     for (const { order, units } of found?.hits ?? []) {
       const o = work.get(order.orderId)!;
-      const effect = orders.get(o.orderId) ?? { scans: [], packages: {}, steps: [] };
+      const effect = orders.get(o.orderId) ?? { scans: [], created: [], packages: {}, steps: [] };
       orders.set(o.orderId, effect);
+      if (grown) effect.created.push(scan.code);
       for (const unit of units) {
         const next = scanPackage(o.packages[unit] ?? 'NOT_SCANNED', scan.kind);
         if (next.warning) warnings.push(next.warning);

@@ -6,7 +6,7 @@ import { postalAddressSchema } from '../addresses/postalAddress.js';
  * A customer's settings (spec §7 "customer updates": sender name, HD invoicing from date, billing
  * number, terminal address; docs/decisions/0071). Each is a field of UPDATE_CUSTOMER (the spec
  * names the updates, not their commands), and each does what its comment says. The NPS from date
- * and scan-to-create packages are not here yet: each waits for what it would act on (0071).
+ * is not here yet: it waits for what it would act on (0071).
  */
 export const settingsFields = {
   /**
@@ -32,6 +32,13 @@ export const settingsFields = {
    * warehouse); null: the department's terminal.
    */
   terminalAddress: postalAddressSchema.nullable().default(null),
+  /**
+   * Scan-to-create packages (docs/decisions/0071, addendum): a package label of its own (an SSCC
+   * with a right check digit) that a courier scans at one of its orders' stops and that the order
+   * does not have is added to the order as one more package, instead of a "not on the route"
+   * warning. For shippers who print their own labels and book fewer packages than they hand over.
+   */
+  scanToCreatePackages: z.boolean().default(false),
 };
 
 /** Query `customerMigrationStatus {customerId}` (spec §7; docs/decisions/0071). */

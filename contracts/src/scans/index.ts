@@ -46,6 +46,11 @@ export const scanSchema = z.object({
   scannedAt: z.iso.datetime({ offset: true }),
   /** Where the phone was; absent when it had no fix. */
   position: position.optional(),
+  /**
+   * The order of the stop the courier scanned at, when it chose one: a package label the route
+   * does not know is then added to that order if its customer allows scan-to-create (0071).
+   */
+  consignmentId: entityId.optional(),
 });
 export type Scan = z.infer<typeof scanSchema>;
 
@@ -80,6 +85,11 @@ export interface ScanRecord {
   orderIds: string[];
   /** The packages the scan moved to its kind. */
   moved: string[];
+  /**
+   * The package the scan added to its stop's order (scan-to-create, 0071); absent on scans that
+   * added none (and on those recorded before it existed).
+   */
+  created?: string;
   warning: ScanWarning | null;
   /** The consignments whose state the scan moved, and to what. */
   consignments: { orderId: string; state: ConsignmentState }[];

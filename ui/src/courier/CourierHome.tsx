@@ -167,6 +167,7 @@ export default function CourierHome() {
                 {reportable(slot) ? (
                   <ScanEntry
                     slotId={slot.id}
+                    stops={slot.routePoints ?? []}
                     unmatched={unmatchedScans(scansOf(slot.id))}
                     onScanned={() => void queryClient.invalidateQueries({ queryKey: key })}
                   />

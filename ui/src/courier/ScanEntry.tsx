@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { scanKinds, type ScanKind, type SlotScansRow } from '@nordlog/contracts';
+import { scanKinds, type RoutePoint, type ScanKind, type SlotScansRow } from '@nordlog/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
@@ -49,10 +49,16 @@ export function ScanLine({ scan }: { scan: RecordedScan }) {
  */
 export function ScanEntry({
   slotId,
+  stops,
   unmatched,
   onScanned,
 }: {
   slotId: string;
+  /**
+   * The route's stops: a scan made at one names its order, so a label of the shipper's own that
+   * the route does not know may add a package to it (scan-to-create, 0071).
+   */
+  stops: readonly RoutePoint[];
   unmatched: RecordedScan[];
   /** A scan may have moved consignments: the route's stops are read again. */
   onScanned: () => void;
@@ -61,6 +67,13 @@ export function ScanEntry({
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [kind, setKind] = useState<ScanKind>('LOADED');
+  const [atStop, setAtStop] = useState('');
+  // One choice per order (its pickup and delivery are the same order's stops).
+  const stopChoices = [
+    ...new Map(
+      stops.flatMap((p) => (p.consignmentId ? [[p.consignmentId, p] as const] : [])),
+    ).values(),
+  ];
   const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<RecordedScan | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +97,18 @@ export function ScanEntry({
       const scannedAt = new Date().toISOString();
       const outcome = await send(
         'ADD_SCANNED_EVENTS',
-        { slotId, scans: [{ code: typed, kind, scannedAt, ...(position ? { position } : {}) }] },
+        {
+          slotId,
+          scans: [
+            {
+              code: typed,
+              kind,
+              scannedAt,
+              ...(position ? { position } : {}),
+              ...(atStop ? { consignmentId: atStop } : {}),
+            },
+          ],
+        },
         typed,
       );
       setQueued(outcome.kind === 'queued' ? typed : null);
@@ -140,6 +164,22 @@ export function ScanEntry({
           {scanKinds.map((k) => (
             <MenuItem key={k} value={k}>
               {translate(`courier.scan.kinds.${k}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={translate('courier.scan.atStop')}
+          value={atStop}
+          onChange={(e) => setAtStop(e.target.value)}
+          sx={{ minWidth: 200 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">{translate('courier.scan.noStop')}</MenuItem>
+          {stopChoices.map((p) => (
+            <MenuItem key={p.consignmentId} value={p.consignmentId!}>
+              {`${p.sequence}. ${p.name}`}
             </MenuItem>
           ))}
         </TextField>

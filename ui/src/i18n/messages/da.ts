@@ -1106,6 +1106,8 @@ const da: Messages = {
       code: 'Kolli- eller forsendelseskode',
       codeHelp: 'Scan etiketten eller skriv SSCC, GSIN eller ladebærerkode',
       kind: 'Hvad skete der',
+      atStop: 'Ved stop',
+      noStop: 'Intet stop (terminal, køretøj)',
       submit: 'Registrér scanning',
       registered: 'Scanning af %{code} registreret',
       list: 'Scanninger ved dette stop',
@@ -1759,6 +1761,7 @@ const da: Messages = {
         },
         returnLastLeg: 'Returneringer køres fra terminalen (sidste led)',
         senderName: 'Afsendernavn (for modtagere)',
+        scanToCreatePackages: 'En scannet egen etiket tilføjer et kolli',
         billingNumber: 'Faktureringsnummer',
         hdInvoicingFromDate: 'HD-fakturering fra',
         terminalAddress: {

@@ -1106,6 +1106,8 @@ const en = {
       code: 'Package or shipment code',
       codeHelp: 'Scan the label or type its SSCC, GSIN or load carrier code',
       kind: 'What happened',
+      atStop: 'At stop',
+      noStop: 'No stop (terminal, vehicle)',
       submit: 'Register scan',
       registered: 'Scan of %{code} registered',
       list: 'Scans at this stop',
@@ -1763,6 +1765,7 @@ const en = {
         },
         returnLastLeg: 'Returns delivered from the terminal (last leg)',
         senderName: 'Sender name (for recipients)',
+        scanToCreatePackages: 'A scanned label of its own adds a package',
         billingNumber: 'Billing number',
         hdInvoicingFromDate: 'HD invoicing from',
         terminalAddress: {

@@ -1114,6 +1114,8 @@ const fi: Messages = {
       code: 'Kollin tai lähetyksen koodi',
       codeHelp: 'Skannaa tarra tai kirjoita SSCC-, GSIN- tai kuormankantajakoodi',
       kind: 'Mitä tapahtui',
+      atStop: 'Pysähdyksellä',
+      noStop: 'Ei pysähdystä (terminaali, ajoneuvo)',
       submit: 'Kirjaa skannaus',
       registered: 'Koodin %{code} skannaus kirjattu',
       list: 'Tämän pysähdyksen skannaukset',
@@ -1773,6 +1775,7 @@ const fi: Messages = {
         },
         returnLastLeg: 'Palautukset ajetaan terminaalista (viimeinen vaihe)',
         senderName: 'Lähettäjän nimi (vastaanottajille)',
+        scanToCreatePackages: 'Skannattu oma tarra lisää kollin',
         billingNumber: 'Laskutusnumero',
         hdInvoicingFromDate: 'HD-laskutus alkaen',
         terminalAddress: {

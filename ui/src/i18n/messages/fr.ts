@@ -1122,6 +1122,8 @@ const fr: Messages = {
       code: 'Code du colis ou de l’envoi',
       codeHelp: 'Scannez l’étiquette ou saisissez son code SSCC, GSIN ou de support de charge',
       kind: 'Ce qui s’est passé',
+      atStop: 'À l’arrêt',
+      noStop: 'Aucun arrêt (terminal, véhicule)',
       submit: 'Enregistrer le scan',
       registered: 'Scan de %{code} enregistré',
       list: 'Scans à cet arrêt',
@@ -1781,6 +1783,7 @@ const fr: Messages = {
         },
         returnLastLeg: 'Retours livrés depuis le terminal (dernière étape)',
         senderName: 'Nom d’expéditeur (pour les destinataires)',
+        scanToCreatePackages: 'Une étiquette propre scannée ajoute un colis',
         billingNumber: 'Numéro de facturation',
         hdInvoicingFromDate: 'Facturation HD à partir du',
         terminalAddress: {

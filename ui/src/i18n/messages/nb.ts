@@ -1103,6 +1103,8 @@ const nb: Messages = {
       code: 'Kolli- eller sendingskode',
       codeHelp: 'Skann etiketten eller skriv SSCC, GSIN eller lastbærerkode',
       kind: 'Hva skjedde',
+      atStop: 'Ved stopp',
+      noStop: 'Ingen stopp (terminal, bil)',
       submit: 'Registrer skanning',
       registered: 'Skanning av %{code} registrert',
       list: 'Skanninger ved dette stoppet',
@@ -1762,6 +1764,7 @@ const nb: Messages = {
         },
         returnLastLeg: 'Returer kjøres fra terminalen (siste ledd)',
         senderName: 'Avsendernavn (for mottakere)',
+        scanToCreatePackages: 'En skannet egen etikett legger til et kolli',
         billingNumber: 'Fakturanummer hos kunden',
         hdInvoicingFromDate: 'HD-fakturering fra',
         terminalAddress: {

@@ -1103,6 +1103,8 @@ const sv: Messages = {
       code: 'Kolli- eller sändningskod',
       codeHelp: 'Skanna etiketten eller skriv SSCC, GSIN eller lastbärarkod',
       kind: 'Vad hände',
+      atStop: 'Vid stopp',
+      noStop: 'Inget stopp (terminal, fordon)',
       submit: 'Registrera skanning',
       registered: 'Skanning av %{code} registrerad',
       list: 'Skanningar vid detta stopp',
@@ -1756,6 +1758,7 @@ const sv: Messages = {
         },
         returnLastLeg: 'Returer körs från terminalen (sista benet)',
         senderName: 'Avsändarnamn (för mottagare)',
+        scanToCreatePackages: 'En skannad egen etikett lägger till ett kolli',
         billingNumber: 'Faktureringsnummer',
         hdInvoicingFromDate: 'HD-fakturering från',
         terminalAddress: {

@@ -45,6 +45,8 @@ const CustomerInputs = () => (
       <TextInput source="billingNumber" />
       <DateInput source="hdInvoicingFromDate" parse={noDate} />
     </Box>
+    {/* A label of its own scanned at its stop adds a package (0071 addendum). */}
+    <BooleanInput source="scanToCreatePackages" />
     {/* Empty: the department's (docs/decisions/0050-personal-data.md). */}
     <NumberInput
       source="personalDataRetentionDays"
@@ -68,6 +70,7 @@ export const CustomerCreate = () => (
       returnLastLeg: true,
       terminalAddress: null,
       hdInvoicingFromDate: null,
+      scanToCreatePackages: false,
     }}
   >
     <CustomerInputs />

@@ -20,6 +20,7 @@ describe('the courier scans in a browser', () => {
   let sscc: string[];
   let gsin: string;
   let oslo: string;
+  let customerId: string;
 
   beforeAll(async () => {
     assertWebAppBuilt();
@@ -35,6 +36,7 @@ describe('the courier scans in a browser', () => {
       },
     ]);
     oslo = day.departmentId;
+    customerId = day.customerId;
     ({ id: orderId, gsin, sscc } = day.orders[0]!);
     ({ page } = await courierPhone(browser, sys, day.courier.phoneNumber, { vibration: true }));
   }, 120_000);
@@ -165,4 +167,28 @@ describe('the courier scans in a browser', () => {
     await page.evaluate(`localStorage.setItem('nordlog.locale', 'en')`);
     expect(problems).toEqual([]);
   });
+
+  it('a label of the shipper’s own scanned at its stop is one more package when the customer allows it (0071)', async () => {
+    const own = '373500000000000017';
+    const settings = await sys.command('UPDATE_CUSTOMER', {
+      id: customerId,
+      scanToCreatePackages: true,
+    });
+    expect(settings.status).toBe(200);
+    // The last test left the page in another language.
+    await page.reload();
+    const entry = page.getByTestId('scan-entry');
+    await chooseOption(page, entry.getByRole('combobox', { name: 'At stop' }), /Kari Nordmann$/);
+    expect(await scan(own, 'Loaded')).toBe(`Scan of ${own} registered`);
+    await sys.settled();
+    const lines = (await sys.query('orders', { ids: [orderId] })).body[0].order.measurements as {
+      packageIds: string[];
+    }[];
+    expect(lines.flatMap((l) => l.packageIds)).toEqual([...sscc, own]);
+    await chooseOption(
+      page,
+      entry.getByRole('combobox', { name: 'At stop' }),
+      'No stop (terminal, vehicle)',
+    );
+  }, 90_000);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { identityOfUser, type SlotView } from '@nordlog/contracts';
 import { queries } from '@nordlog/query-service';
 import { configureNumberSeries } from '../support/booking.js';
-import { createCourier, createSlot } from '../support/planning.js';
+import { createCourier, createDepartment, createSlot } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 /**
@@ -39,13 +39,7 @@ describe('issue 36: a route in progress survives midnight', () => {
   beforeAll(async () => {
     sys = await startTestSystem();
     await configureNumberSeries(sys);
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0];
+    oslo = await createDepartment(sys, 'Oslo', null);
   }, 60_000);
   afterAll(async () => sys.shutdown());
 

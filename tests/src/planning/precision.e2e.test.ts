@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import { createSlot } from '../support/planning.js';
+import { createDepartment, createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 const DATE = bookingDate(2);
@@ -45,14 +45,7 @@ describe('address precision, stored and answered', () => {
   beforeAll(async () => {
     sys = await startTestSystem();
     await configureNumberSeries(sys);
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-        location: { lat: 59.91, lng: 10.75 },
-      })
-    ).body.ids[0];
+    oslo = await createDepartment(sys, 'Oslo', { lat: 59.91, lng: 10.75 });
     customer = (await sys.command('CREATE_CUSTOMER', { name: 'Apotek', departmentId: oslo })).body
       .ids[0];
   }, 60_000);

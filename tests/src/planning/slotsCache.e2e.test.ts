@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SYSTEM_IDENTITY } from '@nordlog/contracts';
 import { queries } from '@nordlog/query-service';
 import { bookingDate, configureNumberSeries, orderForm, osloAddress } from '../support/booking.js';
-import { createCourier, createSlot } from '../support/planning.js';
+import { createCourier, createDepartment, createSlot } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 const DATE = bookingDate(2);
@@ -51,13 +51,7 @@ describe('slots: cached schedules are never stale', () => {
   beforeAll(async () => {
     sys = await startTestSystem();
     await configureNumberSeries(sys);
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0];
+    oslo = await createDepartment(sys, 'Oslo', null);
     customer = (await sys.command('CREATE_CUSTOMER', { name: 'Apotek', departmentId: oslo })).body
       .ids[0];
     unit = (

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { gs1CheckDigit } from '@nordlog/contracts';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import { createCourier, createSlot } from '../support/planning.js';
+import { createCourier, createDepartment, createSlot } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 const DATE = bookingDate(2);
@@ -50,13 +50,7 @@ describe('scans: scan-to-create packages', () => {
   beforeAll(async () => {
     sys = await startTestSystem();
     await configureNumberSeries(sys);
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0];
+    oslo = await createDepartment(sys, 'Oslo', null);
   }, 60_000);
   afterAll(async () => sys.shutdown());
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import {
   canTransition,
   consignmentStates,
+  gs1CheckDigit,
+  MAX_PACKAGES_PER_ORDER,
   packageRank,
   scanKinds,
   type ConsignmentState,
@@ -123,5 +125,97 @@ describe('scans: the package machine and the consignment it moves (0064)', () =>
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+/** A shipper's own label: an SSCC of its company prefix with a right check digit. */
+const own = (serial: number) => {
+  const body = `3735000${String(serial).padStart(10, '0')}`;
+  return body + String(gs1CheckDigit(body));
+};
+/** An order of one booked package whose customer lets scans at its stop add packages. */
+const growing = (over: Partial<RouteOrder> = {}) =>
+  order({ packageIds: ['370900010000000011'], growable: true, ...over });
+const at = (code: string, kind: Scan['kind'], minute = 0, consignmentId?: string): Scan => ({
+  ...scan(code, kind, minute),
+  ...(consignmentId ? { consignmentId } : {}),
+});
+
+describe('scan-to-create packages (0071 addendum)', () => {
+  it('a label of its own scanned at a stop whose customer allows it becomes one more package of that order, moved by the scan', () => {
+    const o = growing();
+    const label = own(1);
+    const { records, orders } = plan([o], [at(label, 'PICKED_UP', 0, '1')]);
+    expect(records[0]).toMatchObject({
+      code: label,
+      codeType: 'SSCC',
+      orderIds: ['1'],
+      moved: [label],
+      warning: null,
+      created: label,
+    });
+    expect(orders.get('1')).toMatchObject({
+      created: [label],
+      packages: { [label]: 'PICKED_UP' },
+    });
+    // The order's booked package is not scanned yet: the consignment is not collected.
+    expect(orders.get('1')!.steps).toEqual([]);
+    expect(o.packageIds).toEqual(['370900010000000011']);
+  });
+
+  it('the batch’s later scans find the created package; once all agree the consignment moves', () => {
+    const label = own(2);
+    const { records, orders } = plan(
+      [growing()],
+      [
+        at(label, 'PICKED_UP', 0, '1'),
+        at('370900010000000011', 'PICKED_UP', 1),
+        at(label, 'DELIVERED', 2),
+        at('370900010000000011', 'DELIVERED', 3),
+      ],
+    );
+    expect(records.map((r) => r.created ?? null)).toEqual([label, null, null, null]);
+    expect(records.map((r) => r.warning)).toEqual([null, null, null, null]);
+    expect(orders.get('1')!.created).toEqual([label]);
+    expect(orders.get('1')!.steps).toEqual(['collect', 'deliver']);
+  });
+
+  it('creates nothing without a stop, at another order’s stop, for a customer without the setting, off a closed order, or from a code that is no SSCC', () => {
+    const label = own(3);
+    const bad = `${label.slice(0, -1)}${(Number(label.at(-1)) + 1) % 10}`;
+    const cases: [RouteOrder[], Scan][] = [
+      [[growing()], at(label, 'LOADED')],
+      [[growing()], at(label, 'LOADED', 0, '2')],
+      [[growing({ growable: false })], at(label, 'LOADED', 0, '1')],
+      [[growing({ state: 'DELIVERED' })], at(label, 'LOADED', 0, '1')],
+      [[growing()], at(bad, 'LOADED', 0, '1')],
+      [[growing()], at('ABC-123', 'LOADED', 0, '1')],
+      // Booked without labels: its shipment's one label stands for its goods.
+      [[growing({ packageIds: [] })], at(label, 'LOADED', 0, '1')],
+      [
+        [
+          growing({
+            packageIds: Array.from({ length: MAX_PACKAGES_PER_ORDER }, (_, i) => own(100 + i)),
+          }),
+        ],
+        at(label, 'LOADED', 0, '1'),
+      ],
+    ];
+    for (const [route, s] of cases) {
+      const { records, orders } = plan(route, [s]);
+      expect([records[0]!.warning, records[0]!.created, orders.size]).toEqual([
+        'notOnRoute',
+        undefined,
+        0,
+      ]);
+    }
+  });
+
+  it('a code the route knows is never created again, at any stop', () => {
+    const other = growing({ orderId: '2', packageIds: [own(9)] });
+    const { records, orders } = plan([growing(), other], [at(own(9), 'LOADED', 0, '1')]);
+    expect(records[0]).toMatchObject({ orderIds: ['2'], moved: [own(9)], warning: null });
+    expect(records[0]!.created).toBeUndefined();
+    expect(orders.get('2')!.created).toEqual([]);
   });
 });

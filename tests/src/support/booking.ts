@@ -7,6 +7,37 @@ export function bookingDate(days = 1): string {
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
+/** Minutes since midnight in Oslo at `now`. */
+const osloMinuteOfDay = (now: Date) => {
+  const [h, m] = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Oslo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(now)
+    .split(':')
+    .map(Number);
+  return h! * 60 + m!;
+};
+
+/** Whole minutes to wait at `now` until it is `minutes` past Oslo's midnight, when it is that close. */
+export function minutesFromOsloMidnight(now: Date, minutes: number): number {
+  const at = osloMinuteOfDay(now);
+  if (at >= 1440 - minutes) return 1440 - at + minutes;
+  return at < minutes ? minutes - at : 0;
+}
+
+/**
+ * For a test whose windows must be over (a window of 00:00–00:01 is not over in the first minutes
+ * after midnight), beyond the day boundary every file keeps (dayBoundary.ts): when now is within
+ * `minutes` of Oslo midnight, waits until it is `minutes` past it. `bookingDate` is read after it.
+ */
+export async function awayFromOsloMidnight(minutes = 3): Promise<void> {
+  const wait = minutesFromOsloMidnight(new Date(), minutes);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait * 60_000));
+}
+
 /**
  * The default GSIN and SSCC series every order draws its shipment and package ids from
  * (docs/decisions/0015-booking.md); `departmentId` makes them that department's own.

@@ -1,12 +1,5 @@
-import { DndContext, DragOverlay } from '@dnd-kit/core';
-import AddIcon from '@mui/icons-material/Add';
-import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import {
   ASSIGNABLE_STATES,
   type RoutePoint,
@@ -16,23 +9,19 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { mayRun } from '../../access/commands';
 import { useShell } from '../../app/UserContext';
 import { emptySelection, selectionReducer } from '../../grid/selection';
-import { DateField } from '../../inputs/LazyPickers';
 import { NotFound } from '../../layout/NotFound';
-import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { useLiveDates } from '../../live/LiveProvider';
 import { toastTimeouts } from '../../shell/timeouts';
 import { usePlanningCommand } from './commands';
-import { ConfirmDialog } from './Dialogs';
 import { DurationsDialog } from './DurationsDialog';
 import {
   boardDate,
   consignmentsOnSlot,
-  dispatchPath,
   isSlotIdParam,
   isUnassigned,
   moveStop,
@@ -45,26 +34,23 @@ import {
   useDayConsignments,
   usePlanningDepartment,
   useSlotViews,
-  useTemplates,
   useUnits,
   useVehicles,
 } from './queries';
-import { BoardMap } from './BoardMap';
-import { boardSx } from './boardStyles';
-import { SlotCard, type BoardPermissions } from './SlotCard';
+import { type BoardPermissions } from './SlotCard';
 import { SlotDialog } from './SlotDialog';
-import { TemplatesDialog } from './TemplatesDialog';
+import { PlanningHeader } from './PlanningHeader';
 import { UnassignedPanel } from './UnassignedPanel';
-import { ScrollRootContext } from './useNearViewport';
 import { SlotMenu } from './SlotMenu';
 import { StopMenu } from './StopMenu';
+import { SlotBoard } from './SlotBoard';
 import { StopsToolbar } from './StopsToolbar';
 import { usePlanOnSlot } from './usePlanOnSlot';
-import { stopCollisions, useStopDrag } from './useStopDrag';
+import { useStopDrag } from './useStopDrag';
+import { useDeleteSlot } from './useDeleteSlot';
 import { useUnassign } from './useUnassign';
 import { useViewportHeight } from './useViewportHeight';
-import { PrintDayMenu } from './PrintDayMenu';
-import { OptimizeDayButton, OptimizingPanel } from '../optimizing/OptimizingPanel';
+import { OptimizingPanel } from '../optimizing/OptimizingPanel';
 import { mayQuery, useRouteSuggestions } from '../optimizing/queries';
 import { useSlotOptimizeMenu } from '../optimizing/SlotOptimizeMenu';
 
@@ -113,7 +99,6 @@ export default function PlanningPage() {
     }),
     [user],
   );
-  const mayCreate = mayRun(user, 'CREATE_SLOT');
   const mayAssign = mayRun(user, 'ASSIGN_UNIT_TO_SLOT');
 
   // Data: the day's slots (with load and stops) and consignments, units, couriers, vehicles.
@@ -124,8 +109,6 @@ export default function PlanningPage() {
   const units = useUnits(dep.departmentIds);
   const vehicles = useVehicles(dep.departmentIds);
   const couriers = useCouriers(dep.departmentIds);
-  const [templatesOpen, setTemplatesOpen] = useState(false);
-  const templates = useTemplates(dep.departmentIds, templatesOpen);
   const rows = useMemo(() => rowsQuery.data?.data ?? [], [rowsQuery.data]);
   const rowById = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   // Planned a moment ago: hidden from the unassigned list until the socket's row says so.
@@ -268,7 +251,7 @@ export default function PlanningPage() {
     [],
   );
   const [slotDialog, setSlotDialog] = useState<{ slot: SlotView | null } | null>(null);
-  const [deleteSlot, setDeleteSlot] = useState<SlotView | null>(null);
+  const deleteSlot = useDeleteSlot();
   const [durations, setDurations] = useState<string[] | null>(null);
 
   const orderIdsOf = (ids: readonly string[]) => ids.map((id) => rowById.get(id)?.orderId ?? id);
@@ -279,17 +262,6 @@ export default function PlanningPage() {
 
   // Stop drags (dnd-kit): within a slot a reorder, onto another slot a move.
   const drag = useStopDrag({ slotById, stopsOf, reorder, plan, slotNameOf });
-  // The slot of the URL comes into view once.
-  const focused = useRef<string | null>(null);
-  useEffect(() => {
-    if (!focusId || focused.current === focusId || !slotById.has(focusId)) return;
-    focused.current = focusId;
-    document
-      .querySelector(`[data-slot-id="${focusId}"]`)
-      ?.scrollIntoView({ block: 'start', behavior: 'auto' });
-  }, [focusId, slotById]);
-
-  const [scrollRoot, setScrollRoot] = useState<HTMLElement | null>(null);
   const gridHeight = useViewportHeight(330, 300);
   const boardHeight = useViewportHeight(200, 420);
   const stopIds = [...selectedStops];
@@ -300,40 +272,15 @@ export default function PlanningPage() {
 
   return (
     <Box sx={{ p: 2, minWidth: 0 }}>
-      <PageHeader
-        title={`${translate('pages.planning')}${dep.option ? ` · ${dep.option.name}` : ''}`}
-      >
-        <DateField
-          label={translate('app.date')}
-          value={date}
-          onChange={onDateChange}
-          minWidth={170}
-        />
-        {mayCreate ? (
-          <Button
-            variant="contained"
-            color="secondary"
-            startIcon={<AddIcon />}
-            onClick={() => setSlotDialog({ slot: null })}
-            disabled={dep.members.length === 0}
-          >
-            {translate('planning.slot.new')}
-          </Button>
-        ) : null}
-        <Button
-          variant="outlined"
-          color="secondary"
-          startIcon={<EventRepeatIcon />}
-          onClick={() => setTemplatesOpen(true)}
-        >
-          {translate('planning.templates.open')}
-        </Button>
-        <OptimizeDayButton members={dep.members} date={date} />
-        <PrintDayMenu departmentId={departmentId} date={date} />
-        <Button component={RouterLink} to={dispatchPath(departmentId, date)} color="secondary">
-          {translate('menu.dispatch')}
-        </Button>
-      </PageHeader>
+      <PlanningHeader
+        departmentId={departmentId}
+        date={date}
+        dep={dep}
+        units={units.data ?? []}
+        couriers={couriers.data ?? []}
+        onDateChange={onDateChange}
+        onNewSlot={() => setSlotDialog({ slot: null })}
+      />
       {slotsQuery.isError || rowsQuery.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {translate('errors.server')}
@@ -367,114 +314,42 @@ export default function PlanningPage() {
           onPlan={openPlan}
           onDurations={onRowDurations}
         />
-        <Box
-          component="section"
-          aria-label={translate('planning.slots.title')}
-          sx={{ minWidth: 0 }}
-        >
-          <Stack
-            direction="row"
-            alignItems="center"
-            spacing={1}
-            useFlexGap
-            flexWrap="wrap"
-            sx={{ mb: 1, minHeight: 32 }}
-          >
-            <Typography variant="h6" component="h2">
-              {translate('planning.slots.title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" data-testid="slot-count">
-              {translate('planning.slots.count', { smart_count: slots.length })}
-            </Typography>
-            <BoardMap
-              slots={slots}
-              stopsOf={stopsOf}
-              units={units.data}
-              country={dep.option?.country ?? dep.members[0]?.country}
-              fitKey={`${departmentId}|${date}`}
-            />
-          </Stack>
-          {stopIds.length > 0 ? (
-            <StopsToolbar
-              stopIds={stopIds}
-              may={may}
-              onMove={() => setPlanRequest({ ids: stopIds, fromSlotId: null })}
-              onUnassign={() => setUnassignRequest(stopIds)}
-              onDurations={() => setDurations(orderIdsOf(stopIds))}
-              onClear={() => setSelectedStops(new Set())}
-            />
-          ) : null}
-          <DndContext
-            sensors={drag.sensors}
-            collisionDetection={stopCollisions}
-            onDragStart={drag.onDragStart}
-            onDragEnd={drag.onDragEnd}
-            onDragCancel={drag.onDragCancel}
-            accessibility={{
-              announcements: drag.announcements,
-              screenReaderInstructions: { draggable: translate('planning.dnd.instructions') },
-            }}
-          >
-            <Box
-              ref={setScrollRoot}
-              data-testid="slot-board"
-              sx={(theme) => ({
-                ...boardSx(theme),
-                display: 'grid',
-                gridTemplateColumns: 'repeat(auto-fill, minmax(340px, 1fr))',
-                gap: 1.5,
-                alignContent: 'start',
-                maxHeight: boardHeight,
-                overflowY: 'auto',
-                pr: 0.5,
-              })}
-            >
-              <ScrollRootContext.Provider value={scrollRoot}>
-                {slots.length === 0 ? (
-                  <Typography
-                    color="text.secondary"
-                    sx={{ py: 2 }}
-                    data-testid={slotsQuery.isPending ? 'slots-loading' : 'slots-none'}
-                  >
-                    {slotsQuery.isPending && dep.departmentIds.length > 0
-                      ? translate('app.loading')
-                      : translate('planning.slots.none')}
-                  </Typography>
-                ) : (
-                  slots.map((slot) => (
-                    <SlotCard
-                      key={slot.id}
-                      slot={slot}
-                      stops={stopsOf(slot)}
-                      departmentId={departmentId}
-                      unitName={slot.unitId ? (unitName.get(slot.unitId) ?? slot.unitId) : null}
-                      courierName={
-                        slot.courierId ? (courierName.get(slot.courierId) ?? slot.courierId) : null
-                      }
-                      timeZone={dep.timeZone}
-                      focused={slot.id === focusId}
-                      suggested={suggestedSlots.has(slot.id)}
-                      may={may}
-                      selectedStops={selectedStops}
-                      onToggleStop={toggleStop}
-                      onReorder={reorder}
-                      onDropIds={onDropIds}
-                      onStopMenu={onStopMenu}
-                      onSlotMenu={onSlotMenu}
-                    />
-                  ))
-                )}
-              </ScrollRootContext.Provider>
-            </Box>
-            <DragOverlay dropAnimation={null}>
-              {drag.dragging ? (
-                <Paper elevation={6} sx={{ px: 1.5, py: 0.75, fontSize: 13, maxWidth: 360 }}>
-                  {drag.dragging.label}
-                </Paper>
-              ) : null}
-            </DragOverlay>
-          </DndContext>
-        </Box>
+        <SlotBoard
+          slots={slots}
+          stopsOf={stopsOf}
+          units={units.data}
+          unitName={unitName}
+          courierName={courierName}
+          country={dep.option?.country ?? dep.members[0]?.country}
+          fitKey={`${departmentId}|${date}`}
+          departmentId={departmentId}
+          timeZone={dep.timeZone}
+          focusId={focusId}
+          suggestedSlots={suggestedSlots}
+          may={may}
+          selectedStops={selectedStops}
+          onToggleStop={toggleStop}
+          onReorder={reorder}
+          onDropIds={onDropIds}
+          onStopMenu={onStopMenu}
+          onSlotMenu={onSlotMenu}
+          drag={drag}
+          height={boardHeight}
+          loading={slotsQuery.isPending && dep.departmentIds.length > 0}
+          pending={slotsQuery.isPending}
+          toolbar={
+            stopIds.length > 0 ? (
+              <StopsToolbar
+                stopIds={stopIds}
+                may={may}
+                onMove={() => setPlanRequest({ ids: stopIds, fromSlotId: null })}
+                onUnassign={() => setUnassignRequest(stopIds)}
+                onDurations={() => setDurations(orderIdsOf(stopIds))}
+                onClear={() => setSelectedStops(new Set())}
+              />
+            ) : null
+          }
+        />
       </Box>
 
       <StopMenu
@@ -495,28 +370,11 @@ export default function PlanningPage() {
         onEdit={(slot) => setSlotDialog({ slot })}
         onSelectAll={(ids) => setSelectedStops((sel) => new Set([...sel, ...ids]))}
         onUnassign={(ids) => setUnassignRequest(ids)}
-        onDelete={(slot) => setDeleteSlot(slot)}
+        onDelete={deleteSlot.ask}
       />
       {planOnSlot.dialogs}
       {unassignFlow.dialog}
-      <ConfirmDialog
-        open={deleteSlot !== null}
-        title={translate('planning.slot.deleteTitle', { name: deleteSlot?.name ?? '' })}
-        text={translate('planning.slot.deleteText')}
-        confirmLabel={translate('planning.slot.delete')}
-        danger
-        onClose={() => setDeleteSlot(null)}
-        onConfirm={() => {
-          const slot = deleteSlot;
-          setDeleteSlot(null);
-          if (slot)
-            void run(
-              'DELETE_SLOT',
-              { id: slot.id },
-              { success: 'planning.slot.deleted', successArgs: { name: slot.name } },
-            );
-        }}
-      />
+      {deleteSlot.dialog}
       <SlotDialog
         open={slotDialog !== null}
         slot={slotDialog?.slot ?? null}
@@ -528,19 +386,6 @@ export default function PlanningPage() {
         couriers={couriers.data ?? []}
         may={{ edit: may.edit, assign: mayAssign }}
         onClose={() => setSlotDialog(null)}
-      />
-      <TemplatesDialog
-        open={templatesOpen}
-        onClose={() => setTemplatesOpen(false)}
-        templates={templates.data ?? []}
-        loading={templates.isPending}
-        date={date}
-        departments={dep.members}
-        units={units.data ?? []}
-        couriers={couriers.data ?? []}
-        canEdit={mayRun(user, 'CREATE_OR_UPDATE_TEMPLATE')}
-        canCreateSlots={mayRun(user, 'CREATE_SLOTS_FROM_TEMPLATE')}
-        canDelete={mayRun(user, 'DELETE_TEMPLATE')}
       />
       {optimizeMenu.dialog}
       <DurationsDialog

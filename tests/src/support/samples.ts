@@ -268,6 +268,7 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
         town: 'Oslo',
         country: 'NO',
       },
+      scanToCreatePackages: true,
     },
   }),
   // One field of the customer (docs/decisions/0032): every other field stays.

@@ -68,4 +68,5 @@ export * from './scans/index.js';
 export * from './proof/index.js';
 export * from './apiKeys/index.js';
 export * from './reporting/index.js';
+export * from './reporting/admin.js';
 export * from './csv.js';

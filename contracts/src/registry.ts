@@ -49,6 +49,7 @@ import { matrixCommandSchemas, matrixQuerySchemas } from './matrix/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
+import { adminReportQuerySchema } from './reporting/admin.js';
 import { productivityReportQuerySchema } from './reporting/index.js';
 import { deviationCommandSchemas, orderDeviationsQuerySchema } from './deviations/index.js';
 import {
@@ -240,6 +241,8 @@ export const querySchemas = {
   ...matrixQuerySchemas,
   // The productivity report (docs/decisions/0080-reporting.md).
   productivityReport: productivityReportQuerySchema,
+  // The admin report: the company's numbers from the same cells (docs/decisions/0082).
+  adminReport: adminReportQuerySchema,
   courierLocationsByDepartmentId: courierLocationsQuerySchema,
   courierLocationsBySlotId: courierLocationsBySlotIdQuerySchema,
   numberSeries: numberSeriesQuerySchema,

@@ -56,6 +56,7 @@ import { holiday } from './holidays/query.js';
 import { jobsStatus } from './jobs/query.js';
 import { departmentTimeWindows, productionTimeWindows } from './timeWindows/query.js';
 import { departmentMatrix, getCustomersWithTimeMatrix } from './matrix/query.js';
+import { adminReport } from './reporting/admin.js';
 import { productivityReport } from './reporting/query.js';
 import { cmsQueries } from './cms/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
@@ -183,6 +184,7 @@ export const queries: QueryTable = {
   departmentMatrix,
   getCustomersWithTimeMatrix,
   productivityReport,
+  adminReport,
   ...cmsQueries,
   courierLocationsByDepartmentId,
   courierLocationsBySlotId,

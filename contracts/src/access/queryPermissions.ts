@@ -100,6 +100,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   getCustomersWithTimeMatrix: read(['ADMIN_MATRIX', ...customerAdmin]),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
+  // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.
+  adminReport: read([], { roles: ['ADMIN'], ...everyDepartment }),
   jobsStatus: read(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
   // Content (0077): administrators read every item; every user what is published to its role.
   banners: read(['ADMIN_CMS_BANNERS']),

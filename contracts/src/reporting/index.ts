@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { calendarDate, daysBetween, entityId } from '../common.js';
+import { calendarDate, entityId } from '../common.js';
+import { checkReportRange } from './range.js';
+
+export * from './range.js';
 
 /**
  * Reports (issue 45; docs/decisions/0080-reporting.md): a day's work counted per department, date,
@@ -9,9 +12,6 @@ import { calendarDate, daysBetween, entityId } from '../common.js';
  */
 export const REPORT_ORDERS_TABLE = 'rm_report_orders';
 export const REPORT_CELLS_TABLE = 'rm_report_cells';
-
-/** The longest range a report covers (a year and a day: a leap year's whole year). */
-export const MAX_REPORT_DAYS = 366;
 
 /** How the productivity report's rows are grouped. */
 export const reportGroupings = ['day', 'courier', 'unit', 'customer'] as const;
@@ -29,13 +29,7 @@ export const productivityReportQuerySchema = z
     groupBy: z.enum(reportGroupings).default('day'),
   })
   .strict()
-  .superRefine((q, ctx) => {
-    const days = daysBetween(q.fromDate, q.toDate);
-    if (days < 0)
-      ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'validation.dateRange' });
-    else if (days >= MAX_REPORT_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'validation.tooLong' });
-  });
+  .superRefine(checkReportRange);
 export type ProductivityReportQuery = z.output<typeof productivityReportQuerySchema>;
 
 /**
@@ -110,3 +104,4 @@ export interface ProductivityReport {
 /** The share of delivered consignments that came on time (null: none delivered). */
 export const onTimeRate = (c: Pick<ReportCounts, 'onTime' | 'late'>): number | null =>
   c.onTime + c.late === 0 ? null : c.onTime / (c.onTime + c.late);
+

@@ -185,6 +185,13 @@ export const reportsProjection: Projection = {
             primary key (department_id, date, slot_id, customer_id))`);
       },
     },
+    {
+      // The admin report reads every department's cells of its dates (docs/decisions/0082).
+      name: '0002_rm_report_cells_date',
+      async up(knex) {
+        await knex.raw(`create index rm_report_cells_date on ${C} (date)`);
+      },
+    },
   ],
   handles: onOrder,
   async apply(trx, events, writes) {

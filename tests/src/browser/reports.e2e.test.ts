@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
 import { accessibility } from '../support/walk.js';
@@ -133,7 +134,7 @@ describe('the report screens, in a browser', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('S2-ROUTE-042 the report: grouping in the address (a bookmark opens it again), the table as CSV', async () => {
+  it('S2-ROUTE-042 the report: grouping in the address (a bookmark opens it again), the table as CSV and xlsx', async () => {
     const page = await openAs(browser, sys.url, `/planner/${dep}/reports`, reporter, errors);
     await page.getByRole('heading', { name: /^Reports/ }).waitFor();
     expect((await tableOf(page))[0]![0]).toBe('Day');
@@ -169,6 +170,28 @@ describe('the report screens, in a browser', () => {
       'Apotek Nord,4,3,6,0,2,1,1,1,0,50,Not at home: 1',
       'Total,4,3,6,0,2,1,1,1,0,50,Not at home: 1',
       '',
+    ]);
+    // The same table as xlsx (docs/decisions/0082): the counts as numbers, the rate a percent.
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export xlsx' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toBe(`productivity-${dep}-${today}-${today}-customer.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await xlsx.path());
+    expect((book.worksheets[0]!.getRow(3).values as unknown[]).slice(1)).toEqual([
+      'Total',
+      4,
+      3,
+      6,
+      0,
+      2,
+      1,
+      1,
+      1,
+      0,
+      0.5,
+      'Not at home: 1',
     ]);
     await page.context().close();
     expect(errors).toEqual([]);

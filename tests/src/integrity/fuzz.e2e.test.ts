@@ -80,6 +80,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
     toDate: '2026-11-30',
     groupBy: 'courier',
   }),
+  adminReport: () => ({ fromDate: '2026-11-01', toDate: '2026-11-30', type: 'customers' }),
   banners: () => ({}),
   bannerById: (w) => ({ id: w.banner }),
   publishedBanners: () => ({}),

@@ -161,6 +161,7 @@ const volumeItems: PlannerItem[] = [
 const LM_EVENTS = '/admin/lmEvents/:shipmentId?';
 /** A person's data (docs/decisions/0050-personal-data.md). */
 const PERSONAL_DATA = '/admin/personal-data';
+const ADMIN_REPORT = '/admin/report/:fromDate?/:toDate?/:type?';
 const PLANNER_ROLES = [
   'PLANNER',
   'PLUS_PLANNER',
@@ -259,6 +260,8 @@ export function menuEntries(
       item('/admin/optimizing', 'menu.optimizing', <AutoModeIcon />);
     if (can(LM_EVENTS)) item('/admin/lmEvents', 'audit.menu', <HistoryIcon />);
     if (can(PERSONAL_DATA)) item(PERSONAL_DATA, 'personalData.menu', <PrivacyTipIcon />);
+    // The company's report (docs/decisions/0082-admin-report.md).
+    if (can(ADMIN_REPORT)) item('/admin/report', 'adminReport.menu', <AssessmentIcon />);
     if (can('/admin/jobs')) item('/admin/jobs', 'jobs.menu', <ScheduleIcon />);
     if (can('/admin/preadvice/*')) item('/admin/preadvice', 'preAdvice.menu', <SmsIcon />);
     if (can('/admin/integrations/:date?'))

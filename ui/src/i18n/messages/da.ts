@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { adminReportMessages } from './adminReport';
 
 const da: Messages = {
   app: {
@@ -98,6 +99,7 @@ const da: Messages = {
     ...timeWindowMessages.da.pages,
     ...matrixMessages.da.pages,
     ...reportingMessages.da.pages,
+    ...adminReportMessages.da.pages,
     helpdesk: 'Log ind fra kundeservice',
     map: 'Kort',
     receiptList: 'Kvitteringsliste',
@@ -2630,6 +2632,7 @@ const da: Messages = {
   timeWindows: timeWindowMessages.da.timeWindows,
   matrix: matrixMessages.da.matrix,
   reporting: reportingMessages.da.reporting,
+  adminReport: adminReportMessages.da.adminReport,
 };
 
 export default da;

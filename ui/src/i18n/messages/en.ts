@@ -3,6 +3,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { adminReportMessages } from './adminReport';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -99,6 +100,7 @@ const en = {
     ...timeWindowMessages.en.pages,
     ...matrixMessages.en.pages,
     ...reportingMessages.en.pages,
+    ...adminReportMessages.en.pages,
     helpdesk: 'Help-desk sign-in',
     map: 'Map',
     receiptList: 'Receipt list',
@@ -2637,6 +2639,7 @@ const en = {
   timeWindows: timeWindowMessages.en.timeWindows,
   matrix: matrixMessages.en.matrix,
   reporting: reportingMessages.en.reporting,
+  adminReport: adminReportMessages.en.adminReport,
 };
 
 export default en;

@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { adminReportMessages } from './adminReport';
 
 const fi: Messages = {
   app: {
@@ -99,6 +100,7 @@ const fi: Messages = {
     ...timeWindowMessages.fi.pages,
     ...matrixMessages.fi.pages,
     ...reportingMessages.fi.pages,
+    ...adminReportMessages.fi.pages,
     helpdesk: 'Kirjautuminen asiakaspalvelusta',
     map: 'Kartta',
     receiptList: 'Kuittauslista',
@@ -2656,6 +2658,7 @@ const fi: Messages = {
   timeWindows: timeWindowMessages.fi.timeWindows,
   matrix: matrixMessages.fi.matrix,
   reporting: reportingMessages.fi.reporting,
+  adminReport: adminReportMessages.fi.adminReport,
 };
 
 export default fi;

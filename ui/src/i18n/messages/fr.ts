@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { adminReportMessages } from './adminReport';
 
 const fr: Messages = {
   app: {
@@ -101,6 +102,7 @@ const fr: Messages = {
     ...timeWindowMessages.fr.pages,
     ...matrixMessages.fr.pages,
     ...reportingMessages.fr.pages,
+    ...adminReportMessages.fr.pages,
     helpdesk: 'Connexion depuis le support',
     map: 'Carte',
     receiptList: 'Liste de réception',
@@ -2666,6 +2668,7 @@ const fr: Messages = {
   timeWindows: timeWindowMessages.fr.timeWindows,
   matrix: matrixMessages.fr.matrix,
   reporting: reportingMessages.fr.reporting,
+  adminReport: adminReportMessages.fr.adminReport,
 };
 
 export default fr;

@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { adminReportMessages } from './adminReport';
 
 const nb: Messages = {
   app: {
@@ -97,6 +98,7 @@ const nb: Messages = {
     ...timeWindowMessages.nb.pages,
     ...matrixMessages.nb.pages,
     ...reportingMessages.nb.pages,
+    ...adminReportMessages.nb.pages,
     helpdesk: 'Innlogging fra kundeservice',
     map: 'Kart',
     receiptList: 'Kvitteringsliste',
@@ -2636,6 +2638,7 @@ const nb: Messages = {
   timeWindows: timeWindowMessages.nb.timeWindows,
   matrix: matrixMessages.nb.matrix,
   reporting: reportingMessages.nb.reporting,
+  adminReport: adminReportMessages.nb.adminReport,
 };
 
 export default nb;

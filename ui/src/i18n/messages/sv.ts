@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { adminReportMessages } from './adminReport';
 
 const sv: Messages = {
   app: {
@@ -97,6 +98,7 @@ const sv: Messages = {
     ...timeWindowMessages.sv.pages,
     ...matrixMessages.sv.pages,
     ...reportingMessages.sv.pages,
+    ...adminReportMessages.sv.pages,
     helpdesk: 'Inloggning från kundtjänst',
     map: 'Karta',
     receiptList: 'Kvittenslista',
@@ -2632,6 +2634,7 @@ const sv: Messages = {
   timeWindows: timeWindowMessages.sv.timeWindows,
   matrix: matrixMessages.sv.matrix,
   reporting: reportingMessages.sv.reporting,
+  adminReport: adminReportMessages.sv.adminReport,
 };
 
 export default sv;

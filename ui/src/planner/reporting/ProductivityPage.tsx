@@ -1,7 +1,5 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,19 +18,13 @@ import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { departmentMembers, useDepartmentOptions } from '../../layout/useDepartments';
 import { runQuery } from '../../shell/api';
-import { saveBlob } from '../../shell/download';
 import { useLatestPath } from '../../shell/latestPath';
 import { DateRangeFilter } from '../DateRangeFilter';
 import { ProductivityChart } from './ProductivityChart';
 import { ProductivityTable } from './ProductivityTable';
-import {
-  parseReportView,
-  reportColumns,
-  reportCsv,
-  reportPath,
-  type ReportKind,
-  type ReportView,
-} from './reportData';
+import { printOnly } from './ReportTools';
+import { parseReportView, reportPath, type ReportKind, type ReportView } from './reportData';
+import { ReportTools } from './ReportTools';
 
 /** The dashboard asks again every minute: a day's numbers move while it is being driven. */
 const DASHBOARD_REFRESH_MS = 60_000;
@@ -41,7 +33,7 @@ const DASHBOARD_REFRESH_MS = 60_000;
  * The productivity dashboard (spec §2 `/planner/{dep}/dashboards/productivity/*`) and the planner's
  * report (`/planner/{dep}/reports/*`), docs/decisions/0080-reporting.md: the department's (or
  * group's) consignments of the dates, grouped by day, courier, unit or customer (query
- * `productivityReport`), as a chart and a table with totals, saved as CSV. The dates and the
+ * `productivityReport`), as a chart and a table with totals, saved as CSV or xlsx, printed. The dates and the
  * grouping are the address's segments.
  */
 export default function ProductivityPage() {
@@ -77,28 +69,11 @@ export default function ProductivityPage() {
     view.groupBy === 'day' && r.key
       ? formatDate(r.key, locale)
       : (r.label ?? r.key ?? translate('reporting.none'));
-  const exportCsv = (data: ProductivityReport) => {
-    const csv = reportCsv(
-      data,
-      {
-        group: translate(`reporting.groups.${data.groupBy}`),
-        counts: reportColumns.map((f) => translate(`reporting.${f}`)),
-        rate: translate('reporting.onTimeRate'),
-        reasons: translate('reporting.reasons'),
-        total: translate('reporting.total'),
-      },
-      name,
-      (code) => translate(`enums.deviationReason.${code}`, { _: code }),
-    );
-    saveBlob(
-      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
-      `productivity-${departmentId}-${view.fromDate}-${view.toDate}-${view.groupBy}.csv`,
-    );
-  };
   const data = report.data;
+  const title = `${translate(`pages.${titleKey}`)}${option ? ` · ${option.name}` : ''}`;
   return (
     <Box sx={{ p: 2 }}>
-      <PageHeader title={`${translate(`pages.${titleKey}`)}${option ? ` · ${option.name}` : ''}`}>
+      <PageHeader title={title}>
         <DateRangeFilter
           fromDate={view.fromDate}
           toDate={view.toDate}
@@ -120,31 +95,38 @@ export default function ProductivityPage() {
             </MenuItem>
           ))}
         </TextField>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          disabled={!data || data.rows.length === 0}
-          onClick={() => data && exportCsv(data)}
-          sx={{ mb: 2.5 }}
-        >
-          {translate('reporting.exportCsv')}
-        </Button>
+        <ReportTools
+          report={data}
+          group={translate(`reporting.groups.${view.groupBy}`)}
+          name={name}
+          fileName={`productivity-${departmentId}-${view.fromDate}-${view.toDate}-${view.groupBy}`}
+          title={title}
+        />
       </PageHeader>
-      <Typography data-testid="report-range" variant="body2" sx={{ mb: 1 }}>
-        {`${formatDate(view.fromDate, locale)} – ${formatDate(view.toDate, locale)}`}
-      </Typography>
-      {report.isError ? (
-        <Alert severity="error">{translate('reporting.failed')}</Alert>
-      ) : !data ? (
-        <Loading />
-      ) : data.rows.length === 0 ? (
-        <Alert severity="info">{translate('reporting.empty')}</Alert>
-      ) : (
-        <>
-          <ProductivityChart rows={data.rows} name={name} />
-          <ProductivityTable report={data} name={name} />
-        </>
-      )}
+      <Box className="nl-report-print">
+        <Typography variant="h6" component="p" sx={printOnly}>
+          {title}
+        </Typography>
+        <Typography data-testid="report-range" variant="body2" sx={{ mb: 1 }}>
+          {`${formatDate(view.fromDate, locale)} – ${formatDate(view.toDate, locale)}`}
+        </Typography>
+        {report.isError ? (
+          <Alert severity="error">{translate('reporting.failed')}</Alert>
+        ) : !data ? (
+          <Loading />
+        ) : data.rows.length === 0 ? (
+          <Alert severity="info">{translate('reporting.empty')}</Alert>
+        ) : (
+          <>
+            <ProductivityChart rows={data.rows} name={name} />
+            <ProductivityTable
+              report={data}
+              group={translate(`reporting.groups.${data.groupBy}`)}
+              name={name}
+            />
+          </>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -3,15 +3,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { ProductivityReport, ProductivityRow, ReportCounts } from '@nordlog/contracts';
+import type { ProductivityRow, ReportCounts } from '@nordlog/contracts';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/numbers';
-import { ratePercent, reasonsOf, reportColumns } from './reportData';
+import { ratePercent, reasonsOf, reportColumns, type ReportRows } from './reportData';
 
-/** The report's rows and their totals (docs/decisions/0080): the counts, the on-time rate, the reasons. */
+/**
+ * The report's rows and their totals (docs/decisions/0080, the admin report's too: 0082): the
+ * counts, the on-time rate, the reasons. `group`: the first column's heading (what a row is).
+ */
 export function ProductivityTable(props: {
-  report: ProductivityReport;
+  report: ReportRows;
+  group: string;
   name: (r: ProductivityRow) => string;
+  testId?: string;
 }) {
   const translate = useTranslate();
   const locale = useLocale();
@@ -39,14 +44,12 @@ export function ProductivityTable(props: {
   return (
     <Table
       size="small"
-      aria-label={translate('reporting.table', {
-        group: translate(`reporting.groups.${report.groupBy}`).toLowerCase(),
-      })}
-      data-testid="productivity-table"
+      aria-label={translate('reporting.table', { group: props.group.toLowerCase() })}
+      data-testid={props.testId ?? 'productivity-table'}
     >
       <TableHead>
         <TableRow>
-          <TableCell>{translate(`reporting.groups.${report.groupBy}`)}</TableCell>
+          <TableCell>{props.group}</TableCell>
           {reportColumns.map((f) => (
             <TableCell key={f} align="right">
               {translate(`reporting.${f}`)}

@@ -74,23 +74,29 @@ export const ratePercent = (c: Pick<ReportCounts, 'onTime' | 'late'>): number | 
   return rate === null ? null : Math.round(rate * 100);
 };
 
+/** The headers of a report's table, in the user's language. */
+export interface ReportHeaders {
+  group: string;
+  counts: readonly string[];
+  rate: string;
+  reasons: string;
+  total: string;
+}
+
+/** What a report's table holds: its rows and their totals (the planner's and the admin report). */
+export type ReportRows = Pick<ProductivityReport, 'rows' | 'totals'>;
+
 /**
- * The report as CSV (the route lists' cells: contracts csvText): a header of the given names, a
- * line per row with its group's name (`name`), the counts, the on-time rate and the reasons as
- * `reason: n` pairs (each reason's name by `reason`), and the totals last.
+ * The report as a table of cells, for its files (CSV, xlsx): a header of the given names, a line
+ * per row with its group's name (`name`), the counts, the on-time rate (whole percent) and the
+ * reasons as `reason: n` pairs (each reason's name by `reason`), and the totals last.
  */
-export function reportCsv(
-  report: ProductivityReport,
-  headers: {
-    group: string;
-    counts: readonly string[];
-    rate: string;
-    reasons: string;
-    total: string;
-  },
+export function reportTable(
+  report: ReportRows,
+  headers: ReportHeaders,
   name: (row: ProductivityRow) => string,
   reason: (code: string) => string = (code) => code,
-): string {
+): CsvValue[][] {
   const line = (first: string, c: ReportCounts): CsvValue[] => [
     first,
     ...reportColumns.map((f) => c[f]),
@@ -99,9 +105,13 @@ export function reportCsv(
       .map(([r, n]) => `${reason(r)}: ${n}`)
       .join('; '),
   ];
-  return csvText([
+  return [
     [headers.group, ...headers.counts, headers.rate, headers.reasons],
     ...report.rows.map((r) => line(name(r), r)),
     line(headers.total, report.totals),
-  ]);
+  ];
 }
+
+/** The report as CSV (the route lists' cells: contracts csvText), as `reportTable` lays it out. */
+export const reportCsv = (...args: Parameters<typeof reportTable>): string =>
+  csvText(reportTable(...args));

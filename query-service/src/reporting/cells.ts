@@ -1,0 +1,74 @@
+import {
+  REPORT_CELLS_TABLE,
+  SLOTS_TABLE,
+  addCounts,
+  emptyCounts,
+  reportCountFields,
+  type ProductivityRow,
+  type ReportCounts,
+} from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
+
+/**
+ * The one place a report's numbers are added up (docs/decisions/0080, 0082): the cells of
+ * `rm_report_cells` of the dates (and the departments, unless every one), summed per group. Both
+ * the planner's report and the admin report go through here, so the same consignments give the
+ * same numbers on both.
+ */
+export interface CellGrouping {
+  /** The group's key, as SQL over the cell `c` and its slot `s` (null: none). */
+  key: string;
+  /** The table of the key's names (`id`, `name`), if any. */
+  names?: string;
+  /** The rows' order, as SQL over the group `g` (its `key`, `booked`…) and `label`. */
+  order: string;
+}
+
+const snake = (f: string) => f.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
+interface GroupRow extends Omit<ReportCounts, 'reasons'> {
+  key: string | null;
+  label: string | null;
+  reasons: Record<string, number>[];
+}
+
+/** Reasons summed, those at zero left out (a cell keeps a reason at zero once it had one). */
+function sumReasons(all: Record<string, number>[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const r of all) for (const [k, n] of Object.entries(r)) sum[k] = (sum[k] ?? 0) + n;
+  return Object.fromEntries(Object.entries(sum).filter(([, n]) => n !== 0));
+}
+
+/** The totals of rows. */
+export const totalsOf = (rows: readonly ReportCounts[]): ReportCounts =>
+  rows.reduce<ReportCounts>((sum, r) => addCounts(sum, r), emptyCounts());
+
+/**
+ * The groups of the cells of `departments` ('*': all) from `fromDate` to `toDate`, groups with
+ * nothing booked left out. The slot is joined only when the key reads it.
+ */
+export async function sumCells(
+  knex: Knex,
+  departments: readonly string[] | '*',
+  fromDate: string,
+  toDate: string,
+  group: CellGrouping,
+): Promise<ProductivityRow[]> {
+  const sums = reportCountFields.map((f) => `sum(c.${snake(f)})::integer as "${f}"`).join(', ');
+  const label = group.names
+    ? `(select n.name from ${group.names} n where n.id = g.key::bigint)`
+    : 'null';
+  const slot = group.key.includes('s.') ? `left join ${SLOTS_TABLE} s on s.id = c.slot_id` : '';
+  const inDepartments = departments === '*' ? '' : 'c.department_id = any(?::bigint[]) and';
+  const { rows } = await knex.raw<{ rows: GroupRow[] }>(
+    `select g.*, ${label} as label from (
+       select ${group.key} as key, ${sums}, jsonb_agg(c.reasons) as reasons
+       from ${REPORT_CELLS_TABLE} c ${slot}
+       where ${inDepartments} c.date between ?::date and ?::date
+       group by 1) g
+     where g.booked > 0
+     order by ${group.order}`,
+    departments === '*' ? [fromDate, toDate] : [[...departments], fromDate, toDate],
+  );
+  return rows.map((r) => ({ ...r, reasons: sumReasons(r.reasons) }));
+}

@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 
 const da: Messages = {
@@ -97,6 +98,7 @@ const da: Messages = {
     ...cmsMessages.da.pages,
     ...timeWindowMessages.da.pages,
     ...matrixMessages.da.pages,
+    ...textsMessages.da.pages,
     ...reportingMessages.da.pages,
     helpdesk: 'Log ind fra kundeservice',
     map: 'Kort',
@@ -971,6 +973,7 @@ const da: Messages = {
     ...cmsMessages.da.validation,
     ...timeWindowMessages.da.validation,
     ...matrixMessages.da.validation,
+    ...textsMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',
@@ -1715,6 +1718,7 @@ const da: Messages = {
     ...cmsMessages.da.resources,
     ...timeWindowMessages.da.resources,
     ...matrixMessages.da.resources,
+    ...textsMessages.da.resources,
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',
       fields: {
@@ -2626,6 +2630,7 @@ const da: Messages = {
   },
   timeWindows: timeWindowMessages.da.timeWindows,
   matrix: matrixMessages.da.matrix,
+  texts: textsMessages.da.texts,
   reporting: reportingMessages.da.reporting,
 };
 

@@ -2,6 +2,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
@@ -98,6 +99,7 @@ const en = {
     ...cmsMessages.en.pages,
     ...timeWindowMessages.en.pages,
     ...matrixMessages.en.pages,
+    ...textsMessages.en.pages,
     ...reportingMessages.en.pages,
     helpdesk: 'Help-desk sign-in',
     map: 'Map',
@@ -968,6 +970,7 @@ const en = {
     ...cmsMessages.en.validation,
     ...timeWindowMessages.en.validation,
     ...matrixMessages.en.validation,
+    ...textsMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',
@@ -1714,6 +1717,7 @@ const en = {
     ...cmsMessages.en.resources,
     ...timeWindowMessages.en.resources,
     ...matrixMessages.en.resources,
+    ...textsMessages.en.resources,
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
@@ -2633,6 +2637,7 @@ const en = {
   },
   timeWindows: timeWindowMessages.en.timeWindows,
   matrix: matrixMessages.en.matrix,
+  texts: textsMessages.en.texts,
   reporting: reportingMessages.en.reporting,
 };
 

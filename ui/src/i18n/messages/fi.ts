@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 
 const fi: Messages = {
@@ -98,6 +99,7 @@ const fi: Messages = {
     ...cmsMessages.fi.pages,
     ...timeWindowMessages.fi.pages,
     ...matrixMessages.fi.pages,
+    ...textsMessages.fi.pages,
     ...reportingMessages.fi.pages,
     helpdesk: 'Kirjautuminen asiakaspalvelusta',
     map: 'Kartta',
@@ -976,6 +978,7 @@ const fi: Messages = {
     ...cmsMessages.fi.validation,
     ...timeWindowMessages.fi.validation,
     ...matrixMessages.fi.validation,
+    ...textsMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -1724,6 +1727,7 @@ const fi: Messages = {
     ...cmsMessages.fi.resources,
     ...timeWindowMessages.fi.resources,
     ...matrixMessages.fi.resources,
+    ...textsMessages.fi.resources,
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
@@ -2652,6 +2656,7 @@ const fi: Messages = {
   },
   timeWindows: timeWindowMessages.fi.timeWindows,
   matrix: matrixMessages.fi.matrix,
+  texts: textsMessages.fi.texts,
   reporting: reportingMessages.fi.reporting,
 };
 

@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 
 const nb: Messages = {
@@ -96,6 +97,7 @@ const nb: Messages = {
     ...cmsMessages.nb.pages,
     ...timeWindowMessages.nb.pages,
     ...matrixMessages.nb.pages,
+    ...textsMessages.nb.pages,
     ...reportingMessages.nb.pages,
     helpdesk: 'Innlogging fra kundeservice',
     map: 'Kart',
@@ -969,6 +971,7 @@ const nb: Messages = {
     ...cmsMessages.nb.validation,
     ...timeWindowMessages.nb.validation,
     ...matrixMessages.nb.validation,
+    ...textsMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',
@@ -1713,6 +1716,7 @@ const nb: Messages = {
     ...cmsMessages.nb.resources,
     ...timeWindowMessages.nb.resources,
     ...matrixMessages.nb.resources,
+    ...textsMessages.nb.resources,
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
@@ -2632,6 +2636,7 @@ const nb: Messages = {
   },
   timeWindows: timeWindowMessages.nb.timeWindows,
   matrix: matrixMessages.nb.matrix,
+  texts: textsMessages.nb.texts,
   reporting: reportingMessages.nb.reporting,
 };
 

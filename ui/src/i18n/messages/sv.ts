@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 
 const sv: Messages = {
@@ -96,6 +97,7 @@ const sv: Messages = {
     ...cmsMessages.sv.pages,
     ...timeWindowMessages.sv.pages,
     ...matrixMessages.sv.pages,
+    ...textsMessages.sv.pages,
     ...reportingMessages.sv.pages,
     helpdesk: 'Inloggning från kundtjänst',
     map: 'Karta',
@@ -968,6 +970,7 @@ const sv: Messages = {
     ...cmsMessages.sv.validation,
     ...timeWindowMessages.sv.validation,
     ...matrixMessages.sv.validation,
+    ...textsMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -1712,6 +1715,7 @@ const sv: Messages = {
     ...cmsMessages.sv.resources,
     ...timeWindowMessages.sv.resources,
     ...matrixMessages.sv.resources,
+    ...textsMessages.sv.resources,
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
@@ -2628,6 +2632,7 @@ const sv: Messages = {
   },
   timeWindows: timeWindowMessages.sv.timeWindows,
   matrix: matrixMessages.sv.matrix,
+  texts: textsMessages.sv.texts,
   reporting: reportingMessages.sv.reporting,
 };
 

@@ -9,6 +9,7 @@ import { jobHandlers } from './jobs/handlers.js';
 import { cmsHandlers } from './cms/handlers.js';
 import { timeWindowHandlers } from './timeWindows/handlers.js';
 import { matrixHandlers } from './matrix/handlers.js';
+import { textHandlers } from './texts/handlers.js';
 import { apiKeyHandlers } from './apiKeys/handlers.js';
 import { pinHandlers } from './pins/pins.js';
 import { labelHandlers } from './labels/handlers.js';
@@ -55,6 +56,7 @@ export const handlers: HandlerTable = {
   ...cmsHandlers,
   ...timeWindowHandlers,
   ...matrixHandlers,
+  ...textHandlers,
   ...apiKeyHandlers,
   ...courierHandlers,
   ...numberSeriesHandlers,

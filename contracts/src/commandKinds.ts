@@ -182,6 +182,12 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   CREATE_MATRIX_ENTRY: 'create',
   UPDATE_MATRIX_ENTRY: 'update',
   DELETE_MATRIX_ENTRY: 'delete',
+  // Services and texts (docs/decisions/0081-services-and-texts.md): a service's mapping is
+  // its transport article's (made by CREATE_ARTICLE), two flags changed by name.
+  CREATE_TEXT: 'create',
+  UPDATE_TEXT: 'update',
+  DELETE_TEXT: 'delete',
+  UPDATE_SERVICE_MAPPING: 'update',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -232,6 +238,8 @@ export const updateCommands = {
     create: 'CREATE_MATRIX_ENTRY',
     entity: 'departmentMatrix',
   },
+  UPDATE_TEXT: { idField: 'id', create: 'CREATE_TEXT', entity: 'texts' },
+  UPDATE_SERVICE_MAPPING: { idField: 'id', create: 'CREATE_ARTICLE', entity: 'serviceMappings' },
   UPDATE_UNIT: { idField: 'id', create: 'CREATE_UNIT', entity: 'units' },
   UPDATE_COURIER_USER: { idField: 'id', create: 'CREATE_COURIER_USER', entity: 'couriers' },
   UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },

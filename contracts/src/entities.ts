@@ -35,6 +35,14 @@ import {
   type MatrixEntryRow,
 } from './matrix/index.js';
 import {
+  SERVICE_MAPPINGS_ENTITY,
+  SERVICE_MAPPINGS_TABLE,
+  TEXTS_ENTITY,
+  TEXTS_TABLE,
+  type ServiceMappingRow,
+  type TextRow,
+} from './texts/index.js';
+import {
   CMS_BANNERS_ENTITY,
   CMS_BANNERS_TABLE,
   CMS_HELP_MODALS_ENTITY,
@@ -212,6 +220,19 @@ export const entityAccess = {
     queries: ['departmentMatrix'],
     rule: 'department',
     scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  // Services and texts (docs/decisions/0081): product-wide, for their administrators.
+  [TEXTS_ENTITY]: entity<TextRow>({
+    table: TEXTS_TABLE,
+    queries: ['texts', 'getTextById'],
+    rule: 'everyone',
+    scope: () => changeScope({}),
+  }),
+  [SERVICE_MAPPINGS_ENTITY]: entity<ServiceMappingRow>({
+    table: SERVICE_MAPPINGS_TABLE,
+    queries: ['serviceMappingData', 'getServiceMappingDataById'],
+    rule: 'everyone',
+    scope: () => changeScope({}),
   }),
   [CUSTOMERS_ENTITY]: entity<CustomerRow>({
     table: CUSTOMERS_TABLE,

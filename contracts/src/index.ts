@@ -41,6 +41,7 @@ export * from './jobs/index.js';
 export * from './cms/index.js';
 export * from './timeWindows/index.js';
 export * from './matrix/index.js';
+export * from './texts/index.js';
 export * from './couriers/index.js';
 export * from './numberSeries/index.js';
 export * from './labels/index.js';

@@ -46,6 +46,7 @@ import { jobCommandSchemas, jobsStatusQuerySchema } from './jobs/index.js';
 import { cmsCommandSchemas, cmsQuerySchemas } from './cms/index.js';
 import { timeWindowCommandSchemas, timeWindowQuerySchemas } from './timeWindows/index.js';
 import { matrixCommandSchemas, matrixQuerySchemas } from './matrix/index.js';
+import { textCommandSchemas, textQuerySchemas } from './texts/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
@@ -174,6 +175,8 @@ export const commandSchemas = {
   ...timeWindowCommandSchemas,
   // The department matrix (docs/decisions/0079-department-matrix.md).
   ...matrixCommandSchemas,
+  // Services and texts (docs/decisions/0081-services-and-texts.md).
+  ...textCommandSchemas,
   ...numberSeriesCommandSchemas,
   ...courierCommandSchemas,
   ...labelCommandSchemas,
@@ -239,6 +242,8 @@ export const querySchemas = {
   ...cmsQuerySchemas,
   ...timeWindowQuerySchemas,
   ...matrixQuerySchemas,
+  // Services and texts (docs/decisions/0081-services-and-texts.md).
+  ...textQuerySchemas,
   // The productivity report (docs/decisions/0080-reporting.md).
   productivityReport: productivityReportQuerySchema,
   // The admin report: the company's numbers from the same cells (docs/decisions/0082).

@@ -19,6 +19,12 @@ import {
 } from './timeWindows/index.js';
 import { DEPARTMENT_MATRIX_ENTITY, DEPARTMENT_MATRIX_TABLE } from './matrix/index.js';
 import {
+  SERVICE_MAPPINGS_ENTITY,
+  SERVICE_MAPPINGS_TABLE,
+  TEXTS_ENTITY,
+  TEXTS_TABLE,
+} from './texts/index.js';
+import {
   ARTICLES_ENTITY,
   ARTICLES_TABLE,
   PRICE_LISTS_ENTITY,
@@ -282,6 +288,31 @@ export const restResources = {
     filterFields: ['departmentId', 'serviceCodes'],
     keys: [],
     defaultSort: ['postalCodeFrom', 'ASC'],
+  },
+  // Services and texts (docs/decisions/0081): the texts, and a mapping per transport article.
+  texts: {
+    table: TEXTS_TABLE,
+    entity: TEXTS_ENTITY,
+    query: 'texts',
+    create: 'CREATE_TEXT',
+    update: 'UPDATE_TEXT',
+    delete: 'DELETE_TEXT',
+    sortFields: ['id', 'group', 'key'],
+    filterFields: ['group', 'key'],
+    keys: [],
+    defaultSort: ['key', 'ASC'],
+  },
+  serviceMappings: {
+    table: SERVICE_MAPPINGS_TABLE,
+    entity: SERVICE_MAPPINGS_ENTITY,
+    query: 'serviceMappingData',
+    create: null,
+    update: 'UPDATE_SERVICE_MAPPING',
+    delete: null,
+    sortFields: ['id', 'code', 'label'],
+    filterFields: ['code', 'important', 'allowFlexDelivery'],
+    keys: [],
+    defaultSort: ['code', 'ASC'],
   },
 } as const satisfies Record<string, RestResource>;
 

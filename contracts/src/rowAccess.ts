@@ -14,6 +14,7 @@ import {
   PRODUCTION_TIME_WINDOWS_ENTITY,
 } from './timeWindows/index.js';
 import { DEPARTMENT_MATRIX_ENTITY } from './matrix/index.js';
+import { SERVICE_MAPPINGS_ENTITY, TEXTS_ENTITY } from './texts/index.js';
 import { CMS_BANNERS_ENTITY, CMS_HELP_MODALS_ENTITY } from './cms/index.js';
 import { customerScope, type Identity } from './identity.js';
 import { ORDER_LABELS_ENTITY } from './labels/index.js';
@@ -159,6 +160,8 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   productionTimeWindows: PRODUCTION_TIME_WINDOWS_ENTITY,
   departmentMatrix: DEPARTMENT_MATRIX_ENTITY,
   getCustomersWithTimeMatrix: CUSTOMERS_ENTITY,
+  texts: TEXTS_ENTITY,
+  serviceMappingData: SERVICE_MAPPINGS_ENTITY,
   banners: CMS_BANNERS_ENTITY,
   bannerById: CMS_BANNERS_ENTITY,
   cmsNews: CMS_BANNERS_ENTITY,

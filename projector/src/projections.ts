@@ -16,6 +16,7 @@ import {
   productionTimeWindowsProjection,
 } from './timeWindows/projection.js';
 import { departmentMatrixProjection } from './matrix/projection.js';
+import { serviceMappingsProjection, textsProjection } from './texts/projection.js';
 import { cmsBannersProjection, cmsHelpModalsProjection } from './cms/projection.js';
 import { pinnedAddressesProjection } from './pins/projection.js';
 import { numberSeriesProjection } from './numberSeries/projection.js';
@@ -64,6 +65,8 @@ export const projections: Projection[] = [
   departmentTimeWindowsProjection,
   productionTimeWindowsProjection,
   departmentMatrixProjection,
+  textsProjection,
+  serviceMappingsProjection,
   cmsBannersProjection,
   cmsHelpModalsProjection,
   pinnedAddressesProjection,

@@ -57,6 +57,13 @@ import { jobsStatus } from './jobs/query.js';
 import { departmentTimeWindows, productionTimeWindows } from './timeWindows/query.js';
 import { departmentMatrix, getCustomersWithTimeMatrix } from './matrix/query.js';
 import { adminReport } from './reporting/admin.js';
+import {
+  getServiceMappingDataById,
+  getTextById,
+  serviceMappingData,
+  servicesAndVasesTexts,
+  texts,
+} from './texts/query.js';
 import { productivityReport } from './reporting/query.js';
 import { cmsQueries } from './cms/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
@@ -183,6 +190,11 @@ export const queries: QueryTable = {
   productionTimeWindows,
   departmentMatrix,
   getCustomersWithTimeMatrix,
+  texts,
+  getTextById,
+  servicesAndVasesTexts,
+  serviceMappingData,
+  getServiceMappingDataById,
   productivityReport,
   adminReport,
   ...cmsQueries,

@@ -67,6 +67,8 @@ export function referenceDecider<
       if (state.status === 'none') return state;
       if (names.deleted !== undefined && event.type === names.deleted)
         return { status: 'deleted', entity: state.entity };
+      // Another decider's event on the same stream (a service's mapping on its article's, 0081).
+      if (event.type !== names.updated) return state;
       const { changes } = event.data as { changes: Partial<Fields> };
       return state.status === 'exists'
         ? { status: 'exists', entity: { ...state.entity, ...changes } }

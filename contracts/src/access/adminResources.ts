@@ -119,6 +119,22 @@ const table = [
     update: 'UPDATE_MATRIX_ENTRY',
     delete: 'DELETE_MATRIX_ENTRY',
   },
+  // Services and texts (docs/decisions/0081): the services' mapping (a row per transport
+  // article, made with the article) and the texts; the longer name first.
+  {
+    name: 'admin/services-and-texts/mapping',
+    rule: '/admin/services-and-texts/*',
+    page: 'serviceMappings',
+    update: 'UPDATE_SERVICE_MAPPING',
+  },
+  {
+    name: 'admin/services-and-texts',
+    rule: '/admin/services-and-texts/*',
+    page: 'texts',
+    create: 'CREATE_TEXT',
+    update: 'UPDATE_TEXT',
+    delete: 'DELETE_TEXT',
+  },
   {
     name: 'admin/numberSeries',
     rule: '/admin/numberSeries',

@@ -88,6 +88,11 @@ export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_MATRIX_ENTRY: write(['ADMIN_MATRIX']),
   UPDATE_MATRIX_ENTRY: write(['ADMIN_MATRIX']),
   DELETE_MATRIX_ENTRY: write(['ADMIN_MATRIX']),
+  // Services and texts (0081): product-wide reference data, kept by its administrators.
+  CREATE_TEXT: write(['ADMIN_TEXTS'], everyDepartment),
+  UPDATE_TEXT: write(['ADMIN_TEXTS'], everyDepartment),
+  DELETE_TEXT: write(['ADMIN_TEXTS'], everyDepartment),
+  UPDATE_SERVICE_MAPPING: write(['ADMIN_TEXTS'], everyDepartment),
   // The jobs run for every department (0076): administrators who see them all.
   ENABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
   DISABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),

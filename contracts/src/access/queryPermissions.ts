@@ -98,6 +98,12 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // matrix's and the customers' administrators.
   departmentMatrix: read(['ADMIN_MATRIX']),
   getCustomersWithTimeMatrix: read(['ADMIN_MATRIX', ...customerAdmin]),
+  // Services and texts (0081): their administrators; the booking form shows the services' texts.
+  texts: read(['ADMIN_TEXTS']),
+  getTextById: read(['ADMIN_TEXTS']),
+  servicesAndVasesTexts: read(['ADMIN_TEXTS', 'PLANNER_BOOKING'], { customers: true }),
+  serviceMappingData: read(['ADMIN_TEXTS']),
+  getServiceMappingDataById: read(['ADMIN_TEXTS']),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.

@@ -95,6 +95,11 @@ export const validationMessages = {
   'validation.linkHost': 'the link needs a full host name (e.g. status.example.com)',
   'validation.linkCredentials': 'the link must not carry a user or password',
   'validation.publishedInFuture': 'a start in the future is Scheduled, not Published',
+  // Services and texts (docs/decisions/0081-services-and-texts.md).
+  'validation.unknownPlaceholder': 'a {placeholder} this group of texts does not know',
+  'validation.textKey': 'letters, digits, dot, - and _ only',
+  'validation.textKeyTaken': 'another text of this group has this key',
+  'validation.notTransport': 'not a transport (service) article',
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

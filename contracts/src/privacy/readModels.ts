@@ -147,6 +147,15 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   holidays: named('the name of a public holiday'),
   departmentTimeWindows: { personal: {} },
   departmentMatrix: { personal: {} },
+  texts: named("the administrators' wording of services and screens: not about a person", [
+    'texts.en',
+    'texts.nb',
+    'texts.sv',
+    'texts.da',
+    'texts.fi',
+    'texts.fr',
+  ]),
+  serviceMappings: named(carrier, ['label']),
   productionTimeWindows: named("the administrator's name of a period (e.g. Christmas 2026)"),
   cmsBanners: named('content written for every user of the roles it targets: not about a person', [
     'title',

@@ -28,7 +28,8 @@ export type IdKind =
   | 'webhook'
   | 'cms'
   | 'production_time_window'
-  | 'matrix_entry';
+  | 'matrix_entry'
+  | 'text';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

@@ -446,6 +446,13 @@ export const platformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_matrix_entry');
     },
   },
+  {
+    // The ids of the texts (docs/decisions/0081-services-and-texts.md).
+    name: '0030_texts',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_text');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

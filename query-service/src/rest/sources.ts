@@ -221,6 +221,25 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     base: live,
     scope: (q, identity) => scopeDepartmentColumn(q, identity, 'department_id'),
   },
+  // Services and texts (docs/decisions/0081): product-wide reference data.
+  texts: {
+    sort: { id: 'id', group: 'text_group', key: 'text_key' },
+    filters: { group: scalar('group'), key: scalar('key') },
+    search: words('key', 'texts'),
+    base: live,
+    scope: unscoped,
+  },
+  serviceMappings: {
+    sort: { id: 'id', code: 'code', label: lowerText('label') },
+    filters: {
+      code: scalar('code'),
+      important: scalar('important'),
+      allowFlexDelivery: scalar('allowFlexDelivery'),
+    },
+    search: words('code', 'label'),
+    base: live,
+    scope: unscoped,
+  },
   // The catalogue is reference data (contracts entity rule `everyone`).
   articles: {
     sort: {

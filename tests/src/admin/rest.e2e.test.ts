@@ -101,6 +101,13 @@ describe('REST resources in the dialect of ra-data-simple-rest (GET /api/rest/{r
       postalCodeTo: '5099',
       serviceCodes: ['FREIGHT'],
     });
+    // Texts (docs/decisions/0081); the FREIGHT article above has its service mapping.
+    await sys.command('CREATE_TEXT', { group: 'LABEL', key: 'fragile', texts: { en: 'Fragile' } });
+    await sys.command('CREATE_TEXT', {
+      group: 'SERVICE',
+      key: 'FREIGHT',
+      texts: { en: 'Freight' },
+    });
     await sys.settled();
   });
 

@@ -54,6 +54,9 @@ interface World {
   /** A department matrix entry of each department (docs/decisions/0079). */
   osloEntry: string;
   bergenEntry: string;
+  /** A text and a transport article (a service, its mapping) of the whole product (0081). */
+  text: string;
+  service: string;
 }
 
 /**
@@ -321,6 +324,18 @@ const cases: Partial<
     outside: [(w) => ({ id: w.osloEntry })],
     inside: (w) => ({ id: w.bergenEntry }),
   },
+  // Texts and the services' mapping are the whole product's (0081): a scoped admin holding
+  // the flag still may not.
+  CREATE_TEXT: {
+    outside: [() => ({ group: 'LABEL', key: 'scoped', texts: { en: 'Scoped' } })],
+    inside: null,
+  },
+  UPDATE_TEXT: { outside: [(w) => ({ id: w.text, key: 'renamed' })], inside: null },
+  DELETE_TEXT: { outside: [(w) => ({ id: w.text })], inside: null },
+  UPDATE_SERVICE_MAPPING: {
+    outside: [(w) => ({ id: w.service, important: true })],
+    inside: null,
+  },
   // The product's jobs run for every department (0076), and only an ADMIN switches them.
   ENABLE_JOB: { outside: [() => ({ job: 'RETENTION' })], inside: null },
   DISABLE_JOB: { outside: [() => ({ job: 'RETENTION' })], inside: null },
@@ -392,6 +407,7 @@ describe('a scoped admin acts only inside its departments and never gives more t
       'ADMIN_CMS_WHATS_THIS_MODALS',
       'ADMIN_PRODUCTION_TIME_WINDOW',
       'ADMIN_MATRIX',
+      'ADMIN_TEXTS',
       ...plannerFlags,
     ];
     const phone = freshPhone();
@@ -455,6 +471,13 @@ describe('a scoped admin acts only inside its departments and never gives more t
       bergenWindow: '',
       osloEntry: '',
       bergenEntry: '',
+      text: await id('CREATE_TEXT', { group: 'LABEL', key: 'fragile', texts: { en: 'Fragile' } }),
+      service: await id('CREATE_ARTICLE', {
+        code: 'EXPRESS-A',
+        label: 'Express',
+        kind: 'FREIGHT',
+        group: 'TRANSPORT',
+      }),
     };
     world.osloWindow = await id('ADD_PRODUCTION_TIME_WINDOW', window(oslo, '2035-01-01'));
     world.bergenWindow = await id('ADD_PRODUCTION_TIME_WINDOW', window(bergen, '2035-01-01'));

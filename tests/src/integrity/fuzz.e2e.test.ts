@@ -74,6 +74,11 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   productionTimeWindows: (w) => ({ departmentId: w.departments[0] }),
   departmentMatrix: (w) => ({ departmentId: w.departments[0] }),
   getCustomersWithTimeMatrix: (w) => ({ departmentIds: [w.departments[0]] }),
+  texts: () => ({ group: 'LABEL' }),
+  getTextById: (w) => ({ id: w.text }),
+  servicesAndVasesTexts: () => ({}),
+  serviceMappingData: () => ({}),
+  getServiceMappingDataById: (w) => ({ id: w.transportArticle }),
   productivityReport: (w) => ({
     departmentIds: [w.departments[0]],
     fromDate: '2026-11-01',

@@ -81,6 +81,12 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
   },
   productionTimeWindows: (c) => list(c.query('productionTimeWindows', {})),
   departmentMatrix: (c) => list(c.query('departmentMatrix', {})),
+  // Services and texts (0081): a group's texts; a mapping per transport article.
+  texts: async (c) => [
+    ...(await list(c.query('texts', { group: 'SERVICE' }))),
+    ...(await list(c.query('texts', { group: 'LABEL' }))),
+  ],
+  serviceMappings: (c) => list(c.query('serviceMappingData', {})),
   jobs: async (c) => (await list(c.query('jobsStatus', {}))).filter((r) => Number(r.revision) >= 0),
   courierLocations: async (c, w) => {
     const byId = new Map<string, Row>();
@@ -350,6 +356,32 @@ describe('socket scope equals query access, for every entity, role and context',
           group: 'TRANSPORT',
         })
       ).status,
+    ).toBe(200);
+    // A text of a service and one of labels, one updated; the service's mapping set (0081).
+    const text = await sys.command('CREATE_TEXT', {
+      group: 'SERVICE',
+      key: 'FREIGHT',
+      texts: { en: 'Freight', nb: 'Frakt' },
+    });
+    expect(text.status).toBe(200);
+    expect(
+      (await sys.command('UPDATE_TEXT', { id: text.body.ids[0], texts: { en: 'Road freight' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await sys.command('CREATE_TEXT', {
+          group: 'LABEL',
+          key: 'fragile',
+          texts: { en: 'Fragile: {shipmentId}' },
+        })
+      ).status,
+    ).toBe(200);
+    await sys.settled();
+    const freight = (await sys.query('serviceMappingData', {})).body as { id: string }[];
+    expect(freight.length).toBeGreaterThan(0);
+    expect(
+      (await sys.command('UPDATE_SERVICE_MAPPING', { id: freight[0]!.id, important: true })).status,
     ).toBe(200);
     for (const owner of [{ departmentId: oslo }, { departmentId: bergen }, { customerId: theirs }])
       expect(

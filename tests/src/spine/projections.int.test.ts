@@ -437,8 +437,9 @@ describe('projections', () => {
       if (name === 'Gone') await sys.command('DELETE_CUSTOMER_GROUP', { id: customers });
     }
     const holiday = { country: 'NO', type: 'PUBLIC_HOLIDAY', date: '2026-05-17' };
-    // Articles and price lists, one of each deleted (docs/decisions/0030).
-    for (const code of ['FREIGHT', 'KG']) {
+    // Articles and price lists, one of each deleted (docs/decisions/0030); the services'
+    // mapping of the transport articles, one set, one deleted with its article (0081).
+    for (const code of ['FREIGHT', 'KG', 'GONE']) {
       const article = (
         await sys.command('CREATE_ARTICLE', {
           code,
@@ -447,9 +448,24 @@ describe('projections', () => {
           group: 'TRANSPORT',
         })
       ).body.ids[0];
+      if (code !== 'KG')
+        await sys.command('UPDATE_SERVICE_MAPPING', { id: article, important: true });
       await sys.command('UPDATE_ARTICLE', { id: article, label: `${code} (road)` });
-      if (code === 'KG') await sys.command('DELETE_ARTICLE', { id: article });
+      if (code !== 'FREIGHT') await sys.command('DELETE_ARTICLE', { id: article });
     }
+    // Texts: two made, one reworded, one deleted (0081).
+    const text = (
+      await sys.command('CREATE_TEXT', {
+        group: 'SERVICE',
+        key: 'FREIGHT',
+        texts: { en: 'Freight' },
+      })
+    ).body.ids[0];
+    const label = (
+      await sys.command('CREATE_TEXT', { group: 'LABEL', key: 'fragile', texts: { en: 'Fragile' } })
+    ).body.ids[0];
+    await sys.command('UPDATE_TEXT', { id: text, texts: { en: 'Freight', nb: 'Frakt' } });
+    await sys.command('DELETE_TEXT', { id: label });
     for (const name of ['Oslo', 'Gone']) {
       const list = (
         await sys.command('CREATE_PRICE_LIST', {

@@ -35,6 +35,9 @@ export interface World extends SampleWorld {
   productionWindow: string;
   /** A department matrix entry of the first department (docs/decisions/0079). */
   matrixEntry: string;
+  /** A text of labels and a transport article (a service, its mapping) (docs/decisions/0081). */
+  text: string;
+  transportArticle: string;
   slot: string;
   template: string;
   /** A finished optimising run. */
@@ -178,6 +181,10 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_MATRIX_ENTRY: (w) => updateSamples.UPDATE_MATRIX_ENTRY(w).create,
   UPDATE_MATRIX_ENTRY: (w) => ({ id: w.matrixEntry, leadTimeDays: 3 }),
   DELETE_MATRIX_ENTRY: (w) => ({ id: w.matrixEntry }),
+  CREATE_TEXT: (w) => updateSamples.UPDATE_TEXT(w).create,
+  UPDATE_TEXT: (w) => ({ id: w.text, texts: { en: 'Handle with care' } }),
+  DELETE_TEXT: (w) => ({ id: w.text }),
+  UPDATE_SERVICE_MAPPING: (w) => ({ id: w.transportArticle, important: true }),
   ENABLE_JOB: () => ({ job: 'RETENTION' }),
   DISABLE_JOB: () => ({ job: 'RETENTION' }),
   CREATE_BANNER: (w) => updateSamples.UPDATE_BANNER(w).create,
@@ -414,6 +421,8 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
       updateSamples.EDIT_PRODUCTION_TIME_WINDOW(base).create,
     ),
     matrixEntry: await id('CREATE_MATRIX_ENTRY', updateSamples.UPDATE_MATRIX_ENTRY(base).create),
+    text: await id('CREATE_TEXT', updateSamples.UPDATE_TEXT(base).create),
+    transportArticle: await id('CREATE_ARTICLE', updateSamples.UPDATE_SERVICE_MAPPING(base).create),
     banner: await id('CREATE_BANNER', updateSamples.UPDATE_BANNER(base).create),
     news: await id('CREATE_NEWS', updateSamples.UPDATE_NEWS(base).create),
     helpModal: await id(

@@ -644,6 +644,33 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
     create: { name: `Group ${words()}`, description: 'one', customerIds: [customers[0]] },
     changes: { name: `Group ${words()}`, description: 'two', customerIds: [...customers] },
   }),
+  // A text (docs/decisions/0081): a label's text with a placeholder its group knows.
+  UPDATE_TEXT: () => ({
+    create: {
+      group: 'LABEL',
+      key: `label.${words()}`,
+      texts: { en: 'Fragile: {shipmentId}', nb: 'Skjør: {shipmentId}' },
+    },
+    changes: {
+      key: `label.${words()}`,
+      texts: { en: 'Handle with care', nb: 'Behandles varsomt', sv: 'Hanteras varsamt' },
+    },
+  }),
+  // A service's mapping: made with its transport article (CREATE_ARTICLE keeps no flags: the
+  // defaults are named here for the suites that flip each field back to its created value).
+  UPDATE_SERVICE_MAPPING: () => ({
+    create: {
+      code: `EXP-${words().toUpperCase()}`,
+      label: 'Express',
+      kind: 'FREIGHT',
+      vasCode: null,
+      group: 'TRANSPORT',
+      active: true,
+      important: false,
+      allowFlexDelivery: true,
+    },
+    changes: { important: true, allowFlexDelivery: false },
+  }),
   UPDATE_ARTICLE: () => ({
     create: {
       code: `SVC-${words().toUpperCase()}`,

@@ -27,6 +27,7 @@ import {
   DangerousGoodsSection,
   InvoicingSection,
   PlanningSection,
+  ServiceField,
   ServicesSection,
 } from './sections';
 import { PackagesTable } from './PackagesTable';
@@ -272,7 +273,7 @@ export function OrderForm({
                 />
               </Grid>
               <Grid size={{ xs: 12, md: 2 }}>
-                <Field name="serviceId" label={t('serviceId')} />
+                <ServiceField label={t('serviceId')} />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
                 <CheckField name="requiresConfirmation" label={t('requiresConfirmation')} />

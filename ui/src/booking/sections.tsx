@@ -19,10 +19,11 @@ import {
   vehicleTypes,
 } from '@nordlog/contracts';
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { CheckField, Field } from './fields';
 import { emptyAdr, type FormValues } from './formModel';
+import { serviceOptions, useServiceTexts, vasText } from './serviceTexts';
 
 /** A collapsible section of the form (UI.md: services, dangerous goods, invoicing). */
 export function Section({
@@ -56,6 +57,9 @@ export function Section({
 /** Spec §3 additional services: the bookable VAS codes (spec §9's excluded ones are never offered). */
 export function ServicesSection() {
   const translate = useTranslate();
+  const locale = useLocale();
+  // An administrator's wording of a VAS (docs/decisions/0081), else the product's.
+  const texts = useServiceTexts();
   const { setValue } = useFormContext<FormValues>();
   const services = useWatch<FormValues, 'additionalServices'>({ name: 'additionalServices' });
   const set = (next: FormValues['additionalServices']) =>
@@ -82,7 +86,7 @@ export function ServicesSection() {
                       }
                     />
                   }
-                  label={`${translate(`booking.vas.${code}`)} (${code})`}
+                  label={`${vasText(texts, code, locale) ?? translate(`booking.vas.${code}`)} (${code})`}
                   sx={{ flexGrow: 1 }}
                 />
                 {chosen && quantity ? (
@@ -99,6 +103,18 @@ export function ServicesSection() {
       </Grid>
     </Section>
   );
+}
+
+/**
+ * The order's service (a transport article code): picked from the catalogue's services, each
+ * named by its text in the user's language (docs/decisions/0081); free text without a catalogue.
+ */
+export function ServiceField({ label }: { label: string }) {
+  const locale = useLocale();
+  const texts = useServiceTexts();
+  const current = useWatch<FormValues, 'serviceId'>({ name: 'serviceId' }) ?? '';
+  const options = serviceOptions(texts, locale, current);
+  return <Field name="serviceId" label={label} {...(options ? { options } : {})} />;
 }
 
 /** Spec §3 dangerous goods lines. */

@@ -15,7 +15,7 @@ export interface AdminResource {
   /**
    * The form holds every field its commands can refuse: a refusal's fields are shown on them
    * (react-admin's `body.errors`) instead of a toast. Content's forms (0077), the department
-   * matrix's (0079).
+   * matrix's (0079), the texts' (0081).
    */
   fieldErrors: boolean;
 }
@@ -37,6 +37,9 @@ const routes = {
   'admin/production-time-window/weeks': 'departmentTimeWindows',
   'admin/production-time-window': 'productionTimeWindows',
   'admin/matrix': 'departmentMatrix',
+  // Services and texts (docs/decisions/0081).
+  'admin/services-and-texts/mapping': 'serviceMappings',
+  'admin/services-and-texts': 'texts',
 } as const satisfies Record<string, keyof typeof restResources>;
 
 export const adminResources: Record<string, AdminResource> = Object.fromEntries(
@@ -50,7 +53,10 @@ export const adminResources: Record<string, AdminResource> = Object.fromEntries(
         create: r.create,
         update: r.update,
         delete: r.delete,
-        fieldErrors: route.startsWith('admin/cms/') || route === 'admin/matrix',
+        fieldErrors:
+          route.startsWith('admin/cms/') ||
+          route === 'admin/matrix' ||
+          route.startsWith('admin/services-and-texts'),
       },
     ];
   }),

@@ -9,6 +9,12 @@ export interface Filler {
   shown(name: string): string;
   /** The field that holds the name on the edit page (default: the one labelled Name). */
   nameLabel?: RegExp;
+  /**
+   * A resource with no create (its rows are made elsewhere, e.g. a service's mapping with its
+   * article): `fill` changes the first row on its edit page, and this checks the reopened page
+   * shows the change.
+   */
+  reopened?(page: Page): Promise<void>;
 }
 
 /**
@@ -53,6 +59,11 @@ const fillContent = async (page: Page, name: string) => {
   await page.getByLabel(/^text \(english\)/i).fill('Walked by the browser test');
   await page.getByLabel('Planner', { exact: true }).check();
 };
+
+/** The walk's text keys: letters, digits and dots (a name has spaces). */
+const textKey = () => `walk.text.${++serial}.${Date.now()}`;
+/** What the walk set the first service's Important flag to (its mapping has no create). */
+let important = false;
 
 export const fillers: Record<AdminResourceName, Filler> = {
   'admin/departments/groups': {
@@ -168,6 +179,31 @@ export const fillers: Record<AdminResourceName, Filler> = {
       await page.getByLabel('Tuesday', { exact: true }).check();
     },
     shown: (name) => name,
+  },
+  // Services and texts (0081): a label's text (its key has no spaces: the name is the English
+  // wording), and a service's mapping, its Important flag flipped.
+  'admin/services-and-texts': {
+    fill: async (page, name) => {
+      await pick(page, /^group/i, 'Labels');
+      await page.getByLabel(/^key/i).fill(textKey());
+      await page.getByLabel(/^text \(english\)/i).fill(name);
+      await page.getByLabel(/^text \(norwegian\)/i).fill(`${name} på norsk`);
+    },
+    shown: (name) => name,
+    nameLabel: /^text \(english\)/i,
+  },
+  'admin/services-and-texts/mapping': {
+    fill: async (page) => {
+      const box = page.locator('input[name="important"]');
+      important = !(await box.isChecked());
+      await box.setChecked(important);
+    },
+    shown: () => '',
+    reopened: async (page) => {
+      await page
+        .locator(`input[name="important"]${important ? ':checked' : ':not(:checked)'}`)
+        .waitFor({ state: 'attached' });
+    },
   },
   'admin/numberSeries': {
     fill: async (page, name) => {

@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 
@@ -98,6 +99,7 @@ const da: Messages = {
     ...cmsMessages.da.pages,
     ...timeWindowMessages.da.pages,
     ...matrixMessages.da.pages,
+    ...textsMessages.da.pages,
     ...reportingMessages.da.pages,
     ...adminReportMessages.da.pages,
     helpdesk: 'Log ind fra kundeservice',
@@ -973,6 +975,7 @@ const da: Messages = {
     ...cmsMessages.da.validation,
     ...timeWindowMessages.da.validation,
     ...matrixMessages.da.validation,
+    ...textsMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',
@@ -1719,6 +1722,7 @@ const da: Messages = {
     ...cmsMessages.da.resources,
     ...timeWindowMessages.da.resources,
     ...matrixMessages.da.resources,
+    ...textsMessages.da.resources,
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',
       fields: {
@@ -2631,6 +2635,7 @@ const da: Messages = {
   },
   timeWindows: timeWindowMessages.da.timeWindows,
   matrix: matrixMessages.da.matrix,
+  texts: textsMessages.da.texts,
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
 };

@@ -2,6 +2,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 /**
@@ -99,6 +100,7 @@ const en = {
     ...cmsMessages.en.pages,
     ...timeWindowMessages.en.pages,
     ...matrixMessages.en.pages,
+    ...textsMessages.en.pages,
     ...reportingMessages.en.pages,
     ...adminReportMessages.en.pages,
     helpdesk: 'Help-desk sign-in',
@@ -970,6 +972,7 @@ const en = {
     ...cmsMessages.en.validation,
     ...timeWindowMessages.en.validation,
     ...matrixMessages.en.validation,
+    ...textsMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',
@@ -1718,6 +1721,7 @@ const en = {
     ...cmsMessages.en.resources,
     ...timeWindowMessages.en.resources,
     ...matrixMessages.en.resources,
+    ...textsMessages.en.resources,
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
@@ -2638,6 +2642,7 @@ const en = {
   },
   timeWindows: timeWindowMessages.en.timeWindows,
   matrix: matrixMessages.en.matrix,
+  texts: textsMessages.en.texts,
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
 };

@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 
@@ -99,6 +100,7 @@ const fi: Messages = {
     ...cmsMessages.fi.pages,
     ...timeWindowMessages.fi.pages,
     ...matrixMessages.fi.pages,
+    ...textsMessages.fi.pages,
     ...reportingMessages.fi.pages,
     ...adminReportMessages.fi.pages,
     helpdesk: 'Kirjautuminen asiakaspalvelusta',
@@ -978,6 +980,7 @@ const fi: Messages = {
     ...cmsMessages.fi.validation,
     ...timeWindowMessages.fi.validation,
     ...matrixMessages.fi.validation,
+    ...textsMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -1728,6 +1731,7 @@ const fi: Messages = {
     ...cmsMessages.fi.resources,
     ...timeWindowMessages.fi.resources,
     ...matrixMessages.fi.resources,
+    ...textsMessages.fi.resources,
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
@@ -2657,6 +2661,7 @@ const fi: Messages = {
   },
   timeWindows: timeWindowMessages.fi.timeWindows,
   matrix: matrixMessages.fi.matrix,
+  texts: textsMessages.fi.texts,
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
 };

@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 
@@ -101,6 +102,7 @@ const fr: Messages = {
     ...cmsMessages.fr.pages,
     ...timeWindowMessages.fr.pages,
     ...matrixMessages.fr.pages,
+    ...textsMessages.fr.pages,
     ...reportingMessages.fr.pages,
     ...adminReportMessages.fr.pages,
     helpdesk: 'Connexion depuis le support',
@@ -986,6 +988,7 @@ const fr: Messages = {
     ...cmsMessages.fr.validation,
     ...timeWindowMessages.fr.validation,
     ...matrixMessages.fr.validation,
+    ...textsMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
@@ -1741,6 +1744,7 @@ const fr: Messages = {
     ...cmsMessages.fr.resources,
     ...timeWindowMessages.fr.resources,
     ...matrixMessages.fr.resources,
+    ...textsMessages.fr.resources,
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
@@ -2667,6 +2671,7 @@ const fr: Messages = {
   },
   timeWindows: timeWindowMessages.fr.timeWindows,
   matrix: matrixMessages.fr.matrix,
+  texts: textsMessages.fr.texts,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
 };

@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 
@@ -97,6 +98,7 @@ const nb: Messages = {
     ...cmsMessages.nb.pages,
     ...timeWindowMessages.nb.pages,
     ...matrixMessages.nb.pages,
+    ...textsMessages.nb.pages,
     ...reportingMessages.nb.pages,
     ...adminReportMessages.nb.pages,
     helpdesk: 'Innlogging fra kundeservice',
@@ -971,6 +973,7 @@ const nb: Messages = {
     ...cmsMessages.nb.validation,
     ...timeWindowMessages.nb.validation,
     ...matrixMessages.nb.validation,
+    ...textsMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',
@@ -1717,6 +1720,7 @@ const nb: Messages = {
     ...cmsMessages.nb.resources,
     ...timeWindowMessages.nb.resources,
     ...matrixMessages.nb.resources,
+    ...textsMessages.nb.resources,
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
@@ -2637,6 +2641,7 @@ const nb: Messages = {
   },
   timeWindows: timeWindowMessages.nb.timeWindows,
   matrix: matrixMessages.nb.matrix,
+  texts: textsMessages.nb.texts,
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
 };

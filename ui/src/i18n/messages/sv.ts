@@ -3,6 +3,7 @@ import { languageNames } from '../languageNames';
 import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
+import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 
@@ -97,6 +98,7 @@ const sv: Messages = {
     ...cmsMessages.sv.pages,
     ...timeWindowMessages.sv.pages,
     ...matrixMessages.sv.pages,
+    ...textsMessages.sv.pages,
     ...reportingMessages.sv.pages,
     ...adminReportMessages.sv.pages,
     helpdesk: 'Inloggning från kundtjänst',
@@ -970,6 +972,7 @@ const sv: Messages = {
     ...cmsMessages.sv.validation,
     ...timeWindowMessages.sv.validation,
     ...matrixMessages.sv.validation,
+    ...textsMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -1716,6 +1719,7 @@ const sv: Messages = {
     ...cmsMessages.sv.resources,
     ...timeWindowMessages.sv.resources,
     ...matrixMessages.sv.resources,
+    ...textsMessages.sv.resources,
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
@@ -2633,6 +2637,7 @@ const sv: Messages = {
   },
   timeWindows: timeWindowMessages.sv.timeWindows,
   matrix: matrixMessages.sv.matrix,
+  texts: textsMessages.sv.texts,
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
 };

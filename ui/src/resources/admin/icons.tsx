@@ -13,6 +13,8 @@ import NumbersIcon from '@mui/icons-material/Numbers';
 import PeopleIcon from '@mui/icons-material/People';
 import PriceChangeIcon from '@mui/icons-material/PriceChange';
 import SellIcon from '@mui/icons-material/Sell';
+import TranslateIcon from '@mui/icons-material/Translate';
+import TuneIcon from '@mui/icons-material/Tune';
 import WorkspacesIcon from '@mui/icons-material/Workspaces';
 import type { ReactElement } from 'react';
 import type { AdminResourceName } from './resources';
@@ -38,4 +40,6 @@ export const adminIcons: Record<AdminResourceName, ReactElement> = {
   'admin/production-time-window/weeks': <ScheduleIcon />,
   'admin/production-time-window': <DateRangeIcon />,
   'admin/matrix': <GridOnIcon />,
+  'admin/services-and-texts/mapping': <TuneIcon />,
+  'admin/services-and-texts': <TranslateIcon />,
 };

@@ -31,6 +31,7 @@ import {
 import type { AdminResourceName } from './resources';
 import { MatrixCreate, MatrixEdit, MatrixList } from './matrix';
 import { RoleCreate, RoleEdit, RoleList } from './roles';
+import { MappingEdit, MappingList, TextCreate, TextEdit, TextList } from './texts';
 import {
   ProductionWindowCreate,
   ProductionWindowEdit,
@@ -98,4 +99,6 @@ export const adminPages: Record<AdminResourceName, AdminPages> = {
     edit: ProductionWindowEdit,
   },
   'admin/matrix': { list: MatrixList, create: MatrixCreate, edit: MatrixEdit },
+  'admin/services-and-texts/mapping': { list: MappingList, edit: MappingEdit },
+  'admin/services-and-texts': { list: TextList, create: TextCreate, edit: TextEdit },
 };

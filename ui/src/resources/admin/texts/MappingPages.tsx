@@ -1,0 +1,53 @@
+import { updateServiceMappingSchema } from '@nordlog/contracts';
+import {
+  BooleanField,
+  BooleanInput,
+  Datagrid,
+  List,
+  SearchInput,
+  TextField,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { EditPage, ListActions, Titled, useRowClick } from '../common/pages';
+
+/**
+ * The services' mapping (spec §3 "Service mapping"; docs/decisions/0081): a row per transport
+ * article of the catalogue, its two flags set here (the article itself is the prices' screen's).
+ */
+export function MappingList() {
+  const rowClick = useRowClick('UPDATE_SERVICE_MAPPING');
+  return (
+    <Titled page="serviceMappings">
+      <List
+        filters={[<SearchInput key="q" source="q" alwaysOn />]}
+        actions={<ListActions />}
+        sort={{ field: 'code', order: 'ASC' }}
+        perPage={50}
+        empty={false}
+      >
+        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+          <TextField source="code" />
+          <TextField source="label" />
+          <BooleanField source="active" sortable={false} />
+          <BooleanField source="important" sortable={false} />
+          <BooleanField source="allowFlexDelivery" sortable={false} />
+        </Datagrid>
+      </List>
+    </Titled>
+  );
+}
+
+export function MappingEdit() {
+  const translate = useTranslate();
+  return (
+    <EditPage page="serviceMappings" schema={updateServiceMappingSchema}>
+      <p>{translate('texts.mappingHelp')}</p>
+      {/* The article's code and name: shown, changed on the prices' screen. */}
+      <TextInput source="code" disabled />
+      <TextInput source="label" disabled sx={{ minWidth: 320 }} />
+      <BooleanInput source="important" />
+      <BooleanInput source="allowFlexDelivery" />
+    </EditPage>
+  );
+}

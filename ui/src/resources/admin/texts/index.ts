@@ -1,0 +1,2 @@
+export { MappingEdit, MappingList } from './MappingPages';
+export { TextCreate, TextEdit, TextList } from './TextPages';

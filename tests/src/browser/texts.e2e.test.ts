@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, openAs } from '../support/browser.js';
+import { assertWebAppBuilt, chooseOption, launchBrowser, openAs } from '../support/browser.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 import { accessibility } from '../support/walk.js';
 
@@ -68,9 +68,8 @@ describe('the services and texts screens', () => {
 
     await page.getByRole('link', { name: /^create$/i }).click();
     await page.waitForURL(`**${list}/create`);
-    await page.getByLabel(/^group/i).click();
-    await page.getByRole('option', { name: 'Labels' }).click();
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    // The select shows its choice (a state), not the list's leaving (a transition).
+    await chooseOption(page, page.getByRole('combobox', { name: /^group/i }), 'Labels');
     await page.getByLabel(/^key/i).fill('fragile');
     await page.getByText('Placeholders of this group: {shipmentId}', { exact: false }).waitFor();
     await page.getByLabel(/^text \(english\)/i).fill('Fragile: {shipmentId}');

@@ -25,6 +25,9 @@ export const nullableSelect: Pick<SelectInputProps, 'parse' | 'format'> = {
   format: (value: unknown) => (value === null || value === undefined ? '' : value),
 };
 
+/** Reference choices by name (react-admin's default is the newest first). */
+export const BY_NAME = { field: 'name', order: 'ASC' } as const;
+
 /** A text input whose empty text is stored as null (optional e-mail, extension digit). */
 export const emptyAsNull = (value: string) => (value === '' ? null : value);
 

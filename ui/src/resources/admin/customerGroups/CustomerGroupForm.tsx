@@ -1,11 +1,13 @@
 import { createCustomerGroupSchema, updateCustomerGroupSchema } from '@nordlog/contracts';
 import { AutocompleteArrayInput, ReferenceArrayInput, TextInput, required } from 'react-admin';
+import { BY_NAME } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 
 const CustomerGroupInputs = () => (
   <>
     <TextInput source="name" validate={required()} fullWidth />
-    <ReferenceArrayInput source="customerIds" reference="admin/customers">
+    {/* Searched on the server as typed (the autocomplete's `q`). */}
+    <ReferenceArrayInput source="customerIds" reference="admin/customers" sort={BY_NAME}>
       <AutocompleteArrayInput optionText="name" />
     </ReferenceArrayInput>
   </>

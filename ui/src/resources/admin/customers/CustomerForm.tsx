@@ -4,16 +4,16 @@ import {
   BooleanInput,
   DateInput,
   NumberInput,
-  ReferenceInput,
   SelectInput,
   TextInput,
   required,
 } from 'react-admin';
 import { AddressInputs, withCustomerRules, withOptionalAddress } from '../common/AddressInputs';
-import { enumChoices, nullableSelect } from '../common/fields';
+import { enumChoices } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 import { WebhookSection } from './WebhookSection';
 import { ApiKeys } from './ApiKeys';
+import { DepartmentInput } from '../common/DepartmentInput';
 
 /** The customer's addresses: its own, where its returns go and where they wait between legs. */
 const customerAddresses = ['address', 'returnAddress', 'terminalAddress'];
@@ -24,9 +24,7 @@ const noDate = (v: string | null) => (v ? v : null);
 const CustomerInputs = () => (
   <>
     <TextInput source="name" validate={required()} fullWidth />
-    <ReferenceInput source="departmentId" reference="admin/departments" perPage={500}>
-      <SelectInput optionText="name" {...nullableSelect} />
-    </ReferenceInput>
+    <DepartmentInput mode="optional" />
     <TextInput source="alystraId" />
     <TextInput source="alystraSubcustomer" />
     <TextInput source="orgNumber" />

@@ -1,19 +1,10 @@
-import {
-  Datagrid,
-  List,
-  ReferenceField,
-  ReferenceInput,
-  SearchInput,
-  SelectInput,
-  TextField,
-} from 'react-admin';
+import { Datagrid, List, ReferenceField, SearchInput, TextField } from 'react-admin';
 import { ListActions, Titled, useRowClick } from '../common/pages';
+import { DepartmentInput } from '../common/DepartmentInput';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <ReferenceInput key="d" source="departmentId" reference="admin/departments">
-    <SelectInput optionText="name" />
-  </ReferenceInput>,
+  <DepartmentInput key="d" mode="filter" />,
 ];
 
 export function CustomerList() {

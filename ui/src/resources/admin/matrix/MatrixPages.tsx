@@ -13,9 +13,7 @@ import {
   List,
   NumberInput,
   ReferenceArrayInput,
-  ReferenceInput,
   SearchInput,
-  SelectInput,
   TextField,
   TextInput,
   required,
@@ -30,6 +28,7 @@ import {
   useBulkDelete,
   useRowClick,
 } from '../common/pages';
+import { DepartmentInput } from '../common/DepartmentInput';
 
 /** The weekdays of an entry in the user's language ("every day" for none). */
 function DaysField(_: { source: string; label?: string }) {
@@ -56,14 +55,7 @@ export function MatrixList() {
     <Titled page="departmentMatrix">
       <List
         filters={[
-          <ReferenceInput
-            key="departmentId"
-            source="departmentId"
-            reference="admin/departments"
-            alwaysOn
-          >
-            <SelectInput optionText="name" />
-          </ReferenceInput>,
+          <DepartmentInput key="departmentId" mode="filter" alwaysOn />,
           <SearchInput key="q" source="q" alwaysOn />,
         ]}
         actions={<ListActions create="CREATE_MATRIX_ENTRY" />}
@@ -103,6 +95,8 @@ function EntryFields() {
         source="serviceCodes"
         reference="admin/articles"
         filter={{ kind: 'FREIGHT' }}
+        perPage={1000}
+        sort={{ field: 'code', order: 'ASC' }}
         queryOptions={{ meta: { key: 'code' } }}
       >
         <AutocompleteArrayInput
@@ -135,9 +129,7 @@ export const MatrixCreate = () => (
     schema={createMatrixEntrySchema}
     defaults={{ serviceCodes: [], leadTimeDays: 1, deliveryWeekdays: [] }}
   >
-    <ReferenceInput source="departmentId" reference="admin/departments">
-      <SelectInput optionText="name" validate={required()} />
-    </ReferenceInput>
+    <DepartmentInput mode="required" />
     <EntryFields />
   </CreatePage>
 );

@@ -1,7 +1,8 @@
 import { createNumberSeriesSchema, numberSeriesTypes } from '@nordlog/contracts';
-import { NumberInput, ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
-import { emptyAsNull, nullableSelect, plainChoices } from '../common/fields';
+import { NumberInput, SelectInput, TextInput, required } from 'react-admin';
+import { emptyAsNull, plainChoices } from '../common/fields';
 import { CreatePage } from '../common/pages';
+import { DepartmentInput } from '../common/DepartmentInput';
 
 export const NumberSeriesCreate = () => (
   <CreatePage
@@ -15,8 +16,6 @@ export const NumberSeriesCreate = () => (
     <TextInput source="extensionDigit" parse={emptyAsNull} />
     <NumberInput source="firstSerial" validate={required()} min={0} />
     <NumberInput source="lastSerial" validate={required()} min={0} />
-    <ReferenceInput source="departmentId" reference="admin/departments">
-      <SelectInput optionText="name" {...nullableSelect} />
-    </ReferenceInput>
+    <DepartmentInput mode="optional" />
   </CreatePage>
 );

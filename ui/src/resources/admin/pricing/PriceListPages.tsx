@@ -1,5 +1,6 @@
 import { createPriceListSchema, currencies, updatePriceListSchema } from '@nordlog/contracts';
 import {
+  AutocompleteInput,
   ArrayInput,
   Datagrid,
   DateInput,
@@ -13,7 +14,13 @@ import {
   TextInput,
   required,
 } from 'react-admin';
-import { LocaleDateField, ReferenceName, nullableSelect, plainChoices } from '../common/fields';
+import {
+  BY_NAME,
+  LocaleDateField,
+  ReferenceName,
+  nullableSelect,
+  plainChoices,
+} from '../common/fields';
 import {
   CreatePage,
   EditPage,
@@ -22,6 +29,7 @@ import {
   useBulkDelete,
   useRowClick,
 } from '../common/pages';
+import { DepartmentInput } from '../common/DepartmentInput';
 
 /**
  * Money is kept in minor units (øre, öre, cent); the form shows and takes major units with two
@@ -87,6 +95,8 @@ const Prices = () => (
           source="articleCode"
           reference="admin/articles"
           queryOptions={{ meta: { key: 'code' } }}
+          perPage={1000}
+          sort={{ field: 'code', order: 'ASC' }}
         >
           <SelectInput optionText="label" validate={required()} />
         </ReferenceInput>
@@ -120,13 +130,17 @@ export const PriceListCreate = () => (
       lines: [],
     }}
   >
-    <ReferenceInput source="departmentId" reference="admin/departments">
-      <SelectInput optionText="name" {...nullableSelect} />
+    <DepartmentInput mode="optional" />
+    {/* Searched on the server as typed: a company has more customers than a list shows. */}
+    <ReferenceInput source="customerId" reference="admin/customers" sort={BY_NAME}>
+      <AutocompleteInput optionText="name" {...nullableSelect} />
     </ReferenceInput>
-    <ReferenceInput source="customerId" reference="admin/customers">
-      <SelectInput optionText="name" {...nullableSelect} />
-    </ReferenceInput>
-    <ReferenceInput source="customerGroupId" reference="admin/customerGroups">
+    <ReferenceInput
+      source="customerGroupId"
+      reference="admin/customerGroups"
+      perPage={1000}
+      sort={BY_NAME}
+    >
       <SelectInput optionText="name" {...nullableSelect} />
     </ReferenceInput>
     <Prices />

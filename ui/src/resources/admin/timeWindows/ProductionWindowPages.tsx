@@ -2,9 +2,7 @@ import { addProductionTimeWindowSchema, editProductionTimeWindowSchema } from '@
 import {
   Datagrid,
   List,
-  ReferenceInput,
   SearchInput,
-  SelectInput,
   TextField,
   TextInput,
   required,
@@ -22,6 +20,7 @@ import {
 } from '../common/pages';
 import { HoursInput, TimeInput } from './HoursInputs';
 import { HoursSummary } from './HoursSummary';
+import { DepartmentInput } from '../common/DepartmentInput';
 
 /** Production time windows of the departments (docs/decisions/0078). */
 export function ProductionWindowList() {
@@ -70,9 +69,7 @@ export const ProductionWindowCreate = () => (
     schema={addProductionTimeWindowSchema}
     defaults={{ pickupHours: [], deliveryHours: [], bookingCutoff: null }}
   >
-    <ReferenceInput source="departmentId" reference="admin/departments">
-      <SelectInput optionText="name" validate={required()} />
-    </ReferenceInput>
+    <DepartmentInput mode="required" />
     <WindowFields />
   </CreatePage>
 );

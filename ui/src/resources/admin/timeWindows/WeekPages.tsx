@@ -5,10 +5,7 @@ import {
   FunctionField,
   List,
   NumberInput,
-  ReferenceInput,
-  SelectInput,
   TextField,
-  required,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -17,6 +14,7 @@ import { ReferenceName } from '../common/fields';
 import { CreatePage, ListActions, Titled } from '../common/pages';
 import { HoursInput, TimeInput } from './HoursInputs';
 import { HoursSummary } from './HoursSummary';
+import { DepartmentInput } from '../common/DepartmentInput';
 
 /** The fields of a week the form sends (the row's own, such as its revision, stay behind). */
 const weekOf = (row: Record<string, unknown>) => ({
@@ -74,9 +72,7 @@ export function WeekCreate() {
       defaults={{ pickupHours: [], deliveryHours: [], bookingCutoff: null, minimumLeadMinutes: 0 }}
     >
       <p>{translate('timeWindows.weekHelp')}</p>
-      <ReferenceInput source="departmentId" reference="admin/departments">
-        <SelectInput optionText="name" validate={required()} />
-      </ReferenceInput>
+      <DepartmentInput mode="required" />
       <HoursInput source="pickupHours" />
       <HoursInput source="deliveryHours" />
       <TimeInput source="bookingCutoff" nullable minWidth={280} />

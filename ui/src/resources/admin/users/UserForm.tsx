@@ -1,5 +1,6 @@
 import { createUserSchema, roles, updateUserSchema } from '@nordlog/contracts';
 import {
+  AutocompleteInput,
   AutocompleteArrayInput,
   BooleanInput,
   ReferenceInput,
@@ -9,7 +10,7 @@ import {
 } from 'react-admin';
 import { useDepartmentOptions } from '../../../layout/useDepartments';
 import { AccessFlagsInput } from '../common/AccessFlagsInput';
-import { emptyAsNull, enumChoices, nullableSelect } from '../common/fields';
+import { BY_NAME, emptyAsNull, enumChoices, nullableSelect } from '../common/fields';
 import { CreatePage, EditPage } from '../common/pages';
 
 function DepartmentAccessInput() {
@@ -29,8 +30,9 @@ const UserInputs = ({ create = false }: { create?: boolean }) => (
     <TextInput source="email" type="email" parse={emptyAsNull} />
     <SelectInput source="role" choices={enumChoices('role', roles)} validate={required()} />
     <DepartmentAccessInput />
-    <ReferenceInput source="customerId" reference="admin/customers">
-      <SelectInput optionText="name" {...nullableSelect} />
+    {/* Searched on the server as typed: a company has more customers than a list shows. */}
+    <ReferenceInput source="customerId" reference="admin/customers" sort={BY_NAME}>
+      <AutocompleteInput optionText="name" {...nullableSelect} />
     </ReferenceInput>
     <BooleanInput source="requiresEmail" />
     <BooleanInput source="requiresPwd" />

@@ -50,6 +50,7 @@ import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
 import { productivityReportQuerySchema } from './reporting/index.js';
+import { npsCommandSchemas, npsScoresQuerySchema } from './nps/index.js';
 import { deviationCommandSchemas, orderDeviationsQuerySchema } from './deviations/index.js';
 import {
   customerReturnAddressQuerySchema,
@@ -199,6 +200,7 @@ export const commandSchemas = {
   ...apiKeyCommandSchemas,
   // The recipient's answers on the tracking page (docs/decisions/0063-recipient-answers.md).
   ...recipientAnswerCommandSchemas,
+  ...npsCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -240,6 +242,7 @@ export const querySchemas = {
   ...matrixQuerySchemas,
   // The productivity report (docs/decisions/0080-reporting.md).
   productivityReport: productivityReportQuerySchema,
+  npsScores: npsScoresQuerySchema,
   courierLocationsByDepartmentId: courierLocationsQuerySchema,
   courierLocationsBySlotId: courierLocationsBySlotIdQuerySchema,
   numberSeries: numberSeriesQuerySchema,

@@ -57,6 +57,7 @@ import { jobsStatus } from './jobs/query.js';
 import { departmentTimeWindows, productionTimeWindows } from './timeWindows/query.js';
 import { departmentMatrix, getCustomersWithTimeMatrix } from './matrix/query.js';
 import { productivityReport } from './reporting/query.js';
+import { npsScores } from './nps/query.js';
 import { cmsQueries } from './cms/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
@@ -183,6 +184,7 @@ export const queries: QueryTable = {
   departmentMatrix,
   getCustomersWithTimeMatrix,
   productivityReport,
+  npsScores,
   ...cmsQueries,
   courierLocationsByDepartmentId,
   courierLocationsBySlotId,

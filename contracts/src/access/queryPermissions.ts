@@ -100,6 +100,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   getCustomersWithTimeMatrix: read(['ADMIN_MATRIX', ...customerAdmin]),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
+  // The net promoter scores (0083): a report, read as the productivity report is.
+  npsScores: read(['PLANNER_REPORTS']),
   jobsStatus: read(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
   // Content (0077): administrators read every item; every user what is published to its role.
   banners: read(['ADMIN_CMS_BANNERS']),

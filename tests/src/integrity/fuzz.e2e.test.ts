@@ -74,6 +74,11 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   productionTimeWindows: (w) => ({ departmentId: w.departments[0] }),
   departmentMatrix: (w) => ({ departmentId: w.departments[0] }),
   getCustomersWithTimeMatrix: (w) => ({ departmentIds: [w.departments[0]] }),
+  npsScores: (w) => ({
+    departmentIds: [w.departments[0]],
+    fromDate: '2026-11-01',
+    toDate: '2026-11-30',
+  }),
   productivityReport: (w) => ({
     departmentIds: [w.departments[0]],
     fromDate: '2026-11-01',

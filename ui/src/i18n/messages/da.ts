@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { npsMessages } from './nps';
 
 const da: Messages = {
   app: {
@@ -1764,6 +1765,7 @@ const da: Messages = {
         scanToCreatePackages: 'En scannet egen etiket tilføjer et kolli',
         billingNumber: 'Faktureringsnummer',
         hdInvoicingFromDate: 'HD-fakturering fra',
+        npsFromDate: 'NPS fra',
         terminalAddress: {
           street: 'Terminal, gadeadresse',
           postalCode: 'Terminalens postnummer',
@@ -2630,6 +2632,7 @@ const da: Messages = {
   timeWindows: timeWindowMessages.da.timeWindows,
   matrix: matrixMessages.da.matrix,
   reporting: reportingMessages.da.reporting,
+  nps: npsMessages.da.nps,
 };
 
 export default da;

@@ -3,6 +3,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { npsMessages } from './nps';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -1768,6 +1769,7 @@ const en = {
         scanToCreatePackages: 'A scanned label of its own adds a package',
         billingNumber: 'Billing number',
         hdInvoicingFromDate: 'HD invoicing from',
+        npsFromDate: 'NPS from',
         terminalAddress: {
           street: 'Terminal, street',
           postalCode: 'Terminal postal code',
@@ -2637,6 +2639,7 @@ const en = {
   timeWindows: timeWindowMessages.en.timeWindows,
   matrix: matrixMessages.en.matrix,
   reporting: reportingMessages.en.reporting,
+  nps: npsMessages.en.nps,
 };
 
 export default en;

@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { npsMessages } from './nps';
 
 const fi: Messages = {
   app: {
@@ -1778,6 +1779,7 @@ const fi: Messages = {
         scanToCreatePackages: 'Skannattu oma tarra lisää kollin',
         billingNumber: 'Laskutusnumero',
         hdInvoicingFromDate: 'HD-laskutus alkaen',
+        npsFromDate: 'NPS alkaen',
         terminalAddress: {
           street: 'Terminaali, katuosoite',
           postalCode: 'Terminaalin postinumero',
@@ -2656,6 +2658,7 @@ const fi: Messages = {
   timeWindows: timeWindowMessages.fi.timeWindows,
   matrix: matrixMessages.fi.matrix,
   reporting: reportingMessages.fi.reporting,
+  nps: npsMessages.fi.nps,
 };
 
 export default fi;

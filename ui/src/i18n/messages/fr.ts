@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { npsMessages } from './nps';
 
 const fr: Messages = {
   app: {
@@ -1786,6 +1787,7 @@ const fr: Messages = {
         scanToCreatePackages: 'Une étiquette propre scannée ajoute un colis',
         billingNumber: 'Numéro de facturation',
         hdInvoicingFromDate: 'Facturation HD à partir du',
+        npsFromDate: 'NPS à partir du',
         terminalAddress: {
           street: 'Terminal, rue',
           postalCode: 'Code postal du terminal',
@@ -2666,6 +2668,7 @@ const fr: Messages = {
   timeWindows: timeWindowMessages.fr.timeWindows,
   matrix: matrixMessages.fr.matrix,
   reporting: reportingMessages.fr.reporting,
+  nps: npsMessages.fr.nps,
 };
 
 export default fr;

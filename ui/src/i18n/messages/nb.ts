@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { npsMessages } from './nps';
 
 const nb: Messages = {
   app: {
@@ -1767,6 +1768,7 @@ const nb: Messages = {
         scanToCreatePackages: 'En skannet egen etikett legger til et kolli',
         billingNumber: 'Fakturanummer hos kunden',
         hdInvoicingFromDate: 'HD-fakturering fra',
+        npsFromDate: 'NPS fra',
         terminalAddress: {
           street: 'Terminal, gateadresse',
           postalCode: 'Terminalens postnummer',
@@ -2636,6 +2638,7 @@ const nb: Messages = {
   timeWindows: timeWindowMessages.nb.timeWindows,
   matrix: matrixMessages.nb.matrix,
   reporting: reportingMessages.nb.reporting,
+  nps: npsMessages.nb.nps,
 };
 
 export default nb;

@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { reportingMessages } from './reporting';
+import { npsMessages } from './nps';
 
 const sv: Messages = {
   app: {
@@ -1761,6 +1762,7 @@ const sv: Messages = {
         scanToCreatePackages: 'En skannad egen etikett lägger till ett kolli',
         billingNumber: 'Faktureringsnummer',
         hdInvoicingFromDate: 'HD-fakturering från',
+        npsFromDate: 'NPS från',
         terminalAddress: {
           street: 'Terminal, gatuadress',
           postalCode: 'Terminalens postnummer',
@@ -2632,6 +2634,7 @@ const sv: Messages = {
   timeWindows: timeWindowMessages.sv.timeWindows,
   matrix: matrixMessages.sv.matrix,
   reporting: reportingMessages.sv.reporting,
+  nps: npsMessages.sv.nps,
 };
 
 export default sv;

@@ -25,6 +25,7 @@ import { useLatestPath } from '../../shell/latestPath';
 import { DateRangeFilter } from '../DateRangeFilter';
 import { ProductivityChart } from './ProductivityChart';
 import { ProductivityTable } from './ProductivityTable';
+import { NpsTable } from './NpsTable';
 import {
   parseReportView,
   reportColumns,
@@ -145,6 +146,10 @@ export default function ProductivityPage() {
           <ProductivityTable report={data} name={name} />
         </>
       )}
+      {/* The recipients' net promoter answers of the same departments and dates (0083). */}
+      {kind === 'report' ? (
+        <NpsTable departmentIds={departmentIds} fromDate={view.fromDate} toDate={view.toDate} />
+      ) : null}
     </Box>
   );
 }

@@ -36,6 +36,7 @@ import { webhookHandlers } from './webhooks/handlers.js';
 import { scanHandlers } from './scans/handlers.js';
 import { proofHandlers } from './proof/handlers.js';
 import { recipientAnswerHandlers } from './recipientAnswers/handlers.js';
+import { npsHandlers } from './nps/handlers.js';
 
 /** Every command of contracts' registry has exactly one handler (checked by the type). */
 export const handlers: HandlerTable = {
@@ -77,6 +78,7 @@ export const handlers: HandlerTable = {
   ...scanHandlers,
   ...proofHandlers,
   ...recipientAnswerHandlers,
+  ...npsHandlers,
 };
 
 /** The commands whose handlers' first reads are named up front (read with the references). */

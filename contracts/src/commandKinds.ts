@@ -161,6 +161,8 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   RECIPIENT_REQUEST_DAY: 'action',
   RECIPIENT_LEAVE_AT_DOOR: 'action',
   RECIPIENT_CHOOSE_PICKUP_POINT: 'action',
+  // The recipient's net promoter answer after delivery (0083).
+  RECIPIENT_RATE_DELIVERY: 'action',
   // Webhooks (docs/decisions/0070-webhooks.md).
   CREATE_WEBHOOK: 'create',
   UPDATE_WEBHOOK: 'update',

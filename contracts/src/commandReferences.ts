@@ -320,6 +320,8 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   // handler finds its one order, and takes only a pickup point of that order's department.
   RECIPIENT_REQUEST_DAY: { trackingId: trackingKey },
   RECIPIENT_LEAVE_AT_DOOR: { trackingId: trackingKey },
+  // The net promoter answer (0083): the key is the credential, as the answers' above.
+  RECIPIENT_RATE_DELIVERY: { trackingId: trackingKey },
   RECIPIENT_CHOOSE_PICKUP_POINT: {
     trackingId: trackingKey,
     pickupPointId: external(

@@ -67,6 +67,7 @@ export * from './preAdvice/index.js';
 export * from './webhooks/index.js';
 export * from './scans/index.js';
 export * from './proof/index.js';
+export * from './nps/index.js';
 export * from './apiKeys/index.js';
 export * from './reporting/index.js';
 export * from './reporting/admin.js';

@@ -52,6 +52,7 @@ import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSer
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
 import { adminReportQuerySchema } from './reporting/admin.js';
 import { productivityReportQuerySchema } from './reporting/index.js';
+import { npsCommandSchemas, npsScoresQuerySchema } from './nps/index.js';
 import { deviationCommandSchemas, orderDeviationsQuerySchema } from './deviations/index.js';
 import {
   customerReturnAddressQuerySchema,
@@ -203,6 +204,7 @@ export const commandSchemas = {
   ...apiKeyCommandSchemas,
   // The recipient's answers on the tracking page (docs/decisions/0063-recipient-answers.md).
   ...recipientAnswerCommandSchemas,
+  ...npsCommandSchemas,
 } as const;
 export type CommandName = keyof typeof commandSchemas;
 export type CommandPayload<N extends CommandName> = z.infer<(typeof commandSchemas)[N]>;
@@ -248,6 +250,7 @@ export const querySchemas = {
   productivityReport: productivityReportQuerySchema,
   // The admin report: the company's numbers from the same cells (docs/decisions/0082).
   adminReport: adminReportQuerySchema,
+  npsScores: npsScoresQuerySchema,
   courierLocationsByDepartmentId: courierLocationsQuerySchema,
   courierLocationsBySlotId: courierLocationsBySlotIdQuerySchema,
   numberSeries: numberSeriesQuerySchema,

@@ -44,6 +44,7 @@ import { preAdvicePoliciesProjection, preAdviceProjection } from './preAdvice/pr
 import { webhooksProjection } from './webhooks/projection.js';
 import { webhookQueueProjection } from './webhooks/queue.js';
 import { reportsProjection } from './reporting/projection.js';
+import { npsProjection } from './nps/projection.js';
 
 export const projections: Projection[] = [
   departmentsProjection,
@@ -92,6 +93,7 @@ export const projections: Projection[] = [
   apiKeysProjection,
   apiKeyHashesProjection,
   reportsProjection,
+  npsProjection,
 ];
 
 /** Read-model migrations, applied at start beside the platform's. */

@@ -65,6 +65,7 @@ import {
   texts,
 } from './texts/query.js';
 import { productivityReport } from './reporting/query.js';
+import { npsScores } from './nps/query.js';
 import { cmsQueries } from './cms/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
 import { numberSeries } from './numberSeries/query.js';
@@ -197,6 +198,7 @@ export const queries: QueryTable = {
   getServiceMappingDataById,
   productivityReport,
   adminReport,
+  npsScores,
   ...cmsQueries,
   courierLocationsByDepartmentId,
   courierLocationsBySlotId,

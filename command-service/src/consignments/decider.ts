@@ -32,6 +32,7 @@ import { decideDeviation, recordDeviation, type DeviationCommand } from '../devi
 import { assertReturnable } from '@nordlog/contracts';
 import { decideProof, type ProveCommand } from '../proof/decide.js';
 import { decideAnswer, type AnswerCommand } from '../recipientAnswers/decide.js';
+import { decideRating, type RateCommand } from '../nps/decide.js';
 
 export { stateFromAddresses, type OrderState, type OrderStreamEvent } from './state.js';
 
@@ -79,7 +80,9 @@ export type OrderCommand =
   /** A delivery's proof, delivering it first when it is not yet (0068). */
   | ProveCommand
   /** The recipient's answer on the tracking page (docs/decisions/0063). */
-  | AnswerCommand;
+  | AnswerCommand
+  /** The recipient's net promoter answer after delivery (docs/decisions/0083). */
+  | RateCommand;
 
 /** Checks the transition table; true when the order is already where the action leads. */
 function guard(action: ConsignmentAction, s: Booked, alreadyDone: boolean): boolean {
@@ -139,6 +142,8 @@ function decideOnBooked(
       return decideProof(command, s, () =>
         decideOnBooked({ type: 'DELIVER', comment: null, override: command.override }, s),
       );
+    case 'RATE':
+      return decideRating(command, s);
     case 'ANSWER':
       return decideAnswer(command, s, (force) => decideOnBooked({ type: 'UNASSIGN', force }, s));
     case 'MOVE': {

@@ -5,6 +5,7 @@ import {
   isScanEventType,
   type DeliveryProof,
   type DeliveryProofRecordedEvent,
+  type DeliveryRatedEvent,
   type PackageState,
   type ScanEvent,
   type AddressSide,
@@ -62,6 +63,8 @@ export type OrderState =
        * state folded before answers existed: none.
        */
       answers?: readonly RecipientAnswer[];
+      /** The recipient answered the net promoter question (0083; absent: not). */
+      rated?: boolean;
     };
 
 /** What an order's stream holds: its consignment's events and the erasure of its parties' data. */
@@ -70,7 +73,8 @@ export type OrderStreamEvent =
   | DeviationEvent
   | PersonalDataErasedEvent
   | Extract<ScanEvent, { type: 'PackagesScanned' }>
-  | DeliveryProofRecordedEvent;
+  | DeliveryProofRecordedEvent
+  | DeliveryRatedEvent;
 
 /** The key a scan is known by on its order's stream (a resent scan is the same scan). */
 export const scanKey = (s: { code: string; kind: string; scannedAt: string }) =>
@@ -108,6 +112,8 @@ export function evolveOrderStream(
     return state.status === 'none' ? state : erasedState(state);
   // Pre-advice shares the order's stream (docs/decisions/0062) and leaves the consignment as it is.
   if (isPreAdviceEventType(event.type)) return state;
+  if (event.type === 'DeliveryRated')
+    return state.status === 'none' ? state : { ...state, rated: true };
   if (event.type === 'DeliveryProofRecorded')
     return state.status === 'none' ? state : { ...state, proof: event.data.proof };
   if (isScanEventType(event.type)) {

@@ -22,6 +22,7 @@ const fields: CreateCustomer = {
   billingNumber: 'FK-1',
   terminalAddress: null,
   scanToCreatePackages: false,
+  npsFromDate: null,
 };
 const createdEvent: CustomerEvent = { type: 'CustomerCreated', data: { id: '9', ...fields } };
 

@@ -189,6 +189,8 @@ export const commandPermissions: Record<CommandName, Permission> = {
   RECIPIENT_REQUEST_DAY: write([], { public: true }),
   RECIPIENT_LEAVE_AT_DOOR: write([], { public: true }),
   RECIPIENT_CHOOSE_PICKUP_POINT: write([], { public: true }),
+  // The net promoter answer after delivery (0083): public, the key the credential.
+  RECIPIENT_RATE_DELIVERY: write([], { public: true }),
   // Webhooks (0070): kept on the customer screen; messages replayed also from the integrations'.
   CREATE_WEBHOOK: write(customerAdmin),
   UPDATE_WEBHOOK: write(customerAdmin),

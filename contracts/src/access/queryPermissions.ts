@@ -108,6 +108,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   productivityReport: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.
   adminReport: read([], { roles: ['ADMIN'], ...everyDepartment }),
+  // The net promoter scores (0083): a report, read as the productivity report is.
+  npsScores: read(['PLANNER_REPORTS']),
   jobsStatus: read(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
   // Content (0077): administrators read every item; every user what is published to its role.
   banners: read(['ADMIN_CMS_BANNERS']),

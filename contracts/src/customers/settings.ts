@@ -4,9 +4,9 @@ import { postalAddressSchema } from '../addresses/postalAddress.js';
 
 /**
  * A customer's settings (spec §7 "customer updates": sender name, HD invoicing from date, billing
- * number, terminal address; docs/decisions/0071). Each is a field of UPDATE_CUSTOMER (the spec
- * names the updates, not their commands), and each does what its comment says. The NPS from date
- * is not here yet: it waits for what it would act on (0071).
+ * number, terminal address, NPS from date; docs/decisions/0071, 0083). Each is a field of
+ * UPDATE_CUSTOMER (the spec names the updates, not their commands), and each does what its comment
+ * says.
  */
 export const settingsFields = {
   /**
@@ -39,6 +39,11 @@ export const settingsFields = {
    * warning. For shippers who print their own labels and book fewer packages than they hand over.
    */
   scanToCreatePackages: z.boolean().default(false),
+  /**
+   * NPS from date (docs/decisions/0083-nps.md): the tracking page asks the recipients of its
+   * deliveries dated on or after it the net promoter question (0-10, a comment). Null: never.
+   */
+  npsFromDate: calendarDate.nullable().default(null),
 };
 
 /** Query `customerMigrationStatus {customerId}` (spec §7; docs/decisions/0071). */

@@ -29,6 +29,7 @@ import type { WebhookEvent } from '../webhooks/index.js';
 import type { RoleEvent, UserEvent } from '../users/index.js';
 import type { ScanEvent } from '../scans/index.js';
 import type { ProofEvent } from '../proof/index.js';
+import type { NpsEvent } from '../nps/index.js';
 import type { ApiKeyEvent } from '../apiKeys/index.js';
 
 /** Why personal data was erased: a person asked (GDPR art. 17), or its retention ran out (art. 5(1)(e)). */
@@ -90,6 +91,7 @@ export type DomainEvent =
   | WebhookEvent
   | ScanEvent
   | ProofEvent
+  | NpsEvent
   | ApiKeyEvent
   | PersonalDataErasedEvent;
 export type DomainEventType = DomainEvent['type'];

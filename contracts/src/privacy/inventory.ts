@@ -250,6 +250,8 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
     },
     { 'proof.courierId': 'the id of the courier user, no name' },
   ),
+  // The recipient's comment on the net promoter question is theirs, the order's (0083).
+  DeliveryRated: comment,
   UserCreated: users,
   UserUpdated: users,
   UserDeleted: none,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ConsignmentState } from '../consignments/states.js';
 import type { ScanKind } from '../scans/rules.js';
 import type { PickupPointView } from './answers.js';
+import type { TrackingNps } from '../nps/index.js';
 import { trackingIdSchema } from './key.js';
 export { arrivalDayIfOther, dayIn, trackingSocket, type TrackingSignal } from './signals.js';
 
@@ -133,6 +134,11 @@ export interface TrackingDetails {
    * the page shows that it was left, not what it says.
    */
   answers: { kind: 'day' | 'leaveAtDoor' | 'pickupPoint'; at: string; date?: string }[];
+  /**
+   * The net promoter question after delivery (docs/decisions/0083): whether it is asked now,
+   * whether it was answered, and the sender it names while asked. Never the score or comment.
+   */
+  nps: TrackingNps;
 }
 
 /** The recipient's fields, as data: the tests check every answer and frame against it. */
@@ -157,6 +163,7 @@ export const TRACKING_FIELDS = [
   'openDates',
   'pickupPoints',
   'answers',
+  'nps',
 ] as const satisfies readonly (keyof TrackingDetails)[];
 /** The fields of a courier position a recipient may see. */
 export const TRACKING_POSITION_FIELDS = ['lat', 'lng', 'at'] as const;
@@ -187,6 +194,11 @@ export function recipientView(source: TrackingDetails): TrackingDetails {
     at,
     ...(date ? { date } : {}),
   }));
+  out.nps = {
+    asked: source.nps.asked,
+    answered: source.nps.answered,
+    sender: source.nps.asked ? source.nps.sender : null,
+  };
   out.courierPosition = position
     ? {
         lat: roundForRecipient(position.lat),

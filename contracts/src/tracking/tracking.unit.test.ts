@@ -33,6 +33,7 @@ const details: TrackingDetails = {
   openDates: [],
   pickupPoints: [],
   answers: [],
+  nps: { asked: false, answered: false, sender: null },
 };
 
 describe('tracking (contracts)', () => {

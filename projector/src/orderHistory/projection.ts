@@ -221,7 +221,9 @@ export const orderHistoryProjection: Projection = {
       isDeviationEventType(e.type) ||
       e.type === PERSONAL_DATA_ERASED ||
       // A delivery's proof (0068): the audit replay shows it.
-      e.type === 'DeliveryProofRecorded'),
+      e.type === 'DeliveryProofRecorded' ||
+      // The recipient's net promoter answer (0083): the audit replay shows it.
+      e.type === 'DeliveryRated'),
   apply: (trx, events, writes) => applyHistory(trx, events, writes),
   // A rebuild takes each event once (its checkpoint moves by compare-and-set with the batch), so
   // the rows go in by COPY without the conflict check.

@@ -26,6 +26,7 @@ import type { Knex } from '@nordlog/platform';
 import { allowedDepartments, type QueryHandler } from '../framework.js';
 import { byId, schedules, timeZones } from '../planning/query.js';
 import { answersOf } from './answers.js';
+import { npsOfTracking } from '../nps/query.js';
 
 /** What the courier's route says of one delivery while the slot is driven. */
 interface OnTheRoad {
@@ -107,6 +108,7 @@ async function detailsOf(knex: Knex, row: OrderRow, now: number): Promise<Tracki
     scans: row.slotId ? await scanSteps(knex, row.slotId, row.id) : [],
     proof: row.proof?.signature ? 'signed' : row.proof?.photos.length ? 'photo' : null,
     ...(await answersOf(knex, row, slot, timeZone, now)),
+    nps: await npsOfTracking(knex, row, timeZone, now),
   });
 }
 

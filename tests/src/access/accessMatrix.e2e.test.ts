@@ -60,6 +60,7 @@ describe('access control on the server (spec §6, one table in contracts)', () =
       'RECIPIENT_REQUEST_DAY',
       'RECIPIENT_LEAVE_AT_DOOR',
       'RECIPIENT_CHOOSE_PICKUP_POINT',
+      'RECIPIENT_RATE_DELIVERY',
     ]);
     const before = await countEvents(sys);
     for (const name of Object.keys(commandPermissions)) {

@@ -72,6 +72,18 @@ describe('the report screens, in a browser', () => {
     await ok('UPDATE_CONSIGNMENT_SLOT', { slotId, consignmentIds: ids.slice(0, 3) });
     await ok('MANUAL_DELIVER', { consignmentIds: ids.slice(0, 2) });
     await ok('MANUAL_DEVIATE', { consignmentIds: [ids[2]], reason: 'NOT_HOME' });
+    // The recipients of the two delivered rate them, 10 and 3 (0083: one promoter, one detractor).
+    await ok('UPDATE_CUSTOMER', { id: customerId, npsFromDate: '2020-01-01' });
+    await sys.settled();
+    const rows = (await sys.query('orders', { ids: ids.slice(0, 2) })).body as {
+      id: string;
+      order: { trackingId: string };
+    }[];
+    for (const [i, score] of [10, 3].entries())
+      await ok('RECIPIENT_RATE_DELIVERY', {
+        trackingId: rows.find((r) => String(r.id) === ids[i])!.order.trackingId,
+        score,
+      });
     const login = (access: string[]) =>
       sys.login({ phoneNumber: freshPhone(), role: 'PLANNER', departmentIds: [dep], access });
     reporter = await login(['PLANNER_REPORTS']);
@@ -85,9 +97,9 @@ describe('the report screens, in a browser', () => {
   });
 
   /** The table's cells, row by row (header first). */
-  const tableOf = (page: Awaited<ReturnType<typeof openAs>>) =>
+  const tableOf = (page: Awaited<ReturnType<typeof openAs>>, testId = 'productivity-table') =>
     page
-      .getByTestId('productivity-table')
+      .getByTestId(testId)
       .locator('tr')
       .evaluateAll((rows) =>
         rows.map((r) =>
@@ -192,6 +204,14 @@ describe('the report screens, in a browser', () => {
       0,
       0.5,
       'Not at home: 1',
+    ]);
+    // The recipients' net promoter answers of the same days, under it (0083): 1 promoter and
+    // 1 detractor of 2 answers, 50 % − 50 % = 0.
+    await page.getByTestId('nps-table').waitFor();
+    expect(await tableOf(page, 'nps-table')).toEqual([
+      ['Customer', 'Answers', 'Promoters (9–10)', 'Passives (7–8)', 'Detractors (0–6)', 'NPS'],
+      ['Apotek Nord', '2', '1', '0', '1', '0'],
+      ['Total', '2', '1', '0', '1', '0'],
     ]);
     await page.context().close();
     expect(errors).toEqual([]);

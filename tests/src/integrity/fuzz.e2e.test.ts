@@ -79,6 +79,11 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   servicesAndVasesTexts: () => ({}),
   serviceMappingData: () => ({}),
   getServiceMappingDataById: (w) => ({ id: w.transportArticle }),
+  npsScores: (w) => ({
+    departmentIds: [w.departments[0]],
+    fromDate: '2026-11-01',
+    toDate: '2026-11-30',
+  }),
   productivityReport: (w) => ({
     departmentIds: [w.departments[0]],
     fromDate: '2026-11-01',

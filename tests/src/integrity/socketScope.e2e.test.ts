@@ -705,6 +705,39 @@ describe('socket scope equals query access, for every entity, role and context',
       });
       expect(res.status).toBe(200);
     }
+    // The same orders delivered and rated by their recipients (0083): the answer reaches the
+    // order's readers only (its history).
+    for (const customerId of [mine, theirs])
+      expect(
+        (await sys.command('UPDATE_CUSTOMER', { id: customerId, npsFromDate: '2020-01-01' }))
+          .status,
+      ).toBe(200);
+    for (const [orderId, slotId] of [
+      [fresh[0]!, osloSlot],
+      [fresh[1]!, away],
+    ] as const) {
+      for (const [name, payload] of [
+        ['UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [orderId], slotId }],
+        ['MANUAL_DELIVER', { consignmentIds: [orderId] }],
+      ] as const)
+        expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
+          name,
+          status: 200,
+        });
+      await sys.settled();
+      const [booked] = (await sys.query('orders', { ids: [orderId] })).body as {
+        order: { trackingId: string };
+      }[];
+      const res = await fetch(`${sys.url}/openapi/command/RECIPIENT_RATE_DELIVERY`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'RECIPIENT_RATE_DELIVERY',
+          payload: { trackingId: booked!.order.trackingId, score: 8 },
+        }),
+      });
+      expect(res.status).toBe(200);
+    }
     // A webhook of each department's customer, one of them changed (docs/decisions/0070).
     const hooks: string[] = [];
     for (const customerId of [mine, theirs]) {

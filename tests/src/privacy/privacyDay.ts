@@ -25,6 +25,8 @@ export const NEEDLES = {
   deviation: 'Quibbleton was not at home',
   /** The recipient's own note on the tracking page (0063). */
   doorNote: 'Leave it with Quibbleton behind the shed',
+  /** The recipient's comment on the net promoter question after delivery (0083). */
+  npsComment: 'Quibbleton was very pleased',
 };
 /** What must be found nowhere after the erasure: each needle's most telling part. */
 export const SEARCHED = ['Quibble', '91234599', '98765411', 'zq.private', 'Portkode'];
@@ -155,6 +157,17 @@ export async function startPrivacyDay(): Promise<PrivacyDay> {
     signature: { width: 300, height: 120, strokes: [[10, 10, 40, 60, 80, 20]] },
     photos: [{ data: ONE_PIXEL_PNG }],
   });
+  // The recipient rates the delivery with a comment of their own (0083).
+  await command('UPDATE_CUSTOMER', { id: customerId, npsFromDate: '2020-01-01' });
+  const rated = await fetch(`${sys.url}/openapi/command/RECIPIENT_RATE_DELIVERY`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      type: 'RECIPIENT_RATE_DELIVERY',
+      payload: { trackingId: booked.order.trackingId, score: 10, comment: NEEDLES.npsComment },
+    }),
+  });
+  if (rated.status !== 200) throw new Error(`RECIPIENT_RATE_DELIVERY: ${rated.status}`);
   await command('REJECT_ORDERS', {
     orderIds: [rejected],
     reason: 'OTHER',

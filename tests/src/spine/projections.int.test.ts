@@ -523,6 +523,17 @@ describe('projections', () => {
       scans: [{ code: 'CAGE-1', kind: 'LOADED', scannedAt: '2026-11-22T08:03:00Z' }],
     });
     await must('MANUAL_DELIVER', { consignmentIds: toDeliver });
+    // A recipient's net promoter answer (rm_nps_answers and the order's history, 0083).
+    await must('UPDATE_CUSTOMER', { id: cust, npsFromDate: '2020-01-01' });
+    await sys.settled();
+    const [rated] = (await sys.query('orders', { ids: [toDeliver[3]] })).body as {
+      order: { trackingId: string };
+    }[];
+    await must('RECIPIENT_RATE_DELIVERY', {
+      trackingId: rated!.order.trackingId,
+      score: 9,
+      comment: 'Kind courier',
+    });
     await must('PAUSE_ORDER_INVOICING', { orderIds: [toDeliver[0]], reason: 'Dispute' });
     paused = toDeliver[0];
     const measured = { numberOfPackages: 2, volumeDmq: 40, weightKilograms: 12 };

@@ -69,6 +69,8 @@ export interface World extends SampleWorld {
    * answers leave `order` as every other base expects it.
    */
   answering: string;
+  /** The tracking key of `delivered`: the net promoter answer's order (0083). */
+  rating: string;
 }
 
 /** The first open delivery day from tomorrow (Oslo), holidays aside (docs/decisions/0063). */
@@ -352,6 +354,7 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   RECIPIENT_REQUEST_DAY: (w) => ({ trackingId: w.answering, date: openDay() }),
   RECIPIENT_LEAVE_AT_DOOR: (w) => ({ trackingId: w.answering, note: 'Behind the blue door' }),
   RECIPIENT_CHOOSE_PICKUP_POINT: (w) => ({ trackingId: w.answering, pickupPointId: w.address }),
+  RECIPIENT_RATE_DELIVERY: (w) => ({ trackingId: w.rating, score: 9, comment: 'Kind courier' }),
   CREATE_WEBHOOK: (w) => ({
     customerId: w.customers[0],
     url: 'http://127.0.0.1:9/hooks',
@@ -400,6 +403,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     webhookMessage: '00000000-0000-4000-8000-000000000000',
     apiKey: '',
     answering: '',
+    rating: '',
     article: await id('CREATE_ARTICLE', updateSamples.UPDATE_ARTICLE(base).create),
     priceList: await id('CREATE_PRICE_LIST', updateSamples.UPDATE_PRICE_LIST(base).create),
     user: await id('CREATE_PLANNER', { name: 'Per', phoneNumber: freshPhone() }),
@@ -449,6 +453,8 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
   world.delivered = await id('CREATE_ORDER', commandBases.CREATE_ORDER(world));
   await id('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [world.delivered], slotId: world.slot });
   await id('MANUAL_DELIVER', { consignmentIds: [world.delivered] });
+  await sys.settled();
+  world.rating = (await sys.query('orders', { ids: [world.delivered] })).body[0].order.trackingId;
   world.correction = await id(
     'CREATE_ORDER_CORRECTION',
     commandBases.CREATE_ORDER_CORRECTION(world),

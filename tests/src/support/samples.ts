@@ -268,7 +268,9 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
         town: 'Oslo',
         country: 'NO',
       },
+      // Scan-to-create packages (0071 addendum) and the NPS from date (0083).
       scanToCreatePackages: true,
+      npsFromDate: '2026-04-01',
     },
   }),
   // One field of the customer (docs/decisions/0032): every other field stays.

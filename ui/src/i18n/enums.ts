@@ -32,7 +32,10 @@ export interface EnumMessages extends CmsEnumMessages {
   holidayType: Record<HolidayType, string>;
   country: Record<MarketCountry, string>;
   /** An order's history (the consignment's events), as the details panel lists it. */
-  orderEvent: Record<ConsignmentEventType | DeviationEventType | 'DeliveryProofRecorded', string>;
+  orderEvent: Record<
+    ConsignmentEventType | DeviationEventType | 'DeliveryProofRecorded' | 'DeliveryRated',
+    string
+  >;
   /** The catalogue of deviation reasons (docs/decisions/0051-deviations.md). */
   deviationReason: Record<DeviationReason, string>;
   /** Slot states and route stop types (the planning screens, spec §3 and §4). */
@@ -192,6 +195,7 @@ const en: EnumMessages = {
     DeliveryProofRecorded: 'Proof of delivery recorded',
     OrderReturnCreated: 'Return made',
     RecipientAnswered: 'Recipient answered',
+    DeliveryRated: 'Recipient rated the delivery',
   },
   deviationReason: {
     NOT_HOME: 'Not at home',
@@ -346,6 +350,7 @@ const nb: EnumMessages = {
     DeliveryProofRecorded: 'Leveringsbevis registrert',
     OrderReturnCreated: 'Retur opprettet',
     RecipientAnswered: 'Mottakeren svarte',
+    DeliveryRated: 'Mottakeren vurderte leveringen',
   },
   deviationReason: {
     NOT_HOME: 'Ikke hjemme',
@@ -500,6 +505,7 @@ const sv: EnumMessages = {
     DeliveryProofRecorded: 'Leveransbevis registrerat',
     OrderReturnCreated: 'Retur skapad',
     RecipientAnswered: 'Mottagaren svarade',
+    DeliveryRated: 'Mottagaren betygsatte leveransen',
   },
   deviationReason: {
     NOT_HOME: 'Inte hemma',
@@ -654,6 +660,7 @@ const da: EnumMessages = {
     DeliveryProofRecorded: 'Leveringsbevis registreret',
     OrderReturnCreated: 'Retur oprettet',
     RecipientAnswered: 'Modtageren svarede',
+    DeliveryRated: 'Modtageren vurderede leveringen',
   },
   deviationReason: {
     NOT_HOME: 'Ikke hjemme',
@@ -808,6 +815,7 @@ const fi: EnumMessages = {
     DeliveryProofRecorded: 'Toimitustodiste tallennettu',
     OrderReturnCreated: 'Palautus luotu',
     RecipientAnswered: 'Vastaanottaja vastasi',
+    DeliveryRated: 'Vastaanottaja arvioi toimituksen',
   },
   deviationReason: {
     NOT_HOME: 'Ei kotona',
@@ -966,6 +974,7 @@ const fr: EnumMessages = {
     DeliveryProofRecorded: 'Preuve de livraison enregistrée',
     OrderReturnCreated: 'Retour créé',
     RecipientAnswered: 'Le destinataire a répondu',
+    DeliveryRated: 'Le destinataire a noté la livraison',
   },
   deviationReason: {
     NOT_HOME: 'Absent',

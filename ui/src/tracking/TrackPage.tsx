@@ -14,6 +14,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { formatDate, type Locale } from '../i18n/locales';
 import type { Translate } from '../i18n/translator';
 import { Answers } from './Answers';
+import { NpsQuestion } from './NpsQuestion';
 import { useTracking } from './useTracking';
 
 // The map and Leaflet load only when there is a courier to show (not with the log-in page's code).
@@ -63,6 +64,7 @@ export function TrackPage({ id, t, locale }: { id: string; t: Translate; locale:
     <Stack spacing={2}>
       <Details details={state.details} live={live} t={t} locale={locale} />
       <Answers details={state.details} t={t} locale={locale} onAnswered={retry} />
+      <NpsQuestion details={state.details} t={t} onAnswered={retry} />
     </Stack>
   );
 }

@@ -87,3 +87,26 @@ export async function sendAnswer(
     return { ok: false, reason: 'failed' };
   }
 }
+
+/**
+ * The recipient's net promoter answer after delivery (docs/decisions/0083): the public command
+ * `RECIPIENT_RATE_DELIVERY`, the tracking key its only credential. True when it was taken.
+ */
+export async function sendRating(payload: {
+  trackingId: string;
+  score: number;
+  comment?: string;
+}): Promise<boolean> {
+  try {
+    const res = await fetch('/openapi/command/RECIPIENT_RATE_DELIVERY', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'RECIPIENT_RATE_DELIVERY', payload }),
+      cache: 'no-store',
+      credentials: 'omit',
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { npsMessages } from './nps';
 
 const da: Messages = {
   app: {
@@ -1770,6 +1771,7 @@ const da: Messages = {
         scanToCreatePackages: 'En scannet egen etiket tilføjer et kolli',
         billingNumber: 'Faktureringsnummer',
         hdInvoicingFromDate: 'HD-fakturering fra',
+        npsFromDate: 'NPS fra',
         terminalAddress: {
           street: 'Terminal, gadeadresse',
           postalCode: 'Terminalens postnummer',
@@ -2638,6 +2640,7 @@ const da: Messages = {
   texts: textsMessages.da.texts,
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
+  nps: npsMessages.da.nps,
 };
 
 export default da;

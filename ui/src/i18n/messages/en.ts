@@ -5,6 +5,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { npsMessages } from './nps';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -1774,6 +1775,7 @@ const en = {
         scanToCreatePackages: 'A scanned label of its own adds a package',
         billingNumber: 'Billing number',
         hdInvoicingFromDate: 'HD invoicing from',
+        npsFromDate: 'NPS from',
         terminalAddress: {
           street: 'Terminal, street',
           postalCode: 'Terminal postal code',
@@ -2645,6 +2647,7 @@ const en = {
   texts: textsMessages.en.texts,
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
+  nps: npsMessages.en.nps,
 };
 
 export default en;

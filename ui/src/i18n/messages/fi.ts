@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { npsMessages } from './nps';
 
 const fi: Messages = {
   app: {
@@ -1784,6 +1785,7 @@ const fi: Messages = {
         scanToCreatePackages: 'Skannattu oma tarra lisää kollin',
         billingNumber: 'Laskutusnumero',
         hdInvoicingFromDate: 'HD-laskutus alkaen',
+        npsFromDate: 'NPS alkaen',
         terminalAddress: {
           street: 'Terminaali, katuosoite',
           postalCode: 'Terminaalin postinumero',
@@ -2664,6 +2666,7 @@ const fi: Messages = {
   texts: textsMessages.fi.texts,
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
+  nps: npsMessages.fi.nps,
 };
 
 export default fi;

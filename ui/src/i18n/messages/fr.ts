@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { npsMessages } from './nps';
 
 const fr: Messages = {
   app: {
@@ -1792,6 +1793,7 @@ const fr: Messages = {
         scanToCreatePackages: 'Une étiquette propre scannée ajoute un colis',
         billingNumber: 'Numéro de facturation',
         hdInvoicingFromDate: 'Facturation HD à partir du',
+        npsFromDate: 'NPS à partir du',
         terminalAddress: {
           street: 'Terminal, rue',
           postalCode: 'Code postal du terminal',
@@ -2674,6 +2676,7 @@ const fr: Messages = {
   texts: textsMessages.fr.texts,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
+  nps: npsMessages.fr.nps,
 };
 
 export default fr;

@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { npsMessages } from './nps';
 
 const nb: Messages = {
   app: {
@@ -1773,6 +1774,7 @@ const nb: Messages = {
         scanToCreatePackages: 'En skannet egen etikett legger til et kolli',
         billingNumber: 'Fakturanummer hos kunden',
         hdInvoicingFromDate: 'HD-fakturering fra',
+        npsFromDate: 'NPS fra',
         terminalAddress: {
           street: 'Terminal, gateadresse',
           postalCode: 'Terminalens postnummer',
@@ -2644,6 +2646,7 @@ const nb: Messages = {
   texts: textsMessages.nb.texts,
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
+  nps: npsMessages.nb.nps,
 };
 
 export default nb;

@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { npsMessages } from './nps';
 
 const sv: Messages = {
   app: {
@@ -1767,6 +1768,7 @@ const sv: Messages = {
         scanToCreatePackages: 'En skannad egen etikett lägger till ett kolli',
         billingNumber: 'Faktureringsnummer',
         hdInvoicingFromDate: 'HD-fakturering från',
+        npsFromDate: 'NPS från',
         terminalAddress: {
           street: 'Terminal, gatuadress',
           postalCode: 'Terminalens postnummer',
@@ -2640,6 +2642,7 @@ const sv: Messages = {
   texts: textsMessages.sv.texts,
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
+  nps: npsMessages.sv.nps,
 };
 
 export default sv;

@@ -25,6 +25,7 @@ import { ProductivityTable } from './ProductivityTable';
 import { printOnly } from './ReportTools';
 import { parseReportView, reportPath, type ReportKind, type ReportView } from './reportData';
 import { ReportTools } from './ReportTools';
+import { NpsTable } from './NpsTable';
 
 /** The dashboard asks again every minute: a day's numbers move while it is being driven. */
 const DASHBOARD_REFRESH_MS = 60_000;
@@ -126,6 +127,10 @@ export default function ProductivityPage() {
             />
           </>
         )}
+        {/* The recipients' net promoter answers of the same departments and dates (0083). */}
+        {kind === 'report' ? (
+          <NpsTable departmentIds={departmentIds} fromDate={view.fromDate} toDate={view.toDate} />
+        ) : null}
       </Box>
     </Box>
   );

@@ -42,6 +42,8 @@ const CustomerInputs = () => (
       <TextInput source="senderName" sx={{ minWidth: 280 }} />
       <TextInput source="billingNumber" />
       <DateInput source="hdInvoicingFromDate" parse={noDate} />
+      {/* The tracking page asks its recipients the net promoter question from it (0083). */}
+      <DateInput source="npsFromDate" parse={noDate} />
     </Box>
     {/* A label of its own scanned at its stop adds a package (0071 addendum). */}
     <BooleanInput source="scanToCreatePackages" />
@@ -68,6 +70,7 @@ export const CustomerCreate = () => (
       returnLastLeg: true,
       terminalAddress: null,
       hdInvoicingFromDate: null,
+      npsFromDate: null,
       scanToCreatePackages: false,
     }}
   >

@@ -143,7 +143,14 @@ export function ScanEntry({
   return (
     <Box component="form" onSubmit={(e) => void submit(e)} sx={{ mt: 1 }} data-testid="scan-entry">
       <CameraScanner onCode={async (scanned) => void (await record(scanned))} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start">
+      {/* Wraps: the code field keeps room for its whole label beside the two choices. */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        useFlexGap
+        flexWrap="wrap"
+        alignItems="flex-start"
+      >
         <TextField
           size="small"
           label={translate('courier.scan.code')}
@@ -151,7 +158,11 @@ export function ScanEntry({
           value={code}
           onChange={(e) => setCode(e.target.value)}
           slotProps={{ htmlInput: { inputMode: 'text', autoComplete: 'off', maxLength: 60 } }}
-          sx={{ flex: { sm: '1 1 220px' }, width: { xs: '100%', sm: 'auto' } }}
+          sx={{
+            flex: { sm: '1 1 260px' },
+            minWidth: { sm: 260 },
+            width: { xs: '100%', sm: 'auto' },
+          }}
         />
         <TextField
           select

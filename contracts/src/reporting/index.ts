@@ -104,4 +104,3 @@ export interface ProductivityReport {
 /** The share of delivered consignments that came on time (null: none delivered). */
 export const onTimeRate = (c: Pick<ReportCounts, 'onTime' | 'late'>): number | null =>
   c.onTime + c.late === 0 ? null : c.onTime / (c.onTime + c.late);
-

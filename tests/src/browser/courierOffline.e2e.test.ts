@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   assertWebAppBuilt,
   chooseOption,
+  equalTo,
   launchBrowser,
   screenshot,
   settledValue,
@@ -59,7 +60,12 @@ describe('the courier page offline', () => {
     await entry.getByTestId('scan-queued').filter({ hasText: code }).waitFor();
     expect(await field.inputValue()).toBe('');
   };
-  const waitingCount = () => page.getByTestId('reports-waiting-count').innerText();
+  /**
+   * The "n reports waiting" line once it says `expected`: the count follows the phone's store,
+   * which a tap writes to after it returns (a loaded CI machine read the count before the write).
+   */
+  const waitingCount = (expected: string) =>
+    settledValue(() => page.getByTestId('reports-waiting-count').innerText(), equalTo(expected));
   const waitingIds = () =>
     page
       .getByTestId('reports-waiting')
@@ -94,7 +100,9 @@ describe('the courier page offline', () => {
     await dialog.waitFor({ state: 'detached' });
     await scanOffline(a.gsin, 'Delivered');
     await scanOffline('CAGE-1', 'Loaded');
-    expect(await waitingCount()).toBe('10 reports waiting to be sent');
+    expect(await waitingCount('10 reports waiting to be sent')).toBe(
+      '10 reports waiting to be sent',
+    );
     // The oldest five, the rest on request.
     expect(await page.getByTestId('reports-waiting').getByRole('listitem').count()).toBe(5);
     await page.getByRole('button', { name: 'Show 5 more' }).click();
@@ -195,7 +203,7 @@ describe('the courier page offline', () => {
     await page.getByTestId('offline-copy').waitFor();
     const [, , c] = day.orders;
     await scanOffline(c!.gsin, 'At terminal');
-    expect(await waitingCount()).toBe('1 report waiting to be sent');
+    expect(await waitingCount('1 report waiting to be sent')).toBe('1 report waiting to be sent');
     // The worker kept the page's shell and files, no answer of the API.
     const kept = await page.evaluate<string[]>(`(async () => {
       const urls = [];
@@ -325,7 +333,7 @@ describe('the courier page offline', () => {
     await page.getByTestId('offline-notice').waitFor();
     await scanOffline(d.gsin, 'Picked up');
     await stop(d.id, 'pickup').getByRole('button', { name: 'Picked up' }).click();
-    expect(await waitingCount()).toBe('2 reports waiting to be sent');
+    expect(await waitingCount('2 reports waiting to be sent')).toBe('2 reports waiting to be sent');
     const other = await createCourier(sys, [day.departmentId], 'Eva Bud');
     expect(
       (await sys.command('ASSIGN_COURIER_TO_SLOT', { slotId: day.slotId, courierId: other.id }))

@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   adminReportTypes,
   type AdminReport,
@@ -10,7 +8,7 @@ import {
   type ProductivityRow,
 } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, useLocale, useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { defaultTimeZone, formatDate, normalizeLocale, todayIn } from '../../i18n/locales';
 import { PageHeader } from '../../layout/PageHeader';
@@ -19,9 +17,8 @@ import { runQuery } from '../../shell/api';
 import { useLatestPath } from '../../shell/latestPath';
 import { DateRangeFilter } from '../DateRangeFilter';
 import { adminReportPath, parseAdminReportView, type AdminReportView } from './adminReportData';
-import { ProductivityChart } from './ProductivityChart';
-import { ProductivityTable } from './ProductivityTable';
-import { printOnly, ReportTools } from './ReportTools';
+import { ReportBody } from './ReportBody';
+import { ReportTools } from './ReportTools';
 
 /**
  * The admin report (spec §2 `/admin/report/{fromDate?}/{toDate?}/{type?}`,
@@ -88,31 +85,16 @@ export default function AdminReportPage() {
           title={title}
         />
       </PageHeader>
-      <Box className="nl-report-print">
-        <Typography variant="h6" component="p" sx={printOnly}>
-          {`${title} · ${translate(`adminReport.types.${view.type}`)}`}
-        </Typography>
-        <Typography data-testid="report-range" variant="body2" sx={{ mb: 1 }}>
-          {`${formatDate(view.fromDate, locale)} – ${formatDate(view.toDate, locale)}`}
-        </Typography>
-        {report.isError ? (
-          <Alert severity="error">{translate('reporting.failed')}</Alert>
-        ) : !data ? (
-          <Loading />
-        ) : data.rows.length === 0 ? (
-          <Alert severity="info">{translate('reporting.empty')}</Alert>
-        ) : (
-          <>
-            <ProductivityChart rows={data.rows} name={name} />
-            <ProductivityTable
-              report={data}
-              group={group}
-              name={name}
-              testId="admin-report-table"
-            />
-          </>
-        )}
-      </Box>
+      <ReportBody
+        printTitle={`${title} · ${translate(`adminReport.types.${view.type}`)}`}
+        fromDate={view.fromDate}
+        toDate={view.toDate}
+        failed={report.isError}
+        report={data}
+        group={group}
+        name={name}
+        testId="admin-report-table"
+      />
     </Box>
   );
 }

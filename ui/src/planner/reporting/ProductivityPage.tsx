@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   reportGroupings,
   type ProductivityReport,
@@ -11,7 +9,7 @@ import {
 } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Loading, useLocale, useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { formatDate, normalizeLocale, timeZoneFor, todayIn } from '../../i18n/locales';
 import { PageHeader } from '../../layout/PageHeader';
@@ -20,9 +18,7 @@ import { departmentMembers, useDepartmentOptions } from '../../layout/useDepartm
 import { runQuery } from '../../shell/api';
 import { useLatestPath } from '../../shell/latestPath';
 import { DateRangeFilter } from '../DateRangeFilter';
-import { ProductivityChart } from './ProductivityChart';
-import { ProductivityTable } from './ProductivityTable';
-import { printOnly } from './ReportTools';
+import { ReportBody } from './ReportBody';
 import { parseReportView, reportPath, type ReportKind, type ReportView } from './reportData';
 import { ReportTools } from './ReportTools';
 import { NpsTable } from './NpsTable';
@@ -104,34 +100,21 @@ export default function ProductivityPage() {
           title={title}
         />
       </PageHeader>
-      <Box className="nl-report-print">
-        <Typography variant="h6" component="p" sx={printOnly}>
-          {title}
-        </Typography>
-        <Typography data-testid="report-range" variant="body2" sx={{ mb: 1 }}>
-          {`${formatDate(view.fromDate, locale)} – ${formatDate(view.toDate, locale)}`}
-        </Typography>
-        {report.isError ? (
-          <Alert severity="error">{translate('reporting.failed')}</Alert>
-        ) : !data ? (
-          <Loading />
-        ) : data.rows.length === 0 ? (
-          <Alert severity="info">{translate('reporting.empty')}</Alert>
-        ) : (
-          <>
-            <ProductivityChart rows={data.rows} name={name} />
-            <ProductivityTable
-              report={data}
-              group={translate(`reporting.groups.${data.groupBy}`)}
-              name={name}
-            />
-          </>
-        )}
+      <ReportBody
+        printTitle={title}
+        fromDate={view.fromDate}
+        toDate={view.toDate}
+        failed={report.isError}
+        report={data}
+        // The heading of the rows shown (an answer of the grouping before may still be shown).
+        group={data ? translate(`reporting.groups.${data.groupBy}`) : ''}
+        name={name}
+      >
         {/* The recipients' net promoter answers of the same departments and dates (0083). */}
         {kind === 'report' ? (
           <NpsTable departmentIds={departmentIds} fromDate={view.fromDate} toDate={view.toDate} />
         ) : null}
-      </Box>
+      </ReportBody>
     </Box>
   );
 }

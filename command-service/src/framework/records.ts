@@ -23,3 +23,6 @@ export function withoutRecord<T>(records: Records<T>, id: string): Records<T> {
   const { [id]: _gone, ...rest } = records;
   return rest;
 }
+
+/** Equal record values (text, numbers, lists and objects of them, as stored in events). */
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -13,7 +13,13 @@ import {
   type MatrixEvent,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
-import { withChanges, withoutRecord, withRecord, type Records } from '../framework/records.js';
+import {
+  sameValue,
+  withChanges,
+  withoutRecord,
+  withRecord,
+  type Records,
+} from '../framework/records.js';
 
 /**
  * The department matrix (docs/decisions/0079-department-matrix.md): every department's entries on
@@ -67,9 +73,6 @@ function assertValid(entry: MatrixEntry, country: MarketCountry | null, state: M
   }
 }
 
-/** Equal values of an entry's fields (text, numbers and lists of text). */
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 export const matrixDecider: Decider<MatrixState, MatrixCommand, MatrixEvent> = {
   initialState: { entries: {} },
   evolve(state, event) {
@@ -108,7 +111,7 @@ export const matrixDecider: Decider<MatrixState, MatrixCommand, MatrixEvent> = {
         };
         const changes = Object.fromEntries(
           Object.entries(asked).filter(
-            ([k, v]) => v !== undefined && !same(v, current[k as keyof MatrixEntry]),
+            ([k, v]) => v !== undefined && !sameValue(v, current[k as keyof MatrixEntry]),
           ),
         ) as MatrixEntryChanges;
         if (Object.keys(changes).length === 0) return [];

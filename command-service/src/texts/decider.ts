@@ -9,7 +9,13 @@ import {
   type TextFields,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
-import { withChanges, withoutRecord, withRecord, type Records } from '../framework/records.js';
+import {
+  sameValue,
+  withChanges,
+  withoutRecord,
+  withRecord,
+  type Records,
+} from '../framework/records.js';
 
 /**
  * The texts (docs/decisions/0081-services-and-texts.md): every text on one stream, so a key is
@@ -52,8 +58,6 @@ function assertValid(text: Text, state: TextsState) {
     ]);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 export const textsDecider: Decider<TextsState, TextsCommand, TextEvent> = {
   initialState: { texts: {} },
   evolve(state, event) {
@@ -82,7 +86,7 @@ export const textsDecider: Decider<TextsState, TextsCommand, TextEvent> = {
         if (!current) throw new AppError('NOT_FOUND', `Text ${command.id} not found`);
         const changes = Object.fromEntries(
           Object.entries(command.changes).filter(
-            ([k, v]) => v !== undefined && !same(v, current[k as keyof Text]),
+            ([k, v]) => v !== undefined && !sameValue(v, current[k as keyof Text]),
           ),
         ) as TextChanges;
         if (Object.keys(changes).length === 0) return [];

@@ -8,6 +8,8 @@ import {
   openAs,
   screenshot,
   serveTiles,
+  chooseOption,
+  chooseSuggestion,
 } from '../support/browser.js';
 import { configureNumberSeries } from '../support/booking.js';
 import { createDepartmentWithCustomer } from '../support/planning.js';
@@ -93,10 +95,13 @@ describe('the address book, in a browser', () => {
     expect(await page.getByText('Required').count()).toBeGreaterThanOrEqual(3);
     expect(await savedAddresses()).toEqual([]);
 
-    await page.getByRole('combobox', { name: 'Customer' }).fill('Nordlys');
-    await page.getByRole('option', { name: /Nordlys Apotek/ }).click();
-    await page.getByLabel('Use', { exact: true }).click();
-    await page.getByRole('option', { name: 'Delivery', exact: true }).click();
+    await chooseSuggestion(
+      page,
+      page.getByRole('combobox', { name: 'Customer' }),
+      'Nordlys',
+      /Nordlys Apotek/,
+    );
+    await chooseOption(page, page.getByLabel('Use', { exact: true }), 'Delivery');
     await page.getByLabel('Address code').fill('K-17');
     await place.getByLabel('Name', { exact: true }).fill('Kari Nordmann');
     await place.getByLabel('Street address').fill('Bogstadveien 10');
@@ -146,8 +151,9 @@ describe('the address book, in a browser', () => {
     await page.getByTestId('addresses-none').waitFor();
     await page.getByLabel('Search name, street, town, code').fill('');
     await page.getByTestId('address-row').nth(1).waitFor();
-    await page.getByLabel('Use', { exact: true }).click();
-    await page.getByRole('option', { name: 'Offered for pickup' }).click();
+    await chooseOption(page, page.getByLabel('Use', { exact: true }), 'Offered for pickup', {
+      exact: false,
+    });
     await page.getByTestId('address-row').nth(1).waitFor({ state: 'detached' });
     await page.getByTestId('address-row').getByText('Lager Nowhere').waitFor();
 
@@ -211,8 +217,9 @@ describe('the address book, in a browser', () => {
     await sys.settled();
     const page = await open(keeper, `/planner/${oslo}/booking/create`);
     await page.getByRole('heading', { name: 'New order' }).waitFor();
-    await page.getByLabel('Customer', { exact: true }).click();
-    await page.getByRole('option', { name: 'Nordlys Apotek' }).click();
+    await chooseOption(page, page.getByLabel('Customer', { exact: true }), 'Nordlys Apotek', {
+      exact: false,
+    });
     const delivery = page.getByRole('region', { name: 'Delivery' });
     const search = delivery.getByLabel('Find address');
     await search.fill('Storgata 1, 0155');
@@ -280,8 +287,12 @@ describe('the address book, in a browser', () => {
     await sys.command('UPDATE_CUSTOMER', { id: customerId, alystraId: '10042' });
     await sys.settled();
     const page = await open(keeper, `/planner/${oslo}/addresses`);
-    await page.getByRole('combobox', { name: 'Customer' }).fill('Nordlys');
-    await page.getByRole('option', { name: /Nordlys Apotek/ }).click();
+    await chooseSuggestion(
+      page,
+      page.getByRole('combobox', { name: 'Customer' }),
+      'Nordlys',
+      /Nordlys Apotek/,
+    );
     await page.waitForURL(new RegExp(`customer=${customerId}`));
     const before = (await savedAddresses()).length;
     const csv = (lines: string[]) => ({
@@ -336,8 +347,9 @@ describe('the address book, in a browser', () => {
     expect(await down.getByRole('combobox', { name: /^Customer number/ }).inputValue()).toBe(
       'Nordlys Apotek (10042)',
     );
-    await down.getByLabel('Language of the headers').click();
-    await page.getByRole('option', { name: 'Norsk bokmål' }).click();
+    await chooseOption(page, down.getByLabel('Language of the headers'), 'Norsk bokmål', {
+      exact: false,
+    });
     await settled(page);
     await screenshot(page, 'addresses-12-download');
     const [file] = await Promise.all([

@@ -11,6 +11,7 @@ import {
   screenshot,
   serveTiles,
   settledValue,
+  chooseOption,
 } from '../support/browser.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -96,8 +97,9 @@ describe('booking in a browser', () => {
     await page.getByRole('heading', { name: 'New order' }).waitFor();
     expect(await page.title()).toBe('Nordlog - Booking');
 
-    await page.getByLabel('Customer', { exact: true }).click();
-    await page.getByRole('option', { name: 'Nordlys Apotek' }).click();
+    await chooseOption(page, page.getByLabel('Customer', { exact: true }), 'Nordlys Apotek', {
+      exact: false,
+    });
 
     // Delivery: type a street and postal code, pick the suggestion (keyboard), see the map.
     const delivery = page.getByRole('region', { name: 'Delivery' });
@@ -121,8 +123,10 @@ describe('booking in a browser', () => {
     await delivery.getByLabel('Phone', { exact: true }).fill('22334455');
 
     // A package from a preset fills the empty first line.
-    await page.getByLabel('Add from preset').click();
-    await page.getByRole('option', { name: 'Small box' }).click();
+    await chooseOption(page, page.getByLabel('Add from preset'), 'Small box', {
+      exact: false,
+      keeps: false,
+    });
     const line = page.getByTestId('package-1');
     await expect(line.getByLabel('Weight (kg)').inputValue()).resolves.toBe('3');
     await expect(line.getByLabel('Length (cm)').inputValue()).resolves.toBe('30');

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, openAs } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  openAs,
+  chooseOption,
+  chooseSuggestion,
+} from '../support/browser.js';
 import {
   createFirstDepartmentAndCustomer,
   freshPhone,
@@ -35,8 +41,7 @@ describe('content: banners, news and help modals in the web app', () => {
     const admin = await openAs(browser, sys.url, '/admin/cms/banners/create', sys.admin, errors);
     await admin.getByLabel(/^title \(english\)/i).fill('Snow in Oslo');
     await admin.getByLabel(/^text \(english\)/i).fill('Expect delays on every route today.');
-    await admin.getByLabel(/^level/i).click();
-    await admin.getByRole('option', { name: 'Critical' }).click();
+    await chooseOption(admin, admin.getByLabel(/^level/i), 'Critical', { exact: false });
     // The link is checked by the server's rule when the field is left.
     const link = admin.getByLabel(/^link/i);
     await link.fill('http://status.example.com/snow');
@@ -46,21 +51,18 @@ describe('content: banners, news and help modals in the web app', () => {
     await link.blur();
     await admin.getByText('The link is valid').waitFor();
     await admin.getByLabel('Planner', { exact: true }).check();
-    await admin.getByLabel(/^state/i).click();
-    await admin.getByRole('option', { name: 'Published' }).click();
+    await chooseOption(admin, admin.getByLabel(/^state/i), 'Published', { exact: false });
     await admin.getByRole('button', { name: /^save$/i }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/cms/banners');
     await admin.getByText('Snow in Oslo', { exact: true }).waitFor();
 
     const screen = '/planner/:departmentId/shipments-search/*';
     await admin.goto(`${sys.url}/admin/cms/helpModals/create`);
-    await admin.getByLabel(/^screen/i).fill(screen);
-    await admin.getByRole('option', { name: screen, exact: true }).click();
+    await chooseSuggestion(admin, admin.getByLabel(/^screen/i), screen, screen);
     await admin.getByLabel(/^title \(english\)/i).fill('Finding shipments');
     await admin.getByLabel(/^text \(english\)/i).fill('Search by shipment id or reference.');
     await admin.getByLabel('Planner', { exact: true }).check();
-    await admin.getByLabel(/^state/i).click();
-    await admin.getByRole('option', { name: 'Published' }).click();
+    await chooseOption(admin, admin.getByLabel(/^state/i), 'Published', { exact: false });
     await admin.getByRole('button', { name: /^save$/i }).click();
     await admin.waitForURL((url) => url.pathname === '/admin/cms/helpModals');
     await admin.getByText('Finding shipments', { exact: true }).waitFor();

@@ -10,6 +10,9 @@ import {
   loopbackTileEnv,
   screenshot,
   serveTiles,
+  chooseOption,
+  chooseSuggestion,
+  readOptions,
 } from '../support/browser.js';
 import { waitForInvoicingRun } from '../support/invoicing.js';
 import { navigateInApp } from '../support/walk.js';
@@ -137,18 +140,23 @@ describe('the customer portal in a browser', () => {
   it("S1-GEN-024 S1-GEN-025: the customer books for itself or its sub-customer in the planners' form, then opens the shipment's labels and tracking", async () => {
     await page.getByRole('menuitem', { name: 'Book a shipment' }).click();
     await page.getByRole('heading', { name: 'New order' }).waitFor();
-    await page.getByLabel('Customer', { exact: true }).click();
-    const options = await page.getByRole('option').allTextContents();
-    expect(options.sort()).toEqual(['Alfa Apotek', 'Alfa Apotek Bergen']);
-    await page.getByRole('option', { name: 'Alfa Apotek Bergen' }).click();
+    const customer = page.getByLabel('Customer', { exact: true });
+    expect((await readOptions(page, customer)).sort()).toEqual([
+      'Alfa Apotek',
+      'Alfa Apotek Bergen',
+    ]);
+    await chooseOption(page, customer, 'Alfa Apotek Bergen');
     const delivery = page.getByRole('region', { name: 'Delivery' });
     const search = delivery.getByLabel('Find address');
-    await search.fill('Storgata 1, 0155');
-    await page.getByRole('option', { name: 'Storgata 1, 0155 Oslo' }).click();
+    await chooseSuggestion(page, search, 'Storgata 1, 0155', 'Storgata 1, 0155 Oslo', {
+      exact: false,
+    });
     await delivery.getByLabel('Name').fill('Kari Portal');
     await delivery.getByLabel('Phone', { exact: true }).fill('22334455');
-    await page.getByLabel('Add from preset').click();
-    await page.getByRole('option', { name: 'Small box' }).click();
+    await chooseOption(page, page.getByLabel('Add from preset'), 'Small box', {
+      exact: false,
+      keeps: false,
+    });
     await page.getByRole('button', { name: 'Save order' }).click();
     await page.waitForURL('**/customer/confirmation/*');
     const shipmentId = (await page.getByTestId('confirmation-shipment-id').textContent())!;

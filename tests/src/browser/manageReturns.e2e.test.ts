@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { multilegReturnsColumns } from '@nordlog/contracts';
-import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  openAs,
+  screenshot,
+  chooseOption,
+} from '../support/browser.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createDepartmentWithCustomer, createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
@@ -93,8 +99,9 @@ describe('manage returns, in a browser', () => {
     expect(await rows.count()).toBe(2);
     await page.getByText('Damaged').first().waitFor();
     // The reason filter goes into the address: a bookmark opens the same list.
-    await page.getByRole('combobox', { name: 'Reason' }).click();
-    await page.getByRole('option', { name: 'Damaged' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Reason' }), 'Damaged', {
+      exact: false,
+    });
     await page.keyboard.press('Escape');
     await page.waitForURL(/reason=DAMAGED/);
     await page.getByTestId('returns-row').nth(1).waitFor({ state: 'detached' });
@@ -107,8 +114,12 @@ describe('manage returns, in a browser', () => {
     // The other one back to the sender, from its row.
     await page.goto(`${sys.url}/planner/${oslo}/manage-returns/to-make/${day}/${day}`);
     await page.getByTestId('returns-row').first().waitFor();
-    await page.getByTestId('returns-make-one').getByRole('combobox').click();
-    await page.getByRole('option', { name: 'Back to the sender' }).click();
+    await chooseOption(
+      page,
+      page.getByTestId('returns-make-one').getByRole('combobox'),
+      'Back to the sender',
+      { exact: false },
+    );
     await page.getByText(`Return made of ${await shipmentOf(notHome)}`).waitFor();
     await page.getByTestId('returns-none').waitFor();
     await sys.settled();

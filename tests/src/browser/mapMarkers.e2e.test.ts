@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { screenshot } from '../support/browser.js';
+import { screenshot, chooseOption } from '../support/browser.js';
 import { mapFixture, NEAR, project, STREET } from './mapFixture.js';
 
 /**
@@ -104,8 +104,7 @@ describe('the planner map’s markers and clusters in a browser', () => {
 
     await panel.getByRole('button', { name: 'Plan on a slot…' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'Slot' }).click();
-    await page.getByRole('option', { name: /^Afternoon/ }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Slot' }), /^Afternoon/);
     await dialog.getByRole('button', { name: 'Plan' }).click();
     await page.getByTestId('toast').getByText('1 shipment planned on Afternoon').waitFor();
     await row.getByTestId('map-panel-slot').filter({ hasText: 'Afternoon' }).waitFor();
@@ -129,8 +128,7 @@ describe('the planner map’s markers and clusters in a browser', () => {
     await panel.getByRole('heading', { name: '2 shipments' }).waitFor();
     expect(await panel.getByRole('checkbox', { name: 'Select all' }).isChecked()).toBe(true);
     await panel.getByRole('button', { name: 'Plan on a slot…' }).click();
-    await dialog.getByRole('combobox', { name: 'Slot' }).click();
-    await page.getByRole('option', { name: /^Tiny/ }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Slot' }), /^Tiny/);
     await dialog.getByRole('button', { name: 'Plan' }).click();
     const refusal = page.getByRole('dialog', { name: 'Slot Tiny would be over capacity' });
     await refusal.getByTestId('capacity-over').waitFor();

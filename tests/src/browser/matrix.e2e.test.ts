@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, openAs } from '../support/browser.js';
+import { assertWebAppBuilt, launchBrowser, openAs, chooseOption } from '../support/browser.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
 /**
@@ -72,15 +72,12 @@ describe('the department matrix screen', () => {
     await page.getByText('Grünerløkka', { exact: true }).waitFor();
     await page.getByRole('link', { name: /^create$/i }).click();
     await page.waitForURL('**/admin/matrix/create');
-    await page.getByLabel(/^department/i).click();
-    await page.getByRole('option', { name: 'Oslo Kurer' }).click();
+    await chooseOption(page, page.getByLabel(/^department/i), 'Oslo Kurer', { exact: false });
     await page.getByLabel(/^name/i).fill('Sentrum');
     // A Swedish code in a Norwegian department, then a range over Grünerløkka's EXPRESS.
     await page.getByLabel(/^from postal code/i).fill('114 55');
     await page.getByLabel(/^to postal code/i).fill('11499');
-    await page.getByLabel(/^services/i).click();
-    await page.getByRole('option', { name: /^EXPRESS/ }).click();
-    await page.keyboard.press('Escape');
+    await chooseOption(page, page.getByLabel(/^services/i), /^EXPRESS/, { multiple: true });
     await page.getByLabel('Friday', { exact: true }).check();
     await page.getByRole('button', { name: /^save$/i }).click();
     await page.getByText('Postal code must be 4 digits in Norway').first().waitFor();

@@ -12,6 +12,7 @@ import {
   watchToasts,
   settledValue,
   equalTo,
+  chooseOption,
 } from '../support/browser.js';
 import { createCourier } from '../support/planning.js';
 import { accessibility } from '../support/walk.js';
@@ -180,8 +181,11 @@ describe('route optimisation in a browser', () => {
       .getByTestId('optimize-preview')
       .getByText(/^The run would take \d+ vehicles, \d+ shipments and \d+ locked stops\./)
       .waitFor();
-    await dialog.getByRole('combobox', { name: 'Run time (seconds)' }).click();
-    await page.getByRole('option', { name: String(seconds), exact: true }).click();
+    await chooseOption(
+      page,
+      dialog.getByRole('combobox', { name: 'Run time (seconds)' }),
+      String(seconds),
+    );
     await dialog.getByRole('button', { name: 'Start' }).click();
     await dialog.waitFor({ state: 'detached' });
     const runs = await settledValue(runsOfDay, (rs) => rs.some((r) => !before.has(r.id)));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { OrderRow } from '@nordlog/contracts';
 import type { Browser } from 'playwright-core';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
-import { assertWebAppBuilt, launchBrowser, openAs } from '../support/browser.js';
+import { assertWebAppBuilt, launchBrowser, openAs, chooseOption } from '../support/browser.js';
 import { createDepartmentWithCustomer } from '../support/planning.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
@@ -128,8 +128,9 @@ describe('personal data screen', () => {
     expect(created.status).toBe(200);
     await sys.settled();
     const page = await openAs(browser, sys.url, '/admin/personal-data', sys.admin, errors);
-    await page.getByRole('combobox', { name: 'Find by' }).click();
-    await page.getByRole('option', { name: 'E-mail address' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Find by' }), 'E-mail address', {
+      exact: false,
+    });
     await page.getByTestId('personal-data-search').fill('Siri@Quibble.no');
     await page.getByRole('button', { name: 'Find' }).click();
     const saved = page.getByRole('table', { name: 'Saved addresses' });

@@ -9,6 +9,7 @@ import {
   watchToasts,
   settledValue,
   equalTo,
+  chooseOption,
 } from '../support/browser.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createCourier } from '../support/planning.js';
@@ -180,10 +181,12 @@ describe('planning board and dispatch in a browser', () => {
     for (let i = 0; i < 7; i++) await weekdays.nth(i).check();
     const first = dialog.getByRole('group', { name: 'Slot 1' });
     await first.getByRole('textbox', { name: 'Name' }).fill('Morning');
-    await first.getByRole('combobox', { name: 'Unit' }).click();
-    await page.getByRole('option', { name: 'Van 1' }).click();
-    await first.getByRole('combobox', { name: 'Courier' }).click();
-    await page.getByRole('option', { name: 'Kari Bud' }).click();
+    await chooseOption(page, first.getByRole('combobox', { name: 'Unit' }), 'Van 1', {
+      exact: false,
+    });
+    await chooseOption(page, first.getByRole('combobox', { name: 'Courier' }), 'Kari Bud', {
+      exact: false,
+    });
     await dialog.getByRole('button', { name: 'Add a slot' }).click();
     const second = dialog.getByRole('group', { name: 'Slot 2' });
     await second.getByRole('textbox', { name: 'Name' }).fill('Afternoon');
@@ -192,8 +195,9 @@ describe('planning board and dispatch in a browser', () => {
     await start.click({ position: { x: 8, y: 8 } });
     await page.keyboard.type('1200');
     expect(await start.textContent()).toContain('12:00');
-    await second.getByRole('combobox', { name: 'Unit' }).click();
-    await page.getByRole('option', { name: 'Bike 2' }).click();
+    await chooseOption(page, second.getByRole('combobox', { name: 'Unit' }), 'Bike 2', {
+      exact: false,
+    });
     await screenshot(page, 'planning-01-template');
     await dialog.getByRole('button', { name: 'Save' }).click();
     const row = dialog.getByTestId('template-row');
@@ -444,12 +448,18 @@ describe('planning board and dispatch in a browser', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Lunch');
     await dialog.getByRole('group', { name: 'Start' }).click({ position: { x: 8, y: 8 } });
     await page.keyboard.type('1100');
-    await dialog.getByRole('combobox', { name: 'Unit' }).click();
-    await page.getByRole('option', { name: 'Lunch van' }).click();
-    await dialog.getByRole('combobox', { name: 'Courier' }).click();
-    await page.getByRole('option', { name: 'Ola Bud' }).click();
-    await dialog.getByRole('combobox', { name: 'Vehicle' }).click();
-    await page.getByRole('option', { name: 'Truck (EL 12345)' }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Unit' }), 'Lunch van', {
+      exact: false,
+    });
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Courier' }), 'Ola Bud', {
+      exact: false,
+    });
+    await chooseOption(
+      page,
+      dialog.getByRole('combobox', { name: 'Vehicle' }),
+      'Truck (EL 12345)',
+      { exact: false },
+    );
     await screenshot(page, 'planning-06-new-slot');
     await dialog.getByRole('button', { name: 'Create slot' }).click();
     const lunch = card(page, 'Lunch');
@@ -482,8 +492,7 @@ describe('planning board and dispatch in a browser', () => {
     await page.getByRole('menuitem', { name: 'Move to another slot…' }).click();
     const choose = page.getByRole('dialog');
     await choose.getByRole('heading', { name: 'Move 1 shipment to another slot' }).waitFor();
-    await choose.getByRole('combobox', { name: 'Slot' }).click();
-    await page.getByRole('option', { name: /^Afternoon/ }).click();
+    await chooseOption(page, choose.getByRole('combobox', { name: 'Slot' }), /^Afternoon/);
     await choose.getByRole('button', { name: 'Plan' }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByRole('heading', { name: 'Move 1 shipment to another slot?' }).waitFor();
@@ -516,8 +525,7 @@ describe('planning board and dispatch in a browser', () => {
     await gridCheckbox(page, fourth).click();
     await page.getByRole('button', { name: 'Plan on a slot…' }).click();
     const plan = page.getByRole('dialog');
-    await plan.getByRole('combobox', { name: 'Slot' }).click();
-    await page.getByRole('option', { name: /^Afternoon/ }).click();
+    await chooseOption(page, plan.getByRole('combobox', { name: 'Slot' }), /^Afternoon/);
     await plan.getByRole('button', { name: 'Plan' }).click();
     const over = page.getByRole('dialog');
     await over.getByRole('heading', { name: 'Slot Afternoon would be over capacity' }).waitFor();

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  openAs,
+  screenshot,
+  chooseOption,
+} from '../support/browser.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createDepartmentWithCustomer } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
@@ -74,8 +80,7 @@ describe('pre-advice screens, in a browser', () => {
     await page.getByTestId('preadvice-none').waitFor();
     await page.getByTestId('preadvice-new').click();
     await page.getByTestId('preadvice-name').fill('Oslo day before');
-    await page.getByRole('combobox', { name: /^Department/ }).click();
-    await page.getByRole('option', { name: 'Oslo', exact: true }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: /^Department/ }), 'Oslo');
     await page.getByLabel('When booked', { exact: true }).check();
     await page.getByTestId('preadvice-en-smsText').fill('Hi {name}, {senderName} comes {window}');
     await page.getByTestId('preadvice-save').click();

@@ -7,6 +7,7 @@ import {
   loopbackTileEnv,
   openAs,
   serveTiles,
+  chooseSuggestion,
 } from '../support/browser.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
@@ -65,8 +66,9 @@ describe('approximate addresses in a browser', () => {
     await page.getByRole('heading', { name: 'New order' }).waitFor();
     const delivery = page.getByRole('region', { name: 'Delivery' });
     const search = delivery.getByLabel('Find address');
-    await search.fill('Storgata 1, 0155');
-    await page.getByRole('option', { name: 'Storgata 1, 0155 Oslo' }).click();
+    await chooseSuggestion(page, search, 'Storgata 1, 0155', 'Storgata 1, 0155 Oslo', {
+      exact: false,
+    });
     const mark = delivery.getByTestId('delivery-approximate');
     await mark.waitFor();
     expect(await mark.textContent()).toBe('Approximate');
@@ -116,8 +118,13 @@ describe('approximate addresses in a browser', () => {
     const pickStorgata = async (page: Page) => {
       await page.getByRole('heading', { name: 'New order' }).waitFor();
       const delivery = page.getByRole('region', { name: 'Delivery' });
-      await delivery.getByLabel('Find address').fill('Storgata 1, 0155');
-      await page.getByRole('option', { name: 'Storgata 1, 0155 Oslo' }).click();
+      await chooseSuggestion(
+        page,
+        delivery.getByLabel('Find address'),
+        'Storgata 1, 0155',
+        'Storgata 1, 0155 Oslo',
+        { exact: false },
+      );
       return delivery;
     };
     const page = await open(`/planner/${oslo}/booking/create`);

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, openAs, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  openAs,
+  screenshot,
+  chooseOption,
+} from '../support/browser.js';
 import { accessibility } from '../support/walk.js';
 import {
   awayFromOsloMidnight,
@@ -150,8 +156,7 @@ describe('the report screens, in a browser', () => {
     const page = await openAs(browser, sys.url, `/planner/${dep}/reports`, reporter, errors);
     await page.getByRole('heading', { name: /^Reports/ }).waitFor();
     expect((await tableOf(page))[0]![0]).toBe('Day');
-    await page.getByLabel('Group by').click();
-    await page.getByRole('option', { name: 'Customer' }).click();
+    await chooseOption(page, page.getByLabel('Group by'), 'Customer', { exact: false });
     await page.waitForURL(`**/planner/${dep}/reports/${today}/${today}/customer`);
     await page.reload();
     await page.getByTestId('productivity-table').waitFor();

@@ -62,8 +62,7 @@ describe('the services and texts screens', () => {
     await page.getByText('Signature', { exact: true }).waitFor();
     expect(await accessibility(page)).toEqual([]);
     // The group filter: no LABEL texts yet.
-    await page.getByLabel(/^group/i).click();
-    await page.getByRole('option', { name: 'Labels' }).click();
+    await chooseOption(page, page.getByLabel(/^group/i), 'Labels', { exact: false });
     await page.getByText('Signature', { exact: true }).waitFor({ state: 'detached' });
 
     await page.getByRole('link', { name: /^create$/i }).click();

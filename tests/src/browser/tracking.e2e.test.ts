@@ -13,6 +13,7 @@ import {
   openAs,
   screenshot,
   serveTiles,
+  chooseOption,
 } from '../support/browser.js';
 import { OSLO, startDemoDay, type DemoDay } from '../support/demoDay.js';
 import type { Session, TestSystem } from '../support/system.js';
@@ -131,8 +132,10 @@ describe('public tracking page in a browser', () => {
       .getByTestId('tracking-not-found')
       .getByText('We found no shipment for this link', { exact: false })
       .waitFor();
-    await page.getByLabel('Language').click();
-    await page.getByRole('option', { name: 'Norsk bokmål' }).click();
+    await chooseOption(page, page.getByLabel('Language'), 'Norsk bokmål', {
+      exact: false,
+      keeps: false,
+    });
     await page.getByText('Vi fant ingen sending for denne lenken', { exact: false }).waitFor();
     await page.context().close();
   });

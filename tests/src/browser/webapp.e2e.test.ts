@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { assertWebAppBuilt, launchBrowser, loginByToken, screenshot } from '../support/browser.js';
+import {
+  assertWebAppBuilt,
+  launchBrowser,
+  loginByToken,
+  screenshot,
+  chooseOption,
+} from '../support/browser.js';
 import {
   freshPhone,
   lastMessageId,
@@ -82,10 +88,8 @@ describe('web app in a browser', () => {
     await page.getByRole('link', { name: /create/i }).click();
     await page.waitForURL('**/admin/departments/create');
     await page.getByLabel(/^name/i).fill('Bergen hub');
-    await page.getByLabel(/^type/i).click();
-    await page.getByRole('option', { name: 'Parcel' }).click();
-    await page.getByLabel(/^country/i).click();
-    await page.getByRole('option', { name: 'Norway' }).click();
+    await chooseOption(page, page.getByLabel(/^type/i), 'Parcel', { exact: false });
+    await chooseOption(page, page.getByLabel(/^country/i), 'Norway', { exact: false });
     await screenshot(page, '03-admin-department-create');
     await page.getByRole('button', { name: /save/i }).click();
     await page.waitForURL(/\/admin\/departments(\?.*)?$/);
@@ -106,9 +110,10 @@ describe('web app in a browser', () => {
     await page.waitForURL('**/admin/departments');
     await page.goto(`${sys.url}/admin/departments/groups/create`);
     await page.getByLabel(/^name/i).fill('West coast');
-    await page.getByLabel(/^departments/i).click();
-    await page.getByRole('option', { name: 'Oslo terminal' }).click();
-    await page.keyboard.press('Escape');
+    await chooseOption(page, page.getByLabel(/^departments/i), 'Oslo terminal', {
+      exact: false,
+      multiple: true,
+    });
     await page.getByRole('button', { name: /save/i }).click();
     await page.waitForURL(/\/admin\/departments\/groups(\?.*)?$/);
     await page.getByRole('cell', { name: 'West coast' }).click();
@@ -137,8 +142,7 @@ describe('web app in a browser', () => {
     // A holiday, then the same one again: the server refuses it (409) and the toast says so.
     for (let i = 0; i < 2; i++) {
       await page.goto(`${sys.url}/admin/holidays/create`);
-      await page.getByLabel(/^country/i).click();
-      await page.getByRole('option', { name: 'Sweden' }).click();
+      await chooseOption(page, page.getByLabel(/^country/i), 'Sweden', { exact: false });
       // The date picker takes the user's format (en: dd/MM/yyyy) and starts weeks on Monday.
       const date = page.getByRole('group', { name: /^date/i });
       await date.click();
@@ -365,8 +369,10 @@ describe('web app in a browser', () => {
     await sys.settled();
     const page = await newPage();
     await page.goto(`${sys.url}/login`);
-    await page.getByLabel('Language').click();
-    await page.getByRole('option', { name: 'Norsk bokmål' }).click();
+    await chooseOption(page, page.getByLabel('Language'), 'Norsk bokmål', {
+      exact: false,
+      keeps: false,
+    });
     await page.getByRole('heading', { name: 'Logg inn' }).waitFor();
     await loginByToken(page, sys, phone);
     await page.waitForURL('**/planner');

@@ -45,26 +45,7 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   });
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Chooses an option of a select (a combobox with a listbox, as MUI's Select) and waits for the
- * state the test needs: the combobox showing the option. A test once waited for the listbox to go
- * away instead, i.e. for the menu's exit transition, which a loaded machine held for 30 s. A
- * string option is matched whole ("Approved" is not "Not approved").
- */
-export async function chooseOption(
-  page: Page,
-  combobox: Locator,
-  option: string | RegExp,
-): Promise<void> {
-  await combobox.click();
-  const exact = typeof option === 'string';
-  await page.getByRole('option', { name: option, exact }).first().click();
-  await combobox
-    .filter({ hasText: exact ? new RegExp(`^\\s*${escapeRegExp(option)}\\s*$`) : option })
-    .waitFor();
-}
+export { chooseOption, chooseSuggestion, readOptions } from './options.js';
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });

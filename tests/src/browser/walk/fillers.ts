@@ -1,5 +1,6 @@
 import type { AdminResourceName } from '@nordlog/contracts';
 import type { Page } from 'playwright-core';
+import { chooseOption, chooseSuggestion } from '../../support/browser.js';
 
 /** How to fill a valid record of each admin resource, and what to change on its edit page. */
 export interface Filler {
@@ -18,32 +19,14 @@ export interface Filler {
 }
 
 /**
- * Opens the options of a select or autocomplete. A reference input that is still loading its
- * choices may be replaced by the loaded one, and a click that landed on the first is lost with
- * its popup (a loaded CI machine saw it): the click is repeated until options show.
+ * The walk chooses as the other browser tests do (tests/src/support/options.ts: a menu that
+ * closes under the hand is opened again); the walk checks what was saved in the list after.
  */
-const openOptions = async (page: Page, label: RegExp) => {
-  for (let attempt = 1; ; attempt++) {
-    await page.getByLabel(label).click();
-    const shown = await page
-      .getByRole('option')
-      .first()
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (shown || attempt === 6) return;
-    await page.keyboard.press('Escape');
-  }
-};
-const pick = async (page: Page, label: RegExp, option: string | RegExp) => {
-  await openOptions(page, label);
-  await page.getByRole('option', { name: option }).first().click();
-};
-const pickMany = async (page: Page, label: RegExp) => {
-  await openOptions(page, label);
-  await page.getByRole('option').first().click();
-  await page.keyboard.press('Escape');
-};
+const pick = (page: Page, label: RegExp, option: string | RegExp) =>
+  chooseOption(page, page.getByLabel(label), option, { exact: false, keeps: false });
+/** The first option of a multiple choice. */
+const pickMany = (page: Page, label: RegExp) =>
+  chooseOption(page, page.getByLabel(label), /./, { multiple: true });
 /** An Oslo address (issue 36: customers and departments have one). */
 const fillAddress = async (page: Page) => {
   await page.getByLabel(/^street address/i).fill('Tollbugata 17');
@@ -104,9 +87,9 @@ export const fillers: Record<AdminResourceName, Filler> = {
       await page.getByLabel(/^name/i).fill(name);
       await page.getByLabel(/^phone number/i).fill(`+479${String(1_000_000 + ++serial)}`);
       await pick(page, /^role\W*$/i, 'Planner');
-      await page.getByRole('combobox', { name: /^departments/i }).click();
-      await page.getByRole('option').first().click();
-      await page.keyboard.press('Escape');
+      await chooseOption(page, page.getByRole('combobox', { name: /^departments/i }), /./, {
+        multiple: true,
+      });
     },
     shown: (name) => name,
   },
@@ -228,8 +211,12 @@ export const fillers: Record<AdminResourceName, Filler> = {
   'admin/cms/news': { fill: fillContent, shown: (name) => name, nameLabel: contentTitle },
   'admin/cms/helpModals': {
     fill: async (page, name) => {
-      await page.getByLabel(/^screen/i).fill('/admin/holidays');
-      await page.getByRole('option', { name: '/admin/holidays', exact: true }).click();
+      await chooseSuggestion(
+        page,
+        page.getByLabel(/^screen/i),
+        '/admin/holidays',
+        '/admin/holidays',
+      );
       await fillContent(page, name);
     },
     shown: (name) => name,

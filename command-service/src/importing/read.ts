@@ -1,6 +1,5 @@
 import { AppError, MAX_IMPORT_ROWS } from '@nordlog/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
@@ -106,7 +105,8 @@ async function readXlsx(file: Buffer): Promise<SheetRow[]> {
   const names = await assertSafeZip(file);
   if (!names.includes('xl/workbook.xml'))
     throw refuse('import.notSpreadsheet', 'The zip holds no Excel workbook (xlsx)');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+  const { stream } = (await import('exceljs')).default;
+  const reader = new stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -1,5 +1,4 @@
 import { orderImportColumns } from '@nordlog/contracts';
-import ExcelJS from 'exceljs';
 
 /**
  * The order import's template (docs/decisions/0059-import.md): the header row of the documented
@@ -17,7 +16,8 @@ export function orderTemplateCsv(): Buffer {
 }
 
 export async function orderTemplateXlsx(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = (await import('exceljs')).default;
+  const workbook = new Workbook();
   const sheet = workbook.addWorksheet('Orders');
   sheet.addRow(orderImportColumns.map((c) => c.key)).font = { bold: true };
   // Every cell as text, so a postal code keeps its leading zero and a date its writing.

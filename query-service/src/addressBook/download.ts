@@ -13,7 +13,6 @@ import {
   type CustomerRow,
 } from '@nordlog/contracts';
 import { jsonBody, requestIdentity, validationError } from '@nordlog/platform';
-import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import type { Request, Response, Router } from 'express';
 import { allowedDepartments } from '../framework.js';
@@ -103,7 +102,8 @@ export function mountAddressDownload(router: Router, deps: QueryServiceDeps): vo
         'Content-Disposition': `attachment; filename="addresses-${name}.xlsx"`,
         'Cache-Control': 'no-store',
       });
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      const { stream } = (await import('exceljs')).default;
+      const workbook = new stream.xlsx.WorkbookWriter({
         stream: res,
         useStyles: true,
         useSharedStrings: false,

@@ -1,5 +1,5 @@
 import type { ExportColumn } from '@nordlog/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 
@@ -52,7 +52,8 @@ export async function writeXlsx(
   readPage: PageReader,
   sheetName = 'Shipments',
 ): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { stream } = (await import('exceljs')).default;
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: sink,
     useStyles: true,
     useSharedStrings: false,

@@ -2,12 +2,14 @@ import {
   AppError,
   SYSTEM_IDENTITY,
   addressStream,
+  articleStream,
   closedReason,
   holidayId,
   holidayStream,
   isDriving,
   openWindow,
   orderStream,
+  reservationStream,
   slotStream,
   type HolidayType,
   type MarketCountry,
@@ -16,9 +18,11 @@ import { addressDecider } from '../addressBook/decider.js';
 import { orderDecider } from '../consignments/decider.js';
 import type { Booked } from '../consignments/state.js';
 import { target } from '../framework/decider.js';
+import { reservationDecider } from '../framework/reservation.js';
 import type { Handler, HandlerContext } from '../framework/handler.js';
 import { holidayDecider } from '../holidays/decider.js';
 import { slotDecider } from '../slots/decider.js';
+import { serviceMappingDecider } from '../texts/mapping.js';
 import { leavesSlot, localDate } from '../slots/handlers.js';
 import { assertAnswerable, type AnswerChange } from './decide.js';
 
@@ -88,6 +92,19 @@ async function pickupPoint(ctx: HandlerContext, id: string, departmentId: string
   return state.entity.block;
 }
 
+/**
+ * Whether the order's service lets the recipient change the delivery: the service mapping's
+ * `allowFlexDelivery` (docs/decisions/0081 addendum). An order without a service, or with a code
+ * the catalogue does not know (the booking keeps free codes of older orders), is not held back.
+ */
+async function flexDeliveryAllowed(ctx: HandlerContext, serviceCode: string | undefined) {
+  if (!serviceCode) return true;
+  const code = await ctx.load(reservationStream('articleCode', serviceCode), reservationDecider);
+  if (code.ownerId === null) return true;
+  const mapping = await ctx.load(articleStream(code.ownerId), serviceMappingDecider);
+  return mapping.status !== 'exists' || mapping.allowFlexDelivery;
+}
+
 /** One answer: found by its key, checked, decided on the order's stream with its slot. */
 async function answer(
   ctx: HandlerContext,
@@ -97,6 +114,16 @@ async function answer(
   const { order, revision } = await trackedOrder(ctx, trackingId);
   const isDriven = await driven(ctx, order);
   assertAnswerable(order.state, isDriven);
+  if (!(await flexDeliveryAllowed(ctx, order.order.serviceId)))
+    throw new AppError(
+      'INVALID_STATE_TRANSITION',
+      "The shipment's service takes no changes from the recipient; call the sender",
+      {
+        action: 'recipientAnswer',
+        reason: 'flexDeliveryNotAllowed',
+        serviceId: order.order.serviceId ?? '',
+      },
+    );
   const made = await change(order);
   // The slot the order leaves goes with it: the order's key is the credential, not the slot.
   const asSystem: HandlerContext = { ...ctx, identity: SYSTEM_IDENTITY };

@@ -2,6 +2,7 @@ import {
   ADDRESSES_TABLE,
   DEPARTMENTS_TABLE,
   HOLIDAYS_TABLE,
+  SERVICE_MAPPINGS_TABLE,
   answerRefusal,
   dayIn,
   isDriving,
@@ -41,7 +42,10 @@ export async function answersOf(
     !!slot &&
     isDriving(slot.state) &&
     slot.stops.some((s) => s.kind === 'delivery' && s.consignmentId === row.id);
-  const open = !!row.order.trackingId && answerRefusal(row.state, driven) === null;
+  const open =
+    !!row.order.trackingId &&
+    answerRefusal(row.state, driven) === null &&
+    (await flexDeliveryAllowed(knex, row.order.serviceId));
   if (!open) return { answersOpen: false, openDates: [], pickupPoints: [], answers };
   const today = dayIn(timeZone, new Date(now).toISOString());
   const [holidays, pickupPoints] = await Promise.all([
@@ -54,6 +58,19 @@ export async function answersOf(
     pickupPoints,
     answers,
   };
+}
+
+/**
+ * Whether the order's service lets the recipient change the delivery (the service mapping's
+ * `allowFlexDelivery`, 0081 addendum); no service, or a code the catalogue does not know: yes.
+ * The command's own rule (recipientAnswers handlers) reads the same flag from the article.
+ */
+async function flexDeliveryAllowed(knex: Knex, serviceCode: string | undefined) {
+  if (!serviceCode) return true;
+  const mapping = await knex(SERVICE_MAPPINGS_TABLE)
+    .where({ code: serviceCode, deleted: false })
+    .first<{ data: { allowFlexDelivery?: boolean } } | undefined>('data');
+  return mapping?.data.allowFlexDelivery !== false;
 }
 
 /** The dates among these on which the department's country delivers nothing. */

@@ -289,6 +289,51 @@ describe('recipient answers', () => {
     expect((await orderRow(id)).order.leaveAtDoor).toEqual({ note: 'n4' });
   });
 
+  it('a service whose mapping says no flexible delivery takes no answers: the page offers none, the commands are 409 and record nothing; a code the catalogue lacks is not held back', async () => {
+    const created = await sys.command('CREATE_ARTICLE', {
+      group: 'TRANSPORT',
+      code: 'FIXED',
+      label: 'Fixed appointment',
+      kind: 'FREIGHT',
+    });
+    expect(created.status).toBe(200);
+    const article = created.body.ids[0] as string;
+    const mapping = (allowFlexDelivery: boolean) =>
+      sys.command('UPDATE_SERVICE_MAPPING', { id: article, allowFlexDelivery });
+    expect((await mapping(false)).status).toBe(200);
+    const fixed = await book({ serviceId: 'FIXED' });
+    const free = await book({ serviceId: 'NOT-IN-CATALOGUE' });
+    await sys.settled();
+
+    const shown = await track(fixed.key);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ answersOpen: false, openDates: [], pickupPoints: [] });
+    expect((await track(free.key)).body.answersOpen).toBe(true);
+    for (const [name, payload] of [
+      ['RECIPIENT_LEAVE_AT_DOOR', { trackingId: fixed.key, note: 'Behind the shed' }],
+      [
+        'RECIPIENT_REQUEST_DAY',
+        { trackingId: fixed.key, date: (shown.body.openDates[0] ?? addDays(today, 3)) as string },
+      ],
+      ['RECIPIENT_CHOOSE_PICKUP_POINT', { trackingId: fixed.key, pickupPointId: point }],
+    ] as const) {
+      const refused = await answer(name, payload);
+      expect({ name, status: refused.status }).toEqual({ name, status: 409 });
+      expect(refused.body[0]).toMatchObject({
+        errorType: 'INVALID_STATE_TRANSITION',
+        params: { reason: 'flexDeliveryNotAllowed', serviceId: 'FIXED' },
+      });
+    }
+    expect((await orderRow(fixed.id)).recipientAnswers ?? []).toEqual([]);
+
+    // The operator allows it again: the same link now takes an answer.
+    expect((await mapping(true)).status).toBe(200);
+    await sys.settled();
+    expect((await track(fixed.key)).body.answersOpen).toBe(true);
+    const taken = await answer('RECIPIENT_LEAVE_AT_DOOR', { trackingId: fixed.key, note: 'Porch' });
+    expect(taken.status).toBe(200);
+  });
+
   it('/openapi/command runs only public commands: another name is 401 NOT_LOGGED_IN, an unknown one 404', async () => {
     const refused = await answer('DELETE_ORDERS', { orderIds: ['1'] });
     expect(refused.status).toBe(401);

@@ -109,10 +109,7 @@ export default function CustomerShell() {
               <CustomerInvoices departmentId={String(departmentId)} />,
             )}
           />
-          <Route
-            path={`${C}/webhooks`}
-            element={guard(`${C}/webhooks`, <WebhooksPage />, true)}
-          />
+          <Route path={`${C}/webhooks`} element={guard(`${C}/webhooks`, <WebhooksPage />, true)} />
           <Route
             path={`${C}/webhook-messages/*`}
             element={guard(`${C}/webhook-messages/*`, <WebhookMessagesPage />, true)}

@@ -192,13 +192,15 @@ export const commandPermissions: Record<CommandName, Permission> = {
   // The net promoter answer after delivery (0083): public, the key the credential.
   RECIPIENT_RATE_DELIVERY: write([], { public: true }),
   // Webhooks (0070): kept on the customer screen; messages replayed also from the integrations'.
-  CREATE_WEBHOOK: write(customerAdmin),
-  UPDATE_WEBHOOK: write(customerAdmin),
-  ROTATE_WEBHOOK_SECRET: write(customerAdmin),
-  DELETE_WEBHOOK: write(customerAdmin),
-  REPLAY_WEBHOOK_MESSAGE: write([...customerAdmin, 'ADMIN_INTEGRATIONS']),
-  // API keys (docs/decisions/0069-api-keys.md): the customer admin's; never a customer user's.
-  CREATE_API_KEY: write(customerAdmin),
-  ROTATE_API_KEY: write(customerAdmin),
-  REVOKE_API_KEY: write(customerAdmin),
+  // A customer user keeps its own customers' hooks in the portal (0085); the references scope it.
+  CREATE_WEBHOOK: write(customerAdmin, { customers: true }),
+  UPDATE_WEBHOOK: write(customerAdmin, { customers: true }),
+  ROTATE_WEBHOOK_SECRET: write(customerAdmin, { customers: true }),
+  DELETE_WEBHOOK: write(customerAdmin, { customers: true }),
+  REPLAY_WEBHOOK_MESSAGE: write([...customerAdmin, 'ADMIN_INTEGRATIONS'], { customers: true }),
+  // API keys (docs/decisions/0069-api-keys.md): the customer admin's, and a customer user's for
+  // its own customers in the portal (0085; a key itself opens only the integration calls).
+  CREATE_API_KEY: write(customerAdmin, { customers: true }),
+  ROTATE_API_KEY: write(customerAdmin, { customers: true }),
+  REVOKE_API_KEY: write(customerAdmin, { customers: true }),
 };

@@ -35,9 +35,10 @@ const calendarReaders: AccessFlag[] = [
 
 /** What each query needs (spec §6, §7; the one table of the identity issue). */
 export const queryPermissions: Record<QueryName, Permission> = {
-  // API keys and the integration look-ups (0069): the keys are the customer admin's; the
-  // look-ups are booking's, and a customer's (its systems call them with a key).
-  apiKeys: read(customerAdmin),
+  // API keys and the integration look-ups (0069): the keys are the customer admin's and, in the
+  // portal, a customer user's own (0085); the look-ups are booking's, and a customer's (its
+  // systems call them with a key).
+  apiKeys: read(customerAdmin, { customers: true }),
   externalServices: read(['PLANNER_BOOKING'], { customers: true }),
   hdServices: read(['PLANNER_BOOKING'], { customers: true }),
   departmentMatrixServices: read(['PLANNER_BOOKING'], { customers: true }),
@@ -220,10 +221,11 @@ export const queryPermissions: Record<QueryName, Permission> = {
   customerEventEmail: read([...preAdviceAdmin, 'PLANNER_PRE_ADVICE']),
   preAdviceForOrder: read(preAdvice, { roles: preAdviceRoles }),
   preAdviceFollowUp: read(['PLANNER_PRE_ADVICE'], { roles: preAdviceRoles }),
-  webhooks: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
-  webhookSecret: read(customerAdmin),
-  webhookMessages: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
-  webhookMessage: read([...customerAdmin, 'ADMIN_INTEGRATIONS']),
+  // A customer user reads its own customers' hooks and their log in the portal (0085).
+  webhooks: read([...customerAdmin, 'ADMIN_INTEGRATIONS'], { customers: true }),
+  webhookSecret: read(customerAdmin, { customers: true }),
+  webhookMessages: read([...customerAdmin, 'ADMIN_INTEGRATIONS'], { customers: true }),
+  webhookMessage: read([...customerAdmin, 'ADMIN_INTEGRATIONS'], { customers: true }),
   webhookIntegrations: read(['ADMIN_INTEGRATIONS']),
   // Spreadsheet import (0059): whoever may import reads the imports of their departments.
   getImportStatus: read(importFlags),

@@ -138,6 +138,10 @@ function customerPortalRules(): RouteRule[] {
     { path: `${C}/labels/:orderLabelId`, ...customer },
     { path: `${C}/addresses/*`, ...customer },
     { path: `${C}/invoices`, ...customer },
+    // The customer's own webhooks, their delivery log, and its API keys (docs/decisions/0085).
+    { path: `${C}/webhooks`, ...customer },
+    { path: `${C}/webhook-messages/*`, ...customer },
+    { path: `${C}/api-keys`, ...customer },
   ];
 }
 

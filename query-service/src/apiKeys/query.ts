@@ -2,6 +2,7 @@ import {
   AppError,
   API_KEYS_TABLE,
   DELIVERY_WINDOW_DAYS,
+  customerScope,
   DEPARTMENTS_TABLE,
   SLOTS_TABLE,
   type ApiKeyRow,
@@ -15,9 +16,13 @@ import { customerByNumber, readableCustomer, servicesAt, todayOf } from './servi
 /**
  * Query `apiKeys {customerId}` (0069): a customer's keys for its admin screen, newest first. The
  * rows hold no secret and no hash; they reach whoever may read keys, by the entity's rule (the
- * socket's too), whatever the customer's department.
+ * socket's too), whatever the customer's department. A customer user (the portal, 0085) asks
+ * for its own customers' only: another customer is NOT_FOUND, as if it did not exist.
  */
-export const apiKeys: QueryHandler<'apiKeys'> = async ({ customerId }, { knex }) => {
+export const apiKeys: QueryHandler<'apiKeys'> = async ({ customerId }, { knex, identity }) => {
+  const scope = customerScope(identity);
+  if (scope && !scope.includes(customerId))
+    throw new AppError('NOT_FOUND', `Customer ${customerId} not found`);
   const rows = await knex(API_KEYS_TABLE)
     .where('customer_id', customerId)
     .select<{ data: ApiKeyRow }[]>('data');

@@ -5,6 +5,7 @@ import {
   WEBHOOK_DELIVERIES_TABLE,
   WEBHOOK_SECRET_SHOWN_MS,
   WEBHOOKS_TABLE,
+  customerScope,
   inScope,
   type Identity,
   type WebhookAttempt,
@@ -149,25 +150,29 @@ export const webhookMessages: QueryHandler<'webhookMessages'> = async (
   if (params.webhookId) q.where('webhook_id', params.webhookId);
   if (params.status) q.where('status', params.status);
   if (params.orderId) q.where('order_id', params.orderId);
+  // A customer user's log (the portal, 0085): its customers' rows only, before the limit.
+  const scope = customerScope(identity);
+  if (scope) q.whereIn('customer_id', scope);
   if (params.date)
     q.where('created_at', '>=', `${params.date}T00:00:00Z`).where(
       'created_at',
       '<',
       knex.raw(`?::date + 1`, [params.date]),
     );
-  if (identity.departmentIds !== '*' || params.customerId === undefined) {
-    // Only customers the caller reads: a customer user sees its own, a planner its departments'.
-    const rows = await q;
-    const customers = await readableCustomers(
-      knex,
-      identity,
-      rows.map((r) => String(r.customer_id)),
-    );
-    return rows.filter((r) => customers.has(String(r.customer_id))).map(messageOf);
-  }
-  if (!(await readableCustomers(knex, identity, [params.customerId])).has(params.customerId))
+  // A customer named must be one the caller reads (another's is NOT_FOUND, as `webhooks` says).
+  if (
+    params.customerId !== undefined &&
+    !(await readableCustomers(knex, identity, [params.customerId])).has(params.customerId)
+  )
     throw customerMissing(params.customerId);
-  return (await q).map(messageOf);
+  // Only customers the caller reads: a customer user sees its own, a planner its departments'.
+  const rows = await q;
+  const customers = await readableCustomers(
+    knex,
+    identity,
+    rows.map((r) => String(r.customer_id)),
+  );
+  return rows.filter((r) => customers.has(String(r.customer_id))).map(messageOf);
 };
 
 /** Query `webhookMessage {id}`: one delivery, its payload and every attempt. */

@@ -31,6 +31,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import type { AuthUser } from '@nordlog/contracts';
 import type { ReactElement } from 'react';
 import { canOpen, canOpenResource } from '../access/routes';
@@ -185,7 +186,8 @@ export function menuEntries(
   const heading = (key: string) => out.push({ kind: 'heading', key });
   const item = (to: string, label: string, icon: ReactElement) =>
     out.push({ kind: 'item', to, label, icon });
-  // The customer portal's short menu (docs/decisions/0074): its four screens, nothing else.
+  // The customer portal's short menu (docs/decisions/0074): its screens, nothing else; the
+  // customer's own webhooks and API keys (0085).
   if (user.role === 'CUSTOMER') {
     heading('portal.menu');
     if (can('/customer/shipments'))
@@ -195,6 +197,10 @@ export function menuEntries(
       item('/customer/addresses', 'addressBook.menu', <ContactsIcon />);
     if (can('/customer/invoices'))
       item('/customer/invoices', 'portal.invoices', <ReceiptLongIcon />);
+    if (can('/customer/webhooks'))
+      item('/customer/webhooks', 'portalIntegrations.webhooks', <WebhookIcon />);
+    if (can('/customer/api-keys'))
+      item('/customer/api-keys', 'portalIntegrations.apiKeys', <VpnKeyIcon />);
     return out;
   }
   const inAdmin = pathname.startsWith('/admin');

@@ -19,6 +19,12 @@ const AddressesPage = lazy(() => loadWithRetry(() => import('../planner/addresse
 const AddressPage = lazy(() => loadWithRetry(() => import('../planner/addresses/AddressPage')));
 const CustomerShipments = lazy(() => loadWithRetry(() => import('./CustomerShipments')));
 const CustomerInvoices = lazy(() => loadWithRetry(() => import('./CustomerInvoices')));
+// The customer's own integrations (docs/decisions/0085): the admin's webhook pages, in the portal.
+const WebhooksPage = lazy(() => loadWithRetry(() => import('../webhooks/WebhooksPage')));
+const WebhookMessagesPage = lazy(() =>
+  loadWithRetry(() => import('../webhooks/WebhookMessagesPage')),
+);
+const CustomerApiKeys = lazy(() => loadWithRetry(() => import('./CustomerApiKeys')));
 
 const C = '/customer';
 
@@ -102,6 +108,15 @@ export default function CustomerShell() {
               `${C}/invoices`,
               <CustomerInvoices departmentId={String(departmentId)} />,
             )}
+          />
+          <Route path={`${C}/webhooks`} element={guard(`${C}/webhooks`, <WebhooksPage />, true)} />
+          <Route
+            path={`${C}/webhook-messages/*`}
+            element={guard(`${C}/webhook-messages/*`, <WebhookMessagesPage />, true)}
+          />
+          <Route
+            path={`${C}/api-keys`}
+            element={guard(`${C}/api-keys`, <CustomerApiKeys />, true)}
           />
           <Route path="*" element={<NotFound />} />
         </Routes>

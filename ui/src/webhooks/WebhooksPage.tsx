@@ -23,6 +23,8 @@ import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { ConfirmDialog } from '../planner/planning/Dialogs';
 import { useCustomerNames } from '../planner/invoicing/queries';
+import { useInPortal } from '../portal/portalContext';
+import { PortalCustomerPicker, usePortalCustomerId } from '../portal/portalCustomers';
 import { freshQuery } from '../preAdvice/queries';
 import { sendCommand } from '../shell/api';
 import { WEBHOOKS_KEY, webhooksKey } from './queries';
@@ -31,7 +33,9 @@ import { WebhookForm, type WebhookFields } from './WebhookForm';
 /**
  * `/admin/customers/{id}/webhook` (spec §2; docs/decisions/0070): the customer's hooks. An
  * administrator of the customer creates one, edits its address and events, disables, rotates the
- * secret or deletes it; the secret shows once, just after it is made.
+ * secret or deletes it; the secret shows once, just after it is made. In the customer portal
+ * (`/customer/webhooks`, docs/decisions/0085) the customer's own people do the same for their
+ * customer (or a sub-customer, `?customerId=`), and the log is the portal's.
  */
 export default function WebhooksPage() {
   const translate = useTranslate();
@@ -39,10 +43,14 @@ export default function WebhooksPage() {
   const mayRun = useMayRun();
   const queryClient = useQueryClient();
   usePageTitle('webhooks.title');
-  const customerId = useParams().customerId ?? '';
+  const inPortal = useInPortal();
+  const portalCustomerId = usePortalCustomerId();
+  const customerId = useParams().customerId ?? portalCustomerId;
+  const logPath = inPortal ? '/customer/webhook-messages' : '/webhook-messages';
   const customer = useCustomerNames([customerId]).get(customerId) ?? `#${customerId}`;
   const list = useQuery({
     queryKey: webhooksKey(customerId),
+    enabled: customerId !== '',
     queryFn: () => freshQuery<WebhookRow[]>('webhooks', { customerId }),
   });
   const [editing, setEditing] = useState<WebhookRow | 'new' | null>(null);
@@ -97,7 +105,8 @@ export default function WebhooksPage() {
   return (
     <Box sx={{ p: 2 }}>
       <PageHeader title={`${translate('webhooks.title')}: ${customer}`}>
-        <Button component={RouterLink} to={`/webhook-messages?customerId=${customerId}`}>
+        {inPortal ? <PortalCustomerPicker /> : null}
+        <Button component={RouterLink} to={`${logPath}?customerId=${customerId}`}>
           {translate('webhooks.log')}
         </Button>
         {canWrite ? (
@@ -162,7 +171,7 @@ export default function WebhooksPage() {
                 <TableCell>{h.secretVersion}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-                    <Link component={RouterLink} to={`/webhook-messages?webhookId=${h.id}`}>
+                    <Link component={RouterLink} to={`${logPath}?webhookId=${h.id}`}>
                       {translate('webhooks.log')}
                     </Link>
                     {canWrite ? (

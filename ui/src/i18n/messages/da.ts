@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { portalIntegrationsMessages } from './portalIntegrations';
 
 const da: Messages = {
   app: {
@@ -2641,6 +2642,7 @@ const da: Messages = {
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
   nps: npsMessages.da.nps,
+  portalIntegrations: portalIntegrationsMessages.da.portalIntegrations,
 };
 
 export default da;

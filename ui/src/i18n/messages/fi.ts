@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { portalIntegrationsMessages } from './portalIntegrations';
 
 const fi: Messages = {
   app: {
@@ -2667,6 +2668,7 @@ const fi: Messages = {
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
   nps: npsMessages.fi.nps,
+  portalIntegrations: portalIntegrationsMessages.fi.portalIntegrations,
 };
 
 export default fi;

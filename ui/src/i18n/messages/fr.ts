@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { portalIntegrationsMessages } from './portalIntegrations';
 
 const fr: Messages = {
   app: {
@@ -2677,6 +2678,7 @@ const fr: Messages = {
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
   nps: npsMessages.fr.nps,
+  portalIntegrations: portalIntegrationsMessages.fr.portalIntegrations,
 };
 
 export default fr;

@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { portalIntegrationsMessages } from './portalIntegrations';
 
 const nb: Messages = {
   app: {
@@ -2647,6 +2648,7 @@ const nb: Messages = {
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
   nps: npsMessages.nb.nps,
+  portalIntegrations: portalIntegrationsMessages.nb.portalIntegrations,
 };
 
 export default nb;

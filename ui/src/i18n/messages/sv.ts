@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { portalIntegrationsMessages } from './portalIntegrations';
 
 const sv: Messages = {
   app: {
@@ -2643,6 +2644,7 @@ const sv: Messages = {
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
   nps: npsMessages.sv.nps,
+  portalIntegrations: portalIntegrationsMessages.sv.portalIntegrations,
 };
 
 export default sv;

@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const da: Messages = {
   app: {
@@ -2641,6 +2642,8 @@ const da: Messages = {
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
   nps: npsMessages.da.nps,
+  h2Booking: bookingExtrasMessages.da.h2Booking,
+  orderUpdates: bookingExtrasMessages.da.orderUpdates,
 };
 
 export default da;

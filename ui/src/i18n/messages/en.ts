@@ -6,6 +6,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { bookingExtrasMessages } from './bookingExtras';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -2648,6 +2649,8 @@ const en = {
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
   nps: npsMessages.en.nps,
+  h2Booking: bookingExtrasMessages.en.h2Booking,
+  orderUpdates: bookingExtrasMessages.en.orderUpdates,
 };
 
 export default en;

@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const fi: Messages = {
   app: {
@@ -2667,6 +2668,8 @@ const fi: Messages = {
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
   nps: npsMessages.fi.nps,
+  h2Booking: bookingExtrasMessages.fi.h2Booking,
+  orderUpdates: bookingExtrasMessages.fi.orderUpdates,
 };
 
 export default fi;

@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const fr: Messages = {
   app: {
@@ -2677,6 +2678,8 @@ const fr: Messages = {
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
   nps: npsMessages.fr.nps,
+  h2Booking: bookingExtrasMessages.fr.h2Booking,
+  orderUpdates: bookingExtrasMessages.fr.orderUpdates,
 };
 
 export default fr;

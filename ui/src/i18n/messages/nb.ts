@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const nb: Messages = {
   app: {
@@ -2647,6 +2648,8 @@ const nb: Messages = {
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
   nps: npsMessages.nb.nps,
+  h2Booking: bookingExtrasMessages.nb.h2Booking,
+  orderUpdates: bookingExtrasMessages.nb.orderUpdates,
 };
 
 export default nb;

@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const sv: Messages = {
   app: {
@@ -2643,6 +2644,8 @@ const sv: Messages = {
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
   nps: npsMessages.sv.nps,
+  h2Booking: bookingExtrasMessages.sv.h2Booking,
+  orderUpdates: bookingExtrasMessages.sv.orderUpdates,
 };
 
 export default sv;

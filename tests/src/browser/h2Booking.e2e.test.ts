@@ -44,7 +44,7 @@ describe('h2 booking in a browser', () => {
     await sys?.shutdown();
   });
 
-  it('S2-ROUTE-061 S3-ENT-009: a planner opens the h2 booking from the menu, its package line has packageId, weight, height, length and width, and it books the order', async () => {
+  it('S2-ROUTE-061 S3-ENT-009: a planner opens the h2 booking from the menu, its package line has packageId, weight, height, length and width, and it books the order; its details then change its vehicle type', async () => {
     const phone = freshPhone();
     await sys.run('CREATE_USER', {
       name: 'H2 Booker',
@@ -116,6 +116,30 @@ describe('h2 booking in a browser', () => {
       { packageId: ids[1], weight: 2, height: 0, length: 0, width: 0, quantity: 1 },
     ]);
     expect(row.order.delivery).toMatchObject({ name: 'Kari Nordmann', zipCode: '0155' });
+
+    // The order's details offer its vehicle type and delivery window (the same page and user).
+    const day = row.order.pickupDate as string;
+    await page.goto(`${sys.url}/planner/${oslo}/shipments-search/${day}/${day}`);
+    await page.getByRole('button', { name: `Actions for ${row.orderId}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Details' }).click();
+    const vehicle = page.getByTestId('update-vehicle-type');
+    await chooseOption(
+      page,
+      vehicle.getByRole('combobox', { name: /^Vehicle type/ }),
+      'Cargo bike',
+    );
+    await vehicle.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The order was changed').waitFor();
+    // An empty window is refused beside its field, as the server would (nothing sent).
+    const window = page.getByTestId('update-delivery-time');
+    await window.getByLabel('Delivery from').fill('10:00');
+    await window.getByLabel('Delivery until').fill('10:00');
+    await window.getByRole('button', { name: 'Save' }).click();
+    await window.getByText('The delivery end must be later than its start').waitFor();
+    await sys.settled();
+    const [after] = (await sys.query('orders', { shipmentId })).body;
+    expect(after.order).toMatchObject({ vehicleType: 'cargobike' });
+    expect(after.order.deliveryTimeEarliest).toBeUndefined();
     await context.close();
   }, 90_000);
 });

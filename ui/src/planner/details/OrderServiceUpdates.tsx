@@ -14,7 +14,7 @@ import {
   type OrderRow,
 } from '@nordlog/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import type { z } from 'zod';
 import { mayRun } from '../../access/commands';
@@ -30,8 +30,7 @@ function fieldErrors(schema: z.ZodType, payload: unknown): Record<string, string
   const parsed = schema.safeParse(payload);
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues)
-    errors[String(issue.path[0] ?? '')] ??= issueKey(issue);
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issueKey(issue);
   return errors;
 }
 
@@ -68,27 +67,32 @@ export function OrderServiceUpdates({ row }: { row: ConsignmentRow }) {
   const stored = useQuery({
     queryKey: ['orders', 'serviceUpdates', row.orderId, row.revision],
     enabled: offered,
+    // A newer revision is read behind the fields shown (no flicker while the user types).
+    placeholderData: (previous) => previous,
     queryFn: () => runQuery<OrderRow[]>('orders', { ids: [row.orderId] }),
   });
-  const order = stored.data?.[0]?.order;
-  const [values, setValues] = useState<Values>({
-    serviceId: '',
-    vehicleType: '',
-    earliest: '',
-    latest: '',
-  });
+  // The previous answer kept behind may be another order's (the panel moved on): not used.
+  const answer = stored.data?.[0];
+  const order = answer?.orderId === row.orderId ? answer.order : undefined;
+  // The fields start from the stored order once per order: a change saved (and pushed back)
+  // does not wipe what the user is typing in another field.
+  const [edit, setEdit] = useState<{ orderId: string; values: Values } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setValues({
-      serviceId: order?.serviceId ?? '',
-      vehicleType: order?.vehicleType ?? '',
-      earliest: order?.deliveryTimeEarliest ?? row.deliveryTimeEarliest ?? '',
-      latest: order?.deliveryTimeLatest ?? row.deliveryTimeLatest ?? '',
-    });
+  if (order && edit?.orderId !== row.orderId) {
     setErrors({});
-  }, [order, row.deliveryTimeEarliest, row.deliveryTimeLatest]);
-  if (!offered || !order) return null;
+    setEdit({
+      orderId: row.orderId,
+      values: {
+        serviceId: order.serviceId ?? '',
+        vehicleType: order.vehicleType ?? '',
+        earliest: order.deliveryTimeEarliest ?? '',
+        latest: order.deliveryTimeLatest ?? '',
+      },
+    });
+  }
+  const [busy, setBusy] = useState(false);
+  if (!offered || !order || edit?.orderId !== row.orderId) return null;
+  const { values } = edit;
 
   const send = async (name: CommandName, schema: z.ZodType, payload: Record<string, unknown>) => {
     const found = fieldErrors(schema, { orderIds: [row.orderId], ...payload });
@@ -106,7 +110,7 @@ export function OrderServiceUpdates({ row }: { row: ConsignmentRow }) {
     if (answer) void queryClient.invalidateQueries({ queryKey: ['orders', 'serviceUpdates'] });
   };
   const set = (field: keyof Values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setEdit({ orderId: row.orderId, values: { ...values, [field]: e.target.value } });
   const error = (field: string) => (errors[field] ? translate(errors[field]) : undefined);
   const services = serviceOptions(texts, locale, values.serviceId);
   return (

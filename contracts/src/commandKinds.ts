@@ -112,6 +112,10 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   SET_PICKUP_AND_DELIVERY_DURATIONS: 'action',
   GROUP_ORDERS: 'action',
   UPDATE_PICKUP_AND_DELIVERY_TIMES: 'action',
+  // Each sets one field of many orders, through UPDATE_ORDER (as the times above; 0086).
+  UPDATE_ORDER_SERVICE_LEVEL: 'action',
+  UPDATE_ORDER_VEHICLE_TYPE: 'action',
+  UPDATE_DELIVERY_TIME: 'action',
   // A run is a process with a life of its own (docs/decisions/0026); each request makes one.
   START_OPTIMIZING: 'create',
   CANCEL_RUNNING_OPTIMIZING: 'action',

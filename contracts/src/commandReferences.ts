@@ -255,6 +255,12 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   SET_PICKUP_AND_DELIVERY_DURATIONS: { 'orderIds[]': 'orders' },
   GROUP_ORDERS: { groupId: external('a grouping key the client chooses'), 'orderIds[]': 'orders' },
   UPDATE_PICKUP_AND_DELIVERY_TIMES: { 'orderIds[]': 'orders' },
+  UPDATE_ORDER_SERVICE_LEVEL: {
+    'orderIds[]': 'orders',
+    serviceId: external('a transport article code (checked against the catalogue)'),
+  },
+  UPDATE_ORDER_VEHICLE_TYPE: { 'orderIds[]': 'orders' },
+  UPDATE_DELIVERY_TIME: { 'orderIds[]': 'orders' },
   START_OPTIMIZING: { departmentId: 'departments', 'slotIds[]': 'slots' },
   CANCEL_RUNNING_OPTIMIZING: {},
   REVERSED_OPTIMIZE_SLOT: { slot: 'slots' },

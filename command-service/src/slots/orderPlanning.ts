@@ -1,5 +1,7 @@
-import type { UpdateOrder } from '@nordlog/contracts';
+import { AppError, articleStream, reservationStream, type UpdateOrder } from '@nordlog/contracts';
 import { consignmentHandlers } from '../consignments/handlers.js';
+import { reservationDecider } from '../framework/reservation.js';
+import { articleDecider } from '../pricing/decider.js';
 import type { Target } from '../framework/decider.js';
 import type { Handler, HandlerContext } from '../framework/handler.js';
 
@@ -18,6 +20,25 @@ async function editEach(
       ...(await consignmentHandlers.UPDATE_ORDER({ orderId, ...changes(orderId, i) }, ctx)),
     );
   return targets;
+}
+
+/**
+ * A service an order may be booked on: an active transport (FREIGHT) article of the catalogue,
+ * what the booking form's service picker offers (docs/decisions/0086-booking-extras.md).
+ */
+async function assertBookableService(ctx: HandlerContext, code: string): Promise<void> {
+  const owner = await ctx.load(reservationStream('articleCode', code), reservationDecider);
+  const article = owner.ownerId
+    ? await ctx.load(articleStream(owner.ownerId), articleDecider)
+    : { status: 'none' as const };
+  if (article.status !== 'exists' || article.entity.kind !== 'FREIGHT' || !article.entity.active)
+    throw AppError.of([
+      {
+        errorType: 'VALIDATION_ERROR',
+        description: `payload.serviceId: ${code} is not a service that may be booked`,
+        params: { field: 'serviceId', key: 'validation.notTransport' },
+      },
+    ]);
 }
 
 export const orderPlanningHandlers = {
@@ -39,4 +60,15 @@ export const orderPlanningHandlers = {
     }))) satisfies Handler<'GROUP_ORDERS'>,
   UPDATE_PICKUP_AND_DELIVERY_TIMES: (({ orderIds, ...times }, ctx) =>
     editEach(ctx, orderIds, () => times)) satisfies Handler<'UPDATE_PICKUP_AND_DELIVERY_TIMES'>,
+  // Each an edit of one field (0086): the edit's states apply (refused once the goods are collected).
+  UPDATE_ORDER_SERVICE_LEVEL: (async ({ orderIds, serviceId }, ctx) => {
+    await assertBookableService(ctx, serviceId);
+    return editEach(ctx, orderIds, () => ({ serviceId }));
+  }) satisfies Handler<'UPDATE_ORDER_SERVICE_LEVEL'>,
+  UPDATE_ORDER_VEHICLE_TYPE: (({ orderIds, vehicleType }, ctx) =>
+    editEach(ctx, orderIds, () => ({
+      vehicleType,
+    }))) satisfies Handler<'UPDATE_ORDER_VEHICLE_TYPE'>,
+  UPDATE_DELIVERY_TIME: (({ orderIds, ...window }, ctx) =>
+    editEach(ctx, orderIds, () => window)) satisfies Handler<'UPDATE_DELIVERY_TIME'>,
 };

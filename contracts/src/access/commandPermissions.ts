@@ -144,6 +144,10 @@ export const commandPermissions: Record<CommandName, Permission> = {
   SET_PICKUP_AND_DELIVERY_DURATIONS: write(planning),
   GROUP_ORDERS: write(planning),
   UPDATE_PICKUP_AND_DELIVERY_TIMES: write(planning),
+  // Edits of the booking from the order's details (0086): who books or plans the order.
+  UPDATE_ORDER_SERVICE_LEVEL: write(['PLANNER_BOOKING', ...planning]),
+  UPDATE_ORDER_VEHICLE_TYPE: write(['PLANNER_BOOKING', ...planning]),
+  UPDATE_DELIVERY_TIME: write(['PLANNER_BOOKING', ...planning]),
   // Optimising is route planning (docs/decisions/0026): who plans slots runs and applies it.
   START_OPTIMIZING: write(slots),
   CANCEL_RUNNING_OPTIMIZING: write([...slots, 'ADMIN_OPTIMIZING']),

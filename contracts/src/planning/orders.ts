@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hhmm, idList } from '../common.js';
+import { vehicleTypes } from '../consignments/catalogues.js';
 
 /** Seconds as the form's mm:ss (the inverse of `durationSeconds`); null is blank. */
 export const secondsToMmss = (seconds: number | null | undefined): string =>
@@ -44,8 +45,42 @@ export const updateTimesSchema = z
     { error: 'validation.required' },
   );
 
+/**
+ * UPDATE_ORDER_SERVICE_LEVEL: the service (a transport article's code, what the booking form's
+ * service picker offers) the orders are booked on (docs/decisions/0086-booking-extras.md).
+ */
+export const updateServiceLevelSchema = z.object({
+  orderIds: idList,
+  serviceId: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
+});
+
+/** UPDATE_ORDER_VEHICLE_TYPE: the vehicle type (spec §3 vehicle types) the orders need. */
+export const updateVehicleTypeSchema = z.object({
+  orderIds: idList,
+  vehicleType: z.enum(vehicleTypes, { error: 'validation.choice' }),
+});
+
+/**
+ * UPDATE_DELIVERY_TIME: the orders' delivery window (both ends). As in the order form, a window
+ * whose end is before its start ends the next day (spec §5); only an empty window is refused.
+ */
+const windowEnd = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.time');
+export const updateDeliveryTimeSchema = z
+  .object({
+    orderIds: idList,
+    deliveryTimeEarliest: windowEnd,
+    deliveryTimeLatest: windowEnd,
+  })
+  .refine((v) => v.deliveryTimeEarliest !== v.deliveryTimeLatest, {
+    error: 'validation.deliveryEnd',
+    path: ['deliveryTimeLatest'],
+  });
+
 export const planningOrderCommandSchemas = {
   SET_PICKUP_AND_DELIVERY_DURATIONS: setDurationsSchema,
   GROUP_ORDERS: groupOrdersSchema,
   UPDATE_PICKUP_AND_DELIVERY_TIMES: updateTimesSchema,
+  UPDATE_ORDER_SERVICE_LEVEL: updateServiceLevelSchema,
+  UPDATE_ORDER_VEHICLE_TYPE: updateVehicleTypeSchema,
+  UPDATE_DELIVERY_TIME: updateDeliveryTimeSchema,
 } as const;

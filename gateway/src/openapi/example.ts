@@ -44,6 +44,8 @@ const STRINGS = [
 const HINTS: [RegExp, string][] = [
   [/phone/i, '+4791234567'],
   [/date$/i, '2030-01-02'],
+  // A window's end after its start (UPDATE_DELIVERY_TIME refuses an empty window, 0086).
+  [/^deliveryTimeLatest$/, '16:00'],
   [/(^time|time$|Time[A-Z])/, '12:00'],
   [/e-?mail/i, 'someone@example.com'],
   [/zip(code)?$/i, '0155'],

@@ -267,6 +267,13 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
     deliveryTimeEarliest: '10:00',
     deliveryTimeLatest: '14:00',
   }),
+  UPDATE_ORDER_SERVICE_LEVEL: (w) => ({ orderIds: [w.order], serviceId: w.articleCodes[0] }),
+  UPDATE_ORDER_VEHICLE_TYPE: (w) => ({ orderIds: [w.order], vehicleType: 'cargobike' }),
+  UPDATE_DELIVERY_TIME: (w) => ({
+    orderIds: [w.order],
+    deliveryTimeEarliest: '11:00',
+    deliveryTimeLatest: '15:00',
+  }),
   // Runs of an empty day of Bergen end at once; runs of the slot's day are short.
   START_OPTIMIZING: (w) => ({ departmentId: w.departments[1], date: EMPTY_DAY, seconds: 1 }),
   CANCEL_RUNNING_OPTIMIZING: (w) => ({ id: w.run }),

@@ -38,6 +38,7 @@ export const isPlannerPath = (path: string): boolean => /^\/planner(\/|$)/.test(
 // The booking screens are chunks of their own, so the planner's first page stays small
 // (docs/decisions/0015-booking.md; `npm run bench:ui`).
 const BookingPage = lazy(() => loadWithRetry(() => import('../booking/BookingPage')));
+const H2BookingPage = lazy(() => loadWithRetry(() => import('../booking/H2BookingPage')));
 const ConfirmationPage = lazy(() => loadWithRetry(() => import('../booking/ConfirmationPage')));
 const LabelPage = lazy(() => loadWithRetry(() => import('../labels/LabelPage')));
 const CourierHome = lazy(() => loadWithRetry(() => import('../courier/CourierHome')));
@@ -71,6 +72,8 @@ export function PlannerHome() {
 }
 
 const BOOKING = '/planner/:departmentId/booking/*';
+/** The h2 booking's quick form (spec §2, docs/decisions/0086). */
+const H2_BOOKING = '/planner/:departmentId/h2-booking/create';
 const CONFIRMATION = '/planner/:departmentId/confirmation/:shipmentId';
 /** A label document's pages (spec §2 `/labels/{orderLabelId}`, docs/decisions/0020). */
 const LABELS = '/planner/:departmentId/labels/:orderLabelId';
@@ -95,6 +98,7 @@ const PERSONAL_DATA = '/admin/personal-data';
 export const screens: { path: string; rule: string; Page: ComponentType; live?: boolean }[] = [
   ...[...builtPlannerScreens].map((path) => ({ path, rule: path, Page: Shipments, live: true })),
   { path: BOOKING, rule: BOOKING, Page: BookingPage },
+  { path: H2_BOOKING, rule: H2_BOOKING, Page: H2BookingPage },
   { path: CONFIRMATION, rule: CONFIRMATION, Page: ConfirmationPage },
   { path: LABELS, rule: LABELS, Page: LabelPage },
   { path: COURIER, rule: COURIER, Page: CourierHome, live: true },

@@ -8,18 +8,11 @@ import { Navigate, useParams } from 'react-router-dom';
 import { useDepartmentParam, useScreenBase } from '../portal/portalContext';
 import { todayIn, timeZoneFor } from '../i18n/locales';
 import { usePageTitle } from '../layout/pageTitle';
-import { useDepartmentOptions } from '../layout/useDepartments';
 import { NotFound } from '../layout/NotFound';
-import { requestJson, runQuery } from '../shell/api';
-import { fetchConfig } from '../shell/config';
-import { DEFAULT_TILE_URL } from './mapDefaults';
+import { runQuery } from '../shell/api';
+import { useBookingChoices } from './bookingChoices';
 import { bookingModes, emptyForm, formFromOrder, type BookingMode } from './formModel';
 import { OrderForm } from './OrderForm';
-
-interface CustomerRow {
-  id: string;
-  name: string;
-}
 
 /** `/booking/create`, `/booking/{edit|copy|restore|copy-deleted}/{orderId}` (spec §2). */
 export function parseBookingPath(
@@ -40,17 +33,7 @@ export default function BookingPage() {
   const departmentId = useDepartmentParam();
   const base = useScreenBase();
   const route = parseBookingPath(rest);
-  const options = useDepartmentOptions();
-  const option = options.data?.find((d) => d.id === departmentId);
-  const config = useQuery({ queryKey: ['config'], queryFn: fetchConfig, staleTime: Infinity });
-  const customers = useQuery({
-    queryKey: ['bookingCustomers'],
-    staleTime: 60_000,
-    queryFn: () =>
-      requestJson<CustomerRow[]>(
-        `/api/rest/customers?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,999]')}`,
-      ),
-  });
+  const choices = useBookingChoices(departmentId);
   const order = useQuery({
     queryKey: ['orders', route?.orderId],
     enabled: route?.orderId != null,
@@ -59,11 +42,7 @@ export default function BookingPage() {
   // The bare booking path (the menu's and the route rule's) books a new order.
   if (rest === '') return <Navigate to={`${base}/booking/create`} replace />;
   if (!route) return <NotFound />;
-  const loading =
-    options.isPending ||
-    config.isPending ||
-    customers.isPending ||
-    (route.orderId !== null && order.isPending);
+  const loading = choices.loading || (route.orderId !== null && order.isPending);
   const title = translate(`booking.title.${route.mode}`);
   if (loading)
     return (
@@ -71,7 +50,7 @@ export default function BookingPage() {
         <Typography>{translate('booking.loading')}</Typography>
       </Box>
     );
-  if (!option) return <NotFound />;
+  if (!choices.found) return <NotFound />;
   const existing = order.data?.[0] ?? null;
   if (route.orderId !== null && !existing)
     return (
@@ -79,9 +58,7 @@ export default function BookingPage() {
         <Alert severity="error">{translate('errors.ORDER_NOT_FOUND')}</Alert>
       </Box>
     );
-  const departments = (options.data ?? [])
-    .filter((d) => !d.group && option.members.includes(d.id))
-    .map((d) => ({ value: d.id, label: d.name, country: d.country ?? 'NO' }));
+  const { departments } = choices;
   const first = departments[0];
   const today = todayIn(timeZoneFor(first?.country));
   const defaults = existing
@@ -98,10 +75,10 @@ export default function BookingPage() {
         mode={route.mode}
         defaults={defaults}
         departments={departments}
-        customers={(customers.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        customers={choices.customers}
         existing={existing}
-        tileUrl={config.data?.mapTileUrl ?? DEFAULT_TILE_URL}
-        attribution={config.data?.mapTileAttribution ?? '© OpenStreetMap contributors'}
+        tileUrl={choices.tileUrl}
+        attribution={choices.attribution}
       />
     </Box>
   );

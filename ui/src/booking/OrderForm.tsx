@@ -5,24 +5,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { deliveryWindow, orderTextLimits, orderTypes, type OrderRow } from '@nordlog/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
-import { useScreenBase } from '../portal/portalContext';
-import { useNavigate } from 'react-router-dom';
-import { HttpFailure } from '../errors/parse';
-import { timeZoneFor } from '../i18n/locales';
-import { runQuery, sendCommand } from '../shell/api';
+import { useTranslate } from 'react-admin';
+import { FormProvider, useWatch } from 'react-hook-form';
 import { AddressBlock } from './AddressBlock';
-import { EarliestPickupNote, calendarFormIssues, useDepartmentCalendar } from './calendar';
+import { EarliestPickupNote } from './calendar';
 import { CheckField, Field, PickerField } from './fields';
-import {
-  bookingResolver,
-  createsOrder,
-  toInput,
-  type BookingMode,
-  type FormValues,
-} from './formModel';
+import { createsOrder, type BookingMode, type FormValues } from './formModel';
 import {
   DangerousGoodsSection,
   InvoicingSection,
@@ -32,13 +20,10 @@ import {
 } from './sections';
 import { PackagesTable } from './PackagesTable';
 import { Summary } from './Summary';
+import type { Choice } from './bookingChoices';
+import { useBookingForm, useOrderSave } from './useBookingForm';
 
-export interface Choice {
-  value: string;
-  label: string;
-  /** A department's country (its time zone and holidays). */
-  country?: string;
-}
+export type { Choice } from './bookingChoices';
 
 function DeliveryEndNote() {
   const translate = useTranslate();
@@ -81,76 +66,10 @@ export function OrderForm({
   attribution: string;
 }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const navigate = useNavigate();
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  // The department's calendar (0078): read for the department chosen, applied by the resolver.
-  const [departmentId, setDepartmentId] = useState(defaults.departmentId);
-  const country = departments.find((d) => d.value === departmentId)?.country ?? 'NO';
-  const calendar = useDepartmentCalendar(departmentId, country);
-  const calendarRef = useRef(calendar);
-  calendarRef.current = calendar;
-  const stored = createsOrder(mode) ? null : defaults;
-  const form = useForm<FormValues>({
-    defaultValues: defaults,
-    mode: 'onTouched',
-    resolver: bookingResolver({
-      now: () => new Date(),
-      timeZone: (v) => timeZoneFor(v.pickup.countryCode),
-      calendar: (v) =>
-        calendarRef.current ? calendarFormIssues(v, calendarRef.current, new Date(), stored) : [],
-    }),
-  });
-  const watchedDepartment = useWatch({ control: form.control, name: 'departmentId' });
-  useEffect(() => setDepartmentId(watchedDepartment), [watchedDepartment]);
+  const { form, calendar } = useBookingForm(mode, defaults, departments);
   const t = (k: string) => translate(`booking.fields.${k}`);
-  // In the customer portal the confirmation is the portal's (docs/decisions/0074).
-  const base = useScreenBase();
-  const confirm = (shipmentId: string | null, orderId: string) =>
-    navigate(`${base}/confirmation/${shipmentId ?? orderId}`);
 
-  const save = async (values: FormValues) => {
-    setSaving(true);
-    setFailure(null);
-    try {
-      const input = toInput(values);
-      if (createsOrder(mode)) {
-        const answer = await sendCommand('CREATE_ORDER', input);
-        const orderId = answer.ids[0]!;
-        const [row] = await runQuery<OrderRow[]>('orders', { ids: [orderId] });
-        await confirm(row?.shipmentId ?? null, orderId);
-        return;
-      }
-      const orderId = existing!.orderId;
-      if (mode === 'restore') await sendCommand('RESTORE_ORDERS', { orderIds: [orderId] });
-      const { departmentId: _department, ...fields } = input;
-      await sendCommand('UPDATE_ORDER', { ...fields, orderId });
-      await confirm(existing!.shipmentId, orderId);
-    } catch (err) {
-      if (!(err instanceof HttpFailure)) throw err;
-      let fieldErrors = 0;
-      for (const e of err.errors) {
-        const field = e.params?.field;
-        const key = e.params?.key;
-        if (typeof field === 'string' && typeof key === 'string' && field in flatten(values)) {
-          form.setError(field as Path<FormValues>, { type: 'server', message: key });
-          fieldErrors++;
-        }
-      }
-      const first = err.errors[0];
-      const message =
-        fieldErrors > 0
-          ? translate('booking.fixErrors')
-          : first?.errorType
-            ? translate(`errors.${first.errorType}`, { _: first.description ?? first.errorType })
-            : translate('booking.saveFailed');
-      setFailure(message);
-      notify(message, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving, failure } = useOrderSave(form, mode, existing);
 
   return (
     <FormProvider {...form}>
@@ -326,16 +245,4 @@ export function OrderForm({
       </Box>
     </FormProvider>
   );
-}
-
-/** Every leaf path of the form values, to tell a server field error from another error. */
-function flatten(
-  value: unknown,
-  prefix = '',
-  out: Record<string, true> = {},
-): Record<string, true> {
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else if (prefix) out[prefix] = true;
-  return out;
 }

@@ -1,5 +1,6 @@
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import AddBoxIcon from '@mui/icons-material/AddBox';
+import PostAddIcon from '@mui/icons-material/PostAdd';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import InsightsIcon from '@mui/icons-material/Insights';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
@@ -218,6 +219,9 @@ export function menuEntries(
       item(`/planner/${department}/shipments-search`, 'menu.shipments', <LocalShippingIcon />);
     if (can('/planner/:departmentId/booking/*'))
       item(`/planner/${department}/booking/create`, 'menu.booking', <AddBoxIcon />);
+    // The h2 booking's quick form (docs/decisions/0086).
+    if (can('/planner/:departmentId/h2-booking/create'))
+      item(`/planner/${department}/h2-booking/create`, 'h2Booking.menu', <PostAddIcon />);
     if (can('/planner/:departmentId/shipments/*'))
       item(
         `/planner/${department}/shipments/unconfirmed`,

@@ -8,6 +8,7 @@ import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const da: Messages = {
   app: {
@@ -2643,6 +2644,8 @@ const da: Messages = {
   adminReport: adminReportMessages.da.adminReport,
   nps: npsMessages.da.nps,
   portalIntegrations: portalIntegrationsMessages.da.portalIntegrations,
+  h2Booking: bookingExtrasMessages.da.h2Booking,
+  orderUpdates: bookingExtrasMessages.da.orderUpdates,
 };
 
 export default da;

@@ -7,6 +7,7 @@ import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
+import { bookingExtrasMessages } from './bookingExtras';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -2650,6 +2651,8 @@ const en = {
   adminReport: adminReportMessages.en.adminReport,
   nps: npsMessages.en.nps,
   portalIntegrations: portalIntegrationsMessages.en.portalIntegrations,
+  h2Booking: bookingExtrasMessages.en.h2Booking,
+  orderUpdates: bookingExtrasMessages.en.orderUpdates,
 };
 
 export default en;

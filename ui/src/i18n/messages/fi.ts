@@ -8,6 +8,7 @@ import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const fi: Messages = {
   app: {
@@ -2669,6 +2670,8 @@ const fi: Messages = {
   adminReport: adminReportMessages.fi.adminReport,
   nps: npsMessages.fi.nps,
   portalIntegrations: portalIntegrationsMessages.fi.portalIntegrations,
+  h2Booking: bookingExtrasMessages.fi.h2Booking,
+  orderUpdates: bookingExtrasMessages.fi.orderUpdates,
 };
 
 export default fi;

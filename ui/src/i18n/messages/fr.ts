@@ -8,6 +8,7 @@ import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const fr: Messages = {
   app: {
@@ -2679,6 +2680,8 @@ const fr: Messages = {
   adminReport: adminReportMessages.fr.adminReport,
   nps: npsMessages.fr.nps,
   portalIntegrations: portalIntegrationsMessages.fr.portalIntegrations,
+  h2Booking: bookingExtrasMessages.fr.h2Booking,
+  orderUpdates: bookingExtrasMessages.fr.orderUpdates,
 };
 
 export default fr;

@@ -8,6 +8,7 @@ import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const nb: Messages = {
   app: {
@@ -2649,6 +2650,8 @@ const nb: Messages = {
   adminReport: adminReportMessages.nb.adminReport,
   nps: npsMessages.nb.nps,
   portalIntegrations: portalIntegrationsMessages.nb.portalIntegrations,
+  h2Booking: bookingExtrasMessages.nb.h2Booking,
+  orderUpdates: bookingExtrasMessages.nb.orderUpdates,
 };
 
 export default nb;

@@ -8,6 +8,7 @@ import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
+import { bookingExtrasMessages } from './bookingExtras';
 
 const sv: Messages = {
   app: {
@@ -2645,6 +2646,8 @@ const sv: Messages = {
   adminReport: adminReportMessages.sv.adminReport,
   nps: npsMessages.sv.nps,
   portalIntegrations: portalIntegrationsMessages.sv.portalIntegrations,
+  h2Booking: bookingExtrasMessages.sv.h2Booking,
+  orderUpdates: bookingExtrasMessages.sv.orderUpdates,
 };
 
 export default sv;

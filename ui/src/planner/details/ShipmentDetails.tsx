@@ -20,6 +20,7 @@ import { formatVolume } from '../../i18n/volume';
 import { runQuery } from '../../shell/api';
 import { OrderDeviations } from '../../deviations/OrderDeviations';
 import { OrderReturn } from './OrderReturn';
+import { OrderServiceUpdates } from './OrderServiceUpdates';
 import { MakeRecurring } from '../recurring/MakeRecurring';
 import { ShipmentRoute } from './ShipmentRoute';
 import { StaffTracking } from './StaffTracking';
@@ -198,6 +199,7 @@ export function ShipmentDetails({
             departmentId={row.departmentId}
           />
           <MakeRecurring orderId={row.orderId} departmentId={row.departmentId} />
+          <OrderServiceUpdates row={row} />
           <Divider />
           <Box>
             <Typography variant="subtitle2" component="h3">

@@ -41,7 +41,9 @@ describe('the Prometheus text reader (docs/decisions/0084)', () => {
     metrics.observeCommand('CREATE_ORDER', 'ok', 0.02);
     const samples = parsePrometheusText(await metrics.text());
     expect(
-      samples.find((s) => s.name === 'nordlog_commands_total' && s.labels.command === 'CREATE_ORDER'),
+      samples.find(
+        (s) => s.name === 'nordlog_commands_total' && s.labels.command === 'CREATE_ORDER',
+      ),
     ).toEqual({
       name: 'nordlog_commands_total',
       labels: { command: 'CREATE_ORDER', outcome: 'ok', service: 'test' },
@@ -61,7 +63,15 @@ describe('the Prometheus text reader (docs/decisions/0084)', () => {
     expect(histogramQuantile(0.5, buckets)).toBeCloseTo(0.125); // rank 5: 0.1 + 0.1 × 1/4
     expect(histogramQuantile(0.95, buckets)).toBeCloseTo(0.35); // rank 9.5: 0.2 + 0.2 × 1.5/2
     expect(histogramQuantile(0.2, buckets)).toBeCloseTo(0.05); // first bucket from 0
-    expect(histogramQuantile(0.99, new Map([[1, 1], [Infinity, 10]]))).toBe(1); // in +Inf
+    expect(
+      histogramQuantile(
+        0.99,
+        new Map([
+          [1, 1],
+          [Infinity, 10],
+        ]),
+      ),
+    ).toBe(1); // in +Inf
     expect(histogramQuantile(0.5, new Map([[Infinity, 0]]))).toBeNull();
   });
 
@@ -83,7 +93,7 @@ describe('the Prometheus text reader (docs/decisions/0084)', () => {
     const fakeFetch = (async (url: string) =>
       url === 'http://down/metrics'
         ? new Response('no', { status: 503 })
-        : new Response(texts[url.replace('/metrics', '')]!)) as unknown as typeof fetch;
+        : new Response(texts[url.replace('/metrics', '')])) as unknown as typeof fetch;
     const reader = new MetricsReader(
       { name: 'gateway', metrics: gateway },
       [
@@ -101,10 +111,12 @@ describe('the Prometheus text reader (docs/decisions/0084)', () => {
       { name: 'b', ok: true },
       { name: 'down', ok: false, error: 'GET /metrics answered 503' },
     ]);
-    expect(snap.commands.map(({ command, total, failed }) => ({ command, total, failed }))).toEqual([
-      { command: 'CREATE_ORDER', total: 3, failed: 1 },
-      { command: 'DELETE_ORDER', total: 1, failed: 0 },
-    ]);
+    expect(snap.commands.map(({ command, total, failed }) => ({ command, total, failed }))).toEqual(
+      [
+        { command: 'CREATE_ORDER', total: 3, failed: 1 },
+        { command: 'DELETE_ORDER', total: 1, failed: 0 },
+      ],
+    );
     // CREATE_ORDER: 2 in (0.0025, 0.005], 1 in (0.1, 0.25]; the median is in the first of them.
     expect(snap.commands[0]!.p50).toBeCloseTo(0.0025 + 0.0025 * (1.5 / 2));
     expect(snap.commands[0]!.p95).toBeCloseTo(0.1 + 0.15 * ((2.85 - 2) / 1));

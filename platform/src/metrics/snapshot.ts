@@ -4,8 +4,7 @@ import { histogramQuantile, parsePrometheusText, type Sample } from './prometheu
 
 /** A process's metrics as read: its samples, or why they could not be read. */
 export type SourceReading =
-  | { name: string; ok: true; samples: Sample[] }
-  | { name: string; ok: false; error: string };
+  { name: string; ok: true; samples: Sample[] } | { name: string; ok: false; error: string };
 
 /** Outcomes that are not failures (see CommandMetricOutcome). */
 const SUCCEEDED = new Set(['ok', 'partial']);
@@ -30,7 +29,10 @@ function sum(samples: Sample[], name: string): number | null {
 
 /** Every command's counters and latency quantiles, summed over the processes. */
 function commandFigures(samples: Sample[]): CommandFigures[] {
-  const commands = new Map<string, { total: number; failed: number; buckets: Map<number, number> }>();
+  const commands = new Map<
+    string,
+    { total: number; failed: number; buckets: Map<number, number> }
+  >();
   const of = (command: string) => {
     let c = commands.get(command);
     if (!c) commands.set(command, (c = { total: 0, failed: 0, buckets: new Map() }));

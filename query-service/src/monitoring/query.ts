@@ -24,7 +24,6 @@ export const monitoringSnapshot: QueryHandler<'monitoringSnapshot'> = async (
   _params,
   { reports, clock },
 ): Promise<MonitoringSnapshot> => {
-  if (!reports?.metrics)
-    throw new AppError('SERVICE_UNAVAILABLE', 'This process reads no metrics');
+  if (!reports?.metrics) throw new AppError('SERVICE_UNAVAILABLE', 'This process reads no metrics');
   return reports.metrics.snapshot(clock());
 };

@@ -5,6 +5,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
@@ -104,6 +105,7 @@ const en = {
     ...textsMessages.en.pages,
     ...reportingMessages.en.pages,
     ...adminReportMessages.en.pages,
+    ...reportPagesMessages.en.pages,
     helpdesk: 'Help-desk sign-in',
     map: 'Map',
     receiptList: 'Receipt list',
@@ -2647,6 +2649,7 @@ const en = {
   texts: textsMessages.en.texts,
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
+  reportPages: reportPagesMessages.en.reportPages,
   nps: npsMessages.en.nps,
 };
 

@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 
 const fr: Messages = {
@@ -106,6 +107,7 @@ const fr: Messages = {
     ...textsMessages.fr.pages,
     ...reportingMessages.fr.pages,
     ...adminReportMessages.fr.pages,
+    ...reportPagesMessages.fr.pages,
     helpdesk: 'Connexion depuis le support',
     map: 'Carte',
     receiptList: 'Liste de réception',
@@ -2676,6 +2678,7 @@ const fr: Messages = {
   texts: textsMessages.fr.texts,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
+  reportPages: reportPagesMessages.fr.reportPages,
   nps: npsMessages.fr.nps,
 };
 

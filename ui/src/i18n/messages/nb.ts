@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 
 const nb: Messages = {
@@ -102,6 +103,7 @@ const nb: Messages = {
     ...textsMessages.nb.pages,
     ...reportingMessages.nb.pages,
     ...adminReportMessages.nb.pages,
+    ...reportPagesMessages.nb.pages,
     helpdesk: 'Innlogging fra kundeservice',
     map: 'Kart',
     receiptList: 'Kvitteringsliste',
@@ -2646,6 +2648,7 @@ const nb: Messages = {
   texts: textsMessages.nb.texts,
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
+  reportPages: reportPagesMessages.nb.reportPages,
   nps: npsMessages.nb.nps,
 };
 

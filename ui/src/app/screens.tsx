@@ -17,7 +17,7 @@ import { unresolvedScreens } from '../planner/unresolved/routes';
 import { returnsScreens } from '../planner/returns/routes';
 import { exportScreens } from '../planner/exports/routes';
 import { reportingScreens } from '../planner/reporting/routes';
-import { reportPageScreens } from '../reports/routes';
+import { reportPageScreens } from '../reportPages/routes';
 import { recurringScreens } from '../planner/recurring/routes';
 import { addressScreens } from '../planner/addresses/routes';
 import { preAdviceScreens } from '../preAdvice/routes';

@@ -71,4 +71,6 @@ export * from './nps/index.js';
 export * from './apiKeys/index.js';
 export * from './reporting/index.js';
 export * from './reporting/admin.js';
+export * from './monitoring/index.js';
+export * from './monitoring/analytics.js';
 export * from './csv.js';

@@ -51,6 +51,7 @@ import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
 import { adminReportQuerySchema } from './reporting/admin.js';
+import { monitoringSnapshotQuerySchema, reportDashboardsQuerySchema } from './monitoring/index.js';
 import { productivityReportQuerySchema } from './reporting/index.js';
 import { npsCommandSchemas, npsScoresQuerySchema } from './nps/index.js';
 import { deviationCommandSchemas, orderDeviationsQuerySchema } from './deviations/index.js';
@@ -250,6 +251,9 @@ export const querySchemas = {
   productivityReport: productivityReportQuerySchema,
   // The admin report: the company's numbers from the same cells (docs/decisions/0082).
   adminReport: adminReportQuerySchema,
+  // The report pages /reports/analytics and /reports/monitoring (docs/decisions/0084).
+  reportDashboards: reportDashboardsQuerySchema,
+  monitoringSnapshot: monitoringSnapshotQuerySchema,
   npsScores: npsScoresQuerySchema,
   courierLocationsByDepartmentId: courierLocationsQuerySchema,
   courierLocationsBySlotId: courierLocationsBySlotIdQuerySchema,

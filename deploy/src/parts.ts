@@ -30,6 +30,7 @@ import {
   MeteredMessagePort,
   OutboxMessagePort,
   messageDelivery,
+  MetricsReader,
   PostgresBlobStore,
   PostgresIdAllocator,
   ProjectionWatermark,
@@ -236,7 +237,11 @@ export function queryParts(
   db: Database,
   geocoder: Geocoder,
   logger: Logger,
-  options: { minPositionWaitMs?: number } = {},
+  options: {
+    minPositionWaitMs?: number;
+    /** This process's metrics, read by `monitoringSnapshot` with MONITORING_TARGETS' (0084). */
+    metrics?: { name: string; metrics: Metrics };
+  } = {},
 ) {
   const watermark = new ProjectionWatermark(db.knex, db.notifier, {
     projections: projections.map((p) => p.name),
@@ -257,6 +262,14 @@ export function queryParts(
         address: config.INVOICE_SELLER_ADDRESS,
       },
       chromiumPath: config.CHROMIUM_PATH ?? defaultChromiumPath(),
+    },
+    // The report pages (docs/decisions/0084): the processes' metrics, the external dashboards.
+    reports: {
+      metrics: new MetricsReader(options.metrics ?? null, config.MONITORING_TARGETS ?? []),
+      dashboards: {
+        analytics: config.ANALYTICS_DASHBOARD_URL ?? null,
+        monitoring: config.MONITORING_DASHBOARD_URL ?? null,
+      },
     },
   };
   return { deps, close: () => watermark.close() };
@@ -360,6 +373,12 @@ export const publicConfigOf = (config: Config) => ({
   mapTileUrl: config.MAP_TILE_URL,
   mapTileAttribution: config.MAP_TILE_ATTRIBUTION,
 });
+
+/** The report pages' external dashboards, framed by the web app (docs/decisions/0084). */
+export const dashboardUrlsOf = (config: Config): string[] =>
+  [config.MONITORING_DASHBOARD_URL, config.ANALYTICS_DASHBOARD_URL].filter(
+    (u): u is string => u !== undefined,
+  );
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

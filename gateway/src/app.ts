@@ -49,6 +49,12 @@ export interface GatewayDeps {
     mapTileUrl?: string;
     mapTileAttribution?: string;
   };
+  /**
+   * External pages the web app may show in a frame (the report pages' dashboards, config
+   * MONITORING_DASHBOARD_URL and ANALYTICS_DASHBOARD_URL; docs/decisions/0084): their origins
+   * join the content security policy's `frame-src`.
+   */
+  frameUrls?: readonly string[];
   /** Serve the web app's source maps (development); production answers them 404. */
   sourceMaps?: boolean;
   /**
@@ -93,7 +99,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(securityHeaders({ tileUrl: deps.publicConfig?.mapTileUrl }));
+  app.use(
+    securityHeaders({ tileUrl: deps.publicConfig?.mapTileUrl, frameUrls: deps.frameUrls ?? [] }),
+  );
   // Query strings (REST filters, the socket's context) with text the product cannot keep: 400.
   app.use(refuseUnacceptableText);
   app.get(

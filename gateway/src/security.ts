@@ -13,14 +13,25 @@ export function tileOrigins(template: string | undefined): string[] {
   return [`${match[1]}://${host}`];
 }
 
+/** The origins (`https://host[:port]`) of the pages the web app may frame; bad URLs left out. */
+export function frameOrigins(urls: readonly string[]): string[] {
+  const origins = urls.flatMap((u) => (URL.canParse(u) ? [new URL(u).origin] : []));
+  return [...new Set(origins.filter((o) => o.startsWith('https://')))];
+}
+
 /**
  * Security headers of every answer, in every mode (docs/decisions/0018): a content security policy
  * the web app passes (its own scripts only, and WebAssembly compiled from them; inline styles, which emotion and Leaflet write; map
- * tiles from the configured tile server; the socket on this origin), no framing by other sites,
+ * tiles from the configured tile server; the socket on this origin; frames of the configured
+ * dashboards only), no framing by other sites,
  * nosniff, a same-origin referrer policy, and HSTS when the request came over HTTPS.
  */
-export function securityHeaders(options: { tileUrl?: string }): RequestHandler[] {
+export function securityHeaders(options: {
+  tileUrl?: string;
+  frameUrls?: readonly string[];
+}): RequestHandler[] {
   const tiles = tileOrigins(options.tileUrl);
+  const frames = frameOrigins(options.frameUrls ?? []);
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -35,6 +46,8 @@ export function securityHeaders(options: { tileUrl?: string }): RequestHandler[]
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
+        // This origin (as default-src) and the configured dashboards (docs/decisions/0084).
+        frameSrc: ["'self'", ...frames],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -231,3 +231,32 @@ describe('the help desk’s sign-in links (docs/decisions/0074-customer-portal.m
     );
   });
 });
+
+describe('the report pages’ settings (docs/decisions/0084-report-pages.md)', () => {
+  it('an external dashboard is an https URL, never plain http; unset or empty is none', () => {
+    const url = 'https://grafana.example.com/d/x?kiosk';
+    expect(loadConfig({ MONITORING_DASHBOARD_URL: url }).MONITORING_DASHBOARD_URL).toBe(url);
+    expect(loadConfig({ ANALYTICS_DASHBOARD_URL: '' }).ANALYTICS_DASHBOARD_URL).toBeUndefined();
+    expect(problems({ MONITORING_DASHBOARD_URL: 'http://grafana.example.com/' })).toContain(
+      'MONITORING_DASHBOARD_URL',
+    );
+    expect(problems({ ANALYTICS_DASHBOARD_URL: 'javascript:alert(1)' })).toContain(
+      'ANALYTICS_DASHBOARD_URL',
+    );
+  });
+
+  it('MONITORING_TARGETS: comma-separated name=base URL, the URL without its trailing slash', () => {
+    expect(
+      loadConfig({ MONITORING_TARGETS: 'command=http://command:8080/, relay=http://relay:8080' })
+        .MONITORING_TARGETS,
+    ).toEqual([
+      { name: 'command', url: 'http://command:8080' },
+      { name: 'relay', url: 'http://relay:8080' },
+    ]);
+    for (const bad of ['command', 'command=ftp://x', '=http://x:1', 'a=http://x:1,b'])
+      expect([bad, problems({ MONITORING_TARGETS: bad })]).toEqual([
+        bad,
+        expect.stringContaining('MONITORING_TARGETS'),
+      ]);
+  });
+});

@@ -11,6 +11,9 @@ const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'tru
 const optional = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** An absolute https URL (a page another site serves, shown in a frame: never plain http). */
+const httpsUrl = z.url({ protocol: /^https$/, error: 'an https URL' });
+
 const loopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
 export const configSchema = z.object({
@@ -253,6 +256,50 @@ export const configSchema = z.object({
       .string()
       .transform((v) => v.split(',').map((s) => s.trim()))
       .pipe(z.array(z.enum(relaySources)).min(1)),
+  ),
+  // ---- The report pages /reports/analytics and /reports/monitoring (docs/decisions/0084).
+  /**
+   * An external dashboard (e.g. Grafana) the monitoring page shows in a frame instead of its own
+   * figures, with a link out; https only. Unset: the page shows the product's own metrics.
+   */
+  MONITORING_DASHBOARD_URL: optional(httpsUrl),
+  /** The same for the analytics page; unset: the page shows the reporting read models' figures. */
+  ANALYTICS_DASHBOARD_URL: optional(httpsUrl),
+  /**
+   * The services whose `/metrics` the monitoring page reads, comma-separated `name=base URL`
+   * (e.g. `command=http://command:8080,projector=http://projector:8080`), over the internal
+   * network. The process answering the query always counts itself; unset: only itself (the
+   * embedded default, where everything runs in one process).
+   */
+  MONITORING_TARGETS: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(
+                /^[a-z][a-z0-9_-]{0,39}=https?:\/\/[^\s,=]+$/,
+                'name=http(s) base URL, e.g. command=http://command:8080',
+              )
+              .refine((t) => URL.canParse(t.slice(t.indexOf('=') + 1)), 'a valid URL after name='),
+          )
+          .min(1)
+          .max(50),
+      )
+      .transform((list) =>
+        list.map((t) => {
+          const at = t.indexOf('=');
+          return { name: t.slice(0, at), url: t.slice(at + 1).replace(/\/+$/, '') };
+        }),
+      ),
   ),
   // ---- Invoices (docs/decisions/0032-invoicing.md).
   /** The seller printed at the head of every invoice: the company's name and organisation number. */

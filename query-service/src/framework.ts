@@ -5,7 +5,9 @@ import {
   searchIdKind,
   type EntityName,
   type Identity,
+  type MonitoringSnapshot,
   type QueryName,
+  type ReportDashboards,
   type querySchemas,
 } from '@nordlog/contracts';
 import type { Geocoder, Knex } from '@nordlog/platform';
@@ -19,6 +21,16 @@ export interface QueryContext {
   geocoder?: Geocoder;
   /** A webhook's secret from its id and version (docs/decisions/0070). */
   webhookSecret?: (id: string, version: number) => string;
+  /** The report pages' sources (docs/decisions/0084): the metrics reader, the dashboards. */
+  reports?: ReportSources;
+}
+
+/** What the report pages read besides the read models (docs/decisions/0084-report-pages.md). */
+export interface ReportSources {
+  /** The running processes' metrics; without it `monitoringSnapshot` is unavailable. */
+  metrics?: { snapshot(now: Date): Promise<MonitoringSnapshot> };
+  /** The external dashboards configured, null each when none. */
+  dashboards: ReportDashboards;
 }
 
 export type QueryHandler<N extends QueryName> = (

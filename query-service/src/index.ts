@@ -6,6 +6,7 @@ export {
   type QueryServiceDeps,
 } from './service.js';
 export { type WaitForPosition } from './minPosition.js';
+export type { ReportSources } from './framework.js';
 export { createDownloadApi } from './routeLists/export.js';
 export { readDay } from './optimizing/day.js';
 export { readInvoicingCandidates, type RunCandidates } from './invoicing/candidates.js';

@@ -45,6 +45,7 @@ import {
   readableJson,
   type QueryContext,
   type QueryTable,
+  type ReportSources,
 } from './framework.js';
 import {
   courierLocationsByDepartmentId,
@@ -57,6 +58,7 @@ import { jobsStatus } from './jobs/query.js';
 import { departmentTimeWindows, productionTimeWindows } from './timeWindows/query.js';
 import { departmentMatrix, getCustomersWithTimeMatrix } from './matrix/query.js';
 import { adminReport } from './reporting/admin.js';
+import { monitoringSnapshot, reportDashboards } from './monitoring/query.js';
 import {
   getServiceMappingDataById,
   getTextById,
@@ -198,6 +200,8 @@ export const queries: QueryTable = {
   getServiceMappingDataById,
   productivityReport,
   adminReport,
+  reportDashboards,
+  monitoringSnapshot,
   npsScores,
   ...cmsQueries,
   courierLocationsByDepartmentId,
@@ -292,6 +296,8 @@ export interface QueryServiceDeps {
   invoices?: InvoiceDocumentSettings;
   /** The proof store (a delivery's signature and photos, 0068); without it none is found. */
   blobs?: BlobStore;
+  /** The report pages' metrics reader and external dashboards (docs/decisions/0084). */
+  reports?: ReportSources;
 }
 
 /** `POST /api/query/{queryName}` with body `{query, params}` (spec §7); reads read models only. */
@@ -349,6 +355,7 @@ export async function answer(
     clock: deps.clock ?? (() => new Date()),
     ...(deps.geocoder ? { geocoder: deps.geocoder } : {}),
     ...(deps.webhookSecret ? { webhookSecret: deps.webhookSecret } : {}),
+    ...(deps.reports ? { reports: deps.reports } : {}),
   };
   const handle = queries[name] as (p: unknown, c: QueryContext) => Promise<unknown>;
   return readable(name, identity, await handle(parsed.data, ctx));

@@ -109,6 +109,9 @@ export const queryPermissions: Record<QueryName, Permission> = {
   productivityReport: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.
   adminReport: read([], { roles: ['ADMIN'], ...everyDepartment }),
+  // The report pages (spec §6: `/reports/*` ADMIN only; 0084): the company's and the processes'.
+  reportDashboards: read([], { roles: ['ADMIN'], ...everyDepartment }),
+  monitoringSnapshot: read([], { roles: ['ADMIN'], ...everyDepartment }),
   // The net promoter scores (0083): a report, read as the productivity report is.
   npsScores: read(['PLANNER_REPORTS']),
   jobsStatus: read(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),

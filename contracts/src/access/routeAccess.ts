@@ -119,6 +119,11 @@ export const routeRules: readonly RouteRule[] = [
   { path: '/planner/simple-search/:shipmentId?', flags: [], roles: ['ADMIN'] },
   { path: '/planner/advanced-search/:searchPhrase?', flags: [], roles: ['ADMIN'] },
   { path: '/reports/*', flags: [], roles: ['ADMIN'] },
+  // Spec §2 `/reports/{analytics service}`, `/reports/{monitoring service}`: the services are not
+  // named (S2-ROUTE-006); ours are `analytics` and `monitoring` (docs/decisions/0084), each a rule
+  // of its own (the rule above's access) so the walk opens both; `/reports` leads to analytics.
+  { path: '/reports/analytics/*', flags: [], roles: ['ADMIN'] },
+  { path: '/reports/monitoring', flags: [], roles: ['ADMIN'] },
   // Not in spec §2: the courier's own start page (docs/decisions/0019-every-screen-walked.md).
   { path: '/courier/*', flags: [], roles: ['COURIER'] },
   // The customer portal in the product (docs/decisions/0074-customer-portal.md): the planner's

@@ -58,6 +58,7 @@ import { readFileSync } from 'node:fs';
 import {
   buildId,
   publicConfigOf,
+  dashboardUrlsOf,
   helpdeskOf,
   commandParts,
   invoicingParts,
@@ -180,6 +181,8 @@ export async function startSystem(
   const run: System['run'] = command.run;
   const query = queryParts(config, db, geocoder, logger, {
     minPositionWaitMs: options.minPositionWaitMs,
+    // Everything runs here: one registry is every process's metrics (docs/decisions/0084).
+    metrics: { name: 'embedded', metrics },
   });
   const queryDeps = query.deps;
   const queryApi = createQueryService(queryDeps);
@@ -265,6 +268,7 @@ export async function startSystem(
     uiDir,
     sourceMaps: config.NODE_ENV !== 'production',
     publicConfig: publicConfigOf(config),
+    frameUrls: dashboardUrlsOf(config),
     openApi: createOpenApi(queryDeps),
     openCommands: createOpenCommands(command.deps),
     publicLimit,

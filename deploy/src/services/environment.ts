@@ -79,6 +79,11 @@ export const serviceEnvironment: Record<
       'INVOICE_SELLER_ORG_NUMBER',
       'INVOICE_SELLER_ADDRESS',
       'CHROMIUM_PATH',
+      // The report pages (docs/decisions/0084): the services whose /metrics the monitoring page
+      // reads, and the external dashboards shown instead.
+      'MONITORING_TARGETS',
+      'MONITORING_DASHBOARD_URL',
+      'ANALYTICS_DASHBOARD_URL',
     ],
   },
   projector: {
@@ -121,6 +126,9 @@ export const serviceEnvironment: Record<
       'GEOCODER_USER_AGENT',
       'GEOCODER_KARTVERKET_URL',
       'GEOCODER_DAWA_URL',
+      // The external dashboards are framed from the web app: its content security policy (0084).
+      'MONITORING_DASHBOARD_URL',
+      'ANALYTICS_DASHBOARD_URL',
     ],
   },
   relay: {

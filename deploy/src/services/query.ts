@@ -13,9 +13,10 @@ import { failed, runService } from './run.js';
  * The query service as a process of its own: `/api/query/{name}`, `/api/rest/*`, the downloads and
  * the session-free `/openapi/*` calls, behind the gateway (which signs the caller's identity).
  */
-runService('query', ({ config, logger, db, app }) => {
+runService('query', ({ config, logger, db, metrics, app }) => {
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
-  const query = queryParts(config, db, geocoder, logger);
+  // Its own metrics and those of MONITORING_TARGETS make the monitoring page (0084).
+  const query = queryParts(config, db, geocoder, logger, { metrics: { name: 'query', metrics } });
   const downloads = createDownloadApi(query.deps);
   app.use(internalIdentity(config.INTERNAL_SECRET!));
   app.use('/openapi', createOpenApi(query.deps));

@@ -303,3 +303,16 @@ class DatabaseSource {
     }
   }
 }
+
+export {
+  histogramQuantile,
+  parsePrometheusText,
+  parseSampleLine,
+  type Sample,
+} from './prometheusText.js';
+export {
+  MetricsReader,
+  summariseMetrics,
+  type MonitoringTarget,
+  type SourceReading,
+} from './snapshot.js';

@@ -185,7 +185,7 @@ describe('the walk: every language', () => {
     expect(problems).toEqual([]);
   }, 180_000);
 
-  it('in all six languages, the admin pages show roles, flags, department types and holiday kinds by their labels', async () => {
+  it('in all six languages, the admin pages show roles, flags, department types and holiday kinds by their labels, and the report pages are whole', async () => {
     const problems: Problems = [];
     const { context, page, monitor } = await signedInAs({ role: 'ADMIN' });
     for (const locale of locales) {
@@ -197,6 +197,9 @@ describe('the walk: every language', () => {
         '/admin/departments',
         '/admin/holidays',
         '/planner/1/shipments-search',
+        // The report pages (docs/decisions/0084): our own figures' texts.
+        '/reports/analytics',
+        '/reports/monitoring',
       ]) {
         await navigateInApp(page, path);
         // axe once per page (the routes' walk ran it already): a language changes the texts.

@@ -91,6 +91,8 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
     groupBy: 'courier',
   }),
   adminReport: () => ({ fromDate: '2026-11-01', toDate: '2026-11-30', type: 'customers' }),
+  reportDashboards: () => ({}),
+  monitoringSnapshot: () => ({}),
   banners: () => ({}),
   bannerById: (w) => ({ id: w.banner }),
   publishedBanners: () => ({}),

@@ -17,6 +17,7 @@ import { unresolvedScreens } from '../planner/unresolved/routes';
 import { returnsScreens } from '../planner/returns/routes';
 import { exportScreens } from '../planner/exports/routes';
 import { reportingScreens } from '../planner/reporting/routes';
+import { reportPageScreens } from '../reportPages/routes';
 import { recurringScreens } from '../planner/recurring/routes';
 import { addressScreens } from '../planner/addresses/routes';
 import { preAdviceScreens } from '../preAdvice/routes';
@@ -131,6 +132,8 @@ export const screens: { path: string; rule: string; Page: ComponentType; live?: 
   ...exportScreens,
   // The productivity dashboard and the planner's reports (docs/decisions/0080).
   ...reportingScreens,
+  // The report pages /reports/analytics and /reports/monitoring (docs/decisions/0084).
+  ...reportPageScreens,
   // Recurring orders and the result of a date (docs/decisions/0058): their changes are pushed.
   ...recurringScreens.map((screen) => ({ ...screen, live: true })),
   // Spreadsheet import (docs/decisions/0059): a running import's progress is asked again.

@@ -3,6 +3,7 @@ import AddBoxIcon from '@mui/icons-material/AddBox';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import InsightsIcon from '@mui/icons-material/Insights';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import AutoModeIcon from '@mui/icons-material/AutoMode';
@@ -204,7 +205,8 @@ export function menuEntries(
       item('/customer/api-keys', 'portalIntegrations.apiKeys', <VpnKeyIcon />);
     return out;
   }
-  const inAdmin = pathname.startsWith('/admin');
+  // The report pages (0084) are the admin's too: shown with the admin menu.
+  const inAdmin = pathname.startsWith('/admin') || pathname.startsWith('/reports/');
   const admin = adminResources.filter((r) => canOpenResource(user, r));
   const plannerType = PLANNER_ROLES.includes(user.role);
   const group = (key: string, items: readonly PlannerItem[]) => {
@@ -272,6 +274,11 @@ export function menuEntries(
     if (can(PERSONAL_DATA)) item(PERSONAL_DATA, 'personalData.menu', <PrivacyTipIcon />);
     // The company's report (docs/decisions/0082-admin-report.md).
     if (can(ADMIN_REPORT)) item('/admin/report', 'adminReport.menu', <AssessmentIcon />);
+    // The report pages /reports/analytics and /reports/monitoring (docs/decisions/0084).
+    if (can('/reports/analytics/*'))
+      item('/reports/analytics', 'reportPages.analyticsMenu', <InsightsIcon />);
+    if (can('/reports/monitoring'))
+      item('/reports/monitoring', 'reportPages.monitoringMenu', <MonitorHeartIcon />);
     if (can('/admin/jobs')) item('/admin/jobs', 'jobs.menu', <ScheduleIcon />);
     if (can('/admin/preadvice/*')) item('/admin/preadvice', 'preAdvice.menu', <SmsIcon />);
     if (can('/admin/integrations/:date?'))

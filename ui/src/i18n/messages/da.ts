@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
@@ -105,6 +106,7 @@ const da: Messages = {
     ...textsMessages.da.pages,
     ...reportingMessages.da.pages,
     ...adminReportMessages.da.pages,
+    ...reportPagesMessages.da.pages,
     helpdesk: 'Log ind fra kundeservice',
     map: 'Kort',
     receiptList: 'Kvitteringsliste',
@@ -2642,6 +2644,7 @@ const da: Messages = {
   texts: textsMessages.da.texts,
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
+  reportPages: reportPagesMessages.da.reportPages,
   nps: npsMessages.da.nps,
   portalIntegrations: portalIntegrationsMessages.da.portalIntegrations,
   h2Booking: bookingExtrasMessages.da.h2Booking,

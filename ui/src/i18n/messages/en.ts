@@ -5,6 +5,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
@@ -106,6 +107,7 @@ const en = {
     ...textsMessages.en.pages,
     ...reportingMessages.en.pages,
     ...adminReportMessages.en.pages,
+    ...reportPagesMessages.en.pages,
     helpdesk: 'Help-desk sign-in',
     map: 'Map',
     receiptList: 'Receipt list',
@@ -2649,6 +2651,7 @@ const en = {
   texts: textsMessages.en.texts,
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
+  reportPages: reportPagesMessages.en.reportPages,
   nps: npsMessages.en.nps,
   portalIntegrations: portalIntegrationsMessages.en.portalIntegrations,
   h2Booking: bookingExtrasMessages.en.h2Booking,

@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
@@ -106,6 +107,7 @@ const fi: Messages = {
     ...textsMessages.fi.pages,
     ...reportingMessages.fi.pages,
     ...adminReportMessages.fi.pages,
+    ...reportPagesMessages.fi.pages,
     helpdesk: 'Kirjautuminen asiakaspalvelusta',
     map: 'Kartta',
     receiptList: 'Kuittauslista',
@@ -2668,6 +2670,7 @@ const fi: Messages = {
   texts: textsMessages.fi.texts,
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
+  reportPages: reportPagesMessages.fi.reportPages,
   nps: npsMessages.fi.nps,
   portalIntegrations: portalIntegrationsMessages.fi.portalIntegrations,
   h2Booking: bookingExtrasMessages.fi.h2Booking,

@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
@@ -108,6 +109,7 @@ const fr: Messages = {
     ...textsMessages.fr.pages,
     ...reportingMessages.fr.pages,
     ...adminReportMessages.fr.pages,
+    ...reportPagesMessages.fr.pages,
     helpdesk: 'Connexion depuis le support',
     map: 'Carte',
     receiptList: 'Liste de réception',
@@ -2678,6 +2680,7 @@ const fr: Messages = {
   texts: textsMessages.fr.texts,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
+  reportPages: reportPagesMessages.fr.reportPages,
   nps: npsMessages.fr.nps,
   portalIntegrations: portalIntegrationsMessages.fr.portalIntegrations,
   h2Booking: bookingExtrasMessages.fr.h2Booking,

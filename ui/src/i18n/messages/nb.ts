@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
@@ -104,6 +105,7 @@ const nb: Messages = {
     ...textsMessages.nb.pages,
     ...reportingMessages.nb.pages,
     ...adminReportMessages.nb.pages,
+    ...reportPagesMessages.nb.pages,
     helpdesk: 'Innlogging fra kundeservice',
     map: 'Kart',
     receiptList: 'Kvitteringsliste',
@@ -2648,6 +2650,7 @@ const nb: Messages = {
   texts: textsMessages.nb.texts,
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
+  reportPages: reportPagesMessages.nb.reportPages,
   nps: npsMessages.nb.nps,
   portalIntegrations: portalIntegrationsMessages.nb.portalIntegrations,
   h2Booking: bookingExtrasMessages.nb.h2Booking,

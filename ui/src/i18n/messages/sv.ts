@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
+import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
@@ -104,6 +105,7 @@ const sv: Messages = {
     ...textsMessages.sv.pages,
     ...reportingMessages.sv.pages,
     ...adminReportMessages.sv.pages,
+    ...reportPagesMessages.sv.pages,
     helpdesk: 'Inloggning från kundtjänst',
     map: 'Karta',
     receiptList: 'Kvittenslista',
@@ -2644,6 +2646,7 @@ const sv: Messages = {
   texts: textsMessages.sv.texts,
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
+  reportPages: reportPagesMessages.sv.reportPages,
   nps: npsMessages.sv.nps,
   portalIntegrations: portalIntegrationsMessages.sv.portalIntegrations,
   h2Booking: bookingExtrasMessages.sv.h2Booking,

@@ -83,6 +83,8 @@ export async function chooseOption(
   match: OptionMatch = {},
 ): Promise<void> {
   const exact = match.exact ?? typeof option === 'string';
+  // The field's label also names its open (or closing) listbox: the field is the first of them.
+  field = field.first();
   await tryClick(page, () => field.click(), option, exact);
   if (match.multiple) await page.keyboard.press('Escape');
   else if (match.keeps !== false) await waitUntilShown(field, option, exact);
@@ -100,6 +102,7 @@ export async function chooseSuggestion(
   match: OptionMatch & { shown?: string | RegExp } = {},
 ): Promise<void> {
   const exact = match.exact ?? typeof option === 'string';
+  field = field.first();
   let first = true;
   await tryClick(
     page,
@@ -122,7 +125,7 @@ export async function chooseSuggestion(
  * `chooseOption` opens it afresh.
  */
 export async function readOptions(page: Page, field: Locator): Promise<string[]> {
-  await field.click();
+  await field.first().click();
   await page.getByRole('option').first().waitFor();
   const texts = await page.getByRole('option').allInnerTexts();
   await page.keyboard.press('Escape');

@@ -1,5 +1,4 @@
 import type { CommandFigures, MetricsSourceState, MonitoringSnapshot } from '@nordlog/contracts';
-import type { Metrics } from './index.js';
 import { histogramQuantile, parsePrometheusText, type Sample } from './prometheusText.js';
 
 /** A process's metrics as read: its samples, or why they could not be read. */
@@ -107,7 +106,8 @@ export interface MonitoringTarget {
  */
 export class MetricsReader {
   constructor(
-    private readonly own: { name: string; metrics: Metrics } | null,
+    /** This process's registry (Metrics): only its text exposition is read. */
+    private readonly own: { name: string; metrics: { text(): Promise<string> } } | null,
     private readonly targets: readonly MonitoringTarget[] = [],
     private readonly timeoutMs = 2000,
     private readonly fetchImpl: typeof fetch = fetch,

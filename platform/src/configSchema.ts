@@ -86,6 +86,12 @@ export const configSchema = z.object({
    * per gateway process (docs/decisions/0069-api-keys.md).
    */
   API_KEY_MAX_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Requests a minute of all a customer's API keys together, per gateway process: a customer who
+   * keeps its own keys (0085) cannot multiply its limit by making more of them. Default: three
+   * times the per-key limit.
+   */
+  API_KEY_MAX_REQUESTS_PER_CUSTOMER_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   /** Refused API keys a client address may present a minute before it gets 429 (0069). */
   API_KEY_MAX_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** The build id answered by `GET /revision`. */

@@ -278,6 +278,7 @@ export async function startSystem(
     integration: {
       authenticate: new ApiKeyAuthenticator(db.knex, {
         perMinute: config.API_KEY_MAX_REQUESTS_PER_MINUTE,
+        perCustomerPerMinute: config.API_KEY_MAX_REQUESTS_PER_CUSTOMER_PER_MINUTE,
         failuresPerMinute: config.API_KEY_MAX_FAILURES_PER_MINUTE,
       }).middleware(),
       queries: createIntegrationQueryApi(queryDeps),

@@ -113,6 +113,7 @@ export const serviceEnvironment: Record<
       'PUBLIC_MAX_REQUESTS_PER_MINUTE',
       // The integration APIs' limits per key and per address (docs/decisions/0069).
       'API_KEY_MAX_REQUESTS_PER_MINUTE',
+      'API_KEY_MAX_REQUESTS_PER_CUSTOMER_PER_MINUTE',
       'API_KEY_MAX_FAILURES_PER_MINUTE',
       'CUSTOMER_PORTAL_URL',
       // The help desk's signed sign-in links (docs/decisions/0074).

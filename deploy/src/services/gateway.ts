@@ -120,6 +120,7 @@ runService('gateway', ({ config, logger, db, metrics, app }) => {
       integration: {
         authenticate: new ApiKeyAuthenticator(db.knex, {
           perMinute: config.API_KEY_MAX_REQUESTS_PER_MINUTE,
+          perCustomerPerMinute: config.API_KEY_MAX_REQUESTS_PER_CUSTOMER_PER_MINUTE,
           failuresPerMinute: config.API_KEY_MAX_FAILURES_PER_MINUTE,
         }).middleware(),
         queries: toQueries,

@@ -18,6 +18,8 @@ const CUSTOMER_CACHE_MS = 5_000;
 export interface ApiKeyAuthOptions {
   /** Requests a key may make a minute (per gateway process). */
   perMinute: number;
+  /** Requests all of one customer's keys together may make a minute (default 3 × perMinute). */
+  perCustomerPerMinute?: number;
   /** Refused keys an address may present a minute before it is refused without a look-up. */
   failuresPerMinute?: number;
   clock?: () => Date;
@@ -35,10 +37,12 @@ export function presentedKey(req: Pick<Request, 'get'>): string | null {
  * unknown, malformed, rotated-away or revoked key is 401 INVALID_TOKEN, all alike. The caller is
  * then the key's customer, as a customer user of it would be (its sub-customers, its customers'
  * departments, no flags), and each key has its own limit (429 with Retry-After), as the public
- * calls have one per address.
+ * calls have one per address; a customer's keys together have one more (0085: a customer who
+ * makes its own keys does not make its limit bigger by making more).
  */
 export class ApiKeyAuthenticator {
   private readonly perKey: RateLimiter;
+  private readonly perCustomer: RateLimiter;
   private readonly failures: RateLimiter;
   private readonly customers = new Map<string, { identity: Identity; until: number }>();
   private readonly clock: () => Date;
@@ -49,6 +53,11 @@ export class ApiKeyAuthenticator {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.perKey = new RateLimiter(options.perMinute, API_KEY_WINDOW_MS, this.clock);
+    this.perCustomer = new RateLimiter(
+      options.perCustomerPerMinute ?? 3 * options.perMinute,
+      API_KEY_WINDOW_MS,
+      this.clock,
+    );
     this.failures = new RateLimiter(options.failuresPerMinute ?? 30, API_KEY_WINDOW_MS, this.clock);
   }
 
@@ -71,6 +80,12 @@ export class ApiKeyAuthenticator {
           'TOO_MANY_REQUESTS',
           'Too many requests with this API key; wait and try again',
         ).retryAfter(this.perKey.retryAfterMs(found.id));
+      if (!this.perCustomer.hit(found.customerId))
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          "Too many requests with this customer's API keys together; wait and try again",
+          { limit: 'customer' },
+        ).retryAfter(this.perCustomer.retryAfterMs(found.customerId));
       const identity = await this.identityOf(found.customerId);
       attachIdentity(req, { ...identity, userId: `api-key:${found.id}` });
       next();

@@ -34,7 +34,11 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
   };
   beforeAll(async () => {
     sys = await startTestSystem({
-      env: { API_KEY_MAX_REQUESTS_PER_MINUTE: '12', API_KEY_MAX_FAILURES_PER_MINUTE: '25' },
+      env: {
+        API_KEY_MAX_REQUESTS_PER_MINUTE: '12',
+        API_KEY_MAX_REQUESTS_PER_CUSTOMER_PER_MINUTE: '60',
+        API_KEY_MAX_FAILURES_PER_MINUTE: '25',
+      },
     });
     w = await integrationWorld(sys);
   }, 60_000);
@@ -257,6 +261,28 @@ describe('API keys and the integration APIs (issue 43 §4; docs/decisions/0069)'
     expect(over.body[0].errorType).toBe('TOO_MANY_REQUESTS');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await withKey(sys.url, services('C-1', '0368'), calm)).status).toBe(200);
+  });
+
+  it("a customer's keys together have a limit too: more keys do not make more requests (0085)", async () => {
+    // C-2's own keys (the other tests use C-1's): five keys of twelve requests reach the 60.
+    const keys = [];
+    for (let i = 0; i < 6; i++) keys.push((await createKey(w.other)).key);
+    const statuses: number[] = [];
+    for (const key of keys.slice(0, 5))
+      for (let i = 0; i < 12; i++)
+        statuses.push((await withKey(sys.url, services('C-2', '0368'), key)).status);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    const over = await withKey(sys.url, services('C-2', '0368'), keys[5]!);
+    expect(over.status).toBe(429);
+    expect(over.body[0]).toMatchObject({
+      errorType: 'TOO_MANY_REQUESTS',
+      params: { limit: 'customer' },
+    });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another customer's key is not held back by it.
+    expect(
+      (await withKey(sys.url, services('C-1', '0368'), (await createKey(w.main)).key)).status,
+    ).toBe(200);
   });
 
   it("a session does not open the integration paths, nor a key the session's", async () => {

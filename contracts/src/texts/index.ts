@@ -129,6 +129,8 @@ export interface ServiceText {
   active: boolean;
   /** The text of the group and key, null when none is written. */
   text: TextRow | null;
+  /** SERVICE: its mapping's `important` flag (0081), offered first and marked; VAS: false. */
+  important: boolean;
 }
 
 /*

@@ -56,6 +56,14 @@ export const servicesAndVasesTexts: QueryHandler<'servicesAndVasesTexts'> = asyn
       .select<{ data: TextRow }[]>('data')
   ).map((r) => r.data);
   const byKey = new Map(rows.map((t) => [`${t.group}:${t.key}`, t]));
+  const important = new Set(
+    (
+      await knex(SERVICE_MAPPINGS_TABLE)
+        .where('deleted', false)
+        .whereRaw(`(data->>'important')::boolean`)
+        .select<{ code: string }[]>('code')
+    ).map((r) => r.code),
+  );
   const answer: ServiceText[] = articles.map((a) => {
     const group = a.kind === 'FREIGHT' ? 'SERVICE' : 'VAS';
     const key = group === 'SERVICE' ? a.code : (a.vasCode ?? a.code);
@@ -67,6 +75,7 @@ export const servicesAndVasesTexts: QueryHandler<'servicesAndVasesTexts'> = asyn
       label: a.label,
       active: a.active,
       text: byKey.get(`${group}:${key}`) ?? null,
+      important: group === 'SERVICE' && important.has(a.code),
     };
   });
   return answer.sort(

@@ -298,6 +298,14 @@ describe('services and texts', () => {
     const article = await sys.get(`/api/rest/articles/${express}`);
     expect(article.body).toEqual(expect.objectContaining({ label: 'Express, road' }));
     expect(article.body).not.toHaveProperty('important');
+    // Who books reads the flag with the services' texts: the form offers important ones first.
+    const flags = Object.fromEntries(
+      ((await booker.query('servicesAndVasesTexts', {})).body as Row[]).map((r) => [
+        r.articleCode,
+        r.important,
+      ]),
+    );
+    expect(flags).toEqual({ ECONOMY: false, EXPRESS: true, 'SVC-SIGN': false });
     // A VAS is not a service to map; an unknown article is not found.
     expect(
       refused(await texter.command('UPDATE_SERVICE_MAPPING', { id: sign, important: true })),

@@ -113,7 +113,10 @@ export function ServiceField({ label }: { label: string }) {
   const locale = useLocale();
   const texts = useServiceTexts();
   const current = useWatch<FormValues, 'serviceId'>({ name: 'serviceId' }) ?? '';
-  const options = serviceOptions(texts, locale, current);
+  const translate = useTranslate();
+  const options = serviceOptions(texts, locale, current, (name) =>
+    translate('booking.importantService', { name }),
+  );
   return <Field name="serviceId" label={label} {...(options ? { options } : {})} />;
 }
 

@@ -23,21 +23,27 @@ export const serviceName = (s: ServiceText, locale: string): string =>
   s.text ? textIn(s.text.texts, locale) : s.label;
 
 /**
- * The service picker's options: the active services (transport articles) by code, named in the
- * language; the order's own service first kept when it is not one of them (an old code), and a
- * blank for none. Null when the catalogue has no services: the field stays free text.
+ * The service picker's options: the active services (transport articles), the important ones
+ * (their mapping's flag, 0081) first and marked by `markImportant`, each part by code, named in
+ * the language; the order's own service first kept when it is not one of them (an old code), and
+ * a blank for none. Null when the catalogue has no services: the field stays free text.
  */
 export function serviceOptions(
   rows: readonly ServiceText[],
   locale: string,
   current: string,
+  markImportant: (label: string) => string = (label) => label,
 ): { value: string; label: string }[] | null {
   const services = rows.filter((r) => r.group === 'SERVICE' && r.active);
   if (services.length === 0) return null;
-  const options = services.map((s) => ({
-    value: s.articleCode,
-    label: `${serviceName(s, locale)} (${s.articleCode})`,
-  }));
+  const ordered = [...services].sort(
+    (a, b) =>
+      Number(b.important) - Number(a.important) || a.articleCode.localeCompare(b.articleCode),
+  );
+  const options = ordered.map((s) => {
+    const label = `${serviceName(s, locale)} (${s.articleCode})`;
+    return { value: s.articleCode, label: s.important ? markImportant(label) : label };
+  });
   const known = current === '' || options.some((o) => o.value === current);
   return [
     { value: '', label: '—' },

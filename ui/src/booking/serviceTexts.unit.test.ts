@@ -23,6 +23,7 @@ const service = (
   label: `${code} label`,
   active: true,
   text,
+  important: false,
   ...over,
 });
 
@@ -37,10 +38,10 @@ describe("the booking form's services (docs/decisions/0081)", () => {
   it("names each active service by its text in the user's language, else English, else the article's label", () => {
     expect(serviceOptions(rows, 'nb', '')).toEqual([
       { value: '', label: '—' },
-      { value: 'EXPRESS', label: 'Ekspress (EXPRESS)' },
       { value: 'ECONOMY', label: 'ECONOMY label (ECONOMY)' },
+      { value: 'EXPRESS', label: 'Ekspress (EXPRESS)' },
     ]);
-    expect(serviceOptions(rows, 'fi', '')![1]).toEqual({
+    expect(serviceOptions(rows, 'fi', '')![2]).toEqual({
       value: 'EXPRESS',
       label: 'Express (EXPRESS)',
     });
@@ -52,6 +53,20 @@ describe("the booking form's services (docs/decisions/0081)", () => {
       { value: 'svc1', label: 'svc1' },
     ]);
     expect(serviceOptions([], 'en', '')).toBeNull();
+  });
+
+  it('offers the important services first, marked, each part by code', () => {
+    const flagged = [
+      service('ALPHA', null),
+      service('ZULU', null, { important: true }),
+      service('BRAVO', null, { important: true }),
+    ];
+    expect(serviceOptions(flagged, 'en', '', (label) => `${label} !`)).toEqual([
+      { value: '', label: '—' },
+      { value: 'BRAVO', label: 'BRAVO label (BRAVO) !' },
+      { value: 'ZULU', label: 'ZULU label (ZULU) !' },
+      { value: 'ALPHA', label: 'ALPHA label (ALPHA)' },
+    ]);
   });
 
   it('finds a VAS text by its VAS code', () => {

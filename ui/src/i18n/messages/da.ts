@@ -671,6 +671,7 @@ const da: Messages = {
     pinned: 'Nålen er flyttet i hånden: den gemmes og bruges igen for denne adresse.',
   },
   booking: {
+    importantService: '%{name} · vigtig',
     title: {
       create: 'Ny ordre',
       edit: 'Rediger ordre',

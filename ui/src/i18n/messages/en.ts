@@ -669,6 +669,7 @@ const en = {
     pinned: 'Pin moved by hand: it is kept and reused for this address.',
   },
   booking: {
+    importantService: '%{name} · important',
     title: {
       create: 'New order',
       edit: 'Edit order',

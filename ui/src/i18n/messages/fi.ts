@@ -675,6 +675,7 @@ const fi: Messages = {
     pinned: 'Neulaa on siirretty käsin: se muistetaan ja käytetään uudelleen tälle osoitteelle.',
   },
   booking: {
+    importantService: '%{name} · tärkeä',
     title: {
       create: 'Uusi tilaus',
       edit: 'Muokkaa tilausta',

@@ -682,6 +682,7 @@ const fr: Messages = {
     pinned: 'Épingle déplacée à la main : elle est gardée et reprise pour cette adresse.',
   },
   booking: {
+    importantService: '%{name} · important',
     title: {
       create: 'Nouvelle commande',
       edit: 'Modifier la commande',

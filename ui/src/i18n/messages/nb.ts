@@ -670,6 +670,7 @@ const nb: Messages = {
     pinned: 'Nålen er flyttet for hånd: den huskes og brukes igjen for denne adressen.',
   },
   booking: {
+    importantService: '%{name} · viktig',
     title: {
       create: 'Ny ordre',
       edit: 'Endre ordre',

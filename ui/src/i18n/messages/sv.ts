@@ -669,6 +669,7 @@ const sv: Messages = {
     pinned: 'Nålen är flyttad för hand: den sparas och används igen för den här adressen.',
   },
   booking: {
+    importantService: '%{name} · viktig',
     title: {
       create: 'Ny order',
       edit: 'Ändra order',

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { MAP_FIELDS } from '@nordlog/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { todayIn } from '../../i18n/locales';
 import { dayConsignmentsQuery } from '../planning/queries';
 import { prefetchMapData } from './prefetch';
-import { mapScreens } from './routes';
+import { loadMapPage, mapScreens } from './routes';
 
 /** The queries asked (name and params), answered from `answers` by name. */
 let asked: { name: string; params: Record<string, unknown> }[] = [];
@@ -32,6 +32,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   globalThis.fetch = realFetch;
+});
+// The prefetch also asks for the page's code; it arrives before the file's environment goes
+// (after, jest reports an import into a torn-down environment).
+afterAll(async () => {
+  await loadMapPage().catch(() => undefined);
 });
 
 const settle = () => new Promise((r) => setTimeout(r, 20));

@@ -77,6 +77,16 @@ export interface RecipientSearchAnswer {
   recipients: RecipientFound[];
 }
 
+/** What the words a user typed look for: an e-mail (with @), a phone (digits, + - ( ) and spaces), a name. */
+export function recipientCriterion(
+  text: string,
+): { phone: string } | { email: string } | { name: string } {
+  const value = text.trim();
+  if (value.includes('@')) return { email: value };
+  if (/^[+\d][\d\s()-]*$/.test(value)) return { phone: value };
+  return { name: value };
+}
+
 /** The phone's digits without a national trunk zero (the Swedish and Finnish 0). */
 const phoneKey = (value: string) => digitsOf(value).replace(/^0+/, '');
 
@@ -84,7 +94,7 @@ const phoneKey = (value: string) => digitsOf(value).replace(/^0+/, '');
 export function recipientMatches(block: AddressBlock, search: RecipientSearch): boolean {
   if (search.phone) {
     const wanted = phoneKey(search.phone);
-    const phones = [block.phone, block.secondPhone].filter(Boolean).map((p) => phoneKey(p!));
+    const phones = [block.phone, block.secondPhone].filter(Boolean).map((p) => phoneKey(p));
     if (!phones.some((p) => p.length > 0 && (p.endsWith(wanted) || wanted.endsWith(p))))
       return false;
   }

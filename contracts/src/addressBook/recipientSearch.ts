@@ -8,12 +8,12 @@ import { isValidEmail } from '../consignments/validation.js';
  * an earlier recipient". A read-only command (kind `read`): it appends nothing, and its answer
  * carries the recipients found among the customer's address book (delivery and both-ways
  * addresses) and the delivery blocks of its earlier orders, in the departments the caller may
- * read. Every criterion given must match: the phone's digits (at least six, the rest of a stored
- * number's digits may be a country code before them), the e-mail (whole, in any case), a part of
+ * read. Every criterion given must match: the phone's digits (at least eight, as a number has; a
+ * stored number's country code may come before them), the e-mail (whole, in any case), a part of
  * the name (at least three characters, in any case).
  */
 export const RECIPIENT_SEARCH_LIMIT = 10;
-export const RECIPIENT_PHONE_MIN_DIGITS = 6;
+export const RECIPIENT_PHONE_MIN_DIGITS = 8;
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 

@@ -33,7 +33,7 @@ const search = (payload: Record<string, unknown>) =>
   searchRecipientIdSchema.parse({ customerId: '1', ...payload });
 
 describe('SEARCH_RECIPIENT_ID (0089)', () => {
-  it('needs a criterion, six digits of a phone, a whole e-mail, three letters of a name', () => {
+  it('needs a criterion, eight digits of a phone, a whole e-mail, three letters of a name', () => {
     const issues = (payload: Record<string, unknown>) => {
       const res = searchRecipientIdSchema.safeParse({ customerId: '1', ...payload });
       return res.success ? [] : res.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);

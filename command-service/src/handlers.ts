@@ -1,4 +1,5 @@
 import { consignmentHandlers } from './consignments/handlers.js';
+import { moveOrdersNewHandlers } from './consignments/moveOrdersNew.js';
 import { deviationHandlers } from './deviations/handlers.js';
 import { returnHandlers } from './returns/handlers.js';
 import { customerGroupHandlers } from './customerGroups/handlers.js';
@@ -31,6 +32,7 @@ import { privacyHandlers } from './privacy/handlers.js';
 import { recurringHandlers } from './recurring/handlers.js';
 import { importHandlers, prefetchBatch } from './importing/handlers.js';
 import { addressBookHandlers } from './addressBook/handlers.js';
+import { recipientSearchHandlers } from './addressBook/recipientSearch.js';
 import { preAdviceHandlers } from './preAdvice/handlers.js';
 import { webhookHandlers } from './webhooks/handlers.js';
 import { scanHandlers } from './scans/handlers.js';
@@ -45,6 +47,7 @@ export const handlers: HandlerTable = {
   CREATE_CUSTOMER: createCustomer,
   UPDATE_CUSTOMER: updateCustomer,
   ...consignmentHandlers,
+  ...moveOrdersNewHandlers,
   ...privacyHandlers,
   ...deviationHandlers,
   ...returnHandlers,
@@ -73,6 +76,7 @@ export const handlers: HandlerTable = {
   ...recurringHandlers,
   ...importHandlers,
   ...addressBookHandlers,
+  ...recipientSearchHandlers,
   ...preAdviceHandlers,
   ...webhookHandlers,
   ...scanHandlers,

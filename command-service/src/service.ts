@@ -1,6 +1,7 @@
 import {
   AppError,
   commandEnvelopeSchema,
+  commandKinds,
   commandPermissions,
   commandSchemas,
   denial,
@@ -8,6 +9,7 @@ import {
   isCommandName,
   PUBLIC_IDENTITY,
   publicCommands,
+  type CommandResult,
   type EventMetadata,
   type Identity,
 } from '@nordlog/contracts';
@@ -78,6 +80,8 @@ export interface CommandServiceDeps {
    * recipient's answers (docs/decisions/0063); without it they are refused as unavailable.
    */
   trackedOrderId?: (trackingId: string) => Promise<string | null>;
+  /** The places a recipient search looks at (SEARCH_RECIPIENT_ID, 0089); without it, refused. */
+  recipientCandidates?: HandlerContext['recipientCandidates'];
 }
 
 export interface CommandRequest {
@@ -217,6 +221,7 @@ async function runCommand(
     ...(deps.blobs ? { blobs: deps.blobs } : {}),
     ...(deps.webhookUrlCheck ? { webhookUrlCheck: deps.webhookUrlCheck } : {}),
     ...(deps.trackedOrderId ? { trackedOrderId: deps.trackedOrderId } : {}),
+    ...(deps.recipientCandidates ? { recipientCandidates: deps.recipientCandidates } : {}),
     now,
     logger,
   };
@@ -229,6 +234,11 @@ async function runCommand(
     c: HandlerContext,
   ) => Promise<Target[]> | Target[];
   const targets = await handle(parsed.data, ctx);
+  // A read-only command (kind `read`, 0089) appends nothing and keeps no outcome: it answers.
+  if (commandKinds[name] === 'read') {
+    if (targets.length > 0) throw new Error(`${name} is read-only and may not change a stream`);
+    return { status: 200, body: { ...readResult(commandId), ...ctx.answer } };
+  }
   const metadata: EventMetadata = {
     commandId,
     correlationId: correlationId ?? commandId,
@@ -300,6 +310,15 @@ async function atomically(
     targets = next;
   }
 }
+
+/** The command result of a read-only command: nothing appended (its data is beside it). */
+const readResult = (commandId: string): CommandResult => ({
+  commandId,
+  position: null,
+  events: [],
+  ids: [],
+  failed: [],
+});
 
 const commandIdTaken = (commandId: string) =>
   new AppError(

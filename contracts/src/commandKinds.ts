@@ -4,8 +4,11 @@ import type { CommandName } from './registry.js';
  * What each command does to its entity. The type makes the table complete: a new command is
  * classified the day it is added, and the registry-driven suites (update semantics, fuzzing)
  * find it here. `update`: changes named fields of one existing entity (see `updateCommands`).
+ * `read`: changes nothing; it answers data beside the command result and appends no event (a
+ * look-up the spec names a command, SEARCH_RECIPIENT_ID, docs/decisions/0089): its outcome is
+ * never kept, so a repeated commandId reads again.
  */
-export type CommandKind = 'create' | 'update' | 'delete' | 'action';
+export type CommandKind = 'create' | 'update' | 'delete' | 'action' | 'read';
 export const commandKinds: Record<CommandName, CommandKind> = {
   CREATE_DEPARTMENT: 'create',
   UPDATE_DEPARTMENT: 'update',
@@ -14,6 +17,8 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   CREATE_ORDER: 'create',
   UPDATE_ORDER: 'update',
   MOVE_ORDERS: 'action',
+  MOVE_ORDERS_NEW: 'action',
+  SEARCH_RECIPIENT_ID: 'read',
   ACCEPT_ORDERS: 'action',
   REJECT_ORDERS: 'action',
   RESOLVE_ADDRESS: 'action',

@@ -87,6 +87,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
     ...orderCodes,
   },
   MOVE_ORDERS: { 'orderIds[]': 'orders', departmentId: 'departments' },
+  MOVE_ORDERS_NEW: { 'orderIds[]': 'orders', departmentId: 'departments' },
   ACCEPT_ORDERS: { 'orderIds[]': 'orders' },
   REJECT_ORDERS: { 'orderIds[]': 'orders' },
   RESOLVE_ADDRESS: { consignmentId: 'orders' },
@@ -103,6 +104,8 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
     'block.pupUnitId': orderCodes['delivery.pupUnitId'],
   },
   DELETE_ADDRESS: { id: 'addresses' },
+  // The customer whose recipients are searched, and the booking's department (0089).
+  SEARCH_RECIPIENT_ID: { customerId: 'customers', departmentId: 'departments' },
   PIN_ADDRESS: { departmentId: 'departments' },
   UNRESOLVE_DELIVERY_ADDRESS: { 'consignmentIds[]': 'orders' },
   UNRESOLVE_PICKUP_ADDRESS: { 'consignmentIds[]': 'orders' },

@@ -11,12 +11,7 @@ import {
   STREAM_STATES_KEPT,
   executeCommand,
 } from '@nordlog/command-service';
-import {
-  NUMBER_SERIES_CATALOGUE_STREAM,
-  ORDERS_TABLE,
-  SYSTEM_IDENTITY,
-  type Identity,
-} from '@nordlog/contracts';
+import { NUMBER_SERIES_CATALOGUE_STREAM, SYSTEM_IDENTITY, type Identity } from '@nordlog/contracts';
 import {
   LinkMobilitySmsSender,
   PostgresEventStore,
@@ -59,6 +54,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webhookSecrets } from './webhookParts.js';
+import { readModelLookups } from './readModelLookups.js';
 
 /**
  * The parts the composition roots share: the embedded default (one process, embedded/system.ts)
@@ -125,14 +121,8 @@ export async function commandParts(
     logger: logger.child({ component: 'command' }),
     ...(metrics ? { metrics } : {}),
     ...(webhookUrlCheck ? { webhookUrlCheck } : {}),
-    // The recipient's answers find their order by its tracking key (docs/decisions/0063).
-    trackedOrderId: async (trackingId: string) =>
-      (
-        await db
-          .knex(ORDERS_TABLE)
-          .where('tracking_id', trackingId)
-          .first<{ id: string } | undefined>('id')
-      )?.id ?? null,
+    // What some commands look up in the read models (0063's tracking key, 0089's recipients).
+    ...readModelLookups(db),
   };
   /** Runs a command in process, as the system unless another identity is given. */
   const run = (name: string, payload: unknown, identity: Identity = SYSTEM_IDENTITY) =>

@@ -9,6 +9,7 @@ export { type WaitForPosition } from './minPosition.js';
 export type { ReportSources } from './framework.js';
 export { createDownloadApi } from './routeLists/export.js';
 export { readDay } from './optimizing/day.js';
+export { readRecipientCandidates } from './addressBook/recipientCandidates.js';
 export { readInvoicingCandidates, type RunCandidates } from './invoicing/candidates.js';
 export { defaultChromiumPath } from './invoicing/documents/pdf.js';
 export type { InvoiceDocumentSettings } from './invoicing/download.js';

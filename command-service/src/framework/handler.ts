@@ -4,6 +4,8 @@ import type {
   Department,
   Identity,
   NumberSeriesType,
+  RecipientCandidate,
+  RecipientSearch,
 } from '@nordlog/contracts';
 import type { BlobStore, Geocoder, IdAllocator, IdKind, Logger } from '@nordlog/platform';
 import type { NumberAllocator, SeriesScope } from '../numberSeries/allocator.js';
@@ -64,6 +66,14 @@ export interface HandlerContext {
    * docs/decisions/0069): a repeated commandId gets the outcome without it.
    */
   shownOnce?: Record<string, unknown>;
+  /**
+   * The places a recipient search looks at (the address book's and the orders' read models) of a
+   * customer, narrowed by the search's words (SEARCH_RECIPIENT_ID, 0089); absent: the search is
+   * refused as unavailable.
+   */
+  recipientCandidates?: (search: RecipientSearch) => Promise<RecipientCandidate[]>;
+  /** What a read-only command (kind `read`) answers beside the command result (0089). */
+  answer?: Record<string, unknown>;
   logger: Logger;
 }
 

@@ -9,6 +9,7 @@ import {
   preAdvice,
   preAdviceAdmin,
   preAdviceRoles,
+  read,
   recurring,
   returns,
   shipments,
@@ -30,10 +31,13 @@ export const commandPermissions: Record<CommandName, Permission> = {
   CREATE_ADDRESS: write(addressBook, { customers: true }),
   UPDATE_ADDRESS: write(addressBook, { customers: true }),
   DELETE_ADDRESS: write(addressBook, { customers: true }),
+  // A look-up for the booking form that writes nothing (0089): who books or keeps addresses.
+  SEARCH_RECIPIENT_ID: read(['PLANNER_BOOKING', ...addressBook], { customers: true }),
   // Editing is booking; customers edit their own orders while they wait for confirmation.
   UPDATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
   // Moving needs access to both departments (checked per order and for the target).
   MOVE_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
+  MOVE_ORDERS_NEW: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   ACCEPT_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   REJECT_ORDERS: write(['PLANNER_SHIPMENTS', 'PLANNER_BOOKING']),
   RESOLVE_ADDRESS: write(['PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),

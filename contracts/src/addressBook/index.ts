@@ -8,6 +8,8 @@ import {
 } from '../consignments/order.js';
 
 export * from './columns.js';
+export * from './recipientSearch.js';
+import { searchRecipientIdSchema } from './recipientSearch.js';
 
 /**
  * The address book (spec §2 `/addresses`, `/addresses/new`, the client store's `addresses`;
@@ -85,6 +87,7 @@ export const addressBookCommandSchemas = {
   CREATE_ADDRESS: createAddressSchema,
   UPDATE_ADDRESS: updateAddressSchema,
   DELETE_ADDRESS: deleteAddressSchema,
+  SEARCH_RECIPIENT_ID: searchRecipientIdSchema,
 } as const;
 
 /**

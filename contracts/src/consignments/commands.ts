@@ -60,11 +60,18 @@ export const rejectOrdersSchema = z
   });
 /** MOVE_ORDERS (spec §4 flow "move orders to another department"). */
 export const moveOrdersSchema = z.object({ orderIds: idList, departmentId: entityId });
+/**
+ * MOVE_ORDERS_NEW (docs/decisions/0089-move-orders-new.md): the same move, all or nothing: every
+ * order moves (and leaves its slot) in one atomic append, or none does and the refusal names each
+ * order refused (one error item an order, `params.orderId`).
+ */
+export const moveOrdersNewSchema = moveOrdersSchema;
 
 export const consignmentCommandSchemas = {
   CREATE_ORDER: createOrderSchema,
   UPDATE_ORDER: updateOrderSchema,
   MOVE_ORDERS: moveOrdersSchema,
+  MOVE_ORDERS_NEW: moveOrdersNewSchema,
   ACCEPT_ORDERS: orderIdsSchema,
   REJECT_ORDERS: rejectOrdersSchema,
   RESOLVE_ADDRESS: resolveAddressSchema,

@@ -119,6 +119,7 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
     })),
   }),
   MOVE_ORDERS: (w) => ({ orderIds: [w.order], departmentId: w.departments[1] }),
+  MOVE_ORDERS_NEW: (w) => ({ orderIds: [w.order], departmentId: w.departments[1] }),
   ACCEPT_ORDERS: (w) => ({ orderIds: [w.order] }),
   REJECT_ORDERS: (w) => ({ orderIds: [w.order], reason: 'OTHER', otherReason: 'x' }),
   RESOLVE_ADDRESS: (w) => ({ consignmentId: w.order, side: 'delivery', lat: 59.9, lng: 10.7 }),
@@ -346,6 +347,11 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_ADDRESS: (w) => updateSamples.UPDATE_ADDRESS(w).create,
   UPDATE_ADDRESS: (w) => ({ id: w.address, code: 'D-2' }),
   DELETE_ADDRESS: (w) => ({ id: w.address }),
+  SEARCH_RECIPIENT_ID: (w) => ({
+    customerId: w.customers[0],
+    departmentId: w.departments[0],
+    name: 'Nordmann',
+  }),
   CREATE_PRE_ADVICE_POLICY: (w) => ({
     name: 'Day before',
     departmentId: w.departments[0],

@@ -3,6 +3,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { CoordinatesField } from './CoordinatesField';
+import { RecipientLookup } from './RecipientLookup';
 import {
   addressCountries,
   geoPrecisions,
@@ -167,6 +168,11 @@ export function AddressBlock({
         </Typography>
       ) : null}
       <Grid container spacing={1.5}>
+        {side === 'delivery' ? (
+          <Grid size={12}>
+            <RecipientLookup />
+          </Grid>
+        ) : null}
         <Grid size={12}>
           <BlockAddressSearch side={side} />
         </Grid>

@@ -1,9 +1,11 @@
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,7 +19,7 @@ import { DeviationReasonField } from '../deviations/DeviationDialog';
 import { sendCommand } from '../shell/api';
 import { toastTimeouts } from '../shell/timeouts';
 import {
-  bulkCommand,
+  bulkCommandFor,
   bulkInputComplete,
   bulkPayload,
   chunks,
@@ -38,16 +40,23 @@ export async function runBulk(
   action: BulkAction,
   ids: readonly string[],
   input: BulkInput,
+  /** What an order the refusal does not name failed with (an all-or-nothing move's others). */
+  keptBack?: string,
 ): Promise<BulkOutcome> {
   const outcomes: BulkOutcome[] = [];
-  for (const chunk of chunks(ids)) {
+  // An all-or-nothing move is one command: chunks would move some and refuse others (0089).
+  const parts = input.allOrNothing ? [[...ids]] : chunks(ids);
+  for (const chunk of parts) {
     try {
       outcomes.push(
-        outcomeOfAnswer(await sendCommand(bulkCommand[action], bulkPayload(action, chunk, input))),
+        outcomeOfAnswer(
+          await sendCommand(bulkCommandFor(action, input), bulkPayload(action, chunk, input)),
+        ),
       );
     } catch (err) {
       if (!(err instanceof HttpFailure)) throw err;
-      outcomes.push(outcomeOfError(chunk, err.errors));
+      const unnamed = keptBack === undefined ? undefined : { description: keptBack };
+      outcomes.push(outcomeOfError(chunk, err.errors, unnamed));
     }
   }
   return mergeOutcomes(outcomes);
@@ -110,6 +119,8 @@ export function BulkActionBar(props: {
 export function BulkConfirmDialog(props: {
   request: BulkRequest | null;
   targets: readonly MoveTarget[];
+  /** Whether a move may be asked as all or nothing (MOVE_ORDERS_NEW, 0089). */
+  allOrNothing?: boolean;
   onClose: () => void;
   onDone: (outcome: BulkOutcome) => void;
 }) {
@@ -118,12 +129,15 @@ export function BulkConfirmDialog(props: {
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const [departmentId, setDepartmentId] = useState('');
+  const [allOrNothing, setAllOrNothing] = useState(false);
   const [busy, setBusy] = useState(false);
   const request = props.request;
   const count = request?.ids.length ?? 0;
   const needsReason = request?.action === 'deviate';
   const moving = request?.action === 'move';
-  const input: BulkInput = moving ? { departmentId } : { reason, comment };
+  const input: BulkInput = moving
+    ? { departmentId, allOrNothing: allOrNothing && props.allOrNothing === true }
+    : { reason, comment };
   const complete = request !== null && bulkInputComplete(request.action, input);
   const targetName = props.targets.find((t) => t.id === departmentId)?.name ?? departmentId;
 
@@ -131,6 +145,7 @@ export function BulkConfirmDialog(props: {
     setReason('');
     setComment('');
     setDepartmentId('');
+    setAllOrNothing(false);
     props.onClose();
   };
 
@@ -143,7 +158,12 @@ export function BulkConfirmDialog(props: {
     if (!request) return;
     setBusy(true);
     try {
-      const outcome = await runBulk(request.action, request.ids, input);
+      const outcome = await runBulk(
+        request.action,
+        request.ids,
+        input,
+        translate('moveOrdersNew.keptBack'),
+      );
       const failed = outcome.failed;
       notify(
         <span data-testid="bulk-result">
@@ -214,6 +234,22 @@ export function BulkConfirmDialog(props: {
                     </MenuItem>
                   ))}
                 </TextField>
+              ) : null}
+              {moving && props.allOrNothing ? (
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={allOrNothing}
+                      onChange={(e) => setAllOrNothing(e.target.checked)}
+                    />
+                  }
+                  label={translate('moveOrdersNew.allOrNothing')}
+                />
+              ) : null}
+              {moving && allOrNothing ? (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('moveOrdersNew.allOrNothingHint')}
+                </Typography>
               ) : null}
               {needsReason ? (
                 <DeviationReasonField value={reason} onChange={setReason} autoFocus />

@@ -322,6 +322,7 @@ export default function Shipments() {
       <BulkConfirmDialog
         request={request}
         targets={targets}
+        allOrNothing={mayRun(user, 'MOVE_ORDERS_NEW')}
         onClose={() => setRequest(null)}
         onDone={onDone}
       />

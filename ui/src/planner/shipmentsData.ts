@@ -237,7 +237,13 @@ export interface BulkInput {
   comment?: string;
   /** MOVE_ORDERS: the department the orders go to. */
   departmentId?: string;
+  /** A move of all the orders or none (MOVE_ORDERS_NEW, docs/decisions/0089), in one command. */
+  allOrNothing?: boolean;
 }
+
+/** The command a bulk action sends: an all-or-nothing move is MOVE_ORDERS_NEW (0089). */
+export const bulkCommandFor = (action: BulkAction, input: BulkInput = {}): CommandName =>
+  action === 'move' && input.allOrNothing ? 'MOVE_ORDERS_NEW' : bulkCommand[action];
 
 /**
  * The payload of a bulk action: orders for deletion and for a move (to `departmentId`),
@@ -282,7 +288,12 @@ export function outcomeOfAnswer(answer: CommandAnswer): BulkOutcome {
  * A refused bulk command (every id failed): the reply lists `{id}: {description}` per failure for
  * several ids; anything else counts against every id with the first error.
  */
-export function outcomeOfError(ids: readonly string[], errors: readonly UiError[]): BulkOutcome {
+export function outcomeOfError(
+  ids: readonly string[],
+  errors: readonly UiError[],
+  /** What an id the errors do not name failed with (an all-or-nothing move's others, 0089). */
+  unnamed?: Omit<BulkFailure, 'id'>,
+): BulkOutcome {
   const byId = new Map<string, UiError>();
   for (const e of errors) {
     const m = /^(\d+): ([\s\S]*)$/.exec(e.description ?? '');
@@ -292,7 +303,7 @@ export function outcomeOfError(ids: readonly string[], errors: readonly UiError[
   return {
     succeeded: [],
     failed: ids.map((id) => {
-      const e = byId.get(id) ?? first;
+      const e = byId.get(id) ?? (unnamed && byId.size > 0 ? unnamed : first);
       return { id, errorType: e.errorType, description: e.description };
     }),
   };

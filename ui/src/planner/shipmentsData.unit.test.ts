@@ -3,6 +3,7 @@ import type { AuthUser, ConsignmentRow } from '@nordlog/contracts';
 import {
   allowedBulkActions,
   bulkInputComplete,
+  bulkCommandFor,
   bulkPayload,
   chunks,
   datesBetween,
@@ -230,6 +231,24 @@ describe('shipments page data (spec §2, §9)', () => {
     expect(bulkInputComplete('deviate', { reason: 'OTHER', comment: ' ' })).toBe(false);
     expect(bulkInputComplete('deviate', { reason: 'OTHER', comment: 'Dog' })).toBe(true);
     expect(bulkInputComplete('delete', {})).toBe(true);
+  });
+
+  it('S7-CMD-041: a move of all or none sends MOVE_ORDERS_NEW; a refusal names its orders, the others are kept back', () => {
+    expect(bulkCommandFor('move', { departmentId: '5' })).toBe('MOVE_ORDERS');
+    expect(bulkCommandFor('move', { departmentId: '5', allOrNothing: true })).toBe(
+      'MOVE_ORDERS_NEW',
+    );
+    expect(bulkCommandFor('delete', { allOrNothing: true })).toBe('DELETE_ORDERS');
+    const refused = [{ errorType: 'INVALID_STATE_TRANSITION', description: '2: Deleted' }];
+    expect(outcomeOfError(['1', '2'], refused, { description: 'kept back' }).failed).toEqual([
+      { id: '1', description: 'kept back' },
+      { id: '2', errorType: 'INVALID_STATE_TRANSITION', description: 'Deleted' },
+    ]);
+    // A refusal that names no order (the department) counts against every order alike.
+    const none = [{ errorType: 'NOT_FOUND', description: 'No such department' }];
+    expect(outcomeOfError(['1'], none, { description: 'kept back' }).failed).toEqual([
+      { id: '1', errorType: 'NOT_FOUND', description: 'No such department' },
+    ]);
   });
 
   it('S4-FLOW-008: a move goes to a plain department of the access, never the page’s own', () => {

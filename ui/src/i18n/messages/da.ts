@@ -10,6 +10,7 @@ import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
+import { moveOrdersNewMessages } from './moveOrdersNew';
 
 const da: Messages = {
   app: {
@@ -2649,6 +2650,7 @@ const da: Messages = {
   nps: npsMessages.da.nps,
   portalIntegrations: portalIntegrationsMessages.da.portalIntegrations,
   h2Booking: bookingExtrasMessages.da.h2Booking,
+  moveOrdersNew: moveOrdersNewMessages.da,
   orderUpdates: bookingExtrasMessages.da.orderUpdates,
 };
 

@@ -9,6 +9,7 @@ import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
+import { moveOrdersNewMessages } from './moveOrdersNew';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -2656,6 +2657,7 @@ const en = {
   nps: npsMessages.en.nps,
   portalIntegrations: portalIntegrationsMessages.en.portalIntegrations,
   h2Booking: bookingExtrasMessages.en.h2Booking,
+  moveOrdersNew: moveOrdersNewMessages.en,
   orderUpdates: bookingExtrasMessages.en.orderUpdates,
 };
 

@@ -10,6 +10,7 @@ import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
+import { moveOrdersNewMessages } from './moveOrdersNew';
 
 const fi: Messages = {
   app: {
@@ -2675,6 +2676,7 @@ const fi: Messages = {
   nps: npsMessages.fi.nps,
   portalIntegrations: portalIntegrationsMessages.fi.portalIntegrations,
   h2Booking: bookingExtrasMessages.fi.h2Booking,
+  moveOrdersNew: moveOrdersNewMessages.fi,
   orderUpdates: bookingExtrasMessages.fi.orderUpdates,
 };
 

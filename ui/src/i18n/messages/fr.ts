@@ -10,6 +10,7 @@ import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
+import { moveOrdersNewMessages } from './moveOrdersNew';
 
 const fr: Messages = {
   app: {
@@ -2685,6 +2686,7 @@ const fr: Messages = {
   nps: npsMessages.fr.nps,
   portalIntegrations: portalIntegrationsMessages.fr.portalIntegrations,
   h2Booking: bookingExtrasMessages.fr.h2Booking,
+  moveOrdersNew: moveOrdersNewMessages.fr,
   orderUpdates: bookingExtrasMessages.fr.orderUpdates,
 };
 

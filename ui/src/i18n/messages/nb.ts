@@ -10,6 +10,7 @@ import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
+import { moveOrdersNewMessages } from './moveOrdersNew';
 
 const nb: Messages = {
   app: {
@@ -2655,6 +2656,7 @@ const nb: Messages = {
   nps: npsMessages.nb.nps,
   portalIntegrations: portalIntegrationsMessages.nb.portalIntegrations,
   h2Booking: bookingExtrasMessages.nb.h2Booking,
+  moveOrdersNew: moveOrdersNewMessages.nb,
   orderUpdates: bookingExtrasMessages.nb.orderUpdates,
 };
 

@@ -10,6 +10,7 @@ import { reportPagesMessages } from './reportPages';
 import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
+import { moveOrdersNewMessages } from './moveOrdersNew';
 
 const sv: Messages = {
   app: {
@@ -2651,6 +2652,7 @@ const sv: Messages = {
   nps: npsMessages.sv.nps,
   portalIntegrations: portalIntegrationsMessages.sv.portalIntegrations,
   h2Booking: bookingExtrasMessages.sv.h2Booking,
+  moveOrdersNew: moveOrdersNewMessages.sv,
   orderUpdates: bookingExtrasMessages.sv.orderUpdates,
 };
 

@@ -1,0 +1,17 @@
+import { ORDERS_TABLE } from '@nordlog/contracts';
+import type { Database } from '@nordlog/platform';
+import { readRecipientCandidates } from '@nordlog/query-service';
+
+/** What some commands look up in the read models (the command side reads no read model itself). */
+export const readModelLookups = (db: Database) => ({
+  // The recipient's answers find their order by its tracking key (docs/decisions/0063).
+  trackedOrderId: async (trackingId: string) =>
+    (
+      await db
+        .knex(ORDERS_TABLE)
+        .where('tracking_id', trackingId)
+        .first<{ id: string } | undefined>('id')
+    )?.id ?? null,
+  // The booking form's recipient look-up: the address book and the orders (0089).
+  recipientCandidates: readRecipientCandidates(db.knex),
+});

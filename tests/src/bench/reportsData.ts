@@ -82,9 +82,20 @@ export async function setUpWorld(
 const slotId = (world: ReportsWorld, d: number, day: number, k: number) =>
   String(SLOT_BASE + (d * world.days + day) * SLOTS_PER_DAY + k);
 
-/** Consignment `i`: the same `i` always gives the same consignment. */
+/** A 32-bit finaliser (MurmurHash3's): its outputs for neighbouring inputs are unrelated. */
+function mix(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/**
+ * Consignment `i`: the same `i` always gives the same consignment. Each of its choices (day,
+ * customer, state, slot…) is drawn independently: correlated draws would put the consignments
+ * into fewer report cells than real work does, and flatter the report.
+ */
 export function benchConsignment(world: ReportsWorld, i: number) {
-  const h = (salt: number) => (Math.imul((i + 1) ^ salt, 2654435761) >>> 0) / 4294967296;
+  const h = (salt: number) => mix((mix(i + 1) + Math.imul(salt, 0x9e3779b9)) | 0) / 4294967296;
   const d = i % world.departments.length;
   const day = Math.floor(h(101) * world.days);
   const date = addDays(world.firstDate, day);

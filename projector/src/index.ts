@@ -12,3 +12,4 @@ export type { Projection } from './framework/projection.js';
 export { createProjectorWorker, type WorkerOptions } from './workerHost.js';
 export { consignmentSearchIndexSql } from './consignmentGrid/projection.js';
 export { searchText } from './consignmentGrid/row.js';
+export { CellDeltas, type ReportOrder } from './reporting/fold.js';

@@ -7,6 +7,7 @@ import {
 } from '@nordlog/platform';
 import { Session } from 'node:inspector/promises';
 import { parentPort, workerData } from 'node:worker_threads';
+import { projections } from './projections.js';
 import { createProjector } from './service.js';
 import type { WorkerOptions } from './workerHost.js';
 
@@ -30,6 +31,7 @@ const projector = createProjector({
   notifier,
   logger,
   coalesceMs: options.coalesceMs,
+  projections: projections.filter((p) => !options.without?.includes(p.name)),
 });
 projector.start();
 

@@ -9,6 +9,11 @@ export interface WorkerOptions {
   poolSize: number;
   logLevel: string;
   coalesceMs?: number;
+  /**
+   * Projections left out, by name (benchmarks only: `bench:reports` measures the booking rate
+   * without the reporting read model). Their read models then stay behind.
+   */
+  without?: string[];
   /** Where the master keys of personal data are (docs/decisions/0050-personal-data.md). */
   personalData?: PersonalDataKeys;
 }

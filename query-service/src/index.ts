@@ -14,3 +14,5 @@ export { readInvoicingCandidates, type RunCandidates } from './invoicing/candida
 export { defaultChromiumPath } from './invoicing/documents/pdf.js';
 export type { InvoiceDocumentSettings } from './invoicing/download.js';
 export { createIntegrationQueryApi } from './apiKeys/routes.js';
+export { cellsQuery } from './reporting/cells.js';
+export { reportGroups } from './reporting/query.js';

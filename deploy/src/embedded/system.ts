@@ -117,6 +117,11 @@ export async function startSystem(
     projectorInWorker?: boolean;
     /** How long a query waits for `x-min-position` (default 3 s). */
     minPositionWaitMs?: number;
+    /**
+     * Projections the projector leaves out, by name (benchmarks only: `bench:reports` books with
+     * and without the reporting read model). Their read models stay empty.
+     */
+    withoutProjections?: string[];
   } = {},
 ): Promise<System> {
   // Message settings fail the start before anything opens.
@@ -197,6 +202,7 @@ export async function startSystem(
           store: rawStore,
           notifier: db.notifier,
           logger: projectorLogger,
+          projections: projections.filter((p) => !options.withoutProjections?.includes(p.name)),
         })
       : createProjectorWorker(
           {
@@ -204,6 +210,7 @@ export async function startSystem(
             poolSize: Math.max(4, Math.floor(config.DATABASE_POOL_SIZE / 2)),
             logLevel: config.LOG_LEVEL,
             personalData: personalDataKeys(config),
+            without: options.withoutProjections,
           },
           projectorLogger,
         );

@@ -192,6 +192,17 @@ export const reportsProjection: Projection = {
         await knex.raw(`create index rm_report_cells_date on ${C} (date)`);
       },
     },
+    {
+      // A department's report reads its cells from this index alone (an index-only scan), not
+      // from a heap page per cell: cells are written as work comes in, every department's
+      // interleaved, so a department's month lies on as many pages as it has cells
+      // (docs/decisions/0088, `npm run bench:reports`).
+      name: '0003_rm_report_cells_department_covering',
+      async up(knex) {
+        await knex.raw(`create index rm_report_cells_department_counts on ${C}
+          (department_id, date) include (slot_id, customer_id, ${counted.join(', ')}, reasons)`);
+      },
+    },
   ],
   handles: onOrder,
   async apply(trx, events, writes) {

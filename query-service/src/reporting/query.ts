@@ -11,7 +11,7 @@ import { sumCells, totalsOf, type CellGrouping } from './cells.js';
 
 /** The group of a cell, as SQL over the cell `c` and its slot `s`, and where its name is. */
 const byName = 'label nulls last, g.key';
-const groups: Record<ReportGrouping, CellGrouping> = {
+export const reportGroups: Record<ReportGrouping, CellGrouping> = {
   day: { key: `c.date::text`, order: 'g.key' },
   customer: { key: `c.customer_id::text`, names: CUSTOMERS_TABLE, order: byName },
   // A slot's courier and unit now (docs/decisions/0080): who drives it is who did its work.
@@ -33,6 +33,6 @@ export const productivityReport: QueryHandler<'productivityReport'> = async (
   if (allowed !== '*' && allowed.length === 0)
     throw new AppError('NO_ACCESS', 'The departments are outside your access');
   const departments = allowed === '*' ? departmentIds : allowed;
-  const rows = await sumCells(knex, departments, fromDate, toDate, groups[groupBy]);
+  const rows = await sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]);
   return { groupBy, rows, totals: totalsOf(rows) };
 };

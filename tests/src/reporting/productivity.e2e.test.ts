@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ProductivityReport } from '@nordlog/contracts';
+import { REPORT_CELLS_TABLE, reportGroupings, type ProductivityReport } from '@nordlog/contracts';
+import { cellsQuery, reportGroups } from '@nordlog/query-service';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { TODAY, TOMORROW, bookReportDay, counts, day, slot1, slot2, unplanned } from './fixture.js';
 
@@ -121,6 +122,33 @@ describe('productivity report (issue 45)', () => {
     for (const toDate of ['2099-01-01', '2000-01-01']) {
       const res = await sys.query('productivityReport', { ...params, toDate });
       expect([res.status, res.body[0].errorType]).toEqual([400, 'VALIDATION_ERROR']);
+    }
+  });
+  it('a department’s cells are read from their covering index alone, for every grouping (0088)', async () => {
+    type Plan = {
+      'Node Type': string;
+      'Relation Name'?: string;
+      'Index Name'?: string;
+      Plans?: Plan[];
+    };
+    const scans = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(scans)];
+    for (const groupBy of reportGroupings) {
+      const { sql, bindings } = cellsQuery([dep], TODAY, TOMORROW, reportGroups[groupBy]);
+      // The fixture's few cells would be read by a sequential scan: the plan is asked as for a
+      // big table, where the index-only scan is possible only if the index has every column read.
+      const plan = await sys.db.knex.transaction(async (trx) => {
+        await trx.raw('set local enable_seqscan = off; set local enable_bitmapscan = off');
+        const res = await trx.raw<{ rows: { 'QUERY PLAN': { Plan: Plan }[] }[] }>(
+          `explain (format json) ${sql}`,
+          bindings as never,
+        );
+        return res.rows[0]!['QUERY PLAN'][0]!.Plan;
+      });
+      const cells = scans(plan).filter((p) => p['Relation Name'] === REPORT_CELLS_TABLE);
+      expect({ groupBy, cells: cells.map((p) => [p['Node Type'], p['Index Name']]) }).toEqual({
+        groupBy,
+        cells: [['Index Only Scan', 'rm_report_cells_department_counts']],
+      });
     }
   });
 });

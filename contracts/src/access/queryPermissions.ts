@@ -105,6 +105,9 @@ export const queryPermissions: Record<QueryName, Permission> = {
   servicesAndVasesTexts: read(['ADMIN_TEXTS', 'PLANNER_BOOKING'], { customers: true }),
   serviceMappingData: read(['ADMIN_TEXTS']),
   getServiceMappingDataById: read(['ADMIN_TEXTS']),
+  // Upsales rules (0087): their administrators, and planners who book (the form's suggestions).
+  upsalesRules: read(['ADMIN_TEXTS', 'PLANNER_BOOKING']),
+  upsalesRuleById: read(['ADMIN_TEXTS']),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.

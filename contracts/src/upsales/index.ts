@@ -3,6 +3,7 @@ import { postalCodeOf } from '../addresses/postalAddress.js';
 import { entityId, nonEmptyText } from '../common.js';
 import { crossFieldRules, evenWithFieldIssues, type Issue } from '../crossFieldRules.js';
 import { inRange, rangeIssues, repeatedServiceIssues } from '../matrix/ranges.js';
+import type { TextLanguage } from '../texts/index.js';
 import { updateShape } from '../updates.js';
 
 /**
@@ -112,6 +113,14 @@ export interface UpsalesRuleRow extends UpsalesRule {
   deleted: boolean;
 }
 
+/**
+ * A rule as `upsalesRules` answers it: with the wordings of its BOOKING text (0081) in the six
+ * languages, null when it names none or no such text exists (the form says "Add <extra>?").
+ */
+export interface UpsalesOffer extends UpsalesRuleRow {
+  wording: Record<TextLanguage, string> | null;
+}
+
 /** The switch is a change of `enabled` (docs/decisions/0087): one update event, one history. */
 export type UpsalesRuleEvent =
   | { type: 'UpsalesRuleCreated'; data: UpsalesRule }
@@ -123,26 +132,34 @@ export type UpsalesRuleEvent =
 
 /** What the booking form knows when it asks for suggestions. */
 export interface UpsalesBooking {
-  customerId: string | null;
-  /** The groups the booking's customer is a member of. */
-  customerGroupIds: readonly string[];
   serviceCode: string | null;
   /** The goods' total weight (kg); null: not known yet (a weight condition does not match). */
   weightKg: number | null;
-  /** The delivery postal code (digits); null: not known yet (a range does not match). */
+  /** The delivery postal code as typed; null: not known yet (a range does not match). */
   postalCode: string | null;
 }
 
-/** Whether an enabled rule's conditions hold for a booking. */
-export function upsalesRuleMatches(rule: Omit<UpsalesRule, 'id'>, b: UpsalesBooking): boolean {
+/**
+ * Whether a rule is for this customer's bookings: one of its customers, a member of one of its
+ * groups (`groupIds`: the groups the customer is a member of), or a rule for everyone.
+ */
+export function upsalesRuleForCustomer(
+  rule: Pick<UpsalesRule, 'customerIds' | 'customerGroupIds'>,
+  customerId: string,
+  groupIds: readonly string[],
+): boolean {
+  if (rule.customerIds.length === 0 && rule.customerGroupIds.length === 0) return true;
+  return (
+    rule.customerIds.includes(customerId) || rule.customerGroupIds.some((g) => groupIds.includes(g))
+  );
+}
+
+/** Whether an enabled rule's conditions on the booking (service, weight, postal code) hold. */
+export function upsalesRuleFits(
+  rule: Omit<UpsalesRule, 'id' | 'name'>,
+  b: UpsalesBooking,
+): boolean {
   if (!rule.enabled) return false;
-  const forSome = rule.customerIds.length > 0 || rule.customerGroupIds.length > 0;
-  if (
-    forSome &&
-    !(b.customerId !== null && rule.customerIds.includes(b.customerId)) &&
-    !rule.customerGroupIds.some((g) => b.customerGroupIds.includes(g))
-  )
-    return false;
   if (
     rule.serviceCodes.length > 0 &&
     (b.serviceCode === null || !rule.serviceCodes.includes(b.serviceCode))
@@ -154,18 +171,16 @@ export function upsalesRuleMatches(rule: Omit<UpsalesRule, 'id'>, b: UpsalesBook
     return false;
   if (rule.postalCodeFrom !== null && rule.postalCodeTo !== null) {
     const code = b.postalCode === null ? null : postalCodeOf(b.postalCode);
-    if (
-      code === null ||
-      !inRange({ postalCodeFrom: rule.postalCodeFrom, postalCodeTo: rule.postalCodeTo }, code)
-    )
-      return false;
+    const range = { postalCodeFrom: rule.postalCodeFrom, postalCodeTo: rule.postalCodeTo };
+    if (code === null || !inRange(range, code)) return false;
   }
   return true;
 }
 
 /**
- * The rules a booking is offered, lowest priority number first (then by name), one per extra, at
- * most `MAX_UPSALES_SUGGESTIONS`; the extras already booked are left out.
+ * The rules a booking is offered (of those for its customer: the query's `customerId`), lowest
+ * priority number first (then by name), one per extra, at most `MAX_UPSALES_SUGGESTIONS`; the
+ * extras already booked are left out.
  */
 export function upsalesSuggestions<R extends UpsalesRule>(
   rules: readonly R[],
@@ -174,7 +189,7 @@ export function upsalesSuggestions<R extends UpsalesRule>(
 ): R[] {
   const seen = new Set<string>();
   return rules
-    .filter((r) => upsalesRuleMatches(r, booking) && !booked(r.articleId))
+    .filter((r) => upsalesRuleFits(r, booking) && !booked(r.articleId))
     .sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name))
     .filter((r) => (seen.has(r.articleId) ? false : (seen.add(r.articleId), true)))
     .slice(0, MAX_UPSALES_SUGGESTIONS);
@@ -189,8 +204,13 @@ export const upsalesCommandSchemas = {
 } as const;
 
 export const upsalesQuerySchemas = {
-  /** Spec §7: every rule (deleted ones left out), enabled ones first when `enabled` is named. */
-  upsalesRules: z.object({ enabled: z.boolean().optional() }).strict(),
+  /**
+   * Spec §7: the rules (deleted ones left out), of one state when `enabled` is named, and those
+   * for one customer's bookings when `customerId` is (the booking form's suggestions).
+   */
+  upsalesRules: z
+    .object({ enabled: z.boolean().optional(), customerId: entityId.optional() })
+    .strict(),
   /** Spec §7: one rule; NOT_FOUND for none or a deleted one. */
   upsalesRuleById: z.object({ id: entityId }).strict(),
 } as const;

@@ -201,6 +201,42 @@ describe('upsales rules', () => {
     expect((await byId(id)).body).toEqual(stored);
   });
 
+  it('upsalesRules {customerId}: the rules for that customer (its own, its groups’, everyone’s) with their BOOKING text, as the booking form reads them', async () => {
+    const other = (await sys.command('CREATE_CUSTOMER', { name: 'Bokhandel' })).body
+      .ids[0] as string;
+    const group = (
+      await sys.command('CREATE_CUSTOMER_GROUP', { name: 'Pharmacies', customerIds: [customer] })
+    ).body.ids[0] as string;
+    expect(
+      (
+        await sys.command('CREATE_TEXT', {
+          group: 'BOOKING',
+          key: 'upsales.evening',
+          texts: { en: 'Evening delivery on {date}?', nb: 'Kveldslevering {date}?' },
+        })
+      ).status,
+    ).toBe(200);
+    const make = async (name: string, fields: Row) =>
+      (await seller.command('CREATE_UPSALES_RULE', { name, articleId: evening, ...fields })).body
+        .ids[0] as string;
+    const everyone = await make('For everyone', { textKey: 'upsales.evening', priority: 3 });
+    const own = await make('For Apotek 1', { customerIds: [customer], priority: 1 });
+    const members = await make('For pharmacies', { customerGroupIds: [group], priority: 2 });
+    const others = await make('For Bokhandel', { customerIds: [other] });
+    await sys.settled();
+    const offers = async (customerId: string) =>
+      ((await booker.query('upsalesRules', { enabled: true, customerId })).body as Row[]).filter(
+        (r) => [everyone, own, members, others].includes(r.id),
+      );
+    const mine = await offers(customer);
+    expect(mine.map((r) => r.id)).toEqual([own, members, everyone]);
+    expect(mine[2]!.wording).toEqual(
+      expect.objectContaining({ en: 'Evening delivery on {date}?', nb: 'Kveldslevering {date}?' }),
+    );
+    expect(mine[0]!.wording).toBeNull();
+    expect((await offers(other)).map((r) => r.id)).toEqual([everyone, others]);
+  });
+
   it('only the holder of ADMIN_TEXTS of every department writes the rules; a booking planner reads them, not by id', async () => {
     const id = (await seller.command('CREATE_UPSALES_RULE', rule())).body.ids[0] as string;
     const before = await countEvents(sys);

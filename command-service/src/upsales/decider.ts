@@ -40,7 +40,7 @@ export function assertExtra(
 ): void {
   const key =
     article.status !== 'exists'
-      ? ('validation.unknownArticle' as const)
+      ? ('validation.unknownId' as const)
       : article.entity.kind !== 'SERVICE'
         ? ('validation.notVas' as const)
         : null;

@@ -102,7 +102,6 @@ export const validationMessages = {
   'validation.notTransport': 'not a transport (service) article',
   // Upsales rules (docs/decisions/0087-upsales-rules.md).
   'validation.notVas': 'not a value-added service article',
-  'validation.unknownArticle': 'no such article in the catalogue',
   'validation.weightRange': 'the upper weight must not be below the lower',
 } as const;
 export type ValidationKey = keyof typeof validationMessages;

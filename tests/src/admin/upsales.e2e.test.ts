@@ -166,7 +166,7 @@ describe('upsales rules', () => {
     expect(
       refused(await seller.command('CREATE_UPSALES_RULE', rule({ articleId: '999999' }))),
     ).toEqual({
-      articleId: 'validation.unknownArticle',
+      articleId: 'validation.unknownId',
     });
     expect(
       refused(await seller.command('CREATE_UPSALES_RULE', rule({ articleId: express }))),

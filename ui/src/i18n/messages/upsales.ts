@@ -9,7 +9,6 @@ const en = {
   pages: { upsalesRules: 'Upsales rules' },
   validation: {
     notVas: 'Not a value-added service article',
-    unknownArticle: 'No such article in the catalogue',
     weightRange: 'The upper weight must not be below the lower',
   },
   resources: {
@@ -56,7 +55,6 @@ const nb: UpsalesMessages = {
   pages: { upsalesRules: 'Mersalgsregler' },
   validation: {
     notVas: 'Ikke en tilleggstjeneste',
-    unknownArticle: 'Artikkelen finnes ikke i katalogen',
     weightRange: 'Øvre vekt kan ikke være lavere enn nedre',
   },
   resources: {
@@ -101,7 +99,6 @@ const sv: UpsalesMessages = {
   pages: { upsalesRules: 'Merförsäljningsregler' },
   validation: {
     notVas: 'Inte en tilläggstjänst',
-    unknownArticle: 'Artikeln finns inte i katalogen',
     weightRange: 'Den övre vikten får inte vara lägre än den undre',
   },
   resources: {
@@ -146,7 +143,6 @@ const da: UpsalesMessages = {
   pages: { upsalesRules: 'Mersalgsregler' },
   validation: {
     notVas: 'Ikke en tillægsydelse',
-    unknownArticle: 'Artiklen findes ikke i kataloget',
     weightRange: 'Den øvre vægt må ikke være lavere end den nedre',
   },
   resources: {
@@ -191,7 +187,6 @@ const fi: UpsalesMessages = {
   pages: { upsalesRules: 'Lisämyyntisäännöt' },
   validation: {
     notVas: 'Ei lisäpalvelu',
-    unknownArticle: 'Nimikettä ei ole luettelossa',
     weightRange: 'Ylärajan paino ei saa olla alarajaa pienempi',
   },
   resources: {
@@ -236,7 +231,6 @@ const fr: UpsalesMessages = {
   pages: { upsalesRules: 'Règles de vente additionnelle' },
   validation: {
     notVas: 'Pas un article de service additionnel',
-    unknownArticle: 'Aucun article de ce type dans le catalogue',
     weightRange: 'Le poids maximal ne doit pas être inférieur au poids minimal',
   },
   resources: {

@@ -18,7 +18,7 @@ import type { FormValues } from './formModel';
 import { serviceName, useServiceTexts } from './serviceTexts';
 import { totals } from './Summary';
 
-/** The query-key head of the offers, fetched again when a rule changes (resources/registry). */
+/** The query-key head of the offers (read per customer when the form needs them). */
 export const UPSALES_OFFERS_KEY = 'upsalesOffers';
 
 /** The enabled rules for a customer's bookings (docs/decisions/0087); none without a customer. */
@@ -28,7 +28,8 @@ function useOffers(customerId: string): UpsalesOffer[] {
   const answer = useQuery({
     queryKey: [UPSALES_OFFERS_KEY, customerId],
     enabled: reads,
-    staleTime: 60_000,
+    // Not pushed: the form's socket follows its departments, and the rules are product-wide (0087).
+    staleTime: 30_000,
     retry: false,
     queryFn: () => runQuery<UpsalesOffer[]>('upsalesRules', { enabled: true, customerId }),
   });

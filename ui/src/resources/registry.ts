@@ -106,8 +106,6 @@ const plannerLists: Record<string, string[]> = {
   departmentTimeWindows: ['departmentCalendar'],
   productionTimeWindows: ['departmentCalendar'],
   holidays: ['departmentCalendar'],
-  // The booking form's suggested extras (booking/UpsalesSuggestions, docs/decisions/0087).
-  upsalesRules: ['upsalesOffers'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

@@ -42,11 +42,7 @@ import {
   type ServiceMappingRow,
   type TextRow,
 } from './texts/index.js';
-import {
-  UPSALES_RULES_ENTITY,
-  UPSALES_RULES_TABLE,
-  type UpsalesRuleRow,
-} from './upsales/index.js';
+import { UPSALES_RULES_ENTITY, UPSALES_RULES_TABLE, type UpsalesRuleRow } from './upsales/index.js';
 import {
   CMS_BANNERS_ENTITY,
   CMS_BANNERS_TABLE,

@@ -131,7 +131,10 @@ export async function sampleFleet(
   client: Pick<Client, 'command'>,
   departments: [string, string],
 ): Promise<
-  Pick<SampleWorld, 'couriers' | 'units' | 'vehicle' | 'articleCodes' | 'vasArticles' | 'customerGroup'>
+  Pick<
+    SampleWorld,
+    'couriers' | 'units' | 'vehicle' | 'articleCodes' | 'vasArticles' | 'customerGroup'
+  >
 > {
   const id = async (type: string, payload: unknown) => {
     const res = await client.command(type, payload);

@@ -101,6 +101,10 @@ export const adminPages: Record<AdminResourceName, AdminPages> = {
   },
   'admin/matrix': { list: MatrixList, create: MatrixCreate, edit: MatrixEdit },
   'admin/services-and-texts/mapping': { list: MappingList, edit: MappingEdit },
-  'admin/services-and-texts/upsales': { list: UpsalesList, create: UpsalesCreate, edit: UpsalesEdit },
+  'admin/services-and-texts/upsales': {
+    list: UpsalesList,
+    create: UpsalesCreate,
+    edit: UpsalesEdit,
+  },
   'admin/services-and-texts': { list: TextList, create: TextCreate, edit: TextEdit },
 };

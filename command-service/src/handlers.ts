@@ -11,6 +11,7 @@ import { cmsHandlers } from './cms/handlers.js';
 import { timeWindowHandlers } from './timeWindows/handlers.js';
 import { matrixHandlers } from './matrix/handlers.js';
 import { textHandlers } from './texts/handlers.js';
+import { upsalesHandlers } from './upsales/handlers.js';
 import { apiKeyHandlers } from './apiKeys/handlers.js';
 import { pinHandlers } from './pins/pins.js';
 import { labelHandlers } from './labels/handlers.js';
@@ -61,6 +62,7 @@ export const handlers: HandlerTable = {
   ...timeWindowHandlers,
   ...matrixHandlers,
   ...textHandlers,
+  ...upsalesHandlers,
   ...apiKeyHandlers,
   ...courierHandlers,
   ...numberSeriesHandlers,

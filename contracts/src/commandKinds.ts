@@ -199,6 +199,12 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   UPDATE_TEXT: 'update',
   DELETE_TEXT: 'delete',
   UPDATE_SERVICE_MAPPING: 'update',
+  // Upsales rules (docs/decisions/0087-upsales-rules.md): the switch names no field.
+  CREATE_UPSALES_RULE: 'create',
+  UPDATE_UPSALES_RULE: 'update',
+  DELETE_UPSALES_RULE: 'delete',
+  ENABLE_UPSALES_RULE: 'action',
+  DISABLE_UPSALES_RULE: 'action',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -251,6 +257,7 @@ export const updateCommands = {
   },
   UPDATE_TEXT: { idField: 'id', create: 'CREATE_TEXT', entity: 'texts' },
   UPDATE_SERVICE_MAPPING: { idField: 'id', create: 'CREATE_ARTICLE', entity: 'serviceMappings' },
+  UPDATE_UPSALES_RULE: { idField: 'id', create: 'CREATE_UPSALES_RULE', entity: 'upsalesRules' },
   UPDATE_UNIT: { idField: 'id', create: 'CREATE_UNIT', entity: 'units' },
   UPDATE_COURIER_USER: { idField: 'id', create: 'CREATE_COURIER_USER', entity: 'couriers' },
   UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },

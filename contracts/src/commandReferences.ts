@@ -67,6 +67,10 @@ const createOrderReferences = {
   selectedDepartmentId: 'departments',
   ...orderCodes,
 } as const;
+/** An upsales rule's extra (0087): the catalogue is the whole product's, its kind checked. */
+const upsalesExtra = external(
+  'an article of the catalogue (product-wide): the handler refuses one that is not a value-added service',
+);
 const slotKey = external('a key inside the slot, chosen by the client');
 
 /** Every command's id fields (the type makes the table complete: a new command is listed). */
@@ -174,6 +178,19 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   UPDATE_TEXT: {},
   DELETE_TEXT: {},
   UPDATE_SERVICE_MAPPING: {},
+  CREATE_UPSALES_RULE: {
+    articleId: upsalesExtra,
+    'customerIds[]': 'customers',
+    'customerGroupIds[]': 'customerGroups',
+  },
+  UPDATE_UPSALES_RULE: {
+    articleId: upsalesExtra,
+    'customerIds[]': 'customers',
+    'customerGroupIds[]': 'customerGroups',
+  },
+  DELETE_UPSALES_RULE: {},
+  ENABLE_UPSALES_RULE: {},
+  DISABLE_UPSALES_RULE: {},
   ENABLE_JOB: {},
   DISABLE_JOB: {},
   CREATE_BANNER: {},

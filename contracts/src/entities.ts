@@ -42,6 +42,7 @@ import {
   type ServiceMappingRow,
   type TextRow,
 } from './texts/index.js';
+import { UPSALES_RULES_ENTITY, UPSALES_RULES_TABLE, type UpsalesRuleRow } from './upsales/index.js';
 import {
   CMS_BANNERS_ENTITY,
   CMS_BANNERS_TABLE,
@@ -231,6 +232,13 @@ export const entityAccess = {
   [SERVICE_MAPPINGS_ENTITY]: entity<ServiceMappingRow>({
     table: SERVICE_MAPPINGS_TABLE,
     queries: ['serviceMappingData', 'getServiceMappingDataById'],
+    rule: 'everyone',
+    scope: () => changeScope({}),
+  }),
+  // Upsales rules (docs/decisions/0087): product-wide, for their administrators and bookers.
+  [UPSALES_RULES_ENTITY]: entity<UpsalesRuleRow>({
+    table: UPSALES_RULES_TABLE,
+    queries: ['upsalesRules', 'upsalesRuleById'],
     rule: 'everyone',
     scope: () => changeScope({}),
   }),

@@ -42,6 +42,7 @@ export * from './cms/index.js';
 export * from './timeWindows/index.js';
 export * from './matrix/index.js';
 export * from './texts/index.js';
+export * from './upsales/index.js';
 export * from './couriers/index.js';
 export * from './numberSeries/index.js';
 export * from './labels/index.js';

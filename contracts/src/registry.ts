@@ -47,6 +47,7 @@ import { cmsCommandSchemas, cmsQuerySchemas } from './cms/index.js';
 import { timeWindowCommandSchemas, timeWindowQuerySchemas } from './timeWindows/index.js';
 import { matrixCommandSchemas, matrixQuerySchemas } from './matrix/index.js';
 import { textCommandSchemas, textQuerySchemas } from './texts/index.js';
+import { upsalesCommandSchemas, upsalesQuerySchemas } from './upsales/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
@@ -179,6 +180,8 @@ export const commandSchemas = {
   ...matrixCommandSchemas,
   // Services and texts (docs/decisions/0081-services-and-texts.md).
   ...textCommandSchemas,
+  // Upsales rules (docs/decisions/0087-upsales-rules.md).
+  ...upsalesCommandSchemas,
   ...numberSeriesCommandSchemas,
   ...courierCommandSchemas,
   ...labelCommandSchemas,
@@ -247,6 +250,8 @@ export const querySchemas = {
   ...matrixQuerySchemas,
   // Services and texts (docs/decisions/0081-services-and-texts.md).
   ...textQuerySchemas,
+  // Upsales rules (docs/decisions/0087-upsales-rules.md).
+  ...upsalesQuerySchemas,
   // The productivity report (docs/decisions/0080-reporting.md).
   productivityReport: productivityReportQuerySchema,
   // The admin report: the company's numbers from the same cells (docs/decisions/0082).

@@ -24,6 +24,7 @@ import {
   TEXTS_ENTITY,
   TEXTS_TABLE,
 } from './texts/index.js';
+import { UPSALES_RULES_ENTITY, UPSALES_RULES_TABLE } from './upsales/index.js';
 import {
   ARTICLES_ENTITY,
   ARTICLES_TABLE,
@@ -313,6 +314,19 @@ export const restResources = {
     filterFields: ['code', 'important', 'allowFlexDelivery'],
     keys: [],
     defaultSort: ['code', 'ASC'],
+  },
+  // Upsales rules (docs/decisions/0087): extras the booking form suggests.
+  upsalesRules: {
+    table: UPSALES_RULES_TABLE,
+    entity: UPSALES_RULES_ENTITY,
+    query: 'upsalesRules',
+    create: 'CREATE_UPSALES_RULE',
+    update: 'UPDATE_UPSALES_RULE',
+    delete: 'DELETE_UPSALES_RULE',
+    sortFields: ['id', 'name', 'priority', 'enabled'],
+    filterFields: ['enabled', 'articleId', 'customerIds', 'customerGroupIds'],
+    keys: [],
+    defaultSort: ['priority', 'ASC'],
   },
 } as const satisfies Record<string, RestResource>;
 

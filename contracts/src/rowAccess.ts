@@ -15,6 +15,7 @@ import {
 } from './timeWindows/index.js';
 import { DEPARTMENT_MATRIX_ENTITY } from './matrix/index.js';
 import { SERVICE_MAPPINGS_ENTITY, TEXTS_ENTITY } from './texts/index.js';
+import { UPSALES_RULES_ENTITY } from './upsales/index.js';
 import { CMS_BANNERS_ENTITY, CMS_HELP_MODALS_ENTITY } from './cms/index.js';
 import { customerScope, type Identity } from './identity.js';
 import { ORDER_LABELS_ENTITY } from './labels/index.js';
@@ -162,6 +163,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   getCustomersWithTimeMatrix: CUSTOMERS_ENTITY,
   texts: TEXTS_ENTITY,
   serviceMappingData: SERVICE_MAPPINGS_ENTITY,
+  upsalesRules: UPSALES_RULES_ENTITY,
   banners: CMS_BANNERS_ENTITY,
   bannerById: CMS_BANNERS_ENTITY,
   cmsNews: CMS_BANNERS_ENTITY,

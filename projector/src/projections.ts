@@ -17,6 +17,7 @@ import {
 } from './timeWindows/projection.js';
 import { departmentMatrixProjection } from './matrix/projection.js';
 import { serviceMappingsProjection, textsProjection } from './texts/projection.js';
+import { upsalesRulesProjection } from './upsales/projection.js';
 import { cmsBannersProjection, cmsHelpModalsProjection } from './cms/projection.js';
 import { pinnedAddressesProjection } from './pins/projection.js';
 import { numberSeriesProjection } from './numberSeries/projection.js';
@@ -67,6 +68,7 @@ export const projections: Projection[] = [
   productionTimeWindowsProjection,
   departmentMatrixProjection,
   textsProjection,
+  upsalesRulesProjection,
   serviceMappingsProjection,
   cmsBannersProjection,
   cmsHelpModalsProjection,

@@ -66,6 +66,7 @@ import {
   servicesAndVasesTexts,
   texts,
 } from './texts/query.js';
+import { upsalesRuleById, upsalesRules } from './upsales/query.js';
 import { productivityReport } from './reporting/query.js';
 import { npsScores } from './nps/query.js';
 import { cmsQueries } from './cms/query.js';
@@ -198,6 +199,8 @@ export const queries: QueryTable = {
   servicesAndVasesTexts,
   serviceMappingData,
   getServiceMappingDataById,
+  upsalesRules,
+  upsalesRuleById,
   productivityReport,
   adminReport,
   reportDashboards,

@@ -127,6 +127,15 @@ const table = [
     page: 'serviceMappings',
     update: 'UPDATE_SERVICE_MAPPING',
   },
+  // Upsales rules (docs/decisions/0087): what the booking form offers, beside the texts it shows.
+  {
+    name: 'admin/services-and-texts/upsales',
+    rule: '/admin/services-and-texts/*',
+    page: 'upsalesRules',
+    create: 'CREATE_UPSALES_RULE',
+    update: 'UPDATE_UPSALES_RULE',
+    delete: 'DELETE_UPSALES_RULE',
+  },
   {
     name: 'admin/services-and-texts',
     rule: '/admin/services-and-texts/*',

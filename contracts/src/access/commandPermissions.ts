@@ -97,6 +97,12 @@ export const commandPermissions: Record<CommandName, Permission> = {
   UPDATE_TEXT: write(['ADMIN_TEXTS'], everyDepartment),
   DELETE_TEXT: write(['ADMIN_TEXTS'], everyDepartment),
   UPDATE_SERVICE_MAPPING: write(['ADMIN_TEXTS'], everyDepartment),
+  // Upsales rules (0087): what the booking form offers with the services, kept with their texts.
+  CREATE_UPSALES_RULE: write(['ADMIN_TEXTS'], everyDepartment),
+  UPDATE_UPSALES_RULE: write(['ADMIN_TEXTS'], everyDepartment),
+  DELETE_UPSALES_RULE: write(['ADMIN_TEXTS'], everyDepartment),
+  ENABLE_UPSALES_RULE: write(['ADMIN_TEXTS'], everyDepartment),
+  DISABLE_UPSALES_RULE: write(['ADMIN_TEXTS'], everyDepartment),
   // The jobs run for every department (0076): administrators who see them all.
   ENABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
   DISABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),

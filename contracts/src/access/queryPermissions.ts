@@ -105,6 +105,9 @@ export const queryPermissions: Record<QueryName, Permission> = {
   servicesAndVasesTexts: read(['ADMIN_TEXTS', 'PLANNER_BOOKING'], { customers: true }),
   serviceMappingData: read(['ADMIN_TEXTS']),
   getServiceMappingDataById: read(['ADMIN_TEXTS']),
+  // Upsales rules (0087): their administrators, and planners who book (the form's suggestions).
+  upsalesRules: read(['ADMIN_TEXTS', 'PLANNER_BOOKING']),
+  upsalesRuleById: read(['ADMIN_TEXTS']),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.
@@ -192,7 +195,10 @@ export const queryPermissions: Record<QueryName, Permission> = {
   shipmentTracking: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
   // The order form shows the articles and the price; invoicing reads the lists.
   // The matrix admin picks the services of an entry from the catalogue (0079).
-  articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'ADMIN_MATRIX'], { customers: true }),
+  // The matrix's and the upsales rules' (0087) administrators pick services and extras from it.
+  articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'ADMIN_MATRIX', 'ADMIN_TEXTS'], {
+    customers: true,
+  }),
   articlesInArticleGroup: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
   priceLists: read(['PLANNER_INVOICING']),
   orderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {

@@ -100,6 +100,9 @@ export const validationMessages = {
   'validation.textKey': 'letters, digits, dot, - and _ only',
   'validation.textKeyTaken': 'another text of this group has this key',
   'validation.notTransport': 'not a transport (service) article',
+  // Upsales rules (docs/decisions/0087-upsales-rules.md).
+  'validation.notVas': 'not a value-added service article',
+  'validation.weightRange': 'the upper weight must not be below the lower',
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

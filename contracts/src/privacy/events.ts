@@ -10,6 +10,7 @@ import type { HolidayEvent } from '../holidays/index.js';
 import type { JobEvent } from '../jobs/index.js';
 import type { TimeWindowEvent } from '../timeWindows/index.js';
 import type { MatrixEvent } from '../matrix/index.js';
+import type { UpsalesRuleEvent } from '../upsales/index.js';
 import type { CmsEvent } from '../cms/index.js';
 import type { InvoicingEvent } from '../invoicing/events.js';
 import type { BillingOrderEvent, InvoiceEvent, InvoicingRunEvent } from '../invoicing/invoices.js';
@@ -64,6 +65,7 @@ export type DomainEvent =
   | JobEvent
   | TimeWindowEvent
   | MatrixEvent
+  | UpsalesRuleEvent
   | CmsEvent
   | InvoicingEvent
   | InvoicingRunEvent

@@ -311,6 +311,12 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   MatrixEntryCreated: none,
   MatrixEntryUpdated: none,
   MatrixEntryDeleted: none,
+  // Upsales rules (0087): an offer's conditions and the administrators' name for it.
+  UpsalesRuleCreated: named("the administrators' name of an offer: not about a person"),
+  UpsalesRuleUpdated: named("the administrators' name of an offer: not about a person", [
+    'changes.name',
+  ]),
+  UpsalesRuleDeleted: none,
   // Content (0077): texts an administrator writes for users, not about a person.
   CmsItemCreated: named(
     'content written for every user of the roles it targets: not about a person',

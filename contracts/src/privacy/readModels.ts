@@ -147,6 +147,7 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   holidays: named('the name of a public holiday'),
   departmentTimeWindows: { personal: {} },
   departmentMatrix: { personal: {} },
+  upsalesRules: named("the administrators' name of an offer: not about a person"),
   texts: named("the administrators' wording of services and screens: not about a person", [
     'texts.en',
     'texts.nb',

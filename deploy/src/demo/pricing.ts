@@ -18,6 +18,14 @@ export const demoArticles = [
   { code: 'LOAD', label: 'Loading time (per minute)', kind: 'LOADING_TIME', group: 'TIME' },
   { code: 'ADR', label: 'Dangerous goods', kind: 'DANGEROUS_GOODS', group: 'ADR' },
   { code: 'DISCOUNT', label: 'Credit', kind: 'CREDIT', group: 'CREDITS' },
+  // A value-added service: what an upsales rule offers (docs/decisions/0087).
+  {
+    code: 'SIGN',
+    label: 'Signature on delivery',
+    kind: 'SERVICE',
+    vasCode: 'SIGN',
+    group: 'SERVICES',
+  },
 ] as const;
 
 /** Prices in a currency's minor units, scaled from the Norwegian list (1 EUR ≈ 11.5 NOK). */
@@ -46,6 +54,7 @@ export function demoPriceList(departmentId: string, departmentName: string, coun
       { articleCode: 'WAIT', per: 'UNIT', customerPrice: price(10), resourcePrice: price(8) },
       { articleCode: 'LOAD', per: 'UNIT', customerPrice: price(10), resourcePrice: price(8) },
       { articleCode: 'ADR', customerPrice: price(450), resourcePrice: price(200) },
+      { articleCode: 'SIGN', customerPrice: price(39), resourcePrice: price(10) },
     ],
   };
 }

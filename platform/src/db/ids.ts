@@ -29,7 +29,8 @@ export type IdKind =
   | 'cms'
   | 'production_time_window'
   | 'matrix_entry'
-  | 'text';
+  | 'text'
+  | 'upsales_rule';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

@@ -453,6 +453,13 @@ export const platformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_text');
     },
   },
+  {
+    // The ids of the upsales rules (docs/decisions/0087-upsales-rules.md).
+    name: '0032_upsales_rules',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_upsales_rule');
+    },
+  },
 ];
 
 export const PLATFORM_MIGRATIONS_TABLE = 'migrations_platform';

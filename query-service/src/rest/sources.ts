@@ -240,6 +240,24 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     base: live,
     scope: unscoped,
   },
+  // Upsales rules (docs/decisions/0087): product-wide reference data.
+  upsalesRules: {
+    sort: {
+      id: 'id',
+      name: lowerText('name'),
+      priority: 'priority',
+      enabled: 'enabled',
+    },
+    filters: {
+      enabled: scalar('enabled'),
+      articleId: scalar('articleId'),
+      customerIds: list('customerIds'),
+      customerGroupIds: list('customerGroupIds'),
+    },
+    search: words('name', 'serviceCodes', 'textKey'),
+    base: live,
+    scope: unscoped,
+  },
   // The catalogue is reference data (contracts entity rule `everyone`).
   articles: {
     sort: {

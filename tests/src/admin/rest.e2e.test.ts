@@ -108,6 +108,23 @@ describe('REST resources in the dialect of ra-data-simple-rest (GET /api/rest/{r
       key: 'FREIGHT',
       texts: { en: 'Freight' },
     });
+    // An upsales rule offering a value-added service with the freight (docs/decisions/0087).
+    const extra = await sys.command('CREATE_ARTICLE', {
+      code: 'SIGN',
+      label: 'Signature',
+      kind: 'SERVICE',
+      vasCode: 'SIGN',
+      group: 'SERVICES',
+    });
+    expect(
+      (
+        await sys.command('CREATE_UPSALES_RULE', {
+          name: 'Signature with freight',
+          articleId: extra.body.ids[0],
+          serviceCodes: ['FREIGHT'],
+        })
+      ).status,
+    ).toBe(200);
     await sys.settled();
   });
 

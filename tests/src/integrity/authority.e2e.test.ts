@@ -57,6 +57,9 @@ interface World {
   /** A text and a transport article (a service, its mapping) of the whole product (0081). */
   text: string;
   service: string;
+  /** A value-added service and an upsales rule offering it (0087). */
+  extra: string;
+  upsalesRule: string;
 }
 
 /**
@@ -336,6 +339,15 @@ const cases: Partial<
     outside: [(w) => ({ id: w.service, important: true })],
     inside: null,
   },
+  // Upsales rules are the whole product's (0087): a scoped admin holding the flag may not.
+  CREATE_UPSALES_RULE: {
+    outside: [(w) => ({ name: 'Scoped', articleId: w.extra })],
+    inside: null,
+  },
+  UPDATE_UPSALES_RULE: { outside: [(w) => ({ id: w.upsalesRule, priority: 2 })], inside: null },
+  DELETE_UPSALES_RULE: { outside: [(w) => ({ id: w.upsalesRule })], inside: null },
+  ENABLE_UPSALES_RULE: { outside: [(w) => ({ id: w.upsalesRule })], inside: null },
+  DISABLE_UPSALES_RULE: { outside: [(w) => ({ id: w.upsalesRule })], inside: null },
   // The product's jobs run for every department (0076), and only an ADMIN switches them.
   ENABLE_JOB: { outside: [() => ({ job: 'RETENTION' })], inside: null },
   DISABLE_JOB: { outside: [() => ({ job: 'RETENTION' })], inside: null },
@@ -478,7 +490,16 @@ describe('a scoped admin acts only inside its departments and never gives more t
         kind: 'FREIGHT',
         group: 'TRANSPORT',
       }),
+      extra: await id('CREATE_ARTICLE', {
+        code: 'SIGN-A',
+        label: 'Signature',
+        kind: 'SERVICE',
+        vasCode: 'SIGN',
+        group: 'SERVICES',
+      }),
+      upsalesRule: '',
     };
+    world.upsalesRule = await id('CREATE_UPSALES_RULE', { name: 'All', articleId: world.extra });
     world.osloWindow = await id('ADD_PRODUCTION_TIME_WINDOW', window(oslo, '2035-01-01'));
     world.bergenWindow = await id('ADD_PRODUCTION_TIME_WINDOW', window(bergen, '2035-01-01'));
     world.osloEntry = await id('CREATE_MATRIX_ENTRY', entry(oslo, '0100'));

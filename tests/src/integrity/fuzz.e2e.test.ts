@@ -76,6 +76,8 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   getCustomersWithTimeMatrix: (w) => ({ departmentIds: [w.departments[0]] }),
   texts: () => ({ group: 'LABEL' }),
   getTextById: (w) => ({ id: w.text }),
+  upsalesRules: () => ({}),
+  upsalesRuleById: (w) => ({ id: w.upsalesRule }),
   servicesAndVasesTexts: () => ({}),
   serviceMappingData: () => ({}),
   getServiceMappingDataById: (w) => ({ id: w.transportArticle }),

@@ -87,6 +87,7 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
     ...(await list(c.query('texts', { group: 'LABEL' }))),
   ],
   serviceMappings: (c) => list(c.query('serviceMappingData', {})),
+  upsalesRules: (c) => list(c.query('upsalesRules', {})),
   jobs: async (c) => (await list(c.query('jobsStatus', {}))).filter((r) => Number(r.revision) >= 0),
   courierLocations: async (c, w) => {
     const byId = new Map<string, Row>();
@@ -383,6 +384,22 @@ describe('socket scope equals query access, for every entity, role and context',
     expect(
       (await sys.command('UPDATE_SERVICE_MAPPING', { id: freight[0]!.id, important: true })).status,
     ).toBe(200);
+    // An upsales rule offering a value-added service with the freight, switched off (0087).
+    const vas = await sys.command('CREATE_ARTICLE', {
+      code: 'EVENING',
+      label: 'Evening delivery',
+      kind: 'SERVICE',
+      vasCode: 'EVE',
+      group: 'SERVICES',
+    });
+    expect(vas.status).toBe(200);
+    const rule = await sys.command('CREATE_UPSALES_RULE', {
+      name: 'Evening with freight',
+      articleId: vas.body.ids[0],
+      serviceCodes: ['FREIGHT'],
+    });
+    expect(rule.status).toBe(200);
+    expect((await sys.command('DISABLE_UPSALES_RULE', { id: rule.body.ids[0] })).status).toBe(200);
     for (const owner of [{ departmentId: oslo }, { departmentId: bergen }, { customerId: theirs }])
       expect(
         (

@@ -38,6 +38,8 @@ export interface World extends SampleWorld {
   /** A text of labels and a transport article (a service, its mapping) (docs/decisions/0081). */
   text: string;
   transportArticle: string;
+  /** An upsales rule (0087). */
+  upsalesRule: string;
   slot: string;
   template: string;
   /** A finished optimising run. */
@@ -188,6 +190,11 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   UPDATE_TEXT: (w) => ({ id: w.text, texts: { en: 'Handle with care' } }),
   DELETE_TEXT: (w) => ({ id: w.text }),
   UPDATE_SERVICE_MAPPING: (w) => ({ id: w.transportArticle, important: true }),
+  CREATE_UPSALES_RULE: (w) => updateSamples.UPDATE_UPSALES_RULE(w).create,
+  UPDATE_UPSALES_RULE: (w) => ({ id: w.upsalesRule, priority: 3 }),
+  DELETE_UPSALES_RULE: (w) => ({ id: w.upsalesRule }),
+  ENABLE_UPSALES_RULE: (w) => ({ id: w.upsalesRule }),
+  DISABLE_UPSALES_RULE: (w) => ({ id: w.upsalesRule }),
   ENABLE_JOB: () => ({ job: 'RETENTION' }),
   DISABLE_JOB: () => ({ job: 'RETENTION' }),
   CREATE_BANNER: (w) => updateSamples.UPDATE_BANNER(w).create,
@@ -440,6 +447,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     matrixEntry: await id('CREATE_MATRIX_ENTRY', updateSamples.UPDATE_MATRIX_ENTRY(base).create),
     text: await id('CREATE_TEXT', updateSamples.UPDATE_TEXT(base).create),
     transportArticle: await id('CREATE_ARTICLE', updateSamples.UPDATE_SERVICE_MAPPING(base).create),
+    upsalesRule: await id('CREATE_UPSALES_RULE', updateSamples.UPDATE_UPSALES_RULE(base).create),
     banner: await id('CREATE_BANNER', updateSamples.UPDATE_BANNER(base).create),
     news: await id('CREATE_NEWS', updateSamples.UPDATE_NEWS(base).create),
     helpModal: await id(

@@ -14,6 +14,10 @@ export interface SampleWorld {
   vehicle: string;
   /** The codes of two articles (a freight and a weight article), for price lists. */
   articleCodes: [string, string];
+  /** The ids of two value-added service (SERVICE) articles: upsales rules' extras (0087). */
+  vasArticles: [string, string];
+  /** An empty customer group (an upsales rule's scope, 0087). */
+  customerGroup: string;
   /** An order of the first department and customer planned on a slot (deviations), `samplePlanned`. */
   planned: string;
 }
@@ -126,7 +130,12 @@ export const sampleUnit = (departmentId: string, courierUserIds: string[]) => ({
 export async function sampleFleet(
   client: Pick<Client, 'command'>,
   departments: [string, string],
-): Promise<Pick<SampleWorld, 'couriers' | 'units' | 'vehicle' | 'articleCodes'>> {
+): Promise<
+  Pick<
+    SampleWorld,
+    'couriers' | 'units' | 'vehicle' | 'articleCodes' | 'vasArticles' | 'customerGroup'
+  >
+> {
   const id = async (type: string, payload: unknown) => {
     const res = await client.command(type, payload);
     if (res.status !== 200) throw new Error(`${type}: ${JSON.stringify(res.body)}`);
@@ -154,7 +163,13 @@ export async function sampleFleet(
     return code;
   };
   const articleCodes: [string, string] = [await article('FREIGHT'), await article('WEIGHT')];
-  return { couriers, units, vehicle, articleCodes };
+  const vas = (label: string) => {
+    const code = `VAS-${words().toUpperCase()}`;
+    return id('CREATE_ARTICLE', { code, label, kind: 'SERVICE', vasCode: code, group: 'SERVICES' });
+  };
+  const vasArticles: [string, string] = [await vas('Evening delivery'), await vas('Signature')];
+  const customerGroup = await id('CREATE_CUSTOMER_GROUP', { name: `Group ${words()}` });
+  return { couriers, units, vehicle, articleCodes, vasArticles, customerGroup };
 }
 
 /** An order of the first department and customer on a new slot: one a deviation may be reported on. */
@@ -536,6 +551,36 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       events: ['ConsignmentDelivered', 'OrderDeleted'],
       description: 'two',
       enabled: false,
+    },
+  }),
+  // An upsales rule (docs/decisions/0087): every field changed, each change valid alone (the
+  // ranges widen).
+  UPDATE_UPSALES_RULE: ({ customers, articleCodes, vasArticles, customerGroup }) => ({
+    create: {
+      name: `Offer ${words()}`,
+      articleId: vasArticles[0],
+      customerIds: [customers[0]],
+      customerGroupIds: [],
+      serviceCodes: [articleCodes[0]],
+      weightFromKg: 0,
+      weightToKg: 20,
+      postalCodeFrom: '0100',
+      postalCodeTo: '0199',
+      textKey: null,
+      priority: 10,
+    },
+    changes: {
+      name: `Extra ${words()}`,
+      articleId: vasArticles[1],
+      customerIds: [customers[0], customers[1]],
+      customerGroupIds: [customerGroup],
+      serviceCodes: [],
+      weightFromKg: 5,
+      weightToKg: 35,
+      postalCodeFrom: '0050',
+      postalCodeTo: '0299',
+      textKey: 'booking.evening',
+      priority: 5,
     },
   }),
   // A department matrix entry (docs/decisions/0079): every field changed, each change valid alone

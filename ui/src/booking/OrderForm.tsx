@@ -21,6 +21,7 @@ import {
 import { PackagesTable } from './PackagesTable';
 import { Summary } from './Summary';
 import type { Choice } from './bookingChoices';
+import { UpsalesSuggestions } from './UpsalesSuggestions';
 import { useBookingForm, useOrderSave } from './useBookingForm';
 
 export type { Choice } from './bookingChoices';
@@ -235,6 +236,7 @@ export function OrderForm({
           </Paper>
           <PackagesTable />
           <Box>
+            {createsOrder(mode) ? <UpsalesSuggestions /> : null}
             <ServicesSection />
             <DangerousGoodsSection />
             <InvoicingSection />

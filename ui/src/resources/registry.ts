@@ -39,6 +39,8 @@ const routes = {
   'admin/matrix': 'departmentMatrix',
   // Services and texts (docs/decisions/0081).
   'admin/services-and-texts/mapping': 'serviceMappings',
+  // Upsales rules (docs/decisions/0087).
+  'admin/services-and-texts/upsales': 'upsalesRules',
   'admin/services-and-texts': 'texts',
 } as const satisfies Record<string, keyof typeof restResources>;
 

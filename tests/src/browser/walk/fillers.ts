@@ -188,6 +188,16 @@ export const fillers: Record<AdminResourceName, Filler> = {
         .waitFor({ state: 'attached' });
     },
   },
+  // An upsales rule (0087): the demo's signature offered with its freight, for light goods.
+  'admin/services-and-texts/upsales': {
+    fill: async (page, name) => {
+      await page.getByLabel(/^name/i).fill(name);
+      await pick(page, /^extra offered/i, /SIGN/);
+      await pickMany(page, /^when booking services/i);
+      await page.getByLabel(/^weight to/i).fill('30');
+    },
+    shown: (name) => name,
+  },
   'admin/numberSeries': {
     fill: async (page, name) => {
       await page.getByLabel(/^name/i).fill(name);

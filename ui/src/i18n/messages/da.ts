@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -105,6 +106,7 @@ const da: Messages = {
     ...timeWindowMessages.da.pages,
     ...matrixMessages.da.pages,
     ...textsMessages.da.pages,
+    ...upsalesMessages.da.pages,
     ...reportingMessages.da.pages,
     ...adminReportMessages.da.pages,
     ...reportPagesMessages.da.pages,
@@ -983,6 +985,7 @@ const da: Messages = {
     ...timeWindowMessages.da.validation,
     ...matrixMessages.da.validation,
     ...textsMessages.da.validation,
+    ...upsalesMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',
@@ -1730,6 +1733,7 @@ const da: Messages = {
     ...timeWindowMessages.da.resources,
     ...matrixMessages.da.resources,
     ...textsMessages.da.resources,
+    ...upsalesMessages.da.resources,
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',
       fields: {
@@ -2644,6 +2648,7 @@ const da: Messages = {
   timeWindows: timeWindowMessages.da.timeWindows,
   matrix: matrixMessages.da.matrix,
   texts: textsMessages.da.texts,
+  upsales: upsalesMessages.da.upsales,
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
   reportPages: reportPagesMessages.da.reportPages,

@@ -3,6 +3,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -106,6 +107,7 @@ const en = {
     ...timeWindowMessages.en.pages,
     ...matrixMessages.en.pages,
     ...textsMessages.en.pages,
+    ...upsalesMessages.en.pages,
     ...reportingMessages.en.pages,
     ...adminReportMessages.en.pages,
     ...reportPagesMessages.en.pages,
@@ -980,6 +982,7 @@ const en = {
     ...timeWindowMessages.en.validation,
     ...matrixMessages.en.validation,
     ...textsMessages.en.validation,
+    ...upsalesMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',
@@ -1729,6 +1732,7 @@ const en = {
     ...timeWindowMessages.en.resources,
     ...matrixMessages.en.resources,
     ...textsMessages.en.resources,
+    ...upsalesMessages.en.resources,
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
@@ -2651,6 +2655,7 @@ const en = {
   timeWindows: timeWindowMessages.en.timeWindows,
   matrix: matrixMessages.en.matrix,
   texts: textsMessages.en.texts,
+  upsales: upsalesMessages.en.upsales,
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
   reportPages: reportPagesMessages.en.reportPages,

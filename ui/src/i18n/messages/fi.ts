@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -106,6 +107,7 @@ const fi: Messages = {
     ...timeWindowMessages.fi.pages,
     ...matrixMessages.fi.pages,
     ...textsMessages.fi.pages,
+    ...upsalesMessages.fi.pages,
     ...reportingMessages.fi.pages,
     ...adminReportMessages.fi.pages,
     ...reportPagesMessages.fi.pages,
@@ -988,6 +990,7 @@ const fi: Messages = {
     ...timeWindowMessages.fi.validation,
     ...matrixMessages.fi.validation,
     ...textsMessages.fi.validation,
+    ...upsalesMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -1739,6 +1742,7 @@ const fi: Messages = {
     ...timeWindowMessages.fi.resources,
     ...matrixMessages.fi.resources,
     ...textsMessages.fi.resources,
+    ...upsalesMessages.fi.resources,
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
@@ -2670,6 +2674,7 @@ const fi: Messages = {
   timeWindows: timeWindowMessages.fi.timeWindows,
   matrix: matrixMessages.fi.matrix,
   texts: textsMessages.fi.texts,
+  upsales: upsalesMessages.fi.upsales,
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
   reportPages: reportPagesMessages.fi.reportPages,

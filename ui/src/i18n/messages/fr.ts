@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -108,6 +109,7 @@ const fr: Messages = {
     ...timeWindowMessages.fr.pages,
     ...matrixMessages.fr.pages,
     ...textsMessages.fr.pages,
+    ...upsalesMessages.fr.pages,
     ...reportingMessages.fr.pages,
     ...adminReportMessages.fr.pages,
     ...reportPagesMessages.fr.pages,
@@ -996,6 +998,7 @@ const fr: Messages = {
     ...timeWindowMessages.fr.validation,
     ...matrixMessages.fr.validation,
     ...textsMessages.fr.validation,
+    ...upsalesMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
@@ -1752,6 +1755,7 @@ const fr: Messages = {
     ...timeWindowMessages.fr.resources,
     ...matrixMessages.fr.resources,
     ...textsMessages.fr.resources,
+    ...upsalesMessages.fr.resources,
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
@@ -2680,6 +2684,7 @@ const fr: Messages = {
   timeWindows: timeWindowMessages.fr.timeWindows,
   matrix: matrixMessages.fr.matrix,
   texts: textsMessages.fr.texts,
+  upsales: upsalesMessages.fr.upsales,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
   reportPages: reportPagesMessages.fr.reportPages,

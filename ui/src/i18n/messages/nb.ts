@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -104,6 +105,7 @@ const nb: Messages = {
     ...timeWindowMessages.nb.pages,
     ...matrixMessages.nb.pages,
     ...textsMessages.nb.pages,
+    ...upsalesMessages.nb.pages,
     ...reportingMessages.nb.pages,
     ...adminReportMessages.nb.pages,
     ...reportPagesMessages.nb.pages,
@@ -981,6 +983,7 @@ const nb: Messages = {
     ...timeWindowMessages.nb.validation,
     ...matrixMessages.nb.validation,
     ...textsMessages.nb.validation,
+    ...upsalesMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',
@@ -1728,6 +1731,7 @@ const nb: Messages = {
     ...timeWindowMessages.nb.resources,
     ...matrixMessages.nb.resources,
     ...textsMessages.nb.resources,
+    ...upsalesMessages.nb.resources,
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
@@ -2650,6 +2654,7 @@ const nb: Messages = {
   timeWindows: timeWindowMessages.nb.timeWindows,
   matrix: matrixMessages.nb.matrix,
   texts: textsMessages.nb.texts,
+  upsales: upsalesMessages.nb.upsales,
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
   reportPages: reportPagesMessages.nb.reportPages,

@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -104,6 +105,7 @@ const sv: Messages = {
     ...timeWindowMessages.sv.pages,
     ...matrixMessages.sv.pages,
     ...textsMessages.sv.pages,
+    ...upsalesMessages.sv.pages,
     ...reportingMessages.sv.pages,
     ...adminReportMessages.sv.pages,
     ...reportPagesMessages.sv.pages,
@@ -980,6 +982,7 @@ const sv: Messages = {
     ...timeWindowMessages.sv.validation,
     ...matrixMessages.sv.validation,
     ...textsMessages.sv.validation,
+    ...upsalesMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -1727,6 +1730,7 @@ const sv: Messages = {
     ...timeWindowMessages.sv.resources,
     ...matrixMessages.sv.resources,
     ...textsMessages.sv.resources,
+    ...upsalesMessages.sv.resources,
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
@@ -2646,6 +2650,7 @@ const sv: Messages = {
   timeWindows: timeWindowMessages.sv.timeWindows,
   matrix: matrixMessages.sv.matrix,
   texts: textsMessages.sv.texts,
+  upsales: upsalesMessages.sv.upsales,
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
   reportPages: reportPagesMessages.sv.reportPages,

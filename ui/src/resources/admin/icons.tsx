@@ -1,3 +1,4 @@
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -41,5 +42,6 @@ export const adminIcons: Record<AdminResourceName, ReactElement> = {
   'admin/production-time-window': <DateRangeIcon />,
   'admin/matrix': <GridOnIcon />,
   'admin/services-and-texts/mapping': <TuneIcon />,
+  'admin/services-and-texts/upsales': <AddShoppingCartIcon />,
   'admin/services-and-texts': <TranslateIcon />,
 };

@@ -32,6 +32,7 @@ import type { AdminResourceName } from './resources';
 import { MatrixCreate, MatrixEdit, MatrixList } from './matrix';
 import { RoleCreate, RoleEdit, RoleList } from './roles';
 import { MappingEdit, MappingList, TextCreate, TextEdit, TextList } from './texts';
+import { UpsalesCreate, UpsalesEdit, UpsalesList } from './upsales';
 import {
   ProductionWindowCreate,
   ProductionWindowEdit,
@@ -100,5 +101,10 @@ export const adminPages: Record<AdminResourceName, AdminPages> = {
   },
   'admin/matrix': { list: MatrixList, create: MatrixCreate, edit: MatrixEdit },
   'admin/services-and-texts/mapping': { list: MappingList, edit: MappingEdit },
+  'admin/services-and-texts/upsales': {
+    list: UpsalesList,
+    create: UpsalesCreate,
+    edit: UpsalesEdit,
+  },
   'admin/services-and-texts': { list: TextList, create: TextCreate, edit: TextEdit },
 };

@@ -1,0 +1,1 @@
+export { UpsalesCreate, UpsalesEdit, UpsalesList } from './UpsalesPages';

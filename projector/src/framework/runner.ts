@@ -64,6 +64,9 @@ export interface ApplyOptions {
   readStream?: (streamId: string, erased: ReadonlySet<string>) => Promise<RecordedEvent[]>;
 }
 
+/** The advisory lock key of the batches that erase (any fixed number; the product's only one). */
+const ERASURE_TURN = 5_020_050;
+
 /**
  * Applies a batch to several projections in one transaction. Each projection takes the events
  * after its own checkpoint, and its checkpoint moves to the end of the batch by compare-and-set
@@ -89,6 +92,11 @@ export async function applyBatch(
   if (candidates.length === 0) return [];
   const erased = await readErasures(knex, candidates, batch, options);
   return knex.transaction(async (trx) => {
+    // Batches that erase take turns, before they hold anything: each deletes the same keys and
+    // records after writing its own projections' rows, so two at once (a rebuild's projections
+    // side by side, or a rebuild beside the live projector) could each hold what the other
+    // waits for (CI saw "deadlock detected" in a rebuild after a user's erasure).
+    if (erased) await trx.raw('select pg_advisory_xact_lock(?)', [ERASURE_TURN]);
     const moved = await advanceCheckpoints(trx, candidates, from, last.global);
     const changes: Change[] = [];
     // The projections' last writes and the outbox in one statement (docs/decisions/0066); not

@@ -466,6 +466,27 @@ describe('projections', () => {
     ).body.ids[0];
     await sys.command('UPDATE_TEXT', { id: text, texts: { en: 'Freight', nb: 'Frakt' } });
     await sys.command('DELETE_TEXT', { id: label });
+    // Upsales rules of a VAS article: one edited and switched off and on, one deleted (0087).
+    const extra = (
+      await sys.command('CREATE_ARTICLE', {
+        code: 'EVE',
+        label: 'Evening',
+        kind: 'SERVICE',
+        vasCode: 'EVE',
+        group: 'TRANSPORT',
+      })
+    ).body.ids[0];
+    for (const name of ['Evening in Oslo', 'Gone']) {
+      const rule = (
+        await sys.command('CREATE_UPSALES_RULE', { name, articleId: extra, weightToKg: 20 })
+      ).body.ids[0];
+      if (name === 'Gone') await sys.command('DELETE_UPSALES_RULE', { id: rule });
+      else {
+        await sys.command('UPDATE_UPSALES_RULE', { id: rule, priority: 2 });
+        await sys.command('DISABLE_UPSALES_RULE', { id: rule });
+        await sys.command('ENABLE_UPSALES_RULE', { id: rule });
+      }
+    }
     for (const name of ['Oslo', 'Gone']) {
       const list = (
         await sys.command('CREATE_PRICE_LIST', {
@@ -693,7 +714,8 @@ describe('projections', () => {
 
   it('a rebuild from position 0 equals the live read models (checksum of every table)', async () => {
     const live = await checksums(sys);
-    expect(live.every((c) => !c.includes(':0:'))).toBe(true);
+    // Every table has rows to compare (an empty one is named).
+    expect(live.filter((c) => c.includes(':0:'))).toEqual([]);
     await sys.projector.stop();
     const store = sys.store;
     const progress: number[] = [];

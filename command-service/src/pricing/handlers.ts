@@ -3,7 +3,6 @@ import {
   articleStream,
   customerGroupStream,
   priceListStream,
-  reservationStream,
   type ArticleFields,
   type PriceLine,
   type PriceListFields,
@@ -20,7 +19,7 @@ import {
   unknownIds,
 } from '../framework/references.js';
 import type { UniqueClaim } from '../framework/reservation.js';
-import { reservationDecider } from '../framework/reservation.js';
+import { articleIdOfCode } from './articleCodes.js';
 import { articleDecider, priceListDecider } from './decider.js';
 
 type ArticleState = ReferenceState<ArticleFields & { id: string }>;
@@ -56,8 +55,7 @@ const priceLists = referenceHandlers<PriceListFields>(
 async function assertArticlesExist(ctx: HandlerContext, lines: readonly PriceLine[]) {
   const unknown: string[] = [];
   for (const code of new Set(lines.map((l) => l.articleCode))) {
-    const owner = await ctx.load(reservationStream('articleCode', code), reservationDecider);
-    if (owner.ownerId === null) unknown.push(code);
+    if ((await articleIdOfCode(ctx, code)) === null) unknown.push(code);
   }
   if (unknown.length > 0) throw unknownIds('lines', unknown);
 }

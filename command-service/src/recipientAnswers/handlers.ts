@@ -9,7 +9,6 @@ import {
   isDriving,
   openWindow,
   orderStream,
-  reservationStream,
   slotStream,
   type HolidayType,
   type MarketCountry,
@@ -18,7 +17,7 @@ import { addressDecider } from '../addressBook/decider.js';
 import { orderDecider } from '../consignments/decider.js';
 import type { Booked } from '../consignments/state.js';
 import { target } from '../framework/decider.js';
-import { reservationDecider } from '../framework/reservation.js';
+import { articleIdOfCode } from '../pricing/articleCodes.js';
 import type { Handler, HandlerContext } from '../framework/handler.js';
 import { holidayDecider } from '../holidays/decider.js';
 import { slotDecider } from '../slots/decider.js';
@@ -99,9 +98,9 @@ async function pickupPoint(ctx: HandlerContext, id: string, departmentId: string
  */
 async function flexDeliveryAllowed(ctx: HandlerContext, serviceCode: string | undefined) {
   if (!serviceCode) return true;
-  const code = await ctx.load(reservationStream('articleCode', serviceCode), reservationDecider);
-  if (code.ownerId === null) return true;
-  const mapping = await ctx.load(articleStream(code.ownerId), serviceMappingDecider);
+  const id = await articleIdOfCode(ctx, serviceCode);
+  if (id === null) return true;
+  const mapping = await ctx.load(articleStream(id), serviceMappingDecider);
   return mapping.status !== 'exists' || mapping.allowFlexDelivery;
 }
 

@@ -1,6 +1,6 @@
-import { AppError, articleStream, reservationStream, type UpdateOrder } from '@nordlog/contracts';
+import { AppError, articleStream, type UpdateOrder } from '@nordlog/contracts';
 import { consignmentHandlers } from '../consignments/handlers.js';
-import { reservationDecider } from '../framework/reservation.js';
+import { articleIdOfCode } from '../pricing/articleCodes.js';
 import { articleDecider } from '../pricing/decider.js';
 import type { Target } from '../framework/decider.js';
 import type { Handler, HandlerContext } from '../framework/handler.js';
@@ -27,9 +27,9 @@ async function editEach(
  * what the booking form's service picker offers (docs/decisions/0086-booking-extras.md).
  */
 async function assertBookableService(ctx: HandlerContext, code: string): Promise<void> {
-  const owner = await ctx.load(reservationStream('articleCode', code), reservationDecider);
-  const article = owner.ownerId
-    ? await ctx.load(articleStream(owner.ownerId), articleDecider)
+  const id = await articleIdOfCode(ctx, code);
+  const article = id
+    ? await ctx.load(articleStream(id), articleDecider)
     : { status: 'none' as const };
   if (article.status !== 'exists' || article.entity.kind !== 'FREIGHT' || !article.entity.active)
     throw AppError.of([

@@ -66,7 +66,6 @@ import {
   ORDER_HISTORY_TABLE,
   type OrderHistoryRow,
 } from './orderHistory/index.js';
-import type { QueryName } from './registry.js';
 import {
   COURIERS_ENTITY,
   COURIERS_TABLE,
@@ -109,27 +108,6 @@ import {
   type InvoicingRunRow,
 } from './invoicing/invoices.js';
 import {
-  RECURRING_EXECUTIONS_ENTITY,
-  RECURRING_EXECUTIONS_TABLE,
-  RECURRING_ORDERS_ENTITY,
-  RECURRING_ORDERS_TABLE,
-  RECURRING_RUNS_ENTITY,
-  RECURRING_RUNS_TABLE,
-  type RecurringExecutionRow,
-  type RecurringOrderRow,
-  type RecurringRunRow,
-} from './recurring/index.js';
-import { ADDRESSES_ENTITY, ADDRESSES_TABLE, type AddressRow } from './addressBook/index.js';
-import {
-  PRE_ADVICE_ENTITY,
-  PRE_ADVICE_POLICIES_ENTITY,
-  PRE_ADVICE_POLICIES_TABLE,
-  PRE_ADVICE_TABLE,
-  type PreAdvicePolicyRow,
-  type PreAdviceRow,
-} from './preAdvice/index.js';
-import { WEBHOOKS_ENTITY, WEBHOOKS_TABLE, type WebhookRow } from './webhooks/index.js';
-import {
   ROLES_ENTITY,
   ROLES_TABLE,
   USERS_ENTITY,
@@ -137,64 +115,13 @@ import {
   type RoleRow,
   type UserRow,
 } from './users/index.js';
-import { API_KEYS_ENTITY, API_KEYS_TABLE, type ApiKeyRow } from './apiKeys/index.js';
-import { SLOT_SCANS_ENTITY, SLOT_SCANS_TABLE, type SlotScansRow } from './scans/index.js';
+import { changeScope, entity, type EntityAccess } from './entityRules.js';
+import { laterEntities } from './entitiesLater.js';
 
-/**
- * Who may read a row of a read model: the one rule the query service and the socket share
- * (docs/decisions/0018). A row reaches a user, by a query or on the socket, only when one of the
- * entity's queries is permitted to that user and the row's scope passes the entity's rule.
- *
- * - `department`: the row's department is the reader's (or the row has none);
- * - `departmentAndCustomer`: that, and a customer user reads only its own customers' rows;
- * - `anyDepartment`: a row of several departments (a courier's position) reaches readers of any;
- * - `everyDepartment`: a row of several departments and customers (a label document of several
- *   orders) reaches readers who may read each of its departments with its customer (null: several
- *   customers, so no customer user);
- * - `departmentGroup`: groups of the reader's access, and non-empty groups of its departments;
- * - `userAccess`: users whose department access lies wholly inside the reader's;
- * - `allDepartments`: only readers who see every department (and are not customer users);
- * - `everyone`: every reader the query permits (holidays, role entities);
- * - `slot`: a planner reads the slots of its departments; a courier only the slots it drives.
- */
-export type RowRule =
-  | 'department'
-  | 'departmentAndCustomer'
-  | 'anyDepartment'
-  | 'everyDepartment'
-  | 'departmentGroup'
-  | 'userAccess'
-  | 'allDepartments'
-  | 'everyone'
-  | 'slot';
+export { changeScope, type EntityAccess, type RowRule } from './entityRules.js';
 
-export interface EntityAccess<Row = never> {
-  /** The read model: one row per entity id, the row's JSON in `data`. */
-  table: string;
-  /** The queries that answer rows of this entity. */
-  queries: readonly QueryName[];
-  rule: RowRule;
-  /** The scope of a row: what the rule and the socket's context filter look at. */
-  scope(row: Row): ChangeScope;
-}
-
-/** A change scope: every field null but those given. */
-export const changeScope = (over: Partial<ChangeScope>): ChangeScope => ({
-  departmentId: null,
-  customerId: null,
-  date: null,
-  state: null,
-  departmentIds: null,
-  courierId: null,
-  ...over,
-});
-
-const entity = <Row>(access: EntityAccess<Row>) => access;
-
-/**
- * Every entity a projection publishes on the change feed. An entity not listed reaches no socket
- * (a test walks the projections and fails on one that is missing).
- */
+/** Every entity a projection publishes on the change feed (one not listed reaches no socket;
+ * a test walks the projections and fails on one that is missing). */
 export const entityAccess = {
   [DEPARTMENTS_ENTITY]: entity<DepartmentRow>({
     table: DEPARTMENTS_TABLE,
@@ -461,74 +388,7 @@ export const entityAccess = {
     rule: 'department',
     scope: (row) => changeScope({ departmentId: row.departmentId, date: row.date }),
   }),
-  // Recurring orders, what executing a date did, and the dates executed (0058).
-  [RECURRING_ORDERS_ENTITY]: entity<RecurringOrderRow>({
-    table: RECURRING_ORDERS_TABLE,
-    queries: ['recurringOrders', 'recurringOrdersForDepartmentIds', 'recurringOrderCalendar'],
-    rule: 'department',
-    scope: (row) => changeScope({ departmentId: row.departmentId }),
-  }),
-  [RECURRING_EXECUTIONS_ENTITY]: entity<RecurringExecutionRow>({
-    table: RECURRING_EXECUTIONS_TABLE,
-    queries: ['recurringOrderResult', 'recurringOrderCalendar'],
-    rule: 'department',
-    // Dates ahead, whatever dates a screen follows: the department's recurring screens take them.
-    scope: (row) => changeScope({ departmentId: row.departmentId }),
-  }),
-  [RECURRING_RUNS_ENTITY]: entity<RecurringRunRow>({
-    table: RECURRING_RUNS_TABLE,
-    queries: ['getRecurringExecutedDates'],
-    rule: 'department',
-    scope: (row) => changeScope({ departmentId: row.departmentId }),
-  }),
-  // API keys (0069): a customer's keys reach the customer admins who may read the customer.
-  [API_KEYS_ENTITY]: entity<ApiKeyRow>({
-    table: API_KEYS_TABLE,
-    queries: ['apiKeys'],
-    rule: 'departmentAndCustomer',
-    scope: (row) => changeScope({ customerId: row.customerId }),
-  }),
-  // The address book (0061): a department's saved places of its customers.
-  [ADDRESSES_ENTITY]: entity<AddressRow>({
-    table: ADDRESSES_TABLE,
-    queries: ['addresses'],
-    rule: 'departmentAndCustomer',
-    scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.customerId }),
-  }),
-  // Webhooks (0070): a customer's hooks, read as the customer is (no secret in the row).
-  [WEBHOOKS_ENTITY]: entity<WebhookRow>({
-    table: WEBHOOKS_TABLE,
-    queries: ['webhooks'],
-    rule: 'departmentAndCustomer',
-    scope: (row) => changeScope({ departmentId: row.departmentId, customerId: row.customerId }),
-  }),
-  // Pre-advice (docs/decisions/0062): a department's policies reach its readers, customer and
-  // group policies every reader of policies (as price lists); an order's pre-advice as the order.
-  [PRE_ADVICE_POLICIES_ENTITY]: entity<PreAdvicePolicyRow>({
-    table: PRE_ADVICE_POLICIES_TABLE,
-    queries: ['preAdvicePolicies', 'preAdviceServicePolicies'],
-    rule: 'department',
-    scope: (row) => changeScope({ departmentId: row.departmentId }),
-  }),
-  [PRE_ADVICE_ENTITY]: entity<PreAdviceRow>({
-    table: PRE_ADVICE_TABLE,
-    queries: ['preAdviceForOrder', 'preAdviceFollowUp'],
-    rule: 'departmentAndCustomer',
-    scope: (row) =>
-      changeScope({
-        departmentId: row.departmentId,
-        customerId: row.customerId,
-        date: row.deliveryDate,
-      }),
-  }),
-  // A slot's scans (0064): read as the slot is, by its department's readers and its courier;
-  // whatever dates a screen follows (a shipment's details show the scans of its slot's day).
-  [SLOT_SCANS_ENTITY]: entity<SlotScansRow>({
-    table: SLOT_SCANS_TABLE,
-    queries: ['slotScans'],
-    rule: 'slot',
-    scope: (row) => changeScope({ departmentId: row.departmentId, courierId: row.courierId }),
-  }),
+  ...laterEntities,
 } as const;
 
 export type EntityName = keyof typeof entityAccess;

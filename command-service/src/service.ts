@@ -80,6 +80,8 @@ export interface CommandServiceDeps {
    * recipient's answers (docs/decisions/0063); without it they are refused as unavailable.
    */
   trackedOrderId?: (trackingId: string) => Promise<string | null>;
+  /** The hook of a webhook queue's delivery, so a replay names its own hook's (0070). */
+  webhookOfMessage?: HandlerContext['webhookOfMessage'];
   /** The places a recipient search looks at (SEARCH_RECIPIENT_ID, 0089); without it, refused. */
   recipientCandidates?: HandlerContext['recipientCandidates'];
 }
@@ -221,6 +223,7 @@ async function runCommand(
     ...(deps.blobs ? { blobs: deps.blobs } : {}),
     ...(deps.webhookUrlCheck ? { webhookUrlCheck: deps.webhookUrlCheck } : {}),
     ...(deps.trackedOrderId ? { trackedOrderId: deps.trackedOrderId } : {}),
+    ...(deps.webhookOfMessage ? { webhookOfMessage: deps.webhookOfMessage } : {}),
     ...(deps.recipientCandidates ? { recipientCandidates: deps.recipientCandidates } : {}),
     now,
     logger,

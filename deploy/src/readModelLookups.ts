@@ -1,4 +1,4 @@
-import { ORDERS_TABLE } from '@nordlog/contracts';
+import { ORDERS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '@nordlog/contracts';
 import type { Database } from '@nordlog/platform';
 import { readRecipientCandidates } from '@nordlog/query-service';
 
@@ -12,6 +12,14 @@ export const readModelLookups = (db: Database) => ({
         .where('tracking_id', trackingId)
         .first<{ id: string } | undefined>('id')
     )?.id ?? null,
+  // A replay names a message of its own hook (0070): the queue's delivery says whose it is.
+  webhookOfMessage: async (messageId: string) => {
+    const row = await db
+      .knex(WEBHOOK_DELIVERIES_TABLE)
+      .where('id', messageId)
+      .first<{ webhook_id: string } | undefined>('webhook_id');
+    return row ? String(row.webhook_id) : null;
+  },
   // The booking form's recipient look-up: the address book and the orders (0089).
   recipientCandidates: readRecipientCandidates(db.knex),
 });

@@ -59,6 +59,11 @@ export interface HandlerContext {
    * absent: such answers are refused as unavailable.
    */
   trackedOrderId?: (trackingId: string) => Promise<string | null>;
+  /**
+   * The hook a delivery of the webhook queue was made for (null: no such delivery), so that a
+   * replay names a message of its own hook (0070); absent: replays are refused as unavailable.
+   */
+  webhookOfMessage?: (messageId: string) => Promise<string | null>;
   /** When the command is decided (the service's clock). */
   now: Date;
   /**

@@ -19,6 +19,19 @@ async function assertReachable(ctx: HandlerContext, url: string): Promise<void> 
   }
 }
 
+/**
+ * A replay names a delivery of its own hook: another hook's message (or none) is not found, as
+ * another customer's hook is, and nothing is appended.
+ */
+async function assertOwnMessage(ctx: HandlerContext, webhookId: string, messageId: string) {
+  if (!ctx.webhookOfMessage)
+    throw new AppError('SERVICE_UNAVAILABLE', 'Webhook messages cannot be looked up here');
+  if ((await ctx.webhookOfMessage(messageId)) !== webhookId)
+    throw new AppError('NOT_FOUND', 'messageId: no message of this webhook has this id', {
+      field: 'messageId',
+    });
+}
+
 const on = (id: string, command: Parameters<typeof webhookDecider.decide>[0]) =>
   target({ id, streamId: webhookStream(id), decider: webhookDecider, command });
 
@@ -57,12 +70,15 @@ export const webhookHandlers = {
   DELETE_WEBHOOK: (({ id }) => [
     on(id, { type: 'delete', id }),
   ]) satisfies Handler<'DELETE_WEBHOOK'>,
-  REPLAY_WEBHOOK_MESSAGE: (({ webhookId, messageId }, ctx) => [
-    on(webhookId, {
-      type: 'replay',
-      id: webhookId,
-      messageId,
-      replayId: deterministicUuid('webhook-replay', ctx.commandId),
-    }),
-  ]) satisfies Handler<'REPLAY_WEBHOOK_MESSAGE'>,
+  REPLAY_WEBHOOK_MESSAGE: (async ({ webhookId, messageId }, ctx) => {
+    await assertOwnMessage(ctx, webhookId, messageId);
+    return [
+      on(webhookId, {
+        type: 'replay',
+        id: webhookId,
+        messageId,
+        replayId: deterministicUuid('webhook-replay', ctx.commandId),
+      }),
+    ];
+  }) satisfies Handler<'REPLAY_WEBHOOK_MESSAGE'>,
 };

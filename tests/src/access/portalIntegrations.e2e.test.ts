@@ -158,12 +158,12 @@ describe("the customer's webhooks and API keys, scoped on the server", () => {
       as.command('REPLAY_WEBHOOK_MESSAGE', { webhookId: hookB, messageId: messageB }),
       before,
     );
-    // B's message named on A's own hook: accepted as a request, and copied nowhere (the queue
-    // copies only a message of the hook named): neither receiver hears of it again.
-    expect(
-      (await as.command('REPLAY_WEBHOOK_MESSAGE', { webhookId: hookA, messageId: messageB }))
-        .status,
-    ).toBe(200);
+    // B's message named on A's own hook: not found, as B's hook is (0070), nothing written;
+    // neither receiver hears of it again.
+    await refused(
+      as.command('REPLAY_WEBHOOK_MESSAGE', { webhookId: hookA, messageId: messageB }),
+      before,
+    );
     await deliver();
     expect(receiverA.received).toHaveLength(2);
     expect(receiverB.received).toHaveLength(1);

@@ -12,6 +12,8 @@ import {
   type TestSystem,
   storeHead,
 } from '../support/system.js';
+import { configureNumberSeries } from '../support/booking.js';
+import { DATE, block } from '../support/commandBases.js';
 
 type Payload = Record<string, unknown>;
 
@@ -43,6 +45,9 @@ interface World {
   /** Webhooks of each department's customer; the second Bergen one is deleted (0070). */
   osloHook: string;
   bergenHook: string;
+  /** A delivery queued on each of the two hooks (an order of its customer). */
+  osloMessage: string;
+  bergenMessage: string;
   bergenHook2: string;
   /** Content of the whole product (docs/decisions/0077). */
   banner: string;
@@ -153,9 +158,12 @@ const cases: Partial<
   },
   REPLAY_WEBHOOK_MESSAGE: {
     outside: [
-      (w) => ({ webhookId: w.osloHook, messageId: '00000000-0000-4000-8000-000000000001' }),
+      (w) => ({ webhookId: w.osloHook, messageId: w.osloMessage }),
+      // Another hook's message named on the admin's own hook: not found, as reading it (0070).
+      (w) => ({ webhookId: w.bergenHook, messageId: w.osloMessage }),
+      (w) => ({ webhookId: w.bergenHook, messageId: '00000000-0000-4000-8000-000000000001' }),
     ],
-    inside: (w) => ({ webhookId: w.bergenHook, messageId: '00000000-0000-4000-8000-000000000001' }),
+    inside: (w) => ({ webhookId: w.bergenHook, messageId: w.bergenMessage }),
   },
   UPDATE_DEPARTMENT: {
     outside: [(w) => ({ id: w.oslo, alystraId: 'X' })],
@@ -472,6 +480,8 @@ describe('a scoped admin acts only inside its departments and never gives more t
       bergenPolicy: await id('CREATE_PRE_ADVICE_POLICY', policy({ departmentId: bergen })),
       osloHook: '',
       bergenHook: '',
+      osloMessage: '',
+      bergenMessage: '',
       bergenHook2: '',
       banner: await id('CREATE_BANNER', { ...content('Snow'), level: 'INFO' }),
       news: await id('CREATE_NEWS', content('Depot')),
@@ -507,6 +517,25 @@ describe('a scoped admin acts only inside its departments and never gives more t
     world.osloHook = await id('CREATE_WEBHOOK', hook(world.osloCustomer));
     world.bergenHook = await id('CREATE_WEBHOOK', hook(world.bergenCustomer));
     world.bergenHook2 = await id('CREATE_WEBHOOK', hook(world.bergenCustomer));
+    // An order of each hook's customer queues a delivery on it, for the replays to name.
+    await configureNumberSeries(sys);
+    for (const [departmentId, customerId] of [
+      [oslo, world.osloCustomer],
+      [bergen, world.bergenCustomer],
+    ])
+      await id('CREATE_ORDER', {
+        departmentId,
+        customerId,
+        pickupDate: DATE,
+        pickup: block,
+        delivery: block,
+        measurements: [{ weight: 1 }],
+      });
+    await sys.settled();
+    const message = async (webhookId: string) =>
+      ((await sys.query('webhookMessages', { webhookId })).body as { id: string }[])[0]!.id;
+    world.osloMessage = await message(world.osloHook);
+    world.bergenMessage = await message(world.bergenHook);
     const key = async (customerId: string) =>
       (await sys.command('CREATE_API_KEY', { customerId, label: 'Shop' })).body.apiKey.id as string;
     world.osloKey = await key(world.osloCustomer);

@@ -491,7 +491,9 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
   await id('CREATE_ORDER', commandBases.CREATE_ORDER(world));
   await sys.settled();
   const [message] = (await sys.query('webhookMessages', { webhookId: world.webhook })).body;
-  if (message) world.webhookMessage = message.id;
+  // A replay names a message of its own hook (0070): the world needs a real one.
+  if (!message) throw new Error('the webhook of the world has no message to replay');
+  world.webhookMessage = message.id;
   const key = await sys.command('CREATE_API_KEY', commandBases.CREATE_API_KEY(world));
   if (key.status !== 200) throw new Error(`CREATE_API_KEY: ${JSON.stringify(key.body)}`);
   world.apiKey = key.body.apiKey.id as string;

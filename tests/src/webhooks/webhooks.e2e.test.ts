@@ -241,9 +241,16 @@ describe('webhooks', () => {
     const before = ok.received.length;
     const logged = (await messages(hookA)).length;
     await id('REPLAY_WEBHOOK_MESSAGE', { webhookId: hookA, messageId: firstMessage });
-    // Another hook's message named under hook A is not sent to A.
+    // Another hook's message named under hook A is not found (0070): nothing is sent to A.
     const [messageB] = await messages(hookB);
-    await id('REPLAY_WEBHOOK_MESSAGE', { webhookId: hookA, messageId: messageB!.id });
+    const foreign = await sys.command('REPLAY_WEBHOOK_MESSAGE', {
+      webhookId: hookA,
+      messageId: messageB!.id,
+    });
+    expect({ status: foreign.status, field: foreign.body[0]?.params?.field }).toEqual({
+      status: 404,
+      field: 'messageId',
+    });
     await deliver();
     expect(ok.received).toHaveLength(before + 1);
     expect(ok.received[before]!.body).toBe(ok.received[0]!.body);

@@ -71,7 +71,10 @@ describe("the customer's API keys and webhooks in the portal, in a browser", () 
 
   it('a customer user creates an API key, sees it once, and reads its webhook delivery log', async () => {
     const page = await openAs(browser, sys.url, '/customer/api-keys', user, errors);
-    const section = page.getByRole('region', { name: 'API keys' });
+    // The page is named API keys once (its h1); its section is the keys.
+    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'API keys', exact: true }).count()).toBe(1);
+    const section = page.getByRole('region', { name: 'Keys', exact: true });
     await section.getByText('No keys yet.').waitFor();
     await section.getByLabel('Label').fill('Webshop');
     await section.getByRole('button', { name: 'Create key' }).click();

@@ -24,7 +24,14 @@ type KeyCommand = 'CREATE_API_KEY' | 'ROTATE_API_KEY' | 'REVOKE_API_KEY';
  * key is shown here once, with a copy button; the product keeps only its hash, so it cannot be
  * shown again.
  */
-export function ApiKeysPanel({ customerId }: { customerId: string }) {
+export function ApiKeysPanel({
+  customerId,
+  title,
+}: {
+  customerId: string;
+  /** The section's heading (default: API keys; the portal's page is already named so). */
+  title?: string;
+}) {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`apiKeys.${key}`, options);
   const [locale] = useLocaleState();
@@ -54,7 +61,7 @@ export function ApiKeysPanel({ customerId }: { customerId: string }) {
   };
   const when = (at: string | null) => (at ? new Date(at).toLocaleString(locale) : '–');
   return (
-    <FormSection id="api-keys-title" title={t('title')}>
+    <FormSection id="api-keys-title" title={title ?? t('title')}>
       <Stack spacing={1.5}>
         <Typography variant="body2" color="text.secondary">
           {t('intro')}

@@ -19,7 +19,9 @@ export default function CustomerApiKeys() {
       <PageHeader title={translate('portalIntegrations.apiKeys')}>
         <PortalCustomerPicker />
       </PageHeader>
-      {customerId ? <ApiKeysPanel key={customerId} customerId={customerId} /> : null}
+      {customerId ? (
+        <ApiKeysPanel key={customerId} customerId={customerId} title={translate('apiKeys.keys')} />
+      ) : null}
     </Box>
   );
 }

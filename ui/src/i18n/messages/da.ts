@@ -2450,6 +2450,7 @@ const da: Messages = {
   // API keys on the admin customer screen (docs/decisions/0069).
   apiKeys: {
     title: 'API-nøgler',
+    keys: 'Nøgler',
     intro:
       'Nøgler til kundens egne systemer: API’et til eksterne ordrer og opslagene i kassen. Hver nøgle gælder kun denne kunde og dens underkunder.',
     shownOnce: 'Kopiér nøglen nu: den vises kun denne ene gang.',

@@ -2458,6 +2458,8 @@ const en = {
   // API keys on the admin customer screen (docs/decisions/0069).
   apiKeys: {
     title: 'API keys',
+    /** The section's heading under a page that is itself named API keys (the portal). */
+    keys: 'Keys',
     intro:
       "Keys for the customer's own systems: the external orders API and the checkout look-ups. Each key acts for this customer and its sub-customers only.",
     shownOnce: 'Copy the key now: it is shown this once and cannot be shown again.',

@@ -2477,6 +2477,7 @@ const fi: Messages = {
   // API keys on the admin customer screen (docs/decisions/0069).
   apiKeys: {
     title: 'API-avaimet',
+    keys: 'Avaimet',
     intro:
       'Avaimet asiakkaan omille järjestelmille: ulkoisten tilausten API ja kassan haut. Kukin avain koskee vain tätä asiakasta ja sen aliasiakkaita.',
     shownOnce: 'Kopioi avain nyt: se näytetään vain tämän kerran.',

@@ -2486,6 +2486,7 @@ const fr: Messages = {
   // API keys on the admin customer screen (docs/decisions/0069).
   apiKeys: {
     title: 'Clés d’API',
+    keys: 'Clés',
     intro:
       'Des clés pour les systèmes du client : l’API des commandes externes et les consultations du paiement. Chaque clé n’agit que pour ce client et ses sous-clients.',
     shownOnce: 'Copiez la clé maintenant : elle n’est affichée qu’une seule fois.',

@@ -2458,6 +2458,7 @@ const nb: Messages = {
   // API keys on the admin customer screen (docs/decisions/0069).
   apiKeys: {
     title: 'API-nøkler',
+    keys: 'Nøkler',
     intro:
       'Nøkler for kundens egne systemer: API-et for eksterne ordre og oppslagene i kassen. Hver nøkkel gjelder bare denne kunden og dens underkunder.',
     shownOnce: 'Kopier nøkkelen nå: den vises bare denne ene gangen.',

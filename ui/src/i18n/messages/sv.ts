@@ -2454,6 +2454,7 @@ const sv: Messages = {
   // API keys on the admin customer screen (docs/decisions/0069).
   apiKeys: {
     title: 'API-nycklar',
+    keys: 'Nycklar',
     intro:
       'Nycklar för kundens egna system: API:et för externa order och uppslagen i kassan. Varje nyckel gäller bara denna kund och dess underkunder.',
     shownOnce: 'Kopiera nyckeln nu: den visas bara denna enda gång.',

@@ -19,6 +19,7 @@ import { NotFound } from '../layout/NotFound';
 import { departmentOptionsQuery } from '../layout/useDepartments';
 import { DepartmentSelect } from '../planner/DepartmentSelect';
 import { prefetchMapData } from '../planner/map/prefetch';
+import { opensOnPortal, portalCustomerQuery, portalCustomersQuery } from '../portal/portalQueries';
 import { setUnauthorizedHandler } from '../shell/api';
 import { fetchRevision, watchRevision } from '../shell/revision';
 import { loadWithRetry } from '../shell/staleCode';
@@ -74,6 +75,11 @@ export default function AppRoot({
     // page's chunk loads, not once the frame has rendered.
     if (/^\/planner\/[^/]+\//.test(window.location.pathname))
       void queryClient.prefetchQuery(departmentOptionsQuery);
+    // The portal's screens start from the customer (its department) and its sub-customers.
+    if (opensOnPortal(window.location.pathname, user)) {
+      void queryClient.prefetchQuery(portalCustomerQuery(user.customerId));
+      void queryClient.prefetchQuery(portalCustomersQuery);
+    }
     const i18nProvider = createI18nProvider(messages);
     const store = localStorageStore(undefined, 'nordlog');
     // The language the app starts in is the stored one (i18n/locales, also set by the public

@@ -7,9 +7,9 @@ import { useShell } from '../app/UserContext';
 import { LightFrame } from '../layout/LightFrame';
 import { NotFound } from '../layout/NotFound';
 import { LiveProvider } from '../live/LiveProvider';
-import { requestJson } from '../shell/api';
 import { loadWithRetry } from '../shell/staleCode';
 import { PortalContext } from './portalContext';
+import { portalCustomerQuery } from './portalQueries';
 
 // The planners' screens, reused (their chunks are the planner's); the portal's own two pages.
 const BookingPage = lazy(() => loadWithRetry(() => import('../booking/BookingPage')));
@@ -38,13 +38,8 @@ const C = '/customer';
 export default function CustomerShell() {
   const { user } = useShell();
   const customer = useQuery({
-    queryKey: ['portalCustomer', user.customerId],
+    ...portalCustomerQuery(user.customerId),
     enabled: user.role === 'CUSTOMER' && user.customerId !== null,
-    staleTime: 60_000,
-    queryFn: () =>
-      requestJson<{ id: string; departmentId: string | null }>(
-        `/api/rest/customers/${encodeURIComponent(user.customerId ?? '')}`,
-      ),
   });
   const departmentId = customer.data?.departmentId ?? user.departmentIds[0] ?? '';
   const portal = useMemo(() => ({ departmentId: String(departmentId) }), [departmentId]);

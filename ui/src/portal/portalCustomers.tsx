@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useShell } from '../app/UserContext';
-import { requestJson } from '../shell/api';
 import { useInPortal } from './portalContext';
+import { portalCustomersQuery } from './portalQueries';
 
 /**
  * The customer a portal screen keeps (docs/decisions/0085-portal-integrations.md): the user's
@@ -22,14 +22,7 @@ export function usePortalCustomerId(): string {
 
 /** The customers the user may keep (its own and its sub-customers), by name. */
 function usePortalCustomers() {
-  return useQuery({
-    queryKey: ['portalCustomers'],
-    staleTime: 60_000,
-    queryFn: () =>
-      requestJson<{ id: string; name: string }[]>(
-        `/api/rest/customers?sort=${encodeURIComponent('["name","ASC"]')}&range=${encodeURIComponent('[0,99]')}`,
-      ),
-  });
+  return useQuery(portalCustomersQuery);
 }
 
 /** The choice of the customer (shown when the user has sub-customers). */

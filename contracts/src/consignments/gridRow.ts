@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entityId, isoDate } from '../common.js';
 import { UNKNOWN_CONSIGNMENT_STATE_MESSAGE } from '../errors.js';
 import type { GeoPrecision } from '../geocoding/index.js';
+import type { vehicleTypes } from './catalogues.js';
 import type { consignmentStates } from './states.js';
 import { isConsignmentState, type ConsignmentState } from './states.js';
 
@@ -58,6 +59,11 @@ export interface ConsignmentRow {
   /** Service times (seconds) at the pickup and delivery, when a planner set them. */
   pickupDurationSeconds?: number | null;
   deliveryDurationSeconds?: number | null;
+  /**
+   * The vehicle type the order was booked for (spec §3; UPDATE_ORDER_VEHICLE_TYPE): only a route
+   * whose unit is of that type may carry it (the optimiser's rule, docs/decisions/0094). Null: any.
+   */
+  vehicleType?: (typeof vehicleTypes)[number] | null;
   /** The order's group (spec §7 order grouping) and whether its stops keep their order. */
   groupName?: string | null;
   fixedOrder?: boolean;
@@ -135,6 +141,7 @@ export const consignmentRowFields = [
   'packageCount',
   'pickupDurationSeconds',
   'deliveryDurationSeconds',
+  'vehicleType',
   'groupName',
   'fixedOrder',
   'customerRef',

@@ -67,7 +67,8 @@ function breaksOf(unit: UnitRow | null, at: (hhmm: string) => number): Break[] {
 /** The shipment-level key: consignments of one group, or to one address from one place, share a stop. */
 function shipmentKey(row: ConsignmentRow, pickupStop: boolean): string {
   const from = pickupStop ? `${row.pickupLat},${row.pickupLng}` : 'department';
-  return `${row.groupId ?? ''}|${from}|${row.deliveryLat},${row.deliveryLng}`;
+  // Orders for different vehicle types never share a stop: each is served by its own type.
+  return `${row.groupId ?? ''}|${from}|${row.deliveryLat},${row.deliveryLng}|${row.vehicleType ?? ''}`;
 }
 
 export function buildProblem(day: OptimizingDay): BuiltProblem {
@@ -162,6 +163,8 @@ export function buildProblem(day: OptimizingDay): BuiltProblem {
       delivery: stop('delivery'),
       demand,
       priority: sorted.some((id) => rows.get(id)!.priority === 'high') ? 'high' : 'normal',
+      // Booked for a vehicle type: only a unit of that type serves it (0094).
+      ...(first.vehicleType ? { vehicleTypes: [first.vehicleType] } : {}),
     });
   }
 
@@ -188,7 +191,8 @@ export function buildProblem(day: OptimizingDay): BuiltProblem {
     return {
       id: s.slot.id,
       profile,
-      type: profile,
+      // The unit's type; a slot without a unit has none, so it serves no order booked for one.
+      ...(unit ? { type: unit.vehicleType } : {}),
       start,
       ...(end === undefined ? {} : { end }),
       earliest: from,

@@ -112,6 +112,39 @@ describe("a department's day as the solver's problem", () => {
     expect(outcome.result.unplaced.every((u) => u.reason === 'noVehicle')).toBe(true);
   });
 
+  it('serves an order booked for a vehicle type only by a unit of that type (0094)', () => {
+    const input = day({
+      units: [unit('100'), unit('101', { vehicleType: 'truck', name: 'Truck 101' })],
+    });
+    const rows = input.consignments;
+    rows[2] = { ...rows[2]!, vehicleType: 'truck' };
+    rows[3] = { ...rows[3]!, vehicleType: 'truck' };
+    // No unit of the day is a bicycle: the order stays out, and says why.
+    rows[4] = { ...rows[4]!, vehicleType: 'bicycle' };
+    const { problem, solution, outcome } = solved(input);
+    expect(checkSolution(problem, solution)).toEqual([]);
+    const slotOf = (id: string) =>
+      outcome.suggestions.find((s) =>
+        s.stops.some((x) => 'consignmentId' in x && x.consignmentId === id),
+      )?.slotId;
+    expect([slotOf('3'), slotOf('4')]).toEqual(['11', '11']);
+    expect(slotOf('5')).toBeUndefined();
+    expect(outcome.result.unplaced).toContainEqual(
+      expect.objectContaining({ id: '5', reason: 'vehicleType' }),
+    );
+    // The others go anywhere, the truck's route too.
+    for (const id of ['6', '7', '8']) expect(slotOf(id)).toBeDefined();
+  });
+
+  it('a slot without a unit serves no order booked for a vehicle type, and any other', () => {
+    const input = day({ slots: [slot('10', '', [p('2'), d('2'), p('1'), d('1')])], units: [] });
+    input.consignments[2] = { ...input.consignments[2]!, vehicleType: 'van' };
+    const { built } = solved(input);
+    expect(built.problem.vehicles[0]!.type).toBeUndefined();
+    expect(built.problem.jobs.find((j) => j.id === '3')!.vehicleTypes).toEqual(['van']);
+    expect(built.problem.jobs.find((j) => j.id === '4')!.vehicleTypes).toBeUndefined();
+  });
+
   it('keeps locked stops (done, or of a fixed order) first and in their order on their slot', () => {
     const input = day();
     input.consignments[1] = { ...input.consignments[1]!, fixedOrder: true };

@@ -2,6 +2,7 @@ import {
   CONSIGNMENT_GRID_ENTITY,
   CONSIGNMENT_GRID_TABLE,
   CUSTOMERS_TABLE,
+  ORDERS_TABLE,
   CUSTOMER_NAMES_TABLE,
   consignmentEventTypes,
   isConsignmentState,
@@ -340,6 +341,23 @@ export const consignmentGridProjection: Projection = {
           create index ${T}_load_carrier on ${T} ((data->>'loadCarrierId'))
             where data->>'loadCarrierId' is not null;
           create index ${T}_deleted on ${T} (department_id, date) where state = 'DELETED';`);
+      },
+    },
+    {
+      // The optimiser serves an order only by a unit of its vehicle type (docs/decisions/0094):
+      // rows stored before the row carried it learn it from the orders' read model (a rebuild
+      // gives the same; an order without one is null, as a new row's).
+      name: '0008_rm_consignment_grid_vehicle_type',
+      async up(knex) {
+        const orders = await knex.raw<{ rows: { exists: boolean }[] }>(
+          `select to_regclass('${ORDERS_TABLE}') is not null as exists`,
+        );
+        const typeOf = orders.rows[0]?.exists
+          ? `(select o.data->'order'->'vehicleType' from ${ORDERS_TABLE} o where o.id = ${T}.id)`
+          : 'null';
+        await knex.raw(`
+          update ${T} set data = data || jsonb_build_object('vehicleType', ${typeOf})
+           where data->'vehicleType' is null`);
       },
     },
   ],

@@ -50,6 +50,7 @@ export function rowFromOrder(
     packageCount: totals.count,
     pickupDurationSeconds: order.pickupDurationSeconds ?? null,
     deliveryDurationSeconds: order.deliveryDurationSeconds ?? null,
+    vehicleType: order.vehicleType ?? null,
     groupName: order.groupName ?? null,
     fixedOrder: order.fixedOrder ?? false,
     customerRef: order.customerRef ?? null,

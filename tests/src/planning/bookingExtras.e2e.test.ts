@@ -108,6 +108,9 @@ describe('booking extras: service level, vehicle type and delivery time of order
     const other = await order(b);
     expect(other).toMatchObject({ serviceId: 'EXPRESS-EVENING' });
     expect(other.vehicleType).toBeUndefined();
+    // The grid's row carries it too: the optimiser reads the type from there (0094).
+    expect((await consignment(a)).vehicleType).toBe('cargobike');
+    expect((await consignment(b)).vehicleType).toBeNull();
 
     for (const serviceId of ['', 'NO-SUCH-SERVICE', services.inactive, services.weight]) {
       const body = await refused(a, 'UPDATE_ORDER_SERVICE_LEVEL', { orderIds: [a], serviceId });

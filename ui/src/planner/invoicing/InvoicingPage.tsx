@@ -1,48 +1,25 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  invoiceDocumentLink,
-  invoiceFileName,
-  invoicingStatuses,
-  type InvoicingDataRow,
-} from '@nordlog/contracts';
+import { invoicingStatuses, type InvoicingDataRow } from '@nordlog/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { canOpen } from '../../access/routes';
 import { useShell } from '../../app/UserContext';
-import { formatDate } from '../../i18n/locales';
 import { DateField } from '../../inputs/LazyPickers';
 import { usePageTitle } from '../../layout/pageTitle';
 import { useLatestPath } from '../../shell/latestPath';
-import {
-  CustomerPicker,
-  EmptyRow,
-  InvoicingHeader,
-  InvoicingStatusChip,
-  useDebounced,
-  useInvoicingDepartment,
-  useLocaleCode,
-  useMoney,
-} from './common';
+import { CustomerPicker, InvoicingHeader, useDebounced, useInvoicingDepartment } from './common';
 import { CorrectionDialog } from './CorrectionDialog';
 import { BulkActionDialog, RunInvoicingDialog } from './InvoicingDialogs';
-import { pageSelection, toggleAllOnPage, toggleOne, type InvoicingBulkAction } from './bulkModel';
+import type { InvoicingBulkAction } from './bulkModel';
 import {
   DEFAULT_PAGE_SIZE,
   invoicingDataParams,
@@ -56,23 +33,12 @@ import {
   type ShipmentFilter,
 } from './invoicingModel';
 import { PriceCorrectionDialog } from './PriceCorrectionDialog';
+import { InvoicingOrdersTable } from './InvoicingOrdersTable';
 import { useInvoicingData } from './queries';
 import { RunsPanel } from './RunsPanel';
 import { useInvoicingCommands } from './useInvoicingCommands';
 
 const P = '/planner/:departmentId';
-const COLUMNS = [
-  'shipment',
-  'customer',
-  'date',
-  'status',
-  'net',
-  'vat',
-  'gross',
-  'invoice',
-  'actions',
-] as const;
-const NUMERIC = new Set<string>(['net', 'vat', 'gross']);
 
 /**
  * The invoicing screen (spec §2 `/invoicing/{fromDate?}/{toDate?}/{shipmentFilter?}/
@@ -131,7 +97,6 @@ export default function InvoicingPage() {
     : null;
   const data = useInvoicingData(params);
   const rows = useMemo(() => data.data?.rows ?? [], [data.data]);
-  const pageIds = useMemo(() => rows.map((r) => r.orderId), [rows]);
   const shipmentOf = useMemo(() => {
     const byOrder = new Map(rows.map((r) => [r.orderId, r.shipmentId ?? r.orderId]));
     return (orderId: string) => byOrder.get(orderId) ?? orderId;
@@ -144,8 +109,6 @@ export default function InvoicingPage() {
   const [correcting, setCorrecting] = useState<InvoicingDataRow | null>(null);
   const mayCorrections = canOpen(user, `${P}/corrections/:date?`);
   const mayBilling = canOpen(user, `${P}/billing-order/*`);
-  const selection = pageSelection(selected, pageIds);
-  const money = useMoney();
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`invoicingScreen.${key}`, options);
 
@@ -280,58 +243,14 @@ export default function InvoicingPage() {
         </Paper>
       ) : null}
 
-      <TableContainer
-        component={Paper}
-        variant="outlined"
-        tabIndex={0}
-        role="region"
-        aria-label={t('table')}
-        sx={{ overflowX: 'auto' }}
-      >
-        <Table size="small" data-testid="invoicing-orders">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  size="small"
-                  checked={selection === 'all'}
-                  indeterminate={selection === 'some'}
-                  disabled={pageIds.length === 0}
-                  onChange={() => setSelected((s) => toggleAllOnPage(s, pageIds))}
-                  slotProps={{ input: { 'aria-label': t('bulk.selectPage') } }}
-                />
-              </TableCell>
-              {COLUMNS.map((c) => (
-                <TableCell key={c} align={NUMERIC.has(c) ? 'right' : 'left'}>
-                  {t(`columns.${c}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 ? (
-              <EmptyRow
-                colSpan={COLUMNS.length + 1}
-                loading={data.isPending}
-                text={t('none')}
-                testId="invoicing-none"
-              />
-            ) : (
-              rows.map((row) => (
-                <OrderRow
-                  key={row.orderId}
-                  row={row}
-                  selected={selected.has(row.orderId)}
-                  onToggle={() => setSelected((s) => toggleOne(s, row.orderId))}
-                  onPrices={() => setPricing(row)}
-                  onCorrection={() => setCorrecting(row)}
-                  money={money}
-                />
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <InvoicingOrdersTable
+        rows={rows}
+        loading={data.isPending}
+        selected={selected}
+        setSelected={setSelected}
+        onPrices={setPricing}
+        onCorrection={setCorrecting}
+      />
       <TablePagination
         component="div"
         count={data.data?.total ?? 0}
@@ -398,117 +317,5 @@ export default function InvoicingPage() {
         }}
       />
     </Box>
-  );
-}
-
-/** One order: its status (and why it waits), its price, and what it was invoiced on. */
-function OrderRow(props: {
-  row: InvoicingDataRow;
-  selected: boolean;
-  onToggle: () => void;
-  onPrices: () => void;
-  onCorrection: () => void;
-  money: (minor: number, currency: string | null | undefined) => string;
-}) {
-  const translate = useTranslate();
-  const locale = useLocaleCode();
-  const { row, money } = props;
-  const errors = [
-    ...row.errors.pickupServices,
-    ...row.errors.deliveryServices,
-    ...row.errors.departmentServices,
-  ];
-  const why: string[] = [];
-  if (row.reason) why.push(translate(`invoicingScreen.reason.${row.reason}`));
-  if (row.heldReason) why.push(row.heldReason);
-  if (row.pendingCorrections > 0 && row.reason !== 'CORRECTION_PENDING')
-    why.push(
-      translate('invoicingScreen.pendingCorrections', { smart_count: row.pendingCorrections }),
-    );
-  const invoiced = row.status === 'INVOICED_OK';
-  return (
-    <TableRow
-      hover
-      selected={props.selected}
-      data-testid="invoicing-order"
-      data-order={row.orderId}
-      data-status={row.status}
-    >
-      <TableCell padding="checkbox">
-        <Checkbox
-          size="small"
-          checked={props.selected}
-          onChange={props.onToggle}
-          slotProps={{
-            input: {
-              'aria-label': translate('invoicingScreen.bulk.selectOne', {
-                id: row.shipmentId ?? row.orderId,
-              }),
-            },
-          }}
-        />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.shipmentId ?? row.orderId}</TableCell>
-      <TableCell>{row.customerName ?? row.customerId}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.invoicingDate, locale)}</TableCell>
-      <TableCell>
-        <InvoicingStatusChip status={row.status} />
-        {why.length > 0 ? (
-          <Typography variant="caption" component="div" color="text.secondary">
-            {why.join(' · ')}
-          </Typography>
-        ) : null}
-        {errors.length > 0 ? (
-          <Typography variant="caption" component="div" color="error" data-testid="price-errors">
-            {errors.join(', ')}
-          </Typography>
-        ) : null}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {money(row.customerNet, row.currency)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {money(row.vat, row.currency)}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {money(row.customerGross, row.currency)}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {row.invoiceId && row.invoiceNumber ? (
-          <Link
-            href={`${invoiceDocumentLink(row.invoiceId, 'pdf', invoiceFileName({ number: row.invoiceNumber }, 'pdf'))}?inline=1`}
-            target="_blank"
-            rel="noopener"
-            data-testid="order-invoice"
-          >
-            {row.invoiceNumber}
-          </Link>
-        ) : null}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <Button
-          size="small"
-          onClick={props.onPrices}
-          disabled={invoiced}
-          data-testid="order-prices"
-          aria-label={translate('invoicingScreen.prices.openFor', {
-            id: row.shipmentId ?? row.orderId,
-          })}
-        >
-          {translate('invoicingScreen.prices.open')}
-        </Button>
-        <Button
-          size="small"
-          onClick={props.onCorrection}
-          disabled={invoiced || row.pendingCorrections > 0}
-          data-testid="order-correction"
-          aria-label={translate('invoicingScreen.corrections.newFor', {
-            id: row.shipmentId ?? row.orderId,
-          })}
-        >
-          {translate('invoicingScreen.corrections.new')}
-        </Button>
-      </TableCell>
-    </TableRow>
   );
 }

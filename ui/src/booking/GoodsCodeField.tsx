@@ -43,7 +43,7 @@ export function GoodsCodeField({
   return (
     <Autocomplete<CodedGoods>
       size="small"
-      options={codedGoods as CodedGoods[]}
+      options={codedGoods}
       value={value}
       getOptionLabel={(g) => `${g.code} · ${nameOf(g.code)}`}
       isOptionEqualToValue={(a, b) => a.code === b.code}

@@ -42,6 +42,8 @@ export * from './cms/index.js';
 export * from './timeWindows/index.js';
 export * from './matrix/index.js';
 export * from './texts/index.js';
+export * from './services/serviceCodes.js';
+export * from './consignments/goodsCodes.js';
 export * from './upsales/index.js';
 export * from './couriers/index.js';
 export * from './numberSeries/index.js';

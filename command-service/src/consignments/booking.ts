@@ -8,6 +8,7 @@ import {
   calendarIssues,
   timingIssues,
   TRACKING_ID_BYTES,
+  withCodedGoodsFootprint,
   type AddressBlock,
   type AddressSide,
   type BookedOrder,
@@ -21,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import type { HandlerContext, Prefetch } from '../framework/handler.js';
 import { pinsOf, prefetchPins } from '../pins/pins.js';
 import { departmentCalendar, prefetchCalendar } from '../timeWindows/calendar.js';
+import { resolvedServiceCode } from './serviceCode.js';
 
 /**
  * What the handlers do to a booked or edited order before the decider sees it (I/O lives here,
@@ -250,7 +252,14 @@ export async function bookedOrder(
   const department = await departmentOf(ctx, payload.departmentId);
   if (options.calendar === false) assertInFuture(payload, department, ctx.now);
   else await assertBookable(ctx, payload, department);
-  const lines = payload.measurements.map(({ packageId: _p, packageIds: _ids, ...line }) => line);
+  const lines = payload.measurements.map(({ packageId: _p, packageIds: _ids, ...line }) =>
+    withCodedGoodsFootprint(line),
+  );
+  const serviceCode = await resolvedServiceCode(
+    ctx,
+    { ...payload, measurements: lines },
+    timeZoneOf(payload, department),
+  );
   const sides = await geocodeSides(ctx, payload.departmentId, {
     pickup: pickupOrDepartment(payload.pickup, department),
     delivery: payload.delivery,
@@ -267,6 +276,7 @@ export async function bookedOrder(
       delivery: sides.delivery,
       measurements: withPackageIds(lines, numbers.packageIds),
       heavyGoods: heavyGoodsOf(lines),
+      ...(serviceCode ? { serviceCode } : {}),
     },
     unresolved: sides.unresolved,
   };

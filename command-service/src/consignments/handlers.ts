@@ -7,6 +7,7 @@ import {
   normaliseUnit,
   orderStream,
   type Identity,
+  withCodedGoodsFootprint,
   type MeasurementLine,
 } from '@nordlog/contracts';
 import { validationError } from '@nordlog/platform';
@@ -18,8 +19,10 @@ import {
   geocodeSides,
   heavyGoodsOf,
   pickupOrDepartment,
+  timeZoneOf,
   timingAndCalendarIssues,
 } from './booking.js';
+import { resolvedServiceCode } from './serviceCode.js';
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import type { UniqueClaim } from '../framework/reservation.js';
@@ -122,7 +125,10 @@ export const consignmentHandlers = {
       mergeOrderUpdate(current.order as unknown as Record<string, unknown>, changes),
     );
     if (!edited.success) throw validationError(edited.error, 'payload');
-    const payload = edited.data;
+    const payload = {
+      ...edited.data,
+      measurements: edited.data.measurements.map((l) => withCodedGoodsFootprint(l)),
+    };
     if (!inScope(ctx.identity, current.departmentId, payload.customerId))
       throw new AppError('NO_ACCESS', 'You may not book orders for this customer');
     warnUnknownUnits(payload, ctx);
@@ -132,6 +138,7 @@ export const consignmentHandlers = {
       delivery: payload.delivery,
     });
     const scope = { departmentId: current.departmentId, customerId: payload.customerId };
+    const serviceCode = await resolvedServiceCode(ctx, payload, timeZoneOf(payload, department));
     const newPackageIds = await drawPackageIds(ctx, scope, payload.measurements);
     return [
       target({
@@ -149,6 +156,7 @@ export const consignmentHandlers = {
             pickup: sides.pickup,
             delivery: sides.delivery,
             heavyGoods: heavyGoodsOf(payload.measurements),
+            ...(serviceCode ? { serviceCode } : {}),
           },
           unresolved: sides.unresolved,
           newPackageIds,

@@ -17,6 +17,8 @@ export interface ServiceMappingState {
   transport: boolean;
   important: boolean;
   allowFlexDelivery: boolean;
+  /** The code template (0093), null for none. */
+  serviceCode: string | null;
 }
 export interface ServiceMappingCommand {
   id: string;

@@ -28,6 +28,12 @@ export interface BookedOrder extends Omit<CreateOrder, 'measurements' | 'pickup'
   /** Spec §5: a package weighs more than 35 kg. */
   heavyGoods?: boolean;
   /**
+   * The concrete service code (docs/decisions/0093): the service's code template filled with the
+   * order's weight bracket and time-of-day variant, set at booking and at each edit. Absent where
+   * the service has no template (the order's code is then `serviceId`).
+   */
+  serviceCode?: string;
+  /**
    * The recipient asked on the tracking page to have it left at the door, with this note for the
    * courier (docs/decisions/0063; personal data, sealed with the order's parties).
    */

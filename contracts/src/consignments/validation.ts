@@ -103,6 +103,11 @@ export const validationMessages = {
   // Upsales rules (docs/decisions/0087-upsales-rules.md).
   'validation.notVas': 'not a value-added service article',
   'validation.weightRange': 'the upper weight must not be below the lower',
+  // Service codes (docs/decisions/0093-service-codes.md).
+  'validation.serviceCodePlaceholder': 'a service code may hold only {W}, {E} and {V}',
+  'validation.serviceCode': 'A–Z, 0–9, - and _ only, at most 40 characters',
+  'validation.serviceWeightBracket':
+    "the order weighs more than the service code's largest bracket (8000 kg)",
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { entityId } from '../common.js';
 import { crossFieldRules, evenWithFieldIssues, type Issue } from '../crossFieldRules.js';
+import { key } from '../consignments/orderParts.js';
+import { serviceCodeTemplateIssue } from '../services/serviceCodes.js';
 import { updateShape } from '../updates.js';
 
 /**
@@ -131,6 +133,8 @@ export interface ServiceText {
   text: TextRow | null;
   /** SERVICE: its mapping's `important` flag (0081), offered first and marked; VAS: false. */
   important: boolean;
+  /** SERVICE: its mapping's code template (0093), null for none; VAS: null. */
+  serviceCode: string | null;
 }
 
 /*
@@ -142,12 +146,33 @@ export interface ServiceText {
 export const SERVICE_MAPPINGS_TABLE = 'rm_service_mappings';
 export const SERVICE_MAPPINGS_ENTITY = 'serviceMappings';
 
-export const serviceMappingFlags = { important: false, allowFlexDelivery: true } as const;
+export const serviceMappingFlags = {
+  important: false,
+  allowFlexDelivery: true,
+  serviceCode: null,
+} as const;
+
+/**
+ * A service's code template (docs/decisions/0093): `HD{W}{E}`, expanded per order by weight
+ * bracket and time-of-day variant. Null: the order keeps the service's own code.
+ */
+export const serviceCodeTemplate = z
+  .string(key('validation.serviceCode'))
+  .trim()
+  .superRefine((v, ctx) => {
+    const issue = serviceCodeTemplateIssue(v);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  })
+  .nullable();
 
 /** UPDATE_SERVICE_MAPPING: the flags of the transport article `id`; a flag left out keeps its value. */
 export const updateServiceMappingSchema = z.object({
   id: entityId,
-  ...updateShape({ important: z.boolean(), allowFlexDelivery: z.boolean() }),
+  ...updateShape({
+    important: z.boolean(),
+    allowFlexDelivery: z.boolean(),
+    serviceCode: serviceCodeTemplate,
+  }),
 });
 export type ServiceMappingChanges = Omit<z.output<typeof updateServiceMappingSchema>, 'id'>;
 
@@ -159,6 +184,8 @@ export interface ServiceMappingRow {
   active: boolean;
   important: boolean;
   allowFlexDelivery: boolean;
+  /** The code template (0093), null where the service's own code is used. */
+  serviceCode: string | null;
   revision: number;
   updatedAtEpoch: number;
   deleted: boolean;

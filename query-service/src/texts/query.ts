@@ -56,13 +56,12 @@ export const servicesAndVasesTexts: QueryHandler<'servicesAndVasesTexts'> = asyn
       .select<{ data: TextRow }[]>('data')
   ).map((r) => r.data);
   const byKey = new Map(rows.map((t) => [`${t.group}:${t.key}`, t]));
-  const important = new Set(
+  const mappings = new Map(
     (
       await knex(SERVICE_MAPPINGS_TABLE)
         .where('deleted', false)
-        .whereRaw(`(data->>'important')::boolean`)
-        .select<{ code: string }[]>('code')
-    ).map((r) => r.code),
+        .select<{ code: string; data: ServiceMappingRow }[]>('code', 'data')
+    ).map((r) => [r.code, r.data]),
   );
   const answer: ServiceText[] = articles.map((a) => {
     const group = a.kind === 'FREIGHT' ? 'SERVICE' : 'VAS';
@@ -75,7 +74,9 @@ export const servicesAndVasesTexts: QueryHandler<'servicesAndVasesTexts'> = asyn
       label: a.label,
       active: a.active,
       text: byKey.get(`${group}:${key}`) ?? null,
-      important: group === 'SERVICE' && important.has(a.code),
+      important: group === 'SERVICE' && mappings.get(a.code)?.important === true,
+      // The code template (0093): the booking form shows the code the order will carry.
+      serviceCode: group === 'SERVICE' ? (mappings.get(a.code)?.serviceCode ?? null) : null,
     };
   });
   return answer.sort(
@@ -90,7 +91,7 @@ export const serviceMappingData: QueryHandler<'serviceMappingData'> = async (_p,
       .where('deleted', false)
       .orderBy([{ column: 'code' }, { column: 'id' }])
       .select<{ data: ServiceMappingRow }[]>('data')
-  ).map((r) => r.data);
+  ).map((r) => withTemplate(r.data));
 
 /** `getServiceMappingDataById {id}`: a service's mapping by its article id; NOT_FOUND else. */
 export const getServiceMappingDataById: QueryHandler<'getServiceMappingDataById'> = async (
@@ -101,5 +102,11 @@ export const getServiceMappingDataById: QueryHandler<'getServiceMappingDataById'
     .where({ id, deleted: false })
     .first<{ data: ServiceMappingRow } | undefined>('data');
   if (!row) throw new AppError('NOT_FOUND', `Service mapping ${id} not found`);
-  return row.data;
+  return withTemplate(row.data);
 };
+
+/** Rows written before code templates (0093) have none: read as null. */
+const withTemplate = (row: ServiceMappingRow): ServiceMappingRow => ({
+  ...row,
+  serviceCode: row.serviceCode ?? null,
+});

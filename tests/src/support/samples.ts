@@ -715,8 +715,9 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       active: true,
       important: false,
       allowFlexDelivery: true,
+      serviceCode: null,
     },
-    changes: { important: true, allowFlexDelivery: false },
+    changes: { important: true, allowFlexDelivery: false, serviceCode: 'EXP{W}{E}' },
   }),
   UPDATE_ARTICLE: () => ({
     create: {

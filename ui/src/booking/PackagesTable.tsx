@@ -17,15 +17,28 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Field, useErrorText } from './fields';
+import { GoodsCodeField } from './GoodsCodeField';
 import { emptyLine, lineFromPreset, type FormValues, type LineValues } from './formModel';
 
-const numberColumns = ['quantity', 'weight', 'length', 'width', 'height', 'volume'] as const;
+const numberColumns = [
+  'quantity',
+  'weight',
+  'length',
+  'width',
+  'height',
+  'volume',
+  'palletFootPrints',
+  'loadingMeters',
+] as const;
 
 /** A line nobody has typed in yet (replaced, not kept, when a preset is added). */
 const isPristine = (line: LineValues) =>
   line.presetDimension === '' && line.weight === '' && line.volume === '' && line.quantity === '1';
 
-/** Spec §3 measurement lines: the packages table, with the generic parcel presets. */
+/**
+ * Spec §3 measurement lines: the packages table, with the generic parcel presets and the coded
+ * goods (docs/decisions/0093).
+ */
 export function PackagesTable() {
   const translate = useTranslate();
   const errorText = useErrorText();
@@ -85,6 +98,7 @@ export function PackagesTable() {
         <TableHead>
           <TableRow>
             <TableCell>{translate('booking.line.preset')}</TableCell>
+            <TableCell>{translate('serviceCodes.goods')}</TableCell>
             {numberColumns.map((c) => (
               <TableCell key={c}>{translate(`booking.line.${c}`)}</TableCell>
             ))}
@@ -111,6 +125,13 @@ export function PackagesTable() {
                     </MenuItem>
                   ))}
                 </TextField>
+              </TableCell>
+              <TableCell sx={{ minWidth: 220 }}>
+                <GoodsCodeField
+                  index={index}
+                  line={getValues(`measurements.${index}`)}
+                  onPick={(next) => update(index, next)}
+                />
               </TableCell>
               {numberColumns.map((c) => (
                 <TableCell key={c} sx={{ minWidth: 90 }}>

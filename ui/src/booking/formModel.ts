@@ -3,6 +3,7 @@ import {
   defaultPhonePrefix,
   isDepartmentPickup,
   orderFormSchema,
+  codedGoodsByCode,
   packagePresets,
   timingIssues,
   type BookedOrder,
@@ -159,6 +160,8 @@ export function lineFromPreset(preset: PackagePreset, base: LineValues = emptyLi
   return {
     ...base,
     presetDimension: preset.id,
+    // A coded goods code (0093) named the goods the preset now replaces; other codes stay.
+    packageTypeCode: codedGoodsByCode(base.packageTypeCode) ? '' : base.packageTypeCode,
     weight: String(preset.weight),
     length: String(preset.length),
     width: String(preset.width),

@@ -17,12 +17,14 @@ import {
   orderTextLimits,
   packingGroups,
   vehicleTypes,
+  type ServiceText,
 } from '@nordlog/contracts';
 import type { ReactNode } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { CheckField, Field } from './fields';
 import { emptyAdr, type FormValues } from './formModel';
+import { formServiceCode } from './serviceCode';
 import { serviceOptions, useServiceTexts, vasText } from './serviceTexts';
 
 /** A collapsible section of the form (UI.md: services, dangerous goods, invoicing). */
@@ -117,7 +119,31 @@ export function ServiceField({ label }: { label: string }) {
   const options = serviceOptions(texts, locale, current, (name) =>
     translate('booking.importantService', { name }),
   );
-  return <Field name="serviceId" label={label} {...(options ? { options } : {})} />;
+  return (
+    <>
+      <Field name="serviceId" label={label} {...(options ? { options } : {})} />
+      <ResolvedServiceCode texts={texts} />
+    </>
+  );
+}
+
+/** The concrete code the order will carry, where its service has a code template (0093). */
+function ResolvedServiceCode({ texts }: { texts: ServiceText[] }) {
+  const translate = useTranslate();
+  const values = useWatch<FormValues>() as FormValues;
+  const resolved = formServiceCode(texts, values);
+  if (!resolved) return null;
+  return (
+    <Typography
+      variant="caption"
+      data-testid="resolved-service-code"
+      color={'code' in resolved ? 'text.secondary' : 'error'}
+    >
+      {'code' in resolved
+        ? translate('serviceCodes.resolved', { code: resolved.code })
+        : translate('serviceCodes.overweight')}
+    </Typography>
+  );
 }
 
 /** Spec §3 dangerous goods lines. */

@@ -24,6 +24,7 @@ const service = (
   active: true,
   text,
   important: false,
+  serviceCode: null,
   ...over,
 });
 

@@ -180,12 +180,16 @@ export const fillers: Record<AdminResourceName, Filler> = {
       const box = page.locator('input[name="important"]');
       important = !(await box.isChecked());
       await box.setChecked(important);
+      // A code template (0093): its expansion shows as it is typed.
+      await page.getByLabel(/^code template/i).fill('WALK{W}{E}');
+      await page.getByTestId('service-code-expansion').waitFor();
     },
     shown: () => '',
     reopened: async (page) => {
       await page
         .locator(`input[name="important"]${important ? ':checked' : ':not(:checked)'}`)
         .waitFor({ state: 'attached' });
+      await page.locator('input[name="serviceCode"][value="WALK{W}{E}"]').waitFor();
     },
   },
   // An upsales rule (0087): the demo's signature offered with its freight, for light goods.

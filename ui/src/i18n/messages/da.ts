@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
@@ -986,6 +987,7 @@ const da: Messages = {
     ...matrixMessages.da.validation,
     ...textsMessages.da.validation,
     ...upsalesMessages.da.validation,
+    ...serviceCodeMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',
@@ -2658,6 +2660,8 @@ const da: Messages = {
   h2Booking: bookingExtrasMessages.da.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.da,
   orderUpdates: bookingExtrasMessages.da.orderUpdates,
+  goods: serviceCodeMessages.da.goods,
+  serviceCodes: serviceCodeMessages.da.serviceCodes,
 };
 
 export default da;

@@ -3,6 +3,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
@@ -983,6 +984,7 @@ const en = {
     ...matrixMessages.en.validation,
     ...textsMessages.en.validation,
     ...upsalesMessages.en.validation,
+    ...serviceCodeMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',
@@ -2666,6 +2668,8 @@ const en = {
   h2Booking: bookingExtrasMessages.en.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.en,
   orderUpdates: bookingExtrasMessages.en.orderUpdates,
+  goods: serviceCodeMessages.en.goods,
+  serviceCodes: serviceCodeMessages.en.serviceCodes,
 };
 
 export default en;

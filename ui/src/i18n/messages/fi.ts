@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
@@ -991,6 +992,7 @@ const fi: Messages = {
     ...matrixMessages.fi.validation,
     ...textsMessages.fi.validation,
     ...upsalesMessages.fi.validation,
+    ...serviceCodeMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -2684,6 +2686,8 @@ const fi: Messages = {
   h2Booking: bookingExtrasMessages.fi.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.fi,
   orderUpdates: bookingExtrasMessages.fi.orderUpdates,
+  goods: serviceCodeMessages.fi.goods,
+  serviceCodes: serviceCodeMessages.fi.serviceCodes,
 };
 
 export default fi;

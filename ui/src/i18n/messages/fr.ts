@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
@@ -999,6 +1000,7 @@ const fr: Messages = {
     ...matrixMessages.fr.validation,
     ...textsMessages.fr.validation,
     ...upsalesMessages.fr.validation,
+    ...serviceCodeMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
@@ -2694,6 +2696,8 @@ const fr: Messages = {
   h2Booking: bookingExtrasMessages.fr.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.fr,
   orderUpdates: bookingExtrasMessages.fr.orderUpdates,
+  goods: serviceCodeMessages.fr.goods,
+  serviceCodes: serviceCodeMessages.fr.serviceCodes,
 };
 
 export default fr;

@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
@@ -984,6 +985,7 @@ const nb: Messages = {
     ...matrixMessages.nb.validation,
     ...textsMessages.nb.validation,
     ...upsalesMessages.nb.validation,
+    ...serviceCodeMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',
@@ -2664,6 +2666,8 @@ const nb: Messages = {
   h2Booking: bookingExtrasMessages.nb.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.nb,
   orderUpdates: bookingExtrasMessages.nb.orderUpdates,
+  goods: serviceCodeMessages.nb.goods,
+  serviceCodes: serviceCodeMessages.nb.serviceCodes,
 };
 
 export default nb;

@@ -4,6 +4,7 @@ import { cmsMessages } from './cms';
 import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
+import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
@@ -983,6 +984,7 @@ const sv: Messages = {
     ...matrixMessages.sv.validation,
     ...textsMessages.sv.validation,
     ...upsalesMessages.sv.validation,
+    ...serviceCodeMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -2660,6 +2662,8 @@ const sv: Messages = {
   h2Booking: bookingExtrasMessages.sv.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.sv,
   orderUpdates: bookingExtrasMessages.sv.orderUpdates,
+  goods: serviceCodeMessages.sv.goods,
+  serviceCodes: serviceCodeMessages.sv.serviceCodes,
 };
 
 export default sv;

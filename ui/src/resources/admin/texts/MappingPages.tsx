@@ -1,4 +1,9 @@
-import { updateServiceMappingSchema } from '@nordlog/contracts';
+import {
+  expandServiceCode,
+  serviceCodeTemplateIssue,
+  updateServiceMappingSchema,
+} from '@nordlog/contracts';
+import { useWatch } from 'react-hook-form';
 import {
   BooleanField,
   BooleanInput,
@@ -32,6 +37,7 @@ export function MappingList() {
           <BooleanField source="active" sortable={false} />
           <BooleanField source="important" sortable={false} />
           <BooleanField source="allowFlexDelivery" sortable={false} />
+          <TextField source="serviceCode" sortable={false} />
         </Datagrid>
       </List>
     </Titled>
@@ -48,6 +54,28 @@ export function MappingEdit() {
       <TextInput source="label" disabled sx={{ minWidth: 320 }} />
       <BooleanInput source="important" />
       <BooleanInput source="allowFlexDelivery" />
+      <TextInput
+        source="serviceCode"
+        parse={(v: string) => (v.trim() === '' ? null : v)}
+        helperText={<Expansion />}
+        sx={{ minWidth: 320 }}
+      />
     </EditPage>
+  );
+}
+
+/** What the code template expands to (docs/decisions/0093), as the admin types it. */
+function Expansion() {
+  const translate = useTranslate();
+  const template = useWatch<{ serviceCode?: string | null }>({ name: 'serviceCode' });
+  if (!template || serviceCodeTemplateIssue(template) !== null) return null;
+  const codes = expandServiceCode(template);
+  return (
+    <span data-testid="service-code-expansion">
+      {translate('serviceCodes.expands', {
+        count: codes.length,
+        examples: codes.slice(0, 4).join(', '),
+      })}
+    </span>
   );
 }

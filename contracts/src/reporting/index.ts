@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { calendarDate, entityId } from '../common.js';
 import { checkReportRange } from './range.js';
+import type { RouteReport } from './routes.js';
 
 export * from './range.js';
+export * from './routes.js';
 
 /**
  * Reports (issue 45; docs/decisions/0080-reporting.md): a day's work counted per department, date,
@@ -99,6 +101,11 @@ export interface ProductivityReport {
   groupBy: ReportGrouping;
   rows: ProductivityRow[];
   totals: ReportCounts;
+  /**
+   * The routes' figures by the same groups (docs/decisions/0090): by day, courier or unit; null
+   * for customers (a route serves many).
+   */
+  routes: RouteReport | null;
 }
 
 /** The share of delivered consignments that came on time (null: none delivered). */

@@ -8,6 +8,7 @@ import {
 } from '@nordlog/contracts';
 import { allowedDepartments, type QueryHandler } from '../framework.js';
 import { sumCells, totalsOf, type CellGrouping } from './cells.js';
+import { routeReport } from './routes.js';
 
 /** The group of a cell, as SQL over the cell `c` and its slot `s`, and where its name is. */
 const byName = 'label nulls last, g.key';
@@ -33,6 +34,9 @@ export const productivityReport: QueryHandler<'productivityReport'> = async (
   if (allowed !== '*' && allowed.length === 0)
     throw new AppError('NO_ACCESS', 'The departments are outside your access');
   const departments = allowed === '*' ? departmentIds : allowed;
-  const rows = await sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]);
-  return { groupBy, rows, totals: totalsOf(rows) };
+  const [rows, routes] = await Promise.all([
+    sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]),
+    routeReport(knex, departments, fromDate, toDate, groupBy),
+  ]);
+  return { groupBy, rows, totals: totalsOf(rows), routes };
 };

@@ -12,6 +12,7 @@ import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
+import { routeReportsMessages } from './routeReports';
 
 const fi: Messages = {
   app: {
@@ -2682,6 +2683,7 @@ const fi: Messages = {
   portalIntegrations: portalIntegrationsMessages.fi.portalIntegrations,
   h2Booking: bookingExtrasMessages.fi.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.fi,
+  routeReports: routeReportsMessages.fi,
   orderUpdates: bookingExtrasMessages.fi.orderUpdates,
 };
 

@@ -12,6 +12,7 @@ import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
+import { routeReportsMessages } from './routeReports';
 
 const sv: Messages = {
   app: {
@@ -2658,6 +2659,7 @@ const sv: Messages = {
   portalIntegrations: portalIntegrationsMessages.sv.portalIntegrations,
   h2Booking: bookingExtrasMessages.sv.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.sv,
+  routeReports: routeReportsMessages.sv,
   orderUpdates: bookingExtrasMessages.sv.orderUpdates,
 };
 

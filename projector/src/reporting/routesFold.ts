@@ -48,7 +48,7 @@ function onSlot(before: RouteSlot | undefined, e: RecordedEvent): RouteSlot | nu
   const at = e.metadata.occurredAt;
   if (e.type === 'SlotCreated') {
     if (before) return null;
-    const s = e.data as unknown as Slot;
+    const s = e.data as Slot;
     return {
       id: String(s.id),
       revision: e.streamRevision,
@@ -99,7 +99,7 @@ export function foldRoutes(rows: Map<string, RouteSlot>, events: RecordedEvent[]
   const changed = new Set<string>();
   for (const e of events) {
     if (e.type === 'CourierLocationReported') {
-      const p = e.data as unknown as CourierLocation;
+      const p = e.data as CourierLocation;
       if (typeof p.latitude !== 'number' || typeof p.longitude !== 'number') continue;
       const slot = activeSlot(rows, String(p.id));
       if (!slot || e.streamRevision <= slot.positionRevision) continue;

@@ -53,7 +53,8 @@ function slotSums(
     sums.drivenKm = driven.drivenMetres / 1000;
     sums.drivenMinutes = driven.drivingSeconds / 60;
     if (driven.startedAt && driven.completedAt) {
-      sums.workingMinutes = (Date.parse(driven.completedAt) - Date.parse(driven.startedAt)) / 60_000;
+      sums.workingMinutes =
+        (Date.parse(driven.completedAt) - Date.parse(driven.startedAt)) / 60_000;
       sums.workedStops = slot.stops.filter((s) => s.kind !== REST_BREAK).length;
     }
   }
@@ -125,9 +126,8 @@ async function labels(
   const table = { courier: COURIERS_TABLE, unit: UNITS_TABLE }[groupBy as 'courier' | 'unit'];
   const ids = keys.filter((k): k is string => k !== null);
   if (!table || ids.length === 0) return new Map();
-  const rows = await knex(table).whereIn('id', ids).select<{ id: string; name: string }[]>(
-    knex.raw('id::text as id'),
-    'name',
-  );
+  const rows = await knex(table)
+    .whereIn('id', ids)
+    .select<{ id: string; name: string }[]>(knex.raw('id::text as id'), 'name');
   return new Map(rows.map((r) => [r.id, r.name]));
 }

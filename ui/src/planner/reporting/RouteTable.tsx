@@ -13,13 +13,7 @@ import { useState } from 'react';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/numbers';
 import { saveBlob } from '../../shell/download';
-import {
-  percentColumns,
-  routeColumns,
-  routeCsv,
-  routeTable,
-  routeValue,
-} from './routeReportData';
+import { percentColumns, routeColumns, routeCsv, routeTable, routeValue } from './routeReportData';
 import { xlsxBlob } from './reportXlsx';
 
 /**

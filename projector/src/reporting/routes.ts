@@ -1,7 +1,7 @@
 import { ROUTE_REPORTS_TABLE, type RecordedEvent } from '@nordlog/contracts';
 import { preparedQuery, type Knex } from '@nordlog/platform';
 import type { Projection } from '../framework/projection.js';
-import { foldRoutes, handlesRoute, type RouteSlot } from './routesFold.js';
+import { foldRoutes, handlesRoute, refoldRuns, type RouteSlot } from './routesFold.js';
 
 const T = ROUTE_REPORTS_TABLE;
 
@@ -59,6 +59,22 @@ export const routeReportsProjection: Projection = {
   handles: handlesRoute,
   async apply(trx, events) {
     await applyEvents(trx, events);
+    return [];
+  },
+  // A courier's positions erased or expired (0050): the runs they made are counted again from
+  // them as they read now, as a rebuild would count them.
+  async refold(trx, events) {
+    const first = events.find((e) => e.type === 'CourierLocationReported');
+    if (!first) return [];
+    const courierId = first.streamId.slice('courier-location-'.length);
+    const rows = await preparedQuery<{ data: RouteSlot }>(
+      trx,
+      `select data from ${T} where data->'runs' @> jsonb_build_array(jsonb_build_object('courierId', $1::text))`,
+      [courierId],
+    );
+    const mine = events.filter((e) => e.type === 'CourierLocationReported');
+    const again = rows.map((r) => refoldRuns(r.data, courierId, mine));
+    if (again.length > 0) await preparedQuery(trx, UPSERT, [JSON.stringify(again)]);
     return [];
   },
 };

@@ -28,7 +28,35 @@ export interface RouteSlot {
   positionRevision: number;
   /** The last accepted position while IN_PROGRESS (none once the slot leaves it). */
   anchor: TrackPoint | null;
+  /**
+   * The tracks counted: each a courier's positions from one (re)start of the track to the next
+   * (their stream's revisions `from`..`to`), with what they added. The driven figures are their
+   * sums; an erasure folds a courier's runs again from its positions as they read now (`refoldRuns`).
+   */
+  runs: Run[];
 }
+
+export interface Run {
+  courierId: string;
+  from: number;
+  to: number;
+  metres: number;
+  seconds: number;
+}
+
+/** The slot's driven figures: its runs' sums (in their order, the same wherever they are made). */
+const withSums = (slot: RouteSlot): RouteSlot => ({
+  ...slot,
+  drivenMetres: slot.runs.reduce((n, r) => n + r.metres, 0),
+  drivingSeconds: slot.runs.reduce((n, r) => n + r.seconds, 0),
+});
+
+const positionOf = (e: RecordedEvent): TrackPoint | null => {
+  const p = e.data as CourierLocation;
+  return typeof p.latitude === 'number' && typeof p.longitude === 'number'
+    ? { lat: p.latitude, lng: p.longitude, at: p.at }
+    : null;
+};
 
 const SLOT_EVENTS = new Set(['SlotCreated', 'SlotUpdated', 'SlotDeleted', 'SlotStateChanged']);
 export const handlesRoute = (e: RecordedEvent) =>
@@ -63,6 +91,7 @@ function onSlot(before: RouteSlot | undefined, e: RecordedEvent): RouteSlot | nu
       drivingSeconds: 0,
       positionRevision: -1,
       anchor: null,
+      runs: [],
     };
   }
   if (!before || e.streamRevision <= before.revision) return null;
@@ -99,19 +128,40 @@ export function foldRoutes(rows: Map<string, RouteSlot>, events: RecordedEvent[]
   const changed = new Set<string>();
   for (const e of events) {
     if (e.type === 'CourierLocationReported') {
-      const p = e.data as CourierLocation;
-      if (typeof p.latitude !== 'number' || typeof p.longitude !== 'number') continue;
-      const slot = activeSlot(rows, String(p.id));
-      if (!slot || e.streamRevision <= slot.positionRevision) continue;
-      const leg = drivenLeg(slot.anchor, { lat: p.latitude, lng: p.longitude, at: p.at });
-      rows.set(slot.id, {
-        ...slot,
-        positionRevision: e.streamRevision,
-        drivenMetres: slot.drivenMetres + leg.metres,
-        drivingSeconds: slot.drivingSeconds + leg.seconds,
-        anchor: leg.anchor,
-      });
+      const point = positionOf(e);
+      const courierId = String((e.data as { id: string }).id);
+      const slot = activeSlot(rows, courierId);
+      if (!point || !slot || e.streamRevision <= slot.positionRevision) continue;
+      const leg = drivenLeg(slot.anchor, point);
+      const runs = [...slot.runs];
+      const last = runs.at(-1);
+      if (slot.anchor && last)
+        runs[runs.length - 1] = {
+          ...last,
+          to: e.streamRevision,
+          metres: last.metres + leg.metres,
+          seconds: last.seconds + leg.seconds,
+        };
+      else
+        runs.push({
+          courierId,
+          from: e.streamRevision,
+          to: e.streamRevision,
+          metres: 0,
+          seconds: 0,
+        });
+      rows.set(
+        slot.id,
+        withSums({ ...slot, positionRevision: e.streamRevision, anchor: leg.anchor, runs }),
+      );
       changed.add(slot.id);
+      // The courier's other slot under way (a higher id) starts its track again: its runs hold
+      // only positions it counted.
+      for (const other of rows.values())
+        if (other.id !== slot.id && other.courierId === courierId && other.anchor) {
+          rows.set(other.id, { ...other, anchor: null });
+          changed.add(other.id);
+        }
       continue;
     }
     const id = String((e.data as { id: string }).id);
@@ -121,4 +171,32 @@ export function foldRoutes(rows: Map<string, RouteSlot>, events: RecordedEvent[]
     changed.add(id);
   }
   return changed;
+}
+
+/**
+ * A courier's runs of a slot folded again from its position events as they read now (after an
+ * erasure or the positions' expiry, 0050): each run replayed from its first position, as a
+ * rebuild would count it. Other couriers' runs stay as they are.
+ */
+export function refoldRuns(slot: RouteSlot, courierId: string, events: RecordedEvent[]): RouteSlot {
+  const byRevision = new Map(events.map((e) => [e.streamRevision, e]));
+  let anchor: TrackPoint | null = null;
+  const runs = slot.runs.map((run) => {
+    if (run.courierId !== courierId) return run;
+    anchor = null;
+    let metres = 0;
+    let seconds = 0;
+    for (let rev = run.from; rev <= run.to; rev++) {
+      const e = byRevision.get(rev);
+      const point = e && positionOf(e);
+      if (!point) continue;
+      const leg = drivenLeg(anchor, point);
+      metres += leg.metres;
+      seconds += leg.seconds;
+      anchor = leg.anchor;
+    }
+    return { ...run, metres, seconds };
+  });
+  const lastOwn = runs.at(-1)?.courierId === courierId;
+  return withSums({ ...slot, runs, anchor: slot.anchor && lastOwn ? anchor : slot.anchor });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { drivenLeg, type RecordedEvent } from '@nordlog/contracts';
-import { foldRoutes, type RouteSlot } from './routesFold.js';
+import { foldRoutes, refoldRuns, type RouteSlot } from './routesFold.js';
 
 /** A degree of latitude on the planning's sphere (R = 6,371,008.8 m): 111,195.08 m. */
 const DEGREE_M = 111_195.08;
@@ -105,5 +105,40 @@ describe('the route slots fold', () => {
     ]);
     expect(rows.get('11')!.drivenMetres).toBeCloseTo(0.01 * DEGREE_M, 1);
     expect(rows.get('12')!.drivenMetres).toBe(0);
+  });
+  it('an erasure folds the runs again from the positions as they read now, as a rebuild would', () => {
+    const t = (hhmm: string) => `2026-11-24T${hhmm}:00.000Z`;
+    const day = [
+      slotCreated('21', '8'),
+      stateChanged('21', 'IN_PROGRESS', t('08:00')),
+      position('8', 59.9112, t('08:01')),
+      position('8', 59.9234, t('08:05')),
+      stateChanged('21', 'PAUSED', t('08:10')),
+      stateChanged('21', 'IN_PROGRESS', t('08:20')),
+      position('8', 59.9349, t('08:21')),
+      position('8', 59.9456, t('08:25')),
+    ];
+    const live = new Map<string, RouteSlot>();
+    foldRoutes(live, day);
+    expect(live.get('21')!.runs.map((r) => [r.from, r.to])).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    // The positions read as their area (two decimals) after their expiry.
+    const area = (e: RecordedEvent) => {
+      const d = e.data as { latitude?: number };
+      return e.type === 'CourierLocationReported'
+        ? ({ ...e, data: { ...d, latitude: Math.round(d.latitude! * 100) / 100 } } as RecordedEvent)
+        : e;
+    };
+    const rebuilt = new Map<string, RouteSlot>();
+    foldRoutes(rebuilt, day.map(area));
+    const refolded = refoldRuns(
+      live.get('21')!,
+      '8',
+      day.map(area).filter((e) => e.type === 'CourierLocationReported'),
+    );
+    expect(refolded).toEqual(rebuilt.get('21'));
+    expect(refolded.drivenMetres).not.toBe(live.get('21')!.drivenMetres);
   });
 });

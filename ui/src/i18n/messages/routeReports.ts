@@ -7,7 +7,7 @@ import type { Locale } from '../locales';
 const en = {
   title: 'Routes',
   table: 'Routes by %{group}',
-  slots: 'Slots',
+  slots: 'Ture',
   plannedKm: 'Planned km',
   drivenKm: 'Driven km',
   plannedDrivingMinutes: 'Planned driving (min)',
@@ -27,7 +27,7 @@ type Texts = typeof en;
 const nb: Texts = {
   title: 'Ruter',
   table: 'Ruter per %{group}',
-  slots: 'Slotter',
+  slots: 'Turer',
   plannedKm: 'Planlagte km',
   drivenKm: 'Kjørte km',
   plannedDrivingMinutes: 'Planlagt kjøring (min)',
@@ -39,13 +39,13 @@ const nb: Texts = {
   loadFactorVolume: 'Fyllingsgrad, volum',
   exportCsv: 'Ruter som CSV',
   exportXlsx: 'Ruter som Excel',
-  hint: 'Arbeidstiden går fra slotten startes til den fullføres; kjørte kilometer er budets posisjoner mens slotten pågår.',
+  hint: 'Arbeidstiden går fra turen startes til den fullføres; kjørte kilometer er budets posisjoner mens turen pågår.',
 };
 
 const sv: Texts = {
   title: 'Rutter',
   table: 'Rutter per %{group}',
-  slots: 'Slottar',
+  slots: 'Turer',
   plannedKm: 'Planerade km',
   drivenKm: 'Körda km',
   plannedDrivingMinutes: 'Planerad körning (min)',
@@ -57,13 +57,13 @@ const sv: Texts = {
   loadFactorVolume: 'Fyllnadsgrad, volym',
   exportCsv: 'Rutter som CSV',
   exportXlsx: 'Rutter som Excel',
-  hint: 'Arbetstiden räknas från att slotten startas tills den slutförs; körda kilometer är budets positioner medan slotten pågår.',
+  hint: 'Arbetstiden räknas från att turen startas tills den slutförs; körda kilometer är budets positioner medan turen pågår.',
 };
 
 const da: Texts = {
   title: 'Ruter',
   table: 'Ruter pr. %{group}',
-  slots: 'Slots',
+  slots: 'Ture',
   plannedKm: 'Planlagte km',
   drivenKm: 'Kørte km',
   plannedDrivingMinutes: 'Planlagt kørsel (min)',
@@ -75,13 +75,13 @@ const da: Texts = {
   loadFactorVolume: 'Fyldningsgrad, volumen',
   exportCsv: 'Ruter som CSV',
   exportXlsx: 'Ruter som Excel',
-  hint: 'Arbejdstiden løber fra slottet startes, til det afsluttes; kørte kilometer er budets positioner, mens slottet er i gang.',
+  hint: 'Arbejdstiden løber fra turen startes, til den afsluttes; kørte kilometer er budets positioner, mens turen er i gang.',
 };
 
 const fi: Texts = {
   title: 'Reitit',
   table: 'Reitit: %{group}',
-  slots: 'Slotit',
+  slots: 'Ajot',
   plannedKm: 'Suunnitellut km',
   drivenKm: 'Ajetut km',
   plannedDrivingMinutes: 'Suunniteltu ajo (min)',
@@ -93,7 +93,7 @@ const fi: Texts = {
   loadFactorVolume: 'Täyttöaste, tilavuus',
   exportCsv: 'Reitit CSV-tiedostona',
   exportXlsx: 'Reitit Excel-tiedostona',
-  hint: 'Työaika lasketaan slotin aloituksesta sen päättämiseen; ajetut kilometrit ovat kuljettajan sijainnit slotin ollessa käynnissä.',
+  hint: 'Työaika lasketaan ajon aloituksesta sen päättämiseen; ajetut kilometrit ovat kuljettajan sijainnit ajon ollessa käynnissä.',
 };
 
 const fr: Texts = {

@@ -1,6 +1,7 @@
 import {
   AppError,
   COURIERS_TABLE,
+  SLOTS_TABLE,
   CUSTOMERS_TABLE,
   UNITS_TABLE,
   type ProductivityReport,
@@ -18,6 +19,12 @@ export const reportGroups: Record<ReportGrouping, CellGrouping> = {
   // A slot's courier and unit now (docs/decisions/0080): who drives it is who did its work.
   courier: { key: `s.courier_id::text`, names: COURIERS_TABLE, order: byName },
   unit: { key: `s.data->>'unitId'`, names: UNITS_TABLE, order: byName },
+  // A slot's route (0090); slot 0 is none.
+  slot: {
+    key: `nullif(c.slot_id, 0)::text`,
+    label: `(select n.data->>'name' from ${SLOTS_TABLE} n where n.id = g.key::bigint)`,
+    order: byName,
+  },
 };
 
 /**

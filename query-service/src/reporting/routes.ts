@@ -28,6 +28,7 @@ const groupOf: Partial<Record<ReportGrouping, (s: SlotRow) => string | null>> = 
   day: (s) => s.date,
   courier: (s) => s.courierId,
   unit: (s) => s.unitId,
+  slot: (s) => String(s.id),
 };
 
 /**
@@ -102,7 +103,10 @@ export async function routeReport(
     groups.set(key, addRouteSums(groups.get(key) ?? emptyRouteSums(), sums));
     total = addRouteSums(total, sums);
   });
-  const names = await labels(knex, groupBy, [...groups.keys()]);
+  const names =
+    groupBy === 'slot'
+      ? new Map(slots.map((s) => [String(s.id), s.name]))
+      : await labels(knex, groupBy, [...groups.keys()]);
   const rows: RouteRow[] = [...groups].map(([key, sums]) => ({
     key,
     label: key === null ? null : (names.get(key) ?? null),

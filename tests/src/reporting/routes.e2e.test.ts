@@ -33,6 +33,7 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
   let dep: string;
   let kari: { courier: string; unit: string };
   let ola: { courier: string; unit: string };
+  let slots: { morning: string; day: string };
   const TODAY = bookingDate(0);
   const at = (hhmm: string) => `${TODAY}T${hhmm}:00.000Z`;
 
@@ -85,6 +86,7 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
       )[0]!;
     const morning = await slot('Morgen', kari.courier, kari.unit);
     const day = await slot('Dag', ola.courier, null);
+    slots = { morning, day };
     await sys.settled();
     await ok('UPDATE_CONSIGNMENT_SLOT', { slotId: morning, consignmentIds: [a, b] });
     await ok('UPDATE_CONSIGNMENT_SLOT', { slotId: day, consignmentIds: [c] });
@@ -196,7 +198,7 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
     expect(byCourier?.totals).toEqual(totals);
   });
 
-  it('per unit (the slot without one under none) and per day; none per customer', async () => {
+  it('per unit (the slot without one under none), per day and per slot; none per customer', async () => {
     const byUnit = await routes('unit');
     expect(byUnit?.rows).toEqual([
       { key: kari.unit, label: 'Van', ...morning },
@@ -204,5 +206,10 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
     ]);
     expect((await routes('day'))?.rows).toEqual([{ key: TODAY, label: null, ...totals }]);
     expect(await routes('customer')).toBeNull();
+    // Per slot (its route), by name.
+    expect((await routes('slot'))?.rows).toEqual([
+      { key: slots.day, label: 'Dag', ...day },
+      { key: slots.morning, label: 'Morgen', ...morning },
+    ]);
   });
 });

@@ -30,7 +30,7 @@ const DASHBOARD_REFRESH_MS = 60_000;
 /**
  * The productivity dashboard (spec §2 `/planner/{dep}/dashboards/productivity/*`) and the planner's
  * report (`/planner/{dep}/reports/*`), docs/decisions/0080-reporting.md: the department's (or
- * group's) consignments of the dates, grouped by day, courier, unit or customer (query
+ * group's) consignments of the dates, grouped by day, courier, unit, slot or customer (query
  * `productivityReport`), as a chart and a table with totals, saved as CSV or xlsx, printed. The dates and the
  * grouping are the address's segments.
  */

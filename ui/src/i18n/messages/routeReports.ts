@@ -7,7 +7,7 @@ import type { Locale } from '../locales';
 const en = {
   title: 'Routes',
   table: 'Routes by %{group}',
-  slots: 'Ture',
+  slots: 'Slots',
   plannedKm: 'Planned km',
   drivenKm: 'Driven km',
   plannedDrivingMinutes: 'Planned driving (min)',

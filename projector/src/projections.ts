@@ -45,6 +45,7 @@ import { preAdvicePoliciesProjection, preAdviceProjection } from './preAdvice/pr
 import { webhooksProjection } from './webhooks/projection.js';
 import { webhookQueueProjection } from './webhooks/queue.js';
 import { reportsProjection } from './reporting/projection.js';
+import { routeReportsProjection } from './reporting/routes.js';
 import { npsProjection } from './nps/projection.js';
 
 export const projections: Projection[] = [
@@ -95,6 +96,7 @@ export const projections: Projection[] = [
   apiKeysProjection,
   apiKeyHashesProjection,
   reportsProjection,
+  routeReportsProjection,
   npsProjection,
 ];
 

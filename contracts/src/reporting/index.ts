@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { calendarDate, entityId } from '../common.js';
 import { checkReportRange } from './range.js';
+import type { RouteReport } from './routes.js';
 
 export * from './range.js';
+export * from './routes.js';
 
 /**
  * Reports (issue 45; docs/decisions/0080-reporting.md): a day's work counted per department, date,
@@ -14,7 +16,8 @@ export const REPORT_ORDERS_TABLE = 'rm_report_orders';
 export const REPORT_CELLS_TABLE = 'rm_report_cells';
 
 /** How the productivity report's rows are grouped. */
-export const reportGroupings = ['day', 'courier', 'unit', 'customer'] as const;
+/** A slot's group is its route (docs/decisions/0090). */
+export const reportGroupings = ['day', 'courier', 'unit', 'slot', 'customer'] as const;
 export type ReportGrouping = (typeof reportGroupings)[number];
 
 /**
@@ -89,7 +92,7 @@ export function addCounts(a: ReportCounts, b: ReportCounts, sign: 1 | -1 = 1): R
   return sum;
 }
 
-/** One row of the report: the group (a date, a courier, a unit or a customer; null: none) and its counts. */
+/** One row of the report: the group (a date, a courier, a unit, a slot or a customer; null: none) and its counts. */
 export interface ProductivityRow extends ReportCounts {
   key: string | null;
   /** The courier's, unit's or customer's name (null for a date, or when there is none). */
@@ -99,6 +102,11 @@ export interface ProductivityReport {
   groupBy: ReportGrouping;
   rows: ProductivityRow[];
   totals: ReportCounts;
+  /**
+   * The routes' figures by the same groups (docs/decisions/0090): by day, courier, unit or slot;
+   * null for customers (a route serves many).
+   */
+  routes: RouteReport | null;
 }
 
 /** The share of delivered consignments that came on time (null: none delivered). */

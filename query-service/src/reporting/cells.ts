@@ -20,6 +20,8 @@ export interface CellGrouping {
   key: string;
   /** The table of the key's names (`id`, `name`), if any. */
   names?: string;
+  /** Else the key's name as SQL over the group `g` (a slot's name is in its data). */
+  label?: string;
   /** The rows' order, as SQL over the group `g` (its `key`, `booked`…) and `label`. */
   order: string;
 }
@@ -60,7 +62,7 @@ export function cellsQuery(
   const sums = reportCountFields.map((f) => `sum(c.${snake(f)})::integer as "${f}"`).join(', ');
   const label = group.names
     ? `(select n.name from ${group.names} n where n.id = g.key::bigint)`
-    : 'null';
+    : (group.label ?? 'null');
   const slot = group.key.includes('s.') ? `left join ${SLOTS_TABLE} s on s.id = c.slot_id` : '';
   const inDepartments = departments === '*' ? '' : 'c.department_id = any(?::bigint[]) and';
   return {

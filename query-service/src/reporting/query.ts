@@ -1,6 +1,7 @@
 import {
   AppError,
   COURIERS_TABLE,
+  SLOTS_TABLE,
   CUSTOMERS_TABLE,
   UNITS_TABLE,
   type ProductivityReport,
@@ -8,6 +9,7 @@ import {
 } from '@nordlog/contracts';
 import { allowedDepartments, type QueryHandler } from '../framework.js';
 import { sumCells, totalsOf, type CellGrouping } from './cells.js';
+import { routeReport } from './routes.js';
 
 /** The group of a cell, as SQL over the cell `c` and its slot `s`, and where its name is. */
 const byName = 'label nulls last, g.key';
@@ -17,6 +19,12 @@ export const reportGroups: Record<ReportGrouping, CellGrouping> = {
   // A slot's courier and unit now (docs/decisions/0080): who drives it is who did its work.
   courier: { key: `s.courier_id::text`, names: COURIERS_TABLE, order: byName },
   unit: { key: `s.data->>'unitId'`, names: UNITS_TABLE, order: byName },
+  // A slot's route (0090); slot 0 is none.
+  slot: {
+    key: `nullif(c.slot_id, 0)::text`,
+    label: `(select n.data->>'name' from ${SLOTS_TABLE} n where n.id = g.key::bigint)`,
+    order: byName,
+  },
 };
 
 /**
@@ -33,6 +41,9 @@ export const productivityReport: QueryHandler<'productivityReport'> = async (
   if (allowed !== '*' && allowed.length === 0)
     throw new AppError('NO_ACCESS', 'The departments are outside your access');
   const departments = allowed === '*' ? departmentIds : allowed;
-  const rows = await sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]);
-  return { groupBy, rows, totals: totalsOf(rows) };
+  const [rows, routes] = await Promise.all([
+    sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]),
+    routeReport(knex, departments, fromDate, toDate, groupBy),
+  ]);
+  return { groupBy, rows, totals: totalsOf(rows), routes };
 };

@@ -146,6 +146,28 @@ describe('the report screens, in a browser', () => {
       ['Total', '4', '3', '6', '0', '2', '1', '1', '1', '0', '50 %', 'Not at home: 1'],
     ]);
     expect(page.url()).toContain(`/dashboards/productivity`);
+    // The routes by courier (0090; their numbers: tests/src/reporting/routes.e2e.test.ts): Kari's
+    // slot planned, not driven; 6 kg of a 10 t van, 0 %.
+    const routes = await tableOf(page, 'route-table');
+    expect(routes[0]).toEqual([
+      'Courier',
+      'Slots',
+      'Planned km',
+      'Driven km',
+      'Planned driving (min)',
+      'Driven (min)',
+      'Working time (min)',
+      'Stops worked',
+      'Stops per hour',
+      'Load factor, weight',
+      'Load factor, volume',
+    ]);
+    const planned = routes[1]!.slice(2, 3);
+    expect(Number(planned[0])).toBeGreaterThan(0);
+    expect(routes.slice(1)).toEqual([
+      ['Kari Bud', '1', ...planned, '0', expect.any(String), '0', '0', '0', '–', '0 %', '0 %'],
+      ['Total', '1', ...planned, '0', expect.any(String), '0', '0', '0', '–', '0 %', '0 %'],
+    ]);
     await screenshot(page, 'reports-01-dashboard');
     expect(await accessibility(page)).toEqual([]);
     await page.context().close();

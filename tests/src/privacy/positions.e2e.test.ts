@@ -4,6 +4,7 @@ import {
   courierLocationStream,
   type CourierLocation,
 } from '@nordlog/contracts';
+import { createCourier } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 import { liveAndRebuilt } from './scan.js';
 
@@ -45,31 +46,60 @@ describe("retention of couriers' positions", () => {
       )
     ).rows[0]!.n;
 
+  let dep: string;
   beforeAll(async () => {
     sys = await startTestSystem();
-    const dep = (
+    dep = (
       await sys.command('CREATE_DEPARTMENT', {
         name: 'Oslo',
         departmentType: 'courier',
         country: 'NO',
       })
     ).body.ids[0] as string;
-    for (const courierId of ['71', '72'])
-      couriers.push({
-        id: courierId,
-        session: await sys.login({
-          phoneNumber: freshPhone(),
-          role: 'COURIER',
-          courierId,
-          departmentIds: [dep],
-        }),
-      });
+    // The first a courier user (its slot's courier, 0090), the second known by its id alone.
+    const driver = await createCourier(sys, [dep]);
+    couriers.push({ id: driver.id, session: await sys.signIn(driver.phoneNumber) });
+    couriers.push({
+      id: '72',
+      session: await sys.login({
+        phoneNumber: freshPhone(),
+        role: 'COURIER',
+        courierId: '72',
+        departmentIds: [dep],
+      }),
+    });
   }, 60_000);
   afterAll(async () => sys?.shutdown());
 
   it("seals each courier-day's positions; past the retention they read as their area, in the live row too; the days still kept stay exact", async () => {
+    // The first courier drives a slot (its route figures, 0090): 0.005° (556 m) before its last
+    // position of today; as their area both read 59.94, so the expired day drove nothing.
+    const slot = (
+      await sys.command('CREATE_SLOT', {
+        departmentId: dep,
+        name: 'Morgen',
+        timeFrom: today.toISOString(),
+        courierId: couriers[0]!.id,
+      })
+    ).body.ids[0] as string;
+    expect(
+      (await sys.command('CHANGE_SLOT_STATE', { slotId: slot, transition: 'start' })).status,
+    ).toBe(200);
+    await sys.settled();
+    const midnight = Date.parse(`${today.toISOString().slice(0, 10)}T00:00:00Z`);
+    const earlier = new Date(Math.max(today.getTime() - 30_000, midnight));
+    expect((await report(0, earlier, [59.9362345, points.first[1]!])).status).toBe(200);
+    const driven = async () =>
+      (
+        await sys.db
+          .knex('rm_report_routes')
+          .where({ id: slot })
+          .first<{ data: { drivenMetres: number } }>()
+      ).data.drivenMetres;
     // The first courier's last position is of today; the second also reported tomorrow.
     expect((await report(0, today, points.first)).status).toBe(200);
+    await sys.settled();
+    expect(Math.round(await driven())).toBe(556);
     expect((await report(1, today, points.second)).status).toBe(200);
     expect((await report(1, tomorrow, [59.9111111, 10.7111111])).status).toBe(200);
     await sys.settled();
@@ -88,6 +118,7 @@ describe("retention of couriers' positions", () => {
     await sys.settled();
     expect(await row(0)).toMatchObject({ latitude: 59.94, longitude: 10.72 });
     expect(await row(1)).toMatchObject({ latitude: 59.9111111, longitude: 10.7111111 });
+    expect(await driven()).toBe(0);
     const second = await sys.store.readStream(courierLocationStream(couriers[1]!.id));
     expect(second.map((e) => [e.type, (e.data as CourierLocation).latitude ?? null])).toEqual([
       ['CourierLocationReported', 59.93],
@@ -97,7 +128,11 @@ describe("retention of couriers' positions", () => {
     // the second's expired day is recorded on the retention's own stream. Both reach Kafka's
     // erasures topic as any erasure does.
     const first = await sys.store.readStream(courierLocationStream(couriers[0]!.id));
-    expect(first.map((e) => e.type)).toEqual(['CourierLocationReported', 'PersonalDataErased']);
+    expect(first.map((e) => e.type)).toEqual([
+      'CourierLocationReported',
+      'CourierLocationReported',
+      'PersonalDataErased',
+    ]);
     const day = today.toISOString().slice(0, 10);
     const recorded = await sys.db
       .knex('es_events')

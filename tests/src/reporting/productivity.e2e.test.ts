@@ -54,6 +54,16 @@ describe('productivity report (issue 45)', () => {
     ]);
   });
 
+  it('per slot (its route, 0090): by name, the unplanned under none', async () => {
+    const bySlot = await report('slot');
+    expect(bySlot.rows.map(({ key, ...counts }) => [key === null, counts])).toEqual([
+      [false, { label: 'Dag', ...slot2 }],
+      [false, { label: 'Morgen', ...slot1 }],
+      [true, { label: null, ...unplanned }],
+    ]);
+    expect(bySlot.totals).toEqual(day);
+  });
+
   it('per customer: orders 0–29 are the first customer’s, 30–49 the second’s', async () => {
     const byCustomer = await report('customer');
     expect(byCustomer.rows).toEqual([

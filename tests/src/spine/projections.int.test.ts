@@ -530,6 +530,37 @@ describe('projections', () => {
         accuracy: 10,
         timestamp: `2026-11-22T08:${minute}:00Z`,
       });
+    // A slot driven by its courier (rm_report_routes, 0090): positions while it is IN_PROGRESS,
+    // one of them GPS noise, and one after its completion.
+    const driven = await createSlot(sys, dep, bookingDate(), { courierId: driver.id });
+    const driverPhone = await sys.login({
+      phoneNumber: freshPhone(),
+      role: 'COURIER',
+      courierId: driver.id,
+    });
+    const transition = (t: string) =>
+      sys.command('CHANGE_SLOT_STATE', { slotId: driven, transition: t });
+    expect((await transition('start')).status).toBe(200);
+    await sys.settled();
+    for (const [lat, minute] of [
+      [59.91, '01'],
+      [59.92, '05'],
+      [61, '06'],
+      [59.93, '09'],
+    ] as const)
+      await sys.as(driverPhone).command('SET_COURIER_LOCATION', {
+        courierId: driver.id,
+        latitude: lat,
+        longitude: 10.75,
+        accuracy: 10,
+        timestamp: `2026-11-22T09:${minute}:00Z`,
+      });
+    await sys.settled();
+    expect((await transition('complete')).status).toBe(200);
+    await sys.settled();
+    const [track] = await sys.db.knex('rm_report_routes').where({ id: driven }).select('data');
+    // 59.91 → 59.92 → (61: noise) → 59.93: 0.02° of 111,195.08 m.
+    expect(Math.round(track.data.drivenMetres)).toBe(2224);
     // Invoicing (docs/decisions/0032): orders delivered, one held, one corrected and accepted, one
     // with a price correction; a billing order; a run that invoices what is ready.
     const toDeliver = assignable.filter((id: string) => ids.indexOf(id) >= 30);

@@ -13,6 +13,7 @@ import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
+import { routeReportsMessages } from './routeReports';
 
 const da: Messages = {
   app: {
@@ -2659,6 +2660,7 @@ const da: Messages = {
   portalIntegrations: portalIntegrationsMessages.da.portalIntegrations,
   h2Booking: bookingExtrasMessages.da.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.da,
+  routeReports: routeReportsMessages.da,
   orderUpdates: bookingExtrasMessages.da.orderUpdates,
   goods: serviceCodeMessages.da.goods,
   serviceCodes: serviceCodeMessages.da.serviceCodes,

@@ -12,6 +12,7 @@ import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
+import { routeReportsMessages } from './routeReports';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -2667,6 +2668,7 @@ const en = {
   portalIntegrations: portalIntegrationsMessages.en.portalIntegrations,
   h2Booking: bookingExtrasMessages.en.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.en,
+  routeReports: routeReportsMessages.en,
   orderUpdates: bookingExtrasMessages.en.orderUpdates,
   goods: serviceCodeMessages.en.goods,
   serviceCodes: serviceCodeMessages.en.serviceCodes,

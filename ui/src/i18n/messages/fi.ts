@@ -13,6 +13,7 @@ import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
+import { routeReportsMessages } from './routeReports';
 
 const fi: Messages = {
   app: {
@@ -2685,6 +2686,7 @@ const fi: Messages = {
   portalIntegrations: portalIntegrationsMessages.fi.portalIntegrations,
   h2Booking: bookingExtrasMessages.fi.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.fi,
+  routeReports: routeReportsMessages.fi,
   orderUpdates: bookingExtrasMessages.fi.orderUpdates,
   goods: serviceCodeMessages.fi.goods,
   serviceCodes: serviceCodeMessages.fi.serviceCodes,

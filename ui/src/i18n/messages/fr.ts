@@ -13,6 +13,7 @@ import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
+import { routeReportsMessages } from './routeReports';
 
 const fr: Messages = {
   app: {
@@ -2695,6 +2696,7 @@ const fr: Messages = {
   portalIntegrations: portalIntegrationsMessages.fr.portalIntegrations,
   h2Booking: bookingExtrasMessages.fr.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.fr,
+  routeReports: routeReportsMessages.fr,
   orderUpdates: bookingExtrasMessages.fr.orderUpdates,
   goods: serviceCodeMessages.fr.goods,
   serviceCodes: serviceCodeMessages.fr.serviceCodes,

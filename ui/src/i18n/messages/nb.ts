@@ -13,6 +13,7 @@ import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
+import { routeReportsMessages } from './routeReports';
 
 const nb: Messages = {
   app: {
@@ -2665,6 +2666,7 @@ const nb: Messages = {
   portalIntegrations: portalIntegrationsMessages.nb.portalIntegrations,
   h2Booking: bookingExtrasMessages.nb.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.nb,
+  routeReports: routeReportsMessages.nb,
   orderUpdates: bookingExtrasMessages.nb.orderUpdates,
   goods: serviceCodeMessages.nb.goods,
   serviceCodes: serviceCodeMessages.nb.serviceCodes,

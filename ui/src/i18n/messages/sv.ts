@@ -13,6 +13,7 @@ import { npsMessages } from './nps';
 import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
+import { routeReportsMessages } from './routeReports';
 
 const sv: Messages = {
   app: {
@@ -2661,6 +2662,7 @@ const sv: Messages = {
   portalIntegrations: portalIntegrationsMessages.sv.portalIntegrations,
   h2Booking: bookingExtrasMessages.sv.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.sv,
+  routeReports: routeReportsMessages.sv,
   orderUpdates: bookingExtrasMessages.sv.orderUpdates,
   goods: serviceCodeMessages.sv.goods,
   serviceCodes: serviceCodeMessages.sv.serviceCodes,

@@ -22,6 +22,7 @@ import { ReportBody } from './ReportBody';
 import { parseReportView, reportPath, type ReportKind, type ReportView } from './reportData';
 import { ReportTools } from './ReportTools';
 import { NpsTable } from './NpsTable';
+import { RouteTable } from './RouteTable';
 
 /** The dashboard asks again every minute: a day's numbers move while it is being driven. */
 const DASHBOARD_REFRESH_MS = 60_000;
@@ -29,7 +30,7 @@ const DASHBOARD_REFRESH_MS = 60_000;
 /**
  * The productivity dashboard (spec §2 `/planner/{dep}/dashboards/productivity/*`) and the planner's
  * report (`/planner/{dep}/reports/*`), docs/decisions/0080-reporting.md: the department's (or
- * group's) consignments of the dates, grouped by day, courier, unit or customer (query
+ * group's) consignments of the dates, grouped by day, courier, unit, slot or customer (query
  * `productivityReport`), as a chart and a table with totals, saved as CSV or xlsx, printed. The dates and the
  * grouping are the address's segments.
  */
@@ -62,7 +63,7 @@ export default function ProductivityPage() {
     queryFn: () => runQuery<ProductivityReport>('productivityReport', params),
     refetchInterval: kind === 'dashboard' ? DASHBOARD_REFRESH_MS : false,
   });
-  const name = (r: ProductivityRow) =>
+  const name = (r: Pick<ProductivityRow, 'key' | 'label'>) =>
     view.groupBy === 'day' && r.key
       ? formatDate(r.key, locale)
       : (r.label ?? r.key ?? translate('reporting.none'));
@@ -110,6 +111,16 @@ export default function ProductivityPage() {
         group={data ? translate(`reporting.groups.${data.groupBy}`) : ''}
         name={name}
       >
+        {/* The routes' kilometres, hours and loads by the same groups (0090). */}
+        {data?.routes ? (
+          <RouteTable
+            routes={data.routes}
+            group={translate(`reporting.groups.${data.groupBy}`)}
+            name={name}
+            fileName={`productivity-${departmentId}-${view.fromDate}-${view.toDate}-${data.groupBy}`}
+            title={title}
+          />
+        ) : null}
         {/* The recipients' net promoter answers of the same departments and dates (0083). */}
         {kind === 'report' ? (
           <NpsTable departmentIds={departmentIds} fromDate={view.fromDate} toDate={view.toDate} />

@@ -49,7 +49,12 @@ describe('productivity screens (docs/decisions/0080)', () => {
       deviated: 1,
       reasons: { NOT_HOME: 1 },
     };
-    const report: ProductivityReport = { groupBy: 'courier', rows: [row], totals: row };
+    const report: ProductivityReport = {
+      groupBy: 'courier',
+      rows: [row],
+      totals: row,
+      routes: null,
+    };
     const csv = reportCsv(
       report,
       {

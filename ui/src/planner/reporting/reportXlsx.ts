@@ -11,28 +11,30 @@ export const sheetName = (title: string): string =>
 /**
  * A report's table (`reportTable`: a header, the rows, the totals last) as a workbook of one sheet
  * (docs/decisions/0082): the header bold and frozen, the totals bold, the counts as numbers, the
- * on-time rate (column `rateColumn`, whole percent in the table) as a percent, nothing (no rate,
- * no reasons) an empty cell. Strings are written as text, never as formulas.
+ * on-time rate (column `rateColumn`, whole percent in the table; the route figures' load factors,
+ * 0090: several columns) as a percent, nothing (no rate, no reasons) an empty cell. Strings are
+ * written as text, never as formulas.
  */
 export function fillWorkbook(
   workbook: Workbook,
   title: string,
   table: readonly (readonly CsvValue[])[],
-  rateColumn: number,
+  rateColumn: number | readonly number[],
 ): Workbook {
+  const rates: readonly number[] = typeof rateColumn === 'number' ? [rateColumn] : rateColumn;
   const sheet = workbook.addWorksheet(sheetName(title), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   for (const line of table) {
     sheet.addRow(
       line.map((cell, i) =>
-        i === rateColumn && typeof cell === 'number' ? cell / 100 : cell === '' ? null : cell,
+        rates.includes(i) && typeof cell === 'number' ? cell / 100 : cell === '' ? null : cell,
       ),
     );
   }
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(table.length).font = { bold: true };
-  sheet.getColumn(rateColumn + 1).numFmt = '0%';
+  for (const rate of rates) sheet.getColumn(rate + 1).numFmt = '0%';
   sheet.columns.forEach((column, i) => {
     const longest = Math.max(...table.map((line) => String(line[i] ?? '').length));
     column.width = Math.min(60, Math.max(8, longest + 2));
@@ -47,7 +49,7 @@ export function fillWorkbook(
 export async function xlsxBlob(
   title: string,
   table: readonly (readonly CsvValue[])[],
-  rateColumn: number,
+  rateColumn: number | readonly number[],
 ): Promise<Blob> {
   const mod = await import('exceljs');
   // The browser build is a UMD bundle: its exports are the module's default.

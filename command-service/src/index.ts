@@ -31,3 +31,4 @@ export { WebhookWorker, type WebhookWorkerDeps } from './webhooks/worker.js';
 export { createExternalOrdersApi } from './apiKeys/externalOrders.js';
 export { JobControl, type JobPass } from './jobs/control.js';
 export { OptimizingTakeOverJob } from './optimizing/takeOver.js';
+export { ProofSweepJob, type ProofSweepJobDeps } from './proof/sweep.js';

@@ -260,3 +260,16 @@ describe('the report pages’ settings (docs/decisions/0084-report-pages.md)', (
       ]);
   });
 });
+
+describe('the sweep of unreferenced proof images (docs/decisions/0095-proof-image-sweep.md)', () => {
+  it('PROOF_SWEEP_GRACE_SECONDS defaults to an hour, 60 s to 30 days; anything else stops the start', () => {
+    expect(loadConfig({}).PROOF_SWEEP_GRACE_SECONDS).toBe(3_600);
+    expect(loadConfig({}).PROOF_SWEEP_INTERVAL_SECONDS).toBe(3_600);
+    expect(loadConfig({ PROOF_SWEEP_GRACE_SECONDS: '600' }).PROOF_SWEEP_GRACE_SECONDS).toBe(600);
+    for (const bad of ['0', '59', '2592001', '1.5', 'soon'])
+      expect(problems({ PROOF_SWEEP_GRACE_SECONDS: bad })).toContain('PROOF_SWEEP_GRACE_SECONDS');
+    expect(problems({ PROOF_SWEEP_INTERVAL_SECONDS: '-1' })).toContain(
+      'PROOF_SWEEP_INTERVAL_SECONDS',
+    );
+  });
+});

@@ -175,6 +175,14 @@ export const configSchema = z.object({
   PRE_ADVICE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   /** Pre-advice on; off, no trigger fires and planners' attempts end as FEATURE_OFF. */
   PRE_ADVICE_ENABLED: bool.default(true),
+  // ---- The sweep of unreferenced proof images (docs/decisions/0095-proof-image-sweep.md).
+  /**
+   * How old an image no recorded proof refers to must be before the sweep deletes it (seconds,
+   * 60 s to 30 days): longer than a RECORD_DELIVERY_PROOF takes between storing and appending.
+   */
+  PROOF_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(3_600),
+  /** How often a command process sweeps; 0: it does not. */
+  PROOF_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
   // ---- Webhooks (docs/decisions/0070-webhooks.md).
   /** How often a command process sends the webhook deliveries due (seconds, 0.1–60); 0: it does not. */
   WEBHOOK_INTERVAL_SECONDS: z.coerce.number().min(0).max(60).default(1),

@@ -13,6 +13,7 @@ export const jobKeys = [
   'RETENTION',
   'OPTIMIZING_TAKE_OVER',
   'INVOICING_RUNS',
+  'PROOF_SWEEP',
 ] as const;
 export type JobKey = (typeof jobKeys)[number];
 export const isJobKey = (s: string): s is JobKey => (jobKeys as readonly string[]).includes(s);

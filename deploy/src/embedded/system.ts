@@ -8,6 +8,7 @@ import {
   createImportApi,
   ImportRunner,
   JobControl,
+  ProofSweepJob,
   RetentionJob,
   type InvoicingRunner,
 } from '@nordlog/command-service';
@@ -93,6 +94,8 @@ export interface System {
   invoicing: InvoicingRunner;
   /** The retention job (docs/decisions/0050): tests run a pass at a chosen time. */
   retention: RetentionJob;
+  /** The sweep of unreferenced proof images (docs/decisions/0095): tests run a pass at a time. */
+  proofSweep: ProofSweepJob;
   /** Books recurring orders every few minutes (docs/decisions/0058): tests run a pass. */
   recurring: RecurringScheduler;
   /** Spreadsheet imports (docs/decisions/0059): tests stop and start it to resume a job. */
@@ -170,6 +173,15 @@ export async function startSystem(
     logger: logger.child({ component: 'retention' }),
   }).governedBy('RETENTION', jobControl);
   retention.start();
+  // Proof images no recorded proof refers to are deleted after a grace (docs/decisions/0095).
+  const proofSweep = new ProofSweepJob({
+    store: command.deps.store,
+    knex: db.knex,
+    logger: logger.child({ component: 'proof-sweep' }),
+    graceMs: config.PROOF_SWEEP_GRACE_SECONDS * 1000,
+    intervalMs: config.PROOF_SWEEP_INTERVAL_SECONDS * 1000,
+  }).governedBy('PROOF_SWEEP', jobControl);
+  if (config.PROOF_SWEEP_INTERVAL_SECONDS > 0) proofSweep.start();
   // Recurring orders book themselves for the days ahead (docs/decisions/0058).
   const recurring = new RecurringScheduler({
     run: (name, payload) => command.run(name, payload),
@@ -323,6 +335,7 @@ export async function startSystem(
     projector,
     invoicing: invoicing.runner,
     retention,
+    proofSweep,
     recurring,
     imports,
     preAdvice,
@@ -335,6 +348,7 @@ export async function startSystem(
         await optimizing.close();
         await invoicing.close();
         await retention.stop();
+        await proofSweep.stop();
         await recurring.stop();
         await imports.stop();
         await preAdvice.stop();

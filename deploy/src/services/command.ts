@@ -6,6 +6,7 @@ import {
   ImportRunner,
   JobControl,
   RecurringScheduler,
+  ProofSweepJob,
   RetentionJob,
 } from '@nordlog/command-service';
 import { geocoderFromConfig, internalIdentity } from '@nordlog/platform';
@@ -50,6 +51,15 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
     logger: logger.child({ component: 'retention' }),
   }).governedBy('RETENTION', jobControl);
   retention.start();
+  // Proof images no recorded proof refers to are deleted after a grace (docs/decisions/0095).
+  const proofSweep = new ProofSweepJob({
+    store: command.deps.store,
+    knex: db.knex,
+    logger: logger.child({ component: 'proof-sweep' }),
+    graceMs: config.PROOF_SWEEP_GRACE_SECONDS * 1000,
+    intervalMs: config.PROOF_SWEEP_INTERVAL_SECONDS * 1000,
+  }).governedBy('PROOF_SWEEP', jobControl);
+  if (config.PROOF_SWEEP_INTERVAL_SECONDS > 0) proofSweep.start();
   // Recurring orders book themselves for the days ahead (docs/decisions/0058); every command
   // process may run it: an occurrence is booked once whoever executes it.
   const recurring = new RecurringScheduler({
@@ -83,6 +93,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
       await optimizing.close();
       await invoicing.close();
       await retention.stop();
+      await proofSweep.stop();
       await recurring.stop();
       await imports.stop();
       await preAdvice?.close();

@@ -51,6 +51,9 @@ export const serviceEnvironment: Record<
       'OPTIMIZER_FEATURES',
       // Recurring orders book themselves (docs/decisions/0058).
       'RECURRING_INTERVAL_SECONDS',
+      // The sweep of unreferenced proof images (docs/decisions/0095).
+      'PROOF_SWEEP_GRACE_SECONDS',
+      'PROOF_SWEEP_INTERVAL_SECONDS',
       // Pre-advice is decided and sent beside the command service (docs/decisions/0062), through
       // message delivery of its own (without complete settings it sends none, and says so).
       'PRE_ADVICE_INTERVAL_SECONDS',

@@ -13,7 +13,7 @@ export interface StoredBlob {
  * an object store would implement the same three calls.
  */
 export interface BlobStore {
-  /** Stores the bytes under `key`; a key already stored is left as it is. */
+  /** Stores the bytes under `key`; a key already stored keeps its bytes. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The object under `key`, or null. */
   get(key: string): Promise<StoredBlob | null>;
@@ -34,7 +34,10 @@ export class PostgresBlobStore implements BlobStore {
     await this.knex(BLOB_OBJECTS_TABLE)
       .insert({ key, content_type: contentType, size: bytes.length, data: bytes })
       .onConflict('key')
-      .ignore();
+      // The bytes are left as they are; an image not yet found referenced is made young again,
+      // so the sweep of unreferenced images (0095) never deletes one a proof is being sent with.
+      .merge({ created_at: this.knex.raw('now()') })
+      .whereNull(`${BLOB_OBJECTS_TABLE}.checked_at`);
   }
 
   async get(key: string): Promise<StoredBlob | null> {

@@ -2,7 +2,7 @@ import type { Migration } from './migrations.js';
 
 /**
  * The platform's migrations from 0019 on (deviations, recurring orders, imports, the address
- * book, pre-advice, blobs, webhooks, help desk, jobs, time windows, the matrix, texts, upsales):
+ * book, pre-advice, blobs, webhooks, help desk, jobs, time windows, the matrix, texts, upsales, the proof sweep):
  * the list `platformMigrations` (schema.ts) runs them after the first eighteen, in this order.
  * A new migration is added at the end here.
  */
@@ -209,6 +209,19 @@ export const laterPlatformMigrations: Migration[] = [
     name: '0032_upsales_rules',
     async up(knex) {
       await knex.raw('create sequence id_seq_upsales_rule');
+    },
+  },
+  {
+    // The sweep of unreferenced proof images (docs/decisions/0095-proof-image-sweep.md): an
+    // image the sweep found referenced by its order's stream is marked (`checked_at`) and never
+    // read again; the sweep reads the unmarked ones older than its grace, by `created_at`.
+    name: '0036_blob_objects_checked',
+    async up(knex) {
+      await knex.raw(`
+        alter table blob_objects add column if not exists
+          created_at timestamptz not null default now();
+        alter table blob_objects add column checked_at timestamptz;
+        create index blob_objects_unchecked on blob_objects (created_at) where checked_at is null;`);
     },
   },
 ];

@@ -2506,6 +2506,7 @@ const da: Messages = {
       RETENTION: 'Sletning af persondata',
       OPTIMIZING_TAKE_OVER: 'Overtagelse af optimeringer',
       INVOICING_RUNS: 'Faktureringskørsler',
+      PROOF_SWEEP: 'Ubrugte leveringsbevisbilleder',
     },
     descriptions: {
       RECURRING_ORDERS: 'Booker de faste ordrer for de kommende dage',
@@ -2515,6 +2516,8 @@ const da: Messages = {
       OPTIMIZING_TAKE_OVER:
         'Afslutter optimeringer, hvis server stoppede, og frigiver afdelingerne',
       INVOICING_RUNS: 'Udfører bestilte faktureringskørsler; deaktiveret venter de',
+      PROOF_SWEEP:
+        'Sletter billeder af leveringsbeviser, som intet registreret bevis henviser til, efter en frist',
     },
   },
   preAdvice: {

@@ -2514,6 +2514,7 @@ const en = {
       RETENTION: 'Personal data retention',
       OPTIMIZING_TAKE_OVER: 'Optimisation take-over',
       INVOICING_RUNS: 'Invoicing runs',
+      PROOF_SWEEP: 'Unreferenced proof images',
     },
     descriptions: {
       RECURRING_ORDERS: 'Books the recurring orders for the days ahead',
@@ -2523,6 +2524,8 @@ const en = {
       OPTIMIZING_TAKE_OVER:
         'Ends optimisation runs whose server stopped, freeing their departments',
       INVOICING_RUNS: 'Carries the requested invoicing runs; disabled, they wait',
+      PROOF_SWEEP:
+        'Deletes proof-of-delivery images that no recorded proof refers to, after a grace period',
     },
   },
   preAdvice: {

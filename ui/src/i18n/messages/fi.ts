@@ -2533,6 +2533,7 @@ const fi: Messages = {
       RETENTION: 'Henkilötietojen poisto',
       OPTIMIZING_TAKE_OVER: 'Optimointien haltuunotto',
       INVOICING_RUNS: 'Laskutusajot',
+      PROOF_SWEEP: 'Viittaamattomat toimitustodistuskuvat',
     },
     descriptions: {
       RECURRING_ORDERS: 'Varaa toistuvat tilaukset tuleville päiville',
@@ -2541,6 +2542,8 @@ const fi: Messages = {
       RETENTION: 'Poistaa henkilötiedot, joiden säilytysaika on päättynyt',
       OPTIMIZING_TAKE_OVER: 'Päättää optimoinnit, joiden palvelin pysähtyi, ja vapauttaa osastot',
       INVOICING_RUNS: 'Suorittaa pyydetyt laskutusajot; pois käytöstä ne odottavat',
+      PROOF_SWEEP:
+        'Poistaa toimitustodistusten kuvat, joihin mikään kirjattu todistus ei viittaa, odotusajan jälkeen',
     },
   },
   preAdvice: {

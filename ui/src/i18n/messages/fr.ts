@@ -2542,6 +2542,7 @@ const fr: Messages = {
       RETENTION: 'Conservation des données personnelles',
       OPTIMIZING_TAKE_OVER: 'Reprise des optimisations',
       INVOICING_RUNS: 'Facturations',
+      PROOF_SWEEP: 'Images de preuve non référencées',
     },
     descriptions: {
       RECURRING_ORDERS: 'Réserve les commandes récurrentes des jours à venir',
@@ -2551,6 +2552,8 @@ const fr: Messages = {
       OPTIMIZING_TAKE_OVER:
         'Termine les optimisations dont le serveur s’est arrêté et libère leurs départements',
       INVOICING_RUNS: 'Exécute les facturations demandées ; désactivée, elles attendent',
+      PROOF_SWEEP:
+        'Supprime les images de preuve de livraison qu’aucune preuve enregistrée ne référence, après un délai de grâce',
     },
   },
   preAdvice: {

@@ -2513,6 +2513,7 @@ const nb: Messages = {
       RETENTION: 'Sletting av personopplysninger',
       OPTIMIZING_TAKE_OVER: 'Overtakelse av optimeringer',
       INVOICING_RUNS: 'Fakturakjøringer',
+      PROOF_SWEEP: 'Ubrukte leveringsbevisbilder',
     },
     descriptions: {
       RECURRING_ORDERS: 'Booker de faste ordrene for dagene fremover',
@@ -2521,6 +2522,8 @@ const nb: Messages = {
       RETENTION: 'Sletter personopplysninger når lagringstiden er ute',
       OPTIMIZING_TAKE_OVER: 'Avslutter optimeringer der serveren stoppet, og frigjør avdelingene',
       INVOICING_RUNS: 'Utfører bestilte fakturakjøringer; deaktivert venter de',
+      PROOF_SWEEP:
+        'Sletter bilder av leveringsbevis som intet registrert bevis viser til, etter en frist',
     },
   },
   preAdvice: {

@@ -2510,6 +2510,7 @@ const sv: Messages = {
       RETENTION: 'Gallring av personuppgifter',
       OPTIMIZING_TAKE_OVER: 'Övertagande av optimeringar',
       INVOICING_RUNS: 'Faktureringskörningar',
+      PROOF_SWEEP: 'Oanvända leveransbevisbilder',
     },
     descriptions: {
       RECURRING_ORDERS: 'Bokar de återkommande ordrarna för kommande dagar',
@@ -2518,6 +2519,8 @@ const sv: Messages = {
       RETENTION: 'Raderar personuppgifter vars lagringstid har gått ut',
       OPTIMIZING_TAKE_OVER: 'Avslutar optimeringar vars server stannade och frigör avdelningarna',
       INVOICING_RUNS: 'Utför begärda faktureringskörningar; inaktiverat väntar de',
+      PROOF_SWEEP:
+        'Raderar bilder av leveransbevis som inget registrerat bevis hänvisar till, efter en frist',
     },
   },
   preAdvice: {

@@ -43,6 +43,7 @@ export * from './timeWindows/index.js';
 export * from './matrix/index.js';
 export * from './texts/index.js';
 export * from './upsales/index.js';
+export * from './vendors/index.js';
 export * from './couriers/index.js';
 export * from './numberSeries/index.js';
 export * from './labels/index.js';

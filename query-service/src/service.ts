@@ -38,7 +38,11 @@ import {
   subcustomersForAlystraId,
 } from './customers/query.js';
 import { departmentGroups } from './departmentGroups/query.js';
-import { departments } from './departments/query.js';
+import {
+  allDepartmentsWithAdminLevelAccess,
+  departments,
+  departmentsInSameCountry,
+} from './departments/query.js';
 import {
   JsonText,
   SerializedRows,
@@ -67,6 +71,7 @@ import {
   texts,
 } from './texts/query.js';
 import { upsalesRuleById, upsalesRules } from './upsales/query.js';
+import { vendor, vendors } from './vendors/query.js';
 import { productivityReport } from './reporting/query.js';
 import { npsScores } from './nps/query.js';
 import { cmsQueries } from './cms/query.js';
@@ -162,6 +167,8 @@ import {
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
   departments,
+  allDepartmentsWithAdminLevelAccess,
+  departmentsInSameCountry,
   searchCustomers,
   subcustomersForAlystraId,
   searchCustomersWithoutSubcustomers,
@@ -201,6 +208,8 @@ export const queries: QueryTable = {
   getServiceMappingDataById,
   upsalesRules,
   upsalesRuleById,
+  vendors,
+  vendor,
   productivityReport,
   adminReport,
   reportDashboards,

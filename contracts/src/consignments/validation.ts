@@ -103,6 +103,11 @@ export const validationMessages = {
   // Upsales rules (docs/decisions/0087-upsales-rules.md).
   'validation.notVas': 'not a value-added service article',
   'validation.weightRange': 'the upper weight must not be below the lower',
+  // Vendors (docs/decisions/0091-vendors.md).
+  'validation.siteCode': 'letters, digits, - and _ only (at most 20)',
+  'validation.duplicateSiteCode': 'another site of this vendor has this code',
+  'validation.unknownSite': 'no site of this vendor has this code',
+  'validation.siteHasUnits': 'units are connected to this site: connect them elsewhere first',
 } as const;
 export type ValidationKey = keyof typeof validationMessages;
 export const validationKeys = Object.keys(validationMessages) as ValidationKey[];

@@ -211,4 +211,11 @@ export const laterPlatformMigrations: Migration[] = [
       await knex.raw('create sequence id_seq_upsales_rule');
     },
   },
+  {
+    // The ids of the vendors (docs/decisions/0091-vendors.md).
+    name: '0033_vendors',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_vendor');
+    },
+  },
 ];

@@ -5,6 +5,7 @@ import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -107,6 +108,7 @@ const da: Messages = {
     ...matrixMessages.da.pages,
     ...textsMessages.da.pages,
     ...upsalesMessages.da.pages,
+    ...vendorMessages.da.pages,
     ...reportingMessages.da.pages,
     ...adminReportMessages.da.pages,
     ...reportPagesMessages.da.pages,
@@ -986,6 +988,7 @@ const da: Messages = {
     ...matrixMessages.da.validation,
     ...textsMessages.da.validation,
     ...upsalesMessages.da.validation,
+    ...vendorMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',
@@ -1734,6 +1737,7 @@ const da: Messages = {
     ...matrixMessages.da.resources,
     ...textsMessages.da.resources,
     ...upsalesMessages.da.resources,
+    ...vendorMessages.da.resources,
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',
       fields: {
@@ -2649,6 +2653,7 @@ const da: Messages = {
   matrix: matrixMessages.da.matrix,
   texts: textsMessages.da.texts,
   upsales: upsalesMessages.da.upsales,
+  vendors: vendorMessages.da.vendors,
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
   reportPages: reportPagesMessages.da.reportPages,

@@ -4,6 +4,7 @@ import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -108,6 +109,7 @@ const en = {
     ...matrixMessages.en.pages,
     ...textsMessages.en.pages,
     ...upsalesMessages.en.pages,
+    ...vendorMessages.en.pages,
     ...reportingMessages.en.pages,
     ...adminReportMessages.en.pages,
     ...reportPagesMessages.en.pages,
@@ -983,6 +985,7 @@ const en = {
     ...matrixMessages.en.validation,
     ...textsMessages.en.validation,
     ...upsalesMessages.en.validation,
+    ...vendorMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',
@@ -1733,6 +1736,7 @@ const en = {
     ...matrixMessages.en.resources,
     ...textsMessages.en.resources,
     ...upsalesMessages.en.resources,
+    ...vendorMessages.en.resources,
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
@@ -2656,6 +2660,7 @@ const en = {
   matrix: matrixMessages.en.matrix,
   texts: textsMessages.en.texts,
   upsales: upsalesMessages.en.upsales,
+  vendors: vendorMessages.en.vendors,
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
   reportPages: reportPagesMessages.en.reportPages,

@@ -5,6 +5,7 @@ import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -108,6 +109,7 @@ const fi: Messages = {
     ...matrixMessages.fi.pages,
     ...textsMessages.fi.pages,
     ...upsalesMessages.fi.pages,
+    ...vendorMessages.fi.pages,
     ...reportingMessages.fi.pages,
     ...adminReportMessages.fi.pages,
     ...reportPagesMessages.fi.pages,
@@ -991,6 +993,7 @@ const fi: Messages = {
     ...matrixMessages.fi.validation,
     ...textsMessages.fi.validation,
     ...upsalesMessages.fi.validation,
+    ...vendorMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -1743,6 +1746,7 @@ const fi: Messages = {
     ...matrixMessages.fi.resources,
     ...textsMessages.fi.resources,
     ...upsalesMessages.fi.resources,
+    ...vendorMessages.fi.resources,
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
@@ -2675,6 +2679,7 @@ const fi: Messages = {
   matrix: matrixMessages.fi.matrix,
   texts: textsMessages.fi.texts,
   upsales: upsalesMessages.fi.upsales,
+  vendors: vendorMessages.fi.vendors,
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
   reportPages: reportPagesMessages.fi.reportPages,

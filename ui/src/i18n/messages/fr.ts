@@ -5,6 +5,7 @@ import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -110,6 +111,7 @@ const fr: Messages = {
     ...matrixMessages.fr.pages,
     ...textsMessages.fr.pages,
     ...upsalesMessages.fr.pages,
+    ...vendorMessages.fr.pages,
     ...reportingMessages.fr.pages,
     ...adminReportMessages.fr.pages,
     ...reportPagesMessages.fr.pages,
@@ -999,6 +1001,7 @@ const fr: Messages = {
     ...matrixMessages.fr.validation,
     ...textsMessages.fr.validation,
     ...upsalesMessages.fr.validation,
+    ...vendorMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
@@ -1756,6 +1759,7 @@ const fr: Messages = {
     ...matrixMessages.fr.resources,
     ...textsMessages.fr.resources,
     ...upsalesMessages.fr.resources,
+    ...vendorMessages.fr.resources,
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
@@ -2685,6 +2689,7 @@ const fr: Messages = {
   matrix: matrixMessages.fr.matrix,
   texts: textsMessages.fr.texts,
   upsales: upsalesMessages.fr.upsales,
+  vendors: vendorMessages.fr.vendors,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
   reportPages: reportPagesMessages.fr.reportPages,

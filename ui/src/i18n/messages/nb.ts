@@ -5,6 +5,7 @@ import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -106,6 +107,7 @@ const nb: Messages = {
     ...matrixMessages.nb.pages,
     ...textsMessages.nb.pages,
     ...upsalesMessages.nb.pages,
+    ...vendorMessages.nb.pages,
     ...reportingMessages.nb.pages,
     ...adminReportMessages.nb.pages,
     ...reportPagesMessages.nb.pages,
@@ -984,6 +986,7 @@ const nb: Messages = {
     ...matrixMessages.nb.validation,
     ...textsMessages.nb.validation,
     ...upsalesMessages.nb.validation,
+    ...vendorMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',
@@ -1732,6 +1735,7 @@ const nb: Messages = {
     ...matrixMessages.nb.resources,
     ...textsMessages.nb.resources,
     ...upsalesMessages.nb.resources,
+    ...vendorMessages.nb.resources,
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
@@ -2655,6 +2659,7 @@ const nb: Messages = {
   matrix: matrixMessages.nb.matrix,
   texts: textsMessages.nb.texts,
   upsales: upsalesMessages.nb.upsales,
+  vendors: vendorMessages.nb.vendors,
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
   reportPages: reportPagesMessages.nb.reportPages,

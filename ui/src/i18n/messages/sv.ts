@@ -5,6 +5,7 @@ import { timeWindowMessages } from './timeWindows';
 import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -106,6 +107,7 @@ const sv: Messages = {
     ...matrixMessages.sv.pages,
     ...textsMessages.sv.pages,
     ...upsalesMessages.sv.pages,
+    ...vendorMessages.sv.pages,
     ...reportingMessages.sv.pages,
     ...adminReportMessages.sv.pages,
     ...reportPagesMessages.sv.pages,
@@ -983,6 +985,7 @@ const sv: Messages = {
     ...matrixMessages.sv.validation,
     ...textsMessages.sv.validation,
     ...upsalesMessages.sv.validation,
+    ...vendorMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -1731,6 +1734,7 @@ const sv: Messages = {
     ...matrixMessages.sv.resources,
     ...textsMessages.sv.resources,
     ...upsalesMessages.sv.resources,
+    ...vendorMessages.sv.resources,
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
@@ -2651,6 +2655,7 @@ const sv: Messages = {
   matrix: matrixMessages.sv.matrix,
   texts: textsMessages.sv.texts,
   upsales: upsalesMessages.sv.upsales,
+  vendors: vendorMessages.sv.vendors,
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
   reportPages: reportPagesMessages.sv.reportPages,

@@ -38,11 +38,7 @@ import {
   subcustomersForAlystraId,
 } from './customers/query.js';
 import { departmentGroups } from './departmentGroups/query.js';
-import {
-  allDepartmentsWithAdminLevelAccess,
-  departments,
-  departmentsInSameCountry,
-} from './departments/query.js';
+import { departmentQueries } from './departments/query.js';
 import {
   JsonText,
   SerializedRows,
@@ -63,15 +59,9 @@ import { departmentTimeWindows, productionTimeWindows } from './timeWindows/quer
 import { departmentMatrix, getCustomersWithTimeMatrix } from './matrix/query.js';
 import { adminReport } from './reporting/admin.js';
 import { monitoringSnapshot, reportDashboards } from './monitoring/query.js';
-import {
-  getServiceMappingDataById,
-  getTextById,
-  serviceMappingData,
-  servicesAndVasesTexts,
-  texts,
-} from './texts/query.js';
+import { textQueries } from './texts/query.js';
 import { upsalesRuleById, upsalesRules } from './upsales/query.js';
-import { vendor, vendors } from './vendors/query.js';
+import { vendorQueries } from './vendors/query.js';
 import { productivityReport } from './reporting/query.js';
 import { npsScores } from './nps/query.js';
 import { cmsQueries } from './cms/query.js';
@@ -166,9 +156,7 @@ import {
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
-  departments,
-  allDepartmentsWithAdminLevelAccess,
-  departmentsInSameCountry,
+  ...departmentQueries,
   searchCustomers,
   subcustomersForAlystraId,
   searchCustomersWithoutSubcustomers,
@@ -201,15 +189,10 @@ export const queries: QueryTable = {
   productionTimeWindows,
   departmentMatrix,
   getCustomersWithTimeMatrix,
-  texts,
-  getTextById,
-  servicesAndVasesTexts,
-  serviceMappingData,
-  getServiceMappingDataById,
+  ...textQueries,
   upsalesRules,
   upsalesRuleById,
-  vendors,
-  vendor,
+  ...vendorQueries,
   productivityReport,
   adminReport,
   reportDashboards,

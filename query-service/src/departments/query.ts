@@ -50,3 +50,10 @@ export const departmentsInSameCountry: QueryHandler<'departmentsInSameCountry'> 
   if (allowed !== '*') q.whereIn('id', allowed);
   return ((await q) as { data: DepartmentRow }[]).map((r) => r.data);
 };
+
+/** The department queries, spread into the service's table. */
+export const departmentQueries = {
+  departments,
+  allDepartmentsWithAdminLevelAccess,
+  departmentsInSameCountry,
+};

@@ -103,3 +103,12 @@ export const getServiceMappingDataById: QueryHandler<'getServiceMappingDataById'
   if (!row) throw new AppError('NOT_FOUND', `Service mapping ${id} not found`);
   return row.data;
 };
+
+/** The texts' queries (0081), spread into the service's table. */
+export const textQueries = {
+  texts,
+  getTextById,
+  servicesAndVasesTexts,
+  serviceMappingData,
+  getServiceMappingDataById,
+};

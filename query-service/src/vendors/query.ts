@@ -25,3 +25,6 @@ export const vendor: QueryHandler<'vendor'> = async ({ id }, { knex, identity })
     throw new AppError('NOT_FOUND', `Vendor ${id} not found`);
   return row.data;
 };
+
+/** The vendor queries, spread into the service's table. */
+export const vendorQueries = { vendors, vendor };

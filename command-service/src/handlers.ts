@@ -12,6 +12,7 @@ import { timeWindowHandlers } from './timeWindows/handlers.js';
 import { matrixHandlers } from './matrix/handlers.js';
 import { textHandlers } from './texts/handlers.js';
 import { upsalesHandlers } from './upsales/handlers.js';
+import { vendorHandlers } from './vendors/handlers.js';
 import { apiKeyHandlers } from './apiKeys/handlers.js';
 import { pinHandlers } from './pins/pins.js';
 import { labelHandlers } from './labels/handlers.js';
@@ -63,6 +64,7 @@ export const handlers: HandlerTable = {
   ...matrixHandlers,
   ...textHandlers,
   ...upsalesHandlers,
+  ...vendorHandlers,
   ...apiKeyHandlers,
   ...courierHandlers,
   ...numberSeriesHandlers,

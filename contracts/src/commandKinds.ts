@@ -205,6 +205,11 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   DELETE_UPSALES_RULE: 'delete',
   ENABLE_UPSALES_RULE: 'action',
   DISABLE_UPSALES_RULE: 'action',
+  // Vendors (docs/decisions/0091-vendors.md): connecting sets a site's units.
+  CREATE_VENDOR: 'create',
+  UPDATE_VENDOR: 'update',
+  DELETE_VENDOR: 'delete',
+  CONNECT_UNITS_TO_VENDOR_SITE: 'action',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */
@@ -258,6 +263,7 @@ export const updateCommands = {
   UPDATE_TEXT: { idField: 'id', create: 'CREATE_TEXT', entity: 'texts' },
   UPDATE_SERVICE_MAPPING: { idField: 'id', create: 'CREATE_ARTICLE', entity: 'serviceMappings' },
   UPDATE_UPSALES_RULE: { idField: 'id', create: 'CREATE_UPSALES_RULE', entity: 'upsalesRules' },
+  UPDATE_VENDOR: { idField: 'id', create: 'CREATE_VENDOR', entity: 'vendors' },
   UPDATE_UNIT: { idField: 'id', create: 'CREATE_UNIT', entity: 'units' },
   UPDATE_COURIER_USER: { idField: 'id', create: 'CREATE_COURIER_USER', entity: 'couriers' },
   UPDATE_SLOT: { idField: 'id', create: 'CREATE_SLOT', entity: 'slots' },

@@ -27,6 +27,7 @@ export type ReferenceEntity =
       | 'recurringOrders'
       | 'addresses'
       | 'webhooks'
+      | 'vendors'
     >
   | 'departmentAccess';
 
@@ -191,6 +192,10 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   DELETE_UPSALES_RULE: {},
   ENABLE_UPSALES_RULE: {},
   DISABLE_UPSALES_RULE: {},
+  CREATE_VENDOR: { departmentId: 'departments' },
+  UPDATE_VENDOR: {},
+  DELETE_VENDOR: {},
+  CONNECT_UNITS_TO_VENDOR_SITE: { vendorId: 'vendors', 'unitIds[]': 'units' },
   ENABLE_JOB: {},
   DISABLE_JOB: {},
   CREATE_BANNER: {},

@@ -125,7 +125,7 @@ export { changeScope, type EntityAccess, type RowRule } from './entityRules.js';
 export const entityAccess = {
   [DEPARTMENTS_ENTITY]: entity<DepartmentRow>({
     table: DEPARTMENTS_TABLE,
-    queries: ['departments'],
+    queries: ['departments', 'allDepartmentsWithAdminLevelAccess', 'departmentsInSameCountry'],
     rule: 'department',
     scope: (row) => changeScope({ departmentId: row.id }),
   }),

@@ -21,6 +21,7 @@ import {
 import { WEBHOOKS_ENTITY, WEBHOOKS_TABLE, type WebhookRow } from './webhooks/index.js';
 import { API_KEYS_ENTITY, API_KEYS_TABLE, type ApiKeyRow } from './apiKeys/index.js';
 import { SLOT_SCANS_ENTITY, SLOT_SCANS_TABLE, type SlotScansRow } from './scans/index.js';
+import { VENDORS_ENTITY, VENDORS_TABLE, type VendorRow } from './vendors/index.js';
 import { changeScope, entity } from './entityRules.js';
 
 /**
@@ -95,5 +96,12 @@ export const laterEntities = {
     queries: ['slotScans'],
     rule: 'slot',
     scope: (row) => changeScope({ departmentId: row.departmentId, courierId: row.courierId }),
+  }),
+  // Vendors (0091): a department's hauliers, for its vendor administrators.
+  [VENDORS_ENTITY]: entity<VendorRow>({
+    table: VENDORS_TABLE,
+    queries: ['vendors', 'vendor'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),
 } as const;

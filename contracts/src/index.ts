@@ -45,6 +45,7 @@ export * from './texts/index.js';
 export * from './services/serviceCodes.js';
 export * from './consignments/goodsCodes.js';
 export * from './upsales/index.js';
+export * from './vendors/index.js';
 export * from './couriers/index.js';
 export * from './numberSeries/index.js';
 export * from './labels/index.js';

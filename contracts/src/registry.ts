@@ -39,7 +39,12 @@ import {
   shipmentTrackingQuerySchema,
   trackingQuerySchema,
 } from './tracking/index.js';
-import { departmentCommandSchemas, departmentsQuerySchema } from './departments/index.js';
+import {
+  adminLevelDepartmentsQuerySchema,
+  departmentCommandSchemas,
+  departmentsInSameCountryQuerySchema,
+  departmentsQuerySchema,
+} from './departments/index.js';
 import { pinCommandSchemas, pinnedAddressQuerySchema } from './geocoding/pins.js';
 import { holidayCommandSchemas, holidayQuerySchema } from './holidays/index.js';
 import { jobCommandSchemas, jobsStatusQuerySchema } from './jobs/index.js';
@@ -48,6 +53,7 @@ import { timeWindowCommandSchemas, timeWindowQuerySchemas } from './timeWindows/
 import { matrixCommandSchemas, matrixQuerySchemas } from './matrix/index.js';
 import { textCommandSchemas, textQuerySchemas } from './texts/index.js';
 import { upsalesCommandSchemas, upsalesQuerySchemas } from './upsales/index.js';
+import { vendorCommandSchemas, vendorQuerySchemas } from './vendors/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
@@ -182,6 +188,8 @@ export const commandSchemas = {
   ...textCommandSchemas,
   // Upsales rules (docs/decisions/0087-upsales-rules.md).
   ...upsalesCommandSchemas,
+  // Vendors (docs/decisions/0091-vendors.md).
+  ...vendorCommandSchemas,
   ...numberSeriesCommandSchemas,
   ...courierCommandSchemas,
   ...labelCommandSchemas,
@@ -219,6 +227,9 @@ export const isCommandName = (name: string): name is CommandName =>
 /** Every query the query service answers, by name (spec §7), with its params schema. */
 export const querySchemas = {
   departments: departmentsQuerySchema,
+  // Department pickers (docs/decisions/0091): admin-level access, and one country's.
+  allDepartmentsWithAdminLevelAccess: adminLevelDepartmentsQuerySchema,
+  departmentsInSameCountry: departmentsInSameCountryQuerySchema,
   searchCustomers: searchCustomersQuerySchema,
   subcustomersForAlystraId: subcustomersQuerySchema,
   searchCustomersWithoutSubcustomers: searchCustomersWithoutSubcustomersQuerySchema,
@@ -252,6 +263,8 @@ export const querySchemas = {
   ...textQuerySchemas,
   // Upsales rules (docs/decisions/0087-upsales-rules.md).
   ...upsalesQuerySchemas,
+  // Vendors (docs/decisions/0091-vendors.md).
+  ...vendorQuerySchemas,
   // The productivity report (docs/decisions/0080-reporting.md).
   productivityReport: productivityReportQuerySchema,
   // The admin report: the company's numbers from the same cells (docs/decisions/0082).

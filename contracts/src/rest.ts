@@ -25,6 +25,7 @@ import {
   TEXTS_TABLE,
 } from './texts/index.js';
 import { UPSALES_RULES_ENTITY, UPSALES_RULES_TABLE } from './upsales/index.js';
+import { VENDORS_ENTITY, VENDORS_TABLE } from './vendors/index.js';
 import {
   ARTICLES_ENTITY,
   ARTICLES_TABLE,
@@ -327,6 +328,19 @@ export const restResources = {
     filterFields: ['enabled', 'articleId', 'customerIds', 'customerGroupIds'],
     keys: [],
     defaultSort: ['priority', 'ASC'],
+  },
+  // Vendors (docs/decisions/0091): a department's hauliers.
+  vendors: {
+    table: VENDORS_TABLE,
+    entity: VENDORS_ENTITY,
+    query: 'vendors',
+    create: 'CREATE_VENDOR',
+    update: 'UPDATE_VENDOR',
+    delete: 'DELETE_VENDOR',
+    sortFields: ['id', 'name', 'departmentId', 'country', 'orgNumber'],
+    filterFields: ['departmentId', 'country'],
+    keys: [],
+    defaultSort: ['name', 'ASC'],
   },
 } as const satisfies Record<string, RestResource>;
 

@@ -16,6 +16,7 @@ import {
 import { DEPARTMENT_MATRIX_ENTITY } from './matrix/index.js';
 import { SERVICE_MAPPINGS_ENTITY, TEXTS_ENTITY } from './texts/index.js';
 import { UPSALES_RULES_ENTITY } from './upsales/index.js';
+import { VENDORS_ENTITY } from './vendors/index.js';
 import { CMS_BANNERS_ENTITY, CMS_HELP_MODALS_ENTITY } from './cms/index.js';
 import { customerScope, type Identity } from './identity.js';
 import { ORDER_LABELS_ENTITY } from './labels/index.js';
@@ -137,6 +138,8 @@ export function mayReadRow(
  */
 export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   departments: DEPARTMENTS_ENTITY,
+  allDepartmentsWithAdminLevelAccess: DEPARTMENTS_ENTITY,
+  departmentsInSameCountry: DEPARTMENTS_ENTITY,
   searchCustomers: CUSTOMERS_ENTITY,
   subcustomersForAlystraId: CUSTOMERS_ENTITY,
   searchCustomersWithoutSubcustomers: CUSTOMERS_ENTITY,
@@ -164,6 +167,8 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   texts: TEXTS_ENTITY,
   serviceMappingData: SERVICE_MAPPINGS_ENTITY,
   upsalesRules: UPSALES_RULES_ENTITY,
+  vendors: VENDORS_ENTITY,
+  vendor: VENDORS_ENTITY,
   banners: CMS_BANNERS_ENTITY,
   bannerById: CMS_BANNERS_ENTITY,
   cmsNews: CMS_BANNERS_ENTITY,

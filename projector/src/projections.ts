@@ -18,6 +18,7 @@ import {
 import { departmentMatrixProjection } from './matrix/projection.js';
 import { serviceMappingsProjection, textsProjection } from './texts/projection.js';
 import { upsalesRulesProjection } from './upsales/projection.js';
+import { vendorsProjection } from './vendors/projection.js';
 import { cmsBannersProjection, cmsHelpModalsProjection } from './cms/projection.js';
 import { pinnedAddressesProjection } from './pins/projection.js';
 import { numberSeriesProjection } from './numberSeries/projection.js';
@@ -70,6 +71,7 @@ export const projections: Projection[] = [
   departmentMatrixProjection,
   textsProjection,
   upsalesRulesProjection,
+  vendorsProjection,
   serviceMappingsProjection,
   cmsBannersProjection,
   cmsHelpModalsProjection,

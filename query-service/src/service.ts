@@ -38,7 +38,7 @@ import {
   subcustomersForAlystraId,
 } from './customers/query.js';
 import { departmentGroups } from './departmentGroups/query.js';
-import { departments } from './departments/query.js';
+import { departmentQueries } from './departments/query.js';
 import {
   JsonText,
   SerializedRows,
@@ -59,14 +59,9 @@ import { departmentTimeWindows, productionTimeWindows } from './timeWindows/quer
 import { departmentMatrix, getCustomersWithTimeMatrix } from './matrix/query.js';
 import { adminReport } from './reporting/admin.js';
 import { monitoringSnapshot, reportDashboards } from './monitoring/query.js';
-import {
-  getServiceMappingDataById,
-  getTextById,
-  serviceMappingData,
-  servicesAndVasesTexts,
-  texts,
-} from './texts/query.js';
+import { textQueries } from './texts/query.js';
 import { upsalesRuleById, upsalesRules } from './upsales/query.js';
+import { vendorQueries } from './vendors/query.js';
 import { productivityReport } from './reporting/query.js';
 import { npsScores } from './nps/query.js';
 import { cmsQueries } from './cms/query.js';
@@ -161,7 +156,7 @@ import {
 
 /** Every query of contracts' registry has exactly one handler (checked by the type). */
 export const queries: QueryTable = {
-  departments,
+  ...departmentQueries,
   searchCustomers,
   subcustomersForAlystraId,
   searchCustomersWithoutSubcustomers,
@@ -194,13 +189,10 @@ export const queries: QueryTable = {
   productionTimeWindows,
   departmentMatrix,
   getCustomersWithTimeMatrix,
-  texts,
-  getTextById,
-  servicesAndVasesTexts,
-  serviceMappingData,
-  getServiceMappingDataById,
+  ...textQueries,
   upsalesRules,
   upsalesRuleById,
+  ...vendorQueries,
   productivityReport,
   adminReport,
   reportDashboards,

@@ -19,6 +19,7 @@ import {
   unitStream,
   userStream,
   webhookStream,
+  VENDORS_STREAM,
   type ChangeScope,
   type CommandName,
   type ReferenceEntity,
@@ -34,6 +35,7 @@ import { roleDecider, userDecider } from '../users/decider.js';
 import { recurringOrderDecider } from '../recurring/decider.js';
 import { addressDecider } from '../addressBook/decider.js';
 import { webhookDecider } from '../webhooks/decider.js';
+import { vendorsDecider } from '../vendors/decider.js';
 import type { HandlerContext } from './handler.js';
 
 type Reader = Pick<HandlerContext, 'loadMany' | 'readDepartment'>;
@@ -57,6 +59,15 @@ const fromStreams =
  * for many ids of one kind at once (an UPDATE_ROUTE names every consignment on the slot).
  */
 const scopes: Record<Exclude<ReferenceEntity, 'departmentAccess'>, Scopes> = {
+  // Every vendor is on one stream (0091): read once for all the ids.
+  vendors: async (ctx, ids) => {
+    const [loaded] = await ctx.loadMany([VENDORS_STREAM], vendorsDecider);
+    const { vendors } = loaded!.state;
+    return ids.map((id) => {
+      const vendor = vendors[id];
+      return vendor ? changeScope({ departmentId: vendor.departmentId }) : null;
+    });
+  },
   departments: (ctx, ids) =>
     Promise.all(
       ids.map(async (id) =>
@@ -135,6 +146,7 @@ const labels: Record<Exclude<ReferenceEntity, 'departmentAccess' | 'orders'>, st
   recurringOrders: 'Recurring order',
   addresses: 'Address',
   webhooks: 'Webhook',
+  vendors: 'Vendor',
 };
 
 /** The entity an id of a reference field names (a department access entry may be a group). */

@@ -71,6 +71,15 @@ const table = [
     update: 'UPDATE_ROLE',
     delete: 'DELETE_ROLE',
   },
+  // Vendors (docs/decisions/0091): a department's hauliers and their depots.
+  {
+    name: 'admin/vendors',
+    rule: '/admin/vendors/*',
+    page: 'vendors',
+    create: 'CREATE_VENDOR',
+    update: 'UPDATE_VENDOR',
+    delete: 'DELETE_VENDOR',
+  },
   {
     name: 'admin/holidays',
     rule: '/admin/holidays',

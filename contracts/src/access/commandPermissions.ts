@@ -103,6 +103,11 @@ export const commandPermissions: Record<CommandName, Permission> = {
   DELETE_UPSALES_RULE: write(['ADMIN_TEXTS'], everyDepartment),
   ENABLE_UPSALES_RULE: write(['ADMIN_TEXTS'], everyDepartment),
   DISABLE_UPSALES_RULE: write(['ADMIN_TEXTS'], everyDepartment),
+  // Vendors (0091): the hiring department's vendor administrators.
+  CREATE_VENDOR: write(['ADMIN_VENDORS']),
+  UPDATE_VENDOR: write(['ADMIN_VENDORS']),
+  DELETE_VENDOR: write(['ADMIN_VENDORS']),
+  CONNECT_UNITS_TO_VENDOR_SITE: write(['ADMIN_VENDORS']),
   // The jobs run for every department (0076): administrators who see them all.
   ENABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
   DISABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),

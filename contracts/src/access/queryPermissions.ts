@@ -44,6 +44,9 @@ export const queryPermissions: Record<QueryName, Permission> = {
   departmentMatrixServices: read(['PLANNER_BOOKING'], { customers: true }),
   deliveryWindows: read(['PLANNER_BOOKING'], { customers: true }),
   departments: read([]),
+  // Department pickers (0091): anyone logged in; each answers only what the caller may reach.
+  allDepartmentsWithAdminLevelAccess: read([]),
+  departmentsInSameCountry: read([]),
   // The address book picks the customer an address is of (0061).
   searchCustomers: read(customerLookUp, { customers: true }),
   subcustomersForAlystraId: read(customerLookUp, { customers: true }),
@@ -108,6 +111,9 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // Upsales rules (0087): their administrators, and planners who book (the form's suggestions).
   upsalesRules: read(['ADMIN_TEXTS', 'PLANNER_BOOKING']),
   upsalesRuleById: read(['ADMIN_TEXTS']),
+  // Vendors (0091): their administrators, in the departments they see.
+  vendors: read(['ADMIN_VENDORS']),
+  vendor: read(['ADMIN_VENDORS']),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.
@@ -160,7 +166,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   pinnedAddress: read(['PLANNER_BOOKING', 'PLANNER_UNRESOLVED', 'PLANNER_SHIPMENTS']),
   // The label page and the labels printed for orders (docs/decisions/0020).
   labelUrls: read(labels, { customers: true }),
-  units: read([...units, ...slotReaders]),
+  // Vendor administrators pick the department's units for a vendor's sites (0091).
+  units: read([...units, ...slotReaders, 'ADMIN_VENDORS']),
   vehicles: read([...units, ...slots]),
   // The live view names each slot's courier (PLANNER_LIVE reads slots and positions too).
   couriers: read(['PLANNER_COURIERS', ...units, ...slotReaders]),

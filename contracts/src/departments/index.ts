@@ -87,3 +87,17 @@ export const departmentCommandSchemas = {
 } as const;
 
 export const departmentsQuerySchema = z.object({ ids: z.array(entityId).optional() });
+/** `allDepartmentsWithAdminLevelAccess` (spec §7, docs/decisions/0091): no parameters. */
+export const adminLevelDepartmentsQuerySchema = z.object({});
+/** `departmentsInSameCountry {departmentId}` (spec §7): the department compared with. */
+export const departmentsInSameCountryQuerySchema = z.object({ departmentId: entityId });
+
+/**
+ * Admin-level access to a department (docs/decisions/0091): an ADMIN user has it to every
+ * department; another user to the departments in its access when it holds ADMIN_DEPARTMENT (the
+ * flag that administers departments); nobody else to any.
+ */
+export const hasAdminLevelAccess = (identity: { role: string; access: readonly string[] }) =>
+  identity.role === 'ADMIN' ||
+  identity.access.includes('*') ||
+  identity.access.includes('ADMIN_DEPARTMENT');

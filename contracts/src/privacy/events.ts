@@ -11,6 +11,7 @@ import type { JobEvent } from '../jobs/index.js';
 import type { TimeWindowEvent } from '../timeWindows/index.js';
 import type { MatrixEvent } from '../matrix/index.js';
 import type { UpsalesRuleEvent } from '../upsales/index.js';
+import type { VendorEvent } from '../vendors/index.js';
 import type { CmsEvent } from '../cms/index.js';
 import type { InvoicingEvent } from '../invoicing/events.js';
 import type { BillingOrderEvent, InvoiceEvent, InvoicingRunEvent } from '../invoicing/invoices.js';
@@ -66,6 +67,7 @@ export type DomainEvent =
   | TimeWindowEvent
   | MatrixEvent
   | UpsalesRuleEvent
+  | VendorEvent
   | CmsEvent
   | InvoicingEvent
   | InvoicingRunEvent

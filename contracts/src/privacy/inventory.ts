@@ -124,6 +124,14 @@ const reservations: EventPrivacy = {
 
 const none: EventPrivacy = { personal: [] };
 
+/** A vendor (0091): a haulier company, its depots and its business contact. */
+const vendorBusiness =
+  "a haulier (a business): its name, number, depots and the business's own contact mailbox and phone";
+const vendorPaths = (p: string) =>
+  ['name', 'orgNumber', 'email', 'phone', 'sites[].name', 'sites[].location.address'].map(
+    (f) => p + f,
+  );
+
 /** A saved address's block under `prefix` (`changes.` in an update): its people are its own. */
 function savedAddress(prefix: string): EventPrivacy {
   return {
@@ -317,6 +325,10 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
     'changes.name',
   ]),
   UpsalesRuleDeleted: none,
+  // Vendors (0091): hauliers are businesses; their contact is the business's mailbox and phone.
+  VendorCreated: named(vendorBusiness, vendorPaths('')),
+  VendorUpdated: named(vendorBusiness, vendorPaths('changes.')),
+  VendorDeleted: none,
   // Content (0077): texts an administrator writes for users, not about a person.
   CmsItemCreated: named(
     'content written for every user of the roles it targets: not about a person',

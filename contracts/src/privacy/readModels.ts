@@ -147,6 +147,10 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   holidays: named('the name of a public holiday'),
   departmentTimeWindows: { personal: {} },
   departmentMatrix: { personal: {} },
+  vendors: named(
+    "a haulier (a business): its name, number, depots and the business's own contact mailbox and phone",
+    ['name', 'orgNumber', 'email', 'phone', 'sites[].name', 'sites[].location.address'],
+  ),
   upsalesRules: named("the administrators' name of an offer: not about a person"),
   texts: named("the administrators' wording of services and screens: not about a person", [
     'texts.en',

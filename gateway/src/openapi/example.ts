@@ -28,6 +28,8 @@ const STRINGS = [
   '#336699',
   '0155',
   '1234',
+  // An organisation number (Norwegian, mod 11; a vendor's, docs/decisions/0091).
+  '923609016',
   '1234567',
   '12345678901234567',
   '123456789012345678',

@@ -30,7 +30,8 @@ export type IdKind =
   | 'production_time_window'
   | 'matrix_entry'
   | 'text'
-  | 'upsales_rule';
+  | 'upsales_rule'
+  | 'vendor';
 
 /**
  * Numeric entity ids (spec: a department id is a plain number). With a key (the command id of a

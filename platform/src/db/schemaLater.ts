@@ -212,6 +212,13 @@ export const laterPlatformMigrations: Migration[] = [
     },
   },
   {
+    // The ids of the vendors (docs/decisions/0091-vendors.md).
+    name: '0033_vendors',
+    async up(knex) {
+      await knex.raw('create sequence id_seq_vendor');
+    },
+  },
+  {
     // The sweep of unreferenced proof images (docs/decisions/0095-proof-image-sweep.md): an
     // image the sweep found referenced by its order's stream is marked (`checked_at`) and never
     // read again; the sweep reads the unmarked ones older than its grace, by `created_at`.

@@ -206,6 +206,20 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     base: live,
     scope: (q, identity) => scopeDepartmentColumn(q, identity, 'department_id'),
   },
+  // Vendors (docs/decisions/0091): a vendor is its hiring department's.
+  vendors: {
+    sort: {
+      id: 'id',
+      name: lowerText('name'),
+      departmentId: 'department_id',
+      country: lowerText('country'),
+      orgNumber: lowerText('orgNumber'),
+    },
+    filters: { departmentId: scalar('departmentId'), country: scalar('country') },
+    search: words('name', 'orgNumber', 'email', 'phone'),
+    base: live,
+    scope: (q, identity) => scopeDepartmentColumn(q, identity, 'department_id'),
+  },
   // The department matrix (docs/decisions/0079): an entry is its department's.
   departmentMatrix: {
     sort: {

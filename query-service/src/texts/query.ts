@@ -110,3 +110,12 @@ const withTemplate = (row: ServiceMappingRow): ServiceMappingRow => ({
   ...row,
   serviceCode: row.serviceCode ?? null,
 });
+
+/** The texts' queries (0081), spread into the service's table. */
+export const textQueries = {
+  texts,
+  getTextById,
+  servicesAndVasesTexts,
+  serviceMappingData,
+  getServiceMappingDataById,
+};

@@ -65,6 +65,10 @@ interface World {
   /** A value-added service and an upsales rule offering it (0087). */
   extra: string;
   upsalesRule: string;
+  /** A vendor of each department, and a second Bergen one to delete (0091). */
+  osloVendor: string;
+  bergenVendor: string;
+  bergenVendor2: string;
 }
 
 /**
@@ -101,6 +105,14 @@ const window = (departmentId: string, fromDate: string): Payload => ({
 });
 
 /** A department matrix entry of a department for EXPRESS (0079). */
+/** A vendor of a department with one site, D1 (0091). */
+const vendor = (departmentId: string): Payload => ({
+  departmentId,
+  name: 'Haulier',
+  country: 'NO',
+  orgNumber: '923609016',
+  sites: [{ code: 'D1', name: 'Depot' }],
+});
 const entry = (departmentId: string, postalCodeFrom: string): Payload => ({
   departmentId,
   name: 'Sentrum',
@@ -356,6 +368,20 @@ const cases: Partial<
   DELETE_UPSALES_RULE: { outside: [(w) => ({ id: w.upsalesRule })], inside: null },
   ENABLE_UPSALES_RULE: { outside: [(w) => ({ id: w.upsalesRule })], inside: null },
   DISABLE_UPSALES_RULE: { outside: [(w) => ({ id: w.upsalesRule })], inside: null },
+  // A vendor is its hiring department's (0091).
+  CREATE_VENDOR: { outside: [(w) => vendor(w.oslo)], inside: (w) => vendor(w.bergen) },
+  UPDATE_VENDOR: {
+    outside: [(w) => ({ id: w.osloVendor, name: 'Renamed' })],
+    inside: (w) => ({ id: w.bergenVendor, name: 'Renamed' }),
+  },
+  DELETE_VENDOR: {
+    outside: [(w) => ({ id: w.osloVendor })],
+    inside: (w) => ({ id: w.bergenVendor2 }),
+  },
+  CONNECT_UNITS_TO_VENDOR_SITE: {
+    outside: [(w) => ({ vendorId: w.osloVendor, siteCode: 'D1', unitIds: [] })],
+    inside: (w) => ({ vendorId: w.bergenVendor, siteCode: 'D1', unitIds: [] }),
+  },
   // The product's jobs run for every department (0076), and only an ADMIN switches them.
   ENABLE_JOB: { outside: [() => ({ job: 'RETENTION' })], inside: null },
   DISABLE_JOB: { outside: [() => ({ job: 'RETENTION' })], inside: null },
@@ -428,6 +454,7 @@ describe('a scoped admin acts only inside its departments and never gives more t
       'ADMIN_PRODUCTION_TIME_WINDOW',
       'ADMIN_MATRIX',
       'ADMIN_TEXTS',
+      'ADMIN_VENDORS',
       ...plannerFlags,
     ];
     const phone = freshPhone();
@@ -508,6 +535,9 @@ describe('a scoped admin acts only inside its departments and never gives more t
         group: 'SERVICES',
       }),
       upsalesRule: '',
+      osloVendor: await id('CREATE_VENDOR', vendor(oslo)),
+      bergenVendor: await id('CREATE_VENDOR', vendor(bergen)),
+      bergenVendor2: await id('CREATE_VENDOR', vendor(bergen)),
     };
     world.upsalesRule = await id('CREATE_UPSALES_RULE', { name: 'All', articleId: world.extra });
     world.osloWindow = await id('ADD_PRODUCTION_TIME_WINDOW', window(oslo, '2035-01-01'));

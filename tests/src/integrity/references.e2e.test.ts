@@ -162,6 +162,14 @@ describe('references are checked like reads: every reference field of every comm
       url: 'http://127.0.0.1:9/hooks',
       events: ['OrderCreated'],
     });
+    // A vendor of the other department (docs/decisions/0091).
+    outside.vendors = await id('CREATE_VENDOR', {
+      departmentId: bergen,
+      name: 'Bergen haulier',
+      country: 'NO',
+      orgNumber: '923609016',
+      sites: [{ code: 'BGO', name: 'Kokstad' }],
+    });
     // Roles are everyone's reference data: no role is outside anybody's access.
     const access = [...accessFlags];
     const departmentIds = [world.departments[0]];

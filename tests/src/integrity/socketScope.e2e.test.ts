@@ -88,6 +88,7 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
   ],
   serviceMappings: (c) => list(c.query('serviceMappingData', {})),
   upsalesRules: (c) => list(c.query('upsalesRules', {})),
+  vendors: (c) => list(c.query('vendors', {})),
   jobs: async (c) => (await list(c.query('jobsStatus', {}))).filter((r) => Number(r.revision) >= 0),
   courierLocations: async (c, w) => {
     const byId = new Map<string, Row>();
@@ -400,6 +401,23 @@ describe('socket scope equals query access, for every entity, role and context',
     });
     expect(rule.status).toBe(200);
     expect((await sys.command('DISABLE_UPSALES_RULE', { id: rule.body.ids[0] })).status).toBe(200);
+    // A vendor of each department, one renamed and one deleted (0091).
+    for (const departmentId of [oslo, bergen]) {
+      const vendor = await sys.command('CREATE_VENDOR', {
+        departmentId,
+        name: `Haulier ${departmentId}`,
+        country: 'NO',
+        orgNumber: '923609016',
+        sites: [{ code: 'D1', name: 'Depot' }],
+      });
+      expect(vendor.status).toBe(200);
+      const id = vendor.body.ids[0] as string;
+      const change =
+        departmentId === oslo
+          ? sys.command('UPDATE_VENDOR', { id, name: 'Oslo haulier' })
+          : sys.command('DELETE_VENDOR', { id });
+      expect((await change).status).toBe(200);
+    }
     for (const owner of [{ departmentId: oslo }, { departmentId: bergen }, { customerId: theirs }])
       expect(
         (

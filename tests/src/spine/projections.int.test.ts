@@ -487,6 +487,27 @@ describe('projections', () => {
         await sys.command('ENABLE_UPSALES_RULE', { id: rule });
       }
     }
+    // Vendors of the department: one edited with units at its site, one deleted (0091).
+    for (const name of ['Haulier', 'Gone']) {
+      const vendor = (
+        await sys.command('CREATE_VENDOR', {
+          departmentId: dep,
+          name,
+          country: 'NO',
+          orgNumber: '923609016',
+          sites: [{ code: 'D1', name: 'Depot' }],
+        })
+      ).body.ids[0];
+      if (name === 'Gone') await sys.command('DELETE_VENDOR', { id: vendor });
+      else {
+        await sys.command('UPDATE_VENDOR', { id: vendor, email: 'ops@haulier.example' });
+        await sys.command('CONNECT_UNITS_TO_VENDOR_SITE', {
+          vendorId: vendor,
+          siteCode: 'D1',
+          unitIds: [vehicle.body.ids[0]],
+        });
+      }
+    }
     for (const name of ['Oslo', 'Gone']) {
       const list = (
         await sys.command('CREATE_PRICE_LIST', {

@@ -40,6 +40,8 @@ export interface World extends SampleWorld {
   transportArticle: string;
   /** An upsales rule (0087). */
   upsalesRule: string;
+  /** A vendor of the first department with a site OSL1 (0091). */
+  vendor: string;
   slot: string;
   template: string;
   /** A finished optimising run. */
@@ -195,6 +197,14 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   DELETE_UPSALES_RULE: (w) => ({ id: w.upsalesRule }),
   ENABLE_UPSALES_RULE: (w) => ({ id: w.upsalesRule }),
   DISABLE_UPSALES_RULE: (w) => ({ id: w.upsalesRule }),
+  CREATE_VENDOR: (w) => updateSamples.UPDATE_VENDOR(w).create,
+  UPDATE_VENDOR: (w) => ({ id: w.vendor, name: 'Nordic Haulage' }),
+  DELETE_VENDOR: (w) => ({ id: w.vendor }),
+  CONNECT_UNITS_TO_VENDOR_SITE: (w) => ({
+    vendorId: w.vendor,
+    siteCode: 'OSL1',
+    unitIds: [w.units[0]],
+  }),
   ENABLE_JOB: () => ({ job: 'RETENTION' }),
   DISABLE_JOB: () => ({ job: 'RETENTION' }),
   CREATE_BANNER: (w) => updateSamples.UPDATE_BANNER(w).create,
@@ -448,6 +458,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     text: await id('CREATE_TEXT', updateSamples.UPDATE_TEXT(base).create),
     transportArticle: await id('CREATE_ARTICLE', updateSamples.UPDATE_SERVICE_MAPPING(base).create),
     upsalesRule: await id('CREATE_UPSALES_RULE', updateSamples.UPDATE_UPSALES_RULE(base).create),
+    vendor: await id('CREATE_VENDOR', updateSamples.UPDATE_VENDOR(base).create),
     banner: await id('CREATE_BANNER', updateSamples.UPDATE_BANNER(base).create),
     news: await id('CREATE_NEWS', updateSamples.UPDATE_NEWS(base).create),
     helpModal: await id(

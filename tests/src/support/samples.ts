@@ -583,6 +583,30 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       priority: 5,
     },
   }),
+  // A vendor (docs/decisions/0091): every field changed, each change valid alone (the number is a
+  // valid Danish CVR and Finnish business id both, so the country changes alone).
+  UPDATE_VENDOR: ({ departments }) => ({
+    create: {
+      departmentId: departments[0],
+      name: `Haulier ${words()}`,
+      country: 'DK',
+      orgNumber: '10000602',
+      email: 'dispatch@haulier.example',
+      phone: '+4512345678',
+      sites: [{ code: 'OSL1', name: 'Alnabru', location: null }],
+    },
+    changes: {
+      name: `Transport ${words()}`,
+      country: 'FI',
+      orgNumber: '10000629',
+      email: 'ops@haulier.example',
+      phone: '+4587654321',
+      sites: [
+        { code: 'OSL1', name: 'Alnabru terminal', location: null },
+        { code: 'BGO', name: 'Bergen', location: { lat: 60.39, lng: 5.32, address: 'Kokstad' } },
+      ],
+    },
+  }),
   // A department matrix entry (docs/decisions/0079): every field changed, each change valid alone
   // (the range narrows inside its own block).
   UPDATE_MATRIX_ENTRY: ({ departments, articleCodes }) => {

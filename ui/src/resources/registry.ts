@@ -41,6 +41,8 @@ const routes = {
   'admin/services-and-texts/mapping': 'serviceMappings',
   // Upsales rules (docs/decisions/0087).
   'admin/services-and-texts/upsales': 'upsalesRules',
+  // Vendors (docs/decisions/0091).
+  'admin/vendors': 'vendors',
   'admin/services-and-texts': 'texts',
 } as const satisfies Record<string, keyof typeof restResources>;
 

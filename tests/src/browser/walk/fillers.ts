@@ -137,6 +137,15 @@ export const fillers: Record<AdminResourceName, Filler> = {
     shown: () => '23:59',
   },
   // A production time window of its own year: the walk's windows never overlap.
+  // A vendor (0091): a Norwegian haulier of a department, its organisation number valid (mod 11).
+  'admin/vendors': {
+    fill: async (page, name) => {
+      await pick(page, /^department/i, /.+/);
+      await page.getByLabel(/^name/i).fill(name);
+      await page.getByLabel(/^organisation number/i).fill('923609016');
+    },
+    shown: (name) => name,
+  },
   'admin/production-time-window': {
     fill: async (page, name) => {
       await pick(page, /^department/i, /.+/);

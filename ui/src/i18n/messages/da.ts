@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -109,6 +110,7 @@ const da: Messages = {
     ...matrixMessages.da.pages,
     ...textsMessages.da.pages,
     ...upsalesMessages.da.pages,
+    ...vendorMessages.da.pages,
     ...reportingMessages.da.pages,
     ...adminReportMessages.da.pages,
     ...reportPagesMessages.da.pages,
@@ -989,6 +991,7 @@ const da: Messages = {
     ...textsMessages.da.validation,
     ...upsalesMessages.da.validation,
     ...serviceCodeMessages.da.validation,
+    ...vendorMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',
@@ -1737,6 +1740,7 @@ const da: Messages = {
     ...matrixMessages.da.resources,
     ...textsMessages.da.resources,
     ...upsalesMessages.da.resources,
+    ...vendorMessages.da.resources,
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',
       fields: {
@@ -2656,6 +2660,7 @@ const da: Messages = {
   matrix: matrixMessages.da.matrix,
   texts: textsMessages.da.texts,
   upsales: upsalesMessages.da.upsales,
+  vendors: vendorMessages.da.vendors,
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
   reportPages: reportPagesMessages.da.reportPages,

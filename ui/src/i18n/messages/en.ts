@@ -5,6 +5,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -110,6 +111,7 @@ const en = {
     ...matrixMessages.en.pages,
     ...textsMessages.en.pages,
     ...upsalesMessages.en.pages,
+    ...vendorMessages.en.pages,
     ...reportingMessages.en.pages,
     ...adminReportMessages.en.pages,
     ...reportPagesMessages.en.pages,
@@ -986,6 +988,7 @@ const en = {
     ...textsMessages.en.validation,
     ...upsalesMessages.en.validation,
     ...serviceCodeMessages.en.validation,
+    ...vendorMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',
@@ -1736,6 +1739,7 @@ const en = {
     ...matrixMessages.en.resources,
     ...textsMessages.en.resources,
     ...upsalesMessages.en.resources,
+    ...vendorMessages.en.resources,
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
@@ -2664,6 +2668,7 @@ const en = {
   matrix: matrixMessages.en.matrix,
   texts: textsMessages.en.texts,
   upsales: upsalesMessages.en.upsales,
+  vendors: vendorMessages.en.vendors,
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
   reportPages: reportPagesMessages.en.reportPages,

@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -110,6 +111,7 @@ const fi: Messages = {
     ...matrixMessages.fi.pages,
     ...textsMessages.fi.pages,
     ...upsalesMessages.fi.pages,
+    ...vendorMessages.fi.pages,
     ...reportingMessages.fi.pages,
     ...adminReportMessages.fi.pages,
     ...reportPagesMessages.fi.pages,
@@ -994,6 +996,7 @@ const fi: Messages = {
     ...textsMessages.fi.validation,
     ...upsalesMessages.fi.validation,
     ...serviceCodeMessages.fi.validation,
+    ...vendorMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -1746,6 +1749,7 @@ const fi: Messages = {
     ...matrixMessages.fi.resources,
     ...textsMessages.fi.resources,
     ...upsalesMessages.fi.resources,
+    ...vendorMessages.fi.resources,
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
@@ -2682,6 +2686,7 @@ const fi: Messages = {
   matrix: matrixMessages.fi.matrix,
   texts: textsMessages.fi.texts,
   upsales: upsalesMessages.fi.upsales,
+  vendors: vendorMessages.fi.vendors,
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
   reportPages: reportPagesMessages.fi.reportPages,

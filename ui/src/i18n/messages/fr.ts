@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -112,6 +113,7 @@ const fr: Messages = {
     ...matrixMessages.fr.pages,
     ...textsMessages.fr.pages,
     ...upsalesMessages.fr.pages,
+    ...vendorMessages.fr.pages,
     ...reportingMessages.fr.pages,
     ...adminReportMessages.fr.pages,
     ...reportPagesMessages.fr.pages,
@@ -1002,6 +1004,7 @@ const fr: Messages = {
     ...textsMessages.fr.validation,
     ...upsalesMessages.fr.validation,
     ...serviceCodeMessages.fr.validation,
+    ...vendorMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
@@ -1759,6 +1762,7 @@ const fr: Messages = {
     ...matrixMessages.fr.resources,
     ...textsMessages.fr.resources,
     ...upsalesMessages.fr.resources,
+    ...vendorMessages.fr.resources,
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
@@ -2692,6 +2696,7 @@ const fr: Messages = {
   matrix: matrixMessages.fr.matrix,
   texts: textsMessages.fr.texts,
   upsales: upsalesMessages.fr.upsales,
+  vendors: vendorMessages.fr.vendors,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
   reportPages: reportPagesMessages.fr.reportPages,

@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -108,6 +109,7 @@ const nb: Messages = {
     ...matrixMessages.nb.pages,
     ...textsMessages.nb.pages,
     ...upsalesMessages.nb.pages,
+    ...vendorMessages.nb.pages,
     ...reportingMessages.nb.pages,
     ...adminReportMessages.nb.pages,
     ...reportPagesMessages.nb.pages,
@@ -987,6 +989,7 @@ const nb: Messages = {
     ...textsMessages.nb.validation,
     ...upsalesMessages.nb.validation,
     ...serviceCodeMessages.nb.validation,
+    ...vendorMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',
@@ -1735,6 +1738,7 @@ const nb: Messages = {
     ...matrixMessages.nb.resources,
     ...textsMessages.nb.resources,
     ...upsalesMessages.nb.resources,
+    ...vendorMessages.nb.resources,
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
@@ -2662,6 +2666,7 @@ const nb: Messages = {
   matrix: matrixMessages.nb.matrix,
   texts: textsMessages.nb.texts,
   upsales: upsalesMessages.nb.upsales,
+  vendors: vendorMessages.nb.vendors,
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
   reportPages: reportPagesMessages.nb.reportPages,

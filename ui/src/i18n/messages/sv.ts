@@ -6,6 +6,7 @@ import { matrixMessages } from './matrix';
 import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
+import { vendorMessages } from './vendors';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -108,6 +109,7 @@ const sv: Messages = {
     ...matrixMessages.sv.pages,
     ...textsMessages.sv.pages,
     ...upsalesMessages.sv.pages,
+    ...vendorMessages.sv.pages,
     ...reportingMessages.sv.pages,
     ...adminReportMessages.sv.pages,
     ...reportPagesMessages.sv.pages,
@@ -986,6 +988,7 @@ const sv: Messages = {
     ...textsMessages.sv.validation,
     ...upsalesMessages.sv.validation,
     ...serviceCodeMessages.sv.validation,
+    ...vendorMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -1734,6 +1737,7 @@ const sv: Messages = {
     ...matrixMessages.sv.resources,
     ...textsMessages.sv.resources,
     ...upsalesMessages.sv.resources,
+    ...vendorMessages.sv.resources,
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
@@ -2658,6 +2662,7 @@ const sv: Messages = {
   matrix: matrixMessages.sv.matrix,
   texts: textsMessages.sv.texts,
   upsales: upsalesMessages.sv.upsales,
+  vendors: vendorMessages.sv.vendors,
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
   reportPages: reportPagesMessages.sv.reportPages,

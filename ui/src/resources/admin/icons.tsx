@@ -1,5 +1,6 @@
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ApartmentIcon from '@mui/icons-material/Apartment';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -43,5 +44,6 @@ export const adminIcons: Record<AdminResourceName, ReactElement> = {
   'admin/matrix': <GridOnIcon />,
   'admin/services-and-texts/mapping': <TuneIcon />,
   'admin/services-and-texts/upsales': <AddShoppingCartIcon />,
+  'admin/vendors': <LocalShippingIcon />,
   'admin/services-and-texts': <TranslateIcon />,
 };

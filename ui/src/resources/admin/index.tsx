@@ -33,6 +33,7 @@ import { MatrixCreate, MatrixEdit, MatrixList } from './matrix';
 import { RoleCreate, RoleEdit, RoleList } from './roles';
 import { MappingEdit, MappingList, TextCreate, TextEdit, TextList } from './texts';
 import { UpsalesCreate, UpsalesEdit, UpsalesList } from './upsales';
+import { VendorCreate, VendorEdit, VendorList } from './vendors';
 import {
   ProductionWindowCreate,
   ProductionWindowEdit,
@@ -106,5 +107,6 @@ export const adminPages: Record<AdminResourceName, AdminPages> = {
     create: UpsalesCreate,
     edit: UpsalesEdit,
   },
+  'admin/vendors': { list: VendorList, create: VendorCreate, edit: VendorEdit },
   'admin/services-and-texts': { list: TextList, create: TextCreate, edit: TextEdit },
 };

@@ -1,0 +1,1 @@
+export { VendorCreate, VendorEdit, VendorList } from './VendorPages';

@@ -1,4 +1,6 @@
 import type { DomainEventType } from './events.js';
+import { businessEventPrivacy, named, none } from './inventoryBusiness.js';
+import type { EventPrivacy, PersonalGroup } from './inventoryTypes.js';
 import type { PersonalKind } from './kinds.js';
 import { addressSubject, courierDaySubject, orderSubject, userSubject } from './subjects.js';
 
@@ -9,29 +11,6 @@ import { addressSubject, courierDaySubject, orderSubject, userSubject } from './
  * test fails when an event carries a field that looks personal and is not listed here, as
  * personal or as not personal with the reason (tests/src/privacy).
  */
-export interface PersonalGroup {
-  /**
-   * Where the group's fields sit: `''` for the event's data, or an array whose every element is
-   * one group (`pages[]`), e.g. a label's pages, each of its own order.
-   */
-  at: string;
-  /** Whose data the fields are: one key per subject (subjects.ts), or null for nobody's. */
-  subject(container: Readonly<Record<string, unknown>>, streamId: string): string | null;
-  /** The fields (paths in the container, `a.b`) and their kinds. */
-  fields: Readonly<Record<string, PersonalKind>>;
-  /**
-   * Whether the event store seals them now. False only where erasure needs more than sealing and
-   * is not built yet (the reason is in `notSealedBecause`).
-   */
-  sealed: boolean;
-  notSealedBecause?: string;
-}
-
-export interface EventPrivacy {
-  personal: readonly PersonalGroup[];
-  /** Fields that look personal and are not, each with the reason (paths in the data). */
-  notPersonal?: Readonly<Record<string, string>>;
-}
 
 /** The personal fields of an address block (spec §3) under `prefix`. */
 export function addressBlockFields(prefix: string): Record<string, PersonalKind> {
@@ -122,16 +101,6 @@ const reservations: EventPrivacy = {
   },
 };
 
-const none: EventPrivacy = { personal: [] };
-
-/** A vendor (0091): a haulier company, its depots and its business contact. */
-const vendorBusiness =
-  "a haulier (a business): its name, number, depots and the business's own contact mailbox and phone";
-const vendorPaths = (p: string) =>
-  ['name', 'orgNumber', 'email', 'phone', 'sites[].name', 'sites[].location.address'].map(
-    (f) => p + f,
-  );
-
 /** A saved address's block under `prefix` (`changes.` in an update): its people are its own. */
 function savedAddress(prefix: string): EventPrivacy {
   return {
@@ -151,18 +120,6 @@ function savedAddress(prefix: string): EventPrivacy {
     },
   };
 }
-const unitPaths = (p: string) =>
-  ['name', 'vehicleControlComment']
-    .map((f) => p + f)
-    .concat(
-      ['startLocation', 'endLocation'].flatMap((at) =>
-        ['address', 'lat', 'lng'].map((f) => `${p}${at}.${f}`),
-      ),
-    );
-const named = (what: string, paths: string[] = ['name']): EventPrivacy => ({
-  personal: [],
-  notPersonal: Object.fromEntries(paths.map((p) => [p, what])),
-});
 
 /** Every event type's personal data (a new event type does not compile until it is classified). */
 export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
@@ -267,133 +224,8 @@ export const eventPrivacy: Readonly<Record<DomainEventType, EventPrivacy>> = {
   RolesRemovedFromUser: none,
   UniqueValueReserved: reservations,
   UniqueValueReleased: reservations,
-  RoleCreated: named('the name of a role'),
-  RoleUpdated: named('the name of a role', ['changes.name']),
-  RoleDeleted: none,
-  CustomerCreated: named('customers are businesses: their name and address are not personal', [
-    'name',
-    'address',
-    // The name its recipients know it by, a brand (0071).
-    'senderName',
-  ]),
-  CustomerUpdated: named('customers are businesses: their name and address are not personal', [
-    'changes.name',
-    'changes.address',
-    'changes.senderName',
-  ]),
-  CustomerGroupCreated: named('the name of a group of customers'),
-  CustomerGroupUpdated: named('the name of a group of customers', ['changes.name']),
-  CustomerGroupDeleted: none,
-  DepartmentCreated: named(
-    "a department of the carrier: its name, address, point and the carrier's own mailboxes",
-    ['name', 'address', 'location.lat', 'location.lng', 'emailAddresses[]'],
-  ),
-  DepartmentUpdated: named(
-    "a department of the carrier: its name, address, point and the carrier's own mailboxes",
-    [
-      'changes.name',
-      'changes.address',
-      'changes.location.lat',
-      'changes.location.lng',
-      'changes.emailAddresses[]',
-    ],
-  ),
-  DepartmentGroupCreated: named('the name of a group of departments'),
-  DepartmentGroupUpdated: named('the name of a group of departments', ['changes.name']),
-  DepartmentGroupDeleted: none,
-  // API keys (0069): a label the admin gives a customer's system; the hash of a random secret.
-  ApiKeyCreated: named("the admin's label of a customer's system", ['label']),
-  ApiKeyRotated: none,
-  ApiKeyRevoked: none,
-  HolidayCreated: named('the name of a public holiday'),
-  HolidayDeleted: none,
-  // A job's switch: the job and the admin's user id (0076).
-  JobEnabled: none,
-  JobDisabled: none,
-  // A department's calendar (0078): opening hours and dates, about no person.
-  DepartmentTimeWindowSet: none,
-  ProductionTimeWindowAdded: none,
-  ProductionTimeWindowEdited: none,
-  ProductionTimeWindowDeleted: none,
-  // The department matrix (0079): postal-code ranges, services and days, about no person.
-  MatrixEntryCreated: none,
-  MatrixEntryUpdated: none,
-  MatrixEntryDeleted: none,
-  // Upsales rules (0087): an offer's conditions and the administrators' name for it.
-  UpsalesRuleCreated: named("the administrators' name of an offer: not about a person"),
-  UpsalesRuleUpdated: named("the administrators' name of an offer: not about a person", [
-    'changes.name',
-  ]),
-  UpsalesRuleDeleted: none,
-  // Vendors (0091): hauliers are businesses; their contact is the business's mailbox and phone.
-  VendorCreated: named(vendorBusiness, vendorPaths('')),
-  VendorUpdated: named(vendorBusiness, vendorPaths('changes.')),
-  VendorDeleted: none,
-  // Content (0077): texts an administrator writes for users, not about a person.
-  CmsItemCreated: named(
-    'content written for every user of the roles it targets: not about a person',
-    ['title', 'body', 'link'],
-  ),
-  CmsItemUpdated: named(
-    'content written for every user of the roles it targets: not about a person',
-    ['changes.title', 'changes.body', 'changes.link'],
-  ),
-  CmsItemDeleted: none,
-  AddressPinned: named(
-    "a planner's pin of an address on the map: an address and its point, with no person",
-    ['address', 'lat', 'lng'],
-  ),
-  NumberSeriesCreated: named('the name of a number series'),
-  NumberSeriesDeleted: none,
-  NumberSeriesUsed: none,
-  NumbersAllocated: none,
-  ArticleCreated: named('the name of an article'),
-  ArticleUpdated: named('the name of an article', ['changes.name']),
-  ArticleDeleted: none,
-  PriceListCreated: named('the name of a price list'),
-  PriceListUpdated: named('the name of a price list', ['changes.name']),
-  PriceListDeleted: none,
-  SlotCreated: named('the name of a route'),
-  SlotUpdated: named('the name of a route', ['changes.name']),
-  SlotDeleted: none,
-  SlotStateChanged: none,
-  SlotRouteReordered: none,
-  ConsignmentsPlannedOnSlot: none,
-  ConsignmentsRemovedFromSlot: none,
-  SlotsCreatedFromTemplate: none,
-  TemplateSaved: named('the name of a template'),
-  TemplateDeleted: none,
-  UnitCreated: named("a vehicle and its depots: the carrier's own", unitPaths('')),
-  UnitUpdated: named("a vehicle and its depots: the carrier's own", unitPaths('changes.')),
-  OptimizingRequested: none,
-  OptimizingStarted: none,
-  OptimizingProgressed: none,
-  OptimizingCompleted: none,
-  OptimizingFailed: none,
-  OptimizingCancelled: none,
-  OptimizingLockTaken: none,
-  OptimizingLockReleased: none,
-  RouteSuggested: none,
-  RouteSuggestionApplied: none,
-  RouteSuggestionCancelled: none,
-  RouteSuggestionConsignmentsRemoved: none,
-  RouteSuggestionReordered: none,
-  OrderInvoiced: none,
-  OrderInvoicingStatusSet: none,
-  OrderPricesCorrected: none,
-  OrderCorrectionCreated: none,
-  OrderCorrectionAccepted: none,
-  OrderCorrectionRejected: none,
-  InvoicingRunRequested: none,
-  InvoicingRunStarted: none,
-  InvoicingRunCompleted: none,
-  InvoicingRunFailed: none,
-  InvoiceIssued: named(
-    'invoices are to businesses and kept for bookkeeping (five years in Norway)',
-    ['customer.name', 'customer.address', 'seller.name', 'seller.address'],
-  ),
-  BillingOrderCreated: none,
-  BillingOrderInvoiced: none,
+  // The carrier's own and its business partners' data: no person's (inventoryBusiness.ts).
+  ...businessEventPrivacy,
   PersonalDataErased: none,
   // Recurring orders (0058): a template is a copy of its source order's booking, sealed under
   // that order's subject, so erasing the order's person erases the copy too.

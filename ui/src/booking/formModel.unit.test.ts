@@ -1,15 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createOrderSchema, presetById, type BookedOrder } from '@nordlog/contracts';
-import {
-  bookingResolver,
-  emptyBlock,
-  emptyForm,
-  formFromOrder,
-  lineFromPreset,
-  setFieldError,
-  toInput,
-  type FormValues,
-} from './formModel';
+import { bookingResolver, setFieldError, toInput } from './formInput';
+import { emptyBlock, emptyForm, formFromOrder, lineFromPreset, type FormValues } from './formModel';
 import { parseBookingPath } from './BookingPage';
 import { totals } from './Summary';
 

@@ -8,13 +8,8 @@ import { timeZoneFor } from '../i18n/locales';
 import { useScreenBase } from '../portal/portalContext';
 import { runQuery, sendCommand } from '../shell/api';
 import { calendarFormIssues, useDepartmentCalendar } from './calendar';
-import {
-  bookingResolver,
-  createsOrder,
-  toInput,
-  type BookingMode,
-  type FormValues,
-} from './formModel';
+import { bookingResolver, toInput } from './formInput';
+import { createsOrder, type BookingMode, type FormValues } from './formModel';
 import type { Choice } from './bookingChoices';
 
 /**

@@ -10,7 +10,8 @@ import {
 } from '@nordlog/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { REFETCH } from '../../live/applyChanges';
-import { blockInput, blockValues, emptyBlock, type BlockValues } from '../../booking/formModel';
+import { blockInput } from '../../booking/formInput';
+import { blockValues, emptyBlock, type BlockValues } from '../../booking/formModel';
 
 /**
  * The address book screens' model (docs/decisions/0061-address-book.md): the query-key head its

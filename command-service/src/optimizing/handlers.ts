@@ -1,5 +1,7 @@
 import {
   AppError,
+  dayRules,
+  validationMessages,
   REST_BREAK,
   RUN_SECONDS,
   inScope,
@@ -15,6 +17,7 @@ import {
   type Slot,
 } from '@nordlog/contracts';
 import { departmentOf } from '../consignments/booking.js';
+import { departmentCalendar } from '../timeWindows/calendar.js';
 import { target, type Target } from '../framework/decider.js';
 import { atomic } from '../framework/execute.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
@@ -152,7 +155,16 @@ export function appliedStops(
 export const optimizingHandlers = {
   START_OPTIMIZING: (async ({ departmentId, date, slotIds, includeUnassigned, seconds }, ctx) => {
     assertDepartmentsInScope(ctx.identity, [departmentId]);
-    await departmentOf(ctx, departmentId);
+    const department = await departmentOf(ctx, departmentId);
+    // A day the department's calendar closes for pickups and deliveries has nothing to drive
+    // (0098): refused, as a booking on it is; a production window opens such a day.
+    const calendar = await departmentCalendar(ctx, department, [date]);
+    if (!dayRules(calendar, date, 'pickup').open && !dayRules(calendar, date, 'delivery').open)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `date: ${validationMessages['validation.departmentClosed']}`,
+        { field: 'date', key: 'validation.departmentClosed' },
+      );
     for (const id of slotIds ?? []) {
       const slot = await plannableSlot(ctx, id);
       if (slot.departmentId !== departmentId || slot.date !== date)

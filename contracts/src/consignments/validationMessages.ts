@@ -66,6 +66,8 @@ export const validationMessages = {
   'validation.periodTooLong': 'at most 366 days',
   'validation.pickupClosed': 'no pickups on this day: the department is closed for pickups',
   'validation.deliveryClosed': 'no deliveries on this day: the department is closed for deliveries',
+  'validation.departmentClosed':
+    'the department is closed on this day (no pickups, no deliveries): nothing to plan',
   'validation.afterCutoff':
     'too late to book a pickup on this day (past the cut-off or the last pickup): choose the next open day',
   'validation.beforeEarliestPickup':

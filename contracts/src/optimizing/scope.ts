@@ -21,6 +21,14 @@ export interface OptimizingDay {
   consignments: ConsignmentRow[];
   /** Consignments collected at the department: they have no pickup stop, only a delivery. */
   departmentPickups: string[];
+  /**
+   * The department's open hours of the date for pickups and deliveries (its calendar, 0078): a
+   * stop without a time of its own is planned inside them (0098). Null or absent: any hour.
+   */
+  hours?: {
+    pickup: { start: string; end: string } | null;
+    delivery: { start: string; end: string } | null;
+  };
 }
 
 /** A slot the run plans: its route's stops that are locked (a prefix, in order) and its jobs. */

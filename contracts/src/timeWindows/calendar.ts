@@ -82,6 +82,25 @@ export function dayRules(calendar: DepartmentCalendar, date: string, kind: Kind)
   return { open: hours.length > 0, hours, cutoff, governed: true };
 }
 
+/**
+ * The span of a date's open hours of a kind, from the first opening to the last closing (HH:mm),
+ * for the optimiser's horizon (docs/decisions/0098): null when the date has no hours of its own
+ * (any hour) or is closed (the run is refused then; a run already asked for plans as before).
+ * A split day's pause is inside the span.
+ */
+export function openSpan(
+  calendar: DepartmentCalendar,
+  date: string,
+  kind: Kind,
+): { start: string; end: string } | null {
+  const { open, hours } = dayRules(calendar, date, kind);
+  if (!open || !hours || hours.length === 0) return null;
+  return {
+    start: timeOf(Math.min(...hours.map((h) => h.start))),
+    end: timeOf(Math.max(...hours.map((h) => h.end))),
+  };
+}
+
 /** A date's local date and minute of the day in a time zone. */
 export function localNow(now: Date, timeZone: string): { date: string; minutes: number } {
   const local = new Date(now.getTime() + zoneOffsetMinutes(timeZone, now) * 60_000);

@@ -114,10 +114,23 @@ export function buildProblem(day: OptimizingDay): BuiltProblem {
         : `#${id}`;
     groups.set(key, [...(groups.get(key) ?? []), id]);
   }
-  const window = (early: string | null, late: string | null, relaxed: boolean) => {
+  // A stop without a time of its own is planned inside the department's open hours of the date
+  // (its calendar, 0098); a department without hours leaves the whole day.
+  const window = (
+    early: string | null,
+    late: string | null,
+    relaxed: boolean,
+    open: { start: string; end: string } | null | undefined,
+  ) => {
     if (relaxed) return { earliest: 0, latest: DAY_END };
-    const earliest = early ? at(early) : 0;
-    return { earliest, latest: Math.max(earliest, late ? at(late) : DAY_END) };
+    const own = { earliest: early ? at(early) : null, latest: late ? at(late) : null };
+    // The hours fill in only a bound the order leaves open, and never against the order's own
+    // other bound (a window booked for the evening keeps its evening).
+    const opens = open ? at(open.start) : 0;
+    const closes = open ? at(open.end) : DAY_END;
+    const earliest = own.earliest ?? (own.latest === null || opens < own.latest ? opens : 0);
+    const latest = own.latest ?? (closes > earliest ? closes : DAY_END);
+    return { earliest, latest: Math.max(earliest, latest) };
   };
   const jobs: Job[] = [];
   for (const ids of groups.values()) {
@@ -134,8 +147,8 @@ export function buildProblem(day: OptimizingDay): BuiltProblem {
       for (const id of sorted) {
         const r = rows.get(id)!;
         const w = pickup
-          ? window(r.pickupTimeEarliest, r.pickupTimeLatest, relaxed)
-          : window(r.deliveryTimeEarliest, r.deliveryTimeLatest, relaxed);
+          ? window(r.pickupTimeEarliest, r.pickupTimeLatest, relaxed, day.hours?.pickup)
+          : window(r.deliveryTimeEarliest, r.deliveryTimeLatest, relaxed, day.hours?.delivery);
         earliest = Math.max(earliest, w.earliest);
         latest = Math.min(latest, w.latest);
         service += pickup

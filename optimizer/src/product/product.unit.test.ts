@@ -4,7 +4,7 @@ import { checkSolution } from '../checker.js';
 import { solve } from '../solve.js';
 import { greatCircleMatrices } from './matrices.js';
 import { outcomeOf } from './outcome.js';
-import { buildProblem } from './problem.js';
+import { DAY_END, buildProblem } from './problem.js';
 import { DEPOT, d, day, p, runOf, slot, unit } from '../testing/day.js';
 
 /** Solves a built day a fixed number of moves (the same plan on any machine). */
@@ -143,6 +143,32 @@ describe("a department's day as the solver's problem", () => {
     expect(built.problem.vehicles[0]!.type).toBeUndefined();
     expect(built.problem.jobs.find((j) => j.id === '3')!.vehicleTypes).toEqual(['van']);
     expect(built.problem.jobs.find((j) => j.id === '4')!.vehicleTypes).toBeUndefined();
+  });
+
+  it("plans a stop without times of its own inside the department's open hours of the date (0098)", () => {
+    const input = day({
+      hours: {
+        pickup: { start: '08:00', end: '15:00' },
+        delivery: { start: '09:00', end: '17:00' },
+      },
+    });
+    const rows = input.consignments;
+    // Booked without times (3); for the evening only (4: its earliest past the closing); with
+    // only a latest before the opening (5).
+    rows[2] = { ...rows[2]!, deliveryTimeEarliest: null, deliveryTimeLatest: null };
+    rows[3] = { ...rows[3]!, deliveryTimeEarliest: '18:00', deliveryTimeLatest: null };
+    rows[4] = { ...rows[4]!, deliveryTimeEarliest: null, deliveryTimeLatest: '08:30' };
+    const { built } = solved(input);
+    const job = (id: string) => built.problem.jobs.find((j) => j.id === id)!;
+    const h = (hhmm: string) => Number(hhmm.slice(0, 2)) * 3600 + Number(hhmm.slice(3)) * 60;
+    expect(job('3').pickup).toMatchObject({ earliest: h('08:00'), latest: h('15:00') });
+    expect(job('3').delivery).toMatchObject({ earliest: h('09:00'), latest: h('17:00') });
+    // The order's own bound stands; the hours never close a window booked past them.
+    expect(job('4').delivery).toMatchObject({ earliest: h('18:00'), latest: DAY_END });
+    expect(job('5').delivery).toMatchObject({ earliest: 0, latest: h('08:30') });
+    // Without hours (a department without a calendar): the whole day, as before.
+    const open = solved(day()).built.problem.jobs.find((j) => j.id === '3')!;
+    expect(open.pickup).toMatchObject({ earliest: 0, latest: DAY_END });
   });
 
   it('keeps locked stops (done, or of a fixed order) first and in their order on their slot', () => {

@@ -6,6 +6,7 @@ import {
   UNITS_TABLE,
   countryTimeZones,
   isDepartmentPickup,
+  openSpan,
   type ConsignmentRow,
   type DepartmentRow,
   type OptimizingDay,
@@ -14,6 +15,7 @@ import {
   type UnitRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
+import { readDepartmentCalendar } from '../timeWindows/calendar.js';
 
 async function dataOf<T>(knex: Knex, table: string, ids: readonly string[]): Promise<T[]> {
   if (ids.length === 0) return [];
@@ -73,6 +75,10 @@ export async function readDay(knex: Knex, run: OptimizingRun): Promise<Optimizin
       knex.raw(`data->'order'->'pickup' as pickup`),
     );
   const country = department?.country ?? 'NO';
+  // The department's open hours of the date: the horizon of stops without times (0098).
+  const calendar = department
+    ? await readDepartmentCalendar(knex, department, run.date, run.date)
+    : null;
   return {
     run,
     timeZone: countryTimeZones[country] ?? 'Europe/Oslo',
@@ -82,5 +88,9 @@ export async function readDay(knex: Knex, run: OptimizingRun): Promise<Optimizin
     units,
     consignments,
     departmentPickups: pickups.filter((p) => isDepartmentPickup(p.pickup)).map((p) => p.id),
+    hours: {
+      pickup: calendar && openSpan(calendar, run.date, 'pickup'),
+      delivery: calendar && openSpan(calendar, run.date, 'delivery'),
+    },
   };
 }

@@ -15,6 +15,8 @@ const en = {
     periodTooLong: 'At most 366 days',
     pickupClosed: 'No pickups on this day: the department is closed for pickups',
     deliveryClosed: 'No deliveries on this day: the department is closed for deliveries',
+    departmentClosed:
+      'The department is closed on this day (no pickups, no deliveries): nothing to plan',
     afterCutoff:
       'Too late to book a pickup on this day (past the cut-off or the last pickup): choose the next open day',
     beforeEarliestPickup: 'Earlier than the earliest pickup (the lead time after booking)',
@@ -89,6 +91,8 @@ const nb: TimeWindowMessages = {
     periodTooLong: 'Høyst 366 dager',
     pickupClosed: 'Ingen henting denne dagen: avdelingen er stengt for henting',
     deliveryClosed: 'Ingen levering denne dagen: avdelingen er stengt for levering',
+    departmentClosed:
+      'Avdelingen er stengt denne dagen (ingen henting, ingen levering): ingenting å planlegge',
     afterCutoff:
       'For sent å bestille henting denne dagen (etter bestillingsfristen eller siste henting): velg neste åpne dag',
     beforeEarliestPickup: 'Tidligere enn tidligste henting (ledetiden etter bestilling)',
@@ -161,6 +165,8 @@ const sv: TimeWindowMessages = {
     periodTooLong: 'Högst 366 dagar',
     pickupClosed: 'Ingen upphämtning denna dag: avdelningen är stängd för upphämtning',
     deliveryClosed: 'Ingen leverans denna dag: avdelningen är stängd för leverans',
+    departmentClosed:
+      'Avdelningen är stängd denna dag (ingen upphämtning, ingen leverans): inget att planera',
     afterCutoff:
       'För sent att boka upphämtning denna dag (efter sista bokningstid eller sista upphämtning): välj nästa öppna dag',
     beforeEarliestPickup: 'Tidigare än tidigaste upphämtning (ledtiden efter bokning)',
@@ -233,6 +239,8 @@ const da: TimeWindowMessages = {
     periodTooLong: 'Højst 366 dage',
     pickupClosed: 'Ingen afhentning denne dag: afdelingen er lukket for afhentning',
     deliveryClosed: 'Ingen levering denne dag: afdelingen er lukket for levering',
+    departmentClosed:
+      'Afdelingen er lukket denne dag (ingen afhentning, ingen levering): intet at planlægge',
     afterCutoff:
       'For sent at bestille afhentning denne dag (efter bestillingsfristen eller sidste afhentning): vælg næste åbne dag',
     beforeEarliestPickup: 'Tidligere end tidligste afhentning (leveringstiden efter bestilling)',
@@ -305,6 +313,8 @@ const fi: TimeWindowMessages = {
     periodTooLong: 'Enintään 366 päivää',
     pickupClosed: 'Ei noutoja tänä päivänä: osasto on suljettu noudoilta',
     deliveryClosed: 'Ei toimituksia tänä päivänä: osasto on suljettu toimituksilta',
+    departmentClosed:
+      'Osasto on suljettu tänä päivänä (ei noutoja, ei toimituksia): ei suunniteltavaa',
     afterCutoff:
       'Liian myöhään tilata nouto tälle päivälle (tilausajan tai viimeisen noudon jälkeen): valitse seuraava avoin päivä',
     beforeEarliestPickup: 'Aikaisemmin kuin aikaisin nouto (valmisteluaika tilauksesta)',
@@ -377,6 +387,8 @@ const fr: TimeWindowMessages = {
     periodTooLong: '366 jours au plus',
     pickupClosed: 'Aucun enlèvement ce jour : l’agence est fermée aux enlèvements',
     deliveryClosed: 'Aucune livraison ce jour : l’agence est fermée aux livraisons',
+    departmentClosed:
+      'L’agence est fermée ce jour (ni enlèvement, ni livraison) : rien à planifier',
     afterCutoff:
       'Trop tard pour réserver un enlèvement ce jour (heure limite ou dernier enlèvement passés) : choisissez le prochain jour ouvert',
     beforeEarliestPickup: 'Avant l’enlèvement au plus tôt (le délai après la réservation)',

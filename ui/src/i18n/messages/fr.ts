@@ -14,6 +14,7 @@ import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
 import { routeReportsMessages } from './routeReports';
+import { reportInvoicingMessages } from './reportInvoicing';
 
 const fr: Messages = {
   app: {
@@ -2697,6 +2698,7 @@ const fr: Messages = {
   h2Booking: bookingExtrasMessages.fr.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.fr,
   routeReports: routeReportsMessages.fr,
+  reportInvoicing: reportInvoicingMessages.fr,
   orderUpdates: bookingExtrasMessages.fr.orderUpdates,
   goods: serviceCodeMessages.fr.goods,
   serviceCodes: serviceCodeMessages.fr.serviceCodes,

@@ -26,8 +26,33 @@ const UPSERT_CELLS = `insert into ${C} as t (${KEYS}, invoiced, unpriced, to_inv
       from (select k, sum(v::bigint) as n from (select * from jsonb_each_text(t.amounts)
         union all select * from jsonb_each_text(excluded.amounts)) x(k, v) group by k) y)`;
 
+/** Each handled order's first event, each order once: a batch of bookings. */
+const creationsOnly = (events: RecordedEvent[]) => {
+  const seen = new Set<string>();
+  for (const e of events) {
+    if (e.streamRevision !== 0 || e.type !== 'OrderCreated' || seen.has(e.streamId)) return false;
+    seen.add(e.streamId);
+  }
+  return true;
+};
+
+const INSERT_ORDERS = `insert into ${O} (id, revision, data)
+  select (r->>'id')::bigint, (r->>'revision')::integer, r->'data' from jsonb_array_elements($1::jsonb) r
+  on conflict (id) do nothing`;
+
 async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
+  if (creationsOnly(events)) {
+    // A booking counts nowhere yet (neither delivered nor invoiced): the orders are inserted
+    // where absent, without reading them, and no cell is written.
+    const fresh = new Map<string, InvoicingOrder>();
+    const { deltas, changed } = foldInvoicing(fresh, events);
+    if (deltas.cells.size === 0) {
+      const rows = [...changed].map((id) => ({ id, revision: 0, data: fresh.get(id) }));
+      if (rows.length > 0) await preparedQuery(trx, INSERT_ORDERS, [JSON.stringify(rows)]);
+      return;
+    }
+  }
   const loaded = await preparedQuery<{ id: string; data: InvoicingOrder }>(
     trx,
     `select id::text as id, data from ${O} where id = any($1)`,

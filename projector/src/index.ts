@@ -13,3 +13,4 @@ export { createProjectorWorker, type WorkerOptions } from './workerHost.js';
 export { consignmentSearchIndexSql } from './consignmentGrid/projection.js';
 export { searchText } from './consignmentGrid/row.js';
 export { CellDeltas, type ReportOrder } from './reporting/fold.js';
+export { DAYS_FROM_CELLS } from './reporting/projection.js';

@@ -47,6 +47,7 @@ import { webhooksProjection } from './webhooks/projection.js';
 import { webhookQueueProjection } from './webhooks/queue.js';
 import { reportsProjection } from './reporting/projection.js';
 import { routeReportsProjection } from './reporting/routes.js';
+import { reportInvoicingProjection } from './reporting/invoicing.js';
 import { npsProjection } from './nps/projection.js';
 
 export const projections: Projection[] = [
@@ -99,6 +100,7 @@ export const projections: Projection[] = [
   apiKeyHashesProjection,
   reportsProjection,
   routeReportsProjection,
+  reportInvoicingProjection,
   npsProjection,
 ];
 

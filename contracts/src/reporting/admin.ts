@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from '../common.js';
-import type { ProductivityRow, ReportCounts } from './index.js';
+import type { InvoicingReport, ProductivityRow, ReportCounts } from './index.js';
 import { checkReportRange } from './range.js';
 
 /**
@@ -36,4 +36,6 @@ export interface AdminReport {
   type: AdminReportType;
   rows: ProductivityRow[];
   totals: ReportCounts;
+  /** The invoiced amounts by the same groups (docs/decisions/0096). */
+  invoicing: InvoicingReport;
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { calendarDate, entityId } from '../common.js';
 import { checkReportRange } from './range.js';
+import type { InvoicingReport } from './invoicing.js';
 import type { RouteReport } from './routes.js';
 
+export * from './invoicing.js';
 export * from './range.js';
 export * from './routes.js';
 
@@ -14,6 +16,11 @@ export * from './routes.js';
  */
 export const REPORT_ORDERS_TABLE = 'rm_report_orders';
 export const REPORT_CELLS_TABLE = 'rm_report_cells';
+/**
+ * The cells summed per department and date (docs/decisions/0096): written by the same projection
+ * in the same statement as the cells, read by the admin report.
+ */
+export const REPORT_DEPARTMENT_DAYS_TABLE = 'rm_report_department_days';
 
 /** How the productivity report's rows are grouped. */
 /** A slot's group is its route (docs/decisions/0090). */
@@ -107,6 +114,8 @@ export interface ProductivityReport {
    * null for customers (a route serves many).
    */
   routes: RouteReport | null;
+  /** The invoiced amounts by the same groups (docs/decisions/0096). */
+  invoicing: InvoicingReport;
 }
 
 /** The share of delivered consignments that came on time (null: none delivered). */

@@ -1,5 +1,6 @@
 import {
   REPORT_CELLS_TABLE,
+  REPORT_DEPARTMENT_DAYS_TABLE,
   REPORT_ORDERS_TABLE,
   consignmentEventTypes,
   type RecordedEvent,
@@ -11,6 +12,7 @@ import { contribution, foldReport, keyOf, type CellDeltas, type ReportOrder } fr
 
 const O = REPORT_ORDERS_TABLE;
 const C = REPORT_CELLS_TABLE;
+const D = REPORT_DEPARTMENT_DAYS_TABLE;
 const orderEvents = new Set<string>(consignmentEventTypes);
 const onOrder = (e: RecordedEvent) => e.streamId.startsWith('order-') && orderEvents.has(e.type);
 const orderIdOf = (e: RecordedEvent) => e.streamId.slice('order-'.length);
@@ -35,24 +37,54 @@ const MERGE_REASONS = `(select coalesce(jsonb_object_agg(k, n), '{}'::jsonb)
   from (select k, sum(v::int) as n from (select * from jsonb_each_text(t.reasons)
     union all select * from jsonb_each_text(excluded.reasons)) x(k, v) group by k) y)`;
 
+const record = (param: string) => `jsonb_to_recordset(${param}::jsonb) as r(id bigint,
+  department_id bigint, date date, slot_id bigint, customer_id bigint,
+  ${counted.map((c) => `${c} integer`).join(', ')}, reasons jsonb)`;
+const addCounted = counted.map((c) => `${c} = t.${c} + excluded.${c}`).join(', ');
+const summed = counted.map((c) => `sum(${c})::integer`).join(', ');
+
 /**
  * The cells' upsert: each row of the JSON parameter `param` (one per cell) added to its cell.
  * `gate`: the name of an earlier write answering `id`, whose orders alone are counted (a creation
  * applied already adds nothing); then the parameter's rows are orders, summed per cell here.
  */
 function cellsSql(gate?: string, param = '$1'): string {
-  const record = `jsonb_to_recordset(${param}::jsonb) as r(id bigint, department_id bigint,
-    date date, slot_id bigint, customer_id bigint, ${counted.map((c) => `${c} integer`).join(', ')},
-    reasons jsonb)`;
   const select = gate
-    ? `select ${KEYS}, ${counted.map((c) => `sum(${c})::integer`).join(', ')}, '{}'::jsonb
-       from ${record} where r.id in (select id from ${gate}) group by ${KEYS}`
-    : `select ${KEYS}, ${counted.join(', ')}, reasons from ${record}`;
+    ? `select ${KEYS}, ${summed}, '{}'::jsonb
+       from ${record(param)} where r.id in (select id from ${gate}) group by ${KEYS}`
+    : `select ${KEYS}, ${counted.join(', ')}, reasons from ${record(param)}`;
   return `insert into ${C} as t (${KEYS}, ${counted.join(', ')}, reasons)
     ${select}
-    on conflict (${KEYS}) do update set
-      ${counted.map((c) => `${c} = t.${c} + excluded.${c}`).join(', ')},
-      reasons = ${MERGE_REASONS}`;
+    on conflict (${KEYS}) do update set ${addCounted}, reasons = ${MERGE_REASONS}`;
+}
+
+/**
+ * The rollup made from the cells (the migration; the reports bench after filling the cells in
+ * bulk): each department's day, its counts and its reasons per key summed.
+ */
+export const DAYS_FROM_CELLS = `insert into ${D} (department_id, date, ${counted.join(', ')}, reasons)
+  select c.department_id, c.date, ${counted.map((c) => `sum(c.${c})::integer`).join(', ')},
+    coalesce((select jsonb_object_agg(k, n) from (select e.key as k, sum(e.value::int) as n
+      from ${C} x, jsonb_each_text(x.reasons) e
+      where x.department_id = c.department_id and x.date = c.date group by e.key) y), '{}'::jsonb)
+  from ${C} c group by c.department_id, c.date`;
+
+/**
+ * The same rows added to their department's day (docs/decisions/0096): summed per department and
+ * date here (a row is written once per statement), their reasons per key. With the cells' upsert
+ * in one statement and one transaction, a day is always the sum of its cells.
+ */
+function daysSql(gate?: string, param = '$1'): string {
+  const where = gate ? `where r.id in (select id from ${gate})` : '';
+  const reasons = gate
+    ? `'{}'::jsonb`
+    : `coalesce((select jsonb_object_agg(k, n) from (select e.key as k, sum(e.value::int) as n
+        from ${record(param)}, jsonb_each_text(r.reasons) e
+        where r.department_id = s.department_id and r.date = s.date group by e.key) x), '{}'::jsonb)`;
+  return `insert into ${D} as t (department_id, date, ${counted.join(', ')}, reasons)
+    select s.*, ${reasons} from (
+      select department_id, date, ${summed} from ${record(param)} ${where} group by 1, 2) s
+    on conflict (department_id, date) do update set ${addCounted}, reasons = ${MERGE_REASONS}`;
 }
 
 const INSERT_ORDERS = `insert into ${O} (id, revision, data)
@@ -114,11 +146,13 @@ async function applyCreations(
   if (writes) {
     const gate = writes.add(INSERT_ORDERS, [JSON.stringify(rows)]);
     writes.add(cellsSql(gate), [cells]);
+    writes.add(daysSql(gate), [cells]);
   } else
-    await preparedQuery(trx, `with o as (${INSERT_ORDERS}) ${cellsSql('o', '$2')}`, [
-      JSON.stringify(rows),
-      cells,
-    ]);
+    await preparedQuery(
+      trx,
+      `with o as (${INSERT_ORDERS}), c as (${cellsSql('o', '$2')}) ${daysSql('o', '$2')}`,
+      [JSON.stringify(rows), cells],
+    );
 }
 
 /** Any other batch: the orders it names are read (one query), folded, and written with the cells' changes. */
@@ -141,7 +175,9 @@ async function applyChanges(
   });
   const send = sender(trx, writes);
   await send(UPSERT_ORDERS, [JSON.stringify(rows)]);
-  await send(cellsSql(), [JSON.stringify(deltaRows(deltas))]);
+  const cells = JSON.stringify(deltaRows(deltas));
+  await send(cellsSql(), [cells]);
+  await send(daysSql(), [cells]);
 }
 
 /** Each handled order's first event, each order once: a batch of bookings. */
@@ -169,7 +205,7 @@ async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[], write
  */
 export const reportsProjection: Projection = {
   name: 'reports',
-  tables: [O, C],
+  tables: [O, C, D],
   entities: [],
   migrations: [
     {
@@ -201,6 +237,18 @@ export const reportsProjection: Projection = {
       async up(knex) {
         await knex.raw(`create index rm_report_cells_department_counts on ${C}
           (department_id, date) include (slot_id, customer_id, ${counted.join(', ')}, reasons)`);
+      },
+    },
+    {
+      // The admin report's rollup (docs/decisions/0096): the cells per department and day, made
+      // here from the cells already there, then kept by every write of the cells.
+      name: '0004_rm_report_department_days',
+      async up(knex) {
+        await knex.raw(`create table ${D} (
+            department_id bigint not null, date date not null,
+            ${counted.map((c) => `${c} integer not null default 0`).join(', ')},
+            reasons jsonb not null default '{}', primary key (department_id, date));
+          ${DAYS_FROM_CELLS}`);
       },
     },
   ],

@@ -24,6 +24,11 @@ export interface CellGrouping {
   label?: string;
   /** The rows' order, as SQL over the group `g` (its `key`, `booked`…) and `label`. */
   order: string;
+  /**
+   * The table read as `c` (default the cells): the rollup per department and day
+   * (docs/decisions/0096) for a key of the department or the date alone.
+   */
+  from?: string;
 }
 
 const snake = (f: string) => f.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -45,6 +50,20 @@ function sumReasons(all: Record<string, number>[]): Record<string, number> {
 export const totalsOf = (rows: readonly ReportCounts[]): ReportCounts =>
   rows.reduce<ReportCounts>((sum, r) => addCounts(sum, r), emptyCounts());
 
+/** A grouping's name (SQL over `g`), slot join and department filter (SQL over `c`). */
+export function groupParts(
+  departments: readonly string[] | '*',
+  group: CellGrouping,
+): { label: string; slot: string; inDepartments: string } {
+  return {
+    label: group.names
+      ? `(select n.name from ${group.names} n where n.id = g.key::bigint)`
+      : (group.label ?? 'null'),
+    slot: group.key.includes('s.') ? `left join ${SLOTS_TABLE} s on s.id = c.slot_id` : '',
+    inDepartments: departments === '*' ? '' : 'c.department_id = any(?::bigint[]) and',
+  };
+}
+
 /**
  * The SQL of `sumCells` and its bindings: the groups of the cells of `departments` ('*': all)
  * from `fromDate` to `toDate`, groups with nothing booked left out. The slot is joined only when
@@ -60,16 +79,12 @@ export function cellsQuery(
   group: CellGrouping,
 ): { sql: string; bindings: unknown[] } {
   const sums = reportCountFields.map((f) => `sum(c.${snake(f)})::integer as "${f}"`).join(', ');
-  const label = group.names
-    ? `(select n.name from ${group.names} n where n.id = g.key::bigint)`
-    : (group.label ?? 'null');
-  const slot = group.key.includes('s.') ? `left join ${SLOTS_TABLE} s on s.id = c.slot_id` : '';
-  const inDepartments = departments === '*' ? '' : 'c.department_id = any(?::bigint[]) and';
+  const { label, slot, inDepartments } = groupParts(departments, group);
   return {
     sql: `select g.*, ${label} as label from (
        select ${group.key} as key, ${sums},
          coalesce(jsonb_agg(c.reasons) filter (where c.reasons <> '{}'::jsonb), '[]') as reasons
-       from ${REPORT_CELLS_TABLE} c ${slot}
+       from ${group.from ?? REPORT_CELLS_TABLE} c ${slot}
        where ${inDepartments} c.date between ?::date and ?::date
        group by 1) g
      where g.booked > 0

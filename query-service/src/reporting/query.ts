@@ -9,6 +9,7 @@ import {
 } from '@nordlog/contracts';
 import { allowedDepartments, type QueryHandler } from '../framework.js';
 import { sumCells, totalsOf, type CellGrouping } from './cells.js';
+import { invoicingReport } from './invoicing.js';
 import { routeReport } from './routes.js';
 
 /** The group of a cell, as SQL over the cell `c` and its slot `s`, and where its name is. */
@@ -41,9 +42,10 @@ export const productivityReport: QueryHandler<'productivityReport'> = async (
   if (allowed !== '*' && allowed.length === 0)
     throw new AppError('NO_ACCESS', 'The departments are outside your access');
   const departments = allowed === '*' ? departmentIds : allowed;
-  const [rows, routes] = await Promise.all([
+  const [rows, routes, invoicing] = await Promise.all([
     sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]),
     routeReport(knex, departments, fromDate, toDate, groupBy),
+    invoicingReport(knex, departments, fromDate, toDate, reportGroups[groupBy]),
   ]);
-  return { groupBy, rows, totals: totalsOf(rows), routes };
+  return { groupBy, rows, totals: totalsOf(rows), routes, invoicing };
 };

@@ -1,6 +1,7 @@
 import {
   CONSIGNMENT_GRID_TABLE,
   REPORT_CELLS_TABLE,
+  REPORT_DEPARTMENT_DAYS_TABLE,
   REPORT_ORDERS_TABLE,
   SLOTS_TABLE,
   addDays,
@@ -11,7 +12,7 @@ import {
 } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
 import type { Knex } from '@nordlog/platform';
-import { CellDeltas, searchText, type ReportOrder } from '@nordlog/projector';
+import { CellDeltas, DAYS_FROM_CELLS, searchText, type ReportOrder } from '@nordlog/projector';
 import { benchRow } from './gridRows.js';
 import { must } from './localSystem.js';
 import { runConcurrent } from './stats.js';
@@ -272,7 +273,15 @@ export async function fillReadModels(
     await insertChunk(knex, world, c * chunk, Math.min(count, (c + 1) * chunk), cells);
   });
   const cellRows = await insertCells(knex, cells);
-  for (const t of [REPORT_ORDERS_TABLE, REPORT_CELLS_TABLE, CONSIGNMENT_GRID_TABLE, SLOTS_TABLE])
+  // The rollup per department and day (docs/decisions/0096), as the projection's migration makes it.
+  await knex.raw(DAYS_FROM_CELLS);
+  for (const t of [
+    REPORT_ORDERS_TABLE,
+    REPORT_CELLS_TABLE,
+    REPORT_DEPARTMENT_DAYS_TABLE,
+    CONSIGNMENT_GRID_TABLE,
+    SLOTS_TABLE,
+  ])
     await knex.raw(`vacuum analyze ${t}`);
   return { slots, cells: cellRows };
 }

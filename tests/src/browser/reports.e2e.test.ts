@@ -168,6 +168,24 @@ describe('the report screens, in a browser', () => {
       ['Kari Bud', '1', ...planned, '0', expect.any(String), '0', '0', '0', '–', '0 %', '0 %'],
       ['Total', '1', ...planned, '0', expect.any(String), '0', '0', '0', '–', '0 %', '0 %'],
     ]);
+    // The invoicing by courier (0096; amounts: tests/src/reporting/invoicing.e2e.test.ts): Kari's
+    // two delivered orders are to be invoiced, nothing invoiced yet.
+    const invoicing = await tableOf(page, 'invoicing-table');
+    expect(invoicing).toEqual([
+      [
+        'Courier',
+        'Invoiced orders',
+        'Invoiced without price',
+        'To be invoiced',
+        'Currency',
+        'Net',
+        'VAT',
+        'Gross',
+        'Per stop',
+      ],
+      ['Kari Bud', '0', '0', '2', '', '', '', '', ''],
+      ['Total', '0', '0', '2', '', '', '', '', ''],
+    ]);
     await screenshot(page, 'reports-01-dashboard');
     expect(await accessibility(page)).toEqual([]);
     await page.context().close();

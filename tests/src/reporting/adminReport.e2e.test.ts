@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AdminReport, ProductivityReport } from '@nordlog/contracts';
+import {
+  REPORT_CELLS_TABLE,
+  REPORT_DEPARTMENT_DAYS_TABLE,
+  type AdminReport,
+  type ProductivityReport,
+} from '@nordlog/contracts';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { TODAY, TOMORROW, bookReportDay, counts, day } from './fixture.js';
 
@@ -26,6 +31,12 @@ describe('admin report (issue 45)', () => {
   };
   // Today, the company: Oslo's day and Bergen's one booked order.
   const company = counts({ ...day, booked: 50 });
+  // Nothing invoiced (0096): Oslo's 20 delivered and 1 returned orders, all Apotek Nord's, are to be.
+  const toInvoice = { invoiced: 0, unpriced: 0, toInvoice: 21, amounts: [] };
+  const invoicing = (key: string, label: string | null) => ({
+    rows: [{ key, label, ...toInvoice }],
+    totals: toInvoice,
+  });
 
   it('S2-ROUTE-027 per department: every department of the company by name, its numbers the planner’s report’s', async () => {
     const byDepartment = await report('departments');
@@ -36,6 +47,7 @@ describe('admin report (issue 45)', () => {
         { key: dep, label: 'Oslo', ...day },
       ],
       totals: company,
+      invoicing: invoicing(dep, 'Oslo'),
     });
     // One source of numbers: Oslo's row is what its planners see.
     const planner = await sys.query('productivityReport', {
@@ -85,6 +97,7 @@ describe('admin report (issue 45)', () => {
         },
       ],
       totals: company,
+      invoicing: invoicing(customers[0]!, 'Apotek Nord'),
     });
   });
 
@@ -96,10 +109,38 @@ describe('admin report (issue 45)', () => {
         { key: TOMORROW, label: null, ...counts({ booked: 1 }) },
       ],
       totals: counts({ ...company, booked: 51 }),
+      invoicing: invoicing(TODAY, null),
     });
     // No type: per department.
     const res = await sys.query('adminReport', { fromDate: TODAY, toDate: TODAY });
     expect(res.body.type).toBe('departments');
+  });
+
+  it('the rollup per department and day (0096) is its cells summed, reasons per key, as the projection keeps them', async () => {
+    const knex = sys.db.knex;
+    const counted =
+      'booked, planned, collected, delivered, deviated, returned, on_time, late, stops';
+    const sums = counted
+      .split(', ')
+      .map((c) => `sum(${c})::integer as ${c}`)
+      .join(', ');
+    const fromCells = await knex.raw<{ rows: Record<string, unknown>[] }>(
+      `select department_id::text, date::text, ${sums},
+         coalesce((select jsonb_object_agg(k, n) from (select e.key as k, sum(e.value::int) as n
+           from ${REPORT_CELLS_TABLE} x, jsonb_each_text(x.reasons) e
+           where x.department_id = c.department_id and x.date = c.date group by e.key) y),
+           '{}'::jsonb) as reasons
+       from ${REPORT_CELLS_TABLE} c group by c.department_id, c.date order by 1, 2`,
+    );
+    const days = await knex.raw<{ rows: Record<string, unknown>[] }>(
+      `select department_id::text, date::text, ${counted}, reasons
+       from ${REPORT_DEPARTMENT_DAYS_TABLE} order by 1, 2`,
+    );
+    expect(days.rows).toEqual(fromCells.rows);
+    // Oslo's day, by hand (./fixture.ts): the rollup row is the day's totals.
+    const oslo = days.rows.find((r) => r.department_id === dep && r.date === TODAY)!;
+    expect(oslo).toMatchObject({ booked: 49, planned: 35, stops: 70, delivered: 20, late: 5 });
+    expect(oslo.reasons).toMatchObject({ NOT_HOME: 2, DAMAGED: 1, REFUSED: 2 });
   });
 
   it('S6-ROLE-015 ADMIN only: a planner with the reports flag and accounting are refused 403; bad ranges are 400 on toDate', async () => {

@@ -764,6 +764,29 @@ describe('projections', () => {
     expect(await checksums(sys)).toEqual(live);
   });
 
+  it('the reports’ invoiced net (reportInvoicing, 0096) is the invoices’ order lines, and the rollup its cells', async () => {
+    const knex = sys.db.knex;
+    const cells = await knex.raw<{ rows: { net: string | null; invoiced: string }[] }>(
+      `select sum((amounts->>'NOK:net')::bigint)::text as net, sum(invoiced)::text as invoiced
+       from rm_report_invoicing_cells`,
+    );
+    const lines = await knex.raw<{ rows: { net: string | null; orders: string }[] }>(
+      `select sum((l->>'customerAmount')::bigint)::text as net,
+         count(distinct l->>'orderId')::text as orders
+       from rm_invoices i, jsonb_array_elements(i.data->'lines') l where l->>'orderId' is not null`,
+    );
+    expect(Number(lines.rows[0]!.net)).toBeGreaterThan(0);
+    expect(cells.rows[0]).toEqual({ net: lines.rows[0]!.net, invoiced: lines.rows[0]!.orders });
+    const days = await knex.raw<{ rows: { n: string }[] }>(
+      `select count(*)::text as n from rm_report_department_days d
+       full join (select department_id, date, sum(booked)::integer as b, sum(stops)::integer as s,
+         sum(delivered)::integer as dl from rm_report_cells group by department_id, date) c
+         using (department_id, date)
+       where (d.booked, d.stops, d.delivered) is distinct from (c.b, c.s, c.dl)`,
+    );
+    expect(days.rows[0]!.n).toBe('0');
+  });
+
   it('a rebuild from position 0 equals the live read models (checksum of every table)', async () => {
     const live = await checksums(sys);
     // Every table has rows to compare (an empty one is named).

@@ -15,6 +15,7 @@ import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
 import { routeReportsMessages } from './routeReports';
+import { reportInvoicingMessages } from './reportInvoicing';
 
 const da: Messages = {
   app: {
@@ -2669,6 +2670,7 @@ const da: Messages = {
   h2Booking: bookingExtrasMessages.da.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.da,
   routeReports: routeReportsMessages.da,
+  reportInvoicing: reportInvoicingMessages.da,
   orderUpdates: bookingExtrasMessages.da.orderUpdates,
   goods: serviceCodeMessages.da.goods,
   serviceCodes: serviceCodeMessages.da.serviceCodes,

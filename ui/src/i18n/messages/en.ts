@@ -14,6 +14,7 @@ import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
 import { routeReportsMessages } from './routeReports';
+import { reportInvoicingMessages } from './reportInvoicing';
 /**
  * English: the source of every key the app shows (react-admin's own `ra.*` keys come from
  * ra-language-english). The other five languages must have exactly these keys
@@ -2677,6 +2678,7 @@ const en = {
   h2Booking: bookingExtrasMessages.en.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.en,
   routeReports: routeReportsMessages.en,
+  reportInvoicing: reportInvoicingMessages.en,
   orderUpdates: bookingExtrasMessages.en.orderUpdates,
   goods: serviceCodeMessages.en.goods,
   serviceCodes: serviceCodeMessages.en.serviceCodes,

@@ -15,6 +15,7 @@ import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
 import { routeReportsMessages } from './routeReports';
+import { reportInvoicingMessages } from './reportInvoicing';
 
 const fi: Messages = {
   app: {
@@ -2695,6 +2696,7 @@ const fi: Messages = {
   h2Booking: bookingExtrasMessages.fi.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.fi,
   routeReports: routeReportsMessages.fi,
+  reportInvoicing: reportInvoicingMessages.fi,
   orderUpdates: bookingExtrasMessages.fi.orderUpdates,
   goods: serviceCodeMessages.fi.goods,
   serviceCodes: serviceCodeMessages.fi.serviceCodes,

@@ -15,6 +15,7 @@ import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
 import { routeReportsMessages } from './routeReports';
+import { reportInvoicingMessages } from './reportInvoicing';
 
 const fr: Messages = {
   app: {
@@ -2705,6 +2706,7 @@ const fr: Messages = {
   h2Booking: bookingExtrasMessages.fr.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.fr,
   routeReports: routeReportsMessages.fr,
+  reportInvoicing: reportInvoicingMessages.fr,
   orderUpdates: bookingExtrasMessages.fr.orderUpdates,
   goods: serviceCodeMessages.fr.goods,
   serviceCodes: serviceCodeMessages.fr.serviceCodes,

@@ -15,6 +15,7 @@ import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
 import { routeReportsMessages } from './routeReports';
+import { reportInvoicingMessages } from './reportInvoicing';
 
 const nb: Messages = {
   app: {
@@ -2675,6 +2676,7 @@ const nb: Messages = {
   h2Booking: bookingExtrasMessages.nb.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.nb,
   routeReports: routeReportsMessages.nb,
+  reportInvoicing: reportInvoicingMessages.nb,
   orderUpdates: bookingExtrasMessages.nb.orderUpdates,
   goods: serviceCodeMessages.nb.goods,
   serviceCodes: serviceCodeMessages.nb.serviceCodes,

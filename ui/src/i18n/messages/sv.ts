@@ -15,6 +15,7 @@ import { portalIntegrationsMessages } from './portalIntegrations';
 import { bookingExtrasMessages } from './bookingExtras';
 import { moveOrdersNewMessages } from './moveOrdersNew';
 import { routeReportsMessages } from './routeReports';
+import { reportInvoicingMessages } from './reportInvoicing';
 
 const sv: Messages = {
   app: {
@@ -2671,6 +2672,7 @@ const sv: Messages = {
   h2Booking: bookingExtrasMessages.sv.h2Booking,
   moveOrdersNew: moveOrdersNewMessages.sv,
   routeReports: routeReportsMessages.sv,
+  reportInvoicing: reportInvoicingMessages.sv,
   orderUpdates: bookingExtrasMessages.sv.orderUpdates,
   goods: serviceCodeMessages.sv.goods,
   serviceCodes: serviceCodeMessages.sv.serviceCodes,

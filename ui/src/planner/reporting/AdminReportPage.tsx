@@ -17,6 +17,7 @@ import { runQuery } from '../../shell/api';
 import { useLatestPath } from '../../shell/latestPath';
 import { DateRangeFilter } from '../DateRangeFilter';
 import { adminReportPath, parseAdminReportView, type AdminReportView } from './adminReportData';
+import { InvoicingTable } from './InvoicingTable';
 import { ReportBody } from './ReportBody';
 import { ReportTools } from './ReportTools';
 
@@ -44,7 +45,7 @@ export default function AdminReportPage() {
     queryKey: ['adminReport', view],
     queryFn: () => runQuery<AdminReport>('adminReport', view),
   });
-  const name = (r: ProductivityRow): string => {
+  const name = (r: Pick<ProductivityRow, 'key' | 'label'>): string => {
     if (view.type === 'days' && r.key) return formatDate(r.key, locale);
     if (r.key === null)
       return translate(view.type === 'customers' ? 'adminReport.otherCustomers' : 'reporting.none');
@@ -94,7 +95,18 @@ export default function AdminReportPage() {
         group={group}
         name={name}
         testId="admin-report-table"
-      />
+      >
+        {/* The invoiced amounts by the same groups (0096). */}
+        {data?.invoicing ? (
+          <InvoicingTable
+            invoicing={data.invoicing}
+            group={group}
+            name={name}
+            fileName={`report-${view.fromDate}-${view.toDate}-${view.type}`}
+            title={title}
+          />
+        ) : null}
+      </ReportBody>
     </Box>
   );
 }

@@ -22,6 +22,7 @@ import { ReportBody } from './ReportBody';
 import { parseReportView, reportPath, type ReportKind, type ReportView } from './reportData';
 import { ReportTools } from './ReportTools';
 import { NpsTable } from './NpsTable';
+import { InvoicingTable } from './InvoicingTable';
 import { RouteTable } from './RouteTable';
 
 /** The dashboard asks again every minute: a day's numbers move while it is being driven. */
@@ -115,6 +116,16 @@ export default function ProductivityPage() {
         {data?.routes ? (
           <RouteTable
             routes={data.routes}
+            group={translate(`reporting.groups.${data.groupBy}`)}
+            name={name}
+            fileName={`productivity-${departmentId}-${view.fromDate}-${view.toDate}-${data.groupBy}`}
+            title={title}
+          />
+        ) : null}
+        {/* The invoiced amounts by the same groups (0096). */}
+        {data?.invoicing ? (
+          <InvoicingTable
+            invoicing={data.invoicing}
             group={translate(`reporting.groups.${data.groupBy}`)}
             name={name}
             fileName={`productivity-${departmentId}-${view.fromDate}-${view.toDate}-${data.groupBy}`}

@@ -54,6 +54,7 @@ describe('productivity screens (docs/decisions/0080)', () => {
       rows: [row],
       totals: row,
       routes: null,
+      invoicing: { rows: [], totals: { invoiced: 0, unpriced: 0, toInvoice: 0, amounts: [] } },
     };
     const csv = reportCsv(
       report,

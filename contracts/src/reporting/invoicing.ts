@@ -1,0 +1,88 @@
+/**
+ * Invoiced amounts in the reports (issue 45; docs/decisions/0096-report-rollup-and-invoicing.md),
+ * kept by the `reportInvoicing` projection per department, date, slot and customer (the report
+ * cells' keys: an order counts on its pickup date, as in the counts) from the orders' invoicing
+ * events. Spec §4: INVOICED_OK and AWAITING_ACKNOWLEDGEMENT count as invoiced; no other status.
+ * Amounts are in minor units of their currency; a report that spans currencies has one amount
+ * per currency, never a sum of kroner and euros.
+ */
+export const REPORT_INVOICING_ORDERS_TABLE = 'rm_report_invoicing_orders';
+export const REPORT_INVOICING_CELLS_TABLE = 'rm_report_invoicing_cells';
+
+/** What was invoiced in one currency. */
+export interface InvoicedAmount {
+  currency: string;
+  /** The invoiced orders priced in this currency. */
+  orders: number;
+  net: number;
+  vat: number;
+  gross: number;
+  /** The route stops of those orders (a delivery, and a pickup unless handed in). */
+  stops: number;
+  /** Net over stops, minor units rounded (null: no stops). */
+  costPerStop: number | null;
+}
+
+/**
+ * A group's invoicing:
+ * - `invoiced`: the orders in an invoiced status; those invoiced by hand or sent without a price
+ *   on record are `unpriced` (counted, no amount);
+ * - `toInvoice`: the delivered or returned orders not invoiced yet and not excluded (their amount
+ *   is not in the events: an order is priced from the price lists when it is invoiced);
+ * - `amounts`: per currency, in currency order.
+ */
+export interface InvoicingFigures {
+  invoiced: number;
+  unpriced: number;
+  toInvoice: number;
+  amounts: InvoicedAmount[];
+}
+
+export interface InvoicingRow extends InvoicingFigures {
+  key: string | null;
+  label: string | null;
+}
+
+export interface InvoicingReport {
+  rows: InvoicingRow[];
+  totals: InvoicingFigures;
+}
+
+/** The amount fields kept per currency, as the read model's keys `CUR:field`. */
+export const invoicedAmountFields = ['orders', 'net', 'vat', 'gross', 'stops'] as const;
+type AmountField = (typeof invoicedAmountFields)[number];
+
+export const costPerStop = (net: number, stops: number): number | null =>
+  stops > 0 ? Math.round(net / stops) : null;
+
+/** The amounts of `CUR:field` keys, summed (`all`: any number of them), per currency. */
+export function amountsOf(all: readonly Record<string, number>[]): InvoicedAmount[] {
+  const by = new Map<string, Record<AmountField, number>>();
+  for (const keys of all)
+    for (const [key, n] of Object.entries(keys)) {
+      const [currency, field] = key.split(':') as [string, AmountField];
+      if (!invoicedAmountFields.includes(field)) continue;
+      const a = by.get(currency) ?? { orders: 0, net: 0, vat: 0, gross: 0, stops: 0 };
+      a[field] += Number(n);
+      by.set(currency, a);
+    }
+  return [...by.entries()]
+    .filter(([, a]) => a.orders !== 0)
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([currency, a]) => ({ currency, ...a, costPerStop: costPerStop(a.net, a.stops) }));
+}
+
+/** The totals of rows (amounts added per currency). */
+export function invoicingTotals(rows: readonly InvoicingFigures[]): InvoicingFigures {
+  const keys = rows.flatMap((r) =>
+    r.amounts.map((a) =>
+      Object.fromEntries(invoicedAmountFields.map((f) => [`${a.currency}:${f}`, a[f]])),
+    ),
+  );
+  return {
+    invoiced: rows.reduce((n, r) => n + r.invoiced, 0),
+    unpriced: rows.reduce((n, r) => n + r.unpriced, 0),
+    toInvoice: rows.reduce((n, r) => n + r.toInvoice, 0),
+    amounts: amountsOf(keys),
+  };
+}

@@ -1,0 +1,105 @@
+import type { Locale } from '../locales';
+
+/**
+ * The invoiced amounts of the planner's report, the dashboard and the admin report
+ * (docs/decisions/0096) in the six languages.
+ */
+const en = {
+  title: 'Invoicing',
+  table: 'Invoicing by %{group}',
+  invoiced: 'Invoiced orders',
+  unpriced: 'Invoiced without price',
+  toInvoice: 'To be invoiced',
+  currency: 'Currency',
+  net: 'Net',
+  vat: 'VAT',
+  gross: 'Gross',
+  costPerStop: 'Per stop',
+  exportCsv: 'Invoicing as CSV',
+  exportXlsx: 'Invoicing as Excel',
+  hint: 'Invoiced and awaiting acknowledgement count as invoiced. Orders still to be invoiced are counted; their amount is known once they are priced on an invoice. Per stop is net over the invoiced orders’ route stops.',
+};
+
+type Texts = typeof en;
+
+const nb: Texts = {
+  title: 'Fakturering',
+  table: 'Fakturering per %{group}',
+  invoiced: 'Fakturerte ordre',
+  unpriced: 'Fakturert uten pris',
+  toInvoice: 'Til fakturering',
+  currency: 'Valuta',
+  net: 'Netto',
+  vat: 'MVA',
+  gross: 'Brutto',
+  costPerStop: 'Per stopp',
+  exportCsv: 'Fakturering som CSV',
+  exportXlsx: 'Fakturering som Excel',
+  hint: 'Fakturert og venter på bekreftelse regnes som fakturert. Ordre som gjenstår å fakturere telles; beløpet er kjent når de prises på en faktura. Per stopp er netto over de fakturerte ordrenes stopp.',
+};
+
+const sv: Texts = {
+  title: 'Fakturering',
+  table: 'Fakturering per %{group}',
+  invoiced: 'Fakturerade order',
+  unpriced: 'Fakturerade utan pris',
+  toInvoice: 'Att fakturera',
+  currency: 'Valuta',
+  net: 'Netto',
+  vat: 'Moms',
+  gross: 'Brutto',
+  costPerStop: 'Per stopp',
+  exportCsv: 'Fakturering som CSV',
+  exportXlsx: 'Fakturering som Excel',
+  hint: 'Fakturerad och väntar på bekräftelse räknas som fakturerad. Order som återstår att fakturera räknas; beloppet är känt när de prissätts på en faktura. Per stopp är netto över de fakturerade ordrarnas stopp.',
+};
+
+const da: Texts = {
+  title: 'Fakturering',
+  table: 'Fakturering pr. %{group}',
+  invoiced: 'Fakturerede ordrer',
+  unpriced: 'Faktureret uden pris',
+  toInvoice: 'Til fakturering',
+  currency: 'Valuta',
+  net: 'Netto',
+  vat: 'Moms',
+  gross: 'Brutto',
+  costPerStop: 'Pr. stop',
+  exportCsv: 'Fakturering som CSV',
+  exportXlsx: 'Fakturering som Excel',
+  hint: 'Faktureret og afventer kvittering tæller som faktureret. Ordrer, der mangler at blive faktureret, tælles; beløbet kendes, når de prissættes på en faktura. Pr. stop er netto over de fakturerede ordrers stop.',
+};
+
+const fi: Texts = {
+  title: 'Laskutus',
+  table: 'Laskutus: %{group}',
+  invoiced: 'Laskutetut tilaukset',
+  unpriced: 'Laskutettu ilman hintaa',
+  toInvoice: 'Laskutettavana',
+  currency: 'Valuutta',
+  net: 'Netto',
+  vat: 'ALV',
+  gross: 'Brutto',
+  costPerStop: 'Per pysähdys',
+  exportCsv: 'Laskutus CSV-tiedostona',
+  exportXlsx: 'Laskutus Excel-tiedostona',
+  hint: 'Laskutettu ja kuittausta odottava lasketaan laskutetuiksi. Laskuttamattomat tilaukset lasketaan; niiden summa tiedetään, kun ne hinnoitellaan laskulle. Per pysähdys on netto jaettuna laskutettujen tilausten pysähdyksillä.',
+};
+
+const fr: Texts = {
+  title: 'Facturation',
+  table: 'Facturation par %{group}',
+  invoiced: 'Commandes facturées',
+  unpriced: 'Facturées sans prix',
+  toInvoice: 'À facturer',
+  currency: 'Devise',
+  net: 'HT',
+  vat: 'TVA',
+  gross: 'TTC',
+  costPerStop: 'Par arrêt',
+  exportCsv: 'Facturation en CSV',
+  exportXlsx: 'Facturation en Excel',
+  hint: 'Facturé et en attente d’accusé de réception comptent comme facturés. Les commandes restant à facturer sont comptées ; leur montant est connu une fois tarifées sur une facture. Par arrêt : le HT divisé par les arrêts des commandes facturées.',
+};
+
+export const reportInvoicingMessages: Record<Locale, Texts> = { en, nb, sv, da, fi, fr };

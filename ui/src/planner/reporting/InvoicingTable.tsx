@@ -1,24 +1,18 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import TableViewIcon from '@mui/icons-material/TableView';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { InvoicingFigures, InvoicingReport, InvoicingRow } from '@nordlog/contracts';
-import { useState } from 'react';
-import { useLocale, useNotify, useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/numbers';
-import { saveBlob } from '../../shell/download';
 import {
   invoicingColumns,
   invoicingCsv,
   invoicingLines,
   invoicingTable,
 } from './invoicingReportData';
+import { ReportSection } from './ReportSection';
 import { xlsxBlob } from './reportXlsx';
 
 /**
@@ -35,25 +29,12 @@ export function InvoicingTable(props: {
 }) {
   const translate = useTranslate();
   const locale = useLocale();
-  const notify = useNotify();
-  const [saving, setSaving] = useState(false);
   const { invoicing, name } = props;
   const headers = () => ({
     group: props.group,
     columns: invoicingColumns.map((c) => translate(`reportInvoicing.${c}`)),
     total: translate('reporting.total'),
   });
-  const exportXlsx = async () => {
-    setSaving(true);
-    try {
-      const table = invoicingTable(invoicing, headers(), name);
-      saveBlob(await xlsxBlob(props.title, table, []), `${props.fileName}-invoicing.xlsx`);
-    } catch {
-      notify('reporting.xlsxFailed', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
   const lines = (first: string, f: InvoicingFigures, bold: boolean, key: string) =>
     invoicingLines(f).map((l, i) => (
       <TableRow key={`${key}-${i}`} sx={bold ? { '& th, & td': { fontWeight: 'bold' } } : {}}>
@@ -74,40 +55,15 @@ export function InvoicingTable(props: {
       </TableRow>
     ));
   return (
-    <Box sx={{ mt: 3 }} data-testid="invoicing-report">
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          {translate('reportInvoicing.title')}
-        </Typography>
-        <Box data-print="hide" sx={{ display: 'flex', gap: 1 }}>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            disabled={invoicing.rows.length === 0}
-            onClick={() =>
-              saveBlob(
-                new Blob([invoicingCsv(invoicing, headers(), name)], {
-                  type: 'text/csv;charset=utf-8',
-                }),
-                `${props.fileName}-invoicing.csv`,
-              )
-            }
-          >
-            {translate('reportInvoicing.exportCsv')}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<TableViewIcon />}
-            disabled={invoicing.rows.length === 0 || saving}
-            onClick={() => void exportXlsx()}
-          >
-            {translate('reportInvoicing.exportXlsx')}
-          </Button>
-        </Box>
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate('reportInvoicing.hint')}
-      </Typography>
+    <ReportSection
+      messages="reportInvoicing"
+      testId="invoicing-report"
+      fileName={props.fileName}
+      suffix="invoicing"
+      empty={invoicing.rows.length === 0}
+      csv={() => invoicingCsv(invoicing, headers(), name)}
+      xlsx={() => xlsxBlob(props.title, invoicingTable(invoicing, headers(), name), [])}
+    >
       <Table
         size="small"
         aria-label={translate('reportInvoicing.table', { group: props.group.toLowerCase() })}
@@ -128,6 +84,6 @@ export function InvoicingTable(props: {
           {lines(translate('reporting.total'), invoicing.totals, true, 'total')}
         </TableBody>
       </Table>
-    </Box>
+    </ReportSection>
   );
 }

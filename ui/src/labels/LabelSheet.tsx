@@ -60,6 +60,21 @@ export function LabelSheet(props: { page: LabelPage; locale: Locale }) {
           {translate('labels.reference')}: {page.customerRef}
         </div>
       ) : null}
+      {page.serviceCode ? (
+        <div className="nl-label-row" data-testid="label-service-code">
+          <span>
+            {translate('labels.serviceCode')}: <strong>{page.serviceCode}</strong>
+          </span>
+        </div>
+      ) : null}
+      {page.texts && page.texts.length > 0 ? (
+        // The LABEL texts that applied when printed, already in the label's language (0097).
+        <section className="nl-label-texts" data-testid="label-texts" style={{ fontSize: '3mm' }}>
+          {page.texts.map((text, i) => (
+            <div key={i}>{text}</div>
+          ))}
+        </section>
+      ) : null}
       <section>
         <div className="nl-label-caption">{translate('labels.shipment')}</div>
         <Barcode code={shipment} heightMm={20} testId="label-gsin" />

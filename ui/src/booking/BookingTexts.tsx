@@ -36,8 +36,8 @@ function useBookingTexts(): TextRow[] {
 /**
  * The booking form's information lines (docs/decisions/0097): the BOOKING texts that apply to the
  * order as it is being filled in (its service's, its concrete service code's, its extras' and the
- * `notice` text), in the user's language, with the customer's and department's names and the
- * pickup date filled.
+ * `notice` text) once it has its customer, in the user's language, with the customer's and
+ * department's names and the pickup date filled.
  */
 export function BookingTexts(props: { departments: Choice[]; customers: Choice[] }) {
   const translate = useTranslate();
@@ -45,7 +45,8 @@ export function BookingTexts(props: { departments: Choice[]; customers: Choice[]
   const values = useWatch<FormValues>() as FormValues;
   const texts = useBookingTexts();
   const services = useServiceTexts();
-  if (texts.length === 0) return null;
+  // They speak of the customer's booking: none before the form has its customer.
+  if (texts.length === 0 || !values.customerId) return null;
   const resolved = formServiceCode(services, values);
   const keys = appliedTextKeys(
     {

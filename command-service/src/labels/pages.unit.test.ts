@@ -64,7 +64,7 @@ describe('the LABEL texts and the service code on a label (docs/decisions/0097)'
     const plain = orderTo('NO', {
       serviceCode: undefined,
       additionalServices: [],
-    } as Partial<BookedOrder>);
+    });
     const pages = labelPages(plain, { id: '1', name: 'Oslo' }, customer, null, texts.slice(1));
     expect(pages.map((p) => [p.serviceCode, p.texts])).toEqual([
       ['HD', []],
@@ -73,7 +73,7 @@ describe('the LABEL texts and the service code on a label (docs/decisions/0097)'
     const none = orderTo('NO', {
       serviceId: undefined,
       serviceCode: undefined,
-    } as Partial<BookedOrder>);
+    });
     expect(labelPages(none, { id: '1', name: 'Oslo' })[0]!.serviceCode).toBeNull();
   });
 });

@@ -100,6 +100,15 @@ describe('booking and label texts in a browser', () => {
       'Service code: EXPRESS',
     );
     expect(await sheet.getByTestId('label-texts').textContent()).toBe('Sendt av Nordlys Apotek');
+    // Both on the 100 × 150 mm page with the barcodes, nothing cut by it.
+    const page150 = (await sheet.boundingBox())!;
+    for (const testId of ['label-sscc', 'label-texts']) {
+      const box = (await sheet.getByTestId(testId).boundingBox())!;
+      expect({ testId, inside: box.y + box.height <= page150.y + page150.height }).toEqual({
+        testId,
+        inside: true,
+      });
+    }
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);

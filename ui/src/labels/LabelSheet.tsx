@@ -67,14 +67,6 @@ export function LabelSheet(props: { page: LabelPage; locale: Locale }) {
           </span>
         </div>
       ) : null}
-      {page.texts && page.texts.length > 0 ? (
-        // The LABEL texts that applied when printed, already in the label's language (0097).
-        <section className="nl-label-texts" data-testid="label-texts" style={{ fontSize: '3mm' }}>
-          {page.texts.map((text, i) => (
-            <div key={i}>{text}</div>
-          ))}
-        </section>
-      ) : null}
       <section>
         <div className="nl-label-caption">{translate('labels.shipment')}</div>
         <Barcode code={shipment} heightMm={20} testId="label-gsin" />
@@ -83,6 +75,19 @@ export function LabelSheet(props: { page: LabelPage; locale: Locale }) {
         <div className="nl-label-caption">{translate('labels.package')}</div>
         <Barcode code={sscc} heightMm={32} testId="label-sscc" />
       </section>
+      {page.texts && page.texts.length > 0 ? (
+        // The LABEL texts that applied when printed, in the label's language (0097): last, at the
+        // foot, so a long text is cut rather than the barcodes.
+        <section
+          className="nl-label-texts"
+          data-testid="label-texts"
+          style={{ fontSize: '3mm', marginTop: 'auto' }}
+        >
+          {page.texts.map((text, i) => (
+            <div key={i}>{text}</div>
+          ))}
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -42,6 +42,7 @@ export * from './cms/index.js';
 export * from './timeWindows/index.js';
 export * from './matrix/index.js';
 export * from './texts/index.js';
+export * from './texts/shown.js';
 export * from './services/serviceCodes.js';
 export * from './consignments/goodsCodes.js';
 export * from './upsales/index.js';

@@ -10,12 +10,14 @@ import {
   labelUrl,
   orderStream,
   reservationStream,
+  TEXTS_STREAM,
   type ErrorItem,
   type LabelPage,
 } from '@nordlog/contracts';
 import { orderDecider } from '../consignments/decider.js';
 import { customerDecider } from '../customers/decider.js';
 import { slotDecider } from '../slots/decider.js';
+import { textsDecider } from '../texts/decider.js';
 import { target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import { reservationDecider } from '../framework/reservation.js';
@@ -53,10 +55,11 @@ async function printable(ctx: HandlerContext, orderId: string): Promise<Printabl
       description: `Order ${orderId} ${refusal}`,
       params: { orderId, state: state.state },
     };
-  const [department, customer, slot] = await Promise.all([
+  const [department, customer, slot, texts] = await Promise.all([
     ctx.readDepartment(state.departmentId),
     ctx.load(customerStream(state.customerId), customerDecider),
     state.slotId ? ctx.load(slotStream(state.slotId), slotDecider) : null,
+    ctx.load(TEXTS_STREAM, textsDecider),
   ]);
   // Planned: the route's name and the delivery's stop number on it (issue 36).
   const route =
@@ -82,6 +85,8 @@ async function printable(ctx: HandlerContext, orderId: string): Promise<Printabl
             address: customer.entity.address ?? null,
           },
       route,
+      // The LABEL texts as they are now: the document keeps what it printed (docs/decisions/0097).
+      Object.values(texts.texts).filter((t) => t.group === 'LABEL'),
     ),
   };
 }

@@ -1,10 +1,15 @@
 import {
+  LABEL_FOOTER_KEY,
+  appliedTextKeys,
+  appliedTexts,
+  labelLanguage,
   normaliseUnit,
   type AddressBlock,
   type BookedOrder,
   type LabelPage,
   type LabelParty,
   type PostalAddress,
+  type TextWordings,
 } from '@nordlog/contracts';
 
 const party = (block: AddressBlock): LabelParty => ({
@@ -47,8 +52,27 @@ export function labelPages(
   department: { id: string; name: string },
   customer: { name: string; address: PostalAddress | null } | null = null,
   route: LabelPage['route'] = null,
+  /** The LABEL texts (0081): those of the order's keys are printed (docs/decisions/0097). */
+  texts: readonly { key: string; texts: TextWordings }[] = [],
 ): LabelPage[] {
   const sender = labelSender(order, customer);
+  const serviceCode = order.serviceCode || order.serviceId || null;
+  const keys = appliedTextKeys(
+    {
+      serviceId: order.serviceId,
+      serviceCode: order.serviceCode,
+      vasCodes: (order.additionalServices ?? []).map((s) => s.vasCode),
+    },
+    LABEL_FOOTER_KEY,
+  );
+  const language = labelLanguage(order.delivery.countryCode);
+  const textsOf = (packageId: string) =>
+    appliedTexts(texts, keys, language, {
+      shipmentId: order.shipmentId ?? '',
+      packageId,
+      customerName: sender.name,
+      departmentName: department.name,
+    }).map((t) => t.text);
   const packages = order.measurements.flatMap((line) =>
     (line.packageIds ?? []).slice(0, line.quantity).map((packageId) => ({
       packageId,
@@ -69,5 +93,7 @@ export function labelPages(
     receiver: party(order.delivery),
     customerRef: order.customerRef ?? null,
     route,
+    serviceCode,
+    texts: textsOf(packageId),
   }));
 }

@@ -103,7 +103,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   departmentMatrix: read(['ADMIN_MATRIX']),
   getCustomersWithTimeMatrix: read(['ADMIN_MATRIX', ...customerAdmin]),
   // Services and texts (0081): their administrators; the booking form shows the services' texts.
-  texts: read(['ADMIN_TEXTS']),
+  // The booking form shows the BOOKING texts that apply, so whoever books reads the texts (0097).
+  texts: read(['ADMIN_TEXTS', 'PLANNER_BOOKING'], { customers: true }),
   getTextById: read(['ADMIN_TEXTS']),
   servicesAndVasesTexts: read(['ADMIN_TEXTS', 'PLANNER_BOOKING'], { customers: true }),
   serviceMappingData: read(['ADMIN_TEXTS']),

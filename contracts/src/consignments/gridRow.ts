@@ -64,6 +64,11 @@ export interface ConsignmentRow {
    * whose unit is of that type may carry it (the optimiser's rule, docs/decisions/0094). Null: any.
    */
   vehicleType?: (typeof vehicleTypes)[number] | null;
+  /**
+   * The order's concrete service code (docs/decisions/0093), else its service's code; null: no
+   * service. Shown in the shipments grid and printed on its labels (0097).
+   */
+  serviceCode?: string | null;
   /** The order's group (spec §7 order grouping) and whether its stops keep their order. */
   groupName?: string | null;
   fixedOrder?: boolean;
@@ -142,6 +147,7 @@ export const consignmentRowFields = [
   'pickupDurationSeconds',
   'deliveryDurationSeconds',
   'vehicleType',
+  'serviceCode',
   'groupName',
   'fixedOrder',
   'customerRef',

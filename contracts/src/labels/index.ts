@@ -77,6 +77,17 @@ export interface LabelPage {
    * and the delivery's stop number on it (null: not on its route yet); absent or null: unplanned.
    */
   route?: { name: string; stop: number | null } | null;
+  /**
+   * The order's concrete service code (docs/decisions/0093; its service's code where the service
+   * has no template); absent on pages printed before labels carried it, null: no service.
+   */
+  serviceCode?: string | null;
+  /**
+   * The LABEL texts (0081) that applied when it was printed (docs/decisions/0097): its service's,
+   * its service code's, its extras' and the `footer` text, in the delivery country's language,
+   * placeholders filled. Absent on pages printed before labels carried them.
+   */
+  texts?: string[];
 }
 
 /**

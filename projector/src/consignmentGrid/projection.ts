@@ -360,6 +360,23 @@ export const consignmentGridProjection: Projection = {
            where data->'vehicleType' is null`);
       },
     },
+    {
+      // The grid shows the order's concrete service code (docs/decisions/0093, 0097): stored rows
+      // learn it from the orders' read model, the service's own code where it has no template.
+      name: '0009_rm_consignment_grid_service_code',
+      async up(knex) {
+        const orders = await knex.raw<{ rows: { exists: boolean }[] }>(
+          `select to_regclass('${ORDERS_TABLE}') is not null as exists`,
+        );
+        const codeOf = orders.rows[0]?.exists
+          ? `(select coalesce(nullif(o.data->'order'->>'serviceCode', ''),
+                nullif(o.data->'order'->>'serviceId', '')) from ${ORDERS_TABLE} o where o.id = ${T}.id)`
+          : 'null';
+        await knex.raw(`
+          update ${T} set data = data || jsonb_build_object('serviceCode', ${codeOf})
+           where data->'serviceCode' is null`);
+      },
+    },
   ],
   handles: (e) => rows.handles(e) || namedCustomer(e) !== null,
   // Names first: a row created in the batch then finds its customer's name (prepare).

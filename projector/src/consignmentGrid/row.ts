@@ -51,6 +51,7 @@ export function rowFromOrder(
     pickupDurationSeconds: order.pickupDurationSeconds ?? null,
     deliveryDurationSeconds: order.deliveryDurationSeconds ?? null,
     vehicleType: order.vehicleType ?? null,
+    serviceCode: order.serviceCode || order.serviceId || null,
     groupName: order.groupName ?? null,
     fixedOrder: order.fixedOrder ?? false,
     customerRef: order.customerRef ?? null,

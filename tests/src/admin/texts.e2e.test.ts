@@ -188,11 +188,14 @@ describe('services and texts', () => {
       const res = await outsider.query(name, params);
       expect({ name, status: res.status }).toEqual({ name, status: 403 });
     }
-    // The booker reads the services' texts (above), not the catalogue of texts or the mapping.
-    for (const name of ['texts', 'serviceMappingData'] as const)
-      expect((await booker.query(name, name === 'texts' ? { group: 'SERVICE' } : {})).status).toBe(
-        403,
-      );
+    // The booker reads the services' texts (above) and the texts of a group (the booking form
+    // shows the BOOKING texts that apply, docs/decisions/0097), not a text by id or the mapping.
+    expect((await booker.query('texts', { group: 'BOOKING' })).status).toBe(200);
+    for (const [name, params] of [
+      ['getTextById', { id: '1' }],
+      ['serviceMappingData', {}],
+    ] as const)
+      expect((await booker.query(name, params)).status).toBe(403);
     const before = await countEvents(sys);
     for (const [name, payload] of [
       ['CREATE_TEXT', { group: 'LABEL', key: 'x', texts: { en: 'x' } }],

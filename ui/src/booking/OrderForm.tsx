@@ -22,6 +22,7 @@ import { PackagesTable } from './PackagesTable';
 import { Summary } from './Summary';
 import type { Choice } from './bookingChoices';
 import { UpsalesSuggestions } from './UpsalesSuggestions';
+import { BookingTexts } from './BookingTexts';
 import { useBookingForm, useOrderSave } from './useBookingForm';
 
 export type { Choice } from './bookingChoices';
@@ -236,6 +237,7 @@ export function OrderForm({
           </Paper>
           <PackagesTable />
           <Box>
+            <BookingTexts departments={departments} customers={customers} />
             {createsOrder(mode) ? <UpsalesSuggestions /> : null}
             <ServicesSection />
             <DangerousGoodsSection />

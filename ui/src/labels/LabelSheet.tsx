@@ -60,6 +60,13 @@ export function LabelSheet(props: { page: LabelPage; locale: Locale }) {
           {translate('labels.reference')}: {page.customerRef}
         </div>
       ) : null}
+      {page.serviceCode ? (
+        <div className="nl-label-row" data-testid="label-service-code">
+          <span>
+            {translate('labels.serviceCode')}: <strong>{page.serviceCode}</strong>
+          </span>
+        </div>
+      ) : null}
       <section>
         <div className="nl-label-caption">{translate('labels.shipment')}</div>
         <Barcode code={shipment} heightMm={20} testId="label-gsin" />
@@ -68,6 +75,19 @@ export function LabelSheet(props: { page: LabelPage; locale: Locale }) {
         <div className="nl-label-caption">{translate('labels.package')}</div>
         <Barcode code={sscc} heightMm={32} testId="label-sscc" />
       </section>
+      {page.texts && page.texts.length > 0 ? (
+        // The LABEL texts that applied when printed, in the label's language (0097): last, at the
+        // foot, so a long text is cut rather than the barcodes.
+        <section
+          className="nl-label-texts"
+          data-testid="label-texts"
+          style={{ fontSize: '3mm', marginTop: 'auto' }}
+        >
+          {page.texts.map((text, i) => (
+            <div key={i}>{text}</div>
+          ))}
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -105,6 +105,8 @@ export function shipmentColumns(
     { id: 'type', header: h('type'), text: (r) => r.type, width: 90 },
     { id: 'customerRef', header: h('customerRef'), text: (r) => r.customerRef ?? '', width: 100 },
     { id: 'recipientRef', header: h('recipientRef'), text: (r) => r.recipientRef ?? '' },
+    // The order's concrete service code (docs/decisions/0093, 0097); none on rows without a service.
+    { id: 'serviceCode', header: h('serviceCode'), text: (r) => r.serviceCode ?? '', width: 100 },
     { id: 'pickup', header: h('pickup'), text: (r) => r.pickupName, width: 140 },
     {
       id: 'pickupTime',

@@ -43,3 +43,19 @@ describe('the shipments grid’s id columns', () => {
     expect(text('shipmentId', { orderId: '3', shipmentId: null })).toBe('3');
   });
 });
+
+describe('the shipments grid’s service code column (docs/decisions/0097)', () => {
+  it('shows the order’s concrete service code, headed in the language, empty without one', () => {
+    const columns = shipmentColumns(
+      createTranslator('nb', appMessages.nb),
+      'nb',
+      'Europe/Oslo',
+      () => '',
+    );
+    const column = columns.find((c) => c.id === 'serviceCode')!;
+    expect(column.header).toBe('Tjenestekode');
+    expect(column.text({ serviceCode: 'HD150-E' } as ConsignmentRow)).toBe('HD150-E');
+    expect(column.text({ serviceCode: null } as ConsignmentRow)).toBe('');
+    expect(column.text({} as ConsignmentRow)).toBe('');
+  });
+});

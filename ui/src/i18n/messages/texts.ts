@@ -46,7 +46,7 @@ const en = {
     },
   },
   texts: {
-    help: 'English is required; a language left empty shows the English text. SERVICE texts are keyed by a transport article code, VAS texts by a VAS code.',
+    help: 'English is required; a language left empty shows the English text. SERVICE texts are keyed by a transport article code, VAS texts by a VAS code. LABEL and BOOKING texts keyed by a service code, a VAS code or the service code of an order are printed on its labels and shown in its booking form; the LABEL text “footer” is printed on every label and the BOOKING text “notice” shown on every booking.',
     placeholders: 'Placeholders of this group: %{list}',
     noPlaceholders: 'This group takes no placeholders',
     mappingHelp:
@@ -103,7 +103,7 @@ const nb: TextsMessages = {
     },
   },
   texts: {
-    help: 'Engelsk er påkrevd; et språk som står tomt, viser den engelske teksten. SERVICE-tekster har en transportartikkelkode som nøkkel, VAS-tekster en VAS-kode.',
+    help: 'Engelsk er påkrevd; et språk som står tomt, viser den engelske teksten. SERVICE-tekster har en transportartikkelkode som nøkkel, VAS-tekster en VAS-kode. LABEL- og BOOKING-tekster med en tjenestekode, en VAS-kode eller en ordres tjenestekode som nøkkel skrives på ordrens etiketter og vises i bestillingsskjemaet; LABEL-teksten «footer» skrives på hver etikett og BOOKING-teksten «notice» vises ved hver bestilling.',
     placeholders: 'Plassholdere i denne gruppen: %{list}',
     noPlaceholders: 'Denne gruppen tar ingen plassholdere',
     mappingHelp:
@@ -158,7 +158,7 @@ const sv: TextsMessages = {
     },
   },
   texts: {
-    help: 'Engelska krävs; ett språk som lämnas tomt visar den engelska texten. SERVICE-texter har en transportartikelkod som nyckel, VAS-texter en VAS-kod.',
+    help: 'Engelska krävs; ett språk som lämnas tomt visar den engelska texten. SERVICE-texter har en transportartikelkod som nyckel, VAS-texter en VAS-kod. LABEL- och BOOKING-texter med en tjänstekod, en VAS-kod eller en orders tjänstekod som nyckel skrivs på orderns etiketter och visas i bokningsformuläret; LABEL-texten ”footer” skrivs på varje etikett och BOOKING-texten ”notice” visas vid varje bokning.',
     placeholders: 'Platshållare i den här gruppen: %{list}',
     noPlaceholders: 'Den här gruppen tar inga platshållare',
     mappingHelp:
@@ -213,7 +213,7 @@ const da: TextsMessages = {
     },
   },
   texts: {
-    help: 'Engelsk er påkrævet; et sprog, der står tomt, viser den engelske tekst. SERVICE-tekster har en transportartikelkode som nøgle, VAS-tekster en VAS-kode.',
+    help: 'Engelsk er påkrævet; et sprog, der står tomt, viser den engelske tekst. SERVICE-tekster har en transportartikelkode som nøgle, VAS-tekster en VAS-kode. LABEL- og BOOKING-tekster med en servicekode, en VAS-kode eller en ordres servicekode som nøgle skrives på ordrens etiketter og vises i bookingformularen; LABEL-teksten »footer« skrives på hver etiket og BOOKING-teksten »notice« vises ved hver booking.',
     placeholders: 'Pladsholdere i denne gruppe: %{list}',
     noPlaceholders: 'Denne gruppe tager ingen pladsholdere',
     mappingHelp:
@@ -268,7 +268,7 @@ const fi: TextsMessages = {
     },
   },
   texts: {
-    help: 'Englanti on pakollinen; tyhjäksi jätetty kieli näyttää englanninkielisen tekstin. SERVICE-tekstien avain on kuljetusnimikkeen koodi, VAS-tekstien VAS-koodi.',
+    help: 'Englanti on pakollinen; tyhjäksi jätetty kieli näyttää englanninkielisen tekstin. SERVICE-tekstien avain on kuljetusnimikkeen koodi, VAS-tekstien VAS-koodi. LABEL- ja BOOKING-tekstit, joiden avain on palvelukoodi, VAS-koodi tai tilauksen palvelukoodi, tulostetaan tilauksen etiketteihin ja näytetään tilauslomakkeella; LABEL-teksti ”footer” tulostetaan jokaiseen etikettiin ja BOOKING-teksti ”notice” näytetään jokaisessa tilauksessa.',
     placeholders: 'Tämän ryhmän paikkamerkit: %{list}',
     noPlaceholders: 'Tällä ryhmällä ei ole paikkamerkkejä',
     mappingHelp:
@@ -323,7 +323,7 @@ const fr: TextsMessages = {
     },
   },
   texts: {
-    help: 'L’anglais est obligatoire ; une langue laissée vide affiche le texte anglais. Les textes SERVICE ont pour clé un code d’article de transport, les textes VAS un code VAS.',
+    help: 'L’anglais est obligatoire ; une langue laissée vide affiche le texte anglais. Les textes SERVICE ont pour clé un code d’article de transport, les textes VAS un code VAS. Les textes LABEL et BOOKING dont la clé est un code de service, un code VAS ou le code de service d’une commande sont imprimés sur ses étiquettes et affichés dans son formulaire de réservation ; le texte LABEL « footer » est imprimé sur chaque étiquette et le texte BOOKING « notice » affiché à chaque réservation.',
     placeholders: 'Espaces réservés de ce groupe : %{list}',
     noPlaceholders: 'Ce groupe n’accepte aucun espace réservé',
     mappingHelp:

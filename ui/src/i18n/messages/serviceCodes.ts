@@ -17,6 +17,7 @@ const en = {
     resolved: 'Service code for this order: %{code}',
     overweight: "Over 8000 kg: the service's code template has no bracket",
     expands: 'Expands to %{count} codes, e.g. %{examples}',
+    legend: '{W} weight, {E} evening, {V} variant',
   },
   goods: {
     EUR: 'EUR pallet',
@@ -74,6 +75,7 @@ const nb: ServiceCodeMessages = {
     resolved: 'Tjenestekode for denne ordren: %{code}',
     overweight: 'Over 8000 kg: tjenestens kodemal har ingen vektklasse',
     expands: 'Gir %{count} koder, f.eks. %{examples}',
+    legend: '{W} vekt, {E} kveld, {V} variant',
   },
   goods: {
     EUR: 'EUR-pall',
@@ -130,6 +132,7 @@ const sv: ServiceCodeMessages = {
     resolved: 'Tjänstekod för denna order: %{code}',
     overweight: 'Över 8000 kg: tjänstens kodmall har ingen viktklass',
     expands: 'Ger %{count} koder, t.ex. %{examples}',
+    legend: '{W} vikt, {E} kväll, {V} variant',
   },
   goods: {
     EUR: 'EUR-pall',
@@ -186,6 +189,7 @@ const da: ServiceCodeMessages = {
     resolved: 'Ydelseskode for denne ordre: %{code}',
     overweight: 'Over 8000 kg: ydelsens kodeskabelon har ingen vægtklasse',
     expands: 'Giver %{count} koder, f.eks. %{examples}',
+    legend: '{W} vægt, {E} aften, {V} variant',
   },
   goods: {
     EUR: 'EUR-palle',
@@ -242,6 +246,7 @@ const fi: ServiceCodeMessages = {
     resolved: 'Tämän tilauksen palvelukoodi: %{code}',
     overweight: 'Yli 8000 kg: palvelun koodimallissa ei ole painoluokkaa',
     expands: 'Tuottaa %{count} koodia, esim. %{examples}',
+    legend: '{W} paino, {E} ilta, {V} variantti',
   },
   goods: {
     EUR: 'EUR-lava',
@@ -299,6 +304,7 @@ const fr: ServiceCodeMessages = {
     resolved: 'Code de service de cette commande : %{code}',
     overweight: "Plus de 8000 kg : le modèle de code du service n'a pas de tranche",
     expands: 'Donne %{count} codes, p. ex. %{examples}',
+    legend: '{W} poids, {E} soir, {V} variante',
   },
   goods: {
     EUR: 'Palette EUR',

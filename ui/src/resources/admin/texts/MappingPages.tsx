@@ -68,7 +68,9 @@ export function MappingEdit() {
 function Expansion() {
   const translate = useTranslate();
   const template = useWatch<{ serviceCode?: string | null }>({ name: 'serviceCode' });
-  if (!template || serviceCodeTemplateIssue(template) !== null) return null;
+  // Until the template reads well, the placeholders it may hold (the label names only the field).
+  if (!template || serviceCodeTemplateIssue(template) !== null)
+    return <span>{translate('serviceCodes.legend')}</span>;
   const codes = expandServiceCode(template);
   return (
     <span data-testid="service-code-expansion">

@@ -114,6 +114,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // Vendors (0091): their administrators, in the departments they see.
   vendors: read(['ADMIN_VENDORS']),
   vendor: read(['ADMIN_VENDORS']),
+  // Same-day home delivery (0092): its administrators, in the departments they see.
+  shdSettings: read(['ADMIN_SHD']),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.

@@ -330,6 +330,26 @@ describe('projections', () => {
       await made(`UPDATE_${kind}`, { id: kept, state: 'PUBLISHED', publishFrom: null });
       await made(`DELETE_${kind}`, { id: gone });
     }
+    // Same-day home delivery set twice, two orders of its service take the day's places, one of
+    // them deleted (its place freed) (0092).
+    const shd = { departmentId: dep, enabled: true, serviceIds: ['SHD_HOME'], dailyCapacity: 5 };
+    await made('UPSERT_SHD_SETTINGS', shd);
+    await made('UPSERT_SHD_SETTINGS', { ...shd, dailyCapacity: 6 });
+    const shdOrders: string[] = [];
+    for (const i of [200, 201])
+      shdOrders.push(
+        await made('CREATE_ORDER', {
+          ...demoOrder(
+            rnd,
+            { id: dep, country: 'NO', location: { lat: 59.91, lng: 10.75 } },
+            { id: cust, name: 'Nordlys Apotek' },
+            bookingDate(),
+            i,
+          ),
+          serviceId: 'SHD_HOME',
+        }),
+      );
+    await made('DELETE_ORDERS', { orderIds: [shdOrders[0]] });
     // The department's week set twice, production time windows added, one edited, one deleted
     // (0078).
     await made('UPSERT_DEPARTMENT_TIME_WINDOW', { departmentId: dep, bookingCutoff: '15:00' });

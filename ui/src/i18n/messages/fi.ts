@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -112,6 +113,7 @@ const fi: Messages = {
     ...textsMessages.fi.pages,
     ...upsalesMessages.fi.pages,
     ...vendorMessages.fi.pages,
+    ...shdMessages.fi.pages,
     ...reportingMessages.fi.pages,
     ...adminReportMessages.fi.pages,
     ...reportPagesMessages.fi.pages,
@@ -997,6 +999,7 @@ const fi: Messages = {
     ...upsalesMessages.fi.validation,
     ...serviceCodeMessages.fi.validation,
     ...vendorMessages.fi.validation,
+    ...shdMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -1750,6 +1753,7 @@ const fi: Messages = {
     ...textsMessages.fi.resources,
     ...upsalesMessages.fi.resources,
     ...vendorMessages.fi.resources,
+    ...shdMessages.fi.resources,
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
@@ -2687,6 +2691,7 @@ const fi: Messages = {
   texts: textsMessages.fi.texts,
   upsales: upsalesMessages.fi.upsales,
   vendors: vendorMessages.fi.vendors,
+  shd: shdMessages.fi.shd,
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
   reportPages: reportPagesMessages.fi.reportPages,

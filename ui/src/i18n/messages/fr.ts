@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -114,6 +115,7 @@ const fr: Messages = {
     ...textsMessages.fr.pages,
     ...upsalesMessages.fr.pages,
     ...vendorMessages.fr.pages,
+    ...shdMessages.fr.pages,
     ...reportingMessages.fr.pages,
     ...adminReportMessages.fr.pages,
     ...reportPagesMessages.fr.pages,
@@ -1005,6 +1007,7 @@ const fr: Messages = {
     ...upsalesMessages.fr.validation,
     ...serviceCodeMessages.fr.validation,
     ...vendorMessages.fr.validation,
+    ...shdMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
@@ -1763,6 +1766,7 @@ const fr: Messages = {
     ...textsMessages.fr.resources,
     ...upsalesMessages.fr.resources,
     ...vendorMessages.fr.resources,
+    ...shdMessages.fr.resources,
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
@@ -2697,6 +2701,7 @@ const fr: Messages = {
   texts: textsMessages.fr.texts,
   upsales: upsalesMessages.fr.upsales,
   vendors: vendorMessages.fr.vendors,
+  shd: shdMessages.fr.shd,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
   reportPages: reportPagesMessages.fr.reportPages,

@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -110,6 +111,7 @@ const sv: Messages = {
     ...textsMessages.sv.pages,
     ...upsalesMessages.sv.pages,
     ...vendorMessages.sv.pages,
+    ...shdMessages.sv.pages,
     ...reportingMessages.sv.pages,
     ...adminReportMessages.sv.pages,
     ...reportPagesMessages.sv.pages,
@@ -989,6 +991,7 @@ const sv: Messages = {
     ...upsalesMessages.sv.validation,
     ...serviceCodeMessages.sv.validation,
     ...vendorMessages.sv.validation,
+    ...shdMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -1738,6 +1741,7 @@ const sv: Messages = {
     ...textsMessages.sv.resources,
     ...upsalesMessages.sv.resources,
     ...vendorMessages.sv.resources,
+    ...shdMessages.sv.resources,
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
@@ -2663,6 +2667,7 @@ const sv: Messages = {
   texts: textsMessages.sv.texts,
   upsales: upsalesMessages.sv.upsales,
   vendors: vendorMessages.sv.vendors,
+  shd: shdMessages.sv.shd,
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
   reportPages: reportPagesMessages.sv.reportPages,

@@ -182,7 +182,17 @@ export const consignmentHandlers = {
     // The caller needs access to the target department too (each order's own is guarded).
     assertDepartmentsInScope(ctx.identity, [departmentId]);
     await departmentOf(ctx, departmentId);
-    return each(orderIds, { type: 'MOVE', departmentId }, ctx, true);
+    // A moved order leaves its slot and frees its same-day home delivery place (0092).
+    return orderIds.map((id) =>
+      target({
+        id,
+        streamId: orderStream(id),
+        decider: orderDecider,
+        command: { type: 'MOVE', departmentId } as OrderCommand,
+        guard: guardFor(ctx.identity),
+        companions: (state: OrderState) => [...leavesSlot(ctx)(state), ...shdFrees(state)],
+      }),
+    );
   }) satisfies Handler<'MOVE_ORDERS'>,
   ACCEPT_ORDERS: (({ orderIds }, ctx) =>
     each(orderIds, { type: 'ACCEPT' }, ctx)) satisfies Handler<'ACCEPT_ORDERS'>,
@@ -291,6 +301,29 @@ export const consignmentHandlers = {
         companions: (state: OrderState) => [...leavesSlot(ctx)(state), ...shdFrees(state)],
       }),
     )) satisfies Handler<'DELETE_ORDERS'>,
-  RESTORE_ORDERS: (({ orderIds }, ctx) =>
-    each(orderIds, { type: 'RESTORE' }, ctx)) satisfies Handler<'RESTORE_ORDERS'>,
+  // A restored same-day home delivery takes its day's place again: refused when full (0092).
+  RESTORE_ORDERS: (async ({ orderIds }, ctx) => {
+    const targets = [];
+    for (const id of orderIds) {
+      const [t] = each([id], { type: 'RESTORE' }, ctx);
+      const state = await ctx.load(orderStream(id), orderDecider);
+      try {
+        const places =
+          state.status === 'booked' && state.state === 'DELETED'
+            ? await shdTakes(ctx, [{ ...state.order, departmentId: state.departmentId }])
+            : [];
+        targets.push(places.length > 0 ? { ...t!, companions: () => places } : t!);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        // This order is refused (full day, SHD off); the others of the command are restored.
+        targets.push({
+          ...t!,
+          guard: () => {
+            throw err;
+          },
+        });
+      }
+    }
+    return targets;
+  }) satisfies Handler<'RESTORE_ORDERS'>,
 };

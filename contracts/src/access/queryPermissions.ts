@@ -204,10 +204,12 @@ export const queryPermissions: Record<QueryName, Permission> = {
   shipmentTracking: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
   // The order form shows the articles and the price; invoicing reads the lists.
   // The matrix admin picks the services of an entry from the catalogue (0079).
-  // The matrix's and the upsales rules' (0087) administrators pick services and extras from it.
-  articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'ADMIN_MATRIX', 'ADMIN_TEXTS'], {
-    customers: true,
-  }),
+  // The matrix's and the upsales rules' (0087) administrators pick services and extras from it,
+  // and same-day home delivery's (0092) its services.
+  articles: read(
+    ['PLANNER_INVOICING', 'PLANNER_BOOKING', 'ADMIN_MATRIX', 'ADMIN_TEXTS', 'ADMIN_SHD'],
+    { customers: true },
+  ),
   articlesInArticleGroup: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
   priceLists: read(['PLANNER_INVOICING']),
   orderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {

@@ -122,6 +122,12 @@ describe('same-day home delivery', () => {
     expect(await day(oslo, date)).toEqual(expect.objectContaining({ used: 1, free: 1 }));
     const third = (await book(oslo, date)).body.ids[0] as string;
     expect(third).toBeDefined();
+    // Restoring the deleted order while the day is full: refused, nothing written.
+    const full = await countEvents(sys);
+    expect(refused(await sys.command('RESTORE_ORDERS', { orderIds: [first] }))).toEqual({
+      deliveryDate: 'validation.shdFull',
+    });
+    expect(await countEvents(sys)).toBe(full);
     // Moving an order of another day onto the full day: refused, nothing written.
     const other = bookingDate(6);
     const mover = (await book(oslo, other)).body.ids[0] as string;
@@ -135,6 +141,13 @@ describe('same-day home delivery', () => {
     ).toBe(200);
     expect(await day(oslo, date)).toEqual(expect.objectContaining({ used: 1, free: 1 }));
     expect(await day(oslo, bookingDate(7))).toEqual(expect.objectContaining({ used: 1 }));
+    // With a place free, the deleted order is restored and takes it; moved to Bergen, it frees it.
+    expect((await sys.command('RESTORE_ORDERS', { orderIds: [first] })).status).toBe(200);
+    expect(await day(oslo, date)).toEqual(expect.objectContaining({ used: 2, free: 0 }));
+    expect(
+      (await sys.command('MOVE_ORDERS', { orderIds: [first], departmentId: bergen })).status,
+    ).toBe(200);
+    expect(await day(oslo, date)).toEqual(expect.objectContaining({ used: 1, free: 1 }));
     // A change of service off SHD frees it too; a change of note keeps it.
     expect(
       (await sys.command('UPDATE_ORDER', { orderId: mover, orderNote: 'ring the bell' })).status,

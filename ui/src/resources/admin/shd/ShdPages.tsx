@@ -14,6 +14,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useMayRun } from '../../../access/useMayRun';
+import { REFETCH } from '../../../live/applyChanges';
+import { LiveProvider } from '../../../live/LiveProvider';
 import { runQuery } from '../../../shell/api';
 import { ReferenceName } from '../common/fields';
 import { CreatePage, ListActions, Titled } from '../common/pages';
@@ -43,7 +45,7 @@ function TodayField() {
   const translate = useTranslate();
   const departmentId = record?.departmentId;
   const today = useQuery({
-    queryKey: [SHD_DAY_QUERY_KEY, departmentId],
+    queryKey: [SHD_DAY_QUERY_KEY, REFETCH, departmentId],
     queryFn: () =>
       runQuery<{ date: string; used: number; free: number }>('shdSettings', { departmentId }),
     enabled: Boolean(departmentId),
@@ -56,8 +58,19 @@ function TodayField() {
   );
 }
 
-/** The departments' same-day home delivery (docs/decisions/0092): on/off, services, capacity. */
+/**
+ * The departments' same-day home delivery (docs/decisions/0092): on/off, services, capacity, and
+ * today's places, live: the page follows the socket (admin resources do not otherwise).
+ */
 export function ShdList() {
+  return (
+    <LiveProvider>
+      <ShdRows />
+    </LiveProvider>
+  );
+}
+
+function ShdRows() {
   const mayRun = useMayRun();
   const translate = useTranslate();
   return (

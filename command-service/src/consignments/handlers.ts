@@ -188,7 +188,7 @@ export const consignmentHandlers = {
         id,
         streamId: orderStream(id),
         decider: orderDecider,
-        command: { type: 'MOVE', departmentId } as OrderCommand,
+        command: { type: 'MOVE', departmentId },
         guard: guardFor(ctx.identity),
         companions: (state: OrderState) => [...leavesSlot(ctx)(state), ...shdFrees(state)],
       }),
@@ -296,7 +296,7 @@ export const consignmentHandlers = {
         id,
         streamId: orderStream(id),
         decider: orderDecider,
-        command: { type: 'DELETE' } as OrderCommand,
+        command: { type: 'DELETE' },
         guard: guardFor(ctx.identity),
         companions: (state: OrderState) => [...leavesSlot(ctx)(state), ...shdFrees(state)],
       }),
@@ -315,10 +315,13 @@ export const consignmentHandlers = {
         targets.push(places.length > 0 ? { ...t!, companions: () => places } : t!);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        // This order is refused (full day, SHD off); the others of the command are restored.
+        // This order is refused (full day, SHD off; after its access is checked, as any order's);
+        // the others of the command are restored.
+        const access = guardFor(ctx.identity);
         targets.push({
           ...t!,
-          guard: () => {
+          guard: (s: unknown) => {
+            access(s as OrderState);
             throw err;
           },
         });

@@ -30,9 +30,9 @@ export const shdSettings: QueryHandler<'shdSettings'> = async (
   const allowed = allowedDepartments(identity, [departmentId]);
   if (allowed !== '*' && allowed.length === 0)
     throw new AppError('NO_ACCESS', `Department ${departmentId} is outside your access`);
-  const department = (await knex(DEPARTMENTS_TABLE).where('id', departmentId).first('data')) as
-    | { data: DepartmentRow }
-    | undefined;
+  const department = await knex(DEPARTMENTS_TABLE)
+    .where('id', departmentId)
+    .first<{ data: DepartmentRow } | undefined>('data');
   if (!department) throw new AppError('NOT_FOUND', `Department ${departmentId} not found`);
   const timeZone = countryTimeZones[department.data.country] ?? 'Europe/Oslo';
   const day = date ?? todayIn(timeZone);

@@ -13,6 +13,7 @@ import { matrixHandlers } from './matrix/handlers.js';
 import { textHandlers } from './texts/handlers.js';
 import { upsalesHandlers } from './upsales/handlers.js';
 import { vendorHandlers } from './vendors/handlers.js';
+import { shdHandlers } from './shd/handlers.js';
 import { apiKeyHandlers } from './apiKeys/handlers.js';
 import { pinHandlers } from './pins/pins.js';
 import { labelHandlers } from './labels/handlers.js';
@@ -65,6 +66,7 @@ export const handlers: HandlerTable = {
   ...textHandlers,
   ...upsalesHandlers,
   ...vendorHandlers,
+  ...shdHandlers,
   ...apiKeyHandlers,
   ...courierHandlers,
   ...numberSeriesHandlers,

@@ -210,6 +210,9 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   UPDATE_VENDOR: 'update',
   DELETE_VENDOR: 'delete',
   CONNECT_UNITS_TO_VENDOR_SITE: 'action',
+  // Same-day home delivery (docs/decisions/0092-shd.md): the department's settings set whole,
+  // the admin screen's create (as the department's week, 0078).
+  UPSERT_SHD_SETTINGS: 'create',
 };
 
 /** An update command: the payload field holding the entity's id and the command that creates it. */

@@ -196,6 +196,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   UPDATE_VENDOR: {},
   DELETE_VENDOR: {},
   CONNECT_UNITS_TO_VENDOR_SITE: { vendorId: 'vendors', 'unitIds[]': 'units' },
+  UPSERT_SHD_SETTINGS: { departmentId: 'departments' },
   ENABLE_JOB: {},
   DISABLE_JOB: {},
   CREATE_BANNER: {},

@@ -22,6 +22,14 @@ import { WEBHOOKS_ENTITY, WEBHOOKS_TABLE, type WebhookRow } from './webhooks/ind
 import { API_KEYS_ENTITY, API_KEYS_TABLE, type ApiKeyRow } from './apiKeys/index.js';
 import { SLOT_SCANS_ENTITY, SLOT_SCANS_TABLE, type SlotScansRow } from './scans/index.js';
 import { VENDORS_ENTITY, VENDORS_TABLE, type VendorRow } from './vendors/index.js';
+import {
+  SHD_CAPACITY_ENTITY,
+  SHD_CAPACITY_TABLE,
+  SHD_SETTINGS_ENTITY,
+  SHD_SETTINGS_TABLE,
+  type ShdCapacityRow,
+  type ShdSettingsRow,
+} from './shd/index.js';
 import { changeScope, entity } from './entityRules.js';
 
 /**
@@ -101,6 +109,20 @@ export const laterEntities = {
   [VENDORS_ENTITY]: entity<VendorRow>({
     table: VENDORS_TABLE,
     queries: ['vendors', 'vendor'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  // Same-day home delivery (0092): a department's settings (row id: the department's) and the
+  // places its days hold, for its SHD administrators.
+  [SHD_SETTINGS_ENTITY]: entity<ShdSettingsRow>({
+    table: SHD_SETTINGS_TABLE,
+    queries: ['shdSettings'],
+    rule: 'department',
+    scope: (row) => changeScope({ departmentId: row.departmentId }),
+  }),
+  [SHD_CAPACITY_ENTITY]: entity<ShdCapacityRow>({
+    table: SHD_CAPACITY_TABLE,
+    queries: ['shdSettings'],
     rule: 'department',
     scope: (row) => changeScope({ departmentId: row.departmentId }),
   }),

@@ -47,6 +47,7 @@ export * from './services/serviceCodes.js';
 export * from './consignments/goodsCodes.js';
 export * from './upsales/index.js';
 export * from './vendors/index.js';
+export * from './shd/index.js';
 export * from './couriers/index.js';
 export * from './numberSeries/index.js';
 export * from './labels/index.js';

@@ -54,6 +54,7 @@ import { matrixCommandSchemas, matrixQuerySchemas } from './matrix/index.js';
 import { textCommandSchemas, textQuerySchemas } from './texts/index.js';
 import { upsalesCommandSchemas, upsalesQuerySchemas } from './upsales/index.js';
 import { vendorCommandSchemas, vendorQuerySchemas } from './vendors/index.js';
+import { shdCommandSchemas, shdQuerySchemas } from './shd/index.js';
 import { labelCommandSchemas, labelUrlsQuerySchema } from './labels/index.js';
 import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSeries/index.js';
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
@@ -190,6 +191,8 @@ export const commandSchemas = {
   ...upsalesCommandSchemas,
   // Vendors (docs/decisions/0091-vendors.md).
   ...vendorCommandSchemas,
+  // Same-day home delivery (docs/decisions/0092-shd.md).
+  ...shdCommandSchemas,
   ...numberSeriesCommandSchemas,
   ...courierCommandSchemas,
   ...labelCommandSchemas,
@@ -265,6 +268,8 @@ export const querySchemas = {
   ...upsalesQuerySchemas,
   // Vendors (docs/decisions/0091-vendors.md).
   ...vendorQuerySchemas,
+  // Same-day home delivery (docs/decisions/0092-shd.md).
+  ...shdQuerySchemas,
   // The productivity report (docs/decisions/0080-reporting.md).
   productivityReport: productivityReportQuerySchema,
   // The admin report: the company's numbers from the same cells (docs/decisions/0082).

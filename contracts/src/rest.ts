@@ -26,6 +26,7 @@ import {
 } from './texts/index.js';
 import { UPSALES_RULES_ENTITY, UPSALES_RULES_TABLE } from './upsales/index.js';
 import { VENDORS_ENTITY, VENDORS_TABLE } from './vendors/index.js';
+import { SHD_SETTINGS_ENTITY, SHD_SETTINGS_TABLE } from './shd/index.js';
 import {
   ARTICLES_ENTITY,
   ARTICLES_TABLE,
@@ -341,6 +342,20 @@ export const restResources = {
     filterFields: ['departmentId', 'country'],
     keys: [],
     defaultSort: ['name', 'ASC'],
+  },
+  // Same-day home delivery (docs/decisions/0092): the departments' settings (set whole by the
+  // create, as a department's week).
+  shdSettings: {
+    table: SHD_SETTINGS_TABLE,
+    entity: SHD_SETTINGS_ENTITY,
+    query: 'shdSettings',
+    create: 'UPSERT_SHD_SETTINGS',
+    update: null,
+    delete: null,
+    sortFields: ['id'],
+    filterFields: ['departmentId'],
+    keys: [],
+    defaultSort: ['id', 'ASC'],
   },
 } as const satisfies Record<string, RestResource>;
 

@@ -17,6 +17,7 @@ import { DEPARTMENT_MATRIX_ENTITY } from './matrix/index.js';
 import { SERVICE_MAPPINGS_ENTITY, TEXTS_ENTITY } from './texts/index.js';
 import { UPSALES_RULES_ENTITY } from './upsales/index.js';
 import { VENDORS_ENTITY } from './vendors/index.js';
+import { SHD_SETTINGS_ENTITY } from './shd/index.js';
 import { CMS_BANNERS_ENTITY, CMS_HELP_MODALS_ENTITY } from './cms/index.js';
 import { customerScope, type Identity } from './identity.js';
 import { ORDER_LABELS_ENTITY } from './labels/index.js';
@@ -169,6 +170,7 @@ export const queryRowEntity: Partial<Record<QueryName, EntityName>> = {
   upsalesRules: UPSALES_RULES_ENTITY,
   vendors: VENDORS_ENTITY,
   vendor: VENDORS_ENTITY,
+  shdSettings: SHD_SETTINGS_ENTITY,
   banners: CMS_BANNERS_ENTITY,
   bannerById: CMS_BANNERS_ENTITY,
   cmsNews: CMS_BANNERS_ENTITY,

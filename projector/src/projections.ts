@@ -19,6 +19,7 @@ import { departmentMatrixProjection } from './matrix/projection.js';
 import { serviceMappingsProjection, textsProjection } from './texts/projection.js';
 import { upsalesRulesProjection } from './upsales/projection.js';
 import { vendorsProjection } from './vendors/projection.js';
+import { shdCapacityProjection, shdSettingsProjection } from './shd/projection.js';
 import { cmsBannersProjection, cmsHelpModalsProjection } from './cms/projection.js';
 import { pinnedAddressesProjection } from './pins/projection.js';
 import { numberSeriesProjection } from './numberSeries/projection.js';
@@ -73,6 +74,8 @@ export const projections: Projection[] = [
   textsProjection,
   upsalesRulesProjection,
   vendorsProjection,
+  shdSettingsProjection,
+  shdCapacityProjection,
   serviceMappingsProjection,
   cmsBannersProjection,
   cmsHelpModalsProjection,

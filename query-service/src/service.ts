@@ -62,6 +62,7 @@ import { monitoringSnapshot, reportDashboards } from './monitoring/query.js';
 import { textQueries } from './texts/query.js';
 import { upsalesRuleById, upsalesRules } from './upsales/query.js';
 import { vendorQueries } from './vendors/query.js';
+import { shdSettings } from './shd/query.js';
 import { productivityReport } from './reporting/query.js';
 import { npsScores } from './nps/query.js';
 import { cmsQueries } from './cms/query.js';
@@ -193,6 +194,7 @@ export const queries: QueryTable = {
   upsalesRules,
   upsalesRuleById,
   ...vendorQueries,
+  shdSettings,
   productivityReport,
   adminReport,
   reportDashboards,

@@ -28,6 +28,7 @@ import { newId, type Handler, type HandlerContext } from '../framework/handler.j
 import type { UniqueClaim } from '../framework/reservation.js';
 import { assertCourierStops, leavesSlot } from '../slots/handlers.js';
 import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
+import { shdFrees, shdMoves, shdTakes } from '../shd/places.js';
 
 /** Orders of departments (or customers) outside the caller's access are refused as NO_ACCESS. */
 export const guardFor = (identity: Identity) => (state: OrderState) => {
@@ -101,6 +102,8 @@ export const consignmentHandlers = {
     }
     warnUnknownUnits(payload, ctx);
     const orderId = await newId(ctx, 'order');
+    // A same-day home delivery takes its day's place in the same append (0092).
+    const places = await shdTakes(ctx, [{ ...payload, orderId }]);
     const { order, unresolved } = await bookedOrder(payload, orderId, ctx);
     return [
       target({
@@ -110,6 +113,7 @@ export const consignmentHandlers = {
         decider: orderDecider,
         command: { type: 'CREATE_ORDER', order, unresolved },
         uniques: shipmentClaims,
+        ...(places.length > 0 ? { companions: () => places } : {}),
       }),
     ];
   }) satisfies Handler<'CREATE_ORDER'>,
@@ -139,6 +143,14 @@ export const consignmentHandlers = {
     });
     const scope = { departmentId: current.departmentId, customerId: payload.customerId };
     const serviceCode = await resolvedServiceCode(ctx, payload, timeZoneOf(payload, department));
+    // A changed day or service moves its same-day home delivery place (0092).
+    const places = await shdMoves(ctx, current, {
+      orderId,
+      departmentId: current.departmentId,
+      serviceId: payload.serviceId,
+      pickupDate: payload.pickupDate,
+      deliveryDate: payload.deliveryDate,
+    });
     const newPackageIds = await drawPackageIds(ctx, scope, payload.measurements);
     return [
       target({
@@ -148,6 +160,7 @@ export const consignmentHandlers = {
         guard: guardFor(ctx.identity),
         // The edit carries the stored order merged with the update: decided on this revision only.
         basedOn: revision,
+        ...(places.length > 0 ? { companions: () => places } : {}),
         command: {
           type: 'EDIT',
           order: {
@@ -169,7 +182,17 @@ export const consignmentHandlers = {
     // The caller needs access to the target department too (each order's own is guarded).
     assertDepartmentsInScope(ctx.identity, [departmentId]);
     await departmentOf(ctx, departmentId);
-    return each(orderIds, { type: 'MOVE', departmentId }, ctx, true);
+    // A moved order leaves its slot and frees its same-day home delivery place (0092).
+    return orderIds.map((id) =>
+      target({
+        id,
+        streamId: orderStream(id),
+        decider: orderDecider,
+        command: { type: 'MOVE', departmentId },
+        guard: guardFor(ctx.identity),
+        companions: (state: OrderState) => [...leavesSlot(ctx)(state), ...shdFrees(state)],
+      }),
+    );
   }) satisfies Handler<'MOVE_ORDERS'>,
   ACCEPT_ORDERS: (({ orderIds }, ctx) =>
     each(orderIds, { type: 'ACCEPT' }, ctx)) satisfies Handler<'ACCEPT_ORDERS'>,
@@ -266,8 +289,44 @@ export const consignmentHandlers = {
       },
       ctx,
     )) satisfies Handler<'MANUAL_RETURN'>,
+  // A deleted order leaves its slot and frees its same-day home delivery place (0092).
   DELETE_ORDERS: (({ orderIds }, ctx) =>
-    each(orderIds, { type: 'DELETE' }, ctx, true)) satisfies Handler<'DELETE_ORDERS'>,
-  RESTORE_ORDERS: (({ orderIds }, ctx) =>
-    each(orderIds, { type: 'RESTORE' }, ctx)) satisfies Handler<'RESTORE_ORDERS'>,
+    orderIds.map((id) =>
+      target({
+        id,
+        streamId: orderStream(id),
+        decider: orderDecider,
+        command: { type: 'DELETE' },
+        guard: guardFor(ctx.identity),
+        companions: (state: OrderState) => [...leavesSlot(ctx)(state), ...shdFrees(state)],
+      }),
+    )) satisfies Handler<'DELETE_ORDERS'>,
+  // A restored same-day home delivery takes its day's place again: refused when full (0092).
+  RESTORE_ORDERS: (async ({ orderIds }, ctx) => {
+    const targets = [];
+    for (const id of orderIds) {
+      const [t] = each([id], { type: 'RESTORE' }, ctx);
+      const state = await ctx.load(orderStream(id), orderDecider);
+      try {
+        const places =
+          state.status === 'booked' && state.state === 'DELETED'
+            ? await shdTakes(ctx, [{ ...state.order, departmentId: state.departmentId }])
+            : [];
+        targets.push(places.length > 0 ? { ...t!, companions: () => places } : t!);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        // This order is refused (full day, SHD off; after its access is checked, as any order's);
+        // the others of the command are restored.
+        const access = guardFor(ctx.identity);
+        targets.push({
+          ...t!,
+          guard: (s: unknown) => {
+            access(s as OrderState);
+            throw err;
+          },
+        });
+      }
+    }
+    return targets;
+  }) satisfies Handler<'RESTORE_ORDERS'>,
 };

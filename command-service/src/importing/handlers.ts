@@ -4,6 +4,7 @@ import { orderDecider } from '../consignments/decider.js';
 import { shipmentClaims, warnUnknownUnits } from '../consignments/handlers.js';
 import { target, type Target } from '../framework/decider.js';
 import { newId, type Handler, type Prefetch } from '../framework/handler.js';
+import { shdTakes } from '../shd/places.js';
 
 /**
  * CREATE_ORDERS (docs/decisions/0059-import.md): a batch of orders, each booked as CREATE_ORDER
@@ -18,10 +19,17 @@ export const importHandlers = {
     for (const payload of orders)
       if (!inScope(ctx.identity, payload.departmentId, payload.customerId))
         throw new AppError('NO_ACCESS', 'You may not book orders for this department or customer');
+    const orderIds = await Promise.all(orders.map((_, i) => newId(ctx, 'order', String(i))));
+    // Same-day home deliveries take their days' places in the same append (0092), decided
+    // before the orders draw their numbers.
+    const places = await shdTakes(
+      ctx,
+      orders.map((payload, i) => ({ ...payload, orderId: orderIds[i]! })),
+    );
     const targets: Target[] = await Promise.all(
       orders.map(async (payload, i) => {
         warnUnknownUnits(payload, ctx);
-        const orderId = await newId(ctx, 'order', String(i));
+        const orderId = orderIds[i]!;
         const { order, unresolved } = await bookedOrder(payload, orderId, ctx);
         return target({
           id: orderId,
@@ -34,7 +42,7 @@ export const importHandlers = {
       }),
     );
     const [first, ...rest] = targets;
-    return [{ ...first!, companions: () => rest }];
+    return [{ ...first!, companions: () => [...rest, ...places] }];
   }) satisfies Handler<'CREATE_ORDERS'>,
 };
 

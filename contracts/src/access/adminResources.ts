@@ -80,6 +80,13 @@ const table = [
     update: 'UPDATE_VENDOR',
     delete: 'DELETE_VENDOR',
   },
+  // Same-day home delivery (docs/decisions/0092): a department's settings, set whole.
+  {
+    name: 'admin/shd',
+    rule: '/admin/shd',
+    page: 'shdSettings',
+    create: 'UPSERT_SHD_SETTINGS',
+  },
   {
     name: 'admin/holidays',
     rule: '/admin/holidays',

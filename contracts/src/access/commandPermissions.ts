@@ -108,6 +108,8 @@ export const commandPermissions: Record<CommandName, Permission> = {
   UPDATE_VENDOR: write(['ADMIN_VENDORS']),
   DELETE_VENDOR: write(['ADMIN_VENDORS']),
   CONNECT_UNITS_TO_VENDOR_SITE: write(['ADMIN_VENDORS']),
+  // Same-day home delivery (0092): its administrators, inside their departments (the handler).
+  UPSERT_SHD_SETTINGS: write(['ADMIN_SHD']),
   // The jobs run for every department (0076): administrators who see them all.
   ENABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),
   DISABLE_JOB: write(['ADMIN_JOBS'], { roles: ['ADMIN'], ...everyDepartment }),

@@ -115,6 +115,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   // Vendors (0091): their administrators, in the departments they see.
   vendors: read(['ADMIN_VENDORS']),
   vendor: read(['ADMIN_VENDORS']),
+  // Same-day home delivery (0092): its administrators, in the departments they see.
+  shdSettings: read(['ADMIN_SHD']),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.
@@ -203,10 +205,12 @@ export const queryPermissions: Record<QueryName, Permission> = {
   shipmentTracking: read(['PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], { customers: true }),
   // The order form shows the articles and the price; invoicing reads the lists.
   // The matrix admin picks the services of an entry from the catalogue (0079).
-  // The matrix's and the upsales rules' (0087) administrators pick services and extras from it.
-  articles: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'ADMIN_MATRIX', 'ADMIN_TEXTS'], {
-    customers: true,
-  }),
+  // The matrix's and the upsales rules' (0087) administrators pick services and extras from it,
+  // and same-day home delivery's (0092) its services.
+  articles: read(
+    ['PLANNER_INVOICING', 'PLANNER_BOOKING', 'ADMIN_MATRIX', 'ADMIN_TEXTS', 'ADMIN_SHD'],
+    { customers: true },
+  ),
   articlesInArticleGroup: read(['PLANNER_INVOICING', 'PLANNER_BOOKING'], { customers: true }),
   priceLists: read(['PLANNER_INVOICING']),
   orderPrice: read(['PLANNER_INVOICING', 'PLANNER_BOOKING', 'PLANNER_SHIPMENTS'], {

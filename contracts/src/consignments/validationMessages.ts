@@ -110,6 +110,9 @@ export const validationMessages = {
   // Service codes (docs/decisions/0093-service-codes.md).
   'validation.serviceCodePlaceholder': 'a service code may hold only {W}, {E} and {V}',
   'validation.serviceCode': 'A–Z, 0–9, - and _ only, at most 40 characters',
+  // Same-day home delivery (docs/decisions/0092-shd.md).
+  'validation.shdFull': 'same-day home delivery is fully booked on this day for the department',
+  'validation.shdOff': 'same-day home delivery is off for the department',
   'validation.serviceWeightBracket':
     "the order weighs more than the service code's largest bracket (8000 kg)",
 } as const;

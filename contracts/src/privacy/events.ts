@@ -12,6 +12,7 @@ import type { TimeWindowEvent } from '../timeWindows/index.js';
 import type { MatrixEvent } from '../matrix/index.js';
 import type { UpsalesRuleEvent } from '../upsales/index.js';
 import type { VendorEvent } from '../vendors/index.js';
+import type { ShdEvent } from '../shd/index.js';
 import type { CmsEvent } from '../cms/index.js';
 import type { InvoicingEvent } from '../invoicing/events.js';
 import type { BillingOrderEvent, InvoiceEvent, InvoicingRunEvent } from '../invoicing/invoices.js';
@@ -68,6 +69,7 @@ export type DomainEvent =
   | MatrixEvent
   | UpsalesRuleEvent
   | VendorEvent
+  | ShdEvent
   | CmsEvent
   | InvoicingEvent
   | InvoicingRunEvent

@@ -95,6 +95,10 @@ export const businessEventPrivacy = {
   VendorCreated: named(vendorBusiness, vendorPaths('')),
   VendorUpdated: named(vendorBusiness, vendorPaths('changes.')),
   VendorDeleted: none,
+  // Same-day home delivery (0092): settings, and which orders hold a day's places (ids only).
+  ShdSettingsSet: none,
+  ShdPlacesTaken: none,
+  ShdPlacesFreed: none,
   // Content (0077): texts an administrator writes for users, not about a person.
   CmsItemCreated: named(
     'content written for every user of the roles it targets: not about a person',

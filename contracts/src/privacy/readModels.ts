@@ -147,6 +147,8 @@ export const readModelPrivacy: Readonly<Record<EntityName, EntityPrivacy>> = {
   holidays: named('the name of a public holiday'),
   departmentTimeWindows: { personal: {} },
   departmentMatrix: { personal: {} },
+  shdSettings: { personal: {} },
+  shdCapacity: { personal: {} },
   vendors: named(
     "a haulier (a business): its name, number, depots and the business's own contact mailbox and phone",
     ['name', 'orgNumber', 'email', 'phone', 'sites[].name', 'sites[].location.address'],

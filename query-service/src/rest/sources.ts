@@ -186,6 +186,13 @@ export const restSources: { [R in RestResourceName]: RestSource<R> } = {
     base: live,
     scope: scopeNumberSeries,
   },
+  // Same-day home delivery (docs/decisions/0092): the settings row's id is its department's.
+  shdSettings: {
+    sort: { id: 'id' },
+    filters: { departmentId: scalar('departmentId') },
+    search: words('departmentId'),
+    scope: (q, identity) => scopeDepartmentColumn(q, identity, 'id'),
+  },
   // A department's calendar (docs/decisions/0078): the week's row id is its department's.
   departmentTimeWindows: {
     sort: { id: 'id' },

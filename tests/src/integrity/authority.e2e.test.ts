@@ -378,6 +378,11 @@ const cases: Partial<
     outside: [(w) => ({ id: w.osloVendor })],
     inside: (w) => ({ id: w.bergenVendor2 }),
   },
+  // Same-day home delivery settings are their department's (0092).
+  UPSERT_SHD_SETTINGS: {
+    outside: [(w) => ({ departmentId: w.oslo, enabled: true, dailyCapacity: 3 })],
+    inside: (w) => ({ departmentId: w.bergen, enabled: true, dailyCapacity: 3 }),
+  },
   CONNECT_UNITS_TO_VENDOR_SITE: {
     outside: [(w) => ({ vendorId: w.osloVendor, siteCode: 'D1', unitIds: [] })],
     inside: (w) => ({ vendorId: w.bergenVendor, siteCode: 'D1', unitIds: [] }),
@@ -455,6 +460,7 @@ describe('a scoped admin acts only inside its departments and never gives more t
       'ADMIN_MATRIX',
       'ADMIN_TEXTS',
       'ADMIN_VENDORS',
+      'ADMIN_SHD',
       ...plannerFlags,
     ];
     const phone = freshPhone();

@@ -79,6 +79,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   upsalesRules: () => ({}),
   upsalesRuleById: (w) => ({ id: w.upsalesRule }),
   vendors: () => ({}),
+  shdSettings: (w) => ({ departmentId: w.departments[0] }),
   vendor: (w) => ({ id: w.vendor }),
   allDepartmentsWithAdminLevelAccess: () => ({}),
   departmentsInSameCountry: (w) => ({ departmentId: w.departments[0] }),

@@ -80,6 +80,23 @@ const readers: Record<EntityName, (client: Client, world: World) => Promise<Row[
     return rows;
   },
   productionTimeWindows: (c) => list(c.query('productionTimeWindows', {})),
+  // Same-day home delivery (0092): a department's settings, and its day of DATE's places.
+  shdSettings: async (c, w) => {
+    const rows: Row[] = [];
+    for (const departmentId of [w.oslo, w.bergen]) {
+      const res = await c.query('shdSettings', { departmentId });
+      if (res.status === 200 && res.body.revision !== null) rows.push(res.body as Row);
+    }
+    return rows;
+  },
+  shdCapacity: async (c, w) => {
+    const rows: Row[] = [];
+    for (const departmentId of [w.oslo, w.bergen]) {
+      const res = await c.query('shdSettings', { departmentId, date: DATE });
+      if (res.status === 200 && res.body.day) rows.push(res.body.day as Row);
+    }
+    return rows;
+  },
   departmentMatrix: (c) => list(c.query('departmentMatrix', {})),
   // Services and texts (0081): a group's texts; a mapping per transport article.
   texts: async (c) => [
@@ -641,6 +658,32 @@ describe('socket scope equals query access, for every entity, role and context',
       const booked = await sys.query('orders', { recurringOrderId: saved.body.ids[0] });
       for (const o of booked.body as Row[]) world.orders.push(String(o.id));
       fresh.push(String((booked.body as Row[])[0]!.id));
+    }
+    // Same-day home delivery on in each department and one such order each (0092): a place
+    // taken on each department's day; Oslo's then freed by deleting its order.
+    for (const departmentId of [oslo, bergen]) {
+      const set = await sys.command('UPSERT_SHD_SETTINGS', {
+        departmentId,
+        enabled: true,
+        serviceIds: ['SHD_HOME'],
+        dailyCapacity: 5,
+      });
+      expect(set.status).toBe(200);
+      const res = await sys.command('CREATE_ORDER', {
+        departmentId,
+        customerId: departmentId === oslo ? mine : theirs,
+        pickupDate: DATE,
+        serviceId: 'SHD_HOME',
+        pickup: block,
+        delivery: { ...block, name: 'Kari Nordmann', phone: '+4791234567' },
+        measurements: [{ weight: 1 }],
+      });
+      expect(res.status).toBe(200);
+      world.orders.push(res.body.ids[0]);
+      if (departmentId === oslo)
+        expect((await sys.command('DELETE_ORDERS', { orderIds: [res.body.ids[0]] })).status).toBe(
+          200,
+        );
     }
     // Each department's week and a production time window of each, far ahead (0078):
     // after the bookings (a week makes the holiday of DATE close Oslo's pickups).

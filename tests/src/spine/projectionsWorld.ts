@@ -5,7 +5,7 @@ import { createCourier, createSlot } from '../support/planning.js';
 import { startRun, waitForRun } from '../support/optimizing.js';
 import { waitForInvoicingRun } from '../support/invoicing.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
-import { adminCalendarWorld, adminReferenceWorld } from './projectionsAdminWorld.js';
+import { adminCalendarWorld, adminReferenceWorld, madeBy } from './projectionsAdminWorld.js';
 
 /**
  * The projections test's world: a department's day through every feature that has a read model
@@ -256,6 +256,27 @@ export async function buildProjectionsWorld(): Promise<{
       name,
       status: 200,
     });
+  // Same-day home delivery set twice, two orders of its service take the day's places, one of
+  // them deleted (its place freed) (0092).
+  const made = madeBy(sys);
+  const shd = { departmentId: dep, enabled: true, serviceIds: ['SHD_HOME'], dailyCapacity: 5 };
+  await made('UPSERT_SHD_SETTINGS', shd);
+  await made('UPSERT_SHD_SETTINGS', { ...shd, dailyCapacity: 6 });
+  const shdOrders: string[] = [];
+  for (const i of [200, 201])
+    shdOrders.push(
+      await made('CREATE_ORDER', {
+        ...demoOrder(
+          rnd,
+          { id: dep, country: 'NO', location: { lat: 59.91, lng: 10.75 } },
+          { id: cust, name: 'Nordlys Apotek' },
+          bookingDate(),
+          i,
+        ),
+        serviceId: 'SHD_HOME',
+      }),
+    );
+  await made('DELETE_ORDERS', { orderIds: [shdOrders[0]] });
   // Jobs, content, the calendar and the matrix (0076–0079).
   await adminCalendarWorld(sys, dep);
   // An optimising run suggesting two of them for a second slot, reordered; a run cancelled.

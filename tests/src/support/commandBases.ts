@@ -200,6 +200,13 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   CREATE_VENDOR: (w) => updateSamples.UPDATE_VENDOR(w).create,
   UPDATE_VENDOR: (w) => ({ id: w.vendor, name: 'Nordic Haulage' }),
   DELETE_VENDOR: (w) => ({ id: w.vendor }),
+  // Same-day home delivery on for a service no other base books (0092): their bookings stay valid.
+  UPSERT_SHD_SETTINGS: (w) => ({
+    departmentId: w.departments[0],
+    enabled: true,
+    serviceIds: ['SHD_BASE'],
+    dailyCapacity: 1000,
+  }),
   CONNECT_UNITS_TO_VENDOR_SITE: (w) => ({
     vendorId: w.vendor,
     siteCode: 'OSL1',

@@ -43,6 +43,8 @@ const routes = {
   'admin/services-and-texts/upsales': 'upsalesRules',
   // Vendors (docs/decisions/0091).
   'admin/vendors': 'vendors',
+  // Same-day home delivery (docs/decisions/0092).
+  'admin/shd': 'shdSettings',
   'admin/services-and-texts': 'texts',
 } as const satisfies Record<string, keyof typeof restResources>;
 
@@ -108,6 +110,9 @@ const plannerLists: Record<string, string[]> = {
   departmentTimeWindows: ['departmentCalendar'],
   productionTimeWindows: ['departmentCalendar'],
   holidays: ['departmentCalendar'],
+  // The same-day home delivery page's live count of today's places (admin/shd, 0092).
+  shdSettings: ['shdDay'],
+  shdCapacity: ['shdDay'],
 };
 
 /** The react-admin resources that show an entity (socket changes are applied to each). */

@@ -137,6 +137,14 @@ export const fillers: Record<AdminResourceName, Filler> = {
     shown: () => '23:59',
   },
   // A production time window of its own year: the walk's windows never overlap.
+  // Same-day home delivery (0092): a department's settings, set whole; the capacity shows.
+  'admin/shd': {
+    fill: async (page) => {
+      await pick(page, /^department/i, /.+/);
+      await page.getByLabel(/^orders per day/i).fill('777');
+    },
+    shown: () => '777',
+  },
   // A vendor (0091): a Norwegian haulier of a department, its organisation number valid (mod 11).
   'admin/vendors': {
     fill: async (page, name) => {

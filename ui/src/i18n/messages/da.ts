@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -112,6 +113,7 @@ const da: Messages = {
     ...textsMessages.da.pages,
     ...upsalesMessages.da.pages,
     ...vendorMessages.da.pages,
+    ...shdMessages.da.pages,
     ...reportingMessages.da.pages,
     ...adminReportMessages.da.pages,
     ...reportPagesMessages.da.pages,
@@ -995,6 +997,7 @@ const da: Messages = {
     ...upsalesMessages.da.validation,
     ...serviceCodeMessages.da.validation,
     ...vendorMessages.da.validation,
+    ...shdMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',
@@ -1744,6 +1747,7 @@ const da: Messages = {
     ...textsMessages.da.resources,
     ...upsalesMessages.da.resources,
     ...vendorMessages.da.resources,
+    ...shdMessages.da.resources,
     'admin/departments': {
       name: 'Afdeling |||| Afdelinger',
       fields: {
@@ -2665,6 +2669,7 @@ const da: Messages = {
   upsales: upsalesMessages.da.upsales,
   bookingTexts: { region: 'Information om denne booking' },
   vendors: vendorMessages.da.vendors,
+  shd: shdMessages.da.shd,
   reporting: reportingMessages.da.reporting,
   adminReport: adminReportMessages.da.adminReport,
   reportPages: reportPagesMessages.da.reportPages,

@@ -6,6 +6,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -113,6 +114,7 @@ const en = {
     ...textsMessages.en.pages,
     ...upsalesMessages.en.pages,
     ...vendorMessages.en.pages,
+    ...shdMessages.en.pages,
     ...reportingMessages.en.pages,
     ...adminReportMessages.en.pages,
     ...reportPagesMessages.en.pages,
@@ -992,6 +994,7 @@ const en = {
     ...upsalesMessages.en.validation,
     ...serviceCodeMessages.en.validation,
     ...vendorMessages.en.validation,
+    ...shdMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',
@@ -1743,6 +1746,7 @@ const en = {
     ...textsMessages.en.resources,
     ...upsalesMessages.en.resources,
     ...vendorMessages.en.resources,
+    ...shdMessages.en.resources,
     'admin/departments': {
       name: 'Department |||| Departments',
       fields: {
@@ -2673,6 +2677,7 @@ const en = {
   upsales: upsalesMessages.en.upsales,
   bookingTexts: { region: 'Information about this booking' },
   vendors: vendorMessages.en.vendors,
+  shd: shdMessages.en.shd,
   reporting: reportingMessages.en.reporting,
   adminReport: adminReportMessages.en.adminReport,
   reportPages: reportPagesMessages.en.reportPages,

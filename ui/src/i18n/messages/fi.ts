@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -113,6 +114,7 @@ const fi: Messages = {
     ...textsMessages.fi.pages,
     ...upsalesMessages.fi.pages,
     ...vendorMessages.fi.pages,
+    ...shdMessages.fi.pages,
     ...reportingMessages.fi.pages,
     ...adminReportMessages.fi.pages,
     ...reportPagesMessages.fi.pages,
@@ -1000,6 +1002,7 @@ const fi: Messages = {
     ...upsalesMessages.fi.validation,
     ...serviceCodeMessages.fi.validation,
     ...vendorMessages.fi.validation,
+    ...shdMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',
@@ -1753,6 +1756,7 @@ const fi: Messages = {
     ...textsMessages.fi.resources,
     ...upsalesMessages.fi.resources,
     ...vendorMessages.fi.resources,
+    ...shdMessages.fi.resources,
     'admin/departments': {
       name: 'Osasto |||| Osastot',
       fields: {
@@ -2691,6 +2695,7 @@ const fi: Messages = {
   upsales: upsalesMessages.fi.upsales,
   bookingTexts: { region: 'Tietoa tästä tilauksesta' },
   vendors: vendorMessages.fi.vendors,
+  shd: shdMessages.fi.shd,
   reporting: reportingMessages.fi.reporting,
   adminReport: adminReportMessages.fi.adminReport,
   reportPages: reportPagesMessages.fi.reportPages,

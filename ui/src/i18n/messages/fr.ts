@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -115,6 +116,7 @@ const fr: Messages = {
     ...textsMessages.fr.pages,
     ...upsalesMessages.fr.pages,
     ...vendorMessages.fr.pages,
+    ...shdMessages.fr.pages,
     ...reportingMessages.fr.pages,
     ...adminReportMessages.fr.pages,
     ...reportPagesMessages.fr.pages,
@@ -1008,6 +1010,7 @@ const fr: Messages = {
     ...upsalesMessages.fr.validation,
     ...serviceCodeMessages.fr.validation,
     ...vendorMessages.fr.validation,
+    ...shdMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',
@@ -1766,6 +1769,7 @@ const fr: Messages = {
     ...textsMessages.fr.resources,
     ...upsalesMessages.fr.resources,
     ...vendorMessages.fr.resources,
+    ...shdMessages.fr.resources,
     'admin/departments': {
       name: 'Agence |||| Agences',
       fields: {
@@ -2701,6 +2705,7 @@ const fr: Messages = {
   upsales: upsalesMessages.fr.upsales,
   bookingTexts: { region: 'Informations sur cette réservation' },
   vendors: vendorMessages.fr.vendors,
+  shd: shdMessages.fr.shd,
   reporting: reportingMessages.fr.reporting,
   adminReport: adminReportMessages.fr.adminReport,
   reportPages: reportPagesMessages.fr.reportPages,

@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -111,6 +112,7 @@ const nb: Messages = {
     ...textsMessages.nb.pages,
     ...upsalesMessages.nb.pages,
     ...vendorMessages.nb.pages,
+    ...shdMessages.nb.pages,
     ...reportingMessages.nb.pages,
     ...adminReportMessages.nb.pages,
     ...reportPagesMessages.nb.pages,
@@ -993,6 +995,7 @@ const nb: Messages = {
     ...upsalesMessages.nb.validation,
     ...serviceCodeMessages.nb.validation,
     ...vendorMessages.nb.validation,
+    ...shdMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',
@@ -1742,6 +1745,7 @@ const nb: Messages = {
     ...textsMessages.nb.resources,
     ...upsalesMessages.nb.resources,
     ...vendorMessages.nb.resources,
+    ...shdMessages.nb.resources,
     'admin/departments': {
       name: 'Avdeling |||| Avdelinger',
       fields: {
@@ -2671,6 +2675,7 @@ const nb: Messages = {
   upsales: upsalesMessages.nb.upsales,
   bookingTexts: { region: 'Informasjon om denne bestillingen' },
   vendors: vendorMessages.nb.vendors,
+  shd: shdMessages.nb.shd,
   reporting: reportingMessages.nb.reporting,
   adminReport: adminReportMessages.nb.adminReport,
   reportPages: reportPagesMessages.nb.reportPages,

@@ -7,6 +7,7 @@ import { textsMessages } from './texts';
 import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
+import { shdMessages } from './shd';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -111,6 +112,7 @@ const sv: Messages = {
     ...textsMessages.sv.pages,
     ...upsalesMessages.sv.pages,
     ...vendorMessages.sv.pages,
+    ...shdMessages.sv.pages,
     ...reportingMessages.sv.pages,
     ...adminReportMessages.sv.pages,
     ...reportPagesMessages.sv.pages,
@@ -992,6 +994,7 @@ const sv: Messages = {
     ...upsalesMessages.sv.validation,
     ...serviceCodeMessages.sv.validation,
     ...vendorMessages.sv.validation,
+    ...shdMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',
@@ -1741,6 +1744,7 @@ const sv: Messages = {
     ...textsMessages.sv.resources,
     ...upsalesMessages.sv.resources,
     ...vendorMessages.sv.resources,
+    ...shdMessages.sv.resources,
     'admin/departments': {
       name: 'Avdelning |||| Avdelningar',
       fields: {
@@ -2667,6 +2671,7 @@ const sv: Messages = {
   upsales: upsalesMessages.sv.upsales,
   bookingTexts: { region: 'Information om den här bokningen' },
   vendors: vendorMessages.sv.vendors,
+  shd: shdMessages.sv.shd,
   reporting: reportingMessages.sv.reporting,
   adminReport: adminReportMessages.sv.adminReport,
   reportPages: reportPagesMessages.sv.reportPages,

@@ -1,6 +1,7 @@
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import HomeIcon from '@mui/icons-material/Home';
 import BadgeIcon from '@mui/icons-material/Badge';
 import BusinessIcon from '@mui/icons-material/Business';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -45,5 +46,6 @@ export const adminIcons: Record<AdminResourceName, ReactElement> = {
   'admin/services-and-texts/mapping': <TuneIcon />,
   'admin/services-and-texts/upsales': <AddShoppingCartIcon />,
   'admin/vendors': <LocalShippingIcon />,
+  'admin/shd': <HomeIcon />,
   'admin/services-and-texts': <TranslateIcon />,
 };

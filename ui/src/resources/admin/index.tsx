@@ -34,6 +34,7 @@ import { RoleCreate, RoleEdit, RoleList } from './roles';
 import { MappingEdit, MappingList, TextCreate, TextEdit, TextList } from './texts';
 import { UpsalesCreate, UpsalesEdit, UpsalesList } from './upsales';
 import { VendorCreate, VendorEdit, VendorList } from './vendors';
+import { ShdCreate, ShdList } from './shd';
 import {
   ProductionWindowCreate,
   ProductionWindowEdit,
@@ -108,5 +109,6 @@ export const adminPages: Record<AdminResourceName, AdminPages> = {
     edit: UpsalesEdit,
   },
   'admin/vendors': { list: VendorList, create: VendorCreate, edit: VendorEdit },
+  'admin/shd': { list: ShdList, create: ShdCreate },
   'admin/services-and-texts': { list: TextList, create: TextCreate, edit: TextEdit },
 };

@@ -1,0 +1,1 @@
+export { ShdCreate, ShdList } from './ShdPages';

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -94,73 +95,76 @@ export function PackagesTable() {
           {errorText(listError)}
         </Typography>
       ) : null}
-      <Table size="small" aria-labelledby="packages-title">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('booking.line.preset')}</TableCell>
-            <TableCell>{translate('serviceCodes.goods')}</TableCell>
-            {numberColumns.map((c) => (
-              <TableCell key={c}>{translate(`booking.line.${c}`)}</TableCell>
-            ))}
-            <TableCell>{translate('booking.line.description')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {fields.map((field, index) => (
-            <TableRow key={field.id} data-testid={`package-${index + 1}`}>
-              <TableCell sx={{ minWidth: 170 }}>
-                <TextField
-                  select
-                  size="small"
-                  fullWidth
-                  label={translate('booking.line.preset')}
-                  value={getValues(`measurements.${index}.presetDimension`) || 'custom'}
-                  onChange={(e) => choosePreset(index, e.target.value)}
-                >
-                  <MenuItem value="custom">{translate('booking.line.custom')}</MenuItem>
-                  {presets.map((p) => (
-                    <MenuItem key={p.value} value={p.value}>
-                      {p.label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </TableCell>
-              <TableCell sx={{ minWidth: 220 }}>
-                <GoodsCodeField
-                  index={index}
-                  line={getValues(`measurements.${index}`)}
-                  onPick={(next) => update(index, next)}
-                />
-              </TableCell>
+      {/* The line has many measures: it scrolls within its section, never widening the page. */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-labelledby="packages-title">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('booking.line.preset')}</TableCell>
+              <TableCell>{translate('serviceCodes.goods')}</TableCell>
               {numberColumns.map((c) => (
-                <TableCell key={c} sx={{ minWidth: 90 }}>
-                  <Field
-                    name={`measurements.${index}.${c}`}
-                    label={translate(`booking.line.${c}`)}
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                <TableCell key={c}>{translate(`booking.line.${c}`)}</TableCell>
+              ))}
+              <TableCell>{translate('booking.line.description')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {fields.map((field, index) => (
+              <TableRow key={field.id} data-testid={`package-${index + 1}`}>
+                <TableCell sx={{ minWidth: 170 }}>
+                  <TextField
+                    select
+                    size="small"
+                    fullWidth
+                    label={translate('booking.line.preset')}
+                    value={getValues(`measurements.${index}.presetDimension`) || 'custom'}
+                    onChange={(e) => choosePreset(index, e.target.value)}
+                  >
+                    <MenuItem value="custom">{translate('booking.line.custom')}</MenuItem>
+                    {presets.map((p) => (
+                      <MenuItem key={p.value} value={p.value}>
+                        {p.label}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </TableCell>
+                <TableCell sx={{ minWidth: 220 }}>
+                  <GoodsCodeField
+                    index={index}
+                    line={getValues(`measurements.${index}`)}
+                    onPick={(next) => update(index, next)}
                   />
                 </TableCell>
-              ))}
-              <TableCell sx={{ minWidth: 160 }}>
-                <Field
-                  name={`measurements.${index}.specificationDescription`}
-                  label={translate('booking.line.description')}
-                />
-              </TableCell>
-              <TableCell>
-                <IconButton
-                  aria-label={translate('booking.removePackage', { n: index + 1 })}
-                  onClick={() => remove(index)}
-                  disabled={fields.length === 1}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                {numberColumns.map((c) => (
+                  <TableCell key={c} sx={{ minWidth: 90 }}>
+                    <Field
+                      name={`measurements.${index}.${c}`}
+                      label={translate(`booking.line.${c}`)}
+                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    />
+                  </TableCell>
+                ))}
+                <TableCell sx={{ minWidth: 160 }}>
+                  <Field
+                    name={`measurements.${index}.specificationDescription`}
+                    label={translate('booking.line.description')}
+                  />
+                </TableCell>
+                <TableCell>
+                  <IconButton
+                    aria-label={translate('booking.removePackage', { n: index + 1 })}
+                    onClick={() => remove(index)}
+                    disabled={fields.length === 1}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Paper>
   );
 }

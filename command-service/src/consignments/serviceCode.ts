@@ -1,13 +1,12 @@
 import {
-  AppError,
   articleStream,
   orderWeightKg,
   resolveServiceCode,
   serviceTimeVariant,
-  validationMessages,
   type MeasurementLine,
 } from '@nordlog/contracts';
 import type { HandlerContext } from '../framework/handler.js';
+import { refusedField } from '../framework/refusals.js';
 import { articleIdOfCode } from '../pricing/articleCodes.js';
 import { serviceMappingDecider } from '../texts/mapping.js';
 
@@ -49,13 +48,6 @@ export async function resolvedServiceCode(
     weightKg: orderWeightKg(order.measurements),
     variant,
   });
-  if (!resolved.ok)
-    throw AppError.of([
-      {
-        errorType: 'VALIDATION_ERROR',
-        description: `payload.measurements: ${validationMessages['validation.serviceWeightBracket']}`,
-        params: { field: 'measurements', key: 'validation.serviceWeightBracket' },
-      },
-    ]);
+  if (!resolved.ok) throw refusedField('measurements', 'validation.serviceWeightBracket');
   return resolved.code;
 }

@@ -3,7 +3,6 @@ import {
   clashOf,
   matrixEntryIssues,
   rangeCountryIssues,
-  validationMessages,
   weekOrder,
   type Issue,
   type MarketCountry,
@@ -13,6 +12,7 @@ import {
   type MatrixEvent,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
+import { refusedFields } from '../framework/refusals.js';
 import {
   sameValue,
   withChanges,
@@ -41,17 +41,8 @@ export type MatrixCommand =
     }
   | { type: 'delete'; id: string };
 
-const refused = (issues: { field: string; key: Issue['message']; detail?: string }[]) =>
-  AppError.of(
-    issues.map((i) => ({
-      errorType: 'VALIDATION_ERROR' as const,
-      description: `payload.${i.field}: ${validationMessages[i.key]}${i.detail ? ` (${i.detail})` : ''}`,
-      params: { field: i.field, key: i.key },
-    })),
-  );
-
 const asRefusal = (issues: Issue[]) =>
-  refused(issues.map((i) => ({ field: i.path.map(String).join('.'), key: i.message })));
+  refusedFields(issues.map((i) => ({ field: i.path.map(String).join('.'), key: i.message })));
 
 /**
  * Refuses an entry that breaks its own rules, whose postal codes are not of its department's
@@ -63,7 +54,7 @@ function assertValid(entry: MatrixEntry, country: MarketCountry | null, state: M
   const clash = clashOf(entry, Object.values(state.entries));
   if (clash) {
     const { other, serviceCode } = clash;
-    throw refused([
+    throw refusedFields([
       {
         field: 'postalCodeFrom',
         key: 'validation.rangeOverlap',

@@ -1,11 +1,10 @@
 import {
-  AppError,
-  validationMessages,
   type ShdCapacityEvent,
   type ShdSettingsEvent,
   type ShdSettingsFields,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
+import { refusedField } from '../framework/refusals.js';
 
 /**
  * Same-day home delivery (docs/decisions/0092-shd.md): a department's settings on their own
@@ -57,13 +56,7 @@ export type ShdDayCommand =
 
 /** The day is full: 400 on the order's delivery date, nothing written. */
 export const shdFull = (date: string, capacity: number) =>
-  AppError.of([
-    {
-      errorType: 'VALIDATION_ERROR',
-      description: `payload.deliveryDate: ${validationMessages['validation.shdFull']} (${date}, ${capacity} a day)`,
-      params: { field: 'deliveryDate', key: 'validation.shdFull' },
-    },
-  ]);
+  refusedField('deliveryDate', 'validation.shdFull', `${date}, ${capacity} a day`);
 
 export const shdDayDecider: Decider<ShdDayState, ShdDayCommand, ShdCapacityEvent> = {
   initialState: { orderIds: new Set() },

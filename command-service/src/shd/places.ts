@@ -1,12 +1,11 @@
 import {
-  AppError,
   shdCapacityId,
   shdCapacityStream,
   shdSettingsStream,
-  validationMessages,
   type ShdSettingsFields,
 } from '@nordlog/contracts';
 import { target, type Target } from '../framework/decider.js';
+import { refusedField } from '../framework/refusals.js';
 import type { HandlerContext } from '../framework/handler.js';
 import type { OrderState } from '../consignments/decider.js';
 import { shdDayDecider, shdSettingsDecider } from './decider.js';
@@ -31,13 +30,7 @@ export const shdDay = (o: { pickupDate: string; deliveryDate?: string | null | u
 
 /** SHD is off for the department: 400 on the order's service, nothing written. */
 const shdOff = (departmentId: string) =>
-  AppError.of([
-    {
-      errorType: 'VALIDATION_ERROR',
-      description: `payload.serviceId: ${validationMessages['validation.shdOff']} (department ${departmentId})`,
-      params: { field: 'serviceId', key: 'validation.shdOff' },
-    },
-  ]);
+  refusedField('serviceId', 'validation.shdOff', `department ${departmentId}`);
 
 const dayTarget = (
   departmentId: string,

@@ -2,16 +2,15 @@ import {
   AppError,
   periodsOverlap,
   productionWindowIssues,
-  validationMessages,
   type DepartmentTimeWindowEvent,
   type DepartmentTimeWindowFields,
-  type Issue,
   type ProductionTimeWindow,
   type ProductionTimeWindowChanges,
   type ProductionTimeWindowEvent,
   type ProductionTimeWindowFields,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
+import { refusedFields } from '../framework/refusals.js';
 import { withChanges, withoutRecord, withRecord, type Records } from '../framework/records.js';
 
 /**
@@ -64,26 +63,17 @@ export type ProductionCommand =
   | { type: 'edit'; id: string; changes: ProductionTimeWindowChanges }
   | { type: 'delete'; id: string };
 
-const refused = (issues: { field: string; key: Issue['message']; detail?: string }[]) =>
-  AppError.of(
-    issues.map((i) => ({
-      errorType: 'VALIDATION_ERROR' as const,
-      description: `payload.${i.field}: ${validationMessages[i.key]}${i.detail ? ` (${i.detail})` : ''}`,
-      params: { field: i.field, key: i.key },
-    })),
-  );
-
 /** Refuses a window that breaks its own rules or shares a date with another of its department. */
 function assertValid(window: ProductionTimeWindow, state: ProductionState): void {
   const own = productionWindowIssues(window);
   if (own.length > 0)
-    throw refused(own.map((i) => ({ field: i.path.map(String).join('.'), key: i.message })));
+    throw refusedFields(own.map((i) => ({ field: i.path.map(String).join('.'), key: i.message })));
   const other = Object.values(state.windows).find(
     (w) =>
       w.id !== window.id && w.departmentId === window.departmentId && periodsOverlap(w, window),
   );
   if (other)
-    throw refused([
+    throw refusedFields([
       {
         field: 'fromDate',
         key: 'validation.overlap',

@@ -1,11 +1,6 @@
-import {
-  AppError,
-  upsalesRuleIssues,
-  validationMessages,
-  type ArticleFields,
-  type UpsalesRuleFields,
-} from '@nordlog/contracts';
+import { upsalesRuleIssues, type ArticleFields, type UpsalesRuleFields } from '@nordlog/contracts';
 import { referenceDecider, type ReferenceState } from '../framework/referenceDecider.js';
+import { refusedField } from '../framework/refusals.js';
 
 /**
  * Upsales rules (docs/decisions/0087-upsales-rules.md): one stream per rule, created, updated
@@ -44,12 +39,5 @@ export function assertExtra(
       : article.entity.kind !== 'SERVICE'
         ? ('validation.notVas' as const)
         : null;
-  if (key)
-    throw AppError.of([
-      {
-        errorType: 'VALIDATION_ERROR',
-        description: `payload.articleId: ${validationMessages[key]} (article ${articleId})`,
-        params: { field: 'articleId', key },
-      },
-    ]);
+  if (key) throw refusedField('articleId', key, `article ${articleId}`);
 }

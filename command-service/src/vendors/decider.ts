@@ -6,9 +6,9 @@ import {
   type VendorChanges,
   type VendorEvent,
   type VendorFields,
-  type ValidationKey,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
+import { refusedField } from '../framework/refusals.js';
 import {
   sameValue,
   withChanges,
@@ -30,15 +30,6 @@ export type VendorCommand =
   | { type: 'update'; id: string; changes: VendorChanges }
   | { type: 'delete'; id: string }
   | { type: 'connect'; id: string; siteCode: string; unitIds: string[] };
-
-const refused = (field: string, key: ValidationKey, detail?: string) =>
-  AppError.of([
-    {
-      errorType: 'VALIDATION_ERROR',
-      description: `payload.${field}: ${validationMessages[key]}${detail ? ` (${detail})` : ''}`,
-      params: { field, key },
-    },
-  ]);
 
 function assertValid(vendor: Vendor): void {
   const issues = vendorIssues(vendor);
@@ -101,7 +92,7 @@ export const vendorsDecider: Decider<VendorsState, VendorCommand, VendorEvent> =
         // A site removed (or renamed away) must have no units: they would be nowhere.
         for (const [code, units] of Object.entries(current.units))
           if (units.length > 0 && !siteOf(next, code))
-            throw refused(
+            throw refusedField(
               'sites',
               'validation.siteHasUnits',
               `site ${code}: units ${units.join(', ')}`,
@@ -121,7 +112,7 @@ export const vendorsDecider: Decider<VendorsState, VendorCommand, VendorEvent> =
       case 'connect': {
         const current = found(state, command.id);
         const site = siteOf(current, command.siteCode);
-        if (!site) throw refused('siteCode', 'validation.unknownSite', command.siteCode);
+        if (!site) throw refusedField('siteCode', 'validation.unknownSite', command.siteCode);
         const wanted = new Set(command.unitIds);
         const events: VendorEvent[] = [];
         // The vendors the units leave (this one's other sites included) lose them.

@@ -9,7 +9,7 @@ import {
   screenshot,
   settledValue,
 } from '../support/browser.js';
-import { courierDay, courierPhone, type CourierDay } from '../support/courierDay.js';
+import { courierDay, cameraPicture, courierPhone, type CourierDay } from '../support/courierDay.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 
 /**
@@ -41,18 +41,7 @@ describe('a proof of delivery made offline', () => {
     await sys.settled();
     ({ context, page } = await courierPhone(browser, sys, day.courier.phoneNumber));
     await page.getByRole('heading', { name: /Morning run/ }).waitFor();
-    const dataUrl = await page.evaluate<string>(`(() => {
-      const c = document.createElement('canvas');
-      c.width = 1200;
-      c.height = 900;
-      const g = c.getContext('2d');
-      g.fillStyle = '#37a';
-      g.fillRect(0, 0, 1200, 900);
-      g.fillStyle = '#fff';
-      g.fillRect(200, 200, 400, 300);
-      return c.toDataURL('image/png');
-    })()`);
-    photo = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+    photo = await cameraPicture(page, 1200, 900, '#37a');
   }, 120_000);
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { bookingDate } from '../support/booking.js';
 import { assertWebAppBuilt, launchBrowser, screenshot } from '../support/browser.js';
-import { courierDay, courierPhone } from '../support/courierDay.js';
+import { courierDay, cameraPicture, courierPhone } from '../support/courierDay.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { inspectPage, messageKeyPattern } from '../support/walk.js';
 
@@ -40,18 +40,7 @@ describe('proof of delivery in a browser', () => {
     await sys.settled();
     ({ page } = await courierPhone(browser, sys, day.courier.phoneNumber, { permissions: [] }));
     // The camera's picture: a PNG drawn by a canvas, larger than the page sends.
-    const dataUrl = await page.evaluate<string>(`(() => {
-      const c = document.createElement('canvas');
-      c.width = 2400;
-      c.height = 1800;
-      const g = c.getContext('2d');
-      g.fillStyle = '#3a7';
-      g.fillRect(0, 0, 2400, 1800);
-      g.fillStyle = '#fff';
-      g.fillRect(400, 400, 800, 600);
-      return c.toDataURL('image/png');
-    })()`);
-    photo = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+    photo = await cameraPicture(page, 2400, 1800, '#3a7');
   }, 120_000);
 
   afterAll(async () => {

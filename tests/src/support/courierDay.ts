@@ -138,3 +138,28 @@ export async function courierPhone(
   await page.waitForURL('**/courier**');
   return { context, page };
 }
+
+/**
+ * A camera's picture as the phone would hand it over: a PNG of `width` × `height` drawn by a
+ * canvas in the page (a coloured field with a white square), as bytes.
+ */
+export async function cameraPicture(
+  page: Page,
+  width: number,
+  height: number,
+  colour: string,
+): Promise<Buffer> {
+  // A string, not a function: the tests compile without the DOM's types.
+  const dataUrl = await page.evaluate<string>(`(() => {
+    const c = document.createElement('canvas');
+    c.width = ${width};
+    c.height = ${height};
+    const g = c.getContext('2d');
+    g.fillStyle = ${JSON.stringify(colour)};
+    g.fillRect(0, 0, ${width}, ${height});
+    g.fillStyle = '#fff';
+    g.fillRect(${width / 6}, ${height / 4.5}, ${width / 3}, ${height / 3});
+    return c.toDataURL('image/png');
+  })()`);
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}

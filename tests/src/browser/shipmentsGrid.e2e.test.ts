@@ -226,7 +226,9 @@ describe('shipments grid in a browser', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Settings' }).waitFor();
     await dialog.getByRole('heading', { name: 'Hide columns' }).waitFor();
-    await expect(dialog.getByRole('checkbox').count()).resolves.toBe(19);
+    // Every column of the grid, the service code (0093/0097) the latest.
+    await expect(dialog.getByRole('checkbox').count()).resolves.toBe(20);
+    await dialog.getByRole('checkbox', { name: 'Service code' }).waitFor();
     await dialog.getByRole('checkbox', { name: 'Weight (kg)' }).check();
     await screenshot(page, 'grid-05-column-settings');
     await dialog.getByRole('button', { name: 'Save and close' }).click();

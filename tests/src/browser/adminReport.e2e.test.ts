@@ -151,7 +151,10 @@ describe('the admin report, in a browser', () => {
 
     await chooseOption(page, page.getByLabel('Report'), 'Top customers', { exact: false });
     await page.waitForURL(`**${RANGE}/customers`);
-    await page.getByRole('columnheader', { name: 'Customer' }).waitFor();
+    await page
+      .getByTestId('admin-report-table')
+      .getByRole('columnheader', { name: 'Customer' })
+      .waitFor();
     expect(await tableOf(page)).toEqual([
       ['Customer', ...header],
       ['Apotek Nord', ...oslo],

@@ -125,11 +125,16 @@ describe('the services and texts screens', () => {
     expect(errors).toEqual([]);
     await page.context().close();
 
-    // A planner without the flag: not found, and the screen's queries refused.
+    // A planner without the flag: not found, and the screen's mapping query and commands refused.
     const other = await openAs(browser, sys.url, list, planner, []);
     await other.getByTestId('not-found').waitFor();
     await other.context().close();
-    expect((await sys.as(planner).query('texts', { group: 'VAS' })).status).toBe(403);
+    // The booking form shows the texts (0097): a booker reads them, never edits or maps them.
+    expect((await sys.as(planner).query('texts', { group: 'VAS' })).status).toBe(200);
+    expect(
+      (await sys.as(planner).command('CREATE_TEXT', { group: 'VAS', key: 'x', texts: { en: 'x' } }))
+        .status,
+    ).toBe(403);
     expect((await sys.as(planner).query('serviceMappingData', {})).status).toBe(403);
   }, 120_000);
 });

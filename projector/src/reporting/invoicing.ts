@@ -4,6 +4,7 @@ import {
   type RecordedEvent,
 } from '@nordlog/contracts';
 import { preparedQuery, type Knex } from '@nordlog/platform';
+import type { BatchWrites } from '../framework/batchWrites.js';
 import type { Projection } from '../framework/projection.js';
 import { foldInvoicing, handlesInvoicingReport, type InvoicingOrder } from './invoicingFold.js';
 
@@ -40,7 +41,11 @@ const INSERT_ORDERS = `insert into ${O} (id, revision, data)
   select (r->>'id')::bigint, (r->>'revision')::integer, r->'data' from jsonb_array_elements($1::jsonb) r
   on conflict (id) do nothing`;
 
-async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+async function applyEvents(
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+  writes?: BatchWrites,
+): Promise<void> {
   if (events.length === 0) return;
   if (creationsOnly(events)) {
     // A booking counts nowhere yet (neither delivered nor invoiced): the orders are inserted
@@ -49,7 +54,10 @@ async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[]): Prom
     const { deltas, changed } = foldInvoicing(fresh, events);
     if (deltas.cells.size === 0) {
       const rows = [...changed].map((id) => ({ id, revision: 0, data: fresh.get(id) }));
-      if (rows.length > 0) await preparedQuery(trx, INSERT_ORDERS, [JSON.stringify(rows)]);
+      if (rows.length === 0) return;
+      // With the batch's other writes, in its one statement, where the runner gives them.
+      if (writes) writes.add(INSERT_ORDERS, [JSON.stringify(rows)]);
+      else await preparedQuery(trx, INSERT_ORDERS, [JSON.stringify(rows)]);
       return;
     }
   }
@@ -107,8 +115,8 @@ export const reportInvoicingProjection: Projection = {
     },
   ],
   handles: handlesInvoicingReport,
-  async apply(trx, events) {
-    await applyEvents(trx, events);
+  async apply(trx, events, writes) {
+    await applyEvents(trx, events, writes);
     return [];
   },
 };

@@ -125,6 +125,27 @@ describe('REST resources in the dialect of ra-data-simple-rest (GET /api/rest/{r
         })
       ).status,
     ).toBe(200);
+    // A haulier with a depot (0091) and same-day home delivery of a service (0092).
+    for (const [name, payload] of [
+      [
+        'CREATE_VENDOR',
+        {
+          departmentId: deps.Oslo,
+          name: 'Nordic Haulage',
+          country: 'NO',
+          orgNumber: '923609016',
+          sites: [{ code: 'OSL1', name: 'Alnabru', location: null }],
+        },
+      ],
+      [
+        'UPSERT_SHD_SETTINGS',
+        { departmentId: deps.Oslo, enabled: true, serviceIds: ['FREIGHT'], dailyCapacity: 50 },
+      ],
+    ] as const)
+      expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
+        name,
+        status: 200,
+      });
     await sys.settled();
   });
 

@@ -196,7 +196,11 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   UPDATE_VENDOR: {},
   DELETE_VENDOR: {},
   CONNECT_UNITS_TO_VENDOR_SITE: { vendorId: 'vendors', 'unitIds[]': 'units' },
-  UPSERT_SHD_SETTINGS: { departmentId: 'departments' },
+  UPSERT_SHD_SETTINGS: {
+    departmentId: 'departments',
+    // The services that count as same-day home delivery (0092), by their article codes.
+    'serviceIds[]': external('transport article codes, matched against the orders booked'),
+  },
   ENABLE_JOB: {},
   DISABLE_JOB: {},
   CREATE_BANNER: {},

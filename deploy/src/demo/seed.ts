@@ -1,4 +1,4 @@
-import { zonedInstant, type CommandResult, type OrderFormInput } from '@nordlog/contracts';
+import type { CommandResult, OrderFormInput } from '@nordlog/contracts';
 import { GazetteerGeocoder, type Logger } from '@nordlog/platform';
 import {
   demoCustomerGroups,
@@ -13,6 +13,7 @@ import {
 import { demoArticles, demoPriceList } from './pricing.js';
 import { nordicPublicHolidays } from './holidays.js';
 import { planDemoRoutes } from './routes.js';
+import { comingWorkingDays, demoSlotsOf } from './week.js';
 
 /** Orders of each department that the demo day plans onto its two morning slots. */
 const PLANNED = 24;
@@ -45,14 +46,17 @@ const nextHourIn = (tz: string) =>
 
 /**
  * Loads the demo data through the command API (never SQL): four departments, eight customers,
- * department and customer groups, this year's public holidays of the four markets, a GSIN and an
- * SSCC number series, and a day of consignments per department, some of them moved along the state
- * machine.
+ * department and customer groups, this year's and next year's public holidays of the four
+ * markets, a GSIN and an SSCC number series, and a day of consignments per department, some of
+ * them moved along the state machine. With `comingDays`, each department's next working days
+ * (weekends and its country's holidays left out) have their three slots and half a day's orders
+ * each, booked and not yet planned: the week a planner plans ahead.
  */
 export async function seedDemoData(
   run: RunCommand,
   logger: Logger,
   ordersPerDepartment = 60,
+  comingDays = 0,
 ): Promise<DemoPlan> {
   const rnd = prng(20261122);
   const plan: DemoPlan = new Map();
@@ -85,7 +89,8 @@ export async function seedDemoData(
     const customerIds = names.map((name) => customers.find((c) => c.name === name)!.id);
     await command(run, 'CREATE_CUSTOMER_GROUP', { ...fields, customerIds });
   }
-  const holidays = nordicPublicHolidays(Number(todayIn('Europe/Oslo').slice(0, 4)));
+  const year = Number(todayIn('Europe/Oslo').slice(0, 4));
+  const holidays = [...nordicPublicHolidays(year), ...nordicPublicHolidays(year + 1)];
   for (const holiday of holidays) await command(run, 'CREATE_HOLIDAY', holiday);
   for (const series of demoNumberSeries) await command(run, 'CREATE_NUMBER_SERIES', series);
   for (const article of demoArticles) await command(run, 'CREATE_ARTICLE', article);
@@ -112,20 +117,8 @@ export async function seedDemoData(
     // Three slots of the day; part of the day planned onto the first two, some collected and
     // delivered (orders still waiting for an address or a confirmation cannot be planned).
     const slots: string[] = [];
-    for (const [name, hour] of [
-      ['Morning 1', '07:00'],
-      ['Morning 2', '07:30'],
-      ['Afternoon', '12:00'],
-    ] as const)
-      slots.push(
-        (
-          await command(run, 'CREATE_SLOT', {
-            departmentId: dep.id,
-            name,
-            timeFrom: zonedInstant(todayIn(dep.tz), hour, dep.tz).toISOString(),
-          })
-        ).ids[0]!,
-      );
+    for (const slot of demoSlotsOf(dep.id, todayIn(dep.tz), dep.tz))
+      slots.push((await command(run, 'CREATE_SLOT', slot)).ids[0]!);
     plan.set(dep.id, slots);
     // The first two slots' delivery routes, planned by the optimiser (orders that wait for a
     // confirmation cannot be planned), each order added in the order the route drives it.
@@ -149,6 +142,15 @@ export async function seedDemoData(
       consignmentIds: planned.slice(0, 3),
       comment: 'Demo: delivered',
     });
+    for (const date of comingWorkingDays(todayIn(dep.tz), dep.country, comingDays, holidays)) {
+      for (const slot of demoSlotsOf(dep.id, date, dep.tz)) await command(run, 'CREATE_SLOT', slot);
+      for (let i = 0; i < Math.ceil(ordersPerDepartment / 2); i++)
+        await command(
+          run,
+          'CREATE_ORDER',
+          demoOrder(rnd, dep, mine[i % mine.length]!, date, index++, 0, i % 5 === 0),
+        );
+    }
   }
   logger.info(
     {

@@ -38,7 +38,8 @@ async function main(): Promise<void> {
     (await system.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count === '0';
   if (empty && config.DEMO_DATA) {
     const run = (name: string, payload: unknown) => system.run(name, payload);
-    const plan = await seedDemoData(run, logger);
+    // Today and the next four working days: a week to plan (development data only).
+    const plan = await seedDemoData(run, logger, 60, 4);
     if (config.NODE_ENV !== 'production') await seedDemoUsers(run, logger, plan);
   }
   logger.info(

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isValidGsin, type OrderPrice, type UnitRow } from '@nordlog/contracts';
+import {
+  isValidGsin,
+  type ConsignmentRow,
+  type OrderPrice,
+  type UnitRow,
+} from '@nordlog/contracts';
 import { seedDemoData, seedDemoUsers, type DemoPlan } from '@nordlog/deploy';
 import { silentLogger } from '@nordlog/platform';
 import { startTestSystem, type TestSystem } from '../support/system.js';
@@ -14,11 +19,11 @@ describe('demo data with booking rules', () => {
   afterAll(async () => sys.shutdown());
 
   it('loads: every demo order has a GSIN from the demo series and lies ahead of now', async () => {
-    plan = await seedDemoData((name, payload) => sys.run(name, payload), silentLogger(), 5);
+    plan = await seedDemoData((name, payload) => sys.run(name, payload), silentLogger(), 5, 2);
     await sys.settled();
     const rows = (await sys.query('consignments', { fromDate: '2000-01-01', toDate: '2100-01-01' }))
       .body as { shipmentId: string; packageIds: string[] }[];
-    expect(rows).toHaveLength(20);
+    expect(rows).toHaveLength(20 + 24);
     expect(rows.every((r) => isValidGsin(r.shipmentId) && r.packageIds.length > 0)).toBe(true);
   }, 60_000);
 
@@ -54,6 +59,32 @@ describe('demo data with booking rules', () => {
       });
     expect((await report(me.courierId)).status).toBe(200);
     expect((await report(String(Number(me.courierId) + 1))).status).toBe(403);
+  }, 60_000);
+
+  it('the demo week: the next two working days have three slots and three orders each a department, none planned', async () => {
+    const rows = (await sys.query('consignments', { fromDate: '2000-01-01', toDate: '2100-01-01' }))
+      .body as ConsignmentRow[];
+    const todayOslo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(
+      new Date(),
+    );
+    const coming = rows.filter((r) => r.date > todayOslo);
+    // Four departments × two days × ceil(5 / 2) orders; a day a department's time zone is ahead
+    // of Oslo's is not possible in the Nordic markets, so "after today" is after Oslo's today.
+    expect(coming).toHaveLength(24);
+    for (const row of coming) {
+      const weekday = new Date(`${row.date}T12:00:00Z`).getUTCDay();
+      expect({ date: row.date, weekend: weekday === 0 || weekday === 6, slot: row.slotId }).toEqual(
+        { date: row.date, weekend: false, slot: null },
+      );
+    }
+    const dates = [...new Set(coming.map((r) => r.date))].sort();
+    expect(dates.length).toBeGreaterThanOrEqual(2);
+    const slots = (await sys.query('slots', { fromDate: dates[0], toDate: dates[0] })).body as {
+      name: string;
+    }[];
+    expect(slots.map((s) => s.name).sort()).toEqual(
+      expect.arrayContaining(['Afternoon', 'Morning 1', 'Morning 2']),
+    );
   }, 60_000);
 
   it("every demo unit's depot is its department's street address with its point (0041-depot)", async () => {

@@ -158,9 +158,11 @@ export class PersonalDataStore implements EventStore {
     return this.openAll(events, erased);
   }
 
+  /** Many streams read at once, opened with one key lookup for all their subjects. */
   async readStreamsAfter(reads: readonly StreamRead[]): Promise<RecordedEvent[][]> {
     const lists = await readStreamsAfter(this.inner, reads);
-    return Promise.all(lists.map((events) => this.openAll(events, erasedIn(events))));
+    const keys = await this.keysOf(lists.flat());
+    return lists.map((events) => openWith(keys, events, erasedIn(events)));
   }
 
   async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
@@ -255,29 +257,43 @@ export class PersonalDataStore implements EventStore {
     events: E[],
     erased: ReadonlySet<string>,
   ): Promise<E[]> {
+    return openWith(await this.keysOf(events), events, erased);
+  }
+
+  /** The keys of every subject the events carry sealed values of, in one lookup (none: none). */
+  private async keysOf(
+    events: readonly Pick<RecordedEvent, 'data'>[],
+  ): Promise<ReadonlyMap<string, Buffer | null>> {
     const subjects: string[] = [];
     for (const e of events) for (const s of sealsOf(e.data) ?? []) subjects.push(s.s);
-    if (subjects.length === 0) return events;
-    const keys = await this.keys.keys(subjects, false);
-    return events.map((e) => {
-      const seals = sealsOf(e.data);
-      if (!seals) return e;
-      const patches: PersonalPatch[] = [];
-      for (const { s, c } of seals) {
-        const key = erased.has(s) ? null : keys.get(s);
-        if (!key) continue;
-        const plain = open(key, Buffer.from(c, 'base64'), binding(s, e.streamId));
-        patches.push(JSON.parse(plain.toString('utf8')) as PersonalPatch);
-      }
-      const { [SEALED]: _seals, ...data } = e.data as Record<string, unknown>;
-      const opened = { ...e, data: applyPersonal(data, patches) };
-      sealedSubjects.set(
-        opened,
-        seals.map((s) => s.s),
-      );
-      return opened;
-    });
+    return subjects.length === 0 ? new Map() : this.keys.keys(subjects, false);
   }
+}
+
+/** The events with their sealed values put back where `keys` has the subject's key and it is not `erased`. */
+function openWith<E extends Pick<RecordedEvent, 'streamId' | 'data'>>(
+  keys: ReadonlyMap<string, Buffer | null>,
+  events: E[],
+  erased: ReadonlySet<string>,
+): E[] {
+  return events.map((e) => {
+    const seals = sealsOf(e.data);
+    if (!seals) return e;
+    const patches: PersonalPatch[] = [];
+    for (const { s, c } of seals) {
+      const key = erased.has(s) ? null : keys.get(s);
+      if (!key) continue;
+      const plain = open(key, Buffer.from(c, 'base64'), binding(s, e.streamId));
+      patches.push(JSON.parse(plain.toString('utf8')) as PersonalPatch);
+    }
+    const { [SEALED]: _seals, ...data } = e.data as Record<string, unknown>;
+    const opened = { ...e, data: applyPersonal(data, patches) };
+    sealedSubjects.set(
+      opened,
+      seals.map((s) => s.s),
+    );
+    return opened;
+  });
 }
 
 /** The appends with every event's personal values sealed with its subject's key in `keys`. */

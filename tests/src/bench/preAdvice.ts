@@ -5,9 +5,10 @@ import { bookingDate, osloAddress } from '../support/booking.js';
 import { numberArg as arg } from './args.js';
 import { must, onLocalSystem, runBench, shopWorld } from './localSystem.js';
 import { fmt } from './stats.js';
+import { phaseProfiler } from './spineProfile.js';
 
 /**
- * `npm run bench:preadvice` (`node tests/dist/bench/preAdvice.js [--orders N --slots S --keep]`),
+ * `npm run bench:preadvice` (`node tests/dist/bench/preAdvice.js [--orders N --slots S --keep --profile]`),
  * docs/decisions/0062-pre-advice.md.
  *
  * On the local PostgreSQL server, in a database of its own: a department whose policy sends an
@@ -22,6 +23,8 @@ import { fmt } from './stats.js';
 const ORDERS = arg('--orders', 20_000);
 const SLOTS = arg('--slots', 100);
 const KEEP = process.argv.includes('--keep');
+/** CPU profiles of the server thread and the projector from the dispatch to the last message. */
+const PROFILE = process.argv.includes('--profile');
 const DATE = bookingDate(2);
 
 /** Waits until the read model has `n` rows matching `where` (the projector caught up). */
@@ -133,6 +136,8 @@ runBench(async () => {
         );
       };
       const commitsBefore = await commits();
+      const profiler = PROFILE ? await phaseProfiler(system, knex) : null;
+      await profiler?.start();
       const dispatchStart = performance.now();
       for (const slotId of slots)
         await must(system, 'CHANGE_SLOT_STATE', { slotId, transition: 'completePlanning' });
@@ -149,6 +154,7 @@ runBench(async () => {
         if (passes > 1000) throw new Error('the messages were not all handed over');
       }
       const toLast = (performance.now() - dispatchStart) / 1000;
+      await profiler?.stop('dispatch to the last message', ORDERS);
       knex.off('query', counted);
       await new Promise((r) => setTimeout(r, 1_500)); // the statistics are flushed about each second
       const committed = (await commits()) - commitsBefore;

@@ -141,6 +141,50 @@ describe('the personal data store', () => {
     ).toBe(ERASED_TEXT);
   });
 
+  it('many streams read at once: one key lookup for all their subjects, each stream its own erasures', async () => {
+    for (const [id, name] of [
+      ['41', 'Eva Quibble'],
+      ['42', 'Liv Quibble'],
+      ['43', 'Tor Quibble'],
+    ] as const)
+      await store.appendToStream(
+        orderStream(id),
+        'no_stream',
+        [created(id, name, '+4791234570')],
+        meta(),
+      );
+    await store.appendToStream(
+      orderStream('43'),
+      0,
+      [{ type: 'PersonalDataErased', data: { subject: 'order:43', reason: 'request' } }],
+      meta(),
+    );
+    // A store with an empty cache, its key lookups counted.
+    const counted = await withPersonalData(raw, db.knex, undefined);
+    const lookups: string[][] = [];
+    const keys = counted.keys.keys.bind(counted.keys);
+    counted.keys.keys = (subjects, create) => {
+      lookups.push([...subjects]);
+      return keys(subjects, create);
+    };
+    const lists = await counted.readStreamsAfter(
+      ['41', '42', '43', '1'].map((id) => ({ streamId: orderStream(id), after: null })),
+    );
+    expect(lists.map((events) => deliveryOf(events[0]!).name)).toEqual([
+      'Eva Quibble',
+      'Liv Quibble',
+      ERASED_TEXT,
+      'Kari Quibble',
+    ]);
+    expect(lookups).toHaveLength(1);
+    expect([...new Set(lookups[0])].sort()).toEqual([
+      'order:1',
+      'order:41',
+      'order:42',
+      'order:43',
+    ]);
+  });
+
   it('a wrong master key fails loudly instead of reading as erased', async () => {
     const wrong = new PersonalDataStore(
       raw,

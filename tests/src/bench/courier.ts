@@ -7,6 +7,7 @@ import { must, onLocalSystem, runBench, shopWorld } from './localSystem.js';
 import { signIn, type SessionHeaders } from './signIn.js';
 import { phaseProfiler } from './spineProfile.js';
 import { fmt, percentile } from './stats.js';
+import { floorProbe, now, printStages, send, sleep } from './courierSupport.js';
 
 /**
  * `npm run bench:courier [-- --couriers 200 --seconds 60 --batch 20 --keep --profile]` (issue 42). On the
@@ -16,7 +17,10 @@ import { fmt, percentile } from './stats.js';
  *    send a scan batch of `batch` (ADD_SCANNED_EVENTS: at the terminal, loaded, delivered, each
  *    half of the route in turn) every 10 s and a position (SET_COURIER_LOCATION) every 60 s, for
  *    `seconds`. A planner's socket (`types=slotScans`) takes each batch's arrival: scan sent →
- *    the slot's scans on the planner's socket, p50 and p99 (issue target p99 < 200 ms).
+ *    the slot's scans on the planner's socket, p50 and p99 (issue target p99 < 200 ms). Beside
+ *    it, the floor of the same path under the same load: every 250 ms the cheapest change that
+ *    reaches a socket (UPDATE_CUSTOMER of a customer of its own, no orders: one row) sent → the
+ *    planner's second socket (`types=customers`).
  * 2. Scans processed a second in that phase, against CREATE_CUSTOMER's rate in the same run (a
  *    closed loop of 32 at once for 10 s: the cheapest command the product has, the floor).
  * 3. One courier's offline queue of 200 reports (single-scan ADD_SCANNED_EVENTS and positions,
@@ -40,26 +44,6 @@ interface Route {
   slotId: string;
   packages: string[];
   headers: SessionHeaders;
-}
-
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-
-/** Sends a command as a session; its status. */
-async function send(
-  system: System,
-  headers: SessionHeaders,
-  type: string,
-  payload: unknown,
-  commandId?: string,
-): Promise<number> {
-  const res = await fetch(`${system.url}/api/command/${type}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ type, payload, ...(commandId ? { commandId } : {}) }),
-  });
-  await res.arrayBuffer();
-  return res.status;
 }
 
 /** A courier signed in, with a started route of `orders` one-package orders. */
@@ -142,62 +126,6 @@ const position = (r: Route, t: number) => ({
   timestamp: new Date().toISOString(),
 });
 
-/**
- * Where a batch's time goes, from the database's own stamps (one clock: the same machine): sent →
- * the handler's decision (the events' `occurredAt`) → the append's transaction (`es_events`) →
- * the projector's transaction that published the slot's row (`rm_changes`) → the planner's socket.
- */
-async function printStages(
-  system: System,
-  timed: Map<string, { sent: number; seen?: number }>,
-): Promise<void> {
-  const appended = await system.db
-    .knex('es_events')
-    .where('type', 'ScansRecorded')
-    .select<{ stream_id: string; stream_revision: number; at: Date; decided: string }[]>(
-      'stream_id',
-      'stream_revision',
-      system.db.knex.raw('created_at as at'),
-      system.db.knex.raw(`metadata->>'occurredAt' as decided`),
-    );
-  const published = await system.db
-    .knex('rm_changes')
-    .where('entity', 'slotScans')
-    .select<{ entity_id: string; revision: number; at: Date }[]>(
-      'entity_id',
-      'revision',
-      system.db.knex.raw('created_at as at'),
-    );
-  const outbox = new Map(published.map((r) => [`${r.entity_id}:${r.revision}`, r.at.getTime()]));
-  const stages: Record<string, number[]> = {
-    'sent → decided (HTTP, checks, handler reads)': [],
-    'decided → append transaction': [],
-    'append → projector transaction': [],
-    'projector transaction → planner socket': [],
-  };
-  const [accept, append, project, push] = Object.values(stages) as [
-    number[],
-    number[],
-    number[],
-    number[],
-  ];
-  for (const e of appended) {
-    const key = `${e.stream_id.replace('slot-scans-', '')}:${e.stream_revision}`;
-    const batch = timed.get(key);
-    const out = outbox.get(key);
-    if (!batch?.seen || out === undefined) continue;
-    const decided = Date.parse(e.decided);
-    accept.push(decided - batch.sent);
-    append.push(e.at.getTime() - decided);
-    project.push(out - e.at.getTime());
-    push.push(batch.seen - out);
-  }
-  for (const [name, values] of Object.entries(stages))
-    console.log(
-      `    ${name}: p50 ${fmt(percentile(values, 50), 1)} ms, p99 ${fmt(percentile(values, 99), 1)} ms (${values.length})`,
-    );
-}
-
 runBench(async () => {
   await onLocalSystem(
     'courier',
@@ -248,9 +176,11 @@ runBench(async () => {
           if (batch) batch.seen = at;
         }
       });
+      const probe = await floorProbe(system, world.department, planner);
       const profiler = PROFILE ? await phaseProfiler(system, system.db.knex) : null;
       await profiler?.start();
       const batches = Math.floor(SECONDS / 10);
+      const probing = probe.run(SECONDS * 1000);
       const latencies: number[] = [];
       const statuses = new Map<number, number>();
       let scans = 0;
@@ -282,6 +212,7 @@ runBench(async () => {
       );
       const loadSeconds = (performance.now() - loadStart) / 1000;
       await profiler?.stop('scan load', batches * routes.length);
+      const floor = await probing;
       // The last batches' socket messages: every batch's arrival counts in the percentiles (one
       // left out would hide the slowest), so wait for them all, up to a minute.
       const unseen = () => [...waiting.values()].reduce((n, l) => n + l.length, 0);
@@ -301,6 +232,10 @@ runBench(async () => {
       );
 
       await printStages(system, timed);
+      console.log(
+        `  floor under the same load, UPDATE_CUSTOMER sent → planner's socket: p50 ${fmt(percentile(floor.lags, 50), 1)} ms, p99 ${fmt(percentile(floor.lags, 99), 1)} ms ` +
+          `over ${floor.lags.length} changes (${floor.missed} not seen); scan p99 / floor p99: ${fmt(percentile(lags, 99) / percentile(floor.lags, 99), 2)} ×`,
+      );
       console.log(
         `  the process's heap after the load: ${fmt(process.memoryUsage().heapUsed / 2 ** 20, 0)} MiB` +
           (STATES_KEPT === null ? '' : ` (COMMAND_STATES_KEPT ${STATES_KEPT})`),

@@ -3,8 +3,9 @@ import { createTextSchema } from '../texts/index.js';
 import { createPreAdvicePolicySchema, type PreAdviceText } from './policies.js';
 import { preAdviceTextKeys, preAdviceWording, type PreAdviceAdminTexts } from './wording.js';
 
-const text = (t: Partial<PreAdviceText> & { language: PreAdviceText['language'] }) =>
-  ({ trigger: null, smsText: null, emailSubject: null, emailBody: null, ...t }) as PreAdviceText;
+const text = (
+  t: Partial<PreAdviceText> & { language: PreAdviceText['language'] },
+): PreAdviceText => ({ trigger: null, smsText: null, emailSubject: null, emailBody: null, ...t });
 const admin = (texts: Record<string, Record<string, string>>): PreAdviceAdminTexts =>
   new Map(Object.entries(texts));
 const COMPANY = admin({

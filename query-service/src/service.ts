@@ -60,7 +60,7 @@ import { departmentMatrix, getCustomersWithTimeMatrix } from './matrix/query.js'
 import { adminReport } from './reporting/admin.js';
 import { monitoringSnapshot, reportDashboards } from './monitoring/query.js';
 import { textQueries } from './texts/query.js';
-import { upsalesRuleById, upsalesRules } from './upsales/query.js';
+import { upsalesOffers, upsalesRuleById, upsalesRules } from './upsales/query.js';
 import { vendorQueries } from './vendors/query.js';
 import { shdSettings } from './shd/query.js';
 import { productivityReport } from './reporting/query.js';
@@ -192,6 +192,7 @@ export const queries: QueryTable = {
   getCustomersWithTimeMatrix,
   ...textQueries,
   upsalesRules,
+  upsalesOffers,
   upsalesRuleById,
   ...vendorQueries,
   shdSettings,

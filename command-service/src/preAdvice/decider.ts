@@ -7,7 +7,7 @@ import {
   languageOfCountry,
   normalisePhone,
   renderPreAdviceText,
-  textFor,
+  preAdviceWording,
   isPreAdviceTrigger,
   trackingLink,
   usesPlaceholder,
@@ -17,6 +17,7 @@ import {
   type PreAdviceEvent,
   type PreAdviceMessages,
   type PreAdviceOutcome,
+  type PreAdviceAdminTexts,
   type PreAdvicePolicy,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
@@ -52,6 +53,8 @@ export type PreAdviceCommand =
       featureOn: boolean;
       /** The customer's sender name (docs/decisions/0071); absent or empty: the pickup's name. */
       senderName?: string;
+      /** The texts admin's PRE_ADVICE wordings by key (0100), as read for this pass; absent: none. */
+      texts?: PreAdviceAdminTexts;
     }
   | { type: 'DELIVERED'; key: string; result: DeliveryResult };
 
@@ -111,13 +114,17 @@ function messagesFor(
   c: Extract<PreAdviceCommand, { type: 'DECIDE' }>,
   policy: PreAdvicePolicy,
   s: BookedPreAdvice,
-): PreAdviceMessages | PreAdviceOutcome {
+): PreAdviceMessages | PreAdviceOutcome | { outcome: 'ERROR'; reason: 'NO_TEXT' } {
   const party = c.cause === 'PRE_PICKUP' ? s.order.pickup : s.order.delivery;
-  // The trigger's own words where the policy has them (a manual attempt takes the general ones).
+  // The policy's words for the recipient's language and the trigger, else the texts admin's
+  // (0100); a manual attempt takes the general ones.
   const trigger = isPreAdviceTrigger(c.cause) ? c.cause : null;
-  const text = textFor(policy.texts, languageOfCountry(party.countryCode), trigger);
-  const wantsSms = policy.channel !== 'EMAIL' && !!text?.smsText;
-  const wantsEmail = policy.channel !== 'SMS' && !!text?.emailSubject && !!text.emailBody;
+  const language = languageOfCountry(party.countryCode);
+  const text = preAdviceWording(policy, c.texts ?? new Map(), language, trigger);
+  // A channel without words anywhere: nothing is sent (no empty message, no channel dropped).
+  if (text.missing.length > 0) return { outcome: 'ERROR', reason: 'NO_TEXT' };
+  const wantsSms = text.smsText !== null;
+  const wantsEmail = text.emailSubject !== null && text.emailBody !== null;
   const window = windowOf(s.order);
   const words = [
     wantsSms ? text.smsText! : '',
@@ -167,6 +174,20 @@ function decideAttempt(
   if (refused) return outcome(refused);
   const messages = messagesFor(c, c.policy!, s);
   if (typeof messages === 'string') return outcome(messages);
+  if ('outcome' in messages)
+    return [
+      {
+        type: 'PreAdviceOutcomeRecorded',
+        data: {
+          orderId,
+          key: c.key,
+          cause: c.cause,
+          outcome: 'ERROR',
+          policyId: c.policy!.id,
+          reason: messages.reason,
+        },
+      },
+    ];
   return [
     {
       type: 'PreAdviceQueued',

@@ -108,6 +108,25 @@ describe('pre-advice decider (docs/decisions/0062)', () => {
     expect(smsOf(manual)).toBe('Apotek Storgata leverer 2026-12-08 10:00–14:00');
   });
 
+  it('a policy without words for the language sends the texts admin’s (0100); none anywhere: ERROR NO_TEXT, nothing queued', () => {
+    const company = new Map([
+      ['sms', { en: 'Company {window}', nb: 'Firma {window}' }],
+      ['sms.DAY_BEFORE', { en: 'Tomorrow', nb: 'I morgen kommer {senderName}' }],
+    ]);
+    const smsOnly = policy({ texts: [{ language: 'sv', smsText: 'Egen' }] });
+    const admins = given(preAdviceDecider, [created()])
+      .when(decide({ policy: smsOnly, texts: company }))
+      .thenEmits(['PreAdviceQueued']);
+    expect(admins[0]!.type === 'PreAdviceQueued' && admins[0]!.data.messages.sms?.body).toMatch(
+      /^I morgen kommer Apotek Storgata\nhttps:/,
+    );
+    const none = policy({ channel: 'SMS_AND_EMAIL', texts: [] });
+    const refused = given(preAdviceDecider, [created()])
+      .when(decide({ policy: none, texts: company }))
+      .thenEmits(['PreAdviceOutcomeRecorded']);
+    expect(refused[0]!.data).toMatchObject({ outcome: 'ERROR', reason: 'NO_TEXT', policyId: '5' });
+  });
+
   it('the customer’s sender name (0071) is the {senderName}, the pickup’s name without one', () => {
     const named = given(preAdviceDecider, [created()])
       .when(decide({ senderName: 'Apotek 1 Nett' }))

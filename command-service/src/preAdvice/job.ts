@@ -15,6 +15,7 @@ import {
   type PreAdviceCause,
   type PreAdvicePolicy,
   type PreAdviceRow,
+  type PreAdviceAdminTexts,
 } from '@nordlog/contracts';
 import {
   deterministicUuid,
@@ -31,6 +32,7 @@ import { preAdviceDecider, type PreAdviceCommand } from './decider.js';
 import { appendMany, chunks, type OrderCommands } from './batchAppend.js';
 import { relayMany, type QueuedAttempt } from './relayMany.js';
 import { stopsAwayCandidates } from './stopsAwayScan.js';
+import { preAdviceAdminTexts } from './adminTexts.js';
 
 export interface PreAdviceJobDeps {
   /** The event store as the product reads it (personal data opened: the messages' recipients). */
@@ -104,6 +106,7 @@ export class PreAdviceJob extends PeriodicJob {
     const policies = await this.policies();
     const groups = await this.customerGroups();
     const senderNames = await this.senderNames();
+    const texts = await preAdviceAdminTexts(this.deps.knex);
     /** Orders whose attempt this pass decided: relayed now, before the read model shows them. */
     const decided = new Set<string>();
     // Without a policy every trigger would only record NO_RULE: none fires then.
@@ -127,7 +130,7 @@ export class PreAdviceJob extends PeriodicJob {
         if (later && !policy?.triggers.includes(cause)) continue;
         // STOPS_AWAY fires once the courier is the policy's number of stops away or nearer.
         if (cause === 'STOPS_AWAY' && (due.stopsBefore ?? 0) > (policy?.stopsAway ?? -1)) continue;
-        decide.push(this.decideCommand(due, policy, senderNames.get(due.row.customerId)));
+        decide.push(this.decideCommand(due, policy, senderNames.get(due.row.customerId), texts));
       }
       if (decide.length > 0) commands.push({ orderId, commands: decide });
     }
@@ -275,9 +278,11 @@ export class PreAdviceJob extends PeriodicJob {
     due: Due,
     policy: PreAdvicePolicy | null,
     senderName: string | undefined,
+    texts: PreAdviceAdminTexts,
   ): PreAdviceCommand {
     return {
       ...(senderName ? { senderName } : {}),
+      texts,
       type: 'DECIDE',
       key: due.key,
       cause: due.cause,

@@ -1,6 +1,6 @@
 import {
   AppError,
-  placeholderIssues,
+  textIssues,
   validationMessages,
   type Issue,
   type Text,
@@ -41,9 +41,12 @@ const refusal = (issues: Issue[]) =>
     }),
   );
 
-/** Refuses a text whose placeholders its group does not know, or whose key another text has. */
+/**
+ * Refuses a text whose placeholders its group does not know (or, PRE_ADVICE, a key pre-advice does
+ * not read: 0100), or whose key another text has.
+ */
 function assertValid(text: Text, state: TextsState) {
-  const issues = placeholderIssues(text.group, text.texts);
+  const issues = textIssues(text);
   if (issues.length > 0) throw refusal(issues);
   const other = Object.values(state.texts).find(
     (t) => t.id !== text.id && t.group === text.group && t.key === text.key,

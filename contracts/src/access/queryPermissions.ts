@@ -111,6 +111,8 @@ export const queryPermissions: Record<QueryName, Permission> = {
   getServiceMappingDataById: read(['ADMIN_TEXTS']),
   // Upsales rules (0087): their administrators, and planners who book (the form's suggestions).
   upsalesRules: read(['ADMIN_TEXTS', 'PLANNER_BOOKING']),
+  // The suggestions of one customer's bookings (0100): bookers and the customer's own users.
+  upsalesOffers: read(['PLANNER_BOOKING'], { customers: true }),
   upsalesRuleById: read(['ADMIN_TEXTS']),
   // Vendors (0091): their administrators, in the departments they see.
   vendors: read(['ADMIN_VENDORS']),

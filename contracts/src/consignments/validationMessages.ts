@@ -98,6 +98,8 @@ export const validationMessages = {
   'validation.unknownPlaceholder': 'a {placeholder} this group of texts does not know',
   'validation.textKey': 'letters, digits, dot, - and _ only',
   'validation.textKeyTaken': 'another text of this group has this key',
+  'validation.preAdviceTextKey':
+    'pre-advice keys: sms, emailSubject, emailBody, or one of them with .TRIGGER (e.g. sms.BOOKED)',
   'validation.notTransport': 'not a transport (service) article',
   // Upsales rules (docs/decisions/0087-upsales-rules.md).
   'validation.notVas': 'not a value-added service article',

@@ -9,6 +9,7 @@ import {
 export * from './policies.js';
 export * from './outcomes.js';
 export * from './stopsAway.js';
+export * from './wording.js';
 
 /** Pre-advice's commands (docs/decisions/0062-pre-advice.md). */
 export const preAdviceCommandSchemas = {

@@ -28,6 +28,9 @@ export const preAdviceOutcomes = [
 ] as const;
 export type PreAdviceOutcome = (typeof preAdviceOutcomes)[number];
 
+/** Why an attempt ended in ERROR, where it is known (docs/decisions/0100). */
+export type PreAdviceErrorReason = 'NO_TEXT';
+
 /** The outcomes that mean a message went out. */
 export const sentOutcomes: readonly PreAdviceOutcome[] = [
   'SMS_SENT',
@@ -118,6 +121,11 @@ export type PreAdviceEvent =
         outcome: PreAdviceOutcome;
         policyId: string | null;
         vasCode?: string | null;
+        /**
+         * Why an ERROR: NO_TEXT, the channel needs words that neither the policy nor the texts
+         * admin has for the recipient (docs/decisions/0100); absent otherwise.
+         */
+        reason?: PreAdviceErrorReason;
       };
     }
   | { type: 'PreAdviceLocked'; data: { orderId: string } }
@@ -164,6 +172,8 @@ export interface PreAdviceAttempt {
   policyId: string | null;
   vasCode: string | null;
   channels: ('sms' | 'email')[];
+  /** Why an ERROR (absent: not known, or not an ERROR). */
+  reason?: PreAdviceErrorReason;
   at: string;
   by: string | null;
 }

@@ -161,9 +161,12 @@ export const createPreAdvicePolicySchema = z
       .max(preAdviceTriggers.length)
       .refine((t) => new Set(t).size === t.length, 'each trigger once'),
     channel: z.enum(preAdviceChannels),
+    /**
+     * The policy's own words; none, or none in a language: the texts admin's PRE_ADVICE texts
+     * (docs/decisions/0100), so the company's wording is kept in one place.
+     */
     texts: z
       .array(preAdviceTextSchema)
-      .min(1)
       .max(preAdviceLanguages.length * (preAdviceTriggers.length + 1)),
     /**
      * The additional service (vas code) a sent SMS is invoiced as; null: spec §9's default for a

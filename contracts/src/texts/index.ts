@@ -4,6 +4,12 @@ import { crossFieldRules, evenWithFieldIssues, type Issue } from '../crossFieldR
 import { key } from '../consignments/orderParts.js';
 import { serviceCodeTemplateIssue } from '../services/serviceCodes.js';
 import { updateShape } from '../updates.js';
+import {
+  PRE_ADVICE_SMS_MAX,
+  preAdvicePlaceholders,
+  preAdviceTriggers,
+} from '../preAdvice/policies.js';
+import { preAdviceTextFields } from '../preAdvice/wording.js';
 
 /**
  * Services and texts (spec §2 `/admin/services-and-texts/*`, §6 ADMIN_TEXTS, §7 `texts {group}`,
@@ -20,7 +26,7 @@ export const TEXTS_ENTITY = 'texts';
 /** Every text on one stream: a key is unique in its group, checked in the append that claims it. */
 export const TEXTS_STREAM = 'texts';
 
-export const textGroups = ['SERVICE', 'VAS', 'LABEL', 'BOOKING'] as const;
+export const textGroups = ['SERVICE', 'VAS', 'LABEL', 'BOOKING', 'PRE_ADVICE'] as const;
 export type TextGroup = (typeof textGroups)[number];
 export const textLanguages = ['en', 'nb', 'sv', 'da', 'fi', 'fr'] as const;
 export type TextLanguage = (typeof textLanguages)[number];
@@ -37,7 +43,37 @@ export const textPlaceholders: Readonly<Record<TextGroup, readonly string[]>> = 
   VAS: ['code', 'quantity'],
   LABEL: ['shipmentId', 'packageId', 'customerName', 'departmentName'],
   BOOKING: ['customerName', 'departmentName', 'date'],
+  PRE_ADVICE: preAdvicePlaceholders,
 };
+
+/**
+ * The keys a PRE_ADVICE text may have (docs/decisions/0100): `sms`, `emailSubject`, `emailBody`,
+ * each also for one trigger (`sms.BOOKED`); another key would be read by nothing.
+ */
+export const preAdviceTextKeyNames: readonly string[] = preAdviceTextFields.flatMap((f) => [
+  f,
+  ...preAdviceTriggers.map((t) => `${f}.${t}`),
+]);
+
+/**
+ * A text's issues beyond its fields' own: placeholders its group does not know; a PRE_ADVICE
+ * text's key that pre-advice does not read, and an SMS wording longer than an SMS may be.
+ */
+export function textIssues(t: {
+  group: TextGroup;
+  key: string;
+  texts: Partial<Record<TextLanguage, string>>;
+}): Issue[] {
+  const issues = placeholderIssues(t.group, t.texts);
+  if (t.group !== 'PRE_ADVICE') return issues;
+  if (!preAdviceTextKeyNames.includes(t.key))
+    issues.push({ path: ['key'], message: 'validation.preAdviceTextKey' });
+  if (t.key.startsWith('sms'))
+    for (const l of textLanguages)
+      if ((t.texts[l] ?? '').length > PRE_ADVICE_SMS_MAX)
+        issues.push({ path: ['texts', l], message: 'validation.tooLong' });
+  return issues;
+}
 
 /** The `{name}` placeholders of a wording, in order. */
 export const placeholdersOf = (wording: string): string[] =>
@@ -91,9 +127,7 @@ const textFields = {
 };
 
 export const createTextSchema = z.object(textFields).superRefine(
-  crossFieldRules((t: { group: TextGroup; texts: TextWordings }) =>
-    placeholderIssues(t.group, t.texts),
-  ),
+  crossFieldRules((t: { group: TextGroup; key: string; texts: TextWordings }) => textIssues(t)),
   evenWithFieldIssues,
 );
 /** The group stays (a text of another group is another text); the key and wordings change. */

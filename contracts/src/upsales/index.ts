@@ -121,6 +121,20 @@ export interface UpsalesOffer extends UpsalesRuleRow {
   wording: Record<TextLanguage, string> | null;
 }
 
+/**
+ * A rule as `upsalesOffers` answers it (docs/decisions/0100): the rule's conditions, extra and
+ * wordings; its name and its customers and groups left out (the reader's bookings are what it
+ * was chosen for; the others are other customers' business).
+ */
+export type UpsalesOfferForBooking = Omit<
+  UpsalesOffer,
+  'name' | 'customerIds' | 'customerGroupIds'
+> & {
+  name: '';
+  customerIds: [];
+  customerGroupIds: [];
+};
+
 /** The switch is a change of `enabled` (docs/decisions/0087): one update event, one history. */
 export type UpsalesRuleEvent =
   | { type: 'UpsalesRuleCreated'; data: UpsalesRule }
@@ -213,4 +227,9 @@ export const upsalesQuerySchemas = {
     .strict(),
   /** Spec §7: one rule; NOT_FOUND for none or a deleted one. */
   upsalesRuleById: z.object({ id: entityId }).strict(),
+  /**
+   * The booking form's suggestions for one customer's bookings (docs/decisions/0100): the enabled
+   * rules for it, without whom else they are for nor their names, so customers read them too.
+   */
+  upsalesOffers: z.object({ customerId: entityId }).strict(),
 } as const;

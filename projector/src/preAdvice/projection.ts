@@ -124,7 +124,16 @@ function evolvePreAdvice(row: PreAdviceRow, e: PreAdviceEvent, r: RecordedEvent)
           decided: isTrigger(cause) ? [...without(row.decided, key), key] : row.decided,
           sent: row.sent + sent,
         },
-        { key, cause, outcome, policyId, vasCode: e.data.vasCode ?? null, channels, ...stamp },
+        {
+          key,
+          cause,
+          outcome,
+          policyId,
+          vasCode: e.data.vasCode ?? null,
+          channels,
+          ...(e.data.reason ? { reason: e.data.reason } : {}),
+          ...stamp,
+        },
       );
     }
     case 'PreAdviceLocked':

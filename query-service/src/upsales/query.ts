@@ -3,8 +3,10 @@ import {
   CUSTOMER_GROUPS_TABLE,
   TEXTS_TABLE,
   UPSALES_RULES_TABLE,
+  customerScope,
   upsalesRuleForCustomer,
   type TextRow,
+  type UpsalesOfferForBooking,
   type UpsalesOffer,
   type UpsalesRuleRow,
 } from '@nordlog/contracts';
@@ -57,6 +59,22 @@ async function withWordings(knex: Knex, rules: UpsalesRuleRow[]): Promise<Upsale
   const byKey = new Map(texts.map((t) => [t.data.key, t.data.texts]));
   return rules.map((r) => ({ ...r, wording: (r.textKey && byKey.get(r.textKey)) || null }));
 }
+
+/**
+ * `upsalesOffers {customerId}` (docs/decisions/0100): the enabled rules for the customer's
+ * bookings with their wordings, names and customers left out. A customer user asks for its own
+ * customers only (NOT_FOUND otherwise: another customer's id says nothing).
+ */
+export const upsalesOffers: QueryHandler<'upsalesOffers'> = async (
+  { customerId },
+  ctx,
+): Promise<UpsalesOfferForBooking[]> => {
+  const own = customerScope(ctx.identity);
+  if (own && !own.includes(customerId))
+    throw new AppError('NOT_FOUND', `Customer ${customerId} not found`);
+  const offers = (await upsalesRules({ enabled: true, customerId }, ctx)) as UpsalesOffer[];
+  return offers.map((o) => ({ ...o, name: '', customerIds: [], customerGroupIds: [] }));
+};
 
 /** `upsalesRuleById {id}`: one rule; NOT_FOUND for none or a deleted one. */
 export const upsalesRuleById: QueryHandler<'upsalesRuleById'> = async ({ id }, { knex }) => {

@@ -237,6 +237,42 @@ describe('upsales rules', () => {
     expect((await offers(other)).map((r) => r.id)).toEqual([everyone, others]);
   });
 
+  it('upsalesOffers {customerId} (0100): the enabled rules for a customer’s bookings without names or whom else they are for; a customer user reads its own only and not upsalesRules', async () => {
+    const mine = (await sys.command('CREATE_CUSTOMER', { name: 'Apotek 2' })).body.ids[0] as string;
+    const rival = (await sys.command('CREATE_CUSTOMER', { name: 'Apotek 3' })).body
+      .ids[0] as string;
+    const make = async (name: string, fields: Row) =>
+      (await seller.command('CREATE_UPSALES_RULE', { name, articleId: signature, ...fields })).body
+        .ids[0] as string;
+    const shared = await make('Mine and the rival’s', { customerIds: [mine, rival], priority: 1 });
+    const off = await make('Switched off', { customerIds: [mine] });
+    expect((await seller.command('DISABLE_UPSALES_RULE', { id: off })).status).toBe(200);
+    await make('The rival’s only', { customerIds: [rival] });
+    const portal = sys.as(
+      await sys.login({
+        phoneNumber: freshPhone(),
+        role: 'CUSTOMER',
+        customerId: mine,
+        departmentIds: [],
+      }),
+    );
+    await sys.settled();
+    for (const reader of [portal, booker]) {
+      const res = await reader.query('upsalesOffers', { customerId: mine });
+      expect(res.status).toBe(200);
+      const rows = (res.body as Row[]).filter((r) => r.articleId === signature);
+      expect(rows).toEqual([
+        expect.objectContaining({ id: shared, name: '', customerIds: [], customerGroupIds: [] }),
+      ]);
+    }
+    expect((await portal.query('upsalesOffers', { customerId: rival })).status).toBe(404);
+    expect((await portal.query('upsalesRules', { enabled: true, customerId: mine })).status).toBe(
+      403,
+    );
+    expect((await outsider.query('upsalesOffers', { customerId: mine })).status).toBe(403);
+    expect((await booker.query('upsalesOffers', {})).status).toBe(400);
+  });
+
   it('only the holder of ADMIN_TEXTS of every department writes the rules; a booking planner reads them, not by id', async () => {
     const id = (await seller.command('CREATE_UPSALES_RULE', rule())).body.ids[0] as string;
     const before = await countEvents(sys);

@@ -115,7 +115,7 @@ describe('upsales rules in a browser', () => {
     /** A new order for the customer on Express; resolves once the form has read its offers. */
     const book = async () => {
       await page.getByRole('heading', { name: 'New order' }).waitFor();
-      const offers = page.waitForResponse((r) => r.url().includes('/api/query/upsalesRules'));
+      const offers = page.waitForResponse((r) => r.url().includes('/api/query/upsalesOffers'));
       await chooseOption(page, page.getByLabel('Customer', { exact: true }), 'Nordlys Apotek', {
         exact: false,
       });

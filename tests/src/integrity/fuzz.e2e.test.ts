@@ -78,6 +78,7 @@ const queryBases: Record<QueryName, (w: World) => Payload> = {
   getTextById: (w) => ({ id: w.text }),
   upsalesRules: () => ({}),
   upsalesRuleById: (w) => ({ id: w.upsalesRule }),
+  upsalesOffers: (w) => ({ customerId: w.customers[0] }),
   vendors: () => ({}),
   shdSettings: (w) => ({ departmentId: w.departments[0] }),
   vendor: (w) => ({ id: w.vendor }),

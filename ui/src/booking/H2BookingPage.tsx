@@ -18,12 +18,14 @@ import { emptyForm, type FormValues } from './formModel';
 import { H2PackageLines } from './H2PackageLines';
 import { ServiceField } from './sections';
 import { Summary } from './Summary';
+import { UpsalesSuggestions } from './UpsalesSuggestions';
 import { useBookingForm, useOrderSave } from './useBookingForm';
 
 /**
  * The h2 booking's quick form (spec §2 `/planner/{dep}/h2-booking/create`, §3 simplified
  * measurement line; docs/decisions/0086): parties, places, service and times, and a package a
- * line. The order form's model and rules; saved as the same CREATE_ORDER.
+ * line, and the upsales suggestions (docs/decisions/0100). The order form's model and rules;
+ * saved as the same CREATE_ORDER.
  */
 function H2BookingForm(props: {
   defaults: FormValues;
@@ -105,6 +107,8 @@ function H2BookingForm(props: {
             </Grid>
           </Grid>
           <H2PackageLines />
+          {/* The extras suggested for the customer's booking, as in the order form (0087, 0100). */}
+          <UpsalesSuggestions />
         </Stack>
         <Summary saving={saving} />
       </Box>

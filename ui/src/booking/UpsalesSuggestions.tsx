@@ -6,7 +6,7 @@ import {
   textIn,
   upsalesSuggestions,
   type ServiceText,
-  type UpsalesOffer,
+  type UpsalesOfferForBooking,
 } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
@@ -21,23 +21,26 @@ import { totals } from './Summary';
 /** The query-key head of the offers (read per customer when the form needs them). */
 export const UPSALES_OFFERS_KEY = 'upsalesOffers';
 
-/** The enabled rules for a customer's bookings (docs/decisions/0087); none without a customer. */
-function useOffers(customerId: string): UpsalesOffer[] {
+/**
+ * The enabled rules for a customer's bookings (docs/decisions/0087), as `upsalesOffers` answers
+ * them to bookers and the customer's own users alike (0100); none without a customer.
+ */
+function useOffers(customerId: string): UpsalesOfferForBooking[] {
   const { user } = useShell();
-  const reads = customerId !== '' && mayQuery(user, 'upsalesRules');
+  const reads = customerId !== '' && mayQuery(user, 'upsalesOffers');
   const answer = useQuery({
     queryKey: [UPSALES_OFFERS_KEY, customerId],
     enabled: reads,
     // Not pushed: the form's socket follows its departments, and the rules are product-wide (0087).
     staleTime: 30_000,
     retry: false,
-    queryFn: () => runQuery<UpsalesOffer[]>('upsalesRules', { enabled: true, customerId }),
+    queryFn: () => runQuery<UpsalesOfferForBooking[]>('upsalesOffers', { customerId }),
   });
   return reads ? (answer.data ?? []) : [];
 }
 
 /** A suggestion's wording: its BOOKING text in the language, else "Add <extra>?". */
-function wordingOf(offer: UpsalesOffer, locale: string, date: string, add: string) {
+function wordingOf(offer: UpsalesOfferForBooking, locale: string, date: string, add: string) {
   if (!offer.wording) return add;
   return textIn(offer.wording, locale)
     .replaceAll('{date}', date)

@@ -277,7 +277,9 @@ export function PolicyForm(props: {
                 />
               ))}
             </FormGroup>
-            {problems.texts ? <FormHelperText>{problem('texts')}</FormHelperText> : null}
+            <FormHelperText>
+              {problem('texts') ?? translate('preAdvice.languagesHint')}
+            </FormHelperText>
           </FormControl>
           <Typography variant="body2" color="text.secondary">
             {translate('preAdvice.placeholders', {

@@ -2572,6 +2572,8 @@ const da: Messages = {
     },
     languages: 'Sprog',
     ownTexts: 'Egne tekster for %{trigger}',
+    languagesHint:
+      'Et sprog uden tekster her bruger virksomhedens PRE_ADVICE-tekster (Admin › Tekster); en kanal uden tekst nogen af stederne sendes ikke og vises som en fejl.',
     placeholders:
       'Pladsholdere: %{list}. En tekst uden {trackingLink} får sporingslinket til sidst.',
     fields: {

@@ -2580,6 +2580,8 @@ const en = {
     },
     languages: 'Languages',
     ownTexts: 'Own texts for %{trigger}',
+    languagesHint:
+      'A language without texts here takes the company’s PRE_ADVICE texts (Admin › Texts); a channel with no text in either is not sent and shows as an error.',
     placeholders:
       'Placeholders: %{list}. A text without {trackingLink} gets the tracking link at its end.',
     fields: {

@@ -2598,6 +2598,8 @@ const fi: Messages = {
     },
     languages: 'Kielet',
     ownTexts: 'Omat tekstit: %{trigger}',
+    languagesHint:
+      'Kieli, jolle ei anneta tekstejä tässä, käyttää yrityksen PRE_ADVICE-tekstejä (Ylläpito › Tekstit); kanavaa, jolle kummastakaan ei löydy tekstiä, ei lähetetä, ja se näkyy virheenä.',
     placeholders:
       'Paikkamerkit: %{list}. Tekstiin, jossa ei ole {trackingLink}, lisätään seurantalinkki loppuun.',
     fields: {

@@ -2608,6 +2608,8 @@ const fr: Messages = {
     },
     languages: 'Langues',
     ownTexts: 'Textes propres pour %{trigger}',
+    languagesHint:
+      'Une langue sans textes ici prend les textes PRE_ADVICE de l’entreprise (Admin › Textes) ; un canal sans texte ni ici ni là n’est pas envoyé et apparaît comme une erreur.',
     placeholders:
       'Variables : %{list}. Un texte sans {trackingLink} reçoit le lien de suivi à la fin.',
     fields: {

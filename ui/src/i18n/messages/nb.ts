@@ -2578,6 +2578,8 @@ const nb: Messages = {
     },
     languages: 'Språk',
     ownTexts: 'Egne tekster for %{trigger}',
+    languagesHint:
+      'Et språk uten tekster her bruker firmaets PRE_ADVICE-tekster (Admin › Tekster); en kanal uten tekst noen av stedene sendes ikke og vises som en feil.',
     placeholders:
       'Plassholdere: %{list}. En tekst uten {trackingLink} får sporingslenken til slutt.',
     fields: {

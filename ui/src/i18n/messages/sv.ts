@@ -2575,6 +2575,8 @@ const sv: Messages = {
     },
     languages: 'Språk',
     ownTexts: 'Egna texter för %{trigger}',
+    languagesHint:
+      'Ett språk utan texter här använder företagets PRE_ADVICE-texter (Admin › Texter); en kanal utan text på något av ställena skickas inte och visas som ett fel.',
     placeholders: 'Platshållare: %{list}. En text utan {trackingLink} får spårningslänken sist.',
     fields: {
       smsText: 'SMS-text',

@@ -11,6 +11,8 @@ const en = {
     unknownPlaceholder: 'A {placeholder} this group of texts does not know',
     textKey: 'Letters, digits, dot, - and _ only',
     textKeyTaken: 'Another text of this group has this key',
+    preAdviceTextKey:
+      'Pre-advice keys: sms, emailSubject, emailBody, or one of them with .TRIGGER (e.g. sms.BOOKED)',
     notTransport: 'Not a transport (service) article',
   },
   resources: {
@@ -46,7 +48,7 @@ const en = {
     },
   },
   texts: {
-    help: 'English is required; a language left empty shows the English text. SERVICE texts are keyed by a transport article code, VAS texts by a VAS code. LABEL and BOOKING texts keyed by a service code, a VAS code or the service code of an order are printed on its labels and shown in its booking form; the LABEL text “footer” is printed on every label and the BOOKING text “notice” shown on every booking.',
+    help: 'English is required; a language left empty shows the English text. SERVICE texts are keyed by a transport article code, VAS texts by a VAS code. LABEL and BOOKING texts keyed by a service code, a VAS code or the service code of an order are printed on its labels and shown in its booking form; the LABEL text “footer” is printed on every label and the BOOKING text “notice” shown on every booking. PRE_ADVICE texts are the pre-advice messages of every policy without its own text in the recipient’s language: keys sms, emailSubject and emailBody, each also per trigger (sms.BOOKED before sms).',
     placeholders: 'Placeholders of this group: %{list}',
     noPlaceholders: 'This group takes no placeholders',
     mappingHelp:
@@ -56,6 +58,7 @@ const en = {
       VAS: 'Value-added services',
       LABEL: 'Labels',
       BOOKING: 'Booking',
+      PRE_ADVICE: 'Pre-advice',
     },
   },
 };
@@ -68,6 +71,8 @@ const nb: TextsMessages = {
     unknownPlaceholder: 'En {plassholder} denne tekstgruppen ikke kjenner',
     textKey: 'Bare bokstaver, sifre, punktum, - og _',
     textKeyTaken: 'En annen tekst i denne gruppen har denne nøkkelen',
+    preAdviceTextKey:
+      'Nøkler for forhåndsvarsel: sms, emailSubject, emailBody, eller en av dem med .TRIGGER (f.eks. sms.BOOKED)',
     notTransport: 'Ikke en transportartikkel (tjeneste)',
   },
   resources: {
@@ -103,7 +108,7 @@ const nb: TextsMessages = {
     },
   },
   texts: {
-    help: 'Engelsk er påkrevd; et språk som står tomt, viser den engelske teksten. SERVICE-tekster har en transportartikkelkode som nøkkel, VAS-tekster en VAS-kode. LABEL- og BOOKING-tekster med en tjenestekode, en VAS-kode eller en ordres tjenestekode som nøkkel skrives på ordrens etiketter og vises i bestillingsskjemaet; LABEL-teksten «footer» skrives på hver etikett og BOOKING-teksten «notice» vises ved hver bestilling.',
+    help: 'Engelsk er påkrevd; et språk som står tomt, viser den engelske teksten. SERVICE-tekster har en transportartikkelkode som nøkkel, VAS-tekster en VAS-kode. LABEL- og BOOKING-tekster med en tjenestekode, en VAS-kode eller en ordres tjenestekode som nøkkel skrives på ordrens etiketter og vises i bestillingsskjemaet; LABEL-teksten «footer» skrives på hver etikett og BOOKING-teksten «notice» vises ved hver bestilling. PRE_ADVICE-tekster er forhåndsvarslene til hver policy uten egen tekst på mottakerens språk: nøklene sms, emailSubject og emailBody, hver også per utløser (sms.BOOKED før sms).',
     placeholders: 'Plassholdere i denne gruppen: %{list}',
     noPlaceholders: 'Denne gruppen tar ingen plassholdere',
     mappingHelp:
@@ -113,6 +118,7 @@ const nb: TextsMessages = {
       VAS: 'Tilleggstjenester',
       LABEL: 'Etiketter',
       BOOKING: 'Bestilling',
+      PRE_ADVICE: 'Forhåndsvarsling',
     },
   },
 };
@@ -123,6 +129,8 @@ const sv: TextsMessages = {
     unknownPlaceholder: 'En {platshållare} som den här textgruppen inte känner till',
     textKey: 'Endast bokstäver, siffror, punkt, - och _',
     textKeyTaken: 'En annan text i gruppen har den här nyckeln',
+    preAdviceTextKey:
+      'Nycklar för föravisering: sms, emailSubject, emailBody, eller en av dem med .TRIGGER (t.ex. sms.BOOKED)',
     notTransport: 'Inte en transportartikel (tjänst)',
   },
   resources: {
@@ -158,7 +166,7 @@ const sv: TextsMessages = {
     },
   },
   texts: {
-    help: 'Engelska krävs; ett språk som lämnas tomt visar den engelska texten. SERVICE-texter har en transportartikelkod som nyckel, VAS-texter en VAS-kod. LABEL- och BOOKING-texter med en tjänstekod, en VAS-kod eller en orders tjänstekod som nyckel skrivs på orderns etiketter och visas i bokningsformuläret; LABEL-texten ”footer” skrivs på varje etikett och BOOKING-texten ”notice” visas vid varje bokning.',
+    help: 'Engelska krävs; ett språk som lämnas tomt visar den engelska texten. SERVICE-texter har en transportartikelkod som nyckel, VAS-texter en VAS-kod. LABEL- och BOOKING-texter med en tjänstekod, en VAS-kod eller en orders tjänstekod som nyckel skrivs på orderns etiketter och visas i bokningsformuläret; LABEL-texten ”footer” skrivs på varje etikett och BOOKING-texten ”notice” visas vid varje bokning. PRE_ADVICE-texter är föraviseringarna för varje policy utan egen text på mottagarens språk: nycklarna sms, emailSubject och emailBody, var och en även per utlösare (sms.BOOKED före sms).',
     placeholders: 'Platshållare i den här gruppen: %{list}',
     noPlaceholders: 'Den här gruppen tar inga platshållare',
     mappingHelp:
@@ -168,6 +176,7 @@ const sv: TextsMessages = {
       VAS: 'Tilläggstjänster',
       LABEL: 'Etiketter',
       BOOKING: 'Bokning',
+      PRE_ADVICE: 'Föravisering',
     },
   },
 };
@@ -178,6 +187,8 @@ const da: TextsMessages = {
     unknownPlaceholder: 'En {pladsholder} som denne tekstgruppe ikke kender',
     textKey: 'Kun bogstaver, cifre, punktum, - og _',
     textKeyTaken: 'En anden tekst i gruppen har denne nøgle',
+    preAdviceTextKey:
+      'Nøgler for forhåndsadvisering: sms, emailSubject, emailBody eller en af dem med .TRIGGER (f.eks. sms.BOOKED)',
     notTransport: 'Ikke en transportartikel (ydelse)',
   },
   resources: {
@@ -213,7 +224,7 @@ const da: TextsMessages = {
     },
   },
   texts: {
-    help: 'Engelsk er påkrævet; et sprog, der står tomt, viser den engelske tekst. SERVICE-tekster har en transportartikelkode som nøgle, VAS-tekster en VAS-kode. LABEL- og BOOKING-tekster med en servicekode, en VAS-kode eller en ordres servicekode som nøgle skrives på ordrens etiketter og vises i bookingformularen; LABEL-teksten »footer« skrives på hver etiket og BOOKING-teksten »notice« vises ved hver booking.',
+    help: 'Engelsk er påkrævet; et sprog, der står tomt, viser den engelske tekst. SERVICE-tekster har en transportartikelkode som nøgle, VAS-tekster en VAS-kode. LABEL- og BOOKING-tekster med en servicekode, en VAS-kode eller en ordres servicekode som nøgle skrives på ordrens etiketter og vises i bookingformularen; LABEL-teksten »footer« skrives på hver etiket og BOOKING-teksten »notice« vises ved hver booking. PRE_ADVICE-tekster er forhåndsadviseringerne for hver politik uden egen tekst på modtagerens sprog: nøglerne sms, emailSubject og emailBody, hver også pr. udløser (sms.BOOKED før sms).',
     placeholders: 'Pladsholdere i denne gruppe: %{list}',
     noPlaceholders: 'Denne gruppe tager ingen pladsholdere',
     mappingHelp:
@@ -223,6 +234,7 @@ const da: TextsMessages = {
       VAS: 'Tillægsydelser',
       LABEL: 'Etiketter',
       BOOKING: 'Booking',
+      PRE_ADVICE: 'Forhåndsadvisering',
     },
   },
 };
@@ -233,6 +245,8 @@ const fi: TextsMessages = {
     unknownPlaceholder: 'Paikkamerkki {nimi}, jota tämä tekstiryhmä ei tunne',
     textKey: 'Vain kirjaimia, numeroita, piste, - ja _',
     textKeyTaken: 'Ryhmän toisella tekstillä on tämä avain',
+    preAdviceTextKey:
+      'Ennakkoilmoituksen avaimet: sms, emailSubject, emailBody tai jokin niistä päätteellä .TRIGGER (esim. sms.BOOKED)',
     notTransport: 'Ei kuljetusnimike (palvelu)',
   },
   resources: {
@@ -268,7 +282,7 @@ const fi: TextsMessages = {
     },
   },
   texts: {
-    help: 'Englanti on pakollinen; tyhjäksi jätetty kieli näyttää englanninkielisen tekstin. SERVICE-tekstien avain on kuljetusnimikkeen koodi, VAS-tekstien VAS-koodi. LABEL- ja BOOKING-tekstit, joiden avain on palvelukoodi, VAS-koodi tai tilauksen palvelukoodi, tulostetaan tilauksen etiketteihin ja näytetään tilauslomakkeella; LABEL-teksti ”footer” tulostetaan jokaiseen etikettiin ja BOOKING-teksti ”notice” näytetään jokaisessa tilauksessa.',
+    help: 'Englanti on pakollinen; tyhjäksi jätetty kieli näyttää englanninkielisen tekstin. SERVICE-tekstien avain on kuljetusnimikkeen koodi, VAS-tekstien VAS-koodi. LABEL- ja BOOKING-tekstit, joiden avain on palvelukoodi, VAS-koodi tai tilauksen palvelukoodi, tulostetaan tilauksen etiketteihin ja näytetään tilauslomakkeella; LABEL-teksti ”footer” tulostetaan jokaiseen etikettiin ja BOOKING-teksti ”notice” näytetään jokaisessa tilauksessa. PRE_ADVICE-tekstit ovat ennakkoilmoitukset jokaiselle säännölle, jolla ei ole omaa tekstiä vastaanottajan kielellä: avaimet sms, emailSubject ja emailBody, kukin myös laukaisimittain (sms.BOOKED ennen sms).',
     placeholders: 'Tämän ryhmän paikkamerkit: %{list}',
     noPlaceholders: 'Tällä ryhmällä ei ole paikkamerkkejä',
     mappingHelp:
@@ -278,6 +292,7 @@ const fi: TextsMessages = {
       VAS: 'Lisäpalvelut',
       LABEL: 'Etiketit',
       BOOKING: 'Tilaus',
+      PRE_ADVICE: 'Ennakkoilmoitukset',
     },
   },
 };
@@ -288,6 +303,8 @@ const fr: TextsMessages = {
     unknownPlaceholder: 'Un {espace réservé} que ce groupe de textes ne connaît pas',
     textKey: 'Lettres, chiffres, point, - et _ uniquement',
     textKeyTaken: 'Un autre texte de ce groupe a cette clé',
+    preAdviceTextKey:
+      'Clés de préavis : sms, emailSubject, emailBody, ou l’une d’elles suivie de .TRIGGER (par ex. sms.BOOKED)',
     notTransport: 'Pas un article de transport (service)',
   },
   resources: {
@@ -323,7 +340,7 @@ const fr: TextsMessages = {
     },
   },
   texts: {
-    help: 'L’anglais est obligatoire ; une langue laissée vide affiche le texte anglais. Les textes SERVICE ont pour clé un code d’article de transport, les textes VAS un code VAS. Les textes LABEL et BOOKING dont la clé est un code de service, un code VAS ou le code de service d’une commande sont imprimés sur ses étiquettes et affichés dans son formulaire de réservation ; le texte LABEL « footer » est imprimé sur chaque étiquette et le texte BOOKING « notice » affiché à chaque réservation.',
+    help: 'L’anglais est obligatoire ; une langue laissée vide affiche le texte anglais. Les textes SERVICE ont pour clé un code d’article de transport, les textes VAS un code VAS. Les textes LABEL et BOOKING dont la clé est un code de service, un code VAS ou le code de service d’une commande sont imprimés sur ses étiquettes et affichés dans son formulaire de réservation ; le texte LABEL « footer » est imprimé sur chaque étiquette et le texte BOOKING « notice » affiché à chaque réservation. Les textes PRE_ADVICE sont les préavis de chaque politique sans texte propre dans la langue du destinataire : clés sms, emailSubject et emailBody, chacune aussi par déclencheur (sms.BOOKED avant sms).',
     placeholders: 'Espaces réservés de ce groupe : %{list}',
     noPlaceholders: 'Ce groupe n’accepte aucun espace réservé',
     mappingHelp:
@@ -333,6 +350,7 @@ const fr: TextsMessages = {
       VAS: 'Services additionnels',
       LABEL: 'Étiquettes',
       BOOKING: 'Réservation',
+      PRE_ADVICE: 'Préavis',
     },
   },
 };

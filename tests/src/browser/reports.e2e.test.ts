@@ -67,6 +67,20 @@ describe('the report screens, in a browser', () => {
           })
         )[0]!,
       );
+    // A price list (0101's estimate of what is still to invoice): FREIGHT 199.00 NOK an order.
+    await ok('CREATE_ARTICLE', {
+      code: 'FREIGHT',
+      label: 'Freight',
+      kind: 'FREIGHT',
+      group: 'TRANSPORT',
+    });
+    await ok('CREATE_PRICE_LIST', {
+      name: 'Apotek',
+      departmentId: dep,
+      currency: 'NOK',
+      validFrom: today,
+      lines: [{ articleCode: 'FREIGHT', customerPrice: 19_900, resourcePrice: 12_000 }],
+    });
     const [slotId] = await ok('CREATE_SLOT', {
       departmentId: dep,
       name: 'Morgen',
@@ -185,6 +199,18 @@ describe('the report screens, in a browser', () => {
       ],
       ['Kari Bud', '0', '0', '2', '', '', '', '', ''],
       ['Total', '0', '0', '2', '', '', '', '', ''],
+      // 0101: the two at today's price list, 2 × 199.00 NOK net, VAT 25 %, an estimate.
+      [
+        'To invoice, estimated at today’s prices',
+        '',
+        '',
+        '2',
+        'NOK',
+        '398.00',
+        '99.50',
+        '497.50',
+        '',
+      ],
     ]);
     await screenshot(page, 'reports-01-dashboard');
     expect(await accessibility(page)).toEqual([]);

@@ -288,6 +288,38 @@ describe('the report screens, in a browser', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('S2-ROUTE-027 the company report has the routes per department and per department and day (0101)', async () => {
+    const admin = await sys.login({ phoneNumber: freshPhone(), role: 'ADMIN', departmentIds: [] });
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/admin/report/${today}/${today}/departments`,
+      admin,
+      errors,
+    );
+    await page.getByTestId('route-table').waitFor();
+    const routes = await tableOf(page, 'route-table');
+    expect(routes[0]![0]).toBe('Department');
+    // Kari's one slot (the dashboard's figures), driven and worked nothing yet.
+    const planned = routes[1]!.slice(2, 3);
+    expect(Number(planned[0])).toBeGreaterThan(0);
+    const oslo = ['1', ...planned, '0', expect.any(String), '0', '0', '0', '–', '0 %', '0 %'];
+    expect(routes.slice(1)).toEqual([
+      ['Oslo', ...oslo],
+      ['Total', ...oslo],
+    ]);
+    await page.goto(`${sys.url}/admin/report/${today}/${today}/days`);
+    await page
+      .getByTestId('route-table')
+      .getByRole('columnheader', { name: 'Department and day' })
+      .waitFor();
+    const [, day] = await tableOf(page, 'route-table');
+    expect(day![0]).toMatch(/^\d\d\/\d\d\/\d{4} · Oslo$/);
+    expect(day!.slice(1)).toEqual(oslo);
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('S6-FLAG-028 a planner without the reports flag gets the not-found page on both', async () => {
     for (const path of ['dashboards/productivity', 'reports']) {
       const page = await openAs(browser, sys.url, `/planner/${dep}/${path}`, shipmentsOnly, errors);

@@ -29,7 +29,9 @@ interface DayRow {
 }
 
 /**
- * The slots of the dates (not deleted, not cancelled) per department and day: how many, and the
+ * The slots of the dates (not deleted, not cancelled) per department and day, read by the slots'
+ * (department_id, date) index through every department's id (a scan by date alone reads every
+ * slot ever: 0101's figures): how many, and the
  * driven and worked figures of rm_report_routes summed in SQL as routeReport sums them per slot
  * (docs/decisions/0090: working time and stops only of slots both started and completed).
  */
@@ -42,7 +44,8 @@ const DRIVEN = `select s.department_id::text as department, s.date, count(*)::in
       where x->>'kind' is distinct from ?)) filter (where done), 0)::integer as stops
   from ${SLOTS_TABLE} s left join ${ROUTE_REPORTS_TABLE} r on r.id = s.id,
     lateral (select r.data->>'startedAt' is not null and r.data->>'completedAt' is not null) d(done)
-  where s.date between ? and ? and not s.deleted and s.state <> 'CANCELLED'
+  where s.department_id = any(array(select id from ${DEPARTMENTS_TABLE}))
+    and s.date between ? and ? and not s.deleted and s.state <> 'CANCELLED'
   group by 1, 2`;
 
 /**

@@ -21,7 +21,7 @@ const en = {
   estimateOverLimit:
     'More than %{limit} orders to invoice: not estimated. Choose a shorter period.',
   estimateNotPriced: 'Not priceable at today’s prices',
-  hint: 'Invoiced and awaiting acknowledgement count as invoiced. Orders still to be invoiced are counted; their amount is known once they are priced on an invoice. Per stop is net over the invoiced orders’ route stops.',
+  hint: 'Invoiced and awaiting acknowledgement count as invoiced. Orders still to be invoiced are counted; a department’s report estimates their amount at today’s prices, the invoice may differ. Per stop is net over the invoiced orders’ route stops.',
 };
 
 type Texts = typeof en;
@@ -43,7 +43,7 @@ const nb: Texts = {
   estimateOverLimit:
     'Mer enn %{limit} ordre til fakturering: ikke anslått. Velg en kortere periode.',
   estimateNotPriced: 'Kan ikke prises etter dagens priser',
-  hint: 'Fakturert og venter på bekreftelse regnes som fakturert. Ordre som gjenstår å fakturere telles; beløpet er kjent når de prises på en faktura. Per stopp er netto over de fakturerte ordrenes stopp.',
+  hint: 'Fakturert og venter på bekreftelse regnes som fakturert. Ordre som gjenstår å fakturere telles; en avdelings rapport anslår beløpet etter dagens priser, fakturaen kan avvike. Per stopp er netto over de fakturerte ordrenes stopp.',
 };
 
 const sv: Texts = {
@@ -63,7 +63,7 @@ const sv: Texts = {
   estimateOverLimit:
     'Fler än %{limit} order att fakturera: inte uppskattat. Välj en kortare period.',
   estimateNotPriced: 'Kan inte prissättas efter dagens priser',
-  hint: 'Fakturerad och väntar på bekräftelse räknas som fakturerad. Order som återstår att fakturera räknas; beloppet är känt när de prissätts på en faktura. Per stopp är netto över de fakturerade ordrarnas stopp.',
+  hint: 'Fakturerad och väntar på bekräftelse räknas som fakturerad. Order som återstår att fakturera räknas; en avdelnings rapport uppskattar beloppet efter dagens priser, fakturan kan avvika. Per stopp är netto över de fakturerade ordrarnas stopp.',
 };
 
 const da: Texts = {
@@ -83,7 +83,7 @@ const da: Texts = {
   estimateOverLimit:
     'Mere end %{limit} ordrer til fakturering: ikke anslået. Vælg en kortere periode.',
   estimateNotPriced: 'Kan ikke prissættes efter dagens priser',
-  hint: 'Faktureret og afventer kvittering tæller som faktureret. Ordrer, der mangler at blive faktureret, tælles; beløbet kendes, når de prissættes på en faktura. Pr. stop er netto over de fakturerede ordrers stop.',
+  hint: 'Faktureret og afventer kvittering tæller som faktureret. Ordrer, der mangler at blive faktureret, tælles; en afdelings rapport anslår beløbet efter dagens priser, fakturaen kan afvige. Pr. stop er netto over de fakturerede ordrers stop.',
 };
 
 const fi: Texts = {
@@ -102,7 +102,7 @@ const fi: Texts = {
   estimate: 'Laskutettavana, arvio tämän päivän hinnoin',
   estimateOverLimit: 'Yli %{limit} laskutettavaa tilausta: ei arvioitu. Valitse lyhyempi jakso.',
   estimateNotPriced: 'Ei hinnoiteltavissa tämän päivän hinnoin',
-  hint: 'Laskutettu ja kuittausta odottava lasketaan laskutetuiksi. Laskuttamattomat tilaukset lasketaan; niiden summa tiedetään, kun ne hinnoitellaan laskulle. Per pysähdys on netto jaettuna laskutettujen tilausten pysähdyksillä.',
+  hint: 'Laskutettu ja kuittausta odottava lasketaan laskutetuiksi. Laskuttamattomat tilaukset lasketaan; osaston raportti arvioi niiden summan tämän päivän hinnoin, lasku voi poiketa. Per pysähdys on netto jaettuna laskutettujen tilausten pysähdyksillä.',
 };
 
 const fr: Texts = {
@@ -122,7 +122,7 @@ const fr: Texts = {
   estimateOverLimit:
     'Plus de %{limit} commandes à facturer : non estimé. Choisissez une période plus courte.',
   estimateNotPriced: 'Non tarifables aux prix du jour',
-  hint: 'Facturé et en attente d’accusé de réception comptent comme facturés. Les commandes restant à facturer sont comptées ; leur montant est connu une fois tarifées sur une facture. Par arrêt : le HT divisé par les arrêts des commandes facturées.',
+  hint: 'Facturé et en attente d’accusé de réception comptent comme facturés. Les commandes restant à facturer sont comptées ; le rapport d’une agence estime leur montant aux prix du jour, la facture peut différer. Par arrêt : le HT divisé par les arrêts des commandes facturées.',
 };
 
 export const reportInvoicingMessages: Record<Locale, Texts> = { en, nb, sv, da, fi, fr };

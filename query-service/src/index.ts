@@ -15,4 +15,6 @@ export { defaultChromiumPath } from './invoicing/documents/pdf.js';
 export type { InvoiceDocumentSettings } from './invoicing/download.js';
 export { createIntegrationQueryApi } from './apiKeys/routes.js';
 export { cellsQuery } from './reporting/cells.js';
+export { toInvoiceEstimate } from './reporting/estimate.js';
+export { adminRouteReport } from './reporting/adminRoutes.js';
 export { reportGroups } from './reporting/query.js';

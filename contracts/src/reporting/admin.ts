@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate } from '../common.js';
 import type { InvoicingReport, ProductivityRow, ReportCounts } from './index.js';
+import type { RouteReportFigures, RouteRow } from './routes.js';
 import { checkReportRange } from './range.js';
 
 /**
@@ -38,4 +39,25 @@ export interface AdminReport {
   totals: ReportCounts;
   /** The invoiced amounts by the same groups (docs/decisions/0096). */
   invoicing: InvoicingReport;
+  /** The route figures per department or per department and day (0101); null for customers. */
+  routes: AdminRouteReport | null;
+}
+
+/**
+ * The most routes (slots) whose planned figures one admin report computes (docs/decisions/0101):
+ * the planned kilometres, minutes and loads are each route's planning schedule, computed when
+ * asked (0090); beyond the bound they are left out (`planned` false) and the screen says so.
+ */
+export const ADMIN_ROUTE_PLAN_LIMIT = 2_000;
+
+/** A department's (`key`, `label`) route figures, of one day (`date`) in a `days` report. */
+export interface AdminRouteRow extends RouteRow {
+  date: string | null;
+}
+export interface AdminRouteReport {
+  rows: AdminRouteRow[];
+  totals: RouteReportFigures;
+  /** False: more routes than ADMIN_ROUTE_PLAN_LIMIT; planned figures and loads are zero. */
+  planned: boolean;
+  limit: number;
 }

@@ -46,6 +46,40 @@ export interface InvoicingRow extends InvoicingFigures {
 export interface InvoicingReport {
   rows: InvoicingRow[];
   totals: InvoicingFigures;
+  /** The planner's report only (not the admin report's 100 departments): `ToInvoiceEstimate`. */
+  estimate?: ToInvoiceEstimate;
+}
+
+/**
+ * The most orders one report prices for its estimate of the amount to invoice
+ * (docs/decisions/0101); beyond it the report says so rather than price them.
+ */
+export const TO_INVOICE_ESTIMATE_LIMIT = 5_000;
+
+/** What the orders still to invoice are worth in one currency, at today's price lists. */
+export interface EstimatedAmount {
+  currency: string;
+  orders: number;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/**
+ * The amount still to invoice, estimated (docs/decisions/0101): the report's delivered or returned
+ * orders not invoiced and not excluded (its `toInvoice`), priced now by the invoicing screens'
+ * pricer (today's price lists and each order's corrections), per currency.
+ * - `orders`: those orders (at most `limit` + 1 are read: `overLimit` says there are more, and
+ *   then nothing is priced);
+ * - `notPriced`: those the price lists do not price completely (no list, an article without a
+ *   price): counted, no amount, as an invoicing run would not invoice them.
+ */
+export interface ToInvoiceEstimate {
+  orders: number;
+  limit: number;
+  overLimit: boolean;
+  notPriced: number;
+  amounts: EstimatedAmount[];
 }
 
 /** The amount fields kept per currency, as the read model's keys `CUR:field`. */

@@ -9,6 +9,7 @@ import {
 } from '@nordlog/contracts';
 import type { QueryHandler } from '../framework.js';
 import { sumCells, totalsOf, type CellGrouping } from './cells.js';
+import { adminRouteReport } from './adminRoutes.js';
 import { invoicingReport } from './invoicing.js';
 
 const types: Record<AdminReportType, CellGrouping> = {
@@ -51,10 +52,12 @@ export const adminReport: QueryHandler<'adminReport'> = async (
   { fromDate, toDate, type },
   { knex },
 ): Promise<AdminReport> => {
-  const [rows, invoicing] = await Promise.all([
+  const [rows, invoicing, routes] = await Promise.all([
     sumCells(knex, '*', fromDate, toDate, types[type]),
     invoicingReport(knex, '*', fromDate, toDate, types[type]),
+    adminRouteReport(knex, fromDate, toDate, type),
   ]);
   const totals = totalsOf(rows);
-  return { type, rows: type === 'customers' ? topCustomers(rows) : rows, totals, invoicing };
+  const shown = type === 'customers' ? topCustomers(rows) : rows;
+  return { type, rows: shown, totals, invoicing, routes };
 };

@@ -9,6 +9,7 @@ import {
 } from '@nordlog/contracts';
 import { allowedDepartments, type QueryHandler } from '../framework.js';
 import { sumCells, totalsOf, type CellGrouping } from './cells.js';
+import { toInvoiceEstimate } from './estimate.js';
 import { invoicingReport } from './invoicing.js';
 import { routeReport } from './routes.js';
 
@@ -42,10 +43,11 @@ export const productivityReport: QueryHandler<'productivityReport'> = async (
   if (allowed !== '*' && allowed.length === 0)
     throw new AppError('NO_ACCESS', 'The departments are outside your access');
   const departments = allowed === '*' ? departmentIds : allowed;
-  const [rows, routes, invoicing] = await Promise.all([
+  const [rows, routes, invoicing, estimate] = await Promise.all([
     sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]),
     routeReport(knex, departments, fromDate, toDate, groupBy),
     invoicingReport(knex, departments, fromDate, toDate, reportGroups[groupBy]),
+    toInvoiceEstimate(knex, departments, fromDate, toDate),
   ]);
-  return { groupBy, rows, totals: totalsOf(rows), routes, invoicing };
+  return { groupBy, rows, totals: totalsOf(rows), routes, invoicing: { ...invoicing, estimate } };
 };

@@ -67,6 +67,20 @@ describe('the report screens, in a browser', () => {
           })
         )[0]!,
       );
+    // A price list (0101's estimate of what is still to invoice): FREIGHT 199.00 NOK an order.
+    await ok('CREATE_ARTICLE', {
+      code: 'FREIGHT',
+      label: 'Freight',
+      kind: 'FREIGHT',
+      group: 'TRANSPORT',
+    });
+    await ok('CREATE_PRICE_LIST', {
+      name: 'Apotek',
+      departmentId: dep,
+      currency: 'NOK',
+      validFrom: today,
+      lines: [{ articleCode: 'FREIGHT', customerPrice: 19_900, resourcePrice: 12_000 }],
+    });
     const [slotId] = await ok('CREATE_SLOT', {
       departmentId: dep,
       name: 'Morgen',
@@ -185,6 +199,18 @@ describe('the report screens, in a browser', () => {
       ],
       ['Kari Bud', '0', '0', '2', '', '', '', '', ''],
       ['Total', '0', '0', '2', '', '', '', '', ''],
+      // 0101: the two at today's price list, 2 × 199.00 NOK net, VAT 25 %, an estimate.
+      [
+        'To invoice, estimated at today’s prices',
+        '',
+        '',
+        '2',
+        'NOK',
+        '398.00',
+        '99.50',
+        '497.50',
+        '',
+      ],
     ]);
     await screenshot(page, 'reports-01-dashboard');
     expect(await accessibility(page)).toEqual([]);
@@ -258,6 +284,38 @@ describe('the report screens, in a browser', () => {
       ['Apotek Nord', '2', '1', '0', '1', '0'],
       ['Total', '2', '1', '0', '1', '0'],
     ]);
+    await page.context().close();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('S2-ROUTE-027 the company report has the routes per department and per department and day (0101)', async () => {
+    const admin = await sys.login({ phoneNumber: freshPhone(), role: 'ADMIN', departmentIds: [] });
+    const page = await openAs(
+      browser,
+      sys.url,
+      `/admin/report/${today}/${today}/departments`,
+      admin,
+      errors,
+    );
+    await page.getByTestId('route-table').waitFor();
+    const routes = await tableOf(page, 'route-table');
+    expect(routes[0]![0]).toBe('Department');
+    // Kari's one slot (the dashboard's figures), driven and worked nothing yet.
+    const planned = routes[1]!.slice(2, 3);
+    expect(Number(planned[0])).toBeGreaterThan(0);
+    const oslo = ['1', ...planned, '0', expect.any(String), '0', '0', '0', '–', '0 %', '0 %'];
+    expect(routes.slice(1)).toEqual([
+      ['Oslo', ...oslo],
+      ['Total', ...oslo],
+    ]);
+    await page.goto(`${sys.url}/admin/report/${today}/${today}/days`);
+    await page
+      .getByTestId('route-table')
+      .getByRole('columnheader', { name: 'Department and day' })
+      .waitFor();
+    const [, day] = await tableOf(page, 'route-table');
+    expect(day![0]).toMatch(/^\d\d\/\d\d\/\d{4} · Oslo$/);
+    expect(day!.slice(1)).toEqual(oslo);
     await page.context().close();
     expect(errors).toEqual([]);
   }, 60_000);

@@ -48,6 +48,7 @@ describe('admin report (issue 45)', () => {
       ],
       totals: company,
       invoicing: invoicing(dep, 'Oslo'),
+      routes: expect.objectContaining({ planned: true }),
     });
     // One source of numbers: Oslo's row is what its planners see.
     const planner = await sys.query('productivityReport', {
@@ -61,6 +62,13 @@ describe('admin report (issue 45)', () => {
       label: 'Oslo',
       ...(planner.body as ProductivityReport).totals,
     });
+    // Its routes too (0101; the figures by hand: ./routes.e2e.test.ts); Bergen has none.
+    const plannerRoutes = (planner.body as ProductivityReport).routes!.totals;
+    expect(plannerRoutes.slots).toBe(2);
+    expect(byDepartment.routes!.rows).toEqual([
+      { key: dep, label: 'Oslo', date: null, ...plannerRoutes },
+    ]);
+    expect(byDepartment.routes!.totals).toEqual(plannerRoutes);
     // Tomorrow's order joins Oslo's row when the range takes it.
     const twoDays = await report('departments', TOMORROW);
     expect(twoDays.rows.map((r) => [r.label, r.booked])).toEqual([
@@ -98,6 +106,7 @@ describe('admin report (issue 45)', () => {
       ],
       totals: company,
       invoicing: invoicing(customers[0]!, 'Apotek Nord'),
+      routes: null,
     });
   });
 
@@ -110,6 +119,10 @@ describe('admin report (issue 45)', () => {
       ],
       totals: counts({ ...company, booked: 51 }),
       invoicing: invoicing(TODAY, null),
+      // Routes per department and day (0101): Oslo's two slots are today's.
+      routes: expect.objectContaining({
+        rows: [expect.objectContaining({ key: dep, label: 'Oslo', date: TODAY, slots: 2 })],
+      }),
     });
     // No type: per department.
     const res = await sys.query('adminReport', { fromDate: TODAY, toDate: TODAY });

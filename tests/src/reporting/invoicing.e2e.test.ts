@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AdminReport, InvoicingReport, ProductivityReport } from '@nordlog/contracts';
+import {
+  TO_INVOICE_ESTIMATE_LIMIT,
+  type AdminReport,
+  type InvoicingReport,
+  type ProductivityReport,
+} from '@nordlog/contracts';
+import { toInvoiceEstimate } from '@nordlog/query-service';
 import { waitForInvoicingRun } from '../support/invoicing.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
 import { TODAY, bookReportDay } from './fixture.js';
@@ -15,6 +21,7 @@ import { TODAY, bookReportDay } from './fixture.js';
 describe('invoiced amounts in the reports (issue 45)', () => {
   let sys: TestSystem;
   let dep: string;
+  let other: string;
   let customers: string[];
   const ok = async (name: string, payload: unknown) => {
     const res = await sys.command(name, payload);
@@ -23,7 +30,7 @@ describe('invoiced amounts in the reports (issue 45)', () => {
   };
   beforeAll(async () => {
     sys = await startTestSystem();
-    ({ dep, customers } = await bookReportDay(sys));
+    ({ dep, other, customers } = await bookReportDay(sys));
     const oslo = await sys.db
       .knex('rm_orders')
       .where({ department_id: dep })
@@ -101,6 +108,66 @@ describe('invoiced amounts in the reports (issue 45)', () => {
     });
   });
 
+  // By hand: order 0 (paused) is the one to invoice: FREIGHT 19,900 øre, VAT 25 % 4,975,
+  // gross 24,875 (docs/decisions/0101).
+  const estimate = (orders: number) => ({
+    orders,
+    limit: TO_INVOICE_ESTIMATE_LIMIT,
+    overLimit: false,
+    notPriced: 0,
+    amounts: [
+      {
+        currency: 'NOK',
+        orders,
+        net: orders * 19_900,
+        vat: orders * 4_975,
+        gross: orders * 24_875,
+      },
+    ],
+  });
+
+  it('the amount still to invoice, estimated at today’s prices, in the planner’s report', async () => {
+    const res = await sys.query('productivityReport', {
+      departmentIds: [dep],
+      fromDate: TODAY,
+      toDate: TODAY,
+      groupBy: 'day',
+    });
+    expect(res.status).toBe(200);
+    const invoicing = (res.body as ProductivityReport).invoicing;
+    expect(invoicing.totals.toInvoice).toBe(1);
+    expect(invoicing.estimate).toEqual(estimate(1));
+    // Bergen's order is not delivered: nothing to invoice there.
+    const bergen = await sys.query('productivityReport', {
+      departmentIds: [other],
+      fromDate: TODAY,
+      toDate: TODAY,
+      groupBy: 'day',
+    });
+    expect((bergen.body as ProductivityReport).invoicing.estimate).toEqual({
+      orders: 0,
+      limit: TO_INVOICE_ESTIMATE_LIMIT,
+      overLimit: false,
+      notPriced: 0,
+      amounts: [],
+    });
+  });
+
+  it('beyond the bound nothing is priced and the estimate says so', async () => {
+    const knex = sys.db.knex;
+    expect(await toInvoiceEstimate(knex, [dep], TODAY, TODAY, 0)).toEqual({
+      orders: 1,
+      limit: 0,
+      overLimit: true,
+      notPriced: 0,
+      amounts: [],
+    });
+    expect(await toInvoiceEstimate(knex, [dep], TODAY, TODAY, 1)).toEqual({
+      ...estimate(1),
+      limit: 1,
+    });
+  });
+
   it('per department, customer and day in the admin report, totals the same', async () => {
     const admin = async (type: string) => {
       const res = await sys.query('adminReport', { fromDate: TODAY, toDate: TODAY, type });
@@ -135,5 +202,14 @@ describe('invoiced amounts in the reports (issue 45)', () => {
     const res = await sys.query('adminReport', { fromDate: TODAY, toDate: TODAY });
     // The released order is still to invoice; the excluded one now is too.
     expect((res.body as AdminReport).invoicing.totals).toEqual({ ...day, toInvoice: 2 });
+    // The admin report prices nothing (docs/decisions/0101); the planner's report both orders.
+    expect((res.body as AdminReport).invoicing.estimate).toBeUndefined();
+    const planner = await sys.query('productivityReport', {
+      departmentIds: [dep],
+      fromDate: TODAY,
+      toDate: TODAY,
+      groupBy: 'customer',
+    });
+    expect((planner.body as ProductivityReport).invoicing.estimate).toEqual(estimate(2));
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { slotStream, type ProductivityReport } from '@nordlog/contracts';
+import {
+  ADMIN_ROUTE_PLAN_LIMIT,
+  slotStream,
+  type AdminReport,
+  type ProductivityReport,
+} from '@nordlog/contracts';
+import { adminRouteReport } from '@nordlog/query-service';
 import { meta } from '../eventStore/contract.js';
 import {
   awayFromOsloMidnight,
@@ -211,5 +217,45 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
       { key: slots.day, label: 'Dag', ...day },
       { key: slots.morning, label: 'Morgen', ...morning },
     ]);
+  });
+
+  it('the admin report: the same figures per department and per department and day (0101)', async () => {
+    const admin = async (type: string) => {
+      const res = await sys.query('adminReport', { fromDate: TODAY, toDate: TODAY, type });
+      expect(res.status).toBe(200);
+      return (res.body as AdminReport).routes;
+    };
+    const limit = ADMIN_ROUTE_PLAN_LIMIT;
+    expect(await admin('departments')).toEqual({
+      rows: [{ key: dep, label: 'Oslo', date: null, ...totals }],
+      totals,
+      planned: true,
+      limit,
+    });
+    expect(await admin('days')).toEqual({
+      rows: [{ key: dep, label: 'Oslo', date: TODAY, ...totals }],
+      totals,
+      planned: true,
+      limit,
+    });
+    expect(await admin('customers')).toBeNull();
+    // Over the bound on routes planned: the driven and worked figures alone (Morgen's).
+    const driven = {
+      ...totals,
+      plannedKm: 0,
+      plannedDrivingMinutes: 0,
+      loadWeight: 0,
+      capacityWeight: 0,
+      loadVolume: 0,
+      capacityVolume: 0,
+      loadFactorWeight: null,
+      loadFactorVolume: null,
+    };
+    expect(await adminRouteReport(sys.db.knex, TODAY, TODAY, 'departments', 1)).toEqual({
+      rows: [{ key: dep, label: 'Oslo', date: null, ...driven }],
+      totals: driven,
+      planned: false,
+      limit: 1,
+    });
   });
 });

@@ -12,6 +12,9 @@ const en = {
     types: { departments: 'Per department', customers: 'Top customers', days: 'Day by day' },
     groups: { departments: 'Department', customers: 'Customer', days: 'Day' },
     otherCustomers: 'Other customers',
+    routesByDay: 'Department and day',
+    routesNotPlanned:
+      'More than %{limit} routes: planned kilometres and minutes and load factors are not computed. Choose a shorter period for them.',
   },
 };
 
@@ -25,6 +28,9 @@ const nb: Texts = {
     types: { departments: 'Per avdeling', customers: 'Største kunder', days: 'Dag for dag' },
     groups: { departments: 'Avdeling', customers: 'Kunde', days: 'Dag' },
     otherCustomers: 'Andre kunder',
+    routesByDay: 'Avdeling og dag',
+    routesNotPlanned:
+      'Mer enn %{limit} ruter: planlagte kilometer og minutter og fyllingsgrad beregnes ikke. Velg en kortere periode for dem.',
   },
 };
 
@@ -36,6 +42,9 @@ const sv: Texts = {
     types: { departments: 'Per avdelning', customers: 'Största kunder', days: 'Dag för dag' },
     groups: { departments: 'Avdelning', customers: 'Kund', days: 'Dag' },
     otherCustomers: 'Övriga kunder',
+    routesByDay: 'Avdelning och dag',
+    routesNotPlanned:
+      'Fler än %{limit} rutter: planerade kilometer och minuter och fyllnadsgrad beräknas inte. Välj en kortare period för dem.',
   },
 };
 
@@ -47,6 +56,9 @@ const da: Texts = {
     types: { departments: 'Pr. afdeling', customers: 'Største kunder', days: 'Dag for dag' },
     groups: { departments: 'Afdeling', customers: 'Kunde', days: 'Dag' },
     otherCustomers: 'Øvrige kunder',
+    routesByDay: 'Afdeling og dag',
+    routesNotPlanned:
+      'Mere end %{limit} ruter: planlagte kilometer og minutter og fyldningsgrad beregnes ikke. Vælg en kortere periode for dem.',
   },
 };
 
@@ -58,6 +70,9 @@ const fi: Texts = {
     types: { departments: 'Osastoittain', customers: 'Suurimmat asiakkaat', days: 'Päivittäin' },
     groups: { departments: 'Osasto', customers: 'Asiakas', days: 'Päivä' },
     otherCustomers: 'Muut asiakkaat',
+    routesByDay: 'Osasto ja päivä',
+    routesNotPlanned:
+      'Yli %{limit} reittiä: suunniteltuja kilometrejä ja minuutteja sekä täyttöasteita ei lasketa. Valitse niille lyhyempi jakso.',
   },
 };
 
@@ -73,6 +88,9 @@ const fr: Texts = {
     },
     groups: { departments: 'Agence', customers: 'Client', days: 'Jour' },
     otherCustomers: 'Autres clients',
+    routesByDay: 'Agence et jour',
+    routesNotPlanned:
+      'Plus de %{limit} tournées : les kilomètres et minutes prévus et les taux de remplissage ne sont pas calculés. Choisissez une période plus courte pour les voir.',
   },
 };
 

@@ -17,7 +17,11 @@ const en = {
   costPerStop: 'Per stop',
   exportCsv: 'Invoicing as CSV',
   exportXlsx: 'Invoicing as Excel',
-  hint: 'Invoiced and awaiting acknowledgement count as invoiced. Orders still to be invoiced are counted; their amount is known once they are priced on an invoice. Per stop is net over the invoiced orders’ route stops.',
+  estimate: 'To invoice, estimated at today’s prices',
+  estimateOverLimit:
+    'More than %{limit} orders to invoice: not estimated. Choose a shorter period.',
+  estimateNotPriced: 'Not priceable at today’s prices',
+  hint: 'Invoiced and awaiting acknowledgement count as invoiced. Orders still to be invoiced are counted; a department’s report estimates their amount at today’s prices, the invoice may differ. Per stop is net over the invoiced orders’ route stops.',
 };
 
 type Texts = typeof en;
@@ -35,7 +39,11 @@ const nb: Texts = {
   costPerStop: 'Per stopp',
   exportCsv: 'Fakturering som CSV',
   exportXlsx: 'Fakturering som Excel',
-  hint: 'Fakturert og venter på bekreftelse regnes som fakturert. Ordre som gjenstår å fakturere telles; beløpet er kjent når de prises på en faktura. Per stopp er netto over de fakturerte ordrenes stopp.',
+  estimate: 'Til fakturering, anslått etter dagens priser',
+  estimateOverLimit:
+    'Mer enn %{limit} ordre til fakturering: ikke anslått. Velg en kortere periode.',
+  estimateNotPriced: 'Kan ikke prises etter dagens priser',
+  hint: 'Fakturert og venter på bekreftelse regnes som fakturert. Ordre som gjenstår å fakturere telles; en avdelings rapport anslår beløpet etter dagens priser, fakturaen kan avvike. Per stopp er netto over de fakturerte ordrenes stopp.',
 };
 
 const sv: Texts = {
@@ -51,7 +59,11 @@ const sv: Texts = {
   costPerStop: 'Per stopp',
   exportCsv: 'Fakturering som CSV',
   exportXlsx: 'Fakturering som Excel',
-  hint: 'Fakturerad och väntar på bekräftelse räknas som fakturerad. Order som återstår att fakturera räknas; beloppet är känt när de prissätts på en faktura. Per stopp är netto över de fakturerade ordrarnas stopp.',
+  estimate: 'Att fakturera, uppskattat efter dagens priser',
+  estimateOverLimit:
+    'Fler än %{limit} order att fakturera: inte uppskattat. Välj en kortare period.',
+  estimateNotPriced: 'Kan inte prissättas efter dagens priser',
+  hint: 'Fakturerad och väntar på bekräftelse räknas som fakturerad. Order som återstår att fakturera räknas; en avdelnings rapport uppskattar beloppet efter dagens priser, fakturan kan avvika. Per stopp är netto över de fakturerade ordrarnas stopp.',
 };
 
 const da: Texts = {
@@ -67,7 +79,11 @@ const da: Texts = {
   costPerStop: 'Pr. stop',
   exportCsv: 'Fakturering som CSV',
   exportXlsx: 'Fakturering som Excel',
-  hint: 'Faktureret og afventer kvittering tæller som faktureret. Ordrer, der mangler at blive faktureret, tælles; beløbet kendes, når de prissættes på en faktura. Pr. stop er netto over de fakturerede ordrers stop.',
+  estimate: 'Til fakturering, anslået efter dagens priser',
+  estimateOverLimit:
+    'Mere end %{limit} ordrer til fakturering: ikke anslået. Vælg en kortere periode.',
+  estimateNotPriced: 'Kan ikke prissættes efter dagens priser',
+  hint: 'Faktureret og afventer kvittering tæller som faktureret. Ordrer, der mangler at blive faktureret, tælles; en afdelings rapport anslår beløbet efter dagens priser, fakturaen kan afvige. Pr. stop er netto over de fakturerede ordrers stop.',
 };
 
 const fi: Texts = {
@@ -83,7 +99,10 @@ const fi: Texts = {
   costPerStop: 'Per pysähdys',
   exportCsv: 'Laskutus CSV-tiedostona',
   exportXlsx: 'Laskutus Excel-tiedostona',
-  hint: 'Laskutettu ja kuittausta odottava lasketaan laskutetuiksi. Laskuttamattomat tilaukset lasketaan; niiden summa tiedetään, kun ne hinnoitellaan laskulle. Per pysähdys on netto jaettuna laskutettujen tilausten pysähdyksillä.',
+  estimate: 'Laskutettavana, arvio tämän päivän hinnoin',
+  estimateOverLimit: 'Yli %{limit} laskutettavaa tilausta: ei arvioitu. Valitse lyhyempi jakso.',
+  estimateNotPriced: 'Ei hinnoiteltavissa tämän päivän hinnoin',
+  hint: 'Laskutettu ja kuittausta odottava lasketaan laskutetuiksi. Laskuttamattomat tilaukset lasketaan; osaston raportti arvioi niiden summan tämän päivän hinnoin, lasku voi poiketa. Per pysähdys on netto jaettuna laskutettujen tilausten pysähdyksillä.',
 };
 
 const fr: Texts = {
@@ -99,7 +118,11 @@ const fr: Texts = {
   costPerStop: 'Par arrêt',
   exportCsv: 'Facturation en CSV',
   exportXlsx: 'Facturation en Excel',
-  hint: 'Facturé et en attente d’accusé de réception comptent comme facturés. Les commandes restant à facturer sont comptées ; leur montant est connu une fois tarifées sur une facture. Par arrêt : le HT divisé par les arrêts des commandes facturées.',
+  estimate: 'À facturer, estimé aux prix du jour',
+  estimateOverLimit:
+    'Plus de %{limit} commandes à facturer : non estimé. Choisissez une période plus courte.',
+  estimateNotPriced: 'Non tarifables aux prix du jour',
+  hint: 'Facturé et en attente d’accusé de réception comptent comme facturés. Les commandes restant à facturer sont comptées ; le rapport d’une agence estime leur montant aux prix du jour, la facture peut différer. Par arrêt : le HT divisé par les arrêts des commandes facturées.',
 };
 
 export const reportInvoicingMessages: Record<Locale, Texts> = { en, nb, sv, da, fi, fr };

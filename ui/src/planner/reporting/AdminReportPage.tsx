@@ -5,12 +5,14 @@ import {
   adminReportTypes,
   type AdminReport,
   type AdminReportType,
+  type AdminRouteRow,
   type ProductivityRow,
 } from '@nordlog/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { defaultTimeZone, formatDate, normalizeLocale, todayIn } from '../../i18n/locales';
+import { formatNumber } from '../../i18n/numbers';
 import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { runQuery } from '../../shell/api';
@@ -20,6 +22,8 @@ import { adminReportPath, parseAdminReportView, type AdminReportView } from './a
 import { InvoicingTable } from './InvoicingTable';
 import { ReportBody } from './ReportBody';
 import { ReportTools } from './ReportTools';
+import { drivenColumns } from './routeReportData';
+import { RouteTable } from './RouteTable';
 
 /**
  * The admin report (spec §2 `/admin/report/{fromDate?}/{toDate?}/{type?}`,
@@ -51,6 +55,9 @@ export default function AdminReportPage() {
       return translate(view.type === 'customers' ? 'adminReport.otherCustomers' : 'reporting.none');
     return r.label ?? r.key;
   };
+  // A route row is a department's, of one day in the day-by-day report (0101).
+  const routeName = (r: AdminRouteRow): string =>
+    [r.date ? formatDate(r.date, locale) : null, r.label ?? r.key].filter(Boolean).join(' · ');
   const data = report.data?.type === view.type ? report.data : undefined;
   const title = translate('pages.adminReport');
   const group = translate(`adminReport.groups.${view.type}`);
@@ -104,6 +111,26 @@ export default function AdminReportPage() {
             name={name}
             fileName={`report-${view.fromDate}-${view.toDate}-${view.type}`}
             title={title}
+          />
+        ) : null}
+        {/* The route figures per department, or per department and day (0101). */}
+        {data?.routes ? (
+          <RouteTable
+            routes={data.routes}
+            group={translate(
+              view.type === 'days' ? 'adminReport.routesByDay' : 'adminReport.groups.departments',
+            )}
+            name={(r) => routeName(r as AdminRouteRow)}
+            fileName={`report-${view.fromDate}-${view.toDate}-${view.type}`}
+            title={title}
+            columns={data.routes.planned ? undefined : drivenColumns}
+            note={
+              data.routes.planned
+                ? undefined
+                : translate('adminReport.routesNotPlanned', {
+                    limit: formatNumber(data.routes.limit, locale),
+                  })
+            }
           />
         ) : null}
       </ReportBody>

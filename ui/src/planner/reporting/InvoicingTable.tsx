@@ -7,6 +7,7 @@ import type { InvoicingFigures, InvoicingReport, InvoicingRow } from '@nordlog/c
 import { useLocale, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/numbers';
 import {
+  estimateLines,
   invoicingColumns,
   invoicingCsv,
   invoicingLines,
@@ -18,7 +19,9 @@ import { xlsxBlob } from './reportXlsx';
 /**
  * The invoiced amounts by the report's groups (docs/decisions/0096): orders invoiced (INVOICED_OK
  * and AWAITING_ACKNOWLEDGEMENT), those without a price on record, those still to invoice, and per
- * currency net, VAT, gross and cost per stop, with the totals; saved as CSV or xlsx.
+ * currency net, VAT, gross and cost per stop, with the totals; saved as CSV or xlsx. Under the
+ * totals, where the report has it, the amount still to invoice estimated at today's prices
+ * (docs/decisions/0101), in italics and named an estimate.
  */
 export function InvoicingTable(props: {
   invoicing: InvoicingReport;
@@ -30,11 +33,50 @@ export function InvoicingTable(props: {
   const translate = useTranslate();
   const locale = useLocale();
   const { invoicing, name } = props;
+  const estimateTexts = {
+    estimate: translate('reportInvoicing.estimate'),
+    overLimit: translate('reportInvoicing.estimateOverLimit', {
+      limit: formatNumber(invoicing.estimate?.limit ?? 0, locale),
+    }),
+    notPriced: translate('reportInvoicing.estimateNotPriced'),
+  };
   const headers = () => ({
     group: props.group,
     columns: invoicingColumns.map((c) => translate(`reportInvoicing.${c}`)),
     total: translate('reporting.total'),
+    estimate: estimateTexts,
   });
+  const estimate = invoicing.estimate
+    ? estimateLines(invoicing.estimate, estimateTexts).map(([first, ...l], i) => (
+        <TableRow
+          key={`estimate-${i}`}
+          data-testid="invoicing-estimate"
+          sx={{ '& th, & td': { fontStyle: 'italic' } }}
+        >
+          <TableCell component="th" scope="row">
+            {first}
+          </TableCell>
+          {l.length < invoicingColumns.length ? (
+            <>
+              {l.slice(0, 3).map((_, j) => (
+                <TableCell key={invoicingColumns[j]} align="right">
+                  {typeof l[j] === 'number' ? formatNumber(l[j], locale) : ''}
+                </TableCell>
+              ))}
+              <TableCell colSpan={invoicingColumns.length - 3}>{l[3]}</TableCell>
+            </>
+          ) : (
+            l.map((v, j) => (
+              <TableCell key={invoicingColumns[j]} align={j === 3 ? 'left' : 'right'}>
+                {typeof v === 'number'
+                  ? formatNumber(v, locale, j > 3 ? { digits: 2, minDigits: 2 } : {})
+                  : (v ?? '')}
+              </TableCell>
+            ))
+          )}
+        </TableRow>
+      ))
+    : [];
   const lines = (first: string, f: InvoicingFigures, bold: boolean, key: string) =>
     invoicingLines(f).map((l, i) => (
       <TableRow key={`${key}-${i}`} sx={bold ? { '& th, & td': { fontWeight: 'bold' } } : {}}>
@@ -82,6 +124,7 @@ export function InvoicingTable(props: {
         <TableBody>
           {invoicing.rows.flatMap((r) => lines(name(r), r, false, r.key ?? ''))}
           {lines(translate('reporting.total'), invoicing.totals, true, 'total')}
+          {estimate}
         </TableBody>
       </Table>
     </ReportSection>

@@ -3,17 +3,30 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { RouteReport, RouteReportFigures, RouteRow } from '@nordlog/contracts';
+import Typography from '@mui/material/Typography';
+import {
+  csvText,
+  type RouteReport,
+  type RouteReportFigures,
+  type RouteRow,
+} from '@nordlog/contracts';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/numbers';
-import { percentColumns, routeColumns, routeCsv, routeTable, routeValue } from './routeReportData';
+import {
+  percentColumns,
+  routeColumns,
+  routeTable,
+  routeValue,
+  type RouteColumn,
+} from './routeReportData';
 import { ReportSection } from './ReportSection';
 import { xlsxBlob } from './reportXlsx';
 
 /**
  * The routes' figures by the report's groups (docs/decisions/0090-route-reports.md): kilometres
  * and driving time planned and driven, working time, stops per hour and load factors, with their
- * totals, saved as CSV or xlsx like the counts.
+ * totals, saved as CSV or xlsx like the counts. The admin report (docs/decisions/0101) may give
+ * fewer `columns` (its planned figures over its bound) and a `note` saying why.
  */
 export function RouteTable(props: {
   routes: RouteReport;
@@ -21,18 +34,21 @@ export function RouteTable(props: {
   name: (r: RouteRow) => string;
   fileName: string;
   title: string;
+  columns?: readonly RouteColumn[];
+  note?: string;
 }) {
   const translate = useTranslate();
   const locale = useLocale();
   const { routes, name } = props;
+  const columns = props.columns ?? routeColumns;
   const headers = () => ({
     group: props.group,
-    columns: routeColumns.map((c) => translate(`routeReports.${c}`)),
+    columns: columns.map((c) => translate(`routeReports.${c}`)),
     total: translate('reporting.total'),
   });
-  const percents = routeColumns.flatMap((c, i) => (percentColumns.includes(c) ? [i + 1] : []));
+  const percents = columns.flatMap((c, i) => (percentColumns.includes(c) ? [i + 1] : []));
   const cells = (f: RouteReportFigures) =>
-    routeColumns.map((c) => {
+    columns.map((c) => {
       const v = routeValue(f, c);
       return (
         <TableCell key={c} align="right">
@@ -47,9 +63,14 @@ export function RouteTable(props: {
       fileName={props.fileName}
       suffix="routes"
       empty={routes.rows.length === 0}
-      csv={() => routeCsv(routes, headers(), name)}
-      xlsx={() => xlsxBlob(props.title, routeTable(routes, headers(), name), percents)}
+      csv={() => csvText(routeTable(routes, headers(), name, columns))}
+      xlsx={() => xlsxBlob(props.title, routeTable(routes, headers(), name, columns), percents)}
     >
+      {props.note ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="route-note">
+          {props.note}
+        </Typography>
+      ) : null}
       <Table
         size="small"
         aria-label={translate('routeReports.table', { group: props.group.toLowerCase() })}
@@ -58,7 +79,7 @@ export function RouteTable(props: {
         <TableHead>
           <TableRow>
             <TableCell>{props.group}</TableCell>
-            {routeColumns.map((c) => (
+            {columns.map((c) => (
               <TableCell key={c} align="right">
                 {translate(`routeReports.${c}`)}
               </TableCell>
@@ -66,8 +87,8 @@ export function RouteTable(props: {
           </TableRow>
         </TableHead>
         <TableBody>
-          {routes.rows.map((r) => (
-            <TableRow key={r.key ?? ''}>
+          {routes.rows.map((r, i) => (
+            <TableRow key={`${r.key ?? ''}-${i}`}>
               <TableCell component="th" scope="row">
                 {name(r)}
               </TableCell>

@@ -5,6 +5,7 @@ import {
   type InvoicingFigures,
   type InvoicingReport,
   type InvoicingRow,
+  type ToInvoiceEstimate,
 } from '@nordlog/contracts';
 
 /**
@@ -37,10 +38,43 @@ export function invoicingLines(f: InvoicingFigures): (number | string | null)[][
   return f.amounts.map((a, i) => [...(i === 0 ? counts : counts.map(() => null)), ...amount(a)]);
 }
 
-/** The invoicing as a table: a header, the lines per group (named by `name`), the totals last. */
+/** The estimate's texts (docs/decisions/0101): its lines' name, over the bound, not priceable. */
+export interface EstimateTexts {
+  estimate: string;
+  overLimit: string;
+  notPriced: string;
+}
+
+/**
+ * The lines of the amount still to invoice at today's prices (docs/decisions/0101), in the
+ * table's columns: per currency its orders under "to be invoiced" and its amounts (no per stop);
+ * the orders the price lists cannot price; over the bound one line that says so. None when
+ * nothing is to invoice.
+ */
+export function estimateLines(e: ToInvoiceEstimate, texts: EstimateTexts): CsvValue[][] {
+  if (e.overLimit) return [[texts.estimate, null, null, null, texts.overLimit]];
+  const lines: CsvValue[][] = e.amounts.map((a) => [
+    texts.estimate,
+    null,
+    null,
+    a.orders,
+    a.currency,
+    major(a.net),
+    major(a.vat),
+    major(a.gross),
+    null,
+  ]);
+  if (e.notPriced > 0) lines.push([texts.notPriced, null, null, e.notPriced, '']);
+  return lines;
+}
+
+/**
+ * The invoicing as a table: a header, the lines per group (named by `name`), the totals, then the
+ * estimate of what is still to invoice where the report has one (and `headers.estimate` names it).
+ */
 export function invoicingTable(
   report: InvoicingReport,
-  headers: { group: string; columns: readonly string[]; total: string },
+  headers: { group: string; columns: readonly string[]; total: string; estimate?: EstimateTexts },
   name: (row: InvoicingRow) => string,
 ): CsvValue[][] {
   const lines = (first: string, f: InvoicingFigures): CsvValue[][] =>
@@ -49,6 +83,9 @@ export function invoicingTable(
     [headers.group, ...headers.columns],
     ...report.rows.flatMap((r) => lines(name(r), r)),
     ...lines(headers.total, report.totals),
+    ...(report.estimate && headers.estimate
+      ? estimateLines(report.estimate, headers.estimate)
+      : []),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { InvoicingReport } from '@nordlog/contracts';
-import { invoicingTable } from './invoicingReportData';
+import { estimateLines, invoicingTable } from './invoicingReportData';
 
 const nok = { currency: 'NOK', orders: 2, net: 39_800, vat: 9_950, gross: 49_750, stops: 4 };
 const report: InvoicingReport = {
@@ -40,5 +40,29 @@ describe('the invoicing table (0096)', () => {
       ['Total', 3, 1, 7, 'NOK', 398, 99.5, 497.5, 99.5],
       ['Total', null, null, null, 'SEK', 398, 99.5, 497.5, null],
     ]);
+  });
+
+  it('the estimate of what is still to invoice under the totals: per currency, not priceable, over the bound (0101)', () => {
+    const texts = { estimate: 'E', overLimit: 'Over', notPriced: 'NP' };
+    const headers = { group: 'D', columns: [], total: 'T', estimate: texts };
+    const estimate = {
+      orders: 3,
+      limit: 5000,
+      overLimit: false,
+      notPriced: 1,
+      amounts: [{ currency: 'NOK', orders: 2, net: 39_800, vat: 9_950, gross: 49_750 }],
+    };
+    expect(invoicingTable({ ...report, estimate }, headers, () => '').slice(-2)).toEqual([
+      ['E', null, null, 2, 'NOK', 398, 99.5, 497.5, null],
+      ['NP', null, null, 1, ''],
+    ]);
+    // Without texts (or without an estimate) the table ends with the totals.
+    expect(
+      invoicingTable({ ...report, estimate }, { ...headers, estimate: undefined }, () => ''),
+    ).toHaveLength(4);
+    expect(
+      estimateLines({ ...estimate, overLimit: true, amounts: [], notPriced: 0 }, texts),
+    ).toEqual([['E', null, null, null, 'Over']]);
+    expect(estimateLines({ ...estimate, orders: 0, amounts: [], notPriced: 0 }, texts)).toEqual([]);
   });
 });

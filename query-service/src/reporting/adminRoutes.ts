@@ -1,0 +1,130 @@
+import {
+  ADMIN_ROUTE_PLAN_LIMIT,
+  DEPARTMENTS_TABLE,
+  REST_BREAK,
+  ROUTE_REPORTS_TABLE,
+  SLOTS_TABLE,
+  addRouteSums,
+  emptyRouteSums,
+  routeReportFigures,
+  type AdminReportType,
+  type AdminRouteReport,
+  type AdminRouteRow,
+  type SlotRow,
+} from '@nordlog/contracts';
+import type { Knex } from '@nordlog/platform';
+import { schedules } from '../planning/query.js';
+
+type Sums = ReturnType<typeof emptyRouteSums>;
+
+/** A department's day of routes as SQL adds it up from rm_report_routes (driven and worked). */
+interface DayRow {
+  department: string;
+  date: string;
+  slots: number;
+  metres: number;
+  seconds: number;
+  working: number;
+  stops: number;
+}
+
+/**
+ * The slots of the dates (not deleted, not cancelled) per department and day, read by the slots'
+ * (department_id, date) index through every department's id (a scan by date alone reads every
+ * slot ever: 0101's figures): how many, and the
+ * driven and worked figures of rm_report_routes summed in SQL as routeReport sums them per slot
+ * (docs/decisions/0090: working time and stops only of slots both started and completed).
+ */
+const DRIVEN = `select s.department_id::text as department, s.date, count(*)::integer as slots,
+    coalesce(sum((r.data->>'drivenMetres')::float8), 0)::float8 as metres,
+    coalesce(sum((r.data->>'drivingSeconds')::float8), 0)::float8 as seconds,
+    coalesce(sum(extract(epoch from (r.data->>'completedAt')::timestamptz
+      - (r.data->>'startedAt')::timestamptz)) filter (where done), 0)::float8 as working,
+    coalesce(sum((select count(*) from jsonb_array_elements(s.data->'stops') x
+      where x->>'kind' is distinct from ?)) filter (where done), 0)::integer as stops
+  from ${SLOTS_TABLE} s left join ${ROUTE_REPORTS_TABLE} r on r.id = s.id,
+    lateral (select r.data->>'startedAt' is not null and r.data->>'completedAt' is not null) d(done)
+  where s.department_id = any(array(select id from ${DEPARTMENTS_TABLE}))
+    and s.date between ? and ? and not s.deleted and s.state <> 'CANCELLED'
+  group by 1, 2`;
+
+/**
+ * The admin report's route figures (docs/decisions/0101): per department, or per department and
+ * day (`days`); none for `customers`. The driven and worked figures always (SQL over the slots and
+ * rm_report_routes); the planned ones and the loads (each route's planning schedule, 0090) only
+ * while the dates have at most `limit` routes.
+ */
+export async function adminRouteReport(
+  knex: Knex,
+  fromDate: string,
+  toDate: string,
+  type: AdminReportType,
+  limit = ADMIN_ROUTE_PLAN_LIMIT,
+): Promise<AdminRouteReport | null> {
+  if (type === 'customers') return null;
+  const { rows: days } = await knex.raw<{ rows: DayRow[] }>(DRIVEN, [REST_BREAK, fromDate, toDate]);
+  const byDay =
+    type === 'days' ? (d: DayRow) => `${d.department}|${d.date}` : (d: DayRow) => d.department;
+  const sums = new Map<string, Sums>();
+  const add = (key: string, s: Sums) =>
+    sums.set(key, addRouteSums(sums.get(key) ?? emptyRouteSums(), s));
+  for (const d of days) {
+    const s = emptyRouteSums();
+    s.slots = d.slots;
+    s.drivenKm = d.metres / 1000;
+    s.drivenMinutes = d.seconds / 60;
+    s.workingMinutes = d.working / 60;
+    s.workedStops = d.stops;
+    add(byDay(d), s);
+  }
+  const count = days.reduce((n, d) => n + d.slots, 0);
+  const planned = count <= limit;
+  if (planned && count > 0) {
+    const slots = (
+      await knex(SLOTS_TABLE)
+        .whereBetween('date', [fromDate, toDate])
+        .where('deleted', false)
+        .whereNot('state', 'CANCELLED')
+        .orderBy('id')
+        .select<{ data: SlotRow }[]>('data')
+    ).map((r) => r.data);
+    const plans = await schedules(knex, slots);
+    slots.forEach((slot, i) => {
+      const p = plans[i]!;
+      const s = emptyRouteSums();
+      s.plannedKm = p.totals.distanceKm;
+      s.plannedDrivingMinutes = p.totals.drivingMinutes;
+      if (p.capacity) {
+        s.loadWeight = p.load.weight;
+        s.capacityWeight = p.capacity.weight;
+        s.loadVolume = p.load.volume;
+        s.capacityVolume = p.capacity.volume;
+      }
+      const key = String(slot.departmentId);
+      add(type === 'days' ? `${key}|${slot.date}` : key, s);
+    });
+  }
+  const ids = [...new Set(days.map((d) => d.department))];
+  const names = new Map(
+    (ids.length === 0
+      ? []
+      : await knex(DEPARTMENTS_TABLE)
+          .whereIn('id', ids)
+          .select<{ id: string; name: string }[]>(knex.raw('id::text as id'), 'name')
+    ).map((r) => [r.id, r.name]),
+  );
+  let total = emptyRouteSums();
+  const rows: AdminRouteRow[] = [...sums].map(([k, s]) => {
+    total = addRouteSums(total, s);
+    const [key, date] = k.split('|') as [string, string | undefined];
+    return { key, label: names.get(key) ?? null, date: date ?? null, ...routeReportFigures(s) };
+  });
+  // Days in order, a day's departments (and the departments) by name.
+  rows.sort(
+    (a, b) =>
+      (a.date ?? '').localeCompare(b.date ?? '') ||
+      (a.label ?? '').localeCompare(b.label ?? '') ||
+      String(a.key).localeCompare(String(b.key)),
+  );
+  return { rows, totals: routeReportFigures(total), planned, limit };
+}

@@ -16,3 +16,4 @@ export type { InvoiceDocumentSettings } from './invoicing/download.js';
 export { createIntegrationQueryApi } from './apiKeys/routes.js';
 export { cellsQuery } from './reporting/cells.js';
 export { reportGroups } from './reporting/query.js';
+export { readCustomerReferences } from './customers/references.js';

@@ -91,6 +91,29 @@ export const updateNumberSeriesSchema = z
   });
 export type UpdateNumberSeries = z.output<typeof updateNumberSeriesSchema>;
 
+/**
+ * The edit form's check of a series as read (its row): the rules UPDATE_NUMBER_SERIES applies,
+ * on the serial the next number starts at (0099). Messages are the UI's validation keys.
+ */
+export const numberSeriesEditFormSchema = z
+  .looseObject({
+    name: z.string().trim().max(200),
+    lastSerial: serial,
+    firstSerial: serial,
+    nextSerial: z.number().int(),
+    companyPrefix: z.string(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.lastSerial < Math.max(s.firstSerial, s.nextSerial - 1))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lastSerial'],
+        message: 'validation.seriesEndBeforeNext',
+      });
+    if (COMPANY_PREFIX_PATTERN.test(s.companyPrefix) && s.lastSerial > maxSerial(s.companyPrefix))
+      ctx.addIssue({ code: 'custom', path: ['lastSerial'], message: 'validation.serialBeyondPrefix' });
+  });
+
 export type NumberSeriesFields = z.output<typeof createNumberSeriesSchema>;
 export interface NumberSeries extends NumberSeriesFields {
   id: string;

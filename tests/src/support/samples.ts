@@ -549,6 +549,9 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
       lastSerial: 100,
     },
     changes: { name: `Parcels ${words()}`, lastSerial: 200 },
+    follows: { lastSerial: ['remaining'] },
+    // Which stream's revision a row has applied is bookkeeping (the catalogue's moves on an update).
+    view: ({ catalogueRevision: _c, allocationRevision: _a, ...row }) => row,
   }),
   // Webhooks (docs/decisions/0070): every field changed.
   UPDATE_WEBHOOK: ({ customers }) => ({

@@ -59,8 +59,7 @@ export const deleteCustomer: Handler<'DELETE_CUSTOMER'> = async ({ id }, ctx) =>
   if (!ctx.customerReferences)
     throw new AppError('SERVICE_UNAVAILABLE', 'What refers to a customer cannot be looked up here');
   const guard = (state: { status: string; entity?: { departmentId: string | null } }) => {
-    if (state.status === 'exists')
-      administers(ctx, state.entity!.departmentId, `Customer ${id}`);
+    if (state.status === 'exists') administers(ctx, state.entity!.departmentId, `Customer ${id}`);
   };
   const refs = await ctx.customerReferences(id);
   const named = describeReferences(refs);
@@ -74,9 +73,9 @@ export const deleteCustomer: Handler<'DELETE_CUSTOMER'> = async ({ id }, ctx) =>
         guard(state as never);
         if (named && state.status === 'exists')
           throw new AppError(
-            'INVALID_STATE_TRANSITION',
+            'IN_USE',
             `Customer ${id} is referred to (${named}): remove or move those first`,
-            { key: 'customerReferenced', references: Object.keys(refs).join(',') },
+            { references: named },
           );
       },
     }),

@@ -103,9 +103,17 @@ export const numberSeriesCatalogueDecider: Decider<
         if (Object.keys(changes).length === 0) return [];
         const series: NumberSeries = { ...entry.series, ...changes };
         if (series.lastSerial > maxSerial(series.companyPrefix))
-          throw refusedField('lastSerial', 'validation.serialBeyondPrefix', `at most ${maxSerial(series.companyPrefix)}`);
+          throw refusedField(
+            'lastSerial',
+            'validation.serialBeyondPrefix',
+            `at most ${maxSerial(series.companyPrefix)}`,
+          );
         if (series.lastSerial < series.firstSerial)
-          throw refusedField('lastSerial', 'validation.seriesEndBeforeNext', `first serial ${series.firstSerial}`);
+          throw refusedField(
+            'lastSerial',
+            'validation.seriesEndBeforeNext',
+            `first serial ${series.firstSerial}`,
+          );
         const clash = Object.values(state.series).find(
           (e) =>
             e.series.id !== series.id && (!e.deleted || e.used) && seriesOverlap(e.series, series),

@@ -118,5 +118,5 @@ export const validationMessages = {
   // Number series and customers, edited and deleted (docs/decisions/0099).
   'validation.seriesEndBeforeNext':
     'the range must not end before a number already handed out (or its start)',
-  'validation.serialBeyondPrefix': "more digits than the company prefix leaves for the serial",
+  'validation.serialBeyondPrefix': 'more digits than the company prefix leaves for the serial',
 } as const;

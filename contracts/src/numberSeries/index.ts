@@ -111,7 +111,11 @@ export const numberSeriesEditFormSchema = z
         message: 'validation.seriesEndBeforeNext',
       });
     if (COMPANY_PREFIX_PATTERN.test(s.companyPrefix) && s.lastSerial > maxSerial(s.companyPrefix))
-      ctx.addIssue({ code: 'custom', path: ['lastSerial'], message: 'validation.serialBeyondPrefix' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lastSerial'],
+        message: 'validation.serialBeyondPrefix',
+      });
   });
 
 export type NumberSeriesFields = z.output<typeof createNumberSeriesSchema>;

@@ -48,7 +48,7 @@ export const updateCustomer: Handler<'UPDATE_CUSTOMER'> = (payload, ctx) => {
 export const describeReferences = (refs: CustomerReferences): string =>
   Object.entries(refs)
     .filter(([, ids]) => ids && ids.length > 0)
-    .map(([kind, ids]) => `${kind} ${ids!.join(', ')}`)
+    .map(([kind, ids]) => `${kind} ${ids.join(', ')}`)
     .join('; ');
 
 /**
@@ -70,7 +70,7 @@ export const deleteCustomer: Handler<'DELETE_CUSTOMER'> = async ({ id }, ctx) =>
       decider: customerDecider,
       command: { type: 'delete', id },
       guard: (state) => {
-        guard(state as never);
+        guard(state);
         if (named && state.status === 'exists')
           throw new AppError(
             'IN_USE',

@@ -18,7 +18,7 @@ import { apiKeyHandlers } from './apiKeys/handlers.js';
 import { pinHandlers } from './pins/pins.js';
 import { labelHandlers } from './labels/handlers.js';
 import { numberSeriesHandlers } from './numberSeries/handlers.js';
-import { createCustomer, updateCustomer } from './customers/handlers.js';
+import { createCustomer, deleteCustomer, updateCustomer } from './customers/handlers.js';
 import { createDepartment, updateDepartment } from './departments/handlers.js';
 import type { HandlerTable, PrefetchTable } from './framework/handler.js';
 import { prefetchBooking } from './consignments/booking.js';
@@ -49,6 +49,7 @@ export const handlers: HandlerTable = {
   UPDATE_DEPARTMENT: updateDepartment,
   CREATE_CUSTOMER: createCustomer,
   UPDATE_CUSTOMER: updateCustomer,
+  DELETE_CUSTOMER: deleteCustomer,
   ...consignmentHandlers,
   ...moveOrdersNewHandlers,
   ...privacyHandlers,

@@ -84,6 +84,8 @@ export interface CommandServiceDeps {
   webhookOfMessage?: HandlerContext['webhookOfMessage'];
   /** The places a recipient search looks at (SEARCH_RECIPIENT_ID, 0089); without it, refused. */
   recipientCandidates?: HandlerContext['recipientCandidates'];
+  /** What refers to a customer (DELETE_CUSTOMER, 0099); without it, refused. */
+  customerReferences?: HandlerContext['customerReferences'];
 }
 
 export interface CommandRequest {
@@ -225,6 +227,7 @@ async function runCommand(
     ...(deps.trackedOrderId ? { trackedOrderId: deps.trackedOrderId } : {}),
     ...(deps.webhookOfMessage ? { webhookOfMessage: deps.webhookOfMessage } : {}),
     ...(deps.recipientCandidates ? { recipientCandidates: deps.recipientCandidates } : {}),
+    ...(deps.customerReferences ? { customerReferences: deps.customerReferences } : {}),
     now,
     logger,
   };

@@ -14,6 +14,7 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   UPDATE_DEPARTMENT: 'update',
   CREATE_CUSTOMER: 'create',
   UPDATE_CUSTOMER: 'update',
+  DELETE_CUSTOMER: 'delete',
   CREATE_ORDER: 'create',
   UPDATE_ORDER: 'update',
   MOVE_ORDERS: 'action',
@@ -78,6 +79,7 @@ export const commandKinds: Record<CommandName, CommandKind> = {
   UPDATE_WHATS_THIS_MODAL: 'update',
   DELETE_WHATS_THIS_MODAL: 'delete',
   CREATE_NUMBER_SERIES: 'create',
+  UPDATE_NUMBER_SERIES: 'update',
   DELETE_NUMBER_SERIES: 'delete',
   SET_COURIER_LOCATION: 'action',
   // Scans are recorded, never edited (0064).
@@ -278,6 +280,11 @@ export const updateCommands = {
     entity: 'customers',
   },
   UPDATE_WEBHOOK: { idField: 'id', create: 'CREATE_WEBHOOK', entity: 'webhooks' },
+  UPDATE_NUMBER_SERIES: {
+    idField: 'id',
+    create: 'CREATE_NUMBER_SERIES',
+    entity: 'numberSeries',
+  },
   UPDATE_BANNER: { idField: 'id', create: 'CREATE_BANNER', entity: 'cmsBanners' },
   UPDATE_NEWS: { idField: 'id', create: 'CREATE_NEWS', entity: 'cmsBanners' },
   UPDATE_WHATS_THIS_MODAL: {

@@ -80,6 +80,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   UPDATE_DEPARTMENT: { alystraId: alystra, npsId: alystra },
   CREATE_CUSTOMER: { departmentId: 'departments', alystraId: alystra },
   UPDATE_CUSTOMER: { departmentId: 'departments', alystraId: alystra },
+  DELETE_CUSTOMER: {},
   CREATE_ORDER: createOrderReferences,
   // Each order of the batch as CREATE_ORDER's (docs/decisions/0059-import.md).
   CREATE_ORDERS: Object.fromEntries(
@@ -213,6 +214,7 @@ export const commandReferences: Record<CommandName, CommandReferences> = {
   UPDATE_WHATS_THIS_MODAL: {},
   DELETE_WHATS_THIS_MODAL: {},
   CREATE_NUMBER_SERIES: { departmentId: 'departments', customerId: 'customers' },
+  UPDATE_NUMBER_SERIES: {},
   DELETE_NUMBER_SERIES: {},
   SET_COURIER_LOCATION: {
     courierId: external("the caller's own courier identity (the handler refuses any other)"),

@@ -47,6 +47,8 @@ export const errorStatus = {
   WEBHOOK_ADDRESS_REFUSED: 400,
   /** A webhook's secret is read only just after it was made or rotated (0070). */
   SECRET_NO_LONGER_SHOWN: 409,
+  /** Something still refers to it (a customer's orders, users, hooks…; docs/decisions/0099). */
+  IN_USE: 409,
   TOO_MANY_REQUESTS: 429,
   /** A tracking link's answers after the shipment was delivered, returned or cancelled (0063). */
   TRACKING_EXPIRED: 410,

@@ -98,7 +98,7 @@ export const restResources = {
     query: 'searchCustomers',
     create: 'CREATE_CUSTOMER',
     update: 'UPDATE_CUSTOMER',
-    delete: null,
+    delete: 'DELETE_CUSTOMER',
     sortFields: ['id', 'name', 'departmentId', 'alystraId', 'orgNumber', 'customerCode'],
     filterFields: [
       'name',
@@ -174,7 +174,7 @@ export const restResources = {
     entity: NUMBER_SERIES_ENTITY,
     query: 'numberSeries',
     create: 'CREATE_NUMBER_SERIES',
-    update: null,
+    update: 'UPDATE_NUMBER_SERIES',
     delete: 'DELETE_NUMBER_SERIES',
     sortFields: [
       'id',

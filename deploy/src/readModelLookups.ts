@@ -1,6 +1,6 @@
 import { ORDERS_TABLE, WEBHOOK_DELIVERIES_TABLE } from '@nordlog/contracts';
 import type { Database } from '@nordlog/platform';
-import { readRecipientCandidates } from '@nordlog/query-service';
+import { readCustomerReferences, readRecipientCandidates } from '@nordlog/query-service';
 
 /** What some commands look up in the read models (the command side reads no read model itself). */
 export const readModelLookups = (db: Database) => ({
@@ -22,4 +22,6 @@ export const readModelLookups = (db: Database) => ({
   },
   // The booking form's recipient look-up: the address book and the orders (0089).
   recipientCandidates: readRecipientCandidates(db.knex),
+  // What refers to a customer, so DELETE_CUSTOMER refuses one still in use (0099).
+  customerReferences: readCustomerReferences(db.knex),
 });

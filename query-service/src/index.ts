@@ -18,3 +18,4 @@ export { cellsQuery } from './reporting/cells.js';
 export { toInvoiceEstimate } from './reporting/estimate.js';
 export { adminRouteReport } from './reporting/adminRoutes.js';
 export { reportGroups } from './reporting/query.js';
+export { readCustomerReferences } from './customers/references.js';

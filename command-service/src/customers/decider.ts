@@ -4,10 +4,12 @@ import { referenceDecider } from '../framework/referenceDecider.js';
 export const customerDecider = referenceDecider<
   CreateCustomer,
   'CustomerCreated',
-  'CustomerUpdated'
+  'CustomerUpdated',
+  'CustomerDeleted'
 >({
   label: 'Customer',
   created: 'CustomerCreated',
   updated: 'CustomerUpdated',
+  deleted: 'CustomerDeleted',
   check: customerProblems,
 });

@@ -6,6 +6,7 @@ import type {
   NumberSeriesType,
   RecipientCandidate,
   RecipientSearch,
+  CustomerReferences,
 } from '@nordlog/contracts';
 import type { BlobStore, Geocoder, IdAllocator, IdKind, Logger } from '@nordlog/platform';
 import type { NumberAllocator, SeriesScope } from '../numberSeries/allocator.js';
@@ -64,6 +65,12 @@ export interface HandlerContext {
    * replay names a message of its own hook (0070); absent: replays are refused as unavailable.
    */
   webhookOfMessage?: (messageId: string) => Promise<string | null>;
+  /**
+   * What refers to a customer in the read models (orders, users, keys, prices, hooks, addresses,
+   * sub-customers, recurring orders, groups, number series), for DELETE_CUSTOMER (0099); absent:
+   * such deletions are refused as unavailable.
+   */
+  customerReferences?: (customerId: string) => Promise<CustomerReferences>;
   /** When the command is decided (the service's clock). */
   now: Date;
   /**

@@ -6,8 +6,10 @@ import {
   type NumberSeries,
   type NumberSeriesCatalogueEvent,
   type NumberSeriesFields,
+  maxSerial,
 } from '@nordlog/contracts';
 import type { Decider } from '../framework/decider.js';
+import { refusedField } from '../framework/refusals.js';
 
 export interface CatalogueEntry {
   series: NumberSeries;
@@ -23,6 +25,7 @@ export interface CatalogueState {
 
 export type CatalogueCommand =
   | { type: 'create'; id: string; fields: NumberSeriesFields }
+  | { type: 'update'; id: string; fields: Partial<Pick<NumberSeriesFields, 'name' | 'lastSerial'>> }
   | { type: 'delete'; id: string }
   /** Before the first allocation: from then on the range stays reserved, also after deletion. */
   | { type: 'markUsed'; id: string };
@@ -56,6 +59,15 @@ export const numberSeriesCatalogueDecider: Decider<
         return entry ? { series: { ...state.series, [id]: { ...entry, used: true } } } : state;
       case 'NumberSeriesDeleted':
         return entry ? { series: { ...state.series, [id]: { ...entry, deleted: true } } } : state;
+      case 'NumberSeriesUpdated':
+        return entry
+          ? {
+              series: {
+                ...state.series,
+                [id]: { ...entry, series: { ...entry.series, ...event.data.changes } },
+              },
+            }
+          : state;
       default: {
         const never: never = event;
         return never;
@@ -80,6 +92,39 @@ export const numberSeriesCatalogueDecider: Decider<
         }
         return [{ type: 'NumberSeriesCreated', data: series }];
       }
+      case 'update': {
+        if (!entry || entry.deleted)
+          throw new AppError('NOT_FOUND', `Number series ${command.id} not found`);
+        const changes = Object.fromEntries(
+          Object.entries(command.fields).filter(
+            ([k, v]) => v !== undefined && v !== entry.series[k as keyof NumberSeries],
+          ),
+        ) as typeof command.fields;
+        if (Object.keys(changes).length === 0) return [];
+        const series: NumberSeries = { ...entry.series, ...changes };
+        if (series.lastSerial > maxSerial(series.companyPrefix))
+          throw refusedField(
+            'lastSerial',
+            'validation.serialBeyondPrefix',
+            `at most ${maxSerial(series.companyPrefix)}`,
+          );
+        if (series.lastSerial < series.firstSerial)
+          throw refusedField(
+            'lastSerial',
+            'validation.seriesEndBeforeNext',
+            `first serial ${series.firstSerial}`,
+          );
+        const clash = Object.values(state.series).find(
+          (e) =>
+            e.series.id !== series.id && (!e.deleted || e.used) && seriesOverlap(e.series, series),
+        );
+        if (clash)
+          throw new AppError(
+            'RANGE_OVERLAP',
+            `The range overlaps ${clash.deleted ? 'the retired ' : ''}${describe(clash.series)}`,
+          );
+        return [{ type: 'NumberSeriesUpdated', data: { id: command.id, changes } }];
+      }
       case 'delete':
         if (!entry) throw new AppError('NOT_FOUND', `Number series ${command.id} not found`);
         return entry.deleted ? [] : [{ type: 'NumberSeriesDeleted', data: { id: command.id } }];
@@ -103,6 +148,34 @@ export interface AllocateCommand {
   type: 'allocate';
   count: number;
 }
+type Allocated = Extract<NumberAllocationEvent, { type: 'NumbersAllocated' }>;
+
+/**
+ * A moved range end, on the series' allocation stream in the same append as the catalogue's
+ * update (docs/decisions/0099): decided on that stream's last event, so an end below a number
+ * handed out is refused, and an allocation decided on the old end loses its race.
+ */
+export const endMoveDecider = (
+  series: NumberSeries,
+  lastSerial: number,
+): Decider<AllocationState, { type: 'moveEnd' }, NumberAllocationEvent> => ({
+  initialState: { nextSerial: series.firstSerial },
+  evolve: (_state, event) => ({ nextSerial: event.data.nextSerial }),
+  decide(_command, state) {
+    if (lastSerial < state.nextSerial - 1)
+      throw refusedField(
+        'lastSerial',
+        'validation.seriesEndBeforeNext',
+        `serials up to ${state.nextSerial - 1} are handed out`,
+      );
+    return [
+      {
+        type: 'NumberSeriesEndMoved',
+        data: { id: series.id, nextSerial: state.nextSerial, lastSerial },
+      },
+    ];
+  },
+});
 
 /**
  * Allocation from one series. Every event carries the serial the next allocation starts at, so the
@@ -110,7 +183,9 @@ export interface AllocateCommand {
  */
 export const allocationDecider = (
   series: NumberSeries,
-): Decider<AllocationState, AllocateCommand, NumberAllocationEvent> => ({
+): Decider<AllocationState, AllocateCommand, Allocated> & {
+  evolve(state: AllocationState, event: NumberAllocationEvent): AllocationState;
+} => ({
   initialState: { nextSerial: series.firstSerial },
   evolve: (_state, event) => ({ nextSerial: event.data.nextSerial }),
   decide(command, state) {

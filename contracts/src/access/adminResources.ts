@@ -46,6 +46,7 @@ const table = [
     page: 'customers',
     create: 'CREATE_CUSTOMER',
     update: 'UPDATE_CUSTOMER',
+    delete: 'DELETE_CUSTOMER',
   },
   {
     name: 'admin/customerGroups',
@@ -165,6 +166,7 @@ const table = [
     rule: '/admin/numberSeries',
     page: 'numberSeries',
     create: 'CREATE_NUMBER_SERIES',
+    update: 'UPDATE_NUMBER_SERIES',
     delete: 'DELETE_NUMBER_SERIES',
   },
   // Content (docs/decisions/0077-content.md): one route rule, a flag per kind.

@@ -25,6 +25,7 @@ export const commandPermissions: Record<CommandName, Permission> = {
   UPDATE_DEPARTMENT: write(['ADMIN_DEPARTMENT']),
   CREATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   UPDATE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
+  DELETE_CUSTOMER: write(['ADMIN_CUSTOMER', 'ADMIN_CUSTOMER_ALL']),
   CREATE_ORDER: write(['PLANNER_BOOKING'], { customers: true }),
   // A batch of CREATE_ORDER (the import's, 0059): who may book may book a batch.
   CREATE_ORDERS: write(['PLANNER_BOOKING'], { customers: true }),
@@ -124,6 +125,7 @@ export const commandPermissions: Record<CommandName, Permission> = {
   UPDATE_WHATS_THIS_MODAL: write(['ADMIN_CMS_WHATS_THIS_MODALS'], everyDepartment),
   DELETE_WHATS_THIS_MODAL: write(['ADMIN_CMS_WHATS_THIS_MODALS'], everyDepartment),
   CREATE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
+  UPDATE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
   DELETE_NUMBER_SERIES: write(['ADMIN_NUMBER_SERIES']),
   // Spec §6: the restricted courier role's one command (its own location; the handler checks it).
   SET_COURIER_LOCATION: write([], { roles: ['COURIER'], courier: true }),

@@ -117,4 +117,8 @@ export const validationMessages = {
   'validation.shdOff': 'same-day home delivery is off for the department',
   'validation.serviceWeightBracket':
     "the order weighs more than the service code's largest bracket (8000 kg)",
+  // Number series and customers, edited and deleted (docs/decisions/0099).
+  'validation.seriesEndBeforeNext':
+    'the range must not end before a number already handed out (or its start)',
+  'validation.serialBeyondPrefix': 'more digits than the company prefix leaves for the serial',
 } as const;

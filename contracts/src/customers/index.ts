@@ -71,14 +71,38 @@ export interface CustomerRow extends Customer {
 
 export type CustomerEvent =
   | { type: 'CustomerCreated'; data: Customer }
-  | { type: 'CustomerUpdated'; data: { id: string; changes: Partial<CreateCustomer> } };
+  | { type: 'CustomerUpdated'; data: { id: string; changes: Partial<CreateCustomer> } }
+  | { type: 'CustomerDeleted'; data: { id: string } };
+
+/**
+ * DELETE_CUSTOMER (docs/decisions/0099): only a customer nothing refers to; one that is referred
+ * to is refused (409) naming what refers to it.
+ */
+export const deleteCustomerSchema = z.object({ id: entityId });
 
 export const customerStream = (id: string) => `customer-${id}`;
 
 export const customerCommandSchemas = {
   CREATE_CUSTOMER: createCustomerSchema,
   UPDATE_CUSTOMER: updateCustomerSchema,
+  DELETE_CUSTOMER: deleteCustomerSchema,
 } as const;
+
+/** What refers to a customer, by kind with a few ids of each (DELETE_CUSTOMER, 0099). */
+export const customerReferenceKinds = [
+  'orders',
+  'users',
+  'apiKeys',
+  'priceLists',
+  'webhooks',
+  'addresses',
+  'subcustomers',
+  'recurringOrders',
+  'customerGroups',
+  'numberSeries',
+] as const;
+export type CustomerReferenceKind = (typeof customerReferenceKinds)[number];
+export type CustomerReferences = Partial<Record<CustomerReferenceKind, string[]>>;
 
 /**
  * Query `subcustomersForAlystraId` (spec §7): the sub-customers of a customer number: customers

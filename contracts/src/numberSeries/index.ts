@@ -60,6 +60,64 @@ export const createNumberSeriesSchema = z
   }));
 export const deleteNumberSeriesSchema = z.object({ id: entityId });
 
+/** What fixes the numbers a series names: never changed once it exists (0099). */
+export const fixedNumberSeriesFields = [
+  'type',
+  'companyPrefix',
+  'extensionDigit',
+  'firstSerial',
+] as const;
+
+/**
+ * UPDATE_NUMBER_SERIES (docs/decisions/0099): its name and the end of its range. The start, type,
+ * prefix and extension digit are fixed (a change would name numbers already handed out again):
+ * sent, they are refused on their field; an end below a number handed out is refused by the
+ * command (it reads the series' allocations).
+ */
+export const updateNumberSeriesSchema = z
+  .looseObject({
+    id: entityId,
+    name: z.string().trim().max(200).optional(),
+    lastSerial: serial.optional(),
+  })
+  .superRefine((s, ctx) => {
+    for (const field of fixedNumberSeriesFields)
+      if ((s as Record<string, unknown>)[field] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'fixed once the series exists: numbers already handed out would be named again',
+        });
+  });
+export type UpdateNumberSeries = z.output<typeof updateNumberSeriesSchema>;
+
+/**
+ * The edit form's check of a series as read (its row): the rules UPDATE_NUMBER_SERIES applies,
+ * on the serial the next number starts at (0099). Messages are the UI's validation keys.
+ */
+export const numberSeriesEditFormSchema = z
+  .looseObject({
+    name: z.string().trim().max(200),
+    lastSerial: serial,
+    firstSerial: serial,
+    nextSerial: z.number().int(),
+    companyPrefix: z.string(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.lastSerial < Math.max(s.firstSerial, s.nextSerial - 1))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lastSerial'],
+        message: 'validation.seriesEndBeforeNext',
+      });
+    if (COMPANY_PREFIX_PATTERN.test(s.companyPrefix) && s.lastSerial > maxSerial(s.companyPrefix))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lastSerial'],
+        message: 'validation.serialBeyondPrefix',
+      });
+  });
+
 export type NumberSeriesFields = z.output<typeof createNumberSeriesSchema>;
 export interface NumberSeries extends NumberSeriesFields {
   id: string;
@@ -86,13 +144,23 @@ export interface NumberSeriesRow extends NumberSeries {
 export type NumberSeriesCatalogueEvent =
   | { type: 'NumberSeriesCreated'; data: NumberSeries }
   | { type: 'NumberSeriesUsed'; data: { id: string } }
+  | {
+      type: 'NumberSeriesUpdated';
+      data: { id: string; changes: Partial<Pick<NumberSeriesFields, 'name' | 'lastSerial'>> };
+    }
   | { type: 'NumberSeriesDeleted'; data: { id: string } };
 
-/** Events of one series' allocation stream: each carries the serial the next one starts at. */
-export type NumberAllocationEvent = {
-  type: 'NumbersAllocated';
-  data: { id: string; firstSerial: number; count: number; nextSerial: number };
-};
+/**
+ * Events of one series' allocation stream: each carries the serial the next one starts at. A moved
+ * range end is recorded there too, in the same append as the catalogue's update, so an allocation
+ * decided on the old end loses its race and decides again on the new one (0099).
+ */
+export type NumberAllocationEvent =
+  | {
+      type: 'NumbersAllocated';
+      data: { id: string; firstSerial: number; count: number; nextSerial: number };
+    }
+  | { type: 'NumberSeriesEndMoved'; data: { id: string; nextSerial: number; lastSerial: number } };
 
 /** Every series is defined in one catalogue stream; allocations go to a stream per series. */
 export const NUMBER_SERIES_CATALOGUE_STREAM = 'number-series-catalogue';
@@ -100,6 +168,7 @@ export const numberSeriesStream = (id: string) => `number-series-${id}`;
 
 export const numberSeriesCommandSchemas = {
   CREATE_NUMBER_SERIES: createNumberSeriesSchema,
+  UPDATE_NUMBER_SERIES: updateNumberSeriesSchema,
   DELETE_NUMBER_SERIES: deleteNumberSeriesSchema,
 } as const;
 

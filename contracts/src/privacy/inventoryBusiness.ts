@@ -42,6 +42,7 @@ export const businessEventPrivacy = {
     // The name its recipients know it by, a brand (0071).
     'senderName',
   ]),
+  CustomerDeleted: none,
   CustomerUpdated: named('customers are businesses: their name and address are not personal', [
     'changes.name',
     'changes.address',
@@ -115,6 +116,8 @@ export const businessEventPrivacy = {
   ),
   NumberSeriesCreated: named('the name of a number series'),
   NumberSeriesDeleted: none,
+  NumberSeriesUpdated: named('the name of a number series', ['changes.name']),
+  NumberSeriesEndMoved: none,
   NumberSeriesUsed: none,
   NumbersAllocated: none,
   ArticleCreated: named('the name of an article'),

@@ -51,9 +51,11 @@ export const customersProjection = rowProjection<CustomerRow>({
       },
     },
   ],
-  rowId: rows.rowId,
+  rowId: (e) => (e.type === 'CustomerDeleted' ? (e.data as { id: string }).id : rows.rowId(e)),
   tombstone: rows.tombstone,
   evolve(row, e) {
+    // A deleted customer's row goes (docs/decisions/0099): every reader of the table keeps it.
+    if (e.type === 'CustomerDeleted') return null;
     const next = rows.evolve(row, e);
     return (
       next && {

@@ -15,6 +15,7 @@ const types = new Set<string>([
   'NumberSeriesCreated',
   'NumberSeriesUsed',
   'NumberSeriesDeleted',
+  'NumberSeriesUpdated',
   'NumbersAllocated',
 ]);
 
@@ -95,6 +96,22 @@ export const numberSeriesProjection = rowProjection<NumberSeriesRow>({
               catalogueRevision: e.streamRevision,
             }
           : row;
+      case 'NumberSeriesUpdated':
+        return row && !row.deleted
+          ? withNext(
+              {
+                ...row,
+                ...event.data.changes,
+                ...meta,
+                revision: row.revision + 1,
+                catalogueRevision: e.streamRevision,
+              },
+              row.nextSerial,
+            )
+          : row;
+      // The end's move on the allocation stream (0099): the catalogue's update says it.
+      case 'NumberSeriesEndMoved':
+        return row;
       case 'NumbersAllocated':
         return row && !row.deleted
           ? withNext(

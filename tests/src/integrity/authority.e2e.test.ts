@@ -69,6 +69,8 @@ interface World {
   osloVendor: string;
   bergenVendor: string;
   bergenVendor2: string;
+  /** A second Bergen customer nothing refers to, to delete (0099). */
+  bergenCustomer2: string;
 }
 
 /**
@@ -200,6 +202,11 @@ const cases: Partial<
     ],
     inside: (w) => ({ id: w.bergenCustomer, orgNumber: '974760673' }),
   },
+  // A customer is deleted by its department's admins (0099).
+  DELETE_CUSTOMER: {
+    outside: [(w) => ({ id: w.osloCustomer })],
+    inside: (w) => ({ id: w.bergenCustomer2 }),
+  },
   CREATE_USER: {
     outside: [
       (w) => ({
@@ -312,6 +319,10 @@ const cases: Partial<
       lastSerial: 9,
       departmentId: w.bergen,
     }),
+  },
+  UPDATE_NUMBER_SERIES: {
+    outside: [(w) => ({ id: w.osloSeries, name: 'Renamed' })],
+    inside: (w) => ({ id: w.bergenSeries, name: 'Renamed' }),
   },
   DELETE_NUMBER_SERIES: {
     outside: [(w) => ({ id: w.osloSeries })],
@@ -544,6 +555,7 @@ describe('a scoped admin acts only inside its departments and never gives more t
       osloVendor: await id('CREATE_VENDOR', vendor(oslo)),
       bergenVendor: await id('CREATE_VENDOR', vendor(bergen)),
       bergenVendor2: await id('CREATE_VENDOR', vendor(bergen)),
+      bergenCustomer2: await id('CREATE_CUSTOMER', { name: 'Bergen to', departmentId: bergen }),
     };
     world.upsalesRule = await id('CREATE_UPSALES_RULE', { name: 'All', articleId: world.extra });
     world.osloWindow = await id('ADD_PRODUCTION_TIME_WINDOW', window(oslo, '2035-01-01'));

@@ -42,6 +42,8 @@ export interface World extends SampleWorld {
   upsalesRule: string;
   /** A vendor of the first department with a site OSL1 (0091). */
   vendor: string;
+  /** A customer nothing refers to (DELETE_CUSTOMER, 0099). */
+  loneCustomer: string;
   slot: string;
   template: string;
   /** A finished optimising run. */
@@ -102,6 +104,7 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
   UPDATE_DEPARTMENT: (w) => ({ id: w.departments[0], name: 'Oslo sentrum' }),
   CREATE_CUSTOMER: (w) => updateSamples.UPDATE_CUSTOMER(w).create,
   UPDATE_CUSTOMER: (w) => ({ id: w.customers[0], orgNumber: '974760673' }),
+  DELETE_CUSTOMER: (w) => ({ id: w.loneCustomer }),
   CREATE_ORDER: (w) => ({
     departmentId: w.departments[0],
     customerId: w.customers[0],
@@ -229,6 +232,7 @@ export const commandBases: Record<CommandName, (w: World) => Payload> = {
     firstSerial: 1,
     lastSerial: 10,
   }),
+  UPDATE_NUMBER_SERIES: (w) => ({ id: w.series, name: 'Parcels', lastSerial: 9 }),
   DELETE_NUMBER_SERIES: (w) => ({ id: w.series }),
   SET_COURIER_LOCATION: () => ({
     courierId: '1',
@@ -466,6 +470,7 @@ export async function buildWorld(sys: TestSystem): Promise<World> {
     transportArticle: await id('CREATE_ARTICLE', updateSamples.UPDATE_SERVICE_MAPPING(base).create),
     upsalesRule: await id('CREATE_UPSALES_RULE', updateSamples.UPDATE_UPSALES_RULE(base).create),
     vendor: await id('CREATE_VENDOR', updateSamples.UPDATE_VENDOR(base).create),
+    loneCustomer: await id('CREATE_CUSTOMER', { name: 'Solo' }),
     banner: await id('CREATE_BANNER', updateSamples.UPDATE_BANNER(base).create),
     news: await id('CREATE_NEWS', updateSamples.UPDATE_NEWS(base).create),
     helpModal: await id(

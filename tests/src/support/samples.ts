@@ -69,6 +69,9 @@ const contentChanges = () => ({
   publishTo: dayAhead(9),
 });
 const words = () => `w${Math.random().toString(36).slice(2, 8)}`;
+/** A 7-digit GS1 company prefix no other sample series uses (none of the fixed ones start 76). */
+export const seriesPrefix = (): string =>
+  `76${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
 
 /**
  * A production time window's dates (docs/decisions/0078): a week of its own far ahead, a new one
@@ -535,6 +538,20 @@ export const updateSamples: Record<UpdateCommandName, (world: SampleWorld) => Up
   UPDATE_DEPARTMENT_GROUP: ({ departments }) => ({
     create: { name: `Group ${words()}`, description: 'one', departmentIds: [departments[0]] },
     changes: { name: `Group ${words()}`, description: 'two', departmentIds: [...departments] },
+  }),
+  // A number series (docs/decisions/0099): its name and range end, under a prefix of its own.
+  UPDATE_NUMBER_SERIES: () => ({
+    create: {
+      name: `Series ${words()}`,
+      type: 'GSIN',
+      companyPrefix: seriesPrefix(),
+      firstSerial: 1,
+      lastSerial: 100,
+    },
+    changes: { name: `Parcels ${words()}`, lastSerial: 200 },
+    follows: { lastSerial: ['remaining'] },
+    // Which stream's revision a row has applied is bookkeeping (the catalogue's moves on an update).
+    view: ({ catalogueRevision: _c, allocationRevision: _a, ...row }) => row,
   }),
   // Webhooks (docs/decisions/0070): every field changed.
   UPDATE_WEBHOOK: ({ customers }) => ({

@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../layout/PageHeader';
 import { usePageTitle } from '../layout/pageTitle';
 import { freshQuery } from '../preAdvice/queries';
+import { useIntegrationEditing } from './IntegrationEditing';
 import { WEBHOOK_MESSAGES_KEY, when } from './queries';
 
 const ms = (v: number | null) =>
@@ -24,7 +25,8 @@ const ms = (v: number | null) =>
 /**
  * `/admin/integrations/{date?}` (spec §2; docs/decisions/0070): a day's deliveries of every hook
  * (UTC day; today without a date), failing hooks first: what an operator needs to see which
- * receiver is down, since when and why, and to open its messages.
+ * receiver is down, since when and why, and to open its messages. An administrator creates a hook
+ * for a customer there, edits and deletes it (docs/decisions/0099).
  */
 export default function IntegrationsPage() {
   const translate = useTranslate();
@@ -38,6 +40,7 @@ export default function IntegrationsPage() {
     queryFn: () => freshQuery<WebhookDay[]>('webhookIntegrations', { date }),
   });
   const rows = day.data ?? [];
+  const editing = useIntegrationEditing();
   return (
     <Box sx={{ p: 2 }}>
       <PageHeader title={translate('webhooks.integrationsTitle')}>
@@ -51,6 +54,7 @@ export default function IntegrationsPage() {
           }}
           slotProps={{ inputLabel: { shrink: true } }}
         />
+        {editing.newButton}
       </PageHeader>
       <Typography variant="body2" sx={{ mb: 2 }}>
         {translate('webhooks.integrationsHelp')}
@@ -68,12 +72,13 @@ export default function IntegrationsPage() {
               <TableCell align="right">{translate('webhooks.attempts')}</TableCell>
               <TableCell align="right">p50 / p99</TableCell>
               <TableCell>{translate('webhooks.lastFailure')}</TableCell>
+              <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={9}>
+                <TableCell colSpan={10}>
                   {translate(day.isLoading ? 'ra.page.loading' : 'webhooks.noHooks')}
                 </TableCell>
               </TableRow>
@@ -107,11 +112,13 @@ export default function IntegrationsPage() {
                 <TableCell sx={{ wordBreak: 'break-all' }}>
                   {r.lastFailure ? `${when(r.lastFailureAt, locale)}: ${r.lastFailure}` : ''}
                 </TableCell>
+                <TableCell>{editing.rowActions(r)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </TableContainer>
+      {editing.dialogs}
     </Box>
   );
 }

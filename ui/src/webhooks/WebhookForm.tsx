@@ -9,7 +9,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { webhookEventTypes, type WebhookRow } from '@nordlog/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
 export interface WebhookFields {
@@ -25,6 +25,10 @@ export function WebhookForm(props: {
   error: string | null;
   onSave: (fields: WebhookFields) => void;
   onClose: () => void;
+  /** Above the fields: e.g. the customer of a new hook on the integrations page. */
+  children?: ReactNode;
+  /** Save stays off (e.g. no customer chosen yet). */
+  incomplete?: boolean;
 }) {
   const translate = useTranslate();
   const [url, setUrl] = useState(props.hook?.url ?? 'https://');
@@ -46,6 +50,7 @@ export function WebhookForm(props: {
         {translate(props.hook ? 'webhooks.edit' : 'webhooks.new')}
       </DialogTitle>
       <DialogContent>
+        {props.children}
         <TextField
           label={translate('webhooks.url')}
           value={url}
@@ -85,7 +90,9 @@ export function WebhookForm(props: {
         </Button>
         <Button
           variant="contained"
-          disabled={props.busy || events.length === 0 || url.trim().length < 8}
+          disabled={
+            props.busy || props.incomplete === true || events.length === 0 || url.trim().length < 8
+          }
           onClick={() => props.onSave({ url: url.trim(), description: description.trim(), events })}
           data-testid="webhook-save"
         >

@@ -8,6 +8,7 @@ import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
 import { shdMessages } from './shd';
+import { adminIdsMessages } from './adminIds';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -417,6 +418,7 @@ const da: Messages = {
     newVersion: 'En ny version er tilgængelig. Genindlæser…',
   },
   errors: {
+    ...adminIdsMessages.da.errors,
     unknown: 'Ukendt fejl',
     badRequest: 'Noget gik galt med anmodningen',
     server: 'Noget gik galt på serveren',
@@ -998,6 +1000,7 @@ const da: Messages = {
     ...serviceCodeMessages.da.validation,
     ...vendorMessages.da.validation,
     ...shdMessages.da.validation,
+    ...adminIdsMessages.da.validation,
     required: 'Påkrævet',
     number: 'Ikke et gyldigt tal',
     notNegative: 'Skal være 0 eller mere (ikke negativt)',

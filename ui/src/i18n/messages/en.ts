@@ -7,6 +7,7 @@ import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
 import { shdMessages } from './shd';
+import { adminIdsMessages } from './adminIds';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -416,6 +417,7 @@ const en = {
     newVersion: 'A new version is available. Reloading…',
   },
   errors: {
+    ...adminIdsMessages.en.errors,
     unknown: 'Unknown error',
     badRequest: 'Something went wrong with the request',
     server: 'Something went wrong on the server',
@@ -995,6 +997,7 @@ const en = {
     ...serviceCodeMessages.en.validation,
     ...vendorMessages.en.validation,
     ...shdMessages.en.validation,
+    ...adminIdsMessages.en.validation,
     required: 'Required',
     number: 'Not a valid number',
     notNegative: 'Must be 0 or more (not negative)',

@@ -8,6 +8,7 @@ import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
 import { shdMessages } from './shd';
+import { adminIdsMessages } from './adminIds';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -418,6 +419,7 @@ const fi: Messages = {
     newVersion: 'Uusi versio on saatavilla. Ladataan uudelleen…',
   },
   errors: {
+    ...adminIdsMessages.fi.errors,
     unknown: 'Tuntematon virhe',
     badRequest: 'Pyynnössä tapahtui virhe',
     server: 'Palvelimella tapahtui virhe',
@@ -1003,6 +1005,7 @@ const fi: Messages = {
     ...serviceCodeMessages.fi.validation,
     ...vendorMessages.fi.validation,
     ...shdMessages.fi.validation,
+    ...adminIdsMessages.fi.validation,
     required: 'Pakollinen',
     number: 'Ei kelvollinen luku',
     notNegative: 'On oltava 0 tai enemmän (ei negatiivinen)',

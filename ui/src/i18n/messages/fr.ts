@@ -8,6 +8,7 @@ import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
 import { shdMessages } from './shd';
+import { adminIdsMessages } from './adminIds';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -424,6 +425,7 @@ const fr: Messages = {
     newVersion: 'Une nouvelle version est disponible. Rechargement…',
   },
   errors: {
+    ...adminIdsMessages.fr.errors,
     unknown: 'Erreur inconnue',
     badRequest: 'Un problème est survenu avec la demande',
     server: 'Une erreur s’est produite sur le serveur',
@@ -1011,6 +1013,7 @@ const fr: Messages = {
     ...serviceCodeMessages.fr.validation,
     ...vendorMessages.fr.validation,
     ...shdMessages.fr.validation,
+    ...adminIdsMessages.fr.validation,
     required: 'Obligatoire',
     number: 'Nombre non valide',
     notNegative: 'Doit être supérieur ou égal à 0 (pas négatif)',

@@ -8,6 +8,7 @@ import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
 import { shdMessages } from './shd';
+import { adminIdsMessages } from './adminIds';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -415,6 +416,7 @@ const nb: Messages = {
     newVersion: 'En ny versjon er tilgjengelig. Laster inn på nytt…',
   },
   errors: {
+    ...adminIdsMessages.nb.errors,
     unknown: 'Ukjent feil',
     badRequest: 'Noe gikk galt med forespørselen',
     server: 'Noe gikk galt på serveren',
@@ -996,6 +998,7 @@ const nb: Messages = {
     ...serviceCodeMessages.nb.validation,
     ...vendorMessages.nb.validation,
     ...shdMessages.nb.validation,
+    ...adminIdsMessages.nb.validation,
     required: 'Påkrevd',
     number: 'Ikke et gyldig tall',
     notNegative: 'Må være 0 eller mer (ikke negativt)',

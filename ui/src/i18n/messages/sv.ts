@@ -8,6 +8,7 @@ import { serviceCodeMessages } from './serviceCodes';
 import { upsalesMessages } from './upsales';
 import { vendorMessages } from './vendors';
 import { shdMessages } from './shd';
+import { adminIdsMessages } from './adminIds';
 import { reportingMessages } from './reporting';
 import { adminReportMessages } from './adminReport';
 import { reportPagesMessages } from './reportPages';
@@ -415,6 +416,7 @@ const sv: Messages = {
     newVersion: 'En ny version finns tillgänglig. Läser in igen…',
   },
   errors: {
+    ...adminIdsMessages.sv.errors,
     unknown: 'Okänt fel',
     badRequest: 'Något gick fel med begäran',
     server: 'Något gick fel på servern',
@@ -995,6 +997,7 @@ const sv: Messages = {
     ...serviceCodeMessages.sv.validation,
     ...vendorMessages.sv.validation,
     ...shdMessages.sv.validation,
+    ...adminIdsMessages.sv.validation,
     required: 'Obligatoriskt',
     number: 'Inte ett giltigt tal',
     notNegative: 'Måste vara 0 eller mer (inte negativt)',

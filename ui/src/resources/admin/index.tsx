@@ -19,7 +19,7 @@ import {
 } from './departmentGroups';
 import { DepartmentCreate, DepartmentEdit, DepartmentList } from './departments';
 import { HolidayCreate, HolidayList } from './holidays';
-import { NumberSeriesCreate, NumberSeriesList } from './numberSeries';
+import { NumberSeriesCreate, NumberSeriesEdit, NumberSeriesList } from './numberSeries';
 import {
   ArticleCreate,
   ArticleEdit,
@@ -91,6 +91,7 @@ export const adminPages: Record<AdminResourceName, AdminPages> = {
   'admin/numberSeries': {
     list: NumberSeriesList,
     create: NumberSeriesCreate,
+    edit: NumberSeriesEdit,
   },
   'admin/cms/banners': { list: BannerList, create: BannerCreate, edit: BannerEdit },
   'admin/cms/news': { list: NewsList, create: NewsCreate, edit: NewsEdit },

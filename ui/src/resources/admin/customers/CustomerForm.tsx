@@ -83,6 +83,7 @@ export const CustomerEdit = () => (
     <EditPage
       page="customers"
       schema={withOptionalAddress(withCustomerRules(updateCustomerSchema), customerAddresses)}
+      deleteCommand="DELETE_CUSTOMER"
     >
       <CustomerInputs />
     </EditPage>

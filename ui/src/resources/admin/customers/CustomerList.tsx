@@ -1,5 +1,5 @@
 import { Datagrid, List, ReferenceField, SearchInput, TextField } from 'react-admin';
-import { ListActions, Titled, useRowClick } from '../common/pages';
+import { ListActions, Titled, useBulkDelete, useRowClick } from '../common/pages';
 import { DepartmentInput } from '../common/DepartmentInput';
 
 const filters = [
@@ -9,6 +9,7 @@ const filters = [
 
 export function CustomerList() {
   const rowClick = useRowClick('UPDATE_CUSTOMER');
+  const bulkDelete = useBulkDelete('DELETE_CUSTOMER');
   return (
     <Titled page="customers">
       <List
@@ -16,7 +17,7 @@ export function CustomerList() {
         actions={<ListActions create="CREATE_CUSTOMER" filters />}
         sort={{ field: 'name', order: 'ASC' }}
       >
-        <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+        <Datagrid rowClick={rowClick} bulkActionButtons={bulkDelete}>
           <TextField source="id" />
           <TextField source="name" />
           <TextField source="alystraId" />

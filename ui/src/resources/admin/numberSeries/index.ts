@@ -1,2 +1,2 @@
 export { NumberSeriesList } from './NumberSeriesList';
-export { NumberSeriesCreate } from './NumberSeriesCreate';
+export { NumberSeriesCreate, NumberSeriesEdit } from './NumberSeriesCreate';

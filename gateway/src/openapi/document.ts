@@ -16,9 +16,10 @@ import {
   type Permission,
   type QueryName,
 } from '@nordlog/contracts';
-import { z } from 'zod';
 import { exampleCandidates, type JsonSchema } from './example.js';
 import { webhooksDocument } from './webhooks.js';
+import { handWritten } from './handWritten.js';
+import { convert, plain, SCHEMAS, type Zod } from './zodSchemas.js';
 import {
   apiKeySecuritySchemes,
   integrationPathItems,
@@ -65,7 +66,6 @@ export interface Operation {
 }
 
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
-const SCHEMAS = '#/components/schemas/';
 const ref = (name: string) => ({ $ref: `${SCHEMAS}${name}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
@@ -75,104 +75,6 @@ export const queryPath = (name: string) => `/api/query/${name}`;
 /** Component names of the payload and params schemas. */
 export const commandSchemaName = (name: string) => `command.${name}`;
 export const querySchemaName = (name: string) => `query.${name}`;
-
-type Zod = z.ZodType;
-
-/**
- * JSON Schemas (2020-12, the request side of each schema: `io: 'input'`) of the given zod
- * schemas, converted together so a schema used by two operations is one component.
- */
-function convert(entries: [string, Zod][]): {
-  schemas: Record<string, JsonSchema>;
-  nameOf: Map<Zod, string>;
-} {
-  const registry = z.registry<{ id: string }>();
-  const nameOf = new Map<Zod, string>();
-  for (const [name, schema] of entries) {
-    if (nameOf.has(schema)) continue;
-    nameOf.set(schema, name);
-    registry.add(schema, { id: name });
-  }
-  const { schemas: converted } = z.toJSONSchema(registry, {
-    target: 'draft-2020-12',
-    io: 'input',
-    // A zod type JSON Schema cannot say (a function, a date object) fails the build here.
-    unrepresentable: 'throw',
-    uri: (id) => `${SCHEMAS}${id}`,
-    override,
-  }) as { schemas: Record<string, JsonSchema> };
-  const schemas: Record<string, JsonSchema> = {};
-  for (const [name, schema] of Object.entries(converted)) {
-    // Shared sub-schemas (cycles, reuse) come as `__shared`'s $defs: one component each.
-    if (name === '__shared') {
-      for (const [id, def] of Object.entries((schema.$defs ?? {}) as Record<string, JsonSchema>))
-        schemas[`shared.${id}`] = def;
-      continue;
-    }
-    const { $schema: _dialect, $id: _id, ...rest } = schema;
-    schemas[name] = rest;
-  }
-  rewriteSharedRefs(schemas);
-  return { schemas, nameOf };
-}
-
-/** Adjustments of zod's JSON Schema so it says what the routes accept. */
-function override(ctx: { zodSchema: { _zod: { def: unknown } }; jsonSchema: JsonSchema }): void {
-  dropGeneratedDefaults(ctx);
-  acceptCoercedNumbers(ctx);
-}
-
-/**
- * `z.coerce.string()` (contracts' `entityId`) reads a number as its decimal text: zod writes only
- * the string, so the number is added (the text must still meet the string's rules).
- */
-function acceptCoercedNumbers(ctx: {
-  zodSchema: { _zod: { def: unknown } };
-  jsonSchema: JsonSchema;
-}): void {
-  const def = ctx.zodSchema._zod.def as { type?: string; coerce?: boolean };
-  if (def.type !== 'string' || !def.coerce || ctx.jsonSchema.type !== 'string') return;
-  const text = { ...ctx.jsonSchema };
-  for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
-  ctx.jsonSchema.anyOf = [
-    text,
-    { type: 'number', description: 'Read as its decimal text, which must meet the same rules.' },
-  ];
-}
-
-/**
- * A default made anew at each parse (`.default(() => crypto.randomUUID())`) is no one value: the
- * document says the server makes one, and stays the same from build to build.
- */
-function dropGeneratedDefaults(ctx: {
-  zodSchema: { _zod: { def: unknown } };
-  jsonSchema: JsonSchema;
-}): void {
-  const def = ctx.zodSchema._zod.def as { type?: string; defaultValue?: unknown };
-  if (def.type !== 'default' && def.type !== 'prefault') return;
-  if (JSON.stringify(def.defaultValue) === JSON.stringify(def.defaultValue)) return;
-  delete ctx.jsonSchema.default;
-  ctx.jsonSchema.description ??= 'Made by the server when absent.';
-}
-
-function rewriteSharedRefs(value: unknown): void {
-  if (!value || typeof value !== 'object') return;
-  const node = value as Record<string, unknown>;
-  if (typeof node.$ref === 'string') {
-    const shared = /^#\/components\/schemas\/__shared#\/\$defs\/(.+)$/.exec(node.$ref);
-    if (shared) node.$ref = `${SCHEMAS}shared.${decodeURIComponent(shared[1]!)}`;
-  }
-  for (const child of Object.values(node)) rewriteSharedRefs(child);
-}
-
-/** A plain JSON Schema of one zod schema (the envelopes), without `$schema`. */
-function plain(schema: Zod): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io: 'input',
-  }) as JsonSchema;
-  return rest;
-}
 
 function permissionText(p: Permission): string {
   const parts = [
@@ -184,117 +86,6 @@ function permissionText(p: Permission): string {
   if (p.write) parts.push('never READ_ONLY_PLANNER');
   return `${parts.join('; ')}.`;
 }
-
-/**
- * Examples written by hand, for operations whose rules are not in their schema (the handler
- * checks them); the unit test checks them against the schema like the generated ones.
- */
-const handWritten: Partial<Record<CommandName | QueryName, unknown>> = {
-  // contracts importing: each order is CREATE_ORDER's, with its cross-field rules (0059).
-  CREATE_ORDERS: {
-    orders: [
-      {
-        departmentId: '990001',
-        customerId: '990001',
-        pickupDate: '2027-03-01',
-        pickup: {},
-        delivery: {
-          name: 'Kari Nordmann',
-          address: 'Storgata 1',
-          zipCode: '0155',
-          zipArea: 'Oslo',
-        },
-        measurements: [{ weight: 2 }],
-      },
-    ],
-  },
-  // contracts proof (0068): a photo's type is read from its bytes (a 1×1 PNG here).
-  RECORD_DELIVERY_PROOF: {
-    orderId: '990001',
-    recipientName: 'Kari Nordmann',
-    signature: { width: 300, height: 120, strokes: [[10, 10, 40, 60, 80, 20]] },
-    photos: [
-      {
-        data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      },
-    ],
-  },
-  // query-service/src/planning/query.ts: a slotId or a fromDate.
-  routePoints: { slotId: '990001' },
-  // contracts deviations: an orderId or a customerId, one of them.
-  orderDeviations: { orderId: '990001' },
-  // contracts returns: the address with NEW_ADDRESS only; dates in order, at most 92 days.
-  COPY_DEVIATED_ORDER: { orderId: '990001', to: 'SENDER' },
-  CREATE_MULTILEG_RETURN: { orderId: '990001', pickupDate: '2027-03-01' },
-  CREATE_MULTILEG_RETURNS: { orderIds: ['990001', '990002'], pickupDate: '2027-03-01' },
-  manageReturns: {
-    departmentId: '990001',
-    view: 'TO_MAKE',
-    fromDate: '2027-03-01',
-    toDate: '2027-03-31',
-  },
-  // contracts recurring: orders for a new one; dates in order, a calendar of at most 92 days.
-  SAVE_RECURRING_ORDER: {
-    orderIds: ['990001'],
-    name: 'Pharmacy weekdays',
-    startDate: '2027-03-01',
-    endDate: '2027-06-30',
-    weekdays: [1, 2, 3, 4, 5],
-    holidayPolicy: 'NEXT_WORKING_DAY',
-  },
-  EXECUTE_RECURRING_ORDERS: { date: '2027-03-01', department: '990001' },
-  recurringOrderCalendar: {
-    recurringOrderId: '990001',
-    fromDate: '2027-03-01',
-    toDate: '2027-03-28',
-  },
-  // contracts addressBook: the block has a delivery block's rules (0061).
-  CREATE_ADDRESS: {
-    departmentId: '990001',
-    customerId: '990001',
-    usage: 'DELIVERY',
-    code: 'OSL-12',
-    block: { name: 'Apotek 1 Storgata', address: 'Storgata 1', zipCode: '0155', zipArea: 'Oslo' },
-  },
-  UPDATE_ADDRESS: { id: '990001', usage: 'BOTH' },
-  // contracts webhooks: a public https receiver, some events.
-  CREATE_WEBHOOK: {
-    customerId: '990001',
-    url: 'https://orders.example.com/hooks/nordlog',
-    events: ['OrderCreated', 'ConsignmentDelivered'],
-    description: 'Order system',
-  },
-  // contracts cms (0077): the English text, at least one role, a draft (no time to check).
-  CREATE_BANNER: {
-    title: { en: 'Roads closed in Oslo', nb: 'Stengte veier i Oslo' },
-    body: { en: 'Expect delays on deliveries today.' },
-    targetRoles: ['PLANNER'],
-    state: 'DRAFT',
-    level: 'WARNING',
-    link: 'https://status.example.com/oslo',
-  },
-  CREATE_NEWS: {
-    title: { en: 'New depot in Bergen' },
-    body: { en: 'From Monday, Bergen departs from the new depot.' },
-    targetRoles: ['PLANNER', 'ADMIN'],
-    state: 'DRAFT',
-  },
-  CREATE_WHATS_THIS_MODAL: {
-    title: { en: 'Holidays' },
-    body: { en: 'No pickups or deliveries are planned on a public holiday.' },
-    targetRoles: ['ADMIN'],
-    state: 'DRAFT',
-    screen: '/admin/holidays',
-  },
-  // contracts preAdvice: one owner, the texts the channel needs, known placeholders only.
-  CREATE_PRE_ADVICE_POLICY: {
-    name: 'Pharmacy: the day before',
-    customerId: '990001',
-    triggers: ['DAY_BEFORE'],
-    channel: 'SMS',
-    texts: [{ language: 'nb', smsText: '{senderName} leverer {window}: {trackingLink}' }],
-  },
-};
 
 /** The first candidate example the route's own schema accepts (none: no example). */
 function example(

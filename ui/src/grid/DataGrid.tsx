@@ -1,13 +1,7 @@
-import SettingsIcon from '@mui/icons-material/Settings';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { type Theme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import {
   getCoreRowModel,
   getFilteredRowModel,
@@ -35,16 +29,14 @@ import { rowLabels } from './rowLabels';
 import { gridConstants, type GridName } from './constants';
 import { matchesFilter, parseFilter, type FilterPart } from './filter';
 import { groupRows, rowOrder } from './grouping';
-import { loadHiddenColumns, saveHiddenColumns } from './hiddenColumns';
+import { useGridView } from './useGridView';
 import { enabledOptionalColumns } from './rowActions';
 import { coverage, type SelectionAction, type SelectionState } from './selection';
-import { compareValues, cycleSort, type SortState, type SortValue } from './sort';
-import { throttle } from './throttle';
+import { compareValues, cycleSort, type SortValue } from './sort';
 import { type GridActions, type GridColumn, type GridRowBase } from './types';
-import { loadViewState, saveViewState } from './viewState';
-import { CheckBox, GridBody, type BodyApi } from './GridBody';
+import { GridBody, type BodyApi } from './GridBody';
+import { GridHeader, GridToolbar } from './GridHead';
 import { controlWidth, gridSx, widthOf } from './gridStyles';
-import { HeaderCell } from './HeaderCell';
 
 export interface DataGridProps<T extends GridRowBase> {
   /** Spec §2 named grid: the key of its column settings and view state. */
@@ -76,25 +68,8 @@ export interface DataGridProps<T extends GridRowBase> {
   focusId?: string | null;
 }
 
-const { rowHeight, columnMaxWidth, scrollThrottleMs } = gridConstants;
+const { rowHeight, columnMaxWidth } = gridConstants;
 const headerHeight = 34;
-
-type Stored = ReturnType<typeof loadViewState>;
-const session = (): Storage | undefined => {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
-};
-const local = (): Storage | undefined => {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-};
-const noStorage = { getItem: () => null, setItem: () => undefined };
 
 /**
  * The data grid (spec §2, §4, §9) on TanStack Table (columns, visibility, filtering, sorting) and
@@ -111,18 +86,12 @@ export function DataGrid<T extends GridRowBase>(props: DataGridProps<T>) {
   const defaults = useMemo(() => [...(props.defaultHidden ?? [])], [props.defaultHidden]);
   const withFilters = props.columnFilters ?? true;
 
-  // View state: sort and filters for the session, hidden columns in localStorage (spec §2).
-  const [stored] = useState<Stored>(() => loadViewState(session() ?? noStorage, name, columnIds));
-  const [sort, setSort] = useState<SortState | null>(stored.sort);
-  const [filters, setFilters] = useState<Record<string, string>>(stored.filters);
-  const [hidden, setHidden] = useState<string[]>(() =>
-    loadHiddenColumns(local() ?? noStorage, name, defaults, columnIds),
+  const { stored, sort, setSort, filters, setFilters, hidden, setHidden, remember } = useGridView(
+    name,
+    columnIds,
+    defaults,
   );
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const scrollTop = useRef(stored.scrollTop);
-  useEffect(() => {
-    saveViewState(session() ?? noStorage, name, { sort, filters, scrollTop: scrollTop.current });
-  }, [name, sort, filters]);
 
   // Typing in a filter stays responsive on 100,000 rows: the table follows a deferred copy.
   const deferredFilters = useDeferredValue(filters);
@@ -243,28 +212,6 @@ export function DataGrid<T extends GridRowBase>(props: DataGridProps<T>) {
   const headRef = useRef<HTMLDivElement | null>(null);
   const body = useRef<BodyApi | null>(null);
 
-  // The last scroll position is kept for the view (spec §9: scroll events throttled at 20 ms);
-  // it is written to the session's storage when the page goes or the grid unmounts, not per event
-  // (a storage write costs more than a scroll step).
-  const remember = useMemo(
-    () =>
-      throttle((top: number) => {
-        scrollTop.current = top;
-      }, scrollThrottleMs),
-    [],
-  );
-  useEffect(() => {
-    const persist = () => {
-      const current = loadViewState(session() ?? noStorage, name, columnIds);
-      saveViewState(session() ?? noStorage, name, { ...current, scrollTop: scrollTop.current });
-    };
-    window.addEventListener('pagehide', persist);
-    return () => {
-      window.removeEventListener('pagehide', persist);
-      persist();
-    };
-  }, [name, columnIds]);
-  useEffect(() => () => remember.cancel(), [remember]);
   const focused = useRef<string | null>(null);
   useEffect(() => {
     if (!props.focusId || focused.current === props.focusId) return;
@@ -350,42 +297,14 @@ export function DataGrid<T extends GridRowBase>(props: DataGridProps<T>) {
 
   return (
     <Box data-grid={name}>
-      <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1, minHeight: 32 }}>
-        {props.showCount !== false ? (
-          <Typography data-testid="grid-count" variant="body2" sx={{ flexGrow: 1 }}>
-            {translate('grid.count', {
-              shown: shownRows.length.toLocaleString(),
-              total: rows.length.toLocaleString(),
-              smart_count: rows.length,
-            })}
-          </Typography>
-        ) : (
-          <Box sx={{ flexGrow: 1 }} />
-        )}
-        {withFilters ? (
-          <IconButton
-            size="small"
-            aria-label={translate('grid.settings')}
-            onClick={() => setSettingsOpen(true)}
-          >
-            <SettingsIcon fontSize="small" />
-          </IconButton>
-        ) : null}
-      </Stack>
-      {withFilters && filterCount > 0 ? (
-        <Alert
-          severity="info"
-          data-testid="filters-active"
-          sx={{ mb: 1, py: 0 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => setFilters({})}>
-              {translate('grid.clearFilters')}
-            </Button>
-          }
-        >
-          {translate('grid.filtersActive')}
-        </Alert>
-      ) : null}
+      <GridToolbar
+        shown={props.showCount !== false ? shownRows.length : null}
+        total={rows.length}
+        withFilters={withFilters}
+        filterCount={filterCount}
+        onSettings={() => setSettingsOpen(true)}
+        onClearFilters={() => setFilters({})}
+      />
       <Box
         role="grid"
         aria-label={props.label}
@@ -396,47 +315,21 @@ export function DataGrid<T extends GridRowBase>(props: DataGridProps<T>) {
         onKeyDown={onKeyDown}
         sx={sx}
       >
-        <div className="ng-head" ref={headRef}>
-          <div
-            role="row"
-            aria-rowindex={1}
-            style={{
-              display: 'flex',
-              width: totalWidth,
-              height: headerHeight,
-              alignItems: 'center',
-            }}
-          >
-            <div role="columnheader" className="ng-cell ng-control" style={{ width: controlWidth }}>
-              <CheckBox
-                label={translate('grid.selectAll')}
-                state={allState}
-                disabled={selectableIds.length === 0}
-                onToggle={() => onSelection({ type: 'toggleAll', ids: selectableIds })}
-              />
-            </div>
-            {optional.map((id) => (
-              <div
-                key={id}
-                role="columnheader"
-                className="ng-cell"
-                style={{ width: controlWidth }}
-                aria-label={id}
-              />
-            ))}
-            {visibleColumns.map((c) => (
-              <HeaderCell
-                key={c.id}
-                column={c}
-                sort={sort?.columnId === c.id ? sort : null}
-                filter={filters[c.id] ?? ''}
-                withFilter={withFilters && c.filter !== false}
-                onSort={() => setSort((s) => cycleSort(s, c.id))}
-                onFilter={(text) => setFilters((f) => ({ ...f, [c.id]: text }))}
-              />
-            ))}
-          </div>
-        </div>
+        <GridHeader
+          headRef={headRef}
+          width={totalWidth}
+          height={headerHeight}
+          columns={visibleColumns}
+          optional={optional}
+          allState={allState}
+          noneSelectable={selectableIds.length === 0}
+          onToggleAll={() => onSelection({ type: 'toggleAll', ids: selectableIds })}
+          sort={sort}
+          filters={filters}
+          withFilters={withFilters}
+          onSort={(id) => setSort((st) => cycleSort(st, id))}
+          onFilter={(id, text) => setFilters((f) => ({ ...f, [id]: text }))}
+        />
         <GridBody
           apiRef={body}
           headRef={headRef}
@@ -487,7 +380,6 @@ export function DataGrid<T extends GridRowBase>(props: DataGridProps<T>) {
           onClose={() => setSettingsOpen(false)}
           onSave={(next) => {
             setHidden(next);
-            saveHiddenColumns(local() ?? noStorage, name, next);
           }}
         />
       ) : null}

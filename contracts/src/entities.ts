@@ -103,10 +103,10 @@ import {
   INVOICES_TABLE,
   INVOICING_RUNS_ENTITY,
   INVOICING_RUNS_TABLE,
-  type BillingOrderRow,
   type InvoiceRow,
   type InvoicingRunRow,
 } from './invoicing/invoices.js';
+import type { BillingOrderRow } from './invoicing/billingOrders.js';
 import {
   ROLES_ENTITY,
   ROLES_TABLE,

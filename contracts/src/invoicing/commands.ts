@@ -5,11 +5,8 @@ import {
   createOrderCorrectionSchema,
   rejectOrderCorrectionSchema,
 } from './corrections.js';
-import {
-  createBillingOrderSchema,
-  startInvoicingRunSchema,
-  updateCustomerInvoiceSplitSchema,
-} from './invoices.js';
+import { createBillingOrderSchema } from './billingOrders.js';
+import { startInvoicingRunSchema, updateCustomerInvoiceSplitSchema } from './invoices.js';
 import { invoicingStatuses } from './status.js';
 
 /** Orders at most in one bulk invoicing action (the screen's selection). */

@@ -1,14 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { currencies } from '../pricing/catalogue.js';
+import { billingItemSchema, billingLines, type BillingOrder } from './billingOrders.js';
 import {
-  billingItemSchema,
-  billingLines,
   invoiceTotals,
   MAX_ORDERS_PER_INVOICE,
   planInvoices,
   vatOf,
-  type BillingOrder,
   type InvoiceCandidate,
   type InvoiceGroup,
   type InvoiceLine,

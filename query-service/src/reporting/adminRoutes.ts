@@ -19,7 +19,7 @@ type Sums = ReturnType<typeof emptyRouteSums>;
 /** A department's day of routes as the rollup keeps it (driven and worked). */
 interface DayRow {
   department: string;
-  date: string;
+  date: string | null;
   slots: number;
   metres: number;
   seconds: number;
@@ -31,12 +31,14 @@ interface DayRow {
  * The days of the dates from the rollup per department and day that `routeReports` keeps with
  * rm_report_routes (docs/decisions/0101, addendum): the slots (not deleted, not cancelled), their
  * driven metres and driving seconds, and of those started and completed the working seconds and
- * worked stops (0090). Some 2,800 rows a month of 100 departments, where the slots are 22,400.
+ * worked stops (0090). Some 2,800 rows a month of 100 departments, where the slots are 22,400;
+ * summed per department in SQL unless the report is per department and day (`days`).
  */
-const DRIVEN = `select department_id::text as department, date, slots,
-    driven_metres::float8 as metres, driving_seconds::float8 as seconds,
-    working_seconds::float8 as working, worked_stops as stops
-  from ${ROUTE_DAYS_TABLE} where date between ? and ?`;
+const DRIVEN = (days: boolean) => `select department_id::text as department,
+    ${days ? 'date' : 'null::text as date'}, sum(slots)::integer as slots,
+    sum(driven_metres)::float8 as metres, sum(driving_seconds)::float8 as seconds,
+    sum(working_seconds)::float8 as working, sum(worked_stops)::integer as stops
+  from ${ROUTE_DAYS_TABLE} where date between ? and ? group by 1, 2`;
 
 /**
  * The admin report's route figures (docs/decisions/0101): per department, or per department and
@@ -52,7 +54,10 @@ export async function adminRouteReport(
   limit = ADMIN_ROUTE_PLAN_LIMIT,
 ): Promise<AdminRouteReport | null> {
   if (type === 'customers') return null;
-  const { rows: days } = await knex.raw<{ rows: DayRow[] }>(DRIVEN, [fromDate, toDate]);
+  const { rows: days } = await knex.raw<{ rows: DayRow[] }>(DRIVEN(type === 'days'), [
+    fromDate,
+    toDate,
+  ]);
   const byDay =
     type === 'days' ? (d: DayRow) => `${d.department}|${d.date}` : (d: DayRow) => d.department;
   const sums = new Map<string, Sums>();

@@ -8,6 +8,13 @@ import { greatCircleMetres } from '../planning/travel.js';
  * `routeReports` projection (rm_report_routes).
  */
 export const ROUTE_REPORTS_TABLE = 'rm_report_routes';
+/**
+ * The route figures' rollup per department and day (docs/decisions/0101, addendum), kept by
+ * `routeReports` with rm_report_routes: the slots counted (not deleted, not cancelled), their
+ * driven metres and driving seconds, and of those started and completed the working seconds and
+ * route stops. Exact sums (numeric): a day is always the sum of its slots, however it was folded.
+ */
+export const ROUTE_DAYS_TABLE = 'rm_report_route_days';
 
 /** A leg between two positions faster than this is GPS noise: left out, its end point too. */
 export const MAX_DRIVEN_SPEED_KMH = 200;

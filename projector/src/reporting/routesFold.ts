@@ -1,7 +1,9 @@
 import {
+  REST_BREAK,
   drivenLeg,
   type CourierLocation,
   type RecordedEvent,
+  type RouteStop,
   type Slot,
   type SlotState,
   type TrackPoint,
@@ -34,6 +36,11 @@ export interface RouteSlot {
    * sums; an erasure folds a courier's runs again from its positions as they read now (`refoldRuns`).
    */
   runs: Run[];
+  /**
+   * The route's stops that are not rest breaks (their consignments' ids, in order): the worked
+   * stops of a completed slot (0090), kept for the rollup per department and day (0101).
+   */
+  stops: string[];
 }
 
 export interface Run {
@@ -58,7 +65,17 @@ const positionOf = (e: RecordedEvent): TrackPoint | null => {
     : null;
 };
 
-const SLOT_EVENTS = new Set(['SlotCreated', 'SlotUpdated', 'SlotDeleted', 'SlotStateChanged']);
+const SLOT_EVENTS = new Set([
+  'SlotCreated',
+  'SlotUpdated',
+  'SlotDeleted',
+  'SlotStateChanged',
+  'ConsignmentsPlannedOnSlot',
+  'ConsignmentsRemovedFromSlot',
+  'SlotRouteReordered',
+]);
+const routeStops = (stops: RouteStop[]): string[] =>
+  stops.flatMap((s) => (s.kind === REST_BREAK ? [] : [s.consignmentId]));
 export const handlesRoute = (e: RecordedEvent) =>
   (SLOT_EVENTS.has(e.type) && e.streamId.startsWith('slot-')) ||
   e.type === 'CourierLocationReported';
@@ -92,6 +109,7 @@ function onSlot(before: RouteSlot | undefined, e: RecordedEvent): RouteSlot | nu
       positionRevision: -1,
       anchor: null,
       runs: [],
+      stops: routeStops(s.stops ?? []),
     };
   }
   if (!before || e.streamRevision <= before.revision) return null;
@@ -100,6 +118,8 @@ function onSlot(before: RouteSlot | undefined, e: RecordedEvent): RouteSlot | nu
   if (e.type === 'SlotUpdated') {
     const changes = (e.data as { changes: Partial<Slot> }).changes;
     if (changes.date !== undefined) next.date = changes.date;
+    if (changes.departmentId !== undefined) next.departmentId = String(changes.departmentId);
+    if (changes.stops !== undefined) next.stops = routeStops(changes.stops);
     if (changes.courierId !== undefined) {
       const courierId = changes.courierId === null ? null : String(changes.courierId);
       // Another courier's positions do not continue the last one's.
@@ -107,6 +127,12 @@ function onSlot(before: RouteSlot | undefined, e: RecordedEvent): RouteSlot | nu
       next.courierId = courierId;
     }
     return next;
+  }
+  if (e.type === 'ConsignmentsPlannedOnSlot' || e.type === 'SlotRouteReordered')
+    return { ...next, stops: routeStops((e.data as { stops: RouteStop[] }).stops) };
+  if (e.type === 'ConsignmentsRemovedFromSlot') {
+    const gone = new Set((e.data as { consignmentIds: string[] }).consignmentIds);
+    return { ...next, stops: (next.stops ?? []).filter((id) => !gone.has(id)) };
   }
   const state = (e.data as { state: SlotState }).state;
   return {

@@ -142,3 +142,63 @@ describe('the route slots fold', () => {
     expect(refolded.drivenMetres).not.toBe(live.get('21')!.drivenMetres);
   });
 });
+
+describe('the route stops kept for the rollup per department and day (0101 addendum)', () => {
+  it('planned, reordered, removed and replaced: the stops that are not rest breaks', () => {
+    const rows = new Map<string, RouteSlot>();
+    const at = '2026-11-24T07:00:00.000Z';
+    const stop = (kind: string, consignmentId?: string) => ({ kind, consignmentId });
+    const s = 'stops-1';
+    foldRoutes(rows, [slotCreated(s, null)]);
+    expect(rows.get(s)!.stops).toEqual([]);
+    foldRoutes(rows, [
+      on(
+        `slot-${s}`,
+        'ConsignmentsPlannedOnSlot',
+        {
+          id: s,
+          consignmentIds: ['a', 'b'],
+          stops: [
+            stop('pickup', 'a'),
+            stop('pickup', 'b'),
+            stop('delivery', 'a'),
+            stop('delivery', 'b'),
+          ],
+        },
+        at,
+      ),
+    ]);
+    expect(rows.get(s)!.stops).toEqual(['a', 'b', 'a', 'b']);
+    foldRoutes(rows, [
+      on(
+        `slot-${s}`,
+        'SlotRouteReordered',
+        {
+          id: s,
+          stops: [
+            stop('pickup', 'b'),
+            stop('rest_break'),
+            stop('pickup', 'a'),
+            stop('delivery', 'a'),
+            stop('delivery', 'b'),
+          ],
+        },
+        at,
+      ),
+    ]);
+    expect(rows.get(s)!.stops).toEqual(['b', 'a', 'a', 'b']);
+    foldRoutes(rows, [
+      on(`slot-${s}`, 'ConsignmentsRemovedFromSlot', { id: s, consignmentIds: ['b'] }, at),
+    ]);
+    expect(rows.get(s)!.stops).toEqual(['a', 'a']);
+    foldRoutes(rows, [
+      on(
+        `slot-${s}`,
+        'SlotUpdated',
+        { id: s, changes: { date: '2026-11-25', stops: [stop('delivery', 'c')] } },
+        at,
+      ),
+    ]);
+    expect(rows.get(s)).toMatchObject({ date: '2026-11-25', stops: ['c'] });
+  });
+});

@@ -3,6 +3,8 @@ import {
   REPORT_CELLS_TABLE,
   REPORT_DEPARTMENT_DAYS_TABLE,
   REPORT_ORDERS_TABLE,
+  ROUTE_DAYS_TABLE,
+  ROUTE_REPORTS_TABLE,
   SLOTS_TABLE,
   addDays,
   deviationReasons,
@@ -12,7 +14,13 @@ import {
 } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
 import type { Knex } from '@nordlog/platform';
-import { CellDeltas, DAYS_FROM_CELLS, searchText, type ReportOrder } from '@nordlog/projector';
+import {
+  CellDeltas,
+  DAYS_FROM_CELLS,
+  ROUTE_DAYS_FROM_ROUTES,
+  searchText,
+  type ReportOrder,
+} from '@nordlog/projector';
 import { benchRow } from './gridRows.js';
 import { must } from './localSystem.js';
 import { runConcurrent } from './stats.js';
@@ -275,7 +283,20 @@ export async function fillReadModels(
   const cellRows = await insertCells(knex, cells);
   // The rollup per department and day (docs/decisions/0096), as the projection's migration makes it.
   await knex.raw(DAYS_FROM_CELLS);
+  // The route reports' row of each slot (not started: nothing driven) and their rollup per
+  // department and day (docs/decisions/0101, addendum), as routeReports and its migration make them.
+  await knex.raw(`insert into ${ROUTE_REPORTS_TABLE}
+      (id, revision, department_id, date, courier_id, state, deleted, data)
+    select id, revision, department_id, date, courier_id, state, deleted, jsonb_build_object(
+      'id', id::text, 'revision', revision, 'departmentId', department_id::text, 'date', date,
+      'courierId', courier_id::text, 'state', state, 'deleted', deleted, 'startedAt', null,
+      'completedAt', null, 'drivenMetres', 0, 'drivingSeconds', 0, 'positionRevision', -1,
+      'anchor', null, 'runs', '[]'::jsonb, 'stops', '[]'::jsonb)
+    from ${SLOTS_TABLE}`);
+  await knex.raw(ROUTE_DAYS_FROM_ROUTES);
   for (const t of [
+    ROUTE_REPORTS_TABLE,
+    ROUTE_DAYS_TABLE,
     REPORT_ORDERS_TABLE,
     REPORT_CELLS_TABLE,
     REPORT_DEPARTMENT_DAYS_TABLE,

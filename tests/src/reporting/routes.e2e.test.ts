@@ -14,6 +14,7 @@ import {
   osloStops,
 } from '../support/booking.js';
 import { createCourierVan, createDepartment } from '../support/planning.js';
+import { routeDayMismatches } from '../support/routeDays.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
 /**
@@ -257,5 +258,43 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
       planned: false,
       limit: 1,
     });
+  });
+
+  it('the rollup per department and day (0101 addendum) equals the per-request sums as slots move, are cancelled and deleted', async () => {
+    const knex = sys.db.knex;
+    const same = async (days: number) =>
+      expect(await routeDayMismatches(knex)).toEqual({ days, mismatches: [] });
+    // Morgen and Dag: one day of Oslo (the figures above read from it).
+    await same(1);
+    const ok = async (name: string, payload: unknown) => {
+      const res = await sys.command(name, payload);
+      expect({ name, status: res.status }).toEqual({ name, status: 200 });
+      await sys.settled();
+      return res.body.ids as string[];
+    };
+    const [late] = await ok('CREATE_SLOT', {
+      departmentId: dep,
+      name: 'Kveld',
+      timeFrom: `${TODAY}T15:00:00.000Z`,
+      courierId: ola.courier,
+    });
+    await same(1);
+    // To the next day: a second day, the first one less a slot.
+    const tomorrow = bookingDate(1);
+    await ok('UPDATE_SLOT', { id: late, timeFrom: `${tomorrow}T15:00:00.000Z` });
+    await same(2);
+    // Cancelled: the next day holds no slot counted, and its row goes (as a rebuild has none).
+    await ok('CHANGE_SLOT_STATE', { slotId: late, transition: 'cancel' });
+    await same(1);
+    const [gone] = await ok('CREATE_SLOT', {
+      departmentId: dep,
+      name: 'Natt',
+      timeFrom: `${TODAY}T20:00:00.000Z`,
+      courierId: null,
+    });
+    await ok('DELETE_SLOT', { id: gone });
+    await same(1);
+    const [row] = await knex('rm_report_route_days').select('*');
+    expect(row).toMatchObject({ department_id: dep, date: TODAY, slots: 2, worked_stops: 4 });
   });
 });

@@ -10,6 +10,7 @@ import {
   type Projection,
 } from '@nordlog/projector';
 import { bookingDate } from '../support/booking.js';
+import { routeDayMismatches } from '../support/routeDays.js';
 import { connectSocket } from '../support/socket.js';
 import type { TestSystem } from '../support/system.js';
 import { buildProjectionsWorld } from './projectionsWorld.js';
@@ -187,7 +188,7 @@ describe('projections', () => {
     expect(await checksums(sys)).toEqual(live);
   });
 
-  it('the reports’ invoiced net (reportInvoicing, 0096) is the invoices’ order lines, and the rollup its cells', async () => {
+  it('the reports’ invoiced net (reportInvoicing, 0096) is the invoices’ order lines, the rollups their cells and slots', async () => {
     const knex = sys.db.knex;
     const cells = await knex.raw<{ rows: { net: string | null; invoiced: string }[] }>(
       `select sum((amounts->>'NOK:net')::bigint)::text as net, sum(invoiced)::text as invoiced
@@ -208,6 +209,10 @@ describe('projections', () => {
        where (d.booked, d.stops, d.delivered) is distinct from (c.b, c.s, c.dl)`,
     );
     expect(days.rows[0]!.n).toBe('0');
+    // The route figures' rollup per department and day (0101 addendum): the per-request sums.
+    const routeDays = await routeDayMismatches(knex);
+    expect(routeDays.mismatches).toEqual([]);
+    expect(routeDays.days).toBeGreaterThan(0);
   });
 
   it('a rebuild from position 0 equals the live read models (checksum of every table)', async () => {

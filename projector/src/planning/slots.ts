@@ -8,7 +8,8 @@ import {
 } from '@nordlog/contracts';
 import { rowProjection } from '../framework/rowProjection.js';
 
-const slotEvents = new Set<string>([
+/** The events of a slot's stream that change its row (its state, fields and route). */
+export const slotEvents: ReadonlySet<string> = new Set<string>([
   'SlotCreated',
   'SlotUpdated',
   'SlotDeleted',

@@ -8,6 +8,7 @@ import {
   type SlotState,
   type TrackPoint,
 } from '@nordlog/contracts';
+import { slotEvents } from '../planning/slots.js';
 
 /**
  * What the route reports keep of a slot (rm_report_routes, docs/decisions/0090): whose it is,
@@ -65,19 +66,10 @@ const positionOf = (e: RecordedEvent): TrackPoint | null => {
     : null;
 };
 
-const SLOT_EVENTS = new Set([
-  'SlotCreated',
-  'SlotUpdated',
-  'SlotDeleted',
-  'SlotStateChanged',
-  'ConsignmentsPlannedOnSlot',
-  'ConsignmentsRemovedFromSlot',
-  'SlotRouteReordered',
-]);
 const routeStops = (stops: RouteStop[]): string[] =>
   stops.flatMap((s) => (s.kind === REST_BREAK ? [] : [s.consignmentId]));
 export const handlesRoute = (e: RecordedEvent) =>
-  (SLOT_EVENTS.has(e.type) && e.streamId.startsWith('slot-')) ||
+  (slotEvents.has(e.type) && e.streamId.startsWith('slot-')) ||
   e.type === 'CourierLocationReported';
 
 /** The slot a courier's position counts for: its IN_PROGRESS slot (the lowest id if several). */

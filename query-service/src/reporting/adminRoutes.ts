@@ -13,6 +13,7 @@ import {
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import { schedules } from '../planning/query.js';
+import { plannedSums } from './routes.js';
 
 type Sums = ReturnType<typeof emptyRouteSums>;
 
@@ -85,16 +86,7 @@ export async function adminRouteReport(
     ).map((r) => r.data);
     const plans = await schedules(knex, slots);
     slots.forEach((slot, i) => {
-      const p = plans[i]!;
-      const s = emptyRouteSums();
-      s.plannedKm = p.totals.distanceKm;
-      s.plannedDrivingMinutes = p.totals.drivingMinutes;
-      if (p.capacity) {
-        s.loadWeight = p.load.weight;
-        s.capacityWeight = p.capacity.weight;
-        s.loadVolume = p.load.volume;
-        s.capacityVolume = p.capacity.volume;
-      }
+      const s = plannedSums(plans[i]!);
       const key = String(slot.departmentId);
       add(type === 'days' ? `${key}|${slot.date}` : key, s);
     });

@@ -31,6 +31,20 @@ const groupOf: Partial<Record<ReportGrouping, (s: SlotRow) => string | null>> = 
   slot: (s) => String(s.id),
 };
 
+/** A route's planned figures and its load against the unit's capacity, from its schedule. */
+export function plannedSums(schedule: Awaited<ReturnType<typeof schedules>>[number]) {
+  const sums = emptyRouteSums();
+  sums.plannedKm = schedule.totals.distanceKm;
+  sums.plannedDrivingMinutes = schedule.totals.drivingMinutes;
+  if (schedule.capacity) {
+    sums.loadWeight = schedule.load.weight;
+    sums.capacityWeight = schedule.capacity.weight;
+    sums.loadVolume = schedule.load.volume;
+    sums.capacityVolume = schedule.capacity.volume;
+  }
+  return sums;
+}
+
 /**
  * One slot's sums (docs/decisions/0090): the planned figures and the load against the unit's
  * capacity from the planning schedule, the driven and worked ones from rm_report_routes.
@@ -40,16 +54,8 @@ function slotSums(
   schedule: Awaited<ReturnType<typeof schedules>>[number],
   driven: Driven | undefined,
 ): Sums {
-  const sums = emptyRouteSums();
+  const sums = plannedSums(schedule);
   sums.slots = 1;
-  sums.plannedKm = schedule.totals.distanceKm;
-  sums.plannedDrivingMinutes = schedule.totals.drivingMinutes;
-  if (schedule.capacity) {
-    sums.loadWeight = schedule.load.weight;
-    sums.capacityWeight = schedule.capacity.weight;
-    sums.loadVolume = schedule.load.volume;
-    sums.capacityVolume = schedule.capacity.volume;
-  }
   if (driven) {
     sums.drivenKm = driven.drivenMetres / 1000;
     sums.drivenMinutes = driven.drivingSeconds / 60;

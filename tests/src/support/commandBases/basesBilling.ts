@@ -1,0 +1,92 @@
+import { type CommandName } from '@nordlog/contracts';
+import { updateSamples } from '../samples.js';
+import { DATE, EMPTY_DAY, openDay, type Base } from './world.js';
+
+/** Command bases (see ../commandBases.ts) of articles, price lists, invoicing, recurring orders, addresses, pre-advice, the recipient and webhooks. */
+export const billingBases = {
+  CREATE_ARTICLE: (w) => updateSamples.UPDATE_ARTICLE(w).create,
+  UPDATE_ARTICLE: (w) => ({ id: w.article, label: 'Freight, road' }),
+  DELETE_ARTICLE: (w) => ({ id: w.article }),
+  CREATE_PRICE_LIST: (w) => updateSamples.UPDATE_PRICE_LIST(w).create,
+  UPDATE_PRICE_LIST: (w) => ({ id: w.priceList, name: 'Oslo 2027' }),
+  DELETE_PRICE_LIST: (w) => ({ id: w.priceList }),
+  PAUSE_ORDER_INVOICING: (w) => ({ orderIds: [w.order], reason: 'Customer dispute' }),
+  RELEASE_ORDER_INVOICING: (w) => ({ orderIds: [w.order] }),
+  SET_ORDER_INVOICING_STATUS: (w) => ({
+    orderIds: [w.order],
+    status: 'EXCLUDED_FROM_INVOICING',
+    reason: 'Invoiced by hand',
+  }),
+  UPDATE_ORDER_PRICE_CORRECTIONS: (w) => ({
+    orderId: w.order,
+    correctedArticlePrices: [{ articleCode: w.articleCodes[0], customerPrice: 250 }],
+    reason: 'Agreed price',
+  }),
+  CREATE_ORDER_CORRECTION: (w) => ({
+    orderId: w.order,
+    numberOfPackages: 2,
+    volumeDmq: 40,
+    weightKilograms: 12.5,
+  }),
+  ACCEPT_ORDER_CORRECTION: (w) => ({
+    orderId: w.order,
+    id: w.correction,
+    numberOfPackages: 2,
+    volumeDmq: 40,
+    weightKilograms: 12.5,
+    deliveryWaitingTimeInMinutes: 10,
+  }),
+  REJECT_ORDER_CORRECTION: (w) => ({ orderId: w.order, id: w.correction }),
+  START_INVOICING_RUN: (w) => ({ departmentId: w.departments[0], fromDate: DATE, toDate: DATE }),
+  CREATE_BILLING_ORDER: (w) => ({
+    departmentId: w.departments[0],
+    customerId: w.customers[0],
+    deliveryDate: DATE,
+    items: [
+      { specification: 'Storage', quantity: 2, customerAmount: 150.5, articleCode: 'STORAGE' },
+    ],
+  }),
+  UPDATE_CUSTOMER_INVOICE_SPLIT: (w) => ({ id: w.customers[0], invoiceSplit: 'ORDER' }),
+  SAVE_RECURRING_ORDER: (w) => ({ orderIds: [w.order], startDate: EMPTY_DAY, weekdays: [1, 3] }),
+  REMOVE_ORDERS_FROM_RECURRING_ORDERS: (w) => ({
+    recurringOrderIds: [w.recurring],
+    orderIds: [w.order],
+  }),
+  SET_RECURRING_ORDER_PAUSED: (w) => ({ id: w.recurring, paused: true }),
+  DELETE_RECURRING_ORDER: (w) => ({ id: w.recurring }),
+  EXECUTE_RECURRING_ORDERS: (w) => ({ date: DATE, department: w.departments[0] }),
+  CREATE_ADDRESS: (w) => updateSamples.UPDATE_ADDRESS(w).create,
+  UPDATE_ADDRESS: (w) => ({ id: w.address, code: 'D-2' }),
+  DELETE_ADDRESS: (w) => ({ id: w.address }),
+  SEARCH_RECIPIENT_ID: (w) => ({
+    customerId: w.customers[0],
+    departmentId: w.departments[0],
+    name: 'Nordmann',
+  }),
+  CREATE_PRE_ADVICE_POLICY: (w) => ({
+    name: 'Day before',
+    departmentId: w.departments[0],
+    triggers: ['DAY_BEFORE'],
+    channel: 'SMS',
+    texts: [{ language: 'nb', smsText: 'Levering {window} fra {senderName}: {trackingLink}' }],
+  }),
+  DELETE_PRE_ADVICE_POLICY: (w) => ({ id: w.preAdvicePolicy }),
+  PRE_ADVICE_MANUAL_ATTEMPT: (w) => ({ orderIds: [w.order] }),
+  SEND_PRE_PICKUP_SMS: (w) => ({ orderIds: [w.order] }),
+  LOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
+  UNLOCK_PRE_ADVICE: (w) => ({ orderIds: [w.order] }),
+  RECIPIENT_REQUEST_DAY: (w) => ({ trackingId: w.answering, date: openDay() }),
+  RECIPIENT_LEAVE_AT_DOOR: (w) => ({ trackingId: w.answering, note: 'Behind the blue door' }),
+  RECIPIENT_CHOOSE_PICKUP_POINT: (w) => ({ trackingId: w.answering, pickupPointId: w.address }),
+  RECIPIENT_RATE_DELIVERY: (w) => ({ trackingId: w.rating, score: 9, comment: 'Kind courier' }),
+  CREATE_WEBHOOK: (w) => ({
+    customerId: w.customers[0],
+    url: 'http://127.0.0.1:9/hooks',
+    events: ['OrderCreated', 'ConsignmentDelivered'],
+    description: 'Order system',
+  }),
+  UPDATE_WEBHOOK: (w) => ({ id: w.webhook, events: ['OrderCreated'] }),
+  ROTATE_WEBHOOK_SECRET: (w) => ({ id: w.webhook }),
+  DELETE_WEBHOOK: (w) => ({ id: w.webhook }),
+  REPLAY_WEBHOOK_MESSAGE: (w) => ({ webhookId: w.webhook, messageId: w.webhookMessage }),
+} satisfies Partial<Record<CommandName, Base>>;

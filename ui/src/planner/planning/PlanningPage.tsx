@@ -37,7 +37,7 @@ import {
   useUnits,
   useVehicles,
 } from './queries';
-import { type BoardPermissions } from './SlotCard';
+import { useBoardPermissions } from './useBoardPermissions';
 import { SlotDialog } from './SlotDialog';
 import { PlanningHeader } from './PlanningHeader';
 import { UnassignedPanel } from './UnassignedPanel';
@@ -86,19 +86,7 @@ export default function PlanningPage() {
     [navigate, departmentId],
   );
 
-  const may: BoardPermissions = useMemo(
-    () => ({
-      plan: mayRun(user, 'UPDATE_CONSIGNMENT_SLOT'),
-      route: mayRun(user, 'UPDATE_ROUTE'),
-      unassign: mayRun(user, 'UNASSIGN_CONSIGNMENTS'),
-      edit: mayRun(user, 'UPDATE_SLOT'),
-      state: mayRun(user, 'CHANGE_SLOT_STATE'),
-      manual: mayRun(user, 'TOGGLE_SLOT_MANUAL_PLANNING'),
-      remove: mayRun(user, 'DELETE_SLOT'),
-      durations: mayRun(user, 'SET_PICKUP_AND_DELIVERY_DURATIONS'),
-    }),
-    [user],
-  );
+  const may = useBoardPermissions(user);
   const mayAssign = mayRun(user, 'ASSIGN_UNIT_TO_SLOT');
 
   // Data: the day's slots (with load and stops) and consignments, units, couriers, vehicles.

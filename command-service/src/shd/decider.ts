@@ -114,7 +114,7 @@ export const shdSettingsCheck: Decider<
   ShdSettingsEvent
 > = {
   initialState: shdSettingsDecider.initialState,
-  evolve: shdSettingsDecider.evolve,
+  evolve: (state, event) => shdSettingsDecider.evolve(state, event),
   decide: (command, state) => {
     const now = state.settings;
     if (now && same(now, command.settings)) return [];

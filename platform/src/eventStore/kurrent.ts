@@ -179,10 +179,10 @@ export class KurrentEventStore implements EventStore {
       appends.map((a, i) => {
         // A stream only checked at its revision: nothing appended, nothing to read back.
         if (a.events.length === 0)
-          return {
+          return Promise.resolve<AppendResult>({
             nextRevision: a.expected === 'no_stream' ? -1 : (a.expected as number),
             positions: [],
-          };
+          });
         const reported = result.responses.find((r) => r.streamName === a.streamId)?.revision;
         return this.readBack(
           a.streamId,

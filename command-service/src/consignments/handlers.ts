@@ -23,12 +23,12 @@ import {
   timingAndCalendarIssues,
 } from './booking.js';
 import { resolvedServiceCode } from './serviceCode.js';
-import { target } from '../framework/decider.js';
+import { target, type Target } from '../framework/decider.js';
 import { newId, type Handler, type HandlerContext } from '../framework/handler.js';
 import type { UniqueClaim } from '../framework/reservation.js';
 import { assertCourierStops, leavesSlot } from '../slots/handlers.js';
 import { orderDecider, type OrderCommand, type OrderState } from './decider.js';
-import { shdFrees, shdMoves, shdTakes } from '../shd/places.js';
+import { shdFrees, shdMoves, shdMoveTo, shdTakes } from '../shd/places.js';
 
 /** Orders of departments (or customers) outside the caller's access are refused as NO_ACCESS. */
 export const guardFor = (identity: Identity) => (state: OrderState) => {
@@ -90,6 +90,21 @@ export function warnUnknownUnits(order: { measurements: MeasurementLine[] }, ctx
     }
   }
 }
+
+/**
+ * One order of a bulk command refused (a full SHD day, SHD off; 0092) after its access is checked,
+ * as any order's: the command's other orders go ahead.
+ */
+const refusedAfterAccess = (t: Target, err: AppError, ctx: HandlerContext): Target => {
+  const access = guardFor(ctx.identity);
+  return {
+    ...t,
+    guard: (s: unknown) => {
+      access(s as OrderState);
+      throw err;
+    },
+  };
+};
 
 /** A person's request to erase the parties' data of these orders (docs/decisions/0050). */
 export const eraseOrders = (orderIds: string[], ctx: HandlerContext) =>
@@ -182,17 +197,28 @@ export const consignmentHandlers = {
     // The caller needs access to the target department too (each order's own is guarded).
     assertDepartmentsInScope(ctx.identity, [departmentId]);
     await departmentOf(ctx, departmentId);
-    // A moved order leaves its slot and frees its same-day home delivery place (0092).
-    return orderIds.map((id) =>
-      target({
-        id,
-        streamId: orderStream(id),
-        decider: orderDecider,
-        command: { type: 'MOVE', departmentId },
-        guard: guardFor(ctx.identity),
-        companions: (state: OrderState) => [...leavesSlot(ctx)(state), ...shdFrees(state)],
-      }),
-    );
+    // A moved order leaves its slot and frees its same-day home delivery place; it takes one on
+    // the new department's day when its service is SHD there (0092): refused when full or off.
+    const targets: Target[] = [];
+    for (const id of orderIds) {
+      const [t] = each([id], { type: 'MOVE', departmentId }, ctx);
+      try {
+        const state = await ctx.load(orderStream(id), orderDecider);
+        const takes = await shdMoveTo(ctx, state, departmentId);
+        targets.push({
+          ...t!,
+          companions: (s: unknown) => [
+            ...leavesSlot(ctx)(s as OrderState),
+            ...shdFrees(s as OrderState),
+            ...takes,
+          ],
+        });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        targets.push(refusedAfterAccess(t!, err, ctx));
+      }
+    }
+    return targets;
   }) satisfies Handler<'MOVE_ORDERS'>,
   ACCEPT_ORDERS: (({ orderIds }, ctx) =>
     each(orderIds, { type: 'ACCEPT' }, ctx)) satisfies Handler<'ACCEPT_ORDERS'>,
@@ -315,16 +341,7 @@ export const consignmentHandlers = {
         targets.push(places.length > 0 ? { ...t!, companions: () => places } : t!);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        // This order is refused (full day, SHD off; after its access is checked, as any order's);
-        // the others of the command are restored.
-        const access = guardFor(ctx.identity);
-        targets.push({
-          ...t!,
-          guard: (s: unknown) => {
-            access(s as OrderState);
-            throw err;
-          },
-        });
+        targets.push(refusedAfterAccess(t!, err, ctx));
       }
     }
     return targets;

@@ -7,13 +7,14 @@ import { slotTarget } from '../slots/handlers.js';
 import { departmentOf } from './booking.js';
 import { orderDecider } from './decider.js';
 import { guardFor } from './handlers.js';
+import { shdFreesOf, shdTakes } from '../shd/places.js';
 
 /**
  * MOVE_ORDERS_NEW (docs/decisions/0089-move-orders-new.md): orders to another department, all or
  * nothing. Every order is checked first (found, in the caller's access, in a state that moves);
  * when any is refused, none moves and the answer names each refused order, one error item an
  * order. Otherwise each order moves, decided on the revision read, and each slot a planned order
- * leaves loses them, in one atomic append. An order already in the department is left as it is.
+ * leaves loses them, in one atomic append, with their same-day home delivery places (0092). An order already in the department is left as it is.
  */
 export const moveOrdersNewHandlers = {
   MOVE_ORDERS_NEW: (async ({ orderIds, departmentId }, ctx) => {
@@ -61,8 +62,21 @@ export const moveOrdersNewHandlers = {
       error.items.push(...rest);
       throw error;
     }
+    // Same-day home delivery (0092): the old departments' places freed, the new department's
+    // taken where the order's service is SHD there (refused whole when full or off there).
+    const movingStates = moving.map((t) => loaded[ids.indexOf(t.id)]!.state);
+    const takes = await shdTakes(
+      ctx,
+      movingStates.flatMap((state) =>
+        state.status === 'booked' && state.state !== 'DELETED'
+          ? [{ ...state.order, departmentId }]
+          : [],
+      ),
+    );
     return atomic([
       ...moving,
+      ...shdFreesOf(movingStates),
+      ...takes,
       ...[...leaving].map(([slotId, consignmentIds]) =>
         slotTarget(slotId, { type: 'remove', id: slotId, consignmentIds }, ctx),
       ),

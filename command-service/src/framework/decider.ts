@@ -46,6 +46,13 @@ export interface Target<State = unknown, Command = unknown, Event extends NewEve
    */
   basedOn?: number | null;
   /**
+   * A stream the decision rests on without changing it (e.g. a department's SHD settings a
+   * booking was decided under, 0092): decided as any (its guard and decider may refuse; it decides
+   * no events) and appended with no events at the revision read, so the append is a concurrency
+   * conflict when the stream moved since (a companion, or a target of an atomic command).
+   */
+  expectOnly?: boolean;
+  /**
    * Other streams that change with this one, from the state it was decided on (e.g. the slot an
    * order leaves when it is deleted): decided on their own states and appended atomically with it.
    */

@@ -137,6 +137,11 @@ async function companionAppends(
     const { state, revision } = await current(states, c);
     c.guard?.(state);
     const events = c.decider.decide(c.command, state);
+    if (c.expectOnly) {
+      assertBasedOn(c, revision);
+      appends.push({ streamId: c.streamId, expected: expectedAt(c, revision), events: [] });
+      continue;
+    }
     if (events.length === 0) continue;
     appends.push({ streamId: c.streamId, expected: expectedAt(c, revision), events });
     if (c.uniques)
@@ -312,22 +317,34 @@ export async function executeAtomic(
       assertBasedOn(t, revision);
       t.guard?.(state);
       const events = t.decider.decide(t.command, state);
-      if (events.length > 0) decided.push({ t, events, expected: expectedAt(t, revision) });
+      if (events.length > 0 || t.expectOnly)
+        decided.push({ t, events: t.expectOnly ? [] : events, expected: expectedAt(t, revision) });
     });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     const retryable = err.items[0]!.errorType === 'CONCURRENCY_CONFLICT';
     return { status: err.status, body: err.items, final: !retryable, saved: false };
   }
-  if (decided.length === 0)
+  // Streams only checked change nothing: without a change there is nothing to append.
+  const changes = decided.filter((d) => d.events.length > 0);
+  if (changes.length === 0)
     return { status: 200, body: resultBody(metadata.commandId, [], []), final: true, saved: false };
   const body = (positions: string[][]) =>
     resultBody(
       metadata.commandId,
-      decided.map((d, i) => ({
-        id: d.t.id,
-        events: d.events.map((e, j) => ({ type: e.type, position: positions[i]?.[j] ?? '' })),
-      })),
+      decided.flatMap((d, i) =>
+        d.events.length === 0
+          ? []
+          : [
+              {
+                id: d.t.id,
+                events: d.events.map((e, j) => ({
+                  type: e.type,
+                  position: positions[i]?.[j] ?? '',
+                })),
+              },
+            ],
+      ),
       [],
     );
   const options = keepOutcome ? { outcome: { owner, status: 200, body: body([]) } } : {};

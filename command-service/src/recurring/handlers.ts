@@ -32,6 +32,7 @@ import { newId, type Handler, type HandlerContext } from '../framework/handler.j
 import { assertDepartmentsInScope } from '../framework/scope.js';
 import { holidayDecider } from '../holidays/decider.js';
 import { departmentCalendar } from '../timeWindows/calendar.js';
+import { shdPending, shdTakes } from '../shd/places.js';
 import {
   occurrenceDecider,
   recurringIndexDecider,
@@ -188,6 +189,8 @@ async function executeDate(ctx: HandlerContext, date: string, departmentId: stri
     occurrenceDecider,
   );
   const targets: Target[] = [];
+  // Same-day home delivery places this execution's earlier occurrences take (0092).
+  const pending = new Map<string, Set<string>>();
   for (const [i, { entity, plan }] of plans.entries()) {
     // Booked already: nothing to decide, no numbers spent.
     if (occurrences[i]!.state.booked) continue;
@@ -200,6 +203,7 @@ async function executeDate(ctx: HandlerContext, date: string, departmentId: stri
     };
     let command: OccurrenceCommand;
     let orders: Target[] = [];
+    let places: Target[] = [];
     if (plan.outcome === 'HOLIDAY') command = skip(key, 'HOLIDAY');
     else if (plan.outcome === 'MOVED') command = skip(key, 'MOVED', plan.movedTo);
     else if (entity.paused) command = skip(key, 'PAUSED');
@@ -207,14 +211,17 @@ async function executeDate(ctx: HandlerContext, date: string, departmentId: stri
       command = skip(key, 'REFUSED', null, 'The recurring order holds no orders');
     else
       try {
-        orders = await occurrenceOrders(ctx, entity, plan.occurrence, date);
+        ({ orders, places } = await occurrenceOrders(ctx, entity, plan.occurrence, date, pending));
+        shdPending(pending, places);
         command = { type: 'book', ...key, orderIds: orders.map((o) => o.id) };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const item = err.items[0];
         command = skip(key, 'REFUSED', null, item ? item.description : err.message);
       }
-    const booked = orders;
+    // An occurrence's orders take their SHD places in its append; a full day or SHD off is
+    // recorded as REFUSED with the refusal (0092), as the booking's other refusals are.
+    const booked = [...orders, ...places];
     targets.push(
       target({
         id: key.id,
@@ -239,19 +246,33 @@ async function executeDate(ctx: HandlerContext, date: string, departmentId: stri
   return targets;
 }
 
-/** The new orders of one occurrence, with ids derived from it (the same on every execution). */
+/**
+ * The new orders of one occurrence, with ids derived from it (the same on every execution), and
+ * the same-day home delivery places they take (0092; decided before their numbers are drawn,
+ * counting the places `pending` for this execution's earlier occurrences).
+ */
 async function occurrenceOrders(
   ctx: HandlerContext,
   entity: RecurringOrder,
   occurrence: string,
   date: string,
-): Promise<Target[]> {
-  const out: Target[] = [];
+  pending: Map<string, Set<string>>,
+): Promise<{ orders: Target[]; places: Target[] }> {
+  const payloads = [];
   for (const t of entity.orders) {
     const payload = occurrencePayload(entity, t, date);
     const id = await ctx.ids.next('order', `recurring:${entity.id}:${occurrence}:${t.orderId}`);
+    payloads.push({ payload, id });
+  }
+  const places = await shdTakes(
+    ctx,
+    payloads.map(({ payload, id }) => ({ ...payload, orderId: id })),
+    pending,
+  );
+  const orders: Target[] = [];
+  for (const { payload, id } of payloads) {
     const { order, unresolved } = await bookedOrder(payload, id, ctx);
-    out.push(
+    orders.push(
       target({
         id,
         streamId: orderStream(id),
@@ -262,7 +283,7 @@ async function occurrenceOrders(
       }),
     );
   }
-  return out;
+  return { orders, places };
 }
 
 export const recurringHandlers = {

@@ -15,6 +15,7 @@ import {
 } from '@nordlog/contracts';
 import { validationError } from '@nordlog/platform';
 import { bookedOrder, departmentOf } from '../consignments/booking.js';
+import { shdTakes } from '../shd/places.js';
 import { orderDecider, type OrderCommand } from '../consignments/decider.js';
 import { guardFor, shipmentClaims } from '../consignments/handlers.js';
 import type { Booked } from '../consignments/state.js';
@@ -205,9 +206,20 @@ async function returnTargets(
   const orderId = s.order.orderId;
   const returnId = await newId(ctx, 'order', `${orderId}:return`);
   const legs: Target[] = [];
-  for (const [i, leg] of plan.legs.entries()) {
-    const legId = await newId(ctx, 'order', `${orderId}:leg${i + 1}`);
-    const { order, unresolved } = await bookedOrder(returnOrder(s, leg), legId, ctx, {
+  const legOrders = [];
+  for (const [i, leg] of plan.legs.entries())
+    legOrders.push({
+      legId: await newId(ctx, 'order', `${orderId}:leg${i + 1}`),
+      payload: returnOrder(s, leg),
+    });
+  // A leg of a same-day home delivery service takes its day's place (0092), decided before the
+  // legs draw their numbers and appended with them.
+  const places = await shdTakes(
+    ctx,
+    legOrders.map(({ legId, payload }) => ({ ...payload, orderId: legId })),
+  );
+  for (const [i, { legId, payload }] of legOrders.entries()) {
+    const { order, unresolved } = await bookedOrder(payload, legId, ctx, {
       calendar: false,
     });
     const returnOf: ReturnLink = {
@@ -242,7 +254,7 @@ async function returnTargets(
     decider: orderDecider,
     command,
     guard: guardFor(ctx.identity),
-    companions: () => legs,
+    companions: () => [...legs, ...places],
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  AppError,
   type ShdCapacityEvent,
   type ShdSettingsEvent,
   type ShdSettingsFields,
@@ -94,5 +95,34 @@ export const shdDayDecider: Decider<ShdDayState, ShdDayCommand, ShdCapacityEvent
         },
       },
     ];
+  },
+};
+
+/** SHD is off for the department: 400 on the order's service, nothing written. */
+export const shdOff = (departmentId: string) =>
+  refusedField('serviceId', 'validation.shdOff', `department ${departmentId}`);
+
+/**
+ * The settings a booking's places were decided under, checked in its append (the stream is
+ * appended with no events at the revision read, `expectOnly`): settings changed since refuse the
+ * booking, with `shdOff` when its service is now switched off, else as a concurrency conflict
+ * (the booking is decided again on the new settings when sent again).
+ */
+export const shdSettingsCheck: Decider<
+  ShdSettingsState,
+  { type: 'expect'; departmentId: string; serviceIds: string[]; settings: ShdSettingsFields },
+  ShdSettingsEvent
+> = {
+  initialState: shdSettingsDecider.initialState,
+  evolve: (state, event) => shdSettingsDecider.evolve(state, event),
+  decide: (command, state) => {
+    const now = state.settings;
+    if (now && same(now, command.settings)) return [];
+    if (now && !now.enabled && command.serviceIds.some((s) => now.serviceIds.includes(s)))
+      throw shdOff(command.departmentId);
+    throw new AppError(
+      'CONCURRENCY_CONFLICT',
+      `The same-day home delivery settings of department ${command.departmentId} changed while the booking was decided; send it again`,
+    );
   },
 };

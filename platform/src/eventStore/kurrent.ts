@@ -177,6 +177,12 @@ export class KurrentEventStore implements EventStore {
     this.signal();
     return Promise.all(
       appends.map((a, i) => {
+        // A stream only checked at its revision: nothing appended, nothing to read back.
+        if (a.events.length === 0)
+          return Promise.resolve<AppendResult>({
+            nextRevision: a.expected === 'no_stream' ? -1 : (a.expected as number),
+            positions: [],
+          });
         const reported = result.responses.find((r) => r.streamName === a.streamId)?.revision;
         return this.readBack(
           a.streamId,

@@ -233,8 +233,10 @@ export class PostgresEventStore implements EventStore {
     this.notifier.notify(EVENTS_CHANNEL);
     return appends.map((a) => {
       const mine = rows.filter((r) => r.stream_id === a.streamId);
+      // A stream only checked (no events) stays at the revision it was expected at.
+      const checked = a.expected === 'no_stream' ? -1 : (a.expected as number);
       return {
-        nextRevision: mine[mine.length - 1]!.stream_revision,
+        nextRevision: mine.length > 0 ? mine[mine.length - 1]!.stream_revision : checked,
         positions: mine.map((r) => ({ transactionId: r.transaction_id, position: r.position })),
       };
     });

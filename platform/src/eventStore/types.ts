@@ -39,6 +39,7 @@ export interface CommandOutcome {
 export interface StreamAppend {
   streamId: string;
   expected: ExpectedRevision;
+  /** None: the stream is only checked at `expected` (the append rests on it, changes it not). */
   events: NewEvent[];
 }
 
@@ -141,10 +142,18 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
-/** The arguments every adapter's `appendToStreams` refuses: no events for a stream, or one twice. */
+/**
+ * The arguments every adapter's `appendToStreams` refuses: no events at all, a stream without
+ * events and without an expected revision to check, or one stream twice.
+ */
 export function assertAppendsWellFormed(appends: readonly StreamAppend[]): void {
-  if (appends.length === 0 || appends.some((a) => a.events.length === 0))
-    throw new Error('appendToStreams needs at least one event for every stream');
+  // A stream with no events is only checked at its expected revision (an append that rests on
+  // a stream it does not change, e.g. a booking on its department's SHD settings, 0092).
+  if (
+    appends.every((a) => a.events.length === 0) ||
+    appends.some((a) => a.expected === 'any' && a.events.length === 0)
+  )
+    throw new Error('appendToStreams needs events, and a revision for a stream it only checks');
   if (new Set(appends.map((a) => a.streamId)).size !== appends.length)
     throw new Error('appendToStreams takes each stream once');
 }

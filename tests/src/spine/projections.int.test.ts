@@ -55,9 +55,10 @@ describe('projections', () => {
   let sys: TestSystem;
   /** An order whose invoicing is paused (the fixture's). */
   let paused: string;
+  // The world is a day through every feature with a read model: over a minute on a loaded machine.
   beforeAll(async () => {
     ({ sys, paused } = await buildProjectionsWorld());
-  });
+  }, 240_000);
   afterAll(async () => sys.shutdown());
 
   it('delivering the same events twice leaves every read model as it was', async () => {

@@ -6,6 +6,7 @@ import { startRun, waitForRun } from '../support/optimizing.js';
 import { waitForInvoicingRun } from '../support/invoicing.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { adminCalendarWorld, adminReferenceWorld, madeBy } from './projectionsAdminWorld.js';
+import { preAdviceWorld } from './projectionsPreAdviceWorld.js';
 
 /**
  * The projections test's world: a department's day through every feature that has a read model
@@ -185,56 +186,7 @@ export async function buildProjectionsWorld(): Promise<{
       name,
       status: 200,
     });
-  // Pre-advice (docs/decisions/0062): two policies, one deleted; an order locked, one asked for
-  // by hand; a pass of the process decides the bookings and sends what is due.
-  const told = demoOrder(
-    prng(8),
-    { id: dep, country: 'NO', location: { lat: 59.91, lng: 10.75 } },
-    { id: cust, name: 'Nordlys Apotek' },
-    bookingDate(),
-    0,
-  ) as { delivery: Record<string, unknown> };
-  const toldDelivery = { ...told.delivery, phone: '+4791234567', email: 'kari@example.com' };
-  expect((await sys.command('CREATE_ORDER', { ...told, delivery: toldDelivery })).status).toBe(200);
-  for (const name of ['On booking', 'Gone']) {
-    const policy = await sys.command('CREATE_PRE_ADVICE_POLICY', {
-      name,
-      departmentId: dep,
-      triggers: ['BOOKED', 'DAY_BEFORE'],
-      channel: 'SMS_AND_EMAIL',
-      texts: [
-        {
-          language: 'nb',
-          smsText: 'Pakke fra {senderName}',
-          emailSubject: 'Pakke fra {senderName}',
-          emailBody: 'Spor pakken: {trackingLink}',
-        },
-      ],
-    });
-    expect(policy.status).toBe(200);
-    if (name === 'Gone') await sys.command('DELETE_PRE_ADVICE_POLICY', { id: policy.body.ids[0] });
-  }
-  for (const [name, payload] of [
-    ['LOCK_PRE_ADVICE', { orderIds: [ids[50]] }],
-    ['PRE_ADVICE_MANUAL_ATTEMPT', { orderIds: [ids[51]] }],
-  ] as const)
-    expect({ name, status: (await sys.command(name, payload)).status }).toEqual({
-      name,
-      status: 200,
-    });
-  await sys.settled();
-  await sys.preAdvice.pass();
-  await sys.settled();
-  await sys.preAdvice.pass();
-  await sys.settled();
-  // Messages were sent, and an attempt was refused by the lock.
-  const outcomes = (
-    await sys.db.knex.raw<{ rows: { outcome: string }[] }>(
-      `select distinct a->>'outcome' as outcome
-       from rm_pre_advice, jsonb_array_elements(data->'attempts') a`,
-    )
-  ).rows.map((r) => r.outcome);
-  expect(outcomes).toEqual(expect.arrayContaining(['SMS_AND_EMAIL_SENT', 'PRE_ADVICE_LOCKED']));
+  await preAdviceWorld(sys, dep, cust, ids);
   // Webhooks (docs/decisions/0070): two of the customer's, one changed and rotated, one
   // deleted; the orders' later events are queued for them (the queue's tables are rebuilt).
   const hooks: string[] = [];

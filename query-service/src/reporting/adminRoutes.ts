@@ -2,18 +2,16 @@ import {
   ADMIN_ROUTE_PLAN_LIMIT,
   DEPARTMENTS_TABLE,
   ROUTE_DAYS_TABLE,
-  SLOTS_TABLE,
   addRouteSums,
   emptyRouteSums,
   routeReportFigures,
   type AdminReportType,
   type AdminRouteReport,
   type AdminRouteRow,
-  type SlotRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import { schedules } from '../planning/query.js';
-import { plannedSums } from './routes.js';
+import { plannedSums, routesOfPeriod } from './routes.js';
 
 type Sums = ReturnType<typeof emptyRouteSums>;
 
@@ -76,14 +74,9 @@ export async function adminRouteReport(
   const count = days.reduce((n, d) => n + d.slots, 0);
   const planned = count <= limit;
   if (planned && count > 0) {
-    const slots = (
-      await knex(SLOTS_TABLE)
-        .whereBetween('date', [fromDate, toDate])
-        .where('deleted', false)
-        .whereNot('state', 'CANCELLED')
-        .orderBy('id')
-        .select<{ data: SlotRow }[]>('data')
-    ).map((r) => r.data);
+    // The departments with routes in the dates (the rollup's), through the slots' index.
+    const departments = new Set(days.map((d) => d.department));
+    const slots = await routesOfPeriod(knex, departments, fromDate, toDate);
     const plans = await schedules(knex, slots);
     slots.forEach((slot, i) => {
       const s = plannedSums(plans[i]!);

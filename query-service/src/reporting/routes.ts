@@ -31,6 +31,27 @@ const groupOf: Partial<Record<ReportGrouping, (s: SlotRow) => string | null>> = 
   slot: (s) => String(s.id),
 };
 
+/**
+ * The departments' routes of the dates (slots not deleted, not cancelled), read through the slots'
+ * (department_id, date) index, in id order.
+ */
+export async function routesOfPeriod(
+  knex: Knex,
+  departments: Iterable<string>,
+  fromDate: string,
+  toDate: string,
+): Promise<SlotRow[]> {
+  return (
+    await knex(SLOTS_TABLE)
+      .whereIn('department_id', [...departments])
+      .whereBetween('date', [fromDate, toDate])
+      .where('deleted', false)
+      .whereNot('state', 'CANCELLED')
+      .orderBy('id')
+      .select<{ data: SlotRow }[]>('data')
+  ).map((r) => r.data);
+}
+
 /** A route's planned figures and its load against the unit's capacity, from its schedule. */
 export function plannedSums(schedule: Awaited<ReturnType<typeof schedules>>[number]) {
   const sums = emptyRouteSums();
@@ -82,15 +103,7 @@ export async function routeReport(
 ): Promise<RouteReport | null> {
   const keyOf = groupOf[groupBy];
   if (!keyOf) return null;
-  const slots = (
-    await knex(SLOTS_TABLE)
-      .whereIn('department_id', [...departments])
-      .whereBetween('date', [fromDate, toDate])
-      .where('deleted', false)
-      .whereNot('state', 'CANCELLED')
-      .orderBy('id')
-      .select<{ data: SlotRow }[]>('data')
-  ).map((r) => r.data);
+  const slots = await routesOfPeriod(knex, departments, fromDate, toDate);
   const [planned, drivenRows] = await Promise.all([
     schedules(knex, slots),
     knex(ROUTE_REPORTS_TABLE)

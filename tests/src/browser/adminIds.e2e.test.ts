@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { assertWebAppBuilt, chooseSuggestion, launchBrowser, openAs } from '../support/browser.js';
+import { chooseOption } from '../support/options.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 
 /**
@@ -87,8 +88,7 @@ describe('customers, number series and integrations managed in a browser', () =>
     await page.getByRole('link', { name: /^create$/i }).click();
     await page.waitForURL(`**${list}/create`);
     await page.getByLabel(/^name/i).fill('Pakker vest');
-    await page.getByRole('combobox', { name: /^type/i }).click();
-    await page.getByRole('option', { name: 'SSCC' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: /^type/i }), 'SSCC');
     await page.getByLabel(/company prefix/i).fill('7077001');
     await page.getByLabel(/^first serial/i).fill('1000');
     await page.getByLabel(/^last serial/i).fill('1999');

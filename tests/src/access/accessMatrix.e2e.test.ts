@@ -22,11 +22,9 @@ import {
 import { connectSocket } from '../support/socket.js';
 import { withKey } from '../support/apiKeys.js';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { countEvents } from '../support/events.js';
 
 const DATE = bookingDate();
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 describe('access control on the server (spec §6, one table in contracts)', () => {
   let sys: TestSystem;

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { freshPhone, startTestSystem, type Session, type TestSystem } from '../support/system.js';
 import { Receiver } from '../webhooks/receiver.js';
+import { countEvents } from '../support/events.js';
 
 type Row = Record<string, any>;
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 /**
  * The customer's own webhooks and API keys in the portal (docs/decisions/0085-portal-integrations.md):

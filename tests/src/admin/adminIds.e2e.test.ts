@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { configureNumberSeries } from '../support/booking.js';
 import { DATE, block } from '../support/commandBases.js';
 import { freshPhone, startTestSystem, type Client, type TestSystem } from '../support/system.js';
+import { countEvents } from '../support/events.js';
 
 type Item = { errorType?: string; description?: string; params?: { field?: string } };
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 const fields = (body: unknown) => (body as Item[]).map((i) => i.params?.field);
 

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DATE, integrationWorld, withKey, type IntegrationWorld } from '../support/apiKeys.js';
 import { freshPhone, startTestSystem, type Client, type TestSystem } from '../support/system.js';
+import { countEvents } from '../support/events.js';
 
 type Row = Record<string, any>;
 type Item = { params?: { field?: string; key?: string }; description?: string };
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 /** The refused fields and their message keys of a 400. */
 const refused = (res: { status: number; body: unknown }) => {

@@ -7,12 +7,10 @@ import {
   startTestSystem,
   type TestSystem,
 } from '../support/system.js';
+import { countEvents } from '../support/events.js';
 
 type Row = Record<string, any>;
 type Item = { params?: { field?: string; key?: string } };
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 /**
  * Service code templates and coded goods through the gateway (docs/decisions/0093): the admin

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
 import { createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type Client, type TestSystem } from '../support/system.js';
+import { countEvents } from '../support/events.js';
 
 type Item = { errorType?: string; params?: { field?: string; key?: string } };
 type Row = Record<string, any>;
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 /** The refused fields and their message keys of a 400. */
 const refused = (res: { status: number; body: unknown }) => {

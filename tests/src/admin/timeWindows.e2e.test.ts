@@ -3,12 +3,10 @@ import { addDays } from '@nordlog/contracts';
 import { bookingDate } from '../support/booking.js';
 import { order, startBookingSystem } from '../booking/bookingFixture.js';
 import { freshPhone, type Client, type TestSystem } from '../support/system.js';
+import { countEvents } from '../support/events.js';
 
 type Row = Record<string, any>;
 type Item = { params?: { field?: string; key?: string }; description?: string };
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 /** The refused fields and their message keys of a 400. */
 const refused = (res: { status: number; body: unknown }) => {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { freshPhone, startTestSystem, type Client, type TestSystem } from '../support/system.js';
+import { countEvents } from '../support/events.js';
 
 type Row = Record<string, any>;
 type Item = { errorType?: string; params?: { field?: string; key?: string } };
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 
 /** The refused fields and their message keys of a 4xx. */
 const refused = (res: { status: number; body: unknown }, status = 400) => {

@@ -4,9 +4,7 @@ import { bookingDate, configureNumberSeries, orderForm } from '../support/bookin
 import { DATE, delivery, order, startBookingSystem } from './bookingFixture.js';
 import { createSlot } from '../support/planning.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
+import { countEvents } from '../support/events.js';
 
 /**
  * Booking through the gateway (spec §3, §5, §7): the shared zod schema on the server, GS1 ids from

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { delivery, order, startBookingSystem, DATE } from './bookingFixture.js';
 import { createSlot } from '../support/planning.js';
 import { freshPhone, type TestSystem } from '../support/system.js';
-
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
+import { countEvents } from '../support/events.js';
 
 /**
  * MOVE_ORDERS_NEW and SEARCH_RECIPIENT_ID (docs/decisions/0089-move-orders-new.md): the move to

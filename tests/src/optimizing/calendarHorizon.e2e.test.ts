@@ -4,11 +4,10 @@ import { readDay } from '@nordlog/query-service';
 import { startBookingSystem } from '../booking/bookingFixture.js';
 import { bookingDate } from '../support/booking.js';
 import type { TestSystem } from '../support/system.js';
+import { countEvents } from '../support/events.js';
 
 type Item = { params?: { field?: string; key?: string } };
 
-const countEvents = async (sys: TestSystem) =>
-  Number((await sys.db.knex('es_events').count<{ count: string }[]>('* as count'))[0]!.count);
 const weekdayOf = (date: string) =>
   ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'][new Date(`${date}T12:00:00Z`).getUTCDay()]!;
 /** The first date on or after `from` that falls on `weekday`. */

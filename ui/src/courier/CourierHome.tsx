@@ -34,7 +34,7 @@ import { withOfflineCopy } from './offline/copies';
 import { CourierOffline } from './offline/CourierOffline';
 import type { QueuedCommand } from './offline/queue';
 import { isPending, pendingStops, withPending } from './offline/pending';
-import { useCourierReports, useReport } from './offline/useCourierReports';
+import { useCourierReports, useLanding, useReport } from './offline/useCourierReports';
 
 const zone = timeZoneFor(null);
 const time = (iso: string) => formatInTimeZone(new Date(iso), zone, 'HH:mm');
@@ -108,10 +108,13 @@ export default function CourierHome() {
   const send = useReport();
   const { state: reports } = useCourierReports();
   const pending = useMemo(() => pendingStops(reports.waiting), [reports.waiting]);
-  const report = async (name: QueuedCommand, payload: Record<string, unknown>, subject: string) => {
-    await send(name, payload, subject);
-    await queryClient.invalidateQueries({ queryKey: key });
-  };
+  const { landing, during } = useLanding();
+  const done = useMemo(() => new Set([...pending, ...landing]), [pending, landing]);
+  const report = (name: QueuedCommand, payload: Record<string, unknown>, subject: string) =>
+    during(pendingStops([{ name, payload }]), async () => {
+      await send(name, payload, subject);
+      await queryClient.invalidateQueries({ queryKey: key });
+    });
 
   if (slots.isPending) return <Loading />;
   return (
@@ -173,7 +176,7 @@ export default function CourierHome() {
                   />
                 ) : null}
                 <List aria-label={translate('courier.stops', { name: slot.name })} dense>
-                  {withPending(slot.routePoints ?? [], pending).map((p, _, points) => (
+                  {withPending(slot.routePoints ?? [], done).map((p, _, points) => (
                     <Stop
                       key={p.key}
                       point={p}

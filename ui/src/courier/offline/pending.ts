@@ -6,7 +6,7 @@ import type { Report } from './queue';
  * as waiting to be sent, so the courier goes on offline (a delivery whose pickup waits is
  * offered) and does not tap them twice. The server's answer replaces this when it comes.
  */
-export function pendingStops(waiting: readonly Report[]): Set<string> {
+export function pendingStops(waiting: readonly Pick<Report, 'name' | 'payload'>[]): Set<string> {
   const keys = new Set<string>();
   for (const r of waiting) {
     const payload = r.payload as { consignmentIds?: string[]; orderId?: string };

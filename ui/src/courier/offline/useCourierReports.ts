@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useShell } from '../../app/UserContext';
 import { copyShown, onCopyShown } from './copies';
 import type { QueuedCommand } from './queue';
@@ -51,4 +51,27 @@ export function useOnline(): boolean {
 /** The time of the copy the page shows instead of the server's answer (null: fresh). */
 export function useCopyShown(): string | null {
   return useSyncExternalStore(onCopyShown, copyShown);
+}
+
+/**
+ * The stops whose report is on its way and whose route is being read again. A report leaves the
+ * waiting list when the server has it, before the route read after it arrives: in between, the
+ * page would show the route read before the report for a moment (a delivered stop not done, a
+ * delivery back to "report the pickup first"). These stops count as done until the read after
+ * the report is in (a refused report shows as it was once that read is in).
+ */
+export function useLanding(): {
+  landing: ReadonlySet<string>;
+  during: <T>(keys: ReadonlySet<string>, work: () => Promise<T>) => Promise<T>;
+} {
+  const [landing, setLanding] = useState<ReadonlySet<string>>(() => new Set());
+  const during = useCallback(async <T>(keys: ReadonlySet<string>, work: () => Promise<T>) => {
+    setLanding((current) => new Set([...current, ...keys]));
+    try {
+      return await work();
+    } finally {
+      setLanding((current) => new Set([...current].filter((k) => !keys.has(k))));
+    }
+  }, []);
+  return { landing, during };
 }

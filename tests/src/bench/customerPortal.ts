@@ -60,7 +60,7 @@ export async function portalBench(
     access: ['PLANNER_SHIPMENTS'],
     departmentIds: [departmentId],
   });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], 'no-preference');
   try {
     const pages = {
       portal: { session: customer, path: `/customer/shipments?from=${from}&to=${to}` },

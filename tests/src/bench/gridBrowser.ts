@@ -110,7 +110,7 @@ export async function browserBench(
   options: BrowserBenchOptions,
 ) {
   const { rows: BROWSER_ROWS, profile: PROFILE, trace: TRACE, frameTarget } = options;
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], 'no-preference');
   try {
     const context = await browser.newContext({
       viewport: { width: 1600, height: 1200 },

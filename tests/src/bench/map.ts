@@ -63,7 +63,7 @@ async function main() {
         planned: PLANNED,
         units: UNITS,
       });
-      const browser = await launchBrowser();
+      const browser = await launchBrowser([], 'no-preference');
       try {
         console.log(`Chromium ${browser.version()}, viewport 1600 × 1000`);
         const context = await browser.newContext({

@@ -24,7 +24,7 @@ export async function planningBrowserBench(
 ): Promise<void> {
   assertWebAppBuilt();
   const { system, department, date, headers } = world;
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], 'no-preference');
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     const [name, ...value] = headers.cookie!.split('=');

@@ -146,7 +146,7 @@ async function main() {
   const run = (name: string, payload: unknown) => system.run(name, payload);
   await seedDemoData(run, silentLogger());
   await seedDemoUsers(run, silentLogger());
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], 'no-preference');
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     // No request interception (it turns the browser's cache off): the tiles' loopback address

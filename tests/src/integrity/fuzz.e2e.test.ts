@@ -45,16 +45,27 @@ describe('fuzzing every command and query: no 5xx, nothing stored from a refusal
         typeof i.errorType === 'string' && typeof i.description === 'string',
     );
   const problems: unknown[] = [];
-  beforeEach(() => void problems.splice(0));
+  /**
+   * The head after the last request when it was read then (after a refusal): most requests are
+   * refused, and the next one needs no read of its own before it (half the reads of a file that
+   * sends tens of thousands of requests).
+   */
+  let known: string | null = null;
+  beforeEach(() => {
+    problems.splice(0);
+    known = null;
+  });
   /** Sends, and notes a 5xx, a 4xx without the §8 body, or an event stored by a refusal. */
   const probe = async (label: string, send: () => Promise<{ status: number; body: unknown }>) => {
-    const before = await head();
+    const before = known ?? (await head());
+    known = null;
     const { status, body } = await send();
     if (status >= 500) problems.push({ label, status, body });
     else if (status >= 400) {
       if (!isErrorBody(body)) problems.push({ label, status, body, why: 'not a §8 body' });
-      if ((await head()) !== before)
-        problems.push({ label, status, why: 'a refusal stored events' });
+      const after = await head();
+      if (after !== before) problems.push({ label, status, why: 'a refusal stored events' });
+      else known = after;
     }
     return status;
   };

@@ -21,13 +21,22 @@ export function assertWebAppBuilt(): void {
 }
 
 /** Headless Chromium as the browser tests run it; `extraArgs` add switches (a fake camera). */
-export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * Chromium for a test. Its pages ask for less motion (`prefers-reduced-motion: reduce`, which the
+ * web app honours: no transitions or ripples), unless `motion` says otherwise: a test then waits
+ * for no menu or dialog to finish moving, and the software renderer draws no frames of it (a
+ * bench measuring what a user sees passes 'no-preference').
+ */
+export async function launchBrowser(
+  extraArgs: readonly string[] = [],
+  motion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(
       `No Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
     );
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: [
       '--no-sandbox',
@@ -37,6 +46,11 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       ...extraArgs,
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: motion, ...options });
+  browser.newPage = (options = {}) => newPage({ reducedMotion: motion, ...options });
+  return browser;
 }
 
 export { chooseOption, chooseSuggestion, readOptions } from './options.js';

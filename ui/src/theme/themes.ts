@@ -63,12 +63,47 @@ export const palettes: Record<
 export const siteNameKey = (name: ThemeName): string =>
   name === 'whitelabel' ? 'app.whitelabelName' : 'app.siteName';
 
+/** Whether the user asked their system for less motion (WCAG 2.3.3; read when the theme is made). */
+export const prefersReducedMotion = (): boolean =>
+  typeof globalThis.matchMedia === 'function' &&
+  globalThis.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * What changes for a user who asked for less motion: no transitions (menus, dialogs and drawers
+ * appear at once), no ripple on a press, no pulsing placeholders. Progress bars still move: they
+ * say that something is under way.
+ */
+const stillOptions = {
+  transitions: {
+    create: () => 'none',
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiSkeleton: { defaultProps: { animation: false } },
+  },
+} as const;
+
 /**
  * The MUI theme. `loadingLabel` names the progress indicators (axe: a progressbar needs a name).
  */
-export function muiTheme(name: ThemeName, loadingLabel = 'Loading'): Theme {
+export function muiTheme(
+  name: ThemeName,
+  loadingLabel = 'Loading',
+  reducedMotion = prefersReducedMotion(),
+): Theme {
   const p = palettes[name];
+  const still = reducedMotion ? stillOptions : null;
   return createTheme({
+    ...(still ? { transitions: still.transitions } : {}),
     palette: {
       primary: { main: p.primary, contrastText: p.onPrimary },
       secondary: { main: p.secondary },
@@ -81,6 +116,7 @@ export function muiTheme(name: ThemeName, loadingLabel = 'Loading'): Theme {
     },
     typography: { fontSize: 13 },
     components: {
+      ...still?.components,
       MuiAppBar: { styleOverrides: { colorSecondary: { backgroundColor: p.bar, color: p.onBar } } },
       MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
       MuiLinearProgress: { defaultProps: { 'aria-label': loadingLabel } },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { muiTheme, palettes, pickFeatures, pickTheme, themeNames, type ThemeName } from './themes';
+import {
+  muiTheme,
+  palettes,
+  pickFeatures,
+  pickTheme,
+  prefersReducedMotion,
+  themeNames,
+  type ThemeName,
+} from './themes';
 
 const memoryStorage = () => {
   const m = new Map<string, string>();
@@ -74,4 +82,45 @@ describe('every checkbox input has a name (axe: form elements must have labels)'
       expect(inputOf(name)({ className: 'other' })['aria-label']).toBeUndefined();
     },
   );
+});
+
+describe('less motion for a user who asked their system for it (WCAG 2.3.3)', () => {
+  it('without transitions, ripples or pulsing placeholders when asked; with them otherwise', () => {
+    for (const name of themeNames) {
+      const still = muiTheme(name, 'Loading', true);
+      expect(still.transitions.create('opacity')).toBe('none');
+      expect(still.transitions.duration.enteringScreen).toBe(0);
+      expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+      expect(still.components?.MuiSkeleton?.defaultProps?.animation).toBe(false);
+      // The theme's own settings are kept beside them.
+      expect(still.components?.MuiCircularProgress?.defaultProps).toEqual({
+        'aria-label': 'Loading',
+      });
+      const moving = muiTheme(name, 'Loading', false);
+      expect(moving.transitions.create('opacity')).not.toBe('none');
+      expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+      expect(moving.components?.MuiButtonBase).toBeUndefined();
+    }
+  });
+});
+
+describe('the system setting read at start', () => {
+  it('prefersReducedMotion follows the media query, and is false where there is none', () => {
+    const saved = globalThis.matchMedia;
+    try {
+      globalThis.matchMedia = ((query: string) => ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+      })) as typeof globalThis.matchMedia;
+      expect(prefersReducedMotion()).toBe(true);
+      expect(muiTheme('nordlog').transitions.create('opacity')).toBe('none');
+      globalThis.matchMedia = (() => ({
+        matches: false,
+      })) as unknown as typeof globalThis.matchMedia;
+      expect(prefersReducedMotion()).toBe(false);
+      globalThis.matchMedia = undefined as unknown as typeof globalThis.matchMedia;
+      expect(prefersReducedMotion()).toBe(false);
+    } finally {
+      globalThis.matchMedia = saved;
+    }
+  });
 });

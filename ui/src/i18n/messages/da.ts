@@ -1035,6 +1035,7 @@ const da: Messages = {
     bankAccountSE: 'Ikke et gyldigt bankgironummer eller IBAN',
     iban: 'Ikke et gyldigt IBAN',
     fikCreditor: 'Et FIK-kreditornummer har 8 cifre og gælder kun danske afdelinger',
+    hdCountry: 'Hjemmeleveringsafdelinger findes kun i Norge, Sverige og Danmark',
     date: 'Ugyldigt datoformat',
     time: 'Ugyldigt klokkeslæt (TT:mm)',
     duration: 'Ikke en gyldig varighed',

@@ -1035,6 +1035,7 @@ const en = {
     bankAccountSE: 'Not a valid bankgiro number or IBAN',
     iban: 'Not a valid IBAN',
     fikCreditor: 'A FIK creditor number has 8 digits and is for Danish departments only',
+    hdCountry: 'Home-delivery departments are in Norway, Sweden or Denmark only',
     date: 'Invalid date format',
     time: 'Invalid time (HH:mm)',
     duration: 'Not a valid duration',

@@ -1042,6 +1042,7 @@ const fi: Messages = {
     bankAccountSE: 'Ei kelvollinen pankkisiirtonumero (bankgiro) tai IBAN',
     iban: 'Ei kelvollinen IBAN',
     fikCreditor: 'FIK-velkojanumerossa on 8 numeroa, ja se koskee vain tanskalaisia osastoja',
+    hdCountry: 'Kotiinkuljetusosastoja on vain Norjassa, Ruotsissa ja Tanskassa',
     date: 'Virheellinen päivämäärämuoto',
     time: 'Virheellinen kellonaika (HH:mm)',
     duration: 'Ei kelvollinen kesto',

@@ -1049,6 +1049,8 @@ const fr: Messages = {
     bankAccountSE: 'Numéro bankgiro ou IBAN non valide',
     iban: 'IBAN non valide',
     fikCreditor: 'Un numéro de créancier FIK a 8 chiffres et ne vaut que pour les services danois',
+    hdCountry:
+      'Les services de livraison à domicile n’existent qu’en Norvège, en Suède et au Danemark',
     date: 'Format de date non valide',
     time: 'Heure non valide (HH:mm)',
     duration: 'Durée non valide',

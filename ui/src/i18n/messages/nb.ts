@@ -1033,6 +1033,7 @@ const nb: Messages = {
     bankAccountSE: 'Ikke et gyldig bankgironummer eller IBAN',
     iban: 'Ikke et gyldig IBAN',
     fikCreditor: 'Et FIK-kreditornummer har 8 sifre og gjelder bare danske avdelinger',
+    hdCountry: 'Hjemleveringsavdelinger finnes bare i Norge, Sverige og Danmark',
     date: 'Ugyldig datoformat',
     time: 'Ugyldig klokkeslett (TT:mm)',
     duration: 'Ikke en gyldig varighet',

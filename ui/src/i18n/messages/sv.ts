@@ -1032,6 +1032,7 @@ const sv: Messages = {
     bankAccountSE: 'Inte ett giltigt bankgironummer eller IBAN',
     iban: 'Inte ett giltigt IBAN',
     fikCreditor: 'Ett FIK-kreditornummer har 8 siffror och gäller bara danska avdelningar',
+    hdCountry: 'Hemleveransavdelningar finns bara i Norge, Sverige och Danmark',
     date: 'Ogiltigt datumformat',
     time: 'Ogiltig tid (TT:mm)',
     duration: 'Inte en giltig tidslängd',

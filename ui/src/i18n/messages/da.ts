@@ -703,6 +703,14 @@ const da: Messages = {
     noSuggestions: 'Ingen adresse fundet',
     coordinates: 'Koordinater (breddegrad,længdegrad)',
     map: 'Kort over adressen for %{side}',
+    price: {
+      title: 'Pris',
+      net: 'Nettopris: %{amount}',
+      incomplete: 'Prisen er ufuldstændig.',
+      pickupServices: 'Afhentningsydelser',
+      deliveryServices: 'Leveringsydelser',
+      departmentServices: 'Afdelingsydelser',
+    },
     notPlaced: 'Ikke på kortet endnu: adressen slås op, når ordren gemmes.',
     fields: {
       name: 'Navn',

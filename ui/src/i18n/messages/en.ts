@@ -701,6 +701,14 @@ const en = {
     noSuggestions: 'No address found',
     coordinates: 'Coordinates (latitude,longitude)',
     map: 'Map of the %{side} address',
+    price: {
+      title: 'Price',
+      net: 'Net price: %{amount}',
+      incomplete: 'The price is incomplete.',
+      pickupServices: 'Pickup services',
+      deliveryServices: 'Delivery services',
+      departmentServices: 'Department services',
+    },
     notPlaced: 'Not on the map yet: the address is looked up when the order is saved.',
     fields: {
       name: 'Name',

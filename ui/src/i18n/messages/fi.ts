@@ -707,6 +707,14 @@ const fi: Messages = {
     noSuggestions: 'Osoitetta ei löytynyt',
     coordinates: 'Koordinaatit (leveysaste,pituusaste)',
     map: 'Kartta osoitteesta: %{side}',
+    price: {
+      title: 'Hinta',
+      net: 'Nettohinta: %{amount}',
+      incomplete: 'Hinta on puutteellinen.',
+      pickupServices: 'Noudon palvelut',
+      deliveryServices: 'Toimituksen palvelut',
+      departmentServices: 'Osaston palvelut',
+    },
     notPlaced: 'Ei vielä kartalla: osoite haetaan, kun tilaus tallennetaan.',
     fields: {
       name: 'Nimi',

@@ -714,6 +714,14 @@ const fr: Messages = {
     noSuggestions: 'Aucune adresse trouvée',
     coordinates: 'Coordonnées (latitude,longitude)',
     map: 'Carte de l’adresse : %{side}',
+    price: {
+      title: 'Prix',
+      net: 'Prix net : %{amount}',
+      incomplete: 'Le prix est incomplet.',
+      pickupServices: 'Services à l’enlèvement',
+      deliveryServices: 'Services à la livraison',
+      departmentServices: 'Services du service',
+    },
     notPlaced: 'Pas encore sur la carte : l’adresse sera recherchée à l’enregistrement.',
     fields: {
       name: 'Nom',

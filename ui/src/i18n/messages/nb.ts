@@ -702,6 +702,14 @@ const nb: Messages = {
     noSuggestions: 'Fant ingen adresse',
     coordinates: 'Koordinater (breddegrad,lengdegrad)',
     map: 'Kart over adressen for %{side}',
+    price: {
+      title: 'Pris',
+      net: 'Nettopris: %{amount}',
+      incomplete: 'Prisen er ufullstendig.',
+      pickupServices: 'Hentetjenester',
+      deliveryServices: 'Leveringstjenester',
+      departmentServices: 'Avdelingstjenester',
+    },
     notPlaced: 'Ikke på kartet ennå: adressen slås opp når ordren lagres.',
     fields: {
       name: 'Navn',

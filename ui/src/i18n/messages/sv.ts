@@ -701,6 +701,14 @@ const sv: Messages = {
     noSuggestions: 'Ingen adress hittades',
     coordinates: 'Koordinater (latitud,longitud)',
     map: 'Karta över adressen för %{side}',
+    price: {
+      title: 'Pris',
+      net: 'Nettopris: %{amount}',
+      incomplete: 'Priset är ofullständigt.',
+      pickupServices: 'Upphämtningstjänster',
+      deliveryServices: 'Leveranstjänster',
+      departmentServices: 'Avdelningstjänster',
+    },
     notPlaced: 'Inte på kartan än: adressen slås upp när ordern sparas.',
     fields: {
       name: 'Namn',

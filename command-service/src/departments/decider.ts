@@ -1,4 +1,4 @@
-import { sellerProblems, type CreateDepartment } from '@nordlog/contracts';
+import { departmentProblems, type CreateDepartment } from '@nordlog/contracts';
 import { referenceDecider } from '../framework/referenceDecider.js';
 
 export const departmentDecider = referenceDecider<
@@ -9,5 +9,5 @@ export const departmentDecider = referenceDecider<
   label: 'Department',
   created: 'DepartmentCreated',
   updated: 'DepartmentUpdated',
-  check: sellerProblems,
+  check: departmentProblems,
 });

@@ -1,5 +1,9 @@
-import { describe, it } from '@jest/globals';
-import type { CreateDepartment, DepartmentEvent } from '@nordlog/contracts';
+import { describe, expect, it } from '@jest/globals';
+import {
+  createDepartmentSchema,
+  type CreateDepartment,
+  type DepartmentEvent,
+} from '@nordlog/contracts';
 import { given } from '../framework/testing.js';
 import { departmentDecider } from './decider.js';
 
@@ -90,5 +94,50 @@ describe('departments: the seller fields follow the department country (issue 36
     given(departmentDecider, [createdEvent])
       .when({ type: 'update', id: '3', fields: { fikCreditorNumber: '81234567' } })
       .thenRefuses('VALIDATION_ERROR');
+  });
+});
+
+describe('departments: home delivery in Norway, Sweden and Denmark only (docs/decisions/0102)', () => {
+  const plain = (country: CreateDepartment['country']): CreateDepartment => ({
+    ...fields,
+    departmentType: 'hd',
+    country,
+    address: null,
+    orgNumber: '',
+    vatRegistered: false,
+    bankAccount: '',
+  });
+  it('S9-CONST-016 an hd department is created in NO, SE and DK and refused in FI, by the command schema and the decider; a Finnish courier department is not', () => {
+    for (const country of ['NO', 'SE', 'DK'] as const) {
+      expect(createDepartmentSchema.safeParse(plain(country)).success).toBe(true);
+      given(departmentDecider)
+        .when({ type: 'create', id: '3', fields: plain(country) })
+        .then([{ type: 'DepartmentCreated', data: { id: '3', ...plain(country) } }]);
+    }
+    const finnish = createDepartmentSchema.safeParse(plain('FI'));
+    expect(finnish.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['country', 'validation.hdCountry'],
+    ]);
+    given(departmentDecider)
+      .when({ type: 'create', id: '3', fields: plain('FI') })
+      .thenRefuses('VALIDATION_ERROR');
+    const courier = { ...plain('FI'), departmentType: 'courier' as const };
+    expect(createDepartmentSchema.safeParse(courier).success).toBe(true);
+  });
+  it('S9-CONST-016 an update may not make an hd department Finnish, nor a Finnish department hd', () => {
+    const hd: DepartmentEvent = { type: 'DepartmentCreated', data: { id: '3', ...plain('SE') } };
+    given(departmentDecider, [hd])
+      .when({ type: 'update', id: '3', fields: { country: 'FI' } })
+      .thenRefuses('VALIDATION_ERROR');
+    const fi: DepartmentEvent = {
+      type: 'DepartmentCreated',
+      data: { id: '3', ...plain('FI'), departmentType: 'courier' },
+    };
+    given(departmentDecider, [fi])
+      .when({ type: 'update', id: '3', fields: { departmentType: 'hd' } })
+      .thenRefuses('VALIDATION_ERROR');
+    given(departmentDecider, [hd])
+      .when({ type: 'update', id: '3', fields: { country: 'DK' } })
+      .then([{ type: 'DepartmentUpdated', data: { id: '3', changes: { country: 'DK' } } }]);
   });
 });

@@ -36,6 +36,7 @@ export const validationMessages = {
   'validation.bankAccountSE': 'not a valid bankgiro number or IBAN',
   'validation.iban': 'not a valid IBAN',
   'validation.fikCreditor': 'a FIK creditor number has 8 digits and is for Danish departments only',
+  'validation.hdCountry': 'home-delivery departments are in Norway, Sweden or Denmark only',
   'validation.date': 'invalid date format',
   'validation.time': 'invalid time format (HH:mm)',
   'validation.duration': 'not a valid duration',

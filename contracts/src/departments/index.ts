@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { updateShape } from '../updates.js';
 import { entityId, marketCountries, nonEmptyText, position } from '../common.js';
 import { retentionDaysField } from '../privacy/retention.js';
-import { sellerFields, sellerProblems } from './seller.js';
+import { sellerFields, sellerProblems, type FieldProblem, type SellerIdentity } from './seller.js';
 
 export * from './seller.js';
 
@@ -54,9 +54,26 @@ const fields = {
   ...sellerFields,
 };
 
-/** A department's fields (create), the seller's checked against its country. */
+/** Spec §9: home-delivery (hd) departments exist only in these countries (docs/decisions/0102). */
+export const HD_DEPARTMENT_COUNTRIES: readonly string[] = ['NO', 'SE', 'DK'];
+
+/**
+ * Why a department does not fit its country (empty: it does): its seller fields, and an hd
+ * department outside Norway, Sweden and Denmark (spec §9, 0102). One rule for the admin form, the
+ * create command's schema and the update command's resulting department.
+ */
+export function departmentProblems(
+  d: SellerIdentity & { departmentType?: DepartmentType },
+): FieldProblem[] {
+  const problems = sellerProblems(d);
+  if (d.departmentType === 'hd' && !HD_DEPARTMENT_COUNTRIES.includes(d.country))
+    problems.push({ path: 'country', message: 'validation.hdCountry' });
+  return problems;
+}
+
+/** A department's fields (create), checked against its country (departmentProblems). */
 export const createDepartmentSchema = z.object(fields).superRefine((d, ctx) => {
-  for (const p of sellerProblems(d))
+  for (const p of departmentProblems(d))
     ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
 });
 export const updateDepartmentSchema = z.object({

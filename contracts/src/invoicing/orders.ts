@@ -123,7 +123,7 @@ export function orderInvoicingStatus(
 }
 
 /**
- * Spec §8: consignment-invoice answers carry error lists for the pickup, delivery and department
+ * Spec §8: order-search and consignment-invoice answers carry error lists for the pickup, delivery and department
  * services. A booked service without a price is a delivery service's error (services are done at
  * the delivery); a missing list, zone or freight price is the department's.
  */
@@ -140,6 +140,12 @@ export function serviceErrors(errors: readonly PriceError[]): ServiceErrors {
     departmentServices: errors.filter((e) => e.code !== 'NO_SERVICE_PRICE').map(describe),
   };
 }
+
+/**
+ * A row of `searchOrders` (spec §8: order-search answers carry the error lists for the pickup,
+ * delivery and department services): the order and its price's errors (serviceErrors).
+ */
+export type SearchOrderRow = OrderRow & { errors: ServiceErrors };
 
 /** A row of `invoicingData`. */
 export interface InvoicingDataRow {

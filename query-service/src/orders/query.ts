@@ -4,11 +4,15 @@ import {
   customerScope,
   ORDERS_TABLE,
   ORDER_NOT_FOUND_MESSAGE,
+  invoicingOf,
+  serviceErrors,
   type Identity,
   type OrderRow,
+  type SearchOrderRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
 import { allowedDepartments, searchWords, whereWord, type QueryHandler } from '../framework.js';
+import { loadPricer } from '../invoicing/pricer.js';
 
 type Builder = Knex.QueryBuilder;
 
@@ -71,7 +75,10 @@ export const orders: QueryHandler<'orders'> = async (params, ctx) => {
   return found;
 };
 
-/** Query `searchOrders` (spec §7): every word must match (AND, spec §9) unless OR is asked. */
+/**
+ * Query `searchOrders` (spec §7): every word must match (AND, spec §9) unless OR is asked; each
+ * row carries its services' error lists (spec §8).
+ */
 export const searchOrders: QueryHandler<'searchOrders'> = async (params, ctx) => {
   const q = scoped(
     ctx.knex(ORDERS_TABLE).select('data'),
@@ -94,8 +101,21 @@ export const searchOrders: QueryHandler<'searchOrders'> = async (params, ctx) =>
     { column: 'date', order: 'desc' },
     { column: 'id', order: 'desc' },
   ]).limit(params.limit);
-  return rows(ctx.knex, q);
+  return withServiceErrors(ctx.knex, await rows(ctx.knex, q));
 };
+
+/**
+ * Spec §8: each found order with the error lists of its price (what was invoiced, else its price
+ * now), for the pickup, delivery and department services.
+ */
+async function withServiceErrors(knex: Knex, found: OrderRow[]): Promise<SearchOrderRow[]> {
+  if (found.length === 0) return [];
+  const pricer = await loadPricer(knex, [...new Set(found.map((r) => String(r.departmentId)))]);
+  return found.map((row) => ({
+    ...row,
+    errors: serviceErrors((invoicingOf(row).invoiced?.price ?? pricer.price(row)).errors),
+  }));
+}
 
 /** Query `unconfirmedOrders` (spec §7): orders waiting for a planner, oldest first. */
 export const unconfirmedOrders: QueryHandler<'unconfirmedOrders'> = async (params, ctx) => {

@@ -142,4 +142,33 @@ describe('courier location', () => {
       403,
     );
   });
+  it('S1-GEN-031 while its route is in progress the courier reports its location, and readers of the slot see it', async () => {
+    const driver = await createCourier(sys, [dep]);
+    const date = bookingDate();
+    const slotId = await createSlot(sys, dep, date, { courierId: driver.id });
+    const session = sys.as(await sys.signIn(driver.phoneNumber));
+    expect((await sys.command('CHANGE_SLOT_STATE', { slotId, transition: 'start' })).status).toBe(
+      200,
+    );
+    await sys.settled();
+    const own = (await session.query('courierSlots', { date })).body as {
+      id: string;
+      state: string;
+    }[];
+    expect(own.map((s) => [s.id, s.state])).toEqual([[slotId, 'IN_PROGRESS']]);
+    const sent = await session.command('SET_COURIER_LOCATION', report(driver.id, 9));
+    expect(sent.status).toBe(200);
+    expect(sent.body.events).toEqual(['CourierLocationReported']);
+    await sys.settled();
+    const seen = await sys.as(planner).query('courierLocationsBySlotId', { slotId });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toEqual([
+      expect.objectContaining({
+        id: driver.id,
+        latitude: 59.91,
+        longitude: 10.75,
+        at: '2026-11-22T07:09:00.000Z',
+      }),
+    ]);
+  });
 });

@@ -114,4 +114,44 @@ describe('searching bookings', () => {
     expect(and.body[0]).toMatchObject({ orderId: b, parentId: a });
     expect((await sys.query('searchOrders', { searchPhrase: 'ze' })).status).toBe(400);
   });
+  it('S8-ERR-031 searchOrders rows carry the error lists of the pickup, delivery and department services', async () => {
+    // Bergen prices nothing: a booked service has no price there, and there is no freight price.
+    const list = await sys.command('CREATE_PRICE_LIST', {
+      name: 'Bergen empty',
+      departmentId: bergen,
+      currency: 'NOK',
+      validFrom: '2020-01-01',
+    });
+    expect(list.status).toBe(200);
+    const priced = await sys.command(
+      'CREATE_ORDER',
+      order(bergen, { customerRef: 'KIWI-31', additionalServices: [{ vasCode: 'SMSVARSEL' }] }),
+    );
+    expect(priced.status).toBe(200);
+    // Tromsø has no price list at all.
+    const unpriced = await sys.command('CREATE_ORDER', order(lonely, { customerRef: 'MANGO-31' }));
+    expect(unpriced.status).toBe(200);
+    await sys.settled();
+    const errorsOf = async (searchPhrase: string) => {
+      const found = await sys.query('searchOrders', { searchPhrase });
+      expect(found.status).toBe(200);
+      return found.body.map((r: { id: string; errors: unknown }) => [r.id, r.errors]);
+    };
+    expect(await errorsOf('KIWI-31')).toEqual([
+      [
+        priced.body.ids[0],
+        {
+          pickupServices: [],
+          deliveryServices: ['NO_SERVICE_PRICE: SMSVARSEL'],
+          departmentServices: ['NO_FREIGHT_PRICE'],
+        },
+      ],
+    ]);
+    expect(await errorsOf('MANGO-31')).toEqual([
+      [
+        unpriced.body.ids[0],
+        { pickupServices: [], deliveryServices: [], departmentServices: ['NO_PRICE_LIST'] },
+      ],
+    ]);
+  });
 });

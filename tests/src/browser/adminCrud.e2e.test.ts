@@ -162,11 +162,21 @@ describe('admin screens: create, edit, delete, reload', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it('S2-ROUTE-007 S2-ROUTE-009 S2-ROUTE-010 S2-ROUTE-011 S2-ROUTE-012 S2-ROUTE-015 S2-ROUTE-017 S2-ROUTE-020 S2-ROUTE-026 as ADMIN the admin routes open their screens, not the not-found page', async () => {
+  it('S2-ROUTE-007 S2-ROUTE-009 S2-ROUTE-010 S2-ROUTE-011 S2-ROUTE-012 S2-ROUTE-013 S2-ROUTE-015 S2-ROUTE-017 S2-ROUTE-020 S2-ROUTE-026 S2-ROUTE-028 as ADMIN the admin routes and the planner department choice open their screens, not the not-found page', async () => {
     const today = new Date().toISOString().slice(0, 10);
     /** Each route and what only its own screen shows: its tab title and a thing on it. */
     const routes: [string, string, (page: Page) => Locator][] = [
       ['/admin/users', 'Users', (p) => shown(p, keepers.users)],
+      ['/admin/departments', 'Departments', (p) => shown(p, 'Oslo')],
+      ['/admin/departments/create', 'Departments', (p) => p.getByLabel(/^type/i)],
+      ['/admin/departments/1', 'Departments', (p) => p.getByLabel(/^name/i)],
+      // The planner entry (ADMIN is a planner-type role): the departments to choose from.
+      [
+        '/planner',
+        'Choose department',
+        (p) =>
+          p.getByRole('list', { name: 'Choose a department' }).getByRole('link', { name: /^Oslo/ }),
+      ],
       ['/admin/users/create', 'Users', (p) => p.getByLabel(/^phone number/i)],
       ['/admin/customers', 'Customers', (p) => shown(p, 'Apotek 1')],
       ['/admin/customers/1', 'Customers', (p) => p.getByLabel(/^name/i)],

@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { CoordinatesField } from './CoordinatesField';
 import { RecipientLookup } from './RecipientLookup';
 import {
-  addressCountries,
   geoPrecisions,
   isApproximate,
   type AddressResult,
@@ -17,7 +16,9 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { AddressSearch } from '../maps/AddressSearch';
 import { ApproximateMark } from '../maps/GeoMarks';
 import { runQuery, sendCommand } from '../shell/api';
+import { PREVIEW_HEIGHT } from '../planner/map/constants';
 import { blockFieldLayout } from './blockLayout';
+import { countryOptions } from './countryOptions';
 import { Field } from './fields';
 import { blockValues, type FormValues } from './formModel';
 
@@ -28,9 +29,7 @@ const knownPrecision = (text: string) => geoPrecisions.find((p) => p === text) ?
 
 /** Countries by name in the user's language (spec §9 address country list). */
 function useCountryOptions() {
-  const locale = useLocale();
-  const names = new Intl.DisplayNames([locale === 'nb' ? 'nb' : locale], { type: 'region' });
-  return addressCountries.map((c) => ({ value: c, label: `${names.of(c) ?? c} (${c})` }));
+  return countryOptions(useLocale());
 }
 
 /**
@@ -204,7 +203,7 @@ export function AddressBlock({
             </Box>
           ) : null}
           {placed ? (
-            <Suspense fallback={<Box sx={{ height: 300 }} />}>
+            <Suspense fallback={<Box sx={{ height: PREVIEW_HEIGHT }} />}>
               <MapPreview
                 lat={Number(lat)}
                 lng={Number(lng)}

@@ -13,6 +13,7 @@ import { runQuery } from '../shell/api';
 import { useBookingChoices } from './bookingChoices';
 import { bookingModes, emptyForm, formFromOrder, type BookingMode } from './formModel';
 import { OrderForm } from './OrderForm';
+import { PricePanel } from './PricePanel';
 
 /** `/booking/create`, `/booking/{edit|copy|restore|copy-deleted}/{orderId}` (spec §2). */
 export function parseBookingPath(
@@ -80,6 +81,12 @@ export default function BookingPage() {
         tileUrl={choices.tileUrl}
         attribution={choices.attribution}
       />
+      {route.mode === 'edit' && existing ? (
+        <PricePanel
+          orderId={String(existing.id)}
+          services={existing.order.additionalServices ?? []}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -703,6 +703,14 @@ const da: Messages = {
     noSuggestions: 'Ingen adresse fundet',
     coordinates: 'Koordinater (breddegrad,længdegrad)',
     map: 'Kort over adressen for %{side}',
+    price: {
+      title: 'Pris',
+      net: 'Nettopris: %{amount}',
+      incomplete: 'Prisen er ufuldstændig.',
+      pickupServices: 'Afhentningsydelser',
+      deliveryServices: 'Leveringsydelser',
+      departmentServices: 'Afdelingsydelser',
+    },
     notPlaced: 'Ikke på kortet endnu: adressen slås op, når ordren gemmes.',
     fields: {
       name: 'Navn',
@@ -1035,6 +1043,7 @@ const da: Messages = {
     bankAccountSE: 'Ikke et gyldigt bankgironummer eller IBAN',
     iban: 'Ikke et gyldigt IBAN',
     fikCreditor: 'Et FIK-kreditornummer har 8 cifre og gælder kun danske afdelinger',
+    hdCountry: 'Hjemmeleveringsafdelinger findes kun i Norge, Sverige og Danmark',
     date: 'Ugyldigt datoformat',
     time: 'Ugyldigt klokkeslæt (TT:mm)',
     duration: 'Ikke en gyldig varighed',

@@ -701,6 +701,14 @@ const en = {
     noSuggestions: 'No address found',
     coordinates: 'Coordinates (latitude,longitude)',
     map: 'Map of the %{side} address',
+    price: {
+      title: 'Price',
+      net: 'Net price: %{amount}',
+      incomplete: 'The price is incomplete.',
+      pickupServices: 'Pickup services',
+      deliveryServices: 'Delivery services',
+      departmentServices: 'Department services',
+    },
     notPlaced: 'Not on the map yet: the address is looked up when the order is saved.',
     fields: {
       name: 'Name',
@@ -1035,6 +1043,7 @@ const en = {
     bankAccountSE: 'Not a valid bankgiro number or IBAN',
     iban: 'Not a valid IBAN',
     fikCreditor: 'A FIK creditor number has 8 digits and is for Danish departments only',
+    hdCountry: 'Home-delivery departments are in Norway, Sweden or Denmark only',
     date: 'Invalid date format',
     time: 'Invalid time (HH:mm)',
     duration: 'Not a valid duration',

@@ -707,6 +707,14 @@ const fi: Messages = {
     noSuggestions: 'Osoitetta ei löytynyt',
     coordinates: 'Koordinaatit (leveysaste,pituusaste)',
     map: 'Kartta osoitteesta: %{side}',
+    price: {
+      title: 'Hinta',
+      net: 'Nettohinta: %{amount}',
+      incomplete: 'Hinta on puutteellinen.',
+      pickupServices: 'Noudon palvelut',
+      deliveryServices: 'Toimituksen palvelut',
+      departmentServices: 'Osaston palvelut',
+    },
     notPlaced: 'Ei vielä kartalla: osoite haetaan, kun tilaus tallennetaan.',
     fields: {
       name: 'Nimi',
@@ -1042,6 +1050,7 @@ const fi: Messages = {
     bankAccountSE: 'Ei kelvollinen pankkisiirtonumero (bankgiro) tai IBAN',
     iban: 'Ei kelvollinen IBAN',
     fikCreditor: 'FIK-velkojanumerossa on 8 numeroa, ja se koskee vain tanskalaisia osastoja',
+    hdCountry: 'Kotiinkuljetusosastoja on vain Norjassa, Ruotsissa ja Tanskassa',
     date: 'Virheellinen päivämäärämuoto',
     time: 'Virheellinen kellonaika (HH:mm)',
     duration: 'Ei kelvollinen kesto',

@@ -714,6 +714,14 @@ const fr: Messages = {
     noSuggestions: 'Aucune adresse trouvée',
     coordinates: 'Coordonnées (latitude,longitude)',
     map: 'Carte de l’adresse : %{side}',
+    price: {
+      title: 'Prix',
+      net: 'Prix net : %{amount}',
+      incomplete: 'Le prix est incomplet.',
+      pickupServices: 'Services à l’enlèvement',
+      deliveryServices: 'Services à la livraison',
+      departmentServices: 'Services du service',
+    },
     notPlaced: 'Pas encore sur la carte : l’adresse sera recherchée à l’enregistrement.',
     fields: {
       name: 'Nom',
@@ -1049,6 +1057,8 @@ const fr: Messages = {
     bankAccountSE: 'Numéro bankgiro ou IBAN non valide',
     iban: 'IBAN non valide',
     fikCreditor: 'Un numéro de créancier FIK a 8 chiffres et ne vaut que pour les services danois',
+    hdCountry:
+      'Les services de livraison à domicile n’existent qu’en Norvège, en Suède et au Danemark',
     date: 'Format de date non valide',
     time: 'Heure non valide (HH:mm)',
     duration: 'Durée non valide',

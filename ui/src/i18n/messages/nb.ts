@@ -702,6 +702,14 @@ const nb: Messages = {
     noSuggestions: 'Fant ingen adresse',
     coordinates: 'Koordinater (breddegrad,lengdegrad)',
     map: 'Kart over adressen for %{side}',
+    price: {
+      title: 'Pris',
+      net: 'Nettopris: %{amount}',
+      incomplete: 'Prisen er ufullstendig.',
+      pickupServices: 'Hentetjenester',
+      deliveryServices: 'Leveringstjenester',
+      departmentServices: 'Avdelingstjenester',
+    },
     notPlaced: 'Ikke på kartet ennå: adressen slås opp når ordren lagres.',
     fields: {
       name: 'Navn',
@@ -1033,6 +1041,7 @@ const nb: Messages = {
     bankAccountSE: 'Ikke et gyldig bankgironummer eller IBAN',
     iban: 'Ikke et gyldig IBAN',
     fikCreditor: 'Et FIK-kreditornummer har 8 sifre og gjelder bare danske avdelinger',
+    hdCountry: 'Hjemleveringsavdelinger finnes bare i Norge, Sverige og Danmark',
     date: 'Ugyldig datoformat',
     time: 'Ugyldig klokkeslett (TT:mm)',
     duration: 'Ikke en gyldig varighet',

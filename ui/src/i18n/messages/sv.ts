@@ -701,6 +701,14 @@ const sv: Messages = {
     noSuggestions: 'Ingen adress hittades',
     coordinates: 'Koordinater (latitud,longitud)',
     map: 'Karta över adressen för %{side}',
+    price: {
+      title: 'Pris',
+      net: 'Nettopris: %{amount}',
+      incomplete: 'Priset är ofullständigt.',
+      pickupServices: 'Upphämtningstjänster',
+      deliveryServices: 'Leveranstjänster',
+      departmentServices: 'Avdelningstjänster',
+    },
     notPlaced: 'Inte på kartan än: adressen slås upp när ordern sparas.',
     fields: {
       name: 'Namn',
@@ -1032,6 +1040,7 @@ const sv: Messages = {
     bankAccountSE: 'Inte ett giltigt bankgironummer eller IBAN',
     iban: 'Inte ett giltigt IBAN',
     fikCreditor: 'Ett FIK-kreditornummer har 8 siffror och gäller bara danska avdelningar',
+    hdCountry: 'Hemleveransavdelningar finns bara i Norge, Sverige och Danmark',
     date: 'Ogiltigt datumformat',
     time: 'Ogiltig tid (TT:mm)',
     duration: 'Inte en giltig tidslängd',

@@ -1,8 +1,9 @@
 import {
   customerProblems,
+  departmentProblems,
   marketCountries,
-  sellerProblems,
   type PostalAddress,
+  type DepartmentType,
   type SellerIdentity,
 } from '@nordlog/contracts';
 import { Box } from '@mui/material';
@@ -51,14 +52,15 @@ export function withOptionalAddress(
 }
 
 /**
- * The edit form holds the whole department, so it checks the seller fields against the country
- * as the server does with the stored department (the create schema does so itself).
+ * The edit form holds the whole department, so it checks the seller fields and the hd countries
+ * against the country as the server does with the stored department (the create schema does so
+ * itself; departmentProblems, docs/decisions/0102).
  */
 export const withSellerRules = (schema: z.ZodType): z.ZodType =>
   schema.superRefine((values, ctx) => {
-    const d = values as Partial<SellerIdentity>;
+    const d = values as Partial<SellerIdentity> & { departmentType?: DepartmentType };
     if (!d.country) return;
-    for (const p of sellerProblems(d as SellerIdentity))
+    for (const p of departmentProblems(d as SellerIdentity & { departmentType?: DepartmentType }))
       ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
   });
 

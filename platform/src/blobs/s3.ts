@@ -147,6 +147,8 @@ export class S3BlobStore implements BlobStore {
     });
     const keys = new Set(rows);
     await this.knex.transaction(async (trx) => {
+      // Held while done, as workOffDeletes holds what it does: one process does it.
+      await trx(BLOB_DELETES_TABLE).where({ id }).forUpdate().first('id');
       for (const key of await this.deleteObjectsUnder(prefix)) keys.add(key);
       await trx(BLOB_DELETES_TABLE).where({ id }).delete();
     });

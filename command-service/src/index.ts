@@ -32,3 +32,4 @@ export { createExternalOrdersApi } from './apiKeys/externalOrders.js';
 export { JobControl, type JobPass } from './jobs/control.js';
 export { OptimizingTakeOverJob } from './optimizing/takeOver.js';
 export { ProofSweepJob, type ProofSweepJobDeps } from './proof/sweep.js';
+export { BlobDeletesJob, type DeferredDeletes } from './proof/blobDeletes.js';

@@ -28,6 +28,7 @@ import {
   MetricsReader,
   PostgresBlobStore,
   PostgresIdAllocator,
+  type BlobStore,
   ProjectionWatermark,
   SmtpEmailSender,
   type Database,
@@ -99,6 +100,8 @@ export async function commandParts(
   webhookUrlCheck?: (url: string) => Promise<void>,
   /** Folded stream states kept (config COMMAND_STATES_KEPT). */
   statesKept = STREAM_STATES_KEPT,
+  /** Where proof images are kept (blobParts.ts `blobStoreOf`); default: the product's database. */
+  blobs: BlobStore = new PostgresBlobStore(db.knex),
 ) {
   // Departments and the number-series catalogue, cached for bookings (docs/decisions/0017).
   const references = new ReferenceStreams(rawStore, db.notifier);
@@ -116,8 +119,8 @@ export async function commandParts(
     // Folded stream states, read on from their revision (docs/decisions/0043).
     states: new StreamStates(rawStore, statesKept),
     geocoder,
-    // A delivery's signature and photos, in the product's database (docs/decisions/0068).
-    blobs: new PostgresBlobStore(db.knex),
+    // A delivery's signature and photos (docs/decisions/0068, 0103).
+    blobs,
     logger: logger.child({ component: 'command' }),
     ...(metrics ? { metrics } : {}),
     ...(webhookUrlCheck ? { webhookUrlCheck } : {}),
@@ -231,6 +234,8 @@ export function queryParts(
     minPositionWaitMs?: number;
     /** This process's metrics, read by `monitoringSnapshot` with MONITORING_TARGETS' (0084). */
     metrics?: { name: string; metrics: Metrics };
+    /** Where proof images are kept (blobParts.ts `blobStoreOf`); default: the product's database. */
+    blobs?: BlobStore;
   } = {},
 ) {
   const watermark = new ProjectionWatermark(db.knex, db.notifier, {
@@ -243,7 +248,7 @@ export function queryParts(
       watermark.waitFor(position, timeoutMs),
     minPositionWaitMs: options.minPositionWaitMs,
     geocoder,
-    blobs: new PostgresBlobStore(db.knex),
+    blobs: options.blobs ?? new PostgresBlobStore(db.knex),
     webhookSecret: webhookSecrets(config),
     invoices: {
       seller: {

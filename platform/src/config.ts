@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { S3Settings } from './blobs/s3.js';
 import { configSchema } from './configSchema.js';
 
 export { configSchema } from './configSchema.js';
@@ -80,6 +81,22 @@ function resolveDelivery(config: Config): { delivery: MessageDelivery } | { prob
   };
 }
 
+/** What BLOB_STORE=s3 needs besides S3_ENDPOINT (unset: AWS S3) and S3_FORCE_PATH_STYLE. */
+const s3Settings = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The S3-compatible store's settings of a configuration that `loadConfig` accepted, or null. */
+export function s3SettingsOf(config: Config): S3Settings | null {
+  if (config.BLOB_STORE !== 's3') return null;
+  return {
+    ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+    region: config.S3_REGION!,
+    bucket: config.S3_BUCKET!,
+    accessKeyId: config.S3_ACCESS_KEY_ID!,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}
+
 /** The message delivery of a configuration that `loadConfig` accepted. */
 export function messageDelivery(config: Config): MessageDelivery {
   const resolved = resolveDelivery(config);
@@ -118,6 +135,18 @@ function startNeeds(
   if (!config.HELPDESK_NAME !== !config.HELPDESK_SECRET)
     problems.push(
       `  ${config.HELPDESK_NAME ? 'HELPDESK_SECRET' : 'HELPDESK_NAME'}: required with ${config.HELPDESK_NAME ? 'HELPDESK_NAME' : 'HELPDESK_SECRET'} (0074)`,
+    );
+  if (config.BLOB_STORE === 's3')
+    for (const name of s3Settings)
+      if (!config[name]) problems.push(`  ${name}: required when BLOB_STORE=s3 (0103)`);
+  if (
+    config.BLOB_STORE === 's3' &&
+    config.NODE_ENV === 'production' &&
+    config.S3_ENDPOINT?.startsWith('http:') &&
+    !['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.S3_ENDPOINT).hostname)
+  )
+    problems.push(
+      '  S3_ENDPOINT: must be https when NODE_ENV=production (plain http only on this machine)',
     );
   if (config.GEOCODER !== 'gazetteer' && !config.GEOCODER_URL)
     problems.push(`  GEOCODER_URL: required when GEOCODER=${config.GEOCODER}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadConfig, messageDelivery } from './config.js';
+import { loadConfig, messageDelivery, s3SettingsOf } from './config.js';
 
 const live = {
   MESSAGE_DELIVERY: 'live',
@@ -271,5 +271,48 @@ describe('the sweep of unreferenced proof images (docs/decisions/0095-proof-imag
     expect(problems({ PROOF_SWEEP_INTERVAL_SECONDS: '-1' })).toContain(
       'PROOF_SWEEP_INTERVAL_SECONDS',
     );
+  });
+});
+
+describe('the blob store of proof images (docs/decisions/0103-s3-blob-store.md)', () => {
+  const s3 = {
+    BLOB_STORE: 's3',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'eu-north-1',
+    S3_BUCKET: 'nordlog-proofs',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+  it('defaults to the database; BLOB_STORE=s3 with every setting gives the store its settings', () => {
+    expect(loadConfig({}).BLOB_STORE).toBe('postgres');
+    expect(s3SettingsOf(loadConfig({}))).toBeNull();
+    expect(s3SettingsOf(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }))).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-north-1',
+      bucket: 'nordlog-proofs',
+      accessKeyId: 'key-id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    // No endpoint: AWS S3 of the region.
+    const { S3_ENDPOINT: _, ...aws } = s3;
+    expect(s3SettingsOf(loadConfig(aws))?.endpoint).toBeUndefined();
+  });
+  it('refuses an incomplete or bad S3 setting at start, naming each variable', () => {
+    for (const name of ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      expect(problems({ ...s3, [name]: '' })).toContain(`${name}: required when BLOB_STORE=s3`);
+    expect(problems({ BLOB_STORE: 's3' }).match(/required when BLOB_STORE=s3/g)).toHaveLength(4);
+    expect(problems({ BLOB_STORE: 'minio' })).toContain('BLOB_STORE');
+    expect(problems({ ...s3, S3_ENDPOINT: 'ftp://x' })).toContain('S3_ENDPOINT');
+    expect(problems({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toContain('S3_BUCKET');
+    const production = { ...s3, NODE_ENV: 'production' };
+    expect(problems({ ...production, S3_ENDPOINT: 'http://minio:9000' })).toContain(
+      'S3_ENDPOINT: must be https',
+    );
+    expect(problems({ ...production, S3_ENDPOINT: 'https://minio:9000' })).not.toContain(
+      'S3_ENDPOINT',
+    );
+    // The settings alone, without BLOB_STORE=s3, change nothing.
+    expect(loadConfig({ S3_BUCKET: 'nordlog-proofs' }).BLOB_STORE).toBe('postgres');
   });
 });

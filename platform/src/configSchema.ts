@@ -183,6 +183,26 @@ export const configSchema = z.object({
   PROOF_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(3_600),
   /** How often a command process sweeps; 0: it does not. */
   PROOF_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3_600),
+  // ---- The blob store of proof images (docs/decisions/0068, 0103-s3-blob-store.md).
+  /** `postgres` (the product's database, the default) or `s3`, an S3-compatible object store. */
+  BLOB_STORE: z.enum(['postgres', 's3']).default('postgres'),
+  /** The S3-compatible server's base URL (e.g. http://minio:9000); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: 'an http(s) URL' })),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]{2,40}$/, 'a region name, e.g. eu-north-1')),
+  S3_BUCKET: optional(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'a bucket name (3-63 lower-case letters, digits, dots and dashes)',
+      ),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  /** How often a command process does the bucket's deletes asked by the sweep and erasure; 0: it does not. */
+  BLOB_DELETE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(30),
+  /** `host/bucket/key` addresses (MinIO and most S3-compatible servers) instead of `bucket.host/key`. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   // ---- Webhooks (docs/decisions/0070-webhooks.md).
   /** How often a command process sends the webhook deliveries due (seconds, 0.1–60); 0: it does not. */
   WEBHOOK_INTERVAL_SECONDS: z.coerce.number().min(0).max(60).default(1),

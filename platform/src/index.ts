@@ -32,5 +32,6 @@ export * from './http/health.js';
 export * from './http/server.js';
 export * from './privacy/index.js';
 export * from './blobs/store.js';
+export * from './blobs/s3.js';
 export * from './webhooks/index.js';
 export * from './apiKeys/secrets.js';

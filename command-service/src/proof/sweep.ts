@@ -1,5 +1,6 @@
 import { orderStream, proofKeyPrefix, type DeliveryProofRecordedEvent } from '@nordlog/contracts';
 import {
+  BLOB_DELETES_TABLE,
   BLOB_OBJECTS_TABLE,
   preparedQuery,
   type EventStore,
@@ -36,11 +37,18 @@ const MARK_SQL = `update ${BLOB_OBJECTS_TABLE} set checked_at = $2::timestamptz
 
 /**
  * Deleted only if still unreferenced and old: a proof sent again with the same image meanwhile
- * made it young again (PostgresBlobStore.put), so it is kept for that proof's append.
+ * made it young again (PostgresBlobStore.put, S3BlobStore.put), so it is kept for that proof's
+ * append. A row without bytes (its object in an S3-compatible store, 0103) asks for the object's
+ * delete in the same statement; the store does it after the commit (S3BlobStore.workOffDeletes).
  */
-const DELETE_SQL = `delete from ${BLOB_OBJECTS_TABLE}
-  where key = any($1::text[]) and checked_at is null and created_at < $2::timestamptz
-  returning key`;
+const DELETE_SQL = `with gone as (
+    delete from ${BLOB_OBJECTS_TABLE}
+    where key = any($1::text[]) and checked_at is null and created_at < $2::timestamptz
+    returning key, data is null as elsewhere),
+  asked as (
+    insert into ${BLOB_DELETES_TABLE} (target, is_prefix)
+    select key, false from gone where elsewhere)
+  select key from gone`;
 
 /** The order an image is of: `delivery-proof/{orderId}/{sha256}`. */
 const orderOf = (key: string) => key.slice(PREFIX.length, key.lastIndexOf('/'));

@@ -1,4 +1,4 @@
-import type { WebhookWorker } from '@nordlog/command-service';
+import type { BlobDeletesJob, WebhookWorker } from '@nordlog/command-service';
 import {
   createCommandService,
   createOpenCommands,
@@ -39,6 +39,7 @@ import {
   readiness,
   type Config,
   type Database,
+  type BlobStore,
   type Logger,
 } from '@nordlog/platform';
 import {
@@ -69,6 +70,7 @@ import {
   todayInOslo,
   uiFolder,
 } from '../parts.js';
+import { blobStoreOf } from '../blobParts.js';
 import { webhookUrlCheck, webhookWorker } from '../webhookParts.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -96,6 +98,10 @@ export interface System {
   retention: RetentionJob;
   /** The sweep of unreferenced proof images (docs/decisions/0095): tests run a pass at a time. */
   proofSweep: ProofSweepJob;
+  /** Where proof images are kept (docs/decisions/0068, 0103). */
+  blobs: BlobStore;
+  /** The bucket's deletes of an S3-compatible blob store (0103), null with the database's: tests run a pass. */
+  blobDeletes: BlobDeletesJob | null;
   /** Books recurring orders every few minutes (docs/decisions/0058): tests run a pass. */
   recurring: RecurringScheduler;
   /** Spreadsheet imports (docs/decisions/0059): tests stop and start it to resume a job. */
@@ -147,6 +153,9 @@ export async function startSystem(
   // Identity enters in one place: the gateway's authenticator turns the session into the caller.
   // One geocoder for booking and the address input (docs/decisions/0015-booking.md).
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
+  // Proof images: the database, or an S3-compatible store whose deletes run here (0103).
+  const blobStore = blobStoreOf(config, db, logger);
+  blobStore.startDeletes();
   // One registry for the whole process (docs/decisions/0025-topology.md).
   const metrics = createMetrics({ service: 'embedded', logger });
   const unwatch = metrics.watchDatabase(db.knex);
@@ -158,6 +167,7 @@ export async function startSystem(
     metrics,
     webhookUrlCheck(config),
     config.COMMAND_STATES_KEPT,
+    blobStore.blobs,
   );
   // The scheduled jobs run under the admin's switches (docs/decisions/0076-admin-jobs.md).
   const jobControl = new JobControl(db.knex);
@@ -200,6 +210,7 @@ export async function startSystem(
     minPositionWaitMs: options.minPositionWaitMs,
     // Everything runs here: one registry is every process's metrics (docs/decisions/0084).
     metrics: { name: 'embedded', metrics },
+    blobs: blobStore.blobs,
   });
   const queryDeps = query.deps;
   const queryApi = createQueryService(queryDeps);
@@ -336,6 +347,8 @@ export async function startSystem(
     invoicing: invoicing.runner,
     retention,
     proofSweep,
+    blobs: blobStore.blobs,
+    blobDeletes: blobStore.deletes,
     recurring,
     imports,
     preAdvice,
@@ -349,6 +362,7 @@ export async function startSystem(
         await invoicing.close();
         await retention.stop();
         await proofSweep.stop();
+        await blobStore.close();
         await recurring.stop();
         await imports.stop();
         await preAdvice.stop();

@@ -17,6 +17,7 @@ import {
   optimizingParts,
   preAdviceParts,
 } from '../parts.js';
+import { blobStoreOf } from '../blobParts.js';
 import { failed, runService } from './run.js';
 import { webhookUrlCheck, webhookWorker } from '../webhookParts.js';
 
@@ -27,6 +28,9 @@ import { webhookUrlCheck, webhookWorker } from '../webhookParts.js';
 runService('command', async ({ config, logger, db, metrics, app }) => {
   const store = await openEventStore(config, db, logger);
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
+  // Proof images: the database, or an S3-compatible store whose deletes run here (0103).
+  const blobStore = blobStoreOf(config, db, logger);
+  blobStore.startDeletes();
   const command = await commandParts(
     db,
     store,
@@ -35,6 +39,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
     metrics,
     webhookUrlCheck(config),
     config.COMMAND_STATES_KEPT,
+    blobStore.blobs,
   );
   // Optimising runs are carried beside the command service (docs/decisions/0026).
   // The scheduled jobs run under the admin's switches (docs/decisions/0076-admin-jobs.md).
@@ -94,6 +99,7 @@ runService('command', async ({ config, logger, db, metrics, app }) => {
       await invoicing.close();
       await retention.stop();
       await proofSweep.stop();
+      await blobStore.close();
       await recurring.stop();
       await imports.stop();
       await preAdvice?.close();

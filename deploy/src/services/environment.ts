@@ -14,6 +14,17 @@ const common = {
   optional: ['HOST', 'LOG_LEVEL', 'LOG_FORMAT', 'DATABASE_POOL_SIZE', 'EVENTSTORE_URL'],
 } as const;
 
+/** Where proof images are kept (docs/decisions/0103): the command and query services. */
+const blobSettings = [
+  'BLOB_STORE',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
 /** Message delivery (docs/decisions/0012): the gateway's login codes, the command service's pre-advice. */
 const messageSettings = [
   'MESSAGE_DELIVERY',
@@ -54,6 +65,9 @@ export const serviceEnvironment: Record<
       // The sweep of unreferenced proof images (docs/decisions/0095).
       'PROOF_SWEEP_GRACE_SECONDS',
       'PROOF_SWEEP_INTERVAL_SECONDS',
+      ...blobSettings,
+      // The bucket's deletes are done here (0103).
+      'BLOB_DELETE_INTERVAL_SECONDS',
       // Pre-advice is decided and sent beside the command service (docs/decisions/0062), through
       // message delivery of its own (without complete settings it sends none, and says so).
       'PRE_ADVICE_INTERVAL_SECONDS',
@@ -87,6 +101,8 @@ export const serviceEnvironment: Record<
       'MONITORING_TARGETS',
       'MONITORING_DASHBOARD_URL',
       'ANALYTICS_DASHBOARD_URL',
+      // Proof images are served from where they are kept (0103).
+      ...blobSettings,
     ],
   },
   projector: {

@@ -7,6 +7,7 @@ import {
   createRestApi,
 } from '@nordlog/query-service';
 import { queryParts } from '../parts.js';
+import { blobStoreOf } from '../blobParts.js';
 import { failed, runService } from './run.js';
 
 /**
@@ -15,8 +16,14 @@ import { failed, runService } from './run.js';
  */
 runService('query', ({ config, logger, db, metrics, app }) => {
   const geocoder = geocoderFromConfig(config, logger.child({ component: 'geocoder' }));
+  // Proof images are served from where they are kept (docs/decisions/0103); the command
+  // service does the bucket's deletes.
+  const blobStore = blobStoreOf(config, db, logger);
   // Its own metrics and those of MONITORING_TARGETS make the monitoring page (0084).
-  const query = queryParts(config, db, geocoder, logger, { metrics: { name: 'query', metrics } });
+  const query = queryParts(config, db, geocoder, logger, {
+    metrics: { name: 'query', metrics },
+    blobs: blobStore.blobs,
+  });
   const downloads = createDownloadApi(query.deps);
   app.use(internalIdentity(config.INTERNAL_SECRET!));
   app.use('/openapi', createOpenApi(query.deps));
@@ -27,5 +34,10 @@ runService('query', ({ config, logger, db, metrics, app }) => {
   // The integration look-ups behind API keys (docs/decisions/0069-api-keys.md).
   app.use(createIntegrationQueryApi(query.deps));
   app.use(errorMiddleware(logger));
-  return { close: () => Promise.resolve(query.close()) };
+  return {
+    close: async () => {
+      query.close();
+      await blobStore.close();
+    },
+  };
 }).catch(failed);

@@ -9,8 +9,9 @@ export interface StoredBlob {
 /**
  * Where the product keeps files that do not belong in events (docs/decisions/0068): a delivery's
  * signature and photos. Keys are chosen by the caller (content-addressed: the same bytes under the
- * same key), so storing twice is harmless. PostgreSQL (`blob_objects`) is the one adapter built;
- * an object store would implement the same three calls.
+ * same key), so storing twice is harmless. Two adapters: PostgreSQL (`blob_objects`, the default)
+ * and an S3-compatible object store (`S3BlobStore`, blobs/s3.ts, docs/decisions/0103), which keeps
+ * a row without the bytes in `blob_objects` for each of its objects.
  */
 export interface BlobStore {
   /** Stores the bytes under `key`; a key already stored keeps its bytes. */
@@ -43,8 +44,9 @@ export class PostgresBlobStore implements BlobStore {
   async get(key: string): Promise<StoredBlob | null> {
     const row = await this.knex(BLOB_OBJECTS_TABLE)
       .where({ key })
-      .first<{ data: Buffer; content_type: string } | undefined>('data', 'content_type');
-    return row ? { bytes: row.data, contentType: row.content_type } : null;
+      .first<{ data: Buffer | null; content_type: string } | undefined>('data', 'content_type');
+    // No bytes: the row of an object kept in an S3-compatible store (0103), not here.
+    return row?.data ? { bytes: row.data, contentType: row.content_type } : null;
   }
 
   async deletePrefix(prefix: string): Promise<number> {

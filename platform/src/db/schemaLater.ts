@@ -231,4 +231,25 @@ export const laterPlatformMigrations: Migration[] = [
         create index blob_objects_unchecked on blob_objects (created_at) where checked_at is null;`);
     },
   },
+  {
+    // The S3-compatible proof store (docs/decisions/0103-s3-blob-store.md): an object's row stays
+    // in `blob_objects` without its bytes (`data` null: they are in the bucket), so the sweep and
+    // erasure find it by SQL; the bucket's deletes wait in `blob_deletes` until done after the
+    // commit that asked for them (an exact key, or a prefix: an erased order's images).
+    name: '0041_blob_deletes',
+    async up(knex) {
+      await knex.raw(`
+        alter table blob_objects alter column data drop not null;
+        create table blob_deletes (
+          id bigserial primary key,
+          target text not null collate "C",
+          is_prefix boolean not null,
+          requested_at timestamptz not null default now(),
+          attempts integer not null default 0,
+          next_at timestamptz not null default now(),
+          last_error text
+        );
+        create index blob_deletes_due on blob_deletes (next_at);`);
+    },
+  },
 ];

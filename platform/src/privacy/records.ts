@@ -6,6 +6,7 @@ import {
   parseSubject,
   proofKeyPrefix,
 } from '@nordlog/contracts';
+import { BLOB_DELETES_TABLE } from '../blobs/s3.js';
 import { BLOB_OBJECTS_TABLE, keyPrefixPattern } from '../blobs/store.js';
 import type { Knex } from 'knex';
 
@@ -37,14 +38,24 @@ export async function eraseSubjectRecords(
   await eraseOrderProofs(trx, ids('order'));
 }
 
-/** The signature and photos of the orders' deliveries (their keys carry the order's id). */
+/**
+ * The signature and photos of the orders' deliveries (their keys carry the order's id): their rows
+ * deleted here, and, for an order with objects in an S3-compatible store (rows without bytes), the
+ * bucket's delete of the order's prefix asked in the same transaction, done after the commit and
+ * retried until done (`blob_deletes`, docs/decisions/0103).
+ */
 async function eraseOrderProofs(trx: Knex.Transaction, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
-  await trx(BLOB_OBJECTS_TABLE)
-    .where((q) => {
-      for (const id of orderIds) void q.orWhereLike('key', keyPrefixPattern(proofKeyPrefix(id)));
-    })
-    .delete();
+  const prefixes = orderIds.map(proofKeyPrefix);
+  await trx.raw(
+    `with gone as (
+       delete from ${BLOB_OBJECTS_TABLE} where key like any(?::text[])
+       returning key, data is null as elsewhere)
+     insert into ${BLOB_DELETES_TABLE} (target, is_prefix)
+     select p, true from unnest(?::text[]) as p
+     where exists (select 1 from gone where gone.elsewhere and starts_with(gone.key, p))`,
+    [prefixes.map(keyPrefixPattern), prefixes],
+  );
 }
 
 async function eraseOrderMessages(trx: Knex.Transaction, orderIds: string[]): Promise<void> {

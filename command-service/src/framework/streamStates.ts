@@ -114,6 +114,24 @@ export class StreamStates {
     );
   }
 
+  /**
+   * What this process itself appended to a stream it holds a state of, folded in without reading
+   * it back (docs/decisions/0062, addendum "the relay reads back nothing it wrote"): `events` are
+   * the events as decided, appended at revision `expected` by an append that succeeded (so they
+   * are the stream's events `expected + 1` on). Taken only when the state held is at `expected`;
+   * otherwise the next load reads them from the store as always.
+   */
+  appended<S>(
+    streamId: string,
+    decider: Folder<S>,
+    expected: number,
+    events: readonly RecordedEvent[],
+  ): void {
+    const held = this.entries.get(streamId)?.get(decider);
+    if (!held || held.revision !== expected || events.length === 0) return;
+    this.keep(streamId, decider, this.advance(held, events, decider));
+  }
+
   private advance<S>(
     held: Entry | undefined,
     events: readonly RecordedEvent[],

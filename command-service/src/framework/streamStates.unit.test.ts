@@ -188,4 +188,34 @@ describe('folded stream states (docs/decisions/0043)', () => {
     ]);
     expect(handed).toEqual([1, 3, 0]);
   });
+
+  it('takes what the process appended itself at the revision it holds, and nothing else (0062)', async () => {
+    const f = fakeStore();
+    const states = new StreamStates(f.store);
+    f.append('s-1', 1);
+    await states.load('s-1', counter);
+    // Appended at revision 0 by this process: folded in, not read back.
+    f.append('s-1', 5, 'mine');
+    const mine = f.streams.get('s-1')!.slice(1);
+    states.appended('s-1', counter, 0, mine);
+    const after = await states.load('s-1', counter);
+    expect(after.state).toEqual({ total: 6, seen: [1, 5] });
+    expect(after.revision).toBe(1);
+    expect(after.applied('mine')).toEqual({
+      userId: 'u1',
+      events: [{ type: 'Counted', position: '2' }],
+    });
+    expect(f.handed).toEqual([1, 0]);
+    // At a revision it does not hold (another process appended meanwhile): ignored, read instead.
+    f.append('s-1', 7);
+    f.append('s-1', 9, 'late');
+    states.appended('s-1', counter, 2, f.streams.get('s-1')!.slice(3));
+    expect((await states.load('s-1', counter)).state.seen).toEqual([1, 5, 7, 9]);
+    expect(f.handed).toEqual([1, 0, 2]);
+    // A stream not held: nothing kept, the next load reads it whole.
+    f.append('s-2', 3);
+    states.appended('s-2', counter, -1, f.streams.get('s-2')!);
+    expect((await states.load('s-2', counter)).state.total).toBe(3);
+    expect(f.handed).toEqual([1, 0, 2, 1]);
+  });
 });

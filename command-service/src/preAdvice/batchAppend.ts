@@ -1,5 +1,16 @@
-import { AppError, orderStream, type EventMetadata, type PreAdviceEvent } from '@nordlog/contracts';
-import { deterministicUuid, type EventStore, type ExpectedRevision } from '@nordlog/platform';
+import {
+  AppError,
+  orderStream,
+  type EventMetadata,
+  type PreAdviceEvent,
+  type RecordedEvent,
+} from '@nordlog/contracts';
+import {
+  deterministicUuid,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+} from '@nordlog/platform';
 import type { StreamStates } from '../framework/streamStates.js';
 import { preAdviceDecider, type PreAdviceCommand, type PreAdviceState } from './decider.js';
 
@@ -66,13 +77,34 @@ export async function appendMany(
     userId: 'system',
     occurredAt: now.toISOString(),
   };
+  let results: AppendResult[];
   try {
-    await store.appendToStreams(appends, metadata);
+    results = await store.appendToStreams(appends, metadata);
   } catch (err) {
     // A lost race only: anything else (the store unreachable) is the pass's failure.
     if (err instanceof AppError && err.items[0]!.errorType === 'CONCURRENCY_CONFLICT') return null;
     throw err;
   }
+  // The pass's states take what was appended as decided: the relay reads none of it back (no
+  // opening of the sealed messages, no key lookup), only what another process appended since.
+  appends.forEach((a, i) => {
+    const positions = results[i]?.positions ?? [];
+    if (typeof a.expected !== 'number' || positions.length !== a.events.length) return;
+    const expected = a.expected;
+    states.appended(
+      a.streamId,
+      preAdviceDecider,
+      expected,
+      a.events.map((e, ord): RecordedEvent => ({
+        ...e,
+        eventId: deterministicUuid(commandId, a.streamId, String(ord)),
+        streamId: a.streamId,
+        streamRevision: expected + 1 + ord,
+        global: positions[ord]!,
+        metadata,
+      })),
+    );
+  });
   return counts;
 }
 

@@ -10,6 +10,29 @@ const row = (message: OutgoingMessage) => ({
 });
 
 /**
+ * Many messages in one statement of four array parameters (a column each), not one parameter per
+ * value: a chunk of 500 messages was a statement of 2,000 parameters that knex numbered and pg
+ * bound one by one (docs/decisions/0062, addendum "the relay reads back nothing it wrote").
+ */
+const INSERT_MANY = `insert into message_outbox (channel, recipient, subject, body)
+  select * from unnest(?::text[], ?::text[], ?::text[], ?::text[])`;
+
+const insertMany = (knex: Knex, messages: readonly OutgoingMessage[]) => {
+  const channels: string[] = [];
+  const recipients: string[] = [];
+  const subjects: (string | null)[] = [];
+  const bodies: string[] = [];
+  for (const m of messages) {
+    channels.push(m.channel);
+    recipients.push(m.to);
+    subjects.push(m.channel === 'email' ? m.subject : null);
+    bodies.push(m.body);
+  }
+  // knex types an array binding as string[] or number[]; pg sends a null element as NULL.
+  return knex.raw(INSERT_MANY, [channels, recipients, subjects as string[], bodies]);
+};
+
+/**
  * The embedded default's messenger: messages are stored in `message_outbox` and logged, and in
  * development a page lists them so a person can log in without an SMS provider.
  */
@@ -25,7 +48,7 @@ export class OutboxMessagePort implements MessagePort {
       knex,
       sendMany: async (trx, messages) => {
         if (messages.length === 0) return;
-        await trx('message_outbox').insert(messages.map(row));
+        await insertMany(trx, messages);
         void trx.executionPromise.then(
           () => logger.info({ messages: messages.length }, 'messages stored in the outbox'),
           () => undefined,
@@ -42,7 +65,7 @@ export class OutboxMessagePort implements MessagePort {
   /** The messages stored in one INSERT (one statement: all of them or none). */
   async sendMany(messages: readonly OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    await this.knex('message_outbox').insert(messages.map(row));
+    await insertMany(this.knex, messages);
     this.logger.info({ messages: messages.length }, 'messages stored in the outbox');
   }
 

@@ -82,6 +82,7 @@ describe('the courier in a browser', () => {
     // report meanwhile (the delivery flickered back to "report the pickup first"). Every change
     // of whether the note is shown is recorded from before the tap on.
     await page.route('**/api/query/courierSlots', async (route) => {
+      // no-event wait: while this read is held back, the note must not come back.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });

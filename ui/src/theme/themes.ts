@@ -63,7 +63,7 @@ export const palettes: Record<
 export const siteNameKey = (name: ThemeName): string =>
   name === 'whitelabel' ? 'app.whitelabelName' : 'app.siteName';
 
-/** Whether the user asked their system for less motion (WCAG 2.3.3; read when the theme is made). */
+/** Whether the user asked their system for less motion (WCAG 2.3.3, decision 0104; read at start). */
 export const prefersReducedMotion = (): boolean =>
   typeof globalThis.matchMedia === 'function' &&
   globalThis.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -2,21 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ListObjectsCommand } from '@aws-sdk/client-s3';
 import { proofKeyPrefix } from '@nordlog/contracts';
 import { S3BlobStore } from '@nordlog/platform';
-import { createHash } from 'node:crypto';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { configureNumberSeries } from '../support/booking.js';
 import { ONE_PIXEL_PNG } from '../support/commandBases.js';
 import { startObjectStore, type TestObjectStore } from '../support/objectStore.js';
-import { createCourier, createSlot } from '../support/planning.js';
+import {
+  bookProofOrder,
+  proofKeyOf,
+  proveDelivery,
+  strayImage,
+  SWEEP_GRACE_MS,
+} from '../support/proofDay.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
-
-const DATE = bookingDate(2);
-const signature = { width: 300, height: 120, strokes: [[10, 10, 40, 60, 80, 20]] };
-/** The grace of the test system (PROOF_SWEEP_GRACE_SECONDS, its default). */
-const GRACE_MS = 3_600_000;
-const stray = (n: number) =>
-  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, n)]);
-const keyOf = (orderId: string, bytes: Buffer) =>
-  `${proofKeyPrefix(orderId)}${createHash('sha256').update(bytes).digest('hex')}`;
 
 /**
  * Proof of delivery with BLOB_STORE=s3 (docs/decisions/0103-s3-blob-store.md): the embedded
@@ -32,39 +28,8 @@ describe('proof of delivery with the S3-compatible blob store', () => {
   let oslo: string;
   let customer: string;
 
-  const order = async (): Promise<string> => {
-    const res = await sys.command('CREATE_ORDER', {
-      departmentId: oslo,
-      customerId: customer,
-      pickupDate: DATE,
-      pickup: osloAddress,
-      delivery: { ...osloAddress, name: 'Kari', address: 'Bogstadveien 1', lat: 59.93, lng: 10.72 },
-      measurements: [{ weight: 10, quantity: 1 }],
-    });
-    expect(res.status).toBe(200);
-    return res.body.ids[0] as string;
-  };
-  /** The order on a started slot of a new courier, collected, and a proof recorded by them. */
-  const proved = async (id: string) => {
-    const courier = await createCourier(sys, [oslo]);
-    const slotId = await createSlot(sys, oslo, DATE, { courierId: courier.id });
-    expect(
-      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId })).status,
-    ).toBe(200);
-    expect((await sys.command('CHANGE_SLOT_STATE', { slotId, transition: 'start' })).status).toBe(
-      200,
-    );
-    await sys.settled();
-    const session = sys.as(await sys.signIn(courier.phoneNumber));
-    expect((await session.command('MANUAL_COLLECT', { consignmentIds: [id] })).status).toBe(200);
-    const res = await session.command('RECORD_DELIVERY_PROOF', {
-      orderId: id,
-      recipientName: 'Kari Nordmann',
-      signature,
-      photos: [{ data: ONE_PIXEL_PNG }],
-    });
-    expect(res.status).toBe(200);
-  };
+  const order = () => bookProofOrder(sys, oslo, customer);
+  const proved = (id: string) => proveDelivery(sys, oslo, id);
   /** The order's rows: key and whether the bytes are in the row. */
   const rowsOf = async (id: string) =>
     (
@@ -119,16 +84,16 @@ describe('proof of delivery with the S3-compatible blob store', () => {
     for (const key of referenced) expect(await served(key)).toBe(200);
     // The photo's bytes, as sent, from the bucket.
     const png = Buffer.from(ONE_PIXEL_PNG, 'base64');
-    expect(referenced).toContain(keyOf(id, png));
-    const photo = await fetch(`${sys.url}/api/${keyOf(id, png)}`, {
+    expect(referenced).toContain(proofKeyOf(id, png));
+    const photo = await fetch(`${sys.url}/api/${proofKeyOf(id, png)}`, {
       headers: { cookie: sys.admin.cookie },
     });
     expect(Buffer.from(await photo.arrayBuffer()).equals(png)).toBe(true);
 
     // A stray image (a proof whose append was refused after its images were stored).
-    const strayKey = keyOf(id, stray(1));
-    await blobs.put(strayKey, stray(1), 'image/jpeg');
-    expect(await sys.proofSweep.pass(new Date(Date.now() + GRACE_MS + 60_000))).toBe(1);
+    const strayKey = proofKeyOf(id, strayImage(1));
+    await blobs.put(strayKey, strayImage(1), 'image/jpeg');
+    expect(await sys.proofSweep.pass(new Date(Date.now() + SWEEP_GRACE_MS + 60_000))).toBe(1);
     expect((await rowsOf(id)).map((r) => r.key)).toEqual(referenced);
     expect(await served(strayKey)).toBe(404);
     // Its object waits for the deletes job, asked in the sweep's statement; then it is gone.
@@ -143,7 +108,7 @@ describe('proof of delivery with the S3-compatible blob store', () => {
   it("an erased order's rows go in the erasure's transaction, its objects after the commit; a proof after it is refused", async () => {
     const id = await order();
     await proved(id);
-    await blobs.put(keyOf(id, stray(2)), stray(2), 'image/jpeg');
+    await blobs.put(proofKeyOf(id, strayImage(2)), strayImage(2), 'image/jpeg');
     const keys = await inBucket(id);
     expect(keys).toHaveLength(3);
     expect((await sys.command('ERASE_PERSONAL_DATA', { orderIds: [id] })).status).toBe(200);
@@ -159,7 +124,7 @@ describe('proof of delivery with the S3-compatible blob store', () => {
     expect(await sys.blobDeletes!.pass()).toBe(3);
     expect(await inBucket(id)).toEqual([]);
     expect(await blobs.pendingDeletes()).toBe(0);
-    expect(await sys.proofSweep.pass(new Date(Date.now() + GRACE_MS + 60_000))).toBe(0);
+    expect(await sys.proofSweep.pass(new Date(Date.now() + SWEEP_GRACE_MS + 60_000))).toBe(0);
     const late = await sys.command('RECORD_DELIVERY_PROOF', {
       orderId: id,
       photos: [{ data: ONE_PIXEL_PNG }],

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { proofKeyPrefix } from '@nordlog/contracts';
 import { PostgresBlobStore } from '@nordlog/platform';
-import { createHash } from 'node:crypto';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { configureNumberSeries } from '../support/booking.js';
 import { ONE_PIXEL_PNG } from '../support/commandBases.js';
-import { createCourier, createSlot } from '../support/planning.js';
+import {
+  bookProofOrder,
+  proofKeyOf,
+  proveDelivery,
+  strayImage,
+  SWEEP_GRACE_MS,
+} from '../support/proofDay.js';
 import { startTestSystem, type TestSystem } from '../support/system.js';
-
-const DATE = bookingDate(2);
-const signature = { width: 300, height: 120, strokes: [[10, 10, 40, 60, 80, 20]] };
-/** The grace of the test system (PROOF_SWEEP_GRACE_SECONDS, its default). */
-const GRACE_MS = 3_600_000;
-/** A JPEG's first bytes and some content: an image no proof was appended with. */
-const stray = (n: number) =>
-  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, n)]);
-const keyOf = (orderId: string, bytes: Buffer) =>
-  `${proofKeyPrefix(orderId)}${createHash('sha256').update(bytes).digest('hex')}`;
 
 /**
  * The sweep of unreferenced proof images (docs/decisions/0095-proof-image-sweep.md) as a job of
@@ -31,39 +26,8 @@ describe('proof of delivery: the sweep of unreferenced images', () => {
   let oslo: string;
   let customer: string;
 
-  const order = async (): Promise<string> => {
-    const res = await sys.command('CREATE_ORDER', {
-      departmentId: oslo,
-      customerId: customer,
-      pickupDate: DATE,
-      pickup: osloAddress,
-      delivery: { ...osloAddress, name: 'Kari', address: 'Bogstadveien 1', lat: 59.93, lng: 10.72 },
-      measurements: [{ weight: 10, quantity: 1 }],
-    });
-    expect(res.status).toBe(200);
-    return res.body.ids[0] as string;
-  };
-  /** The order on a started slot of a new courier, collected, and a proof recorded by them. */
-  const proved = async (id: string) => {
-    const courier = await createCourier(sys, [oslo]);
-    const slotId = await createSlot(sys, oslo, DATE, { courierId: courier.id });
-    expect(
-      (await sys.command('UPDATE_CONSIGNMENT_SLOT', { consignmentIds: [id], slotId })).status,
-    ).toBe(200);
-    expect((await sys.command('CHANGE_SLOT_STATE', { slotId, transition: 'start' })).status).toBe(
-      200,
-    );
-    await sys.settled();
-    const session = sys.as(await sys.signIn(courier.phoneNumber));
-    expect((await session.command('MANUAL_COLLECT', { consignmentIds: [id] })).status).toBe(200);
-    const res = await session.command('RECORD_DELIVERY_PROOF', {
-      orderId: id,
-      recipientName: 'Kari Nordmann',
-      signature,
-      photos: [{ data: ONE_PIXEL_PNG }],
-    });
-    expect(res.status).toBe(200);
-  };
+  const order = () => bookProofOrder(sys, oslo, customer);
+  const proved = (id: string) => proveDelivery(sys, oslo, id);
   const keysOf = async (id: string) =>
     (
       await sys.db
@@ -101,20 +65,21 @@ describe('proof of delivery: the sweep of unreferenced images', () => {
     await proved(delivered);
     const referenced = (await keysOf(delivered)).map((r) => r.key);
     expect(referenced).toHaveLength(2);
-    await blobs.put(keyOf(delivered, stray(1)), stray(1), 'image/jpeg');
+    await blobs.put(proofKeyOf(delivered, strayImage(1)), strayImage(1), 'image/jpeg');
     // An order with no proof at all and two stray images (its only proof was refused).
     const refused = await order();
-    for (const n of [2, 3]) await blobs.put(keyOf(refused, stray(n)), stray(n), 'image/jpeg');
+    for (const n of [2, 3])
+      await blobs.put(proofKeyOf(refused, strayImage(n)), strayImage(n), 'image/jpeg');
     // Not what the sweep looks at: another prefix.
-    await blobs.put('other/1/x', stray(4), 'image/jpeg');
+    await blobs.put('other/1/x', strayImage(4), 'image/jpeg');
 
     // Within the grace: nothing deleted, nothing marked.
-    expect(await sys.proofSweep.pass(new Date(Date.now() + GRACE_MS / 2))).toBe(0);
+    expect(await sys.proofSweep.pass(new Date(Date.now() + SWEEP_GRACE_MS / 2))).toBe(0);
     expect(await keysOf(delivered)).toHaveLength(3);
     expect(await keysOf(refused)).toHaveLength(2);
 
     // After the grace: the three strays go, the proof's two stay (marked as referenced).
-    const later = new Date(Date.now() + GRACE_MS + 60_000);
+    const later = new Date(Date.now() + SWEEP_GRACE_MS + 60_000);
     expect(await sys.proofSweep.pass(later)).toBe(3);
     expect(await keysOf(delivered)).toEqual(
       referenced.map((key) => ({ key, checked: true })).sort((a, b) => (a.key < b.key ? -1 : 1)),
@@ -138,30 +103,30 @@ describe('proof of delivery: the sweep of unreferenced images', () => {
 
   it('an old unreferenced image stored again (a proof resent with it) is young again and kept', async () => {
     const id = await order();
-    const key = keyOf(id, stray(5));
-    await blobs.put(key, stray(5), 'image/jpeg');
+    const key = proofKeyOf(id, strayImage(5));
+    await blobs.put(key, strayImage(5), 'image/jpeg');
     await sys.db
       .knex('blob_objects')
       .where({ key })
-      .update({ created_at: new Date(Date.now() - 2 * GRACE_MS) });
+      .update({ created_at: new Date(Date.now() - 2 * SWEEP_GRACE_MS) });
     // Stored again just before its proof's append: the sweep leaves it for the grace.
-    await blobs.put(key, stray(5), 'image/jpeg');
-    expect(await sys.proofSweep.pass(new Date(Date.now() + GRACE_MS / 2))).toBe(0);
+    await blobs.put(key, strayImage(5), 'image/jpeg');
+    expect(await sys.proofSweep.pass(new Date(Date.now() + SWEEP_GRACE_MS / 2))).toBe(0);
     expect(await blobs.get(key)).not.toBeNull();
     // Never appended: swept after the grace.
-    expect(await sys.proofSweep.pass(new Date(Date.now() + GRACE_MS + 60_000))).toBe(1);
+    expect(await sys.proofSweep.pass(new Date(Date.now() + SWEEP_GRACE_MS + 60_000))).toBe(1);
     expect(await blobs.get(key)).toBeNull();
   });
 
   it("an erased order's images are deleted by the erasure as before; the sweep finds nothing of it", async () => {
     const id = await order();
     await proved(id);
-    await blobs.put(keyOf(id, stray(6)), stray(6), 'image/jpeg');
+    await blobs.put(proofKeyOf(id, strayImage(6)), strayImage(6), 'image/jpeg');
     expect(await keysOf(id)).toHaveLength(3);
     expect((await sys.command('ERASE_PERSONAL_DATA', { orderIds: [id] })).status).toBe(200);
     await sys.settled();
     expect(await keysOf(id)).toEqual([]);
-    expect(await sys.proofSweep.pass(new Date(Date.now() + GRACE_MS + 60_000))).toBe(0);
+    expect(await sys.proofSweep.pass(new Date(Date.now() + SWEEP_GRACE_MS + 60_000))).toBe(0);
     // A proof after the erasure is refused and stores nothing, as before.
     const late = await sys.command('RECORD_DELIVERY_PROOF', {
       orderId: id,
@@ -173,8 +138,8 @@ describe('proof of delivery: the sweep of unreferenced images', () => {
 
   it('disabled in /admin/jobs, the sweep deletes nothing; enabled, it does', async () => {
     const id = await order();
-    await blobs.put(keyOf(id, stray(7)), stray(7), 'image/jpeg');
-    const later = new Date(Date.now() + GRACE_MS + 60_000);
+    await blobs.put(proofKeyOf(id, strayImage(7)), strayImage(7), 'image/jpeg');
+    const later = new Date(Date.now() + SWEEP_GRACE_MS + 60_000);
     expect((await sys.command('DISABLE_JOB', { job: 'PROOF_SWEEP' })).status).toBe(200);
     await sys.settled();
     expect(await sys.proofSweep.pass(later)).toBe(0);

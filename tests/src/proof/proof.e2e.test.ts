@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MAX_PHOTO_BYTES, MAX_SIGNATURE_POINTS, proofKeyPrefix } from '@nordlog/contracts';
 import { randomUUID } from 'node:crypto';
-import { bookingDate, configureNumberSeries, osloAddress } from '../support/booking.js';
+import { configureNumberSeries } from '../support/booking.js';
 import { ONE_PIXEL_PNG } from '../support/commandBases.js';
 import { createCourier, createSlot } from '../support/planning.js';
+import { bookProofOrder, PROOF_DATE as DATE } from '../support/proofDay.js';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 
-const DATE = bookingDate(2);
 const signature = {
   width: 300,
   height: 120,
@@ -36,18 +36,7 @@ describe('proof of delivery: RECORD_DELIVERY_PROOF', () => {
   let customer: string;
   let otherCustomer: string;
 
-  const order = async (): Promise<string> => {
-    const res = await sys.command('CREATE_ORDER', {
-      departmentId: oslo,
-      customerId: customer,
-      pickupDate: DATE,
-      pickup: osloAddress,
-      delivery: { ...osloAddress, name: 'Kari', address: 'Bogstadveien 1', lat: 59.93, lng: 10.72 },
-      measurements: [{ weight: 10, quantity: 1 }],
-    });
-    expect(res.status).toBe(200);
-    return res.body.ids[0] as string;
-  };
+  const order = () => bookProofOrder(sys, oslo, customer);
   /** A started slot of a new courier with these orders on it, collected; the courier's client. */
   const route = async (orderIds: string[]) => {
     const courier = await createCourier(sys, [oslo]);

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ListObjectsCommand } from '@aws-sdk/client-s3';
 import { proofKeyPrefix } from '@nordlog/contracts';
 import { S3BlobStore } from '@nordlog/platform';
-import { configureNumberSeries } from '../support/booking.js';
 import { ONE_PIXEL_PNG } from '../support/commandBases.js';
 import { startObjectStore, type TestObjectStore } from '../support/objectStore.js';
 import {
   bookProofOrder,
   proofKeyOf,
+  proofWorld,
   proveDelivery,
   strayImage,
   SWEEP_GRACE_MS,
@@ -57,16 +57,7 @@ describe('proof of delivery with the S3-compatible blob store', () => {
     // The deletes job runs only when the test runs its pass (interval 0).
     sys = await startTestSystem({ env: { ...s3.env, BLOB_DELETE_INTERVAL_SECONDS: '0' } });
     blobs = sys.blobs as S3BlobStore;
-    await configureNumberSeries(sys);
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0] as string;
-    customer = (await sys.command('CREATE_CUSTOMER', { name: 'Apotek', departmentId: oslo })).body
-      .ids[0] as string;
+    ({ oslo, customer } = await proofWorld(sys));
   }, 60_000);
   afterAll(async () => {
     await sys?.shutdown();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { proofKeyPrefix } from '@nordlog/contracts';
 import { PostgresBlobStore } from '@nordlog/platform';
-import { configureNumberSeries } from '../support/booking.js';
 import { ONE_PIXEL_PNG } from '../support/commandBases.js';
 import {
   bookProofOrder,
   proofKeyOf,
+  proofWorld,
   proveDelivery,
   strayImage,
   SWEEP_GRACE_MS,
@@ -45,16 +45,7 @@ describe('proof of delivery: the sweep of unreferenced images', () => {
   beforeAll(async () => {
     sys = await startTestSystem();
     blobs = new PostgresBlobStore(sys.db.knex);
-    await configureNumberSeries(sys);
-    oslo = (
-      await sys.command('CREATE_DEPARTMENT', {
-        name: 'Oslo',
-        departmentType: 'courier',
-        country: 'NO',
-      })
-    ).body.ids[0] as string;
-    customer = (await sys.command('CREATE_CUSTOMER', { name: 'Apotek', departmentId: oslo })).body
-      .ids[0] as string;
+    ({ oslo, customer } = await proofWorld(sys));
   }, 60_000);
   afterAll(async () => sys.shutdown());
 

@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { proofKeyPrefix } from '@nordlog/contracts';
 import { createHash } from 'node:crypto';
-import { bookingDate, osloAddress } from './booking.js';
+import { bookingDate, configureNumberSeries, osloAddress } from './booking.js';
 import { ONE_PIXEL_PNG } from './commandBases.js';
 import { createCourier, createSlot } from './planning.js';
 import type { TestSystem } from './system.js';
@@ -59,4 +59,17 @@ export async function proveDelivery(sys: TestSystem, departmentId: string, id: s
     photos: [{ data: ONE_PIXEL_PNG }],
   });
   expect(res.status).toBe(200);
+}
+
+/** A fresh system's number series, an Oslo department and a customer of it. */
+export async function proofWorld(sys: TestSystem): Promise<{ oslo: string; customer: string }> {
+  await configureNumberSeries(sys);
+  const department = await sys.command('CREATE_DEPARTMENT', {
+    name: 'Oslo',
+    departmentType: 'courier',
+    country: 'NO',
+  });
+  const oslo = department.body.ids[0] as string;
+  const customer = await sys.command('CREATE_CUSTOMER', { name: 'Apotek', departmentId: oslo });
+  return { oslo, customer: customer.body.ids[0] as string };
 }

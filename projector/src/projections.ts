@@ -48,6 +48,7 @@ import { webhooksProjection } from './webhooks/projection.js';
 import { webhookQueueProjection } from './webhooks/queue.js';
 import { reportsProjection } from './reporting/projection.js';
 import { routeReportsProjection } from './reporting/routes.js';
+import { routePlansProjection } from './reporting/routePlans.js';
 import { reportInvoicingProjection } from './reporting/invoicing.js';
 import { npsProjection } from './nps/projection.js';
 
@@ -103,6 +104,7 @@ export const projections: Projection[] = [
   apiKeyHashesProjection,
   reportsProjection,
   routeReportsProjection,
+  routePlansProjection,
   reportInvoicingProjection,
   npsProjection,
 ];

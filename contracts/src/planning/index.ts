@@ -8,3 +8,4 @@ export * from './routePoints.js';
 export * from './travel.js';
 export * from './arrivals.js';
 export * from './outliers.js';
+export * from './routePlan.js';

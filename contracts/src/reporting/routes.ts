@@ -15,6 +15,15 @@ export const ROUTE_REPORTS_TABLE = 'rm_report_routes';
  * route stops. Exact sums (numeric): a day is always the sum of its slots, however it was folded.
  */
 export const ROUTE_DAYS_TABLE = 'rm_report_route_days';
+/**
+ * The routes' planned figures (docs/decisions/0105), kept by the `routePlans` projection: per slot
+ * its route and the planned kilometres, driving minutes, load and capacity (`routePlan`, the
+ * planning schedule's totals), computed again whenever the slot, its unit or a consignment on it
+ * changes; with the points and loads of every consignment and the units it computes them from.
+ */
+export const ROUTE_PLANS_TABLE = 'rm_route_plans';
+export const ROUTE_PLAN_POINTS_TABLE = 'rm_route_plan_points';
+export const ROUTE_PLAN_UNITS_TABLE = 'rm_route_plan_units';
 
 /** A leg between two positions faster than this is GPS noise: left out, its end point too. */
 export const MAX_DRIVEN_SPEED_KMH = 200;

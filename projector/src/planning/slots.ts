@@ -19,6 +19,20 @@ export const slotEvents: ReadonlySet<string> = new Set<string>([
   'SlotRouteReordered',
 ]);
 
+/** A slot's row after one of its events (`slotEvents`); null: the slot does not exist. Pure. */
+export function evolveSlotRow(row: SlotRow | null, recorded: RecordedEvent): SlotRow | null {
+  const event = recorded as unknown as SlotEvent;
+  const meta = {
+    revision: recorded.streamRevision,
+    updatedAtEpoch: Date.parse(recorded.metadata.occurredAt),
+  };
+  if (event.type === 'SlotCreated') return { ...event.data, ...meta, deleted: false };
+  if (!row) return row;
+  if (event.type === 'SlotDeleted') return { ...row, ...meta, deleted: true };
+  const { revision: _r, updatedAtEpoch: _u, deleted, ...slot } = row;
+  return { ...applySlotEvent(slot, event), ...meta, deleted };
+}
+
 /** Slots with their route (the stops in order); a deleted slot stays as a tombstone. */
 export const slotsProjection = rowProjection<SlotRow>({
   name: 'slots',
@@ -39,18 +53,7 @@ export const slotsProjection = rowProjection<SlotRow>({
   ],
   rowId: (e: RecordedEvent) => (slotEvents.has(e.type) ? (e.data as { id: string }).id : null),
   tombstone: (row) => row.deleted,
-  evolve(row, recorded) {
-    const event = recorded as unknown as SlotEvent;
-    const meta = {
-      revision: recorded.streamRevision,
-      updatedAtEpoch: Date.parse(recorded.metadata.occurredAt),
-    };
-    if (event.type === 'SlotCreated') return { ...event.data, ...meta, deleted: false };
-    if (!row) return row;
-    if (event.type === 'SlotDeleted') return { ...row, ...meta, deleted: true };
-    const { revision: _r, updatedAtEpoch: _u, deleted, ...slot } = row;
-    return { ...applySlotEvent(slot, event), ...meta, deleted };
-  },
+  evolve: evolveSlotRow,
   columns: (row) => ({
     department_id: row.departmentId,
     date: row.date,

@@ -1,8 +1,19 @@
-import { readUnitEvent, UNITS_ENTITY, UNITS_TABLE, type UnitRow } from '@nordlog/contracts';
+import {
+  readUnitEvent,
+  UNITS_ENTITY,
+  UNITS_TABLE,
+  type RecordedEvent,
+  type UnitRow,
+} from '@nordlog/contracts';
 import { referenceRows } from '../framework/referenceRows.js';
 import { rowProjection } from '../framework/rowProjection.js';
 
 const rows = referenceRows<UnitRow>('UnitCreated', 'UnitUpdated');
+/** The unit an event concerns (null: not a unit's event). */
+export const unitRowId = rows.rowId;
+/** A unit's row after one of its events, read with its depots normalised (0041-depot). Pure. */
+export const evolveUnitRow = (row: UnitRow | null, e: RecordedEvent) =>
+  rows.evolve(row, readUnitEvent(e));
 
 /**
  * Units and vehicles (one entity, `isUnit` tells them apart; docs/decisions/0021-planning.md).
@@ -42,7 +53,7 @@ export const unitsProjection = rowProjection<UnitRow>({
   ],
   ...rows,
   // Events read with their depots normalised (0,0 is no depot, docs/decisions/0041-depot.md).
-  evolve: (row, e) => rows.evolve(row, readUnitEvent(e)),
+  evolve: evolveUnitRow,
   columns: (row) => ({
     name: row.name,
     department_id: row.departmentId,

@@ -1,11 +1,12 @@
 import {
-  depotOf,
   DEFAULT_DELIVERY_SECONDS,
-  DEFAULT_ROAD_FACTOR,
-  DEFAULT_SPEEDS_KMH,
-  greatCircleMetres,
+  depotPlace,
   type LatLng,
   DEFAULT_PICKUP_SECONDS,
+  roadKmBetween,
+  routePlan,
+  unitSpeedKmh,
+  planPointOf,
   REST_BREAK,
   isoToMinutes,
   outlierStops,
@@ -39,13 +40,7 @@ const DONE_PICKUP = new Set(['COLLECTED', 'DELIVERED', 'DEVIATED', 'RETURNED']);
 const DONE_DELIVERY = new Set(['DELIVERED', 'DEVIATED', 'RETURNED']);
 
 /** A unit's depot as a point, or null for none (an old 0,0 is none: `depotOf`, 0041-depot). */
-const placeOf = (p: unknown): LatLng | null => {
-  const depot = depotOf(p);
-  return depot && { lat: depot.lat, lng: depot.lng };
-};
-
-const kmBetween = (a: LatLng | null, b: LatLng | null) =>
-  a && b ? (greatCircleMetres(a, b) * DEFAULT_ROAD_FACTOR) / 1000 : 0;
+const kmBetween = roadKmBetween;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -84,18 +79,13 @@ export function scheduleSlot(
   rows: ReadonlyMap<string, ConsignmentRow>,
   timeZone: string,
 ): Schedule {
-  const speedKmh =
-    (DEFAULT_SPEEDS_KMH[unit?.vehicleType ?? 'van'] ?? 30) * (unit?.speedFactor ?? 1);
+  const speedKmh = unitSpeedKmh(unit);
   const serviceFactor = unit?.serviceTimeFactor ?? 1;
   let t = Date.parse(slot.timeFrom);
-  let here = placeOf(unit?.startLocation);
-  let distanceKm = 0;
-  let drivingMs = 0;
+  let here = depotPlace(unit?.startLocation);
   let late = 0;
   let waitingMs = 0;
   const progress: SlotProgress = { done: 0, left: 0 };
-  const load: Load = { count: 0, weight: 0, volume: 0 };
-  const counted = new Set<string>();
   const instants = new Map<string, number>();
   const at = (hhmm: string | null) => {
     if (!hhmm) return null;
@@ -111,8 +101,6 @@ export function scheduleSlot(
     const place = stopPlace(stop, row);
     const km = place ? kmBetween(here, place) : 0;
     const driveMs = (km / speedKmh) * 3_600_000;
-    distanceKm += km;
-    drivingMs += driveMs;
     const arrival = t + driveMs;
     if (place) here = place;
     let earliest: string | null = null;
@@ -135,12 +123,6 @@ export function scheduleSlot(
         ? (row.pickupDurationSeconds ?? DEFAULT_PICKUP_SECONDS)
         : (row.deliveryDurationSeconds ?? DEFAULT_DELIVERY_SECONDS);
       serviceMs = seconds * 1000 * serviceFactor;
-      if (!counted.has(row.id)) {
-        counted.add(row.id);
-        load.count += row.packageCount;
-        load.weight += row.weightValue;
-        load.volume += row.volumeValue;
-      }
     }
     const start = Math.max(arrival, at(earliest) ?? arrival);
     const end = start + serviceMs;
@@ -195,29 +177,19 @@ export function scheduleSlot(
     routePoints.map((p) => (p.lat === null || p.lng === null ? null : { lat: p.lat, lng: p.lng })),
   );
   routePoints.forEach((p, i) => (p.outlier = outliers[i]!));
-  if (!slot.shouldDriverNotReturn) {
-    const home = placeOf(unit?.endLocation) ?? placeOf(unit?.startLocation);
-    const km = kmBetween(here, home);
-    distanceKm += km;
-    drivingMs += (km / speedKmh) * 3_600_000;
-  }
+  // The totals, load and capacity: the route's plan, as the reports' read model has it (0105).
+  const plan = routePlan(slot, unit, (id) => planPointOf(rows.get(id)));
   const endTime = routePoints.length > 0 ? routePoints[routePoints.length - 1]!.endTime : null;
   const slotEnd = slot.timeTo ? Date.parse(slot.timeTo) : null;
   const overtimeMs = endTime && slotEnd !== null ? Math.max(0, Date.parse(endTime) - slotEnd) : 0;
   return {
     routePoints,
-    load: {
-      count: load.count,
-      weight: Math.round(load.weight * 1000) / 1000,
-      volume: Math.round(load.volume * 1000) / 1000,
-    },
-    capacity: unit
-      ? { count: unit.capacity, weight: unit.weightCapacity, volume: unit.volumeCapacity * 1000 }
-      : null,
+    load: plan.load,
+    capacity: plan.capacity,
     progress,
     totals: {
-      distanceKm: round1(distanceKm),
-      drivingMinutes: Math.round(drivingMs / 60_000),
+      distanceKm: plan.distanceKm,
+      drivingMinutes: plan.drivingMinutes,
       endTime,
       late,
       waitingMinutes: Math.round(waitingMs / 60_000),

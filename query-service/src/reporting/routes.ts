@@ -3,7 +3,7 @@ import {
   UNITS_TABLE,
   ROUTE_REPORTS_TABLE,
   SLOTS_TABLE,
-  REST_BREAK,
+  ROUTE_PLANS_TABLE,
   addRouteSums,
   emptyRouteSums,
   routeReportFigures,
@@ -13,23 +13,9 @@ import {
   type SlotRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { schedules } from '../planning/query.js';
+import type { schedules } from '../planning/query.js';
 
 type Sums = ReturnType<typeof emptyRouteSums>;
-interface Driven {
-  startedAt: string | null;
-  completedAt: string | null;
-  drivenMetres: number;
-  drivingSeconds: number;
-}
-
-/** A slot's group: its date, its courier or its unit now (as the cells' groups, 0080). */
-const groupOf: Partial<Record<ReportGrouping, (s: SlotRow) => string | null>> = {
-  day: (s) => s.date,
-  courier: (s) => s.courierId,
-  unit: (s) => s.unitId,
-  slot: (s) => String(s.id),
-};
 
 /**
  * The departments' routes of the dates (slots not deleted, not cancelled), read through the slots'
@@ -66,25 +52,72 @@ export function plannedSums(schedule: Awaited<ReturnType<typeof schedules>>[numb
   return sums;
 }
 
+/** A route's row: its slot's group keys and the figures the report sums (0090, 0105). */
+interface RouteFigures {
+  id: string;
+  date: string;
+  courierId: string | null;
+  unitId: string | null;
+  name: string | null;
+  routeStops: number;
+  plannedKm: number;
+  plannedMinutes: number;
+  loadWeight: number;
+  loadVolume: number;
+  capacityWeight: number | null;
+  capacityVolume: number | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  drivenMetres: number | null;
+  drivingSeconds: number | null;
+}
+
+/** A route's group: its date, its courier or its unit now (as the cells' groups, 0080). */
+const groupOf: Partial<Record<ReportGrouping, (r: RouteFigures) => string | null>> = {
+  day: (r) => r.date,
+  courier: (r) => r.courierId,
+  unit: (r) => r.unitId,
+  slot: (r) => r.id,
+};
+
 /**
- * One slot's sums (docs/decisions/0090): the planned figures and the load against the unit's
- * capacity from the planning schedule, the driven and worked ones from rm_report_routes.
+ * The departments' routes of the dates (slots not deleted, not cancelled) with their plans
+ * (`rm_route_plans`, 0105) and what was driven and worked on them (`rm_report_routes`, 0090),
+ * through the plans' (department_id, date) index, in id order.
  */
-function slotSums(
-  slot: SlotRow,
-  schedule: Awaited<ReturnType<typeof schedules>>[number],
-  driven: Driven | undefined,
-): Sums {
-  const sums = plannedSums(schedule);
+const ROUTES = `select p.id::text as id, p.date, p.courier_id::text as "courierId",
+    p.unit_id::text as "unitId", p.data->>'name' as name, p.route_stops as "routeStops",
+    p.planned_km as "plannedKm", p.planned_minutes as "plannedMinutes",
+    p.load_weight as "loadWeight", p.load_volume as "loadVolume",
+    p.capacity_weight as "capacityWeight", p.capacity_volume as "capacityVolume",
+    r.data->>'startedAt' as "startedAt", r.data->>'completedAt' as "completedAt",
+    (r.data->>'drivenMetres')::float8 as "drivenMetres",
+    (r.data->>'drivingSeconds')::float8 as "drivingSeconds"
+  from ${ROUTE_PLANS_TABLE} p left join ${ROUTE_REPORTS_TABLE} r on r.id = p.id
+  where p.department_id = any(?::bigint[]) and p.date between ? and ?
+    and not p.deleted and p.state <> 'CANCELLED'
+  order by p.id`;
+
+/**
+ * One route's sums (docs/decisions/0090): the planned figures and the load against the unit's
+ * capacity (a route with a unit) from its plan, the driven and worked ones from rm_report_routes.
+ */
+function routeSums(r: RouteFigures): Sums {
+  const sums = emptyRouteSums();
   sums.slots = 1;
-  if (driven) {
-    sums.drivenKm = driven.drivenMetres / 1000;
-    sums.drivenMinutes = driven.drivingSeconds / 60;
-    if (driven.startedAt && driven.completedAt) {
-      sums.workingMinutes =
-        (Date.parse(driven.completedAt) - Date.parse(driven.startedAt)) / 60_000;
-      sums.workedStops = slot.stops.filter((s) => s.kind !== REST_BREAK).length;
-    }
+  sums.plannedKm = r.plannedKm;
+  sums.plannedDrivingMinutes = r.plannedMinutes;
+  if (r.capacityWeight !== null && r.capacityVolume !== null) {
+    sums.loadWeight = r.loadWeight;
+    sums.capacityWeight = r.capacityWeight;
+    sums.loadVolume = r.loadVolume;
+    sums.capacityVolume = r.capacityVolume;
+  }
+  sums.drivenKm = (r.drivenMetres ?? 0) / 1000;
+  sums.drivenMinutes = (r.drivingSeconds ?? 0) / 60;
+  if (r.startedAt && r.completedAt) {
+    sums.workingMinutes = (Date.parse(r.completedAt) - Date.parse(r.startedAt)) / 60_000;
+    sums.workedStops = r.routeStops;
   }
   return sums;
 }
@@ -103,28 +136,22 @@ export async function routeReport(
 ): Promise<RouteReport | null> {
   const keyOf = groupOf[groupBy];
   if (!keyOf) return null;
-  const slots = await routesOfPeriod(knex, departments, fromDate, toDate);
-  const [planned, drivenRows] = await Promise.all([
-    schedules(knex, slots),
-    knex(ROUTE_REPORTS_TABLE)
-      .whereIn(
-        'id',
-        slots.map((s) => s.id),
-      )
-      .select<{ data: Driven & { id: string } }[]>('data'),
+  const { rows: routes } = await knex.raw<{ rows: RouteFigures[] }>(ROUTES, [
+    [...departments],
+    fromDate,
+    toDate,
   ]);
-  const driven = new Map(drivenRows.map((r) => [String(r.data.id), r.data]));
   const groups = new Map<string | null, Sums>();
   let total = emptyRouteSums();
-  slots.forEach((slot, i) => {
-    const sums = slotSums(slot, planned[i]!, driven.get(slot.id));
-    const key = keyOf(slot);
+  for (const route of routes) {
+    const sums = routeSums(route);
+    const key = keyOf(route);
     groups.set(key, addRouteSums(groups.get(key) ?? emptyRouteSums(), sums));
     total = addRouteSums(total, sums);
-  });
+  }
   const names =
     groupBy === 'slot'
-      ? new Map(slots.map((s) => [String(s.id), s.name]))
+      ? new Map(routes.map((r) => [r.id, r.name ?? '']))
       : await labels(knex, groupBy, [...groups.keys()]);
   const rows: RouteRow[] = [...groups].map(([key, sums]) => ({
     key,

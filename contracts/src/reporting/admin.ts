@@ -43,13 +43,6 @@ export interface AdminReport {
   routes: AdminRouteReport | null;
 }
 
-/**
- * The most routes (slots) whose planned figures one admin report computes (docs/decisions/0101):
- * the planned kilometres, minutes and loads are each route's planning schedule, computed when
- * asked (0090); beyond the bound they are left out (`planned` false) and the screen says so.
- */
-export const ADMIN_ROUTE_PLAN_LIMIT = 2_000;
-
 /** A department's (`key`, `label`) route figures, of one day (`date`) in a `days` report. */
 export interface AdminRouteRow extends RouteRow {
   date: string | null;
@@ -57,7 +50,4 @@ export interface AdminRouteRow extends RouteRow {
 export interface AdminRouteReport {
   rows: AdminRouteRow[];
   totals: RouteReportFigures;
-  /** False: more routes than ADMIN_ROUTE_PLAN_LIMIT; planned figures and loads are zero. */
-  planned: boolean;
-  limit: number;
 }

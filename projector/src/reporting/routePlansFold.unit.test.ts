@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   planPointOf,
   routePlan,
+  type BookedOrder,
   type ConsignmentEvent,
   type ConsignmentRow,
   type RecordedEvent,
@@ -94,8 +95,8 @@ describe('routePlans fold (docs/decisions/0105)', () => {
             ),
           ];
           const [first, ...rest] = events as (RecordedEvent & ConsignmentEvent)[];
-          const data = first!.data as { order: never };
-          let grid: ConsignmentRow = rowFromOrder(data.order, 'CREATED', 0, AT);
+          const created = (first!.data as { order?: BookedOrder }).order!;
+          let grid: ConsignmentRow = rowFromOrder(created, 'CREATED', 0, AT);
           for (const e of rest) grid = evolveRow(grid, e as never);
           let point: PointRow | null = null;
           for (const e of events) point = evolvePoint(point, e);

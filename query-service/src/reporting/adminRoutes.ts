@@ -1,7 +1,7 @@
 import {
-  ADMIN_ROUTE_PLAN_LIMIT,
   DEPARTMENTS_TABLE,
   ROUTE_DAYS_TABLE,
+  ROUTE_PLANS_TABLE,
   addRouteSums,
   emptyRouteSums,
   routeReportFigures,
@@ -10,8 +10,6 @@ import {
   type AdminRouteRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { schedules } from '../planning/query.js';
-import { plannedSums, routesOfPeriod } from './routes.js';
 
 type Sums = ReturnType<typeof emptyRouteSums>;
 
@@ -39,26 +37,56 @@ const DRIVEN = (days: boolean) => `select department_id::text as department,
     sum(working_seconds)::float8 as working, sum(worked_stops)::integer as stops
   from ${ROUTE_DAYS_TABLE} where date between ? and ? group by 1, 2`;
 
+/** A department's (day's) planned figures and loads, summed from the routes' plans. */
+interface PlanRow {
+  department: string;
+  date: string | null;
+  km: number;
+  minutes: number;
+  loadWeight: number;
+  capacityWeight: number;
+  loadVolume: number;
+  capacityVolume: number;
+}
+
 /**
- * The admin report's route figures (docs/decisions/0101): per department, or per department and
- * day (`days`); none for `customers`. The driven and worked figures always (the rollup); the
- * planned ones and the loads (each route's planning schedule, 0090) only while the dates have at
- * most `limit` routes.
+ * The planned figures of the routes of the dates (not deleted, not cancelled) per department (and
+ * day), from their plans (`rm_route_plans`, docs/decisions/0105); the loads and capacities of the
+ * routes with a unit, as a route's sums count them (0090).
+ */
+const PLANNED = (days: boolean) => `select department_id::text as department,
+    ${days ? 'date' : 'null::text as date'}, sum(planned_km::numeric)::float8 as km,
+    sum(planned_minutes)::float8 as minutes,
+    coalesce(sum(load_weight) filter (where capacity_weight is not null), 0)::float8
+      as "loadWeight",
+    coalesce(sum(capacity_weight), 0)::float8 as "capacityWeight",
+    coalesce(sum(load_volume) filter (where capacity_weight is not null), 0)::float8
+      as "loadVolume",
+    coalesce(sum(capacity_volume) filter (where capacity_weight is not null), 0)::float8
+      as "capacityVolume"
+  from ${ROUTE_PLANS_TABLE}
+  where date between ? and ? and not deleted and state <> 'CANCELLED'
+  group by 1, 2`;
+
+/**
+ * The admin report's route figures (docs/decisions/0101, 0105): per department, or per department
+ * and day (`days`); none for `customers`. The driven and worked figures from the rollup, the
+ * planned ones and the loads from the routes' plans.
  */
 export async function adminRouteReport(
   knex: Knex,
   fromDate: string,
   toDate: string,
   type: AdminReportType,
-  limit = ADMIN_ROUTE_PLAN_LIMIT,
 ): Promise<AdminRouteReport | null> {
   if (type === 'customers') return null;
-  const { rows: days } = await knex.raw<{ rows: DayRow[] }>(DRIVEN(type === 'days'), [
-    fromDate,
-    toDate,
+  const [{ rows: days }, { rows: plans }] = await Promise.all([
+    knex.raw<{ rows: DayRow[] }>(DRIVEN(type === 'days'), [fromDate, toDate]),
+    knex.raw<{ rows: PlanRow[] }>(PLANNED(type === 'days'), [fromDate, toDate]),
   ]);
+  type Keyed = { department: string; date: string | null };
   const byDay =
-    type === 'days' ? (d: DayRow) => `${d.department}|${d.date}` : (d: DayRow) => d.department;
+    type === 'days' ? (d: Keyed) => `${d.department}|${d.date}` : (d: Keyed) => d.department;
   const sums = new Map<string, Sums>();
   const add = (key: string, s: Sums) =>
     sums.set(key, addRouteSums(sums.get(key) ?? emptyRouteSums(), s));
@@ -71,20 +99,17 @@ export async function adminRouteReport(
     s.workedStops = d.stops;
     add(byDay(d), s);
   }
-  const count = days.reduce((n, d) => n + d.slots, 0);
-  const planned = count <= limit;
-  if (planned && count > 0) {
-    // The departments with routes in the dates (the rollup's), through the slots' index.
-    const departments = new Set(days.map((d) => d.department));
-    const slots = await routesOfPeriod(knex, departments, fromDate, toDate);
-    const plans = await schedules(knex, slots);
-    slots.forEach((slot, i) => {
-      const s = plannedSums(plans[i]!);
-      const key = String(slot.departmentId);
-      add(type === 'days' ? `${key}|${slot.date}` : key, s);
-    });
+  for (const p of plans) {
+    const s = emptyRouteSums();
+    s.plannedKm = p.km;
+    s.plannedDrivingMinutes = p.minutes;
+    s.loadWeight = p.loadWeight;
+    s.capacityWeight = p.capacityWeight;
+    s.loadVolume = p.loadVolume;
+    s.capacityVolume = p.capacityVolume;
+    add(byDay(p), s);
   }
-  const ids = [...new Set(days.map((d) => d.department))];
+  const ids = [...new Set([...days, ...plans].map((d) => d.department))];
   const names = new Map(
     (ids.length === 0
       ? []
@@ -106,5 +131,5 @@ export async function adminRouteReport(
       (a.label ?? '').localeCompare(b.label ?? '') ||
       String(a.key).localeCompare(String(b.key)),
   );
-  return { rows, totals: routeReportFigures(total), planned, limit };
+  return { rows, totals: routeReportFigures(total) };
 }

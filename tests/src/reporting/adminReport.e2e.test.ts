@@ -48,7 +48,7 @@ describe('admin report (issue 45)', () => {
       ],
       totals: company,
       invoicing: invoicing(dep, 'Oslo'),
-      routes: expect.objectContaining({ planned: true }),
+      routes: expect.objectContaining({ rows: expect.any(Array) }),
     });
     // One source of numbers: Oslo's row is what its planners see.
     const planner = await sys.query('productivityReport', {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  ADMIN_ROUTE_PLAN_LIMIT,
   slotStream,
   type AdminReport,
   type ProductivityReport,
+  type SlotView,
 } from '@nordlog/contracts';
-import { adminRouteReport } from '@nordlog/query-service';
 import { meta } from '../eventStore/contract.js';
 import {
   awayFromOsloMidnight,
@@ -41,6 +40,8 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
   let kari: { courier: string; unit: string };
   let ola: { courier: string; unit: string };
   let slots: { morning: string; day: string };
+  let orderC: string;
+  let command: (name: string, payload: unknown) => Promise<string[]>;
   const TODAY = bookingDate(0);
   const at = (hhmm: string) => `${TODAY}T${hhmm}:00.000Z`;
 
@@ -53,6 +54,7 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
       if (res.status !== 200) throw new Error(`${name}: ${JSON.stringify(res.body)}`);
       return res.body.ids as string[];
     };
+    command = ok;
     dep = await createDepartment(sys, 'Oslo', { lat: 59.91, lng: 10.75 });
     const [customer] = await ok('CREATE_CUSTOMER', { name: 'Apotek Nord', departmentId: dep });
     const van = { name: 'Van', alystraId: 'U-1', capacity: 10 };
@@ -81,6 +83,7 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
     const a = await book(0, 59.92, 30, 100);
     const b = await book(1, 59.94, 20, 150);
     const c = await book(2, 59.93, 5, 5);
+    orderC = c;
     const slot = async (name: string, courierId: string, unitId: string | null) =>
       (
         await ok('CREATE_SLOT', {
@@ -226,38 +229,15 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
       expect(res.status).toBe(200);
       return (res.body as AdminReport).routes;
     };
-    const limit = ADMIN_ROUTE_PLAN_LIMIT;
     expect(await admin('departments')).toEqual({
       rows: [{ key: dep, label: 'Oslo', date: null, ...totals }],
       totals,
-      planned: true,
-      limit,
     });
     expect(await admin('days')).toEqual({
       rows: [{ key: dep, label: 'Oslo', date: TODAY, ...totals }],
       totals,
-      planned: true,
-      limit,
     });
     expect(await admin('customers')).toBeNull();
-    // Over the bound on routes planned: the driven and worked figures alone (Morgen's).
-    const driven = {
-      ...totals,
-      plannedKm: 0,
-      plannedDrivingMinutes: 0,
-      loadWeight: 0,
-      capacityWeight: 0,
-      loadVolume: 0,
-      capacityVolume: 0,
-      loadFactorWeight: null,
-      loadFactorVolume: null,
-    };
-    expect(await adminRouteReport(sys.db.knex, TODAY, TODAY, 'departments', 1)).toEqual({
-      rows: [{ key: dep, label: 'Oslo', date: null, ...driven }],
-      totals: driven,
-      planned: false,
-      limit: 1,
-    });
   });
 
   it('the rollup per department and day (0101 addendum) equals the per-request sums as slots move, are cancelled and deleted', async () => {
@@ -296,5 +276,32 @@ describe('route figures of the productivity report (issue 45, 0090)', () => {
     await same(1);
     const [row] = await knex('rm_report_route_days').select('*');
     expect(row).toMatchObject({ department_id: dep, date: TODAY, slots: 2, worked_stops: 4 });
+  });
+
+  it('a route is planned again when a consignment on it moves or its unit changes, as the planning screen plans it (0105)', async () => {
+    // Order C delivered at 59.95 instead: 0.04° × 1.3 = 5,782.14 m, 5.8 km, 11.56 min, 12.
+    await command('UPDATE_ORDER', {
+      orderId: orderC,
+      delivery: osloStops(2, { lat: 59.95, lng: 10.75 }).delivery,
+    });
+    // Kari's van takes 400 kg: 50 of 400 kg (0.125).
+    await command('UPDATE_UNIT', { id: kari.unit, weightCapacity: 400 });
+    await sys.settled();
+    const moved = { ...day, plannedKm: 5.8, plannedDrivingMinutes: 12 };
+    const bigger = { ...morning, capacityWeight: 400, loadFactorWeight: 0.125 };
+    expect((await routes('slot'))?.rows).toEqual([
+      { key: slots.day, label: 'Dag', ...moved },
+      { key: slots.morning, label: 'Morgen', ...bigger },
+    ]);
+    // The planning screen's schedule of each slot (computed when asked) has the same figures.
+    const res = await sys.query('slots', { departmentIds: [dep], fromDate: TODAY, toDate: TODAY });
+    expect(res.status).toBe(200);
+    const planned = Object.fromEntries(
+      (res.body as SlotView[]).map((v) => [
+        v.name,
+        [v.totals?.distanceKm, v.totals?.drivingMinutes, v.capacity?.weight ?? null],
+      ]),
+    );
+    expect(planned).toEqual({ Dag: [5.8, 12, null], Morgen: [4.3, 9, 400] });
   });
 });

@@ -13,8 +13,6 @@ const en = {
     groups: { departments: 'Department', customers: 'Customer', days: 'Day' },
     otherCustomers: 'Other customers',
     routesByDay: 'Department and day',
-    routesNotPlanned:
-      'More than %{limit} routes: planned kilometres and minutes and load factors are not computed. Choose a shorter period for them.',
   },
 };
 
@@ -29,8 +27,6 @@ const nb: Texts = {
     groups: { departments: 'Avdeling', customers: 'Kunde', days: 'Dag' },
     otherCustomers: 'Andre kunder',
     routesByDay: 'Avdeling og dag',
-    routesNotPlanned:
-      'Mer enn %{limit} ruter: planlagte kilometer og minutter og fyllingsgrad beregnes ikke. Velg en kortere periode for dem.',
   },
 };
 
@@ -43,8 +39,6 @@ const sv: Texts = {
     groups: { departments: 'Avdelning', customers: 'Kund', days: 'Dag' },
     otherCustomers: 'Övriga kunder',
     routesByDay: 'Avdelning och dag',
-    routesNotPlanned:
-      'Fler än %{limit} rutter: planerade kilometer och minuter och fyllnadsgrad beräknas inte. Välj en kortare period för dem.',
   },
 };
 
@@ -57,8 +51,6 @@ const da: Texts = {
     groups: { departments: 'Afdeling', customers: 'Kunde', days: 'Dag' },
     otherCustomers: 'Øvrige kunder',
     routesByDay: 'Afdeling og dag',
-    routesNotPlanned:
-      'Mere end %{limit} ruter: planlagte kilometer og minutter og fyldningsgrad beregnes ikke. Vælg en kortere periode for dem.',
   },
 };
 
@@ -71,8 +63,6 @@ const fi: Texts = {
     groups: { departments: 'Osasto', customers: 'Asiakas', days: 'Päivä' },
     otherCustomers: 'Muut asiakkaat',
     routesByDay: 'Osasto ja päivä',
-    routesNotPlanned:
-      'Yli %{limit} reittiä: suunniteltuja kilometrejä ja minuutteja sekä täyttöasteita ei lasketa. Valitse niille lyhyempi jakso.',
   },
 };
 
@@ -89,8 +79,6 @@ const fr: Texts = {
     groups: { departments: 'Agence', customers: 'Client', days: 'Jour' },
     otherCustomers: 'Autres clients',
     routesByDay: 'Agence et jour',
-    routesNotPlanned:
-      'Plus de %{limit} tournées : les kilomètres et minutes prévus et les taux de remplissage ne sont pas calculés. Choisissez une période plus courte pour les voir.',
   },
 };
 

@@ -12,7 +12,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { defaultTimeZone, formatDate, normalizeLocale, todayIn } from '../../i18n/locales';
-import { formatNumber } from '../../i18n/numbers';
 import { PageHeader } from '../../layout/PageHeader';
 import { usePageTitle } from '../../layout/pageTitle';
 import { runQuery } from '../../shell/api';
@@ -22,7 +21,6 @@ import { adminReportPath, parseAdminReportView, type AdminReportView } from './a
 import { InvoicingTable } from './InvoicingTable';
 import { ReportBody } from './ReportBody';
 import { ReportTools } from './ReportTools';
-import { drivenColumns } from './routeReportData';
 import { RouteTable } from './RouteTable';
 
 /**
@@ -123,14 +121,6 @@ export default function AdminReportPage() {
             name={(r) => routeName(r as AdminRouteRow)}
             fileName={`report-${view.fromDate}-${view.toDate}-${view.type}`}
             title={title}
-            columns={data.routes.planned ? undefined : drivenColumns}
-            note={
-              data.routes.planned
-                ? undefined
-                : translate('adminReport.routesNotPlanned', {
-                    limit: formatNumber(data.routes.limit, locale),
-                  })
-            }
           />
         ) : null}
       </ReportBody>

@@ -3,7 +3,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import {
   csvText,
   type RouteReport,
@@ -12,21 +11,14 @@ import {
 } from '@nordlog/contracts';
 import { useLocale, useTranslate } from 'react-admin';
 import { formatNumber } from '../../i18n/numbers';
-import {
-  percentColumns,
-  routeColumns,
-  routeTable,
-  routeValue,
-  type RouteColumn,
-} from './routeReportData';
+import { percentColumns, routeColumns, routeTable, routeValue } from './routeReportData';
 import { ReportSection } from './ReportSection';
 import { xlsxBlob } from './reportXlsx';
 
 /**
  * The routes' figures by the report's groups (docs/decisions/0090-route-reports.md): kilometres
  * and driving time planned and driven, working time, stops per hour and load factors, with their
- * totals, saved as CSV or xlsx like the counts. The admin report (docs/decisions/0101) may give
- * fewer `columns` (its planned figures over its bound) and a `note` saying why.
+ * totals, saved as CSV or xlsx like the counts.
  */
 export function RouteTable(props: {
   routes: RouteReport;
@@ -34,13 +26,11 @@ export function RouteTable(props: {
   name: (r: RouteRow) => string;
   fileName: string;
   title: string;
-  columns?: readonly RouteColumn[];
-  note?: string;
 }) {
   const translate = useTranslate();
   const locale = useLocale();
   const { routes, name } = props;
-  const columns = props.columns ?? routeColumns;
+  const columns = routeColumns;
   const headers = () => ({
     group: props.group,
     columns: columns.map((c) => translate(`routeReports.${c}`)),
@@ -66,11 +56,6 @@ export function RouteTable(props: {
       csv={() => csvText(routeTable(routes, headers(), name, columns))}
       xlsx={() => xlsxBlob(props.title, routeTable(routes, headers(), name, columns), percents)}
     >
-      {props.note ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="route-note">
-          {props.note}
-        </Typography>
-      ) : null}
       <Table
         size="small"
         aria-label={translate('routeReports.table', { group: props.group.toLowerCase() })}

@@ -33,12 +33,6 @@ export function routeValue(f: RouteReportFigures, column: RouteColumn): number |
   return percentColumns.includes(column) ? Math.round(v * 100) : v;
 }
 
-/** The columns without the planned ones (the admin report over its bound, docs/decisions/0101). */
-export const drivenColumns: readonly RouteColumn[] = routeColumns.filter(
-  (c) =>
-    !['plannedKm', 'plannedDrivingMinutes', 'loadFactorWeight', 'loadFactorVolume'].includes(c),
-);
-
 /**
  * The route figures as a table: a header, a line per group (named by `name`), the totals last;
  * the `columns` given (`headers.columns` are their names), by default all.

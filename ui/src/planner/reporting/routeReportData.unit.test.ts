@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { routeReportFigures, type RouteReport } from '@nordlog/contracts';
-import { drivenColumns, routeCsv, routeTable } from './routeReportData';
+import { routeCsv } from './routeReportData';
 
 describe('the route figures as a file (0090)', () => {
   it('a line per group, the load factors as whole percents, none empty, the totals last', () => {
@@ -41,22 +41,6 @@ describe('the route figures as a file (0090)', () => {
       'None,1,4.3,3.4,9,8,0,4,,,50',
       'Total,1,4.3,3.4,9,8,120,4,2,25,50',
       '',
-    ]);
-    // The admin report over its bound (0101): the driven and worked columns only.
-    expect(drivenColumns).toEqual([
-      'slots',
-      'drivenKm',
-      'drivenMinutes',
-      'workingMinutes',
-      'workedStops',
-      'stopsPerHour',
-    ]);
-    const headers = { group: 'Department', columns: ['S', 'D', 'DM', 'W', 'WS', 'SH'], total: 'T' };
-    expect(routeTable(report, headers, (r) => r.label ?? 'None', drivenColumns)).toEqual([
-      ['Department', 'S', 'D', 'DM', 'W', 'WS', 'SH'],
-      ['Kari', 1, 3.4, 8, 120, 4, 2],
-      ['None', 1, 3.4, 8, 0, 4, null],
-      ['T', 1, 3.4, 8, 120, 4, 2],
     ]);
   });
 });

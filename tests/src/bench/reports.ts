@@ -30,7 +30,7 @@ import { fmt, percentile, sample } from './stats.js';
 
 /**
  * `npm run bench:reports [-- --scale F --consignments N --departments D --samples S
- *   --bookings B --rounds R --concurrency C --keep]`
+ *   --bookings B --rounds R --concurrency C --all-orders --keep]`
  *
  * The reports (issue 45; docs/decisions/0080, 0082, 0088) on the local PostgreSQL server, in a
  * database of its own:
@@ -38,6 +38,10 @@ import { fmt, percentile, sample } from './stats.js';
  *    (default 100) departments with three customers each: departments and customers through the
  *    command API, the consignments written in bulk into the read models in the rows their
  *    projections write (reportsData.ts): booking a million through commands would take hours.
+ *    What the report's other parts read is there as on a real day: each slot's route (a pickup and
+ *    a delivery stop per consignment on it) and the units the slots name (reportsRoutes.ts), and
+ *    the orders of the measured month (every day with `--all-orders`) with a price list per
+ *    department, so its amount to invoice prices them (reportsOrders.ts).
  * 2. A month's report (the middle month) as the query service answers it over HTTP, as an ADMIN:
  *    `productivityReport` of one department by day and by courier, and `adminReport` of every
  *    department by department; S (default 50) samples each, the department rotating. Each against
@@ -45,6 +49,8 @@ import { fmt, percentile, sample } from './stats.js';
  *    `rm_consignments`, counting its state and slot columns: less than the report counts, so the
  *    baseline is if anything flattered), run directly on the database in the same run. Target:
  *    p95 ≤ 0.2 × the bare GROUP BY's p95, and p95 < 300 ms. The counts both give are compared.
+ *    For productivityReport also the handler's four parts on their own (cells, routes, invoicing,
+ *    estimate), so the figures say where the time goes.
  * 3. What the reporting projection adds to a CREATE_ORDER (reportsBooking.ts): bench:spine's
  *    booking on two systems, with every projection and without `reports`, R (default 5) rounds of
  *    B (default 2,000 × F, at least 500) orders at concurrency C (default 16).
@@ -222,12 +228,14 @@ async function dataCheck(knex: Knex, world: ReportsWorld): Promise<string> {
     `select count(*)::int as slots, sum(jsonb_array_length(s.data->'stops'))::int as stops,
        count(u.id)::int as units
      from ${SLOTS_TABLE} s left join ${UNITS_TABLE} u on u.id = (s.data->>'unitId')::bigint
-     where s.department_id = ? and s.date between ?::date and ?::date`,
+     where s.department_id = ? and s.date between ? and ?`,
     [dep, MONTH.fromDate, MONTH.toDate],
   );
   const r = rows[0]!;
   const e = await toInvoiceEstimate(knex, [dep], MONTH.fromDate, MONTH.toDate);
-  const amounts = e.amounts.map((a) => `${fmt(a.orders)} orders ${fmt(a.gross / 100)} ${a.currency} gross`);
+  const amounts = e.amounts.map(
+    (a) => `${fmt(a.orders)} orders ${fmt(a.gross / 100)} ${a.currency} gross`,
+  );
   return `  a department's month: ${fmt(r.slots)} slots (${fmt(r.units)} with their unit), ${fmt(r.stops)} stops; the amount to invoice: ${fmt(e.orders)} orders to invoice, ${fmt(e.notPriced)} not priced${e.overLimit ? ' (over the limit: none priced)' : ''}, ${amounts.join(', ') || 'nothing priced'}`;
 }
 
@@ -253,7 +261,10 @@ function printFigure(f: Figure): boolean {
   if (f.parts.length > 0)
     console.log(
       `    the handler's parts in process (other departments, schedules not cached): ${f.parts
-        .map(([name, xs]) => `${name} p95 ${fmt(percentile(xs, 95), 1)} ms (p50 ${fmt(percentile(xs, 50), 1)})`)
+        .map(
+          ([name, xs]) =>
+            `${name} p95 ${fmt(percentile(xs, 95), 1)} ms (p50 ${fmt(percentile(xs, 50), 1)})`,
+        )
         .join('; ')}`,
     );
   return ok && f.mismatches === 0;
@@ -285,7 +296,15 @@ async function main() {
         await knex.raw<{ rows: { t: string; size: string }[] }>(
           `select t, pg_size_pretty(pg_total_relation_size(t)) as size
              from unnest(?::text[]) t`,
-          [[REPORT_CELLS_TABLE, REPORT_ORDERS_TABLE, CONSIGNMENT_GRID_TABLE, SLOTS_TABLE, ORDERS_TABLE]],
+          [
+            [
+              REPORT_CELLS_TABLE,
+              REPORT_ORDERS_TABLE,
+              CONSIGNMENT_GRID_TABLE,
+              SLOTS_TABLE,
+              ORDERS_TABLE,
+            ],
+          ],
         )
       ).rows;
       console.log(

@@ -35,8 +35,10 @@ import { runConcurrent } from './stats.js';
  * the read models in bulk, in the rows the projections write: `rm_report_orders` (fold.ts's
  * ReportOrder), `rm_report_cells` (the cells added up with the projection's own CellDeltas and
  * contribution), the grid's `rm_consignments` (gridRows.ts's row, with the same state, slot and
- * reason) and `rm_slots` (a courier and a unit per slot). Both sides of the comparison are
- * made from the same orders, so the report and the bare GROUP BY must give the same counts.
+ * reason) and `rm_slots` (a courier and a unit per slot, 07:00–16:00, its route of the
+ * consignments planned on it: reportsRoutes.ts, with the units), then `rm_orders` of the given
+ * dates priced by a price list per department (reportsOrders.ts). Both sides of the comparison
+ * are made from the same orders, so the report and the bare GROUP BY must give the same counts.
  */
 export interface ReportsWorld {
   departments: string[];

@@ -43,10 +43,28 @@ export async function setUpPrices(system: System, departments: readonly string[]
       ],
       lines: [
         { articleCode: 'FREIGHT', zone: 'CITY', customerPrice: 19_900, resourcePrice: 14_000 },
-        { articleCode: 'FREIGHT', zone: 'CITY', from: 10, customerPrice: 24_900, resourcePrice: 17_000 },
-        { articleCode: 'FREIGHT', zone: 'CITY', from: 35, customerPrice: 34_900, resourcePrice: 25_000 },
+        {
+          articleCode: 'FREIGHT',
+          zone: 'CITY',
+          from: 10,
+          customerPrice: 24_900,
+          resourcePrice: 17_000,
+        },
+        {
+          articleCode: 'FREIGHT',
+          zone: 'CITY',
+          from: 35,
+          customerPrice: 34_900,
+          resourcePrice: 25_000,
+        },
         { articleCode: 'FREIGHT', zone: 'REGION', customerPrice: 29_900, resourcePrice: 21_000 },
-        { articleCode: 'FREIGHT', zone: 'REGION', from: 35, customerPrice: 44_900, resourcePrice: 31_000 },
+        {
+          articleCode: 'FREIGHT',
+          zone: 'REGION',
+          from: 35,
+          customerPrice: 44_900,
+          resourcePrice: 31_000,
+        },
         { articleCode: 'KG', from: 35, per: 'UNIT', customerPrice: 150, resourcePrice: 90 },
         { articleCode: 'PKG', per: 'UNIT', customerPrice: 1_500, resourcePrice: 500 },
       ],
@@ -130,7 +148,9 @@ export function orderEvents(world: ReportsWorld, i: number, position: number): R
       n,
       type,
       n === 0 ? { ...(data as object), order } : data,
-      new Date(n === 0 ? first : Math.max(first, last - (steps.length - 1 - n) * 600_000)).toISOString(),
+      new Date(
+        n === 0 ? first : Math.max(first, last - (steps.length - 1 - n) * 600_000),
+      ).toISOString(),
       position + n,
     ),
   );

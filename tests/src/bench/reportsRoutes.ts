@@ -120,5 +120,6 @@ export async function addRoutes(knex: Knex): Promise<void> {
 }
 
 /** The route reports' `stops` of a slot's data (SQL): its non-break stops' consignment ids. */
-export const ROUTE_STOP_IDS = `jsonb_path_query_array(data->'stops',
-  '$[*] ? (@.kind != "${REST_BREAK}").consignmentId')`;
+export const ROUTE_STOP_IDS = `(select coalesce(jsonb_agg(x->'consignmentId' order by n), '[]')
+  from jsonb_array_elements(data->'stops') with ordinality t(x, n)
+  where x->>'kind' <> '${REST_BREAK}')`;

@@ -16,6 +16,8 @@ export type { InvoiceDocumentSettings } from './invoicing/download.js';
 export { createIntegrationQueryApi } from './apiKeys/routes.js';
 export { cellsQuery } from './reporting/cells.js';
 export { toInvoiceEstimate } from './reporting/estimate.js';
+export { invoicingReport } from './reporting/invoicing.js';
+export { routeReport } from './reporting/routes.js';
 export { adminRouteReport } from './reporting/adminRoutes.js';
 export { reportGroups } from './reporting/query.js';
 export { readCustomerReferences } from './customers/references.js';

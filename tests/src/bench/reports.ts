@@ -1,14 +1,23 @@
 import {
   CONSIGNMENT_GRID_TABLE,
+  ORDERS_TABLE,
   REPORT_CELLS_TABLE,
   REPORT_ORDERS_TABLE,
   SLOTS_TABLE,
+  UNITS_TABLE,
   addDays,
   SYSTEM_IDENTITY,
   type ReportGrouping,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { queries } from '@nordlog/query-service';
+import {
+  cellsQuery,
+  invoicingReport,
+  queries,
+  reportGroups,
+  routeReport,
+  toInvoiceEstimate,
+} from '@nordlog/query-service';
 import { cpus, loadavg } from 'node:os';
 import { numberArg as arg } from './args.js';
 import { apiClient, type ApiClient } from './invoicingData.js';
@@ -21,7 +30,7 @@ import { fmt, percentile, sample } from './stats.js';
 
 /**
  * `npm run bench:reports [-- --scale F --consignments N --departments D --samples S
- *   --bookings B --rounds R --concurrency C --keep]`
+ *   --bookings B --rounds R --concurrency C --all-orders --keep]`
  *
  * The reports (issue 45; docs/decisions/0080, 0082, 0088) on the local PostgreSQL server, in a
  * database of its own:
@@ -29,6 +38,10 @@ import { fmt, percentile, sample } from './stats.js';
  *    (default 100) departments with three customers each: departments and customers through the
  *    command API, the consignments written in bulk into the read models in the rows their
  *    projections write (reportsData.ts): booking a million through commands would take hours.
+ *    What the report's other parts read is there as on a real day: each slot's route (a pickup and
+ *    a delivery stop per consignment on it) and the units the slots name (reportsRoutes.ts), and
+ *    the orders of the measured month (every day with `--all-orders`) with a price list per
+ *    department, so its amount to invoice prices them (reportsOrders.ts).
  * 2. A month's report (the middle month) as the query service answers it over HTTP, as an ADMIN:
  *    `productivityReport` of one department by day and by courier, and `adminReport` of every
  *    department by department; S (default 50) samples each, the department rotating. Each against
@@ -36,6 +49,8 @@ import { fmt, percentile, sample } from './stats.js';
  *    `rm_consignments`, counting its state and slot columns: less than the report counts, so the
  *    baseline is if anything flattered), run directly on the database in the same run. Target:
  *    p95 ≤ 0.2 × the bare GROUP BY's p95, and p95 < 300 ms. The counts both give are compared.
+ *    For productivityReport also the handler's four parts on their own (cells, routes, invoicing,
+ *    estimate), so the figures say where the time goes.
  * 3. What the reporting projection adds to a CREATE_ORDER (reportsBooking.ts): bench:spine's
  *    booking on two systems, with every projection and without `reports`, R (default 5) rounds of
  *    B (default 2,000 × F, at least 500) orders at concurrency C (default 16).
@@ -52,6 +67,10 @@ const DAYS = 92;
 const FIRST_DATE = '2026-01-01';
 const MONTH = { fromDate: '2026-02-01', toDate: '2026-02-28' };
 const TARGET = { ratio: 0.2, p95: 300 };
+/** The orders' dates (`rm_orders`): the measured month, or with `--all-orders` every day. */
+const ORDER_DATES = process.argv.includes('--all-orders')
+  ? { fromDate: FIRST_DATE, toDate: addDays(FIRST_DATE, DAYS - 1) }
+  : MONTH;
 
 const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
 const COUNTS = ['booked', 'planned', 'collected', 'delivered', 'deviated', 'returned'] as const;
@@ -94,6 +113,8 @@ interface Figure {
   handler: number[];
   bare: number[];
   mismatches: number;
+  /** The handler's four parts called on their own in this process (productivityReport). */
+  parts: [string, number[]][];
 }
 
 /** The report's rows against the bare aggregate's: the groups whose counts differ. */
@@ -108,6 +129,32 @@ function mismatches(rows: { key: string | null }[], bare: Map<string, Counts>): 
 
 type Rows = { rows: { key: string | null }[] };
 
+/**
+ * productivityReport's four parts as its handler runs them (query-service reporting/query.ts), each
+ * on its own: the cells' SQL (`cellsQuery` run raw, without shaping the reasons), `routeReport`
+ * (the slots and their planning schedules), `invoicingReport` and `toInvoiceEstimate`.
+ */
+function handlerParts(
+  knex: Knex,
+  departments: (i: number) => string[],
+  groupBy: ReportGrouping,
+): [string, (i: number) => Promise<unknown>][] {
+  const group = reportGroups[groupBy];
+  const { fromDate, toDate } = MONTH;
+  return [
+    [
+      'cells (cellsQuery)',
+      (i) => {
+        const { sql, bindings } = cellsQuery(departments(i), fromDate, toDate, group);
+        return knex.raw(sql, bindings as never);
+      },
+    ],
+    ['routeReport', (i) => routeReport(knex, departments(i), fromDate, toDate, groupBy)],
+    ['invoicingReport', (i) => invoicingReport(knex, departments(i), fromDate, toDate, group)],
+    ['toInvoiceEstimate', (i) => toInvoiceEstimate(knex, departments(i), fromDate, toDate)],
+  ];
+}
+
 async function measure(knex: Knex, api: ApiClient, world: ReportsWorld): Promise<Figure[]> {
   const dep = (i: number) => world.departments[i % world.departments.length]!;
   const ctx = { knex, identity: SYSTEM_IDENTITY, clock: () => new Date() };
@@ -117,12 +164,16 @@ async function measure(knex: Knex, api: ApiClient, world: ReportsWorld): Promise
     groupBy,
   });
   const adminParams = () => ({ ...MONTH, type: 'departments' as const });
+  // The parts read departments the block's other samples do not, so that none of them finds
+  // its schedules in the query service's schedule cache (the HTTP samples do not either).
+  const half = Math.floor(world.departments.length / 2);
   const cases: {
     label: string;
     query: 'productivityReport' | 'adminReport';
     params: (i: number) => Record<string, unknown>;
     handler: (i: number) => Promise<unknown>;
     bare: (i: number) => Promise<Map<string, Counts>>;
+    parts?: [string, (i: number) => Promise<unknown>][];
   }[] = [
     ...(['day', 'courier'] as const).map((groupBy) => ({
       label: `productivityReport, a department, by ${groupBy}`,
@@ -131,6 +182,7 @@ async function measure(knex: Knex, api: ApiClient, world: ReportsWorld): Promise
       handler: (i: number) => queries.productivityReport(plannerParams(groupBy)(i), ctx),
       bare: (i: number) =>
         bareGroupBy(knex, [dep(i)], groupBy === 'day' ? 'c.date::text' : 's.courier_id::text'),
+      parts: handlerParts(knex, (i) => [dep(i + half)], groupBy),
     })),
     {
       label: `adminReport, ${world.departments.length} departments, by department`,
@@ -147,16 +199,44 @@ async function measure(knex: Knex, api: ApiClient, world: ReportsWorld): Promise
       mismatches((await http(0)).rows, await c.bare(0)) +
       mismatches(((await c.handler(0)) as Rows).rows, await c.bare(0));
     // Alternating blocks of 10, so drift on a shared machine falls on all three alike.
-    const f: Figure = { label: c.label, report: [], handler: [], bare: [], mismatches: wrong };
+    const parts = c.parts ?? [];
+    const f: Figure = {
+      label: c.label,
+      report: [],
+      handler: [],
+      bare: [],
+      mismatches: wrong,
+      parts: parts.map(([name]) => [name, []]),
+    };
     for (let at = 0; at < SAMPLES; at += 10) {
       const n = Math.min(10, SAMPLES - at);
       f.report.push(...(await sample(n, (i) => http(at + i))));
       f.handler.push(...(await sample(n, (i) => c.handler(at + i))));
       f.bare.push(...(await sample(n, (i) => c.bare(at + i))));
+      for (const [k, [, part]] of parts.entries())
+        f.parts[k]![1].push(...(await sample(n, (i) => part(at + i))));
     }
     figures.push(f);
   }
   return figures;
+}
+
+/** What one department's month holds: its routes' stops and what its amount to invoice prices. */
+async function dataCheck(knex: Knex, world: ReportsWorld): Promise<string> {
+  const dep = world.departments[0]!;
+  const { rows } = await knex.raw<{ rows: { slots: number; stops: number; units: number }[] }>(
+    `select count(*)::int as slots, sum(jsonb_array_length(s.data->'stops'))::int as stops,
+       count(u.id)::int as units
+     from ${SLOTS_TABLE} s left join ${UNITS_TABLE} u on u.id = (s.data->>'unitId')::bigint
+     where s.department_id = ? and s.date between ? and ?`,
+    [dep, MONTH.fromDate, MONTH.toDate],
+  );
+  const r = rows[0]!;
+  const e = await toInvoiceEstimate(knex, [dep], MONTH.fromDate, MONTH.toDate);
+  const amounts = e.amounts.map(
+    (a) => `${fmt(a.orders)} orders ${fmt(a.gross / 100)} ${a.currency} gross`,
+  );
+  return `  a department's month: ${fmt(r.slots)} slots (${fmt(r.units)} with their unit), ${fmt(r.stops)} stops; the amount to invoice: ${fmt(e.orders)} orders to invoice, ${fmt(e.notPriced)} not priced${e.overLimit ? ' (over the limit: none priced)' : ''}, ${amounts.join(', ') || 'nothing priced'}`;
 }
 
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -178,6 +258,15 @@ function printFigure(f: Figure): boolean {
   console.log(
     `    ${'bare GROUP BY'.padEnd(22)} p95 ${fmt(b95, 1).padStart(7)} ms (p50 ${fmt(percentile(f.bare, 50), 1).padStart(6)})  groups whose counts differ from the report's: ${f.mismatches}`,
   );
+  if (f.parts.length > 0)
+    console.log(
+      `    the handler's parts in process (other departments, schedules not cached): ${f.parts
+        .map(
+          ([name, xs]) =>
+            `${name} p95 ${fmt(percentile(xs, 95), 1)} ms (p50 ${fmt(percentile(xs, 50), 1)})`,
+        )
+        .join('; ')}`,
+    );
   return ok && f.mismatches === 0;
 }
 
@@ -202,17 +291,26 @@ async function main() {
       // The bulk rows go in behind the projector's back: it must not be writing these tables.
       await projectionsSettled(knex, 60_000);
       await system.projector.stop();
-      const filled = await fillReadModels(knex, world, CONSIGNMENTS);
+      const filled = await fillReadModels(knex, world, CONSIGNMENTS, ORDER_DATES);
       const sizes = (
         await knex.raw<{ rows: { t: string; size: string }[] }>(
           `select t, pg_size_pretty(pg_total_relation_size(t)) as size
              from unnest(?::text[]) t`,
-          [[REPORT_CELLS_TABLE, REPORT_ORDERS_TABLE, CONSIGNMENT_GRID_TABLE]],
+          [
+            [
+              REPORT_CELLS_TABLE,
+              REPORT_ORDERS_TABLE,
+              CONSIGNMENT_GRID_TABLE,
+              SLOTS_TABLE,
+              ORDERS_TABLE,
+            ],
+          ],
         )
       ).rows;
       console.log(
-        `\nData: ${DEPARTMENTS} departments and ${DEPARTMENTS * 3} customers by command in ${seconds(made - started)}; ${fmt(CONSIGNMENTS)} consignments ${FIRST_DATE} to ${addDays(FIRST_DATE, DAYS - 1)} in bulk into the read models in ${seconds(performance.now() - made)} (${fmt(filled.slots)} slots, ${fmt(filled.cells)} report cells; ${sizes.map((s) => `${s.t} ${s.size}`).join(', ')})`,
+        `\nData: ${DEPARTMENTS} departments and ${DEPARTMENTS * 3} customers by command in ${seconds(made - started)}; ${fmt(CONSIGNMENTS)} consignments ${FIRST_DATE} to ${addDays(FIRST_DATE, DAYS - 1)} in bulk into the read models in ${seconds(performance.now() - made)} (${fmt(filled.slots)} slots with their routes, ${fmt(filled.units)} units, ${fmt(filled.cells)} report cells, ${fmt(filled.orders)} orders ${ORDER_DATES.fromDate} to ${ORDER_DATES.toDate}; consignments ${seconds(filled.ms.consignments)}, routes ${seconds(filled.ms.routes)}, orders ${seconds(filled.ms.orders)}; ${sizes.map((s) => `${s.t} ${s.size}`).join(', ')})`,
       );
+      console.log(await dataCheck(knex, world));
       system.projector.start();
       const headers = await signIn(system, '+4745999003', { role: 'ADMIN' });
       const api = apiClient(system.url, headers);

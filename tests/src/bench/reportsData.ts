@@ -1,11 +1,13 @@
 import {
   CONSIGNMENT_GRID_TABLE,
+  ORDERS_TABLE,
   REPORT_CELLS_TABLE,
   REPORT_DEPARTMENT_DAYS_TABLE,
   REPORT_ORDERS_TABLE,
   ROUTE_DAYS_TABLE,
   ROUTE_REPORTS_TABLE,
   SLOTS_TABLE,
+  UNITS_TABLE,
   addDays,
   deviationReasons,
   rowFlags,
@@ -23,6 +25,8 @@ import {
 } from '@nordlog/projector';
 import { benchRow } from './gridRows.js';
 import { must } from './localSystem.js';
+import { insertOrders, setUpPrices } from './reportsOrders.js';
+import { ROUTE_STOP_IDS, addRoutes, insertUnits } from './reportsRoutes.js';
 import { runConcurrent } from './stats.js';
 
 /**
@@ -31,8 +35,10 @@ import { runConcurrent } from './stats.js';
  * the read models in bulk, in the rows the projections write: `rm_report_orders` (fold.ts's
  * ReportOrder), `rm_report_cells` (the cells added up with the projection's own CellDeltas and
  * contribution), the grid's `rm_consignments` (gridRows.ts's row, with the same state, slot and
- * reason) and `rm_slots` (a courier and a unit per slot). Both sides of the comparison are
- * made from the same orders, so the report and the bare GROUP BY must give the same counts.
+ * reason) and `rm_slots` (a courier and a unit per slot, 07:00–16:00, its route of the
+ * consignments planned on it: reportsRoutes.ts, with the units), then `rm_orders` of the given
+ * dates priced by a price list per department (reportsOrders.ts). Both sides of the comparison
+ * are made from the same orders, so the report and the bare GROUP BY must give the same counts.
  */
 export interface ReportsWorld {
   departments: string[];
@@ -85,11 +91,15 @@ export async function setUpWorld(
     const [id] = await must(system, 'CREATE_CUSTOMER', { name, departmentId: departments[d] });
     customers[d]![i % CUSTOMERS_PER_DEPARTMENT] = { id: id!, name };
   });
+  await setUpPrices(system, departments);
   return { departments, customers, firstDate: options.firstDate, days: options.days };
 }
 
 const slotId = (world: ReportsWorld, d: number, day: number, k: number) =>
   String(SLOT_BASE + (d * world.days + day) * SLOTS_PER_DAY + k);
+/** Slot `k` of each of department `d`'s days has a courier and a unit of its own. */
+const courierOf = (d: number, k: number) => String(COURIER_BASE + d * SLOTS_PER_DAY + k);
+const unitOf = (d: number, k: number) => String(UNIT_BASE + d * SLOTS_PER_DAY + k);
 
 /** A 32-bit finaliser (MurmurHash3's): its outputs for neighbouring inputs are unrelated. */
 function mix(x: number): number {
@@ -155,16 +165,25 @@ async function insertSlots(knex: Knex, world: ReportsWorld): Promise<number> {
       for (let k = 0; k < SLOTS_PER_DAY; k++) {
         const id = slotId(world, d, day, k);
         const date = addDays(world.firstDate, day);
-        const courierId = String(COURIER_BASE + d * SLOTS_PER_DAY + k);
-        const unitId = String(UNIT_BASE + d * SLOTS_PER_DAY + k);
+        const courierId = courierOf(d, k);
+        const unitId = unitOf(d, k);
+        // The route (stops, consignmentIds) follows once the consignments are in (addRoutes).
         const data = {
           id,
           departmentId,
           date,
           name: `Rute ${k + 1}`,
+          timeFrom: `${date}T07:00:00.000Z`,
+          timeTo: `${date}T16:00:00.000Z`,
           state: 'FINISHED',
+          slotMode: 'ROUTE',
+          shouldDriverNotReturn: false,
           courierId,
           unitId,
+          vehicleId: null,
+          manualPlanning: false,
+          areas: [],
+          templateId: null,
           consignmentIds: [],
           stops: [],
           revision: 10,
@@ -265,17 +284,31 @@ async function insertCells(knex: Knex, cells: CellDeltas): Promise<number> {
   return rows.length;
 }
 
+/** What the fill wrote, and how long its steps took (ms). */
+export interface Filled {
+  slots: number;
+  cells: number;
+  units: number;
+  orders: number;
+  ms: { consignments: number; routes: number; orders: number };
+}
+
 /**
  * Writes `count` consignments into the read models, `chunk` a statement, two statements at a
- * time; then VACUUM ANALYZE, as autovacuum would after a day's work.
+ * time; the units, the slots' routes and the orders picked up in `orderDates`; then VACUUM
+ * ANALYZE, as autovacuum would after a day's work.
  */
 export async function fillReadModels(
   knex: Knex,
   world: ReportsWorld,
   count: number,
+  orderDates: { fromDate: string; toDate: string },
   chunk = 5_000,
-): Promise<{ slots: number; cells: number }> {
+): Promise<Filled> {
+  let at = performance.now();
+  const lap = () => -at + (at = performance.now());
   const slots = await insertSlots(knex, world);
+  const units = await insertUnits(knex, world.departments, SLOTS_PER_DAY, unitOf, courierOf);
   const cells = new CellDeltas();
   await runConcurrent(Math.ceil(count / chunk), 2, async (c) => {
     await insertChunk(knex, world, c * chunk, Math.min(count, (c + 1) * chunk), cells);
@@ -283,17 +316,23 @@ export async function fillReadModels(
   const cellRows = await insertCells(knex, cells);
   // The rollup per department and day (docs/decisions/0096), as the projection's migration makes it.
   await knex.raw(DAYS_FROM_CELLS);
-  // The route reports' row of each slot (not started: nothing driven) and their rollup per
-  // department and day (docs/decisions/0101, addendum), as routeReports and its migration make them.
+  const consignments = lap();
+  await addRoutes(knex);
+  // The route reports' row of each slot (not started: nothing driven; its stops as routesFold.ts
+  // keeps them) and their rollup per department and day (docs/decisions/0101, addendum), as
+  // routeReports and its migration make them.
   await knex.raw(`insert into ${ROUTE_REPORTS_TABLE}
       (id, revision, department_id, date, courier_id, state, deleted, data)
     select id, revision, department_id, date, courier_id, state, deleted, jsonb_build_object(
       'id', id::text, 'revision', revision, 'departmentId', department_id::text, 'date', date,
       'courierId', courier_id::text, 'state', state, 'deleted', deleted, 'startedAt', null,
       'completedAt', null, 'drivenMetres', 0, 'drivingSeconds', 0, 'positionRevision', -1,
-      'anchor', null, 'runs', '[]'::jsonb, 'stops', '[]'::jsonb)
+      'anchor', null, 'runs', '[]'::jsonb, 'stops', ${ROUTE_STOP_IDS})
     from ${SLOTS_TABLE}`);
   await knex.raw(ROUTE_DAYS_FROM_ROUTES);
+  const routes = lap();
+  const orders = await insertOrders(knex, world, count, orderDates);
+  const ordersMs = lap();
   for (const t of [
     ROUTE_REPORTS_TABLE,
     ROUTE_DAYS_TABLE,
@@ -302,7 +341,15 @@ export async function fillReadModels(
     REPORT_DEPARTMENT_DAYS_TABLE,
     CONSIGNMENT_GRID_TABLE,
     SLOTS_TABLE,
+    ORDERS_TABLE,
+    UNITS_TABLE,
   ])
     await knex.raw(`vacuum analyze ${t}`);
-  return { slots, cells: cellRows };
+  return {
+    slots,
+    cells: cellRows,
+    units,
+    orders,
+    ms: { consignments, routes, orders: ordersMs },
+  };
 }

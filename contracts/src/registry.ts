@@ -60,7 +60,7 @@ import { numberSeriesCommandSchemas, numberSeriesQuerySchema } from './numberSer
 import { orderHistoryQuerySchema } from './orderHistory/index.js';
 import { adminReportQuerySchema } from './reporting/admin.js';
 import { monitoringSnapshotQuerySchema, reportDashboardsQuerySchema } from './monitoring/index.js';
-import { productivityReportQuerySchema } from './reporting/index.js';
+import { productivityReportQuerySchema, toInvoiceEstimateQuerySchema } from './reporting/index.js';
 import { npsCommandSchemas, npsScoresQuerySchema } from './nps/index.js';
 import { deviationCommandSchemas, orderDeviationsQuerySchema } from './deviations/index.js';
 import {
@@ -272,6 +272,8 @@ export const querySchemas = {
   ...shdQuerySchemas,
   // The productivity report (docs/decisions/0080-reporting.md).
   productivityReport: productivityReportQuerySchema,
+  // The amount still to invoice, priced when asked (docs/decisions/0101, 0105).
+  toInvoiceEstimate: toInvoiceEstimateQuerySchema,
   // The admin report: the company's numbers from the same cells (docs/decisions/0082).
   adminReport: adminReportQuerySchema,
   // The report pages /reports/analytics and /reports/monitoring (docs/decisions/0084).

@@ -15,3 +15,4 @@ export { searchText } from './consignmentGrid/row.js';
 export { CellDeltas, type ReportOrder } from './reporting/fold.js';
 export { DAYS_FROM_CELLS } from './reporting/projection.js';
 export { ROUTE_DAYS_FROM_ROUTES } from './reporting/routes.js';
+export { planRoutes } from './reporting/routePlans.js';

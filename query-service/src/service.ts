@@ -63,7 +63,7 @@ import { textQueries } from './texts/query.js';
 import { upsalesOffers, upsalesRuleById, upsalesRules } from './upsales/query.js';
 import { vendorQueries } from './vendors/query.js';
 import { shdSettings } from './shd/query.js';
-import { productivityReport } from './reporting/query.js';
+import { productivityReport, toInvoiceEstimateQuery } from './reporting/query.js';
 import { npsScores } from './nps/query.js';
 import { cmsQueries } from './cms/query.js';
 import { minPosition, type WaitForPosition } from './minPosition.js';
@@ -197,6 +197,7 @@ export const queries: QueryTable = {
   ...vendorQueries,
   shdSettings,
   productivityReport,
+  toInvoiceEstimate: toInvoiceEstimateQuery,
   adminReport,
   reportDashboards,
   monitoringSnapshot,

@@ -121,6 +121,7 @@ export const queryPermissions: Record<QueryName, Permission> = {
   shdSettings: read(['ADMIN_SHD']),
   // Reports (0080): the planner's reports flag, in the departments the reader sees.
   productivityReport: read(['PLANNER_REPORTS']),
+  toInvoiceEstimate: read(['PLANNER_REPORTS']),
   // The admin report (spec §6: the reports pages allow ADMIN only; 0082): the whole company's.
   adminReport: read([], { roles: ['ADMIN'], ...everyDepartment }),
   // The report pages (spec §6: `/reports/*` ADMIN only; 0084): the company's and the processes'.

@@ -43,6 +43,20 @@ export const productivityReportQuerySchema = z
 export type ProductivityReportQuery = z.output<typeof productivityReportQuerySchema>;
 
 /**
+ * Query `toInvoiceEstimate`: the amount still to invoice of the departments' dates, estimated at
+ * today's prices (docs/decisions/0101, 0105). Its own query: it prices orders when asked, where
+ * the report's figures are read models, so the report is not held up by it.
+ */
+export const toInvoiceEstimateQuerySchema = z
+  .object({
+    departmentIds: z.array(entityId).min(1).max(200),
+    fromDate: calendarDate,
+    toDate: calendarDate,
+  })
+  .strict()
+  .superRefine(checkReportRange);
+
+/**
  * What a report counts of a set of consignments, each by where it is now:
  * - `booked`: every consignment not deleted;
  * - `planned`: those on a slot's route; `stops`: the route stops they make (a delivery, and a

@@ -46,7 +46,10 @@ export interface InvoicingRow extends InvoicingFigures {
 export interface InvoicingReport {
   rows: InvoicingRow[];
   totals: InvoicingFigures;
-  /** The planner's report only (not the admin report's 100 departments): `ToInvoiceEstimate`. */
+  /**
+   * The planner's report screen adds it when its own query (`toInvoiceEstimate`) answers; the
+   * answers of `productivityReport` and `adminReport` never have it.
+   */
   estimate?: ToInvoiceEstimate;
 }
 

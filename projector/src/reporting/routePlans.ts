@@ -74,20 +74,21 @@ const UPSERT_UNITS = `insert into ${U} (id, revision, data)
   select (r->>'id')::bigint, (r->>'revision')::integer, r from jsonb_array_elements($1::jsonb) r
   on conflict (id) do update set revision = excluded.revision, data = excluded.data`;
 /** A slot's row: its route, whose it is, and its plan (the figures the reports sum). */
-const UPSERT_SLOTS = `insert into ${P} (id, revision, department_id, date, state, deleted,
+const UPSERT_SLOTS = `insert into ${P} (id, revision, department_id, date, name, state, deleted,
     courier_id, unit_id, consignment_ids, route_stops, planned_km, planned_minutes, load_weight,
     load_volume, capacity_weight, capacity_volume, data)
-  select x.id, x.revision, x.department_id, x.date, x.state, x.deleted, x.courier_id, x.unit_id,
+  select x.id, x.revision, x.department_id, x.date, x.name, x.state, x.deleted, x.courier_id, x.unit_id,
     array(select jsonb_array_elements_text(x.consignment_ids))::bigint[], x.route_stops,
     x.planned_km, x.planned_minutes, x.load_weight, x.load_volume, x.capacity_weight,
     x.capacity_volume, x.data
   from jsonb_to_recordset($1::jsonb) as x(id bigint, revision integer, department_id bigint,
-    date text, state text, deleted boolean, courier_id bigint, unit_id bigint,
+    date text, name text, state text, deleted boolean, courier_id bigint, unit_id bigint,
     consignment_ids jsonb, route_stops integer, planned_km float8, planned_minutes integer,
     load_weight float8, load_volume float8, capacity_weight float8, capacity_volume float8,
     data jsonb)
   on conflict (id) do update set revision = excluded.revision,
-    department_id = excluded.department_id, date = excluded.date, state = excluded.state,
+    department_id = excluded.department_id, date = excluded.date, name = excluded.name,
+    state = excluded.state,
     deleted = excluded.deleted, courier_id = excluded.courier_id, unit_id = excluded.unit_id,
     consignment_ids = excluded.consignment_ids, route_stops = excluded.route_stops,
     planned_km = excluded.planned_km, planned_minutes = excluded.planned_minutes,
@@ -154,6 +155,7 @@ async function writeRoutes(trx: Knex.Transaction, rows: PlanRows, slotIds: Set<s
       revision: slot.revision,
       department_id: slot.departmentId,
       date: slot.date,
+      name: slot.name,
       state: slot.state,
       deleted: slot.deleted,
       courier_id: slot.courierId,
@@ -170,6 +172,19 @@ async function writeRoutes(trx: Knex.Transaction, rows: PlanRows, slotIds: Set<s
     };
   });
   await preparedQuery(trx, UPSERT_SLOTS, [JSON.stringify(records)]);
+}
+
+/**
+ * The given slots' rows planned from the units and points the projection holds (the bench fills
+ * its read models in bulk, docs/decisions/0088, and plans its routes through here).
+ */
+export async function planRoutes(trx: Knex.Transaction, slots: SlotRow[]): Promise<void> {
+  const rows: PlanRows = {
+    slots: new Map(slots.map((s) => [String(s.id), s])),
+    units: new Map(),
+    points: new Map(),
+  };
+  await writeRoutes(trx, rows, new Set(rows.slots.keys()));
 }
 
 /**
@@ -223,13 +238,17 @@ export const routePlansProjection: Projection = {
       name: '0001_rm_route_plans',
       async up(knex) {
         await knex.raw(`create table ${P} (id bigint primary key, revision integer not null,
-            department_id bigint not null, date text not null, state text not null,
-            deleted boolean not null, courier_id bigint, unit_id bigint,
+            department_id bigint not null, date text not null, name text not null,
+            state text not null, deleted boolean not null, courier_id bigint, unit_id bigint,
             consignment_ids bigint[] not null, route_stops integer not null,
             planned_km float8 not null, planned_minutes integer not null,
             load_weight float8 not null, load_volume float8 not null, capacity_weight float8,
             capacity_volume float8, data jsonb not null);
           create index ${P}_department_date on ${P} (department_id, date);
+          -- The admin report's sums of every department's dates, read from the index alone.
+          create index ${P}_date_figures on ${P} (date) include (department_id, state, deleted,
+            planned_km, planned_minutes, load_weight, load_volume, capacity_weight,
+            capacity_volume);
           create index ${P}_unit on ${P} (unit_id) where unit_id is not null;
           create index ${P}_consignments on ${P} using gin (consignment_ids);
           create table ${PP} (id bigint primary key, revision integer not null,

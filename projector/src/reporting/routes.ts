@@ -120,6 +120,23 @@ export const routeReportsProjection: Projection = {
           ${ROUTE_DAYS_FROM_ROUTES}`);
       },
     },
+    {
+      // What the reports read of a slot's row as columns of their own (docs/decisions/0105), so a
+      // month's report reads no slot's JSON (its runs and stops); PostgreSQL keeps them.
+      name: '0003_rm_report_routes_figures',
+      async up(knex) {
+        const column = (name: string, field: string, type: string) =>
+          `add column ${name} ${type} generated always as ((data->>'${field}')::${type}) stored`;
+        await knex.raw(
+          `alter table ${T} ${[
+            column('started_at', 'startedAt', 'text'),
+            column('completed_at', 'completedAt', 'text'),
+            column('driven_metres', 'drivenMetres', 'float8'),
+            column('driving_seconds', 'drivingSeconds', 'float8'),
+          ].join(', ')}`,
+        );
+      },
+    },
   ],
   handles: handlesRoute,
   async apply(trx, events) {

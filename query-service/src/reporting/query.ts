@@ -6,6 +6,7 @@ import {
   UNITS_TABLE,
   type ProductivityReport,
   type ReportGrouping,
+  type ToInvoiceEstimate,
 } from '@nordlog/contracts';
 import { allowedDepartments, type QueryHandler } from '../framework.js';
 import { sumCells, totalsOf, type CellGrouping } from './cells.js';
@@ -31,7 +32,8 @@ export const reportGroups: Record<ReportGrouping, CellGrouping> = {
 
 /**
  * Query `productivityReport {departmentIds, fromDate, toDate, groupBy}` (docs/decisions/0080): the
- * cells of the departments' dates added up per group, and the totals. Departments outside the
+ * cells of the departments' dates added up per group, and the totals; the routes' figures (0090,
+ * 0105) and the invoiced amounts (0096) by the same groups: read models only. Departments outside the
  * reader's access are left out; none left is NO_ACCESS. Groups with nothing booked are left out;
  * days in order, the others by name, none last.
  */
@@ -43,11 +45,25 @@ export const productivityReport: QueryHandler<'productivityReport'> = async (
   if (allowed !== '*' && allowed.length === 0)
     throw new AppError('NO_ACCESS', 'The departments are outside your access');
   const departments = allowed === '*' ? departmentIds : allowed;
-  const [rows, routes, invoicing, estimate] = await Promise.all([
+  const [rows, routes, invoicing] = await Promise.all([
     sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]),
     routeReport(knex, departments, fromDate, toDate, groupBy),
     invoicingReport(knex, departments, fromDate, toDate, reportGroups[groupBy]),
-    toInvoiceEstimate(knex, departments, fromDate, toDate),
   ]);
-  return { groupBy, rows, totals: totalsOf(rows), routes, invoicing: { ...invoicing, estimate } };
+  return { groupBy, rows, totals: totalsOf(rows), routes, invoicing };
+};
+
+/**
+ * Query `toInvoiceEstimate {departmentIds, fromDate, toDate}` (docs/decisions/0101, 0105): the
+ * amount still to invoice of the departments' dates at today's prices. Departments outside the
+ * reader's access are left out; none left is NO_ACCESS (as the report).
+ */
+export const toInvoiceEstimateQuery: QueryHandler<'toInvoiceEstimate'> = async (
+  { departmentIds, fromDate, toDate },
+  { knex, identity },
+): Promise<ToInvoiceEstimate> => {
+  const allowed = allowedDepartments(identity, departmentIds);
+  if (allowed !== '*' && allowed.length === 0)
+    throw new AppError('NO_ACCESS', 'The departments are outside your access');
+  return toInvoiceEstimate(knex, allowed === '*' ? departmentIds : allowed, fromDate, toDate);
 };

@@ -2,7 +2,6 @@ import {
   COURIERS_TABLE,
   UNITS_TABLE,
   ROUTE_REPORTS_TABLE,
-  SLOTS_TABLE,
   ROUTE_PLANS_TABLE,
   addRouteSums,
   emptyRouteSums,
@@ -10,117 +9,58 @@ import {
   type ReportGrouping,
   type RouteReport,
   type RouteRow,
-  type SlotRow,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import type { schedules } from '../planning/query.js';
 
 type Sums = ReturnType<typeof emptyRouteSums>;
 
-/**
- * The departments' routes of the dates (slots not deleted, not cancelled), read through the slots'
- * (department_id, date) index, in id order.
- */
-export async function routesOfPeriod(
-  knex: Knex,
-  departments: Iterable<string>,
-  fromDate: string,
-  toDate: string,
-): Promise<SlotRow[]> {
-  return (
-    await knex(SLOTS_TABLE)
-      .whereIn('department_id', [...departments])
-      .whereBetween('date', [fromDate, toDate])
-      .where('deleted', false)
-      .whereNot('state', 'CANCELLED')
-      .orderBy('id')
-      .select<{ data: SlotRow }[]>('data')
-  ).map((r) => r.data);
-}
-
-/** A route's planned figures and its load against the unit's capacity, from its schedule. */
-export function plannedSums(schedule: Awaited<ReturnType<typeof schedules>>[number]) {
-  const sums = emptyRouteSums();
-  sums.plannedKm = schedule.totals.distanceKm;
-  sums.plannedDrivingMinutes = schedule.totals.drivingMinutes;
-  if (schedule.capacity) {
-    sums.loadWeight = schedule.load.weight;
-    sums.capacityWeight = schedule.capacity.weight;
-    sums.loadVolume = schedule.load.volume;
-    sums.capacityVolume = schedule.capacity.volume;
-  }
-  return sums;
-}
-
-/** A route's row: its slot's group keys and the figures the report sums (0090, 0105). */
-interface RouteFigures {
-  id: string;
-  date: string;
-  courierId: string | null;
-  unitId: string | null;
-  name: string | null;
-  routeStops: number;
-  plannedKm: number;
-  plannedMinutes: number;
-  loadWeight: number;
-  loadVolume: number;
-  capacityWeight: number | null;
-  capacityVolume: number | null;
-  startedAt: string | null;
-  completedAt: string | null;
-  drivenMetres: number | null;
-  drivingSeconds: number | null;
-}
+/** A group's sums of its routes (SQL, docs/decisions/0090, 0105), named. */
+type GroupSums = Sums & { key: string | null; label: string | null };
 
 /** A route's group: its date, its courier or its unit now (as the cells' groups, 0080). */
-const groupOf: Partial<Record<ReportGrouping, (r: RouteFigures) => string | null>> = {
-  day: (r) => r.date,
-  courier: (r) => r.courierId,
-  unit: (r) => r.unitId,
-  slot: (r) => r.id,
+const groupKey: Partial<Record<ReportGrouping, { key: string; label: string }>> = {
+  day: { key: 'p.date', label: 'null' },
+  courier: {
+    key: 'p.courier_id::text',
+    label: `(select n.name from ${COURIERS_TABLE} n where n.id = g.key::bigint)`,
+  },
+  unit: {
+    key: 'p.unit_id::text',
+    label: `(select n.name from ${UNITS_TABLE} n where n.id = g.key::bigint)`,
+  },
+  slot: { key: 'p.id::text', label: 'g.name' },
 };
 
-/**
- * The departments' routes of the dates (slots not deleted, not cancelled) with their plans
- * (`rm_route_plans`, 0105) and what was driven and worked on them (`rm_report_routes`, 0090),
- * through the plans' (department_id, date) index, in id order.
- */
-const ROUTES = `select p.id::text as id, p.date, p.courier_id::text as "courierId",
-    p.unit_id::text as "unitId", p.data->>'name' as name, p.route_stops as "routeStops",
-    p.planned_km as "plannedKm", p.planned_minutes as "plannedMinutes",
-    p.load_weight as "loadWeight", p.load_volume as "loadVolume",
-    p.capacity_weight as "capacityWeight", p.capacity_volume as "capacityVolume",
-    r.data->>'startedAt' as "startedAt", r.data->>'completedAt' as "completedAt",
-    (r.data->>'drivenMetres')::float8 as "drivenMetres",
-    (r.data->>'drivingSeconds')::float8 as "drivingSeconds"
-  from ${ROUTE_PLANS_TABLE} p left join ${ROUTE_REPORTS_TABLE} r on r.id = p.id
-  where p.department_id = any(?::bigint[]) and p.date between ? and ?
-    and not p.deleted and p.state <> 'CANCELLED'
-  order by p.id`;
+/** Of a route both started and completed (0090): its working time and stops count. */
+const WORKED = 'r.started_at is not null and r.completed_at is not null';
+/** Exact sums (numeric) of the routes' float figures, as the admin report adds them. */
+const sum = (column: string, filter = '') =>
+  `coalesce(sum(${column}::numeric)${filter ? ` filter (where ${filter})` : ''}, 0)::float8`;
 
 /**
- * One route's sums (docs/decisions/0090): the planned figures and the load against the unit's
- * capacity (a route with a unit) from its plan, the driven and worked ones from rm_report_routes.
+ * The route figures of the departments' routes of the dates (not deleted, not cancelled) per
+ * group, summed in one statement: their plans (`rm_route_plans`, 0105: planned kilometres and
+ * minutes, and of those with a unit the load against its capacity) and what was driven and
+ * worked on them (`rm_report_routes`' columns, 0090), through the plans' (department_id, date)
+ * index; each group named as the cells' groups are.
  */
-function routeSums(r: RouteFigures): Sums {
-  const sums = emptyRouteSums();
-  sums.slots = 1;
-  sums.plannedKm = r.plannedKm;
-  sums.plannedDrivingMinutes = r.plannedMinutes;
-  if (r.capacityWeight !== null && r.capacityVolume !== null) {
-    sums.loadWeight = r.loadWeight;
-    sums.capacityWeight = r.capacityWeight;
-    sums.loadVolume = r.loadVolume;
-    sums.capacityVolume = r.capacityVolume;
-  }
-  sums.drivenKm = (r.drivenMetres ?? 0) / 1000;
-  sums.drivenMinutes = (r.drivingSeconds ?? 0) / 60;
-  if (r.startedAt && r.completedAt) {
-    sums.workingMinutes = (Date.parse(r.completedAt) - Date.parse(r.startedAt)) / 60_000;
-    sums.workedStops = r.routeStops;
-  }
-  return sums;
-}
+const ROUTES = (group: { key: string; label: string }) => `select g.*, ${group.label} as label
+  from (select ${group.key} as key, max(p.name) as name, count(*)::integer as slots,
+      ${sum('p.planned_km')} as "plannedKm",
+      ${sum('p.planned_minutes')} as "plannedDrivingMinutes",
+      ${sum('r.driven_metres')} / 1000 as "drivenKm",
+      ${sum('r.driving_seconds')} / 60 as "drivenMinutes",
+      ${sum(`extract(epoch from (r.completed_at::timestamptz - r.started_at::timestamptz))`, WORKED)} / 60
+        as "workingMinutes",
+      coalesce(sum(p.route_stops) filter (where ${WORKED}), 0)::integer as "workedStops",
+      ${sum('p.load_weight', 'p.capacity_weight is not null')} as "loadWeight",
+      ${sum('p.capacity_weight')} as "capacityWeight",
+      ${sum('p.load_volume', 'p.capacity_weight is not null')} as "loadVolume",
+      ${sum('p.capacity_volume', 'p.capacity_weight is not null')} as "capacityVolume"
+    from ${ROUTE_PLANS_TABLE} p left join ${ROUTE_REPORTS_TABLE} r on r.id = p.id
+    where p.department_id = any(?::bigint[]) and p.date between ? and ?
+      and not p.deleted and p.state <> 'CANCELLED'
+    group by 1) g`;
 
 /**
  * The route figures of the departments' slots of the dates (not deleted, not cancelled), per
@@ -134,30 +74,17 @@ export async function routeReport(
   toDate: string,
   groupBy: ReportGrouping,
 ): Promise<RouteReport | null> {
-  const keyOf = groupOf[groupBy];
-  if (!keyOf) return null;
-  const { rows: routes } = await knex.raw<{ rows: RouteFigures[] }>(ROUTES, [
-    [...departments],
-    fromDate,
-    toDate,
-  ]);
-  const groups = new Map<string | null, Sums>();
+  const group = groupKey[groupBy];
+  if (!group) return null;
+  const { rows: groups } = await knex.raw<{ rows: (GroupSums & { name: string })[] }>(
+    ROUTES(group),
+    [[...departments], fromDate, toDate],
+  );
   let total = emptyRouteSums();
-  for (const route of routes) {
-    const sums = routeSums(route);
-    const key = keyOf(route);
-    groups.set(key, addRouteSums(groups.get(key) ?? emptyRouteSums(), sums));
+  const rows: RouteRow[] = groups.map(({ key, label, name: _name, ...sums }) => {
     total = addRouteSums(total, sums);
-  }
-  const names =
-    groupBy === 'slot'
-      ? new Map(routes.map((r) => [r.id, r.name ?? '']))
-      : await labels(knex, groupBy, [...groups.keys()]);
-  const rows: RouteRow[] = [...groups].map(([key, sums]) => ({
-    key,
-    label: key === null ? null : (names.get(key) ?? null),
-    ...routeReportFigures(sums),
-  }));
+    return { key, label, ...routeReportFigures(sums) };
+  });
   rows.sort((a, b) =>
     groupBy === 'day'
       ? String(a.key).localeCompare(String(b.key))
@@ -166,18 +93,4 @@ export async function routeReport(
         : (a.label ?? '').localeCompare(b.label ?? '') || a.key.localeCompare(b.key),
   );
   return { rows, totals: routeReportFigures(total) };
-}
-
-async function labels(
-  knex: Knex,
-  groupBy: ReportGrouping,
-  keys: (string | null)[],
-): Promise<Map<string, string>> {
-  const table = { courier: COURIERS_TABLE, unit: UNITS_TABLE }[groupBy as 'courier' | 'unit'];
-  const ids = keys.filter((k): k is string => k !== null);
-  if (!table || ids.length === 0) return new Map();
-  const rows = await knex(table)
-    .whereIn('id', ids)
-    .select<{ id: string; name: string }[]>(knex.raw('id::text as id'), 'name');
-  return new Map(rows.map((r) => [r.id, r.name]));
 }

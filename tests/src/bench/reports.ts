@@ -22,7 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import { numberArg as arg } from './args.js';
 import { apiClient, type ApiClient } from './invoicingData.js';
 import { onLocalSystem, runBench } from './localSystem.js';
-import { projectionCost } from './reportsBooking.js';
+import { REPORTING_PROJECTIONS, projectionCost } from './reportsBooking.js';
 import { fillReadModels, setUpWorld, type ReportsWorld } from './reportsData.js';
 import { projectionsSettled } from '../support/system.js';
 import { signIn } from './signIn.js';
@@ -49,10 +49,13 @@ import { fmt, percentile, sample } from './stats.js';
  *    `rm_consignments`, counting its state and slot columns: less than the report counts, so the
  *    baseline is if anything flattered), run directly on the database in the same run. Target:
  *    p95 ≤ 0.2 × the bare GROUP BY's p95, and p95 < 300 ms. The counts both give are compared.
- *    For productivityReport also the handler's four parts on their own (cells, routes, invoicing,
- *    estimate), so the figures say where the time goes.
- * 3. What the reporting projection adds to a CREATE_ORDER (reportsBooking.ts): bench:spine's
- *    booking on two systems, with every projection and without `reports`, R (default 5) rounds of
+ *    For productivityReport also the handler's three parts on their own (cells, routes' plans and
+ *    driven figures, invoicing), so the figures say where the time goes. Then the report screen's
+ *    second query, `toInvoiceEstimate` (docs/decisions/0105): the amount still to invoice, priced
+ *    when asked; timed, with no target.
+ * 3. What the reporting projections add to a CREATE_ORDER (reportsBooking.ts): bench:spine's
+ *    booking on two systems, with every projection and without the four reporting ones
+ *    (REPORTING_PROJECTIONS), R (default 5) rounds of
  *    B (default 2,000 × F, at least 500) orders at concurrency C (default 16).
  * These machines are shared and noisy: the ratios to baselines of the same run are what count.
  */
@@ -130,9 +133,9 @@ function mismatches(rows: { key: string | null }[], bare: Map<string, Counts>): 
 type Rows = { rows: { key: string | null }[] };
 
 /**
- * productivityReport's four parts as its handler runs them (query-service reporting/query.ts), each
- * on its own: the cells' SQL (`cellsQuery` run raw, without shaping the reasons), `routeReport`
- * (the slots and their planning schedules), `invoicingReport` and `toInvoiceEstimate`.
+ * productivityReport's three parts as its handler runs them (query-service reporting/query.ts),
+ * each on its own: the cells' SQL (`cellsQuery` run raw, without shaping the reasons),
+ * `routeReport` (the routes' plans and driven figures, 0105) and `invoicingReport`.
  */
 function handlerParts(
   knex: Knex,
@@ -151,7 +154,6 @@ function handlerParts(
     ],
     ['routeReport', (i) => routeReport(knex, departments(i), fromDate, toDate, groupBy)],
     ['invoicingReport', (i) => invoicingReport(knex, departments(i), fromDate, toDate, group)],
-    ['toInvoiceEstimate', (i) => toInvoiceEstimate(knex, departments(i), fromDate, toDate)],
   ];
 }
 
@@ -260,7 +262,7 @@ function printFigure(f: Figure): boolean {
   );
   if (f.parts.length > 0)
     console.log(
-      `    the handler's parts in process (other departments, schedules not cached): ${f.parts
+      `    the handler's parts in process (other departments): ${f.parts
         .map(
           ([name, xs]) =>
             `${name} p95 ${fmt(percentile(xs, 95), 1)} ms (p50 ${fmt(percentile(xs, 50), 1)})`,
@@ -325,6 +327,16 @@ async function main() {
       console.log(
         `  floor: \`departments\` of one id over HTTP p95 ${fmt(percentile(floor, 95), 1)} ms (p50 ${fmt(percentile(floor, 50), 1)})`,
       );
+      // The amount still to invoice: its own query (0105), priced when asked; no target.
+      const estimate = await sample(SAMPLES, (i) =>
+        api.query('toInvoiceEstimate', {
+          departmentIds: [world.departments[i % world.departments.length]],
+          ...MONTH,
+        }),
+      );
+      console.log(
+        `  the screen's second query, \`toInvoiceEstimate\` of a department's month (its orders to invoice read and priced at today's prices): over HTTP p95 ${fmt(percentile(estimate, 95), 1)} ms (p50 ${fmt(percentile(estimate, 50), 1)})`,
+      );
     },
     { keep: process.argv.includes('--keep') },
   );
@@ -332,15 +344,15 @@ async function main() {
   if (failed) console.log(`\n${failed} report figure(s) missed their target`);
 }
 
-/** Part 3: what the reporting projection adds to a CREATE_ORDER (`--rounds 0` leaves it out). */
+/** Part 3: what the reporting projections add to a CREATE_ORDER (`--rounds 0` leaves it out). */
 async function bookingCost() {
   console.log(
-    `\nWhat the reporting read model adds to a CREATE_ORDER (bench:spine's booking, ${ROUNDS} alternating rounds of ${fmt(BOOKINGS)} orders at concurrency ${CONCURRENCY}, each until projected):`,
+    `\nWhat the reporting read models (${REPORTING_PROJECTIONS.join(', ')}) add to a CREATE_ORDER (bench:spine's booking, ${ROUNDS} alternating rounds of ${fmt(BOOKINGS)} orders at concurrency ${CONCURRENCY}, each until projected):`,
   );
   const cost = await projectionCost(BOOKINGS, ROUNDS, CONCURRENCY);
   for (const line of cost.lines) console.log(line);
   console.log(
-    `  booking rate with / without the reporting projection: ${fmt(cost.rateRatio, 3)}×; CPU per order with / without: ${fmt(cost.cpuRatio, 3)}× (+${fmt(cost.cpuAddedMs, 2)} ms)`,
+    `  booking rate with / without the reporting projections: ${fmt(cost.rateRatio, 3)}×; CPU per order with / without: ${fmt(cost.cpuRatio, 3)}× (+${fmt(cost.cpuAddedMs, 2)} ms)`,
   );
 }
 

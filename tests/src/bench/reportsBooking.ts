@@ -9,16 +9,18 @@ import { signIn } from './signIn.js';
 import { cpuPer, cpuSample, fmt, percentile } from './stats.js';
 
 /**
- * `bench:reports`' second part: what the reporting read model (the `reports` projection,
- * docs/decisions/0080) adds to a CREATE_ORDER. bench:spine's booking (demoOrder through the
- * command API by its load generator, client.ts) on two systems side by side, each in a database of
- * its own: one with every projection, one without `reports`. Rounds alternate between them; each
+ * `bench:reports`' second part: what the reporting read models add to a CREATE_ORDER: the counts
+ * (`reports`, docs/decisions/0080), the invoiced amounts (`reportInvoicing`, 0096), the driven
+ * routes (`routeReports`, 0090) and the route plans (`routePlans`, 0105; it keeps every order's
+ * points). bench:spine's booking (demoOrder through the command API by its load generator,
+ * client.ts) on two systems side by side, each in a database of its own: one with every
+ * projection, one without those four. Rounds alternate between them; each
  * round books `n` orders at the given concurrency and waits until the projector has applied them
  * (the projection's cost is the projector's work, on the same two cores), so a round's rate is
  * "booked and projected". Figures: medians of the rounds, and CPU per order (this process with its
  * projector thread, and the database server).
  */
-export const REPORTING_PROJECTIONS = ['reports'];
+export const REPORTING_PROJECTIONS = ['reports', 'reportInvoicing', 'routeReports', 'routePlans'];
 
 interface Booker {
   label: string;

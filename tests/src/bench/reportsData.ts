@@ -26,7 +26,7 @@ import {
 import { benchRow } from './gridRows.js';
 import { must } from './localSystem.js';
 import { insertOrders, setUpPrices } from './reportsOrders.js';
-import { ROUTE_STOP_IDS, addRoutes, insertUnits } from './reportsRoutes.js';
+import { ROUTE_STOP_IDS, addRoutes, insertUnits, planAllRoutes } from './reportsRoutes.js';
 import { runConcurrent } from './stats.js';
 
 /**
@@ -330,6 +330,7 @@ export async function fillReadModels(
       'anchor', null, 'runs', '[]'::jsonb, 'stops', ${ROUTE_STOP_IDS})
     from ${SLOTS_TABLE}`);
   await knex.raw(ROUTE_DAYS_FROM_ROUTES);
+  await planAllRoutes(knex);
   const routes = lap();
   const orders = await insertOrders(knex, world, count, orderDates);
   const ordersMs = lap();

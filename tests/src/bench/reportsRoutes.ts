@@ -1,13 +1,18 @@
 import {
   CONSIGNMENT_GRID_TABLE,
   REST_BREAK,
+  ROUTE_PLANS_TABLE,
+  ROUTE_PLAN_POINTS_TABLE,
+  ROUTE_PLAN_UNITS_TABLE,
   SLOTS_TABLE,
+  UNITS_TABLE,
+  type SlotRow,
   SYSTEM_IDENTITY,
   createUnitSchema,
   type RecordedEvent,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { projections } from '@nordlog/projector';
+import { planRoutes, projections } from '@nordlog/projector';
 import { randomUUID } from 'node:crypto';
 
 /**
@@ -123,3 +128,40 @@ export async function addRoutes(knex: Knex): Promise<void> {
 export const ROUTE_STOP_IDS = `(select coalesce(jsonb_agg(x->'consignmentId' order by n), '[]')
   from jsonb_array_elements(data->'stops') with ordinality t(x, n)
   where x->>'kind' <> '${REST_BREAK}')`;
+
+/**
+ * The route plans' read model (docs/decisions/0105) as the routePlans projection keeps it: the
+ * units and the consignments' points and loads copied from the units' and the grid's rows (the
+ * same folds of the same events), then every slot planned by the projection's own write, 2,000
+ * a transaction. Returns the slots planned.
+ */
+export async function planAllRoutes(knex: Knex): Promise<number> {
+  await knex.raw(`insert into ${ROUTE_PLAN_UNITS_TABLE} (id, revision, data)
+    select id, revision, data from ${UNITS_TABLE}`);
+  const num = (f: string) => `(data->>'${f}')::float8`;
+  await knex.raw(`insert into ${ROUTE_PLAN_POINTS_TABLE} (id, revision, pickup_lat, pickup_lng,
+      delivery_lat, delivery_lng, package_count, weight, volume)
+    select id, revision, ${num('pickupLat')}, ${num('pickupLng')}, ${num('deliveryLat')},
+      ${num('deliveryLng')}, (data->>'packageCount')::integer, ${num('weightValue')},
+      ${num('volumeValue')}
+    from ${CONSIGNMENT_GRID_TABLE}`);
+  let planned = 0;
+  for (let after = '0'; ;) {
+    const rows = await knex(SLOTS_TABLE)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(2_000)
+      .select<{ id: string; data: SlotRow }[]>(knex.raw('id::text as id'), 'data');
+    if (rows.length === 0) break;
+    await knex.transaction((trx) =>
+      planRoutes(
+        trx,
+        rows.map((r) => r.data),
+      ),
+    );
+    planned += rows.length;
+    after = rows.at(-1)!.id;
+  }
+  await knex.raw(`vacuum analyze ${ROUTE_PLANS_TABLE}`);
+  return planned;
+}

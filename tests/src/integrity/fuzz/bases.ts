@@ -74,6 +74,11 @@ export const queryBases: Record<QueryName, (w: World) => Payload> = {
     toDate: '2026-11-30',
     groupBy: 'courier',
   }),
+  toInvoiceEstimate: (w) => ({
+    departmentIds: [w.departments[0]],
+    fromDate: '2026-11-01',
+    toDate: '2026-11-30',
+  }),
   adminReport: () => ({ fromDate: '2026-11-01', toDate: '2026-11-30', type: 'customers' }),
   reportDashboards: () => ({}),
   monitoringSnapshot: () => ({}),

@@ -21,6 +21,7 @@ const en = {
   estimateOverLimit:
     'More than %{limit} orders to invoice: not estimated. Choose a shorter period.',
   estimateNotPriced: 'Not priceable at today’s prices',
+  estimating: 'Estimating the amount still to invoice…',
   hint: 'Invoiced and awaiting acknowledgement count as invoiced. Orders still to be invoiced are counted; a department’s report estimates their amount at today’s prices, the invoice may differ. Per stop is net over the invoiced orders’ route stops.',
 };
 
@@ -43,6 +44,7 @@ const nb: Texts = {
   estimateOverLimit:
     'Mer enn %{limit} ordre til fakturering: ikke anslått. Velg en kortere periode.',
   estimateNotPriced: 'Kan ikke prises etter dagens priser',
+  estimating: 'Beregner beløpet som gjenstår å fakturere …',
   hint: 'Fakturert og venter på bekreftelse regnes som fakturert. Ordre som gjenstår å fakturere telles; en avdelings rapport anslår beløpet etter dagens priser, fakturaen kan avvike. Per stopp er netto over de fakturerte ordrenes stopp.',
 };
 
@@ -63,6 +65,7 @@ const sv: Texts = {
   estimateOverLimit:
     'Fler än %{limit} order att fakturera: inte uppskattat. Välj en kortare period.',
   estimateNotPriced: 'Kan inte prissättas efter dagens priser',
+  estimating: 'Beräknar beloppet som återstår att fakturera …',
   hint: 'Fakturerad och väntar på bekräftelse räknas som fakturerad. Order som återstår att fakturera räknas; en avdelnings rapport uppskattar beloppet efter dagens priser, fakturan kan avvika. Per stopp är netto över de fakturerade ordrarnas stopp.',
 };
 
@@ -83,6 +86,7 @@ const da: Texts = {
   estimateOverLimit:
     'Mere end %{limit} ordrer til fakturering: ikke anslået. Vælg en kortere periode.',
   estimateNotPriced: 'Kan ikke prissættes efter dagens priser',
+  estimating: 'Beregner beløbet, der mangler at blive faktureret …',
   hint: 'Faktureret og afventer kvittering tæller som faktureret. Ordrer, der mangler at blive faktureret, tælles; en afdelings rapport anslår beløbet efter dagens priser, fakturaen kan afvige. Pr. stop er netto over de fakturerede ordrers stop.',
 };
 
@@ -102,6 +106,7 @@ const fi: Texts = {
   estimate: 'Laskutettavana, arvio tämän päivän hinnoin',
   estimateOverLimit: 'Yli %{limit} laskutettavaa tilausta: ei arvioitu. Valitse lyhyempi jakso.',
   estimateNotPriced: 'Ei hinnoiteltavissa tämän päivän hinnoin',
+  estimating: 'Arvioidaan vielä laskuttamatonta summaa …',
   hint: 'Laskutettu ja kuittausta odottava lasketaan laskutetuiksi. Laskuttamattomat tilaukset lasketaan; osaston raportti arvioi niiden summan tämän päivän hinnoin, lasku voi poiketa. Per pysähdys on netto jaettuna laskutettujen tilausten pysähdyksillä.',
 };
 
@@ -122,6 +127,7 @@ const fr: Texts = {
   estimateOverLimit:
     'Plus de %{limit} commandes à facturer : non estimé. Choisissez une période plus courte.',
   estimateNotPriced: 'Non tarifables aux prix du jour',
+  estimating: 'Estimation du montant restant à facturer…',
   hint: 'Facturé et en attente d’accusé de réception comptent comme facturés. Les commandes restant à facturer sont comptées ; le rapport d’une agence estime leur montant aux prix du jour, la facture peut différer. Par arrêt : le HT divisé par les arrêts des commandes facturées.',
 };
 

@@ -1,3 +1,4 @@
+import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -29,6 +30,8 @@ export function InvoicingTable(props: {
   name: (r: InvoicingRow) => string;
   fileName: string;
   title: string;
+  /** The estimate's own query is still pricing (docs/decisions/0105). */
+  estimating?: boolean;
 }) {
   const translate = useTranslate();
   const locale = useLocale();
@@ -125,6 +128,14 @@ export function InvoicingTable(props: {
           {invoicing.rows.flatMap((r) => lines(name(r), r, false, r.key ?? ''))}
           {lines(translate('reporting.total'), invoicing.totals, true, 'total')}
           {estimate}
+          {props.estimating && !invoicing.estimate ? (
+            <TableRow data-testid="invoicing-estimating">
+              <TableCell colSpan={invoicingColumns.length + 1} sx={{ fontStyle: 'italic' }}>
+                {translate('reportInvoicing.estimating')}
+                <LinearProgress sx={{ mt: 0.5 }} />
+              </TableCell>
+            </TableRow>
+          ) : null}
         </TableBody>
       </Table>
     </ReportSection>

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import {
   reportGroupings,
   type ProductivityReport,
+  type ToInvoiceEstimate,
   type ProductivityRow,
   type ReportGrouping,
 } from '@nordlog/contracts';
@@ -62,6 +63,15 @@ export default function ProductivityPage() {
     queryKey: ['productivityReport', params],
     enabled: departmentIds.length > 0,
     queryFn: () => runQuery<ProductivityReport>('productivityReport', params),
+    refetchInterval: kind === 'dashboard' ? DASHBOARD_REFRESH_MS : false,
+  });
+  // The amount still to invoice is priced when asked, by its own query (0101, 0105): the report's
+  // tables do not wait for it.
+  const estimateParams = { departmentIds, fromDate: view.fromDate, toDate: view.toDate };
+  const estimate = useQuery({
+    queryKey: ['toInvoiceEstimate', estimateParams],
+    enabled: departmentIds.length > 0,
+    queryFn: () => runQuery<ToInvoiceEstimate>('toInvoiceEstimate', estimateParams),
     refetchInterval: kind === 'dashboard' ? DASHBOARD_REFRESH_MS : false,
   });
   const name = (r: Pick<ProductivityRow, 'key' | 'label'>) =>
@@ -125,7 +135,10 @@ export default function ProductivityPage() {
         {/* The invoiced amounts by the same groups (0096). */}
         {data?.invoicing ? (
           <InvoicingTable
-            invoicing={data.invoicing}
+            invoicing={
+              estimate.data ? { ...data.invoicing, estimate: estimate.data } : data.invoicing
+            }
+            estimating={estimate.isPending}
             group={translate(`reporting.groups.${data.groupBy}`)}
             name={name}
             fileName={`productivity-${departmentId}-${view.fromDate}-${view.toDate}-${data.groupBy}`}

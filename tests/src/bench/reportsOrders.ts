@@ -7,6 +7,7 @@ import {
 } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
 import type { Knex } from '@nordlog/platform';
+import { benchPriceList, createBenchArticles } from './invoicingData.js';
 import { must } from './localSystem.js';
 import type { ReportsWorld } from './reportsData.js';
 import { benchConsignment } from './reportsData.js';
@@ -25,49 +26,12 @@ import { runConcurrent } from './stats.js';
  * API: every delivery zip of the bench's consignments (gridRows.ts) is in one of its zones.
  */
 export async function setUpPrices(system: System, departments: readonly string[]) {
-  for (const [code, kind, group] of [
-    ['FREIGHT', 'FREIGHT', 'TRANSPORT'],
-    ['KG', 'WEIGHT', 'TRANSPORT'],
-    ['PKG', 'PACKAGE', 'TRANSPORT'],
-  ] as const)
-    await must(system, 'CREATE_ARTICLE', { code, label: `${code} (bench)`, kind, group });
+  await createBenchArticles((name, payload) => must(system, name, payload));
   await runConcurrent(departments.length, 4, async (d) => {
     await must(system, 'CREATE_PRICE_LIST', {
+      ...benchPriceList('2025-12-01'),
       name: `Bench standard ${d + 1}`,
       departmentId: departments[d],
-      currency: 'NOK',
-      validFrom: '2025-12-01',
-      zones: [
-        { code: 'CITY', country: 'NO', fromZip: '0001', toZip: '1299' },
-        { code: 'REGION', country: 'NO', fromZip: '1300', toZip: '3999' },
-      ],
-      lines: [
-        { articleCode: 'FREIGHT', zone: 'CITY', customerPrice: 19_900, resourcePrice: 14_000 },
-        {
-          articleCode: 'FREIGHT',
-          zone: 'CITY',
-          from: 10,
-          customerPrice: 24_900,
-          resourcePrice: 17_000,
-        },
-        {
-          articleCode: 'FREIGHT',
-          zone: 'CITY',
-          from: 35,
-          customerPrice: 34_900,
-          resourcePrice: 25_000,
-        },
-        { articleCode: 'FREIGHT', zone: 'REGION', customerPrice: 29_900, resourcePrice: 21_000 },
-        {
-          articleCode: 'FREIGHT',
-          zone: 'REGION',
-          from: 35,
-          customerPrice: 44_900,
-          resourcePrice: 31_000,
-        },
-        { articleCode: 'KG', from: 35, per: 'UNIT', customerPrice: 150, resourcePrice: 90 },
-        { articleCode: 'PKG', per: 'UNIT', customerPrice: 1_500, resourcePrice: 500 },
-      ],
     });
   });
 }

@@ -8,6 +8,7 @@ import {
   type UnitRow,
 } from '@nordlog/contracts';
 import { preparedQuery, type Knex } from '@nordlog/platform';
+import type { BatchWrites } from '../framework/batchWrites.js';
 import type { Projection } from '../framework/projection.js';
 import {
   foldPlans,
@@ -101,6 +102,23 @@ const ROUTES_OF = `select data from ${P}
 
 const ids = (m: Map<string, unknown>) => [...m.keys()];
 
+/**
+ * A write sent now, or given to the batch's writes (sent with the other read models' in one round
+ * trip). Safe to give: each of this projection's writes changes rows it holds in memory for the
+ * rest of the batch, so what it reads afterwards (rows not in memory) the write does not touch.
+ */
+const write = async (
+  trx: Knex.Transaction,
+  writes: BatchWrites | undefined,
+  sql: string,
+  rows: unknown[],
+) => {
+  if (rows.length === 0) return;
+  const params = [JSON.stringify(rows)];
+  if (writes) writes.add(sql, params);
+  else await preparedQuery(trx, sql, params);
+};
+
 async function loadRows(trx: Knex.Transaction, rows: PlanRows, want: PlanRows): Promise<void> {
   const missing = (m: Map<string, unknown>, have: Map<string, unknown>) =>
     ids(m).filter((id) => !have.has(id));
@@ -136,7 +154,12 @@ const wanted = (slots: Iterable<string>, units: Iterable<string>, points: Iterab
 });
 
 /** The slots' rows with their plans, from the rows (their units and consignments loaded first). */
-async function writeRoutes(trx: Knex.Transaction, rows: PlanRows, slotIds: Set<string>) {
+async function writeRoutes(
+  trx: Knex.Transaction,
+  rows: PlanRows,
+  slotIds: Set<string>,
+  writes?: BatchWrites,
+) {
   const slots = [...slotIds].map((id) => rows.slots.get(id)).filter((s): s is SlotRow => !!s);
   if (slots.length === 0) return;
   await loadRows(
@@ -171,7 +194,7 @@ async function writeRoutes(trx: Knex.Transaction, rows: PlanRows, slotIds: Set<s
       data: slot,
     };
   });
-  await preparedQuery(trx, UPSERT_SLOTS, [JSON.stringify(records)]);
+  await write(trx, writes, UPSERT_SLOTS, records);
 }
 
 /**
@@ -192,7 +215,11 @@ export async function planRoutes(trx: Knex.Transaction, slots: SlotRow[]): Promi
  * every route whose plan may have moved (its slot, its unit or a consignment on it changed)
  * planned again and written with its slot.
  */
-async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+async function applyEvents(
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+  writes?: BatchWrites,
+): Promise<void> {
   const named = (id: (e: RecordedEvent) => string | number | null) =>
     events.flatMap((e) => {
       const v = id(e);
@@ -203,12 +230,8 @@ async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[]): Prom
   const folded = foldPlans(rows, events);
   const points = [...folded.points].map((id) => rows.points.get(id)).filter((p) => !!p);
   const units = [...folded.units].map((id) => rows.units.get(id)).filter((u) => !!u);
-  await Promise.all([
-    points.length === 0
-      ? null
-      : preparedQuery(trx, UPSERT_POINTS, [JSON.stringify(points.map(columnsOfPoint))]),
-    units.length === 0 ? null : preparedQuery(trx, UPSERT_UNITS, [JSON.stringify(units)]),
-  ]);
+  await write(trx, writes, UPSERT_POINTS, points.map(columnsOfPoint));
+  await write(trx, writes, UPSERT_UNITS, units);
   const routes = new Set(folded.slots);
   if (folded.moved.size > 0 || folded.units.size > 0)
     for (const r of await preparedQuery<{ data: SlotRow }>(trx, ROUTES_OF, [
@@ -219,7 +242,7 @@ async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[]): Prom
       if (!rows.slots.has(id)) rows.slots.set(id, r.data);
       routes.add(id);
     }
-  await writeRoutes(trx, rows, routes);
+  await writeRoutes(trx, rows, routes, writes);
 }
 
 /**
@@ -260,8 +283,8 @@ export const routePlansProjection: Projection = {
     },
   ],
   handles: (e) => slotRowId(e) !== null || unitRowId(e) !== null || pointRowId(e) !== null,
-  async apply(trx, events) {
-    await applyEvents(trx, events);
+  async apply(trx, events, writes) {
+    await applyEvents(trx, events, writes);
     return [];
   },
   // An order's subject erased (0050): its points folded again from its events as they read now

@@ -7,7 +7,7 @@ import {
 } from '@nordlog/contracts';
 import type { System } from '@nordlog/deploy';
 import type { Knex } from '@nordlog/platform';
-import { benchPriceList, createBenchArticles } from './invoicingData.js';
+import { benchPriceList, createBenchArticles } from './benchPrices.js';
 import { must } from './localSystem.js';
 import type { ReportsWorld } from './reportsData.js';
 import { benchConsignment } from './reportsData.js';

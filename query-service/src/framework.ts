@@ -49,6 +49,18 @@ export function allowedDepartments(
   return asked && asked.length > 0 ? asked.filter((d) => allowed.includes(d)) : allowed;
 }
 
+/**
+ * The departments asked for (at least one) that the caller may read; none of them is NO_ACCESS
+ * (the reports' rule: departments outside the reader's access are left out).
+ */
+export function readableDepartments(identity: Identity, asked: string[]): string[] {
+  const allowed = allowedDepartments(identity, asked);
+  if (allowed === '*') return asked;
+  if (allowed.length === 0)
+    throw new AppError('NO_ACCESS', 'The departments are outside your access');
+  return allowed;
+}
+
 /** A department-scoped query of a department outside the caller's access is refused. */
 export function assertDepartment(identity: Identity, departmentId: string): void {
   if (identity.departmentIds !== '*' && !identity.departmentIds.includes(String(departmentId)))

@@ -1,5 +1,4 @@
 import {
-  AppError,
   CUSTOMERS_TABLE,
   NPS_ANSWERS_TABLE,
   ORDER_HISTORY_TABLE,
@@ -12,7 +11,7 @@ import {
   type TrackingNps,
 } from '@nordlog/contracts';
 import type { Knex } from '@nordlog/platform';
-import { allowedDepartments, type QueryHandler } from '../framework.js';
+import { readableDepartments, type QueryHandler } from '../framework.js';
 
 /** Per customer: its answers in the three categories, summed in the database. */
 interface Row {
@@ -33,10 +32,7 @@ export const npsScores: QueryHandler<'npsScores'> = async (
   { departmentIds, fromDate, toDate },
   { knex, identity },
 ): Promise<NpsScores> => {
-  const allowed = allowedDepartments(identity, departmentIds);
-  if (allowed !== '*' && allowed.length === 0)
-    throw new AppError('NO_ACCESS', 'The departments are outside your access');
-  const departments = allowed === '*' ? departmentIds : allowed;
+  const departments = readableDepartments(identity, departmentIds);
   const { rows } = await knex.raw<{ rows: Row[] }>(
     `select a.customer_id::text as "customerId", c.name as "customerName",
        count(*) filter (where a.score >= 9)::integer as promoters,

@@ -1,5 +1,4 @@
 import {
-  AppError,
   COURIERS_TABLE,
   SLOTS_TABLE,
   CUSTOMERS_TABLE,
@@ -8,7 +7,7 @@ import {
   type ReportGrouping,
   type ToInvoiceEstimate,
 } from '@nordlog/contracts';
-import { allowedDepartments, type QueryHandler } from '../framework.js';
+import { readableDepartments, type QueryHandler } from '../framework.js';
 import { sumCells, totalsOf, type CellGrouping } from './cells.js';
 import { toInvoiceEstimate } from './estimate.js';
 import { invoicingReport } from './invoicing.js';
@@ -41,10 +40,7 @@ export const productivityReport: QueryHandler<'productivityReport'> = async (
   { departmentIds, fromDate, toDate, groupBy },
   { knex, identity },
 ): Promise<ProductivityReport> => {
-  const allowed = allowedDepartments(identity, departmentIds);
-  if (allowed !== '*' && allowed.length === 0)
-    throw new AppError('NO_ACCESS', 'The departments are outside your access');
-  const departments = allowed === '*' ? departmentIds : allowed;
+  const departments = readableDepartments(identity, departmentIds);
   const [rows, routes, invoicing] = await Promise.all([
     sumCells(knex, departments, fromDate, toDate, reportGroups[groupBy]),
     routeReport(knex, departments, fromDate, toDate, groupBy),
@@ -62,8 +58,5 @@ export const toInvoiceEstimateQuery: QueryHandler<'toInvoiceEstimate'> = async (
   { departmentIds, fromDate, toDate },
   { knex, identity },
 ): Promise<ToInvoiceEstimate> => {
-  const allowed = allowedDepartments(identity, departmentIds);
-  if (allowed !== '*' && allowed.length === 0)
-    throw new AppError('NO_ACCESS', 'The departments are outside your access');
-  return toInvoiceEstimate(knex, allowed === '*' ? departmentIds : allowed, fromDate, toDate);
+  return toInvoiceEstimate(knex, readableDepartments(identity, departmentIds), fromDate, toDate);
 };

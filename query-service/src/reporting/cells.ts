@@ -33,7 +33,7 @@ export interface CellGrouping {
 
 const snake = (f: string) => f.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 
-interface GroupRow extends Omit<ReportCounts, 'reasons'> {
+export interface CellGroupRow extends Omit<ReportCounts, 'reasons'> {
   key: string | null;
   label: string | null;
   reasons: Record<string, number>[];
@@ -102,6 +102,10 @@ export async function sumCells(
   group: CellGrouping,
 ): Promise<ProductivityRow[]> {
   const { sql, bindings } = cellsQuery(departments, fromDate, toDate, group);
-  const { rows } = await knex.raw<{ rows: GroupRow[] }>(sql, bindings as never);
-  return rows.map((r) => ({ ...r, reasons: sumReasons(r.reasons) }));
+  const { rows } = await knex.raw<{ rows: CellGroupRow[] }>(sql, bindings as never);
+  return cellRows(rows);
 }
+
+/** The report rows of `cellsQuery`'s rows: each group's reasons summed. */
+export const cellRows = (rows: readonly CellGroupRow[]): ProductivityRow[] =>
+  rows.map((r) => ({ ...r, reasons: sumReasons(r.reasons) }));

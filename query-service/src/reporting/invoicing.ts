@@ -8,7 +8,7 @@ import {
 import type { Knex } from '@nordlog/platform';
 import { groupParts, type CellGrouping } from './cells.js';
 
-interface GroupRow {
+export interface InvoicingGroupRow {
   key: string | null;
   label: string | null;
   invoiced: number;
@@ -18,22 +18,21 @@ interface GroupRow {
 }
 
 /**
- * The invoiced amounts of the departments' dates (docs/decisions/0096), from the
- * `reportInvoicing` read model's cells, by the grouping the counts use (its key, name and order;
- * always the invoicing cells, which share the counts' keys). Groups with nothing invoiced or to
- * invoice are left out; amounts are added per currency.
+ * The SQL of the invoiced amounts of the departments' dates (docs/decisions/0096) and its
+ * bindings: the `reportInvoicing` read model's cells by the grouping the counts use (its key,
+ * name and order; always the invoicing cells, which share the counts' keys). Groups with nothing
+ * invoiced or to invoice are left out.
  */
-export async function invoicingReport(
-  knex: Knex,
+export function invoicingQuery(
   departments: readonly string[] | '*',
   fromDate: string,
   toDate: string,
   group: CellGrouping,
-): Promise<InvoicingReport> {
+): { sql: string; bindings: unknown[] } {
   const { label, slot, inDepartments } = groupParts(departments, group);
   const order = group.order.replace(/g\.booked desc, /, '');
-  const { rows } = await knex.raw<{ rows: GroupRow[] }>(
-    `select g.*, ${label} as label from (
+  return {
+    sql: `select g.*, ${label} as label from (
        select ${group.key} as key, sum(c.invoiced)::integer as "invoiced",
          sum(c.unpriced)::integer as "unpriced", sum(c.to_invoice)::integer as "toInvoice",
          coalesce(jsonb_agg(c.amounts) filter (where c.amounts <> '{}'::jsonb), '[]') as amounts
@@ -42,8 +41,25 @@ export async function invoicingReport(
        group by 1) g
      where g."invoiced" > 0 or g."toInvoice" > 0
      order by ${order}`,
-    (departments === '*' ? [fromDate, toDate] : [[...departments], fromDate, toDate]) as never,
-  );
+    bindings: departments === '*' ? [fromDate, toDate] : [[...departments], fromDate, toDate],
+  };
+}
+
+/** An invoicing report of `invoicingQuery`'s rows: amounts added per currency, the totals. */
+export function invoicingRows(rows: readonly InvoicingGroupRow[]): InvoicingReport {
   const out: InvoicingRow[] = rows.map((r) => ({ ...r, amounts: amountsOf(r.amounts) }));
   return { rows: out, totals: invoicingTotals(out) };
+}
+
+/** The invoiced amounts of the departments' dates (`invoicingQuery`, `invoicingRows`). */
+export async function invoicingReport(
+  knex: Knex,
+  departments: readonly string[] | '*',
+  fromDate: string,
+  toDate: string,
+  group: CellGrouping,
+): Promise<InvoicingReport> {
+  const { sql, bindings } = invoicingQuery(departments, fromDate, toDate, group);
+  const { rows } = await knex.raw<{ rows: InvoicingGroupRow[] }>(sql, bindings as never);
+  return invoicingRows(rows);
 }

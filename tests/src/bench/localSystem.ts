@@ -5,17 +5,18 @@ import { LOCAL_URL } from './args.js';
 
 /**
  * The embedded system on a database of its own on the local PostgreSQL server, made for one
- * benchmark and dropped after it, whatever happens (unless kept, to look at). `env` adds settings
- * (e.g. `loopbackTileEnv`, so no map tile is asked of the internet).
+ * benchmark and dropped after it, whatever happens (unless kept, to look at; `database`: one kept
+ * before, used again and kept). `env` adds settings (e.g. `loopbackTileEnv`, so no map tile is
+ * asked of the internet).
  */
 export async function onLocalSystem(
   bench: string,
   run: (system: System, database: string) => Promise<void>,
-  options: { keep?: boolean; env?: Record<string, string> } = {},
+  options: { keep?: boolean; env?: Record<string, string>; database?: string } = {},
 ): Promise<void> {
-  const name = `bench_${bench}_${Date.now()}`;
+  const name = options.database ?? `bench_${bench}_${Date.now()}`;
   const admin = connect(LOCAL_URL, 1);
-  await admin.raw(`create database ${name}`);
+  if (!options.database) await admin.raw(`create database ${name}`);
   let system: System | undefined;
   try {
     system = await startSystem(
@@ -35,7 +36,7 @@ export async function onLocalSystem(
     await run(system, name);
   } finally {
     await system?.close();
-    if (options.keep) console.log(`kept database ${name}`);
+    if (options.keep || options.database) console.log(`kept database ${name}`);
     else await admin.raw(`drop database if exists ${name} with (force)`);
     await admin.destroy();
   }

@@ -1,5 +1,6 @@
 import {
   CONSIGNMENT_GRID_TABLE,
+  DEPARTMENTS_TABLE,
   ORDERS_TABLE,
   REPORT_CELLS_TABLE,
   REPORT_ORDERS_TABLE,
@@ -9,6 +10,7 @@ import {
   SYSTEM_IDENTITY,
   type ReportGrouping,
 } from '@nordlog/contracts';
+import type { System } from '@nordlog/deploy';
 import type { Knex } from '@nordlog/platform';
 import {
   cellsQuery,
@@ -30,7 +32,7 @@ import { fmt, percentile, sample } from './stats.js';
 
 /**
  * `npm run bench:reports [-- --scale F --consignments N --departments D --samples S
- *   --bookings B --rounds R --concurrency C --all-orders --keep]`
+ *   --bookings B --rounds R --concurrency C --all-orders --keep --reuse NAME]`
  *
  * The reports (issue 45; docs/decisions/0080, 0082, 0088) on the local PostgreSQL server, in a
  * database of its own:
@@ -70,6 +72,10 @@ const DAYS = 92;
 const FIRST_DATE = '2026-01-01';
 const MONTH = { fromDate: '2026-02-01', toDate: '2026-02-28' };
 const TARGET = { ratio: 0.2, p95: 300 };
+/** `--reuse NAME`: measure a database an earlier run kept (`--keep`) again, without filling. */
+const REUSE = process.argv.includes('--reuse')
+  ? process.argv[process.argv.indexOf('--reuse') + 1]
+  : undefined;
 /** The orders' dates (`rm_orders`): the measured month, or with `--all-orders` every day. */
 const ORDER_DATES = process.argv.includes('--all-orders')
   ? { fromDate: FIRST_DATE, toDate: addDays(FIRST_DATE, DAYS - 1) }
@@ -272,6 +278,52 @@ function printFigure(f: Figure): boolean {
   return ok && f.mismatches === 0;
 }
 
+/** Part 1: the world by command and the read models in bulk; what they hold, printed. */
+async function fill(system: System): Promise<ReportsWorld> {
+  const knex = system.db.knex;
+  const started = performance.now();
+  const world = await setUpWorld(system, {
+    departments: DEPARTMENTS,
+    firstDate: FIRST_DATE,
+    days: DAYS,
+  });
+  const made = performance.now();
+  // The bulk rows go in behind the projector's back: it must not be writing these tables.
+  await projectionsSettled(knex, 60_000);
+  await system.projector.stop();
+  const filled = await fillReadModels(knex, world, CONSIGNMENTS, ORDER_DATES);
+  const sizes = (
+    await knex.raw<{ rows: { t: string; size: string }[] }>(
+      `select t, pg_size_pretty(pg_total_relation_size(t)) as size
+         from unnest(?::text[]) t`,
+      [
+        [
+          REPORT_CELLS_TABLE,
+          REPORT_ORDERS_TABLE,
+          CONSIGNMENT_GRID_TABLE,
+          SLOTS_TABLE,
+          ORDERS_TABLE,
+        ],
+      ],
+    )
+  ).rows;
+  console.log(
+    `\nData: ${DEPARTMENTS} departments and ${DEPARTMENTS * 3} customers by command in ${seconds(made - started)}; ${fmt(CONSIGNMENTS)} consignments ${FIRST_DATE} to ${addDays(FIRST_DATE, DAYS - 1)} in bulk into the read models in ${seconds(performance.now() - made)} (${fmt(filled.slots)} slots with their routes, ${fmt(filled.units)} units, ${fmt(filled.cells)} report cells, ${fmt(filled.orders)} orders ${ORDER_DATES.fromDate} to ${ORDER_DATES.toDate}; consignments ${seconds(filled.ms.consignments)}, routes ${seconds(filled.ms.routes)}, orders ${seconds(filled.ms.orders)}; ${sizes.map((s) => `${s.t} ${s.size}`).join(', ')})`,
+  );
+  return world;
+}
+
+/** The world of a database an earlier run kept (`--keep`), to measure again (`--reuse NAME`). */
+async function keptWorld(knex: Knex): Promise<ReportsWorld> {
+  const rows = await knex(DEPARTMENTS_TABLE)
+    .where('name', 'like', 'Bench avdeling %')
+    .orderBy('name')
+    .select<{ id: string }[]>('id');
+  const departments = rows.map((r) => String(r.id));
+  console.log(`\nData: kept, ${departments.length} departments`);
+  return { departments, customers: departments.map(() => []), firstDate: FIRST_DATE, days: DAYS };
+}
+
 async function main() {
   console.log(
     `bench:reports: ${fmt(CONSIGNMENTS)} consignments over ${DAYS} days for ${DEPARTMENTS} departments (scale ${SCALE}); load average ${loadavg()
@@ -283,38 +335,12 @@ async function main() {
     'reports',
     async (system) => {
       const knex = system.db.knex;
-      const started = performance.now();
-      const world = await setUpWorld(system, {
-        departments: DEPARTMENTS,
-        firstDate: FIRST_DATE,
-        days: DAYS,
-      });
-      const made = performance.now();
-      // The bulk rows go in behind the projector's back: it must not be writing these tables.
-      await projectionsSettled(knex, 60_000);
-      await system.projector.stop();
-      const filled = await fillReadModels(knex, world, CONSIGNMENTS, ORDER_DATES);
-      const sizes = (
-        await knex.raw<{ rows: { t: string; size: string }[] }>(
-          `select t, pg_size_pretty(pg_total_relation_size(t)) as size
-             from unnest(?::text[]) t`,
-          [
-            [
-              REPORT_CELLS_TABLE,
-              REPORT_ORDERS_TABLE,
-              CONSIGNMENT_GRID_TABLE,
-              SLOTS_TABLE,
-              ORDERS_TABLE,
-            ],
-          ],
-        )
-      ).rows;
-      console.log(
-        `\nData: ${DEPARTMENTS} departments and ${DEPARTMENTS * 3} customers by command in ${seconds(made - started)}; ${fmt(CONSIGNMENTS)} consignments ${FIRST_DATE} to ${addDays(FIRST_DATE, DAYS - 1)} in bulk into the read models in ${seconds(performance.now() - made)} (${fmt(filled.slots)} slots with their routes, ${fmt(filled.units)} units, ${fmt(filled.cells)} report cells, ${fmt(filled.orders)} orders ${ORDER_DATES.fromDate} to ${ORDER_DATES.toDate}; consignments ${seconds(filled.ms.consignments)}, routes ${seconds(filled.ms.routes)}, orders ${seconds(filled.ms.orders)}; ${sizes.map((s) => `${s.t} ${s.size}`).join(', ')})`,
-      );
+      const world = REUSE ? await keptWorld(knex) : await fill(system);
       console.log(await dataCheck(knex, world));
       system.projector.start();
-      const headers = await signIn(system, '+4745999003', { role: 'ADMIN' });
+      // A new user each run: a kept database has the earlier runs' users.
+      const phone = `+4745${String(Date.now()).slice(-6)}`;
+      const headers = await signIn(system, phone, { role: 'ADMIN' });
       const api = apiClient(system.url, headers);
       console.log(
         `\nA month's report (${MONTH.fromDate} to ${MONTH.toDate}) over HTTP, ${SAMPLES} samples each, against a bare GROUP BY over ${CONSIGNMENT_GRID_TABLE} on the database:`,
@@ -338,7 +364,7 @@ async function main() {
         `  the screen's second query, \`toInvoiceEstimate\` of a department's month (its orders to invoice read and priced at today's prices): over HTTP p95 ${fmt(percentile(estimate, 95), 1)} ms (p50 ${fmt(percentile(estimate, 50), 1)})`,
       );
     },
-    { keep: process.argv.includes('--keep') },
+    { keep: process.argv.includes('--keep') || REUSE !== undefined, database: REUSE },
   );
   if (ROUNDS > 0) await bookingCost();
   if (failed) console.log(`\n${failed} report figure(s) missed their target`);

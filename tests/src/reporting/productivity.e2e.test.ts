@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { REPORT_CELLS_TABLE, reportGroupings, type ProductivityReport } from '@nordlog/contracts';
+import {
+  REPORT_CELLS_TABLE,
+  REPORT_DEPARTMENT_DAYS_TABLE,
+  reportGroupings,
+  type ProductivityReport,
+} from '@nordlog/contracts';
 import { cellsQuery, reportGroups } from '@nordlog/query-service';
 import { freshPhone, startTestSystem, type TestSystem } from '../support/system.js';
 import { TODAY, TOMORROW, bookReportDay, counts, day, slot1, slot2, unplanned } from './fixture.js';
@@ -134,7 +139,7 @@ describe('productivity report (issue 45)', () => {
       expect([res.status, res.body[0].errorType]).toEqual([400, 'VALIDATION_ERROR']);
     }
   });
-  it('a department’s cells are read from their covering index alone, for every grouping (0088)', async () => {
+  it('a department’s cells are read from their covering index alone, its days from their rollup by its key, for every grouping (0088, 0106)', async () => {
     type Plan = {
       'Node Type': string;
       'Relation Name'?: string;
@@ -154,10 +159,20 @@ describe('productivity report (issue 45)', () => {
         );
         return res.rows[0]!['QUERY PLAN'][0]!.Plan;
       });
-      const cells = scans(plan).filter((p) => p['Relation Name'] === REPORT_CELLS_TABLE);
-      expect({ groupBy, cells: cells.map((p) => [p['Node Type'], p['Index Name']]) }).toEqual({
+      const read = (table: string) =>
+        scans(plan)
+          .filter((p) => p['Relation Name'] === table)
+          .map((p) => [p['Node Type'], p['Index Name']]);
+      // By day, the rollup per department and day by its key (0106); else the cells' index.
+      expect({
         groupBy,
-        cells: [['Index Only Scan', 'rm_report_cells_department_counts']],
+        cells: read(REPORT_CELLS_TABLE),
+        days: read(REPORT_DEPARTMENT_DAYS_TABLE),
+      }).toEqual({
+        groupBy,
+        ...(groupBy === 'day'
+          ? { cells: [], days: [['Index Scan', 'rm_report_department_days_pkey']] }
+          : { cells: [['Index Only Scan', 'rm_report_cells_department_counts']], days: [] }),
       });
     }
   });

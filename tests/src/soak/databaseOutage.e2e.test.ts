@@ -72,6 +72,7 @@ describe('database outage: PostgreSQL stopped under a command load', () => {
       server = await startEmbeddedPostgres({ dataDir, logger, fast: true });
       const port = Number(new URL(server.url).port);
       sys = await startTestSystem({
+        projectorInWorker: true,
         serverUrl: server.url,
         logger,
         env: { LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'silent' },

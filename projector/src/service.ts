@@ -35,21 +35,23 @@ export interface Projector {
 
 /** Keeps every read model caught up with the event store: one loop, one transaction per batch. */
 export function createProjector(deps: ProjectorDeps): Projector {
-  const abort = new AbortController();
-  const running: Promise<void>[] = [];
+  // A signal per start: a projector stopped (a rebuild, a test) starts again, as a new worker does.
+  let abort: AbortController | null = null;
+  let running: Promise<void> = Promise.resolve();
   const retention = deps.outboxRetentionMs ?? 15 * 60_000;
   let pruneTimer: NodeJS.Timeout | undefined;
   return {
     start() {
+      if (abort) return;
+      const run = new AbortController();
+      abort = run;
       // One signal per committed batch: paced by the batches themselves, so no interval
       // (Notifier.notify says why one would only delay it).
       const onPublished = () => deps.notifier.notify(CHANGES_CHANNEL, { minIntervalMs: 0 });
-      running.push(
-        runProjections(
-          { ...deps, onPublished, coalesceMs: deps.coalesceMs ?? 5 },
-          deps.projections ?? allProjections,
-          abort.signal,
-        ),
+      running = runProjections(
+        { ...deps, onPublished, coalesceMs: deps.coalesceMs ?? 5 },
+        deps.projections ?? allProjections,
+        run.signal,
       );
       pruneTimer = setInterval(() => {
         pruneChanges(deps.knex, retention).catch((err: unknown) =>
@@ -60,8 +62,9 @@ export function createProjector(deps: ProjectorDeps): Projector {
     },
     async stop() {
       clearInterval(pruneTimer);
-      abort.abort();
-      await Promise.all(running);
+      abort?.abort();
+      abort = null;
+      await running;
     },
   };
 }

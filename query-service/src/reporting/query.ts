@@ -8,7 +8,6 @@ import {
   type ReportGrouping,
   type ToInvoiceEstimate,
 } from '@nordlog/contracts';
-import { preparedQuery } from '@nordlog/platform';
 import { readableDepartments, type QueryHandler } from '../framework.js';
 import { cellRows, cellsQuery, totalsOf, type CellGroupRow, type CellGrouping } from './cells.js';
 import { toInvoiceEstimate } from './estimate.js';
@@ -33,32 +32,17 @@ export const reportGroups: Record<ReportGrouping, CellGrouping> = {
   },
 };
 
-/** The report's parameters: the departments, the first and the last date (as text, ISO). */
-const PARAMETERS = ['$1::bigint[]', '$2::text', '$3::text'];
-
-/**
- * A part of the report (its SQL binds the departments, the first and the last date, in that
- * order, once or more) with PostgreSQL's placeholders, typed: the dates are compared as dates in
- * the cells and as ISO text in the routes' plans.
- */
-function numbered({ sql, bindings }: { sql: string; bindings: unknown[] }): string {
-  let k = 0;
-  const text = sql.replace(/\?/g, () => PARAMETERS[k++ % PARAMETERS.length]!);
-  if (k === 0 || k % PARAMETERS.length !== 0 || bindings.length !== k)
-    throw new Error('a report part binds the departments, the first and the last date');
-  return text;
-}
-
 /** A part's rows as one JSON array, in the part's order. */
 const asJson = (sql: string) => `(select coalesce(json_agg(x), '[]') from (${sql}) x)`;
 
 /**
  * Query `productivityReport {departmentIds, fromDate, toDate, groupBy}` (docs/decisions/0080): the
  * cells of the departments' dates added up per group, and the totals; the routes' figures (0090,
- * 0105) and the invoiced amounts (0096) by the same groups: read models only, in one prepared
- * statement (0106: one round trip, parsed once per connection). Departments outside the reader's
- * access are left out; none left is NO_ACCESS. Groups with nothing booked are left out; days in
- * order, the others by name, none last.
+ * 0105) and the invoiced amounts (0096) by the same groups: read models only, in one statement
+ * (0106: one round trip), planned with its values each time: a prepared one's generic plan, made
+ * without them, read every department's month. Departments outside the reader's access are left
+ * out; none left is NO_ACCESS. Groups with nothing booked are left out; days in order, the others
+ * by name, none last.
  */
 export const productivityReport: QueryHandler<'productivityReport'> = async (
   { departmentIds, fromDate, toDate, groupBy },
@@ -66,23 +50,26 @@ export const productivityReport: QueryHandler<'productivityReport'> = async (
 ): Promise<ProductivityReport> => {
   const departments = readableDepartments(identity, departmentIds);
   const group = reportGroups[groupBy];
-  const routes = routeQuery(departments, fromDate, toDate, groupBy);
-  const sql = `select
-    ${asJson(numbered(cellsQuery(departments, fromDate, toDate, group)))} as cells,
-    ${routes ? asJson(numbered(routes)) : 'null'} as routes,
-    ${asJson(numbered(invoicingQuery(departments, fromDate, toDate, group)))} as invoicing`;
-  const [parts] = await preparedQuery<{
-    cells: CellGroupRow[];
-    routes: GroupSums[] | null;
-    invoicing: InvoicingGroupRow[];
-  }>(knex, sql, [[...departments], fromDate, toDate]);
-  const rows = cellRows(parts!.cells);
+  const parts = [
+    cellsQuery(departments, fromDate, toDate, group),
+    routeQuery(departments, fromDate, toDate, groupBy),
+    invoicingQuery(departments, fromDate, toDate, group),
+  ];
+  const [cells, routes, invoicing] = parts.map((p) => (p ? asJson(p.sql) : 'null'));
+  const { rows } = await knex.raw<{
+    rows: { cells: CellGroupRow[]; routes: GroupSums[] | null; invoicing: InvoicingGroupRow[] }[];
+  }>(
+    `select ${cells} as cells, ${routes} as routes, ${invoicing} as invoicing`,
+    parts.flatMap((p) => p?.bindings ?? []) as never,
+  );
+  const { cells: cellGroups, routes: routeGroups, invoicing: invoiced } = rows[0]!;
+  const report = cellRows(cellGroups);
   return {
     groupBy,
-    rows,
-    totals: totalsOf(rows),
-    routes: parts!.routes ? routeRows(parts!.routes, groupBy) : null,
-    invoicing: invoicingRows(parts!.invoicing),
+    rows: report,
+    totals: totalsOf(report),
+    routes: routeGroups ? routeRows(routeGroups, groupBy) : null,
+    invoicing: invoicingRows(invoiced),
   };
 };
 

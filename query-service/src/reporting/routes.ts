@@ -58,12 +58,14 @@ const ROUTES = (group: { key: string; label: string }) => `select g.*, ${group.l
       ${sum('p.load_volume', 'p.capacity_weight is not null')} as "loadVolume",
       ${sum('p.capacity_volume', 'p.capacity_weight is not null')} as "capacityVolume"
     from ${ROUTE_PLANS_TABLE} p left join ${ROUTE_REPORTS_TABLE} r on r.id = p.id
-    where ${PLANS_OF}
+    where p.department_id = any(?::bigint[]) and p.date between ? and ?
+      and not p.deleted and p.state <> 'CANCELLED'
     group by 1) g`;
 
-/** Of the departments' plans of the dates (not deleted, not cancelled), as SQL over `p`. */
-const PLANS_OF = `p.department_id = any(?::bigint[]) and p.date between ? and ?
-  and not p.deleted and p.state <> 'CANCELLED'`;
+/** The departments' plans of the dates (not deleted, not cancelled), as `p`. */
+const PLANS_OF = `${ROUTE_PLANS_TABLE} p
+  where p.department_id = any(?::bigint[]) and p.date between ? and ?
+    and not p.deleted and p.state <> 'CANCELLED'`;
 
 /**
  * By day (docs/decisions/0106): the driven and worked figures from the rollup per department and
@@ -92,7 +94,7 @@ const DAYS = `select coalesce(d.date, p.date) as key, null::text as label,
       ${sum('p.capacity_weight')} as "capacityWeight",
       ${sum('p.load_volume', 'p.capacity_weight is not null')} as "loadVolume",
       ${sum('p.capacity_volume', 'p.capacity_weight is not null')} as "capacityVolume"
-    from ${ROUTE_PLANS_TABLE} p where ${PLANS_OF} group by 1) p on p.date = d.date
+    from ${PLANS_OF} group by 1) p on p.date = d.date
   where p.date is not null or d.slots > 0`;
 
 /**

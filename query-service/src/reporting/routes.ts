@@ -37,6 +37,10 @@ const WORKED = 'r.started_at is not null and r.completed_at is not null';
 const sum = (column: string, filter = '') =>
   `coalesce(sum(${column}::numeric)${filter ? ` filter (where ${filter})` : ''}, 0)::float8`;
 
+/** Of the departments' plans `p` of the dates: those not deleted, not cancelled (SQL). */
+const PLANS_OF = `p.department_id = any(?::bigint[]) and p.date between ? and ?
+  and not p.deleted and p.state <> 'CANCELLED'`;
+
 /**
  * The route figures of the departments' routes of the dates (not deleted, not cancelled) per
  * group, summed in one statement: their plans (`rm_route_plans`, 0105: planned kilometres and
@@ -58,14 +62,8 @@ const ROUTES = (group: { key: string; label: string }) => `select g.*, ${group.l
       ${sum('p.load_volume', 'p.capacity_weight is not null')} as "loadVolume",
       ${sum('p.capacity_volume', 'p.capacity_weight is not null')} as "capacityVolume"
     from ${ROUTE_PLANS_TABLE} p left join ${ROUTE_REPORTS_TABLE} r on r.id = p.id
-    where p.department_id = any(?::bigint[]) and p.date between ? and ?
-      and not p.deleted and p.state <> 'CANCELLED'
+    where ${PLANS_OF}
     group by 1) g`;
-
-/** The departments' plans of the dates (not deleted, not cancelled), as `p`. */
-const PLANS_OF = `${ROUTE_PLANS_TABLE} p
-  where p.department_id = any(?::bigint[]) and p.date between ? and ?
-    and not p.deleted and p.state <> 'CANCELLED'`;
 
 /**
  * By day (docs/decisions/0106): the driven and worked figures from the rollup per department and
@@ -94,7 +92,7 @@ const DAYS = `select coalesce(d.date, p.date) as key, null::text as label,
       ${sum('p.capacity_weight')} as "capacityWeight",
       ${sum('p.load_volume', 'p.capacity_weight is not null')} as "loadVolume",
       ${sum('p.capacity_volume', 'p.capacity_weight is not null')} as "capacityVolume"
-    from ${PLANS_OF} group by 1) p on p.date = d.date
+    from ${ROUTE_PLANS_TABLE} p where ${PLANS_OF} group by 1) p on p.date = d.date
   where p.date is not null or d.slots > 0`;
 
 /**

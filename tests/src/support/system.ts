@@ -117,6 +117,13 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
   });
 }
 
+/** Whether the running test file drives a browser (tests/src/browser, docs/decisions/0107). */
+const drivesBrowser = (): boolean => {
+  // Jest's global (the benches import this module outside jest, where it is absent).
+  const jest = globalThis as { expect?: { getState(): { testPath?: string } } };
+  return /[\\/]browser[\\/]/.test(jest.expect?.getState().testPath ?? '');
+};
+
 /** The whole product on a database of its own, listening on a free port, with an ADMIN logged in. */
 export async function startTestSystem(
   options: {
@@ -132,7 +139,7 @@ export async function startTestSystem(
     /**
      * The projector in its worker thread, as the product runs it (default: in this process,
      * docs/decisions/0107: a worker loads the whole compiled product again, a third of a small
-     * file's CPU).
+     * file's CPU; in a browser test's file, the worker: the pages see the product's timing).
      */
     projectorInWorker?: boolean;
   } = {},
@@ -142,7 +149,7 @@ export async function startTestSystem(
   const config = testConfig(database.url, options.env);
   const system = await startSystem(config, options.logger ?? silentLogger(), {
     ...options,
-    projectorInWorker: options.projectorInWorker ?? false,
+    projectorInWorker: options.projectorInWorker ?? drivesBrowser(),
   });
 
   // 30 s: CI machines are shared, and a loaded one can be slow to schedule the projector.
